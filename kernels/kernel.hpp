@@ -1,0 +1,182 @@
+#pragma once
+// The kernel contract: a kernel is data (its spec) plus one object that does timed units of work.
+// The runtime owns the clocks; a kernel never times itself.
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <limits>
+#include <map>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace hwbench::kernels {
+
+/// How a parameter's value is written and checked.
+enum class ParamType {
+  size,      ///< bytes, written with a size unit: `1GiB`, `8KiB`, `4096` (plain numbers are bytes)
+  count,     ///< a whole number, `k M G` allowed: `200k`
+  duration,  ///< seconds, written with a time unit: `3s`, `500ms`
+  number,    ///< any plain number
+  word,      ///< free text word, e.g. an algorithm name
+  choice,    ///< one of `choices`, written bare: `random` alone selects it (like a flag)
+  flag,      ///< present or not: `decrypt`
+};
+
+/// One named parameter, checked generically like fio's option table.
+struct ParamSpec {
+  std::string name;
+  ParamType type = ParamType::number;
+  std::string unit;          ///< for `hwbench list`: "bytes", "s", …
+  std::string default_text;  ///< as a user would write it; "" when there is no default
+  double min = 0;
+  double max = std::numeric_limits<double>::max();
+  std::vector<std::string> choices;  ///< for choice
+  std::string help;
+};
+
+/// What a positional argument is.
+enum class ArgKind {
+  input_path,   ///< a file that must exist when the statement runs (read)
+  output_path,  ///< a file to create, or an existing directory to create it in
+  glob,         ///< a path that may hold `*` and `?` (rm)
+  word,         ///< a bare word (an algorithm or test name)
+};
+
+/// One positional argument.
+struct ArgSpec {
+  std::string name;     ///< "SRC", "DST", "PATH"
+  ArgKind kind = ArgKind::input_path;
+  std::string before;   ///< a token that must stand before it, such as "->"; "" for none
+  std::string help;
+};
+
+/// What one timed unit of work counts.
+enum class WorkUnit { bytes, operations, iterations };
+
+/// A parameter's resolved value.
+struct ParamValue {
+  double number = 0;   ///< size in bytes, duration in seconds, counts and numbers as such
+  std::string text;    ///< word or choice text; the spelling for numbers
+  bool flag = false;   ///< flag present
+  bool given = false;  ///< written in the recipe (false: the default)
+};
+
+/// A positional argument's resolved value.
+struct ArgValue {
+  std::string text;  ///< as written after interpolation: "ramdisk:/10m_1", "sha256"
+  std::string path;  ///< absolute, normalised path for path kinds; "" for words
+};
+
+/// A kernel statement after checking: arguments resolved and every parameter present.
+struct Call {
+  std::vector<ArgValue> args;
+  std::map<std::string, ParamValue> params;
+
+  /// The number value of parameter `name` (throws std::out_of_range when absent).
+  double number(const std::string& name) const { return params.at(name).number; }
+  /// The text value of parameter `name`.
+  const std::string& text(const std::string& name) const { return params.at(name).text; }
+  /// Whether flag `name` is set.
+  bool flag(const std::string& name) const {
+    auto it = params.find(name);
+    return it != params.end() && it->second.flag;
+  }
+};
+
+/// Read-only questions about files, answered by the real file system at run time and by the
+/// checker's simulation of it (files that setup will have created) at check time.
+class FileView {
+ public:
+  virtual ~FileView() = default;
+  /// Whether anything exists at `path`.
+  virtual bool exists(const std::string& path) const = 0;
+  /// Whether `path` is a directory.
+  virtual bool is_directory(const std::string& path) const = 0;
+  /// The size of the regular file at `path`, if known.
+  virtual std::optional<std::uint64_t> file_size(const std::string& path) const = 0;
+  /// Existing regular files matching a glob pattern (`*`, `?` in the last component only), sorted.
+  virtual std::vector<std::string> glob(const std::string& pattern) const = 0;
+};
+
+/// A problem a kernel finds in its call before anything runs.
+struct Problem {
+  std::string message;
+  std::string hint;
+};
+
+/// The files a call touches: what the checker verifies and `cold` evicts.
+struct FileEffects {
+  std::vector<std::string> reads;  ///< must exist before the statement runs
+  struct Create {
+    std::string path;
+    std::uint64_t size = 0;
+  };
+  std::vector<Create> creates;       ///< created or overwritten
+  std::vector<std::string> removes;  ///< deleted
+  std::vector<Problem> problems;     ///< reasons the call cannot work
+};
+
+/// Work done by `Kernel::run`, summed by the runtime.
+struct Work {
+  std::uint64_t bytes = 0;
+  std::uint64_t ops = 0;
+};
+
+/// Thrown by a kernel when the system refuses (disk full, permission denied, missing file).
+/// The message names the path; the runtime turns it into a clear one-line error.
+class KernelError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+/// One instance of a kernel, made for one call.
+class Kernel {
+ public:
+  virtual ~Kernel() = default;
+  /// Untimed set-up: buffers, open files, keys.
+  virtual void prepare() {}
+  /// Performs `n` units of work and returns what was done. Timed by the caller.
+  virtual Work run(std::uint64_t n) = 0;
+  /// Flushes what run() wrote to stable storage (the `sync` option times it with the sample).
+  virtual void flush() {}
+  /// Untimed clean-up.
+  virtual void finish() {}
+};
+
+/// What the runtime lends a kernel object: the file view and the run's ownership rules.
+struct Context {
+  const FileView* files = nullptr;
+  /// Whether this run created `path` (and so may overwrite or delete it).
+  std::function<bool(const std::string& path)> owned;
+  /// Set on Ctrl-C or SIGTERM; a long unit of work may stop early when it sees it.
+  const std::atomic<bool>* interrupted = nullptr;
+};
+
+/// A kernel's description and factory.
+struct KernelSpec {
+  std::string name;
+  std::string family;
+  std::string help;
+  std::string lineage;   ///< what procedure it reproduces, e.g. "coreutils cp"
+  std::string synopsis;  ///< e.g. "cp SRC -> DST"
+  std::vector<ArgSpec> args;
+  std::vector<ParamSpec> params;
+  WorkUnit unit = WorkUnit::operations;
+  bool runs_programs = false;  ///< needs --allow-exec
+  /// The files the call touches, judged against `files`.
+  std::function<FileEffects(const Call&, const FileView& files)> effects;
+  /// Makes the kernel object for one call.
+  std::function<std::unique_ptr<Kernel>(const Call&, const Context&)> make;
+
+  /// The parameter called `name`, or nullptr.
+  const ParamSpec* param(const std::string& name) const {
+    for (const auto& p : params)
+      if (p.name == name) return &p;
+    return nullptr;
+  }
+};
+
+}  // namespace hwbench::kernels

@@ -1,0 +1,32 @@
+#pragma once
+// The table of every kernel. Families register themselves explicitly from one place.
+#include <string>
+#include <vector>
+
+#include "kernels/kernel.hpp"
+
+namespace hwbench::kernels {
+
+/// Kernels by name, in registration order.
+class Registry {
+ public:
+  /// Adds a kernel; a second kernel of the same name replaces the first.
+  void add(KernelSpec spec);
+  /// The kernel called `name`, or nullptr.
+  const KernelSpec* find(const std::string& name) const;
+  /// Every kernel name, for did-you-mean.
+  std::vector<std::string> names() const;
+  /// Every kernel.
+  const std::vector<KernelSpec>& all() const { return specs_; }
+
+ private:
+  std::vector<KernelSpec> specs_;
+};
+
+/// Registers the `files` family: write, read, cp, rm.
+void register_files(Registry& registry);
+
+/// A registry holding every built-in family.
+Registry builtin_registry();
+
+}  // namespace hwbench::kernels

@@ -1,0 +1,103 @@
+#include "lang/diagnostics.hpp"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+namespace hwbench::lang {
+
+void Diagnostics::error(SourceLoc loc, std::string message, std::string hint, std::uint32_t length) {
+  add({Severity::error, loc, std::move(message), std::move(hint), length});
+}
+
+void Diagnostics::warning(SourceLoc loc, std::string message, std::string hint, std::uint32_t length) {
+  add({Severity::warning, loc, std::move(message), std::move(hint), length});
+}
+
+void Diagnostics::add(Diagnostic d) {
+  for (const auto& seen : items_) {
+    if (seen.loc.line == d.loc.line && seen.loc.column == d.loc.column && seen.message == d.message &&
+        seen.severity == d.severity)
+      return;
+  }
+  items_.push_back(std::move(d));
+}
+
+bool Diagnostics::has_errors() const { return error_count() > 0; }
+
+std::size_t Diagnostics::error_count() const {
+  return static_cast<std::size_t>(std::count_if(
+      items_.begin(), items_.end(), [](const Diagnostic& d) { return d.severity == Severity::error; }));
+}
+
+void Diagnostics::render(const Source& source, std::ostream& out) const {
+  for (const auto& d : items_) render_diagnostic(d, source, out);
+}
+
+static const char* severity_name(Severity s) {
+  switch (s) {
+    case Severity::error: return "error";
+    case Severity::warning: return "warning";
+    case Severity::note: return "note";
+  }
+  return "error";
+}
+
+void render_diagnostic(const Diagnostic& d, const Source& source, std::ostream& out) {
+  if (!d.loc.valid()) {
+    out << fmt::format("{}: {}: {}\n", source.name, severity_name(d.severity), d.message);
+  } else {
+    out << fmt::format("{}:{}:{}: {}: {}\n", source.name, d.loc.line, d.loc.column, severity_name(d.severity),
+                       d.message);
+    auto line = source.line_text(d.loc.line);
+    out << fmt::format("{:>5} | {}\n", d.loc.line, line);
+    // The caret line copies tabs from the source so that it lines up in any terminal.
+    std::string pad;
+    for (std::uint32_t i = 1; i < d.loc.column && i - 1 < line.size(); ++i) pad += line[i - 1] == '\t' ? '\t' : ' ';
+    std::string marks = "^";
+    if (d.length > 1) marks += std::string(d.length - 1, '~');
+    out << fmt::format("      | {}{}\n", pad, marks);
+  }
+  if (!d.hint.empty()) out << fmt::format("hint: {}\n", d.hint);
+}
+
+static std::size_t edit_distance(std::string_view a, std::string_view b) {
+  std::vector<std::size_t> prev(b.size() + 1), cur(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) prev[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    cur[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      std::size_t cost = (std::tolower(static_cast<unsigned char>(a[i - 1])) ==
+                          std::tolower(static_cast<unsigned char>(b[j - 1])))
+                             ? 0
+                             : 1;
+      cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost});
+    }
+    std::swap(prev, cur);
+  }
+  return prev[b.size()];
+}
+
+std::string closest_match(std::string_view word, const std::vector<std::string>& candidates) {
+  std::string best;
+  std::size_t best_distance = 0;
+  for (const auto& c : candidates) {
+    auto d = edit_distance(word, c);
+    if (best.empty() || d < best_distance) {
+      best = c;
+      best_distance = d;
+    }
+  }
+  // Close enough: at most a third of the longer word, and never a whole rewrite.
+  std::size_t limit = std::max<std::size_t>(1, std::max(word.size(), best.size()) / 3);
+  if (best.empty() || best_distance > limit) return {};
+  return best;
+}
+
+std::string did_you_mean(std::string_view word, const std::vector<std::string>& candidates, std::string fallback) {
+  auto best = closest_match(word, candidates);
+  if (best.empty()) return fallback;
+  return fmt::format("did you mean '{}'?", best);
+}
+
+}  // namespace hwbench::lang

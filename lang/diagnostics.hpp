@@ -1,0 +1,57 @@
+#pragma once
+// Errors as values: everything the parser and the checker find, rendered later.
+#include <ostream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "lang/source.hpp"
+
+namespace hwbench::lang {
+
+enum class Severity { error, warning, note };
+
+/// One finding at one place of a recipe.
+struct Diagnostic {
+  Severity severity = Severity::error;
+  SourceLoc loc;
+  std::string message;
+  std::string hint;        ///< empty when there is nothing to suggest
+  std::uint32_t length = 1;  ///< how many columns the caret line underlines
+};
+
+/// An ordered list of findings; duplicates (same place, same message) are kept once.
+class Diagnostics {
+ public:
+  /// Adds an error at `loc`.
+  void error(SourceLoc loc, std::string message, std::string hint = {}, std::uint32_t length = 1);
+  /// Adds a warning at `loc`.
+  void warning(SourceLoc loc, std::string message, std::string hint = {}, std::uint32_t length = 1);
+  /// Adds any diagnostic.
+  void add(Diagnostic d);
+
+  /// True when at least one error was added.
+  bool has_errors() const;
+  /// Number of errors.
+  std::size_t error_count() const;
+  /// All findings, in the order they were added.
+  const std::vector<Diagnostic>& all() const { return items_; }
+
+  /// Writes every finding as `file:line:col: error: message`, the source line, a caret and the hint.
+  void render(const Source& source, std::ostream& out) const;
+
+ private:
+  std::vector<Diagnostic> items_;
+};
+
+/// Renders one diagnostic (see Diagnostics::render).
+void render_diagnostic(const Diagnostic& d, const Source& source, std::ostream& out);
+
+/// The candidate closest to `word` by edit distance, or "" when none is close enough.
+std::string closest_match(std::string_view word, const std::vector<std::string>& candidates);
+
+/// "did you mean 'x'?" for the closest candidate, or `fallback` when none is close.
+std::string did_you_mean(std::string_view word, const std::vector<std::string>& candidates,
+                         std::string fallback = {});
+
+}  // namespace hwbench::lang

@@ -1,0 +1,40 @@
+#pragma once
+// Lexical tables of the .bench language: the suffixes a number literal may carry.
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "lang/ast.hpp"
+
+namespace hwbench::lang {
+
+/// One suffix of a number literal: its exact spelling, what it measures, and how the
+/// written value becomes the dimension's base unit (value * multiplier / divisor).
+struct UnitSuffix {
+  std::string_view text;
+  Dim dim = Dim::none;
+  double multiplier = 1;
+  double divisor = 1;  ///< sub-units divide, so that 2.5ms is exactly the double nearest 0.0025
+};
+
+/// Every suffix a number literal may carry, in the order that hints list them.
+const std::vector<UnitSuffix>& unit_suffixes();
+
+/// The suffix spelled exactly `text` (suffixes are case-sensitive), or nullptr.
+const UnitSuffix* find_unit_suffix(std::string_view text);
+
+/// The spellings of every suffix, for "did you mean" hints.
+std::vector<std::string> unit_suffix_names();
+
+/// A number literal once read: its quantity and, when its suffix is not a known
+/// unit, that suffix (the quantity then holds the bare number).
+struct NumberLiteral {
+  Quantity quantity;
+  std::string unknown_suffix;
+};
+
+/// Reads a number literal as the grammar matched it: digits, an optional fraction,
+/// an optional exponent and an optional suffix (`10`, `2.5`, `1e6`, `10MiB`, `5%`, `200k`).
+NumberLiteral read_number(std::string_view text);
+
+}  // namespace hwbench::lang

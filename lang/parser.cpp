@@ -1,0 +1,807 @@
+// The only file that sees the grammar, the actions and the AST together.
+//
+// - Actions (Action<Rule>) hand what each rule matched to the AstBuilder.
+// - The control class (Control<Rule>) opens a builder transaction for every rule it
+//   tries, remembers where brackets and tokens begin (so that an unclosed '{' is
+//   reported at the '{'), turns each `must<>` failure into a diagnostic with a
+//   message and a hint (Expected<Rule>), and recovers at statement boundaries so
+//   that one run reports the errors of many statements.
+#include "lang/parser.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <fmt/format.h>
+#include <tao/pegtl.hpp>
+
+#include "lang/ast_builder.hpp"
+#include "lang/grammar.hpp"
+
+namespace hwbench::lang {
+
+namespace {
+
+namespace p = tao::pegtl;
+namespace g = grammar;
+
+// ---- Parse state ----------------------------------------------------------------------
+
+/// A construct that has begun and not yet ended, for messages that point at its start.
+enum class Construct { block, string, list, paren, interpolation, token };
+
+struct Open {
+  Construct what;
+  SourceLoc loc;
+};
+
+/// A syntax error travelling from the rule that failed to the statement that recovers.
+struct SyntaxError {
+  Diagnostic diagnostic;
+};
+
+struct State {
+  explicit State(std::string_view source_text) : text(source_text), builder(source_text) {}
+  std::string_view text;
+  AstBuilder builder;
+  std::vector<Open> open;
+  std::vector<Diagnostic> errors;
+};
+
+template <typename Iterator>
+SourceLoc loc_of(const Iterator& it) {
+  return {static_cast<std::uint32_t>(it.line), static_cast<std::uint32_t>(it.column), it.byte};
+}
+
+// Rules whose start position later messages need.
+template <typename Rule>
+inline constexpr std::optional<Construct> tracked = std::nullopt;
+template <>
+inline constexpr std::optional<Construct> tracked<g::block> = Construct::block;
+template <>
+inline constexpr std::optional<Construct> tracked<g::string_lit> = Construct::string;
+template <typename S>
+inline constexpr std::optional<Construct> tracked<g::list<S>> = Construct::list;
+template <typename S>
+inline constexpr std::optional<Construct> tracked<g::paren<S>> = Construct::paren;
+template <>
+inline constexpr std::optional<Construct> tracked<g::dollar_brace> = Construct::interpolation;
+template <typename First>
+inline constexpr std::optional<Construct> tracked<g::range_value<First>> = Construct::token;
+template <>
+inline constexpr std::optional<Construct> tracked<g::number> = Construct::token;
+template <>
+inline constexpr std::optional<Construct> tracked<g::value_item> = Construct::token;
+template <typename Name>
+inline constexpr std::optional<Construct> tracked<g::word_of<Name>> = Construct::token;
+template <>
+inline constexpr std::optional<Construct> tracked<g::kernel_stmt> = Construct::token;
+
+// ---- Error messages -------------------------------------------------------------------
+
+bool is_name_char(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+/// Where a rule failed, and what a message about it needs to know.
+class Here {
+ public:
+  Here(const State& state, SourceLoc loc) : state_(state), loc_(loc) {}
+
+  SourceLoc loc() const { return loc_; }
+  bool at_end() const { return loc_.offset >= state_.text.size(); }
+  /// The text from here to the end of the source.
+  std::string_view rest() const { return state_.text.substr(std::min(loc_.offset, state_.text.size())); }
+  char peek() const { return at_end() ? '\0' : state_.text[loc_.offset]; }
+  bool at_line_end() const {
+    auto rest = this->rest();
+    return rest.empty() || rest[0] == '\n' || rest.substr(0, 2) == "\r\n";
+  }
+
+  /// The token at this position: a run of name characters, a UTF-8 character, or one byte.
+  std::string_view token() const {
+    auto rest = this->rest();
+    if (rest.empty()) return rest;
+    std::size_t n = 1;
+    auto lead = static_cast<unsigned char>(rest[0]);
+    if (is_name_char(rest[0])) {
+      while (n < rest.size() && (is_name_char(rest[n]) || rest[n] == '-' || rest[n] == '%' || rest[n] == '.')) ++n;
+    } else if (lead >= 0xC0) {
+      while (n < rest.size() && (static_cast<unsigned char>(rest[n]) & 0xC0) == 0x80) ++n;
+    }
+    return rest.substr(0, n);
+  }
+
+  /// "'x'", "the end of the line" or "the end of the file".
+  std::string found() const {
+    if (at_end()) return "the end of the file";
+    if (at_line_end()) return "the end of the line";
+    return fmt::format("'{}'", token());
+  }
+
+  /// The innermost construct still open.
+  const Open* innermost() const { return state_.open.empty() ? nullptr : &state_.open.back(); }
+  /// The innermost bracket-like construct still open (tokens skipped).
+  const Open* innermost_bracket() const {
+    for (auto it = state_.open.rbegin(); it != state_.open.rend(); ++it)
+      if (it->what != Construct::token) return &*it;
+    return nullptr;
+  }
+  /// The source text from `from` to here.
+  std::string_view since(SourceLoc from) const {
+    return state_.text.substr(from.offset, loc_.offset > from.offset ? loc_.offset - from.offset : 0);
+  }
+  /// The last character before here that is not a blank.
+  char previous_visible() const {
+    for (auto i = std::min(loc_.offset, state_.text.size()); i > 0; --i) {
+      char c = state_.text[i - 1];
+      if (c != ' ' && c != '\t' && c != '\r' && c != '\n') return c;
+    }
+    return '\0';
+  }
+
+  /// An error here, underlining the token found here.
+  SyntaxError error(std::string message, std::string hint = {}) const {
+    auto length = at_line_end() ? 1u : static_cast<std::uint32_t>(token().size());
+    return at(loc_, std::move(message), std::move(hint), length);
+  }
+  /// An error at `where`.
+  static SyntaxError at(SourceLoc where, std::string message, std::string hint = {}, std::uint32_t length = 1) {
+    return {Diagnostic{Severity::error, where, std::move(message), std::move(hint), std::max(length, 1u)}};
+  }
+  /// The location one byte back on the same line (the '\' of an escape).
+  SourceLoc back_one() const {
+    auto l = loc_;
+    if (l.column > 1) {
+      --l.column;
+      --l.offset;
+    }
+    return l;
+  }
+
+ private:
+  const State& state_;
+  SourceLoc loc_;
+};
+
+const char* const block_hint =
+    "a block follows setup, teardown, repeat N, for NAME in …, series \"LABEL\", time \"LABEL\" or parallel N";
+const char* const statement_hint =
+    "a statement starts with a keyword (let, repeat, for, series, time, report, …) or a kernel name";
+const char* const spacing_hint = "separate the arguments of a statement with spaces";
+const char* const for_hint = "write for NAME in [a, b] STATEMENT or for NAME in 1..10 { … }";
+const char* const index_hint = "write index \"LABEL\" = geomean(\"SERIES\", …) vs BASELINE";
+
+/// A closing bracket that closes nothing, or nullopt for other characters.
+std::optional<SyntaxError> unmatched_closer(const Here& here) {
+  switch (here.peek()) {
+    case '}': return here.error("unexpected '}' with no '{' open", "remove it, or add the '{' that it closes");
+    case ')': return here.error("unexpected ')' with no '(' open");
+    case ']': return here.error("unexpected ']' with no '[' open");
+    default: return std::nullopt;
+  }
+}
+
+/// Whether a path starts here (`/`, `./`, `../`, `NAME:`).
+bool path_starts(const Here& here) {
+  auto rest = here.rest();
+  if (rest.substr(0, 1) == "/" || rest.substr(0, 2) == "./" || rest.substr(0, 3) == "../") return true;
+  std::size_t n = 0;
+  while (n < rest.size() && (is_name_char(rest[n]) || rest[n] == '-')) ++n;
+  return n > 0 && n < rest.size() && rest[n] == ':';
+}
+
+/// The message for a rule that `must<>` match; every such rule has one (a missing one does not compile).
+template <typename Rule>
+struct Expected;
+
+#define HWBENCH_EXPECTED(RULE, MESSAGE, HINT)                                            \
+  template <>                                                                            \
+  struct Expected<RULE> {                                                                \
+    static SyntaxError make(const Here& here) { return here.error((MESSAGE), (HINT)); } \
+  };
+
+HWBENCH_EXPECTED(g::title_value, "expected a string after 'title'", "write title \"…\"")
+HWBENCH_EXPECTED(g::source_value, "expected a string after 'source'", "write source \"…\"")
+HWBENCH_EXPECTED(g::note_value, "expected a string after 'note'", "write note \"…\"")
+HWBENCH_EXPECTED(g::location_name, "expected a name after 'location'", "write location NAME = \"PATH\"")
+HWBENCH_EXPECTED(g::location_eq, "expected '=' after the location name", "write location NAME = \"PATH\"")
+HWBENCH_EXPECTED(g::location_value, "expected a path after '='",
+                 "write the path in quotes, or bare starting with '/', './', '../' or 'NAME:'")
+HWBENCH_EXPECTED(g::let_name, "expected a variable name after 'let'",
+                 "write let NAME = VALUE; names use letters, digits and '_'")
+HWBENCH_EXPECTED(g::let_value, "expected a value after '='", "write let NAME = VALUE, as in let sizes = [10MB, 100MB]")
+HWBENCH_EXPECTED(g::repeat_count, "expected a count after 'repeat'", "write repeat N STATEMENT or repeat N { … }")
+HWBENCH_EXPECTED(g::repeat_body, "expected a statement or '{' after the count of 'repeat'",
+                 "the body starts on the same line: repeat N STATEMENT or repeat N { … }")
+HWBENCH_EXPECTED(g::for_var, "expected a loop variable name after 'for'", for_hint)
+HWBENCH_EXPECTED(g::for_in, "expected 'in' after the loop variable", for_hint)
+HWBENCH_EXPECTED(g::for_values, "expected a list or a range after 'in'", for_hint)
+HWBENCH_EXPECTED(g::for_body, "expected a statement or '{' after the values of 'for'",
+                 "the body starts on the same line: for NAME in … STATEMENT or for NAME in … { … }")
+HWBENCH_EXPECTED(g::setup_block, "expected '{' after 'setup'", "write setup { … }")
+HWBENCH_EXPECTED(g::teardown_block, "expected '{' after 'teardown'", "write teardown { … }")
+HWBENCH_EXPECTED(g::series_label, "expected a label string after 'series'",
+                 "write series \"LABEL\" STATEMENT or series \"LABEL\" { … }")
+HWBENCH_EXPECTED(g::series_body, "expected a statement or '{' after the label of 'series'",
+                 "the body starts on the same line: series \"LABEL\" STATEMENT or series \"LABEL\" { … }")
+HWBENCH_EXPECTED(g::time_label, "expected a label string after 'time'", "write time \"LABEL\" { … }")
+HWBENCH_EXPECTED(g::time_block, "expected '{' after the label of 'time'",
+                 "time measures a whole block as one sample: time \"LABEL\" { … }")
+HWBENCH_EXPECTED(g::parallel_count, "expected a worker count after 'parallel'", "write parallel N { … }")
+HWBENCH_EXPECTED(g::parallel_block, "expected '{' after the worker count of 'parallel'", "write parallel N { … }")
+HWBENCH_EXPECTED(g::report_items, "expected what to report after 'report'", "for example: report MB/s mean, median")
+HWBENCH_EXPECTED(g::baseline_name, "expected a name after 'baseline'", "write baseline NAME from \"FILE.toml\"")
+HWBENCH_EXPECTED(g::index_label, "expected a label string after 'index'", index_hint)
+HWBENCH_EXPECTED(g::index_eq, "expected '=' after the label of 'index'", index_hint)
+HWBENCH_EXPECTED(g::interp_value, "expected an expression after '${'", "write ${name} or ${expression}")
+HWBENCH_EXPECTED(g::negate_operand<g::let_syntax>, "expected a value after '-'", "")
+HWBENCH_EXPECTED(g::negate_operand<g::nl_syntax>, "expected a value after '-'", "")
+HWBENCH_EXPECTED(g::negate_operand<g::interp_syntax>, "expected a value after '-'", "")
+
+#undef HWBENCH_EXPECTED
+
+template <>
+struct Expected<g::let_eq> {
+  static SyntaxError make(const Here& here) {
+    if (here.peek() == '-') return here.error("expected '=' after the variable name", "variable names use letters, digits and '_' only");
+    return here.error("expected '=' after the variable name", "write let NAME = VALUE");
+  }
+};
+
+template <>
+struct Expected<g::bad_statement> {
+  static SyntaxError make(const Here& here) {
+    if (auto closer = unmatched_closer(here)) return *closer;
+    if (here.peek() == '{') return here.error("unexpected '{'", block_hint);
+    if (path_starts(here)) return here.error(fmt::format("expected a statement, found the path {}", here.found()),
+                                             "start with the kernel that uses it, as in cp /a -> /b");
+    return here.error(fmt::format("expected a statement, found {}", here.found()), statement_hint);
+  }
+};
+
+template <>
+struct Expected<g::stray_brace> {
+  static SyntaxError make(const Here& here) { return *unmatched_closer(here); }
+};
+
+template <>
+struct Expected<g::stmt_end> {
+  static SyntaxError make(const Here& here) {
+    if (auto closer = unmatched_closer(here)) return *closer;
+    return here.error(fmt::format("expected the end of the statement, found {}", here.found()),
+                      "end a statement with a newline or ';'");
+  }
+};
+
+template <>
+struct Expected<g::items_end> {
+  static SyntaxError make(const Here& here) {
+    if (auto closer = unmatched_closer(here)) return *closer;
+    switch (here.peek()) {
+      case '{': return here.error("unexpected '{'", block_hint);
+      case '=': return here.error("unexpected '='", "write parameters as 'name value', without '='");
+      default: return here.error(fmt::format("unexpected character {}", here.found()));
+    }
+  }
+};
+
+/// After a value or a word, something glued to it.
+SyntaxError glued(const Here& here) {
+  const Open* open = here.innermost();
+  std::string_view before = open ? here.since(open->loc) : std::string_view{};
+  if (before.empty() || before.size() > 40 || before.find('\n') != std::string_view::npos)
+    return here.error(fmt::format("unexpected {} right after a value", here.found()), spacing_hint);
+  return here.error(fmt::format("unexpected {} right after '{}'", here.found(), before), spacing_hint);
+}
+
+template <>
+struct Expected<g::value_boundary> {
+  static SyntaxError make(const Here& here) { return glued(here); }
+};
+
+template <>
+struct Expected<g::word_boundary> {
+  static SyntaxError make(const Here& here) { return glued(here); }
+};
+
+SyntaxError unterminated_string(const Here& here) {
+  const Open* open = here.innermost_bracket();
+  return Here::at(open ? open->loc : here.loc(), "unterminated string", "close it with '\"' on the same line");
+}
+
+template <>
+struct Expected<g::string_close> {
+  static SyntaxError make(const Here& here) { return unterminated_string(here); }
+};
+
+template <>
+struct Expected<g::escape_char> {
+  static SyntaxError make(const Here& here) {
+    if (here.at_line_end()) return unterminated_string(here);
+    return Here::at(here.back_one(), fmt::format("unknown escape '\\{}' in a string", here.token().substr(0, 1)),
+                    "the escapes are \\$ \\\" \\\\ \\n and \\t", 2);
+  }
+};
+
+template <>
+struct Expected<g::dollar_target> {
+  static SyntaxError make(const Here& here) {
+    const Open* open = here.innermost_bracket();
+    bool in_string = open && open->what == Construct::string;
+    return here.error("expected a variable name or '{' after '$'",
+                      in_string ? "write \\$ for a literal '$'" : "write $name or ${expression}");
+  }
+};
+
+/// A closing bracket is missing: at the end, or where another closer comes, the
+/// construct is unclosed (reported at its start); elsewhere something else is in the way.
+bool closer_missing(const Here& here) {
+  return here.at_end() || here.peek() == '}' || here.peek() == ')' || here.peek() == ']' || here.peek() == ';' ||
+         here.at_line_end();
+}
+
+template <>
+struct Expected<g::interp_close> {
+  static SyntaxError make(const Here& here) {
+    const Open* open = here.innermost_bracket();
+    char c = here.peek();
+    if (is_name_char(c) || c == '$' || c == '"')
+      return here.error(fmt::format("expected an operator or '}}' in '${{…}}', found {}", here.found()),
+                        "write ${a + b}, ${a * 2}, …");
+    return Here::at(open ? open->loc : here.loc(), "unclosed '${': expected '}'", "add '}' to end the interpolation", 2);
+  }
+};
+
+template <>
+struct Expected<g::list_close> {
+  static SyntaxError make(const Here& here) {
+    const Open* open = here.innermost_bracket();
+    if (here.at_end() || here.peek() == '}' || here.peek() == ')' || here.peek() == ';' || here.peek() == '"')
+      return Here::at(open ? open->loc : here.loc(), "unclosed list: '[' has no matching ']'", "add ']' to end the list");
+    if (here.previous_visible() == ',')
+      return here.error(fmt::format("expected a value or ']' after ',', found {}", here.found()));
+    return here.error(fmt::format("expected ',' or ']' after a list item, found {}", here.found()),
+                      "separate list items with ','");
+  }
+};
+
+template <>
+struct Expected<g::block_close> {
+  static SyntaxError make(const Here& here) {
+    const Open* open = here.innermost_bracket();
+    return Here::at(open ? open->loc : here.loc(), "unclosed block: '{' has no matching '}'", "add '}' to end the block");
+  }
+};
+
+template <>
+struct Expected<g::paren_close> {
+  static SyntaxError make(const Here& here) {
+    const Open* open = here.innermost_bracket();
+    if (closer_missing(here))
+      return Here::at(open ? open->loc : here.loc(), "unclosed '(': expected ')'", "add ')' to end the group");
+    return here.error(fmt::format("expected an operator or ')', found {}", here.found()));
+  }
+};
+
+template <typename S>
+struct Expected<g::paren_value<S>> {
+  static SyntaxError make(const Here& here) { return here.error("expected an expression after '('"); }
+};
+
+template <typename S>
+struct Expected<g::add_operand<S>> {
+  static SyntaxError make(const Here& here) {
+    return here.error(fmt::format("expected a value after '{}'", here.previous_visible()));
+  }
+};
+
+template <typename S>
+struct Expected<g::mul_operand<S>> {
+  static SyntaxError make(const Here& here) {
+    return here.error(fmt::format("expected a value after '{}'", here.previous_visible()));
+  }
+};
+
+template <>
+struct Expected<g::range_end> {
+  static SyntaxError make(const Here& here) {
+    const Open* open = here.innermost();
+    auto start = open ? open->loc : here.loc();
+    return Here::at(start, "incomplete range: expected a number or a variable after '..'",
+                    "write a range as 1..10 or 1..$n", static_cast<std::uint32_t>(here.since(start).size()));
+  }
+};
+
+template <>
+struct Expected<g::exponent_digits> {
+  static SyntaxError make(const Here& here) {
+    const Open* open = here.innermost();
+    auto start = open ? open->loc : here.loc();
+    // The number so far, then the 'e' and its sign that have no digits after them.
+    std::string text(here.since(start));
+    auto rest = here.rest();
+    std::size_t n = 1;
+    if (n < rest.size() && (rest[n] == '+' || rest[n] == '-')) ++n;
+    text += rest.substr(0, n);
+    return Here::at(start, fmt::format("bad number '{}': the exponent has no digits", text),
+                    "write an exponent as in 1e6 or 2.5e-3", static_cast<std::uint32_t>(text.size()));
+  }
+};
+
+// ---- Recovery ---------------------------------------------------------------------------
+
+/// Skips the rest of a statement that had a syntax error, from its start: to the
+/// `;` or newline that ends it outside any bracket, or to the `}` that closes the
+/// enclosing block (left for the block).
+template <typename ParseInput>
+void skip_statement(ParseInput& in) {
+  std::vector<char> open;
+  bool first = true;
+  auto contains = [&](char c) { return std::find(open.begin(), open.end(), c) != open.end(); };
+  auto pop_to = [&](char c) {
+    while (!open.empty()) {
+      char top = open.back();
+      open.pop_back();
+      if (top == c) break;
+    }
+  };
+  while (!in.empty()) {
+    char c = in.peek_char();
+    if (c == '"') {
+      in.bump(1);
+      while (!in.empty() && in.peek_char() != '\n') {
+        char s = in.peek_char();
+        if (s == '\\' && in.size(2) >= 2 && in.peek_char(1) != '\n') {
+          in.bump(2);
+          continue;
+        }
+        in.bump(1);
+        if (s == '"') break;
+      }
+    } else if (c == '#') {
+      while (!in.empty() && in.peek_char() != '\n') in.bump(1);
+    } else if (c == '{' || c == '[' || c == '(') {
+      open.push_back(c);
+      in.bump(1);
+    } else if (c == '}') {
+      if (contains('{')) {
+        pop_to('{');
+      } else if (!first) {
+        return;
+      }
+      in.bump(1);
+      if (open.empty() && first) return;
+    } else if (c == ']' || c == ')') {
+      char opener = c == ']' ? '[' : '(';
+      if (contains(opener)) pop_to(opener);
+      in.bump(1);
+    } else if (c == '\n' || c == ';') {
+      in.bump(1);
+      if (open.empty()) return;
+    } else {
+      in.bump(1);
+    }
+    first = false;
+  }
+}
+
+template <typename Rule>
+inline constexpr bool recovers = false;
+template <>
+inline constexpr bool recovers<g::top_statement> = true;
+template <>
+inline constexpr bool recovers<g::block_statement> = true;
+
+// ---- Control ----------------------------------------------------------------------------
+
+template <typename Rule>
+struct Control : p::normal<Rule> {
+  template <typename ParseInput>
+  static void start(const ParseInput& in, State& state) {
+    state.builder.begin();
+    if constexpr (tracked<Rule>.has_value()) state.open.push_back({*tracked<Rule>, loc_of(in.iterator())});
+  }
+
+  template <typename ParseInput>
+  static void success(const ParseInput&, State& state) {
+    state.builder.commit();
+    if constexpr (tracked<Rule>.has_value()) state.open.pop_back();
+  }
+
+  template <typename ParseInput>
+  static void failure(const ParseInput&, State& state) {
+    state.builder.rollback();
+    if constexpr (tracked<Rule>.has_value()) state.open.pop_back();
+  }
+
+  template <typename ParseInput>
+  [[noreturn]] static void raise(const ParseInput& in, State& state) {
+    throw Expected<Rule>::make(Here(state, loc_of(in.iterator())));
+  }
+
+  template <p::apply_mode A, p::rewind_mode M, template <typename...> class Action,
+            template <typename...> class Ctl, typename ParseInput>
+  [[nodiscard]] static bool match(ParseInput& in, State& state) {
+    if constexpr (recovers<Rule>) {
+      const auto start = in.iterator();
+      const auto depth = state.builder.depth();
+      const auto open = state.open.size();
+      try {
+        return p::normal<Rule>::template match<A, M, Action, Ctl>(in, state);
+      } catch (const SyntaxError& error) {
+        state.errors.push_back(error.diagnostic);
+        state.builder.abandon(depth);
+        state.open.resize(open);
+        in.iterator() = start;
+        skip_statement(in);
+        return true;
+      }
+    } else {
+      return p::normal<Rule>::template match<A, M, Action, Ctl>(in, state);
+    }
+  }
+};
+
+// ---- Actions ------------------------------------------------------------------------------
+
+template <typename Rule>
+struct Action : p::nothing<Rule> {};
+
+template <>
+struct Action<g::number> {
+  template <typename In>
+  static void apply(const In& in, State& state) {
+    state.builder.number(loc_of(in.iterator()), in.string_view());
+  }
+};
+
+/// Bare identifiers pushed as words: values and names.
+struct WordAction {
+  template <typename In>
+  static void apply(const In& in, State& state) {
+    state.builder.word(loc_of(in.iterator()), in.string_view());
+  }
+};
+template <>
+struct Action<g::value_word> : WordAction {};
+template <>
+struct Action<g::location_name> : WordAction {};
+template <>
+struct Action<g::let_name> : WordAction {};
+template <>
+struct Action<g::for_var> : WordAction {};
+template <>
+struct Action<g::kernel_name> : WordAction {};
+template <>
+struct Action<g::baseline_name> : WordAction {};
+template <typename S>
+struct Action<g::add_op<S>> : WordAction {};
+template <typename S>
+struct Action<g::mul_op<S>> : WordAction {};
+
+template <>
+struct Action<g::var_ref> {
+  template <typename In>
+  static void apply(const In& in, State& state) {
+    state.builder.variable(loc_of(in.iterator()), in.string_view(), in.string_view().substr(1));
+  }
+};
+
+template <>
+struct Action<g::interp_name> {
+  template <typename In>
+  static void apply(const In& in, State& state) {
+    state.builder.variable(loc_of(in.iterator()), in.string_view(), in.string_view());
+  }
+};
+
+template <>
+struct Action<g::dollar_brace> {
+  template <typename In>
+  static void apply(const In& in, State& state) {
+    state.builder.enclose(loc_of(in.iterator()), in.string_view());
+  }
+};
+
+template <>
+struct Action<g::splice> {
+  template <typename In>
+  static void apply(const In&, State& state) {
+    state.builder.splice();
+  }
+};
+
+struct LiteralAction {
+  template <typename In>
+  static void apply(const In& in, State& state) {
+    state.builder.literal(in.string_view());
+  }
+};
+template <>
+struct Action<g::string_chars> : LiteralAction {};
+template <>
+struct Action<g::path_chars> : LiteralAction {};
+
+template <>
+struct Action<g::escape> {
+  template <typename In>
+  static void apply(const In& in, State& state) {
+    switch (in.string_view()[1]) {
+      case 'n': state.builder.literal("\n"); break;
+      case 't': state.builder.literal("\t"); break;
+      default: state.builder.literal(in.string_view().substr(1, 1)); break;
+    }
+  }
+};
+
+template <>
+struct Action<g::string_lit> {
+  template <typename In>
+  static void apply(const In& in, State& state) {
+    state.builder.string(loc_of(in.iterator()), in.string_view());
+  }
+};
+
+template <>
+struct Action<g::plain_path> {
+  template <typename In>
+  static void apply(const In& in, State& state) {
+    state.builder.path(loc_of(in.iterator()), in.string_view(), {});
+  }
+};
+
+template <>
+struct Action<g::located_path> {
+  template <typename In>
+  static void apply(const In& in, State& state) {
+    auto text = in.string_view();
+    state.builder.path(loc_of(in.iterator()), text, text.substr(0, text.find(':')));
+  }
+};
+
+template <typename S>
+struct Action<g::list<S>> {
+  template <typename In>
+  static void apply(const In& in, State& state) {
+    state.builder.list(loc_of(in.iterator()), in.string_view());
+  }
+};
+
+template <typename First>
+struct Action<g::range_value<First>> {
+  template <typename In>
+  static void apply(const In& in, State& state) {
+    state.builder.range(loc_of(in.iterator()), in.string_view());
+  }
+};
+
+template <typename S>
+struct Action<g::negate<S>> {
+  template <typename In>
+  static void apply(const In& in, State& state) {
+    state.builder.negate(loc_of(in.iterator()), in.string_view());
+  }
+};
+
+struct BinaryAction {
+  template <typename In>
+  static void apply(const In& in, State& state) {
+    state.builder.binary(in.iterator().byte + in.size());
+  }
+};
+template <typename S>
+struct Action<g::sum_tail<S>> : BinaryAction {};
+template <typename S>
+struct Action<g::product_tail<S>> : BinaryAction {};
+
+template <>
+struct Action<g::value_item> {
+  template <typename In>
+  static void apply(const In&, State& state) {
+    state.builder.item_value();
+  }
+};
+
+struct ItemWordAction {
+  template <typename In>
+  static void apply(const In& in, State& state) {
+    state.builder.item_word(loc_of(in.iterator()), in.string_view());
+  }
+};
+template <typename Name>
+struct Action<g::word_of<Name>> : ItemWordAction {};
+template <>
+struct Action<g::index_paren> : ItemWordAction {};
+
+template <>
+struct Action<g::arrow> {
+  template <typename In>
+  static void apply(const In& in, State& state) {
+    state.builder.item_arrow(loc_of(in.iterator()), in.string_view());
+  }
+};
+
+template <>
+struct Action<g::comma> {
+  template <typename In>
+  static void apply(const In& in, State& state) {
+    state.builder.item_comma(loc_of(in.iterator()), in.string_view());
+  }
+};
+
+template <>
+struct Action<g::content_end> {
+  template <typename In>
+  static void apply(const In& in, State& state) {
+    state.builder.statement_end(in.iterator().byte);
+  }
+};
+
+template <StmtKind Kind>
+struct StatementAction {
+  template <typename In>
+  static void apply(const In& in, State& state) {
+    state.builder.statement(Kind, loc_of(in.iterator()));
+  }
+};
+template <>
+struct Action<g::title_stmt> : StatementAction<StmtKind::title> {};
+template <>
+struct Action<g::source_stmt> : StatementAction<StmtKind::source> {};
+template <>
+struct Action<g::note_stmt> : StatementAction<StmtKind::note> {};
+template <>
+struct Action<g::location_stmt> : StatementAction<StmtKind::location> {};
+template <>
+struct Action<g::let_stmt> : StatementAction<StmtKind::let> {};
+template <>
+struct Action<g::repeat_stmt> : StatementAction<StmtKind::repeat> {};
+template <>
+struct Action<g::for_stmt> : StatementAction<StmtKind::for_> {};
+template <>
+struct Action<g::setup_stmt> : StatementAction<StmtKind::setup> {};
+template <>
+struct Action<g::teardown_stmt> : StatementAction<StmtKind::teardown> {};
+template <>
+struct Action<g::series_stmt> : StatementAction<StmtKind::series> {};
+template <>
+struct Action<g::time_stmt> : StatementAction<StmtKind::time> {};
+template <>
+struct Action<g::parallel_stmt> : StatementAction<StmtKind::parallel> {};
+template <>
+struct Action<g::report_stmt> : StatementAction<StmtKind::report> {};
+template <>
+struct Action<g::baseline_stmt> : StatementAction<StmtKind::baseline> {};
+template <>
+struct Action<g::index_stmt> : StatementAction<StmtKind::index> {};
+template <>
+struct Action<g::compare_stmt> : StatementAction<StmtKind::compare> {};
+template <>
+struct Action<g::kernel_stmt> : StatementAction<StmtKind::kernel> {};
+
+}  // namespace
+
+std::optional<Recipe> parse(const Source& source, Diagnostics& diags) {
+  State state(source.text);
+  p::memory_input<> in(source.text.data(), source.text.size(), source.name);
+  try {
+    p::parse<g::recipe, Action, Control>(in, state);
+  } catch (const SyntaxError& error) {
+    // Every statement recovers on its own; this is only a safety net.
+    state.errors.push_back(error.diagnostic);
+  }
+  auto errors = state.errors;
+  const auto& lexical = state.builder.errors();
+  errors.insert(errors.end(), lexical.begin(), lexical.end());
+  std::stable_sort(errors.begin(), errors.end(),
+                   [](const Diagnostic& a, const Diagnostic& b) { return a.loc.offset < b.loc.offset; });
+  for (auto& error : errors) diags.add(std::move(error));
+  if (!errors.empty()) return std::nullopt;
+  return state.builder.finish();
+}
+
+}  // namespace hwbench::lang

@@ -1,0 +1,515 @@
+#include "runtime/checker.hpp"
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include <fmt/format.h>
+
+#include "kernels/files/page_cache.hpp"
+#include "lang/quantity.hpp"
+#include "runtime/evaluator.hpp"
+#include "runtime/kernel_binder.hpp"
+#include "runtime/plan_printer.hpp"
+#include "runtime/report_binder.hpp"
+#include "runtime/virtual_fs.hpp"
+
+namespace hwbench::runtime {
+
+using lang::Stmt;
+using lang::StmtKind;
+
+const std::vector<std::string>& statement_keywords() {
+  static const std::vector<std::string> words = {"title",    "source",   "note",   "location", "let",
+                                                 "repeat",   "for",      "setup",  "teardown", "series",
+                                                 "time",     "parallel", "report", "baseline", "index",
+                                                 "compare"};
+  return words;
+}
+
+namespace {
+
+constexpr std::size_t kMaxSteps = 1'000'000;
+
+enum class Phase { main, setup, teardown };
+
+/// Where the walk is: which phase, which series, what a label-less series would be called.
+struct Ctx {
+  Phase phase = Phase::main;
+  std::string series;       ///< set inside `series`
+  std::string label_text;   ///< the statement text that names a label-less series
+  bool in_group = false;    ///< inside `time` or `parallel`
+  bool top = true;          ///< at the recipe's top level
+};
+
+std::string parent_of(const std::string& path) {
+  auto slash = path.find_last_of('/');
+  if (slash == std::string::npos || slash == 0) return "/";
+  return path.substr(0, slash);
+}
+
+class Checker {
+ public:
+  Checker(const lang::Source& source, const CheckOptions& options, lang::Diagnostics& diags)
+      : source_(source), opts_(options), diags_(diags), vfs_(*options.files) {}
+
+  std::optional<CheckedRecipe> run(const lang::Recipe& recipe) {
+    plan_.recipe_file = source_.name;
+    declare_locations(recipe);
+    Ctx ctx;
+    walk_block(recipe.statements, ctx, nullptr);
+    finish_missing();
+    check_space();
+    if (diags_.has_errors()) return std::nullopt;
+    plan_.peak_bytes = peak_total_;
+    for (const auto& loc : resolver_->locations()) {
+      if (!loc.unavailable.empty()) continue;
+      LocationInfo info;
+      info.name = loc.name;
+      info.path = loc.path;
+      info.builtin = loc.builtin;
+      std::string probe = loc.path;
+      struct stat st {};
+      if (::stat(probe.c_str(), &st) != 0) {
+        if (loc.create) plan_.directories_to_create.push_back(loc.path);
+        probe = parent_of(loc.path);
+      }
+      info.fstype = kernels::filesystem_type(probe);
+      info.free_bytes = kernels::free_bytes(probe).value_or(0);
+      plan_.locations.push_back(info);
+    }
+    if (unknown_time_) plan_.estimated_seconds.reset();
+    else plan_.estimated_seconds = plan_.timed_seconds_known;
+    return CheckedRecipe{std::move(plan_), resolver_};
+  }
+
+ private:
+  // ---- locations -------------------------------------------------------------------------
+  void declare_locations(const lang::Recipe& recipe) {
+    std::vector<Location> locs = opts_.builtins.empty() ? builtin_locations(opts_.cwd) : opts_.builtins;
+    auto set_location = [&](const std::string& name, const std::string& path, bool builtin) {
+      for (auto& l : locs) {
+        if (l.name == name) {
+          l.path = normalize_path(path);
+          l.builtin = builtin;
+          l.create = false;
+          l.unavailable.clear();
+          return;
+        }
+      }
+      locs.push_back({name, normalize_path(path), builtin, false, {}, {}});
+    };
+    Scope empty;
+    for (const auto& s : recipe.statements) {
+      if (s.kind != StmtKind::location) continue;
+      auto v = evaluate(s.value, empty, diags_);
+      if (!v) continue;
+      std::string path = to_text(*v);
+      if (path.empty() || path[0] != '/') {
+        diags_.error(s.value.loc, fmt::format("location '{}' needs an absolute path, not '{}'", s.name, path),
+                     "write it like: location " + s.name + " = \"/mnt/data/test\"",
+                     static_cast<std::uint32_t>(s.value.text.size()));
+        continue;
+      }
+      set_location(s.name, path, false);
+    }
+    std::vector<std::pair<std::string, std::string>> remaps;
+    for (const auto& [name, path] : opts_.overrides) {
+      if (!name.empty() && name[0] == '/') remaps.emplace_back(name, path);
+      else set_location(name, path, false);
+    }
+    for (auto& l : locs)
+      if (is_system_path(l.path) && l.unavailable.empty()) {
+        l.unavailable = fmt::format("location '{}' points into the system directory '{}'", l.name, l.path);
+        l.unavailable_hint = "choose a directory of your own";
+      }
+    resolver_ = std::make_shared<PathResolver>(std::move(locs), std::move(remaps), opts_.cwd);
+  }
+
+  // ---- the walk --------------------------------------------------------------------------
+  void walk_block(const std::vector<Stmt>& stmts, const Ctx& ctx, std::vector<Step>* group) {
+    std::size_t real = std::count_if(stmts.begin(), stmts.end(), [](const Stmt& s) { return s.kind != StmtKind::location; });
+    for (const auto& s : stmts) {
+      Ctx c = ctx;
+      if (real > 1 || c.label_text.empty()) c.label_text = s.text;
+      walk(s, c, group);
+      if (too_big_) return;
+    }
+  }
+
+  std::vector<Step>& phase_steps(Phase p) {
+    return p == Phase::setup ? plan_.setup : p == Phase::teardown ? plan_.teardown : plan_.main;
+  }
+
+  void walk(const Stmt& s, const Ctx& ctx, std::vector<Step>* group) {
+    Ctx inner = ctx;
+    inner.top = false;
+    switch (s.kind) {
+      case StmtKind::title:
+      case StmtKind::source:
+      case StmtKind::note: {
+        auto v = evaluate(s.value, scope_, diags_);
+        if (!v) return;
+        std::string key = s.kind == StmtKind::title ? "title" : s.kind == StmtKind::source ? "source" : "note";
+        auto& slot = plan_.meta[key];
+        slot = (key == "note" && !slot.empty()) ? slot + "\n" + to_text(*v) : to_text(*v);
+        return;
+      }
+      case StmtKind::location:
+        if (!ctx.top)
+          diags_.error(s.loc, "'location' is only allowed at the top level of a recipe",
+                       "move it before the statements that use it", 8);
+        return;
+      case StmtKind::let: {
+        auto v = evaluate(s.value, scope_, diags_);
+        if (v) scope_.set(s.name, std::move(*v));
+        else scope_.set(s.name, Value{});  // defined, so later uses give no second error
+        return;
+      }
+      case StmtKind::repeat: {
+        auto n = evaluate_count(s.value, scope_, diags_, "repeat", 0, 10'000'000);
+        if (!n) return;
+        const Value* saved = scope_.find("i");
+        std::optional<Value> old = saved ? std::optional<Value>(*saved) : std::nullopt;
+        for (long long i = 1; i <= *n && !too_big_; ++i) {
+          Value v;
+          v.number.value = static_cast<double>(i);
+          scope_.set("i", v);
+          walk_block(s.body, inner, group);
+        }
+        restore("i", old);
+        return;
+      }
+      case StmtKind::for_: {
+        auto list = evaluate(s.value, scope_, diags_);
+        if (!list) return;
+        if (list->kind != Value::Kind::list) {
+          diags_.error(s.value.loc, fmt::format("'for' needs a list or a range, not '{}'", to_text(*list)),
+                       "write it like: for size in [10MB, 100MB] or for n in 1..10",
+                       static_cast<std::uint32_t>(std::max<std::size_t>(1, s.value.text.size())));
+          return;
+        }
+        const Value* saved = scope_.find(s.name);
+        std::optional<Value> old = saved ? std::optional<Value>(*saved) : std::nullopt;
+        for (const auto& item : list->items) {
+          if (too_big_) break;
+          scope_.set(s.name, item);
+          walk_block(s.body, inner, group);
+        }
+        restore(s.name, old);
+        return;
+      }
+      case StmtKind::setup:
+      case StmtKind::teardown: {
+        const char* word = s.kind == StmtKind::setup ? "setup" : "teardown";
+        if (!ctx.top) {
+          diags_.error(s.loc, fmt::format("'{}' is only allowed at the top level of a recipe", word), {},
+                       static_cast<std::uint32_t>(std::string_view(word).size()));
+          return;
+        }
+        inner.phase = s.kind == StmtKind::setup ? Phase::setup : Phase::teardown;
+        walk_block(s.body, inner, nullptr);
+        return;
+      }
+      case StmtKind::series: {
+        auto v = evaluate(s.value, scope_, diags_);
+        if (!v) return;
+        if (ctx.phase != Phase::main) {
+          diags_.error(s.loc, "'series' has no meaning in setup or teardown: nothing there is timed", {}, 6);
+          return;
+        }
+        inner.series = to_text(*v);
+        walk_block(s.body, inner, group);
+        return;
+      }
+      case StmtKind::time:
+      case StmtKind::parallel:
+        walk_group(s, ctx, group);
+        return;
+      case StmtKind::kernel: {
+        auto step = bind(s, ctx);
+        if (!step) return;
+        if (group) group->push_back(std::move(*step));
+        else add_step(std::move(*step), ctx.phase);
+        return;
+      }
+      case StmtKind::report: {
+        if (ctx.phase != Phase::main || ctx.in_group) {
+          diags_.error(s.loc, "'report' belongs at the top level of a recipe", {}, 6);
+          return;
+        }
+        if (auto spec = bind_report(s, diags_)) plan_.reports.push_back(*spec);
+        return;
+      }
+      case StmtKind::baseline:
+      case StmtKind::index:
+      case StmtKind::compare: {
+        std::string word = s.kind == StmtKind::baseline ? "baseline" : s.kind == StmtKind::index ? "index" : "compare";
+        diags_.error(s.loc, fmt::format("'{}' is not available in this version of hwbench", word),
+                     "baselines, indices and comparisons come with the suite releases; see docs/language.md",
+                     static_cast<std::uint32_t>(word.size()));
+        return;
+      }
+    }
+  }
+
+  void restore(const std::string& name, const std::optional<Value>& old) {
+    if (old) scope_.set(name, *old);
+    else scope_.erase(name);
+  }
+
+  void walk_group(const Stmt& s, const Ctx& ctx, std::vector<Step>* group) {
+    bool is_time = s.kind == StmtKind::time;
+    const char* word = is_time ? "time" : "parallel";
+    auto len = static_cast<std::uint32_t>(std::string_view(word).size());
+    if (ctx.in_group) {
+      diags_.error(s.loc, fmt::format("'{}' cannot stand inside 'time' or 'parallel'", word),
+                   "a group is one sample; nest loops inside it instead", len);
+      return;
+    }
+    if (ctx.phase != Phase::main) {
+      diags_.error(s.loc, fmt::format("'{}' has no meaning in setup or teardown: nothing there is timed", word), {}, len);
+      return;
+    }
+    Step step;
+    step.kind = is_time ? Step::Kind::time : Step::Kind::parallel;
+    step.loc = s.loc;
+    Ctx inner = ctx;
+    inner.in_group = true;
+    inner.top = false;
+    if (is_time) {
+      auto v = evaluate(s.value, scope_, diags_);
+      if (!v) return;
+      step.series = to_text(*v);
+      inner.label_text = s.text;
+      walk_block(s.body, inner, &step.children);
+      if (step.children.empty()) {
+        diags_.error(s.loc, "'time' block runs no kernel, so there is nothing to time", {}, len);
+        return;
+      }
+    } else {
+      auto n = evaluate_count(s.value, scope_, diags_, "parallel", 1, 4096);
+      if (!n) return;
+      step.series = ctx.series.empty() ? ctx.label_text : ctx.series;
+      const Value* saved = scope_.find("worker");
+      std::optional<Value> old = saved ? std::optional<Value>(*saved) : std::nullopt;
+      for (long long w = 1; w <= *n; ++w) {
+        Value v;
+        v.number.value = static_cast<double>(w);
+        scope_.set("worker", v);
+        step.workers.emplace_back();
+        walk_block(s.body, inner, &step.workers.back());
+        if (step.workers.back().empty()) {
+          diags_.error(s.loc, "'parallel' block runs no kernel", {}, len);
+          break;
+        }
+      }
+      restore("worker", old);
+    }
+    if (group) group->push_back(std::move(step));
+    else add_step(std::move(step), ctx.phase);
+  }
+
+  void add_step(Step step, Phase phase) {
+    if (++step_count_ > kMaxSteps) {
+      if (!too_big_)
+        diags_.error(step.loc, fmt::format("the recipe expands to more than {} statements", kMaxSteps),
+                     "use fewer repetitions, or `runs N` on one statement");
+      too_big_ = true;
+      return;
+    }
+    if (phase == Phase::main) {
+      const std::string& label = step.series;
+      if (std::find(plan_.series_order.begin(), plan_.series_order.end(), label) == plan_.series_order.end())
+        plan_.series_order.push_back(label);
+      std::uint32_t lo = 1, hi = 1;
+      if (step.kind == Step::Kind::kernel) {
+        lo = step.kernel.policy.runs_min;
+        hi = step.kernel.policy.runs_max;
+        const auto& p = step.kernel.policy;
+        if (p.for_seconds > 0) plan_.timed_seconds_known += p.for_seconds * (p.warmup + p.runs_max);
+        else unknown_time_ = true;
+      } else {
+        unknown_time_ = true;
+      }
+      plan_.samples_min[label] += lo;
+      plan_.samples_max[label] += hi;
+      if (step.kind == Step::Kind::kernel && step.kernel.spec->runs_programs) plan_.runs_programs = true;
+    }
+    phase_steps(phase).push_back(std::move(step));
+  }
+
+  // ---- kernel statements -----------------------------------------------------------------
+  std::optional<Step> bind(const Stmt& s, const Ctx& ctx) {
+    BindRequest req{*opts_.registry, *resolver_, scope_, vfs_, diags_};
+    req.allow_exec = opts_.allow_exec;
+    req.in_group = ctx.in_group;
+    req.untimed = ctx.phase != Phase::main;
+    auto ks = bind_kernel(s, req);
+    if (!ks) return std::nullopt;
+    apply_effects(*ks, s);
+    Step step;
+    step.kind = Step::Kind::kernel;
+    step.loc = s.loc;
+    if (ctx.phase == Phase::main && !ctx.in_group) step.series = ctx.series.empty() ? ctx.label_text : ctx.series;
+    step.kernel = std::move(*ks);
+    return step;
+  }
+
+  /// The file effects of one statement, applied to the simulated file system in plan order.
+  void apply_effects(KernelStep& ks, const Stmt& s) {
+    auto& fx = ks.effects;
+    for (const auto& p : fx.problems)
+      diags_.error(s.loc, fmt::format("{}: {}", s.name, p.message), p.hint, static_cast<std::uint32_t>(s.name.size()));
+    for (const auto& r : fx.reads) {
+      if (vfs_.exists(r)) continue;
+      auto& m = missing_[s.loc.offset];
+      if (m.count++ == 0) {
+        m.loc = s.loc;
+        m.path = display_for(ks, r);
+        m.real = r;
+        m.kernel = s.name;
+      }
+    }
+    for (const auto& c : fx.creates) {
+      if (vfs_.exists(c.path) && !vfs_.ever_created(c.path)) {
+        if (vfs_.is_directory(c.path))
+          diags_.error(s.loc, fmt::format("'{}' is a directory, not a file to write", c.path), {}, 1);
+        else
+          diags_.error(s.loc, fmt::format("'{}' already exists and this run did not create it", c.path),
+                       "hwbench never overwrites a file it did not create: remove it, or write to another name",
+                       static_cast<std::uint32_t>(s.name.size()));
+        continue;
+      }
+      std::string dir = parent_of(c.path);
+      bool planned_dir = false;
+      for (const auto& l : resolver_->locations())
+        if (l.create && l.path == dir) planned_dir = true;
+      if (!planned_dir && !vfs_.is_directory(dir)) {
+        std::string where = c.path;
+        if (!vfs_.exists(dir))
+          diags_.error(s.loc, fmt::format("the directory '{}' does not exist (needed for '{}')", dir, where),
+                       fmt::format("create it first (mkdir -p {}), or map it to another directory with -L {}=DIR", dir, dir),
+                       static_cast<std::uint32_t>(s.name.size()));
+        else
+          diags_.error(s.loc, fmt::format("'{}' is not a directory (needed for '{}')", dir, where), {},
+                       static_cast<std::uint32_t>(s.name.size()));
+        continue;
+      }
+      if (!planned_dir && ::access(dir.c_str(), W_OK) != 0) {
+        diags_.error(s.loc, fmt::format("cannot write in '{}': permission denied", dir),
+                     "choose a directory you may write in, or map it with -L", static_cast<std::uint32_t>(s.name.size()));
+        continue;
+      }
+      account(dir, static_cast<std::int64_t>(c.size) - static_cast<std::int64_t>(vfs_.file_size(c.path).value_or(0)) *
+                                                         (vfs_.created(c.path) ? 1 : 0),
+              s.loc);
+      vfs_.create(c.path, c.size);
+      plan_.creates.push_back({c.path, c.size});
+    }
+    std::vector<std::string> kept;
+    for (const auto& r : fx.removes) {
+      if (!vfs_.created(r)) continue;  // rm only ever deletes what the run created
+      account(parent_of(r), -static_cast<std::int64_t>(vfs_.file_size(r).value_or(0)), s.loc);
+      vfs_.remove(r);
+      kept.push_back(r);
+    }
+    if (s.name == "rm" && !ks.call.args.empty()) {
+      const std::string& pattern = ks.call.args[0].path;
+      bool wildcard = pattern.find_first_of("*?[") != std::string::npos;
+      if (!wildcard && kept.empty() && vfs_.exists(pattern))
+        diags_.error(s.loc, fmt::format("'{}' was not created by this run, so rm will not delete it", ks.call.args[0].text),
+                     "hwbench deletes only files that the same run created", 2);
+    }
+    fx.removes = std::move(kept);
+  }
+
+  static std::string display_for(const KernelStep& ks, const std::string& path) {
+    for (const auto& a : ks.call.args)
+      if (a.path == path) return a.text == a.path ? a.path : fmt::format("{}' ({})", a.text, a.path).insert(0, "");
+    return path;
+  }
+
+  void finish_missing() {
+    for (const auto& [offset, m] : missing_) {
+      std::string what = m.path.find('\'') != std::string::npos ? "'" + m.path : "'" + m.path + "'";
+      std::string message = fmt::format("{} reads {}, which does not exist and nothing before it creates", m.kernel, what);
+      if (m.count > 1) message += fmt::format(" (nor {} more files it reads)", m.count - 1);
+      diags_.error(m.loc, message,
+                   fmt::format("create it in setup, e.g. setup {{ write {} size 10MB }}, or copy it there first",
+                               m.path.substr(0, m.path.find('\''))),
+                   static_cast<std::uint32_t>(m.kernel.size()));
+    }
+  }
+
+  // ---- space ------------------------------------------------------------------------------
+  struct Usage {
+    std::int64_t held = 0;
+    std::int64_t peak = 0;
+    std::string where;
+    lang::SourceLoc peak_loc;
+  };
+
+  void account(const std::string& dir, std::int64_t delta, lang::SourceLoc loc) {
+    std::string probe = dir;
+    struct stat st {};
+    while (::stat(probe.c_str(), &st) != 0 && probe != "/") probe = parent_of(probe);
+    auto& u = usage_[st.st_dev];
+    if (u.where.empty()) u.where = probe;
+    u.held += delta;
+    if (u.held > u.peak) {
+      u.peak = u.held;
+      u.peak_loc = loc;
+    }
+    total_held_ += delta;
+    peak_total_ = std::max<std::uint64_t>(peak_total_, static_cast<std::uint64_t>(std::max<std::int64_t>(0, total_held_)));
+  }
+
+  void check_space() {
+    for (const auto& [dev, u] : usage_) {
+      auto free = kernels::free_bytes(u.where);
+      if (!free || u.peak <= 0) continue;
+      if (static_cast<std::uint64_t>(u.peak) > *free)
+        diags_.error(u.peak_loc,
+                     fmt::format("the run needs {} in '{}' ({}) at its peak, but only {} is free",
+                                 human_bytes(static_cast<std::uint64_t>(u.peak)), u.where,
+                                 kernels::filesystem_type(u.where), human_bytes(*free)),
+                     "use smaller sizes or fewer files, remove files as you go, or map the location elsewhere with -L",
+                     1);
+    }
+  }
+
+  struct Missing {
+    lang::SourceLoc loc;
+    std::string path, real, kernel;
+    std::size_t count = 0;
+  };
+
+  const lang::Source& source_;
+  const CheckOptions& opts_;
+  lang::Diagnostics& diags_;
+  VirtualFs vfs_;
+  std::shared_ptr<PathResolver> resolver_;
+  Scope scope_;
+  Plan plan_;
+  std::map<std::size_t, Missing> missing_;
+  std::map<dev_t, Usage> usage_;
+  std::int64_t total_held_ = 0;
+  std::uint64_t peak_total_ = 0;
+  std::size_t step_count_ = 0;
+  bool too_big_ = false;
+  bool unknown_time_ = false;
+};
+
+}  // namespace
+
+std::optional<CheckedRecipe> check(const lang::Recipe& recipe, const lang::Source& source, const CheckOptions& options,
+                                   lang::Diagnostics& diags) {
+  Checker checker(source, options, diags);
+  return checker.run(recipe);
+}
+
+}  // namespace hwbench::runtime

@@ -1,0 +1,43 @@
+#pragma once
+// check: AST -> Plan. Every semantic error in one pass, before anything runs.
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "kernels/registry.hpp"
+#include "lang/ast.hpp"
+#include "lang/diagnostics.hpp"
+#include "lang/source.hpp"
+#include "runtime/locations.hpp"
+#include "runtime/plan.hpp"
+
+namespace hwbench::runtime {
+
+/// What the checker needs to know about the world.
+struct CheckOptions {
+  const kernels::Registry* registry = nullptr;
+  /// -L NAME=PATH (a name) and -L /literal/dir=PATH (a remapped literal path), in order.
+  std::vector<std::pair<std::string, std::string>> overrides;
+  bool allow_exec = false;
+  std::string cwd;
+  const kernels::FileView* files = nullptr;  ///< the real file system
+  /// Overrides the built-in locations (tests); empty means builtin_locations(cwd).
+  std::vector<Location> builtins;
+};
+
+/// A checked recipe: the plan and the resolver that cleared its paths (the runtime re-checks with it).
+struct CheckedRecipe {
+  Plan plan;
+  std::shared_ptr<const PathResolver> resolver;
+};
+
+/// Checks `recipe` and expands it into a Plan. Every error goes to `diags`; std::nullopt if any.
+std::optional<CheckedRecipe> check(const lang::Recipe& recipe, const lang::Source& source, const CheckOptions& options,
+                                   lang::Diagnostics& diags);
+
+/// The statement keywords, for did-you-mean on unknown kernels.
+const std::vector<std::string>& statement_keywords();
+
+}  // namespace hwbench::runtime

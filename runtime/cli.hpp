@@ -1,0 +1,22 @@
+#pragma once
+// The command line: run, check, report, list. main() only forwards here, so tests can call it.
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace hwbench::runtime {
+
+/// Exit codes.
+inline constexpr int exit_ok = 0;           ///< fine
+inline constexpr int exit_recipe = 1;       ///< the recipe has errors; nothing ran
+inline constexpr int exit_usage = 2;        ///< bad command line or unreadable file
+inline constexpr int exit_failure = 3;      ///< failure while running (teardown ran)
+inline constexpr int exit_interrupted = 3;   ///< Ctrl-C or SIGTERM: also a failure while running (teardown ran)
+
+/// Runs the command line `args` (args[0] is the program name).
+int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+
+/// hwbench's version.
+const char* hwbench_version();
+
+}  // namespace hwbench::runtime

@@ -1,0 +1,109 @@
+#include "runtime/plan_printer.hpp"
+
+#include <fmt/format.h>
+
+namespace hwbench::runtime {
+
+std::string human_bytes(std::uint64_t n) {
+  const char* units[] = {"B", "KB", "MB", "GB", "TB", "PB"};
+  double v = static_cast<double>(n);
+  int u = 0;
+  while (v >= 1000 && u < 5) {
+    v /= 1000;
+    ++u;
+  }
+  return u == 0 ? fmt::format("{} B", n) : fmt::format("{:.1f} {}", v, units[u]);
+}
+
+std::string human_seconds(double s) {
+  if (s < 60) return fmt::format("{:.3g} s", s);
+  auto whole = static_cast<long long>(s + 0.5);
+  if (whole < 3600) return fmt::format("{} min {} s", whole / 60, whole % 60);
+  return fmt::format("{} h {} min", whole / 3600, (whole % 3600) / 60);
+}
+
+namespace {
+
+constexpr std::size_t kShown = 40;
+
+std::string policy_text(const Policy& p) {
+  std::string out;
+  if (p.until_ci_pct > 0) out = fmt::format("{}..{} samples until ±{}%", p.runs_min, p.runs_max, p.until_ci_pct);
+  else out = fmt::format("{} sample{}", p.runs_max, p.runs_max == 1 ? "" : "s");
+  if (p.for_seconds > 0) out += fmt::format(" of {}", human_seconds(p.for_seconds));
+  if (p.warmup) out += fmt::format(", {} warm-up", p.warmup);
+  return out;
+}
+
+void print_steps(const std::vector<Step>& steps, std::ostream& out, bool timed) {
+  std::size_t shown = 0;
+  for (const auto& s : steps) {
+    if (shown++ == kShown) {
+      out << fmt::format("    … and {} more\n", steps.size() - kShown);
+      break;
+    }
+    switch (s.kind) {
+      case Step::Kind::kernel:
+        if (timed) out << fmt::format("    {}    [{}: {}]\n", s.kernel.text, s.series, policy_text(s.kernel.policy));
+        else out << fmt::format("    {}\n", s.kernel.text);
+        break;
+      case Step::Kind::time:
+        out << fmt::format("    time \"{}\": 1 sample of {} statements\n", s.series, s.children.size());
+        for (const auto& c : s.children) out << fmt::format("      {}\n", c.kernel.text);
+        break;
+      case Step::Kind::parallel:
+        out << fmt::format("    parallel {} workers [{}: 1 sample]\n", s.workers.size(), s.series);
+        for (std::size_t w = 0; w < s.workers.size(); ++w)
+          for (const auto& c : s.workers[w]) out << fmt::format("      worker {}: {}\n", w + 1, c.kernel.text);
+        break;
+    }
+  }
+}
+
+}  // namespace
+
+void print_plan(const Plan& plan, std::ostream& out) {
+  out << fmt::format("plan for {}", plan.recipe_file);
+  if (auto it = plan.meta.find("title"); it != plan.meta.end()) out << fmt::format(": {}", it->second);
+  out << "\n\nlocations:\n";
+  for (const auto& l : plan.locations) {
+    bool planned = false;
+    for (const auto& d : plan.directories_to_create) planned |= d == l.path;
+    out << fmt::format("  {:<10} {}{}  ({}, {} free)\n", l.name, l.path, planned ? " (created when missing)" : "",
+                       l.fstype.empty() ? "?" : l.fstype, human_bytes(l.free_bytes));
+  }
+  if (!plan.setup.empty()) {
+    out << fmt::format("\nsetup ({} statements, untimed):\n", plan.setup.size());
+    print_steps(plan.setup, out, false);
+  }
+  out << fmt::format("\ntimed ({} statements):\n", plan.main.size());
+  print_steps(plan.main, out, true);
+  if (!plan.teardown.empty()) {
+    out << fmt::format("\nteardown ({} statements, always runs):\n", plan.teardown.size());
+    print_steps(plan.teardown, out, false);
+  }
+  out << "\nseries:\n";
+  for (const auto& label : plan.series_order) {
+    auto lo = plan.samples_min.at(label), hi = plan.samples_max.at(label);
+    out << fmt::format("  {}: {} sample{}\n", label, lo == hi ? fmt::format("{}", lo) : fmt::format("{}..{}", lo, hi),
+                       hi == 1 ? "" : "s");
+  }
+  std::uint64_t total = 0;
+  for (const auto& f : plan.creates) total += f.size;
+  out << fmt::format("\nfiles created: {} ({} written in all, {} at the peak)\n", plan.creates.size(),
+                     human_bytes(total), human_bytes(plan.peak_bytes));
+  if (plan.estimated_seconds) out << fmt::format("estimated time: {}\n", human_seconds(*plan.estimated_seconds));
+  else if (plan.timed_seconds_known > 0)
+    out << fmt::format("estimated time: more than {} (file operations take as long as the storage needs)\n",
+                       human_seconds(plan.timed_seconds_known));
+  else out << "estimated time: not knowable in advance (the statements run until their work is done)\n";
+  if (plan.runs_programs) out << "runs external programs: yes (needs --allow-exec)\n";
+  if (!plan.reports.empty()) {
+    out << "reports:\n";
+    for (const auto& r : plan.reports)
+      out << fmt::format("  {}{} {}{}\n", r.style == "table" ? "table " : "", r.unit, r.style == "table" ? "with " : "",
+                         fmt::join(r.aggregates, ", "));
+  }
+}
+
+}  // namespace hwbench::runtime

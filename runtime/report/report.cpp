@@ -1,0 +1,37 @@
+#include "runtime/report/report.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "runtime/report/grid.hpp"
+
+namespace hwbench::runtime {
+
+void render_report(const ReportData& data, Format format, std::ostream& out) {
+  const Grid grid = data.spec.style == "table" ? table_grid(data, format) : lines_grid(data, format);
+  write_grid(grid, format, out);
+}
+
+std::string format_figure(double value) {
+  if (std::isnan(value)) return "-";
+  if (std::isinf(value)) return value > 0 ? "inf" : "-inf";
+  if (value == 0) return "0.00";
+  const double magnitude = std::fabs(value);
+  if (magnitude >= 10) return fmt::format("{:.1f}", value);
+  // The decimal exponent, corrected where log10 lands just beside an exact power of ten.
+  int exponent = static_cast<int>(std::floor(std::log10(magnitude)));
+  if (std::pow(10.0, exponent + 1) <= magnitude) ++exponent;
+  if (std::pow(10.0, exponent) > magnitude) --exponent;
+  int decimals = 2 - exponent;
+  std::string text = fmt::format("{:.{}f}", value, decimals);
+  // Rounding can carry into a new leading digit (0.09996 -> 0.1000); one decimal fewer
+  // keeps three significant digits, and 9.996 becomes 10.0 like every figure above 10.
+  if (std::fabs(std::stod(text)) >= std::pow(10.0, exponent + 1)) {
+    text = fmt::format("{:.{}f}", value, std::max(decimals - 1, 1));
+  }
+  return text;
+}
+
+}  // namespace hwbench::runtime

@@ -1,0 +1,56 @@
+#pragma once
+// A run's (or a published log's) complete record: what the result file holds.
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "runtime/sample.hpp"
+
+namespace hwbench::runtime {
+
+/// A `report` statement after checking.
+struct ReportSpec {
+  std::string style = "lines";          ///< "lines" (`report UNIT AGG, …`) or "table" (`report table UNIT with AGG…`)
+  std::string unit;                     ///< a name known to units.hpp
+  std::vector<std::string> aggregates;  ///< names known to statistics.hpp
+};
+
+/// A report as printed.
+struct RenderedReport {
+  ReportSpec spec;
+  std::string text;
+};
+
+/// A named location as the run resolved it.
+struct LocationInfo {
+  std::string name;
+  std::string path;
+  std::string fstype;
+  std::uint64_t free_bytes = 0;
+  bool builtin = false;
+};
+
+/// Everything one run, or one published log, produced.
+struct Result {
+  std::string kind = "run";         ///< "run" or "published"
+  std::string status = "complete";  ///< "complete", "interrupted", "failed" (published: "published")
+  std::string error;                ///< why a run did not complete
+  std::string recipe_file;
+  std::string recipe_text;
+  std::string recipe_sha256;
+  std::map<std::string, std::string> meta;  ///< title, source, note
+  std::vector<std::string> command_line;
+  std::string started_utc;
+  std::string finished_utc;
+  std::string machine;              ///< published: the machine's description
+  nlohmann::json environment = nlohmann::json::object();
+  std::vector<LocationInfo> locations;
+  std::vector<Series> series;
+  std::vector<ReportSpec> reports;
+  std::vector<RenderedReport> rendered;
+};
+
+}  // namespace hwbench::runtime

@@ -1,0 +1,429 @@
+#include "runtime/result_file.hpp"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cmath>
+#include <cstring>
+#include <limits>
+
+#include "runtime/atomic_file.hpp"
+
+namespace hwbench::runtime {
+
+namespace {
+
+using nlohmann::json;
+
+// JSON has no NaN or infinity; nlohmann would write them as null and lose them.
+json number_to_json(double value) {
+  if (std::isnan(value)) return "nan";
+  if (std::isinf(value)) return value > 0 ? "inf" : "-inf";
+  return value;
+}
+
+json strings_to_json(const std::map<std::string, std::string>& map) {
+  json out = json::object();
+  for (const auto& [key, value] : map) out[key] = value;
+  return out;
+}
+
+json spec_to_json(const ReportSpec& spec) {
+  return {{"style", spec.style}, {"unit", spec.unit}, {"aggregates", spec.aggregates}};
+}
+
+json sample_to_json(const Sample& sample) {
+  json out = {
+      {"kernel", sample.kernel},
+      {"params", strings_to_json(sample.params)},
+      {"iteration", sample.iteration},
+      {"units", sample.units},
+      {"bytes", sample.bytes},
+      {"ops", sample.ops},
+      {"wall_ns", sample.wall_ns},
+      {"cpu",
+       {{"usr_ns", sample.cpu.usr_ns},
+        {"sys_ns", sample.cpu.sys_ns},
+        {"cusr_ns", sample.cpu.cusr_ns},
+        {"csys_ns", sample.cpu.csys_ns}}},
+      {"start_unix_ns", sample.start_unix_ns},
+      {"cold", sample.cold},
+  };
+  if (sample.figure) {
+    out["figure"] = {{"value", number_to_json(sample.figure->value)}, {"unit", sample.figure->unit}};
+  }
+  return out;
+}
+
+// Reads fields with a sticky first error, so that a bad document gives one message naming
+// the first bad field, and reading goes on harmlessly with defaults after it.
+class Reader {
+ public:
+  bool failed() const { return !error_.empty(); }
+  const std::string& error() const { return error_; }
+
+  void fail(const std::string& where, const std::string& what) {
+    if (error_.empty()) error_ = where + ": " + what;
+  }
+
+  static std::string join(const std::string& where, const std::string& key) {
+    return where.empty() ? key : where + "." + key;
+  }
+
+  static std::string at(const std::string& where, std::size_t index) {
+    return where + "[" + std::to_string(index) + "]";
+  }
+
+  // The member `key` of `object`, or nullptr (with an error unless it is optional).
+  const json* member(const json& object, const std::string& where, const std::string& key,
+                     bool optional = false) {
+    if (failed()) return nullptr;
+    const auto it = object.find(key);
+    if (it == object.end()) {
+      if (!optional) fail(join(where, key), "missing");
+      return nullptr;
+    }
+    return &*it;
+  }
+
+  bool expect(const json& value, const std::string& where, bool ok, const char* expected) {
+    if (!ok) fail(where, std::string("expected ") + expected + ", got " + describe(value));
+    return ok;
+  }
+
+  std::string text(const json& object, const std::string& where, const std::string& key) {
+    const json* value = member(object, where, key);
+    if (value == nullptr || !expect(*value, join(where, key), value->is_string(), "a string")) return {};
+    return value->get<std::string>();
+  }
+
+  bool boolean(const json& object, const std::string& where, const std::string& key) {
+    const json* value = member(object, where, key);
+    if (value == nullptr || !expect(*value, join(where, key), value->is_boolean(), "true or false")) return false;
+    return value->get<bool>();
+  }
+
+  std::uint64_t unsigned_integer(const json& object, const std::string& where, const std::string& key,
+                                 std::uint64_t max = std::numeric_limits<std::uint64_t>::max()) {
+    const json* value = member(object, where, key);
+    if (value == nullptr) return 0;
+    const auto path = join(where, key);
+    if (!expect(*value, path, value->is_number_unsigned(), "an unsigned integer")) return 0;
+    const auto n = value->get<std::uint64_t>();
+    if (n > max) {
+      fail(path, "out of range (at most " + std::to_string(max) + "), got " + value->dump());
+      return 0;
+    }
+    return n;
+  }
+
+  std::int64_t signed_integer(const json& object, const std::string& where, const std::string& key) {
+    const json* value = member(object, where, key);
+    if (value == nullptr) return 0;
+    const auto path = join(where, key);
+    if (!expect(*value, path, value->is_number_integer(), "an integer")) return 0;
+    if (value->is_number_unsigned()) {
+      const auto n = value->get<std::uint64_t>();
+      if (n > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) {
+        fail(path, "out of range for a signed 64-bit integer, got " + value->dump());
+        return 0;
+      }
+      return static_cast<std::int64_t>(n);
+    }
+    return value->get<std::int64_t>();
+  }
+
+  double number(const json& object, const std::string& where, const std::string& key) {
+    const json* value = member(object, where, key);
+    if (value == nullptr) return 0;
+    if (value->is_number()) return value->get<double>();
+    if (value->is_string()) {
+      const auto& s = value->get_ref<const std::string&>();
+      if (s == "nan") return std::numeric_limits<double>::quiet_NaN();
+      if (s == "inf") return std::numeric_limits<double>::infinity();
+      if (s == "-inf") return -std::numeric_limits<double>::infinity();
+    }
+    expect(*value, join(where, key), false, "a number (or \"nan\", \"inf\", \"-inf\")");
+    return 0;
+  }
+
+  const json* object(const json& parent, const std::string& where, const std::string& key) {
+    const json* value = member(parent, where, key);
+    if (value == nullptr || !expect(*value, join(where, key), value->is_object(), "an object")) return nullptr;
+    return value;
+  }
+
+  const json* array(const json& parent, const std::string& where, const std::string& key) {
+    const json* value = member(parent, where, key);
+    if (value == nullptr || !expect(*value, join(where, key), value->is_array(), "an array")) return nullptr;
+    return value;
+  }
+
+  std::map<std::string, std::string> strings(const json& parent, const std::string& where, const std::string& key) {
+    std::map<std::string, std::string> out;
+    const json* value = object(parent, where, key);
+    if (value == nullptr) return out;
+    const auto path = join(where, key);
+    for (const auto& [name, item] : value->items()) {
+      if (!expect(item, join(path, name), item.is_string(), "a string")) return out;
+      out[name] = item.get<std::string>();
+    }
+    return out;
+  }
+
+  std::vector<std::string> string_list(const json& parent, const std::string& where, const std::string& key) {
+    std::vector<std::string> out;
+    const json* value = array(parent, where, key);
+    if (value == nullptr) return out;
+    const auto path = join(where, key);
+    for (std::size_t i = 0; i < value->size(); ++i) {
+      if (!expect((*value)[i], at(path, i), (*value)[i].is_string(), "a string")) return out;
+      out.push_back((*value)[i].get<std::string>());
+    }
+    return out;
+  }
+
+  // Calls `read(element, path)` for each element of the array `key`, which must be objects.
+  template <typename Read>
+  void each_object(const json& parent, const std::string& where, const std::string& key, Read read) {
+    const json* value = array(parent, where, key);
+    if (value == nullptr) return;
+    const auto path = join(where, key);
+    for (std::size_t i = 0; i < value->size() && !failed(); ++i) {
+      const auto item_path = at(path, i);
+      if (expect((*value)[i], item_path, (*value)[i].is_object(), "an object")) read((*value)[i], item_path);
+    }
+  }
+
+ private:
+  static std::string describe(const json& value) {
+    if (value.is_number()) return value.dump();
+    if (value.is_boolean()) return value.dump();
+    return value.type_name();
+  }
+
+  std::string error_;
+};
+
+ReportSpec read_spec(Reader& in, const json& object, const std::string& where) {
+  ReportSpec spec;
+  spec.style = in.text(object, where, "style");
+  spec.unit = in.text(object, where, "unit");
+  spec.aggregates = in.string_list(object, where, "aggregates");
+  return spec;
+}
+
+Sample read_sample(Reader& in, const json& object, const std::string& where) {
+  Sample sample;
+  sample.kernel = in.text(object, where, "kernel");
+  sample.params = in.strings(object, where, "params");
+  sample.iteration = static_cast<std::uint32_t>(
+      in.unsigned_integer(object, where, "iteration", std::numeric_limits<std::uint32_t>::max()));
+  sample.units = in.unsigned_integer(object, where, "units");
+  sample.bytes = in.unsigned_integer(object, where, "bytes");
+  sample.ops = in.unsigned_integer(object, where, "ops");
+  sample.wall_ns = in.signed_integer(object, where, "wall_ns");
+  if (const json* cpu = in.object(object, where, "cpu")) {
+    const auto path = Reader::join(where, "cpu");
+    sample.cpu.usr_ns = in.signed_integer(*cpu, path, "usr_ns");
+    sample.cpu.sys_ns = in.signed_integer(*cpu, path, "sys_ns");
+    sample.cpu.cusr_ns = in.signed_integer(*cpu, path, "cusr_ns");
+    sample.cpu.csys_ns = in.signed_integer(*cpu, path, "csys_ns");
+  }
+  sample.start_unix_ns = in.signed_integer(object, where, "start_unix_ns");
+  sample.cold = in.boolean(object, where, "cold");
+  const json* figure = in.member(object, where, "figure", /*optional=*/true);
+  if (figure != nullptr && !figure->is_null()) {
+    const auto path = Reader::join(where, "figure");
+    if (in.expect(*figure, path, figure->is_object(), "an object or null")) {
+      Figure f;
+      f.value = in.number(*figure, path, "value");
+      f.unit = in.text(*figure, path, "unit");
+      sample.figure = f;
+    }
+  }
+  return sample;
+}
+
+bool is_status(const std::string& status) {
+  return status == "complete" || status == "interrupted" || status == "failed" || status == "published";
+}
+
+bool read_whole_file(const std::string& path, std::string& content, std::string& error) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) {
+    error = "cannot read " + path + ": " + std::strerror(errno);
+    return false;
+  }
+  char buffer[65536];
+  for (;;) {
+    const ssize_t n = ::read(fd, buffer, sizeof buffer);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) {
+      error = "cannot read " + path + ": " + std::strerror(errno);
+      ::close(fd);
+      return false;
+    }
+    if (n == 0) break;
+    content.append(buffer, static_cast<std::size_t>(n));
+  }
+  ::close(fd);
+  return true;
+}
+
+}  // namespace
+
+nlohmann::json to_json(const Result& result) {
+  json locations = json::array();
+  for (const auto& location : result.locations) {
+    locations.push_back({{"name", location.name},
+                         {"path", location.path},
+                         {"fstype", location.fstype},
+                         {"free_bytes", location.free_bytes},
+                         {"builtin", location.builtin}});
+  }
+  json series = json::array();
+  for (const auto& s : result.series) {
+    json samples = json::array();
+    for (const auto& sample : s.samples) samples.push_back(sample_to_json(sample));
+    series.push_back({{"label", s.label},
+                      {"converged", s.converged},
+                      {"ci_target_pct", number_to_json(s.ci_target_pct)},
+                      {"samples", std::move(samples)}});
+  }
+  json reports = json::array();
+  for (const auto& spec : result.reports) reports.push_back(spec_to_json(spec));
+  json rendered = json::array();
+  for (const auto& report : result.rendered) {
+    rendered.push_back({{"spec", spec_to_json(report.spec)}, {"text", report.text}});
+  }
+  return {
+      {"schema", result_schema},
+      {"kind", result.kind},
+      {"status", result.status},
+      {"complete", result.status == "complete"},
+      {"error", result.error},
+      {"recipe_file", result.recipe_file},
+      {"recipe_text", result.recipe_text},
+      {"recipe_sha256", result.recipe_sha256},
+      {"meta", strings_to_json(result.meta)},
+      {"command_line", result.command_line},
+      {"started_utc", result.started_utc},
+      {"finished_utc", result.finished_utc},
+      {"machine", result.machine},
+      {"environment", result.environment},
+      {"locations", std::move(locations)},
+      {"series", std::move(series)},
+      {"reports", std::move(reports)},
+      {"rendered", std::move(rendered)},
+  };
+}
+
+std::optional<Result> result_from_json(const nlohmann::json& document, std::string& error) {
+  if (!document.is_object()) {
+    error = std::string("not an hwbench result (expected a JSON object, got ") + document.type_name() + ")";
+    return std::nullopt;
+  }
+  const auto schema = document.find("schema");
+  if (schema == document.end()) {
+    error = "not an hwbench result (no \"schema\" key)";
+    return std::nullopt;
+  }
+  if (!schema->is_string() || schema->get_ref<const std::string&>() != result_schema) {
+    error = "unsupported schema " + schema->dump() + " (this hwbench reads \"" + result_schema + "\")";
+    return std::nullopt;
+  }
+
+  Reader in;
+  Result result;
+  const std::string top;
+  result.kind = in.text(document, top, "kind");
+  if (!in.failed() && result.kind != "run" && result.kind != "published") {
+    in.fail("kind", "expected \"run\" or \"published\", got \"" + result.kind + "\"");
+  }
+  result.status = in.text(document, top, "status");
+  if (!in.failed() && !is_status(result.status)) {
+    in.fail("status", "expected \"complete\", \"interrupted\", \"failed\" or \"published\", got \"" +
+                          result.status + "\"");
+  }
+  const bool complete = in.boolean(document, top, "complete");
+  if (!in.failed() && complete != (result.status == "complete")) {
+    in.fail("complete", std::string(complete ? "true" : "false") + " but status is \"" + result.status + "\"");
+  }
+  result.error = in.text(document, top, "error");
+  result.recipe_file = in.text(document, top, "recipe_file");
+  result.recipe_text = in.text(document, top, "recipe_text");
+  result.recipe_sha256 = in.text(document, top, "recipe_sha256");
+  result.meta = in.strings(document, top, "meta");
+  result.command_line = in.string_list(document, top, "command_line");
+  result.started_utc = in.text(document, top, "started_utc");
+  result.finished_utc = in.text(document, top, "finished_utc");
+  result.machine = in.text(document, top, "machine");
+  if (const json* environment = in.object(document, top, "environment")) result.environment = *environment;
+  in.each_object(document, top, "locations", [&](const json& object, const std::string& where) {
+    LocationInfo location;
+    location.name = in.text(object, where, "name");
+    location.path = in.text(object, where, "path");
+    location.fstype = in.text(object, where, "fstype");
+    location.free_bytes = in.unsigned_integer(object, where, "free_bytes");
+    location.builtin = in.boolean(object, where, "builtin");
+    result.locations.push_back(std::move(location));
+  });
+  in.each_object(document, top, "series", [&](const json& object, const std::string& where) {
+    Series series;
+    series.label = in.text(object, where, "label");
+    series.converged = in.boolean(object, where, "converged");
+    series.ci_target_pct = in.number(object, where, "ci_target_pct");
+    in.each_object(object, where, "samples", [&](const json& sample, const std::string& path) {
+      series.samples.push_back(read_sample(in, sample, path));
+    });
+    result.series.push_back(std::move(series));
+  });
+  in.each_object(document, top, "reports", [&](const json& object, const std::string& where) {
+    result.reports.push_back(read_spec(in, object, where));
+  });
+  in.each_object(document, top, "rendered", [&](const json& object, const std::string& where) {
+    RenderedReport report;
+    if (const json* spec = in.object(object, where, "spec")) {
+      report.spec = read_spec(in, *spec, Reader::join(where, "spec"));
+    }
+    report.text = in.text(object, where, "text");
+    result.rendered.push_back(std::move(report));
+  });
+
+  if (in.failed()) {
+    error = in.error();
+    return std::nullopt;
+  }
+  return result;
+}
+
+std::optional<Result> load_result(const std::string& path, std::string& error) {
+  std::string content;
+  if (!read_whole_file(path, content, error)) return std::nullopt;
+  json document;
+  try {
+    document = json::parse(content);
+  } catch (const json::parse_error& e) {
+    // what() is "[json.exception.parse_error.101] parse error at line …"; the tag says nothing
+    // to a user.
+    std::string message = e.what();
+    if (const auto end = message.find("] "); message.rfind("[json.exception", 0) == 0 && end != std::string::npos) {
+      message.erase(0, end + 2);
+    }
+    error = path + " is not JSON (byte " + std::to_string(e.byte) + "): " + message;
+    return std::nullopt;
+  }
+  auto result = result_from_json(document, error);
+  if (!result) error = path + ": " + error;
+  return result;
+}
+
+bool save_result(const Result& result, const std::string& path, std::string& error) {
+  // Invalid UTF-8 (say, from a recipe's bytes) would make dump() throw; U+FFFD stands in for it.
+  const std::string text = to_json(result).dump(2, ' ', false, json::error_handler_t::replace) + "\n";
+  return write_file_atomically(path, text, error);
+}
+
+}  // namespace hwbench::runtime

@@ -1,0 +1,35 @@
+#pragma once
+// Statistics are free functions over samples' figures.
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace hwbench::runtime {
+
+/// Arithmetic mean (NaN for no values).
+double mean(std::span<const double> v);
+/// Median: the middle value, or the mean of the two middle values.
+double median(std::span<const double> v);
+double min(std::span<const double> v);
+double max(std::span<const double> v);
+/// Sample standard deviation (n-1); 0 for fewer than two values.
+double stdev(std::span<const double> v);
+/// Coefficient of variation, stdev / mean, as a fraction.
+double cv(std::span<const double> v);
+/// Half-width of the 95% confidence interval of the mean (Student t, n-1 degrees of freedom);
+/// NaN for fewer than two values.
+double ci95(std::span<const double> v);
+/// Geometric mean (NaN if any value is not positive).
+double geomean(std::span<const double> v);
+double sum(std::span<const double> v);
+/// The two-sided 97.5% quantile of Student's t with `df` degrees of freedom.
+double student_t975(unsigned df);
+
+/// Every aggregate name the language knows: mean median min max stdev cv ci95 geomean sum count.
+const std::vector<std::string>& aggregate_names();
+/// The aggregate `name` over `v`, or std::nullopt for an unknown name.
+std::optional<double> aggregate(std::string_view name, std::span<const double> v);
+
+}  // namespace hwbench::runtime

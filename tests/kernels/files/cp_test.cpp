@@ -1,0 +1,143 @@
+// The cp kernel: byte-exact copies by every method, into directories and across file systems.
+#include <doctest/doctest.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "kernels/files/files.hpp"
+#include "tests/kernels/files/files_test_support.hpp"
+
+namespace hwbench::kernels {
+
+using test::make_call;
+using test::path_arg;
+using test::size_value;
+using test::TempDir;
+using test::text_value;
+
+namespace {
+
+const std::vector<std::size_t> sizes = {0, 1, 4095, (1 << 20) + 7, 3 * (1 << 20) + 5};
+
+Call cp_call(const std::string& src, const std::string& dst, const std::string& method = "auto",
+             double block = 1 << 20) {
+  return make_call(files::cp_spec(), {path_arg(src), path_arg(dst)},
+                   {{"method", text_value(method)}, {"block", size_value(block)}});
+}
+
+// Copies files of every test size from `from` to `to` with `method`, checking bytes and work.
+void check_copies(const std::string& from, const std::string& to, const std::string& method,
+                  double block = 1 << 20) {
+  const KernelSpec spec = files::cp_spec();
+  for (std::size_t size : sizes) {
+    CAPTURE(method);
+    CAPTURE(size);
+    const auto content = test::random_content(size, size + 11);
+    test::put_file(from + "/src", content);
+    Work w = test::run_kernel(spec, cp_call(from + "/src", to + "/dst", method, block), Context{});
+    CHECK(w.bytes == size);
+    CHECK(w.ops == 1);
+    CHECK(test::get_file(to + "/dst") == content);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("cp: every method copies byte for byte within one file system") {
+  TempDir dir;
+  REQUIRE(!dir.path().empty());
+  for (const char* method : {"auto", "copy_file_range", "sendfile", "readwrite"})
+    check_copies(dir.path(), dir.path(), method);
+  check_copies(dir.path(), dir.path(), "readwrite", 4096);
+  check_copies(dir.path(), dir.path(), "readwrite", 1000003);
+}
+
+TEST_CASE("cp: copies between a disk and /dev/shm, both ways") {
+  if (::access("/dev/shm", W_OK) != 0) {
+    MESSAGE("skipped: no writable /dev/shm");
+    return;
+  }
+  TempDir disk("/tmp");
+  TempDir shm("/dev/shm");
+  REQUIRE(!disk.path().empty());
+  REQUIRE(!shm.path().empty());
+  for (const char* method : {"auto", "sendfile", "readwrite"}) {
+    check_copies(disk.path(), shm.path(), method);
+    check_copies(shm.path(), disk.path(), method);
+  }
+}
+
+TEST_CASE("cp: into an existing directory the copy takes the source's name") {
+  TempDir dir;
+  REQUIRE(!dir.path().empty());
+  ::mkdir((dir / "into").c_str(), 0755);
+  const auto content = test::random_content(12345, 3);
+  test::put_file(dir / "10m_1", content);
+  const KernelSpec spec = files::cp_spec();
+  Work w = test::run_kernel(spec, cp_call(dir / "10m_1", dir / "into"), Context{});
+  CHECK(w.bytes == 12345);
+  CHECK(test::get_file(dir / "into/10m_1") == content);
+  w = test::run_kernel(spec, cp_call(dir / "10m_1", dir.path() + "/into/"), Context{});
+  CHECK(w.bytes == 12345);
+  CHECK(test::get_file(dir / "into/10m_1") == content);
+}
+
+TEST_CASE("cp: a longer existing copy is truncated, and run(n) copies n times") {
+  TempDir dir;
+  REQUIRE(!dir.path().empty());
+  const auto content = test::random_content(5000, 4);
+  test::put_file(dir / "src", content);
+  test::put_file(dir / "dst", test::random_content(90000, 5));
+  test::Ownership own;
+  own.paths.insert(dir / "dst");
+  auto kernel = files::cp_spec().make(cp_call(dir / "src", dir / "dst"), own.context());
+  kernel->prepare();
+  Work w = kernel->run(3);
+  kernel->flush();
+  kernel->finish();
+  CHECK(w.bytes == 15000);
+  CHECK(w.ops == 3);
+  CHECK(test::get_file(dir / "dst") == content);
+  struct stat st {};
+  REQUIRE(::stat((dir / "dst").c_str(), &st) == 0);
+  CHECK((st.st_mode & 0777) == 0644);
+}
+
+TEST_CASE("cp: errors name the path and the cause") {
+  TempDir dir;
+  REQUIRE(!dir.path().empty());
+  const KernelSpec spec = files::cp_spec();
+  test::put_file(dir / "src", {1, 2, 3});
+  ::mkdir((dir / "sub").c_str(), 0755);
+
+  CHECK(test::kernel_error(spec, cp_call(dir / "missing", dir / "dst"), Context{}) ==
+        "cannot open " + dir / "missing" + ": No such file or directory");
+  CHECK(test::kernel_error(spec, cp_call(dir / "src", dir / "nodir/dst"), Context{}) ==
+        "cannot create " + dir / "nodir/dst" + ": No such file or directory");
+  CHECK(test::kernel_error(spec, cp_call(dir / "sub", dir / "dst"), Context{}) ==
+        "cannot copy " + dir / "sub" + ": it is a directory");
+  CHECK(test::kernel_error(spec, cp_call(dir / "src", dir / "src"), Context{}) ==
+        "cannot copy " + dir / "src" + " onto itself");
+  CHECK(test::get_file(dir / "src") == std::vector<unsigned char>{1, 2, 3});
+
+  test::put_file(dir / "theirs", {9});
+  test::Ownership own;
+  CHECK(test::kernel_error(spec, cp_call(dir / "src", dir / "theirs"), own.context()) ==
+        "refusing to overwrite " + dir / "theirs" +
+            ": it existed before this run, which only replaces files it created");
+  CHECK(test::get_file(dir / "theirs") == std::vector<unsigned char>{9});
+}
+
+TEST_CASE("cp: a destination in a read-only directory is refused with Permission denied") {
+  if (::geteuid() == 0) {
+    MESSAGE("skipped: root may write into a read-only directory");
+    return;
+  }
+  TempDir dir;
+  REQUIRE(!dir.path().empty());
+  test::put_file(dir / "src", {1});
+  ::mkdir((dir / "ro").c_str(), 0555);
+  CHECK(test::kernel_error(files::cp_spec(), cp_call(dir / "src", dir / "ro"), Context{}) ==
+        "cannot create " + dir / "ro/src" + ": Permission denied");
+}
+
+}  // namespace hwbench::kernels
