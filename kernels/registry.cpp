@@ -26,6 +26,7 @@ std::vector<std::string> Registry::names() const {
 
 Registry builtin_registry() {
   Registry r;
+  register_core(r);
   register_files(r);
   return r;
 }

@@ -23,6 +23,9 @@ class Registry {
   std::vector<KernelSpec> specs_;
 };
 
+/// Registers the `core` family: nop.
+void register_core(Registry& registry);
+
 /// Registers the `files` family: write, read, cp, rm.
 void register_files(Registry& registry);
 

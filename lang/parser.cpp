@@ -185,13 +185,18 @@ std::optional<SyntaxError> unmatched_closer(const Here& here) {
   }
 }
 
-/// Whether a path starts here (`/`, `./`, `../`, `NAME:`).
-bool path_starts(const Here& here) {
+/// The path that starts here (`/…`, `./…`, `../…`, `NAME:…`), or "" when none does.
+std::string_view path_here(const Here& here) {
   auto rest = here.rest();
-  if (rest.substr(0, 1) == "/" || rest.substr(0, 2) == "./" || rest.substr(0, 3) == "../") return true;
   std::size_t n = 0;
-  while (n < rest.size() && (is_name_char(rest[n]) || rest[n] == '-')) ++n;
-  return n > 0 && n < rest.size() && rest[n] == ':';
+  if (rest.substr(0, 1) == "/" || rest.substr(0, 2) == "./" || rest.substr(0, 3) == "../") {
+    n = 1;
+  } else {
+    while (n < rest.size() && (is_name_char(rest[n]) || rest[n] == '-')) ++n;
+    if (n == 0 || n >= rest.size() || rest[n] != ':') return {};
+  }
+  while (n < rest.size() && std::string_view(" \t\r\n;})],\"#").find(rest[n]) == std::string_view::npos) ++n;
+  return rest.substr(0, n);
 }
 
 /// The message for a rule that `must<>` match; every such rule has one (a missing one does not compile).
@@ -257,8 +262,10 @@ struct Expected<g::bad_statement> {
   static SyntaxError make(const Here& here) {
     if (auto closer = unmatched_closer(here)) return *closer;
     if (here.peek() == '{') return here.error("unexpected '{'", block_hint);
-    if (path_starts(here)) return here.error(fmt::format("expected a statement, found the path {}", here.found()),
-                                             "start with the kernel that uses it, as in cp /a -> /b");
+    if (auto path = path_here(here); !path.empty())
+      return Here::at(here.loc(), fmt::format("expected a statement, found the path '{}'", path),
+                      "start with the kernel that uses it, as in cp /a -> /b",
+                      static_cast<std::uint32_t>(path.size()));
     return here.error(fmt::format("expected a statement, found {}", here.found()), statement_hint);
   }
 };
@@ -349,7 +356,7 @@ struct Expected<g::interp_close> {
   static SyntaxError make(const Here& here) {
     const Open* open = here.innermost_bracket();
     char c = here.peek();
-    if (is_name_char(c) || c == '$' || c == '"')
+    if (is_name_char(c) || c == '$')
       return here.error(fmt::format("expected an operator or '}}' in '${{…}}', found {}", here.found()),
                         "write ${a + b}, ${a * 2}, …");
     return Here::at(open ? open->loc : here.loc(), "unclosed '${': expected '}'", "add '}' to end the interpolation", 2);

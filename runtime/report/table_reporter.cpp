@@ -27,7 +27,8 @@ Grid table_grid(const ReportData& data, Format format) {
   }
   for (std::size_t a = 0; a < data.spec.aggregates.size(); ++a) {
     const auto& name = data.spec.aggregates[a];
-    std::vector<std::string> row = {name};
+    // A CSV row label says what the bare number means (`cv (%)`); text shows it in the cells.
+    std::vector<std::string> row = {format == Format::csv && name == "cv" ? std::string("cv (%)") : name};
     for (const auto& series : data.series) {
       row.push_back(a < series.aggregates.size() ? aggregate_cell(name, series.aggregates[a].second, format)
                                                  : std::string());

@@ -198,6 +198,8 @@ TEST_CASE("report: table style golden files (the article's cp table)") {
 TEST_CASE("report: table style with uneven series, several aggregates and a note") {
   const auto data = rt::build_report_data(mixed_run(), spec("table", "MiB/s", {"mean", "ci95", "cv", "count"}));
   check_golden("table-mixed.txt", render(data, rt::Format::text));
+  check_golden("table-mixed.csv.txt", render(data, rt::Format::csv));
+  check_golden("table-mixed.md.txt", render(data, rt::Format::markdown));
 }
 
 // The must-show: the article's per-copy figures through the table reporter. The article's

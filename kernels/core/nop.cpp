@@ -1,0 +1,37 @@
+// `nop`: a kernel that does no work, so that a recipe can measure the harness itself.
+#include <fmt/format.h>
+
+#include "kernels/registry.hpp"
+
+namespace hwbench::kernels {
+
+namespace {
+
+class Nop : public Kernel {
+ public:
+  Work run(std::uint64_t n) override {
+    // The counter keeps the call from being optimised into nothing.
+    calls_ += n;
+    return {0, n};
+  }
+
+ private:
+  std::uint64_t calls_ = 0;
+};
+
+}  // namespace
+
+void register_core(Registry& registry) {
+  KernelSpec nop;
+  nop.name = "nop";
+  nop.family = "core";
+  nop.help = "does nothing: one unit is one empty call, so `nop for 1s` measures the harness per timed unit";
+  nop.lineage = "the empty benchmark of Google Benchmark and hyperfine's shell-spawn correction";
+  nop.synopsis = "nop";
+  nop.unit = WorkUnit::operations;
+  nop.effects = [](const Call&, const FileView&) { return FileEffects{}; };
+  nop.make = [](const Call&, const Context&) { return std::make_unique<Nop>(); };
+  registry.add(std::move(nop));
+}
+
+}  // namespace hwbench::kernels
