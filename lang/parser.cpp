@@ -41,6 +41,8 @@ struct Open {
 /// A syntax error travelling from the rule that failed to the statement that recovers.
 struct SyntaxError {
   Diagnostic diagnostic;
+  /// Where parsing may resume (0: skip the rest of the statement instead).
+  std::size_t resume = 0;
 };
 
 struct State {
@@ -291,13 +293,16 @@ struct Expected<g::items_end> {
     switch (here.peek()) {
       case '{': return here.error("unexpected '{'", block_hint);
       case '=': return here.error("unexpected '='", "write parameters as 'name value', without '='");
-      default: return here.error(fmt::format("unexpected character {}", here.found()));
+      default:
+        return here.error(fmt::format("unexpected character {}", here.found()),
+                          "arguments are words, numbers, \"strings\", paths, [lists], ranges, $variables, '->' and ','");
     }
   }
 };
 
 /// After a value or a word, something glued to it.
 SyntaxError glued(const Here& here) {
+  if (here.peek() == '=') return here.error("unexpected '='", "write parameters as 'name value', without '='");
   const Open* open = here.innermost();
   std::string_view before = open ? here.since(open->loc) : std::string_view{};
   if (before.empty() || before.size() > 40 || before.find('\n') != std::string_view::npos)
@@ -344,11 +349,27 @@ struct Expected<g::dollar_target> {
   }
 };
 
-/// A closing bracket is missing: at the end, or where another closer comes, the
-/// construct is unclosed (reported at its start); elsewhere something else is in the way.
+bool is_statement_keyword(std::string_view word) {
+  static const std::string_view keywords[] = {"title",    "source", "note",   "location", "let",      "repeat",
+                                              "for",      "setup",  "teardown", "series", "time",     "parallel",
+                                              "report",   "baseline", "index", "compare"};
+  return std::find(std::begin(keywords), std::end(keywords), word) != std::end(keywords);
+}
+
+/// Whether a list or a group was left open: the file, the line (inside `${…}`), the
+/// statement or an enclosing bracket ends, or the next statement begins. The error
+/// is then reported at the opening bracket and parsing resumes here.
 bool closer_missing(const Here& here) {
-  return here.at_end() || here.peek() == '}' || here.peek() == ')' || here.peek() == ']' || here.peek() == ';' ||
-         here.at_line_end();
+  char c = here.peek();
+  return here.at_end() || here.at_line_end() || c == '}' || c == ')' || c == ']' || c == ';' || c == '"' ||
+         is_statement_keyword(here.token());
+}
+
+SyntaxError unclosed(const Here& here, const char* message, const char* hint) {
+  const Open* open = here.innermost_bracket();
+  auto error = Here::at(open ? open->loc : here.loc(), message, hint);
+  error.resume = here.loc().offset;
+  return error;
 }
 
 template <>
@@ -366,9 +387,7 @@ struct Expected<g::interp_close> {
 template <>
 struct Expected<g::list_close> {
   static SyntaxError make(const Here& here) {
-    const Open* open = here.innermost_bracket();
-    if (here.at_end() || here.peek() == '}' || here.peek() == ')' || here.peek() == ';' || here.peek() == '"')
-      return Here::at(open ? open->loc : here.loc(), "unclosed list: '[' has no matching ']'", "add ']' to end the list");
+    if (closer_missing(here)) return unclosed(here, "unclosed list: '[' has no matching ']'", "add ']' to end the list");
     if (here.previous_visible() == ',')
       return here.error(fmt::format("expected a value or ']' after ',', found {}", here.found()));
     return here.error(fmt::format("expected ',' or ']' after a list item, found {}", here.found()),
@@ -387,9 +406,7 @@ struct Expected<g::block_close> {
 template <>
 struct Expected<g::paren_close> {
   static SyntaxError make(const Here& here) {
-    const Open* open = here.innermost_bracket();
-    if (closer_missing(here))
-      return Here::at(open ? open->loc : here.loc(), "unclosed '(': expected ')'", "add ')' to end the group");
+    if (closer_missing(here)) return unclosed(here, "unclosed '(': expected ')'", "add ')' to end the group");
     return here.error(fmt::format("expected an operator or ')', found {}", here.found()));
   }
 };
@@ -544,7 +561,10 @@ struct Control : p::normal<Rule> {
         state.builder.abandon(depth);
         state.open.resize(open);
         in.iterator() = start;
-        skip_statement(in);
+        if (error.resume > start.byte)
+          in.bump(error.resume - start.byte);
+        else
+          skip_statement(in);
         return true;
       }
     } else {

@@ -370,7 +370,9 @@ class Checker {
       if (m.count++ == 0) {
         m.loc = s.loc;
         m.path = display_for(ks, r);
-        m.real = r;
+        m.written = r;
+        for (const auto& a : ks.call.args)
+          if (a.path == r) m.written = a.text;
         m.kernel = s.name;
       }
     }
@@ -429,18 +431,16 @@ class Checker {
 
   static std::string display_for(const KernelStep& ks, const std::string& path) {
     for (const auto& a : ks.call.args)
-      if (a.path == path) return a.text == a.path ? a.path : fmt::format("{}' ({})", a.text, a.path).insert(0, "");
-    return path;
+      if (a.path == path && a.text != a.path) return fmt::format("'{}' ({})", a.text, a.path);
+    return fmt::format("'{}'", path);
   }
 
   void finish_missing() {
     for (const auto& [offset, m] : missing_) {
-      std::string what = m.path.find('\'') != std::string::npos ? "'" + m.path : "'" + m.path + "'";
-      std::string message = fmt::format("{} reads {}, which does not exist and nothing before it creates", m.kernel, what);
-      if (m.count > 1) message += fmt::format(" (nor {} more files it reads)", m.count - 1);
+      std::string message = fmt::format("{} reads {}, which does not exist, and nothing before it creates it", m.kernel, m.path);
+      if (m.count > 1) message += fmt::format(" ({} more like it)", m.count - 1);
       diags_.error(m.loc, message,
-                   fmt::format("create it in setup, e.g. setup {{ write {} size 10MB }}, or copy it there first",
-                               m.path.substr(0, m.path.find('\''))),
+                   fmt::format("create it in setup, e.g. setup {{ write {} size 10MB }}, or copy it there first", m.written),
                    static_cast<std::uint32_t>(m.kernel.size()));
     }
   }
@@ -484,7 +484,7 @@ class Checker {
 
   struct Missing {
     lang::SourceLoc loc;
-    std::string path, real, kernel;
+    std::string path, written, kernel;
     std::size_t count = 0;
   };
 

@@ -149,6 +149,8 @@ class Binder {
                             fmt::format("{} takes: {}{}{}", spec_->name, known, known.empty() ? "" : ", ",
                                         fmt::join(measurement_options(), ", "))),
          width(it));
+    // Its value would only raise a second, confusing error.
+    if (i_ + 1 < s_.items.size() && s_.items[i_ + 1].kind == Item::Kind::expr) ++i_;
   }
 
   /// The value item after a parameter or option word.
@@ -397,8 +399,8 @@ class Binder {
       auto it = step_.call.params.find(p.name);
       if (it != step_.call.params.end()) continue;
       if (p.default_text.empty() && p.type != ParamType::flag) {
-        fail(s_.loc, fmt::format("'{}' needs '{}'", spec_->name, p.name),
-             fmt::format("add it: {} {} …", spec_->name, p.name), static_cast<std::uint32_t>(s_.name.size()));
+        fail(s_.loc, fmt::format("'{}' needs '{}'", spec_->name, p.name), synopsis(),
+             static_cast<std::uint32_t>(s_.name.size()));
         continue;
       }
       kernels::ParamValue pv;

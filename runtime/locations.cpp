@@ -145,7 +145,7 @@ std::optional<PathError> PathResolver::check_place(const std::string& path, cons
   // Follow symlinks as far as the path exists: the real place must stay where the text says.
   std::string existing = nearest_existing(path);
   std::string real_existing = real(existing);
-  if (is_system_path(real_existing))
+  if (real_existing != existing && is_system_path(real_existing))
     return PathError{fmt::format("'{}' leads through a symlink into '{}', a system directory", path, real_existing),
                      "remove the symlink or use another directory"};
   if (!root.empty()) {

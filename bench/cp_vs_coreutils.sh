@@ -1,0 +1,118 @@
+#!/usr/bin/env bash
+# Compares cold 100 MB copies from disk into /dev/shm: coreutils `cp` against hwbench's cp kernel
+# (through `hwbench run bench/cp-cold.bench`), in one invocation. A benchmark, not a test.
+#
+#   bench/cp_vs_coreutils.sh [DISK_DIR]        (default ./hwbench-disk/bench)
+#
+# Environment: HWBENCH (default ./build/hwbench), SHM_DIR (default /dev/shm), ROUNDS (default 1:
+# coreutils pass then hwbench run; more rounds alternate the two, to average over a disk whose
+# speed drifts), PRIME (default 1: read every file once, cold, before timing, so that a host cache
+# under a virtual disk treats both sides alike), KEEP (default 0: 1 keeps the coreutils files).
+#
+# coreutils side, per file: evict it with `dd of=F oflag=nocache conv=notrunc,fdatasync count=0`,
+# check with fincore (when installed) that nothing stayed resident, then time `cp F SHM_DIR/`
+# with `date +%s%N` around the command (so it includes starting cp, as the procedure does).
+# MB/s = 10^6 bytes per second; each side's figure is the mean of its per-file rates.
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+dir=${1:-./hwbench-disk/bench}
+hwbench=${HWBENCH:-./build/hwbench}
+shm=${SHM_DIR:-/dev/shm}
+rounds=${ROUNDS:-1}
+prime=${PRIME:-1}
+keep=${KEEP:-0}
+count=10
+size=100000000
+label="hwbench cp cold 100MB"
+recipe="$here/cp-cold.bench"
+
+die() { echo "cp_vs_coreutils: $*" >&2; exit 1; }
+
+[ -x "$hwbench" ] || die "no hwbench at $hwbench; build it (cmake --build build) or set HWBENCH=/path/to/hwbench"
+[ -f "$recipe" ] || die "missing recipe $recipe"
+mkdir -p "$dir" || die "cannot create $dir"
+dir=$(cd "$dir" && pwd)
+fstype=$(stat -f -c %T "$dir")
+case "$fstype" in
+  tmpfs|ramfs) die "$dir is on $fstype; give a directory on a disk (its files cannot be evicted)" ;;
+esac
+[ "$(stat -f -c %T "$shm")" = tmpfs ] || echo "note: $shm is not a tmpfs" >&2
+
+# coreutils' ten files and hwbench's ten live on the disk at once; hwbench keeps its ten copies
+# in the RAM disk until its teardown.
+avail_disk=$(df --output=avail -B1 "$dir" | tail -1)
+avail_shm=$(df --output=avail -B1 "$shm" | tail -1)
+(( avail_disk > 2 * count * size + 100000000 )) || die "$dir has $avail_disk bytes free; needs $((2 * count * size))"
+(( avail_shm > count * size + 100000000 )) || die "$shm has $avail_shm bytes free; needs $((count * size))"
+
+shm_dir=$(mktemp -d "$shm/cp_vs_coreutils.XXXXXX")
+report=$(mktemp)
+cleanup() {
+  rm -rf "$shm_dir" "$report"
+  if [ "$keep" != 1 ]; then
+    for i in $(seq 1 "$count"); do rm -f "$dir/cu100m_$i"; done
+  fi
+}
+trap cleanup EXIT
+
+evict() { dd of="$1" oflag=nocache conv=notrunc,fdatasync count=0 status=none; }
+
+resident_bytes() {
+  if command -v fincore >/dev/null 2>&1; then fincore -n -b -o RES "$1" | tr -d ' '; else echo 0; fi
+}
+
+now_ns() { date +%s%N; }
+
+mean_of() { awk '{ s += $1; n++ } END { if (n) printf "%.1f", s / n; else print "nan" }'; }
+
+echo "disk directory: $dir ($fstype); RAM disk: $shm; hwbench: $hwbench"
+echo "making $count files of $size random bytes (coreutils' side)..."
+for i in $(seq 1 "$count"); do
+  f="$dir/cu100m_$i"
+  if [ ! -f "$f" ] || [ "$(stat -c %s "$f")" != "$size" ]; then
+    head -c "$size" /dev/urandom > "$f"
+  fi
+done
+sync
+if [ "$prime" = 1 ]; then
+  for i in $(seq 1 "$count"); do evict "$dir/cu100m_$i"; cat "$dir/cu100m_$i" > /dev/null; done
+fi
+
+coreutils_rates=()
+hwbench_means=()
+for round in $(seq 1 "$rounds"); do
+  echo
+  echo "== round $round: coreutils cp, cold, disk -> $shm"
+  for i in $(seq 1 "$count"); do
+    f="$dir/cu100m_$i"
+    evict "$f"
+    res=$(resident_bytes "$f")
+    [ "$res" = 0 ] || die "$f still has $res bytes in the page cache after eviction"
+    t0=$(now_ns)
+    cp "$f" "$shm_dir/"
+    t1=$(now_ns)
+    rm -f "$shm_dir/cu100m_$i"
+    rate=$(awk -v b="$size" -v ns="$((t1 - t0))" 'BEGIN { printf "%.1f", b * 1000 / ns }')
+    coreutils_rates+=("$rate")
+    printf '  cu100m_%-3s %8.3f ms  %8s MB/s\n' "$i" "$(awk -v ns="$((t1 - t0))" 'BEGIN { print ns / 1e6 }')" "$rate"
+  done
+
+  echo
+  echo "== round $round: $hwbench run $recipe"
+  "$hwbench" run -L disk="$dir" -L ramdisk="$shm" "$recipe" | tee "$report"
+  mean=$(awk -v label="$label" 'index($0, label) {
+           rest = substr($0, index($0, label) + length(label))
+           if (match(rest, /[0-9]+(\.[0-9]+)?/)) { print substr(rest, RSTART, RLENGTH); exit }
+         }' "$report")
+  [ -n "$mean" ] || die "could not find the mean of \"$label\" in hwbench's report"
+  hwbench_means+=("$mean")
+done
+
+cu_mean=$(printf '%s\n' "${coreutils_rates[@]}" | mean_of)
+hw_mean=$(printf '%s\n' "${hwbench_means[@]}" | mean_of)
+echo
+echo "== cold 100 MB copies, disk -> $shm, mean of per-file rates over $rounds round(s)"
+printf '  coreutils cp : %8s MB/s\n' "$cu_mean"
+printf '  hwbench cp   : %8s MB/s\n' "$hw_mean"
+awk -v h="$hw_mean" -v c="$cu_mean" 'BEGIN { printf "  ratio hwbench/coreutils: %.3f\n", h / c }'

@@ -1,0 +1,309 @@
+// The checker: every semantic error as an exact diagnostic, and the plan it builds.
+#include <doctest/doctest.h>
+
+#include "tests/support/recipe_env.hpp"
+
+using hwbench::test::RecipeEnv;
+using hwbench::runtime::Step;
+
+namespace {
+
+/// Checks `text` and returns the rendered diagnostics (placeholders for the temp dirs).
+std::string diagnose(const std::string& text) {
+  RecipeEnv env;
+  return env.check(text).diagnostics;
+}
+
+}  // namespace
+
+TEST_CASE("checker: unknown kernel suggests the closest name") {
+  CHECK(diagnose("cpp ramdisk:/a -> ramdisk:/b\n") ==
+        "t.bench:1:1: error: unknown kernel 'cpp'\n"
+        "    1 | cpp ramdisk:/a -> ramdisk:/b\n"
+        "      | ^~~\n"
+        "hint: did you mean 'cp'?\n");
+}
+
+TEST_CASE("checker: unknown parameter suggests the closest parameter, once") {
+  CHECK(diagnose("setup { write ramdisk:/a size 1MB }\nread ramdisk:/a blok 4KiB\n") ==
+        "t.bench:2:17: error: unknown parameter 'blok' for 'read'\n"
+        "    2 | read ramdisk:/a blok 4KiB\n"
+        "      |                 ^~~~\n"
+        "hint: did you mean 'block'?\n");
+}
+
+TEST_CASE("checker: a duration where a size belongs") {
+  CHECK(diagnose("write ramdisk:/a size 10s\n") ==
+        "t.bench:1:23: error: 'size' needs a size, but '10s' is a duration\n"
+        "    1 | write ramdisk:/a size 10s\n"
+        "      |                       ^~~\n"
+        "hint: write it with a size unit, like size 10MB or size 4KiB\n");
+}
+
+TEST_CASE("checker: undefined variable with a did-you-mean among those in scope") {
+  CHECK(diagnose("setup { write ramdisk:/a size 1MB }\nrepeat 3 read ramdisk:/$j\n") ==
+        "t.bench:2:24: error: undefined variable '$j'\n"
+        "    2 | repeat 3 read ramdisk:/$j\n"
+        "      |                        ^~\n"
+        "hint: did you mean 'i'?\n");
+}
+
+TEST_CASE("checker: $worker outside parallel explains where it lives") {
+  CHECK(diagnose("write ramdisk:/w$worker size 1MB\n") ==
+        "t.bench:1:17: error: undefined variable '$worker'\n"
+        "    1 | write ramdisk:/w$worker size 1MB\n"
+        "      |                 ^~~~~~~\n"
+        "hint: $worker is defined inside 'parallel N { … }'\n");
+}
+
+TEST_CASE("checker: unknown location") {
+  CHECK(diagnose("write ramdsk:/a size 1MB\n") ==
+        "t.bench:1:7: error: unknown location 'ramdsk'\n"
+        "    1 | write ramdsk:/a size 1MB\n"
+        "      |       ^~~~~~~~~\n"
+        "hint: did you mean 'ramdisk'?\n");
+}
+
+TEST_CASE("checker: a source file that nothing creates, reported once for the whole loop") {
+  CHECK(diagnose("repeat 10 cp ramdisk:/10m_$i -> ramdisk:/copy_$i\n") ==
+        "t.bench:1:11: error: cp reads 'ramdisk:/10m_1' ($RAM/10m_1), which does not exist, and nothing before it "
+        "creates it (9 more like it)\n"
+        "    1 | repeat 10 cp ramdisk:/10m_$i -> ramdisk:/copy_$i\n"
+        "      |           ^~\n"
+        "hint: create it in setup, e.g. setup { write ramdisk:/10m_1 size 10MB }, or copy it there first\n");
+}
+
+TEST_CASE("checker: the verbatim sentence into a missing directory says which and how to create it") {
+  CHECK(diagnose("setup { repeat 10 write ramdisk:/10m_$i size 10MB }\n"
+                 "repeat 10 cp ramdisk:/10m_$i -> /st1/test; report MB/s mean\n") ==
+        "t.bench:2:11: error: the directory '/st1' does not exist (needed for '/st1/test')\n"
+        "    2 | repeat 10 cp ramdisk:/10m_$i -> /st1/test; report MB/s mean\n"
+        "      |           ^~\n"
+        "hint: create it first (mkdir -p /st1), or map it to another directory with -L /st1=DIR\n");
+}
+
+TEST_CASE("checker: unknown report unit and aggregate") {
+  CHECK(diagnose("nop\nreport MB/sec mean\n") ==
+        "t.bench:2:8: error: unknown unit 'MB/sec'\n"
+        "    2 | report MB/sec mean\n"
+        "      |        ^~~~~~\n"
+        "hint: did you mean 'MB/s'?\n");
+  CHECK(diagnose("nop\nreport MB/s meen\n") ==
+        "t.bench:2:13: error: unknown aggregate 'meen'\n"
+        "    2 | report MB/s meen\n"
+        "      |             ^~~~\n"
+        "hint: did you mean 'mean'?\n");
+}
+
+TEST_CASE("checker: a table report needs 'with'") {
+  CHECK(diagnose("nop\nreport table ops/s mean\n") ==
+        "t.bench:2:20: error: expected 'with' after the unit of a table report\n"
+        "    2 | report table ops/s mean\n"
+        "      |                    ^~~~\n"
+        "hint: write it like: report table MB/s with mean\n");
+}
+
+TEST_CASE("checker: '..' may not climb out of a location") {
+  CHECK(diagnose("write ramdisk:/../etc/passwd size 1MB\n") ==
+        "t.bench:1:7: error: 'ramdisk:/../etc/passwd' climbs out of the location 'ramdisk' with '..'\n"
+        "    1 | write ramdisk:/../etc/passwd size 1MB\n"
+        "      |       ^~~~~~~~~~~~~~~~~~~~~~\n"
+        "hint: a path inside a location stays inside it\n");
+}
+
+TEST_CASE("checker: system directories and device files are refused") {
+  CHECK(diagnose("write /etc/hwbench size 1MB\n") ==
+        "t.bench:1:7: error: '/etc/hwbench' is in a system directory, which no recipe may touch\n"
+        "    1 | write /etc/hwbench size 1MB\n"
+        "      |       ^~~~~~~~~~~~\n"
+        "hint: use a location (ramdisk:, disk:, tmp:) or a directory of your own\n");
+  CHECK(diagnose("read /dev/sda\n").find("error: '/dev/sda' is in a system directory") != std::string::npos);
+  CHECK(diagnose("read /proc/self/mem\n").find("error: '/proc/self/mem' is in a system directory") !=
+        std::string::npos);
+}
+
+TEST_CASE("checker: measurement options are refused where nothing is timed") {
+  CHECK(diagnose("setup { write ramdisk:/a size 1MB runs 3 }\n") ==
+        "t.bench:1:35: error: 'runs' has no meaning in setup or teardown: nothing there is timed\n"
+        "    1 | setup { write ramdisk:/a size 1MB runs 3 }\n"
+        "      |                                   ^~~~\n"
+        "hint: move the statement out of setup/teardown to time it\n");
+}
+
+TEST_CASE("checker: statements reserved for the suites say so") {
+  CHECK(diagnose("baseline k6 from \"baselines/nbench.toml\"\n") ==
+        "t.bench:1:1: error: 'baseline' is not available in this version of hwbench\n"
+        "    1 | baseline k6 from \"baselines/nbench.toml\"\n"
+        "      | ^~~~~~~~\n"
+        "hint: baselines, indices and comparisons come with the suite releases; see docs/language.md\n");
+  CHECK(diagnose("nop\nreport nbench\n") ==
+        "t.bench:2:8: error: the report style 'nbench' is not available in this version of hwbench\n"
+        "    2 | report nbench\n"
+        "      |        ^~~~~~\n"
+        "hint: available: report UNIT AGG, … and report table UNIT with AGG, …\n");
+}
+
+TEST_CASE("checker: counts, durations and percentages are checked") {
+  CHECK(diagnose("parallel 0 { nop }\n") ==
+        "t.bench:1:10: error: parallel 0 is out of range\n"
+        "    1 | parallel 0 { nop }\n"
+        "      |          ^\n"
+        "hint: use 1 to 4096\n");
+  CHECK(diagnose("nop for 3\n") ==
+        "t.bench:1:9: error: 'for' needs a duration, but '3' is a plain number\n"
+        "    1 | nop for 3\n"
+        "      |         ^\n"
+        "hint: write it like: for 3s or for 500ms\n");
+  CHECK(diagnose("nop until ci 5\n") ==
+        "t.bench:1:14: error: 'until ci' needs a percentage, but '5' is a plain number\n"
+        "    1 | nop until ci 5\n"
+        "      |              ^\n"
+        "hint: write it like: until ci 5%\n");
+  CHECK(diagnose("nop runs 3 runs 4\n") ==
+        "t.bench:1:12: error: 'runs' is given twice\n"
+        "    1 | nop runs 3 runs 4\n"
+        "      |            ^~~~\n"
+        "hint: keep one of them\n");
+}
+
+TEST_CASE("checker: arguments and required parameters") {
+  CHECK(diagnose("write ramdisk:/a\n") ==
+        "t.bench:1:1: error: 'write' needs 'size'\n"
+        "    1 | write ramdisk:/a\n"
+        "      | ^~~~~\n"
+        "hint: usage: write PATH size SIZE [random|zero] [block BLOCK]\n");
+  CHECK(diagnose("setup { write ramdisk:/a size 1MB }\ncp ramdisk:/a ramdisk:/b\n").find(
+            "t.bench:2:15: error: expected '->' before DST\n") == 0);
+  CHECK(diagnose("write ramdisk:/a size 1MB data ones\n") ==
+        "t.bench:1:32: error: 'ones' is not a choice of 'data'\n"
+        "    1 | write ramdisk:/a size 1MB data ones\n"
+        "      |                                ^~~~\n"
+        "hint: choices: random, zero\n");
+  CHECK(diagnose("write ramdisk:/a size 1MB block 0\n") ==
+        "t.bench:1:33: error: 'block' 0 is out of range\n"
+        "    1 | write ramdisk:/a size 1MB block 0\n"
+        "      |                                 ^\n"
+        "hint: block takes 1 B to any larger value\n");
+}
+
+TEST_CASE("checker: every error of a recipe is reported in one pass") {
+  auto text = diagnose("cpp ramdisk:/a -> ramdisk:/b\nwrite ramdisk:/a size 10s\nnop\nreport MB/s meen\n");
+  CHECK(text.find("1:1: error: unknown kernel 'cpp'") != std::string::npos);
+  CHECK(text.find("2:23: error: 'size' needs a size") != std::string::npos);
+  CHECK(text.find("4:13: error: unknown aggregate 'meen'") != std::string::npos);
+}
+
+TEST_CASE("checker: rm refuses a file the run did not create, and a stranger's file is never overwritten") {
+  RecipeEnv env;
+  hwbench::test::write_text(env.ram() + "/theirs", "data");
+  auto rm = env.check("rm ramdisk:/theirs\n");
+  CHECK(rm.diagnostics ==
+        "t.bench:1:1: error: 'ramdisk:/theirs' was not created by this run, so rm will not delete it\n"
+        "    1 | rm ramdisk:/theirs\n"
+        "      | ^~\n"
+        "hint: hwbench deletes only files that the same run created\n");
+  auto overwrite = env.check("write ramdisk:/theirs size 1MB\n");
+  CHECK(overwrite.diagnostics ==
+        "t.bench:1:1: error: '$RAM/theirs' already exists and this run did not create it\n"
+        "    1 | write ramdisk:/theirs size 1MB\n"
+        "      | ^~~~~\n"
+        "hint: hwbench never overwrites a file it did not create: remove it, or write to another name\n");
+  // A glob skips what the run did not create rather than failing.
+  auto glob = env.check("setup { write ramdisk:/mine size 1KB }\nteardown { rm ramdisk:/* }\n");
+  CHECK(glob.diagnostics.empty());
+  REQUIRE(glob.recipe);
+  REQUIRE(glob.recipe->plan.teardown.size() == 1);
+  CHECK(glob.recipe->plan.teardown[0].kernel.effects.removes == std::vector<std::string>{env.ram() + "/mine"});
+}
+
+TEST_CASE("checker: a symlink out of a location is refused") {
+  RecipeEnv env;
+  REQUIRE(::symlink("/etc", (env.ram() + "/link").c_str()) == 0);
+  auto c = env.check("write ramdisk:/link/x size 1MB\n");
+  CHECK(c.diagnostics.find("error: '$RAM/link/x' leads through a symlink into '/etc', a system directory") !=
+        std::string::npos);
+  hwbench::test::TempDir elsewhere;
+  REQUIRE(::symlink(elsewhere.path().c_str(), (env.ram() + "/out").c_str()) == 0);
+  auto d = env.check("write ramdisk:/out/x size 1MB\n");
+  CHECK(d.diagnostics.find("leaves its location through a symlink") != std::string::npos);
+}
+
+TEST_CASE("checker: the space a run needs is checked against the location's free space") {
+  RecipeEnv env;
+  auto c = env.check("write ramdisk:/huge size 900TB\n");
+  CHECK(c.diagnostics.find("error: the run needs 900.0 TB in '$RAM' (tmpfs) at its peak, but only") !=
+        std::string::npos);
+}
+
+TEST_CASE("checker: the plan of the file-server procedure") {
+  RecipeEnv env;
+  hwbench::test::TempDir st1;
+  auto text = hwbench::test::read_text(std::string(HWBENCH_SOURCE_DIR) + "/specs/cp-ramdisk.bench");
+  auto c = env.check(text, {{"st1", st1.path()}});
+  CHECK(c.diagnostics.empty());
+  REQUIRE(c.recipe);
+  const auto& plan = c.recipe->plan;
+  CHECK(plan.setup.size() == 20);
+  CHECK(plan.main.size() == 40);
+  CHECK(plan.teardown.size() == 2);
+  CHECK(plan.series_order == std::vector<std::string>{"read 10MB", "write 10MB", "read 100MB", "write 100MB"});
+  for (const auto& label : plan.series_order) CHECK(plan.samples_max.at(label) == 10);
+  CHECK(plan.main[0].kernel.text == "cp st1:/10MB_1 -> ramdisk: cold");
+  CHECK(plan.main[0].kernel.policy.cold);
+  CHECK(plan.main[10].kernel.text == "cp ramdisk:/10MB_1 -> st1:/copy_10MB_1 sync");
+  CHECK(plan.main[10].kernel.policy.sync);
+  CHECK(plan.setup[0].kernel.call.params.at("size").number == 10e6);
+  CHECK(plan.setup[10].kernel.call.params.at("size").number == 100e6);
+  // 10 x (10 MB + 100 MB) written by setup, copied once each way.
+  std::uint64_t total = 0;
+  for (const auto& f : plan.creates) total += f.size;
+  CHECK(plan.creates.size() == 60);
+  CHECK(total == 3u * 10u * (10'000'000u + 100'000'000u));
+  CHECK(plan.teardown[0].kernel.effects.removes.size() == 20);
+  CHECK(plan.teardown[1].kernel.effects.removes.size() == 40);
+  CHECK(!plan.estimated_seconds);
+  REQUIRE(plan.reports.size() == 1);
+  CHECK(plan.reports[0].style == "table");
+  CHECK(plan.reports[0].unit == "MB/s");
+  CHECK(plan.reports[0].aggregates == std::vector<std::string>{"mean"});
+}
+
+TEST_CASE("checker: series labels default to the statement text; `for` durations give an estimate") {
+  RecipeEnv env;
+  auto c = env.check("repeat 3 nop\nnop for 2s runs 2 warmup 1\nnop until ci 5%\n");
+  REQUIRE(c.recipe);
+  const auto& plan = c.recipe->plan;
+  CHECK(plan.series_order ==
+        std::vector<std::string>{"repeat 3 nop", "nop for 2s runs 2 warmup 1", "nop until ci 5%"});
+  CHECK(plan.samples_max.at("repeat 3 nop") == 3);
+  CHECK(plan.main[4].kernel.policy.runs_min == 5);
+  CHECK(plan.main[4].kernel.policy.runs_max == 30);
+  CHECK(plan.timed_seconds_known == doctest::Approx(6.0));
+  CHECK(!plan.estimated_seconds);
+  auto d = env.check("nop for 2s runs 2\n");
+  REQUIRE(d.recipe);
+  REQUIRE(d.recipe->plan.estimated_seconds);
+  CHECK(*d.recipe->plan.estimated_seconds == doctest::Approx(4.0));
+}
+
+TEST_CASE("checker: parallel expands one body per worker with $worker") {
+  RecipeEnv env;
+  auto c = env.check("setup { repeat 2 write ramdisk:/p_$i size 1KB }\n"
+                     "repeat 2 parallel 2 { cp ramdisk:/p_$worker -> ramdisk:/q_$worker }\n");
+  REQUIRE(c.recipe);
+  const auto& main = c.recipe->plan.main;
+  REQUIRE(main.size() == 2);
+  CHECK(main[0].kind == Step::Kind::parallel);
+  REQUIRE(main[0].workers.size() == 2);
+  CHECK(main[0].workers[1][0].kernel.text == "cp ramdisk:/p_2 -> ramdisk:/q_2");
+  CHECK(main[0].series == "repeat 2 parallel 2 { cp ramdisk:/p_$worker -> ramdisk:/q_$worker }");
+}
+
+TEST_CASE("checker: -L remaps a literal directory") {
+  RecipeEnv env;
+  hwbench::test::TempDir target;
+  auto c = env.check("setup { write ramdisk:/a size 1KB }\ncp ramdisk:/a -> /st1/test\n", {{"/st1/test", target.path()}});
+  CHECK(c.diagnostics.empty());
+  REQUIRE(c.recipe);
+  CHECK(c.recipe->plan.main[0].kernel.effects.creates.at(0).path == target.path() + "/a");
+}
