@@ -64,6 +64,24 @@ resident_bytes() {
 
 now_ns() { date +%s%N; }
 
+# The "mean" column of the series' row in hwbench's report table (columns are separated by two
+# or more spaces); failing that, the mean of the per-sample rates in the result file it names.
+report_mean() {
+  local m
+  m=$(awk -F '  +' -v label="$label" '
+        $1 == "series" { for (i = 2; i <= NF; i++) if ($i ~ /^mean/) col = i }
+        col && $1 == label { print $col; exit }' "$1")
+  if [ -z "$m" ] && command -v jq >/dev/null 2>&1; then
+    local result
+    result=$(sed -n 's/^result: //p' "$1" | head -1)
+    if [ -n "$result" ] && [ -f "$result" ]; then
+      m=$(jq -r --arg l "$label" '[.series[] | select(.label == $l) | .samples[]
+            | .bytes * 1000 / .wall_ns] | if length > 0 then add / length else empty end' "$result")
+    fi
+  fi
+  echo "$m"
+}
+
 mean_of() { awk '{ s += $1; n++ } END { if (n) printf "%.1f", s / n; else print "nan" }'; }
 
 echo "disk directory: $dir ($fstype); RAM disk: $shm; hwbench: $hwbench"
@@ -101,10 +119,7 @@ for round in $(seq 1 "$rounds"); do
   echo
   echo "== round $round: $hwbench run $recipe"
   "$hwbench" run -L disk="$dir" -L ramdisk="$shm" "$recipe" | tee "$report"
-  mean=$(awk -v label="$label" 'index($0, label) {
-           rest = substr($0, index($0, label) + length(label))
-           if (match(rest, /[0-9]+(\.[0-9]+)?/)) { print substr(rest, RSTART, RLENGTH); exit }
-         }' "$report")
+  mean=$(report_mean "$report")
   [ -n "$mean" ] || die "could not find the mean of \"$label\" in hwbench's report"
   hwbench_means+=("$mean")
 done

@@ -522,12 +522,21 @@ inline constexpr bool recovers<g::block_statement> = true;
 
 // ---- Control ----------------------------------------------------------------------------
 
+/// How many brackets, blocks and strings may be open at once.
+constexpr std::size_t max_nesting = 200;
+
 template <typename Rule>
 struct Control : p::normal<Rule> {
   template <typename ParseInput>
   static void start(const ParseInput& in, State& state) {
     state.builder.begin();
-    if constexpr (tracked<Rule>.has_value()) state.open.push_back({*tracked<Rule>, loc_of(in.iterator())});
+    if constexpr (tracked<Rule>.has_value()) {
+      // The parser recurses into brackets; a hostile recipe must not exhaust the stack.
+      if (*tracked<Rule> != Construct::token && state.open.size() >= max_nesting)
+        throw Here::at(loc_of(in.iterator()), fmt::format("nesting too deep: more than {} open brackets", max_nesting),
+                       "split the recipe into simpler statements");
+      state.open.push_back({*tracked<Rule>, loc_of(in.iterator())});
+    }
   }
 
   template <typename ParseInput>

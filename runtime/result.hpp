@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -18,10 +19,19 @@ struct ReportSpec {
   std::vector<std::string> aggregates;  ///< names known to statistics.hpp
 };
 
-/// A report as printed.
+/// One series' figures as a report computed them, in the report's unit.
+struct ReportFigures {
+  std::string label;
+  std::vector<double> values;  ///< per sample, in order; samples without a figure in that unit are skipped
+  std::vector<std::pair<std::string, double>> aggregates;  ///< in the spec's order; NaN where undefined
+  bool converged = true;
+};
+
+/// A report as printed, with every figure it computed.
 struct RenderedReport {
   ReportSpec spec;
   std::string text;
+  std::vector<ReportFigures> figures;  ///< one per series, in the result's series order
 };
 
 /// A named location as the run resolved it.

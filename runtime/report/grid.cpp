@@ -150,11 +150,20 @@ std::string aggregate_cell(std::string_view aggregate, double value, Format form
   return format_figure(value);
 }
 
-std::string aggregate_title(std::string_view aggregate, std::string_view unit, Format format) {
+std::string aggregate_title(std::string_view aggregate, std::string_view unit, Format format, bool printed) {
   const bool csv = format == Format::csv;
-  if (aggregate == "count") return "count";
-  if (aggregate == "cv") return csv ? "cv (%)" : "cv";
-  return csv ? fmt::format("{} ({})", aggregate, unit) : fmt::format("{} {}", aggregate, unit);
+  const std::string name = printed ? fmt::format("{} (printed)", aggregate) : std::string(aggregate);
+  if (aggregate == "count") return name;
+  if (aggregate == "cv") return csv ? name + " (%)" : name;
+  return csv ? fmt::format("{} ({})", name, unit) : fmt::format("{} {}", name, unit);
+}
+
+std::string aggregate_row_label(std::string_view aggregate, Format format, bool printed) {
+  // A CSV row label says what the bare number means (`cv (%)`); text shows it in the cells.
+  std::string label(aggregate);
+  if (printed) label += " (printed)";
+  if (format == Format::csv && aggregate == "cv") label += " (%)";
+  return label;
 }
 
 std::string convergence_note(const SeriesFigures& series) {

@@ -35,8 +35,13 @@ std::string figure_cell(double value, Format format);
 std::string aggregate_cell(std::string_view aggregate, double value, Format format);
 
 /// An aggregate's column title in the `lines` style: `mean MB/s` (CSV `mean (MB/s)`),
-/// `cv` (CSV `cv (%)`), `count`.
-std::string aggregate_title(std::string_view aggregate, std::string_view unit, Format format);
+/// `cv` (CSV `cv (%)`), `count`. With `printed`, the column of the source's printed figures:
+/// `mean (printed) MB/s` (CSV `mean (printed) (MB/s)`), `cv (printed)`, `count (printed)`.
+std::string aggregate_title(std::string_view aggregate, std::string_view unit, Format format, bool printed = false);
+
+/// An aggregate's row label in the `table` style: `mean`, CSV `cv (%)`; with `printed`,
+/// `mean (printed)`, CSV `cv (printed) (%)`.
+std::string aggregate_row_label(std::string_view aggregate, Format format, bool printed = false);
 
 /// "did not reach ±P% in N runs" for a series whose `until ci` target was not reached.
 std::string convergence_note(const SeriesFigures& series);

@@ -1,4 +1,5 @@
-// The `lines` style: one line per series (`report MB/s mean, stdev`).
+// The `lines` style: one line per series (`report MB/s mean, stdev`), then a column for each
+// aggregate the source printed, when it is a published result.
 #include <algorithm>
 #include <string>
 
@@ -14,6 +15,13 @@ Grid lines_grid(const ReportData& data, Format format) {
     grid.header.push_back(aggregate_title(name, data.unit.name, format));
     grid.align.push_back(Align::right);
   }
+  std::vector<std::size_t> printed;  // the aggregates that get a column of the source's figures
+  for (std::size_t a = 0; a < data.spec.aggregates.size(); ++a) {
+    if (!has_printed(data, a)) continue;
+    printed.push_back(a);
+    grid.header.push_back(aggregate_title(data.spec.aggregates[a], data.unit.name, format, /*printed=*/true));
+    grid.align.push_back(Align::right);
+  }
   // The note column exists only when there is something to say, so that ordinary reports
   // keep a fixed, short set of columns.
   const bool any_unconverged = std::any_of(data.series.begin(), data.series.end(),
@@ -25,6 +33,11 @@ Grid lines_grid(const ReportData& data, Format format) {
   for (const auto& series : data.series) {
     std::vector<std::string> row = {series.label, std::to_string(series.values.size())};
     for (const auto& [name, value] : series.aggregates) row.push_back(aggregate_cell(name, value, format));
+    for (std::size_t a : printed) {
+      const bool shown = a < series.printed.size() && series.printed[a].second.has_value();
+      row.push_back(shown ? aggregate_cell(data.spec.aggregates[a], *series.printed[a].second, format)
+                          : std::string());
+    }
     if (any_unconverged) row.push_back(series.converged ? std::string() : convergence_note(series));
     grid.rows.push_back(std::move(row));
   }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <sstream>
 
 #include <fmt/format.h>
 
@@ -12,6 +13,25 @@ namespace hwbench::runtime {
 void render_report(const ReportData& data, Format format, std::ostream& out) {
   const Grid grid = data.spec.style == "table" ? table_grid(data, format) : lines_grid(data, format);
   write_grid(grid, format, out);
+}
+
+bool has_printed(const ReportData& data, std::size_t index) {
+  return std::any_of(data.series.begin(), data.series.end(), [&](const SeriesFigures& series) {
+    return index < series.printed.size() && series.printed[index].second.has_value();
+  });
+}
+
+RenderedReport render_to_record(const Result& result, const ReportSpec& spec, Format format) {
+  const ReportData data = build_report_data(result, spec);
+  std::ostringstream text;
+  render_report(data, format, text);
+  RenderedReport record;
+  record.spec = spec;
+  record.text = text.str();
+  for (const auto& series : data.series) {
+    record.figures.push_back(ReportFigures{series.label, series.values, series.aggregates, series.converged});
+  }
+  return record;
 }
 
 std::string format_figure(double value) {

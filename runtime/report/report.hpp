@@ -1,8 +1,10 @@
 #pragma once
 // aggregate -> render. build_report_data computes every figure a report shows;
 // render_report only formats them.
+#include <optional>
 #include <ostream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "runtime/result.hpp"
@@ -20,6 +22,10 @@ struct SeriesFigures {
   std::vector<std::pair<std::string, double>> aggregates;  ///< in the spec's order
   bool converged = true;
   double ci_target_pct = 0;
+  /// The source's printed aggregates (Series::printed) converted to the report's unit, one per
+  /// spec aggregate in the spec's order; std::nullopt where the source printed none or printed
+  /// it in a unit of another measure. Shown beside the computed figures, never used in them.
+  std::vector<std::pair<std::string, std::optional<double>>> printed;
 };
 
 /// Everything one report prints, already computed.
@@ -33,7 +39,16 @@ struct ReportData {
 ReportData build_report_data(const Result& result, const ReportSpec& spec);
 
 /// Formats a report: `lines` prints one line per series, `table` runs as rows and series as columns.
+/// An aggregate that some series has a printed figure for gets a `<agg> (printed)` row (table)
+/// or column (lines) after the computed ones.
 void render_report(const ReportData& data, Format format, std::ostream& out);
+
+/// Whether any series has a printed figure for the spec's aggregate number `index`.
+bool has_printed(const ReportData& data, std::size_t index);
+
+/// build_report_data then render_report: what the result file keeps of one report, its text
+/// in `format` and every figure computed for it.
+RenderedReport render_to_record(const Result& result, const ReportSpec& spec, Format format);
 
 /// Formats a figure the way every generic report does: `%.1f` when |v| >= 10, otherwise three
 /// significant digits (9.87, 0.123, 0.00123); NaN prints `-`.

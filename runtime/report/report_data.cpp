@@ -1,10 +1,24 @@
 // The aggregate stage of the generic reports.
 #include <limits>
+#include <optional>
 
 #include "runtime/report/report.hpp"
 #include "runtime/statistics.hpp"
 
 namespace hwbench::runtime {
+
+namespace {
+
+// A figure the source printed, in the report's unit. `cv` (a fraction) and `count` have no
+// unit to convert; every other aggregate scales like the samples it summarises.
+std::optional<double> printed_value(const std::string& name, const Figure& figure, const Unit& unit) {
+  const Unit* from = find_unit(figure.unit);
+  if (from == nullptr || from->measure != unit.measure) return std::nullopt;
+  if (name == "cv" || name == "count") return figure.value;
+  return figure.value * from->factor / unit.factor;
+}
+
+}  // namespace
 
 ReportData build_report_data(const Result& result, const ReportSpec& spec) {
   ReportData data;
@@ -26,6 +40,11 @@ ReportData build_report_data(const Result& result, const ReportSpec& spec) {
     for (const auto& name : spec.aggregates) {
       auto value = aggregate(name, figures.values);
       figures.aggregates.emplace_back(name, value.value_or(std::numeric_limits<double>::quiet_NaN()));
+      std::optional<double> printed;
+      if (const auto it = series.printed.find(name); it != series.printed.end() && unit != nullptr) {
+        printed = printed_value(name, it->second, *unit);
+      }
+      figures.printed.emplace_back(name, printed);
     }
     data.series.push_back(std::move(figures));
   }

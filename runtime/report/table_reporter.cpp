@@ -1,5 +1,6 @@
 // The `table` style: runs as rows, series as columns, then one row per aggregate
-// (`report table MB/s with mean`), as articles print a `time cp` series.
+// (`report table MB/s with mean`), as articles print a `time cp` series; a published result's
+// printed aggregates follow as `mean (printed)` rows.
 #include <algorithm>
 #include <string>
 
@@ -27,11 +28,22 @@ Grid table_grid(const ReportData& data, Format format) {
   }
   for (std::size_t a = 0; a < data.spec.aggregates.size(); ++a) {
     const auto& name = data.spec.aggregates[a];
-    // A CSV row label says what the bare number means (`cv (%)`); text shows it in the cells.
-    std::vector<std::string> row = {format == Format::csv && name == "cv" ? std::string("cv (%)") : name};
+    std::vector<std::string> row = {aggregate_row_label(name, format)};
     for (const auto& series : data.series) {
       row.push_back(a < series.aggregates.size() ? aggregate_cell(name, series.aggregates[a].second, format)
                                                  : std::string());
+    }
+    grid.rows.push_back(std::move(row));
+  }
+  // The source's own figures come after every computed row, so the computed block reads the
+  // same with or without them; a series the source printed nothing for gets an empty cell.
+  for (std::size_t a = 0; a < data.spec.aggregates.size(); ++a) {
+    if (!has_printed(data, a)) continue;
+    const auto& name = data.spec.aggregates[a];
+    std::vector<std::string> row = {aggregate_row_label(name, format, /*printed=*/true)};
+    for (const auto& series : data.series) {
+      const bool shown = a < series.printed.size() && series.printed[a].second.has_value();
+      row.push_back(shown ? aggregate_cell(name, *series.printed[a].second, format) : std::string());
     }
     grid.rows.push_back(std::move(row));
   }

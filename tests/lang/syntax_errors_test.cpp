@@ -318,5 +318,15 @@ TEST_CASE("syntax errors: CRLF lines render without the carriage return") {
         "hint: write repeat N STATEMENT or repeat N { … }\n");
 }
 
+TEST_CASE("syntax errors: nesting is bounded instead of exhausting the stack") {
+  Source source{"t.bench", "let x = " + std::string(5000, '[') + std::string(5000, ']') + "\nreport x\n"};
+  Diagnostics diags;
+  CHECK_FALSE(parse(source, diags).has_value());
+  REQUIRE(diags.all().size() == 1);
+  CHECK(diags.all()[0].message == "nesting too deep: more than 200 open brackets");
+  CHECK(diags.all()[0].loc.line == 1);
+  CHECK(diags.all()[0].loc.column == 209);
+}
+
 }  // namespace
 }  // namespace hwbench::lang
