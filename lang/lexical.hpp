@@ -9,12 +9,12 @@
 namespace hwbench::lang {
 
 /// One suffix of a number literal: its exact spelling, what it measures, and how the
-/// written value becomes the dimension's base unit (value * multiplier / divisor).
+/// written value becomes the dimension's base unit: value * 10^decimal_exponent * multiplier.
 struct UnitSuffix {
   std::string_view text;
   Dim dim = Dim::none;
-  double multiplier = 1;
-  double divisor = 1;  ///< sub-units divide, so that 2.5ms is exactly the double nearest 0.0025
+  int decimal_exponent = 0;  ///< applied to the decimal literal, so 2.5ms is the double nearest 0.0025
+  double multiplier = 1;     ///< 2^10… for binary sizes, 60 and 3600 for min and h
 };
 
 /// Every suffix a number literal may carry, in the order that hints list them.

@@ -139,12 +139,11 @@ void render_all(const Result& result, Format format, std::ostream& out, std::vec
   if (specs.empty()) specs.push_back(default_report(result));
   bool first = true;
   for (const auto& spec : specs) {
-    std::ostringstream text;
-    render_report(build_report_data(result, spec), format, text);
+    RenderedReport record = render_to_record(result, spec, format);
     if (!first) out << "\n";
     first = false;
-    out << text.str();
-    if (keep) keep->push_back({spec, text.str()});
+    out << record.text;
+    if (keep) keep->push_back(std::move(record));
   }
 }
 

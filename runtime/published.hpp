@@ -29,7 +29,8 @@
 // recipe_file = the path and recipe_text = the file's text; one Series per [[series]] in
 // file order, each sample with kernel "published", iteration 1..N, no raw totals and a
 // Figure{value, unit}; Series::printed holds [series.printed] as Figures in the series'
-// unit; Result::reports holds the [[report]] tables.
+// unit (reports show them beside the recomputed aggregates, never compute with them);
+// Result::reports holds the [[report]] tables.
 #include <optional>
 #include <string>
 #include <string_view>

@@ -7,6 +7,9 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <map>
+#include <string>
+#include <vector>
 
 #include "runtime/atomic_file.hpp"
 
@@ -33,6 +36,29 @@ json spec_to_json(const ReportSpec& spec) {
   return {{"style", spec.style}, {"unit", spec.unit}, {"aggregates", spec.aggregates}};
 }
 
+json figure_to_json(const Figure& figure) {
+  return {{"value", number_to_json(figure.value)}, {"unit", figure.unit}};
+}
+
+json numbers_to_json(const std::vector<double>& values) {
+  json out = json::array();
+  for (double value : values) out.push_back(number_to_json(value));
+  return out;
+}
+
+json figures_to_json(const std::vector<ReportFigures>& figures) {
+  json out = json::array();
+  for (const auto& f : figures) {
+    json aggregates = json::object();
+    for (const auto& [name, value] : f.aggregates) aggregates[name] = number_to_json(value);
+    out.push_back({{"label", f.label},
+                   {"values", numbers_to_json(f.values)},
+                   {"aggregates", std::move(aggregates)},
+                   {"converged", f.converged}});
+  }
+  return out;
+}
+
 json sample_to_json(const Sample& sample) {
   json out = {
       {"kernel", sample.kernel},
@@ -50,9 +76,7 @@ json sample_to_json(const Sample& sample) {
       {"start_unix_ns", sample.start_unix_ns},
       {"cold", sample.cold},
   };
-  if (sample.figure) {
-    out["figure"] = {{"value", number_to_json(sample.figure->value)}, {"unit", sample.figure->unit}};
-  }
+  if (sample.figure) out["figure"] = figure_to_json(*sample.figure);
   return out;
 }
 
@@ -137,15 +161,29 @@ class Reader {
   double number(const json& object, const std::string& where, const std::string& key) {
     const json* value = member(object, where, key);
     if (value == nullptr) return 0;
-    if (value->is_number()) return value->get<double>();
-    if (value->is_string()) {
-      const auto& s = value->get_ref<const std::string&>();
+    return number_value(*value, join(where, key));
+  }
+
+  // A JSON number, or one of the strings that stand for NaN and the infinities.
+  double number_value(const json& value, const std::string& path) {
+    if (value.is_number()) return value.get<double>();
+    if (value.is_string()) {
+      const auto& s = value.get_ref<const std::string&>();
       if (s == "nan") return std::numeric_limits<double>::quiet_NaN();
       if (s == "inf") return std::numeric_limits<double>::infinity();
       if (s == "-inf") return -std::numeric_limits<double>::infinity();
     }
-    expect(*value, join(where, key), false, "a number (or \"nan\", \"inf\", \"-inf\")");
+    expect(value, path, false, "a number (or \"nan\", \"inf\", \"-inf\")");
     return 0;
+  }
+
+  std::vector<double> number_list(const json& parent, const std::string& where, const std::string& key) {
+    std::vector<double> out;
+    const json* value = array(parent, where, key);
+    if (value == nullptr) return out;
+    const auto path = join(where, key);
+    for (std::size_t i = 0; i < value->size() && !failed(); ++i) out.push_back(number_value((*value)[i], at(path, i)));
+    return out;
   }
 
   const json* object(const json& parent, const std::string& where, const std::string& key) {
@@ -214,6 +252,13 @@ ReportSpec read_spec(Reader& in, const json& object, const std::string& where) {
   return spec;
 }
 
+Figure read_figure(Reader& in, const json& object, const std::string& where) {
+  Figure figure;
+  figure.value = in.number(object, where, "value");
+  figure.unit = in.text(object, where, "unit");
+  return figure;
+}
+
 Sample read_sample(Reader& in, const json& object, const std::string& where) {
   Sample sample;
   sample.kernel = in.text(object, where, "kernel");
@@ -236,14 +281,42 @@ Sample read_sample(Reader& in, const json& object, const std::string& where) {
   const json* figure = in.member(object, where, "figure", /*optional=*/true);
   if (figure != nullptr && !figure->is_null()) {
     const auto path = Reader::join(where, "figure");
-    if (in.expect(*figure, path, figure->is_object(), "an object or null")) {
-      Figure f;
-      f.value = in.number(*figure, path, "value");
-      f.unit = in.text(*figure, path, "unit");
-      sample.figure = f;
-    }
+    if (in.expect(*figure, path, figure->is_object(), "an object or null")) sample.figure = read_figure(in, *figure, path);
   }
   return sample;
+}
+
+// Series::printed: aggregate name -> {value, unit}.
+std::map<std::string, Figure> read_printed(Reader& in, const json& object, const std::string& where) {
+  std::map<std::string, Figure> printed;
+  const json* value = in.object(object, where, "printed");
+  if (value == nullptr) return printed;
+  const auto path = Reader::join(where, "printed");
+  for (const auto& [name, item] : value->items()) {
+    const auto item_path = Reader::join(path, name);
+    if (!in.expect(item, item_path, item.is_object(), "an object")) break;
+    printed[name] = read_figure(in, item, item_path);
+  }
+  return printed;
+}
+
+// RenderedReport::figures; each series' aggregates are read in the order of `spec`, which
+// a JSON object does not keep.
+std::vector<ReportFigures> read_figures(Reader& in, const json& object, const std::string& where,
+                                        const ReportSpec& spec) {
+  std::vector<ReportFigures> figures;
+  in.each_object(object, where, "figures", [&](const json& item, const std::string& path) {
+    ReportFigures f;
+    f.label = in.text(item, path, "label");
+    f.values = in.number_list(item, path, "values");
+    if (const json* aggregates = in.object(item, path, "aggregates")) {
+      const auto aggregates_path = Reader::join(path, "aggregates");
+      for (const auto& name : spec.aggregates) f.aggregates.emplace_back(name, in.number(*aggregates, aggregates_path, name));
+    }
+    f.converged = in.boolean(item, path, "converged");
+    figures.push_back(std::move(f));
+  });
+  return figures;
 }
 
 bool is_status(const std::string& status) {
@@ -287,16 +360,20 @@ nlohmann::json to_json(const Result& result) {
   for (const auto& s : result.series) {
     json samples = json::array();
     for (const auto& sample : s.samples) samples.push_back(sample_to_json(sample));
+    json printed = json::object();
+    for (const auto& [name, figure] : s.printed) printed[name] = figure_to_json(figure);
     series.push_back({{"label", s.label},
                       {"converged", s.converged},
                       {"ci_target_pct", number_to_json(s.ci_target_pct)},
-                      {"samples", std::move(samples)}});
+                      {"samples", std::move(samples)},
+                      {"printed", std::move(printed)}});
   }
   json reports = json::array();
   for (const auto& spec : result.reports) reports.push_back(spec_to_json(spec));
   json rendered = json::array();
   for (const auto& report : result.rendered) {
-    rendered.push_back({{"spec", spec_to_json(report.spec)}, {"text", report.text}});
+    rendered.push_back(
+        {{"spec", spec_to_json(report.spec)}, {"text", report.text}, {"figures", figures_to_json(report.figures)}});
   }
   return {
       {"schema", result_schema},
@@ -378,6 +455,7 @@ std::optional<Result> result_from_json(const nlohmann::json& document, std::stri
     in.each_object(object, where, "samples", [&](const json& sample, const std::string& path) {
       series.samples.push_back(read_sample(in, sample, path));
     });
+    series.printed = read_printed(in, object, where);
     result.series.push_back(std::move(series));
   });
   in.each_object(document, top, "reports", [&](const json& object, const std::string& where) {
@@ -389,6 +467,7 @@ std::optional<Result> result_from_json(const nlohmann::json& document, std::stri
       report.spec = read_spec(in, *spec, Reader::join(where, "spec"));
     }
     report.text = in.text(object, where, "text");
+    report.figures = read_figures(in, object, where, report.spec);
     result.rendered.push_back(std::move(report));
   });
 

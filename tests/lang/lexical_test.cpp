@@ -14,6 +14,8 @@ TEST_CASE("lexical: suffixes are case-sensitive") {
   REQUIRE(find_unit_suffix("MiB") != nullptr);
   CHECK(find_unit_suffix("MiB")->dim == Dim::bytes);
   CHECK(find_unit_suffix("MiB")->multiplier == 1048576);
+  CHECK(find_unit_suffix("MiB")->decimal_exponent == 0);
+  CHECK(find_unit_suffix("ms")->decimal_exponent == -3);
   REQUIRE(find_unit_suffix("M") != nullptr);
   CHECK(find_unit_suffix("M")->dim == Dim::none);
   REQUIRE(find_unit_suffix("ms") != nullptr);
@@ -40,6 +42,13 @@ TEST_CASE("lexical: read_number") {
 
   auto signed_exponent = read_number("25e-1");
   CHECK(signed_exponent.quantity.value == 2.5);
+
+  // Decimal scales are applied to the literal itself, so values are correctly rounded.
+  CHECK(read_number("0.3ms").quantity.value == 0.0003);
+  CHECK(read_number("1.1us").quantity.value == 1.1e-6);
+  CHECK(read_number("123.456ns").quantity.value == 123.456e-9);
+  CHECK(read_number("0.1KB").quantity.value == 100);
+  CHECK(read_number("1.5e-3k").quantity.value == 1.5);
 
   auto percent = read_number("5%");
   CHECK(percent.quantity.value == 5);

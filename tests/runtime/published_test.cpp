@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "runtime/published.hpp"
+#include "runtime/result_file.hpp"
 
 #ifndef HWBENCH_SOURCE_DIR
 #error "HWBENCH_SOURCE_DIR must name the source tree (CMake defines it for the test target)"
@@ -178,4 +179,22 @@ TEST_CASE("published: samples and printed figures are optional; integers are num
   CHECK(r->series[1].printed.at("mean").unit == "lpm");
   CHECK(r->reports.empty());
   CHECK(r->recipe_file == "y.toml");
+}
+
+TEST_CASE("published: the cp article keeps its printed means through the result file") {
+  std::string error;
+  const auto r = rt::load_published(std::string(HWBENCH_SOURCE_DIR) + "/specs/published/linux-raid1-esata.cp.toml", error);
+  REQUIRE_MESSAGE(r.has_value(), error);
+  const auto json = rt::to_json(*r);
+  CHECK(json["series"][2]["printed"] == nlohmann::json{{"mean", {{"unit", "MB/s"}, {"value", 104.9}}}});
+  const auto back = rt::result_from_json(json, error);
+  REQUIRE_MESSAGE(back.has_value(), error);
+  REQUIRE(back->series.size() == 4);
+  const std::vector<double> printed = {71.7, 75.6, 104.9, 99.8};
+  for (std::size_t i = 0; i < 4; ++i) {
+    CAPTURE(i);
+    REQUIRE(back->series[i].printed.size() == 1);
+    CHECK(back->series[i].printed.at("mean").value == printed[i]);
+    CHECK(back->series[i].printed.at("mean").unit == "MB/s");
+  }
 }

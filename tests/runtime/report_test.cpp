@@ -7,12 +7,15 @@
 #include <cstdlib>
 #include <fstream>
 #include <limits>
+#include <optional>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <doctest/doctest.h>
 
+#include "runtime/cli.hpp"
 #include "runtime/published.hpp"
 #include "runtime/report/report.hpp"
 
@@ -140,6 +143,42 @@ TEST_CASE("report: format_figure") {
   CHECK(rt::format_figure(std::numeric_limits<double>::infinity()) == "inf");
 }
 
+rt::Result load_cp_article() {
+  std::string error;
+  auto result = rt::load_published(source_path("specs/published/linux-raid1-esata.cp.toml"), error);
+  REQUIRE_MESSAGE(result.has_value(), error);
+  return *result;
+}
+
+// A published result for the printed columns and rows: a series with printed mean and cv,
+// one with none, and one in seconds whose printed mean a byte-rate report cannot show.
+rt::Result printed_mixed() {
+  std::string error;
+  auto result = rt::parse_published(
+      "schema = \"hwbench-published/1\"\n"
+      "machine = \"box\"\n"
+      "[[series]]\n"
+      "label = \"read 10MB\"\n"
+      "unit = \"MB/s\"\n"
+      "samples = [63.4, 74.1, 74.1, 71.5, 71.0, 71.0, 74.1, 74.7, 72.5, 70.5]\n"
+      "[series.printed]\n"
+      "mean = 71.7\n"
+      "cv = 0.05\n"
+      "[[series]]\n"
+      "label = \"write 10MB\"\n"
+      "unit = \"MB/s\"\n"
+      "samples = [108.8, 93.6]\n"
+      "[[series]]\n"
+      "label = \"sync\"\n"
+      "unit = \"s\"\n"
+      "samples = [0.5]\n"
+      "[series.printed]\n"
+      "mean = 0.5\n",
+      "mixed.toml", error);
+  REQUIRE_MESSAGE(result.has_value(), error);
+  return *result;
+}
+
 TEST_CASE("report: build_report_data converts every sample and aggregates at full precision") {
   rt::Result r;
   rt::Series s;
@@ -169,6 +208,65 @@ TEST_CASE("report: build_report_data converts every sample and aggregates at ful
   CHECK(data.series[0].aggregates[2] == std::pair<std::string, double>{"sum", 7});
   CHECK_FALSE(data.series[0].converged);
   CHECK(data.series[0].ci_target_pct == 2.5);
+  // A run prints nothing of its own: one empty printed slot per aggregate.
+  using Printed = std::vector<std::pair<std::string, std::optional<double>>>;
+  CHECK(data.series[0].printed == Printed{{"mean", std::nullopt}, {"count", std::nullopt}, {"sum", std::nullopt}});
+  CHECK_FALSE(rt::has_printed(data, 0));
+}
+
+TEST_CASE("report: printed figures are converted to the report's unit, never computed with") {
+  const auto data = rt::build_report_data(printed_mixed(), spec("lines", "MiB/s", {"mean", "cv", "stdev"}));
+  REQUIRE(data.series.size() == 3);
+  const auto& read = data.series[0];
+  REQUIRE(read.printed.size() == 3);
+  CHECK(read.printed[0].first == "mean");
+  CHECK(read.printed[0].second == 71.7 * 1e6 / 1048576.0);
+  CHECK(read.printed[1].first == "cv");
+  CHECK(read.printed[1].second == 0.05);  // a fraction: no unit to convert
+  CHECK(read.printed[2] == std::pair<std::string, std::optional<double>>{"stdev", std::nullopt});
+  // The computed mean is the samples' own, not the printed one.
+  CHECK(read.aggregates[0].second == doctest::Approx(716.9 / 10 * 1e6 / 1048576.0).epsilon(1e-12));
+  CHECK_FALSE(data.series[1].printed[0].second.has_value());
+  CHECK_FALSE(data.series[2].printed[0].second.has_value());  // seconds: not a byte rate
+  CHECK(rt::has_printed(data, 0));
+  CHECK(rt::has_printed(data, 1));
+  CHECK_FALSE(rt::has_printed(data, 2));
+  CHECK_FALSE(rt::has_printed(data, 3));
+
+  // The same printed mean in a time report: seconds to milliseconds.
+  const auto times = rt::build_report_data(printed_mixed(), spec("lines", "ms", {"mean"}));
+  CHECK(times.series[2].printed[0].second == 500.0);
+  CHECK(times.series[2].aggregates[0].second == 500.0);
+  CHECK_FALSE(times.series[0].printed[0].second.has_value());
+}
+
+TEST_CASE("report: render_to_record keeps the text and every computed figure") {
+  const rt::Result run = mixed_run();
+  const auto report = spec("table", "MiB/s", {"mean", "ci95", "cv", "count"});
+  const auto record = rt::render_to_record(run, report, rt::Format::csv);
+  const auto data = rt::build_report_data(run, report);
+  CHECK(record.spec.style == "table");
+  CHECK(record.spec.unit == "MiB/s");
+  CHECK(record.spec.aggregates == report.aggregates);
+  CHECK(record.text == render(data, rt::Format::csv));
+  REQUIRE(record.figures.size() == data.series.size());
+  for (std::size_t i = 0; i < data.series.size(); ++i) {
+    CAPTURE(i);
+    CHECK(record.figures[i].label == data.series[i].label);
+    CHECK(record.figures[i].values == data.series[i].values);
+    CHECK(record.figures[i].converged == data.series[i].converged);
+    REQUIRE(record.figures[i].aggregates.size() == 4);
+    for (std::size_t a = 0; a < 4; ++a) {
+      CHECK(record.figures[i].aggregates[a].first == report.aggregates[a]);
+      const double x = record.figures[i].aggregates[a].second;
+      const double y = data.series[i].aggregates[a].second;
+      CHECK(((std::isnan(x) && std::isnan(y)) || x == y));
+    }
+  }
+  CHECK(record.figures[2].label == "sort | ci");
+  CHECK_FALSE(record.figures[2].converged);
+  CHECK(record.figures[3].values.empty());
+  CHECK(std::isnan(record.figures[3].aggregates[0].second));  // no samples: no mean
 }
 
 TEST_CASE("report: the verbatim sentence's report, one line per series") {
@@ -195,6 +293,20 @@ TEST_CASE("report: table style golden files (the article's cp table)") {
   check_golden("table.md.txt", render(data, rt::Format::markdown));
 }
 
+TEST_CASE("report: lines style with printed columns, only for aggregates some series printed") {
+  const auto data = rt::build_report_data(printed_mixed(), spec("lines", "MiB/s", {"mean", "cv", "stdev"}));
+  check_golden("lines-printed.txt", render(data, rt::Format::text));
+  check_golden("lines-printed.csv.txt", render(data, rt::Format::csv));
+  check_golden("lines-printed.md.txt", render(data, rt::Format::markdown));
+}
+
+TEST_CASE("report: table style with printed rows after the computed ones") {
+  const auto data = rt::build_report_data(printed_mixed(), spec("table", "MB/s", {"mean", "cv", "count"}));
+  check_golden("table-printed.txt", render(data, rt::Format::text));
+  check_golden("table-printed.csv.txt", render(data, rt::Format::csv));
+  check_golden("table-printed.md.txt", render(data, rt::Format::markdown));
+}
+
 TEST_CASE("report: table style with uneven series, several aggregates and a note") {
   const auto data = rt::build_report_data(mixed_run(), spec("table", "MiB/s", {"mean", "ci95", "cv", "count"}));
   check_golden("table-mixed.txt", render(data, rt::Format::text));
@@ -208,6 +320,8 @@ TEST_CASE("report: table style with uneven series, several aggregates and a note
 // 105.0 and 99.7: the article averaged unrounded rates, and each per-copy figure it printed
 // is off by up to 0.05. The recomputed means therefore agree with the printed ones within
 // 0.1 (0.05 from the per-copy rounding plus 0.05 from the printed mean's), not to the digit.
+// The published file's table shows both: the computed `mean` row and the article's own
+// figures in a `mean (printed)` row below it.
 TEST_CASE("report: the cp table from raw samples and from the published file") {
   const std::string mean_row = "mean       71.7        75.6       105.0         99.7";
   const std::vector<double> printed = {71.7, 75.6, 104.9, 99.8};
@@ -231,8 +345,20 @@ TEST_CASE("report: the cp table from raw samples and from the published file") {
     REQUIRE(result->reports.size() == 1);
     const auto data = rt::build_report_data(*result, result->reports[0]);
     const auto text = render(data, rt::Format::text);
-    CHECK(text == read_text(source_path("tests/golden/table.txt")));  // same table as from raw samples
-    CHECK(line_starting(text, "mean") == mean_row);
+    check_golden("published-cp.txt", text);
+    // The first column is as wide as `mean (printed)`, so the computed row is laid out wider
+    // than from raw samples; its figures are the same.
+    CHECK(line_starting(text, "mean ") == "mean                 71.7        75.6       105.0         99.7");
+    CHECK(line_starting(text, "mean (printed)") == "mean (printed)       71.7        75.6       104.9         99.8");
+    // Apart from that row and the width of the first column (14 here, 4 from raw samples),
+    // the same table as from raw samples.
+    std::string narrowed;
+    std::istringstream lines(text);
+    for (std::string line; std::getline(lines, line);) {
+      if (line.rfind("mean (printed)", 0) == 0) continue;
+      narrowed += (line.size() > 14 ? line.substr(0, 4) + line.substr(14) : line) + '\n';
+    }
+    CHECK(narrowed == read_text(source_path("tests/golden/table.txt")));
     REQUIRE(result->series.size() == 4);
     for (std::size_t i = 0; i < 4; ++i) {
       const auto& series = result->series[i];
@@ -242,4 +368,24 @@ TEST_CASE("report: the cp table from raw samples and from the published file") {
       CHECK(std::fabs(data.series[i].aggregates[0].second - series.printed.at("mean").value) < 0.1);
     }
   }
+}
+
+TEST_CASE("report: the cp article's table in CSV and Markdown, printed row included") {
+  const rt::Result article = load_cp_article();
+  const auto data = rt::build_report_data(article, article.reports[0]);
+  const auto csv = render(data, rt::Format::csv);
+  check_golden("published-cp.csv.txt", csv);
+  CHECK(line_starting(csv, "mean,") == "mean,71.7,75.6,105.0,99.7");
+  CHECK(line_starting(csv, "mean (printed),") == "mean (printed),71.7,75.6,104.9,99.8");
+  check_golden("published-cp.md.txt", render(data, rt::Format::markdown));
+}
+
+TEST_CASE("report: `hwbench report` prints the published cp table with the printed row") {
+  std::ostringstream out;
+  std::ostringstream err;
+  const int code =
+      rt::run_cli({"hwbench", "report", source_path("specs/published/linux-raid1-esata.cp.toml")}, out, err);
+  CHECK(err.str().empty());
+  CHECK(code == rt::exit_ok);
+  check_golden("published-cp.txt", out.str());
 }

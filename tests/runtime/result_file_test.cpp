@@ -18,6 +18,7 @@ using hwbench::runtime::CpuTimes;
 using hwbench::runtime::Figure;
 using hwbench::runtime::LocationInfo;
 using hwbench::runtime::RenderedReport;
+using hwbench::runtime::ReportFigures;
 using hwbench::runtime::ReportSpec;
 using hwbench::runtime::Result;
 using hwbench::runtime::Sample;
@@ -94,6 +95,10 @@ Result populated() {
   s3.figure = Figure{std::numeric_limits<double>::quiet_NaN(), "k"};
   a.samples = {s1, s2, s3};
 
+  a.printed = {{"mean", Figure{71.7, "MB/s"}},
+               {"cv", Figure{std::numeric_limits<double>::quiet_NaN(), "MB/s"}},
+               {"max", Figure{-std::numeric_limits<double>::infinity(), "ops/s"}}};
+
   Series b;
   b.label = "empty";
   b.ci_target_pct = -0.0;
@@ -108,7 +113,15 @@ Result populated() {
   r.series = {a, b, c, d};
 
   r.reports = {ReportSpec{"lines", "MB/s", {"mean", "ci95"}}, ReportSpec{"table", "ms", {}}};
-  r.rendered = {RenderedReport{r.reports[0], "write 10m  1.00 MB/s\n"}};
+  // Aggregates in the spec's order, which is not alphabetical: the file keeps them in an object.
+  r.rendered = {RenderedReport{r.reports[0], "write 10m  1.00 MB/s\n",
+                               {ReportFigures{"write 10m", {0.30000000000000004, -0.0, 1e300},
+                                              {{"mean", 0.1 + 0.2}, {"ci95", std::numeric_limits<double>::quiet_NaN()}},
+                                              false},
+                                ReportFigures{"empty", {}, {{"mean", std::numeric_limits<double>::infinity()},
+                                                            {"ci95", -std::numeric_limits<double>::infinity()}},
+                                              true}}},
+                RenderedReport{r.reports[1], "", {}}};
   return r;
 }
 
@@ -163,6 +176,12 @@ void check_same(const Result& a, const Result& b) {
         CHECK(p.figure->unit == q.figure->unit);
       }
     }
+    REQUIRE(x.printed.size() == y.printed.size());
+    for (auto p = x.printed.begin(), q = y.printed.begin(); p != x.printed.end(); ++p, ++q) {
+      CHECK(p->first == q->first);
+      CHECK(same_double(p->second.value, q->second.value));
+      CHECK(p->second.unit == q->second.unit);
+    }
   }
   REQUIRE(a.reports.size() == b.reports.size());
   for (std::size_t i = 0; i < a.reports.size(); ++i) {
@@ -176,6 +195,20 @@ void check_same(const Result& a, const Result& b) {
     CHECK(a.rendered[i].spec.unit == b.rendered[i].spec.unit);
     CHECK(a.rendered[i].spec.aggregates == b.rendered[i].spec.aggregates);
     CHECK(a.rendered[i].text == b.rendered[i].text);
+    REQUIRE(a.rendered[i].figures.size() == b.rendered[i].figures.size());
+    for (std::size_t j = 0; j < a.rendered[i].figures.size(); ++j) {
+      const ReportFigures& f = a.rendered[i].figures[j];
+      const ReportFigures& g = b.rendered[i].figures[j];
+      CHECK(f.label == g.label);
+      REQUIRE(f.values.size() == g.values.size());
+      for (std::size_t k = 0; k < f.values.size(); ++k) CHECK(same_double(f.values[k], g.values[k]));
+      REQUIRE(f.aggregates.size() == g.aggregates.size());
+      for (std::size_t k = 0; k < f.aggregates.size(); ++k) {
+        CHECK(f.aggregates[k].first == g.aggregates[k].first);
+        CHECK(same_double(f.aggregates[k].second, g.aggregates[k].second));
+      }
+      CHECK(f.converged == g.converged);
+    }
   }
 }
 
@@ -210,6 +243,10 @@ TEST_CASE("result_file: a populated Result round-trips through a file") {
   CHECK(text.find("\"wall_ns\": 9223372036854775807\n") != std::string::npos);
   CHECK(text.find("\"value\": 0.30000000000000004\n") != std::string::npos);
   CHECK(text.find("\"ci_target_pct\": \"inf\",") != std::string::npos);
+  // Every aggregate a report computed, NaN included, and the printed figures.
+  CHECK(text.find("\"aggregates\": {\n            \"ci95\": \"nan\",\n            \"mean\": 0.30000000000000004\n") !=
+        std::string::npos);
+  CHECK(text.find("\"mean\": {\n          \"unit\": \"MB/s\",\n          \"value\": 71.7\n") != std::string::npos);
   const auto back = hwbench::runtime::load_result(path, error);
   REQUIRE_MESSAGE(back.has_value(), error);
   check_same(original, *back);
@@ -234,7 +271,7 @@ TEST_CASE("result_file: the file layout of a small complete run") {
   s.samples = {sample};
   r.series = {s};
   r.reports = {ReportSpec{"lines", "MB/s", {"mean"}}};
-  r.rendered = {RenderedReport{r.reports[0], "copy 699.05 MB/s\n"}};
+  r.rendered = {RenderedReport{r.reports[0], "copy 699.05 MB/s\n", {ReportFigures{"copy", {699.05}, {{"mean", 699.05}}, true}}}};
   const std::string path = dir.path + "/small.json";
   std::string error;
   REQUIRE(hwbench::runtime::save_result(r, path, error));
@@ -257,6 +294,18 @@ TEST_CASE("result_file: the file layout of a small complete run") {
   "recipe_text": "",
   "rendered": [
     {
+      "figures": [
+        {
+          "aggregates": {
+            "mean": 699.05
+          },
+          "converged": true,
+          "label": "copy",
+          "values": [
+            699.05
+          ]
+        }
+      ],
       "spec": {
         "aggregates": [
           "mean"
@@ -282,6 +331,7 @@ TEST_CASE("result_file: the file layout of a small complete run") {
       "ci_target_pct": 0.0,
       "converged": true,
       "label": "copy",
+      "printed": {},
       "samples": [
         {
           "bytes": 1048576,
@@ -431,6 +481,36 @@ TEST_CASE("result_file: fields of the wrong type or value are named exactly") {
   doc = good;
   doc["kind"] = "guess";
   CHECK(from_json_error(doc) == "kind: expected \"run\" or \"published\", got \"guess\"");
+
+  doc = good;
+  doc["series"][0].erase("printed");
+  CHECK(from_json_error(doc) == "series[0].printed: missing");
+
+  doc = good;
+  doc["series"][0]["printed"]["mean"]["value"] = "lots";
+  CHECK(from_json_error(doc) ==
+        "series[0].printed.mean.value: expected a number (or \"nan\", \"inf\", \"-inf\"), got string");
+
+  doc = good;
+  doc["series"][0]["printed"]["cv"] = 0.05;
+  CHECK(from_json_error(doc) == "series[0].printed.cv: expected an object, got 0.05");
+
+  doc = good;
+  doc["rendered"][0].erase("figures");
+  CHECK(from_json_error(doc) == "rendered[0].figures: missing");
+
+  doc = good;
+  doc["rendered"][0]["figures"][0]["values"][1] = true;
+  CHECK(from_json_error(doc) ==
+        "rendered[0].figures[0].values[1]: expected a number (or \"nan\", \"inf\", \"-inf\"), got true");
+
+  doc = good;
+  doc["rendered"][0]["figures"][1]["aggregates"].erase("ci95");
+  CHECK(from_json_error(doc) == "rendered[0].figures[1].aggregates.ci95: missing");
+
+  doc = good;
+  doc["rendered"][0]["figures"][0]["converged"] = "no";
+  CHECK(from_json_error(doc) == "rendered[0].figures[0].converged: expected true or false, got string");
 
   doc = good;
   doc["schema"] = 1;
