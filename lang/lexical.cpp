@@ -1,6 +1,8 @@
 #include "lang/lexical.hpp"
 
 #include <charconv>
+#include <cmath>
+#include <system_error>
 
 #include <fmt/format.h>
 
@@ -52,7 +54,10 @@ bool is_digit(char c) { return c >= '0' && c <= '9'; }
 double decimal_value(std::string_view mantissa, long exponent) {
   auto text = fmt::format("{}e{}", mantissa, exponent);
   double value = 0;
-  std::from_chars(text.data(), text.data() + text.size(), value);
+  auto [ptr, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  (void)ptr;
+  // Too large is infinite (the checker rejects it); too small is zero.
+  if (error == std::errc::result_out_of_range) value = exponent > 0 ? HUGE_VAL : 0.0;
   return value;
 }
 
@@ -76,8 +81,10 @@ NumberLiteral read_number(std::string_view text) {
     if (digits < text.size() && is_digit(text[digits])) {
       std::size_t stop = digits;
       while (stop < text.size() && is_digit(text[stop])) ++stop;
-      auto sign_start = text[end + 1] == '+' ? end + 2 : end + 1;
-      std::from_chars(text.data() + sign_start, text.data() + stop, exponent);
+      auto sign_start = (text[end + 1] == '+' || text[end + 1] == '-') ? end + 2 : end + 1;
+      if (std::from_chars(text.data() + sign_start, text.data() + stop, exponent).ec != std::errc())
+        exponent = 1000000;  // beyond any double either way
+      if (text[end + 1] == '-') exponent = -exponent;
       end = stop;
     }
   }

@@ -245,16 +245,19 @@ HWBENCH_EXPECTED(g::baseline_name, "expected a name after 'baseline'", "write ba
 HWBENCH_EXPECTED(g::index_label, "expected a label string after 'index'", index_hint)
 HWBENCH_EXPECTED(g::index_eq, "expected '=' after the label of 'index'", index_hint)
 HWBENCH_EXPECTED(g::interp_value, "expected an expression after '${'", "write ${name} or ${expression}")
-HWBENCH_EXPECTED(g::negate_operand<g::let_syntax>, "expected a value after '-'", "")
-HWBENCH_EXPECTED(g::negate_operand<g::nl_syntax>, "expected a value after '-'", "")
-HWBENCH_EXPECTED(g::negate_operand<g::interp_syntax>, "expected a value after '-'", "")
 
 #undef HWBENCH_EXPECTED
+
+template <typename S>
+struct Expected<g::negate_operand<S>> {
+  static SyntaxError make(const Here& here) { return here.error("expected a value after '-'"); }
+};
 
 template <>
 struct Expected<g::let_eq> {
   static SyntaxError make(const Here& here) {
-    if (here.peek() == '-') return here.error("expected '=' after the variable name", "variable names use letters, digits and '_' only");
+    if (here.peek() == '-')
+      return here.error("expected '=' after the variable name", "variable names use letters, digits and '_' only");
     return here.error("expected '=' after the variable name", "write let NAME = VALUE");
   }
 };

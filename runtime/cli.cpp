@@ -160,6 +160,8 @@ int cmd_check(const Common& c, std::ostream& out, std::ostream& err) {
 
 int cmd_run(const Common& c, const std::string& output, const std::string& format, bool quiet,
             const std::vector<std::string>& argv, std::ostream& out, std::ostream& err) {
+  // From here on Ctrl-C means "stop, clean up, say so", never a silent kill.
+  InterruptGuard guard;
   auto registry = kernels::builtin_registry();
   kernels::RealFileView files;
   lang::Source source;
@@ -188,7 +190,6 @@ int cmd_run(const Common& c, const std::string& output, const std::string& forma
   result.started_utc = utc_stamp("%Y-%m-%dT%H:%M:%SZ");
 
   RealClock clock;
-  InterruptGuard guard;
   RunOptions opts;
   opts.clock = &clock;
   opts.progress = quiet ? nullptr : &err;

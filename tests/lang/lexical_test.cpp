@@ -1,5 +1,7 @@
 #include "lang/lexical.hpp"
 
+#include <cmath>
+
 #include <doctest/doctest.h>
 
 namespace hwbench::lang {
@@ -49,6 +51,11 @@ TEST_CASE("lexical: read_number") {
   CHECK(read_number("123.456ns").quantity.value == 123.456e-9);
   CHECK(read_number("0.1KB").quantity.value == 100);
   CHECK(read_number("1.5e-3k").quantity.value == 1.5);
+
+  CHECK(read_number("1e999").quantity.value == HUGE_VAL);
+  CHECK(read_number("1e-999").quantity.value == 0);
+  CHECK(read_number("1e99999999999999999999999").quantity.value == HUGE_VAL);
+  CHECK(read_number("2E+2").quantity.value == 200);
 
   auto percent = read_number("5%");
   CHECK(percent.quantity.value == 5);
