@@ -10,7 +10,6 @@
 #include <fmt/format.h>
 
 #include "kernels/files/page_cache.hpp"
-#include "lang/quantity.hpp"
 #include "runtime/evaluator.hpp"
 #include "runtime/kernel_binder.hpp"
 #include "runtime/plan_printer.hpp"

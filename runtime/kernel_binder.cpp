@@ -6,7 +6,7 @@
 
 #include <fmt/format.h>
 
-#include "lang/quantity.hpp"
+#include "lang/lexical.hpp"
 #include "runtime/checker.hpp"
 
 namespace hwbench::runtime {
@@ -24,8 +24,8 @@ const std::vector<std::string>& measurement_options() {
 
 double default_number(const ParamSpec& p) {
   if (p.default_text.empty()) return 0;
-  auto q = lang::parse_quantity(p.default_text);
-  return q ? q->value : 0;
+  auto n = lang::read_number(p.default_text);
+  return n.unknown_suffix.empty() ? n.quantity.value : 0;
 }
 
 namespace {

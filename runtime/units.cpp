@@ -55,6 +55,8 @@ std::optional<double> sample_value(const Sample& sample, const Unit& unit) {
   switch (unit.measure) {
     case Measure::byte_rate:
       if (sample.wall_ns <= 0) return std::nullopt;
+      // Work counted in operations only (an empty call, a sign) has no byte rate, not a rate of 0.
+      if (sample.bytes == 0 && sample.ops > 0) return std::nullopt;
       return static_cast<double>(sample.bytes) / seconds / unit.factor;
     case Measure::op_rate:
       if (sample.wall_ns <= 0) return std::nullopt;

@@ -113,3 +113,18 @@ TEST_CASE("units: published figures convert within their measure only") {
   odd.figure = rt::Figure{1, "furlongs"};
   CHECK(none_in(odd, "MB/s"));
 }
+
+TEST_CASE("units: work counted only in operations has no byte rate") {
+  hwbench::runtime::Sample s;
+  s.ops = 1000;
+  s.wall_ns = 1'000'000;
+  const auto* mbs = hwbench::runtime::find_unit("MB/s");
+  const auto* ops = hwbench::runtime::find_unit("ops/s");
+  REQUIRE(mbs);
+  REQUIRE(ops);
+  CHECK_FALSE(hwbench::runtime::sample_value(s, *mbs).has_value());
+  CHECK(*hwbench::runtime::sample_value(s, *ops) == doctest::Approx(1e6));
+  s.bytes = 0;
+  s.ops = 0;  // an empty copy: zero bytes at a real rate of zero
+  CHECK(*hwbench::runtime::sample_value(s, *mbs) == 0.0);
+}
