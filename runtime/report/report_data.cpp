@@ -37,6 +37,11 @@ ReportData build_report_data(const Result& result, const ReportSpec& spec) {
         if (auto value = sample_value(sample, *unit)) figures.values.push_back(*value);
       }
     }
+    // A series whose samples all lack this measure (an op-only kernel in an MB/s report) is
+    // not part of the report: a column of dashes or zeros would only mislead.
+    bool has_printed_figure = false;
+    for (const auto& name : spec.aggregates) has_printed_figure |= series.printed.count(name) != 0;
+    if (unit != nullptr && figures.values.empty() && !series.samples.empty() && !has_printed_figure) continue;
     for (const auto& name : spec.aggregates) {
       auto value = aggregate(name, figures.values);
       figures.aggregates.emplace_back(name, value.value_or(std::numeric_limits<double>::quiet_NaN()));

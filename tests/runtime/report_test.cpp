@@ -234,9 +234,13 @@ TEST_CASE("report: printed figures are converted to the report's unit, never com
   CHECK_FALSE(rt::has_printed(data, 3));
 
   // The same printed mean in a time report: seconds to milliseconds.
+  // "write 10MB" has neither a figure nor a printed figure in a time unit, so it is left out.
   const auto times = rt::build_report_data(printed_mixed(), spec("lines", "ms", {"mean"}));
-  CHECK(times.series[2].printed[0].second == 500.0);
-  CHECK(times.series[2].aggregates[0].second == 500.0);
+  REQUIRE(times.series.size() == 2);
+  CHECK(times.series[0].label == "read 10MB");
+  CHECK(times.series[1].label == "sync");
+  CHECK(times.series[1].printed[0].second == 500.0);
+  CHECK(times.series[1].aggregates[0].second == 500.0);
   CHECK_FALSE(times.series[0].printed[0].second.has_value());
 }
 
@@ -388,4 +392,31 @@ TEST_CASE("report: `hwbench report` prints the published cp table with the print
   CHECK(err.str().empty());
   CHECK(code == rt::exit_ok);
   check_golden("published-cp.txt", out.str());
+}
+
+TEST_CASE("report: a series with no figure in the report's unit is left out of that report") {
+  rt::Result r;
+  rt::Series files;
+  files.label = "cp";
+  rt::Sample copy;
+  copy.bytes = 2'000'000;
+  copy.ops = 1;
+  copy.wall_ns = 1'000'000'000;
+  files.samples = {copy};
+  rt::Series calls;
+  calls.label = "nop";
+  rt::Sample empty;
+  empty.ops = 1000;
+  empty.wall_ns = 1'000'000;
+  calls.samples = {empty};
+  rt::Series interrupted;
+  interrupted.label = "never ran";
+  r.series = {files, calls, interrupted};
+  const auto bytes = rt::build_report_data(r, spec("lines", "MB/s", {"mean"}));
+  REQUIRE(bytes.series.size() == 2);
+  CHECK(bytes.series[0].label == "cp");
+  CHECK(bytes.series[1].label == "never ran");  // no samples at all: shown, so the gap is seen
+  const auto ops = rt::build_report_data(r, spec("lines", "ops/s", {"mean"}));
+  REQUIRE(ops.series.size() == 3);
+  CHECK(ops.series[1].aggregates[0].second == doctest::Approx(1e6));
 }
