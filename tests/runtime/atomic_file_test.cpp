@@ -13,6 +13,8 @@
 
 #include <doctest/doctest.h>
 
+#include "tests/support/unprivileged.hpp"
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -55,21 +57,7 @@ mode_t mode_of(const std::string& path) {
   return st.st_mode & 07777;
 }
 
-// Root ignores directory permissions; act as nobody while a test needs them to bite.
-struct Unprivileged {
-  bool switched = false;
-  Unprivileged() {
-    if (::geteuid() == 0) {
-      REQUIRE(::seteuid(65534) == 0);
-      switched = true;
-    }
-  }
-  ~Unprivileged() {
-    if (switched) (void)::seteuid(0);
-  }
-  Unprivileged(const Unprivileged&) = delete;
-  Unprivileged& operator=(const Unprivileged&) = delete;
-};
+using hwbench::test::Unprivileged;
 
 }  // namespace
 
