@@ -80,8 +80,8 @@ class Interpreter {
     std::string first_error = outcome_.error;
     phase(plan_.teardown, false);
     if (!completed) {
-      outcome_.status = first_error.empty() ? outcome_.status : outcome_.status;
-      if (!first_error.empty()) outcome_.error = first_error;
+      // A teardown failure after a failed run must not hide the first cause.
+      outcome_.error = first_error;
       remove_leftovers();
     }
     remove_created_directories();
