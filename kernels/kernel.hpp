@@ -123,11 +123,22 @@ struct FileEffects {
 struct Work {
   std::uint64_t bytes = 0;
   std::uint64_t ops = 0;
+  /// The longest single operation inside this run (bonnie++'s latency), 0 when not measured.
+  /// Kernels that report it time each operation with a steady clock of their own.
+  std::int64_t max_latency_ns = 0;
 };
 
 /// Thrown by a kernel when the system refuses (disk full, permission denied, missing file).
 /// The message names the path; the runtime turns it into a clear one-line error.
 class KernelError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+/// Thrown by a kernel's factory or prepare() when this machine cannot run it at all (an
+/// algorithm this OpenSSL lacks). The run goes on: the series is recorded as unavailable with
+/// this message, and reports show it the way the original tool did (openssl prints 0.00).
+class KernelUnavailable : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
 };
@@ -153,6 +164,29 @@ struct Context {
   std::function<bool(const std::string& path)> owned;
   /// Set on Ctrl-C or SIGTERM; a long unit of work may stop early when it sees it.
   const std::atomic<bool>* interrupted = nullptr;
+  /// Runs `fn` outside the timed region: the runtime reads its clocks around it and takes that
+  /// time out of the sample (nbench refills its arrays before each sort, untimed). Empty when
+  /// nothing is being timed; use kernels::untimed() rather than calling it directly.
+  std::function<void(const std::function<void()>& fn)> exclude;
+};
+
+/// Runs `fn` outside the timed region of the current sample (see Context::exclude).
+template <typename F>
+void untimed(const Context& ctx, F&& fn) {
+  if (ctx.exclude) {
+    ctx.exclude(std::function<void()>(std::forward<F>(fn)));
+  } else {
+    fn();
+  }
+}
+
+/// How a kernel statement is measured when the recipe says nothing about it (no `for`,
+/// `runs` or `until ci`): `openssl speed` counts for 3 s, nbench samples until ±5%.
+struct DefaultMeasure {
+  double for_seconds = 0;    ///< >0: each sample repeats the unit of work this long
+  double until_ci_pct = 0;   ///< >0: sample until the 95% half-interval is within this %
+  std::uint32_t runs_min = 1;
+  std::uint32_t runs_max = 1;
 };
 
 /// A kernel's description and factory.
@@ -166,6 +200,7 @@ struct KernelSpec {
   std::vector<ParamSpec> params;
   WorkUnit unit = WorkUnit::operations;
   bool runs_programs = false;  ///< needs --allow-exec
+  DefaultMeasure measure;      ///< the policy when the statement gives none
   /// The files the call touches, judged against `files`.
   std::function<FileEffects(const Call&, const FileView& files)> effects;
   /// Makes the kernel object for one call.

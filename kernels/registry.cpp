@@ -28,6 +28,7 @@ Registry builtin_registry() {
   Registry r;
   register_core(r);
   register_files(r);
+  register_nbench(r);
   return r;
 }
 

@@ -29,6 +29,9 @@ void register_core(Registry& registry);
 /// Registers the `files` family: write, read, cp, rm.
 void register_files(Registry& registry);
 
+/// Registers the `nbench` family: `nbench TEST`, the ten BYTEmark tests.
+void register_nbench(Registry& registry);
+
 /// A registry holding every built-in family.
 Registry builtin_registry();
 

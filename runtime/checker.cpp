@@ -5,12 +5,14 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <map>
 
 #include <fmt/format.h>
 
 #include "kernels/files/page_cache.hpp"
 #include "runtime/evaluator.hpp"
+#include "runtime/index_binder.hpp"
 #include "runtime/kernel_binder.hpp"
 #include "runtime/plan_printer.hpp"
 #include "runtime/report_binder.hpp"
@@ -60,6 +62,8 @@ class Checker {
     declare_locations(recipe);
     Ctx ctx;
     walk_block(recipe.statements, ctx, nullptr);
+    for (std::size_t i = 0; i < plan_.indices.size(); ++i)
+      check_index_series(*index_stmts_[i], plan_.indices[i], plan_.series_order, plan_.baselines, diags_);
     finish_missing();
     check_space();
     if (diags_.has_errors()) return std::nullopt;
@@ -244,15 +248,37 @@ class Checker {
         return;
       }
       case StmtKind::baseline:
-      case StmtKind::index:
+      case StmtKind::index: {
+        const bool is_baseline = s.kind == StmtKind::baseline;
+        if (!ctx.top) {
+          diags_.error(s.loc, fmt::format("'{}' belongs at the top level of a recipe", is_baseline ? "baseline" : "index"), {},
+                       is_baseline ? 8 : 5);
+          return;
+        }
+        if (is_baseline) {
+          if (auto b = bind_baseline(s, scope_, recipe_dir(), plan_.baselines, diags_)) plan_.baselines.push_back(std::move(*b));
+        } else if (auto spec = bind_index(s, scope_, plan_.baselines, plan_.indices, diags_)) {
+          plan_.indices.push_back(*spec);
+          index_stmts_.push_back(&s);
+        }
+        return;
+      }
       case StmtKind::compare: {
-        std::string word = s.kind == StmtKind::baseline ? "baseline" : s.kind == StmtKind::index ? "index" : "compare";
+        std::string word = "compare";
         diags_.error(s.loc, fmt::format("'{}' is not available in this version of hwbench", word),
                      "baselines, indices and comparisons come with the suite releases; see docs/language.md",
                      static_cast<std::uint32_t>(word.size()));
         return;
       }
     }
+  }
+
+  /// Where a relative baseline file is looked for: the recipe's own directory.
+  std::string recipe_dir() const {
+    std::string dir = std::filesystem::path(source_.name).parent_path().string();
+    if (dir.empty()) return opts_.cwd;
+    if (dir[0] != '/' && !opts_.cwd.empty()) return opts_.cwd + "/" + dir;
+    return dir;
   }
 
   void restore(const std::string& name, const std::optional<Value>& old) {
@@ -501,6 +527,7 @@ class Checker {
   std::size_t step_count_ = 0;
   bool too_big_ = false;
   bool unknown_time_ = false;
+  std::vector<const Stmt*> index_stmts_;  ///< parallel to plan_.indices
 };
 
 }  // namespace

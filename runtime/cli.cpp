@@ -21,6 +21,8 @@
 #include "runtime/atomic_file.hpp"
 #include "runtime/checker.hpp"
 #include "runtime/environment.hpp"
+#include "runtime/import/importer.hpp"
+#include "runtime/indices.hpp"
 #include "runtime/interpreter.hpp"
 #include "runtime/plan_printer.hpp"
 #include "runtime/published.hpp"
@@ -187,6 +189,8 @@ int cmd_run(const Common& c, const std::string& output, const std::string& forma
   result.environment = capture_environment();
   result.locations = checked->plan.locations;
   result.reports = checked->plan.reports;
+  result.baselines = checked->plan.baselines;
+  for (const auto& spec : checked->plan.indices) result.indices.push_back(IndexValue{spec, 0, {}, std::nullopt});
   result.started_utc = utc_stamp("%Y-%m-%dT%H:%M:%SZ");
 
   RealClock clock;
@@ -199,6 +203,7 @@ int cmd_run(const Common& c, const std::string& output, const std::string& forma
   result.status = outcome.status;
   result.error = outcome.error;
   result.series = std::move(outcome.series);
+  compute_indices(result);
 
   if (outcome.status == "complete") {
     render_all(result, parse_format(format), out, &result.rendered);
@@ -229,6 +234,8 @@ int cmd_report(const std::string& file, const std::string& format, std::ostream&
     err << "hwbench: " << error << "\n";
     return exit_usage;
   }
+  // Indices are always recomputed from the figures, never trusted from the file.
+  compute_indices(*result);
   if (format == "json") {
     out << to_json(*result).dump(2) << "\n";
     return exit_ok;
@@ -236,6 +243,47 @@ int cmd_report(const std::string& file, const std::string& format, std::ostream&
   if (result->status != "complete" && result->status != "published")
     err << fmt::format("hwbench: note: this run is {}: {}\n", result->status, result->error);
   render_all(*result, parse_format(format), out, nullptr);
+  return exit_ok;
+}
+
+int cmd_import(const std::string& tool, const std::string& log, const std::string& output, std::ostream& out,
+               std::ostream& err) {
+  const Importer* importer = find_importer(tool);
+  if (importer == nullptr) {
+    std::vector<std::string> tools;
+    for (const auto& i : importers()) tools.push_back(i.tool);
+    err << fmt::format("hwbench: no importer for '{}'; {}\n", tool,
+                       lang::did_you_mean(tool, tools, fmt::format("importers: {}", fmt::join(tools, ", "))));
+    return exit_usage;
+  }
+  std::ifstream in(log, std::ios::binary);
+  if (!in) {
+    err << fmt::format("hwbench: cannot read {}: {}\n", log, std::strerror(errno));
+    return exit_usage;
+  }
+  std::ostringstream text;
+  text << in.rdbuf();
+  std::string error;
+  auto result = importer->parse(text.str(), log, error);
+  if (!result) {
+    err << error << "\n";
+    return exit_recipe;
+  }
+  const std::string toml = write_published(*result);
+  // What is written must read back: a file that hwbench report refuses would be worse than none.
+  if (!parse_published(toml, output.empty() ? "<stdout>" : output, error)) {
+    err << "hwbench: internal error: the imported result does not read back:\n" << error << "\n";
+    return exit_failure;
+  }
+  if (output.empty()) {
+    out << toml;
+    return exit_ok;
+  }
+  if (!write_file_atomically(output, toml, error)) {
+    err << "hwbench: " << error << "\n";
+    return exit_failure;
+  }
+  err << fmt::format("published result: {} ({} series)\n", output, result->series.size());
   return exit_ok;
 }
 
@@ -306,6 +354,13 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
   rep->add_option("file", report_file, "result or published file")->required();
   rep->add_option("--format", format, "output format")->check(CLI::IsMember({"text", "json", "csv", "md", "markdown"}));
   auto* lst = app.add_subcommand("list", "list every kernel with its parameters, the units and the aggregates");
+  std::string import_tool, import_log, import_out;
+  std::string import_help = "turn a tool's printed log into a published result (TOML):";
+  for (const auto& i : importers()) import_help += fmt::format("\n  {:<10} {}", i.tool, i.help);
+  auto* imp = app.add_subcommand("import", import_help);
+  imp->add_option("tool", import_tool, "the tool that printed the log")->required();
+  imp->add_option("log", import_log, "the log file")->required();
+  imp->add_option("-o,--output", import_out, "the published-result file to write (default: standard output)");
 
   std::vector<std::string> reversed(args.rbegin(), args.rend());
   if (!reversed.empty()) reversed.pop_back();  // the program name
@@ -329,6 +384,7 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
   if (chk->parsed()) return cmd_check(common, out, err);
   if (rep->parsed()) return cmd_report(report_file, format, out, err);
   if (lst->parsed()) return cmd_list(out);
+  if (imp->parsed()) return cmd_import(import_tool, import_log, import_out, out, err);
   return exit_usage;
 }
 

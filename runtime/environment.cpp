@@ -15,6 +15,7 @@
 #include <vector>
 
 #include <fmt/format.h>
+#include <openssl/bn.h>
 #include <openssl/crypto.h>
 #if defined(__GLIBC__)
 #include <gnu/libc-version.h>
@@ -251,6 +252,25 @@ json compiler() {
   return {{"id", id}, {"version", version}, {"flags", normalise_spaces(flags)}, {"build_type", build_type}};
 }
 
+// OpenSSL_version() returns some facts with their label ("built on: …", "compiler: …"); the
+// object keeps the facts alone, as an imported `openssl speed` log does.
+std::string without_label(const char* text, std::string_view label) {
+  std::string_view value = text != nullptr ? text : "";
+  if (value.substr(0, label.size()) == label) value.remove_prefix(label.size());
+  return trim(value);
+}
+
+// What `openssl speed` prints above its tables, for `report openssl`.
+json openssl_build() {
+  return {
+      {"version", OpenSSL_version(OPENSSL_VERSION)},
+      {"built_on", without_label(OpenSSL_version(OPENSSL_BUILT_ON), "built on:")},
+      {"options", trim(BN_options())},
+      {"compiler", without_label(OpenSSL_version(OPENSSL_CFLAGS), "compiler:")},
+      {"cpuinfo", without_label(OpenSSL_version(OPENSSL_CPU_INFO), "CPUINFO:")},
+  };
+}
+
 json libc_version() {
 #if defined(__GLIBC__)
   return gnu_get_libc_version();
@@ -342,7 +362,7 @@ nlohmann::json capture_environment(const SystemFiles& system) {
       {"distribution", distribution(system)},
       {"compiler", compiler()},
       {"libc", libc_version()},
-      {"openssl", OpenSSL_version(OPENSSL_VERSION)},
+      {"openssl", openssl_build()},
       {"hwbench_version", hwbench_version()},
       {"cpu_governor", governor ? trim(*governor) : std::string("unknown (no cpufreq)")},
       {"clock_source", clock ? json(trim(*clock)) : json(nullptr)},
@@ -375,7 +395,10 @@ std::string environment_summary(const nlohmann::json& environment) {
     const bool named = !id.empty() && lower.find(id) != std::string::npos;
     software.push_back(join({named ? "" : id, *version, text_at(environment, "/compiler/flags").value_or("")}, " "));
   }
-  if (const auto openssl = text_at(environment, "/openssl")) {
+  // Result files before the openssl object held the version line alone.
+  auto openssl = text_at(environment, "/openssl/version");
+  if (!openssl) openssl = text_at(environment, "/openssl");
+  if (openssl) {
     // "OpenSSL 3.0.19 27 Jan 2026": the release date is noise here.
     const auto words = split_words(*openssl);
     software.push_back(words.size() > 2 ? words[0] + " " + words[1] : *openssl);

@@ -31,14 +31,22 @@ extern "C" void on_signal(int sig) {
 /// Thrown inside the interpreter only, to unwind to the phase loop.
 struct Interrupted {};
 
+/// The kernel cannot run on this machine (kernels::KernelUnavailable).
+struct Unavailable {
+  std::string what;
+};
+
 /// A statement failed; `what` already names it.
 struct StepFailed {
   std::string what;
 };
 
+/// The time a sample's rates are computed over.
+std::int64_t timed_ns(const Sample& s) { return s.cpu_timed ? s.cpu.usr_ns + s.cpu.sys_ns : s.wall_ns; }
+
 /// The figure `until ci` judges convergence on: the natural rate of the work.
 double rate_of(const Sample& s) {
-  double secs = static_cast<double>(s.wall_ns) / 1e9;
+  double secs = static_cast<double>(timed_ns(s)) / 1e9;
   if (secs <= 0) return 0;
   if (s.bytes > 0) return static_cast<double>(s.bytes) / secs;
   if (s.ops > 0) return static_cast<double>(s.ops) / secs;
@@ -46,7 +54,7 @@ double rate_of(const Sample& s) {
 }
 
 std::string human_rate(const Sample& s) {
-  double secs = static_cast<double>(s.wall_ns) / 1e9;
+  double secs = static_cast<double>(timed_ns(s)) / 1e9;
   if (secs <= 0) return "-";
   if (s.bytes > 0) return fmt::format("{:.1f} MB/s", static_cast<double>(s.bytes) / secs / 1e6);
   return fmt::format("{:.4g} ops/s", static_cast<double>(s.ops ? s.ops : s.units) / secs);
@@ -59,6 +67,8 @@ class Interpreter {
     ctx_.files = &files_;
     ctx_.owned = [this](const std::string& p) { return owned_.count(p) != 0; };
     ctx_.interrupted = options.interrupted;
+    // Kernels may copy the context; the hook finds the sample being timed through this object.
+    ctx_.exclude = [this](const std::function<void()>& fn) { exclude(fn); };
     for (const auto& label : plan_.series_order) {
       index_[label] = outcome_.series.size();
       Series s;
@@ -111,6 +121,27 @@ class Interpreter {
       if (::lstat(p.c_str(), &st) == 0 && S_ISREG(st.st_mode) && ::unlink(p.c_str()) == 0)
         outcome_.removed_after_failure.push_back(p);
     }
+  }
+
+  /// Time spent in kernels::untimed() during the current sample.
+  struct Excluded {
+    std::int64_t wall_ns = 0;
+    CpuTimes cpu;
+  };
+
+  void exclude(const std::function<void()>& fn) {
+    if (excluded_ == nullptr) {
+      fn();
+      return;
+    }
+    Clock& clock = *opts_.clock;
+    const CpuTimes c0 = clock.cpu();
+    const std::int64_t t0 = clock.now_ns();
+    fn();
+    const std::int64_t t1 = clock.now_ns();
+    const CpuTimes c1 = clock.cpu();
+    excluded_->wall_ns += t1 - t0;
+    excluded_->cpu = excluded_->cpu + (c1 - c0);
   }
 
   void fail(std::string error, const char* status = "failed") {
@@ -179,6 +210,8 @@ class Interpreter {
       auto k = step.kernel.spec->make(step.kernel.call, ctx_);
       k->prepare();
       return k;
+    } catch (const kernels::KernelUnavailable& e) {
+      throw Unavailable{e.what()};
     } catch (const std::exception& e) {
       throw StepFailed{fmt::format("{}: {}", where(step), e.what())};
     }
@@ -186,7 +219,12 @@ class Interpreter {
 
   void run_untimed(const Step& step) {
     claim(step);
-    auto k = make(step);
+    std::unique_ptr<kernels::Kernel> k;
+    try {
+      k = make(step);
+    } catch (const Unavailable& u) {
+      throw StepFailed{fmt::format("{}: {}", where(step), u.what)};
+    }
     try {
       k->run(1);
       if (step.kernel.policy.sync) k->flush();
@@ -207,8 +245,16 @@ class Interpreter {
   void run_sampled(const Step& step) {
     const Policy& p = step.kernel.policy;
     claim(step);
-    auto k = make(step);
     Series& series = outcome_.series[index_.at(step.series)];
+    std::unique_ptr<kernels::Kernel> k;
+    try {
+      k = make(step);
+    } catch (const Unavailable& u) {
+      // Not this machine's: recorded and reported as the original tool did, never a failure.
+      series.unavailable = u.what;
+      if (opts_.progress) *opts_.progress << fmt::format("  {}  unavailable: {}\n", step.kernel.text, u.what);
+      return;
+    }
     if (p.until_ci_pct > 0) series.ci_target_pct = p.until_ci_pct;
     std::vector<double> rates;
     bool converged = p.until_ci_pct <= 0;
@@ -223,6 +269,7 @@ class Interpreter {
         Sample s = measure(*k, p);
         s.kernel = step.kernel.spec->name;
         s.cold = p.cold;
+        s.cpu_timed = p.cpu_time;
         for (const auto& [name, v] : step.kernel.call.params) s.params[name] = v.flag ? "true" : v.text;
         for (std::size_t a = 0; a < step.kernel.call.args.size(); ++a)
           s.params[step.kernel.spec->args[a].name] = step.kernel.call.args[a].text;
@@ -258,41 +305,57 @@ class Interpreter {
   Sample measure(kernels::Kernel& k, const Policy& p) {
     Clock& clock = *opts_.clock;
     Sample s;
+    Excluded excluded;
+    excluded_ = &excluded;
     s.start_unix_ns = clock.unix_ns();
     CpuTimes cpu0 = clock.cpu();
     std::int64_t t0 = clock.now_ns();
+    // What the `for` deadline is judged on: the wall, or (cpu_time) this process's CPU time.
+    auto elapsed = [&](std::int64_t now) {
+      if (!p.cpu_time) return now - t0 - excluded.wall_ns;
+      const CpuTimes c = clock.cpu() - cpu0 - excluded.cpu;
+      return c.usr_ns + c.sys_ns;
+    };
     kernels::Work total;
     std::uint64_t units = 0;
-    if (p.for_seconds > 0) {
-      auto deadline = t0 + static_cast<std::int64_t>(p.for_seconds * 1e9);
-      std::uint64_t batch = 1;
-      std::int64_t last = t0;
-      for (;;) {
-        auto w = k.run(batch);
-        total.bytes += w.bytes;
-        total.ops += w.ops;
-        units += batch;
-        std::int64_t now = clock.now_ns();
-        if (now >= deadline || (opts_.interrupted && interruptible_ && opts_.interrupted->load())) break;
-        std::int64_t took = now - last;
-        last = now;
-        // Aim for batches of about a millisecond, never past the deadline by much.
-        if (took < 1'000'000 && batch < (1ULL << 40)) batch *= 2;
-        else if (took > 0 && now + took > deadline)
-          batch = std::max<std::uint64_t>(1, batch * static_cast<std::uint64_t>(deadline - now) / static_cast<std::uint64_t>(took));
+    try {
+      if (p.for_seconds > 0) {
+        const auto budget = static_cast<std::int64_t>(p.for_seconds * 1e9);
+        std::uint64_t batch = 1;
+        std::int64_t last = 0;
+        for (;;) {
+          auto w = k.run(batch);
+          total.bytes += w.bytes;
+          total.ops += w.ops;
+          total.max_latency_ns = std::max(total.max_latency_ns, w.max_latency_ns);
+          units += batch;
+          const std::int64_t spent = elapsed(clock.now_ns());
+          if (spent >= budget || (opts_.interrupted && interruptible_ && opts_.interrupted->load())) break;
+          const std::int64_t took = spent - last;
+          last = spent;
+          // Aim for batches of about a millisecond, never past the budget by much.
+          if (took < 1'000'000 && batch < (1ULL << 40)) batch *= 2;
+          else if (took > 0 && spent + took > budget)
+            batch = std::max<std::uint64_t>(1, batch * static_cast<std::uint64_t>(budget - spent) / static_cast<std::uint64_t>(took));
+        }
+      } else {
+        total = k.run(1);
+        units = 1;
       }
-    } else {
-      total = k.run(1);
-      units = 1;
+      if (p.sync) k.flush();
+    } catch (...) {
+      excluded_ = nullptr;
+      throw;
     }
-    if (p.sync) k.flush();
+    excluded_ = nullptr;
     std::int64_t t1 = clock.now_ns();
     CpuTimes cpu1 = clock.cpu();
-    s.wall_ns = t1 - t0;
-    s.cpu = cpu1 - cpu0;
+    s.wall_ns = t1 - t0 - excluded.wall_ns;
+    s.cpu = cpu1 - cpu0 - excluded.cpu;
     s.units = units;
     s.bytes = total.bytes;
     s.ops = total.ops;
+    s.max_latency_ns = total.max_latency_ns;
     return s;
   }
 
@@ -329,6 +392,7 @@ class Interpreter {
   std::map<std::string, std::size_t> index_;
   RunOutcome outcome_;
   bool interruptible_ = true;
+  Excluded* excluded_ = nullptr;  ///< the sample being timed, while measure() runs
 };
 
 struct sigaction g_old_int {}, g_old_term {};

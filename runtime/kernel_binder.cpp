@@ -18,7 +18,7 @@ using lang::Dim;
 using lang::Item;
 
 const std::vector<std::string>& measurement_options() {
-  static const std::vector<std::string> names = {"warmup", "runs", "for", "until", "cold", "sync"};
+  static const std::vector<std::string> names = {"warmup", "runs", "for", "until", "cold", "sync", "cputime", "faithful"};
   return names;
 }
 
@@ -185,6 +185,11 @@ class Binder {
     const std::string& w = it.word;
     repeated(it, w);
     if ((req_.in_group || req_.untimed) && w != "sync" && w != "cold") {
+      if (w == "cputime" || w == "faithful") {
+        fail(it.loc, fmt::format("'{}' has no meaning {}", w, req_.untimed ? "in setup or teardown" : "inside 'time' or 'parallel'"),
+             {}, width(it));
+        return;
+      }
       fail(it.loc,
            fmt::format("'{}' has no meaning {}", w,
                        req_.untimed ? "in setup or teardown: nothing there is timed"
@@ -205,6 +210,18 @@ class Binder {
     if (w == "sync") {
       p.sync = true;
       step_.text += " sync";
+      return;
+    }
+    if (w == "cputime") {
+      p.cpu_time = true;
+      step_.text += " cputime";
+      return;
+    }
+    if (w == "faithful") {
+      // nbench 2.2.3's own rule: clock() CPU time, at least 5 s a sample, until ±5% in 5..30.
+      faithful_ = &it;
+      p.cpu_time = true;
+      step_.text += " faithful";
       return;
     }
     if (w == "until") {
@@ -409,6 +426,31 @@ class Binder {
       step_.call.params[p.name] = pv;
     }
     Policy& p = step_.policy;
+    if (faithful_ != nullptr) {
+      if (p.for_seconds > 0 || p.until_ci_pct > 0 || runs_given_) {
+        fail(faithful_->loc, "'faithful' fixes the timing itself (for 5s cputime until ci 5% runs 5..30)",
+             "drop 'for', 'until ci' and 'runs', or drop 'faithful'", width(*faithful_));
+        return;
+      }
+      p.for_seconds = 5;
+      p.until_ci_pct = 5;
+      p.runs_min = 5;
+      p.runs_max = 30;
+      return;
+    }
+    // What the statement leaves unsaid, the kernel's own default says (openssl: for 3s).
+    if (!req_.in_group && !req_.untimed) {
+      const kernels::DefaultMeasure& d = spec_->measure;
+      if (p.for_seconds <= 0 && d.for_seconds > 0) p.for_seconds = d.for_seconds;
+      if (p.until_ci_pct <= 0 && !runs_given_) {
+        if (d.until_ci_pct > 0) {
+          p.until_ci_pct = d.until_ci_pct;
+        } else {
+          p.runs_min = d.runs_min;
+          p.runs_max = d.runs_max;
+        }
+      }
+    }
     if (p.until_ci_pct > 0 && !runs_given_) {
       p.runs_min = 5;
       p.runs_max = 30;
@@ -428,6 +470,7 @@ class Binder {
   bool failed_ = false;
   bool runs_given_ = false;
   bool runs_range_ = false;
+  const Item* faithful_ = nullptr;
 };
 
 }  // namespace

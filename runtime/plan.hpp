@@ -22,6 +22,7 @@ struct Policy {
   double until_ci_pct = 0;      ///< >0: stop once the 95% half-interval is within this % of the mean
   bool cold = false;            ///< evict the files read before each sample, verified
   bool sync = false;            ///< the flush to stable storage is inside the timed region
+  bool cpu_time = false;        ///< samples are timed by this process's CPU time (nbench's clock())
 };
 
 /// One kernel statement, expanded.
@@ -60,6 +61,8 @@ struct Plan {
   std::vector<Step> main;
   std::vector<Step> teardown;
   std::vector<ReportSpec> reports;
+  std::vector<Baseline> baselines;                   ///< `baseline` statements, loaded
+  std::vector<IndexSpec> indices;                    ///< `index` statements, in order
   std::vector<std::string> series_order;            ///< labels in order of first appearance
   std::map<std::string, std::uint32_t> samples_min;  ///< per series
   std::map<std::string, std::uint32_t> samples_max;

@@ -13,7 +13,9 @@
 #include <toml.hpp>
 
 #include "lang/diagnostics.hpp"
+#include "runtime/report/named_report.hpp"
 #include "runtime/statistics.hpp"
+#include "runtime/toml_reader.hpp"
 #include "runtime/units.hpp"
 
 namespace hwbench::runtime {
@@ -22,89 +24,82 @@ namespace {
 
 constexpr std::string_view schema_name = "hwbench-published/1";
 
-const std::vector<std::string> top_keys = {"schema", "title", "source", "machine", "note", "series", "report"};
-const std::vector<std::string> series_keys = {"label", "unit", "samples", "printed"};
-const std::vector<std::string> report_keys = {"style", "unit", "aggregates"};
-const std::vector<std::string> report_styles = {"lines", "table"};
+const std::vector<std::string> top_keys = {"schema", "title",       "source",   "machine", "note",
+                                           "series", "environment", "baseline", "index",   "report"};
+const std::vector<std::string> series_keys = {"label", "unit", "samples", "printed", "unavailable"};
+const std::vector<std::string> report_keys = {"style", "unit", "aggregates", "options"};
+const std::vector<std::string> index_keys = {"label", "series", "baseline", "scale", "printed"};
 
-std::string join(const std::vector<std::string>& words) {
-  std::string text;
-  for (const auto& w : words) text += (text.empty() ? "" : ", ") + w;
-  return text;
+std::vector<std::string> report_styles() {
+  std::vector<std::string> styles = {"lines", "table"};
+  for (const auto& s : named_styles()) styles.push_back(s.name);
+  return styles;
 }
 
-// Every problem in the file, reported together and in file order.
-class Problems {
- public:
-  explicit Problems(std::string file) : file_(std::move(file)) {}
-
-  void at(const toml::value& where, std::string message) {
-    const auto loc = where.location();
-    items_.push_back({loc.line(), loc.column(), std::move(message)});
+// [environment] as JSON, the way a run's environment capture stores it.
+nlohmann::json toml_to_json(const toml::value& v) {
+  if (v.is_table()) {
+    nlohmann::json out = nlohmann::json::object();
+    for (const auto& [k, item] : v.as_table()) out[k] = toml_to_json(item);
+    return out;
   }
-  void whole_file(std::string message) { items_.push_back({0, 0, std::move(message)}); }
-  bool any() const { return !items_.empty(); }
+  if (v.is_array()) {
+    nlohmann::json out = nlohmann::json::array();
+    for (const auto& item : v.as_array()) out.push_back(toml_to_json(item));
+    return out;
+  }
+  if (v.is_string()) return v.as_string().str;
+  if (v.is_integer()) return v.as_integer();
+  if (v.is_floating()) return v.as_floating();
+  if (v.is_boolean()) return v.as_boolean();
+  return toml::format(v);
+}
 
-  std::string render() const {
-    auto sorted = items_;
-    std::stable_sort(sorted.begin(), sorted.end(), [](const Item& a, const Item& b) {
-      return std::tie(a.line, a.column) < std::tie(b.line, b.column);
-    });
-    std::string text;
-    for (const auto& item : sorted) {
-      if (!text.empty()) text += '\n';
-      text += item.line == 0 ? fmt::format("{}: error: {}", file_, item.message)
-                             : fmt::format("{}:{}:{}: error: {}", file_, item.line, item.column, item.message);
+void read_index(const toml::value& table, std::size_t index, Result& result, Problems& problems) {
+  const std::string context = fmt::format("index {}", index + 1);
+  if (!table.is_table()) {
+    problems.at(table, "'index' must be an array of tables ([[index]])");
+    return;
+  }
+  check_keys(table, index_keys, " in " + context, problems);
+  IndexValue value;
+  if (auto label = string_key(table, "label", context + ": ", problems)) value.spec.label = *label;
+  else if (!find_key(table, "label")) problems.at(table, context + ": missing key 'label'");
+  if (auto base = string_key(table, "baseline", context + ": ", problems)) {
+    value.spec.baseline = *base;
+    bool known = false;
+    for (const auto& b : result.baselines) known = known || b.name == *base;
+    if (!known) problems.at(*find_key(table, "baseline"), fmt::format("{}: no [[baseline]] called '{}' before it", context, *base));
+  } else if (!find_key(table, "baseline")) {
+    problems.at(table, context + ": missing key 'baseline'");
+  }
+  const toml::value* series = find_key(table, "series");
+  if (series == nullptr || !series->is_array() || series->as_array().empty()) {
+    problems.at(series ? *series : table, context + ": 'series' must be a non-empty array of series labels");
+  } else {
+    for (const auto& item : series->as_array()) {
+      if (!item.is_string()) {
+        problems.at(item, context + ": 'series' must be a non-empty array of series labels");
+        continue;
+      }
+      const std::string& label = item.as_string().str;
+      bool found = false;
+      for (const auto& s : result.series) found = found || s.label == label;
+      if (!found) problems.at(item, fmt::format("{}: no [[series]] labelled \"{}\"", context, label));
+      value.spec.series.push_back(label);
     }
-    return text;
   }
-
- private:
-  struct Item {
-    std::uint32_t line = 0;
-    std::uint32_t column = 0;
-    std::string message;
-  };
-  std::string file_;
-  std::vector<Item> items_;
-};
-
-std::string unknown_word(std::string_view what, std::string_view word, const std::vector<std::string>& known) {
-  return fmt::format("unknown {} '{}'; {}", what, word,
-                     lang::did_you_mean(word, known, fmt::format("known: {}", join(known))));
-}
-
-void check_keys(const toml::value& table, const std::vector<std::string>& known, std::string_view context,
-                Problems& problems) {
-  for (const auto& [key, value] : table.as_table()) {
-    if (std::find(known.begin(), known.end(), key) != known.end()) continue;
-    problems.at(value, fmt::format("unknown key '{}'{}; {}", key, context,
-                                   lang::did_you_mean(key, known, fmt::format("known keys: {}", join(known)))));
+  if (const toml::value* scale = find_key(table, "scale")) {
+    auto n = number(*scale);
+    if (!n || *n <= 0) problems.at(*scale, context + ": 'scale' must be a positive number");
+    else value.spec.scale = *n;
   }
-}
-
-const toml::value* find_key(const toml::value& table, const std::string& key) {
-  const auto& t = table.as_table();
-  auto it = t.find(key);
-  return it == t.end() ? nullptr : &it->second;
-}
-
-// An optional string: nullopt when absent or (with a problem recorded) not a string.
-std::optional<std::string> string_key(const toml::value& table, const std::string& key, std::string_view context,
-                                      Problems& problems) {
-  const toml::value* v = find_key(table, key);
-  if (v == nullptr) return std::nullopt;
-  if (!v->is_string()) {
-    problems.at(*v, fmt::format("{}'{}' must be a string", context, key));
-    return std::nullopt;
+  if (const toml::value* printed = find_key(table, "printed")) {
+    auto n = number(*printed);
+    if (!n) problems.at(*printed, context + ": 'printed' must be a finite number");
+    else value.printed = *n;
   }
-  return v->as_string().str;
-}
-
-std::optional<double> number(const toml::value& v) {
-  if (v.is_integer()) return static_cast<double>(v.as_integer());
-  if (v.is_floating() && std::isfinite(v.as_floating())) return v.as_floating();
-  return std::nullopt;
+  result.indices.push_back(std::move(value));
 }
 
 std::string series_context(const std::string& label, std::size_t index) {
@@ -175,6 +170,7 @@ void read_series(const toml::value& table, std::size_t index, Result& result, Pr
       }
     }
   }
+  if (auto why = string_key(table, "unavailable", context + ": ", problems)) series.unavailable = *why;
   result.series.push_back(std::move(series));
 }
 
@@ -187,10 +183,26 @@ void read_report(const toml::value& table, std::size_t index, Result& result, Pr
   check_keys(table, report_keys, " in " + context, problems);
   ReportSpec spec;
   if (const auto style = string_key(table, "style", context + ": ", problems)) {
-    if (std::find(report_styles.begin(), report_styles.end(), *style) == report_styles.end()) {
-      problems.at(*find_key(table, "style"), context + ": " + unknown_word("style", *style, report_styles));
+    const auto styles = report_styles();
+    if (std::find(styles.begin(), styles.end(), *style) == styles.end()) {
+      problems.at(*find_key(table, "style"), context + ": " + unknown_word("style", *style, styles));
     }
     spec.style = *style;
+  }
+  if (const toml::value* options = find_key(table, "options")) {
+    if (!options->is_table()) {
+      problems.at(*options, context + ": 'options' must be a table of strings");
+    } else {
+      for (const auto& [k, v] : options->as_table()) {
+        if (!v.is_string()) problems.at(v, context + ": 'options' must be a table of strings");
+        else spec.options[k] = v.as_string().str;
+      }
+    }
+  }
+  if (find_named_style(spec.style) != nullptr) {
+    // A named style prints its own layout: no unit or aggregates to give.
+    result.reports.push_back(std::move(spec));
+    return;
   }
   if (const auto unit = string_key(table, "unit", context + ": ", problems)) {
     if (find_unit(*unit) == nullptr) problems.at(*find_key(table, "unit"), context + ": " + unknown_word("unit", *unit, unit_names()));
@@ -220,35 +232,12 @@ void read_report(const toml::value& table, std::size_t index, Result& result, Pr
   result.reports.push_back(std::move(spec));
 }
 
-// toml11's message: "[error] summary" then " --> file" then an excerpt with a caret.
-std::string toml_error(const std::string& name, const toml::exception& e) {
-  std::istringstream lines(e.what());
-  std::string first;
-  std::getline(lines, first);
-  if (first.rfind("[error] ", 0) == 0) first.erase(0, 8);
-  std::string text = fmt::format("{}:{}: error: {}", name, e.location().line(), first);
-  std::string line;
-  while (std::getline(lines, line)) {
-    if (line.rfind(" --> ", 0) == 0) continue;  // the file name, already given
-    text += '\n' + line;
-  }
-  return text;
-}
-
 }  // namespace
 
 std::optional<Result> parse_published(std::string_view text, const std::string& name, std::string& error) {
-  toml::value root;
-  try {
-    std::istringstream in{std::string(text)};
-    root = toml::parse(in, name);
-  } catch (const toml::exception& e) {
-    error = toml_error(name, e);
-    return std::nullopt;
-  } catch (const std::exception& e) {
-    error = fmt::format("{}: error: {}", name, e.what());
-    return std::nullopt;
-  }
+  const auto parsed = parse_toml(text, name, error);
+  if (!parsed) return std::nullopt;
+  const toml::value& root = *parsed;
 
   Problems problems(name);
   Result result;
@@ -279,6 +268,28 @@ std::optional<Result> parse_published(std::string_view text, const std::string& 
   } else {
     for (std::size_t i = 0; i < series->as_array().size(); ++i) read_series(series->as_array()[i], i, result, problems);
   }
+  if (const toml::value* environment = find_key(root, "environment")) {
+    if (!environment->is_table()) problems.at(*environment, "'environment' must be a table ([environment])");
+    else result.environment = toml_to_json(*environment);
+  }
+  if (const toml::value* baselines = find_key(root, "baseline")) {
+    if (!baselines->is_array()) {
+      problems.at(*baselines, "'baseline' must be an array of tables ([[baseline]])");
+    } else {
+      for (std::size_t i = 0; i < baselines->as_array().size(); ++i)
+        if (auto b = read_baseline(baselines->as_array()[i], i, problems)) {
+          b->file = name;
+          result.baselines.push_back(std::move(*b));
+        }
+    }
+  }
+  if (const toml::value* indices = find_key(root, "index")) {
+    if (!indices->is_array()) {
+      problems.at(*indices, "'index' must be an array of tables ([[index]])");
+    } else {
+      for (std::size_t i = 0; i < indices->as_array().size(); ++i) read_index(indices->as_array()[i], i, result, problems);
+    }
+  }
   if (const toml::value* reports = find_key(root, "report")) {
     if (!reports->is_array()) {
       problems.at(*reports, "'report' must be an array of tables ([[report]])");
@@ -292,6 +303,129 @@ std::optional<Result> parse_published(std::string_view text, const std::string& 
     return std::nullopt;
   }
   return result;
+}
+
+namespace {
+
+// TOML basic strings: quotes, backslashes and control characters escaped.
+std::string toml_quoted(std::string_view text) {
+  std::string out = "\"";
+  for (unsigned char c : text) {
+    if (c == '"') out += "\\\"";
+    else if (c == '\\') out += "\\\\";
+    else if (c == '\n') out += "\\n";
+    else if (c == '\t') out += "\\t";
+    else if (c < 0x20 || c == 0x7f) out += fmt::format("\\u{:04X}", c);
+    else out += static_cast<char>(c);
+  }
+  return out + "\"";
+}
+
+// The shortest text that reads back as the same double.
+std::string toml_number(double v) { return fmt::format("{}", v); }
+
+void write_json_value(const nlohmann::json& v, std::string& out) {
+  if (v.is_string()) out += toml_quoted(v.get<std::string>());
+  else if (v.is_boolean()) out += v.get<bool>() ? "true" : "false";
+  else if (v.is_number_integer()) out += v.dump();
+  else if (v.is_number()) out += toml_number(v.get<double>());
+  else if (v.is_array()) {
+    out += "[";
+    bool first = true;
+    for (const auto& item : v) {
+      out += first ? "" : ", ";
+      first = false;
+      write_json_value(item, out);
+    }
+    out += "]";
+  } else if (v.is_object()) {
+    out += "{";
+    bool first = true;
+    for (const auto& [k, item] : v.items()) {
+      out += first ? " " : ", ";
+      first = false;
+      out += toml_quoted(k) + " = ";
+      write_json_value(item, out);
+    }
+    out += first ? "}" : " }";
+  } else {
+    out += "\"\"";
+  }
+}
+
+void write_table(const nlohmann::json& object, const std::string& path, std::string& out) {
+  out += "\n[" + path + "]\n";
+  for (const auto& [k, v] : object.items()) {
+    if (v.is_object()) continue;
+    out += toml_quoted(k) + " = ";
+    write_json_value(v, out);
+    out += "\n";
+  }
+  for (const auto& [k, v] : object.items())
+    if (v.is_object()) write_table(v, path + "." + toml_quoted(k), out);
+}
+
+}  // namespace
+
+std::string write_published(const Result& result) {
+  std::string out = fmt::format("schema = {}\n", toml_quoted(schema_name));
+  for (const char* key : {"title", "source", "note"}) {
+    auto it = result.meta.find(key);
+    if (it != result.meta.end()) out += fmt::format("{} = {}\n", key, toml_quoted(it->second));
+  }
+  out += fmt::format("machine = {}\n", toml_quoted(result.machine));
+  if (result.environment.is_object() && !result.environment.empty()) write_table(result.environment, "environment", out);
+  for (const auto& s : result.series) {
+    out += fmt::format("\n[[series]]\nlabel = {}\n", toml_quoted(s.label));
+    std::string unit;
+    std::vector<std::string> values;
+    for (const auto& sample : s.samples) {
+      if (!sample.figure) continue;
+      unit = sample.figure->unit;
+      values.push_back(toml_number(sample.figure->value));
+    }
+    for (const auto& [name, f] : s.printed)
+      if (unit.empty()) unit = f.unit;
+    out += fmt::format("unit = {}\n", toml_quoted(unit.empty() ? "ops/s" : unit));
+    if (!values.empty()) out += fmt::format("samples = [{}]\n", fmt::join(values, ", "));
+    if (!s.unavailable.empty()) out += fmt::format("unavailable = {}\n", toml_quoted(s.unavailable));
+    if (!s.printed.empty()) {
+      out += "[series.printed]\n";
+      for (const auto& [name, f] : s.printed) out += fmt::format("{} = {}\n", name, toml_number(f.value));
+    }
+  }
+  for (const auto& b : result.baselines) {
+    out += fmt::format("\n[[baseline]]\nname = {}\nmachine = {}\nsource = {}\n", toml_quoted(b.name), toml_quoted(b.machine),
+                       toml_quoted(b.source));
+    const std::string unit = b.figures.empty() ? "ops/s" : b.figures.front().second.unit;
+    out += fmt::format("unit = {}\n[baseline.figures]\n", toml_quoted(unit));
+    for (const auto& [label, f] : b.figures) {
+      if (f.unit == unit) out += fmt::format("{} = {}\n", toml_quoted(label), toml_number(f.value));
+      else out += fmt::format("{} = {{ value = {}, unit = {} }}\n", toml_quoted(label), toml_number(f.value), toml_quoted(f.unit));
+    }
+  }
+  for (const auto& i : result.indices) {
+    std::vector<std::string> labels;
+    for (const auto& l : i.spec.series) labels.push_back(toml_quoted(l));
+    out += fmt::format("\n[[index]]\nlabel = {}\nseries = [{}]\nbaseline = {}\n", toml_quoted(i.spec.label), fmt::join(labels, ", "),
+                       toml_quoted(i.spec.baseline));
+    if (i.spec.scale != 1) out += fmt::format("scale = {}\n", toml_number(i.spec.scale));
+    if (i.printed) out += fmt::format("printed = {}\n", toml_number(*i.printed));
+  }
+  for (const auto& r : result.reports) {
+    out += fmt::format("\n[[report]]\nstyle = {}\n", toml_quoted(r.style));
+    if (!r.unit.empty()) out += fmt::format("unit = {}\n", toml_quoted(r.unit));
+    if (!r.aggregates.empty()) {
+      std::vector<std::string> aggs;
+      for (const auto& a : r.aggregates) aggs.push_back(toml_quoted(a));
+      out += fmt::format("aggregates = [{}]\n", fmt::join(aggs, ", "));
+    }
+    if (!r.options.empty()) {
+      out += "[report.options]\n";
+      for (const auto& [k, v] : r.options) out += fmt::format("{} = {}\n", toml_quoted(k), toml_quoted(v));
+    }
+  }
+  return out;
 }
 
 std::optional<Result> load_published(const std::string& path, std::string& error) {

@@ -44,6 +44,11 @@ namespace hwbench::runtime {
 /// problem has no place in the file); a TOML syntax error is followed by toml11's excerpt.
 std::optional<Result> load_published(const std::string& path, std::string& error);
 
+/// The published-result TOML for `result` (as `hwbench import` writes it): every series'
+/// sample figures, printed aggregates and unavailability, the environment, baselines, indices
+/// (with their printed figures) and reports. parse_published reads it back to an equal Result.
+std::string write_published(const Result& result);
+
 /// As load_published, from `text` already read; `name` is the file name used in messages.
 std::optional<Result> parse_published(std::string_view text, const std::string& name, std::string& error);
 

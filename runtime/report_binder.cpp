@@ -2,6 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
+#include "runtime/report/named_report.hpp"
 #include "runtime/statistics.hpp"
 #include "runtime/units.hpp"
 
@@ -9,12 +12,71 @@ namespace hwbench::runtime {
 
 using Item = lang::Item;
 
+namespace {
+
+std::string style_names() {
+  std::string names;
+  for (const auto& st : named_styles()) names += " " + st.name;
+  return names;
+}
+
+/// `report STYLE [OPTION VALUE]…`: a style with a layout of its own.
+std::optional<ReportSpec> bind_named(const lang::Stmt& s, const NamedStyle& style, lang::Diagnostics& diags) {
+  ReportSpec spec;
+  spec.style = style.name;
+  bool ok = true;
+  auto len = [](const Item& it) {
+    return static_cast<std::uint32_t>(std::max<std::size_t>(1, it.kind == Item::Kind::expr ? it.expr.text.size() : it.word.size()));
+  };
+  std::vector<std::string> option_names;
+  for (const auto& [name, values] : style.options) option_names.push_back(name);
+  const std::string options_hint =
+      option_names.empty() ? fmt::format("'report {}' takes no options", style.name)
+                           : fmt::format("options of 'report {}': {}", style.name, fmt::join(option_names, " "));
+  for (std::size_t i = 1; i < s.items.size(); ++i) {
+    const Item& it = s.items[i];
+    const auto opt = std::find_if(style.options.begin(), style.options.end(),
+                                  [&](const auto& o) { return it.kind == Item::Kind::word && o.first == it.word; });
+    if (opt == style.options.end()) {
+      const std::string what = it.kind == Item::Kind::expr ? it.expr.text : it.word;
+      diags.error(it.loc, fmt::format("unknown option '{}' for 'report {}'", what, style.name),
+                  lang::did_you_mean(what, option_names, options_hint), len(it));
+      ok = false;
+      continue;
+    }
+    const auto& values = opt->second;
+    if (values.size() == 1 && values[0].empty()) {  // a bare word
+      spec.options[opt->first] = "";
+      continue;
+    }
+    if (i + 1 >= s.items.size() || s.items[i + 1].kind == Item::Kind::comma || s.items[i + 1].kind == Item::Kind::arrow) {
+      diags.error(it.loc, fmt::format("'{}' needs a value", it.word),
+                  values.empty() ? std::string() : fmt::format("values: {}", fmt::join(values, " ")), len(it));
+      ok = false;
+      continue;
+    }
+    const Item& v = s.items[++i];
+    const std::string value = v.kind == Item::Kind::expr ? (v.expr.kind == lang::ExprKind::number ? v.expr.number.text : v.expr.text)
+                                                          : v.word;
+    if (!values.empty() && std::find(values.begin(), values.end(), value) == values.end()) {
+      diags.error(v.loc, fmt::format("'{}' is not a value of '{}'", value, it.word),
+                  lang::did_you_mean(value, values, fmt::format("values: {}", fmt::join(values, " "))), len(v));
+      ok = false;
+      continue;
+    }
+    spec.options[opt->first] = value;
+  }
+  if (!ok) return std::nullopt;
+  return spec;
+}
+
+}  // namespace
+
 std::optional<ReportSpec> bind_report(const lang::Stmt& s, lang::Diagnostics& diags) {
-  static const std::vector<std::string> later_styles = {"nbench", "openssl", "bonnie", "unixbench", "perl", "stream"};
   const auto& items = s.items;
   auto len = [](const Item& it) { return static_cast<std::uint32_t>(std::max<std::size_t>(1, it.word.size())); };
   if (items.empty()) {
-    diags.error(s.loc, "'report' needs a unit and aggregates", "write it like: report MB/s mean, median", 6);
+    diags.error(s.loc, "'report' needs a unit and aggregates, or a style", "write it like: report MB/s mean, median", 6);
     return std::nullopt;
   }
   ReportSpec spec;
@@ -23,23 +85,19 @@ std::optional<ReportSpec> bind_report(const lang::Stmt& s, lang::Diagnostics& di
     spec.style = "table";
     ++i;
   } else if (items[0].kind == Item::Kind::word && !find_unit(items[0].word)) {
-    for (const auto& st : later_styles)
-      if (items[0].word == st) {
-        diags.error(items[0].loc, fmt::format("the report style '{}' is not available in this version of hwbench", st),
-                    "available: report UNIT AGG, … and report table UNIT with AGG, …", len(items[0]));
-        return std::nullopt;
-      }
+    if (const NamedStyle* named = find_named_style(items[0].word)) return bind_named(s, *named, diags);
   }
   if (i >= items.size() || items[i].kind != Item::Kind::word) {
     const auto& at = i < items.size() ? items[i] : items.back();
-    diags.error(at.loc, "expected a unit such as MB/s after 'report'", "units: " + fmt::format("{}", fmt::join(unit_names(), " ")),
-                len(at));
+    diags.error(at.loc, "expected a unit such as MB/s, or a style, after 'report'",
+                "units: " + fmt::format("{}", fmt::join(unit_names(), " ")) + "; styles: table" + style_names(), len(at));
     return std::nullopt;
   }
   const Unit* unit = find_unit(items[i].word);
   if (unit == nullptr) {
     std::vector<std::string> candidates = unit_names();
     candidates.push_back("table");
+    for (const auto& st : named_styles()) candidates.push_back(st.name);
     diags.error(items[i].loc, fmt::format("unknown unit '{}'", items[i].word),
                 lang::did_you_mean(items[i].word, candidates, "units: " + fmt::format("{}", fmt::join(unit_names(), " "))),
                 len(items[i]));

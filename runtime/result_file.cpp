@@ -33,7 +33,24 @@ json strings_to_json(const std::map<std::string, std::string>& map) {
 }
 
 json spec_to_json(const ReportSpec& spec) {
-  return {{"style", spec.style}, {"unit", spec.unit}, {"aggregates", spec.aggregates}};
+  json out = {{"style", spec.style}, {"unit", spec.unit}, {"aggregates", spec.aggregates}};
+  if (!spec.options.empty()) out["options"] = strings_to_json(spec.options);
+  return out;
+}
+
+json baseline_to_json(const Baseline& b) {
+  json figures = json::array();
+  for (const auto& [label, f] : b.figures) figures.push_back({{"label", label}, {"value", number_to_json(f.value)}, {"unit", f.unit}});
+  return {{"name", b.name}, {"machine", b.machine}, {"source", b.source}, {"file", b.file}, {"figures", std::move(figures)}};
+}
+
+json index_to_json(const IndexValue& i) {
+  json ratios = json::array();
+  for (const auto& [label, r] : i.ratios) ratios.push_back({{"label", label}, {"ratio", number_to_json(r)}});
+  json out = {{"label", i.spec.label},     {"series", i.spec.series}, {"baseline", i.spec.baseline},
+              {"scale", number_to_json(i.spec.scale)}, {"value", number_to_json(i.value)}, {"ratios", std::move(ratios)}};
+  if (i.printed) out["printed"] = number_to_json(*i.printed);
+  return out;
 }
 
 json figure_to_json(const Figure& figure) {
@@ -76,6 +93,8 @@ json sample_to_json(const Sample& sample) {
       {"start_unix_ns", sample.start_unix_ns},
       {"cold", sample.cold},
   };
+  if (sample.cpu_timed) out["cpu_timed"] = true;
+  if (sample.max_latency_ns != 0) out["max_latency_ns"] = sample.max_latency_ns;
   if (sample.figure) out["figure"] = figure_to_json(*sample.figure);
   return out;
 }
@@ -249,6 +268,7 @@ ReportSpec read_spec(Reader& in, const json& object, const std::string& where) {
   spec.style = in.text(object, where, "style");
   spec.unit = in.text(object, where, "unit");
   spec.aggregates = in.string_list(object, where, "aggregates");
+  if (in.member(object, where, "options", /*optional=*/true)) spec.options = in.strings(object, where, "options");
   return spec;
 }
 
@@ -278,6 +298,8 @@ Sample read_sample(Reader& in, const json& object, const std::string& where) {
   }
   sample.start_unix_ns = in.signed_integer(object, where, "start_unix_ns");
   sample.cold = in.boolean(object, where, "cold");
+  if (in.member(object, where, "cpu_timed", /*optional=*/true)) sample.cpu_timed = in.boolean(object, where, "cpu_timed");
+  if (in.member(object, where, "max_latency_ns", /*optional=*/true)) sample.max_latency_ns = in.signed_integer(object, where, "max_latency_ns");
   const json* figure = in.member(object, where, "figure", /*optional=*/true);
   if (figure != nullptr && !figure->is_null()) {
     const auto path = Reader::join(where, "figure");
@@ -367,7 +389,12 @@ nlohmann::json to_json(const Result& result) {
                       {"ci_target_pct", number_to_json(s.ci_target_pct)},
                       {"samples", std::move(samples)},
                       {"printed", std::move(printed)}});
+    if (!s.unavailable.empty()) series.back()["unavailable"] = s.unavailable;
   }
+  json baselines = json::array();
+  for (const auto& b : result.baselines) baselines.push_back(baseline_to_json(b));
+  json indices = json::array();
+  for (const auto& i : result.indices) indices.push_back(index_to_json(i));
   json reports = json::array();
   for (const auto& spec : result.reports) reports.push_back(spec_to_json(spec));
   json rendered = json::array();
@@ -375,7 +402,7 @@ nlohmann::json to_json(const Result& result) {
     rendered.push_back(
         {{"spec", spec_to_json(report.spec)}, {"text", report.text}, {"figures", figures_to_json(report.figures)}});
   }
-  return {
+  json out = {
       {"schema", result_schema},
       {"kind", result.kind},
       {"status", result.status},
@@ -395,6 +422,10 @@ nlohmann::json to_json(const Result& result) {
       {"reports", std::move(reports)},
       {"rendered", std::move(rendered)},
   };
+  // Only recipes with baselines have them; files without stay as they were.
+  if (!baselines.empty()) out["baselines"] = std::move(baselines);
+  if (!indices.empty()) out["indices"] = std::move(indices);
+  return out;
 }
 
 std::optional<Result> result_from_json(const nlohmann::json& document, std::string& error) {
@@ -456,8 +487,38 @@ std::optional<Result> result_from_json(const nlohmann::json& document, std::stri
       series.samples.push_back(read_sample(in, sample, path));
     });
     series.printed = read_printed(in, object, where);
+    if (in.member(object, where, "unavailable", /*optional=*/true)) series.unavailable = in.text(object, where, "unavailable");
     result.series.push_back(std::move(series));
   });
+  // Baselines and indices came with the suites; older files have neither.
+  if (in.member(document, top, "baselines", /*optional=*/true)) {
+    in.each_object(document, top, "baselines", [&](const json& object, const std::string& where) {
+      Baseline b;
+      b.name = in.text(object, where, "name");
+      b.machine = in.text(object, where, "machine");
+      b.source = in.text(object, where, "source");
+      b.file = in.text(object, where, "file");
+      in.each_object(object, where, "figures", [&](const json& f, const std::string& path) {
+        b.figures.emplace_back(in.text(f, path, "label"), read_figure(in, f, path));
+      });
+      result.baselines.push_back(std::move(b));
+    });
+  }
+  if (in.member(document, top, "indices", /*optional=*/true)) {
+    in.each_object(document, top, "indices", [&](const json& object, const std::string& where) {
+      IndexValue i;
+      i.spec.label = in.text(object, where, "label");
+      i.spec.series = in.string_list(object, where, "series");
+      i.spec.baseline = in.text(object, where, "baseline");
+      i.spec.scale = in.number(object, where, "scale");
+      i.value = in.number(object, where, "value");
+      in.each_object(object, where, "ratios", [&](const json& r, const std::string& path) {
+        i.ratios.emplace_back(in.text(r, path, "label"), in.number(r, path, "ratio"));
+      });
+      if (in.member(object, where, "printed", /*optional=*/true)) i.printed = in.number(object, where, "printed");
+      result.indices.push_back(std::move(i));
+    });
+  }
   in.each_object(document, top, "reports", [&](const json& object, const std::string& where) {
     result.reports.push_back(read_spec(in, object, where));
   });

@@ -23,7 +23,7 @@ struct Figure {
   std::string unit;  ///< a unit name known to units.hpp, e.g. "MB/s"
 };
 
-/// One timed sample.
+/// One timed sample. wall_ns and cpu leave out what the kernel did through kernels::untimed().
 struct Sample {
   std::string kernel;                        ///< kernel name, "time" or "parallel"
   std::map<std::string, std::string> params; ///< resolved arguments and parameters, as text
@@ -35,6 +35,8 @@ struct Sample {
   CpuTimes cpu;
   std::int64_t start_unix_ns = 0;            ///< wall-clock start, for the record only
   bool cold = false;                         ///< page cache evicted (and verified) before it
+  std::int64_t max_latency_ns = 0;           ///< the kernel's longest single operation (Work::max_latency_ns); 0: none
+  bool cpu_timed = false;                    ///< rates use this process's CPU time (usr+sys), not wall time
   std::optional<Figure> figure;              ///< set for imported or published samples only
 };
 
@@ -45,6 +47,7 @@ struct Series {
   bool converged = true;      ///< false when an `until ci` target was not reached
   double ci_target_pct = 0;   ///< the `until ci` target, 0 when none
   std::map<std::string, Figure> printed;  ///< published only: aggregates as the source printed them (name -> figure)
+  std::string unavailable;    ///< why this machine could not run it (kernels::KernelUnavailable); "" when it ran
 };
 
 }  // namespace hwbench::runtime

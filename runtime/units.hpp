@@ -17,6 +17,7 @@ enum class Measure {
   time,       ///< seconds per sample
   bytes,      ///< bytes per sample
   ops,        ///< operations per sample
+  cpu_share,  ///< CPU time (usr + sys + cusr + csys) over wall time: bonnie++'s %CP
 };
 
 /// A report unit: a figure in this unit is the base figure divided by `factor`.

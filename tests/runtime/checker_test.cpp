@@ -130,17 +130,12 @@ TEST_CASE("checker: measurement options are refused where nothing is timed") {
         "hint: move the statement out of setup/teardown to time it\n");
 }
 
-TEST_CASE("checker: statements reserved for the suites say so") {
-  CHECK(diagnose("baseline k6 from \"baselines/nbench.toml\"\n") ==
-        "t.bench:1:1: error: 'baseline' is not available in this version of hwbench\n"
-        "    1 | baseline k6 from \"baselines/nbench.toml\"\n"
-        "      | ^~~~~~~~\n"
+TEST_CASE("checker: compare is reserved for its suite and says so") {
+  CHECK(diagnose("compare with \"a.json\"\n") ==
+        "t.bench:1:1: error: 'compare' is not available in this version of hwbench\n"
+        "    1 | compare with \"a.json\"\n"
+        "      | ^~~~~~~\n"
         "hint: baselines, indices and comparisons come with the suite releases; see docs/language.md\n");
-  CHECK(diagnose("nop\nreport nbench\n") ==
-        "t.bench:2:8: error: the report style 'nbench' is not available in this version of hwbench\n"
-        "    2 | report nbench\n"
-        "      |        ^~~~~~\n"
-        "hint: available: report UNIT AGG, … and report table UNIT with AGG, …\n");
 }
 
 TEST_CASE("checker: counts, durations and percentages are checked") {

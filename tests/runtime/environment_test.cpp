@@ -83,7 +83,8 @@ json machine_part(json environment) {
 void fix_build_part(json& environment) {
   environment["compiler"] = {{"id", "gcc"}, {"version", "12.2.0"}, {"flags", "-O2 -g"}, {"build_type", "RelWithDebInfo"}};
   environment["libc"] = "2.36";
-  environment["openssl"] = "OpenSSL 3.0.19 27 Jan 2026";
+  environment["openssl"] = {{"version", "OpenSSL 3.0.19 27 Jan 2026"}, {"built_on", "Tue Apr  7 12:05:56 2026 UTC"},
+                            {"options", "bn(64,64)"}, {"compiler", "gcc -O2"}, {"cpuinfo", ""}};
   environment["hwbench_version"] = "0.1.0";
 }
 
@@ -119,7 +120,12 @@ TEST_CASE("environment: build facts come from this binary") {
   CHECK(environment["compiler"]["flags"].is_string());
   CHECK(environment["compiler"]["build_type"].is_string());
   CHECK(environment["hwbench_version"].is_string());
-  CHECK(environment["openssl"].get<std::string>().rfind("OpenSSL ", 0) == 0);
+  const json& openssl = environment["openssl"];
+  CHECK(openssl["version"].get<std::string>().rfind("OpenSSL 3.", 0) == 0);
+  CHECK(openssl["options"].get<std::string>().rfind("bn(", 0) == 0);
+  CHECK(openssl["built_on"].get<std::string>().rfind("built on", 0) == std::string::npos);
+  CHECK(openssl["compiler"].get<std::string>().rfind("compiler", 0) == std::string::npos);
+  CHECK(openssl["cpuinfo"].is_string());
   CHECK_FALSE(environment["libc"].get<std::string>().empty());
 }
 

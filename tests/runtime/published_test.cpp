@@ -141,7 +141,7 @@ TEST_CASE("published: every problem at once, in file order") {
         "x.toml:2:10: error: unknown key 'machin'; did you mean 'machine'?\n"
         "x.toml:3:1: error: series 1: missing key 'label'\n"
         "x.toml:4:8: error: series 1: unknown unit 'furlongs'; known: B/s, KB/s, KiB/s, MB/s, MiB/s, GB/s, GiB/s, k, "
-        "ops/s, iter/s, lps, lpm, s, ms, us, ns, B, KB, MB, GB, KiB, MiB, GiB, ops\n"
+        "ops/s, iter/s, lps, lpm, MWIPS, s, ms, us, ns, B, KB, MB, GB, KiB, MiB, GiB, ops, %CP\n"
         "x.toml:5:15: error: series 1: sample 2 is not a finite number\n"
         "x.toml:7:11: error: series 1: printed unknown aggregate 'average'; known: mean, median, min, max, stdev, cv, "
         "ci95, geomean, sum, count\n"

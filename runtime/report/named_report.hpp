@@ -1,0 +1,31 @@
+#pragma once
+// Report styles with a layout of their own: `report nbench`, `report openssl`, `report stream`…
+// Each style reproduces what the original tool printed. It computes its figures from the
+// Result (aggregate) and formats them (render) in its own file pair; this table only names them.
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "runtime/result.hpp"
+
+namespace hwbench::runtime {
+
+/// One named report style.
+struct NamedStyle {
+  std::string name;  ///< the word after `report`
+  std::string help;  ///< one line for `hwbench list`
+  /// Options the style accepts after its name, each `WORD VALUE` (e.g. `layout 4.1`), or a bare
+  /// WORD when the value list holds only "": name -> accepted values (empty: any value).
+  std::vector<std::pair<std::string, std::vector<std::string>>> options;
+  /// Computes and formats the report: the text as the original tool printed it, and the figures.
+  std::function<RenderedReport(const Result& result, const ReportSpec& spec)> render;
+};
+
+/// Every named style, in the order `hwbench list` shows them.
+const std::vector<NamedStyle>& named_styles();
+
+/// The style called `name`, or nullptr.
+const NamedStyle* find_named_style(std::string_view name);
+
+}  // namespace hwbench::runtime
