@@ -29,6 +29,7 @@ Registry builtin_registry() {
   register_core(r);
   register_files(r);
   register_nbench(r);
+  register_crypto(r);
   return r;
 }
 

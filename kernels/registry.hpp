@@ -32,6 +32,9 @@ void register_files(Registry& registry);
 /// Registers the `nbench` family: `nbench TEST`, the ten BYTEmark tests.
 void register_nbench(Registry& registry);
 
+/// Registers the `crypto` family: digest, hmac, cipher, pkey (openssl speed on EVP).
+void register_crypto(Registry& registry);
+
 /// A registry holding every built-in family.
 Registry builtin_registry();
 

@@ -142,6 +142,8 @@ json capture_cpu(const std::vector<CpuBlock>& blocks) {
       {"stepping", number("stepping")},
       {"flags", flags ? split_words(*flags) : std::vector<std::string>{}},
       {"mhz", mhz ? or_null(parse_double(*mhz)) : json(nullptr)},
+      // As /proc/cpuinfo words it ("307200 KB"): nbench's report prints it verbatim.
+      {"cache_size", or_null(cpu_field(blocks, "cache size"))},
   };
 }
 

@@ -98,11 +98,29 @@ void print_plan(const Plan& plan, std::ostream& out) {
                        human_seconds(plan.timed_seconds_known));
   else out << "estimated time: not knowable in advance (the statements run until their work is done)\n";
   if (plan.runs_programs) out << "runs external programs: yes (needs --allow-exec)\n";
+  if (!plan.baselines.empty()) {
+    out << "baselines:\n";
+    for (const auto& b : plan.baselines)
+      out << fmt::format("  {:<10} {} ({} figures, {})\n", b.name, b.machine, b.figures.size(), b.file);
+  }
+  if (!plan.indices.empty()) {
+    out << "indices:\n";
+    for (const auto& i : plan.indices)
+      out << fmt::format("  {} = geomean of {} series vs {}{}\n", i.label, i.series.size(), i.baseline,
+                         i.scale != 1 ? fmt::format(" x {}", i.scale) : "");
+  }
   if (!plan.reports.empty()) {
     out << "reports:\n";
-    for (const auto& r : plan.reports)
+    for (const auto& r : plan.reports) {
+      if (r.style != "lines" && r.style != "table") {
+        std::string options;
+        for (const auto& [k, v] : r.options) options += v.empty() ? " " + k : fmt::format(" {} {}", k, v);
+        out << fmt::format("  {}{}\n", r.style, options);
+        continue;
+      }
       out << fmt::format("  {}{} {}{}\n", r.style == "table" ? "table " : "", r.unit, r.style == "table" ? "with " : "",
                          fmt::join(r.aggregates, ", "));
+    }
   }
 }
 

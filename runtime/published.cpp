@@ -26,7 +26,7 @@ constexpr std::string_view schema_name = "hwbench-published/1";
 
 const std::vector<std::string> top_keys = {"schema", "title",       "source",   "machine", "note",
                                            "series", "environment", "baseline", "index",   "report"};
-const std::vector<std::string> series_keys = {"label", "unit", "samples", "printed", "unavailable"};
+const std::vector<std::string> series_keys = {"label", "unit", "samples", "printed", "unavailable", "converged"};
 const std::vector<std::string> report_keys = {"style", "unit", "aggregates", "options"};
 const std::vector<std::string> index_keys = {"label", "series", "baseline", "scale", "printed"};
 
@@ -161,16 +161,32 @@ void read_series(const toml::value& table, std::size_t index, Result& result, Pr
           problems.at(item, context + ": printed " + unknown_word("aggregate", name, known));
           continue;
         }
-        const auto value = number(item);
+        // `mean = 0.0843` is in the series' unit; `mean = { value = 0.0843, unit = "s" }` in its own.
+        std::string figure_unit = unit;
+        const toml::value* number_item = &item;
+        if (item.is_table()) {
+          check_keys(item, {"value", "unit"}, fmt::format(" in printed {} of {}", name, context), problems);
+          if (auto u = string_key(item, "unit", context + ": printed " + name + ": ", problems)) {
+            if (find_unit(*u) == nullptr) problems.at(*find_key(item, "unit"), context + ": " + unknown_word("unit", *u, unit_names()));
+            else figure_unit = *u;
+          }
+          number_item = find_key(item, "value");
+        }
+        const auto value = number_item ? number(*number_item) : std::nullopt;
         if (!value) {
           problems.at(item, fmt::format("{}: printed {} is not a finite number", context, name));
           continue;
         }
-        series.printed[name] = Figure{*value, unit};
+        series.printed[name] = Figure{*value, figure_unit};
       }
     }
   }
   if (auto why = string_key(table, "unavailable", context + ": ", problems)) series.unavailable = *why;
+  if (const toml::value* converged = find_key(table, "converged")) {
+    // The source said its figure missed its confidence target (nbench's warning lines).
+    if (!converged->is_boolean()) problems.at(*converged, context + ": 'converged' must be true or false");
+    else series.converged = converged->as_boolean();
+  }
   result.series.push_back(std::move(series));
 }
 
@@ -389,9 +405,13 @@ std::string write_published(const Result& result) {
     out += fmt::format("unit = {}\n", toml_quoted(unit.empty() ? "ops/s" : unit));
     if (!values.empty()) out += fmt::format("samples = [{}]\n", fmt::join(values, ", "));
     if (!s.unavailable.empty()) out += fmt::format("unavailable = {}\n", toml_quoted(s.unavailable));
+    if (!s.converged) out += "converged = false\n";
     if (!s.printed.empty()) {
       out += "[series.printed]\n";
-      for (const auto& [name, f] : s.printed) out += fmt::format("{} = {}\n", name, toml_number(f.value));
+      for (const auto& [name, f] : s.printed) {
+        if (f.unit == unit) out += fmt::format("{} = {}\n", name, toml_number(f.value));
+        else out += fmt::format("{} = {{ value = {}, unit = {} }}\n", name, toml_number(f.value), toml_quoted(f.unit));
+      }
     }
   }
   for (const auto& b : result.baselines) {

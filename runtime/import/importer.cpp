@@ -1,10 +1,16 @@
 #include "runtime/import/importer.hpp"
 
+#include "runtime/import/nbench_import.hpp"
+#include "runtime/import/openssl_import.hpp"
+
 namespace hwbench::runtime {
 
 const std::vector<Importer>& importers() {
   // Each tool's parser registers here, explicitly, one line each.
-  static const std::vector<Importer> table = {};
+  static const std::vector<Importer> table = {
+      {"nbench", "BYTEmark / nbench 2.x reports (indices recomputed from iterations/sec)", import_nbench},
+      {"openssl", "openssl speed's summary, 0.9.8 to 3.x: header lines, the type x block-size table, the sign/verify tables", import_openssl},
+  };
   return table;
 }
 

@@ -1,10 +1,16 @@
 #include "runtime/report/named_report.hpp"
 
+#include "runtime/report/nbench_report.hpp"
+#include "runtime/report/openssl_report.hpp"
+
 namespace hwbench::runtime {
 
 const std::vector<NamedStyle>& named_styles() {
   // Each style registers here, explicitly, as kernels do in registry.cpp.
-  static const std::vector<NamedStyle> styles = {};
+  static const std::vector<NamedStyle> styles = {
+      {"nbench", "BYTEmark (nbench 2.2.3)'s layout: iterations/sec, both index columns, both index blocks", {{"old", {}}, {"new", {}}}, render_nbench_report},
+      {"openssl", "openssl speed's summary: version lines, the type x block-size table in 1000s of bytes/s, the sign/verify tables", {}, render_openssl_report},
+  };
   return styles;
 }
 

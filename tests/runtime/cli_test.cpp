@@ -118,3 +118,23 @@ TEST_CASE("cli: list shows every kernel with its parameters") {
   CHECK(r.out.find("usage: write PATH size SIZE") != std::string::npos);
   CHECK(r.out.find("report units: B/s KB/s KiB/s MB/s") != std::string::npos);
 }
+
+TEST_CASE("cli: import nbench writes a published result that report renders in nbench's layout") {
+  TempDir dir;
+  const std::string out = dir.path() + "/thinkpad.toml";
+  const std::string log = std::string(HWBENCH_SOURCE_DIR) + "/tests/golden/nbench-thinkpad-x20-p3-600mhz.log";
+  auto r = cli({"import", "nbench", log, "-o", out});
+  CHECK(r.code == 0);
+  CHECK(r.err == "published result: " + out + " (10 series)\n");
+  auto shown = cli({"report", out});
+  CHECK(shown.code == 0);
+  CHECK(shown.out.find("NUMERIC SORT        :          244.96  :       6.28  :       2.06\n") != std::string::npos);
+  CHECK(shown.out.find("INTEGER INDEX       : 12.748\n") != std::string::npos);
+  CHECK(shown.out.find("FLOATING-POINT INDEX: 5.745\n") != std::string::npos);
+  auto unknown = cli({"import", "nbnech", log});
+  CHECK(unknown.code == 2);
+  CHECK(unknown.err.rfind("hwbench: no importer for 'nbnech'; did you mean 'nbench'?\n", 0) == 0);
+  auto bad = cli({"import", "nbench", out});
+  CHECK(bad.code == 1);
+  CHECK(bad.err.find("error: no nbench table") != std::string::npos);
+}

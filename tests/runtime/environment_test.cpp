@@ -94,7 +94,7 @@ TEST_CASE("environment: every field parsed exactly from faked /proc and /sys") {
   const json environment = hwbench::runtime::capture_environment(xeon());
   CHECK(machine_part(environment) == json::parse(R"J({
     "cpu": {"model": "Intel(R) Xeon(R) Platinum 8480+", "vendor": "GenuineIntel", "family": 6,
-            "model_number": 143, "stepping": 8, "flags": ["fpu", "vme", "sse2", "avx512f"], "mhz": 2000.125},
+            "model_number": 143, "stepping": 8, "flags": ["fpu", "vme", "sse2", "avx512f"], "mhz": 2000.125, "cache_size": null},
     "cores": {"logical": 4, "physical": 2},
     "caches": [
       {"level": 1, "type": "Data", "size": 49152, "shared_cpu_list": "0,2", "line_size": 64},
@@ -141,7 +141,7 @@ TEST_CASE("environment: a governor, single quotes and an ARM-style cpuinfo") {
   system.cpus = 2;
   const json environment = hwbench::runtime::capture_environment(system);
   CHECK(environment["cpu"] == json::parse(R"J({"model": "BCM2835", "vendor": null, "family": null,
-      "model_number": null, "stepping": null, "flags": ["fp", "asimd", "evtstrm", "crc32"], "mhz": null})J"));
+      "model_number": null, "stepping": null, "flags": ["fp", "asimd", "evtstrm", "crc32"], "mhz": null, "cache_size": null})J"));
   CHECK(environment["cores"] == json::parse(R"J({"logical": 2, "physical": null})J"));
   CHECK(environment["cpu_governor"] == "performance");
   CHECK(environment["distribution"] == "Alpine Linux");
@@ -152,7 +152,7 @@ TEST_CASE("environment: nothing readable gives nulls, not errors") {
   const json environment = hwbench::runtime::capture_environment(FakeSystem{});
   CHECK(machine_part(environment) == json::parse(R"J({
     "cpu": {"model": null, "vendor": null, "family": null, "model_number": null, "stepping": null,
-            "flags": [], "mhz": null},
+            "flags": [], "mhz": null, "cache_size": null},
     "cores": {"logical": null, "physical": null},
     "caches": [],
     "memory": {"total_bytes": null},
