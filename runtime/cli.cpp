@@ -246,8 +246,8 @@ int cmd_report(const std::string& file, const std::string& format, std::ostream&
   return exit_ok;
 }
 
-int cmd_import(const std::string& tool, const std::string& log, const std::string& output, std::ostream& out,
-               std::ostream& err) {
+int cmd_import(const std::string& tool, const std::string& log, const std::string& output, const std::string& machine,
+               std::ostream& out, std::ostream& err) {
   const Importer* importer = find_importer(tool);
   if (importer == nullptr) {
     std::vector<std::string> tools;
@@ -269,6 +269,8 @@ int cmd_import(const std::string& tool, const std::string& log, const std::strin
     err << error << "\n";
     return exit_recipe;
   }
+  // A log rarely names its machine; the one who imports it can.
+  if (!machine.empty()) result->machine = machine;
   const std::string toml = write_published(*result);
   // What is written must read back: a file that hwbench report refuses would be worse than none.
   if (!parse_published(toml, output.empty() ? "<stdout>" : output, error)) {
@@ -354,13 +356,14 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
   rep->add_option("file", report_file, "result or published file")->required();
   rep->add_option("--format", format, "output format")->check(CLI::IsMember({"text", "json", "csv", "md", "markdown"}));
   auto* lst = app.add_subcommand("list", "list every kernel with its parameters, the units and the aggregates");
-  std::string import_tool, import_log, import_out;
+  std::string import_tool, import_log, import_out, import_machine;
   std::string import_help = "turn a tool's printed log into a published result (TOML):";
   for (const auto& i : importers()) import_help += fmt::format("\n  {:<10} {}", i.tool, i.help);
   auto* imp = app.add_subcommand("import", import_help);
   imp->add_option("tool", import_tool, "the tool that printed the log")->required();
   imp->add_option("log", import_log, "the log file")->required();
   imp->add_option("-o,--output", import_out, "the published-result file to write (default: standard output)");
+  imp->add_option("--machine", import_machine, "the machine's description, when the log does not give it");
 
   std::vector<std::string> reversed(args.rbegin(), args.rend());
   if (!reversed.empty()) reversed.pop_back();  // the program name
@@ -384,7 +387,7 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
   if (chk->parsed()) return cmd_check(common, out, err);
   if (rep->parsed()) return cmd_report(report_file, format, out, err);
   if (lst->parsed()) return cmd_list(out);
-  if (imp->parsed()) return cmd_import(import_tool, import_log, import_out, out, err);
+  if (imp->parsed()) return cmd_import(import_tool, import_log, import_out, import_machine, out, err);
   return exit_usage;
 }
 
