@@ -53,6 +53,30 @@ bool read_all(int fd, void* data, std::size_t n) {
   return true;
 }
 
+/// The unit of work once, or (`for DURATION`) repeated in doubling batches until the duration
+/// has passed, as `openssl speed -multi` has each child count for its seconds.
+kernels::Work run_step(kernels::Kernel& k, const Step& step, Clock& clock, std::uint64_t& units) {
+  const double seconds = step.kernel.policy.for_seconds;
+  if (seconds <= 0) {
+    units += 1;
+    return k.run(1);
+  }
+  kernels::Work total;
+  const std::int64_t deadline = clock.now_ns() + static_cast<std::int64_t>(seconds * 1e9);
+  std::uint64_t batch = 1;
+  for (;;) {
+    const std::int64_t t0 = clock.now_ns();
+    const auto w = k.run(batch);
+    total.bytes += w.bytes;
+    total.ops += w.ops;
+    units += batch;
+    const std::int64_t now = clock.now_ns();
+    if (now >= deadline) break;
+    if (now - t0 < 1'000'000 && batch < (1ULL << 40)) batch *= 2;
+  }
+  return total;
+}
+
 /// The body of one worker process. Never returns.
 [[noreturn]] void worker_main(const GroupRun& run, const std::vector<Step>& steps, int go_fd, int report_fd) {
   WorkerReport rep;
@@ -62,6 +86,8 @@ bool read_all(int fd, void* data, std::size_t n) {
     for (const auto& s : steps) {
       current = &s;
       made.push_back(s.kernel.spec->make(s.kernel.call, run.context));
+      // Untimed set-up (keys, buffers) before the common start, like every other sample's.
+      made.back()->prepare();
     }
     char go = 0;
     // The start signal is the parent closing its end: EOF wakes every worker at once.
@@ -69,13 +95,13 @@ bool read_all(int fd, void* data, std::size_t n) {
     }
     for (std::size_t i = 0; i < steps.size(); ++i) {
       current = &steps[i];
-      made[i]->prepare();
-      auto w = made[i]->run(1);
+      std::uint64_t units = 0;
+      auto w = run_step(*made[i], steps[i], run.clock, units);
       if (steps[i].kernel.policy.sync) made[i]->flush();
       made[i]->finish();
       rep.bytes += w.bytes;
       rep.ops += w.ops;
-      rep.units += 1;
+      rep.units += units;
     }
   } catch (const std::exception& e) {
     rep.failed = 1;
@@ -99,7 +125,8 @@ GroupResult run_time_group(GroupRun& run, const Step& step) {
       k->prepare();
       CpuTimes c0 = run.clock.cpu();
       std::int64_t t0 = run.clock.now_ns();
-      auto w = k->run(1);
+      std::uint64_t units = 0;
+      auto w = run_step(*k, child, run.clock, units);
       if (child.kernel.policy.sync) k->flush();
       std::int64_t t1 = run.clock.now_ns();
       CpuTimes c1 = run.clock.cpu();
@@ -108,7 +135,7 @@ GroupResult run_time_group(GroupRun& run, const Step& step) {
       s.cpu = s.cpu + (c1 - c0);
       s.bytes += w.bytes;
       s.ops += w.ops;
-      s.units += 1;
+      s.units += units;
     } catch (const std::exception& e) {
       out.error = fmt::format("{}: {}", where(run, child), e.what());
       return out;

@@ -184,7 +184,9 @@ class Binder {
   void option(const Item& it) {
     const std::string& w = it.word;
     repeated(it, w);
-    if ((req_.in_group || req_.untimed) && w != "sync" && w != "cold") {
+    // `for` inside a group: each run of the statement counts for the duration (openssl -multi).
+    const bool group_for = req_.in_group && !req_.untimed && w == "for";
+    if ((req_.in_group || req_.untimed) && w != "sync" && w != "cold" && !group_for) {
       if (w == "cputime" || w == "faithful") {
         fail(it.loc, fmt::format("'{}' has no meaning {}", w, req_.untimed ? "in setup or teardown" : "inside 'time' or 'parallel'"),
              {}, width(it));
@@ -438,7 +440,9 @@ class Binder {
       p.runs_max = 30;
       return;
     }
-    // What the statement leaves unsaid, the kernel's own default says (openssl: for 3s).
+    // What the statement leaves unsaid, the kernel's own default says (openssl: for 3s); in a
+    // `time` or `parallel` group only the duration applies, each statement running once.
+    if (req_.in_group && !req_.untimed && p.for_seconds <= 0) p.for_seconds = spec_->measure.for_seconds;
     if (!req_.in_group && !req_.untimed) {
       const kernels::DefaultMeasure& d = spec_->measure;
       if (p.for_seconds <= 0 && d.for_seconds > 0) p.for_seconds = d.for_seconds;

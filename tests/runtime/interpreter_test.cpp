@@ -268,3 +268,22 @@ TEST_CASE("interpreter: a time block is one sample summing its statements") {
   CHECK(out.series[0].samples[0].bytes == 300'000);
   CHECK(out.series[0].samples[0].units == 3);
 }
+
+TEST_CASE("interpreter: `for` inside parallel makes each worker count for the duration, like openssl -multi") {
+  hwbench::test::RecipeEnv env;
+  auto checked = env.check("series \"p\" parallel 2 { nop for 200ms }\n");
+  REQUIRE_MESSAGE(checked.recipe.has_value(), checked.diagnostics);
+  hwbench::runtime::RealClock clock;
+  hwbench::runtime::RunOptions opts;
+  opts.clock = &clock;
+  auto out = hwbench::runtime::run_plan(*checked.recipe, opts);
+  REQUIRE(out.status == "complete");
+  REQUIRE(out.series.size() == 1);
+  REQUIRE(out.series[0].samples.size() == 1);
+  const auto& s = out.series[0].samples[0];
+  // Both workers counted for 0.2 s: far more than the 2 units of a single run each.
+  CHECK(s.ops > 1000);
+  CHECK(s.units == s.ops);
+  CHECK(s.wall_ns >= 200'000'000);
+  CHECK(s.wall_ns < 2'000'000'000);
+}
