@@ -30,6 +30,7 @@ Registry builtin_registry() {
   register_files(r);
   register_nbench(r);
   register_crypto(r);
+  register_system(r);
   return r;
 }
 

@@ -35,6 +35,10 @@ void register_nbench(Registry& registry);
 /// Registers the `crypto` family: digest, hmac, cipher, pkey (openssl speed on EVP).
 void register_crypto(Registry& registry);
 
+/// Registers the `system` family: UnixBench's programs (dhry2reg, whetstone-double, syscall, pipe,
+/// context1, spawn, execl, fstime, shell, arith, arithoh, hanoi, dc, cc).
+void register_system(Registry& registry);
+
 /// A registry holding every built-in family.
 Registry builtin_registry();
 

@@ -267,6 +267,8 @@ class Interpreter {
         check_interrupt();
         if (p.cold) evict_inputs(step);
         Sample s = measure(*k, p);
+        // A `for` sample cut short by Ctrl-C is not a sample: drop it and stop.
+        if (p.for_seconds > 0) check_interrupt();
         s.kernel = step.kernel.spec->name;
         s.cold = p.cold;
         s.cpu_timed = p.cpu_time;
@@ -277,6 +279,8 @@ class Interpreter {
         rates.push_back(rate_of(s));
         if (opts_.progress) *opts_.progress << fmt::format("  {}  {}\n", step.kernel.text, human_rate(s));
         series.samples.push_back(std::move(s));
+        // Also after the last sample of the last statement: an interrupted run never ends "complete".
+        check_interrupt();
         if (n + 1 < p.runs_min) continue;
         if (p.until_ci_pct <= 0) break;
         double m = mean(rates);

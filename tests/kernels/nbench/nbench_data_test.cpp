@@ -11,8 +11,9 @@ namespace hwbench::kernels::nbench {
 
 namespace {
 
+/// The data files as shipped with nbench (copied from shared/data into tests/data).
 std::string shared_file(const std::string& name) {
-  std::ifstream in(std::string(HWBENCH_SOURCE_DIR) + "/../shared/data/nbench/" + name, std::ios::binary);
+  std::ifstream in(std::string(HWBENCH_SOURCE_DIR) + "/tests/data/nbench/" + name, std::ios::binary);
   std::ostringstream text;
   text << in.rdbuf();
   return text.str();

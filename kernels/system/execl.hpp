@@ -1,0 +1,53 @@
+#pragma once
+// `execl`: UnixBench's execl throughput. hwbench re-executes its own binary over and over; one
+// execve(2) is one unit. A chain process, forked in prepare(), does the re-executions: told a
+// count over a pipe, it executes itself that many times, each time passing the rest of the
+// count on its command line behind a hidden first argument, then reports back and waits for
+// the next count. So, as in UnixBench, no fork is timed, only the executions (and the start-up
+// of each new image up to main(), which is inside UnixBench's measured time too).
+#include <cstdint>
+#include <string>
+
+#include "kernels/kernel.hpp"
+#include "kernels/system/partner_process.hpp"
+
+namespace hwbench::kernels::system {
+
+/// The hidden first argument that makes hwbench a link of execl's chain.
+inline constexpr const char* execl_child_flag = "--execl-child";
+
+/// Whether the command line asks for a link of execl's chain (argv[1] is execl_child_flag).
+bool is_execl_child(int argc, char** argv);
+
+/// A link of execl's chain: `hwbench --execl-child REQUEST_FD REPLY_FD REMAINING`. It executes
+/// /proc/self/exe again with REMAINING - 1 while REMAINING > 0; at 0 it reports one byte on
+/// REPLY_FD and reads the next count from REQUEST_FD. Returns the exit status (0 at the end of
+/// the requests; it does not return while it re-executes).
+int execl_child_main(int argc, char** argv);
+
+/// The execl kernel.
+class Execl : public Kernel {
+ public:
+  /// `binary` is the hwbench to execute: /proc/self/exe, or a built hwbench in tests.
+  explicit Execl(std::string binary) : binary_(std::move(binary)), chain_("execl's chain process") {}
+  /// Starts the chain and waits until it is ready.
+  void prepare() override;
+  /// `n` re-executions.
+  Work run(std::uint64_t n) override;
+  /// Ends the chain and waits for it.
+  void finish() override;
+
+  /// Executions done so far.
+  std::uint64_t executions() const { return executions_; }
+  /// The chain's process id while it runs, -1 otherwise.
+  pid_t chain_pid() const { return chain_.pid(); }
+  /// The chain's wait status after finish().
+  int chain_status() const { return chain_.status(); }
+
+ private:
+  std::string binary_;
+  PartnerProcess chain_;
+  std::uint64_t executions_ = 0;
+};
+
+}  // namespace hwbench::kernels::system
