@@ -31,6 +31,7 @@ Registry builtin_registry() {
   register_nbench(r);
   register_crypto(r);
   register_system(r);
+  register_memory(r);
   return r;
 }
 

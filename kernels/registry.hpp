@@ -39,6 +39,9 @@ void register_crypto(Registry& registry);
 /// context1, spawn, execl, fstime, shell, arith, arithoh, hanoi, dc, cc).
 void register_system(Registry& registry);
 
+/// Registers the `memory` family: stream, alloc, fill, copy, thread.
+void register_memory(Registry& registry);
+
 /// A registry holding every built-in family.
 Registry builtin_registry();
 

@@ -2,6 +2,7 @@
 
 #include "runtime/report/nbench_report.hpp"
 #include "runtime/report/openssl_report.hpp"
+#include "runtime/report/stream_report.hpp"
 
 namespace hwbench::runtime {
 
@@ -10,6 +11,7 @@ const std::vector<NamedStyle>& named_styles() {
   static const std::vector<NamedStyle> styles = {
       {"nbench", "BYTEmark (nbench 2.2.3)'s layout: iterations/sec, both index columns, both index blocks", {{"old", {}}, {"new", {}}}, render_nbench_report},
       {"openssl", "openssl speed's summary: version lines, the type x block-size table in 1000s of bytes/s, the sign/verify tables", {}, render_openssl_report},
+      {"stream", "STREAM 5.10's table (best MB/s skipping the first run, avg/min/max time) and the memcpy bound", {}, render_stream_report},
   };
   return styles;
 }
