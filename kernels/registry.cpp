@@ -30,8 +30,9 @@ Registry builtin_registry() {
   register_files(r);
   register_nbench(r);
   register_crypto(r);
-  register_system(r);
   register_memory(r);
+  register_disk(r);
+  register_system(r);
   return r;
 }
 

@@ -235,8 +235,14 @@ class Checker {
       case StmtKind::kernel: {
         auto step = bind(s, ctx);
         if (!step) return;
-        if (group) group->push_back(std::move(*step));
-        else add_step(std::move(*step), ctx.phase);
+        if (group) {
+          // Statements inside groups count toward the cap too: `parallel 200 { repeat 100000 … }`
+          // must be refused, not expanded until memory runs out.
+          if (!count_step(step->loc)) return;
+          group->push_back(std::move(*step));
+        } else {
+          add_step(std::move(*step), ctx.phase);
+        }
         return;
       }
       case StmtKind::report: {
@@ -321,12 +327,13 @@ class Checker {
       step.series = ctx.series.empty() ? ctx.label_text : ctx.series;
       const Value* saved = scope_.find("worker");
       std::optional<Value> old = saved ? std::optional<Value>(*saved) : std::nullopt;
-      for (long long w = 1; w <= *n; ++w) {
+      for (long long w = 1; w <= *n && !too_big_; ++w) {
         Value v;
         v.number.value = static_cast<double>(w);
         scope_.set("worker", v);
         step.workers.emplace_back();
         walk_block(s.body, inner, &step.workers.back());
+        if (too_big_) return;
         if (step.workers.back().empty()) {
           diags_.error(s.loc, "'parallel' block runs no kernel", {}, len);
           break;
@@ -338,14 +345,20 @@ class Checker {
     else add_step(std::move(step), ctx.phase);
   }
 
-  void add_step(Step step, Phase phase) {
+  /// Counts one expanded statement; false (with one error) once the recipe is too big.
+  bool count_step(lang::SourceLoc loc) {
     if (++step_count_ > kMaxSteps) {
       if (!too_big_)
-        diags_.error(step.loc, fmt::format("the recipe expands to more than {} statements", kMaxSteps),
+        diags_.error(loc, fmt::format("the recipe expands to more than {} statements", kMaxSteps),
                      "use fewer repetitions, or `runs N` on one statement");
       too_big_ = true;
-      return;
+      return false;
     }
+    return true;
+  }
+
+  void add_step(Step step, Phase phase) {
+    if (!count_step(step.loc)) return;
     if (phase == Phase::main) {
       const std::string& label = step.series;
       if (std::find(plan_.series_order.begin(), plan_.series_order.end(), label) == plan_.series_order.end())

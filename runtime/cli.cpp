@@ -316,7 +316,8 @@ int cmd_list(std::ostream& out) {
     for (const auto& p : k.params) {
       std::string extra = p.type == kernels::ParamType::choice ? fmt::format(" ({})", fmt::join(p.choices, "|")) : "";
       out << fmt::format("    {:<10} {:<8} default {:<8} {}{}\n", p.name, type_name(p.type),
-                         p.default_text.empty() ? "(required)" : p.default_text, p.help, extra);
+                         p.type == kernels::ParamType::flag ? "-" : p.default_text.empty() ? "(required)" : p.default_text,
+                         p.help, extra);
     }
   }
   out << "\nmeasurement options (every kernel): warmup N, runs N | runs MIN..MAX, for DURATION, until ci P%, cold, sync\n";

@@ -86,8 +86,6 @@ kernels::Work run_step(kernels::Kernel& k, const Step& step, Clock& clock, std::
     for (const auto& s : steps) {
       current = &s;
       made.push_back(s.kernel.spec->make(s.kernel.call, run.context));
-      // Untimed set-up (keys, buffers) before the common start, like every other sample's.
-      made.back()->prepare();
     }
     char go = 0;
     // The start signal is the parent closing its end: EOF wakes every worker at once.
@@ -95,6 +93,8 @@ kernels::Work run_step(kernels::Kernel& k, const Step& step, Clock& clock, std::
     }
     for (std::size_t i = 0; i < steps.size(); ++i) {
       current = &steps[i];
+      // Prepared in order, after the statements before it ran: `write F; rm F` must see F.
+      made[i]->prepare();
       std::uint64_t units = 0;
       auto w = run_step(*made[i], steps[i], run.clock, units);
       if (steps[i].kernel.policy.sync) made[i]->flush();

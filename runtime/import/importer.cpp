@@ -1,5 +1,6 @@
 #include "runtime/import/importer.hpp"
 
+#include "runtime/import/bonnie_import.hpp"
 #include "runtime/import/nbench_import.hpp"
 #include "runtime/import/openssl_import.hpp"
 
@@ -9,6 +10,7 @@ const std::vector<Importer>& importers() {
   // Each tool's parser registers here, explicitly, one line each.
   static const std::vector<Importer> table = {
       {"nbench", "BYTEmark / nbench 2.x reports (indices recomputed from iterations/sec)", import_nbench},
+      {"bonnie", "bonnie++ 1.96/1.97 output: the tables, the CSV line or both (also a 2.00 CSV line)", import_bonnie},
       {"openssl", "openssl speed's summary, 0.9.8 to 3.x: header lines, the type x block-size table, the sign/verify tables", import_openssl},
   };
   return table;

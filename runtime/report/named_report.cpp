@@ -1,7 +1,9 @@
 #include "runtime/report/named_report.hpp"
 
+#include "runtime/report/bonnie_report.hpp"
 #include "runtime/report/nbench_report.hpp"
 #include "runtime/report/openssl_report.hpp"
+#include "runtime/report/perl_report.hpp"
 #include "runtime/report/stream_report.hpp"
 
 namespace hwbench::runtime {
@@ -10,7 +12,9 @@ const std::vector<NamedStyle>& named_styles() {
   // Each style registers here, explicitly, as kernels do in registry.cpp.
   static const std::vector<NamedStyle> styles = {
       {"nbench", "BYTEmark (nbench 2.2.3)'s layout: iterations/sec, both index columns, both index blocks", {{"old", {}}, {"new", {}}}, render_nbench_report},
+      {"bonnie", "bonnie++ 1.96's tables and CSV line (+++++ for a test under 0.5 s)", {{"machine", {}}, {"version", {"1.96", "1.97"}}}, render_bonnie},
       {"openssl", "openssl speed's summary: version lines, the type x block-size table in 1000s of bytes/s, the sign/verify tables", {}, render_openssl_report},
+      {"perl", "Perl Benchmark's timestr line per timed sample: wallclock, usr sys + cusr csys = CPU", {{"style", {"auto", "all", "noc", "nop"}}, {"hires", {""}}}, render_perl},
       {"stream", "STREAM 5.10's table (best MB/s skipping the first run, avg/min/max time) and the memcpy bound", {}, render_stream_report},
   };
   return styles;

@@ -302,3 +302,11 @@ TEST_CASE("checker: -L remaps a literal directory") {
   REQUIRE(c.recipe);
   CHECK(c.recipe->plan.main[0].kernel.effects.creates.at(0).path == target.path() + "/a");
 }
+
+TEST_CASE("checker: statements inside parallel count toward the expansion cap") {
+  CHECK(diagnose("parallel 200 { repeat 100000 nop }\n") ==
+        "t.bench:1:30: error: the recipe expands to more than 1000000 statements\n"
+        "    1 | parallel 200 { repeat 100000 nop }\n"
+        "      |                              ^\n"
+        "hint: use fewer repetitions, or `runs N` on one statement\n");
+}

@@ -1,0 +1,31 @@
+#pragma once
+// The `disk` family: bonnie++'s procedures (`bonnie TEST DIR …`) and Xbench-style uncached I/O
+// (`xbench read|write DIR …`). register_disk() in disk.cpp puts both specs into the registry.
+//
+// Every file these kernels make lives inside the DIR argument under a fixed name
+// (DIR/Bonnie.data, DIR/Bonnie.files/, DIR/Xbench.data), is declared in FileEffects (so `check`
+// refuses one larger than the free space) and is removed by the kernel itself: in finish(),
+// in its destructor, and before an error leaves run().
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "kernels/kernel.hpp"
+
+namespace hwbench::kernels::disk {
+
+/// `bonnie TEST DIR [size S] [ram R] [chunk C] …`: one of bonnie++ 1.96's twelve tests.
+KernelSpec bonnie_spec();
+
+/// `xbench read|write DIR [block B] [size S] [sequential|random] [method M]`.
+KernelSpec xbench_spec();
+
+/// A parameter of a disk kernel: sizes get the unit "bytes"; `min`/`max` bound written values.
+ParamSpec disk_param(const char* name, ParamType type, const char* default_text, const char* help, double min = 0,
+                     double max = std::numeric_limits<double>::max(), std::vector<std::string> choices = {});
+
+/// The directory problem shared by both kernels: DIR must be a directory (or a location the run
+/// creates), never a file. Empty when DIR is fine.
+std::vector<Problem> directory_problems(const std::string& kernel, const std::string& dir, const FileView& view);
+
+}  // namespace hwbench::kernels::disk

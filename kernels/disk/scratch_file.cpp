@@ -1,0 +1,123 @@
+#include "kernels/disk/scratch_file.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <utility>
+
+#include <fmt/format.h>
+
+#include "kernels/files/files.hpp"
+
+namespace hwbench::kernels::disk {
+
+ScratchFile::ScratchFile(std::string path, const Context& context) : path_(std::move(path)), context_(context) {}
+
+ScratchFile::~ScratchFile() { remove(); }
+
+void ScratchFile::claim() const { files::refuse_foreign_overwrite(path_, context_); }
+
+FileDescriptor ScratchFile::create(int flags) {
+  if (created_) remove();
+  claim();
+  // Our own file from an earlier run of the same statement may still be there (the runtime lent
+  // us ownership of it); anything else was refused by claim().
+  struct stat st {};
+  if (::lstat(path_.c_str(), &st) == 0 && S_ISREG(st.st_mode)) ::unlink(path_.c_str());
+  FileDescriptor fd = open_file(path_, flags | O_CREAT | O_EXCL, 0644);
+  if (!fd.valid()) {
+    const int err = errno;
+    if (err == EINVAL && (flags & O_DIRECT) != 0) throw direct_error(path_, err);
+    throw files::io_error("create", path_, err);
+  }
+  created_ = true;
+  return fd;
+}
+
+FileDescriptor ScratchFile::open(int flags) const {
+  FileDescriptor fd = open_file(path_, flags);
+  if (!fd.valid()) {
+    const int err = errno;
+    if (err == EINVAL && (flags & O_DIRECT) != 0) throw direct_error(path_, err);
+    throw files::io_error("open", path_, err);
+  }
+  return fd;
+}
+
+void ScratchFile::fill(std::uint64_t size, const unsigned char* pattern, std::uint64_t block, int extra_flags) {
+  removing_on_error([&] {
+    FileDescriptor fd = create(O_WRONLY | extra_flags);
+    for (std::uint64_t done = 0; done < size;) {
+      const std::uint64_t length = std::min(block, size - done);
+      pwrite_full(fd.get(), pattern, static_cast<std::size_t>(length), done, path_);
+      done += length;
+      if (files::interrupted(context_)) break;
+    }
+    close_synced(fd, path_);
+  });
+}
+
+void ScratchFile::remove() noexcept {
+  if (!created_) return;
+  ::unlink(path_.c_str());
+  created_ = false;
+}
+
+void close_synced(FileDescriptor& fd, const std::string& path) {
+  if (::fsync(fd.get()) != 0 && errno != EINVAL && errno != EROFS) throw files::io_error("sync", path, errno);
+  if (int err = fd.close(); err != 0) throw files::io_error("close", path, err);
+}
+
+std::size_t read_full(int fd, unsigned char* data, std::size_t size, const std::string& path) {
+  std::size_t got = 0;
+  while (got < size) {
+    const ssize_t n = ::read(fd, data + got, size - got);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      throw files::io_error("read", path, errno);
+    }
+    if (n == 0) break;
+    got += static_cast<std::size_t>(n);
+  }
+  return got;
+}
+
+void pread_full(int fd, unsigned char* data, std::size_t size, std::uint64_t offset, const std::string& path) {
+  std::size_t got = 0;
+  while (got < size) {
+    const ssize_t n = ::pread(fd, data + got, size - got, static_cast<off_t>(offset + got));
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      throw files::io_error("read", path, errno);
+    }
+    if (n == 0)
+      throw KernelError(fmt::format("cannot read {}: it ends at {} bytes, before the {} bytes the test needs", path,
+                                    offset + got, offset + size));
+    got += static_cast<std::size_t>(n);
+  }
+}
+
+void pwrite_full(int fd, const unsigned char* data, std::size_t size, std::uint64_t offset, const std::string& path) {
+  std::size_t put = 0;
+  while (put < size) {
+    const ssize_t n = ::pwrite(fd, data + put, size - put, static_cast<off_t>(offset + put));
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      throw files::io_error("write", path, errno);
+    }
+    // A zero-byte write of a non-empty buffer only happens when the device is full.
+    if (n == 0) throw files::io_error("write", path, ENOSPC);
+    put += static_cast<std::size_t>(n);
+  }
+}
+
+KernelError direct_error(const std::string& path, int err) {
+  return KernelError(fmt::format("cannot open {} with O_DIRECT: {} (its file system refuses direct I/O)", path,
+                                 std::strerror(err)));
+}
+
+}  // namespace hwbench::kernels::disk

@@ -1,0 +1,73 @@
+#pragma once
+// The one file a disk kernel works on (DIR/Bonnie.data, DIR/Xbench.data): created afresh, never a
+// stranger's, and always removed again: by finish(), by the destructor, and by run() before an
+// error leaves it (a worker process of `parallel` exits without running destructors).
+#include <cstdint>
+#include <string>
+
+#include "kernels/files/file_descriptor.hpp"
+#include "kernels/kernel.hpp"
+
+namespace hwbench::kernels::disk {
+
+/// A file this kernel creates and removes.
+class ScratchFile {
+ public:
+  /// The file at `path`, judged by `context`'s ownership rules.
+  ScratchFile(std::string path, const Context& context);
+  /// Removes the file if this object created it.
+  ~ScratchFile();
+  ScratchFile(const ScratchFile&) = delete;
+  ScratchFile& operator=(const ScratchFile&) = delete;
+
+  /// The path.
+  const std::string& path() const { return path_; }
+  /// Throws KernelError when the file exists and this run did not create it.
+  void claim() const;
+  /// Creates the file afresh (our earlier copy unlinked, then O_CREAT|O_EXCL) opened with
+  /// `flags` (O_WRONLY or O_RDWR, maybe O_DIRECT); throws KernelError naming the path.
+  FileDescriptor create(int flags);
+  /// Opens the existing file with `flags`; throws KernelError naming the path.
+  FileDescriptor open(int flags) const;
+  /// Writes `size` bytes, `block` at a time, repeating `pattern` (block bytes), then fsyncs and
+  /// closes: the untimed preparation of a test that needs the file to exist. On failure (a full
+  /// disk) the file is removed and KernelError names it.
+  void fill(std::uint64_t size, const unsigned char* pattern, std::uint64_t block, int extra_flags = 0);
+  /// Whether this object created the file and has not removed it.
+  bool present() const { return created_; }
+  /// Removes the file if this object created it; never throws.
+  void remove() noexcept;
+  /// Runs `work`; when it throws, removes the file before the error goes on.
+  template <typename F>
+  void removing_on_error(F&& work) {
+    try {
+      work();
+    } catch (...) {
+      remove();
+      throw;
+    }
+  }
+
+ private:
+  std::string path_;
+  Context context_;
+  bool created_ = false;
+};
+
+/// bonnie++'s Close(): fsync, then close, both reported as errors naming `path`.
+void close_synced(FileDescriptor& fd, const std::string& path);
+
+/// read(2) of exactly `size` bytes unless the file ends first; retries EINTR and short reads.
+/// Returns the bytes read; throws io_error("read", path, …).
+std::size_t read_full(int fd, unsigned char* data, std::size_t size, const std::string& path);
+
+/// pread(2) of exactly `size` bytes at `offset`; a short file is an error naming `path`.
+void pread_full(int fd, unsigned char* data, std::size_t size, std::uint64_t offset, const std::string& path);
+
+/// pwrite(2) of exactly `size` bytes at `offset`; ENOSPC and friends throw, naming `path`.
+void pwrite_full(int fd, const unsigned char* data, std::size_t size, std::uint64_t offset, const std::string& path);
+
+/// The KernelError for an open that O_DIRECT made fail: names the path and says what to do.
+KernelError direct_error(const std::string& path, int err);
+
+}  // namespace hwbench::kernels::disk
