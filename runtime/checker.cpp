@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "kernels/files/page_cache.hpp"
+#include "runtime/compare_binder.hpp"
 #include "runtime/evaluator.hpp"
 #include "runtime/index_binder.hpp"
 #include "runtime/kernel_binder.hpp"
@@ -270,10 +271,11 @@ class Checker {
         return;
       }
       case StmtKind::compare: {
-        std::string word = "compare";
-        diags_.error(s.loc, fmt::format("'{}' is not available in this version of hwbench", word),
-                     "baselines, indices and comparisons come with the suite releases; see docs/language.md",
-                     static_cast<std::uint32_t>(word.size()));
+        if (!ctx.top) {
+          diags_.error(s.loc, "'compare' belongs at the top level of a recipe", {}, 7);
+          return;
+        }
+        if (auto spec = bind_compare(s, scope_, recipe_dir(), diags_)) plan_.reports.push_back(*spec);
         return;
       }
     }

@@ -20,6 +20,7 @@
 #include "lang/parser.hpp"
 #include "runtime/atomic_file.hpp"
 #include "runtime/checker.hpp"
+#include "runtime/compare.hpp"
 #include "runtime/environment.hpp"
 #include "runtime/import/importer.hpp"
 #include "runtime/indices.hpp"
@@ -289,6 +290,37 @@ int cmd_import(const std::string& tool, const std::string& log, const std::strin
   return exit_ok;
 }
 
+int cmd_compare(const std::vector<std::string>& files, const std::vector<std::pair<std::string, std::string>>& settings,
+                std::ostream& out, std::ostream& err) {
+  if (files.size() < 2) {
+    err << "hwbench: compare needs at least two files (result .json or published .toml)\n";
+    return exit_usage;
+  }
+  CompareOptions options;
+  for (const auto& [name, value] : settings) {
+    if (auto why = set_compare_option(options, name, value); !why.empty()) {
+      err << fmt::format("hwbench: --{}: {}\n", name, why);
+      return exit_usage;
+    }
+  }
+  std::vector<Result> results;
+  std::vector<std::string> names;
+  for (const auto& f : files) {
+    std::string error;
+    auto r = load_comparable(f, error);
+    if (!r) {
+      err << "hwbench: " << error << "\n";
+      return exit_usage;
+    }
+    results.push_back(std::move(*r));
+    names.push_back(std::filesystem::path(f).stem().string());
+  }
+  std::vector<const Result*> pointers;
+  for (const auto& r : results) pointers.push_back(&r);
+  out << format_comparison(compare_results(pointers, names, options), options);
+  return exit_ok;
+}
+
 const char* type_name(kernels::ParamType t) {
   switch (t) {
     case kernels::ParamType::size: return "size";
@@ -360,6 +392,14 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
   std::string import_tool, import_log, import_out, import_machine;
   std::string import_help = "turn a tool's printed log into a published result (TOML):";
   for (const auto& i : importers()) import_help += fmt::format("\n  {:<10} {}", i.tool, i.help);
+  std::vector<std::string> compare_files;
+  std::string cmp_ratio, cmp_digits, cmp_suffix, cmp_unit;
+  auto* cmp = app.add_subcommand("compare", "set results and published results side by side, with ratio columns (B/A, …)");
+  cmp->add_option("files", compare_files, "result (.json) or published (.toml) files; the first is the reference")->required();
+  cmp->add_option("--ratio", cmp_ratio, "truncate or round the ratios (default round)");
+  cmp->add_option("--digits", cmp_digits, "decimals of the ratios (default 2)");
+  cmp->add_option("--suffix", cmp_suffix, "text after each ratio, e.g. x or 倍");
+  cmp->add_option("--unit", cmp_unit, "one unit for every row (default: each series' natural unit)");
   auto* imp = app.add_subcommand("import", import_help);
   imp->add_option("tool", import_tool, "the tool that printed the log")->required();
   imp->add_option("log", import_log, "the log file")->required();
@@ -388,6 +428,14 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
   if (chk->parsed()) return cmd_check(common, out, err);
   if (rep->parsed()) return cmd_report(report_file, format, out, err);
   if (lst->parsed()) return cmd_list(out);
+  if (cmp->parsed()) {
+    std::vector<std::pair<std::string, std::string>> settings;
+    if (!cmp_ratio.empty()) settings.emplace_back("ratio", cmp_ratio);
+    if (!cmp_digits.empty()) settings.emplace_back("digits", cmp_digits);
+    if (!cmp_suffix.empty()) settings.emplace_back("suffix", cmp_suffix);
+    if (!cmp_unit.empty()) settings.emplace_back("unit", cmp_unit);
+    return cmd_compare(compare_files, settings, out, err);
+  }
   if (imp->parsed()) return cmd_import(import_tool, import_log, import_out, import_machine, out, err);
   return exit_usage;
 }

@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "runtime/compare_binder.hpp"
 #include "runtime/report/grid.hpp"
 #include "runtime/report/named_report.hpp"
 
@@ -25,6 +26,7 @@ bool has_printed(const ReportData& data, std::size_t index) {
 RenderedReport render_to_record(const Result& result, const ReportSpec& spec, Format format) {
   // A named style prints the original tool's own layout, whatever the format.
   if (const NamedStyle* named = find_named_style(spec.style)) return named->render(result, spec);
+  if (spec.style == "compare") return render_compare_report(result, spec);
   const ReportData data = build_report_data(result, spec);
   std::ostringstream text;
   render_report(data, format, text);

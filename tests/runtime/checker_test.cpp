@@ -130,12 +130,12 @@ TEST_CASE("checker: measurement options are refused where nothing is timed") {
         "hint: move the statement out of setup/teardown to time it\n");
 }
 
-TEST_CASE("checker: compare is reserved for its suite and says so") {
-  CHECK(diagnose("compare with \"a.json\"\n") ==
-        "t.bench:1:1: error: 'compare' is not available in this version of hwbench\n"
-        "    1 | compare with \"a.json\"\n"
-        "      | ^~~~~~~\n"
-        "hint: baselines, indices and comparisons come with the suite releases; see docs/language.md\n");
+TEST_CASE("checker: compare with a file that does not load") {
+  CHECK(diagnose("nop\ncompare with \"old.json\"\n") ==
+        "t.bench:2:14: error: cannot compare with '$DISK/old.json'\n"
+        "    2 | compare with \"old.json\"\n"
+        "      |              ^~~~~~~~~~\n"
+        "hint: cannot read $DISK/old.json: No such file or directory\n");
 }
 
 TEST_CASE("checker: counts, durations and percentages are checked") {

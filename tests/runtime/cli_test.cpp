@@ -1,6 +1,7 @@
 // The command line end to end: the verbatim sentence, exit codes, result files, re-rendering.
 #include <doctest/doctest.h>
 
+#include <fstream>
 #include <sstream>
 
 #include "runtime/cli.hpp"
@@ -137,4 +138,26 @@ TEST_CASE("cli: import nbench writes a published result that report renders in n
   auto bad = cli({"import", "nbench", out});
   CHECK(bad.code == 1);
   CHECK(bad.err.find("error: no nbench table") != std::string::npos);
+}
+
+TEST_CASE("cli: compare sets a published log beside its re-import, and compare with works in a recipe") {
+  TempDir dir;
+  const std::string log = std::string(HWBENCH_SOURCE_DIR) + "/tests/golden/nbench-thinkpad-x20-p3-600mhz.log";
+  const std::string a = dir.path() + "/a.toml", b = dir.path() + "/b.toml";
+  REQUIRE(cli({"import", "nbench", log, "-o", a}).code == 0);
+  REQUIRE(cli({"import", "nbench", log, "-o", b, "--machine", "the same ThinkPad"}).code == 0);
+  auto r = cli({"compare", a, b, "--ratio", "truncate", "--suffix", "x"});
+  CHECK(r.code == 0);
+  CHECK(r.out.find("NUMERIC SORT") != std::string::npos);
+  CHECK(r.out.find("1.00x") != std::string::npos);
+  auto bad = cli({"compare", a, b, "--ratio", "floor"});
+  CHECK(bad.code == 2);
+  CHECK(bad.err.rfind("hwbench: --ratio: ", 0) == 0);
+  CHECK(cli({"compare", a}).code == 2);
+  // In a recipe: the comparison is one of the run's reports.
+  const std::string recipe = dir.path() + "/c.bench";
+  { std::ofstream(recipe) << "series \"NUMERIC SORT\" nop runs 2\ncompare with \"a.toml\" unit \"ops/s\"\n"; }
+  auto run = cli({"run", "-q", "-L", "disk=" + dir.path(), "-o", dir.path() + "/r.json", recipe});
+  CHECK(run.code == 0);
+  CHECK(run.out.find("NUMERIC SORT") != std::string::npos);
 }
