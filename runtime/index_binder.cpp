@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "runtime/baseline.hpp"
+#include "runtime/statistics.hpp"
 
 namespace hwbench::runtime {
 
@@ -160,6 +161,17 @@ std::optional<IndexSpec> bind_index(const lang::Stmt& s, const Scope& scope, con
       return std::nullopt;
     }
     spec.scale = k->number.value;
+    i += 2;
+  }
+  if (is_word(items, i, "using")) {
+    if (i + 1 >= items.size() || items[i + 1].kind != Item::Kind::word || !aggregate(items[i + 1].word, std::vector<double>{1.0})) {
+      const std::string got = i + 1 < items.size() ? items[i + 1].word : std::string();
+      diags.error(at(s, i + 1), fmt::format("'using' needs an aggregate{}", got.empty() ? "" : fmt::format(", not '{}'", got)),
+                  lang::did_you_mean(got, aggregate_names(), "for example: using unixbench (UnixBench's pass rule)"),
+                  i + 1 < items.size() ? width(items[i + 1]) : 1);
+      return std::nullopt;
+    }
+    spec.aggregate = items[i + 1].word;
     i += 2;
   }
   if (i < items.size()) {

@@ -9,14 +9,14 @@
 
 namespace hwbench::runtime {
 
-std::optional<double> series_figure(const Series& series, const std::string& unit) {
+std::optional<double> series_figure(const Series& series, const std::string& unit, const std::string& aggregate_name) {
   const Unit* u = find_unit(unit);
   if (u == nullptr || !series.unavailable.empty()) return std::nullopt;
   std::vector<double> values;
   for (const auto& s : series.samples)
     if (auto v = sample_value(s, *u)) values.push_back(*v);
   if (values.empty()) return std::nullopt;
-  return mean(values);
+  return aggregate(aggregate_name, values);
 }
 
 IndexValue compute_index(const Result& result, const IndexSpec& spec) {
@@ -35,7 +35,7 @@ IndexValue compute_index(const Result& result, const IndexSpec& spec) {
     for (const auto& s : result.series)
       if (s.label == label) series = &s;
     if (ref != nullptr && series != nullptr) {
-      if (auto fig = series_figure(*series, ref->unit)) ratio = *fig / ref->value;
+      if (auto fig = series_figure(*series, ref->unit, spec.aggregate)) ratio = *fig / ref->value;
     }
     if (std::isnan(ratio) || ratio <= 0) complete = false;
     else log_sum += std::log(ratio);

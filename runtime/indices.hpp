@@ -9,9 +9,9 @@
 
 namespace hwbench::runtime {
 
-/// A series' figure for indices: the mean of its samples in unit `unit`; std::nullopt when it
-/// has none (unavailable, not run, or no figure in that unit's measure).
-std::optional<double> series_figure(const Series& series, const std::string& unit);
+/// A series' figure for indices: `aggregate` (default the mean) of its samples in unit `unit`;
+/// std::nullopt when it has none (unavailable, not run, or no figure in that unit's measure).
+std::optional<double> series_figure(const Series& series, const std::string& unit, const std::string& aggregate = "mean");
 
 /// The index `spec` over `result`'s series and baselines. value is NaN when a series or its
 /// baseline figure is missing.

@@ -106,8 +106,9 @@ void print_plan(const Plan& plan, std::ostream& out) {
   if (!plan.indices.empty()) {
     out << "indices:\n";
     for (const auto& i : plan.indices)
-      out << fmt::format("  {} = geomean of {} series vs {}{}\n", i.label, i.series.size(), i.baseline,
-                         i.scale != 1 ? fmt::format(" x {}", i.scale) : "");
+      out << fmt::format("  {} = geomean of {} series vs {}{}{}\n", i.label, i.series.size(), i.baseline,
+                         i.scale != 1 ? fmt::format(" x {}", i.scale) : "",
+                         i.aggregate != "mean" ? fmt::format(", each by {}", i.aggregate) : "");
   }
   if (!plan.reports.empty()) {
     out << "reports:\n";

@@ -28,7 +28,7 @@ const std::vector<std::string> top_keys = {"schema", "title",       "source",   
                                            "series", "environment", "baseline", "index",   "report"};
 const std::vector<std::string> series_keys = {"label", "unit", "samples", "printed", "unavailable", "converged"};
 const std::vector<std::string> report_keys = {"style", "unit", "aggregates", "options"};
-const std::vector<std::string> index_keys = {"label", "series", "baseline", "scale", "printed"};
+const std::vector<std::string> index_keys = {"label", "series", "baseline", "scale", "aggregate", "printed"};
 
 std::vector<std::string> report_styles() {
   std::vector<std::string> styles = {"lines", "table"};
@@ -93,6 +93,12 @@ void read_index(const toml::value& table, std::size_t index, Result& result, Pro
     auto n = number(*scale);
     if (!n || *n <= 0) problems.at(*scale, context + ": 'scale' must be a positive number");
     else value.spec.scale = *n;
+  }
+  if (auto agg = string_key(table, "aggregate", context + ": ", problems)) {
+    const auto& known = aggregate_names();
+    if (std::find(known.begin(), known.end(), *agg) == known.end())
+      problems.at(*find_key(table, "aggregate"), context + ": " + unknown_word("aggregate", *agg, known));
+    else value.spec.aggregate = *agg;
   }
   if (const toml::value* printed = find_key(table, "printed")) {
     auto n = number(*printed);
@@ -430,6 +436,7 @@ std::string write_published(const Result& result) {
     out += fmt::format("\n[[index]]\nlabel = {}\nseries = [{}]\nbaseline = {}\n", toml_quoted(i.spec.label), fmt::join(labels, ", "),
                        toml_quoted(i.spec.baseline));
     if (i.spec.scale != 1) out += fmt::format("scale = {}\n", toml_number(i.spec.scale));
+    if (i.spec.aggregate != "mean") out += fmt::format("aggregate = {}\n", toml_quoted(i.spec.aggregate));
     if (i.printed) out += fmt::format("printed = {}\n", toml_number(*i.printed));
   }
   for (const auto& r : result.reports) {

@@ -37,6 +37,7 @@ struct IndexSpec {
   std::vector<std::string> series;
   std::string baseline;
   double scale = 1;
+  std::string aggregate = "mean";  ///< how a series' samples make its figure (`using unixbench`)
 };
 
 /// An index as computed from full-precision figures.

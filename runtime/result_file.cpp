@@ -50,6 +50,7 @@ json index_to_json(const IndexValue& i) {
   json out = {{"label", i.spec.label},     {"series", i.spec.series}, {"baseline", i.spec.baseline},
               {"scale", number_to_json(i.spec.scale)}, {"value", number_to_json(i.value)}, {"ratios", std::move(ratios)}};
   if (i.printed) out["printed"] = number_to_json(*i.printed);
+  if (i.spec.aggregate != "mean") out["aggregate"] = i.spec.aggregate;
   return out;
 }
 
@@ -511,6 +512,7 @@ std::optional<Result> result_from_json(const nlohmann::json& document, std::stri
       i.spec.series = in.string_list(object, where, "series");
       i.spec.baseline = in.text(object, where, "baseline");
       i.spec.scale = in.number(object, where, "scale");
+      if (in.member(object, where, "aggregate", /*optional=*/true)) i.spec.aggregate = in.text(object, where, "aggregate");
       i.value = in.number(object, where, "value");
       in.each_object(object, where, "ratios", [&](const json& r, const std::string& path) {
         i.ratios.emplace_back(in.text(r, path, "label"), in.number(r, path, "ratio"));

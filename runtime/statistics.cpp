@@ -77,6 +77,15 @@ double geomean(std::span<const double> v) {
   return std::exp(logs / static_cast<double>(v.size()));
 }
 
+std::size_t unixbench_kept(std::size_t n) { return n - n / 3; }
+
+double unixbench_score(std::span<const double> v) {
+  std::vector<double> sorted(v.begin(), v.end());
+  std::sort(sorted.begin(), sorted.end());
+  const std::size_t drop = sorted.size() / 3;
+  return geomean(std::span<const double>(sorted).subspan(drop));
+}
+
 double sum(std::span<const double> v) {
   double total = 0;
   for (double x : v) total += x;
@@ -101,7 +110,7 @@ double student_t975(unsigned df) {
 
 const std::vector<std::string>& aggregate_names() {
   static const std::vector<std::string> names = {"mean", "median", "min", "max",     "stdev",
-                                                 "cv",   "ci95",   "geomean", "sum", "count"};
+                                                 "cv",   "ci95",   "geomean", "sum", "count", "unixbench"};
   return names;
 }
 
@@ -116,6 +125,7 @@ std::optional<double> aggregate(std::string_view name, std::span<const double> v
   if (name == "geomean") return geomean(v);
   if (name == "sum") return sum(v);
   if (name == "count") return static_cast<double>(v.size());
+  if (name == "unixbench") return unixbench_score(v);
   return std::nullopt;
 }
 

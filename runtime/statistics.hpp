@@ -24,10 +24,16 @@ double ci95(std::span<const double> v);
 /// Geometric mean (NaN if any value is not positive).
 double geomean(std::span<const double> v);
 double sum(std::span<const double> v);
+/// UnixBench's pass rule: the lowest int(n/3) values dropped, the geometric mean of the rest
+/// (10 passes keep 7, 3 keep 2, 1 keeps 1).
+double unixbench_score(std::span<const double> v);
+/// How many values unixbench_score keeps of n.
+std::size_t unixbench_kept(std::size_t n);
 /// The two-sided 97.5% quantile of Student's t with `df` degrees of freedom.
 double student_t975(unsigned df);
 
-/// Every aggregate name the language knows: mean median min max stdev cv ci95 geomean sum count.
+/// Every aggregate name the language knows: mean median min max stdev cv ci95 geomean sum count
+/// unixbench.
 const std::vector<std::string>& aggregate_names();
 /// The aggregate `name` over `v`, or std::nullopt for an unknown name.
 std::optional<double> aggregate(std::string_view name, std::span<const double> v);

@@ -188,3 +188,37 @@ TEST_CASE("indices: the mean of the samples at full precision, times the scale")
   const double expected = 10 * std::sqrt((2200000.0 / 12440) * (9000.0 / 126));
   CHECK(hwbench::runtime::compute_index(r, spec).value == doctest::Approx(expected).epsilon(1e-12));
 }
+
+TEST_CASE("indices: `using unixbench` scores each series by UnixBench's pass rule") {
+  std::string error;
+  auto george = hwbench::runtime::load_baselines(std::string(HWBENCH_SOURCE_DIR) + "/specs/baselines/unixbench.toml", error);
+  REQUIRE_MESSAGE(george.has_value(), error);
+  Result r;
+  r.baselines = *george;
+  Series pipe = published("Pipe Throughput", 0);
+  pipe.samples.clear();
+  for (double v : {1000000.0, 2000000.0, 2200000.0}) {  // the lowest pass is dropped
+    Sample s;
+    s.kernel = "published";
+    s.figure = hwbench::runtime::Figure{v, "lps"};
+    pipe.samples.push_back(s);
+  }
+  r.series = {pipe};
+  IndexSpec spec{"System Benchmarks Index Score", {"Pipe Throughput"}, "george", 10, "unixbench"};
+  CHECK(hwbench::runtime::compute_index(r, spec).value ==
+        doctest::Approx(10 * std::sqrt(2000000.0 * 2200000.0) / 12440).epsilon(1e-12));
+  spec.aggregate = "mean";
+  CHECK(hwbench::runtime::compute_index(r, spec).value == doctest::Approx(10 * (5200000.0 / 3) / 12440).epsilon(1e-12));
+}
+
+TEST_CASE("checker: `using` names an aggregate") {
+  RecipeEnv env;
+  CHECK(env.check(with_baselines("series \"IDEA\" nop\nindex \"I\" = geomean(\"IDEA\") vs p90 using unixbnech\n")).diagnostics ==
+        "t.bench:3:42: error: 'using' needs an aggregate, not 'unixbnech'\n"
+        "    3 | index \"I\" = geomean(\"IDEA\") vs p90 using unixbnech\n"
+        "      |                                          ^~~~~~~~~\n"
+        "hint: did you mean 'unixbench'?\n");
+  auto ok = env.check(with_baselines("series \"IDEA\" nop\nindex \"I\" = geomean(\"IDEA\") vs p90 scale 10 using unixbench\n"));
+  REQUIRE_MESSAGE(ok.recipe.has_value(), ok.diagnostics);
+  CHECK(ok.recipe->plan.indices[0].aggregate == "unixbench");
+}

@@ -144,7 +144,7 @@ TEST_CASE("published: every problem at once, in file order") {
         "ops/s, iter/s, lps, lpm, MWIPS, s, ms, us, ns, B, KB, MB, GB, KiB, MiB, GiB, ops, %CP\n"
         "x.toml:5:15: error: series 1: sample 2 is not a finite number\n"
         "x.toml:7:11: error: series 1: printed unknown aggregate 'average'; known: mean, median, min, max, stdev, cv, "
-        "ci95, geomean, sum, count\n"
+        "ci95, geomean, sum, count, unixbench\n"
         "x.toml:12:9: error: series \"a\": the label is used twice\n"
         "x.toml:14:11: error: unknown key 'sampels' in series \"a\"; did you mean 'samples'?\n"
         "x.toml:16:9: error: report 1: unknown style 'tabel'; known: lines, table, nbench, bonnie, openssl, perl, stream\n"

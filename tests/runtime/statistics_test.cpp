@@ -85,7 +85,7 @@ TEST_CASE("statistics: geomean") {
 
 TEST_CASE("statistics: aggregate by name") {
   CHECK(rt::aggregate_names() ==
-        std::vector<std::string>{"mean", "median", "min", "max", "stdev", "cv", "ci95", "geomean", "sum", "count"});
+        std::vector<std::string>{"mean", "median", "min", "max", "stdev", "cv", "ci95", "geomean", "sum", "count", "unixbench"});
   CHECK(*rt::aggregate("mean", even) == 2.5);
   CHECK(*rt::aggregate("median", odd) == 2);
   CHECK(*rt::aggregate("min", even) == 1);
@@ -99,4 +99,15 @@ TEST_CASE("statistics: aggregate by name") {
   CHECK(*rt::aggregate("count", none) == 0);
   CHECK_FALSE(rt::aggregate("average", even).has_value());
   CHECK_FALSE(rt::aggregate("Mean", even).has_value());
+}
+
+TEST_CASE("statistics: UnixBench's pass rule drops the lowest third and takes the geometric mean of the rest") {
+  using hwbench::runtime::unixbench_score;
+  const std::vector<double> ten = {10, 1, 9, 2, 8, 3, 7, 4, 6, 5};  // drops 1, 2, 3
+  CHECK(unixbench_score(ten) == doctest::Approx(std::pow(4.0 * 5 * 6 * 7 * 8 * 9 * 10, 1.0 / 7)));
+  CHECK(unixbench_score(std::vector<double>{4, 1, 9}) == doctest::Approx(6.0));  // drops 1
+  CHECK(unixbench_score(std::vector<double>{5}) == doctest::Approx(5.0));
+  CHECK(hwbench::runtime::unixbench_kept(10) == 7);
+  CHECK(hwbench::runtime::unixbench_kept(3) == 2);
+  CHECK(hwbench::runtime::unixbench_kept(1) == 1);
 }
