@@ -9,26 +9,16 @@
 #include <string>
 
 #include "kernels/kernel.hpp"
+#include "kernels/system/execl_link.hpp"
 #include "kernels/system/partner_process.hpp"
 
 namespace hwbench::kernels::system {
 
-/// The hidden first argument that makes hwbench a link of execl's chain.
-inline constexpr const char* execl_child_flag = "--execl-child";
-
-/// Whether the command line asks for a link of execl's chain (argv[1] is execl_child_flag).
-bool is_execl_child(int argc, char** argv);
-
-/// A link of execl's chain: `hwbench --execl-child REQUEST_FD REPLY_FD REMAINING`. It executes
-/// /proc/self/exe again with REMAINING - 1 while REMAINING > 0; at 0 it reports one byte on
-/// REPLY_FD and reads the next count from REQUEST_FD. Returns the exit status (0 at the end of
-/// the requests; it does not return while it re-executes).
-int execl_child_main(int argc, char** argv);
-
 /// The execl kernel.
 class Execl : public Kernel {
  public:
-  /// `binary` is the hwbench to execute: /proc/self/exe, or a built hwbench in tests.
+  /// `binary` is the chain link to execute: hwbench-execl next to hwbench, /proc/self/exe, or a
+  /// built binary in tests.
   explicit Execl(std::string binary) : binary_(std::move(binary)), chain_("execl's chain process") {}
   /// Starts the chain and waits until it is ready.
   void prepare() override;
