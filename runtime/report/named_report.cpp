@@ -5,6 +5,7 @@
 #include "runtime/report/openssl_report.hpp"
 #include "runtime/report/perl_report.hpp"
 #include "runtime/report/stream_report.hpp"
+#include "runtime/report/unixbench_report.hpp"
 
 namespace hwbench::runtime {
 
@@ -16,6 +17,7 @@ const std::vector<NamedStyle>& named_styles() {
       {"openssl", "openssl speed's summary: version lines, the type x block-size table in 1000s of bytes/s, the sign/verify tables", {}, render_openssl_report},
       {"perl", "Perl Benchmark's timestr line per timed sample: wallclock, usr sys + cusr csys = CPU", {{"style", {"auto", "all", "noc", "nop"}}, {"hires", {""}}}, render_perl},
       {"stream", "STREAM 5.10's table (best MB/s skipping the first run, avg/min/max time) and the memcpy bound", {}, render_stream_report},
+      {"unixbench", "BYTE UnixBench's report: result lines, the George index table and score (layout 5 for 5.x/6.0, 4.1 for FINAL SCORE)", {{"layout", {"5", "4.1"}}, {"copies", {}}}, render_unixbench_report},
   };
   return styles;
 }
