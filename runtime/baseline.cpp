@@ -113,14 +113,9 @@ std::optional<std::vector<Baseline>> parse_baselines(std::string_view text, cons
 }
 
 std::optional<std::vector<Baseline>> load_baselines(const std::string& path, std::string& error) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    error = fmt::format("{}: error: cannot open: {}", path, std::strerror(errno));
-    return std::nullopt;
-  }
-  std::ostringstream text;
-  text << in.rdbuf();
-  return parse_baselines(text.str(), path, error);
+  const auto text = read_text_file(path, error);
+  if (!text) return std::nullopt;
+  return parse_baselines(*text, path, error);
 }
 
 const Figure* baseline_figure(const Baseline& baseline, const std::string& label) {

@@ -456,18 +456,9 @@ std::string write_published(const Result& result) {
 }
 
 std::optional<Result> load_published(const std::string& path, std::string& error) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    error = fmt::format("{}: error: cannot open: {}", path, std::strerror(errno));
-    return std::nullopt;
-  }
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad()) {
-    error = fmt::format("{}: error: cannot read: {}", path, std::strerror(errno));
-    return std::nullopt;
-  }
-  return parse_published(text.str(), path, error);
+  const auto text = read_text_file(path, error);
+  if (!text) return std::nullopt;
+  return parse_published(*text, path, error);
 }
 
 }  // namespace hwbench::runtime

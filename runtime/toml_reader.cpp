@@ -1,7 +1,10 @@
 #include "runtime/toml_reader.hpp"
 
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
+#include <cstring>
+#include <fstream>
 #include <sstream>
 #include <tuple>
 
@@ -93,6 +96,21 @@ std::string toml_error(const std::string& name, const toml::exception& e) {
 }
 
 }  // namespace
+
+std::optional<std::string> read_text_file(const std::string& path, std::string& error) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    error = fmt::format("{}: error: cannot open: {}", path, std::strerror(errno));
+    return std::nullopt;
+  }
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (in.bad()) {
+    error = fmt::format("{}: error: cannot read: {}", path, std::strerror(errno));
+    return std::nullopt;
+  }
+  return text.str();
+}
 
 std::optional<toml::value> parse_toml(std::string_view text, const std::string& name, std::string& error) {
   try {

@@ -55,6 +55,9 @@ std::optional<std::string> string_key(const toml::value& table, const std::strin
 /// A finite integer or float as a double; nullopt otherwise.
 std::optional<double> number(const toml::value& v);
 
+/// The whole file at `path`; on failure nullopt and `PATH: error: cannot open|read: …` in `error`.
+std::optional<std::string> read_text_file(const std::string& path, std::string& error);
+
 /// Parses TOML text; on a syntax error returns nullopt with toml11's message in `error`.
 std::optional<toml::value> parse_toml(std::string_view text, const std::string& name, std::string& error);
 
