@@ -41,20 +41,26 @@ std::uint16_t subtract_words(Mantissa& a, const Mantissa& b) {
   return borrow;
 }
 
-// One bit left; `carry` comes in at the bottom and leaves holding the bit shifted out of the top.
+// One bit left. The carry is a flag: any non-zero `carry` sets the lowest bit, and it leaves
+// holding the top bit where it was (0x8000 or 0). Each word's incoming bit is tested and set on
+// its own, the way an emulator without a carry-through shift instruction does it.
 void shift_left_1(std::uint16_t& carry, Mantissa& m) {
   for (int i = words - 1; i >= 0; --i) {
-    const std::uint16_t out = static_cast<std::uint16_t>(m[i] >> 15);
-    m[i] = static_cast<std::uint16_t>((m[i] << 1) | carry);
+    const std::uint16_t out = m[i] & 0x8000;
+    std::uint16_t word = static_cast<std::uint16_t>(m[i] << 1);
+    if (carry != 0) word |= 1;
+    m[i] = word;
     carry = out;
   }
 }
 
-// One bit right; `carry` comes in at the top and leaves holding the bit shifted out of the bottom.
+// One bit right. Any non-zero `carry` sets the top bit; it leaves holding the bottom bit (1 or 0).
 void shift_right_1(std::uint16_t& carry, Mantissa& m) {
   for (int i = 0; i < words; ++i) {
     const std::uint16_t out = m[i] & 1;
-    m[i] = static_cast<std::uint16_t>((m[i] >> 1) | (carry << 15));
+    std::uint16_t word = static_cast<std::uint16_t>(m[i] >> 1);
+    if (carry != 0) word |= 0x8000;
+    m[i] = word;
     carry = out;
   }
 }
