@@ -30,6 +30,7 @@
 #include "runtime/report/report.hpp"
 #include "runtime/result_file.hpp"
 #include "runtime/statistics.hpp"
+#include "runtime/toml_reader.hpp"
 
 namespace hwbench::runtime {
 
@@ -59,19 +60,6 @@ std::string sha256_hex(const std::string& text) {
   return out;
 }
 
-/// Reads a recipe; false with a one-line error when it cannot.
-bool read_text(const std::string& path, std::string& text, std::string& error) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    error = fmt::format("cannot read {}: {}", path, std::strerror(errno));
-    return false;
-  }
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  text = ss.str();
-  return true;
-}
-
 struct Common {
   std::string file;
   std::vector<std::string> locations;
@@ -82,11 +70,13 @@ struct Common {
 std::optional<CheckedRecipe> load_and_check(const Common& c, lang::Source& source, const kernels::Registry& registry,
                                             const kernels::FileView& files, std::ostream& err, int& code) {
   std::string error;
-  if (!read_text(c.file, source.text, error)) {
+  auto text = read_text_file(c.file, error);
+  if (!text) {
     err << "hwbench: " << error << "\n";
     code = exit_usage;
     return std::nullopt;
   }
+  source.text = std::move(*text);
   source.name = c.file;
   CheckOptions opts;
   opts.registry = &registry;
@@ -257,15 +247,13 @@ int cmd_import(const std::string& tool, const std::string& log, const std::strin
                        lang::did_you_mean(tool, tools, fmt::format("importers: {}", fmt::join(tools, ", "))));
     return exit_usage;
   }
-  std::ifstream in(log, std::ios::binary);
-  if (!in) {
-    err << fmt::format("hwbench: cannot read {}: {}\n", log, std::strerror(errno));
+  std::string error;
+  const auto text = read_text_file(log, error);
+  if (!text) {
+    err << error << "\n";
     return exit_usage;
   }
-  std::ostringstream text;
-  text << in.rdbuf();
-  std::string error;
-  auto result = importer->parse(text.str(), log, error);
+  auto result = importer->parse(*text, log, error);
   if (!result) {
     err << error << "\n";
     return exit_recipe;

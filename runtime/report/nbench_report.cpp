@@ -99,9 +99,9 @@ NbenchReport build_nbench_report(const Result& result, const ReportSpec& spec) {
     }
   }
   for (const char* label : {"INTEGER INDEX", "FLOATING-POINT INDEX"})
-    if (const IndexValue* i = find_index(result, label, old_name)) out.original.push_back({label, compute_index(result, i->spec).value});
+    if (const IndexValue* i = find_index(result, label, old_name)) out.original.push_back({label, i->value});
   for (const char* label : {"MEMORY INDEX", "INTEGER INDEX", "FLOATING-POINT INDEX"})
-    if (const IndexValue* i = find_index(result, label, new_name)) out.linux.push_back({label, compute_index(result, i->spec).value});
+    if (const IndexValue* i = find_index(result, label, new_name)) out.linux.push_back({label, i->value});
   system_lines(result, out);
   return out;
 }

@@ -9,7 +9,8 @@
 // per-test columns divide each test's mean iterations/sec by the `old` (default p90) and `new`
 // (default k6) baselines; the index lines show the result's indices labelled INTEGER INDEX and
 // FLOATING-POINT INDEX against `old`, and MEMORY INDEX, INTEGER INDEX and FLOATING-POINT INDEX
-// against `new`, each computed by indices.hpp from full-precision means. A missing figure prints
+// against `new`, as compute_indices (indices.hpp) left them in the Result from full-precision
+// means (callers compute them once, before rendering). A missing figure prints
 // `-`; an index the recipe does not declare is left out, as nbench leaves them out of a custom run.
 //
 // The system lines come from environment["nbench"] (cpu, l2_cache, os, compiler, libc) when an

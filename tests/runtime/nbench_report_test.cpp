@@ -12,17 +12,11 @@
 #include "runtime/published.hpp"
 #include "runtime/report/nbench_report.hpp"
 #include "tests/support/golden.hpp"
+#include "tests/support/temp_dir.hpp"
 
 using hwbench::runtime::Result;
 
 namespace {
-
-std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 /// Every line with its trailing white space removed.
 std::string without_trailing_space(const std::string& text) {
@@ -39,7 +33,7 @@ const std::string thinkpad_log = std::string(HWBENCH_SOURCE_DIR) + "/tests/golde
 
 Result imported() {
   std::string error;
-  auto r = hwbench::runtime::import_nbench(read_file(thinkpad_log), "thinkpad.nbench.txt", error);
+  auto r = hwbench::runtime::import_nbench(hwbench::test::read_text(thinkpad_log), "thinkpad.nbench.txt", error);
   REQUIRE_MESSAGE(r.has_value(), error);
   return *r;
 }
@@ -50,7 +44,7 @@ std::string render(const Result& r) { return hwbench::runtime::render_nbench_rep
 
 TEST_CASE("nbench import: the ThinkPad log renders back line for line") {
   const Result r = imported();
-  std::string log = read_file(thinkpad_log);
+  std::string log = hwbench::test::read_text(thinkpad_log);
   log.erase(0, log.find('\n') + 1);  // the shell prompt "$ ./nbench" is not nbench's output
   CHECK(without_trailing_space(render(r)) == without_trailing_space(log));
 }
