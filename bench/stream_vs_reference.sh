@@ -6,14 +6,21 @@
 #
 #   bench/stream_vs_reference.sh                    (HWBENCH defaults to ./build/hwbench)
 #   ELEMENTS=20000000 THREADS=1 ROUNDS=3 bench/stream_vs_reference.sh
+#   RT=1 STATIC=1 bench/stream_vs_reference.sh
 #
 # ELEMENTS and THREADS default to hwbench's own defaults on this machine (four times the
-# last-level caches, at least 10M doubles; one thread per CPU). ROUNDS (default 4) alternates
-# hwbench and the reference (and which goes first); the summary takes each side's best, as STREAM takes its best pass.
+# last-level caches, at least 10M doubles; one thread per CPU). ROUNDS (default 5) alternates
+# hwbench and the reference (and which goes first). Each round gives each side STREAM's best of
+# passes 2..10; the summary prints, per side, the median of the rounds and their spread
+# (min-max), and the ratio of the medians: on a loaded machine one lucky or unlucky round moves
+# a best-of-rounds figure, a median much less.
+# RT=1 runs both sides under `chrt -f 1` (needs root or CAP_SYS_NICE): compiles on the same
+# cores then cannot take the CPU in the middle of a pass. STATIC=1 also runs the reference with
+# stream.c's static, back-to-back arrays (-DSTREAM_STATIC_ARRAYS), to show that layout's cost.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 hwbench=${HWBENCH:-./build/hwbench}
-rounds=${ROUNDS:-4}
+rounds=${ROUNDS:-5}
 build_dir=$(cd "$(dirname "$hwbench")" && pwd)
 cache=$build_dir/CMakeCache.txt
 [ -f "$cache" ] || { echo "no $cache: HWBENCH must be the hwbench of a CMake build" >&2; exit 2; }
@@ -51,50 +58,82 @@ best_of() {
   jq -r --arg l "$1" '.series[] | select(.label == $l) | .samples[1:] | map(.bytes / .wall_ns * 1000) | max' "$2"
 }
 
-declare -A hw_best ref_best
+prio=()
+if [ -n "${RT:-}" ]; then prio=(chrt -f 1); fi
 kernels=(copy scale add triad)
-for k in "${kernels[@]}"; do hw_best[$k]=0; ref_best[$k]=0; done
-max() { awk -v a="$1" -v b="$2" 'BEGIN { print (a > b ? a : b) }'; }
+sides=(hwbench reference)
+[ -n "${STATIC:-}" ] && sides+=(static)
+# Every round's figures, one line each: "side kernel MB/s".
+figures=$work/figures.txt
+: > "$figures"
+
+run_hwbench() { "${prio[@]}" "$hwbench" run -q -o "$work/hw$1.json" "$work/stream.bench" > "$work/hw$1.txt"; }
+run_reference() {  # $1 round, $2 binary, $3 side name
+  OMP_NUM_THREADS=$threads OMP_PROC_BIND=close OMP_PLACES=threads "${prio[@]}" "$work/$2" > "$work/$3$1.txt"
+}
+record_reference() {  # $1 round, $2 side name
+  local ref i
+  read -r -a ref <<< "$(awk '/^RESULT/ { print $2, $3, $4, $5 }' "$work/$2$1.txt")"
+  for i in 0 1 2 3; do echo "$2 ${kernels[$i]} ${ref[$i]}" >> "$figures"; done
+}
 
 for round in $(seq 1 "$rounds"); do
-  run_hwbench() { "$hwbench" run -q -o "$work/hw$round.json" "$work/stream.bench" > "$work/hw$round.txt"; }
-  run_reference() {
-    OMP_NUM_THREADS=$threads OMP_PROC_BIND=close OMP_PLACES=threads "$work/stream_ref" > "$work/ref$round.txt"
-  }
   # Odd rounds run hwbench first (round 1 must: the reference takes its array size and threads),
   # even rounds the reference, so that a drift in the machine's load favours neither.
-  if [ $((round % 2)) = 1 ]; then run_hwbench; fi
+  if [ $((round % 2)) = 1 ]; then run_hwbench "$round"; fi
   if [ "$round" = 1 ]; then
     cat "$work/hw1.txt"
     elements=$(jq -r '.series[0].samples[0].params.elements' "$work/hw1.json")
     threads=$(jq -r '.series[0].samples[0].params.threads' "$work/hw1.json")
-    echo "reference: $cc $flags -fopenmp -DSTREAM_ARRAY_SIZE=$elements; OMP_NUM_THREADS=$threads, bound one per CPU"
+    echo "reference: $cc $flags -fopenmp -DSTREAM_ARRAY_SIZE=$elements; OMP_NUM_THREADS=$threads, bound one per CPU${RT:+; both sides under chrt -f 1}"
     # shellcheck disable=SC2086  # the flags are several words
     "$cc" $flags -fopenmp -DSTREAM_ARRAY_SIZE="$elements" "$here/stream_ref.c" -o "$work/stream_ref" -lm
+    if [ -n "${STATIC:-}" ]; then
+      # shellcheck disable=SC2086
+      "$cc" $flags -fopenmp -DSTREAM_STATIC_ARRAYS -DSTREAM_ARRAY_SIZE="$elements" "$here/stream_ref.c" \
+        -o "$work/stream_ref_static" -lm
+    fi
   fi
-  run_reference
-  if [ $((round % 2)) = 0 ]; then run_hwbench; fi
-  if [ "$round" = 1 ]; then cat "$work/ref1.txt"; fi
-  read -r -a ref <<< "$(awk '/^RESULT/ { print $2, $3, $4, $5 }' "$work/ref$round.txt")"
-  line="round $round:"
-  for i in 0 1 2 3; do
-    k=${kernels[$i]}
-    hw=$(best_of "$k" "$work/hw$round.json")
-    line="$line $k $(awk -v h="$hw" -v r="${ref[$i]}" 'BEGIN { printf "%.1f/%.1f", h, r }')"
-    hw_best[$k]=$(max "${hw_best[$k]}" "$hw")
-    ref_best[$k]=$(max "${ref_best[$k]}" "${ref[$i]}")
-  done
-  echo "$line  (hwbench/reference MB/s)"
+  run_reference "$round" stream_ref reference
+  [ -n "${STATIC:-}" ] && run_reference "$round" stream_ref_static static
+  if [ $((round % 2)) = 0 ]; then run_hwbench "$round"; fi
+  if [ "$round" = 1 ]; then cat "$work/reference1.txt"; fi
+  for k in "${kernels[@]}"; do echo "hwbench $k $(best_of "$k" "$work/hw$round.json")" >> "$figures"; done
+  record_reference "$round" reference
+  [ -n "${STATIC:-}" ] && record_reference "$round" static
+  echo "round $round: $(awk -v r="$round" '{ f[$1 " " $2] = $3 } END {
+    n = split("copy scale add triad", k, " ")
+    for (i = 1; i <= n; i++) printf "%s %.0f/%.0f  ", k[i], f["hwbench " k[i]], f["reference " k[i]]
+  }' <(tail -n "$(( ${#sides[@]} * 4 ))" "$figures"))(hwbench/reference MB/s)"
 done
 
 echo
-echo "best of $rounds round(s), $elements elements per array, $threads thread(s):"
-printf "%-8s %14s %14s %8s\n" "Function" "hwbench MB/s" "reference MB/s" "ratio"
-for k in "${kernels[@]}"; do
-  awk -v k="$k" -v h="${hw_best[$k]}" -v r="${ref_best[$k]}" \
-    'BEGIN { printf "%-8s %14.1f %14.1f %8.3f\n", k, h, r, h / r }'
-done
-awk -v h="${hw_best[triad]}" -v r="${ref_best[triad]}" 'BEGIN {
-  d = (h / r - 1) * 100
-  printf "triad: hwbench is %+.1f%% of the reference (goal within ±5%%): %s\n", d, (d <= 5 && d >= -5) ? "met" : "NOT met"
-}'
+echo "median of $rounds round(s) [min-max], $elements elements per array, $threads thread(s), MB/s:"
+awk -v sides="${sides[*]}" '
+  { v[$1 " " $2] = v[$1 " " $2] " " $3 }
+  function median(list,    a, n, i, j, t) {
+    n = split(list, a, " ")
+    for (i = 2; i <= n; i++) for (j = i; j > 1 && a[j - 1] + 0 > a[j] + 0; j--) { t = a[j]; a[j] = a[j - 1]; a[j - 1] = t }
+    lo = a[1]; hi = a[n]
+    return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
+  }
+  END {
+    ns = split(sides, s, " ")
+    printf "%-8s", "Function"
+    for (i = 1; i <= ns; i++) printf " %26s", s[i]
+    for (i = 2; i <= ns; i++) printf " %12s", "hw/" s[i]
+    printf "\n"
+    nk = split("copy scale add triad", k, " ")
+    for (j = 1; j <= nk; j++) {
+      printf "%-8s", k[j]
+      for (i = 1; i <= ns; i++) {
+        m[i] = median(v[s[i] " " k[j]])
+        printf " %10.0f [%6.0f-%6.0f]", m[i], lo, hi
+      }
+      for (i = 2; i <= ns; i++) printf " %12.3f", m[1] / m[i]
+      printf "\n"
+      if (k[j] == "triad") triad = m[1] / m[2]
+    }
+    d = (triad - 1) * 100
+    printf "triad: hwbench is %+.1f%% of the reference (goal within ±5%%): %s\n", d, (d <= 5 && d >= -5) ? "met" : "NOT met"
+  }' "$figures"

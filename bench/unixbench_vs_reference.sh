@@ -3,7 +3,9 @@
 # through hwbench (bench/unixbench-subset.bench: 1 copy, 1 pass each, UnixBench's durations) and
 # prints each figure beside the UnixBench 6.0 figure measured on this machine kind
 # (../shared/reference/nbench-unixbench.md, section 2h), with the ratio hwbench / UnixBench.
-# The fidelity goal is a ratio within 0.90..1.10. A benchmark, not a test.
+# The fidelity goal is a ratio within 0.90..1.10. A benchmark, not a test. The reference figures
+# come from another machine of this kind; bench/unixbench_side_by_side.sh runs UnixBench's own
+# programs beside hwbench on this machine instead, which is the comparison to trust.
 #
 #   bench/unixbench_vs_reference.sh [--quick SECONDS] [-L disk=DIR]
 #

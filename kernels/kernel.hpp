@@ -117,6 +117,9 @@ struct FileEffects {
   std::vector<Create> creates;       ///< created or overwritten
   std::vector<std::string> removes;  ///< deleted
   std::vector<Problem> problems;     ///< reasons the call cannot work
+  /// Bytes of memory the call holds while it runs (0 when negligible): each call is checked
+  /// against the available RAM by its kernel, and the checker adds up `parallel` workers.
+  std::uint64_t memory = 0;
 };
 
 /// Work done by `Kernel::run`, summed by the runtime.
@@ -147,7 +150,9 @@ class KernelUnavailable : public std::runtime_error {
 class Kernel {
  public:
   virtual ~Kernel() = default;
-  /// Untimed set-up: buffers, open files, keys.
+  /// Untimed set-up: buffers, open files, keys. Inside a `repeat` loop kept as a loop (in a
+  /// `time` or `parallel` block) it is called again before every pass, after run(): keep what
+  /// can be reused (buffers) and redo what depends on the files as they are now.
   virtual void prepare() {}
   /// Performs `n` units of work and returns what was done. Timed by the caller.
   virtual Work run(std::uint64_t n) = 0;
@@ -155,6 +160,9 @@ class Kernel {
   virtual void flush() {}
   /// Untimed clean-up.
   virtual void finish() {}
+  /// Facts about how this instance runs, known once prepare() is done (a kernel defined in a
+  /// recipe: its back end and compile time). The runtime adds them to every sample's parameters.
+  virtual std::map<std::string, std::string> notes() const { return {}; }
 };
 
 /// What the runtime lends a kernel object: the file view and the run's ownership rules.

@@ -70,6 +70,7 @@ enum class StmtKind {
   baseline,             ///< `baseline NAME from "FILE"`: name, items (reserved for the suite issues)
   index,                ///< `index "LABEL" = …`: value, items (reserved)
   compare,              ///< `compare with "FILE"`: items (reserved)
+  kernel_def,           ///< `kernel NAME(…) { … }`: text is the whole definition (lang/kernel_parser.hpp parses it)
 };
 
 /// One argument of a kernel or report statement, in source order.

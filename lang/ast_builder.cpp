@@ -258,6 +258,7 @@ void AstBuilder::statement(StmtKind kind, SourceLoc loc) {
     case StmtKind::teardown:
     case StmtKind::report:
     case StmtKind::compare:
+    case StmtKind::kernel_def:
       break;
   }
   stmts_.push_back(std::move(s));

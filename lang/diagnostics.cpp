@@ -15,6 +15,13 @@ void Diagnostics::warning(SourceLoc loc, std::string message, std::string hint, 
 }
 
 void Diagnostics::add(Diagnostic d) {
+  // A hostile recipe can make a million distinct errors (`repeat 1000000 rm /etc/x_$i`): keeping
+  // them all would cost quadratic time in the duplicate check below, and nobody reads them.
+  if (items_.size() >= kMaxKept) {
+    ++dropped_;
+    if (d.severity == Severity::error) ++dropped_errors_;
+    return;
+  }
   for (const auto& seen : items_) {
     if (seen.loc.line == d.loc.line && seen.loc.column == d.loc.column && seen.message == d.message &&
         seen.severity == d.severity)
@@ -26,12 +33,13 @@ void Diagnostics::add(Diagnostic d) {
 bool Diagnostics::has_errors() const { return error_count() > 0; }
 
 std::size_t Diagnostics::error_count() const {
-  return static_cast<std::size_t>(std::count_if(
+  return dropped_errors_ + static_cast<std::size_t>(std::count_if(
       items_.begin(), items_.end(), [](const Diagnostic& d) { return d.severity == Severity::error; }));
 }
 
 void Diagnostics::render(const Source& source, std::ostream& out) const {
   for (const auto& d : items_) render_diagnostic(d, source, out);
+  if (dropped_ > 0) out << fmt::format("{}: note: {} more errors and warnings not shown\n", source.name, dropped_);
 }
 
 static const char* severity_name(Severity s) {

@@ -20,7 +20,8 @@ struct Diagnostic {
   std::uint32_t length = 1;  ///< how many columns the caret line underlines
 };
 
-/// An ordered list of findings; duplicates (same place, same message) are kept once.
+/// An ordered list of findings; duplicates (same place, same message) are kept once, and past
+/// `kMaxKept` findings the rest are only counted.
 class Diagnostics {
  public:
   /// Adds an error at `loc`.
@@ -39,9 +40,13 @@ class Diagnostics {
 
   /// Writes every finding as `file:line:col: error: message`, the source line, a caret and the hint.
   void render(const Source& source, std::ostream& out) const;
+  /// How many findings are kept at most; a recipe that makes more gets a count of the rest.
+  static constexpr std::size_t kMaxKept = 1000;
 
  private:
   std::vector<Diagnostic> items_;
+  std::size_t dropped_ = 0;         ///< findings past kMaxKept
+  std::size_t dropped_errors_ = 0;  ///< of which errors
 };
 
 /// Renders one diagnostic (see Diagnostics::render).

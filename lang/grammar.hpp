@@ -289,8 +289,8 @@ struct series_stmt : p::seq<kw_series, ws, p::must<series_label>, ws, p::must<se
 
 struct time_label : p::seq<string_lit> {};
 struct time_block : p::seq<block> {};
-struct time_stmt
-    : p::seq<kw_time, ws, p::must<time_label>, ws, p::must<time_block>, content_end, ws, p::must<stmt_end>> {};
+// The label is optional: `time { … }` inside `series "L"` (or alone) takes the series' label.
+struct time_stmt : p::seq<kw_time, ws, p::opt<time_label, ws>, p::must<time_block>, content_end, ws, p::must<stmt_end>> {};
 
 struct parallel_count : count {};
 struct parallel_block : p::seq<block> {};
@@ -320,10 +320,30 @@ struct kernel_name : identifier {};
 struct kernel_stmt : p::seq<kernel_name, p::not_at<p::one<':'>>, p::must<word_boundary>,
                             p::star<ws, item<word_item>>, content_end, ws, p::must<items_end>> {};
 
+// ---- Kernel definitions -------------------------------------------------------------------
+// Only the extent of `kernel NAME(…) [-> TYPE] { … }` is recognised here; lang/kernel_parser.cpp
+// parses the captured text with a grammar of its own.
+
+struct kw_kernel : keyword<TAO_PEGTL_STRING("kernel")> {};
+/// `( … )` of the head: newlines and nested parentheses included.
+struct kernel_def_parens
+    : p::seq<p::one<'('>, p::star<p::sor<comment, kernel_def_parens, p::not_one<'(', ')', '#', '{', '}'>>>, p::one<')'>> {};
+struct kernel_def_close : p::one<'}'> {};
+/// `{ … }` of the body: nested braces included, and a `}` in a comment closes nothing.
+struct kernel_def_braces
+    : p::seq<p::one<'{'>, p::star<p::sor<comment, kernel_def_braces, p::not_one<'{', '}', '#'>>>,
+             p::must<kernel_def_close>> {};
+struct kernel_def_body : p::seq<kernel_def_braces> {};
+/// `kernel NAME…`: a definition (so no kernel may be called `kernel`).
+struct kernel_def_stmt
+    : p::seq<kw_kernel, ws, p::at<identifier>,
+             p::star<p::sor<kernel_def_parens, comment, p::not_one<'(', ')', '{', '}', '#', '\n', ';'>>>,
+             p::must<kernel_def_body>, content_end, ws, p::must<stmt_end>> {};
+
 struct statement
     : p::sor<title_stmt, source_stmt, note_stmt, location_stmt, let_stmt, repeat_stmt, for_stmt, setup_stmt,
              teardown_stmt, series_stmt, time_stmt, parallel_stmt, report_stmt, baseline_stmt, index_stmt,
-             compare_stmt, kernel_stmt> {};
+             compare_stmt, kernel_def_stmt, kernel_stmt> {};
 
 struct top_statement
     : p::sor<statement, p::seq<p::at<p::one<'}'>>, p::raise<stray_brace>>, p::raise<bad_statement>> {};

@@ -51,6 +51,7 @@ struct State {
   AstBuilder builder;
   std::vector<Open> open;
   std::vector<Diagnostic> errors;
+  std::size_t recursion = 0;  ///< statements and '-' signs being matched inside each other
 };
 
 template <typename Iterator>
@@ -81,6 +82,8 @@ template <typename Name>
 inline constexpr std::optional<Construct> tracked<g::word_of<Name>> = Construct::token;
 template <>
 inline constexpr std::optional<Construct> tracked<g::kernel_stmt> = Construct::token;
+template <>
+inline constexpr std::optional<Construct> tracked<g::kernel_def_braces> = Construct::block;
 
 // ---- Error messages -------------------------------------------------------------------
 
@@ -236,8 +239,8 @@ HWBENCH_EXPECTED(g::series_label, "expected a label string after 'series'",
 HWBENCH_EXPECTED(g::series_body, "expected a statement or '{' after the label of 'series'",
                  "the body starts on the same line: series \"LABEL\" STATEMENT or series \"LABEL\" { … }")
 HWBENCH_EXPECTED(g::time_label, "expected a label string after 'time'", "write time \"LABEL\" { … }")
-HWBENCH_EXPECTED(g::time_block, "expected '{' after the label of 'time'",
-                 "time measures a whole block as one sample: time \"LABEL\" { … }")
+HWBENCH_EXPECTED(g::time_block, "expected '{' after 'time' or its label",
+                 "time measures a whole block as one sample: time \"LABEL\" { … } or time { … }")
 HWBENCH_EXPECTED(g::parallel_count, "expected a worker count after 'parallel'", "write parallel N { … }")
 HWBENCH_EXPECTED(g::parallel_block, "expected '{' after the worker count of 'parallel'", "write parallel N { … }")
 HWBENCH_EXPECTED(g::report_items, "expected what to report after 'report'", "for example: report MB/s mean, median")
@@ -245,6 +248,8 @@ HWBENCH_EXPECTED(g::baseline_name, "expected a name after 'baseline'", "write ba
 HWBENCH_EXPECTED(g::index_label, "expected a label string after 'index'", index_hint)
 HWBENCH_EXPECTED(g::index_eq, "expected '=' after the label of 'index'", index_hint)
 HWBENCH_EXPECTED(g::interp_value, "expected an expression after '${'", "write ${name} or ${expression}")
+HWBENCH_EXPECTED(g::kernel_def_body, "expected '{' to start the body of the kernel definition",
+                 "write kernel NAME(PARAM: TYPE = DEFAULT, …) -> TYPE { … }")
 
 #undef HWBENCH_EXPECTED
 
@@ -407,6 +412,9 @@ struct Expected<g::block_close> {
 };
 
 template <>
+struct Expected<g::kernel_def_close> : Expected<g::block_close> {};
+
+template <>
 struct Expected<g::paren_close> {
   static SyntaxError make(const Here& here) {
     if (closer_missing(here)) return unclosed(here, "unclosed '(': expected ')'", "add ')' to end the group");
@@ -528,6 +536,15 @@ inline constexpr bool recovers<g::block_statement> = true;
 /// How many brackets, blocks and strings may be open at once.
 constexpr std::size_t max_nesting = 200;
 
+/// Rules that recurse without a bracket: a statement as the body of repeat, for or series
+/// (`repeat 1 repeat 1 …`) and unary minus (`- - - 1`), named for the error message.
+template <typename Rule>
+inline constexpr const char* recursion = nullptr;
+template <>
+inline constexpr const char* recursion<g::statement> = "statements";
+template <typename S>
+inline constexpr const char* recursion<g::negate_operand<S>> = "'-' signs";
+
 template <typename Rule>
 struct Control : p::normal<Rule> {
   template <typename ParseInput>
@@ -579,6 +596,18 @@ struct Control : p::normal<Rule> {
           skip_statement(in);
         return true;
       }
+    } else if constexpr (recursion<Rule> != nullptr) {
+      // Like brackets, these recurse in the parser; a hostile recipe must not exhaust the stack.
+      if (state.recursion >= max_nesting)
+        throw Here::at(loc_of(in.iterator()),
+                       fmt::format("nesting too deep: more than {} nested {}", max_nesting, recursion<Rule>),
+                       "split the recipe into simpler statements");
+      ++state.recursion;
+      struct Leave {
+        std::size_t& depth;
+        ~Leave() { --depth; }
+      } leave{state.recursion};
+      return p::normal<Rule>::template match<A, M, Action, Ctl>(in, state);
     } else {
       return p::normal<Rule>::template match<A, M, Action, Ctl>(in, state);
     }
@@ -821,6 +850,8 @@ template <>
 struct Action<g::compare_stmt> : StatementAction<StmtKind::compare> {};
 template <>
 struct Action<g::kernel_stmt> : StatementAction<StmtKind::kernel> {};
+template <>
+struct Action<g::kernel_def_stmt> : StatementAction<StmtKind::kernel_def> {};
 
 }  // namespace
 

@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
 #include <filesystem>
 #include <map>
@@ -11,12 +12,16 @@
 #include <fmt/format.h>
 
 #include "kernels/files/page_cache.hpp"
+#include "kernels/memory/machine.hpp"
+#include "lang/ast_query.hpp"
 #include "runtime/compare_binder.hpp"
 #include "runtime/evaluator.hpp"
+#include "runtime/group_runner.hpp"
 #include "runtime/index_binder.hpp"
 #include "runtime/kernel_binder.hpp"
 #include "runtime/plan_printer.hpp"
 #include "runtime/report_binder.hpp"
+#include "runtime/user_kernels.hpp"
 #include "runtime/virtual_fs.hpp"
 
 namespace hwbench::runtime {
@@ -35,6 +40,8 @@ const std::vector<std::string>& statement_keywords() {
 namespace {
 
 constexpr std::size_t kMaxSteps = 1'000'000;
+/// Loops over `let`s or empty blocks expand to no statement, yet must end too.
+constexpr std::size_t kMaxWalk = 2 * kMaxSteps;
 
 enum class Phase { main, setup, teardown };
 
@@ -44,6 +51,8 @@ struct Ctx {
   std::string series;       ///< set inside `series`
   std::string label_text;   ///< the statement text that names a label-less series
   bool in_group = false;    ///< inside `time` or `parallel`
+  bool in_time = false;     ///< inside `time`
+  bool in_parallel = false; ///< inside `parallel`
   bool top = true;          ///< at the recipe's top level
 };
 
@@ -61,6 +70,12 @@ class Checker {
   std::optional<CheckedRecipe> run(const lang::Recipe& recipe) {
     plan_.recipe_file = source_.name;
     declare_locations(recipe);
+    user_kernels_ = UserKernels::load(recipe, source_, *opts_.registry, diags_);
+    // `$cpus`: UnixBench's N-copy pass runs one copy per CPU (`parallel $cpus { … }`).
+    Value cpus;
+    cpus.number.value = static_cast<double>(opts_.cpus > 0 ? opts_.cpus : ::sysconf(_SC_NPROCESSORS_ONLN));
+    cpus.number.text = fmt::format("{}", cpus.number.value);
+    scope_.set("cpus", cpus);
     Ctx ctx;
     walk_block(recipe.statements, ctx, nullptr);
     for (std::size_t i = 0; i < plan_.indices.size(); ++i)
@@ -85,6 +100,7 @@ class Checker {
       info.free_bytes = kernels::free_bytes(probe).value_or(0);
       plan_.locations.push_back(info);
     }
+    plan_.user_kernels = user_kernels_;
     if (unknown_time_) plan_.estimated_seconds.reset();
     else plan_.estimated_seconds = plan_.timed_seconds_known;
     return CheckedRecipe{std::move(plan_), resolver_};
@@ -135,6 +151,15 @@ class Checker {
 
   // ---- the walk --------------------------------------------------------------------------
   void walk_block(const std::vector<Stmt>& stmts, const Ctx& ctx, std::vector<Step>* group) {
+    walked_ += std::max<std::size_t>(1, stmts.size());
+    if (walked_ > kMaxWalk) {
+      if (!too_big_)
+        diags_.error(stmts.empty() ? last_loc_ : stmts.front().loc,
+                     fmt::format("the recipe expands to more than {} statements and loop iterations", kMaxWalk),
+                     "use fewer repetitions");
+      too_big_ = true;
+      return;
+    }
     std::size_t real = std::count_if(stmts.begin(), stmts.end(), [](const Stmt& s) { return s.kind != StmtKind::location; });
     for (const auto& s : stmts) {
       Ctx c = ctx;
@@ -149,6 +174,7 @@ class Checker {
   }
 
   void walk(const Stmt& s, const Ctx& ctx, std::vector<Step>* group) {
+    last_loc_ = s.loc;
     Ctx inner = ctx;
     inner.top = false;
     switch (s.kind) {
@@ -176,6 +202,10 @@ class Checker {
       case StmtKind::repeat: {
         auto n = evaluate_count(s.value, scope_, diags_, "repeat", 0, 10'000'000);
         if (!n) return;
+        if (group && !lang::mentions_variable(s, "i")) {
+          walk_loop(s, inner, static_cast<std::uint64_t>(*n), *group);
+          return;
+        }
         const Value* saved = scope_.find("i");
         std::optional<Value> old = saved ? std::optional<Value>(*saved) : std::nullopt;
         for (long long i = 1; i <= *n && !too_big_; ++i) {
@@ -270,6 +300,10 @@ class Checker {
         }
         return;
       }
+      case StmtKind::kernel_def:
+        // Read by UserKernels::load before the walk.
+        if (!ctx.top) diags_.error(s.loc, "a kernel definition belongs at the top level of a recipe", {}, 6);
+        return;
       case StmtKind::compare: {
         if (!ctx.top) {
           diags_.error(s.loc, "'compare' belongs at the top level of a recipe", {}, 7);
@@ -294,13 +328,30 @@ class Checker {
     else scope_.erase(name);
   }
 
+  /// A `repeat` inside a group whose body does not use `$i`: one loop node, its body checked
+  /// once (each pass does the same thing), so a long loop costs nothing to plan.
+  void walk_loop(const Stmt& s, const Ctx& ctx, std::uint64_t count, std::vector<Step>& group) {
+    if (count == 0 || !count_step(s.loc)) return;
+    Step loop;
+    loop.kind = Step::Kind::repeat;
+    loop.loc = s.loc;
+    loop.count = count;
+    walk_block(s.body, ctx, &loop.children);
+    if (!loop.children.empty()) group.push_back(std::move(loop));
+  }
+
   void walk_group(const Stmt& s, const Ctx& ctx, std::vector<Step>* group) {
     bool is_time = s.kind == StmtKind::time;
     const char* word = is_time ? "time" : "parallel";
     auto len = static_cast<std::uint32_t>(std::string_view(word).size());
-    if (ctx.in_group) {
-      diags_.error(s.loc, fmt::format("'{}' cannot stand inside 'time' or 'parallel'", word),
-                   "a group is one sample; nest loops inside it instead", len);
+    // `time { parallel N { … } }` is the Perl script's shape: the parent times its workers.
+    // Anything deeper has no meaning: a group is one sample.
+    if (ctx.in_parallel || (ctx.in_time && is_time)) {
+      diags_.error(s.loc,
+                   fmt::format("'{}' cannot stand inside '{}'", word, ctx.in_parallel ? "parallel" : "time"),
+                   is_time || ctx.in_parallel ? "a group is one sample; nest loops inside it instead"
+                                              : "only 'parallel' may stand inside 'time'",
+                   len);
       return;
     }
     if (ctx.phase != Phase::main) {
@@ -313,20 +364,29 @@ class Checker {
     Ctx inner = ctx;
     inner.in_group = true;
     inner.top = false;
+    (is_time ? inner.in_time : inner.in_parallel) = true;
     if (is_time) {
-      auto v = evaluate(s.value, scope_, diags_);
-      if (!v) return;
-      step.series = to_text(*v);
+      if (s.value.text.empty()) {
+        // `time { … }`: the enclosing series names it, else its own text does.
+        step.series = ctx.series.empty() ? ctx.label_text : ctx.series;
+      } else {
+        auto v = evaluate(s.value, scope_, diags_);
+        if (!v) return;
+        step.series = to_text(*v);
+      }
+      inner.series.clear();
       inner.label_text = s.text;
+      const std::size_t errors_before = diags_.error_count();
       walk_block(s.body, inner, &step.children);
       if (step.children.empty()) {
-        diags_.error(s.loc, "'time' block runs no kernel, so there is nothing to time", {}, len);
+        if (diags_.error_count() == errors_before)
+          diags_.error(s.loc, "'time' block runs no kernel, so there is nothing to time", {}, len);
         return;
       }
     } else {
       auto n = evaluate_count(s.value, scope_, diags_, "parallel", 1, 4096);
       if (!n) return;
-      step.series = ctx.series.empty() ? ctx.label_text : ctx.series;
+      step.series = ctx.in_time ? std::string() : ctx.series.empty() ? ctx.label_text : ctx.series;
       const Value* saved = scope_.find("worker");
       std::optional<Value> old = saved ? std::optional<Value>(*saved) : std::nullopt;
       for (long long w = 1; w <= *n && !too_big_; ++w) {
@@ -334,17 +394,38 @@ class Checker {
         v.number.value = static_cast<double>(w);
         scope_.set("worker", v);
         step.workers.emplace_back();
+        const std::size_t errors_before = diags_.error_count();
         walk_block(s.body, inner, &step.workers.back());
         if (too_big_) return;
+        if (diags_.error_count() != errors_before) break;  // the same error in every worker
         if (step.workers.back().empty()) {
           diags_.error(s.loc, "'parallel' block runs no kernel", {}, len);
           break;
         }
       }
       restore("worker", old);
+      check_parallel_memory(step, s.loc);
     }
     if (group) group->push_back(std::move(step));
     else add_step(std::move(step), ctx.phase);
+  }
+
+  /// Each statement was checked against the RAM on its own; the workers hold theirs at once.
+  void check_parallel_memory(const Step& step, lang::SourceLoc loc) {
+    std::uint64_t total = 0;
+    for (const auto& worker : step.workers) {
+      std::uint64_t peak = 0;  // a worker's statements run one after another
+      for (const auto& top : worker)
+        for (const Step* k : kernel_steps(top)) peak = std::max(peak, k->kernel.effects.memory);
+      total += peak;
+    }
+    const std::uint64_t available = kernels::memory::available_memory_bytes();
+    if (available == 0 || total <= available) return;
+    constexpr double mib = 1024.0 * 1024.0;
+    diags_.error(loc,
+                 fmt::format("the {} workers hold {:.1f} MiB of memory at once, more than the {:.1f} MiB this machine has available",
+                             step.workers.size(), static_cast<double>(total) / mib, static_cast<double>(available) / mib),
+                 "use fewer workers or smaller sizes", 8);
   }
 
   /// Counts one expanded statement; false (with one error) once the recipe is too big.
@@ -377,19 +458,21 @@ class Checker {
       }
       plan_.samples_min[label] += lo;
       plan_.samples_max[label] += hi;
-      if (step.kind == Step::Kind::kernel && step.kernel.spec->runs_programs) plan_.runs_programs = true;
+      for (const Step* k : kernel_steps(step))
+        if (k->kernel.spec->runs_programs) plan_.runs_programs = true;
     }
     phase_steps(phase).push_back(std::move(step));
   }
 
   // ---- kernel statements -----------------------------------------------------------------
   std::optional<Step> bind(const Stmt& s, const Ctx& ctx) {
-    BindRequest req{*opts_.registry, *resolver_, scope_, vfs_, diags_};
+    BindRequest req{user_kernels_ ? user_kernels_->registry() : *opts_.registry, *resolver_, scope_, vfs_, diags_};
     req.allow_exec = opts_.allow_exec;
     req.in_group = ctx.in_group;
     req.untimed = ctx.phase != Phase::main;
     auto ks = bind_kernel(s, req);
     if (!ks) return std::nullopt;
+    if (user_kernels_ && !user_kernels_->check_call(s, *ks, diags_)) return std::nullopt;
     apply_effects(*ks, s);
     Step step;
     step.kind = Step::Kind::kernel;
@@ -442,7 +525,9 @@ class Checker {
         continue;
       }
       if (!planned_dir && ::access(dir.c_str(), W_OK) != 0) {
-        diags_.error(s.loc, fmt::format("cannot write in '{}': permission denied", dir),
+        // A read-only mount refuses root too; calling it a permission problem would mislead.
+        const char* why = errno == EROFS ? "it is on a read-only file system" : "permission denied";
+        diags_.error(s.loc, fmt::format("cannot write in '{}': {}", dir, why),
                      "choose a directory you may write in, or map it with -L", static_cast<std::uint32_t>(s.name.size()));
         continue;
       }
@@ -540,9 +625,12 @@ class Checker {
   std::int64_t total_held_ = 0;
   std::uint64_t peak_total_ = 0;
   std::size_t step_count_ = 0;
+  std::size_t walked_ = 0;     ///< statements and loop bodies walked (kMaxWalk)
+  lang::SourceLoc last_loc_;   ///< the statement walked last, for an error about an empty body
   bool too_big_ = false;
   bool unknown_time_ = false;
   std::vector<const Stmt*> index_stmts_;  ///< parallel to plan_.indices
+  std::shared_ptr<UserKernels> user_kernels_;  ///< the recipe's kernel definitions; null when none
 };
 
 }  // namespace

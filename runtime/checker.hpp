@@ -25,6 +25,8 @@ struct CheckOptions {
   const kernels::FileView* files = nullptr;  ///< the real file system
   /// Overrides the built-in locations (tests); empty means builtin_locations(cwd).
   std::vector<Location> builtins;
+  /// The value of the built-in variable `$cpus` (online logical CPUs); 0 asks the system.
+  long cpus = 0;
 };
 
 /// A checked recipe: the plan and the resolver that cleared its paths (the runtime re-checks with it).

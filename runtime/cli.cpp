@@ -203,6 +203,9 @@ int cmd_run(const Common& c, const std::string& output, const std::string& forma
     if (!outcome.removed_after_failure.empty())
       err << fmt::format("hwbench: teardown ran; removed {} file{} the run had created\n",
                          outcome.removed_after_failure.size(), outcome.removed_after_failure.size() == 1 ? "" : "s");
+    if (!outcome.left_behind.empty())
+      err << fmt::format("hwbench: could not remove {} file{} the run had created: {}\n", outcome.left_behind.size(),
+                         outcome.left_behind.size() == 1 ? "" : "s", fmt::join(outcome.left_behind, ", "));
   }
   if (!save_result(result, path, error)) {
     err << "hwbench: " << error << "\n";

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "runtime/compare.hpp"
+#include "runtime/locations.hpp"
 
 namespace hwbench::runtime {
 
@@ -32,8 +33,8 @@ std::optional<ReportSpec> bind_compare(const lang::Stmt& s, const Scope& scope, 
   std::string path = to_text(*file);
   if (path.empty() || path[0] != '/') path = (recipe_dir.empty() ? std::string(".") : recipe_dir) + "/" + path;
   path = std::filesystem::path(path).lexically_normal().string();
-  std::string error;
-  if (!load_comparable(path, error)) {
+  std::string error = data_file_problem(path);
+  if (!error.empty() || !load_comparable(path, error)) {
     diags.error(items[1].loc, fmt::format("cannot compare with '{}'", path), error, width(items[1]));
     return std::nullopt;
   }

@@ -42,6 +42,30 @@ std::string to_text(const Value& v) {
   return {};
 }
 
+// A hostile recipe can double a text or a list with every `let` (`let b = [$a, $a]`), or nest a
+// list in itself in a loop (`repeat 100000 { let a = [$a] }`, which would exhaust the stack of
+// every recursive walk over it); no value may grow past this estimate of its memory (each value
+// counts 64 bytes, plus its text) or nest deeper than the parser lets brackets nest.
+constexpr std::size_t kMaxValueBytes = std::size_t{128} << 20;
+constexpr std::size_t kValueOverhead = 64;
+constexpr std::size_t kMaxValueDepth = 200;
+
+/// The value's estimated memory; more than kMaxValueBytes when it is too deep.
+static std::size_t value_bytes(const Value& v, std::size_t depth = 1) {
+  if (depth > kMaxValueDepth) return kMaxValueBytes + 1;
+  std::size_t n = kValueOverhead + v.text.size();
+  for (const auto& item : v.items) {
+    n += value_bytes(item, depth + 1);
+    if (n > kMaxValueBytes) break;
+  }
+  return n;
+}
+
+static void too_large(const Expr& e, lang::Diagnostics& diags) {
+  diags.error(e.loc, "this value grows too large: past 128 MiB, or lists nested more than 200 deep",
+              "keep recipe values small: use a range or a loop instead of doubling texts or nesting lists");
+}
+
 static Value number_value(double value, Dim dim) {
   Value v;
   v.kind = Value::Kind::number;
@@ -60,8 +84,8 @@ static const char* dim_name(Dim d) {
   return "a number";
 }
 
-static std::optional<std::string> interpolate(const std::vector<lang::TextPart>& parts, const Scope& scope,
-                                              lang::Diagnostics& diags) {
+static std::optional<std::string> interpolate(const Expr& e, const Scope& scope, lang::Diagnostics& diags) {
+  const std::vector<lang::TextPart>& parts = e.parts;
   std::string out;
   bool ok = true;
   for (const auto& p : parts) {
@@ -75,6 +99,10 @@ static std::optional<std::string> interpolate(const std::vector<lang::TextPart>&
       continue;
     }
     out += to_text(*v);
+    if (out.size() > kMaxValueBytes) {
+      too_large(e, diags);
+      return std::nullopt;
+    }
   }
   if (!ok) return std::nullopt;
   return out;
@@ -89,7 +117,7 @@ std::optional<Value> evaluate(const Expr& e, const Scope& scope, lang::Diagnosti
     }
     case ExprKind::string:
     case ExprKind::path: {
-      auto text = interpolate(e.parts, scope, diags);
+      auto text = interpolate(e, scope, diags);
       if (!text) return std::nullopt;
       Value v;
       v.kind = Value::Kind::text;
@@ -124,10 +152,19 @@ std::optional<Value> evaluate(const Expr& e, const Scope& scope, lang::Diagnosti
       Value v;
       v.kind = Value::Kind::list;
       bool ok = true;
+      std::size_t bytes = kValueOverhead;
       for (const auto& item : e.items) {
         auto iv = evaluate(item, scope, diags);
-        if (!iv) ok = false;
-        else v.items.push_back(std::move(*iv));
+        if (!iv) {
+          ok = false;
+          continue;
+        }
+        bytes += value_bytes(*iv, 2);
+        if (bytes > kMaxValueBytes) {
+          too_large(e, diags);
+          return std::nullopt;
+        }
+        v.items.push_back(std::move(*iv));
       }
       if (!ok) return std::nullopt;
       return v;
@@ -144,6 +181,10 @@ std::optional<Value> evaluate(const Expr& e, const Scope& scope, lang::Diagnosti
         return std::nullopt;
       }
       double a = lo->number.value, b = hi->number.value;
+      if (!std::isfinite(a) || !std::isfinite(b) || std::fabs(a) > 1e15 || std::fabs(b) > 1e15) {
+        diags.error(e.loc, fmt::format("the range {} has a bound beyond 10^15", e.text), "use smaller numbers");
+        return std::nullopt;
+      }
       if (b < a) {
         diags.error(e.loc, fmt::format("empty range {}: it ends before it starts", e.text), "write the smaller bound first");
         return std::nullopt;
@@ -154,7 +195,8 @@ std::optional<Value> evaluate(const Expr& e, const Scope& scope, lang::Diagnosti
       }
       Value v;
       v.kind = Value::Kind::list;
-      for (double x = a; x <= b; x += 1) v.items.push_back(number_value(x, Dim::none));
+      const auto count = static_cast<long long>(b - a) + 1;
+      for (long long k = 0; k < count; ++k) v.items.push_back(number_value(a + static_cast<double>(k), Dim::none));
       return v;
     }
     case ExprKind::negate: {
@@ -175,6 +217,10 @@ std::optional<Value> evaluate(const Expr& e, const Scope& scope, lang::Diagnosti
         Value v;
         v.kind = Value::Kind::text;
         v.text = to_text(*a) + to_text(*b);
+        if (v.text.size() > kMaxValueBytes) {
+          too_large(e, diags);
+          return std::nullopt;
+        }
         return v;
       }
       if (a->kind != Value::Kind::number || b->kind != Value::Kind::number) {
@@ -225,12 +271,11 @@ std::optional<long long> evaluate_count(const Expr& e, const Scope& scope, lang:
     diags.error(e.loc, fmt::format("{} needs a whole number, not '{}'", what, to_text(*v)), "write a count such as 10", len);
     return std::nullopt;
   }
-  auto n = static_cast<long long>(v->number.value);
-  if (n < min || n > max) {
-    diags.error(e.loc, fmt::format("{} {} is out of range", what, n), fmt::format("use {} to {}", min, max), len);
+  if (!(v->number.value >= static_cast<double>(min) && v->number.value <= static_cast<double>(max))) {
+    diags.error(e.loc, fmt::format("{} {} is out of range", what, to_text(*v)), fmt::format("use {} to {}", min, max), len);
     return std::nullopt;
   }
-  return n;
+  return static_cast<long long>(v->number.value);
 }
 
 }  // namespace hwbench::runtime

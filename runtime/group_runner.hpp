@@ -1,6 +1,7 @@
 #pragma once
 // `time { … }` and `parallel N { … }`: several kernel runs that make one sample.
 #include <string>
+#include <vector>
 
 #include "kernels/kernel.hpp"
 #include "runtime/clock.hpp"
@@ -22,8 +23,13 @@ struct GroupResult {
   std::string error;
 };
 
+/// Every kernel statement inside a group node, in plan order (workers, loops and nested groups
+/// included): what the run must claim before the group starts.
+std::vector<const Step*> kernel_steps(const Step& step);
+
 /// Runs every statement of a `time` block once, in order; the sample is the sum of their
-/// timed runs (set-up and clean-up of each kernel are left out).
+/// timed runs (set-up and clean-up of each kernel are left out; a `repeat` loop is timed whole,
+/// and a `parallel` block inside contributes its own span and its workers' CPU time).
 GroupResult run_time_group(GroupRun& run, const Step& step);
 
 /// Runs each worker's statements in its own process, started together; the sample covers the

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "runtime/baseline.hpp"
+#include "runtime/locations.hpp"
 #include "runtime/statistics.hpp"
 
 namespace hwbench::runtime {
@@ -66,6 +67,10 @@ std::optional<Baseline> bind_baseline(const lang::Stmt& s, const Scope& scope, c
                   "baselines are TOML files; see docs/baseline-format.md", width(file_item));
       return std::nullopt;
     }
+  }
+  if (auto why = data_file_problem(file); !why.empty()) {
+    diags.error(file_item.loc, fmt::format("cannot read the baseline file '{}'", file), why, width(file_item));
+    return std::nullopt;
   }
   struct stat st {};
   if (::stat(file.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) {

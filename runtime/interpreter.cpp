@@ -118,8 +118,10 @@ class Interpreter {
   void remove_leftovers() {
     for (const auto& p : owned_) {
       struct stat st {};
-      if (::lstat(p.c_str(), &st) == 0 && S_ISREG(st.st_mode) && ::unlink(p.c_str()) == 0)
-        outcome_.removed_after_failure.push_back(p);
+      if (::lstat(p.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) continue;
+      // A file that cannot go (a location remounted read-only) must be named, not passed over.
+      if (::unlink(p.c_str()) == 0) outcome_.removed_after_failure.push_back(p);
+      else outcome_.left_behind.push_back(fmt::format("{} ({})", p, std::strerror(errno)));
     }
   }
 
@@ -267,14 +269,16 @@ class Interpreter {
         check_interrupt();
         if (p.cold) evict_inputs(step);
         Sample s = measure(*k, p);
-        // A `for` sample cut short by Ctrl-C is not a sample: drop it and stop.
-        if (p.for_seconds > 0) check_interrupt();
+        // A sample that Ctrl-C reached is not a sample: kernels stop mid-unit and return what
+        // they finished (a cut-short copy counts nothing), so drop it and stop.
+        check_interrupt();
         s.kernel = step.kernel.spec->name;
         s.cold = p.cold;
         s.cpu_timed = p.cpu_time;
         for (const auto& [name, v] : step.kernel.call.params) s.params[name] = v.flag ? "true" : v.text;
         for (std::size_t a = 0; a < step.kernel.call.args.size(); ++a)
           s.params[step.kernel.spec->args[a].name] = step.kernel.call.args[a].text;
+        for (const auto& [name, v] : k->notes()) s.params[name] = v;
         s.iteration = static_cast<std::uint32_t>(series.samples.size() + 1);
         rates.push_back(rate_of(s));
         if (opts_.progress) *opts_.progress << fmt::format("  {}  {}\n", step.kernel.text, human_rate(s));
@@ -365,13 +369,7 @@ class Interpreter {
 
   void run_group(const Step& step) {
     Series& series = outcome_.series[index_.at(step.series)];
-    std::vector<const Step*> all;
-    if (step.kind == Step::Kind::time) {
-      for (const auto& c : step.children) all.push_back(&c);
-    } else {
-      for (const auto& w : step.workers)
-        for (const auto& c : w) all.push_back(&c);
-    }
+    const std::vector<const Step*> all = kernel_steps(step);
     for (const Step* c : all) {
       claim(*c);
       if (c->kernel.policy.cold) evict_inputs(*c);
@@ -379,11 +377,15 @@ class Interpreter {
     GroupRun g{*opts_.clock, ctx_, plan_.recipe_file};
     GroupResult r = step.kind == Step::Kind::time ? run_time_group(g, step) : run_parallel_group(g, step);
     for (const Step* c : all) forget_removed(*c);
-    if (!r.error.empty()) throw StepFailed{r.error};
+    if (!r.error.empty()) {
+      check_interrupt();  // workers stopped by Ctrl-C: the run was interrupted, not failed
+      throw StepFailed{r.error};
+    }
+    // A group that Ctrl-C reached was cut short (kernels, workers): its partial sum is not a sample.
+    check_interrupt();
     r.sample.iteration = static_cast<std::uint32_t>(series.samples.size() + 1);
     if (opts_.progress) *opts_.progress << fmt::format("  {}  {}\n", step.series, human_rate(r.sample));
     series.samples.push_back(std::move(r.sample));
-    check_interrupt();
   }
 
   const Plan& plan_;

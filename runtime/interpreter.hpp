@@ -28,6 +28,7 @@ struct RunOutcome {
   std::string error;                ///< one line naming the statement and the cause
   std::vector<Series> series;       ///< in the plan's series order
   std::vector<std::string> removed_after_failure;  ///< files of the run deleted because it did not complete
+  std::vector<std::string> left_behind;  ///< files of the run it could not delete, as "PATH (reason)"
 };
 
 /// Runs a checked recipe. Teardown always runs; if the run does not complete, every file it

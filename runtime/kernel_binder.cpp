@@ -30,6 +30,8 @@ double default_number(const ParamSpec& p) {
 
 namespace {
 
+constexpr double kMaxWhole = 9007199254740992.0;  // 2^53
+
 std::uint32_t width(const Item& it) { return static_cast<std::uint32_t>(std::max<std::size_t>(1, it.word.size())); }
 
 std::string describe(const Value& v) {
@@ -241,7 +243,7 @@ class Binder {
              width(*vi));
         return;
       }
-      if (v->number.value <= 0 || v->number.value >= 100) {
+      if (!(v->number.value > 0 && v->number.value < 100)) {  // NaN too
         fail(vi->loc, "'until ci' needs a percentage between 0% and 100%", "for example: until ci 5%", width(*vi));
         return;
       }
@@ -277,7 +279,7 @@ class Binder {
              width(*vi));
         return;
       }
-      if (v->number.value <= 0 || v->number.value > 24 * 3600) {
+      if (!(v->number.value > 0 && v->number.value <= 24 * 3600)) {  // NaN too
         fail(vi->loc, "'for' needs a duration between 0 and 24h", {}, width(*vi));
         return;
       }
@@ -361,12 +363,15 @@ class Binder {
         return;
     }
     double x = v->number.value;
-    if (x < p.min || x > p.max) {
+    // Sizes and counts become 64-bit integers in the kernels: past 2^53 bytes (8 PiB) a double no
+    // longer holds every whole number, and a kernel's arithmetic on them could wrap.
+    const double max = p.type == ParamType::size || p.type == ParamType::count ? std::min(p.max, kMaxWhole) : p.max;
+    if (!(x >= p.min && x <= max)) {  // NaN too
       fail(vi->loc,
            fmt::format("'{}' {} is out of range", p.name, to_text(*v)),
            fmt::format("{} takes {} to {}", p.name, format_base(p.min, p.type),
                        p.max == std::numeric_limits<double>::max() ? std::string("any larger value")
-                                                                    : format_base(p.max, p.type)),
+                                                                  : format_base(max, p.type)),
            width(*vi));
       return;
     }

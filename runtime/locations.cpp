@@ -116,6 +116,15 @@ bool is_system_path(std::string_view path) {
   return path == "/";
 }
 
+std::string data_file_problem(const std::string& path) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) return "";
+  if (!S_ISREG(st.st_mode)) return fmt::format("'{}' is not a regular file", path);
+  if (is_system_path(real(path)))
+    return fmt::format("'{}' is in a system directory, which no recipe may read", path);
+  return "";
+}
+
 PathResolver::PathResolver(std::vector<Location> locations, std::vector<std::pair<std::string, std::string>> remaps,
                            std::string cwd)
     : locations_(std::move(locations)), remaps_(std::move(remaps)), cwd_(std::move(cwd)) {
@@ -141,6 +150,12 @@ std::optional<PathError> PathResolver::check_place(const std::string& path, cons
                                                    bool write) const {
   if (is_system_path(path))
     return PathError{fmt::format("'{}' is in a system directory, which no recipe may touch", path),
+                     "use a location (ramdisk:, disk:, tmp:) or a directory of your own"};
+  // Files right in / (`rm /*`, `write /x`) belong to the system too; an existing top-level
+  // directory (cp … -> /scratch) is a place of the user's.
+  struct stat top {};
+  if (path.rfind('/') == 0 && !(::stat(path.c_str(), &top) == 0 && S_ISDIR(top.st_mode)))
+    return PathError{fmt::format("'{}' is in the root directory, which no recipe may touch", path),
                      "use a location (ramdisk:, disk:, tmp:) or a directory of your own"};
   // Follow symlinks as far as the path exists: the real place must stay where the text says.
   std::string existing = nearest_existing(path);

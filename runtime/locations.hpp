@@ -73,4 +73,10 @@ class PathResolver {
 /// Whether `path` lies in a system directory that no recipe may touch.
 bool is_system_path(std::string_view path);
 
+/// Why a data file a recipe names (a baseline, a result to compare with) may not be read: it is
+/// not a regular file (a device, a FIFO: reading could block or never end), or it is, or leads
+/// through a symlink to, a file in a system directory such as /proc/self/mem. "" when it may be
+/// read or does not exist (the loader then says so).
+std::string data_file_problem(const std::string& path);
+
 }  // namespace hwbench::runtime

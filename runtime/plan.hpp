@@ -3,6 +3,7 @@
 // every path resolved and cleared by the safety rules, every parameter filled in.
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -12,6 +13,8 @@
 #include "runtime/result.hpp"
 
 namespace hwbench::runtime {
+
+class UserKernels;
 
 /// How many samples a kernel statement takes, and how each is timed.
 struct Policy {
@@ -34,15 +37,19 @@ struct KernelStep {
   kernels::FileEffects effects;  ///< as predicted by the checker
 };
 
-/// One node of the plan: a kernel statement, a `time` block or a `parallel` block.
+/// One node of the plan: a kernel statement, a `time` block, a `parallel` block, or a `repeat`
+/// loop kept as a loop. Outside groups every loop is unrolled into its statements; inside `time`
+/// and `parallel` a `repeat` whose body does not use `$i` stays one node (the body checked once),
+/// so that `parallel 200 { repeat 100000 { … } }` is 200 small loops, not 20 million statements.
 struct Step {
-  enum class Kind { kernel, time, parallel };
+  enum class Kind { kernel, time, parallel, repeat };
   Kind kind = Kind::kernel;
   lang::SourceLoc loc;
   std::string series;                      ///< "" in setup and teardown: not recorded
   KernelStep kernel;                       ///< kind == kernel
-  std::vector<Step> children;              ///< kind == time: run in order as one sample
+  std::vector<Step> children;              ///< time: run in order as one sample; repeat: the body
   std::vector<std::vector<Step>> workers;  ///< kind == parallel: one list per worker process
+  std::uint64_t count = 0;                 ///< kind == repeat: how many times the body runs
 };
 
 /// A file the run will create.
@@ -71,6 +78,8 @@ struct Plan {
   std::optional<double> estimated_seconds;           ///< where knowable (every sample bounded by `for`)
   double timed_seconds_known = 0;                    ///< the part of the time that is knowable
   bool runs_programs = false;
+  /// The kernels the recipe defines (runtime/user_kernels.hpp): owns the specs their steps point to.
+  std::shared_ptr<const UserKernels> user_kernels;
 };
 
 }  // namespace hwbench::runtime

@@ -35,6 +35,39 @@ std::string policy_text(const Policy& p) {
   return out;
 }
 
+void print_inner(const Step& s, const std::string& indent, std::ostream& out, const std::string& lead = "");
+
+/// A parallel block's workers; past a handful, the rest are counted (they differ by $worker).
+void print_workers(const Step& s, const std::string& indent, std::ostream& out) {
+  constexpr std::size_t kWorkersShown = 4;
+  for (std::size_t w = 0; w < s.workers.size(); ++w) {
+    if (w == kWorkersShown && s.workers.size() > kWorkersShown + 1) {
+      out << fmt::format("{}… and {} more workers\n", indent, s.workers.size() - kWorkersShown);
+      break;
+    }
+    for (const auto& c : s.workers[w]) print_inner(c, indent, out, fmt::format("worker {}: ", w + 1));
+  }
+}
+
+/// A statement inside a group: a kernel line, a loop with its body, or a parallel block.
+void print_inner(const Step& s, const std::string& indent, std::ostream& out, const std::string& lead) {
+  switch (s.kind) {
+    case Step::Kind::kernel:
+      out << fmt::format("{}{}{}\n", indent, lead, s.kernel.text);
+      break;
+    case Step::Kind::repeat:
+      out << fmt::format("{}{}repeat {} (a loop):\n", indent, lead, s.count);
+      for (const auto& c : s.children) print_inner(c, indent + "  ", out);
+      break;
+    case Step::Kind::parallel:
+      out << fmt::format("{}{}parallel {} workers\n", indent, lead, s.workers.size());
+      print_workers(s, indent + "  ", out);
+      break;
+    case Step::Kind::time:
+      break;  // the checker never nests time
+  }
+}
+
 void print_steps(const std::vector<Step>& steps, std::ostream& out, bool timed) {
   std::size_t shown = 0;
   for (const auto& s : steps) {
@@ -49,12 +82,14 @@ void print_steps(const std::vector<Step>& steps, std::ostream& out, bool timed) 
         break;
       case Step::Kind::time:
         out << fmt::format("    time \"{}\": 1 sample of {} statements\n", s.series, s.children.size());
-        for (const auto& c : s.children) out << fmt::format("      {}\n", c.kernel.text);
+        for (const auto& c : s.children) print_inner(c, "      ", out);
         break;
       case Step::Kind::parallel:
         out << fmt::format("    parallel {} workers [{}: 1 sample]\n", s.workers.size(), s.series);
-        for (std::size_t w = 0; w < s.workers.size(); ++w)
-          for (const auto& c : s.workers[w]) out << fmt::format("      worker {}: {}\n", w + 1, c.kernel.text);
+        print_workers(s, "      ", out);
+        break;
+      case Step::Kind::repeat:  // only inside groups
+        print_inner(s, "    ", out);
         break;
     }
   }

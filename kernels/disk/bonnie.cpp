@@ -40,6 +40,7 @@ const std::vector<Applies>& applicability() {
       {"ram", bulk_and_seeks},
       {"chars", {T::putc, T::getc}},
       {"direct", bulk_and_seeks},
+      {"evict", {T::rewrite, T::getc, T::get_block, T::seeks}},
       {"fsync", {T::put_block, T::rewrite, T::seeks, T::seq_create, T::seq_del, T::ran_create, T::ran_del}},
       {"seekers", {T::seeks}},
       {"seek_count", {T::seeks}},
@@ -107,6 +108,7 @@ BonnieOptions bonnie_options(const Call& call) {
   o.chars = whole(call, "chars", o.chars);
   o.direct = call.flag("direct");
   o.fsync_each = call.flag("fsync");
+  o.evict = call.flag("evict");
   o.seekers = static_cast<std::uint32_t>(std::max<std::uint64_t>(1, whole(call, "seekers", o.seekers)));
   o.seek_count = static_cast<std::uint32_t>(whole(call, "seek_count", o.seek_count));
   o.rewrite_every = static_cast<std::uint32_t>(whole(call, "rewrite_every", o.rewrite_every));
@@ -166,7 +168,7 @@ KernelSpec bonnie_spec() {
   spec.help = "one of bonnie++ 1.96's tests in a directory: putc put_block rewrite getc get_block seeks "
               "seq_create seq_stat seq_del ran_create ran_stat ran_del";
   spec.lineage = "bonnie++ 1.96 (Russell Coker): bonnie++ -d DIR -s SIZE -r RAM -n FILES";
-  spec.synopsis = "bonnie TEST DIR [size S] [ram R] [chunk C] [chars C] [direct] [fsync] [seekers N] "
+  spec.synopsis = "bonnie TEST DIR [size S] [ram R] [chunk C] [chars C] [direct] [evict] [fsync] [seekers N] "
                   "[seek_count N] [rewrite_every N] [files N] [max S] [min S] [dirs N] [seed N] [concurrency N]";
   spec.args = {{"TEST", ArgKind::word, "", "the test, named as in bonnie++'s CSV header: " + test_list()},
                {"DIR", ArgKind::output_path, "", "the directory to test in (bonnie++ -d)"}};
@@ -178,6 +180,9 @@ KernelSpec bonnie_spec() {
                  static_cast<double>(mib)),
       disk_param("chars", ParamType::size, "3MiB", "bytes of the per-character tests (-f)", 256),
       disk_param("direct", ParamType::flag, "", "O_DIRECT for the block tests and seeks (-D)"),
+      disk_param("evict", ParamType::flag, "",
+                 "empty the test file's page cache (verified) before each timed pass: the state bonnie++'s "
+                 "twice-RAM file is in, for a smaller file"),
       disk_param("fsync", ParamType::flag, "", "fsync after every write and file operation (-b)"),
       disk_param("seekers", ParamType::count, "5", "concurrent seeker threads", 1, 256),
       disk_param("seek_count", ParamType::count, "8192", "random seeks in all", 1, 1e9),

@@ -49,6 +49,7 @@ struct BonnieOptions {
   std::uint64_t chars = std::uint64_t{3} << 20; ///< bytes of the per-character tests (bonnie++ -f)
   bool direct = false;                          ///< O_DIRECT for the block tests and seeks (-D)
   bool fsync_each = false;                      ///< fsync after every write and file operation (-b)
+  bool evict = false;                           ///< empty the file's page cache before each timed pass
   std::uint32_t seekers = 5;                    ///< concurrent seekers
   std::uint32_t seek_count = 8192;              ///< seeks in all
   std::uint32_t rewrite_every = 10;             ///< one seek in N also rewrites its chunk; 0: none

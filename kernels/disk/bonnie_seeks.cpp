@@ -7,7 +7,7 @@
 //
 // bonnie++'s parent sleeps 3 s before sending tickets and sums its seekers' getrusage(SELF),
 // which counts the whole process once per seeker; here the seekers start together and the CPU
-// time is the process's own, once.
+// time is the process's own, once. With `evict` the file leaves the page cache before each pass.
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -47,7 +47,10 @@ class SeekTest : public Kernel {
     if (!prepared_) prepare();
     Work work;
     file_.removing_on_error([&] {
-      for (std::uint64_t unit = 0; unit < n && !files::interrupted(context_); ++unit) seek_all(work);
+      for (std::uint64_t unit = 0; unit < n && !files::interrupted(context_); ++unit) {
+        if (o_.evict) untimed(context_, [&] { file_.evict_verified("bonnie seeks"); });
+        seek_all(work);
+      }
     });
     return work;
   }

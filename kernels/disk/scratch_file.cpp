@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 
 #include "kernels/files/files.hpp"
+#include "kernels/files/page_cache.hpp"
 
 namespace hwbench::kernels::disk {
 
@@ -59,6 +60,11 @@ void ScratchFile::fill(std::uint64_t size, const unsigned char* pattern, std::ui
     }
     close_synced(fd, path_);
   });
+}
+
+void ScratchFile::evict_verified(const std::string& kernel) const {
+  const Eviction e = evict(path_);
+  if (!e.ok) throw KernelError(fmt::format("{} needs {} out of the page cache, but {}", kernel, path_, e.error));
 }
 
 void ScratchFile::remove() noexcept {

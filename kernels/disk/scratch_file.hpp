@@ -33,6 +33,10 @@ class ScratchFile {
   /// closes: the untimed preparation of a test that needs the file to exist. On failure (a full
   /// disk) the file is removed and KernelError names it.
   void fill(std::uint64_t size, const unsigned char* pattern, std::uint64_t block, int extra_flags = 0);
+  /// Empties the page cache of the file (fdatasync, POSIX_FADV_DONTNEED) and verifies with
+  /// mincore that no page stayed; otherwise throws KernelError naming the path, `kernel` (what
+  /// needed it) and mincore's reason.
+  void evict_verified(const std::string& kernel) const;
   /// Whether this object created the file and has not removed it.
   bool present() const { return created_; }
   /// Removes the file if this object created it; never throws.

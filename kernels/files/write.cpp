@@ -35,9 +35,11 @@ class WriteKernel : public Kernel {
         random_(text_value(call, "data", "random") == "random"),
         context_(context) {}
 
+  // Called again before each pass of a loop inside a group: the ownership check is repeated
+  // (the file may have changed hands), the pool is kept until finish().
   void prepare() override {
     refuse_foreign_overwrite(path_, context_);
-    make_pool();
+    if (!ready_) make_pool();
   }
 
   Work run(std::uint64_t n) override {

@@ -102,7 +102,8 @@ KernelSpec alloc_spec() {
   spec.measure.for_seconds = 1;
   spec.effects = [](const Call& call, const FileView&) {
     FileEffects fx;
-    if (auto p = memory_problem(count_value(call, "live", 1024) * count_value(call, "size", 4096), "the live blocks",
+    fx.memory = count_value(call, "live", 1024) * count_value(call, "size", 4096);
+    if (auto p = memory_problem(fx.memory, "the live blocks",
                                 "give a smaller size or live"))
       fx.problems.push_back(*p);
     return fx;

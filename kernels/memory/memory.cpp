@@ -92,7 +92,8 @@ std::vector<ParamSpec> buffer_params(const std::string& size_help) {
 
 FileEffects buffer_effects(const Call& call, unsigned buffers, const std::string& what) {
   FileEffects fx;
-  if (auto p = memory_problem(buffers * buffer_call(call).size, what, "give a smaller size")) fx.problems.push_back(*p);
+  fx.memory = buffers * buffer_call(call).size;
+  if (auto p = memory_problem(fx.memory, what, "give a smaller size")) fx.problems.push_back(*p);
   return fx;
 }
 

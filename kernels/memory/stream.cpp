@@ -2,8 +2,8 @@
 // Arrays of doubles at least four times the last-level caches unless sized, one pass of the
 // function per unit of work, 16/16/24/24 bytes counted per element, and the results validated when
 // the statement ends. With no timing option a statement takes 10 samples, STREAM's NTIMES, and
-// `report stream` skips the first and prints the best. `memcpy` is the bound beside them: the
-// C library's memcpy of a into c, counted like copy.
+// `report stream` skips the first and prints the best. `memcpy` is measured beside them: the
+// C library's memcpy of a into c, counted like copy, so the two compare directly.
 #include <cmath>
 #include <memory>
 
@@ -81,7 +81,7 @@ KernelSpec stream_spec() {
   spec.name = "stream";
   spec.family = "memory";
   spec.help = "STREAM: one pass of copy (c=a), scale (b=3c), add (c=a+b) or triad (a=b+3c) over arrays of doubles, "
-              "or memcpy of a into c (the bound copy is read against); bytes counted 16/16/24/24/16 per element, "
+              "or the C library's memcpy of a into c (to read copy against); bytes counted 16/16/24/24/16 per element, "
               "MB = 10^6; results validated at the end; 10 samples unless told (report stream skips the first)";
   spec.lineage = "STREAM 5.10 (John D. McCalpin), stream.c";
   spec.synopsis = "stream copy|scale|add|triad|memcpy [elements N | size S] [threads N] [pinned|floating]";
@@ -116,7 +116,8 @@ KernelSpec stream_spec() {
       fx.problems.push_back({"give elements or size, not both", "drop one of them"});
       return fx;
     }
-    if (auto p = memory_problem(3 * elements_of(call) * sizeof(double), "the three arrays",
+    fx.memory = 3 * elements_of(call) * sizeof(double);
+    if (auto p = memory_problem(fx.memory, "the three arrays",
                                    "give a smaller elements or size"))
       fx.problems.push_back(*p);
     return fx;

@@ -26,22 +26,27 @@ struct StringArray {
   std::span<const unsigned char> string(std::size_t i) const {
     return {bytes.data() + offsets[i] + 1, bytes[offsets[i]]};
   }
+  /// String i as stored: its length byte, then its characters.
+  const unsigned char* record(std::size_t i) const { return bytes.data() + offsets[i]; }
 };
 
 /// nbench's strings: reseeds `random`, then strings of length 1 + abs_randwc(76) whose bytes are
-/// abs_randwc(256), until the array is full; the last string is cut to end at exactly
+/// abs_randwc(254) (0..253), until the array is full; the last string is cut to end at exactly
 /// string_array_size bytes.
 void fill_string_array(Random& random, StringArray& array);
 
-/// Whether `a` sorts before `b`: bytes compared unsigned over the common length, then the shorter
-/// first.
-bool string_less(std::span<const unsigned char> a, std::span<const unsigned char> b);
+/// nbench's string order. `a` and `b` point at two strings' length bytes; the comparison is
+/// strncmp over the shorter string's length counted from the length byte. So a shorter string
+/// always sorts first; strings of equal length L compare on their first L - 1 bytes (unsigned,
+/// and equal from a common 0 byte on); equal means not less. Lengths are 1..255.
+bool string_less(const unsigned char* a, const unsigned char* b);
 
 /// Exchanges strings i and j by moving bytes: each slot is resized in place (the bytes after it
 /// shift and the later offsets follow), then the other string is copied in.
 void swap_strings(StringArray& array, std::size_t i, std::size_t j);
 
-/// Sorts ascending with BYTEmark's heapsort (heapsort.hpp), moving the strings in place.
+/// Sorts ascending in string_less's order with BYTEmark's heapsort (heapsort.hpp), moving the
+/// strings in place.
 void heapsort_strings(StringArray& array);
 
 }  // namespace hwbench::kernels::nbench

@@ -14,6 +14,23 @@
 
 namespace hwbench::kernels::system {
 
+/// Where hwbench's own binary is found.
+inline constexpr const char* self_exe = "/proc/self/exe";
+
+/// hwbench-execl beside the running hwbench (the small program execl and spawn run), or hwbench
+/// itself when it is not there.
+std::string small_program_binary();
+
+/// Starts `partner` running `binary --execl-child REQUEST_FD REPLY_FD MODE` (MODE "0": a chain
+/// link of execl; spawn_server_mode: spawn's fork server) and waits for its ready byte. Throws
+/// KernelError "BINARY could not run as ROLE (BINARY --execl-child): why" when it does not answer.
+void start_small_program(PartnerProcess& partner, const std::string& binary, const std::string& mode,
+                         const std::string& role);
+
+/// Sends `count` to the small program started by start_small_program and returns its one-byte
+/// answer (1: done).
+char ask_small_program(PartnerProcess& partner, std::uint64_t count);
+
 /// The execl kernel.
 class Execl : public Kernel {
  public:

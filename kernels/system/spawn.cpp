@@ -1,42 +1,41 @@
-// `spawn`: UnixBench's process creation. One unit is a fork(2) whose child exits at once and
-// the parent's wait for it. The child is a copy of hwbench, as UnixBench's is a copy of its
-// small test program; fork's cost grows with the parent's mapped memory, so hwbench keeps no
-// large buffers while it runs.
-#include <sys/wait.h>
-#include <unistd.h>
-
-#include <cerrno>
-#include <cstring>
+#include "kernels/system/spawn.hpp"
 
 #include <fmt/format.h>
 
+#include "kernels/system/execl.hpp"
 #include "kernels/system/program.hpp"
 #include "kernels/system/system.hpp"
 
 namespace hwbench::kernels::system {
 
-namespace {
-
-class Spawn : public Kernel {
- public:
-  Work run(std::uint64_t n) override {
-    for (std::uint64_t i = 0; i < n; ++i) {
-      const pid_t pid = ::fork();
-      if (pid < 0) throw KernelError(fmt::format("spawn: fork failed: {}", std::strerror(errno)));
-      if (pid == 0) ::_exit(0);
-      const int status = wait_for(pid);
-      if (!succeeded(status)) throw KernelError(fmt::format("spawn: the child {}", describe_status(status)));
-    }
-    return {0, n};
+void Spawn::prepare() {
+  try {
+    start_small_program(server_, binary_, spawn_server_mode, "a fork server");
+  } catch (const KernelError& e) {
+    throw KernelError(fmt::format("spawn: {}", e.what()));
   }
-};
+}
 
-}  // namespace
+Work Spawn::run(std::uint64_t n) {
+  if (server_.pid() < 0) prepare();
+  if (n == 0) return {};
+  if (ask_small_program(server_, n) != 1) throw KernelError("spawn: a fork failed, or a child did not exit with status 0");
+  return {0, n};
+}
+
+void Spawn::finish() {
+  const bool running = server_.pid() > 0;
+  const int status = server_.stop();
+  if (running && !succeeded(status)) throw KernelError(fmt::format("spawn's fork server {}", describe_status(status)));
+}
 
 KernelSpec spawn_spec() {
-  KernelSpec spec = unixbench_spec("spawn", "one unit is a fork whose child exits at once, and the wait for it",
-                                   "UnixBench spawn: Process Creation", "spawn", 30);
-  spec.make = [](const Call&, const Context&) -> std::unique_ptr<Kernel> { return std::make_unique<Spawn>(); };
+  KernelSpec spec = unixbench_spec(
+      "spawn", "one unit is a fork whose child exits at once, and the wait for it (done by a small fork server)",
+      "UnixBench spawn: Process Creation", "spawn", 30);
+  spec.make = [](const Call&, const Context&) -> std::unique_ptr<Kernel> {
+    return std::make_unique<Spawn>(small_program_binary());
+  };
   return spec;
 }
 

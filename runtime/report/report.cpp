@@ -13,7 +13,9 @@
 namespace hwbench::runtime {
 
 void render_report(const ReportData& data, Format format, std::ostream& out) {
-  const Grid grid = data.spec.style == "table" ? table_grid(data, format) : lines_grid(data, format);
+  Grid grid = data.spec.style == "table" ? table_grid(data, format) : lines_grid(data, format);
+  for (const auto& series : data.series)
+    if (!series.backend.empty()) grid.after.push_back("back end: " + series.label + ": " + series.backend);
   write_grid(grid, format, out);
 }
 

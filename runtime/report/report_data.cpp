@@ -1,6 +1,11 @@
 // The aggregate stage of the generic reports.
+#include <algorithm>
+#include <cstdlib>
 #include <limits>
+#include <map>
 #include <optional>
+
+#include <fmt/format.h>
 
 #include "runtime/report/report.hpp"
 #include "runtime/statistics.hpp"
@@ -16,6 +21,23 @@ std::optional<double> printed_value(const std::string& name, const Figure& figur
   if (from == nullptr || from->measure != unit.measure) return std::nullopt;
   if (name == "cv" || name == "count") return figure.value;
   return figure.value * from->factor / unit.factor;
+}
+
+// The back ends of a series' samples (a kernel defined in the recipe), each with the longest
+// compile time it took: "interpreted, compiled in 0.0123 ms".
+std::string backend_note(const Series& series) {
+  std::map<std::string, std::int64_t> compile_ns;
+  for (const auto& sample : series.samples) {
+    const auto backend = sample.params.find("backend");
+    if (backend == sample.params.end()) continue;
+    auto& ns = compile_ns[backend->second];
+    if (const auto c = sample.params.find("compile_ns"); c != sample.params.end())
+      ns = std::max<std::int64_t>(ns, std::strtoll(c->second.c_str(), nullptr, 10));
+  }
+  std::string out;
+  for (const auto& [backend, ns] : compile_ns)
+    out += fmt::format("{}{}, compiled in {} ms", out.empty() ? "" : "; ", backend, format_figure(static_cast<double>(ns) / 1e6));
+  return out;
 }
 
 }  // namespace
@@ -51,6 +73,7 @@ ReportData build_report_data(const Result& result, const ReportSpec& spec) {
       }
       figures.printed.emplace_back(name, printed);
     }
+    figures.backend = backend_note(series);
     data.series.push_back(std::move(figures));
   }
   return data;

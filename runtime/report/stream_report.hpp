@@ -2,8 +2,9 @@
 // `report stream`: STREAM 5.10's result table for the `stream` series of a run. Per kernel the
 // best rate (MB/s, 10^6 bytes, from the shortest pass) and the average, shortest and longest pass,
 // the first sample skipped as STREAM skips its first iteration; then, as a line of its own, the
-// memcpy bound: the best rate of a `stream memcpy` series over arrays of the same length with the
-// same threads, with copy as a fraction of it.
+// memcpy figure: the best rate of a `stream memcpy` series over arrays of the same length with the
+// same threads, measured the same way, with copy as a fraction of it (a ceiling on most machines,
+// and said not to be one when Copy beats it).
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -38,7 +39,7 @@ struct StreamTable {
 /// series first appear. Series without timed samples are left out.
 std::vector<StreamTable> stream_tables(const Result& result);
 
-/// The format stage: STREAM's header, table and HLINEs for each table, then the memcpy bound line.
+/// The format stage: STREAM's header, table and HLINEs for each table, then the memcpy line.
 /// `validated` adds STREAM's "Solution Validates" line (every stream statement checked its arrays).
 std::string format_stream_tables(const std::vector<StreamTable>& tables, bool validated);
 

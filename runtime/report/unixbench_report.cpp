@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 #include <limits>
+#include <map>
 
 #include <fmt/format.h>
 #include <fmt/printf.h>
@@ -68,9 +69,28 @@ std::string run_time(const Result& result, const char* key, const std::string& f
   return fallback;
 }
 
-std::string run_line(const Result& result) {
-  const std::string started = run_time(result, "started_utc", result.started_utc);
-  const std::string finished = run_time(result, "finished_utc", result.finished_utc);
+/// "2026-11-27T10:51:52Z" for a Unix time in nanoseconds.
+std::string utc_stamp(std::int64_t unix_ns) {
+  const std::chrono::sys_seconds t{std::chrono::seconds{unix_ns / 1'000'000'000}};
+  const auto day = std::chrono::floor<std::chrono::days>(t);
+  const std::chrono::year_month_day ymd{day};
+  const std::chrono::hh_mm_ss hms{t - day};
+  return fmt::format("{:04}-{:02}-{:02}T{:02}:{:02}:{:02}Z", static_cast<int>(ymd.year()), static_cast<unsigned>(ymd.month()),
+                     static_cast<unsigned>(ymd.day()), hms.hours().count(), hms.minutes().count(), hms.seconds().count());
+}
+
+/// The block's span: its first sample's start to its last sample's end, when the samples carry
+/// their start times; the whole run's otherwise.
+std::string run_line(const Result& result, const std::vector<const Series*>& block) {
+  std::int64_t first = 0, last = 0;
+  for (const Series* series : block)
+    for (const auto& sample : series->samples) {
+      if (sample.start_unix_ns <= 0) continue;
+      if (first == 0 || sample.start_unix_ns < first) first = sample.start_unix_ns;
+      last = std::max(last, sample.start_unix_ns + sample.wall_ns);
+    }
+  const std::string started = first > 0 ? utc_stamp(first) : run_time(result, "started_utc", result.started_utc);
+  const std::string finished = first > 0 ? utc_stamp(last) : run_time(result, "finished_utc", result.finished_utc);
   const auto [day, start] = day_and_time(started);
   const auto end = day_and_time(finished).second;
   if (start.empty()) return fmt::format("{} - {}", started, finished);
@@ -93,8 +113,10 @@ const nlohmann::json* printed_test(const Result& result, const std::string& labe
   return &tests["tests"][label];
 }
 
-/// The row for `series` in `unit` (an hwbench unit), or std::nullopt when it has no figure.
-std::optional<UnixbenchRow> make_row(const Result& result, const Series& series, const std::string& unit) {
+/// The row for `series` (the test `label`) in `unit` (an hwbench unit), or std::nullopt when it
+/// has no figure.
+std::optional<UnixbenchRow> make_row(const Result& result, const Series& series, const std::string& label,
+                                     const std::string& unit) {
   const Unit* u = find_unit(unit);
   if (u == nullptr || !series.unavailable.empty()) return std::nullopt;
   std::vector<std::pair<double, double>> passes;  // value, seconds
@@ -104,7 +126,8 @@ std::optional<UnixbenchRow> make_row(const Result& result, const Series& series,
   std::vector<double> values;
   for (const auto& p : passes) values.push_back(p.first);
   UnixbenchRow row;
-  row.label = series.label;
+  row.label = label;
+  row.series = series.label;
   row.unit = unixbench_printed_unit(unit);
   row.figure = unixbench_score(values);
   // The kept passes are the highest ones; their mean time is what UnixBench shows.
@@ -123,7 +146,88 @@ std::optional<UnixbenchRow> make_row(const Result& result, const Series& series,
 
 std::string plural(long long n, const char* one, const char* many) { return n == 1 ? one : many; }
 
+/// The block of the series in `block`, which run with `copies` copies.
+UnixbenchBlock make_block(const Result& result, const std::vector<const Series*>& block, long long copies,
+                          const Baseline* base, const std::vector<std::string>& index) {
+  UnixbenchBlock out;
+  out.copies = copies;
+  out.run_line = run_line(result, block);
+  for (const Series* series : block) {
+    const std::string label = unixbench_copies_label(series->label).first;
+    std::string unit;
+    const bool indexed = std::find(index.begin(), index.end(), label) != index.end();
+    if (const Figure* f = base ? baseline_figure(*base, label) : nullptr) unit = f->unit;
+    for (const auto& [other, u] : other_tests())
+      if (unit.empty() && other == label) unit = u;
+    if (unit.empty()) continue;
+    auto row = make_row(result, *series, label, unit);
+    if (!row) continue;
+    if (indexed) row->baseline = baseline_figure(*base, label)->value;
+    out.rows.push_back(std::move(*row));
+  }
+  std::stable_sort(out.rows.begin(), out.rows.end(), [](const auto& a, const auto& b) { return a.label < b.label; });
+  double log_sum = 0;
+  std::size_t counted = 0;
+  for (const auto& row : out.rows) {
+    if (!row.baseline) continue;
+    const double ratio = row.figure / *row.baseline;
+    if (ratio > 1e-6) log_sum += std::log(ratio);
+    ++counted;
+  }
+  out.partial = counted < index.size() || index.empty();
+  out.score = counted == 0 ? nan : 10 * std::exp(log_sum / static_cast<double>(counted));
+  return out;
+}
+
+std::string format_block(const UnixbenchBlock& b, const std::string& layout, long long cpus) {
+  std::string out;
+  if (layout == "4.1") {
+    for (const auto& row : b.rows)
+      out += fmt::sprintf("%-40s %9.1f %-5s (%.1f secs, %d samples)\n", row.label, row.figure, row.unit, row.seconds,
+                          row.samples);
+    out += "\n                     INDEX VALUES\n";
+    out += fmt::sprintf("%-40s%12s%11s%11s\n\n", "TEST", "BASELINE", "RESULT", "INDEX");
+    for (const auto& row : b.rows)
+      if (row.baseline)
+        out += fmt::sprintf("%-40s%12.1f%11.1f%11.1f\n", row.label, *row.baseline, row.figure, row.figure / *row.baseline * 10);
+    out += fmt::sprintf("%74s\n", "=========");
+    out += fmt::sprintf("%-63s%11.1f\n", "     FINAL SCORE", b.score);
+    return out;
+  }
+  out += std::string(72, '-') + "\n";
+  out += fmt::format("Benchmark Run: {}\n", b.run_line);
+  out += fmt::format("{} {} in system; running {} parallel {} of tests\n\n", cpus, plural(cpus, "CPU", "CPUs"), b.copies,
+                     plural(b.copies, "copy", "copies"));
+  for (const auto& row : b.rows)
+    out += fmt::sprintf("%-40s %12.1f %-5s (%.1f s, %d samples)\n", row.label, row.figure, row.unit, row.seconds, row.samples);
+  out += "\n";
+  out += fmt::sprintf("%-40s %12s %12s %8s\n", b.partial ? "System Benchmarks Partial Index" : "System Benchmarks Index Values",
+                      "BASELINE", "RESULT", "INDEX");
+  for (const auto& row : b.rows)
+    if (row.baseline)
+      out += fmt::sprintf("%-40s %12.1f %12.1f %8.1f\n", row.label, *row.baseline, row.figure, row.figure / *row.baseline * 10);
+  out += fmt::sprintf("%-40s %12s %12s %8s\n", "", "", "", "========");
+  out += fmt::sprintf("%-66s %8.1f\n", b.partial ? "System Benchmarks Index Score (Partial Only)" : "System Benchmarks Index Score",
+                      b.score);
+  return out;
+}
+
 }  // namespace
+
+std::pair<std::string, long long> unixbench_copies_label(const std::string& label) {
+  // "LABEL (N copies)" or "LABEL (N copy)", N a whole number from 1.
+  for (const char* word : {" copies)", " copy)"}) {
+    const std::string tail(word);
+    if (label.size() <= tail.size() || label.compare(label.size() - tail.size(), tail.size(), tail) != 0) continue;
+    const std::size_t open = label.rfind(" (");
+    if (open == std::string::npos) continue;
+    const std::string digits = label.substr(open + 2, label.size() - tail.size() - open - 2);
+    if (digits.empty() || digits.size() > 6 || digits.find_first_not_of("0123456789") != std::string::npos) continue;
+    const long long n = std::stoll(digits);
+    if (n >= 1) return {label.substr(0, open), n};
+  }
+  return {label, 0};
+}
 
 std::string unixbench_unit(const std::string& printed) {
   if (printed == "KBps") return "KiB/s";
@@ -143,72 +247,32 @@ std::vector<std::string> unixbench_index_labels(const Baseline& base, const std:
 UnixbenchReport build_unixbench_report(const Result& result, const ReportSpec& spec) {
   UnixbenchReport out;
   out.layout = option(spec, "layout", "5") == "4.1" ? "4.1" : "5";
-  out.run_line = run_line(result);
   out.cpus = cores(result.environment);
+  long long copies = 1;
   try {
-    out.copies = std::stoll(option(spec, "copies", "1"));
+    copies = std::max(1LL, std::stoll(option(spec, "copies", "1")));
   } catch (const std::exception&) {
-    out.copies = 1;
+    copies = 1;
   }
   const Baseline* base = george(result);
   const std::vector<std::string> index = base ? unixbench_index_labels(*base, out.layout) : std::vector<std::string>{};
+  std::map<long long, std::vector<const Series*>> blocks;
+  blocks[copies];  // the plain labels' block is printed even when empty, as before
   for (const auto& series : result.series) {
-    std::string unit;
-    std::optional<double> reference;
-    const bool indexed = std::find(index.begin(), index.end(), series.label) != index.end();
-    if (const Figure* f = base ? baseline_figure(*base, series.label) : nullptr) unit = f->unit;
-    for (const auto& [label, u] : other_tests())
-      if (unit.empty() && label == series.label) unit = u;
-    if (unit.empty()) continue;
-    auto row = make_row(result, series, unit);
-    if (!row) continue;
-    if (indexed) row->baseline = baseline_figure(*base, series.label)->value;
-    out.rows.push_back(std::move(*row));
+    const long long n = unixbench_copies_label(series.label).second;
+    blocks[n == 0 ? copies : n].push_back(&series);
   }
-  std::stable_sort(out.rows.begin(), out.rows.end(), [](const auto& a, const auto& b) { return a.label < b.label; });
-  double log_sum = 0;
-  std::size_t counted = 0;
-  for (const auto& row : out.rows) {
-    if (!row.baseline) continue;
-    const double ratio = row.figure / *row.baseline;
-    if (ratio > 1e-6) log_sum += std::log(ratio);
-    ++counted;
-  }
-  out.partial = counted < index.size() || index.empty();
-  out.score = counted == 0 ? nan : 10 * std::exp(log_sum / static_cast<double>(counted));
+  for (const auto& [n, block] : blocks)
+    if (n == copies || !block.empty()) out.blocks.push_back(make_block(result, block, n, base, index));
   return out;
 }
 
 std::string format_unixbench_report(const UnixbenchReport& r) {
   std::string out;
-  if (r.layout == "4.1") {
-    for (const auto& row : r.rows)
-      out += fmt::sprintf("%-40s %9.1f %-5s (%.1f secs, %d samples)\n", row.label, row.figure, row.unit, row.seconds,
-                          row.samples);
-    out += "\n                     INDEX VALUES\n";
-    out += fmt::sprintf("%-40s%12s%11s%11s\n\n", "TEST", "BASELINE", "RESULT", "INDEX");
-    for (const auto& row : r.rows)
-      if (row.baseline)
-        out += fmt::sprintf("%-40s%12.1f%11.1f%11.1f\n", row.label, *row.baseline, row.figure, row.figure / *row.baseline * 10);
-    out += fmt::sprintf("%74s\n", "=========");
-    out += fmt::sprintf("%-63s%11.1f\n", "     FINAL SCORE", r.score);
-    return out;
+  for (const auto& block : r.blocks) {
+    if (!out.empty()) out += "\n";
+    out += format_block(block, r.layout, r.cpus);
   }
-  out += std::string(72, '-') + "\n";
-  out += fmt::format("Benchmark Run: {}\n", r.run_line);
-  out += fmt::format("{} {} in system; running {} parallel {} of tests\n\n", r.cpus, plural(r.cpus, "CPU", "CPUs"), r.copies,
-                     plural(r.copies, "copy", "copies"));
-  for (const auto& row : r.rows)
-    out += fmt::sprintf("%-40s %12.1f %-5s (%.1f s, %d samples)\n", row.label, row.figure, row.unit, row.seconds, row.samples);
-  out += "\n";
-  out += fmt::sprintf("%-40s %12s %12s %8s\n", r.partial ? "System Benchmarks Partial Index" : "System Benchmarks Index Values",
-                      "BASELINE", "RESULT", "INDEX");
-  for (const auto& row : r.rows)
-    if (row.baseline)
-      out += fmt::sprintf("%-40s %12.1f %12.1f %8.1f\n", row.label, *row.baseline, row.figure, row.figure / *row.baseline * 10);
-  out += fmt::sprintf("%-40s %12s %12s %8s\n", "", "", "", "========");
-  out += fmt::sprintf("%-66s %8.1f\n", r.partial ? "System Benchmarks Index Score (Partial Only)" : "System Benchmarks Index Score",
-                      r.score);
   return out;
 }
 
@@ -217,12 +281,13 @@ RenderedReport render_unixbench_report(const Result& result, const ReportSpec& s
   RenderedReport record;
   record.spec = spec;
   record.text = format_unixbench_report(data);
-  for (const auto& row : data.rows) {
-    ReportFigures f;
-    f.label = row.label;
-    f.aggregates = {{"unixbench", row.figure}, {"index", row.baseline ? row.figure / *row.baseline * 10 : nan}};
-    record.figures.push_back(std::move(f));
-  }
+  for (const auto& block : data.blocks)
+    for (const auto& row : block.rows) {
+      ReportFigures f;
+      f.label = row.series;
+      f.aggregates = {{"unixbench", row.figure}, {"index", row.baseline ? row.figure / *row.baseline * 10 : nan}};
+      record.figures.push_back(std::move(f));
+    }
   return record;
 }
 

@@ -1,12 +1,19 @@
 #pragma once
 // `report unixbench [layout 5|4.1] [copies N]`: BYTE UnixBench's text report.
 //
-// Layout 5 (default; UnixBench 5.x and 6.0): a 72-dash line, `Benchmark Run: Fri Nov 27 2026
-// 10:51:52 - 10:54:53` (from environment["unixbench"] started_utc/finished_utc when an import put
-// them there, else the Result's; UnixBench prints local time, hwbench
-// prints what the result holds), `<n> CPU(s) in system; running <c> parallel copies of tests`
-// ("CPU"/"copy" when the number is 1; n from environment cores.logical, c from `copies`, default
-// 1), a blank line, one `%-40s %12.1f %-5s (%.1f s, %d samples)` line per test, a blank line, the
+// Blocks: UnixBench runs the tests with 1 copy, then with N copies at once, and prints one block
+// per copies count, each with its own index. A series labelled "LABEL (N copies)" (or "(1 copy)")
+// belongs to the N-copy block as the test LABEL (matched to the baseline by LABEL); a series
+// without that suffix to the block of `copies` (default 1). Blocks come in increasing copies,
+// separated by one blank line, as UnixBench prints them.
+//
+// Layout 5 (default; UnixBench 5.x and 6.0), per block: a 72-dash line, `Benchmark Run: Fri Nov
+// 27 2026 10:51:52 - 10:54:53` (the block's first sample start to its last sample end when the
+// samples carry their start times, else environment["unixbench"] started_utc/finished_utc when an
+// import put them there, else the Result's; in UTC: UnixBench prints local time, hwbench prints
+// what the result holds), `<n> CPU(s) in system; running <c> parallel copies of tests`
+// ("CPU"/"copy" when the number is 1; n from environment cores.logical, c the block's copies), a
+// blank line, one `%-40s %12.1f %-5s (%.1f s, %d samples)` line per test, a blank line, the
 // index table (`%-40s %12s %12s %8s` header, `%-40s %12.1f %12.1f %8.1f` rows, `========` under
 // INDEX, `%-66s %8.1f` score; "Partial Index" and " (Partial Only)" when fewer than the 12 index
 // tests ran).
@@ -27,6 +34,7 @@
 // score is 10 × the geometric mean of the ratios, ratios ≤ 1e-6 left out of the log sum but
 // counted in the denominator (UnixBench's rule).
 #include <optional>
+#include <utility>
 #include <string>
 #include <vector>
 
@@ -37,6 +45,7 @@ namespace hwbench::runtime {
 /// One test of the report.
 struct UnixbenchRow {
   std::string label;     ///< UnixBench's report label
+  std::string series;    ///< the series it comes from (the label, or the label with its copies suffix)
   std::string unit;      ///< as UnixBench prints it: lps, MWIPS, KBps, lpm
   double figure = 0;     ///< the pass rule over the samples, in `unit`
   double seconds = 0;    ///< mean time of the kept samples
@@ -44,16 +53,25 @@ struct UnixbenchRow {
   std::optional<double> baseline;  ///< George's figure, when the test is in the index
 };
 
-/// Everything `report unixbench` prints, computed.
-struct UnixbenchReport {
-  std::string layout = "5";  ///< "5" or "4.1"
-  std::string run_line;      ///< "Fri Nov 27 2026 10:51:52 - 10:54:53"
-  long long cpus = 1;
+/// The tests run with one number of copies, and their index.
+struct UnixbenchBlock {
   long long copies = 1;
+  std::string run_line;            ///< "Fri Nov 27 2026 10:51:52 - 10:54:53"
   std::vector<UnixbenchRow> rows;  ///< sorted by label
   bool partial = false;            ///< fewer index tests than the layout's index has
   double score = 0;                ///< NaN when no index test ran
 };
+
+/// Everything `report unixbench` prints, computed.
+struct UnixbenchReport {
+  std::string layout = "5";  ///< "5" or "4.1"
+  long long cpus = 1;
+  std::vector<UnixbenchBlock> blocks;  ///< by increasing copies; one (maybe empty) at least
+};
+
+/// A series label split into UnixBench's test label and its copies count: "Pipe Throughput (2
+/// copies)" -> {"Pipe Throughput", 2}, "X (1 copy)" -> {"X", 1}; any other label -> {label, 0}.
+std::pair<std::string, long long> unixbench_copies_label(const std::string& label);
 
 /// The hwbench unit of a unit UnixBench prints ("KBps" -> "KiB/s"), or "" when unknown.
 std::string unixbench_unit(const std::string& printed);

@@ -304,9 +304,12 @@ TEST_CASE("checker: -L remaps a literal directory") {
 }
 
 TEST_CASE("checker: statements inside parallel count toward the expansion cap") {
-  CHECK(diagnose("parallel 200 { repeat 100000 nop }\n") ==
+  // A loop whose body uses $i is unrolled, so its statements count.
+  CHECK(diagnose("parallel 200 { repeat 100000 write tmp:/f${worker}_$i size 1KB }\n") ==
         "t.bench:1:30: error: the recipe expands to more than 1000000 statements\n"
-        "    1 | parallel 200 { repeat 100000 nop }\n"
+        "    1 | parallel 200 { repeat 100000 write tmp:/f${worker}_$i size 1KB }\n"
         "      |                              ^\n"
         "hint: use fewer repetitions, or `runs N` on one statement\n");
+  // One that does not stays a loop: 200 loops of one statement.
+  CHECK(diagnose("parallel 200 { repeat 100000 nop }\n") == "");
 }

@@ -73,7 +73,7 @@ rt::Result two_runs() {
 
 }  // namespace
 
-TEST_CASE("report stream: STREAM's table, the first pass skipped, and the memcpy bound (golden)") {
+TEST_CASE("report stream: STREAM's table, the first pass skipped, and the memcpy line (golden)") {
   const rt::Result result = two_runs();
   rt::ReportSpec spec;
   spec.style = "stream";
@@ -130,4 +130,43 @@ TEST_CASE("report stream: a failed run does not claim validation; no stream seri
   CHECK(figures[4].label == "bound");
   REQUIRE(figures[4].aggregates.size() == 5);
   CHECK(figures[4].aggregates[4].first == "copy / memcpy");
+}
+
+TEST_CASE("report stream: memcpy is compared only with arrays of its own length and threads") {
+  const std::uint64_t n = 10'000'000;
+  const std::vector<std::int64_t> passes = {20000000, 10000000, 10000000};
+  rt::Result r;
+  r.series.push_back(stream_series("copy", "copy", 2, n, "2", passes));
+  // memcpy with other threads, then over other arrays: neither is the copy table's memcpy.
+  r.series.push_back(stream_series("memcpy 1 thread", "memcpy", 2, n, "1", passes));
+  r.series.push_back(stream_series("memcpy 5M", "memcpy", 2, n / 2, "2", passes));
+  const auto tables = rt::stream_tables(r);
+  REQUIRE(tables.size() == 3);
+  CHECK(tables[0].elements == n);
+  CHECK(tables[0].threads == "2");
+  CHECK_FALSE(tables[0].bound.has_value());
+  CHECK_FALSE(tables[0].copy_fraction.has_value());
+  REQUIRE(tables[1].bound.has_value());
+  CHECK(tables[1].bound->label == "memcpy 1 thread");
+  CHECK(tables[2].elements == n / 2);
+  REQUIRE(tables[2].bound.has_value());
+  CHECK(tables[2].bound->label == "memcpy 5M");
+  const std::string text = rt::format_stream_tables(tables, false);
+  CHECK(text.find("memcpy: not measured (add `stream memcpy` with the same elements and threads)\n") !=
+        std::string::npos);
+}
+
+TEST_CASE("report stream: a memcpy slower than Copy is not called a bound") {
+  const std::uint64_t n = 1'000'000;
+  rt::Result r;
+  // Copy's best pass 2 ms, memcpy's 2.5 ms: memcpy moves the same 16 MB at 80% of Copy's rate.
+  r.series.push_back(stream_series("copy", "copy", 2, n, "2", {3000000, 2000000, 2100000}));
+  r.series.push_back(stream_series("memcpy", "memcpy", 2, n, "2", {3000000, 2500000, 2600000}));
+  const auto tables = rt::stream_tables(r);
+  REQUIRE(tables.size() == 1);
+  REQUIRE(tables[0].copy_fraction.has_value());
+  CHECK(*tables[0].copy_fraction == doctest::Approx(1.25).epsilon(1e-12));
+  const std::string text = rt::format_stream_tables(tables, false);
+  CHECK(text.find("memcpy: 6400.0 MB/s (the C library's memcpy over arrays of the same length, same threads, best "
+                  "of 2); Copy is 125.0% of it, so memcpy is no upper bound here\n") != std::string::npos);
 }

@@ -2,6 +2,7 @@
 // back line for line with every index recomputed, and a run renders in both layouts exactly.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 
@@ -214,4 +215,79 @@ TEST_CASE("unixbench report: the same run in the 4.1 layout, and the copies opti
   CHECK(partial.find("1 CPU in system; running 4 parallel copies of tests\n") != std::string::npos);
   CHECK(partial.find("System Benchmarks Partial Index              BASELINE       RESULT    INDEX\n") != std::string::npos);
   CHECK(partial.find("System Benchmarks Index Score (Partial Only)") != std::string::npos);
+}
+
+TEST_CASE("unixbench report: copies suffixes split the labels and nothing else") {
+  using hwbench::runtime::unixbench_copies_label;
+  CHECK(unixbench_copies_label("Pipe Throughput (2 copies)") == std::pair<std::string, long long>{"Pipe Throughput", 2});
+  CHECK(unixbench_copies_label("Pipe Throughput (1 copy)") == std::pair<std::string, long long>{"Pipe Throughput", 1});
+  CHECK(unixbench_copies_label("Shell Scripts (8 concurrent) (16 copies)") ==
+        std::pair<std::string, long long>{"Shell Scripts (8 concurrent)", 16});
+  CHECK(unixbench_copies_label("Shell Scripts (8 concurrent)") ==
+        std::pair<std::string, long long>{"Shell Scripts (8 concurrent)", 0});
+  CHECK(unixbench_copies_label("Pipe Throughput (0 copies)").second == 0);
+  CHECK(unixbench_copies_label("Pipe Throughput (two copies)").second == 0);
+  CHECK(unixbench_copies_label("(2 copies)").second == 0);
+}
+
+TEST_CASE("unixbench report: a 1-copy and a 2-copy pass print two blocks, each with its own index") {
+  Result r = run();
+  // The N-copy pass: the same tests labelled "(2 copies)", about twice the work, and the time
+  // each pass took; the 1-copy pass ran before it.
+  std::int64_t clock = 1'796'083'200'000'000'000;  // 2026-12-01T00:00:00Z
+  for (auto& s : r.series) {
+    if (s.label == "not a UnixBench test") continue;
+    for (auto& sample : s.samples) {
+      sample.start_unix_ns = clock;
+      clock += sample.wall_ns + 3'000'000'000;
+    }
+  }
+  const std::size_t one_copy = r.series.size();
+  for (std::size_t i = 0; i < one_copy; ++i) {
+    if (r.series[i].label == "Recursion Test -- Tower of Hanoi" || r.series[i].label == "not a UnixBench test") continue;
+    hwbench::runtime::Series two = r.series[i];
+    two.label += " (2 copies)";
+    for (auto& sample : two.samples) {
+      (sample.bytes != 0 ? sample.bytes : sample.ops) *= 2;
+      sample.start_unix_ns = clock;
+      clock += sample.wall_ns + 3'000'000'000;
+    }
+    r.series.push_back(two);
+  }
+  // The N-copy pass without System Call Overhead: its block alone is partial.
+  r.series.erase(std::find_if(r.series.begin(), r.series.end(),
+                              [](const auto& s) { return s.label == "System Call Overhead (2 copies)"; }));
+  hwbench::runtime::ReportSpec spec;
+  spec.style = "unixbench";
+  const auto rendered = hwbench::runtime::render_unixbench_report(r, spec);
+  CHECK(rendered.text == hwbench::test::golden("unixbench-run-2-copies.txt", rendered.text));
+
+  const auto report = hwbench::runtime::build_unixbench_report(r, spec);
+  REQUIRE(report.blocks.size() == 2);
+  CHECK(report.blocks[0].copies == 1);
+  CHECK(report.blocks[1].copies == 2);
+  CHECK_FALSE(report.blocks[0].partial);
+  CHECK(report.blocks[1].partial);
+  CHECK(report.blocks[0].rows.size() == 13);
+  CHECK(report.blocks[1].rows.size() == 11);
+  CHECK(report.blocks[1].rows.at(0).label == "Dhrystone 2 using register variables");
+  CHECK(report.blocks[1].rows.at(0).series == "Dhrystone 2 using register variables (2 copies)");
+  // Twice the work in every kept pass: twice the figure; the 11 tests' index is twice theirs in block 1.
+  CHECK(report.blocks[1].rows.at(0).figure == doctest::Approx(2 * report.blocks[0].rows.at(0).figure).epsilon(1e-6));
+  double logs = 0;
+  for (const auto& row : report.blocks[0].rows)
+    if (row.baseline && row.label != "System Call Overhead") logs += std::log(row.figure / *row.baseline);
+  CHECK(report.blocks[1].score == doctest::Approx(20 * std::exp(logs / 11)).epsilon(1e-6));
+  // Each block's span comes from its own samples.
+  CHECK(report.blocks[0].run_line.rfind("Tue Dec 01 2026 00:00:00 - ", 0) == 0);
+  CHECK(report.blocks[1].run_line.rfind("Tue Dec 01 2026 00:00:00", 0) != 0);
+  CHECK(rendered.text.find("2 CPUs in system; running 1 parallel copy of tests\n") != std::string::npos);
+  CHECK(rendered.text.find("System Benchmarks Index Score                                        ") != std::string::npos);
+  CHECK(rendered.text.find("\n\n------------------------------------------------------------------------\nBenchmark Run: ") !=
+        std::string::npos);
+  CHECK(rendered.text.find("2 CPUs in system; running 2 parallel copies of tests\n") != std::string::npos);
+  CHECK(rendered.text.find("System Benchmarks Index Score (Partial Only)") != std::string::npos);
+  // The figures keep the series labels, so the two passes stay apart.
+  CHECK(rendered.figures.size() == 24);
+  CHECK(rendered.figures.at(13).label == "Dhrystone 2 using register variables (2 copies)");
 }

@@ -17,6 +17,7 @@
 #include "kernels/disk/bonnie.hpp"
 #include "kernels/disk/disk.hpp"
 #include "kernels/disk/size_rule.hpp"
+#include "kernels/files/page_cache.hpp"
 #include "tests/kernels/files/files_test_support.hpp"
 #include "tests/support/temp_dir.hpp"
 
@@ -227,6 +228,52 @@ TEST_CASE("bonnie sequential tests: bytes moved, the file made and removed") {
   }
 }
 
+TEST_CASE("bonnie evict: each timed pass of a reading test starts with none of the file cached") {
+  if (test::disk_base().empty()) {
+    MESSAGE("no disk-backed directory to evict a file from");
+    return;
+  }
+  Run run;
+  for (const char* name : {"rewrite", "getc", "get_block", "seeks"}) {
+    CAPTURE(name);
+    const bool chars = std::string(name) == "getc";
+    std::map<std::string, ParamValue> params = {{"size", given(mib)}, {"ram", given(0)}, {"evict", flag()}};
+    if (chars) params = {{"chars", given(64 * 1024)}, {"evict", flag()}};
+    if (std::string(name) == "seeks") params["seek_count"] = given(100);
+    Context context = run.context();
+    // The runtime calls this hook around untimed work; here it looks at the cache just after it.
+    std::vector<std::uint64_t> resident_after;
+    context.exclude = [&](const std::function<void()>& fn) {
+      fn();
+      resident_after.push_back(residency(run.dir / "Bonnie.data").residency.resident_pages);
+    };
+    auto k = bonnie_spec().make(bonnie_call(name, run.dir.path(), params), context);
+    k->prepare();
+    CHECK(residency(run.dir / "Bonnie.data").residency.resident_pages > 0);  // as the earlier phases leave it
+    // Two passes of one test show that the second starts evicted too; one pass of the others.
+    const std::uint64_t passes = std::string(name) == "get_block" ? 2 : 1;
+    k->run(passes);
+    CHECK(resident_after == std::vector<std::uint64_t>(passes, 0));
+    k->finish();
+  }
+  // Without it the cache stays as bonnie++ leaves it: nothing is evicted, nothing is excluded.
+  Context context = run.context();
+  int excluded = 0;
+  context.exclude = [&](const std::function<void()>& fn) {
+    fn();
+    ++excluded;
+  };
+  auto k = bonnie_spec().make(bonnie_call("get_block", run.dir.path(), {{"size", given(mib)}, {"ram", given(0)}}),
+                              context);
+  k->prepare();
+  k->run(1);
+  CHECK(excluded == 0);
+  const Residency after = residency(run.dir / "Bonnie.data").residency;
+  CHECK(after.total_pages > 0);
+  CHECK(after.resident_pages == after.total_pages);
+  k->finish();
+}
+
 TEST_CASE("bonnie put_block: the bytes bonnie++ writes (zeros, one byte incremented per chunk)") {
   Run run;
   auto k = bonnie_spec().make(
@@ -314,6 +361,10 @@ TEST_CASE("bonnie: the checks of a call") {
         std::vector<std::string>{"chunk 3000 is not a power of two"});
   CHECK(problems(bonnie_call("seeks", "/d", {{"direct", flag()}, {"chunk", given(1024)}, {"size", given(mib)}})) ==
         std::vector<std::string>{"direct needs a chunk of at least 4KiB, not 1024"});
+  CHECK(problems(bonnie_call("put_block", "/d", {{"evict", flag()}, {"size", given(mib)}})) ==
+        std::vector<std::string>{"'evict' has no meaning for 'bonnie put_block'"});
+  CHECK(bonnie_problems(bonnie_call("putc", "/d", {{"evict", flag()}})).at(0).hint ==
+        "it applies to: rewrite, getc, get_block, seeks");
   CHECK(problems(bonnie_call("ran_stat", "/d", {{"max", given(10)}, {"min", given(20)}})) ==
         std::vector<std::string>{"min 20 is larger than max 10"});
   CHECK(problems(bonnie_call("seq_create", "/d", {{"files", given(16)}, {"dirs", given(8)}})).empty());

@@ -2,8 +2,10 @@
 #include <sched.h>
 
 #include <atomic>
+#include <chrono>
 #include <set>
 #include <stdexcept>
+#include <thread>
 #include <vector>
 
 #include <doctest/doctest.h>
@@ -42,6 +44,24 @@ TEST_CASE("ThreadTeam: run() runs every member once and waits for all of them") 
   std::vector<std::atomic<int>> calls(3);
   for (int round = 0; round < 50; ++round) team.run([&](unsigned m) { calls[m].fetch_add(1); });
   for (auto& c : calls) CHECK(c.load() == 50);
+}
+
+TEST_CASE("ThreadTeam: run() returns only after its slowest member has finished") {
+  // A stream sample is one run(): its time must cover every member's share, the late one's too.
+  ThreadTeam team(2, false);
+  std::vector<std::atomic<bool>> done(2);
+  for (int round = 0; round < 3; ++round) {
+    for (auto& d : done) d.store(false);
+    const unsigned slow = static_cast<unsigned>(round % 2);
+    const auto t0 = std::chrono::steady_clock::now();
+    team.run([&](unsigned m) {
+      if (m == slow) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+      done[m].store(true);
+    });
+    CHECK(std::chrono::steady_clock::now() - t0 >= std::chrono::milliseconds(20));
+    CHECK(done[0].load());
+    CHECK(done[1].load());
+  }
 }
 
 TEST_CASE("ThreadTeam: a member's exception comes back from run(), and the team stays usable") {

@@ -1,0 +1,57 @@
+#pragma once
+// The back ends that run a kernel defined in a recipe (lang/kernel_ast.hpp): a tree-walking
+// interpreter, always built, and an LLVM ORC JIT, built with -DHWBENCH_WITH_LLVM=ON.
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "lang/kernel_ast.hpp"
+
+namespace hwbench::kernels::jit {
+
+/// One argument or result value. Integers of every width are held sign-extended in `i`.
+struct Value {
+  lang::KScalar type = lang::KScalar::i64;
+  std::int64_t i = 0;
+  double f = 0;  ///< f32 values are held exactly (they are representable as double)
+};
+
+/// What running a kernel did: the last call's result (type as declared; i64 0 when the kernel
+/// returns nothing) and the sink, the sum of every call's result converted to double, which the
+/// caller keeps so that no call can be dropped.
+struct RunResult {
+  Value last;
+  double sink = 0;
+};
+
+/// A kernel compiled (or prepared) for one instantiation.
+class Executable {
+ public:
+  virtual ~Executable() = default;
+  /// Calls the kernel `n` times (n >= 1) with `args` (one per value parameter, in order, each of
+  /// its parameter's type). A runtime error (integer division by zero, index out of bounds)
+  /// stops at once with KernelError "FILE:LINE:COL: integer division by zero in kernel NAME"
+  /// (the location of the operator or index in the recipe).
+  virtual RunResult run(std::uint64_t n, const std::vector<Value>& args) = 0;
+};
+
+/// A back end.
+class Backend {
+ public:
+  virtual ~Backend() = default;
+  /// How figures name it: "interpreted", "jit O2, LLVM 14".
+  virtual std::string label() const = 0;
+  /// Prepares `def` (an instantiated definition, every resolved field filled) for running.
+  /// `source_name` is the recipe's file name, for runtime error messages. Throws KernelError
+  /// when the back end cannot compile it.
+  virtual std::unique_ptr<Executable> compile(const lang::KernelDef& def, const std::string& source_name) = 0;
+};
+
+/// The tree-walking interpreter.
+std::unique_ptr<Backend> make_interpreter();
+
+/// The LLVM ORC JIT at O2, or nullptr when hwbench was built without LLVM.
+std::unique_ptr<Backend> make_llvm_jit();
+
+}  // namespace hwbench::kernels::jit

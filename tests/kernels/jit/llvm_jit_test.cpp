@@ -1,0 +1,309 @@
+// The LLVM back end: without LLVM make_llvm_jit() is nullptr; with it, every kernel below runs on
+// the JIT and on the interpreter, which must agree bit for bit (results, sums and error
+// messages), and both must give the known answers.
+#include <doctest/doctest.h>
+
+#include <bit>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "kernels/jit/backend.hpp"
+
+#if HWBENCH_WITH_LLVM
+#include "kernels/kernel.hpp"
+#include "lang/diagnostics.hpp"
+#include "lang/kernel_parser.hpp"
+#include "lang/kernel_typecheck.hpp"
+#endif
+
+namespace hwbench::kernels::jit {
+
+#if !HWBENCH_WITH_LLVM
+
+TEST_CASE("llvm jit: absent in a build without LLVM") { CHECK(make_llvm_jit() == nullptr); }
+
+#else
+
+namespace {
+
+using lang::KScalar;
+
+/// The instantiation of the definition `text` (the first line of the file t.bench) for `type`
+/// bound to its type parameter `T` (when it has one).
+lang::KernelDef instantiate(const std::string& text, std::vector<std::pair<std::string, KScalar>> binding = {}) {
+  lang::Diagnostics diags;
+  std::optional<lang::KernelDef> def = lang::parse_kernel(text, lang::SourceLoc{1, 1, 0}, diags);
+  REQUIRE_MESSAGE(def.has_value(), text);
+  std::optional<lang::KernelDef> inst = lang::instantiate_kernel(*def, binding, diags);
+  for (const lang::Diagnostic& d : diags.all()) MESSAGE(d.loc.line, ":", d.loc.column, ": ", d.message);
+  REQUIRE(inst.has_value());
+  return *inst;
+}
+
+Value integer(KScalar t, std::int64_t v) { return Value{t, v, 0}; }
+Value real(KScalar t, double v) { return Value{t, 0, v}; }
+
+/// Both back ends, compiled once for one instantiation.
+struct Both {
+  std::unique_ptr<Executable> jit;
+  std::unique_ptr<Executable> interpreted;
+
+  explicit Both(const lang::KernelDef& def)
+      : jit(make_llvm_jit()->compile(def, "t.bench")), interpreted(make_interpreter()->compile(def, "t.bench")) {}
+
+  /// Runs both with the same arguments and checks that they agree bit for bit; the JIT's result.
+  RunResult run(std::uint64_t n, const std::vector<Value>& args) {
+    const RunResult j = jit->run(n, args);
+    const RunResult i = interpreted->run(n, args);
+    CHECK(j.last.type == i.last.type);
+    CHECK(j.last.i == i.last.i);
+    CHECK(std::bit_cast<std::uint64_t>(j.last.f) == std::bit_cast<std::uint64_t>(i.last.f));
+    CHECK(std::bit_cast<std::uint64_t>(j.sink) == std::bit_cast<std::uint64_t>(i.sink));
+    return j;
+  }
+
+  /// The message of the KernelError both back ends throw (the same, or the test fails).
+  std::string error(std::uint64_t n, const std::vector<Value>& args) {
+    std::string from_jit = "(no error)";
+    std::string from_interpreter = "(no error)";
+    try {
+      jit->run(n, args);
+    } catch (const KernelError& e) {
+      from_jit = e.what();
+    }
+    try {
+      interpreted->run(n, args);
+    } catch (const KernelError& e) {
+      from_interpreter = e.what();
+    }
+    CHECK(from_jit == from_interpreter);
+    return from_jit;
+  }
+};
+
+std::uint64_t bits(double v) { return std::bit_cast<std::uint64_t>(v); }
+
+// One kernel for the four integer operations, chosen at run time (so that if/else is exercised
+// and nothing is known when it compiles).
+const char* kOps =
+    "kernel ops(T: type, a: T, b: T, op: i32) -> T {"
+    " if op == 0 { return a + b } else if op == 1 { return a - b } else if op == 2 { return a * b }"
+    " else if op == 3 { return a / b } else { return a % b } }";
+
+std::int64_t apply(Both& k, KScalar t, std::int64_t a, std::int64_t b, int op) {
+  return k.run(1, {integer(t, a), integer(t, b), integer(KScalar::i32, op)}).last.i;
+}
+
+}  // namespace
+
+TEST_CASE("llvm jit: label names LLVM's major version") {
+  const std::string label = make_llvm_jit()->label();
+  REQUIRE(label.rfind("jit O2, LLVM ", 0) == 0);
+  CHECK(std::stoi(label.substr(13)) >= 14);
+}
+
+TEST_CASE("llvm jit: integer arithmetic wraps in i16, i32 and i64") {
+  Both i16(instantiate(kOps, {{"T", KScalar::i16}}));
+  CHECK(apply(i16, KScalar::i16, 32767, 1, 0) == -32768);
+  CHECK(apply(i16, KScalar::i16, -32768, 1, 1) == 32767);
+  CHECK(apply(i16, KScalar::i16, 300, 300, 2) == 24464);  // 90000 - 65536
+  CHECK(apply(i16, KScalar::i16, -32768, -1, 2) == -32768);
+
+  Both i32(instantiate(kOps, {{"T", KScalar::i32}}));
+  CHECK(apply(i32, KScalar::i32, 2147483647, 1, 0) == -2147483648LL);
+  CHECK(apply(i32, KScalar::i32, 65536, 65536, 2) == 0);
+  CHECK(apply(i32, KScalar::i32, 46341, 46341, 2) == -2147479015LL);  // 2147488281 - 2^32
+
+  Both i64(instantiate(kOps, {{"T", KScalar::i64}}));
+  constexpr std::int64_t max = std::numeric_limits<std::int64_t>::max();
+  constexpr std::int64_t min = std::numeric_limits<std::int64_t>::min();
+  CHECK(apply(i64, KScalar::i64, max, 1, 0) == min);
+  CHECK(apply(i64, KScalar::i64, min, 1, 1) == max);
+  CHECK(apply(i64, KScalar::i64, 4294967296LL, 4294967296LL, 2) == 0);
+  CHECK(apply(i64, KScalar::i64, 3037000500LL, 3037000500LL, 2) == -9223372036709301616LL);
+}
+
+TEST_CASE("llvm jit: division truncates toward zero; MIN / -1 is MIN and MIN % -1 is 0") {
+  for (const auto& [t, min] : {std::pair{KScalar::i16, std::int64_t{-32768}}, std::pair{KScalar::i32, std::int64_t{-2147483648LL}},
+                               std::pair{KScalar::i64, std::numeric_limits<std::int64_t>::min()}}) {
+    CAPTURE(lang::scalar_name(t));
+    Both k(instantiate(kOps, {{"T", t}}));
+    CHECK(apply(k, t, 7, -2, 3) == -3);
+    CHECK(apply(k, t, -7, 2, 3) == -3);
+    CHECK(apply(k, t, -7, 2, 4) == -1);
+    CHECK(apply(k, t, 7, -2, 4) == 1);
+    CHECK(apply(k, t, 9, -1, 3) == -9);
+    CHECK(apply(k, t, min, -1, 3) == min);
+    CHECK(apply(k, t, min, -1, 4) == 0);
+    CHECK(apply(k, t, min, 1, 3) == min);
+    CHECK(apply(k, t, min, 2, 3) == min / 2);
+  }
+}
+
+TEST_CASE("llvm jit: integer division by zero is the same runtime error in both back ends") {
+  Both k(instantiate(kOps, {{"T", KScalar::i32}}));
+  CHECK(k.error(3, {integer(KScalar::i32, 5), integer(KScalar::i32, 0), integer(KScalar::i32, 3)}) ==
+        "t.bench:1:170: integer division by zero in kernel ops");
+  CHECK(k.error(1, {integer(KScalar::i32, 5), integer(KScalar::i32, 0), integer(KScalar::i32, 4)}) ==
+        "t.bench:1:192: integer division by zero in kernel ops");
+
+  // The first failing call ends the run: here the fourth division of the loop.
+  Both loop(instantiate("kernel steps(n: i64) -> i64 {\n"
+                        "  let s: i64 = 0\n"
+                        "  for k in 0..n { s = s + 100 / (k - 3) }\n"
+                        "  return s\n"
+                        "}"));
+  CHECK(loop.run(5, {integer(KScalar::i64, 3)}).sink == 5 * (-33 - 50 - 100));
+  CHECK(loop.error(5, {integer(KScalar::i64, 4)}) == "t.bench:3:31: integer division by zero in kernel steps");
+}
+
+TEST_CASE("llvm jit: && and || evaluate their right operand only when needed") {
+  Both k(instantiate("kernel guard(x: i32, d: i32) -> i32 {"
+                     " if d != 0 && x / d > 1 { return 1 };"
+                     " if d == 0 || x % d == 0 { return 2 };"
+                     " return 3 }"));
+  CHECK(k.run(1, {integer(KScalar::i32, 10), integer(KScalar::i32, 0)}).last.i == 2);
+  CHECK(k.run(1, {integer(KScalar::i32, 10), integer(KScalar::i32, 4)}).last.i == 1);
+  CHECK(k.run(1, {integer(KScalar::i32, 9), integer(KScalar::i32, 9)}).last.i == 2);
+  CHECK(k.run(1, {integer(KScalar::i32, 1), integer(KScalar::i32, 2)}).last.i == 3);
+}
+
+TEST_CASE("llvm jit: f32 rounds every operation to f32, f64 to f64, and nothing is fused") {
+  const char* tenths = "kernel tenths(T: type) -> T { let s: T = 0; for k in 0..10 { s = s + 0.1 }; return s }";
+  Both f32(instantiate(tenths, {{"T", KScalar::f32}}));
+  Both f64(instantiate(tenths, {{"T", KScalar::f64}}));
+  CHECK(bits(f32.run(1, {}).last.f) == bits(static_cast<double>(1.00000011920928955078125f)));
+  CHECK(bits(f64.run(1, {}).last.f) == bits(0.9999999999999999));
+  // The sink adds each call's result as a double, in call order.
+  CHECK(bits(f32.run(3, {}).sink) == bits(3.00000035762786865234375));
+
+  const char* third = "kernel third(T: type, x: T) -> T { return x / 3 }";
+  CHECK(bits(Both(instantiate(third, {{"T", KScalar::f32}})).run(1, {real(KScalar::f32, 1)}).last.f) ==
+        bits(static_cast<double>(1.0f / 3.0f)));
+  CHECK(bits(Both(instantiate(third, {{"T", KScalar::f64}})).run(1, {real(KScalar::f64, 1)}).last.f) == bits(1.0 / 3.0));
+
+  // x*x - y with x = 1 + 2^-30 and y = 1 + 2^-29: 0 when x*x is rounded first, 2^-60 when a
+  // fused multiply-add keeps it exact.
+  Both fused(instantiate("kernel probe(x: f64, y: f64) -> f64 { return x * x - y }"));
+  CHECK(fused.run(1, {real(KScalar::f64, 1 + std::ldexp(1.0, -30)), real(KScalar::f64, 1 + std::ldexp(1.0, -29))}).last.f ==
+        0.0);
+
+  // A float % is C's fmod; a float division by zero is an infinity, not an error.
+  Both rem(instantiate("kernel rem(x: f64, y: f64) -> f64 { return x % y + 1 / (y - y) }"));
+  CHECK(std::isinf(rem.run(1, {real(KScalar::f64, -7.5), real(KScalar::f64, 2)}).last.f));
+  Both fm(instantiate("kernel fm(x: f32, y: f32) -> f32 { return x % y }"));
+  CHECK(fm.run(1, {real(KScalar::f32, -7.5), real(KScalar::f32, 2)}).last.f == -1.5);
+}
+
+TEST_CASE("llvm jit: float to integer casts truncate and saturate, NaN gives 0") {
+  Both i32(instantiate("kernel cast32(x: f64) -> i32 { return i32(x) }"));
+  CHECK(i32.run(1, {real(KScalar::f64, 2.9)}).last.i == 2);
+  CHECK(i32.run(1, {real(KScalar::f64, -2.9)}).last.i == -2);
+  CHECK(i32.run(1, {real(KScalar::f64, 1e10)}).last.i == 2147483647);
+  CHECK(i32.run(1, {real(KScalar::f64, -1e10)}).last.i == -2147483648LL);
+  CHECK(i32.run(1, {real(KScalar::f64, std::numeric_limits<double>::infinity())}).last.i == 2147483647);
+  CHECK(i32.run(1, {real(KScalar::f64, std::numeric_limits<double>::quiet_NaN())}).last.i == 0);
+
+  Both i16(instantiate("kernel cast16(x: f32) -> i16 { return i16(x) }"));
+  CHECK(i16.run(1, {real(KScalar::f32, 40000.5)}).last.i == 32767);
+  CHECK(i16.run(1, {real(KScalar::f32, -40000.5)}).last.i == -32768);
+  CHECK(i16.run(1, {real(KScalar::f32, -32768.75)}).last.i == -32768);
+
+  Both i64(instantiate("kernel cast64(x: f64) -> i64 { return i64(x) }"));
+  CHECK(i64.run(1, {real(KScalar::f64, 1e19)}).last.i == std::numeric_limits<std::int64_t>::max());
+  CHECK(i64.run(1, {real(KScalar::f64, -1e19)}).last.i == std::numeric_limits<std::int64_t>::min());
+  CHECK(i64.run(1, {real(KScalar::f64, 9007199254740993.0)}).last.i == 9007199254740992LL);
+
+  // Integer to narrower integer truncates; i64 to f32 rounds once, to nearest.
+  Both narrow(instantiate("kernel narrow(x: i32) -> i16 { return i16(x) }"));
+  CHECK(narrow.run(1, {integer(KScalar::i32, 70000)}).last.i == 4464);
+  CHECK(narrow.run(1, {integer(KScalar::i32, -32769)}).last.i == 32767);
+  Both to_f32(instantiate("kernel tof(x: i64) -> f32 { return f32(x) }"));
+  CHECK(to_f32.run(1, {integer(KScalar::i64, 16777217)}).last.f == 16777216.0);
+  CHECK(to_f32.run(1, {integer(KScalar::i64, (1LL << 60) + (1LL << 36) + 1)}).last.f == std::ldexp(1.0, 60) + std::ldexp(1.0, 37));
+}
+
+TEST_CASE("llvm jit: arrays start at zero on every call and are bounds checked") {
+  const char* sieve =
+      "kernel sieve(n: i32) -> i32 {\n"
+      "  let composite: [i32; 100]\n"
+      "  let count: i32 = 0\n"
+      "  for k in 2..n {\n"
+      "    if composite[k] == 0 {\n"
+      "      count = count + 1\n"
+      "      for m in 2..(n - 1) / k + 1 { composite[k * m] = 1 }\n"
+      "    }\n"
+      "  }\n"
+      "  return count\n"
+      "}";
+  Both k(instantiate(sieve));
+  CHECK(k.run(4, {integer(KScalar::i32, 100)}).sink == 4 * 25);
+  CHECK(k.run(1, {integer(KScalar::i32, 30)}).last.i == 10);
+  // 101 marks composite[2 * 50]: the error points at the subscript's operator.
+  CHECK(k.error(1, {integer(KScalar::i32, 101)}) == "t.bench:7:49: index out of bounds in kernel sieve");
+
+  Both counter(instantiate("kernel once(i: i32) -> f64 { let a: [f64; 3]; a[i] = a[i] + 1.5; return a[i] }"));
+  CHECK(counter.run(10, {integer(KScalar::i32, 2)}).sink == 15.0);
+  CHECK(counter.error(1, {integer(KScalar::i32, -1)}) == "t.bench:1:49: index out of bounds in kernel once");
+  CHECK(counter.error(1, {integer(KScalar::i32, 3)}) == "t.bench:1:49: index out of bounds in kernel once");
+}
+
+TEST_CASE("llvm jit: loops run A..B-1, none when A >= B, and nest") {
+  Both k(instantiate("kernel tri(a: i64, b: i64) -> i64 {"
+                     " let s: i64 = 0; for i in a..b { for j in 0..i { s = s + 1 } }; return s }"));
+  CHECK(k.run(1, {integer(KScalar::i64, 0), integer(KScalar::i64, 10)}).last.i == 45);
+  CHECK(k.run(1, {integer(KScalar::i64, 5), integer(KScalar::i64, 5)}).last.i == 0);
+  CHECK(k.run(1, {integer(KScalar::i64, 7), integer(KScalar::i64, -3)}).last.i == 0);
+
+  // The last value below i16's MAX is reached without the counter overflowing.
+  Both top(instantiate("kernel top(a: i16) -> i16 { let s: i16 = 0; for i in a..32767 { s = i }; return s }"));
+  CHECK(top.run(1, {integer(KScalar::i16, 32760)}).last.i == 32766);
+}
+
+TEST_CASE("llvm jit: UnixBench's arithmetic loop in the five types, called n times") {
+  const char* arith =
+      "kernel arith(T: type, first: i32) -> T {\n"
+      "  let z: T = 0\n"
+      "  for i in first..first + 100 { let y: T = T(i) * T(i); z = z + y / (y - 1) }\n"
+      "  return z\n"
+      "}";
+  const std::vector<std::pair<KScalar, double>> answers = {
+      {KScalar::i16, 100}, {KScalar::i32, 100}, {KScalar::i64, 100},
+      {KScalar::f32, static_cast<double>(100.74015808105469f)}, {KScalar::f64, 100.74014754416621}};
+  for (const auto& [t, answer] : answers) {
+    CAPTURE(lang::scalar_name(t));
+    Both k(instantiate(arith, {{"T", t}}));
+    const RunResult r = k.run(1000, {integer(KScalar::i32, 2)});
+    CHECK(r.last.type == t);
+    CHECK((t == KScalar::f32 || t == KScalar::f64 ? r.last.f : static_cast<double>(r.last.i)) == answer);
+    // 1000 in-order additions of the same double; exact for the integers.
+    if (t == KScalar::i16 || t == KScalar::i32 || t == KScalar::i64) CHECK(r.sink == 100000.0);
+  }
+}
+
+TEST_CASE("llvm jit: a kernel without a result runs and sums nothing") {
+  Both k(instantiate("kernel idle(n: i32) { let s: i32 = 0; for i in 0..n { s = s + i } }"));
+  const RunResult r = k.run(3, {integer(KScalar::i32, 10)});
+  CHECK(r.sink == 0.0);
+  CHECK(r.last.i == 0);
+}
+
+TEST_CASE("llvm jit: a definition the type checker would refuse is a KernelError, not a crash") {
+  lang::KernelDef def = instantiate("kernel bad(x: i32) -> i32 { return x }");
+  def.body[0].exprs[0].slot = 7;
+  CHECK_THROWS_WITH_AS(make_llvm_jit()->compile(def, "t.bench"), "kernel bad: cannot compile: a variable without a slot",
+                       KernelError);
+}
+
+TEST_CASE("llvm jit: wrong argument count is a KernelError") {
+  Both k(instantiate("kernel one(x: i32) -> i32 { return x }"));
+  CHECK_THROWS_AS(k.jit->run(1, {}), KernelError);
+}
+
+#endif
+
+}  // namespace hwbench::kernels::jit
