@@ -389,7 +389,9 @@ class Checker {
       step.series = ctx.in_time ? std::string() : ctx.series.empty() ? ctx.label_text : ctx.series;
       const Value* saved = scope_.find("worker");
       std::optional<Value> old = saved ? std::optional<Value>(*saved) : std::nullopt;
+      ConcurrentSpace space(*this);
       for (long long w = 1; w <= *n && !too_big_; ++w) {
+        space.start_worker();
         Value v;
         v.number.value = static_cast<double>(w);
         scope_.set("worker", v);
@@ -404,6 +406,7 @@ class Checker {
         }
       }
       restore("worker", old);
+      space.finish(s.loc);
       check_parallel_memory(step, s.loc);
     }
     if (group) group->push_back(std::move(step));
@@ -578,6 +581,58 @@ class Checker {
     lang::SourceLoc peak_loc;
   };
 
+  /// The simulation walks a parallel block's workers one after another, but they run at once:
+  /// each worker's highest rise in held bytes is recorded per file system, and the block's peak
+  /// is what was held before it plus the sum of those rises (an upper bound, as all may peak
+  /// together: 200 workers each holding a 1 MB file hold 200 MB).
+  class ConcurrentSpace {
+   public:
+    explicit ConcurrentSpace(Checker& c)
+        : c_(c), before_(c.held_by_device()), total_before_(c.total_held_), outer_(c.rise_) {}
+    ~ConcurrentSpace() { c_.rise_ = outer_; }
+    void start_worker() {
+      fold();
+      c_.rise_base_ = c_.held_by_device();
+      rises_.emplace();
+      c_.rise_ = &*rises_;
+    }
+    void finish(lang::SourceLoc loc) {
+      fold();
+      c_.rise_ = outer_;
+      std::int64_t total = total_before_;
+      for (const auto& [dev, rise] : summed_) total += rise;
+      c_.peak_total_ = std::max<std::uint64_t>(c_.peak_total_, static_cast<std::uint64_t>(std::max<std::int64_t>(0, total)));
+      for (const auto& [dev, rise] : summed_) {
+        auto& u = c_.usage_[dev];
+        const auto it = before_.find(dev);
+        const std::int64_t peak = (it == before_.end() ? 0 : it->second) + rise;
+        if (peak > u.peak) {
+          u.peak = peak;
+          u.peak_loc = loc;
+        }
+      }
+    }
+
+   private:
+    void fold() {
+      if (!rises_) return;
+      for (const auto& [dev, rise] : *rises_) summed_[dev] += std::max<std::int64_t>(0, rise);
+      rises_.reset();
+    }
+    Checker& c_;
+    std::map<dev_t, std::int64_t> before_;
+    std::int64_t total_before_;
+    std::map<dev_t, std::int64_t>* outer_;
+    std::optional<std::map<dev_t, std::int64_t>> rises_;
+    std::map<dev_t, std::int64_t> summed_;
+  };
+
+  std::map<dev_t, std::int64_t> held_by_device() const {
+    std::map<dev_t, std::int64_t> out;
+    for (const auto& [dev, u] : usage_) out[dev] = u.held;
+    return out;
+  }
+
   void account(const std::string& dir, std::int64_t delta, lang::SourceLoc loc) {
     std::string probe = dir;
     struct stat st {};
@@ -588,6 +643,11 @@ class Checker {
     if (u.held > u.peak) {
       u.peak = u.held;
       u.peak_loc = loc;
+    }
+    if (rise_) {
+      auto& r = (*rise_)[st.st_dev];
+      const auto base = rise_base_.find(st.st_dev);
+      r = std::max(r, u.held - (base == rise_base_.end() ? 0 : base->second));
     }
     total_held_ += delta;
     peak_total_ = std::max<std::uint64_t>(peak_total_, static_cast<std::uint64_t>(std::max<std::int64_t>(0, total_held_)));
@@ -624,6 +684,8 @@ class Checker {
   std::map<dev_t, Usage> usage_;
   std::int64_t total_held_ = 0;
   std::uint64_t peak_total_ = 0;
+  std::map<dev_t, std::int64_t>* rise_ = nullptr;  ///< the current parallel worker's rises
+  std::map<dev_t, std::int64_t> rise_base_;        ///< held bytes when that worker started
   std::size_t step_count_ = 0;
   std::size_t walked_ = 0;     ///< statements and loop bodies walked (kMaxWalk)
   lang::SourceLoc last_loc_;   ///< the statement walked last, for an error about an empty body

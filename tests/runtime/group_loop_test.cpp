@@ -146,3 +146,14 @@ TEST_CASE("group loops: SIGTERM to hwbench alone stops a long parallel loop; the
   CHECK(took < std::chrono::seconds(10));
   CHECK(files_in(env.tmp()) == 0);
 }
+
+TEST_CASE("group loops: the workers of a parallel block hold their files at once, and check counts them so") {
+  hwbench::test::RecipeEnv env;
+  auto c = env.check("time { parallel 200 { repeat 100000 { write tmp:/w$worker size 1MB; rm tmp:/w$worker } } }\n");
+  REQUIRE_MESSAGE(c.recipe.has_value(), c.diagnostics);
+  CHECK(c.recipe->plan.peak_bytes == 200u * 1'000'000u);
+  // One worker after another in the simulation, but 1 MB each at the same time.
+  auto one = env.check("parallel 1 { repeat 3 { write tmp:/w size 1MB; rm tmp:/w } }\n");
+  REQUIRE(one.recipe.has_value());
+  CHECK(one.recipe->plan.peak_bytes == 1'000'000u);
+}
