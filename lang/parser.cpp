@@ -598,9 +598,11 @@ struct Control : p::normal<Rule> {
       }
     } else if constexpr (recursion<Rule> != nullptr) {
       // Like brackets, these recurse in the parser; a hostile recipe must not exhaust the stack.
-      if (state.recursion >= max_nesting)
+      // Twice the bracket limit: with braces (`repeat 1 { repeat 1 { … } }`) the bracket limit
+      // must come first, or its error recovery meets this one at every level.
+      if (state.recursion >= 2 * max_nesting)
         throw Here::at(loc_of(in.iterator()),
-                       fmt::format("nesting too deep: more than {} nested {}", max_nesting, recursion<Rule>),
+                       fmt::format("nesting too deep: more than {} nested {}", 2 * max_nesting, recursion<Rule>),
                        "split the recipe into simpler statements");
       ++state.recursion;
       struct Leave {

@@ -15,6 +15,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "runtime/result.hpp"
@@ -28,7 +29,11 @@ std::optional<std::vector<Baseline>> load_baselines(const std::string& path, std
 /// As load_baselines, from text already read; `name` is the file name used in messages.
 std::optional<std::vector<Baseline>> parse_baselines(std::string_view text, const std::string& name, std::string& error);
 
-/// The figure for `label` in `baseline`, or nullptr.
+/// Splits "LABEL (N copies)" (or "(1 copy)") into LABEL and N; {label, 0} for any other label.
+std::pair<std::string, long long> split_copies_label(const std::string& label);
+
+/// The figure for `label` in `baseline`, or nullptr. A series run as N parallel copies,
+/// "LABEL (N copies)", takes LABEL's figure when it has none of its own (UnixBench's rule).
 const Figure* baseline_figure(const Baseline& baseline, const std::string& label);
 
 }  // namespace hwbench::runtime

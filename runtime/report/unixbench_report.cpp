@@ -214,20 +214,7 @@ std::string format_block(const UnixbenchBlock& b, const std::string& layout, lon
 
 }  // namespace
 
-std::pair<std::string, long long> unixbench_copies_label(const std::string& label) {
-  // "LABEL (N copies)" or "LABEL (N copy)", N a whole number from 1.
-  for (const char* word : {" copies)", " copy)"}) {
-    const std::string tail(word);
-    if (label.size() <= tail.size() || label.compare(label.size() - tail.size(), tail.size(), tail) != 0) continue;
-    const std::size_t open = label.rfind(" (");
-    if (open == std::string::npos) continue;
-    const std::string digits = label.substr(open + 2, label.size() - tail.size() - open - 2);
-    if (digits.empty() || digits.size() > 6 || digits.find_first_not_of("0123456789") != std::string::npos) continue;
-    const long long n = std::stoll(digits);
-    if (n >= 1) return {label.substr(0, open), n};
-  }
-  return {label, 0};
-}
+std::pair<std::string, long long> unixbench_copies_label(const std::string& label) { return split_copies_label(label); }
 
 std::string unixbench_unit(const std::string& printed) {
   if (printed == "KBps") return "KiB/s";

@@ -222,3 +222,16 @@ TEST_CASE("checker: `using` names an aggregate") {
   REQUIRE_MESSAGE(ok.recipe.has_value(), ok.diagnostics);
   CHECK(ok.recipe->plan.indices[0].aggregate == "unixbench");
 }
+
+TEST_CASE("baselines: an N-copy series takes its single-copy label's figure") {
+  hwbench::runtime::Baseline b;
+  b.name = "george";
+  b.figures = {{"Pipe Throughput", {12440, "lps"}}};
+  REQUIRE(hwbench::runtime::baseline_figure(b, "Pipe Throughput (2 copies)") != nullptr);
+  CHECK(hwbench::runtime::baseline_figure(b, "Pipe Throughput (2 copies)")->value == 12440);
+  CHECK(hwbench::runtime::baseline_figure(b, "Pipe Throughput (1 copy)")->value == 12440);
+  CHECK(hwbench::runtime::baseline_figure(b, "Pipe Throughput (x copies)") == nullptr);
+  CHECK(hwbench::runtime::baseline_figure(b, "Pipe Throughput (0 copies)") == nullptr);
+  CHECK(hwbench::runtime::split_copies_label("Shell Scripts (8 concurrent) (16 copies)") ==
+        std::pair<std::string, long long>{"Shell Scripts (8 concurrent)", 16});
+}
