@@ -16,11 +16,13 @@
 #include "lang/ast_query.hpp"
 #include "runtime/compare_binder.hpp"
 #include "runtime/evaluator.hpp"
+#include "runtime/file_simulation.hpp"
 #include "runtime/group_runner.hpp"
 #include "runtime/index_binder.hpp"
 #include "runtime/kernel_binder.hpp"
 #include "runtime/plan_printer.hpp"
 #include "runtime/report_binder.hpp"
+#include "runtime/space_ledger.hpp"
 #include "runtime/user_kernels.hpp"
 #include "runtime/virtual_fs.hpp"
 
@@ -56,12 +58,6 @@ struct Ctx {
   bool top = true;          ///< at the recipe's top level
 };
 
-std::string parent_of(const std::string& path) {
-  auto slash = path.find_last_of('/');
-  if (slash == std::string::npos || slash == 0) return "/";
-  return path.substr(0, slash);
-}
-
 class Checker {
  public:
   Checker(const lang::Source& source, const CheckOptions& options, lang::Diagnostics& diags)
@@ -80,10 +76,10 @@ class Checker {
     walk_block(recipe.statements, ctx, nullptr);
     for (std::size_t i = 0; i < plan_.indices.size(); ++i)
       check_index_series(*index_stmts_[i], plan_.indices[i], plan_.series_order, plan_.baselines, diags_);
-    finish_missing();
-    check_space();
+    files_.report_missing();
+    space_.check(diags_);
     if (diags_.has_errors()) return std::nullopt;
-    plan_.peak_bytes = peak_total_;
+    plan_.peak_bytes = space_.peak_total();
     for (const auto& loc : resolver_->locations()) {
       if (!loc.unavailable.empty()) continue;
       LocationInfo info;
@@ -389,7 +385,7 @@ class Checker {
       step.series = ctx.in_time ? std::string() : ctx.series.empty() ? ctx.label_text : ctx.series;
       const Value* saved = scope_.find("worker");
       std::optional<Value> old = saved ? std::optional<Value>(*saved) : std::nullopt;
-      ConcurrentSpace space(*this);
+      SpaceLedger::Concurrent space(space_);
       for (long long w = 1; w <= *n && !too_big_; ++w) {
         space.start_worker();
         Value v;
@@ -476,7 +472,7 @@ class Checker {
     auto ks = bind_kernel(s, req);
     if (!ks) return std::nullopt;
     if (user_kernels_ && !user_kernels_->check_call(s, *ks, diags_)) return std::nullopt;
-    apply_effects(*ks, s);
+    files_.apply(*ks, s, *resolver_, plan_.creates);
     Step step;
     step.kind = Step::Kind::kernel;
     step.loc = s.loc;
@@ -485,194 +481,6 @@ class Checker {
     return step;
   }
 
-  /// The file effects of one statement, applied to the simulated file system in plan order.
-  void apply_effects(KernelStep& ks, const Stmt& s) {
-    auto& fx = ks.effects;
-    for (const auto& p : fx.problems)
-      diags_.error(s.loc, fmt::format("{}: {}", s.name, p.message), p.hint, static_cast<std::uint32_t>(s.name.size()));
-    for (const auto& r : fx.reads) {
-      if (vfs_.exists(r)) continue;
-      auto& m = missing_[s.loc.offset];
-      if (m.count++ == 0) {
-        m.loc = s.loc;
-        m.path = display_for(ks, r);
-        m.written = r;
-        for (const auto& a : ks.call.args)
-          if (a.path == r) m.written = a.text;
-        m.kernel = s.name;
-      }
-    }
-    for (const auto& c : fx.creates) {
-      if (vfs_.exists(c.path) && !vfs_.ever_created(c.path)) {
-        if (vfs_.is_directory(c.path))
-          diags_.error(s.loc, fmt::format("'{}' is a directory, not a file to write", c.path), {}, 1);
-        else
-          diags_.error(s.loc, fmt::format("'{}' already exists and this run did not create it", c.path),
-                       "hwbench never overwrites a file it did not create: remove it, or write to another name",
-                       static_cast<std::uint32_t>(s.name.size()));
-        continue;
-      }
-      std::string dir = parent_of(c.path);
-      bool planned_dir = false;
-      for (const auto& l : resolver_->locations())
-        if (l.create && l.path == dir) planned_dir = true;
-      if (!planned_dir && !vfs_.is_directory(dir)) {
-        std::string where = c.path;
-        if (!vfs_.exists(dir))
-          diags_.error(s.loc, fmt::format("the directory '{}' does not exist (needed for '{}')", dir, where),
-                       fmt::format("create it first (mkdir -p {}), or map it to another directory with -L {}=DIR", dir, dir),
-                       static_cast<std::uint32_t>(s.name.size()));
-        else
-          diags_.error(s.loc, fmt::format("'{}' is not a directory (needed for '{}')", dir, where), {},
-                       static_cast<std::uint32_t>(s.name.size()));
-        continue;
-      }
-      if (!planned_dir && ::access(dir.c_str(), W_OK) != 0) {
-        // A read-only mount refuses root too; calling it a permission problem would mislead.
-        const char* why = errno == EROFS ? "it is on a read-only file system" : "permission denied";
-        diags_.error(s.loc, fmt::format("cannot write in '{}': {}", dir, why),
-                     "choose a directory you may write in, or map it with -L", static_cast<std::uint32_t>(s.name.size()));
-        continue;
-      }
-      account(dir, static_cast<std::int64_t>(c.size) - static_cast<std::int64_t>(vfs_.file_size(c.path).value_or(0)) *
-                                                         (vfs_.created(c.path) ? 1 : 0),
-              s.loc);
-      vfs_.create(c.path, c.size);
-      plan_.creates.push_back({c.path, c.size});
-    }
-    std::vector<std::string> kept;
-    for (const auto& r : fx.removes) {
-      if (!vfs_.created(r)) continue;  // rm only ever deletes what the run created
-      account(parent_of(r), -static_cast<std::int64_t>(vfs_.file_size(r).value_or(0)), s.loc);
-      vfs_.remove(r);
-      kept.push_back(r);
-    }
-    if (s.name == "rm" && !ks.call.args.empty()) {
-      const std::string& pattern = ks.call.args[0].path;
-      bool wildcard = pattern.find_first_of("*?[") != std::string::npos;
-      if (!wildcard && kept.empty() && vfs_.exists(pattern))
-        diags_.error(s.loc, fmt::format("'{}' was not created by this run, so rm will not delete it", ks.call.args[0].text),
-                     "hwbench deletes only files that the same run created", 2);
-    }
-    fx.removes = std::move(kept);
-  }
-
-  static std::string display_for(const KernelStep& ks, const std::string& path) {
-    for (const auto& a : ks.call.args)
-      if (a.path == path && a.text != a.path) return fmt::format("'{}' ({})", a.text, a.path);
-    return fmt::format("'{}'", path);
-  }
-
-  void finish_missing() {
-    for (const auto& [offset, m] : missing_) {
-      std::string message = fmt::format("{} reads {}, which does not exist, and nothing before it creates it", m.kernel, m.path);
-      if (m.count > 1) message += fmt::format(" ({} more like it)", m.count - 1);
-      diags_.error(m.loc, message,
-                   fmt::format("create it in setup, e.g. setup {{ write {} size 10MB }}, or copy it there first", m.written),
-                   static_cast<std::uint32_t>(m.kernel.size()));
-    }
-  }
-
-  // ---- space ------------------------------------------------------------------------------
-  struct Usage {
-    std::int64_t held = 0;
-    std::int64_t peak = 0;
-    std::string where;
-    lang::SourceLoc peak_loc;
-  };
-
-  /// The simulation walks a parallel block's workers one after another, but they run at once:
-  /// each worker's highest rise in held bytes is recorded per file system, and the block's peak
-  /// is what was held before it plus the sum of those rises (an upper bound, as all may peak
-  /// together: 200 workers each holding a 1 MB file hold 200 MB).
-  class ConcurrentSpace {
-   public:
-    explicit ConcurrentSpace(Checker& c)
-        : c_(c), before_(c.held_by_device()), total_before_(c.total_held_), outer_(c.rise_) {}
-    ~ConcurrentSpace() { c_.rise_ = outer_; }
-    void start_worker() {
-      fold();
-      c_.rise_base_ = c_.held_by_device();
-      rises_.emplace();
-      c_.rise_ = &*rises_;
-    }
-    void finish(lang::SourceLoc loc) {
-      fold();
-      c_.rise_ = outer_;
-      std::int64_t total = total_before_;
-      for (const auto& [dev, rise] : summed_) total += rise;
-      c_.peak_total_ = std::max<std::uint64_t>(c_.peak_total_, static_cast<std::uint64_t>(std::max<std::int64_t>(0, total)));
-      for (const auto& [dev, rise] : summed_) {
-        auto& u = c_.usage_[dev];
-        const auto it = before_.find(dev);
-        const std::int64_t peak = (it == before_.end() ? 0 : it->second) + rise;
-        if (peak > u.peak) {
-          u.peak = peak;
-          u.peak_loc = loc;
-        }
-      }
-    }
-
-   private:
-    void fold() {
-      if (!rises_) return;
-      for (const auto& [dev, rise] : *rises_) summed_[dev] += std::max<std::int64_t>(0, rise);
-      rises_.reset();
-    }
-    Checker& c_;
-    std::map<dev_t, std::int64_t> before_;
-    std::int64_t total_before_;
-    std::map<dev_t, std::int64_t>* outer_;
-    std::optional<std::map<dev_t, std::int64_t>> rises_;
-    std::map<dev_t, std::int64_t> summed_;
-  };
-
-  std::map<dev_t, std::int64_t> held_by_device() const {
-    std::map<dev_t, std::int64_t> out;
-    for (const auto& [dev, u] : usage_) out[dev] = u.held;
-    return out;
-  }
-
-  void account(const std::string& dir, std::int64_t delta, lang::SourceLoc loc) {
-    std::string probe = dir;
-    struct stat st {};
-    while (::stat(probe.c_str(), &st) != 0 && probe != "/") probe = parent_of(probe);
-    auto& u = usage_[st.st_dev];
-    if (u.where.empty()) u.where = probe;
-    u.held += delta;
-    if (u.held > u.peak) {
-      u.peak = u.held;
-      u.peak_loc = loc;
-    }
-    if (rise_) {
-      auto& r = (*rise_)[st.st_dev];
-      const auto base = rise_base_.find(st.st_dev);
-      r = std::max(r, u.held - (base == rise_base_.end() ? 0 : base->second));
-    }
-    total_held_ += delta;
-    peak_total_ = std::max<std::uint64_t>(peak_total_, static_cast<std::uint64_t>(std::max<std::int64_t>(0, total_held_)));
-  }
-
-  void check_space() {
-    for (const auto& [dev, u] : usage_) {
-      auto free = kernels::free_bytes(u.where);
-      if (!free || u.peak <= 0) continue;
-      if (static_cast<std::uint64_t>(u.peak) > *free)
-        diags_.error(u.peak_loc,
-                     fmt::format("the run needs {} in '{}' ({}) at its peak, but only {} is free",
-                                 human_bytes(static_cast<std::uint64_t>(u.peak)), u.where,
-                                 kernels::filesystem_type(u.where), human_bytes(*free)),
-                     "use smaller sizes or fewer files, remove files as you go, or map the location elsewhere with -L",
-                     1);
-    }
-  }
-
-  struct Missing {
-    lang::SourceLoc loc;
-    std::string path, written, kernel;
-    std::size_t count = 0;
-  };
-
   const lang::Source& source_;
   const CheckOptions& opts_;
   lang::Diagnostics& diags_;
@@ -680,12 +488,8 @@ class Checker {
   std::shared_ptr<PathResolver> resolver_;
   Scope scope_;
   Plan plan_;
-  std::map<std::size_t, Missing> missing_;
-  std::map<dev_t, Usage> usage_;
-  std::int64_t total_held_ = 0;
-  std::uint64_t peak_total_ = 0;
-  std::map<dev_t, std::int64_t>* rise_ = nullptr;  ///< the current parallel worker's rises
-  std::map<dev_t, std::int64_t> rise_base_;        ///< held bytes when that worker started
+  SpaceLedger space_;
+  FileSimulation files_{vfs_, space_, diags_};
   std::size_t step_count_ = 0;
   std::size_t walked_ = 0;     ///< statements and loop bodies walked (kMaxWalk)
   lang::SourceLoc last_loc_;   ///< the statement walked last, for an error about an empty body

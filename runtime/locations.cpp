@@ -30,9 +30,8 @@ std::string nearest_existing(std::string path) {
   while (!path.empty()) {
     struct stat st {};
     if (::lstat(path.c_str(), &st) == 0) return path;
-    auto slash = path.find_last_of('/');
-    if (slash == std::string::npos || path == "/") return "/";
-    path = slash == 0 ? "/" : path.substr(0, slash);
+    if (path == "/" || path.find('/') == std::string::npos) return "/";
+    path = parent_of(path);
   }
   return "/";
 }
@@ -72,6 +71,12 @@ std::vector<Location> builtin_locations(const std::string& cwd) {
   std::string tmp_root = (tmpdir != nullptr && tmpdir[0] == '/') ? tmpdir : "/tmp";
   out.push_back({"tmp", normalize_path(tmp_root + "/hwbench-tmp"), true, true, {}, {}});
   return out;
+}
+
+std::string parent_of(std::string_view path) {
+  const auto slash = path.find_last_of('/');
+  if (slash == std::string_view::npos || slash == 0) return "/";
+  return std::string(path.substr(0, slash));
 }
 
 std::string normalize_path(std::string_view path) {

@@ -39,6 +39,9 @@ std::vector<Location> builtin_locations(const std::string& cwd);
 /// Lexically normalises an absolute path ("/a/./b//c/" -> "/a/b/c"); ".." pops a component.
 std::string normalize_path(std::string_view path);
 
+/// The directory holding the absolute path `path`: "/a/b" -> "/a", "/a" -> "/".
+std::string parent_of(std::string_view path);
+
 /// Whether `path` is `root` or below it (both normalised).
 bool path_within(std::string_view path, std::string_view root);
 
