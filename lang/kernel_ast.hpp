@@ -23,7 +23,8 @@
 // - array indexing outside [0, size) is a runtime error;
 // - a `let` without a value, and every element of an array, start at zero on each call;
 // - `for i in A..B` runs i = A, A+1, …, B-1 (half-open; none when A >= B); B is evaluated once;
-// - a kernel with a result type must `return` on every path (checked statically).
+// - a kernel declares a result type and must `return` a value on every path (checked
+//   statically): the back ends sink every call's result, so that no call's work can be dropped.
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -121,7 +122,7 @@ struct KernelDef {
   SourceLoc name_loc;
   std::string text;  ///< the definition's source text, kept in result files
   std::vector<KParam> params;
-  std::optional<KTypeRef> result;  ///< `-> TYPE`; none: the kernel returns nothing
+  std::optional<KTypeRef> result;  ///< `-> TYPE`; none only as parsed (the type checker refuses it)
   std::vector<KStmt> body;
   // Resolved by the type checker:
   std::vector<std::pair<std::string, KScalar>> type_args;
@@ -130,5 +131,17 @@ struct KernelDef {
 
 /// The spelling of a scalar type: "i16", …, "f64", "bool".
 const char* scalar_name(KScalar t);
+
+/// Whether `t` is one of the integer types i16, i32, i64.
+bool is_integer(KScalar t);
+
+/// Whether `t` is one of the float types f32, f64.
+bool is_float(KScalar t);
+
+/// The smallest value of integer type `t` (i64's for any other type).
+std::int64_t integer_min(KScalar t);
+
+/// The largest value of integer type `t` (i64's for any other type).
+std::int64_t integer_max(KScalar t);
 
 }  // namespace hwbench::lang

@@ -12,7 +12,10 @@
 //   so that `-32768` is a valid i16;
 // - arithmetic, comparisons and assignments need both sides of one type: no implicit
 //   conversion, write `f64(x)`;
-// - `%` works on floats too, as C's fmod (the result takes the dividend's sign).
+// - `%` works on floats too, as C's fmod (the result takes the dividend's sign);
+// - every kernel declares a result type (`-> T`) and returns a value on every path: a call's
+//   result is what the back ends feed to their sink, and a kernel without one could be optimised
+//   to nothing.
 #include <optional>
 #include <string>
 #include <utility>
@@ -35,13 +38,14 @@ std::optional<std::string> value_text_error(const std::string& text, KScalar typ
 
 /// Checks what can be checked without binding the type parameters: the parameters (names,
 /// duplicates, types, defaults of concrete type, type parameters' defaults being scalar names)
-/// and the result type. False when it added an error.
+/// and the result type, which must be there. False when it added an error.
 bool validate_kernel(const KernelDef& def, Diagnostics& diags);
 
 /// The instantiation of `def` for `binding` (type parameter name -> scalar; a type parameter
 /// missing from it takes its default): every resolved field and slot filled, `type_args` in
 /// the order of the type parameters. std::nullopt when the body does not check for this binding
-/// (errors in `diags`) or a type parameter has neither a binding nor a default.
+/// (errors in `diags`), the kernel has no result type, or a type parameter has neither a binding
+/// nor a default. A returned instantiation always has `result`.
 std::optional<KernelDef> instantiate_kernel(const KernelDef& def,
                                             const std::vector<std::pair<std::string, KScalar>>& binding,
                                             Diagnostics& diags);

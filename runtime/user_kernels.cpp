@@ -4,7 +4,6 @@
 
 #include <fmt/format.h>
 
-#include "kernels/jit/interpreter.hpp"
 #include "lang/kernel_parser.hpp"
 #include "lang/kernel_typecheck.hpp"
 #include "runtime/checker.hpp"
@@ -39,7 +38,8 @@ bool check_name(const lang::KernelDef& def, const kernels::Registry& builtin,
     }
   bool ok = true;
   for (const auto& p : def.params) {
-    if (p.name == kernels::jit::kBackendParam || contains(measurement_options(), p.name)) {
+    if (p.name == kernels::jit::kBackendParam || p.name == kernels::jit::kVectorizeParam ||
+        contains(measurement_options(), p.name)) {
       diags.error(p.loc, fmt::format("'{}' is an option of every kernel statement, so no parameter may be called so", p.name),
                   "choose another name for the parameter", width(p.name));
       ok = false;
@@ -79,8 +79,6 @@ std::shared_ptr<UserKernels> UserKernels::load(const lang::Recipe& recipe, const
   }
   out->registry_ = builtin;
   for (const auto& e : out->entries_) out->registry_.add(kernels::jit::user_kernel_spec(e.kernel));
-  if (auto jit = kernels::jit::make_llvm_jit()) out->jit_label_ = jit->label();
-  out->auto_label_ = out->jit_label_.empty() ? kernels::jit::kInterpreterLabel : out->jit_label_;
   return out;
 }
 
@@ -118,16 +116,13 @@ bool UserKernels::check_call(const lang::Stmt& s, KernelStep& step, lang::Diagno
       ok = false;
     }
   }
-  const auto backend = step.call.params.find(kernels::jit::kBackendParam);
-  const std::string choice = backend == step.call.params.end() ? "auto" : backend->second.text;
-  if (choice == "jit" && jit_label_.empty()) {
+  const auto backend = kernels::jit::backend_of(step.call);
+  if (!backend) {
     diags.error(s.loc, "'backend jit' needs hwbench built with LLVM (cmake -DHWBENCH_WITH_LLVM=ON)",
                 "write backend interpreted, or leave the backend out to use the JIT wherever it is built in", len);
     return false;
   }
-  step.text += fmt::format(" ({})", choice == "interpreted" ? std::string(kernels::jit::kInterpreterLabel)
-                                    : choice == "jit"         ? jit_label_
-                                                              : auto_label_);
+  step.text += fmt::format(" ({})", backend->label(kernels::jit::compile_options(step.call)));
   return ok;
 }
 

@@ -28,11 +28,9 @@ class UserKernels {
 
   /// Checks a bound statement that calls a defined kernel (others pass untouched): instantiates
   /// its body for the statement's types (errors reported at the statement), checks its values
-  /// against their types, resolves its back end and names it in the step's text. False on error.
+  /// against their types, resolves its back end and names it in the step's text with the label
+  /// it gives the statement's options ("(jit O2 without vectorising, LLVM 14)"). False on error.
   bool check_call(const lang::Stmt& s, KernelStep& step, lang::Diagnostics& diags) const;
-
-  /// The label of the back end "auto" picks in this build: "interpreted" or the JIT's.
-  const std::string& auto_label() const { return auto_label_; }
 
  private:
   struct Entry {
@@ -42,8 +40,6 @@ class UserKernels {
 
   kernels::Registry registry_;
   std::vector<Entry> entries_;
-  std::string jit_label_;  ///< "" in a build without LLVM
-  std::string auto_label_;
 };
 
 }  // namespace hwbench::runtime

@@ -17,12 +17,19 @@ struct Value {
   double f = 0;  ///< f32 values are held exactly (they are representable as double)
 };
 
-/// What running a kernel did: the last call's result (type as declared; i64 0 when the kernel
-/// returns nothing) and the sink, the sum of every call's result converted to double, which the
-/// caller keeps so that no call can be dropped.
+/// What running a kernel did: the last call's result (of the declared result type) and the
+/// sink, the sum of every call's result converted to double, which the caller keeps so that no
+/// call can be dropped.
 struct RunResult {
   Value last;
   double sink = 0;
+};
+
+/// How a statement asks for its kernel to be compiled.
+struct CompileOptions {
+  /// Loop and SLP vectorisation in the JIT's O2 pipeline. Off, the JIT makes scalar loops, as
+  /// gcc -O2 does for some loops it cannot vectorise; the interpreter ignores it.
+  bool vectorize = true;
 };
 
 /// A kernel compiled (or prepared) for one instantiation.
@@ -40,12 +47,14 @@ class Executable {
 class Backend {
  public:
   virtual ~Backend() = default;
-  /// How figures name it: "interpreted", "jit O2, LLVM 14".
-  virtual std::string label() const = 0;
-  /// Prepares `def` (an instantiated definition, every resolved field filled) for running.
-  /// `source_name` is the recipe's file name, for runtime error messages. Throws KernelError
-  /// when the back end cannot compile it.
-  virtual std::unique_ptr<Executable> compile(const lang::KernelDef& def, const std::string& source_name) = 0;
+  /// How figures name it, and what it makes of `options`: "interpreted", "jit O2, LLVM 14",
+  /// "jit O2 without vectorising, LLVM 14".
+  virtual std::string label(const CompileOptions& options) const = 0;
+  /// Prepares `def` (an instantiated definition, every resolved field filled) for running, as
+  /// `options` ask. `source_name` is the recipe's file name, for runtime error messages. Throws
+  /// KernelError when the back end cannot compile it.
+  virtual std::unique_ptr<Executable> compile(const lang::KernelDef& def, const std::string& source_name,
+                                              const CompileOptions& options) = 0;
 };
 
 /// The tree-walking interpreter.

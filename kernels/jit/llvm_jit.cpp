@@ -1,6 +1,7 @@
 // The LLVM back end: lowers an instantiated kernel (kernels/jit/llvm_codegen.hpp), optimises each
-// of its two modules at O2 with the new pass manager, and JIT-compiles them with ORC's LLJIT for
-// the host CPU. Each compiled kernel owns its LLJIT, so destroying the Executable frees its code.
+// of its two modules at O2 with the new pass manager (with or without vectorising, as the
+// statement's CompileOptions say), and JIT-compiles them with ORC's LLJIT for the host CPU. Each
+// compiled kernel owns its LLJIT, so destroying the Executable frees its code.
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
@@ -50,12 +51,19 @@ llvm::orc::JITTargetMachineBuilder host_machine(const lang::KernelDef& def) {
   return jtmb;
 }
 
-void optimise(llvm::Module& mod, llvm::TargetMachine& tm) {
+void optimise(llvm::Module& mod, llvm::TargetMachine& tm, const CompileOptions& options) {
   llvm::LoopAnalysisManager lam;
   llvm::FunctionAnalysisManager fam;
   llvm::CGSCCAnalysisManager cgam;
   llvm::ModuleAnalysisManager mam;
-  llvm::PassBuilder pb(&tm);
+  // LLVM 14's defaults: the loop vectoriser on, the SLP vectoriser off (clang turns it on at -O2,
+  // PassBuilder does not). `vectorize off` turns both off: the loops stay scalar.
+  llvm::PipelineTuningOptions tuning;
+  if (!options.vectorize) {
+    tuning.LoopVectorization = false;
+    tuning.SLPVectorization = false;
+  }
+  llvm::PassBuilder pb(&tm, tuning);
   pb.registerModuleAnalyses(mam);
   pb.registerCGSCCAnalyses(cgam);
   pb.registerFunctionAnalyses(fam);
@@ -72,7 +80,7 @@ class LlvmExecutable : public Executable {
       : jit_(std::move(jit)), run_(run), name_(def.name), sites_(std::move(sites)), source_name_(source_name) {
     for (const lang::KSlot& s : def.slots)
       if (s.is_param) params_.push_back(s.type);
-    if (def.result) result_ = def.result->resolved;
+    result_ = def.result->resolved;  // lower_kernel has refused a kernel without one
   }
 
   RunResult run(std::uint64_t n, const std::vector<Value>& args) override {
@@ -80,8 +88,7 @@ class LlvmExecutable : public Executable {
       throw KernelError(fmt::format("kernel {}: {} arguments given, {} expected", name_, args.size(), params_.size()));
     std::vector<std::int64_t> cells(args.size());
     for (std::size_t k = 0; k < args.size(); ++k) {
-      const bool is_float = params_[k] == lang::KScalar::f32 || params_[k] == lang::KScalar::f64;
-      if (is_float) {
+      if (lang::is_float(params_[k])) {
         std::memcpy(&cells[k], &args[k].f, sizeof(double));
       } else {
         cells[k] = args[k].i;
@@ -95,13 +102,11 @@ class LlvmExecutable : public Executable {
       const ErrorSite& site = sites_.at(static_cast<std::size_t>(error - 1));
       throw KernelError(fmt::format("{}:{}:{}: {} in kernel {}", source_name_, site.loc.line, site.loc.column, site.what, name_));
     }
-    if (result_) {
-      out.last.type = *result_;
-      if (*result_ == lang::KScalar::f32 || *result_ == lang::KScalar::f64) {
-        std::memcpy(&out.last.f, &last, sizeof(double));
-      } else {
-        out.last.i = last;
-      }
+    out.last.type = result_;
+    if (lang::is_float(result_)) {
+      std::memcpy(&out.last.f, &last, sizeof(double));
+    } else {
+      out.last.i = last;
     }
     return out;
   }
@@ -113,7 +118,7 @@ class LlvmExecutable : public Executable {
   std::vector<ErrorSite> sites_;
   std::string source_name_;
   std::vector<lang::KScalar> params_;
-  std::optional<lang::KScalar> result_;
+  lang::KScalar result_ = lang::KScalar::i64;
 };
 
 class LlvmBackend : public Backend {
@@ -133,16 +138,19 @@ class LlvmBackend : public Backend {
     });
   }
 
-  std::string label() const override { return fmt::format("jit O2, LLVM {}", LLVM_VERSION_MAJOR); }
+  std::string label(const CompileOptions& options) const override {
+    return fmt::format("jit O2{}, LLVM {}", options.vectorize ? "" : " without vectorising", LLVM_VERSION_MAJOR);
+  }
 
-  std::unique_ptr<Executable> compile(const lang::KernelDef& def, const std::string& source_name) override {
+  std::unique_ptr<Executable> compile(const lang::KernelDef& def, const std::string& source_name,
+                                      const CompileOptions& options) override {
     llvm::orc::JITTargetMachineBuilder jtmb = host_machine(def);
     std::unique_ptr<llvm::TargetMachine> tm = take(jtmb.createTargetMachine(), def);
 
     auto ctx = std::make_unique<llvm::LLVMContext>();
     LoweredKernel lowered = lower_kernel(def, *ctx, tm->createDataLayout(), tm->getTargetTriple().str());
-    optimise(*lowered.kernel, *tm);
-    optimise(*lowered.driver, *tm);
+    optimise(*lowered.kernel, *tm, options);
+    optimise(*lowered.driver, *tm, options);
     // HWBENCH_JIT_DUMP=1 prints the optimised IR, to see what O2 made of a kernel.
     if (std::getenv("HWBENCH_JIT_DUMP")) {
       lowered.kernel->print(llvm::errs(), nullptr);

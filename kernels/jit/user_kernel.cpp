@@ -14,17 +14,13 @@ namespace hwbench::kernels::jit {
 
 namespace {
 
-bool is_integer(lang::KScalar t) {
-  return t == lang::KScalar::i16 || t == lang::KScalar::i32 || t == lang::KScalar::i64;
-}
-
 /// The argument of value parameter `p` (of type `t`) in `call`.
 Value argument(const lang::KParam& p, lang::KScalar t, const Call& call) {
   Value v;
   v.type = t;
   const auto it = call.params.find(p.name);
   const bool given = it != call.params.end() && it->second.given;
-  if (is_integer(t)) {
+  if (lang::is_integer(t)) {
     double x = given ? it->second.number : static_cast<double>(std::strtoll(p.default_text.c_str(), nullptr, 10));
     if (given && x != std::trunc(x)) throw KernelError(fmt::format("'{}' needs a whole number", p.name));
     // The checker has kept the value in the type's range; the clamp only guards the conversion.
@@ -35,6 +31,23 @@ Value argument(const lang::KParam& p, lang::KScalar t, const Call& call) {
     if (t == lang::KScalar::f32) v.f = static_cast<double>(static_cast<float>(v.f));
   }
   return v;
+}
+
+/// The text of parameter `name` in `call`, or `fallback` when the call does not have it.
+std::string text_of(const Call& call, const char* name, const char* fallback) {
+  const auto it = call.params.find(name);
+  return it == call.params.end() ? fallback : it->second.text;
+}
+
+/// An option of every defined kernel's statement: a choice whose default is the first.
+ParamSpec choice_param(const char* name, const std::vector<std::string>& choices, const char* help) {
+  ParamSpec ps;
+  ps.name = name;
+  ps.type = ParamType::choice;
+  ps.choices = choices;
+  ps.default_text = choices.front();
+  ps.help = help;
+  return ps;
 }
 
 /// Keeps the sum of every call's result where the optimiser must assume it is read.
@@ -58,12 +71,12 @@ class UserKernel : public Kernel {
       for (const auto& slot : inst->slots)
         if (slot.is_param && slot.name == p.name) args_.push_back(argument(p, slot.type, call_));
     }
-    const auto it = call_.params.find(kBackendParam);
-    backend_ = choose_backend(it == call_.params.end() ? "auto" : it->second.text);
+    backend_ = backend_of(call_);
     if (!backend_) throw KernelError("backend jit: this hwbench was built without LLVM (-DHWBENCH_WITH_LLVM=ON)");
+    options_ = compile_options(call_);
     // Compilation is timed here, apart from every sample, and recorded as a note.
     const auto t0 = std::chrono::steady_clock::now();
-    exe_ = backend_->compile(*inst, kernel_->source_name);
+    exe_ = backend_->compile(*inst, kernel_->source_name, options_);
     const auto t1 = std::chrono::steady_clock::now();
     compile_ns_ = std::chrono::duration_cast<std::chrono::nanoseconds>(t1 - t0).count();
   }
@@ -76,7 +89,7 @@ class UserKernel : public Kernel {
 
   std::map<std::string, std::string> notes() const override {
     if (!backend_) return {};
-    return {{kBackendParam, backend_->label()}, {"compile_ns", std::to_string(compile_ns_)}};
+    return {{kBackendParam, backend_->label(options_)}, {"compile_ns", std::to_string(compile_ns_)}};
   }
 
  private:
@@ -84,6 +97,7 @@ class UserKernel : public Kernel {
   Call call_;
   std::vector<Value> args_;
   std::unique_ptr<Backend> backend_;
+  CompileOptions options_;
   std::unique_ptr<Executable> exe_;
   std::int64_t compile_ns_ = 0;
 };
@@ -95,11 +109,24 @@ const std::vector<std::string>& backend_choices() {
   return choices;
 }
 
+const std::vector<std::string>& vectorize_choices() {
+  static const std::vector<std::string> choices = {"on", "off"};
+  return choices;
+}
+
 std::unique_ptr<Backend> choose_backend(const std::string& choice) {
   if (choice == "interpreted") return make_interpreter();
   auto jit = make_llvm_jit();
   if (jit || choice == "jit") return jit;
   return make_interpreter();
+}
+
+std::unique_ptr<Backend> backend_of(const Call& call) { return choose_backend(text_of(call, kBackendParam, "auto")); }
+
+CompileOptions compile_options(const Call& call) {
+  CompileOptions options;
+  options.vectorize = text_of(call, kVectorizeParam, "on") != "off";
+  return options;
 }
 
 std::vector<std::pair<std::string, lang::KScalar>> type_binding(const lang::KernelDef& def, const Call& call) {
@@ -134,26 +161,26 @@ KernelSpec user_kernel_spec(std::shared_ptr<const DefinedKernel> kernel) {
       spec.synopsis += fmt::format(" [{} i16|i32|i64|f32|f64]", p.name);
     } else {
       const auto t = lang::scalar_from_name(p.type.name);
-      ps.type = t && is_integer(*t) ? ParamType::count : ParamType::number;
+      ps.type = t && lang::is_integer(*t) ? ParamType::count : ParamType::number;
       ps.min = std::numeric_limits<double>::lowest();
       ps.max = std::numeric_limits<double>::max();
-      if (t == lang::KScalar::i16) std::tie(ps.min, ps.max) = std::pair{-32768.0, 32767.0};
-      if (t == lang::KScalar::i32) std::tie(ps.min, ps.max) = std::pair{-2147483648.0, 2147483647.0};
-      if (t == lang::KScalar::i64) std::tie(ps.min, ps.max) = std::pair{-9223372036854775808.0, 9223372036854775807.0};
+      if (t && lang::is_integer(*t)) {
+        ps.min = static_cast<double>(lang::integer_min(*t));
+        ps.max = static_cast<double>(lang::integer_max(*t));
+      }
       ps.unit = p.type.name;
       ps.help = fmt::format("a value of type {}", p.type.name);
       spec.synopsis += fmt::format(" [{} N]", p.name);
     }
     spec.params.push_back(std::move(ps));
   }
-  ParamSpec backend;
-  backend.name = kBackendParam;
-  backend.type = ParamType::choice;
-  backend.choices = backend_choices();
-  backend.default_text = "auto";
-  backend.help = "how the kernel runs: the LLVM JIT where hwbench has it (auto), or the interpreter";
-  spec.params.push_back(std::move(backend));
-  spec.synopsis += " [backend auto|interpreted|jit]";
+  spec.params.push_back(choice_param(kBackendParam, backend_choices(),
+                                     "how the kernel runs: the LLVM JIT where hwbench has it (auto), or the "
+                                     "interpreter"));
+  spec.params.push_back(choice_param(kVectorizeParam, vectorize_choices(),
+                                     "whether the JIT may vectorise loops (off: scalar loops; the interpreter "
+                                     "ignores it)"));
+  spec.synopsis += " [backend auto|interpreted|jit] [vectorize on|off]";
   spec.effects = [](const Call&, const FileView&) { return FileEffects{}; };
   spec.make = [kernel](const Call& call, const Context&) -> std::unique_ptr<Kernel> {
     return std::make_unique<UserKernel>(kernel, call);

@@ -1,9 +1,10 @@
 #pragma once
-// A kernel defined in a recipe (`kernel NAME(…) { … }`) as a KernelSpec like any built-in one:
-// its type parameters are choices over i16 i32 i64 f32 f64, its value parameters numbers, and
-// `backend auto|interpreted|jit` picks how it runs. One unit of work is one call. Instantiation
-// and compilation happen in the kernel's untimed prepare(); the back end's label and the compile
-// time reach every sample through Kernel::notes() ("backend", "compile_ns").
+// A kernel defined in a recipe (`kernel NAME(…) -> T { … }`) as a KernelSpec like any built-in
+// one: its type parameters are choices over i16 i32 i64 f32 f64, its value parameters numbers,
+// `backend auto|interpreted|jit` picks how it runs and `vectorize on|off` whether the JIT may
+// vectorise its loops. One unit of work is one call. Instantiation and compilation happen in the
+// kernel's untimed prepare(); the back end's label (which says what `vectorize` did) and the
+// compile time reach every sample through Kernel::notes() ("backend", "compile_ns").
 #include <memory>
 #include <string>
 #include <utility>
@@ -26,8 +27,19 @@ inline constexpr const char* kBackendParam = "backend";
 /// "auto" (the JIT where built, else the interpreter), "interpreted", "jit".
 const std::vector<std::string>& backend_choices();
 
+/// The `vectorize` parameter's name and choices.
+inline constexpr const char* kVectorizeParam = "vectorize";
+/// "on" (the default) and "off".
+const std::vector<std::string>& vectorize_choices();
+
 /// The back end `choice` names; nullptr for "jit" in a build without LLVM.
 std::unique_ptr<Backend> choose_backend(const std::string& choice);
+
+/// The back end `call` asks for (its `backend`, "auto" when not given); nullptr as choose_backend.
+std::unique_ptr<Backend> backend_of(const Call& call);
+
+/// The compile options `call` gives (its `vectorize`).
+CompileOptions compile_options(const Call& call);
 
 /// The type parameters' binding that `call` gives (each parameter's text, its default when not given).
 std::vector<std::pair<std::string, lang::KScalar>> type_binding(const lang::KernelDef& def, const Call& call);

@@ -15,15 +15,20 @@ namespace {
 
 using lang::KScalar;
 
-/// Parses, checks and instantiates `text` for `binding`, then compiles it with the interpreter.
-std::unique_ptr<Executable> compile(const std::string& text, std::vector<std::pair<std::string, KScalar>> binding = {}) {
+/// Parses, checks and instantiates `text` for `binding`.
+lang::KernelDef instantiate(const std::string& text, std::vector<std::pair<std::string, KScalar>> binding = {}) {
   lang::Diagnostics diags;
   auto def = lang::parse_kernel(text, lang::SourceLoc{1, 1, 0}, diags);
   REQUIRE(def.has_value());
   REQUIRE(lang::validate_kernel(*def, diags));
   auto inst = lang::instantiate_kernel(*def, binding, diags);
   REQUIRE(inst.has_value());
-  return make_interpreter()->compile(*inst, "k.bench");
+  return *inst;
+}
+
+/// `text` instantiated for `binding` and compiled with the interpreter.
+std::unique_ptr<Executable> compile(const std::string& text, std::vector<std::pair<std::string, KScalar>> binding = {}) {
+  return make_interpreter()->compile(instantiate(text, std::move(binding)), "k.bench", {});
 }
 
 Value integer(KScalar t, std::int64_t v) { return Value{t, v, 0}; }
@@ -45,7 +50,10 @@ std::string runtime_error(const std::string& text, const std::vector<Value>& arg
   return "(no error)";
 }
 
-TEST_CASE("interpreter: the label") { CHECK(make_interpreter()->label() == "interpreted"); }
+TEST_CASE("interpreter: the label, which no compile option changes") {
+  CHECK(make_interpreter()->label({}) == "interpreted");
+  CHECK(make_interpreter()->label(CompileOptions{.vectorize = false}) == "interpreted");
+}
 
 TEST_CASE("interpreter: integer arithmetic wraps in the operation's width") {
   const std::string mul = "kernel k(T: type = i16, a: T) -> T { return a * a }";
@@ -140,7 +148,8 @@ TEST_CASE("interpreter: nested loops, if/else chains, arrays") {
       "}";
   CHECK(call(squares, {integer(KScalar::i64, 8)}).f == 140.0);
   CHECK(runtime_error(squares, {integer(KScalar::i64, 9)}) == "k.bench:5:29: index out of bounds in kernel k");
-  CHECK(runtime_error("kernel k() { let a: [i16; 2]\n a[-1] = 3 }") == "k.bench:2:4: index out of bounds in kernel k");
+  CHECK(runtime_error("kernel k() -> i16 { let a: [i16; 2]\n a[-1] = 3; return a[0] }") ==
+        "k.bench:2:4: index out of bounds in kernel k");
   // Arrays and plain lets start at zero on every call, and a short-circuit skips the division.
   const auto exe = compile(
       "kernel k(d: i32) -> i32 {\n let a: [i32; 2]\n let c: i32\n a[0] = a[0] + 1\n c = c + 1\n"
@@ -151,11 +160,13 @@ TEST_CASE("interpreter: nested loops, if/else chains, arrays") {
   CHECK(exe->run(1, {integer(KScalar::i32, 3)}).last.i == 100);
 }
 
-TEST_CASE("interpreter: a kernel without a result gives i64 0") {
-  const RunResult r = compile("kernel k(n: i32) { let x: i32 = n * 2 }")->run(4, {integer(KScalar::i32, 3)});
-  CHECK(r.last.type == KScalar::i64);
-  CHECK(r.last.i == 0);
-  CHECK(r.sink == 0.0);
+TEST_CASE("interpreter: a definition without a result type (which the type checker refuses) is a KernelError") {
+  lang::KernelDef def = instantiate("kernel k(n: i32) -> i32 { let x: i32 = n * 2; return x }");
+  def.result.reset();
+  CHECK_THROWS_WITH_AS(make_interpreter()->compile(def, "k.bench", {}),
+                       "kernel k: the interpreter cannot run a kernel without a result type (the definition was not "
+                       "type-checked)",
+                       KernelError);
 }
 
 // UnixBench's arith.c loop as the built-in `arith` kernel computes it (kernels/system/arith.cpp).

@@ -14,10 +14,14 @@
 #include "kernels/jit/backend.hpp"
 
 #if HWBENCH_WITH_LLVM
+#include <fcntl.h>
+#include <unistd.h>
+
 #include "kernels/kernel.hpp"
 #include "lang/diagnostics.hpp"
 #include "lang/kernel_parser.hpp"
 #include "lang/kernel_typecheck.hpp"
+#include "tests/support/temp_dir.hpp"
 #endif
 
 namespace hwbench::kernels::jit {
@@ -47,13 +51,13 @@ lang::KernelDef instantiate(const std::string& text, std::vector<std::pair<std::
 Value integer(KScalar t, std::int64_t v) { return Value{t, v, 0}; }
 Value real(KScalar t, double v) { return Value{t, 0, v}; }
 
-/// Both back ends, compiled once for one instantiation.
+/// Both back ends, compiled once for one instantiation (the JIT with `options`).
 struct Both {
   std::unique_ptr<Executable> jit;
   std::unique_ptr<Executable> interpreted;
 
-  explicit Both(const lang::KernelDef& def)
-      : jit(make_llvm_jit()->compile(def, "t.bench")), interpreted(make_interpreter()->compile(def, "t.bench")) {}
+  explicit Both(const lang::KernelDef& def, const CompileOptions& options = {})
+      : jit(make_llvm_jit()->compile(def, "t.bench", options)), interpreted(make_interpreter()->compile(def, "t.bench", {})) {}
 
   /// Runs both with the same arguments and checks that they agree bit for bit; the JIT's result.
   RunResult run(std::uint64_t n, const std::vector<Value>& args) {
@@ -100,10 +104,12 @@ std::int64_t apply(Both& k, KScalar t, std::int64_t a, std::int64_t b, int op) {
 
 }  // namespace
 
-TEST_CASE("llvm jit: label names LLVM's major version") {
-  const std::string label = make_llvm_jit()->label();
+TEST_CASE("llvm jit: label names LLVM's major version, and says when the JIT does not vectorise") {
+  const std::string label = make_llvm_jit()->label({});
   REQUIRE(label.rfind("jit O2, LLVM ", 0) == 0);
   CHECK(std::stoi(label.substr(13)) >= 14);
+  CHECK(make_llvm_jit()->label(CompileOptions{.vectorize = false}) ==
+        "jit O2 without vectorising, LLVM " + label.substr(13));
 }
 
 TEST_CASE("llvm jit: integer arithmetic wraps in i16, i32 and i64") {
@@ -279,23 +285,75 @@ TEST_CASE("llvm jit: UnixBench's arithmetic loop in the five types, called n tim
     Both k(instantiate(arith, {{"T", t}}));
     const RunResult r = k.run(1000, {integer(KScalar::i32, 2)});
     CHECK(r.last.type == t);
-    CHECK((t == KScalar::f32 || t == KScalar::f64 ? r.last.f : static_cast<double>(r.last.i)) == answer);
+    CHECK((lang::is_float(t) ? r.last.f : static_cast<double>(r.last.i)) == answer);
     // 1000 in-order additions of the same double; exact for the integers.
-    if (t == KScalar::i16 || t == KScalar::i32 || t == KScalar::i64) CHECK(r.sink == 100000.0);
+    if (lang::is_integer(t)) CHECK(r.sink == 100000.0);
   }
 }
 
-TEST_CASE("llvm jit: a kernel without a result runs and sums nothing") {
-  Both k(instantiate("kernel idle(n: i32) { let s: i32 = 0; for i in 0..n { s = s + i } }"));
-  const RunResult r = k.run(3, {integer(KScalar::i32, 10)});
-  CHECK(r.sink == 0.0);
-  CHECK(r.last.i == 0);
+// The statement's `vectorize off`: the same loop without vector code. The float sums are added in
+// order either way (-force-ordered-reductions), so every result and sum is the same bit for bit.
+TEST_CASE("llvm jit: vectorize off gives bit-identical results for UnixBench's loop, over many calls") {
+  const char* arith =
+      "kernel arith_k(type: type = i32, first: i32 = 2) -> type {\n"
+      "  let x: type = 0\n  let y: type = 0\n  let z: type = 0\n"
+      "  for i in first..first + 100 {\n    x = type(i)\n    y = x * x\n    z = z + y / (y - 1)\n  }\n"
+      "  return x + y + z\n"
+      "}";
+  for (KScalar t : {KScalar::f32, KScalar::f64, KScalar::i16, KScalar::i32, KScalar::i64}) {
+    CAPTURE(lang::scalar_name(t));
+    const lang::KernelDef def = instantiate(arith, {{"type", t}});
+    Both scalar(def, CompileOptions{.vectorize = false});  // checked against the interpreter too
+    const std::unique_ptr<Executable> vector = make_llvm_jit()->compile(def, "t.bench", {});
+    for (int first : {2, 3, 200, 1000}) {
+      CAPTURE(first);
+      const RunResult off = scalar.run(1500, {integer(KScalar::i32, first)});
+      const RunResult on = vector->run(1500, {integer(KScalar::i32, first)});
+      CHECK(off.last.i == on.last.i);
+      CHECK(bits(off.last.f) == bits(on.last.f));
+      CHECK(bits(off.sink) == bits(on.sink));
+    }
+  }
+}
+
+/// The optimised IR the JIT prints with HWBENCH_JIT_DUMP=1 while it compiles `def`.
+std::string dumped_ir(const lang::KernelDef& def, const CompileOptions& options) {
+  test::TempDir dir;
+  const std::string path = dir / "ir.ll";
+  const int file = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  REQUIRE(file >= 0);
+  const int saved = ::dup(2);
+  ::setenv("HWBENCH_JIT_DUMP", "1", 1);
+  ::dup2(file, 2);
+  make_llvm_jit()->compile(def, "t.bench", options);
+  ::dup2(saved, 2);
+  ::unsetenv("HWBENCH_JIT_DUMP");
+  ::close(saved);
+  ::close(file);
+  return test::read_text(path);
+}
+
+TEST_CASE("llvm jit: vectorize off leaves the loops scalar") {
+  const lang::KernelDef def = instantiate(
+      "kernel sum(n: i64) -> f64 { let z: f64 = 0; for i in 0..n { z = z + f64(i) / 3 }; return z }");
+  const std::string off = dumped_ir(def, CompileOptions{.vectorize = false});
+  CHECK(off.find("define double @hwbench_kernel") != std::string::npos);
+  CHECK(off.find(" x double>") == std::string::npos);
+  // On x86-64 (SSE2 at least) LLVM vectorises this loop when allowed to: the option is what differs.
+  if (off.find("x86_64") != std::string::npos) CHECK(dumped_ir(def, {}).find(" x double>") != std::string::npos);
+}
+
+TEST_CASE("llvm jit: a definition without a result type (which the type checker refuses) is a KernelError") {
+  lang::KernelDef def = instantiate("kernel idle(n: i32) -> i32 { let s: i32 = 0; for i in 0..n { s = s + i }; return s }");
+  def.result.reset();
+  CHECK_THROWS_WITH_AS(make_llvm_jit()->compile(def, "t.bench", {}),
+                       "kernel idle: cannot compile: a kernel without a result type", KernelError);
 }
 
 TEST_CASE("llvm jit: a definition the type checker would refuse is a KernelError, not a crash") {
   lang::KernelDef def = instantiate("kernel bad(x: i32) -> i32 { return x }");
   def.body[0].exprs[0].slot = 7;
-  CHECK_THROWS_WITH_AS(make_llvm_jit()->compile(def, "t.bench"), "kernel bad: cannot compile: a variable without a slot",
+  CHECK_THROWS_WITH_AS(make_llvm_jit()->compile(def, "t.bench", {}), "kernel bad: cannot compile: a variable without a slot",
                        KernelError);
 }
 
