@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "runtime/indices.hpp"
+#include "runtime/text_columns.hpp"
 #include "runtime/published.hpp"
 #include "runtime/report/report.hpp"
 #include "runtime/result_file.hpp"
@@ -234,130 +235,6 @@ CompareRow index_row(const std::string& label, const std::string& baseline, cons
   return row;
 }
 
-std::string text_at(const nlohmann::json& environment, const char* pointer) {
-  const nlohmann::json::json_pointer at(pointer);
-  if (!environment.is_object() || !environment.contains(at)) return "";
-  const auto& v = environment.at(at);
-  if (v.is_string()) return v.get<std::string>();
-  if (v.is_number() || v.is_boolean()) return v.dump();
-  return "";
-}
-
-std::string join_nonempty(const std::vector<std::string>& parts, std::string_view separator) {
-  std::string out;
-  for (const auto& p : parts) {
-    if (p.empty()) continue;
-    if (!out.empty()) out += separator;
-    out += p;
-  }
-  return out;
-}
-
-std::string cores_text(const nlohmann::json& env) {
-  const std::string logical = text_at(env, "/cores/logical");
-  const std::string physical = text_at(env, "/cores/physical");
-  return join_nonempty({logical.empty() ? "" : logical + " logical", physical.empty() ? "" : physical + " physical"}, ", ");
-}
-
-std::string memory_text(const nlohmann::json& env) {
-  const nlohmann::json::json_pointer at("/memory/total_bytes");
-  if (!env.is_object() || !env.contains(at) || !env.at(at).is_number()) return "";
-  return fmt::format("{:.1f} GiB", env.at(at).get<double>() / (1024.0 * 1024.0 * 1024.0));
-}
-
-std::string compiler_text(const nlohmann::json& env) {
-  const std::string id = text_at(env, "/compiler/id");
-  const std::string version = text_at(env, "/compiler/version");
-  std::string lower;
-  for (char c : version) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  // clang's version text names it already ("Debian Clang 14.0.6"); gcc's is bare.
-  const bool named = !id.empty() && lower.find(id) != std::string::npos;
-  return join_nonempty({named ? "" : id, version, text_at(env, "/compiler/flags")}, " ");
-}
-
-std::string filesystems_text(const Result& result) {
-  std::vector<std::string> parts;
-  for (const auto& l : result.locations) parts.push_back(l.name + " " + (l.fstype.empty() ? "?" : l.fstype));
-  return join_nonempty(parts, ", ");
-}
-
-std::vector<EnvironmentRow> environment_rows(const std::vector<const Result*>& results) {
-  struct Fact {
-    const char* label;
-    std::string (*value)(const Result&);
-  };
-  static const Fact facts[] = {
-      {"machine", [](const Result& r) { return r.machine; }},
-      {"CPU", [](const Result& r) { return text_at(r.environment, "/cpu/model"); }},
-      {"cores", [](const Result& r) { return cores_text(r.environment); }},
-      {"memory", [](const Result& r) { return memory_text(r.environment); }},
-      {"kernel", [](const Result& r) {
-         return join_nonempty({text_at(r.environment, "/kernel/sysname"), text_at(r.environment, "/kernel/release"),
-                               text_at(r.environment, "/kernel/machine")},
-                              " ");
-       }},
-      {"OS", [](const Result& r) { return text_at(r.environment, "/distribution"); }},
-      {"compiler", [](const Result& r) { return compiler_text(r.environment); }},
-      {"filesystems", filesystems_text},
-  };
-  std::vector<EnvironmentRow> rows;
-  for (const auto& fact : facts) {
-    EnvironmentRow row;
-    row.label = fact.label;
-    std::set<std::string> known;
-    for (const Result* r : results) {
-      row.values.push_back(fact.value(*r));
-      if (!row.values.back().empty()) known.insert(row.values.back());
-    }
-    if (known.empty()) continue;
-    row.differs = known.size() > 1;
-    rows.push_back(std::move(row));
-  }
-  return rows;
-}
-
-// Columns a UTF-8 text takes in a terminal: two for East Asian wide and full-width code
-// points (倍, CJK ideographs, kana, hangul, full-width forms), one for any other.
-std::size_t display_width(std::string_view text) {
-  std::size_t width = 0;
-  for (std::size_t i = 0; i < text.size();) {
-    const auto c = static_cast<unsigned char>(text[i]);
-    std::size_t len = c < 0x80 ? 1 : c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
-    if (i + len > text.size()) len = 1;
-    char32_t cp = len == 1 ? c : c & (0xFF >> (len + 1));
-    for (std::size_t k = 1; k < len; ++k) cp = (cp << 6) | (static_cast<unsigned char>(text[i + k]) & 0x3F);
-    const bool wide = (cp >= 0x1100 && cp <= 0x115F) || (cp >= 0x2E80 && cp <= 0xA4CF && cp != 0x303F) ||
-                      (cp >= 0xAC00 && cp <= 0xD7A3) || (cp >= 0xF900 && cp <= 0xFAFF) ||
-                      (cp >= 0xFE30 && cp <= 0xFE4F) || (cp >= 0xFF00 && cp <= 0xFF60) ||
-                      (cp >= 0xFFE0 && cp <= 0xFFE6) || (cp >= 0x20000 && cp <= 0x3FFFD);
-    width += wide ? 2 : 1;
-    i += len;
-  }
-  return width;
-}
-
-// Lines of cells, the first column left-aligned and the others right-aligned (or all left),
-// two spaces apart, trailing blanks removed.
-std::string write_columns(const std::vector<std::vector<std::string>>& lines, bool right_aligned) {
-  std::vector<std::size_t> widths;
-  for (const auto& line : lines) {
-    if (widths.size() < line.size()) widths.resize(line.size(), 0);
-    for (std::size_t c = 0; c < line.size(); ++c) widths[c] = std::max(widths[c], display_width(line[c]));
-  }
-  std::string out;
-  for (const auto& line : lines) {
-    std::string text;
-    for (std::size_t c = 0; c < line.size(); ++c) {
-      const std::string fill(widths[c] - display_width(line[c]), ' ');
-      if (c > 0) text += "  ";
-      text += right_aligned && c > 0 ? fill + line[c] : line[c] + fill;
-    }
-    while (!text.empty() && text.back() == ' ') text.pop_back();
-    out += text + "\n";
-  }
-  return out;
-}
-
 std::string figure_text(const FigureCell& cell) {
   if (cell.state != CellState::figure || !std::isfinite(cell.value)) return "-";
   return cell.unit.empty() ? format_figure(cell.value) : format_figure(cell.value) + " " + cell.unit;
@@ -408,7 +285,7 @@ Comparison compare_results(const std::vector<const Result*>& results, const std:
     cell.value = ratios.empty() ? nan : geomean(ratios);
     c.summary.push_back(cell);
   }
-  c.environment = environment_rows(results);
+  c.environment = diff_environments(results);
   return c;
 }
 
@@ -463,21 +340,7 @@ std::string format_comparison(const Comparison& comparison, const CompareOptions
 
   std::string out = write_columns(table, true);
   for (const auto& note : notes) out += note + "\n";
-  if (!comparison.environment.empty()) {
-    std::vector<std::vector<std::string>> env;
-    std::vector<std::string> env_header{"  environment"};
-    env_header.insert(env_header.end(), names.begin(), names.end());
-    env.push_back(env_header);
-    bool any_differs = false;
-    for (const auto& row : comparison.environment) {
-      std::vector<std::string> line{(row.differs ? "* " : "  ") + row.label};
-      for (const auto& v : row.values) line.push_back(v.empty() ? "-" : v);
-      env.push_back(line);
-      any_differs = any_differs || row.differs;
-    }
-    out += "\n" + write_columns(env, false);
-    if (any_differs) out += "* marks a fact that differs between the machines\n";
-  }
+  if (!comparison.environment.empty()) out += "\n" + format_environment_diff(comparison.environment, names);
   return out;
 }
 

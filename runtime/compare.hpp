@@ -1,7 +1,8 @@
 #pragma once
 // Comparing results side by side (`hwbench compare A B [C…]`, `compare with "FILE"`).
 // compare_results is the aggregate stage: it matches rows, chooses each row's unit, computes
-// every figure, ratio and the geometric-mean summary, and diffs the environments.
+// every figure, ratio and the geometric-mean summary, and diffs the environments
+// (environment_diff.hpp).
 // format_comparison is the render stage: it only formats what compare_results computed.
 // Works alike on run results (load_result) and published ones (load_published).
 #include <cstddef>
@@ -10,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "runtime/environment_diff.hpp"
 #include "runtime/result.hpp"
 
 namespace hwbench::runtime {
@@ -67,13 +69,6 @@ struct SummaryCell {
   double value = 0;        ///< NaN when no row had a ratio
   std::size_t used = 0;    ///< series rows with a computed ratio
   std::size_t series = 0;  ///< series rows in the table
-};
-
-/// One fact of the machines (CPU, cores, memory, kernel, OS, compiler, filesystems).
-struct EnvironmentRow {
-  std::string label;
-  std::vector<std::string> values;  ///< one per result; "" when not recorded
-  bool differs = false;             ///< two recorded values are not equal
 };
 
 /// Everything a comparison prints, computed.

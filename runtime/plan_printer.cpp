@@ -5,10 +5,11 @@
 namespace hwbench::runtime {
 
 std::string human_bytes(std::uint64_t n) {
-  const char* units[] = {"B", "KB", "MB", "GB", "TB", "PB"};
+  // 2^64 bytes is 18.4 EB: EB is the last unit a count can need.
+  const char* units[] = {"B", "KB", "MB", "GB", "TB", "PB", "EB"};
   double v = static_cast<double>(n);
   int u = 0;
-  while (v >= 1000 && u < 5) {
+  while (v >= 1000 && u < 6) {
     v /= 1000;
     ++u;
   }
@@ -25,6 +26,37 @@ std::string human_seconds(double s) {
 namespace {
 
 constexpr std::size_t kShown = 40;
+
+/// a × b, or the largest count when that does not fit: a loop's passes multiply quickly.
+std::uint64_t saturated_product(std::uint64_t a, std::uint64_t b) {
+  return a != 0 && b > UINT64_MAX / a ? UINT64_MAX : a * b;
+}
+
+std::uint64_t saturated_sum(std::uint64_t a, std::uint64_t b) { return a > UINT64_MAX - b ? UINT64_MAX : a + b; }
+
+/// Adds the files `steps` create, and the bytes written into them, when the list runs `passes`
+/// times: a kept loop runs its body `count` times, and each parallel worker runs its own list.
+void add_writes(const std::vector<Step>& steps, std::uint64_t passes, PlannedWrites& total) {
+  for (const auto& s : steps) {
+    switch (s.kind) {
+      case Step::Kind::kernel:
+        for (const auto& c : s.kernel.effects.creates) {
+          total.files = saturated_sum(total.files, passes);
+          total.bytes = saturated_sum(total.bytes, saturated_product(c.size, passes));
+        }
+        break;
+      case Step::Kind::time:
+        add_writes(s.children, passes, total);
+        break;
+      case Step::Kind::repeat:
+        add_writes(s.children, saturated_product(passes, s.count), total);
+        break;
+      case Step::Kind::parallel:
+        for (const auto& worker : s.workers) add_writes(worker, passes, total);
+        break;
+    }
+  }
+}
 
 std::string policy_text(const Policy& p) {
   std::string out;
@@ -97,6 +129,12 @@ void print_steps(const std::vector<Step>& steps, std::ostream& out, bool timed) 
 
 }  // namespace
 
+PlannedWrites planned_writes(const Plan& plan) {
+  PlannedWrites total;
+  for (const auto* phase : {&plan.setup, &plan.main, &plan.teardown}) add_writes(*phase, 1, total);
+  return total;
+}
+
 void print_plan(const Plan& plan, std::ostream& out) {
   out << fmt::format("plan for {}", plan.recipe_file);
   if (auto it = plan.meta.find("title"); it != plan.meta.end()) out << fmt::format(": {}", it->second);
@@ -123,10 +161,9 @@ void print_plan(const Plan& plan, std::ostream& out) {
     out << fmt::format("  {}: {} sample{}\n", label, lo == hi ? fmt::format("{}", lo) : fmt::format("{}..{}", lo, hi),
                        hi == 1 ? "" : "s");
   }
-  std::uint64_t total = 0;
-  for (const auto& f : plan.creates) total += f.size;
-  out << fmt::format("\nfiles created: {} ({} written in all, {} at the peak)\n", plan.creates.size(),
-                     human_bytes(total), human_bytes(plan.peak_bytes));
+  const PlannedWrites writes = planned_writes(plan);
+  out << fmt::format("\nfiles created: {} ({} written in all, {} at the peak)\n", writes.files, human_bytes(writes.bytes),
+                     human_bytes(plan.peak_bytes));
   if (plan.estimated_seconds) out << fmt::format("estimated time: {}\n", human_seconds(*plan.estimated_seconds));
   else if (plan.timed_seconds_known > 0)
     out << fmt::format("estimated time: more than {} (file operations take as long as the storage needs)\n",

@@ -30,31 +30,22 @@
 // Numbers may be written as integers or floats; NaN and infinities are refused. Unknown
 // keys are errors (with a did-you-mean), so a misspelt key never silently drops figures.
 //
-// The Result: kind = status = "published"; machine; meta title/source/note when given;
-// recipe_file = the path and recipe_text = the file's text; one Series per [[series]] in
-// file order, each sample with kernel "published", iteration 1..N, no raw totals and a
-// Figure{value, unit}; Series::printed holds [series.printed] as Figures in the series'
-// unit (reports show them beside the recomputed aggregates, never compute with them);
-// Result::reports holds the [[report]] tables.
-#include <optional>
+// This pair writes the format; published_reader.hpp reads it (included here, so that one header
+// serves both).
 #include <string>
 #include <string_view>
 
+#include "runtime/published_reader.hpp"
 #include "runtime/result.hpp"
 
 namespace hwbench::runtime {
 
-/// Reads the published-result file at `path`. On failure returns std::nullopt and sets
-/// `error` to one line per problem, `FILE:LINE:COL: error: …` (or `FILE: error: …` when the
-/// problem has no place in the file); a TOML syntax error is followed by toml11's excerpt.
-std::optional<Result> load_published(const std::string& path, std::string& error);
+/// The schema name every published-result file carries in its top-level "schema" key.
+inline constexpr std::string_view published_schema = "hwbench-published/1";
 
 /// The published-result TOML for `result` (as `hwbench import` writes it): every series'
 /// sample figures, printed aggregates and unavailability, the environment, baselines, indices
 /// (with their printed figures) and reports. parse_published reads it back to an equal Result.
 std::string write_published(const Result& result);
-
-/// As load_published, from `text` already read; `name` is the file name used in messages.
-std::optional<Result> parse_published(std::string_view text, const std::string& name, std::string& error);
 
 }  // namespace hwbench::runtime

@@ -34,17 +34,33 @@ std::string stamp(std::chrono::sys_days day, const std::string& h, const std::st
                      static_cast<unsigned>(ymd.day()), h, m, s);
 }
 
-/// started_utc and finished_utc from the `Benchmark Run:` match; false for a bad date.
-bool set_run_times(const std::smatch& m, Result& result) {
+/// One run of the log: the lines from a `Benchmark Run:` line to its score, with one number of copies.
+struct Run {
+  long long copies = 1;
+  std::string started_utc, finished_utc;
+  std::string suffix;                                         ///< "" for the first run, " (N copies)" after it
+  std::size_t results = 0;                                    ///< result lines read
+  std::vector<std::pair<std::string, double>> printed_index;  ///< series label, printed INDEX
+  std::optional<double> printed_score;
+  std::string score_label;
+};
+
+/// The run's start and finish from the `Benchmark Run:` match; false for a bad date.
+bool set_run_times(const std::smatch& m, Run& run) {
   const std::chrono::year_month_day ymd{std::chrono::year{std::stoi(m[3])}, std::chrono::month{month_number(m[1])},
                                         std::chrono::day{static_cast<unsigned>(std::stoul(m[2]))}};
   if (!ymd.ok()) return false;
   std::chrono::sys_days day{ymd};
-  result.started_utc = stamp(day, m[4], m[5], m[6]);
+  run.started_utc = stamp(day, m[4], m[5], m[6]);
   // The run line shows one date: a finish clock before the start clock is the next day.
   if (m.str(7) + m.str(8) + m.str(9) < m.str(4) + m.str(5) + m.str(6)) day += std::chrono::days{1};
-  result.finished_utc = stamp(day, m[7], m[8], m[9]);
+  run.finished_utc = stamp(day, m[7], m[8], m[9]);
   return true;
+}
+
+/// " (N copies)", or " (1 copy)": how a later run's labels are told from the first run's.
+std::string copies_suffix(long long copies) {
+  return copies == 1 ? " (1 copy)" : fmt::format(" ({} copies)", copies);
 }
 
 /// The log's own BASELINE column as the George baseline, for when the shipped table is not built in.
@@ -62,6 +78,24 @@ Baseline baseline_from_log(const std::vector<std::pair<std::string, double>>& ro
   return b;
 }
 
+/// The run's per-test indices and its score, each keeping the figure the log printed.
+void add_indices(const Run& run, Result& result) {
+  std::vector<std::string> labels;
+  for (const auto& [label, printed] : run.printed_index) {
+    labels.push_back(label);
+    IndexValue v;
+    v.spec = {label, {label}, "george", 10, "unixbench"};
+    v.printed = printed;
+    result.indices.push_back(std::move(v));
+  }
+  if (run.printed_score) {
+    IndexValue v;
+    v.spec = {run.score_label, labels, "george", 10, "unixbench"};
+    v.printed = run.printed_score;
+    result.indices.push_back(std::move(v));
+  }
+}
+
 }  // namespace
 
 std::optional<Result> import_unixbench(std::string_view text, const std::string& name, std::string& error) {
@@ -77,10 +111,8 @@ std::optional<Result> import_unixbench(std::string_view text, const std::string&
     problems.push_back(fmt::format("{}:{}: error: {}", name, line, what));
   };
   bool started = false, in_index = false, old_layout = false;
-  long long copies = 1;
-  std::vector<std::pair<std::string, double>> baseline_rows, printed_index;
-  std::optional<double> printed_score;
-  std::string score_label;
+  std::vector<Run> runs(1);
+  std::vector<std::pair<std::string, double>> baseline_rows;
   nlohmann::json tests = nlohmann::json::object();
   std::istringstream in{std::string(text)};
   std::string line;
@@ -90,17 +122,22 @@ std::optional<Result> import_unixbench(std::string_view text, const std::string&
     if (!line.empty() && line.back() == '\r') line.pop_back();
     std::smatch m;
     if (std::regex_match(line, m, run_line)) {
-      if (!result.series.empty()) {
-        result.meta["note"] = fmt::format("only the first run was imported; another starts at line {}", number);
-        break;
-      }
+      // A multi-CPU machine's log holds a second run, with N copies, after the first.
+      if (runs.back().results > 0) runs.emplace_back();
       started = true;
-      if (!set_run_times(m, result)) problem(number, fmt::format("'{}' is not a date", line.substr(15)));
+      in_index = false;
+      if (!set_run_times(m, runs.back())) problem(number, fmt::format("'{}' is not a date", line.substr(15)));
       continue;
     }
     if (std::regex_match(line, m, cpu_line)) {
       result.environment["cores"]["logical"] = std::stoll(m[1]);
-      copies = std::stoll(m[2]);
+      Run& run = runs.back();
+      run.copies = std::stoll(m[2]);
+      for (std::size_t i = 0; i + 1 < runs.size(); ++i)
+        if (runs[i].copies == run.copies)
+          problem(number, fmt::format("a second run with {} {}; one run per number of copies is imported", run.copies,
+                                      run.copies == 1 ? "copy" : "copies"));
+      if (runs.size() > 1) run.suffix = copies_suffix(run.copies);
       continue;
     }
     if (std::regex_match(line, m, result_line)) {
@@ -112,14 +149,19 @@ std::optional<Result> import_unixbench(std::string_view text, const std::string&
       }
       old_layout = old_layout || m[5] == "secs";
       Series s;
-      s.label = m[1];
+      s.label = m.str(1) + runs.back().suffix;
+      if (tests.contains(s.label)) {
+        problem(number, fmt::format("'{}' is printed a second time", s.label));
+        continue;
+      }
       Sample sample;
       sample.kernel = "published";
       sample.iteration = 1;
       sample.figure = Figure{std::stod(m[2]), unit};
       s.samples.push_back(sample);
+      tests[s.label] = {{"time", std::stod(m[4])}, {"samples", std::stoi(m[6])}};
       result.series.push_back(std::move(s));
-      tests[m.str(1)] = {{"time", std::stod(m[4])}, {"samples", std::stoi(m[6])}};
+      ++runs.back().results;
       continue;
     }
     const auto first = line.find_first_not_of(" \t");
@@ -132,13 +174,15 @@ std::optional<Result> import_unixbench(std::string_view text, const std::string&
     }
     if (t.rfind("TEST ", 0) == 0 || t.rfind("=====", 0) == 0 || t.rfind("-----", 0) == 0) continue;
     if (std::regex_match(line, m, score_line)) {
-      score_label = m[1] == "FINAL SCORE" ? "FINAL SCORE" : "System Benchmarks Index Score";
-      printed_score = std::stod(m[2]);
+      Run& run = runs.back();
+      run.score_label = m[1] == "FINAL SCORE" ? "FINAL SCORE" : "System Benchmarks Index Score" + run.suffix;
+      run.printed_score = std::stod(m[2]);
       continue;
     }
     if (in_index && std::regex_match(line, m, index_row)) {
-      baseline_rows.emplace_back(m[1], std::stod(m[2]));
-      printed_index.emplace_back(m[1], std::stod(m[4]));
+      // Every run prints the same George figures; the first run's rows are enough.
+      if (runs.size() == 1) baseline_rows.emplace_back(m[1], std::stod(m[2]));
+      runs.back().printed_index.emplace_back(m.str(1) + runs.back().suffix, std::stod(m[4]));
       continue;
     }
     problem(number, fmt::format("unexpected line '{}'", t));
@@ -148,33 +192,30 @@ std::optional<Result> import_unixbench(std::string_view text, const std::string&
     error = fmt::format("{}", fmt::join(problems, "\n"));
     return std::nullopt;
   }
+  result.started_utc = runs.front().started_utc;
+  result.finished_utc = runs.back().finished_utc;
   result.environment["unixbench"]["tests"] = tests;
   if (!result.started_utc.empty()) {
     result.environment["unixbench"]["started_utc"] = result.started_utc;
     result.environment["unixbench"]["finished_utc"] = result.finished_utc;
   }
+  if (runs.size() > 1) {
+    // Each run prints its own span; report unixbench finds a block's by its copies.
+    nlohmann::json spans = nlohmann::json::array();
+    for (const auto& run : runs)
+      spans.push_back({{"copies", run.copies}, {"started_utc", run.started_utc}, {"finished_utc", run.finished_utc}});
+    result.environment["unixbench"]["runs"] = spans;
+  }
   for (auto& b : builtin_baselines("unixbench"))
     if (b.name == "george") result.baselines.push_back(std::move(b));
   if (result.baselines.empty() && !baseline_rows.empty()) result.baselines.push_back(baseline_from_log(baseline_rows, result));
-  std::vector<std::string> labels;
-  for (const auto& [label, printed] : printed_index) {
-    labels.push_back(label);
-    IndexValue v;
-    v.spec = {label, {label}, "george", 10, "unixbench"};
-    v.printed = printed;
-    result.indices.push_back(std::move(v));
-  }
-  if (printed_score) {
-    IndexValue v;
-    v.spec = {score_label, labels, "george", 10, "unixbench"};
-    v.printed = printed_score;
-    result.indices.push_back(std::move(v));
-  }
+  for (const auto& run : runs) add_indices(run, result);
   compute_indices(result);
   ReportSpec report;
   report.style = "unixbench";
   if (old_layout) report.options["layout"] = "4.1";
-  if (copies != 1) report.options["copies"] = std::to_string(copies);
+  // The first run's labels are plain: the report's copies option says which block they make.
+  if (runs.front().copies != 1) report.options["copies"] = std::to_string(runs.front().copies);
   result.reports.push_back(report);
   return result;
 }

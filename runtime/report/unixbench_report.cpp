@@ -60,12 +60,17 @@ std::pair<std::string, std::string> day_and_time(const std::string& stamp) {
 }
 
 /// An imported log's run times live in environment["unixbench"] (published files keep no
-/// started_utc); a run's in the Result.
-std::string run_time(const Result& result, const char* key, const std::string& fallback) {
+/// started_utc): the block's own under "runs" when the log held more than one run, else the
+/// whole log's; a run's in the Result.
+std::string run_time(const Result& result, long long copies, const char* key, const std::string& fallback) {
   const auto& env = result.environment;
-  if (env.is_object() && env.contains("unixbench") && env["unixbench"].is_object() && env["unixbench"].contains(key) &&
-      env["unixbench"][key].is_string())
-    return env["unixbench"][key].get<std::string>();
+  if (!env.is_object() || !env.contains("unixbench") || !env["unixbench"].is_object()) return fallback;
+  const auto& ub = env["unixbench"];
+  if (ub.contains("runs") && ub["runs"].is_array())
+    for (const auto& run : ub["runs"])
+      if (run.is_object() && run.contains("copies") && run["copies"] == copies && run.contains(key) && run[key].is_string())
+        return run[key].get<std::string>();
+  if (ub.contains(key) && ub[key].is_string()) return ub[key].get<std::string>();
   return fallback;
 }
 
@@ -81,7 +86,7 @@ std::string utc_stamp(std::int64_t unix_ns) {
 
 /// The block's span: its first sample's start to its last sample's end, when the samples carry
 /// their start times; the whole run's otherwise.
-std::string run_line(const Result& result, const std::vector<const Series*>& block) {
+std::string run_line(const Result& result, const std::vector<const Series*>& block, long long copies) {
   std::int64_t first = 0, last = 0;
   for (const Series* series : block)
     for (const auto& sample : series->samples) {
@@ -89,8 +94,8 @@ std::string run_line(const Result& result, const std::vector<const Series*>& blo
       if (first == 0 || sample.start_unix_ns < first) first = sample.start_unix_ns;
       last = std::max(last, sample.start_unix_ns + sample.wall_ns);
     }
-  const std::string started = first > 0 ? utc_stamp(first) : run_time(result, "started_utc", result.started_utc);
-  const std::string finished = first > 0 ? utc_stamp(last) : run_time(result, "finished_utc", result.finished_utc);
+  const std::string started = first > 0 ? utc_stamp(first) : run_time(result, copies, "started_utc", result.started_utc);
+  const std::string finished = first > 0 ? utc_stamp(last) : run_time(result, copies, "finished_utc", result.finished_utc);
   const auto [day, start] = day_and_time(started);
   const auto end = day_and_time(finished).second;
   if (start.empty()) return fmt::format("{} - {}", started, finished);
@@ -151,7 +156,7 @@ UnixbenchBlock make_block(const Result& result, const std::vector<const Series*>
                           const Baseline* base, const std::vector<std::string>& index) {
   UnixbenchBlock out;
   out.copies = copies;
-  out.run_line = run_line(result, block);
+  out.run_line = run_line(result, block, copies);
   for (const Series* series : block) {
     const std::string label = unixbench_copies_label(series->label).first;
     std::string unit;

@@ -9,8 +9,9 @@
 //
 // Layout 5 (default; UnixBench 5.x and 6.0), per block: a 72-dash line, `Benchmark Run: Fri Nov
 // 27 2026 10:51:52 - 10:54:53` (the block's first sample start to its last sample end when the
-// samples carry their start times, else environment["unixbench"] started_utc/finished_utc when an
-// import put them there, else the Result's; in UTC: UnixBench prints local time, hwbench prints
+// samples carry their start times, else the times an import put in environment["unixbench"] (the
+// block's own in "runs", [{copies, started_utc, finished_utc}, …], when the log held more than
+// one run; started_utc/finished_utc otherwise), else the Result's; in UTC: UnixBench prints local time, hwbench prints
 // what the result holds), `<n> CPU(s) in system; running <c> parallel copies of tests`
 // ("CPU"/"copy" when the number is 1; n from environment cores.logical, c the block's copies), a
 // blank line, one `%-40s %12.1f %-5s (%.1f s, %d samples)` line per test, a blank line, the
