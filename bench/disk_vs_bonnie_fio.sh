@@ -33,7 +33,9 @@
 # rewrite, block read and seeks; one file, DIR/Bonnie.<pid>); its CSV gives K/sec (KiB/s). hwbench
 # gets the same size and RAM figure. fio runs `--rw=write|read --bs=256k --direct=1
 # --ioengine=psync --end_fsync=1` on a new SIZE MiB file each time (see run_fio) and its JSON
-# gives bw_bytes; hwbench's xbench write also ends with fdatasync inside its timer. Missing tools are installed with apt-get (root only).
+# gives bw_bytes; hwbench's xbench write also ends with fdatasync inside its timer, and sets up its
+# file as fio does (fallocate; see kernels/disk/xbench.cpp). Missing tools are installed with
+# apt-get (root only).
 set -euo pipefail
 
 dir=${1:-./hwbench-disk/bench}
@@ -138,14 +140,18 @@ run_bonnie() {
   awk -F, '{ print $12 * 1024, $18 * 1024 }' "$work/bonnie.csv"
 }
 
-# fio lays out a missing file before a read job (written, synced, dropped from the cache), as
-# hwbench's xbench read writes its own file just before reading it: so each side reads a file it
-# has just made, and neither reads one whose writing another test left behind.
+# fio lays out a missing file before a read job (blocks reserved with fallocate, written, synced,
+# dropped from the cache), as hwbench's xbench read sets up its own file just before reading it:
+# so each side reads a file it has just made, and neither reads one whose writing another test
+# left behind. The file is removed right after the job, as hwbench removes its own when its
+# statement ends, so that the removal (and, on a file system mounted with `discard`, its TRIM)
+# falls into the next settling pause rather than into either side's measurement.
 run_fio() {
   local rw=$1
   rm -f "$dir/fio.data"
   fio --name="$rw" --filename="$dir/fio.data" --size="${size}M" --bs=256k --rw="$rw" --direct=1 \
       --ioengine=psync --end_fsync=1 --output-format=json >"$work/fio.json"
+  rm -f "$dir/fio.data"
   python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); d=j["jobs"][0]; print(d[sys.argv[2]]["bw_bytes"])' \
       "$work/fio.json" "$rw"
 }

@@ -1,5 +1,7 @@
 #pragma once
-// What machine and build a run happened on, for the result file and the top of reports.
+// What machine and build a run happened on, for the result file and the top of reports. The
+// processor's facts are read in cpu_environment.hpp, the binary's in build_environment.hpp; the
+// memory, kernel, distribution and clock are read here, and the whole assembled.
 #include <optional>
 #include <string>
 

@@ -1,13 +1,16 @@
 #pragma once
-// Binds a kernel statement's words and values to its spec: positional arguments, parameters
-// (checked generically against the spec's table, like fio's options) and measurement options.
+// Binds a kernel statement's words and values to its spec: positional arguments (here),
+// parameters (kernel_parameters.hpp, checked generically against the spec's table, like fio's
+// options) and measurement options (measurement_options.hpp).
 #include <optional>
 
 #include "kernels/registry.hpp"
 #include "lang/ast.hpp"
 #include "lang/diagnostics.hpp"
 #include "runtime/evaluator.hpp"
+#include "runtime/kernel_parameters.hpp"
 #include "runtime/locations.hpp"
+#include "runtime/measurement_options.hpp"
 #include "runtime/plan.hpp"
 
 namespace hwbench::runtime {
@@ -24,13 +27,8 @@ struct BindRequest {
   bool untimed = false;   ///< in setup or teardown
 };
 
-/// The measurement options every kernel takes.
-const std::vector<std::string>& measurement_options();
-
-/// Binds statement `s` (StmtKind::kernel). Errors go to req.diags.
+/// Binds statement `s` (StmtKind::kernel). Errors go to req.diags. `cold` on a statement that
+/// reads no existing file is refused: it would evict nothing and still record its samples cold.
 std::optional<KernelStep> bind_kernel(const lang::Stmt& s, const BindRequest& req);
-
-/// Parses a parameter default such as "1MiB" or "3s" into its base value.
-double default_number(const kernels::ParamSpec& p);
 
 }  // namespace hwbench::runtime

@@ -1,6 +1,7 @@
 #include "kernels/disk/scratch_file.hpp"
 
 #include <fcntl.h>
+#include <linux/falloc.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -49,9 +50,11 @@ FileDescriptor ScratchFile::open(int flags) const {
   return fd;
 }
 
-void ScratchFile::fill(std::uint64_t size, const unsigned char* pattern, std::uint64_t block, int extra_flags) {
+bool ScratchFile::fill(std::uint64_t size, const unsigned char* pattern, std::uint64_t block, bool preallocate) {
+  bool reserved = false;
   removing_on_error([&] {
-    FileDescriptor fd = create(O_WRONLY | extra_flags);
+    FileDescriptor fd = create(O_WRONLY);
+    if (preallocate) reserved = disk::preallocate(fd.get(), size, path_);
     for (std::uint64_t done = 0; done < size;) {
       const std::uint64_t length = std::min(block, size - done);
       pwrite_full(fd.get(), pattern, static_cast<std::size_t>(length), done, path_);
@@ -60,6 +63,20 @@ void ScratchFile::fill(std::uint64_t size, const unsigned char* pattern, std::ui
     }
     close_synced(fd, path_);
   });
+  return reserved;
+}
+
+bool ScratchFile::allocate(std::uint64_t size) {
+  bool reserved = false;
+  removing_on_error([&] {
+    FileDescriptor fd = create(O_WRONLY);
+    reserved = preallocate(fd.get(), size, path_);
+    // Without reserved blocks the file still gets its size, so that writes fill holes rather than
+    // extend it (fio truncates to the size the same way).
+    if (!reserved && ::ftruncate(fd.get(), static_cast<off_t>(size)) != 0) throw files::io_error("extend", path_, errno);
+    close_synced(fd, path_);
+  });
+  return reserved;
 }
 
 void ScratchFile::evict_verified(const std::string& kernel) const {
@@ -119,6 +136,27 @@ void pwrite_full(int fd, const unsigned char* data, std::size_t size, std::uint6
     if (n == 0) throw files::io_error("write", path, ENOSPC);
     put += static_cast<std::size_t>(n);
   }
+}
+
+namespace {
+
+bool unsupported(int err) { return err == EOPNOTSUPP || err == ENOSYS; }
+
+}  // namespace
+
+bool preallocate(int fd, std::uint64_t size, const std::string& path) {
+  if (::fallocate(fd, 0, 0, static_cast<off_t>(size)) == 0) return true;
+  if (unsupported(errno)) return false;
+  throw files::io_error("allocate", path, errno);
+}
+
+bool unwrite(int fd, std::uint64_t size, const std::string& path) {
+  if (::fallocate(fd, FALLOC_FL_ZERO_RANGE, 0, static_cast<off_t>(size)) != 0) {
+    if (unsupported(errno)) return false;
+    throw files::io_error("reset the blocks of", path, errno);
+  }
+  if (::fdatasync(fd) != 0) throw files::io_error("sync", path, errno);
+  return true;
 }
 
 KernelError direct_error(const std::string& path, int err) {

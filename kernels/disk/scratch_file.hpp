@@ -29,10 +29,16 @@ class ScratchFile {
   FileDescriptor create(int flags);
   /// Opens the existing file with `flags`; throws KernelError naming the path.
   FileDescriptor open(int flags) const;
-  /// Writes `size` bytes, `block` at a time, repeating `pattern` (block bytes), then fsyncs and
-  /// closes: the untimed preparation of a test that needs the file to exist. On failure (a full
-  /// disk) the file is removed and KernelError names it.
-  void fill(std::uint64_t size, const unsigned char* pattern, std::uint64_t block, int extra_flags = 0);
+  /// Creates the file afresh and writes `size` bytes, `block` at a time, repeating `pattern`
+  /// (block bytes), then fsyncs and closes: the untimed preparation of a test that needs the file
+  /// to exist. With `preallocate` its blocks are first reserved with preallocate() (fio's layout);
+  /// returns whether they were. On failure (a full disk) the file is removed and KernelError names
+  /// it.
+  bool fill(std::uint64_t size, const unsigned char* pattern, std::uint64_t block, bool preallocate = false);
+  /// Creates the file afresh as `size` bytes of reserved, never-written blocks (preallocate(),
+  /// else a sparse file of that size), synced: what a fresh fio write job writes into. Returns
+  /// whether the blocks were reserved; on failure the file is removed and KernelError names it.
+  bool allocate(std::uint64_t size);
   /// Empties the page cache of the file (fdatasync, POSIX_FADV_DONTNEED) and verifies with
   /// mincore that no page stayed; otherwise throws KernelError naming the path, `kernel` (what
   /// needed it) and mincore's reason.
@@ -70,6 +76,16 @@ void pread_full(int fd, unsigned char* data, std::size_t size, std::uint64_t off
 
 /// pwrite(2) of exactly `size` bytes at `offset`; ENOSPC and friends throw, naming `path`.
 void pwrite_full(int fd, const unsigned char* data, std::size_t size, std::uint64_t offset, const std::string& path);
+
+/// Reserves the blocks of `fd`'s first `size` bytes with fallocate(2), mode 0 (the file grows to
+/// `size`), as fio's default fallocate=native does. Returns false where the file system cannot
+/// (EOPNOTSUPP); a full disk and other failures throw io_error("allocate", path, …).
+bool preallocate(int fd, std::uint64_t size, const std::string& path);
+
+/// Returns the blocks of `fd`'s first `size` bytes to the reserved, never-written state
+/// (FALLOC_FL_ZERO_RANGE: on ext4 and XFS the extents become unwritten again, nothing is freed or
+/// written) and syncs that. Returns false where the file system cannot; other failures throw.
+bool unwrite(int fd, std::uint64_t size, const std::string& path);
 
 /// The KernelError for an open that O_DIRECT made fail: names the path and says what to do.
 KernelError direct_error(const std::string& path, int err);

@@ -5,6 +5,21 @@
 // (sequential) or in a seeded random permutation of its blocks (random), so every block is
 // transferred exactly once.
 //
+// The file is set up as fio (3.33, its defaults) sets up its own, untimed, in prepare(): created
+// and its blocks reserved with fallocate(2) (fio's fallocate=native); for a read or a random
+// write it is then written in full and fsynced (fio's layout of a read job). It is opened once,
+// with a page-aligned buffer, and each sample times only the transfers and, for a write, the
+// fdatasync that puts them on the device (fio's end_fsync=1): no open, create, unlink or close
+// inside the clock. A sequential write therefore writes into reserved, never-written blocks, as a
+// fresh fio write job does, never extending the file; before every later sample its blocks are
+// made never-written again, untimed (FALLOC_FL_ZERO_RANGE), so each sample repeats the first.
+// Deliberate differences from fio, each small: a random write overwrites a written file (fio
+// would write into reserved blocks at random, timing the file system splitting its extents
+// rather than the disk); the reserved blocks are synced before the clock starts (fio leaves that
+// to its end_fsync); where the file system refuses fallocate the file is a sparse one of full
+// size (writes fill holes), and where it refuses ZERO_RANGE later sequential samples overwrite
+// the one before (as fio's loops do). The `prealloc` note of each sample records which.
+//
 // Uncached means the page cache takes no part: O_DIRECT where the file system allows it. Where it
 // refuses (some FUSE and network file systems, older tmpfs), `method auto` falls back to buffered
 // I/O with the cache emptied before each read and verified empty with mincore (page_cache.hpp),
@@ -18,6 +33,7 @@
 #include <cerrno>
 #include <cmath>
 #include <cstring>
+#include <map>
 #include <optional>
 
 #include <fmt/format.h>
@@ -58,6 +74,7 @@ class XbenchTest : public Kernel {
   void prepare() override {
     file_.claim();
     if (const auto why = in_memory_problem(dir_of(file_.path()))) throw KernelError(why->message);
+    fd_ = FileDescriptor();  // an earlier pass's (prepare runs again before each pass of a loop)
     buffer_ = AlignedBuffer(static_cast<std::size_t>(block_));
     RandomBytes(seed_from_text(file_.path())).fill({buffer_.data(), buffer_.size()});
     order_.resize(static_cast<std::size_t>(size_ / block_));
@@ -66,13 +83,20 @@ class XbenchTest : public Kernel {
       RandomBytes random(seed_);
       for (std::size_t i = order_.size(); i > 1; --i) std::swap(order_[i - 1], order_[random.next() % i]);
     }
-    // Reads and random writes work on a file that exists; a sequential write makes its own.
-    if (!writing_ || random_) file_.fill(size_, buffer_.data(), block_);
+    // Reads and random writes work on a written file; a sequential write on reserved blocks.
+    preallocated_ = (!writing_ || random_) ? file_.fill(size_, buffer_.data(), block_, true) : file_.allocate(size_);
     direct_ = choose_direct();
     // The filling went through the page cache. O_DIRECT does not read those pages, but a direct
     // write must invalidate the ones it overwrites, and fio drops a file's pages before it starts:
     // so the timed passes begin, as fio's do, with none of the file cached.
-    if (direct_ && file_.present()) evict(file_.path());
+    if (direct_) evict(file_.path());
+    file_.removing_on_error([&] {
+      fd_ = file_.open((writing_ ? O_WRONLY : O_RDONLY) | (direct_ ? O_DIRECT : 0));
+      // Readahead would bring the next blocks in before they are asked for.
+      if (!direct_ && !writing_ && random_) ::posix_fadvise(fd_.get(), 0, 0, POSIX_FADV_RANDOM);
+    });
+    unwritten_ = writing_ && !random_;
+    passes_ = 0;
     prepared_ = true;
   }
 
@@ -84,26 +108,33 @@ class XbenchTest : public Kernel {
       for (std::uint64_t unit = 0; unit < n && !files::interrupted(context_); ++unit) {
         if (writing_) write_once(work, latency);
         else read_once(work, latency);
+        ++passes_;
       }
     });
     work.max_latency_ns = latency.max_ns();
     return work;
   }
 
-  void finish() override { file_.remove(); }
+  void finish() override {
+    fd_ = FileDescriptor();
+    file_.remove();
+  }
+
+  std::map<std::string, std::string> notes() const override {
+    return {{"prealloc", preallocated_ ? (unwritten_ ? "fallocate; reset each sample" : "fallocate") : "none"}};
+  }
 
  private:
   // Whether O_DIRECT works here; with `method auto` a refusal means the eviction fallback.
   bool choose_direct() {
     if (method_ == "evict") return false;
-    // A sequential write's file does not exist yet: the flag is tried on an empty one.
-    const bool made_here = !file_.present();
-    if (made_here) file_.create(O_WRONLY);
     FileDescriptor fd = open_file(file_.path(), O_RDONLY | O_DIRECT);
-    const int err = errno;
-    if (made_here) file_.remove();
     if (fd.valid()) return true;
-    if (method_ == "direct" || err != EINVAL) throw direct_error(file_.path(), err);
+    const int err = errno;
+    if (method_ == "direct" || err != EINVAL) {
+      file_.remove();
+      throw direct_error(file_.path(), err);
+    }
     return false;
   }
 
@@ -111,12 +142,9 @@ class XbenchTest : public Kernel {
 
   void read_once(Work& work, MaxLatency& latency) {
     if (!direct_) untimed(context_, [&] { file_.evict_verified("xbench"); });
-    FileDescriptor fd = file_.open(O_RDONLY | (direct_ ? O_DIRECT : 0));
-    // Readahead would bring the next blocks in before they are asked for.
-    if (!direct_ && random_) ::posix_fadvise(fd.get(), 0, 0, POSIX_FADV_RANDOM);
     for (std::uint64_t b : order_) {
       latency.start();
-      pread_full(fd.get(), buffer_.data(), buffer_.size(), b * block_, file_.path());
+      pread_full(fd_.get(), buffer_.data(), buffer_.size(), b * block_, file_.path());
       latency.stop();
       if (files::interrupted(context_)) break;
     }
@@ -125,17 +153,17 @@ class XbenchTest : public Kernel {
   }
 
   void write_once(Work& work, MaxLatency& latency) {
-    const int flags = O_WRONLY | (direct_ ? O_DIRECT : 0);
-    FileDescriptor fd = random_ ? file_.open(flags) : file_.create(flags);
+    // The blocks the sample before wrote become never-written again, as the first sample found them.
+    if (passes_ > 0 && unwritten_)
+      untimed(context_, [&] { unwritten_ = unwrite(fd_.get(), size_, file_.path()); });
     for (std::uint64_t b : order_) {
       latency.start();
-      pwrite_full(fd.get(), buffer_.data(), buffer_.size(), b * block_, file_.path());
+      pwrite_full(fd_.get(), buffer_.data(), buffer_.size(), b * block_, file_.path());
       latency.stop();
       if (files::interrupted(context_)) break;
     }
     // The data is on the device before the clock stops (O_DIRECT: the metadata too).
-    if (::fdatasync(fd.get()) != 0) throw files::io_error("sync", file_.path(), errno);
-    if (int err = fd.close(); err != 0) throw files::io_error("close", file_.path(), err);
+    if (::fdatasync(fd_.get()) != 0) throw files::io_error("sync", file_.path(), errno);
     work.bytes += size_;
     work.ops += order_.size();
   }
@@ -150,7 +178,11 @@ class XbenchTest : public Kernel {
   ScratchFile file_;
   AlignedBuffer buffer_;
   std::vector<std::uint64_t> order_;
+  FileDescriptor fd_;          ///< open from prepare() to finish(): no open or close is timed
   bool direct_ = false;
+  bool preallocated_ = false;  ///< the blocks were reserved with fallocate
+  bool unwritten_ = false;     ///< a sequential write's blocks are made never-written before each sample
+  std::uint64_t passes_ = 0;   ///< samples since prepare()
   bool prepared_ = false;
 };
 

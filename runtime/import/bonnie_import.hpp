@@ -1,7 +1,8 @@
 #pragma once
 // `hwbench import bonnie LOG`: a bonnie++ 1.96/1.97 log (its two tables, its CSV line, or both;
 // also a CSV line of bonnie++ 2.00's format 1.98) as a published Result that `report bonnie`
-// renders back field for field. See runtime/report/bonnie_report.hpp for the Result's shape.
+// renders back field for field. See runtime/report/bonnie_report.hpp for the Result's shape; the
+// tables are read in bonnie_log_table.hpp, the CSV line in bonnie_log_csv.hpp.
 #include <optional>
 #include <string>
 #include <string_view>

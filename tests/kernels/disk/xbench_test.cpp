@@ -1,8 +1,16 @@
 // The xbench kernel: sequential and random, read and write, with O_DIRECT and with the verified
-// eviction fallback; tmpfs refused; its file declared and removed.
+// eviction fallback; its file set up as fio's (reserved blocks, opened once); tmpfs refused; its
+// file declared and removed.
 #include <doctest/doctest.h>
 
+#include <fcntl.h>
+#include <linux/fiemap.h>
+#include <linux/fs.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
 #include <unistd.h>
+
+#include <vector>
 
 #include "kernels/disk/disk.hpp"
 #include "kernels/files/page_cache.hpp"
@@ -33,6 +41,38 @@ Call xbench_call(const std::string& op, const std::string& dir, std::map<std::st
   call.args = {ArgValue{op, ""}, ArgValue{dir, dir}};
   call.params = std::move(params);
   return call;
+}
+
+/// A temporary directory on a disk, with DIR/Xbench.data owned by the test's run.
+struct XbenchDir {
+  explicit XbenchDir(const std::string& base) : dir(base), path(dir / "Xbench.data") { own.paths.insert(path); }
+  test::TempDir dir;
+  std::string path;
+  test::Ownership own;
+};
+
+struct stat stat_of(const std::string& path) {
+  struct stat st {};
+  REQUIRE(::stat(path.c_str(), &st) == 0);
+  return st;
+}
+
+/// Whether every extent of the file at `path` is reserved but never written (FIEMAP); false
+/// when it has no extent or the file system cannot say.
+bool all_unwritten(const std::string& path) {
+  const int fd = ::open(path.c_str(), O_RDONLY);
+  if (fd < 0) return false;
+  std::vector<unsigned char> space(sizeof(fiemap) + 64 * sizeof(fiemap_extent));
+  auto* map = reinterpret_cast<fiemap*>(space.data());
+  map->fm_length = FIEMAP_MAX_OFFSET;
+  map->fm_flags = FIEMAP_FLAG_SYNC;
+  map->fm_extent_count = 64;
+  const bool ok = ::ioctl(fd, FS_IOC_FIEMAP, map) == 0 && map->fm_mapped_extents > 0;
+  ::close(fd);
+  if (!ok) return false;
+  for (std::uint32_t e = 0; e < map->fm_mapped_extents; ++e)
+    if ((map->fm_extents[e].fe_flags & FIEMAP_EXTENT_UNWRITTEN) == 0) return false;
+  return true;
 }
 
 }  // namespace
@@ -91,6 +131,66 @@ TEST_CASE("xbench: a read with the eviction fallback starts from an empty page c
   CHECK(residency(dir / "Xbench.data").residency.resident_pages > 0);  // just written
   k->run(1);
   CHECK(resident_after_eviction == 0);
+  k->finish();
+}
+
+TEST_CASE("xbench: a sequential write finds its file's blocks reserved and unwritten before every sample, as fio does") {
+  const std::string base = test::disk_base();
+  if (base.empty()) return;
+  XbenchDir dir(base);
+  const std::string& path = dir.path;
+  Context context = dir.own.context();
+  // The runtime calls this hook around untimed work: here, the reset before the second sample.
+  int resets = 0;
+  bool unwritten_after_reset = false;
+  context.exclude = [&](const std::function<void()>& fn) {
+    fn();
+    ++resets;
+    unwritten_after_reset = all_unwritten(path);
+  };
+  auto k = xbench_spec().make(
+      xbench_call("write", dir.dir.path(), {{"method", word("direct")}, {"block", bytes(65536)}, {"size", bytes(1 << 20)}}),
+      context);
+  k->prepare();
+  if (k->notes().at("prealloc") == "none") {
+    MESSAGE("the file system under " << base << " refuses fallocate");
+    return;
+  }
+  CHECK(k->notes().at("prealloc") == "fallocate; reset each sample");
+  // Fully allocated and full-sized before the first timed write: no write extends or allocates it.
+  const struct stat before = stat_of(path);
+  CHECK(before.st_size == 1 << 20);
+  CHECK(before.st_blocks * 512 >= 1 << 20);
+  CHECK(all_unwritten(path));
+  const Work w = k->run(2);
+  CHECK(w.bytes == 2 << 20);
+  CHECK(resets == 1);  // before the second sample only
+  CHECK(unwritten_after_reset);
+  CHECK_FALSE(all_unwritten(path));  // the second sample wrote it
+  // The same file throughout: nothing was created or removed inside the clock.
+  const struct stat after = stat_of(path);
+  CHECK(after.st_ino == before.st_ino);
+  CHECK(after.st_size == 1 << 20);
+  k->finish();
+  CHECK_FALSE(hwbench::test::exists(path));
+}
+
+TEST_CASE("xbench: a read's file is reserved, then written in full, before the clock starts") {
+  const std::string base = test::disk_base();
+  if (base.empty()) return;
+  XbenchDir dir(base);
+  const std::string& path = dir.path;
+  auto k = xbench_spec().make(
+      xbench_call("read", dir.dir.path(), {{"method", word("direct")}, {"order", word("random")}, {"size", bytes(1 << 20)}}),
+      dir.own.context());
+  k->prepare();
+  if (k->notes().at("prealloc") == "none") MESSAGE("the file system under " << base << " refuses fallocate");
+  else CHECK(k->notes().at("prealloc") == "fallocate");
+  const struct stat st = stat_of(path);
+  CHECK(st.st_size == 1 << 20);
+  CHECK(st.st_blocks * 512 >= 1 << 20);
+  CHECK_FALSE(all_unwritten(path));
+  CHECK(k->run(1).bytes == 1 << 20);
   k->finish();
 }
 
