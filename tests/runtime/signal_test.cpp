@@ -6,6 +6,10 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <string>
 #include <csignal>
 #include <thread>
 
@@ -33,6 +37,29 @@ pid_t spawn(const std::vector<std::string>& args) {
   return pid;
 }
 
+/// Waits (up to 10 s) until process `pid` runs hwbench (the forked test process has exec'd it)
+/// and catches SIGINT and SIGTERM, as /proc/PID/status's SigCgt mask shows: a signal sent before
+/// that ends any program, before its main() has run. A build linked with LLVM or with
+/// sanitizers takes tens of milliseconds to get there.
+bool wait_until_catching(pid_t pid) {
+  const std::uint64_t wanted = (std::uint64_t{1} << (SIGINT - 1)) | (std::uint64_t{1} << (SIGTERM - 1));
+  const std::string exe = "/proc/" + std::to_string(pid) + "/exe";
+  const std::filesystem::path binary = std::filesystem::canonical(HWBENCH_BINARY);
+  for (int i = 0; i < 10000; ++i) {
+    std::error_code ec;
+    if (std::filesystem::read_symlink(exe, ec) != binary) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+      continue;
+    }
+    std::ifstream status("/proc/" + std::to_string(pid) + "/status");
+    std::string line;
+    while (std::getline(status, line))
+      if (line.rfind("SigCgt:", 0) == 0 && (std::stoull(line.substr(7), nullptr, 16) & wanted) == wanted) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  return false;
+}
+
 }  // namespace
 
 TEST_CASE("signals: SIGINT or SIGTERM at any point runs teardown, leaves no file and no complete result") {
@@ -45,14 +72,16 @@ TEST_CASE("signals: SIGINT or SIGTERM at any point runs teardown, leaves no file
                             "teardown { rm ramdisk:/r_* ; rm disk:/* }\n"
                             "report MB/s mean\n");
   hwbench::test::write_text(disk / "stranger", "kept");
-  // Points spread over setup, the timed statements and the end of the run.
-  const int delays_ms[] = {30, 60, 90, 150, 250, 400};
+  // Points spread over setup, the timed statements and the end of the run, counted from the
+  // moment hwbench catches the signals.
+  const int delays_ms[] = {0, 30, 60, 120, 220, 370};
   int n = 0;
   for (int delay : delays_ms) {
     int sig = (n++ % 2) ? SIGTERM : SIGINT;
     std::string result = work / ("r" + std::to_string(delay) + ".json");
     pid_t pid = spawn({"run", "-q", "-L", "ramdisk=" + ram.path(), "-L", "disk=" + disk.path(), "-o", result, recipe});
     REQUIRE(pid > 0);
+    REQUIRE(wait_until_catching(pid));
     std::this_thread::sleep_for(std::chrono::milliseconds(delay));
     ::kill(pid, sig);
     int status = 0;
