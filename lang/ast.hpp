@@ -71,6 +71,9 @@ enum class StmtKind {
   index,                ///< `index "LABEL" = …`: value, items (reserved)
   compare,              ///< `compare with "FILE"`: items (reserved)
   kernel_def,           ///< `kernel NAME(…) { … }`: text is the whole definition (lang/kernel_parser.hpp parses it)
+  if_,                  ///< `if A OP B { … } else if … else { … }`: body holds the branches in order
+  branch,               ///< one block of an `if`: value is its comparison (ExprKind::binary), or
+                        ///< empty for the final `else`; body
 };
 
 /// One argument of a kernel or report statement, in source order.

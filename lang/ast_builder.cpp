@@ -259,6 +259,11 @@ void AstBuilder::statement(StmtKind kind, SourceLoc loc) {
     case StmtKind::report:
     case StmtKind::compare:
     case StmtKind::kernel_def:
+    case StmtKind::branch:
+      break;
+    case StmtKind::if_:
+      // One condition per branch but the last, which has none when it is the `else`.
+      for (std::size_t i = 0; i < exprs.size() && i < s.body.size(); ++i) s.body[i].value = std::move(exprs[i]);
       break;
   }
   stmts_.push_back(std::move(s));

@@ -56,6 +56,8 @@ struct kw_report : keyword<TAO_PEGTL_STRING("report")> {};
 struct kw_baseline : keyword<TAO_PEGTL_STRING("baseline")> {};
 struct kw_index : keyword<TAO_PEGTL_STRING("index")> {};
 struct kw_compare : keyword<TAO_PEGTL_STRING("compare")> {};
+struct kw_if : keyword<TAO_PEGTL_STRING("if")> {};
+struct kw_else : keyword<TAO_PEGTL_STRING("else")> {};
 
 // ---- Numbers ------------------------------------------------------------------------
 
@@ -297,6 +299,21 @@ struct parallel_block : p::seq<block> {};
 struct parallel_stmt : p::seq<kw_parallel, ws, p::must<parallel_count>, ws, p::must<parallel_block>, content_end,
                               ws, p::must<stmt_end>> {};
 
+// `if A OP B { … } else if … else { … }`: decided when the recipe is checked, like a loop's count.
+struct compare_op : p::sor<TAO_PEGTL_STRING("=="), TAO_PEGTL_STRING("!="), TAO_PEGTL_STRING("<="),
+                           TAO_PEGTL_STRING(">="), p::one<'<', '>'>> {};
+struct if_operand : sum<let_syntax> {};
+struct if_condition : p::seq<sum<let_syntax>, ws, p::must<compare_op>, ws, p::must<if_operand>> {};
+struct if_block : p::seq<block> {};
+struct else_block : p::seq<block> {};
+// A chain of `else if`s is a repetition, not a recursion: a long chain costs no stack.
+struct else_if : p::seq<kw_else, ws, kw_if, ws, p::must<if_condition>, ws, p::must<if_block>> {};
+struct else_tail : p::seq<kw_else, ws, p::must<else_block>> {};
+struct if_stmt : p::seq<kw_if, ws, p::must<if_condition>, ws, p::must<if_block>, p::star<ws, else_if>,
+                        p::opt<ws, else_tail>, content_end, ws, p::must<stmt_end>> {};
+/// Raised for an `else` that starts a statement: it belongs after an if's `}` on the same line.
+struct stray_else : p::failure {};
+
 struct report_items : p::seq<item<report_word>, p::star<ws, item<report_word>>> {};
 struct report_stmt : p::seq<kw_report, ws, p::must<report_items>, content_end, ws, p::must<items_end>> {};
 
@@ -343,7 +360,7 @@ struct kernel_def_stmt
 struct statement
     : p::sor<title_stmt, source_stmt, note_stmt, location_stmt, let_stmt, repeat_stmt, for_stmt, setup_stmt,
              teardown_stmt, series_stmt, time_stmt, parallel_stmt, report_stmt, baseline_stmt, index_stmt,
-             compare_stmt, kernel_def_stmt, kernel_stmt> {};
+             compare_stmt, kernel_def_stmt, if_stmt, p::seq<p::at<kw_else>, p::raise<stray_else>>, kernel_stmt> {};
 
 struct top_statement
     : p::sor<statement, p::seq<p::at<p::one<'}'>>, p::raise<stray_brace>>, p::raise<bad_statement>> {};

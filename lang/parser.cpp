@@ -214,6 +214,8 @@ template <typename S>
 struct Action<g::add_op<S>> : WordAction {};
 template <typename S>
 struct Action<g::mul_op<S>> : WordAction {};
+template <>
+struct Action<g::compare_op> : WordAction {};
 
 template <>
 struct Action<g::var_ref> {
@@ -329,6 +331,8 @@ template <typename S>
 struct Action<g::sum_tail<S>> : BinaryAction {};
 template <typename S>
 struct Action<g::product_tail<S>> : BinaryAction {};
+template <>
+struct Action<g::if_condition> : BinaryAction {};
 
 template <>
 struct Action<g::value_item> {
@@ -416,6 +420,12 @@ template <>
 struct Action<g::kernel_stmt> : StatementAction<StmtKind::kernel> {};
 template <>
 struct Action<g::kernel_def_stmt> : StatementAction<StmtKind::kernel_def> {};
+template <>
+struct Action<g::if_stmt> : StatementAction<StmtKind::if_> {};
+template <>
+struct Action<g::if_block> : StatementAction<StmtKind::branch> {};
+template <>
+struct Action<g::else_block> : StatementAction<StmtKind::branch> {};
 
 }  // namespace recipe_parse
 

@@ -105,6 +105,7 @@ const char* const statement_hint =
     "a statement starts with a keyword (let, repeat, for, series, time, report, …) or a kernel name";
 const char* const spacing_hint = "separate the arguments of a statement with spaces";
 const char* const for_hint = "write for NAME in [a, b] STATEMENT or for NAME in 1..10 { … }";
+inline constexpr const char* if_hint = "write if A OP B { … } [else { … }], as in if $cpus > 1 { … }";
 inline constexpr const char* index_hint = "write index \"LABEL\" = geomean(\"SERIES\", …) vs BASELINE";
 
 /// A closing bracket that closes nothing, or nullopt for other characters.
@@ -177,6 +178,13 @@ HWBENCH_EXPECTED(g::index_eq, "expected '=' after the label of 'index'", index_h
 HWBENCH_EXPECTED(g::interp_value, "expected an expression after '${'", "write ${name} or ${expression}")
 HWBENCH_EXPECTED(g::kernel_def_body, "expected '{' to start the body of the kernel definition",
                  "write kernel NAME(PARAM: TYPE = DEFAULT, …) -> TYPE { … }")
+
+HWBENCH_EXPECTED(g::if_condition, "expected a comparison after 'if'", if_hint)
+HWBENCH_EXPECTED(g::compare_op, "expected a comparison operator (==, !=, <, <=, >, >=) after the value of 'if'", if_hint)
+HWBENCH_EXPECTED(g::if_operand, "expected a value after the comparison operator", if_hint)
+HWBENCH_EXPECTED(g::if_block, "expected '{' after the condition of 'if'", if_hint)
+HWBENCH_EXPECTED(g::else_block, "expected '{' or 'if' after 'else'", "write } else { … } or } else if A < B { … }")
+HWBENCH_EXPECTED(g::stray_else, "'else' must follow the '}' of an 'if' on the same line", "write } else { … }")
 
 #undef HWBENCH_EXPECTED
 
@@ -287,7 +295,7 @@ struct Expected<g::dollar_target> {
 inline bool is_statement_keyword(std::string_view word) {
   static const std::string_view keywords[] = {"title",    "source", "note",   "location", "let",      "repeat",
                                               "for",      "setup",  "teardown", "series", "time",     "parallel",
-                                              "report",   "baseline", "index", "compare"};
+                                              "report",   "baseline", "index", "compare", "if"};
   return std::find(std::begin(keywords), std::end(keywords), word) != std::end(keywords);
 }
 

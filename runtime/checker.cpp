@@ -35,7 +35,7 @@ const std::vector<std::string>& statement_keywords() {
   static const std::vector<std::string> words = {"title",    "source",   "note",   "location", "let",
                                                  "repeat",   "for",      "setup",  "teardown", "series",
                                                  "time",     "parallel", "report", "baseline", "index",
-                                                 "compare"};
+                                                 "compare",  "if"};
   return words;
 }
 
@@ -55,7 +55,8 @@ struct Ctx {
   bool in_group = false;    ///< inside `time` or `parallel`
   bool in_time = false;     ///< inside `time`
   bool in_parallel = false; ///< inside `parallel`
-  bool top = true;          ///< at the recipe's top level
+  bool top = true;          ///< at the recipe's top level (or in an `if` there)
+  bool in_if = false;       ///< inside a branch of an `if`
 };
 
 class Checker {
@@ -185,9 +186,16 @@ class Checker {
         return;
       }
       case StmtKind::location:
-        if (!ctx.top)
+        if (!ctx.top || ctx.in_if)
           diags_.error(s.loc, "'location' is only allowed at the top level of a recipe",
-                       "move it before the statements that use it", 8);
+                       ctx.in_if ? "a location is declared for the whole recipe: move it out of the 'if'"
+                                 : "move it before the statements that use it",
+                       8);
+        return;
+      case StmtKind::if_:
+        walk_if(s, ctx, group);
+        return;
+      case StmtKind::branch:  // only ever inside an if_, walked by walk_if
         return;
       case StmtKind::let: {
         auto v = evaluate(s.value, scope_, diags_);
@@ -298,7 +306,7 @@ class Checker {
       }
       case StmtKind::kernel_def:
         // Read by UserKernels::load before the walk.
-        if (!ctx.top) diags_.error(s.loc, "a kernel definition belongs at the top level of a recipe", {}, 6);
+        if (!ctx.top || ctx.in_if) diags_.error(s.loc, "a kernel definition belongs at the top level of a recipe", {}, 6);
         return;
       case StmtKind::compare: {
         if (!ctx.top) {
@@ -322,6 +330,24 @@ class Checker {
   void restore(const std::string& name, const std::optional<Value>& old) {
     if (old) scope_.set(name, *old);
     else scope_.erase(name);
+  }
+
+  /// `if A OP B { … } else …`: decided now, from values known before the run (`$cpus`, `let`s,
+  /// loop variables); the branch taken is walked as if written in place of the `if`, so at the
+  /// top level it may hold `index`, `baseline`, `report` and `setup` like the top level itself.
+  void walk_if(const Stmt& s, const Ctx& ctx, std::vector<Step>* group) {
+    Ctx inner = ctx;
+    inner.in_if = true;
+    inner.label_text.clear();  // a statement in a branch is named by its own text
+    for (const Stmt& branch : s.body) {
+      if (branch.value.kind == lang::ExprKind::binary) {
+        auto holds = evaluate_condition(branch.value, scope_, diags_);
+        if (!holds) return;
+        if (!*holds) continue;
+      }
+      walk_block(branch.body, inner, group);
+      return;
+    }
   }
 
   /// A `repeat` inside a group whose body does not use `$i`: one loop node, its body checked

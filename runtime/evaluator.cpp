@@ -278,4 +278,41 @@ std::optional<long long> evaluate_count(const Expr& e, const Scope& scope, lang:
   return static_cast<long long>(v->number.value);
 }
 
+std::optional<bool> evaluate_condition(const Expr& e, const Scope& scope, lang::Diagnostics& diags) {
+  auto a = evaluate(e.items.at(0), scope, diags);
+  auto b = evaluate(e.items.at(1), scope, diags);
+  if (!a || !b) return std::nullopt;
+  const std::string& op = e.name;
+  const auto width = static_cast<std::uint32_t>(std::max<std::size_t>(1, e.text.size()));
+  if (a->kind == Value::Kind::list || b->kind == Value::Kind::list) {
+    diags.error(e.loc, fmt::format("'{}' cannot compare lists", op), "compare one value with another", width);
+    return std::nullopt;
+  }
+  if (a->kind != b->kind) {
+    diags.error(e.loc, fmt::format("'{}' compares a number with a text: '{}' and '{}'", op, to_text(*a), to_text(*b)),
+                "compare numbers with numbers, texts with texts", width);
+    return std::nullopt;
+  }
+  if (a->kind == Value::Kind::text) {
+    if (op != "==" && op != "!=") {
+      diags.error(e.loc, fmt::format("'{}' needs numbers; texts compare only with == and !=", op), {}, width);
+      return std::nullopt;
+    }
+    return (a->text == b->text) == (op == "==");
+  }
+  const Dim da = a->number.dim, db = b->number.dim;
+  if (da != db && da != Dim::none && db != Dim::none) {
+    diags.error(e.loc, fmt::format("cannot compare {} with {}", dim_name(da), dim_name(db)),
+                "both sides need the same kind of unit", width);
+    return std::nullopt;
+  }
+  const double x = a->number.value, y = b->number.value;
+  if (op == "==") return x == y;
+  if (op == "!=") return x != y;
+  if (op == "<") return x < y;
+  if (op == "<=") return x <= y;
+  if (op == ">") return x > y;
+  return x >= y;
+}
+
 }  // namespace hwbench::runtime

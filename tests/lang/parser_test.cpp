@@ -82,6 +82,9 @@ const char* kind_name(StmtKind k) {
     case StmtKind::baseline: return "baseline";
     case StmtKind::index: return "index";
     case StmtKind::compare: return "compare";
+    case StmtKind::kernel_def: return "kernel-def";
+    case StmtKind::if_: return "if";
+    case StmtKind::branch: return "branch";
   }
   return "?";
 }
@@ -248,6 +251,22 @@ TEST_CASE("parser: repeat with a statement or a block") {
   CHECK(recipe.statements[0].value.text == "${n * 2}");
   check_loc(recipe.statements[0].value.loc, 1, 8, 7);
   CHECK(recipe.statements[0].text == "repeat ${n * 2} {\n  cp a -> b\n}");
+}
+
+TEST_CASE("parser: if with else and else if; each branch holds its comparison") {
+  CHECK(shapes("if $cpus > 1 { nop }\n"
+               "if $a == full { nop } else { rm b; nop }\n"
+               "if 2 * $n <= 10MB {\n  nop\n} else if $x != \"y\" {\n  if 1 >= 2 { nop }\n} else { }\n") ==
+        "if {branch ($cpus > 1=1) {kernel nop}}\n"
+        "if {branch ($a == W(full)) {kernel nop} | branch {kernel rm b | kernel nop}}\n"
+        "if {branch ((2=2 * $n) <= 10MB=10000000B) {kernel nop} | branch ($x != S[\"y\"]) {if {branch (1=1 >= 2=2) "
+        "{kernel nop}}} | branch}\n");
+  auto recipe = parse_ok("if $cpus > 1 {\n  nop\n}  # done\n");
+  CHECK(recipe.statements[0].body.at(0).value.text == "$cpus > 1");
+  check_loc(recipe.statements[0].body.at(0).value.loc, 1, 4, 3);
+  CHECK(recipe.statements[0].text == "if $cpus > 1 {\n  nop\n}");
+  // `if` and `else` are keywords only as whole words: `iffy` and `elsewhere` stay kernel names.
+  CHECK(shapes("iffy x\nelsewhere y\n") == "kernel iffy x\nkernel elsewhere y\n");
 }
 
 TEST_CASE("parser: for over lists and ranges") {

@@ -38,6 +38,9 @@ class RecipeEnv {
   const std::string& tmp() const { return tmp_.path(); }
   kernels::Registry& registry() { return registry_; }
 
+  /// What `$cpus` is in the recipes checked (0: this machine's count).
+  long cpus = 0;
+
   /// Parses and checks `text` as the file "t.bench".
   Checked check(const std::string& text, std::vector<std::pair<std::string, std::string>> overrides = {},
                 bool allow_exec = false) {
@@ -50,6 +53,7 @@ class RecipeEnv {
       opts.registry = &registry_;
       opts.overrides = std::move(overrides);
       opts.allow_exec = allow_exec;
+      opts.cpus = cpus;
       opts.cwd = disk_.path();
       opts.files = &files_;
       opts.builtins = {{"ramdisk", ram_.path(), true, false, {}, {}},
