@@ -8,6 +8,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <csignal>
@@ -42,6 +43,21 @@ inline std::size_t count_of(const std::string& text, const std::string& needle) 
   return n;
 }
 
+/// The environment hwbench runs with: this process's. Under AddressSanitizer, a worker the test
+/// kills with SIGSEGV must die of SIGSEGV as it would in a plain build, not be caught by ASan's
+/// handler and turned into an abort: so the child is told to leave SIGSEGV, SIGBUS and SIGFPE alone.
+inline std::vector<std::string> child_environment() {
+  std::vector<std::string> out;
+  for (char** e = environ; *e != nullptr; ++e) out.emplace_back(*e);
+#if defined(__SANITIZE_ADDRESS__)
+  const std::string extra = "handle_segv=0:handle_sigbus=0:handle_sigfpe=0";
+  auto it = std::find_if(out.begin(), out.end(), [](const std::string& e) { return e.rfind("ASAN_OPTIONS=", 0) == 0; });
+  if (it == out.end()) out.push_back("ASAN_OPTIONS=" + extra);
+  else *it += ":" + extra;
+#endif
+  return out;
+}
+
 /// `hwbench ARGS…` running in `cwd`, its output collected while the test waits on it.
 class HwbenchChild {
  public:
@@ -53,6 +69,10 @@ class HwbenchChild {
     std::vector<char*> argv{const_cast<char*>(HWBENCH_BINARY)};
     for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
     argv.push_back(nullptr);
+    const std::vector<std::string> env_text = child_environment();
+    std::vector<char*> envp;
+    for (const auto& e : env_text) envp.push_back(const_cast<char*>(e.c_str()));
+    envp.push_back(nullptr);
     pid_ = ::fork();
     REQUIRE(pid_ >= 0);
     if (pid_ == 0) {
@@ -60,7 +80,7 @@ class HwbenchChild {
       ::dup2(out[1], 1);
       ::dup2(err[1], 2);
       if (::chdir(cwd.c_str()) != 0) ::_exit(126);
-      ::execv(HWBENCH_BINARY, argv.data());
+      ::execve(HWBENCH_BINARY, argv.data(), envp.data());
       ::_exit(127);
     }
     // Both sides set the group, so a signal to it can never reach the test's own group.
