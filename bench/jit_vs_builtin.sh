@@ -9,7 +9,7 @@
 # (built-in/interpreted). A benchmark, not a test: on a shared machine, run it when the machine
 # is quiet.
 #
-#   bench/jit_vs_builtin.sh                    (HWBENCH defaults to ./build-llvm/hwbench)
+#   bench/jit_vs_builtin.sh                    (HWBENCH defaults to ./build/hwbench, built by scripts/test with LLVM)
 #   ROUNDS=7 DURATION=1s HWBENCH=build-x/hwbench bench/jit_vs_builtin.sh
 #
 # ROUNDS (default 5) repeats the twenty statements, in an order that rotates each round, so
@@ -17,11 +17,11 @@
 # (default 0.5s); the figures are the medians over the rounds.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-hwbench=${HWBENCH:-./build-llvm/hwbench}
+hwbench=${HWBENCH:-./build/hwbench}
 rounds=${ROUNDS:-5}
 duration=${DURATION:-0.5s}
 command -v jq >/dev/null || { echo "jq is needed to read the result file" >&2; exit 2; }
-[ -x "$hwbench" ] || { echo "no $hwbench: build with scripts/test-llvm, or set HWBENCH" >&2; exit 2; }
+[ -x "$hwbench" ] || { echo "no $hwbench: build with scripts/test (LLVM on), or set HWBENCH" >&2; exit 2; }
 work=$(mktemp -d "${TMPDIR:-/tmp}/jit-vs-builtin.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 

@@ -16,10 +16,10 @@
 #include <string>
 
 #include "kernels/files/real_file_view.hpp"
-#include "kernels/registry.hpp"
-#include "lang/parser.hpp"
-#include "runtime/checker.hpp"
-#include "runtime/plan_printer.hpp"
+#include "kernels/builtin/builtin.hpp"
+#include "lang/recipe/parser.hpp"
+#include "runtime/check/checker.hpp"
+#include "runtime/plan/plan_printer.hpp"
 
 namespace {
 

@@ -1,7 +1,7 @@
 // `nop`: a kernel that does no work, so that a recipe can measure the harness itself.
 #include <fmt/format.h>
 
-#include "kernels/registry.hpp"
+#include "kernels/contract/registry.hpp"
 
 namespace hwbench::kernels {
 

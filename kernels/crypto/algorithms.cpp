@@ -1,4 +1,5 @@
 #include "kernels/crypto/algorithms.hpp"
+#include "runtime/support/suggestions.hpp"
 
 #include <fmt/format.h>
 #include <openssl/crypto.h>
@@ -26,22 +27,6 @@ std::string squeezed(std::string_view text) {
   for (char c : lower(text))
     if (c != '-' && c != '_' && c != ' ') out += c;
   return out;
-}
-
-// Edits (insert, delete, replace, swap two neighbours) that turn `a` into `b`: "sha265" is one
-// swap away from "sha256".
-std::size_t edit_distance(const std::string& a, const std::string& b) {
-  std::vector<std::vector<std::size_t>> d(a.size() + 1, std::vector<std::size_t>(b.size() + 1));
-  for (std::size_t i = 0; i <= a.size(); ++i) d[i][0] = i;
-  for (std::size_t j = 0; j <= b.size(); ++j) d[0][j] = j;
-  for (std::size_t i = 1; i <= a.size(); ++i) {
-    for (std::size_t j = 1; j <= b.size(); ++j) {
-      d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
-      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
-        d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
-    }
-  }
-  return d[a.size()][b.size()];
 }
 
 const char* kind_name(AlgorithmKind kind) { return kind == AlgorithmKind::digest ? "digest" : "cipher"; }
@@ -114,7 +99,7 @@ std::vector<std::string> close_names(std::string_view word, const std::vector<st
   const std::size_t tolerance = std::max<std::size_t>(1, wanted.size() / 4);
   std::vector<std::pair<std::size_t, std::string>> scored;
   for (const auto& name : names) {
-    const std::size_t d = edit_distance(wanted, squeezed(name));
+    const std::size_t d = support::edit_distance(wanted, squeezed(name), support::Swaps::one_edit);
     if (d <= tolerance) scored.emplace_back(d, name);
   }
   std::stable_sort(scored.begin(), scored.end(), [](const auto& a, const auto& b) { return a.first < b.first; });

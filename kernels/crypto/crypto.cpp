@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "kernels/registry.hpp"
+#include "kernels/contract/registry.hpp"
 
 namespace hwbench::kernels {
 

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "kernels/crypto/algorithms.hpp"
-#include "kernels/kernel.hpp"
+#include "kernels/contract/kernel.hpp"
 
 namespace hwbench::kernels::crypto {
 

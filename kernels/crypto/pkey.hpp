@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "kernels/crypto/evp_handle.hpp"
-#include "kernels/kernel.hpp"
+#include "kernels/contract/kernel.hpp"
 
 namespace hwbench::kernels::crypto {
 

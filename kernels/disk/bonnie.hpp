@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-#include "kernels/kernel.hpp"
+#include "kernels/contract/kernel.hpp"
 
 namespace hwbench::kernels::disk {
 

@@ -30,7 +30,7 @@
 #include "kernels/disk/max_latency.hpp"
 #include "kernels/disk/scratch_file.hpp"
 #include "kernels/files/files.hpp"
-#include "kernels/files/random_bytes.hpp"
+#include "kernels/common/random_bytes.hpp"
 
 namespace hwbench::kernels::disk {
 

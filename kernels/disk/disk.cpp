@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-#include "kernels/registry.hpp"
+#include "kernels/contract/registry.hpp"
 
 namespace hwbench::kernels {
 

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "kernels/kernel.hpp"
+#include "kernels/contract/kernel.hpp"
 
 namespace hwbench::kernels::disk {
 

@@ -13,7 +13,7 @@
 #include <fmt/format.h>
 
 #include "kernels/files/files.hpp"
-#include "kernels/files/page_cache.hpp"
+#include "runtime/platform/page_cache.hpp"
 
 namespace hwbench::kernels::disk {
 

@@ -5,8 +5,8 @@
 #include <cstdint>
 #include <string>
 
-#include "kernels/files/file_descriptor.hpp"
-#include "kernels/kernel.hpp"
+#include "runtime/platform/file_descriptor.hpp"
+#include "kernels/contract/kernel.hpp"
 
 namespace hwbench::kernels::disk {
 

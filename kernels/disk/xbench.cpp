@@ -43,8 +43,8 @@
 #include "kernels/disk/max_latency.hpp"
 #include "kernels/disk/scratch_file.hpp"
 #include "kernels/files/files.hpp"
-#include "kernels/files/page_cache.hpp"
-#include "kernels/files/random_bytes.hpp"
+#include "runtime/platform/page_cache.hpp"
+#include "kernels/common/random_bytes.hpp"
 
 namespace hwbench::kernels::disk {
 

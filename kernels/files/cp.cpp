@@ -18,7 +18,7 @@
 
 #include <fmt/format.h>
 
-#include "kernels/files/file_descriptor.hpp"
+#include "runtime/platform/file_descriptor.hpp"
 #include "kernels/files/files.hpp"
 #include "kernels/files/real_file_view.hpp"
 

@@ -11,7 +11,7 @@
 
 #include <fmt/format.h>
 
-#include "kernels/files/file_descriptor.hpp"
+#include "runtime/platform/file_descriptor.hpp"
 #include "kernels/files/files.hpp"
 
 namespace hwbench::kernels::files {

@@ -1,6 +1,6 @@
 #pragma once
 // The FileView that answers from the real file system (the runtime's, and the tests').
-#include "kernels/kernel.hpp"
+#include "kernels/contract/kernel.hpp"
 
 namespace hwbench::kernels {
 

@@ -15,9 +15,9 @@
 
 #include <fmt/format.h>
 
-#include "kernels/files/file_descriptor.hpp"
+#include "runtime/platform/file_descriptor.hpp"
 #include "kernels/files/files.hpp"
-#include "kernels/files/random_bytes.hpp"
+#include "kernels/common/random_bytes.hpp"
 
 namespace hwbench::kernels::files {
 

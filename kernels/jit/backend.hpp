@@ -1,12 +1,12 @@
 #pragma once
-// The back ends that run a kernel defined in a recipe (lang/kernel_ast.hpp): a tree-walking
+// The back ends that run a kernel defined in a recipe (lang/kernel/kernel_ast.hpp): a tree-walking
 // interpreter, always built, and an LLVM ORC JIT, built with -DHWBENCH_WITH_LLVM=ON.
 #include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
 
-#include "lang/kernel_ast.hpp"
+#include "lang/kernel/kernel_ast.hpp"
 
 namespace hwbench::kernels::jit {
 
@@ -60,7 +60,12 @@ class Backend {
 /// The tree-walking interpreter.
 std::unique_ptr<Backend> make_interpreter();
 
-/// The LLVM ORC JIT at O2, or nullptr when hwbench was built without LLVM.
+/// The LLVM ORC JIT at O2, or nullptr when hwbench was built without LLVM or when the
+/// environment variable HWBENCH_NO_JIT is set to anything but "" or "0" (jit_switched_off()):
+/// then a build with LLVM behaves exactly as one without, which is how one test build covers both.
 std::unique_ptr<Backend> make_llvm_jit();
+
+/// Whether HWBENCH_NO_JIT switches the LLVM back end off.
+bool jit_switched_off();
 
 }  // namespace hwbench::kernels::jit

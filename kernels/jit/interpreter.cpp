@@ -9,7 +9,7 @@
 #include <fmt/format.h>
 
 #include "kernels/jit/interpreter_nodes.hpp"
-#include "kernels/kernel.hpp"
+#include "kernels/contract/kernel.hpp"
 
 namespace hwbench::kernels::jit {
 

@@ -14,8 +14,8 @@
 #include <utility>
 #include <vector>
 
-#include "kernels/kernel.hpp"
-#include "lang/kernel_ast.hpp"
+#include "kernels/contract/kernel.hpp"
+#include "lang/kernel/kernel_ast.hpp"
 
 namespace hwbench::kernels::jit::nodes {
 

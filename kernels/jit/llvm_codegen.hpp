@@ -1,5 +1,5 @@
 #pragma once
-// Lowering of an instantiated kernel definition (lang/kernel_ast.hpp) to LLVM IR, in two modules
+// Lowering of an instantiated kernel definition (lang/kernel/kernel_ast.hpp) to LLVM IR, in two modules
 // that the JIT links together but that the optimiser sees apart:
 //
 //   kernel module:  T hwbench_kernel(params…, i32* error)     noinline; the recipe's body
@@ -21,7 +21,7 @@
 #include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Module.h>
 
-#include "lang/kernel_ast.hpp"
+#include "lang/kernel/kernel_ast.hpp"
 
 namespace hwbench::kernels::jit {
 

@@ -11,7 +11,7 @@
 
 #include <fmt/format.h>
 
-#include "kernels/kernel.hpp"
+#include "kernels/contract/kernel.hpp"
 
 namespace hwbench::kernels::jit {
 

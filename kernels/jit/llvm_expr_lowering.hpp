@@ -12,7 +12,7 @@
 #include <llvm/IR/Module.h>
 
 #include "kernels/jit/llvm_codegen.hpp"
-#include "lang/kernel_ast.hpp"
+#include "lang/kernel/kernel_ast.hpp"
 
 namespace hwbench::kernels::jit {
 

@@ -24,7 +24,7 @@
 
 #include "kernels/jit/backend.hpp"
 #include "kernels/jit/llvm_codegen.hpp"
-#include "kernels/kernel.hpp"
+#include "kernels/contract/kernel.hpp"
 
 namespace hwbench::kernels::jit {
 
@@ -178,6 +178,9 @@ class LlvmBackend : public Backend {
 
 }  // namespace
 
-std::unique_ptr<Backend> make_llvm_jit() { return std::make_unique<LlvmBackend>(); }
+std::unique_ptr<Backend> make_llvm_jit() {
+  if (jit_switched_off()) return nullptr;
+  return std::make_unique<LlvmBackend>();
+}
 
 }  // namespace hwbench::kernels::jit

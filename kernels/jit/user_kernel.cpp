@@ -8,7 +8,7 @@
 #include <fmt/format.h>
 
 #include "kernels/jit/interpreter.hpp"
-#include "lang/kernel_typecheck.hpp"
+#include "lang/kernel/kernel_typecheck.hpp"
 
 namespace hwbench::kernels::jit {
 

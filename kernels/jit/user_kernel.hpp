@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "kernels/jit/backend.hpp"
-#include "kernels/kernel.hpp"
-#include "lang/kernel_ast.hpp"
+#include "kernels/contract/kernel.hpp"
+#include "lang/kernel/kernel_ast.hpp"
 
 namespace hwbench::kernels::jit {
 

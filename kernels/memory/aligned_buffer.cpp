@@ -6,7 +6,7 @@
 
 #include <fmt/format.h>
 
-#include "kernels/kernel.hpp"
+#include "kernels/contract/kernel.hpp"
 
 namespace hwbench::kernels::memory {
 

@@ -5,8 +5,8 @@
 
 #include <fmt/format.h>
 
-#include "kernels/memory/machine.hpp"
-#include "kernels/registry.hpp"
+#include "runtime/platform/machine.hpp"
+#include "kernels/contract/registry.hpp"
 
 namespace hwbench::kernels {
 

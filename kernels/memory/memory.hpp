@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "kernels/kernel.hpp"
+#include "kernels/contract/kernel.hpp"
 #include "kernels/memory/thread_team.hpp"
 
 namespace hwbench::kernels::memory {

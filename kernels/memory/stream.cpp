@@ -9,7 +9,7 @@
 
 #include <fmt/format.h>
 
-#include "kernels/memory/machine.hpp"
+#include "runtime/platform/machine.hpp"
 #include "kernels/memory/memory.hpp"
 #include "kernels/memory/stream_arrays.hpp"
 

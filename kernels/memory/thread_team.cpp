@@ -5,7 +5,7 @@
 
 #include <algorithm>
 
-#include "kernels/memory/machine.hpp"
+#include "runtime/platform/machine.hpp"
 
 namespace hwbench::kernels::memory {
 

@@ -4,7 +4,7 @@
 // what nbench counts for them (arrays, bits, loops, coefficients).
 #include <cstdint>
 
-#include "kernels/kernel.hpp"
+#include "kernels/contract/kernel.hpp"
 
 namespace hwbench::kernels::nbench {
 

@@ -3,8 +3,8 @@
 
 #include <fmt/format.h>
 
-#include "kernels/registry.hpp"
-#include "lang/diagnostics.hpp"
+#include "kernels/contract/registry.hpp"
+#include "runtime/support/suggestions.hpp"
 
 namespace hwbench::kernels::nbench {
 
@@ -53,7 +53,7 @@ void register_nbench(Registry& registry) {
     FileEffects fx;
     if (!call.args.empty() && nbench::find_test(call.args[0].text) == nullptr)
       fx.problems.push_back({fmt::format("unknown test '{}'", call.args[0].text),
-                             lang::did_you_mean(call.args[0].text, names, fmt::format("tests: {}", fmt::join(names, " ")))});
+                             support::did_you_mean(call.args[0].text, names, fmt::format("tests: {}", fmt::join(names, " ")))});
     return fx;
   };
   k.make = [](const Call& call, const Context& ctx) {

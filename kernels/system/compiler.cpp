@@ -10,7 +10,7 @@
 
 #include <fmt/format.h>
 
-#include "kernels/files/file_descriptor.hpp"
+#include "runtime/platform/file_descriptor.hpp"
 #include "kernels/files/files.hpp"
 #include "kernels/system/program.hpp"
 #include "kernels/system/system.hpp"

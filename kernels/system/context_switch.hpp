@@ -3,7 +3,7 @@
 // counter back and forth over two pipes, each side checking it; one round trip is one unit.
 #include <cstdint>
 
-#include "kernels/kernel.hpp"
+#include "kernels/contract/kernel.hpp"
 #include "kernels/system/partner_process.hpp"
 
 namespace hwbench::kernels::system {

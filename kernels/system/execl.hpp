@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <string>
 
-#include "kernels/kernel.hpp"
+#include "kernels/contract/kernel.hpp"
 #include "kernels/system/execl_link.hpp"
 #include "kernels/system/partner_process.hpp"
 

@@ -5,7 +5,7 @@
 // starting a small C program costs, as UnixBench's execl binary does, rather than loading
 // hwbench's libraries, and each fork copies a small process, as UnixBench's spawn does, rather
 // than hwbench's much larger one. hwbench itself still answers the same command lines
-// (runtime/main.cpp) where hwbench-execl is missing.
+// (runtime/cli/main.cpp) where hwbench-execl is missing.
 #include <cstdint>
 
 namespace hwbench::kernels::system {

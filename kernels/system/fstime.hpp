@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "kernels/files/file_descriptor.hpp"
-#include "kernels/kernel.hpp"
+#include "runtime/platform/file_descriptor.hpp"
+#include "kernels/contract/kernel.hpp"
 
 namespace hwbench::kernels::system {
 

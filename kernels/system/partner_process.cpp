@@ -10,7 +10,7 @@
 
 #include <fmt/format.h>
 
-#include "kernels/kernel.hpp"
+#include "kernels/contract/kernel.hpp"
 #include "kernels/system/program.hpp"
 
 namespace hwbench::kernels::system {

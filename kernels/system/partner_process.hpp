@@ -11,7 +11,7 @@
 #include <functional>
 #include <string>
 
-#include "kernels/files/file_descriptor.hpp"
+#include "runtime/platform/file_descriptor.hpp"
 
 namespace hwbench::kernels::system {
 

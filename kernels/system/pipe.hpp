@@ -3,8 +3,8 @@
 // back; one write and one read is one unit.
 #include <cstdint>
 
-#include "kernels/files/file_descriptor.hpp"
-#include "kernels/kernel.hpp"
+#include "runtime/platform/file_descriptor.hpp"
+#include "kernels/contract/kernel.hpp"
 
 namespace hwbench::kernels::system {
 

@@ -12,7 +12,7 @@
 
 #include <fmt/format.h>
 
-#include "kernels/files/file_descriptor.hpp"
+#include "runtime/platform/file_descriptor.hpp"
 
 extern char** environ;
 

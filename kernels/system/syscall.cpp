@@ -12,7 +12,7 @@
 
 #include <fmt/format.h>
 
-#include "kernels/files/file_descriptor.hpp"
+#include "runtime/platform/file_descriptor.hpp"
 #include "kernels/system/system.hpp"
 
 namespace hwbench::kernels::system {

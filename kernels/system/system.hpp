@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <string>
 
-#include "kernels/kernel.hpp"
+#include "kernels/contract/kernel.hpp"
 
 namespace hwbench::kernels::system {
 

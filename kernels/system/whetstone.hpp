@@ -7,7 +7,7 @@
 #include <array>
 #include <cstdint>
 
-#include "kernels/kernel.hpp"
+#include "kernels/contract/kernel.hpp"
 
 namespace hwbench::kernels::system {
 

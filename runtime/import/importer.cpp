@@ -1,9 +1,9 @@
 #include "runtime/import/importer.hpp"
 
-#include "runtime/import/bonnie_import.hpp"
-#include "runtime/import/nbench_import.hpp"
-#include "runtime/import/openssl_import.hpp"
-#include "runtime/import/unixbench_import.hpp"
+#include "runtime/import/bonnie/bonnie_import.hpp"
+#include "runtime/import/nbench/nbench_import.hpp"
+#include "runtime/import/openssl/openssl_import.hpp"
+#include "runtime/import/unixbench/unixbench_import.hpp"
 
 namespace hwbench::runtime {
 

@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "runtime/result.hpp"
+#include "runtime/model/result.hpp"
 
 namespace hwbench::runtime {
 

@@ -8,8 +8,8 @@
 #include <fmt/printf.h>
 
 #include "kernels/disk/bonnie.hpp"
-#include "lang/lexical.hpp"
-#include "runtime/units.hpp"
+#include "lang/common/lexical.hpp"
+#include "runtime/analysis/units.hpp"
 
 namespace hwbench::runtime {
 

@@ -8,7 +8,7 @@
 // `+++`. With several samples per test (`runs N`) the report prints what `bonnie++ -x N`
 // prints: the CSV header line, then one CSV line per run.
 //
-// A published bonnie++ log (runtime/import/bonnie_import.hpp) carries its run in
+// A published bonnie++ log (runtime/import/bonnie/bonnie_import.hpp) carries its run in
 // Result::environment["bonnie"] (the CSV's text fields, keyed by the CSV header's names, and
 // "too_quick": the tests printed as +++++) and in series labelled by the CSV header's names:
 // `put_block` (KiB/s), `put_block_cpu` (%CP), `put_block_latency` (us, ms or s), ….
@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-#include "runtime/result.hpp"
+#include "runtime/model/result.hpp"
 
 namespace hwbench::runtime {
 

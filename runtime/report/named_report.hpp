@@ -7,19 +7,22 @@
 #include <string_view>
 #include <vector>
 
-#include "runtime/result.hpp"
+#include "runtime/model/result.hpp"
 
 namespace hwbench::runtime {
 
-/// One named report style.
+/// Computes and formats a report: the text as the original tool printed it, and the figures.
+using Renderer = std::function<RenderedReport(const Result& result, const ReportSpec& spec)>;
+
+/// One named report style: its catalogue entry (runtime/model/report_style.hpp) and renderer.
 struct NamedStyle {
   std::string name;  ///< the word after `report`
   std::string help;  ///< one line for `hwbench list`
   /// Options the style accepts after its name, each `WORD VALUE` (e.g. `layout 4.1`), or a bare
   /// WORD when the value list holds only "": name -> accepted values (empty: any value).
   std::vector<std::pair<std::string, std::vector<std::string>>> options;
-  /// Computes and formats the report: the text as the original tool printed it, and the figures.
-  std::function<RenderedReport(const Result& result, const ReportSpec& spec)> render;
+  /// Computes and formats the report.
+  Renderer render;
 };
 
 /// Every named style, in the order `hwbench list` shows them.

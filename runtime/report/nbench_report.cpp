@@ -7,8 +7,8 @@
 #include <fmt/printf.h>
 
 #include "kernels/nbench/nbench.hpp"
-#include "runtime/baseline.hpp"
-#include "runtime/indices.hpp"
+#include "runtime/record/baseline.hpp"
+#include "runtime/analysis/indices.hpp"
 
 namespace hwbench::runtime {
 

@@ -19,7 +19,7 @@
 #include <string>
 #include <vector>
 
-#include "runtime/result.hpp"
+#include "runtime/model/result.hpp"
 
 namespace hwbench::runtime {
 

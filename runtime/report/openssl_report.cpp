@@ -10,9 +10,9 @@
 
 #include "kernels/crypto/algorithms.hpp"
 #include "kernels/crypto/pkey.hpp"
-#include "lang/lexical.hpp"
-#include "runtime/statistics.hpp"
-#include "runtime/units.hpp"
+#include "lang/common/lexical.hpp"
+#include "runtime/analysis/statistics.hpp"
+#include "runtime/analysis/units.hpp"
 
 namespace hwbench::runtime {
 

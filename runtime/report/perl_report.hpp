@@ -9,7 +9,7 @@
 #include <string>
 #include <string_view>
 
-#include "runtime/result.hpp"
+#include "runtime/model/result.hpp"
 
 namespace hwbench::runtime {
 

@@ -6,7 +6,7 @@
 
 #include <fmt/format.h>
 
-#include "runtime/compare_binder.hpp"
+#include "runtime/report/compare_report.hpp"
 #include "runtime/report/grid.hpp"
 #include "runtime/report/named_report.hpp"
 

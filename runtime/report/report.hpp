@@ -7,8 +7,8 @@
 #include <utility>
 #include <vector>
 
-#include "runtime/result.hpp"
-#include "runtime/units.hpp"
+#include "runtime/model/result.hpp"
+#include "runtime/analysis/units.hpp"
 
 namespace hwbench::runtime {
 

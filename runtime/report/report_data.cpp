@@ -8,7 +8,7 @@
 #include <fmt/format.h>
 
 #include "runtime/report/report.hpp"
-#include "runtime/statistics.hpp"
+#include "runtime/analysis/statistics.hpp"
 
 namespace hwbench::runtime {
 

@@ -7,7 +7,7 @@
 #include <fmt/format.h>
 
 #include "kernels/memory/stream_function.hpp"
-#include "runtime/statistics.hpp"
+#include "runtime/analysis/statistics.hpp"
 
 namespace hwbench::runtime {
 

@@ -10,9 +10,10 @@
 #include <fmt/format.h>
 #include <fmt/printf.h>
 
-#include "runtime/baseline.hpp"
-#include "runtime/statistics.hpp"
-#include "runtime/units.hpp"
+#include "runtime/record/baseline.hpp"
+#include "runtime/analysis/statistics.hpp"
+#include "runtime/analysis/units.hpp"
+#include "runtime/analysis/indices.hpp"
 
 namespace hwbench::runtime {
 

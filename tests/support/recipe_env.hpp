@@ -7,9 +7,9 @@
 #include <string>
 
 #include "kernels/files/real_file_view.hpp"
-#include "kernels/registry.hpp"
-#include "lang/parser.hpp"
-#include "runtime/checker.hpp"
+#include "kernels/builtin/builtin.hpp"
+#include "lang/recipe/parser.hpp"
+#include "runtime/check/checker.hpp"
 #include "tests/support/temp_dir.hpp"
 
 namespace hwbench::test {

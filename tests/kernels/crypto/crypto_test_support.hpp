@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-#include "kernels/kernel.hpp"
+#include "kernels/contract/kernel.hpp"
 
 namespace hwbench::kernels::crypto::test {
 

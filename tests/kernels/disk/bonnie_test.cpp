@@ -17,7 +17,7 @@
 #include "kernels/disk/bonnie.hpp"
 #include "kernels/disk/disk.hpp"
 #include "kernels/disk/size_rule.hpp"
-#include "kernels/files/page_cache.hpp"
+#include "runtime/platform/page_cache.hpp"
 #include "tests/kernels/files/files_test_support.hpp"
 #include "tests/support/temp_dir.hpp"
 

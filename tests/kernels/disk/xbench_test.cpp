@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "kernels/disk/disk.hpp"
-#include "kernels/files/page_cache.hpp"
+#include "runtime/platform/page_cache.hpp"
 #include "tests/kernels/files/files_test_support.hpp"
 #include "tests/support/temp_dir.hpp"
 

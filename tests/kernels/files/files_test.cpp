@@ -4,7 +4,7 @@
 #include <doctest/doctest.h>
 #include <sys/stat.h>
 
-#include "kernels/registry.hpp"
+#include "kernels/builtin/builtin.hpp"
 #include "tests/kernels/files/files_test_support.hpp"
 
 namespace hwbench::kernels {

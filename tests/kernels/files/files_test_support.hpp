@@ -12,10 +12,10 @@
 #include <utility>
 #include <vector>
 
-#include "kernels/files/page_cache.hpp"
-#include "kernels/files/random_bytes.hpp"
+#include "runtime/platform/page_cache.hpp"
+#include "kernels/common/random_bytes.hpp"
 #include "kernels/files/real_file_view.hpp"
-#include "kernels/kernel.hpp"
+#include "kernels/contract/kernel.hpp"
 
 namespace hwbench::kernels::test {
 

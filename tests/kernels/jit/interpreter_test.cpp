@@ -6,9 +6,9 @@
 #include <doctest/doctest.h>
 
 #include "kernels/jit/interpreter.hpp"
-#include "kernels/kernel.hpp"
-#include "lang/kernel_parser.hpp"
-#include "lang/kernel_typecheck.hpp"
+#include "kernels/contract/kernel.hpp"
+#include "lang/kernel/kernel_parser.hpp"
+#include "lang/kernel/kernel_typecheck.hpp"
 
 namespace hwbench::kernels::jit {
 namespace {

@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 
 #include <bit>
+#include <cstdlib>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -17,20 +18,41 @@
 #include <fcntl.h>
 #include <unistd.h>
 
-#include "kernels/kernel.hpp"
-#include "lang/diagnostics.hpp"
-#include "lang/kernel_parser.hpp"
-#include "lang/kernel_typecheck.hpp"
+#include "kernels/contract/kernel.hpp"
+#include "lang/common/diagnostics.hpp"
+#include "lang/kernel/kernel_parser.hpp"
+#include "lang/kernel/kernel_typecheck.hpp"
 #include "tests/support/temp_dir.hpp"
 #endif
 
 namespace hwbench::kernels::jit {
 
-#if !HWBENCH_WITH_LLVM
-
-TEST_CASE("llvm jit: absent in a build without LLVM") { CHECK(make_llvm_jit() == nullptr); }
-
+#if HWBENCH_WITH_LLVM
+constexpr bool built_with_llvm = true;
 #else
+constexpr bool built_with_llvm = false;
+#endif
+
+TEST_CASE("llvm jit: present exactly in a build with LLVM that HWBENCH_NO_JIT does not switch off") {
+  CHECK((make_llvm_jit() != nullptr) == (built_with_llvm && !jit_switched_off()));
+}
+
+TEST_CASE("llvm jit: HWBENCH_NO_JIT=1 switches the back end off, 0 or empty leaves it as built") {
+  const char* before = std::getenv("HWBENCH_NO_JIT");
+  const std::string saved = before ? before : "";
+  ::setenv("HWBENCH_NO_JIT", "1", 1);
+  CHECK(jit_switched_off());
+  CHECK(make_llvm_jit() == nullptr);
+  for (const char* off : {"0", ""}) {
+    ::setenv("HWBENCH_NO_JIT", off, 1);
+    CHECK_FALSE(jit_switched_off());
+    CHECK((make_llvm_jit() != nullptr) == built_with_llvm);
+  }
+  if (before) ::setenv("HWBENCH_NO_JIT", saved.c_str(), 1);
+  else ::unsetenv("HWBENCH_NO_JIT");
+}
+
+#if HWBENCH_WITH_LLVM
 
 namespace {
 

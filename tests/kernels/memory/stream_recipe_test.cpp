@@ -2,8 +2,8 @@
 // when a statement gives no timing option, and `report stream` over a real run.
 #include <doctest/doctest.h>
 
-#include "runtime/clock.hpp"
-#include "runtime/interpreter.hpp"
+#include "runtime/platform/clock.hpp"
+#include "runtime/run/interpreter.hpp"
 #include "runtime/report/stream_report.hpp"
 #include "tests/support/recipe_env.hpp"
 

@@ -6,7 +6,7 @@
 
 #include <doctest/doctest.h>
 
-#include "kernels/memory/machine.hpp"
+#include "runtime/platform/machine.hpp"
 #include "kernels/memory/memory.hpp"
 #include "kernels/memory/stream_arrays.hpp"
 #include "tests/kernels/files/files_test_support.hpp"

@@ -10,7 +10,7 @@
 
 #include <doctest/doctest.h>
 
-#include "kernels/memory/machine.hpp"
+#include "runtime/platform/machine.hpp"
 #include "kernels/memory/thread_team.hpp"
 
 namespace hwbench::kernels::memory {

@@ -1,7 +1,7 @@
 // The system family as the registry and the checker see it.
 #include <doctest/doctest.h>
 
-#include "kernels/registry.hpp"
+#include "kernels/builtin/builtin.hpp"
 #include "kernels/system/system.hpp"
 #include "tests/kernels/files/files_test_support.hpp"
 #include "tests/support/recipe_env.hpp"

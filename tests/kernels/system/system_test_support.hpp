@@ -8,7 +8,7 @@
 #include <filesystem>
 #include <string>
 
-#include "kernels/kernel.hpp"
+#include "kernels/contract/kernel.hpp"
 
 namespace hwbench::kernels::test {
 

@@ -1,0 +1,67 @@
+# hwbench_module(NAME DIR [DEPS module…] [LIBS target…]) declares one module: the library
+# hwbench_NAME built from DIR/*.cpp (not recursive: a sub-folder is a module of its own), linking
+# its DEPS PRIVATE and its third-party LIBS PUBLIC. Every module sees the source root as its
+# include directory; which of those headers it may include is what hwbench_check_layers() checks,
+# from the DEPS written here.
+
+add_library(hwbench_headers INTERFACE)
+target_include_directories(hwbench_headers INTERFACE ${CMAKE_CURRENT_SOURCE_DIR})
+target_link_libraries(hwbench_headers INTERFACE fmt::fmt)
+set_property(GLOBAL PROPERTY HWBENCH_MODULE_LINES "")
+
+# What every translation unit of a module would otherwise parse again: the standard headers
+# most of them use and fmt; runtime modules add nlohmann-json (runtime/model/result.hpp holds
+# the environment as JSON), the single most expensive header here.
+set(HWBENCH_PCH_BASE <algorithm> <cstdint> <functional> <map> <memory> <optional> <string> <string_view> <vector>
+    <fmt/format.h>)
+set(HWBENCH_PCH_RUNTIME ${HWBENCH_PCH_BASE} <nlohmann/json.hpp>)
+
+function(hwbench_module name dir)
+  cmake_parse_arguments(M "" "" "DEPS;LIBS" ${ARGN})
+  file(GLOB sources CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/${dir}/*.cpp)
+  list(FILTER sources EXCLUDE REGEX "/runtime/cli/main\\.cpp$")
+  list(FILTER sources EXCLUDE REGEX "/kernels/jit/llvm_[^/]*\\.cpp$")  # chosen in CMakeLists.txt
+  add_library(hwbench_${name} STATIC ${sources})
+  target_link_libraries(hwbench_${name} PUBLIC hwbench_headers ${M_LIBS})
+  # A precompiled header pays off from a few translation units on.
+  list(LENGTH sources count)
+  if(HWBENCH_PCH AND count GREATER_EQUAL 4)
+    if(dir MATCHES "^runtime/")
+      target_precompile_headers(hwbench_${name} PRIVATE ${HWBENCH_PCH_RUNTIME})
+    else()
+      target_precompile_headers(hwbench_${name} PRIVATE ${HWBENCH_PCH_BASE})
+    endif()
+  endif()
+  foreach(dep IN LISTS M_DEPS)
+    if(NOT TARGET hwbench_${dep})
+      message(FATAL_ERROR "module ${name}: '${dep}' is not declared above it (modules are declared lowest first)")
+    endif()
+    target_link_libraries(hwbench_${name} PRIVATE hwbench_${dep})
+  endforeach()
+  # For the layering check: "name dir dep…", one line per module.
+  string(REPLACE ";" " " deps "${M_DEPS}")
+  set_property(GLOBAL APPEND PROPERTY HWBENCH_MODULE_LINES "${name} ${dir} ${deps}")
+  set_property(GLOBAL APPEND PROPERTY HWBENCH_MODULE_DIRS "${dir}")
+endfunction()
+
+# Writes the module table and adds the check that runs whenever a source changes, before
+# hwbench links (target hwbench_layering), and as the test `layering`.
+function(hwbench_check_layers)
+  get_property(lines GLOBAL PROPERTY HWBENCH_MODULE_LINES)
+  get_property(dirs GLOBAL PROPERTY HWBENCH_MODULE_DIRS)
+  string(REPLACE ";" "\n" text "${lines}")
+  file(WRITE ${CMAKE_CURRENT_BINARY_DIR}/modules.txt "${text}\n")
+  set(files "")
+  foreach(dir IN LISTS dirs)
+    file(GLOB found CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/${dir}/*.cpp ${CMAKE_CURRENT_SOURCE_DIR}/${dir}/*.hpp)
+    list(APPEND files ${found})
+  endforeach()
+  set(stamp ${CMAKE_CURRENT_BINARY_DIR}/layering.stamp)
+  add_custom_command(OUTPUT ${stamp}
+    COMMAND ${CMAKE_COMMAND} -DROOT=${CMAKE_CURRENT_SOURCE_DIR} -DMODULES=${CMAKE_CURRENT_BINARY_DIR}/modules.txt
+            -P ${CMAKE_CURRENT_SOURCE_DIR}/cmake/check_layers.cmake
+    COMMAND ${CMAKE_COMMAND} -E touch ${stamp}
+    DEPENDS ${files} ${CMAKE_CURRENT_SOURCE_DIR}/cmake/check_layers.cmake ${CMAKE_CURRENT_BINARY_DIR}/modules.txt
+    COMMENT "Checking that every include follows the module layers")
+  add_custom_target(hwbench_layering DEPENDS ${stamp})
+endfunction()

@@ -1,0 +1,14 @@
+#pragma once
+// parse: recipe text -> AST, every syntax error as a diagnostic.
+#include <optional>
+
+#include "lang/recipe/ast.hpp"
+#include "lang/common/diagnostics.hpp"
+#include "lang/common/source.hpp"
+
+namespace hwbench::lang {
+
+/// Parses a whole recipe. On a syntax error, adds diagnostics and returns std::nullopt.
+std::optional<Recipe> parse(const Source& source, Diagnostics& diags);
+
+}  // namespace hwbench::lang

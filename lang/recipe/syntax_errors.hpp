@@ -1,0 +1,405 @@
+#pragma once
+// The recipe parser's syntax error messages: for each rule that must match, Expected<Rule>::make
+// says what was expected where it failed, with a hint (lang/recipe/parser.cpp's control class calls
+// it). Only the parser includes this.
+#include <algorithm>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include <fmt/format.h>
+
+#include "lang/recipe/parse_state.hpp"
+
+namespace hwbench::lang::recipe_parse {
+
+inline bool is_name_char(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+/// Where a rule failed, and what a message about it needs to know.
+class Here {
+ public:
+  Here(const State& state, SourceLoc loc) : state_(state), loc_(loc) {}
+
+  SourceLoc loc() const { return loc_; }
+  bool at_end() const { return loc_.offset >= state_.text.size(); }
+  /// The text from here to the end of the source.
+  std::string_view rest() const { return state_.text.substr(std::min(loc_.offset, state_.text.size())); }
+  char peek() const { return at_end() ? '\0' : state_.text[loc_.offset]; }
+  bool at_line_end() const {
+    auto rest = this->rest();
+    return rest.empty() || rest[0] == '\n' || rest.substr(0, 2) == "\r\n";
+  }
+
+  /// The token at this position: a run of name characters, a UTF-8 character, or one byte.
+  std::string_view token() const {
+    auto rest = this->rest();
+    if (rest.empty()) return rest;
+    std::size_t n = 1;
+    auto lead = static_cast<unsigned char>(rest[0]);
+    if (is_name_char(rest[0])) {
+      while (n < rest.size() && (is_name_char(rest[n]) || rest[n] == '-' || rest[n] == '%' || rest[n] == '.')) ++n;
+    } else if (lead >= 0xC0) {
+      while (n < rest.size() && (static_cast<unsigned char>(rest[n]) & 0xC0) == 0x80) ++n;
+    }
+    return rest.substr(0, n);
+  }
+
+  /// "'x'", "the end of the line" or "the end of the file".
+  std::string found() const {
+    if (at_end()) return "the end of the file";
+    if (at_line_end()) return "the end of the line";
+    return fmt::format("'{}'", token());
+  }
+
+  /// The innermost construct still open.
+  const Open* innermost() const { return state_.open.empty() ? nullptr : &state_.open.back(); }
+  /// The innermost bracket-like construct still open (tokens skipped).
+  const Open* innermost_bracket() const {
+    for (auto it = state_.open.rbegin(); it != state_.open.rend(); ++it)
+      if (it->what != Construct::token) return &*it;
+    return nullptr;
+  }
+  /// The source text from `from` to here.
+  std::string_view since(SourceLoc from) const {
+    return state_.text.substr(from.offset, loc_.offset > from.offset ? loc_.offset - from.offset : 0);
+  }
+  /// The last character before here that is not a blank.
+  char previous_visible() const {
+    for (auto i = std::min(loc_.offset, state_.text.size()); i > 0; --i) {
+      char c = state_.text[i - 1];
+      if (c != ' ' && c != '\t' && c != '\r' && c != '\n') return c;
+    }
+    return '\0';
+  }
+
+  /// An error here, underlining the token found here.
+  SyntaxError error(std::string message, std::string hint = {}) const {
+    auto length = at_line_end() ? 1u : static_cast<std::uint32_t>(token().size());
+    return at(loc_, std::move(message), std::move(hint), length);
+  }
+  /// An error at `where`.
+  static SyntaxError at(SourceLoc where, std::string message, std::string hint = {}, std::uint32_t length = 1) {
+    return {Diagnostic{Severity::error, where, std::move(message), std::move(hint), std::max(length, 1u)}};
+  }
+  /// The location one byte back on the same line (the '\' of an escape).
+  SourceLoc back_one() const {
+    auto l = loc_;
+    if (l.column > 1) {
+      --l.column;
+      --l.offset;
+    }
+    return l;
+  }
+
+ private:
+  const State& state_;
+  SourceLoc loc_;
+};
+
+const char* const block_hint =
+    "a block follows setup, teardown, repeat N, for NAME in …, series \"LABEL\", time \"LABEL\" or parallel N";
+const char* const statement_hint =
+    "a statement starts with a keyword (let, repeat, for, series, time, report, …) or a kernel name";
+const char* const spacing_hint = "separate the arguments of a statement with spaces";
+const char* const for_hint = "write for NAME in [a, b] STATEMENT or for NAME in 1..10 { … }";
+inline constexpr const char* if_hint = "write if A OP B { … } [else { … }], as in if $cpus > 1 { … }";
+inline constexpr const char* index_hint = "write index \"LABEL\" = geomean(\"SERIES\", …) vs BASELINE";
+
+/// A closing bracket that closes nothing, or nullopt for other characters.
+inline std::optional<SyntaxError> unmatched_closer(const Here& here) {
+  switch (here.peek()) {
+    case '}': return here.error("unexpected '}' with no '{' open", "remove it, or add the '{' that it closes");
+    case ')': return here.error("unexpected ')' with no '(' open");
+    case ']': return here.error("unexpected ']' with no '[' open");
+    default: return std::nullopt;
+  }
+}
+
+/// The path that starts here (`/…`, `./…`, `../…`, `NAME:…`), or "" when none does.
+inline std::string_view path_here(const Here& here) {
+  auto rest = here.rest();
+  std::size_t n = 0;
+  if (rest.substr(0, 1) == "/" || rest.substr(0, 2) == "./" || rest.substr(0, 3) == "../") {
+    n = 1;
+  } else {
+    while (n < rest.size() && (is_name_char(rest[n]) || rest[n] == '-')) ++n;
+    if (n == 0 || n >= rest.size() || rest[n] != ':') return {};
+  }
+  while (n < rest.size() && std::string_view(" \t\r\n;})],\"#").find(rest[n]) == std::string_view::npos) ++n;
+  return rest.substr(0, n);
+}
+
+/// The message for a rule that `must<>` match; every such rule has one (a missing one does not compile).
+template <typename Rule>
+struct Expected;
+
+#define HWBENCH_EXPECTED(RULE, MESSAGE, HINT)                                            \
+  template <>                                                                            \
+  struct Expected<RULE> {                                                                \
+    static SyntaxError make(const Here& here) { return here.error((MESSAGE), (HINT)); } \
+  };
+
+HWBENCH_EXPECTED(g::title_value, "expected a string after 'title'", "write title \"…\"")
+HWBENCH_EXPECTED(g::source_value, "expected a string after 'source'", "write source \"…\"")
+HWBENCH_EXPECTED(g::note_value, "expected a string after 'note'", "write note \"…\"")
+HWBENCH_EXPECTED(g::location_name, "expected a name after 'location'", "write location NAME = \"PATH\"")
+HWBENCH_EXPECTED(g::location_eq, "expected '=' after the location name", "write location NAME = \"PATH\"")
+HWBENCH_EXPECTED(g::location_value, "expected a path after '='",
+                 "write the path in quotes, or bare starting with '/', './', '../' or 'NAME:'")
+HWBENCH_EXPECTED(g::let_name, "expected a variable name after 'let'",
+                 "write let NAME = VALUE; names use letters, digits and '_'")
+HWBENCH_EXPECTED(g::let_value, "expected a value after '='", "write let NAME = VALUE, as in let sizes = [10MB, 100MB]")
+HWBENCH_EXPECTED(g::repeat_count, "expected a count after 'repeat'", "write repeat N STATEMENT or repeat N { … }")
+HWBENCH_EXPECTED(g::repeat_body, "expected a statement or '{' after the count of 'repeat'",
+                 "the body starts on the same line: repeat N STATEMENT or repeat N { … }")
+HWBENCH_EXPECTED(g::for_var, "expected a loop variable name after 'for'", for_hint)
+HWBENCH_EXPECTED(g::for_in, "expected 'in' after the loop variable", for_hint)
+HWBENCH_EXPECTED(g::for_values, "expected a list or a range after 'in'", for_hint)
+HWBENCH_EXPECTED(g::for_body, "expected a statement or '{' after the values of 'for'",
+                 "the body starts on the same line: for NAME in … STATEMENT or for NAME in … { … }")
+HWBENCH_EXPECTED(g::setup_block, "expected '{' after 'setup'", "write setup { … }")
+HWBENCH_EXPECTED(g::teardown_block, "expected '{' after 'teardown'", "write teardown { … }")
+HWBENCH_EXPECTED(g::series_label, "expected a label string after 'series'",
+                 "write series \"LABEL\" STATEMENT or series \"LABEL\" { … }")
+HWBENCH_EXPECTED(g::series_body, "expected a statement or '{' after the label of 'series'",
+                 "the body starts on the same line: series \"LABEL\" STATEMENT or series \"LABEL\" { … }")
+HWBENCH_EXPECTED(g::time_label, "expected a label string after 'time'", "write time \"LABEL\" { … }")
+HWBENCH_EXPECTED(g::time_block, "expected '{' after 'time' or its label",
+                 "time measures a whole block as one sample: time \"LABEL\" { … } or time { … }")
+HWBENCH_EXPECTED(g::parallel_count, "expected a worker count after 'parallel'", "write parallel N { … }")
+HWBENCH_EXPECTED(g::parallel_block, "expected '{' after the worker count of 'parallel'", "write parallel N { … }")
+HWBENCH_EXPECTED(g::report_items, "expected what to report after 'report'", "for example: report MB/s mean, median")
+HWBENCH_EXPECTED(g::baseline_name, "expected a name after 'baseline'", "write baseline NAME from \"FILE.toml\"")
+HWBENCH_EXPECTED(g::index_label, "expected a label string after 'index'", index_hint)
+HWBENCH_EXPECTED(g::index_eq, "expected '=' after the label of 'index'", index_hint)
+HWBENCH_EXPECTED(g::interp_value, "expected an expression after '${'", "write ${name} or ${expression}")
+HWBENCH_EXPECTED(g::kernel_def_body, "expected '{' to start the body of the kernel definition",
+                 "write kernel NAME(PARAM: TYPE = DEFAULT, …) -> TYPE { … }")
+
+HWBENCH_EXPECTED(g::if_condition, "expected a comparison after 'if'", if_hint)
+HWBENCH_EXPECTED(g::compare_op, "expected a comparison operator (==, !=, <, <=, >, >=) after the value of 'if'", if_hint)
+HWBENCH_EXPECTED(g::if_operand, "expected a value after the comparison operator", if_hint)
+HWBENCH_EXPECTED(g::if_block, "expected '{' after the condition of 'if'", if_hint)
+HWBENCH_EXPECTED(g::else_block, "expected '{' or 'if' after 'else'", "write } else { … } or } else if A < B { … }")
+HWBENCH_EXPECTED(g::stray_else, "'else' must follow the '}' of an 'if' on the same line", "write } else { … }")
+
+#undef HWBENCH_EXPECTED
+
+template <typename S>
+struct Expected<g::negate_operand<S>> {
+  static SyntaxError make(const Here& here) { return here.error("expected a value after '-'"); }
+};
+
+template <>
+struct Expected<g::let_eq> {
+  static SyntaxError make(const Here& here) {
+    if (here.peek() == '-')
+      return here.error("expected '=' after the variable name", "variable names use letters, digits and '_' only");
+    return here.error("expected '=' after the variable name", "write let NAME = VALUE");
+  }
+};
+
+template <>
+struct Expected<g::bad_statement> {
+  static SyntaxError make(const Here& here) {
+    if (auto closer = unmatched_closer(here)) return *closer;
+    if (here.peek() == '{') return here.error("unexpected '{'", block_hint);
+    if (auto path = path_here(here); !path.empty())
+      return Here::at(here.loc(), fmt::format("expected a statement, found the path '{}'", path),
+                      "start with the kernel that uses it, as in cp /a -> /b",
+                      static_cast<std::uint32_t>(path.size()));
+    return here.error(fmt::format("expected a statement, found {}", here.found()), statement_hint);
+  }
+};
+
+template <>
+struct Expected<g::stray_brace> {
+  static SyntaxError make(const Here& here) { return *unmatched_closer(here); }
+};
+
+template <>
+struct Expected<g::stmt_end> {
+  static SyntaxError make(const Here& here) {
+    if (auto closer = unmatched_closer(here)) return *closer;
+    return here.error(fmt::format("expected the end of the statement, found {}", here.found()),
+                      "end a statement with a newline or ';'");
+  }
+};
+
+template <>
+struct Expected<g::items_end> {
+  static SyntaxError make(const Here& here) {
+    if (auto closer = unmatched_closer(here)) return *closer;
+    switch (here.peek()) {
+      case '{': return here.error("unexpected '{'", block_hint);
+      case '=': return here.error("unexpected '='", "write parameters as 'name value', without '='");
+      default:
+        return here.error(fmt::format("unexpected character {}", here.found()),
+                          "arguments are words, numbers, \"strings\", paths, [lists], ranges, $variables, '->' and ','");
+    }
+  }
+};
+
+/// After a value or a word, something glued to it.
+inline SyntaxError glued(const Here& here) {
+  if (here.peek() == '=') return here.error("unexpected '='", "write parameters as 'name value', without '='");
+  const Open* open = here.innermost();
+  std::string_view before = open ? here.since(open->loc) : std::string_view{};
+  if (before.empty() || before.size() > 40 || before.find('\n') != std::string_view::npos)
+    return here.error(fmt::format("unexpected {} right after a value", here.found()), spacing_hint);
+  return here.error(fmt::format("unexpected {} right after '{}'", here.found(), before), spacing_hint);
+}
+
+template <>
+struct Expected<g::value_boundary> {
+  static SyntaxError make(const Here& here) { return glued(here); }
+};
+
+template <>
+struct Expected<g::word_boundary> {
+  static SyntaxError make(const Here& here) { return glued(here); }
+};
+
+inline SyntaxError unterminated_string(const Here& here) {
+  const Open* open = here.innermost_bracket();
+  return Here::at(open ? open->loc : here.loc(), "unterminated string", "close it with '\"' on the same line");
+}
+
+template <>
+struct Expected<g::string_close> {
+  static SyntaxError make(const Here& here) { return unterminated_string(here); }
+};
+
+template <>
+struct Expected<g::escape_char> {
+  static SyntaxError make(const Here& here) {
+    if (here.at_line_end()) return unterminated_string(here);
+    return Here::at(here.back_one(), fmt::format("unknown escape '\\{}' in a string", here.token().substr(0, 1)),
+                    "the escapes are \\$ \\\" \\\\ \\n and \\t", 2);
+  }
+};
+
+template <>
+struct Expected<g::dollar_target> {
+  static SyntaxError make(const Here& here) {
+    const Open* open = here.innermost_bracket();
+    bool in_string = open && open->what == Construct::string;
+    return here.error("expected a variable name or '{' after '$'",
+                      in_string ? "write \\$ for a literal '$'" : "write $name or ${expression}");
+  }
+};
+
+inline bool is_statement_keyword(std::string_view word) {
+  static const std::string_view keywords[] = {"title",    "source", "note",   "location", "let",      "repeat",
+                                              "for",      "setup",  "teardown", "series", "time",     "parallel",
+                                              "report",   "baseline", "index", "compare", "if"};
+  return std::find(std::begin(keywords), std::end(keywords), word) != std::end(keywords);
+}
+
+/// Whether a list or a group was left open: the file, the line (inside `${…}`), the
+/// statement or an enclosing bracket ends, or the next statement begins. The error
+/// is then reported at the opening bracket and parsing resumes here.
+inline bool closer_missing(const Here& here) {
+  char c = here.peek();
+  return here.at_end() || here.at_line_end() || c == '}' || c == ')' || c == ']' || c == ';' || c == '"' ||
+         is_statement_keyword(here.token());
+}
+
+inline SyntaxError unclosed(const Here& here, const char* message, const char* hint) {
+  const Open* open = here.innermost_bracket();
+  auto error = Here::at(open ? open->loc : here.loc(), message, hint);
+  error.resume = here.loc().offset;
+  return error;
+}
+
+template <>
+struct Expected<g::interp_close> {
+  static SyntaxError make(const Here& here) {
+    const Open* open = here.innermost_bracket();
+    char c = here.peek();
+    if (is_name_char(c) || c == '$')
+      return here.error(fmt::format("expected an operator or '}}' in '${{…}}', found {}", here.found()),
+                        "write ${a + b}, ${a * 2}, …");
+    return Here::at(open ? open->loc : here.loc(), "unclosed '${': expected '}'", "add '}' to end the interpolation", 2);
+  }
+};
+
+template <>
+struct Expected<g::list_close> {
+  static SyntaxError make(const Here& here) {
+    if (closer_missing(here)) return unclosed(here, "unclosed list: '[' has no matching ']'", "add ']' to end the list");
+    if (here.previous_visible() == ',')
+      return here.error(fmt::format("expected a value or ']' after ',', found {}", here.found()));
+    return here.error(fmt::format("expected ',' or ']' after a list item, found {}", here.found()),
+                      "separate list items with ','");
+  }
+};
+
+template <>
+struct Expected<g::block_close> {
+  static SyntaxError make(const Here& here) {
+    const Open* open = here.innermost_bracket();
+    return Here::at(open ? open->loc : here.loc(), "unclosed block: '{' has no matching '}'", "add '}' to end the block");
+  }
+};
+
+template <>
+struct Expected<g::kernel_def_close> : Expected<g::block_close> {};
+
+template <>
+struct Expected<g::paren_close> {
+  static SyntaxError make(const Here& here) {
+    if (closer_missing(here)) return unclosed(here, "unclosed '(': expected ')'", "add ')' to end the group");
+    return here.error(fmt::format("expected an operator or ')', found {}", here.found()));
+  }
+};
+
+template <typename S>
+struct Expected<g::paren_value<S>> {
+  static SyntaxError make(const Here& here) { return here.error("expected an expression after '('"); }
+};
+
+template <typename S>
+struct Expected<g::add_operand<S>> {
+  static SyntaxError make(const Here& here) {
+    return here.error(fmt::format("expected a value after '{}'", here.previous_visible()));
+  }
+};
+
+template <typename S>
+struct Expected<g::mul_operand<S>> {
+  static SyntaxError make(const Here& here) {
+    return here.error(fmt::format("expected a value after '{}'", here.previous_visible()));
+  }
+};
+
+template <>
+struct Expected<g::range_end> {
+  static SyntaxError make(const Here& here) {
+    const Open* open = here.innermost();
+    auto start = open ? open->loc : here.loc();
+    return Here::at(start, "incomplete range: expected a number or a variable after '..'",
+                    "write a range as 1..10 or 1..$n", static_cast<std::uint32_t>(here.since(start).size()));
+  }
+};
+
+template <>
+struct Expected<g::exponent_digits> {
+  static SyntaxError make(const Here& here) {
+    const Open* open = here.innermost();
+    auto start = open ? open->loc : here.loc();
+    // The number so far, then the 'e' and its sign that have no digits after them.
+    std::string text(here.since(start));
+    auto rest = here.rest();
+    std::size_t n = 1;
+    if (n < rest.size() && (rest[n] == '+' || rest[n] == '-')) ++n;
+    text += rest.substr(0, n);
+    return Here::at(start, fmt::format("bad number '{}': the exponent has no digits", text),
+                    "write an exponent as in 1e6 or 2.5e-3", static_cast<std::uint32_t>(text.size()));
+  }
+};
+
+}  // namespace hwbench::lang::recipe_parse

@@ -1,0 +1,300 @@
+#include "runtime/analysis/compare.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <limits>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "runtime/analysis/indices.hpp"
+#include "runtime/analysis/statistics.hpp"
+#include "runtime/analysis/units.hpp"
+#include "runtime/support/suggestions.hpp"
+
+namespace hwbench::runtime {
+
+namespace {
+
+constexpr double nan = std::numeric_limits<double>::quiet_NaN();
+
+// Sample parameters that select an implementation of the same kernel; samples that differ in
+// one of them were measured by different code, so their figures are not divided.
+const std::vector<std::string> implementation_params = {"version", "backend", "method", "engine", "provider"};
+
+const Series* find_series(const Result& result, const std::string& label) {
+  for (const auto& s : result.series)
+    if (s.label == label) return &s;
+  return nullptr;
+}
+
+// The series' figure in `unit`: the mean of its samples, or, for a published series that
+// printed a mean without per-sample figures, that mean converted.
+std::optional<double> figure_in(const Series& series, const std::string& unit) {
+  if (auto v = series_figure(series, unit)) return v;
+  const auto printed = series.printed.find("mean");
+  const Unit* to = find_unit(unit);
+  if (printed == series.printed.end() || to == nullptr || !series.unavailable.empty()) return std::nullopt;
+  for (const auto& s : series.samples)
+    if (s.figure || s.wall_ns > 0) return std::nullopt;  // it has figures, just not in this measure
+  const Unit* from = find_unit(printed->second.unit);
+  if (from == nullptr || from->measure != to->measure) return std::nullopt;
+  return printed->second.value * from->factor / to->factor;
+}
+
+// The unit a series is naturally shown in: a byte rate in MB/s when it moved bytes, an op rate
+// when it counted operations, else the unit its published figures were given in, else seconds.
+std::string natural_unit(const Series& series) {
+  bool ops = false;
+  bool timed = false;
+  for (const auto& s : series.samples) {
+    if (s.figure) return s.figure->unit;
+    if (s.bytes > 0) return "MB/s";
+    ops = ops || s.ops > 0;
+    timed = timed || s.wall_ns > 0;
+  }
+  if (ops) return "ops/s";
+  if (const auto printed = series.printed.find("mean"); printed != series.printed.end()) return printed->second.unit;
+  return timed ? "s" : "ops/s";
+}
+
+// The measures a series' figures are naturally in: each sample's published figure's, a byte
+// rate for samples that moved bytes, an op rate for those that counted operations; a time only
+// for samples that did neither (every timed sample has a time, but a rate is what it measured).
+std::set<Measure> natural_measures(const Series& series) {
+  std::set<Measure> measures;
+  bool timed = false;
+  auto add = [&](const std::string& unit) {
+    if (const Unit* u = find_unit(unit)) measures.insert(u->measure);
+  };
+  for (const auto& s : series.samples) {
+    if (s.figure) add(s.figure->unit);
+    if (!s.figure && s.bytes > 0) measures.insert(Measure::byte_rate);
+    if (!s.figure && s.ops > 0) measures.insert(Measure::op_rate);
+    timed = timed || s.wall_ns > 0;
+  }
+  if (const auto printed = series.printed.find("mean"); measures.empty() && printed != series.printed.end())
+    add(printed->second.unit);
+  if (measures.empty() && timed) measures.insert(Measure::time);
+  return measures;
+}
+
+// Whether a row may show `series` in `unit`: the unit is of one of its natural measures (or
+// is the unit the user asked for) and the series has a figure in it.
+bool can_show(const Series& series, const std::string& unit, const CompareOptions& options) {
+  const Unit* u = find_unit(unit);
+  if (u == nullptr || !figure_in(series, unit)) return false;
+  return unit == options.unit || natural_measures(series).count(u->measure) > 0;
+}
+
+std::string measure_name(const std::string& unit) {
+  const Unit* u = find_unit(unit);
+  if (u == nullptr) return "an unknown measure";
+  switch (u->measure) {
+    case Measure::byte_rate: return "a byte rate";
+    case Measure::op_rate: return "an op rate";
+    case Measure::time: return "a time";
+    case Measure::bytes: return "a byte count";
+    case Measure::ops: return "an op count";
+    case Measure::cpu_share: return "a CPU share";
+  }
+  return "an unknown measure";
+}
+
+// What code measured a series: its kernels with their implementation parameters, e.g.
+// "cp method=sendfile"; "" for published figures, which do not say.
+std::string kernel_identity(const Series& series) {
+  std::set<std::string> kinds;
+  for (const auto& s : series.samples) {
+    if (s.kernel == "published" || s.kernel.empty()) continue;
+    std::string kind = s.kernel;
+    for (const auto& p : implementation_params)
+      if (auto it = s.params.find(p); it != s.params.end()) kind += " " + p + "=" + it->second;
+    kinds.insert(kind);
+  }
+  std::string out;
+  for (const auto& k : kinds) out += (out.empty() ? "" : ", ") + k;
+  return out;
+}
+
+bool usable(const FigureCell& cell) {
+  return cell.state == CellState::figure && std::isfinite(cell.value) && cell.value > 0;
+}
+
+CompareRow series_row(const std::string& label, const std::vector<const Result*>& results,
+                      const std::vector<std::string>& names, const CompareOptions& options) {
+  const std::size_t n = results.size();
+  CompareRow row;
+  row.label = label;
+  row.figures.resize(n);
+  std::vector<const Series*> found(n, nullptr);  // available series with a figure
+  std::vector<std::string> natural(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    const Series* s = find_series(*results[i], label);
+    FigureCell& cell = row.figures[i];
+    if (s == nullptr) continue;
+    if (!s->unavailable.empty()) {
+      cell.state = CellState::unavailable;
+      cell.why = s->unavailable;
+      continue;
+    }
+    natural[i] = natural_unit(*s);
+    if (!figure_in(*s, natural[i])) {
+      cell.state = CellState::no_figure;
+      continue;
+    }
+    found[i] = s;
+  }
+
+  // The row's unit: of the candidates, the one most results can be shown in, preferring one
+  // the first result can be shown in (every ratio divides by it); earlier candidates win ties.
+  std::vector<std::string> candidates;
+  if (!options.unit.empty()) candidates.push_back(options.unit);
+  for (std::size_t i = 0; i < n; ++i)
+    if (found[i] != nullptr) candidates.push_back(natural[i]);
+  std::string unit;
+  std::size_t best = 0;
+  for (const auto& c : candidates) {
+    std::size_t score = 0;
+    for (std::size_t i = 0; i < n; ++i)
+      if (found[i] != nullptr && can_show(*found[i], c, options)) score += i == 0 ? n + 1 : 1;
+    if (score > best) {
+      best = score;
+      unit = c;
+    }
+  }
+  for (std::size_t i = 0; i < n; ++i) {
+    if (found[i] == nullptr) continue;
+    FigureCell& cell = row.figures[i];
+    cell.state = CellState::figure;
+    const bool in_row_unit = can_show(*found[i], unit, options);
+    cell.unit = in_row_unit ? unit : natural[i];
+    cell.value = *figure_in(*found[i], cell.unit);
+  }
+
+  const std::string base_kernel = found[0] != nullptr ? kernel_identity(*found[0]) : "";
+  for (std::size_t i = 1; i < n; ++i) {
+    RatioCell ratio;
+    const FigureCell& a = row.figures[0];
+    const FigureCell& b = row.figures[i];
+    const std::string kernel = found[i] != nullptr ? kernel_identity(*found[i]) : "";
+    if (!usable(a) || !usable(b)) {
+      ratio.state = RatioState::missing;
+    } else if (a.unit != b.unit) {
+      ratio.state = RatioState::units_differ;
+      ratio.why = fmt::format("{} {} ({}) against {} {} ({})", names[0], a.unit, measure_name(a.unit), names[i], b.unit,
+                              measure_name(b.unit));
+    } else if (!base_kernel.empty() && !kernel.empty() && kernel != base_kernel) {
+      ratio.state = RatioState::kernels_differ;
+      ratio.why = fmt::format("measured by different kernels ({}: {}; {}: {})", names[0], base_kernel, names[i], kernel);
+    } else {
+      ratio.state = RatioState::computed;
+      ratio.value = b.value / a.value;
+    }
+    row.ratios.push_back(ratio);
+  }
+  return row;
+}
+
+// An index's figure: recomputed from the result's own series and baselines; what the source
+// printed only when it cannot be (a published log without the per-test figures).
+std::optional<double> index_figure(const Result& result, const std::string& label, const std::string& baseline) {
+  const IndexValue* stored = find_index(result, label, baseline);
+  if (stored == nullptr) return std::nullopt;
+  const double value = compute_index(result, stored->spec).value;
+  if (std::isfinite(value)) return value;
+  if (stored->printed) return *stored->printed;
+  return nan;
+}
+
+CompareRow index_row(const std::string& label, const std::string& baseline, const std::vector<const Result*>& results) {
+  CompareRow row;
+  row.label = fmt::format("{} (vs {})", label, baseline);
+  row.index = true;
+  for (const Result* r : results) {
+    FigureCell cell;
+    if (auto v = index_figure(*r, label, baseline)) {
+      cell.state = CellState::figure;
+      cell.value = *v;
+    }
+    row.figures.push_back(cell);
+  }
+  for (std::size_t i = 1; i < results.size(); ++i) {
+    RatioCell ratio;
+    if (usable(row.figures[0]) && usable(row.figures[i])) {
+      ratio.state = RatioState::computed;
+      ratio.value = row.figures[i].value / row.figures[0].value;
+    }
+    row.ratios.push_back(ratio);
+  }
+  return row;
+}
+
+}  // namespace
+
+Comparison compare_results(const std::vector<const Result*>& results, const std::vector<std::string>& names,
+                           const CompareOptions& options) {
+  Comparison c;
+  for (std::size_t i = 0; i < results.size(); ++i)
+    c.names.push_back(i < names.size() && !names[i].empty() ? names[i] : std::string(1, static_cast<char>('A' + i % 26)));
+  if (results.empty()) return c;
+
+  std::vector<std::string> labels;
+  std::vector<std::pair<std::string, std::string>> indices;
+  for (const Result* r : results) {
+    for (const auto& s : r->series)
+      if (std::find(labels.begin(), labels.end(), s.label) == labels.end()) labels.push_back(s.label);
+    for (const auto& i : r->indices) {
+      std::pair<std::string, std::string> key{i.spec.label, i.spec.baseline};
+      if (std::find(indices.begin(), indices.end(), key) == indices.end()) indices.push_back(key);
+    }
+  }
+  for (const auto& label : labels) c.rows.push_back(series_row(label, results, c.names, options));
+  for (const auto& [label, baseline] : indices) c.rows.push_back(index_row(label, baseline, results));
+
+  // Index rows stay out of the summary: each is already a geometric mean of the series above.
+  for (std::size_t i = 0; i + 1 < results.size(); ++i) {
+    SummaryCell cell;
+    std::vector<double> ratios;
+    for (const auto& row : c.rows) {
+      if (row.index) continue;
+      ++cell.series;
+      if (row.ratios[i].state == RatioState::computed) ratios.push_back(row.ratios[i].value);
+    }
+    cell.used = ratios.size();
+    cell.value = ratios.empty() ? nan : geomean(ratios);
+    c.summary.push_back(cell);
+  }
+  c.environment = diff_environments(results);
+  return c;
+}
+
+std::string set_compare_option(CompareOptions& options, std::string_view name, std::string_view value) {
+  if (name == "ratio") {
+    if (value == "truncate") options.ratio = CompareOptions::Ratio::truncate;
+    else if (value == "round") options.ratio = CompareOptions::Ratio::round;
+    else return support::unknown_word("ratio rule", value, {"truncate", "round"});
+    return "";
+  }
+  if (name == "digits") {
+    int digits = -1;
+    const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), digits);
+    if (ec != std::errc() || end != value.data() + value.size() || digits < 0 || digits > 12)
+      return fmt::format("digits must be a whole number from 0 to 12, not '{}'", value);
+    options.digits = digits;
+    return "";
+  }
+  if (name == "suffix") {
+    options.suffix = std::string(value);
+    return "";
+  }
+  if (name == "unit") {
+    if (find_unit(value) == nullptr) return support::unknown_word("unit", value, unit_names());
+    options.unit = std::string(value);
+    return "";
+  }
+  return support::unknown_word("compare option", name, {"ratio", "digits", "suffix", "unit"});
+}
+
+}  // namespace hwbench::runtime

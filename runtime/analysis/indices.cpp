@@ -1,0 +1,85 @@
+#include "runtime/analysis/indices.hpp"
+
+#include <cmath>
+#include <limits>
+
+#include "runtime/analysis/statistics.hpp"
+#include "runtime/analysis/units.hpp"
+
+namespace hwbench::runtime {
+
+std::optional<double> series_figure(const Series& series, const std::string& unit, const std::string& aggregate_name) {
+  const Unit* u = find_unit(unit);
+  if (u == nullptr || !series.unavailable.empty()) return std::nullopt;
+  std::vector<double> values;
+  for (const auto& s : series.samples)
+    if (auto v = sample_value(s, *u)) values.push_back(*v);
+  if (values.empty()) return std::nullopt;
+  return aggregate(aggregate_name, values);
+}
+
+IndexValue compute_index(const Result& result, const IndexSpec& spec) {
+  constexpr double nan = std::numeric_limits<double>::quiet_NaN();
+  IndexValue out;
+  out.spec = spec;
+  const Baseline* base = nullptr;
+  for (const auto& b : result.baselines)
+    if (b.name == spec.baseline) base = &b;
+  double log_sum = 0;
+  bool complete = base != nullptr && !spec.series.empty();
+  for (const auto& label : spec.series) {
+    double ratio = nan;
+    const Figure* ref = base ? baseline_figure(*base, label) : nullptr;
+    const Series* series = nullptr;
+    for (const auto& s : result.series)
+      if (s.label == label) series = &s;
+    if (ref != nullptr && series != nullptr) {
+      if (auto fig = series_figure(*series, ref->unit, spec.aggregate)) ratio = *fig / ref->value;
+    }
+    if (std::isnan(ratio) || ratio <= 0) complete = false;
+    else log_sum += std::log(ratio);
+    out.ratios.emplace_back(label, ratio);
+  }
+  out.value = complete ? spec.scale * std::exp(log_sum / static_cast<double>(spec.series.size())) : nan;
+  return out;
+}
+
+void compute_indices(Result& result) {
+  for (auto& index : result.indices) {
+    auto printed = index.printed;
+    index = compute_index(result, index.spec);
+    index.printed = printed;
+  }
+}
+
+const IndexValue* find_index(const Result& result, const std::string& label, const std::string& baseline) {
+  for (const auto& i : result.indices)
+    if (i.spec.label == label && (baseline.empty() || i.spec.baseline == baseline)) return &i;
+  return nullptr;
+}
+
+std::pair<std::string, long long> split_copies_label(const std::string& label) {
+  // "LABEL (N copies)" or "LABEL (N copy)", N a whole number from 1.
+  for (const std::string_view tail : {std::string_view(" copies)"), std::string_view(" copy)")}) {
+    if (label.size() <= tail.size() || label.compare(label.size() - tail.size(), tail.size(), tail) != 0) continue;
+    const std::size_t open = label.rfind(" (");
+    if (open == std::string::npos) continue;
+    const std::string digits = label.substr(open + 2, label.size() - tail.size() - open - 2);
+    if (digits.empty() || digits.size() > 6 || digits.find_first_not_of("0123456789") != std::string::npos) continue;
+    const long long n = std::stoll(digits);
+    if (n >= 1) return {label.substr(0, open), n};
+  }
+  return {label, 0};
+}
+
+const Figure* baseline_figure(const Baseline& baseline, const std::string& label) {
+  for (const auto& [l, f] : baseline.figures)
+    if (l == label) return &f;
+  // UnixBench's N-copy pass is scored against the same figures as its 1-copy pass.
+  if (const auto [single, copies] = split_copies_label(label); copies > 0)
+    for (const auto& [l, f] : baseline.figures)
+      if (l == single) return &f;
+  return nullptr;
+}
+
+}  // namespace hwbench::runtime

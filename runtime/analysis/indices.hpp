@@ -1,0 +1,33 @@
+#pragma once
+// Indices (aggregate stage): `index "LABEL" = geomean(SERIES, …) vs BASELINE [scale K]` is
+// K times the geometric mean of each series' figure divided by the baseline's figure for it.
+// A series' figure is the mean of its samples at full precision, in the baseline figure's unit;
+// nothing is computed from printed, rounded text.
+#include <optional>
+
+#include "runtime/model/result.hpp"
+
+namespace hwbench::runtime {
+
+/// A series' figure for indices: `aggregate` (default the mean) of its samples in unit `unit`;
+/// std::nullopt when it has none (unavailable, not run, or no figure in that unit's measure).
+std::optional<double> series_figure(const Series& series, const std::string& unit, const std::string& aggregate = "mean");
+
+/// The index `spec` over `result`'s series and baselines. value is NaN when a series or its
+/// baseline figure is missing.
+IndexValue compute_index(const Result& result, const IndexSpec& spec);
+
+/// Recomputes every index in result.indices from its spec, keeping what the source printed.
+void compute_indices(Result& result);
+
+/// The index labelled `label` (and, when given, against `baseline`), or nullptr.
+const IndexValue* find_index(const Result& result, const std::string& label, const std::string& baseline = {});
+
+/// Splits "LABEL (N copies)" (or "(1 copy)") into LABEL and N; {label, 0} for any other label.
+std::pair<std::string, long long> split_copies_label(const std::string& label);
+
+/// The figure for `label` in `baseline`, or nullptr. A series run as N parallel copies,
+/// "LABEL (N copies)", takes LABEL's figure when it has none of its own (UnixBench's rule).
+const Figure* baseline_figure(const Baseline& baseline, const std::string& label);
+
+}  // namespace hwbench::runtime

@@ -1,0 +1,85 @@
+#include "runtime/analysis/units.hpp"
+
+namespace hwbench::runtime {
+
+const std::vector<Unit>& all_units() {
+  static const std::vector<Unit> units = {
+      {"B/s", Measure::byte_rate, 1, "bytes per second"},
+      {"KB/s", Measure::byte_rate, 1e3, "10^3 bytes per second"},
+      {"KiB/s", Measure::byte_rate, 1024, "2^10 bytes per second"},
+      {"MB/s", Measure::byte_rate, 1e6, "10^6 bytes per second"},
+      {"MiB/s", Measure::byte_rate, 1048576, "2^20 bytes per second"},
+      {"GB/s", Measure::byte_rate, 1e9, "10^9 bytes per second"},
+      {"GiB/s", Measure::byte_rate, 1073741824, "2^30 bytes per second"},
+      {"k", Measure::byte_rate, 1e3, "1000s of bytes per second, as openssl speed prints"},
+      {"ops/s", Measure::op_rate, 1, "operations per second"},
+      {"iter/s", Measure::op_rate, 1, "iterations per second"},
+      {"lps", Measure::op_rate, 1, "loops per second (UnixBench)"},
+      {"lpm", Measure::op_rate, 1.0 / 60, "loops per minute (UnixBench)"},
+      {"MWIPS", Measure::op_rate, 1e6, "millions of Whetstone instructions per second (whetstone-double counts 10^7 a pass)"},
+      {"s", Measure::time, 1, "seconds per sample"},
+      {"ms", Measure::time, 1e-3, "milliseconds per sample"},
+      {"us", Measure::time, 1e-6, "microseconds per sample"},
+      {"ns", Measure::time, 1e-9, "nanoseconds per sample"},
+      {"B", Measure::bytes, 1, "bytes per sample"},
+      {"KB", Measure::bytes, 1e3, "10^3 bytes per sample"},
+      {"MB", Measure::bytes, 1e6, "10^6 bytes per sample"},
+      {"GB", Measure::bytes, 1e9, "10^9 bytes per sample"},
+      {"KiB", Measure::bytes, 1024, "2^10 bytes per sample"},
+      {"MiB", Measure::bytes, 1048576, "2^20 bytes per sample"},
+      {"GiB", Measure::bytes, 1073741824, "2^30 bytes per sample"},
+      {"ops", Measure::ops, 1, "operations per sample"},
+      {"%CP", Measure::cpu_share, 0.01, "CPU time (user + system, with children) as a percentage of the wall time, as bonnie++'s %CP"},
+  };
+  return units;
+}
+
+const Unit* find_unit(std::string_view name) {
+  for (const auto& u : all_units()) {
+    if (u.name == name) return &u;
+  }
+  return nullptr;
+}
+
+std::vector<std::string> unit_names() {
+  std::vector<std::string> names;
+  for (const auto& u : all_units()) names.push_back(u.name);
+  return names;
+}
+
+std::optional<double> sample_value(const Sample& sample, const Unit& unit) {
+  if (sample.figure) {
+    const Unit* from = find_unit(sample.figure->unit);
+    if (from == nullptr || from->measure != unit.measure) return std::nullopt;
+    return sample.figure->value * from->factor / unit.factor;
+  }
+  // nbench's faithful mode times CPU, like its clock(); everything else times the wall.
+  const std::int64_t timed_ns = sample.cpu_timed ? sample.cpu.usr_ns + sample.cpu.sys_ns : sample.wall_ns;
+  const double seconds = static_cast<double>(timed_ns) / 1e9;
+  switch (unit.measure) {
+    case Measure::byte_rate:
+      if (timed_ns <= 0) return std::nullopt;
+      // Work counted in operations only (an empty call, a sign) has no byte rate, not a rate of 0.
+      if (sample.bytes == 0 && sample.ops > 0) return std::nullopt;
+      return static_cast<double>(sample.bytes) / seconds / unit.factor;
+    case Measure::op_rate:
+      if (timed_ns <= 0) return std::nullopt;
+      return static_cast<double>(sample.ops) / seconds / unit.factor;
+    case Measure::time:
+      // A sample without a wall time was never timed; 0 s would drag every aggregate down.
+      if (timed_ns <= 0) return std::nullopt;
+      return seconds / unit.factor;
+    case Measure::bytes:
+      return static_cast<double>(sample.bytes) / unit.factor;
+    case Measure::ops:
+      return static_cast<double>(sample.ops) / unit.factor;
+    case Measure::cpu_share: {
+      if (sample.wall_ns <= 0) return std::nullopt;
+      const CpuTimes& c = sample.cpu;
+      return static_cast<double>(c.usr_ns + c.sys_ns + c.cusr_ns + c.csys_ns) / static_cast<double>(sample.wall_ns) / unit.factor;
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace hwbench::runtime

@@ -1,0 +1,43 @@
+#pragma once
+// Report units. Every unit says its base: MB/s is 10^6 B/s, MiB/s is 2^20 B/s,
+// `k` is openssl speed's 1000s of bytes per second.
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "runtime/model/sample.hpp"
+
+namespace hwbench::runtime {
+
+/// What a unit measures.
+enum class Measure {
+  byte_rate,  ///< bytes per second
+  op_rate,    ///< operations per second
+  time,       ///< seconds per sample
+  bytes,      ///< bytes per sample
+  ops,        ///< operations per sample
+  cpu_share,  ///< CPU time (usr + sys + cusr + csys) over wall time: bonnie++'s %CP
+};
+
+/// A report unit: a figure in this unit is the base figure divided by `factor`.
+struct Unit {
+  std::string name;
+  Measure measure = Measure::byte_rate;
+  double factor = 1;
+  std::string help;
+};
+
+/// The unit called `name` (case-sensitive: `MB/s`, `MiB/s`, `k`, `ops/s`, `lps`, `lpm`, `s`, `ms`…).
+const Unit* find_unit(std::string_view name);
+/// Every unit, in the order `hwbench list` shows them.
+const std::vector<Unit>& all_units();
+/// Every unit name, for did-you-mean.
+std::vector<std::string> unit_names();
+
+/// A sample's figure in `unit`: a rate from its totals and wall time, or its published figure
+/// converted when it has one. std::nullopt when the sample cannot give that measure
+/// (no wall time, or a published figure of another measure).
+std::optional<double> sample_value(const Sample& sample, const Unit& unit);
+
+}  // namespace hwbench::runtime

@@ -1,0 +1,45 @@
+#pragma once
+// check: AST -> Plan. Every semantic error in one pass, before anything runs.
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "kernels/contract/registry.hpp"
+#include "lang/recipe/ast.hpp"
+#include "lang/common/diagnostics.hpp"
+#include "lang/common/source.hpp"
+#include "runtime/sandbox/locations.hpp"
+#include "runtime/plan/plan.hpp"
+
+namespace hwbench::runtime {
+
+/// What the checker needs to know about the world.
+struct CheckOptions {
+  const kernels::Registry* registry = nullptr;
+  /// -L NAME=PATH (a name) and -L /literal/dir=PATH (a remapped literal path), in order.
+  std::vector<std::pair<std::string, std::string>> overrides;
+  bool allow_exec = false;
+  std::string cwd;
+  const kernels::FileView* files = nullptr;  ///< the real file system
+  /// Overrides the built-in locations (tests); empty means builtin_locations(cwd).
+  std::vector<Location> builtins;
+  /// The value of the built-in variable `$cpus` (online logical CPUs); 0 asks the system.
+  long cpus = 0;
+};
+
+/// A checked recipe: the plan and the resolver that cleared its paths (the runtime re-checks with it).
+struct CheckedRecipe {
+  Plan plan;
+  std::shared_ptr<const PathResolver> resolver;
+};
+
+/// Checks `recipe` and expands it into a Plan. Every error goes to `diags`; std::nullopt if any.
+std::optional<CheckedRecipe> check(const lang::Recipe& recipe, const lang::Source& source, const CheckOptions& options,
+                                   lang::Diagnostics& diags);
+
+/// The statement keywords, for did-you-mean on unknown kernels.
+const std::vector<std::string>& statement_keywords();
+
+}  // namespace hwbench::runtime

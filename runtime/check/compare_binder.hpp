@@ -1,0 +1,19 @@
+#pragma once
+// `compare with "FILE" [ratio truncate|round] [digits N] [suffix TEXT] [unit U]`: a report that
+// sets this run beside an earlier result or a published one (runtime/analysis/compare.hpp).
+#include <optional>
+#include <string>
+
+#include "lang/recipe/ast.hpp"
+#include "lang/common/diagnostics.hpp"
+#include "runtime/check/evaluator.hpp"
+#include "runtime/model/result.hpp"
+
+namespace hwbench::runtime {
+
+/// Binds a `compare` statement into a ReportSpec of style "compare" whose options hold the
+/// file (`with`, absolute) and the comparison options. The file must load now.
+std::optional<ReportSpec> bind_compare(const lang::Stmt& s, const Scope& scope, const std::string& recipe_dir,
+                                       lang::Diagnostics& diags);
+
+}  // namespace hwbench::runtime

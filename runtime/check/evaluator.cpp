@@ -1,0 +1,319 @@
+#include "runtime/check/evaluator.hpp"
+#include "runtime/support/suggestions.hpp"
+
+#include <cmath>
+
+#include <fmt/format.h>
+
+namespace hwbench::runtime {
+
+using lang::Dim;
+using lang::Expr;
+using lang::ExprKind;
+
+const Value* Scope::find(const std::string& name) const {
+  auto it = vars_.find(name);
+  return it == vars_.end() ? nullptr : &it->second;
+}
+
+std::vector<std::string> Scope::names() const {
+  std::vector<std::string> out;
+  for (const auto& [k, v] : vars_) out.push_back(k);
+  return out;
+}
+
+static std::string plain_number(double v) {
+  if (std::isfinite(v) && v == std::floor(v) && std::fabs(v) < 1e15) return fmt::format("{}", static_cast<long long>(v));
+  return fmt::format("{}", v);
+}
+
+std::string to_text(const Value& v) {
+  switch (v.kind) {
+    case Value::Kind::number:
+      if (!v.number.text.empty()) return v.number.text;
+      return plain_number(v.number.value);
+    case Value::Kind::text:
+      return v.text;
+    case Value::Kind::list: {
+      std::string out = "[";
+      for (std::size_t i = 0; i < v.items.size(); ++i) out += (i ? ", " : "") + to_text(v.items[i]);
+      return out + "]";
+    }
+  }
+  return {};
+}
+
+// A hostile recipe can double a text or a list with every `let` (`let b = [$a, $a]`), or nest a
+// list in itself in a loop (`repeat 100000 { let a = [$a] }`, which would exhaust the stack of
+// every recursive walk over it); no value may grow past this estimate of its memory (each value
+// counts 64 bytes, plus its text) or nest deeper than the parser lets brackets nest.
+constexpr std::size_t kMaxValueBytes = std::size_t{128} << 20;
+constexpr std::size_t kValueOverhead = 64;
+constexpr std::size_t kMaxValueDepth = 200;
+
+/// The value's estimated memory; more than kMaxValueBytes when it is too deep.
+static std::size_t value_bytes(const Value& v, std::size_t depth = 1) {
+  if (depth > kMaxValueDepth) return kMaxValueBytes + 1;
+  std::size_t n = kValueOverhead + v.text.size();
+  for (const auto& item : v.items) {
+    n += value_bytes(item, depth + 1);
+    if (n > kMaxValueBytes) break;
+  }
+  return n;
+}
+
+static void too_large(const Expr& e, lang::Diagnostics& diags) {
+  diags.error(e.loc, "this value grows too large: past 128 MiB, or lists nested more than 200 deep",
+              "keep recipe values small: use a range or a loop instead of doubling texts or nesting lists");
+}
+
+static Value number_value(double value, Dim dim) {
+  Value v;
+  v.kind = Value::Kind::number;
+  v.number.value = value;
+  v.number.dim = dim;
+  return v;
+}
+
+static const char* dim_name(Dim d) {
+  switch (d) {
+    case Dim::none: return "a plain number";
+    case Dim::bytes: return "a size";
+    case Dim::seconds: return "a duration";
+    case Dim::percent: return "a percentage";
+  }
+  return "a number";
+}
+
+static std::optional<std::string> interpolate(const Expr& e, const Scope& scope, lang::Diagnostics& diags) {
+  const std::vector<lang::TextPart>& parts = e.parts;
+  std::string out;
+  bool ok = true;
+  for (const auto& p : parts) {
+    if (!p.is_expr) {
+      out += p.text;
+      continue;
+    }
+    auto v = evaluate(p.expr.front(), scope, diags);
+    if (!v) {
+      ok = false;
+      continue;
+    }
+    out += to_text(*v);
+    if (out.size() > kMaxValueBytes) {
+      too_large(e, diags);
+      return std::nullopt;
+    }
+  }
+  if (!ok) return std::nullopt;
+  return out;
+}
+
+std::optional<Value> evaluate(const Expr& e, const Scope& scope, lang::Diagnostics& diags) {
+  switch (e.kind) {
+    case ExprKind::number: {
+      Value v;
+      v.number = e.number;
+      return v;
+    }
+    case ExprKind::string:
+    case ExprKind::path: {
+      auto text = interpolate(e, scope, diags);
+      if (!text) return std::nullopt;
+      Value v;
+      v.kind = Value::Kind::text;
+      v.is_path = e.kind == ExprKind::path;
+      v.text = (e.kind == ExprKind::path && !e.name.empty()) ? e.name + ":" + *text : *text;
+      return v;
+    }
+    case ExprKind::word: {
+      Value v;
+      v.kind = Value::Kind::text;
+      v.is_word = true;
+      v.text = e.name;
+      return v;
+    }
+    case ExprKind::var: {
+      const Value* v = scope.find(e.name);
+      if (v == nullptr) {
+        auto names = scope.names();
+        std::string hint = support::did_you_mean(e.name, names);
+        if (hint.empty()) {
+          if (e.name == "i") hint = "$i is defined inside 'repeat N …'";
+          else if (e.name == "worker") hint = "$worker is defined inside 'parallel N { … }'";
+          else hint = fmt::format("define it first: let {} = …", e.name);
+        }
+        diags.error(e.loc, fmt::format("undefined variable '${}'", e.name), hint,
+                    static_cast<std::uint32_t>(std::max<std::size_t>(1, e.text.size())));
+        return std::nullopt;
+      }
+      return *v;
+    }
+    case ExprKind::list: {
+      Value v;
+      v.kind = Value::Kind::list;
+      bool ok = true;
+      std::size_t bytes = kValueOverhead;
+      for (const auto& item : e.items) {
+        auto iv = evaluate(item, scope, diags);
+        if (!iv) {
+          ok = false;
+          continue;
+        }
+        bytes += value_bytes(*iv, 2);
+        if (bytes > kMaxValueBytes) {
+          too_large(e, diags);
+          return std::nullopt;
+        }
+        v.items.push_back(std::move(*iv));
+      }
+      if (!ok) return std::nullopt;
+      return v;
+    }
+    case ExprKind::range: {
+      auto lo = evaluate(e.items.at(0), scope, diags);
+      auto hi = evaluate(e.items.at(1), scope, diags);
+      if (!lo || !hi) return std::nullopt;
+      auto whole = [](const Value& x) {
+        return x.kind == Value::Kind::number && x.number.dim == Dim::none && x.number.value == std::floor(x.number.value);
+      };
+      if (!whole(*lo) || !whole(*hi)) {
+        diags.error(e.loc, "a range needs whole numbers at both ends", "write it like 1..10");
+        return std::nullopt;
+      }
+      double a = lo->number.value, b = hi->number.value;
+      if (!std::isfinite(a) || !std::isfinite(b) || std::fabs(a) > 1e15 || std::fabs(b) > 1e15) {
+        diags.error(e.loc, fmt::format("the range {} has a bound beyond 10^15", e.text), "use smaller numbers");
+        return std::nullopt;
+      }
+      if (b < a) {
+        diags.error(e.loc, fmt::format("empty range {}: it ends before it starts", e.text), "write the smaller bound first");
+        return std::nullopt;
+      }
+      if (b - a >= 1e6) {
+        diags.error(e.loc, fmt::format("the range {} has more than a million values", e.text), "use a smaller range");
+        return std::nullopt;
+      }
+      Value v;
+      v.kind = Value::Kind::list;
+      const auto count = static_cast<long long>(b - a) + 1;
+      for (long long k = 0; k < count; ++k) v.items.push_back(number_value(a + static_cast<double>(k), Dim::none));
+      return v;
+    }
+    case ExprKind::negate: {
+      auto a = evaluate(e.items.at(0), scope, diags);
+      if (!a) return std::nullopt;
+      if (a->kind != Value::Kind::number) {
+        diags.error(e.loc, "'-' needs a number", {});
+        return std::nullopt;
+      }
+      return number_value(-a->number.value, a->number.dim);
+    }
+    case ExprKind::binary: {
+      auto a = evaluate(e.items.at(0), scope, diags);
+      auto b = evaluate(e.items.at(1), scope, diags);
+      if (!a || !b) return std::nullopt;
+      const std::string& op = e.name;
+      if (op == "+" && (a->kind == Value::Kind::text || b->kind == Value::Kind::text)) {
+        Value v;
+        v.kind = Value::Kind::text;
+        v.text = to_text(*a) + to_text(*b);
+        if (v.text.size() > kMaxValueBytes) {
+          too_large(e, diags);
+          return std::nullopt;
+        }
+        return v;
+      }
+      if (a->kind != Value::Kind::number || b->kind != Value::Kind::number) {
+        diags.error(e.loc, fmt::format("'{}' needs numbers", op), "only '+' joins texts");
+        return std::nullopt;
+      }
+      Dim da = a->number.dim, db = b->number.dim;
+      double x = a->number.value, y = b->number.value;
+      if (op == "+" || op == "-") {
+        if (da != db && da != Dim::none && db != Dim::none) {
+          diags.error(e.loc, fmt::format("cannot {} {} and {}", op == "+" ? "add" : "subtract", dim_name(da), dim_name(db)),
+                      "both sides need the same kind of unit");
+          return std::nullopt;
+        }
+        return number_value(op == "+" ? x + y : x - y, da != Dim::none ? da : db);
+      }
+      if (op == "*") {
+        if (da != Dim::none && db != Dim::none) {
+          diags.error(e.loc, fmt::format("cannot multiply {} by {}", dim_name(da), dim_name(db)), "one side must be a plain number");
+          return std::nullopt;
+        }
+        return number_value(x * y, da != Dim::none ? da : db);
+      }
+      if (op == "/") {
+        if (y == 0) {
+          diags.error(e.loc, "division by zero", {});
+          return std::nullopt;
+        }
+        if (db != Dim::none && db != da) {
+          diags.error(e.loc, fmt::format("cannot divide {} by {}", dim_name(da), dim_name(db)), {});
+          return std::nullopt;
+        }
+        return number_value(x / y, db == da ? Dim::none : da);
+      }
+      diags.error(e.loc, fmt::format("unknown operator '{}'", op), {});
+      return std::nullopt;
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<long long> evaluate_count(const Expr& e, const Scope& scope, lang::Diagnostics& diags, const char* what,
+                                        long long min, long long max) {
+  auto v = evaluate(e, scope, diags);
+  if (!v) return std::nullopt;
+  auto len = static_cast<std::uint32_t>(std::max<std::size_t>(1, e.text.size()));
+  if (v->kind != Value::Kind::number || v->number.dim != Dim::none || v->number.value != std::floor(v->number.value)) {
+    diags.error(e.loc, fmt::format("{} needs a whole number, not '{}'", what, to_text(*v)), "write a count such as 10", len);
+    return std::nullopt;
+  }
+  if (!(v->number.value >= static_cast<double>(min) && v->number.value <= static_cast<double>(max))) {
+    diags.error(e.loc, fmt::format("{} {} is out of range", what, to_text(*v)), fmt::format("use {} to {}", min, max), len);
+    return std::nullopt;
+  }
+  return static_cast<long long>(v->number.value);
+}
+
+std::optional<bool> evaluate_condition(const Expr& e, const Scope& scope, lang::Diagnostics& diags) {
+  auto a = evaluate(e.items.at(0), scope, diags);
+  auto b = evaluate(e.items.at(1), scope, diags);
+  if (!a || !b) return std::nullopt;
+  const std::string& op = e.name;
+  const auto width = static_cast<std::uint32_t>(std::max<std::size_t>(1, e.text.size()));
+  if (a->kind == Value::Kind::list || b->kind == Value::Kind::list) {
+    diags.error(e.loc, fmt::format("'{}' cannot compare lists", op), "compare one value with another", width);
+    return std::nullopt;
+  }
+  if (a->kind != b->kind) {
+    diags.error(e.loc, fmt::format("'{}' compares a number with a text: '{}' and '{}'", op, to_text(*a), to_text(*b)),
+                "compare numbers with numbers, texts with texts", width);
+    return std::nullopt;
+  }
+  if (a->kind == Value::Kind::text) {
+    if (op != "==" && op != "!=") {
+      diags.error(e.loc, fmt::format("'{}' needs numbers; texts compare only with == and !=", op), {}, width);
+      return std::nullopt;
+    }
+    return (a->text == b->text) == (op == "==");
+  }
+  const Dim da = a->number.dim, db = b->number.dim;
+  if (da != db && da != Dim::none && db != Dim::none) {
+    diags.error(e.loc, fmt::format("cannot compare {} with {}", dim_name(da), dim_name(db)),
+                "both sides need the same kind of unit", width);
+    return std::nullopt;
+  }
+  const double x = a->number.value, y = b->number.value;
+  if (op == "==") return x == y;
+  if (op == "!=") return x != y;
+  if (op == "<") return x < y;
+  if (op == "<=") return x <= y;
+  if (op == ">") return x > y;
+  return x >= y;
+}
+
+}  // namespace hwbench::runtime

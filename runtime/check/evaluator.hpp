@@ -1,0 +1,56 @@
+#pragma once
+// Values of recipe expressions. Everything a recipe computes is known before it runs.
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "lang/recipe/ast.hpp"
+#include "lang/common/diagnostics.hpp"
+
+namespace hwbench::runtime {
+
+/// A value: a number with its dimension, a text (string, word or path), or a list.
+struct Value {
+  enum class Kind { number, text, list };
+  Kind kind = Kind::number;
+  lang::Quantity number;      ///< number: value in base units, and its spelling when it came from a literal
+  std::string text;           ///< text
+  bool is_path = false;       ///< text written as a bare path
+  bool is_word = false;       ///< text written as a bare word
+  std::vector<Value> items;   ///< list
+};
+
+/// Variables in scope, with save and restore for loops.
+class Scope {
+ public:
+  /// Sets (or replaces) a variable.
+  void set(const std::string& name, Value v) { vars_[name] = std::move(v); }
+  /// Removes a variable.
+  void erase(const std::string& name) { vars_.erase(name); }
+  /// The variable, or nullptr.
+  const Value* find(const std::string& name) const;
+  /// Every name in scope.
+  std::vector<std::string> names() const;
+
+ private:
+  std::map<std::string, Value> vars_;
+};
+
+/// The text a value interpolates as: a literal keeps its spelling ("10MB"), other numbers print plainly.
+std::string to_text(const Value& v);
+
+/// Evaluates an expression; errors go to `diags` and give std::nullopt.
+std::optional<Value> evaluate(const lang::Expr& e, const Scope& scope, lang::Diagnostics& diags);
+
+/// Evaluates and checks for a whole number in [min, max] (for repeat and parallel counts).
+std::optional<long long> evaluate_count(const lang::Expr& e, const Scope& scope, lang::Diagnostics& diags,
+                                        const char* what, long long min, long long max);
+
+/// Whether the comparison `e` (`A OP B`, OP one of == != < <= > >=, as `if` takes it) holds.
+/// Numbers compare by value in base units and need the same kind of unit, or a plain number on
+/// one side (`10MB > 5` is refused; `$cpus > 1` is fine); texts and words compare only with ==
+/// and !=. Errors go to `diags` and give std::nullopt.
+std::optional<bool> evaluate_condition(const lang::Expr& e, const Scope& scope, lang::Diagnostics& diags);
+
+}  // namespace hwbench::runtime

@@ -1,0 +1,28 @@
+#pragma once
+// Binds `baseline NAME from "FILE.toml"` and `index "LABEL" = geomean(SERIES, …) vs NAME [scale K]`.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "lang/recipe/ast.hpp"
+#include "lang/common/diagnostics.hpp"
+#include "runtime/check/evaluator.hpp"
+#include "runtime/model/result.hpp"
+
+namespace hwbench::runtime {
+
+/// Loads the baseline a `baseline` statement names. A relative FILE is found next to the
+/// recipe (`recipe_dir`). Errors (unreadable file, unknown table name) go to diags.
+std::optional<Baseline> bind_baseline(const lang::Stmt& s, const Scope& scope, const std::string& recipe_dir,
+                                      const std::vector<Baseline>& declared, lang::Diagnostics& diags);
+
+/// Binds an `index` statement against the baselines declared before it. Series labels are
+/// checked later, once every series is known (check_index_series).
+std::optional<IndexSpec> bind_index(const lang::Stmt& s, const Scope& scope, const std::vector<Baseline>& baselines,
+                                    const std::vector<IndexSpec>& declared, lang::Diagnostics& diags);
+
+/// Every series an index names must be produced by the recipe and have a baseline figure.
+void check_index_series(const lang::Stmt& s, const IndexSpec& spec, const std::vector<std::string>& series_order,
+                        const std::vector<Baseline>& baselines, lang::Diagnostics& diags);
+
+}  // namespace hwbench::runtime

@@ -1,0 +1,199 @@
+#include "runtime/check/kernel_binder.hpp"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "runtime/check/binding_cursor.hpp"
+#include "runtime/check/checker.hpp"
+#include "runtime/check/kernel_parameters.hpp"
+#include "runtime/check/measurement_options.hpp"
+#include "runtime/support/suggestions.hpp"
+
+namespace hwbench::runtime {
+
+using kernels::ArgKind;
+using kernels::ParamSpec;
+using kernels::ParamType;
+using lang::Item;
+
+namespace {
+
+// Walks the statement's items: positional arguments here, parameters and measurement options
+// in their own files; then the checks that need the whole statement.
+class Binder {
+ public:
+  Binder(const lang::Stmt& s, const BindRequest& req) : c_(s, req), options_(c_) {}
+
+  std::optional<KernelStep> bind() {
+    const lang::Stmt& s = c_.stmt;
+    const kernels::KernelSpec* spec = c_.req.registry.find(s.name);
+    auto name_len = static_cast<std::uint32_t>(s.name.size());
+    if (spec == nullptr) {
+      std::vector<std::string> candidates = c_.req.registry.names();
+      for (const auto& k : statement_keywords()) candidates.push_back(k);
+      c_.req.diags.error(s.loc, fmt::format("unknown kernel '{}'", s.name),
+                         support::did_you_mean(s.name, candidates, "run 'hwbench list' to see every kernel"), name_len);
+      return std::nullopt;
+    }
+    spec_ = spec;
+    if (spec->runs_programs && !c_.req.allow_exec)
+      c_.fail(s.loc, fmt::format("'{}' runs external programs", s.name), "pass --allow-exec to allow it", name_len);
+    c_.step.spec = spec;
+    c_.step.text = s.name;
+    walk_items();
+    finish();
+    if (c_.failed) return std::nullopt;
+    c_.step.effects = spec->effects ? spec->effects(c_.step.call, c_.req.files) : kernels::FileEffects{};
+    refuse_idle_cold();
+    if (c_.failed) return std::nullopt;
+    return std::move(c_.step);
+  }
+
+ private:
+  std::string synopsis() const { return fmt::format("usage: {}", spec_->synopsis.empty() ? spec_->name : spec_->synopsis); }
+
+  void walk_items() {
+    const auto& items = c_.stmt.items;
+    bool arrow_seen = false;
+    for (c_.i = 0; c_.i < items.size(); ++c_.i) {
+      const Item& it = items[c_.i];
+      switch (it.kind) {
+        case Item::Kind::arrow: {
+          if (next_arg_ < spec_->args.size() && spec_->args[next_arg_].before == "->" && !arrow_seen) {
+            arrow_seen = true;
+            c_.step.text += " ->";
+          } else {
+            c_.fail(it.loc, "unexpected '->'", synopsis(), 2);
+          }
+          break;
+        }
+        case Item::Kind::comma:
+          c_.fail(it.loc, "unexpected ','", synopsis(), 1);
+          break;
+        case Item::Kind::word:
+          word(it, arrow_seen);
+          break;
+        case Item::Kind::expr:
+          positional(it, arrow_seen);
+          break;
+      }
+    }
+  }
+
+  bool next_is_word_arg() const {
+    return next_arg_ < spec_->args.size() && spec_->args[next_arg_].kind == ArgKind::word;
+  }
+
+  void word(const Item& it, bool& arrow_seen) {
+    const std::string& w = it.word;
+    if (MeasurementOptions::is_option(w)) {
+      options_.bind(it);
+      return;
+    }
+    if (const ParamSpec* p = spec_->param(w)) {
+      bind_parameter(c_, *p, it);
+      return;
+    }
+    for (const auto& p : spec_->params) {
+      if (p.type == ParamType::choice && std::find(p.choices.begin(), p.choices.end(), w) != p.choices.end()) {
+        bind_choice(c_, p, w, it);
+        return;
+      }
+    }
+    if (next_is_word_arg()) {
+      positional(it, arrow_seen);
+      return;
+    }
+    std::vector<std::string> candidates = measurement_options();
+    for (const auto& p : spec_->params) {
+      candidates.push_back(p.name);
+      for (const auto& choice : p.choices) candidates.push_back(choice);
+    }
+    std::string known;
+    for (const auto& p : spec_->params) known += (known.empty() ? "" : ", ") + p.name;
+    c_.fail(it.loc, fmt::format("unknown parameter '{}' for '{}'", w, spec_->name),
+            support::did_you_mean(w, candidates,
+                               fmt::format("{} takes: {}{}{}", spec_->name, known, known.empty() ? "" : ", ",
+                                           fmt::join(measurement_options(), ", "))),
+            item_width(it));
+    // Its value would only raise a second, confusing error.
+    if (c_.value_follows()) ++c_.i;
+  }
+
+  void positional(const Item& it, bool arrow_seen) {
+    if (next_arg_ >= spec_->args.size()) {
+      c_.fail(it.loc, fmt::format("unexpected argument '{}'", it.word), synopsis(), item_width(it));
+      return;
+    }
+    const auto& arg = spec_->args[next_arg_++];
+    if (arg.before == "->" && !arrow_seen) {
+      c_.fail(it.loc, fmt::format("expected '->' before {}", arg.name), synopsis(), item_width(it));
+      return;
+    }
+    auto v = c_.eval(it);
+    if (!v) return;
+    if (v->kind != Value::Kind::text) {
+      c_.fail(it.loc,
+              fmt::format("{} needs a {}, but {}", arg.name, arg.kind == ArgKind::word ? "word" : "path", describe_value(*v)),
+              synopsis(), item_width(it));
+      return;
+    }
+    kernels::ArgValue av;
+    av.text = v->text;
+    if (arg.kind != ArgKind::word) {
+      PathError err;
+      auto resolved = c_.req.resolver.resolve(v->text, arg.kind != ArgKind::input_path, err);
+      if (!resolved) {
+        c_.fail(it.loc, err.message, err.hint, item_width(it));
+        return;
+      }
+      av.path = resolved->path;
+    }
+    c_.step.text += " " + av.text;
+    c_.step.call.args.push_back(std::move(av));
+  }
+
+  void finish() {
+    if (c_.failed) return;
+    for (std::size_t k = next_arg_; k < spec_->args.size(); ++k) {
+      c_.fail(c_.stmt.loc, fmt::format("'{}' needs {}", spec_->name, spec_->args[k].name), synopsis(),
+              static_cast<std::uint32_t>(c_.stmt.name.size()));
+      return;
+    }
+    complete_parameters(c_, *spec_, synopsis());
+    options_.complete(*spec_);
+  }
+
+  // `cold` evicts the files the statement reads (its effects' reads) before each sample. A
+  // statement that reads none, such as a kernel that makes its own file, would evict nothing
+  // and still record its samples as cold.
+  void refuse_idle_cold() {
+    const Item* cold = options_.cold();
+    const kernels::FileEffects& fx = c_.step.effects;
+    if (cold == nullptr || !fx.reads.empty() || !fx.problems.empty()) return;
+    const ParamSpec* evict = spec_->param("evict");
+    c_.fail(cold->loc,
+            fmt::format("'cold' has nothing to evict: {} reads no file that exists before it runs", spec_->name),
+            evict != nullptr && evict->type == ParamType::flag
+                ? fmt::format("cold evicts the files a statement reads, and {} makes its own: write {}'s 'evict' to "
+                              "empty the page cache before each timed pass, or drop 'cold'",
+                              spec_->name, spec_->name)
+                : std::string("cold evicts the files a statement reads before each sample: drop 'cold' here"),
+            item_width(*cold));
+  }
+
+  BindingCursor c_;
+  MeasurementOptions options_;
+  const kernels::KernelSpec* spec_ = nullptr;
+  std::size_t next_arg_ = 0;
+};
+
+}  // namespace
+
+std::optional<KernelStep> bind_kernel(const lang::Stmt& s, const BindRequest& req) {
+  Binder b(s, req);
+  return b.bind();
+}
+
+}  // namespace hwbench::runtime

@@ -1,0 +1,34 @@
+#pragma once
+// Binds a kernel statement's words and values to its spec: positional arguments (here),
+// parameters (kernel_parameters.hpp, checked generically against the spec's table, like fio's
+// options) and measurement options (measurement_options.hpp).
+#include <optional>
+
+#include "kernels/contract/registry.hpp"
+#include "lang/recipe/ast.hpp"
+#include "lang/common/diagnostics.hpp"
+#include "runtime/check/evaluator.hpp"
+#include "runtime/check/kernel_parameters.hpp"
+#include "runtime/sandbox/locations.hpp"
+#include "runtime/check/measurement_options.hpp"
+#include "runtime/plan/plan.hpp"
+
+namespace hwbench::runtime {
+
+/// What binding needs.
+struct BindRequest {
+  const kernels::Registry& registry;
+  const PathResolver& resolver;
+  const Scope& scope;
+  const kernels::FileView& files;
+  lang::Diagnostics& diags;
+  bool allow_exec = false;
+  bool in_group = false;  ///< inside `time` or `parallel`: one run, no sampling options
+  bool untimed = false;   ///< in setup or teardown
+};
+
+/// Binds statement `s` (StmtKind::kernel). Errors go to req.diags. `cold` on a statement that
+/// reads no existing file is refused: it would evict nothing and still record its samples cold.
+std::optional<KernelStep> bind_kernel(const lang::Stmt& s, const BindRequest& req);
+
+}  // namespace hwbench::runtime

@@ -1,0 +1,43 @@
+#pragma once
+// The measurement options every kernel statement takes (`warmup`, `runs`, `for`, `until ci`,
+// `cold`, `sync`, `cputime`, `faithful`): each is bound into the step's Policy as the binder
+// meets it, and once the statement ends the policy is completed from `faithful`'s fixed rule and
+// the kernel's own default (openssl: for 3s; nbench: until ci 5%).
+#include <string>
+#include <vector>
+
+#include "kernels/contract/kernel.hpp"
+#include "runtime/check/binding_cursor.hpp"
+
+namespace hwbench::runtime {
+
+/// The measurement options every kernel takes.
+const std::vector<std::string>& measurement_options();
+
+/// Binds one statement's measurement options into `cursor.step.policy`.
+class MeasurementOptions {
+ public:
+  /// Options for the statement `cursor` walks.
+  explicit MeasurementOptions(BindingCursor& cursor) : c_(cursor) {}
+  /// Whether `word` is a measurement option.
+  static bool is_option(const std::string& word);
+  /// Binds the option word `it` (the cursor stands on it) and moves the cursor past its value.
+  void bind(const lang::Item& it);
+  /// Completes the policy once every item is read, from `faithful` and `spec`'s default measure.
+  void complete(const kernels::KernelSpec& spec);
+  /// The `cold` word, or nullptr when the statement does not say it.
+  const lang::Item* cold() const { return cold_; }
+
+ private:
+  void bind_until(const lang::Item& it);
+  void bind_runs_range(const lang::Item& value);
+  void bind_for(const lang::Item& value);
+
+  BindingCursor& c_;
+  bool runs_given_ = false;
+  bool runs_range_ = false;
+  const lang::Item* faithful_ = nullptr;
+  const lang::Item* cold_ = nullptr;
+};
+
+}  // namespace hwbench::runtime

@@ -1,0 +1,29 @@
+#pragma once
+// The environment diff under `hwbench compare`'s table: the facts of each result's machine (the
+// machine's description, CPU, cores, memory, kernel, OS, compiler, filesystems) side by side,
+// those that differ marked. A fact no result recorded is left out; one result that did not
+// record it shows `-`.
+#include <string>
+#include <vector>
+
+#include "runtime/model/result.hpp"
+
+namespace hwbench::runtime {
+
+/// One fact of the machines (CPU, cores, memory, kernel, OS, compiler, filesystems).
+struct EnvironmentRow {
+  std::string label;
+  std::vector<std::string> values;  ///< one per result; "" when not recorded
+  bool differs = false;             ///< two recorded values are not equal
+};
+
+/// The facts of `results`' environments, in the order above; only facts at least one result
+/// recorded.
+std::vector<EnvironmentRow> diff_environments(const std::vector<const Result*>& results);
+
+/// The diff as text: an `  environment` header with one column per name, a row per fact (`* `
+/// before a fact that differs, `-` for an unrecorded value), columns left-aligned two spaces
+/// apart, then "* marks a fact that differs between the machines" when one does.
+std::string format_environment_diff(const std::vector<EnvironmentRow>& rows, const std::vector<std::string>& names);
+
+}  // namespace hwbench::runtime

@@ -1,0 +1,194 @@
+#include "runtime/import/nbench/nbench_import.hpp"
+
+#include <cmath>
+#include <map>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "kernels/nbench/nbench.hpp"
+#include "runtime/record/builtin_baselines.hpp"
+#include "runtime/analysis/indices.hpp"
+
+namespace hwbench::runtime {
+
+namespace {
+
+std::string trim(std::string_view s) {
+  const auto b = s.find_first_not_of(" \t\r");
+  if (b == std::string_view::npos) return {};
+  const auto e = s.find_last_not_of(" \t\r");
+  return std::string(s.substr(b, e - b + 1));
+}
+
+std::optional<double> parse_number(const std::string& text) {
+  if (text.empty()) return std::nullopt;
+  std::size_t used = 0;
+  try {
+    const double v = std::stod(text, &used);
+    if (used != text.size() || !std::isfinite(v)) return std::nullopt;
+    return v;
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+}
+
+const kernels::nbench::TestInfo* test_by_label(const std::string& label) {
+  for (const auto& t : kernels::nbench::tests())
+    if (t.label == label) return &t;
+  return nullptr;
+}
+
+}  // namespace
+
+std::vector<IndexSpec> nbench_index_specs() {
+  return {
+      {"INTEGER INDEX",
+       {"NUMERIC SORT", "STRING SORT", "BITFIELD", "FP EMULATION", "ASSIGNMENT", "IDEA", "HUFFMAN"},
+       "p90",
+       1},
+      {"FLOATING-POINT INDEX", {"FOURIER", "NEURAL NET", "LU DECOMPOSITION"}, "p90", 1},
+      {"MEMORY INDEX", {"STRING SORT", "BITFIELD", "ASSIGNMENT"}, "k6", 1},
+      {"INTEGER INDEX", {"NUMERIC SORT", "FP EMULATION", "IDEA", "HUFFMAN"}, "k6", 1},
+      {"FLOATING-POINT INDEX", {"FOURIER", "NEURAL NET", "LU DECOMPOSITION"}, "k6", 1},
+  };
+}
+
+std::optional<Result> import_nbench(std::string_view text, const std::string& name, std::string& error) {
+  Result result;
+  result.kind = "published";
+  result.status = "published";
+  result.recipe_file = name;
+  result.recipe_text = std::string(text);
+  result.meta["title"] = "nbench (BYTEmark) log";
+  result.meta["source"] = name;
+  std::vector<std::string> problems;
+  auto problem = [&](std::size_t line, const std::string& what) {
+    problems.push_back(fmt::format("{}:{}: error: {}", name, line, what));
+  };
+  enum class Block { before, tests, original, linux_data } block = Block::before;
+  std::string pending;  // a test whose figures follow its warning lines
+  std::size_t pending_line = 0;
+  std::map<std::string, double> printed_original, printed_linux;
+  nlohmann::json system = nlohmann::json::object();
+  std::istringstream in{std::string(text)};
+  std::string line;
+  std::size_t number = 0;
+  bool header_seen = false;
+  while (std::getline(in, line)) {
+    ++number;
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    const std::string t = trim(line);
+    if (t.rfind("TEST ", 0) == 0 && t.find("Iterations/sec.") != std::string::npos) {
+      block = Block::tests;
+      header_seen = true;
+      continue;
+    }
+    if (t.find("ORIGINAL BYTEMARK RESULTS") != std::string::npos) {
+      block = Block::original;
+      continue;
+    }
+    if (t.find("LINUX DATA BELOW") != std::string::npos) {
+      block = Block::linux_data;
+      continue;
+    }
+    if (block == Block::before || t.empty() || t.rfind("** WARNING", 0) == 0 || t.rfind("---", 0) == 0 ||
+        t.rfind("* Trademarks", 0) == 0 || t.rfind("Baseline", 0) == 0)
+      continue;
+    const auto colon = line.find(':');
+    if (colon == std::string::npos) {
+      problem(number, fmt::format("unexpected line '{}'", t));
+      continue;
+    }
+    const std::string key = trim(std::string_view(line).substr(0, colon));
+    const std::string rest = trim(std::string_view(line).substr(colon + 1));
+    if (block == Block::tests) {
+      if (key.empty() && rest.rfind(":", 0) == 0) continue;  // the second header line
+      std::string label = key;
+      if (label.empty()) {
+        if (pending.empty()) {
+          problem(number, "figures without a test name before them");
+          continue;
+        }
+        label = pending;
+      } else if (test_by_label(label) == nullptr) {
+        problem(number, fmt::format("unknown test '{}'", label));
+        continue;
+      }
+      if (rest.empty()) {  // figures follow the two warning lines
+        pending = label;
+        pending_line = number;
+        continue;
+      }
+      const std::string first = trim(rest.substr(0, rest.find(':')));
+      auto value = parse_number(first);
+      if (!value) {
+        problem(number, fmt::format("'{}' is not a number of iterations/sec", first));
+        continue;
+      }
+      Series s;
+      s.label = label;
+      s.converged = pending != label;
+      Sample sample;
+      sample.kernel = "published";
+      sample.iteration = 1;
+      sample.figure = Figure{*value, "iter/s"};
+      s.samples.push_back(sample);
+      result.series.push_back(std::move(s));
+      pending.clear();
+      continue;
+    }
+    auto value = parse_number(rest);
+    if (key.find("INDEX") != std::string::npos) {
+      if (!value) {
+        problem(number, fmt::format("'{}' is not an index figure", rest));
+        continue;
+      }
+      (block == Block::original ? printed_original : printed_linux)[key] = *value;
+      continue;
+    }
+    if (block == Block::linux_data) {
+      static const std::map<std::string, std::string> keys = {
+          {"CPU", "cpu"}, {"L2 Cache", "l2_cache"}, {"OS", "os"}, {"C compiler", "compiler"}, {"libc", "libc"}};
+      auto k = keys.find(key);
+      if (k == keys.end()) {
+        problem(number, fmt::format("unexpected line '{}'", t));
+        continue;
+      }
+      // Kept as printed, trailing space included: the report prints it back.
+      system[k->second] = std::string(std::string_view(line).substr(std::min(line.size(), colon + 2)));
+    }
+  }
+  if (!pending.empty()) problem(pending_line, fmt::format("'{}' has no figures after its warning lines", pending));
+  if (!header_seen) problems.push_back(fmt::format("{}: error: no nbench table (the 'TEST … : Iterations/sec.' header)", name));
+  else if (result.series.empty()) problems.push_back(fmt::format("{}: error: the nbench table has no test lines", name));
+  if (!problems.empty()) {
+    error = fmt::format("{}", fmt::join(problems, "\n"));
+    return std::nullopt;
+  }
+  result.machine = system.contains("cpu") ? system["cpu"].get<std::string>() : std::string();
+  result.environment["nbench"] = system;
+  result.baselines = builtin_baselines("nbench");
+  for (const auto& spec : nbench_index_specs()) {
+    // Only indices whose every test is in the log: a custom run prints none.
+    bool complete = true;
+    for (const auto& label : spec.series) {
+      bool found = false;
+      for (const auto& s : result.series) found = found || s.label == label;
+      complete = complete && found;
+    }
+    if (!complete) continue;
+    IndexValue v;
+    v.spec = spec;
+    const auto& printed = spec.baseline == "p90" ? printed_original : printed_linux;
+    if (auto it = printed.find(spec.label); it != printed.end()) v.printed = it->second;
+    result.indices.push_back(std::move(v));
+  }
+  compute_indices(result);
+  ReportSpec report;
+  report.style = "nbench";
+  result.reports.push_back(report);
+  return result;
+}
+
+}  // namespace hwbench::runtime

@@ -1,0 +1,20 @@
+#include "runtime/plan/plan.hpp"
+
+namespace hwbench::runtime {
+
+std::vector<const Step*> kernel_steps(const Step& step) {
+  std::vector<const Step*> out;
+  auto add = [&](auto&& self, const Step& s) -> void {
+    if (s.kind == Step::Kind::kernel) {
+      out.push_back(&s);
+      return;
+    }
+    for (const auto& c : s.children) self(self, c);
+    for (const auto& w : s.workers)
+      for (const auto& c : w) self(self, c);
+  };
+  add(add, step);
+  return out;
+}
+
+}  // namespace hwbench::runtime

@@ -1,0 +1,89 @@
+#pragma once
+// check -> Plan -> run. A Plan is the fully expanded list of what will run: every loop unrolled,
+// every path resolved and cleared by the safety rules, every parameter filled in.
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "kernels/contract/kernel.hpp"
+#include "lang/common/source.hpp"
+#include "runtime/model/result.hpp"
+
+namespace hwbench::runtime {
+
+class UserKernels;
+
+/// How many samples a kernel statement takes, and how each is timed.
+struct Policy {
+  std::uint32_t warmup = 0;     ///< untimed runs first
+  std::uint32_t runs_min = 1;   ///< samples at least
+  std::uint32_t runs_max = 1;   ///< samples at most
+  double for_seconds = 0;       ///< >0: each sample repeats the unit of work for at least this long
+  double until_ci_pct = 0;      ///< >0: stop once the 95% half-interval is within this % of the mean
+  bool cold = false;            ///< evict the files read before each sample, verified
+  bool sync = false;            ///< the flush to stable storage is inside the timed region
+  bool cpu_time = false;        ///< samples are timed by this process's CPU time (nbench's clock())
+};
+
+/// One kernel statement, expanded.
+struct KernelStep {
+  const kernels::KernelSpec* spec = nullptr;
+  kernels::Call call;
+  Policy policy;
+  std::string text;              ///< the expanded statement, for the plan and the record
+  kernels::FileEffects effects;  ///< as predicted by the checker
+};
+
+/// One node of the plan: a kernel statement, a `time` block, a `parallel` block, or a `repeat`
+/// loop kept as a loop. Outside groups every loop is unrolled into its statements; inside `time`
+/// and `parallel` a `repeat` whose body does not use `$i` stays one node (the body checked once),
+/// so that `parallel 200 { repeat 100000 { … } }` is 200 small loops, not 20 million statements.
+struct Step {
+  enum class Kind { kernel, time, parallel, repeat };
+  Kind kind = Kind::kernel;
+  lang::SourceLoc loc;
+  std::string series;                      ///< "" in setup and teardown: not recorded
+  KernelStep kernel;                       ///< kind == kernel
+  std::vector<Step> children;              ///< time: run in order as one sample; repeat: the body
+  std::vector<std::vector<Step>> workers;  ///< kind == parallel: one list per worker process
+  std::uint64_t count = 0;                 ///< kind == repeat: how many times the body runs
+};
+
+/// A file the run will create.
+struct PlannedFile {
+  std::string path;
+  std::uint64_t size = 0;
+};
+
+/// The checker's output.
+struct Plan {
+  std::string recipe_file;
+  std::map<std::string, std::string> meta;
+  std::vector<LocationInfo> locations;
+  std::vector<std::string> directories_to_create;  ///< built-in location directories that do not exist yet
+  std::vector<Step> setup;
+  std::vector<Step> main;
+  std::vector<Step> teardown;
+  std::vector<ReportSpec> reports;
+  std::vector<Baseline> baselines;                   ///< `baseline` statements, loaded
+  std::vector<IndexSpec> indices;                    ///< `index` statements, in order
+  std::vector<std::string> series_order;            ///< labels in order of first appearance
+  std::map<std::string, std::uint32_t> samples_min;  ///< per series
+  std::map<std::string, std::uint32_t> samples_max;
+  std::vector<PlannedFile> creates;                  ///< every file the run creates, in order
+  std::uint64_t peak_bytes = 0;                      ///< most bytes the run's files hold at once
+  std::optional<double> estimated_seconds;           ///< where knowable (every sample bounded by `for`)
+  double timed_seconds_known = 0;                    ///< the part of the time that is knowable
+  bool runs_programs = false;
+  /// The kernels the recipe defines (runtime/check/user_kernels.hpp): owns the specs their steps point to.
+  std::shared_ptr<const UserKernels> user_kernels;
+};
+
+/// Every kernel statement inside a group node, in plan order (workers, loops and nested groups
+/// included): what the run must claim before the group starts.
+std::vector<const Step*> kernel_steps(const Step& step);
+
+}  // namespace hwbench::runtime

@@ -1,0 +1,200 @@
+#include "runtime/plan/plan_printer.hpp"
+
+#include <fmt/format.h>
+
+namespace hwbench::runtime {
+
+std::string human_bytes(std::uint64_t n) {
+  // 2^64 bytes is 18.4 EB: EB is the last unit a count can need.
+  const char* units[] = {"B", "KB", "MB", "GB", "TB", "PB", "EB"};
+  double v = static_cast<double>(n);
+  int u = 0;
+  while (v >= 1000 && u < 6) {
+    v /= 1000;
+    ++u;
+  }
+  return u == 0 ? fmt::format("{} B", n) : fmt::format("{:.1f} {}", v, units[u]);
+}
+
+std::string human_seconds(double s) {
+  if (s < 60) return fmt::format("{:.3g} s", s);
+  auto whole = static_cast<long long>(s + 0.5);
+  if (whole < 3600) return fmt::format("{} min {} s", whole / 60, whole % 60);
+  return fmt::format("{} h {} min", whole / 3600, (whole % 3600) / 60);
+}
+
+namespace {
+
+constexpr std::size_t kShown = 40;
+
+/// a × b, or the largest count when that does not fit: a loop's passes multiply quickly.
+std::uint64_t saturated_product(std::uint64_t a, std::uint64_t b) {
+  return a != 0 && b > UINT64_MAX / a ? UINT64_MAX : a * b;
+}
+
+std::uint64_t saturated_sum(std::uint64_t a, std::uint64_t b) { return a > UINT64_MAX - b ? UINT64_MAX : a + b; }
+
+/// Adds the files `steps` create, and the bytes written into them, when the list runs `passes`
+/// times: a kept loop runs its body `count` times, and each parallel worker runs its own list.
+void add_writes(const std::vector<Step>& steps, std::uint64_t passes, PlannedWrites& total) {
+  for (const auto& s : steps) {
+    switch (s.kind) {
+      case Step::Kind::kernel:
+        for (const auto& c : s.kernel.effects.creates) {
+          total.files = saturated_sum(total.files, passes);
+          total.bytes = saturated_sum(total.bytes, saturated_product(c.size, passes));
+        }
+        break;
+      case Step::Kind::time:
+        add_writes(s.children, passes, total);
+        break;
+      case Step::Kind::repeat:
+        add_writes(s.children, saturated_product(passes, s.count), total);
+        break;
+      case Step::Kind::parallel:
+        for (const auto& worker : s.workers) add_writes(worker, passes, total);
+        break;
+    }
+  }
+}
+
+std::string policy_text(const Policy& p) {
+  std::string out;
+  if (p.until_ci_pct > 0) out = fmt::format("{}..{} samples until ±{}%", p.runs_min, p.runs_max, p.until_ci_pct);
+  else out = fmt::format("{} sample{}", p.runs_max, p.runs_max == 1 ? "" : "s");
+  if (p.for_seconds > 0) out += fmt::format(" of {}", human_seconds(p.for_seconds));
+  if (p.warmup) out += fmt::format(", {} warm-up", p.warmup);
+  return out;
+}
+
+void print_inner(const Step& s, const std::string& indent, std::ostream& out, const std::string& lead = "");
+
+/// A parallel block's workers; past a handful, the rest are counted (they differ by $worker).
+void print_workers(const Step& s, const std::string& indent, std::ostream& out) {
+  constexpr std::size_t kWorkersShown = 4;
+  for (std::size_t w = 0; w < s.workers.size(); ++w) {
+    if (w == kWorkersShown && s.workers.size() > kWorkersShown + 1) {
+      out << fmt::format("{}… and {} more workers\n", indent, s.workers.size() - kWorkersShown);
+      break;
+    }
+    for (const auto& c : s.workers[w]) print_inner(c, indent, out, fmt::format("worker {}: ", w + 1));
+  }
+}
+
+/// A statement inside a group: a kernel line, a loop with its body, or a parallel block.
+void print_inner(const Step& s, const std::string& indent, std::ostream& out, const std::string& lead) {
+  switch (s.kind) {
+    case Step::Kind::kernel:
+      out << fmt::format("{}{}{}\n", indent, lead, s.kernel.text);
+      break;
+    case Step::Kind::repeat:
+      out << fmt::format("{}{}repeat {} (a loop):\n", indent, lead, s.count);
+      for (const auto& c : s.children) print_inner(c, indent + "  ", out);
+      break;
+    case Step::Kind::parallel:
+      out << fmt::format("{}{}parallel {} workers\n", indent, lead, s.workers.size());
+      print_workers(s, indent + "  ", out);
+      break;
+    case Step::Kind::time:
+      break;  // the checker never nests time
+  }
+}
+
+void print_steps(const std::vector<Step>& steps, std::ostream& out, bool timed) {
+  std::size_t shown = 0;
+  for (const auto& s : steps) {
+    if (shown++ == kShown) {
+      out << fmt::format("    … and {} more\n", steps.size() - kShown);
+      break;
+    }
+    switch (s.kind) {
+      case Step::Kind::kernel:
+        if (timed) out << fmt::format("    {}    [{}: {}]\n", s.kernel.text, s.series, policy_text(s.kernel.policy));
+        else out << fmt::format("    {}\n", s.kernel.text);
+        break;
+      case Step::Kind::time:
+        out << fmt::format("    time \"{}\": 1 sample of {} statements\n", s.series, s.children.size());
+        for (const auto& c : s.children) print_inner(c, "      ", out);
+        break;
+      case Step::Kind::parallel:
+        out << fmt::format("    parallel {} workers [{}: 1 sample]\n", s.workers.size(), s.series);
+        print_workers(s, "      ", out);
+        break;
+      case Step::Kind::repeat:  // only inside groups
+        print_inner(s, "    ", out);
+        break;
+    }
+  }
+}
+
+}  // namespace
+
+PlannedWrites planned_writes(const Plan& plan) {
+  PlannedWrites total;
+  for (const auto* phase : {&plan.setup, &plan.main, &plan.teardown}) add_writes(*phase, 1, total);
+  return total;
+}
+
+void print_plan(const Plan& plan, std::ostream& out) {
+  out << fmt::format("plan for {}", plan.recipe_file);
+  if (auto it = plan.meta.find("title"); it != plan.meta.end()) out << fmt::format(": {}", it->second);
+  out << "\n\nlocations:\n";
+  for (const auto& l : plan.locations) {
+    bool planned = false;
+    for (const auto& d : plan.directories_to_create) planned |= d == l.path;
+    out << fmt::format("  {:<10} {}{}  ({}, {} free)\n", l.name, l.path, planned ? " (created when missing)" : "",
+                       l.fstype.empty() ? "?" : l.fstype, human_bytes(l.free_bytes));
+  }
+  if (!plan.setup.empty()) {
+    out << fmt::format("\nsetup ({} statements, untimed):\n", plan.setup.size());
+    print_steps(plan.setup, out, false);
+  }
+  out << fmt::format("\ntimed ({} statements):\n", plan.main.size());
+  print_steps(plan.main, out, true);
+  if (!plan.teardown.empty()) {
+    out << fmt::format("\nteardown ({} statements, always runs):\n", plan.teardown.size());
+    print_steps(plan.teardown, out, false);
+  }
+  out << "\nseries:\n";
+  for (const auto& label : plan.series_order) {
+    auto lo = plan.samples_min.at(label), hi = plan.samples_max.at(label);
+    out << fmt::format("  {}: {} sample{}\n", label, lo == hi ? fmt::format("{}", lo) : fmt::format("{}..{}", lo, hi),
+                       hi == 1 ? "" : "s");
+  }
+  const PlannedWrites writes = planned_writes(plan);
+  out << fmt::format("\nfiles created: {} ({} written in all, {} at the peak)\n", writes.files, human_bytes(writes.bytes),
+                     human_bytes(plan.peak_bytes));
+  if (plan.estimated_seconds) out << fmt::format("estimated time: {}\n", human_seconds(*plan.estimated_seconds));
+  else if (plan.timed_seconds_known > 0)
+    out << fmt::format("estimated time: more than {} (file operations take as long as the storage needs)\n",
+                       human_seconds(plan.timed_seconds_known));
+  else out << "estimated time: not knowable in advance (the statements run until their work is done)\n";
+  if (plan.runs_programs) out << "runs external programs: yes (needs --allow-exec)\n";
+  if (!plan.baselines.empty()) {
+    out << "baselines:\n";
+    for (const auto& b : plan.baselines)
+      out << fmt::format("  {:<10} {} ({} figures, {})\n", b.name, b.machine, b.figures.size(), b.file);
+  }
+  if (!plan.indices.empty()) {
+    out << "indices:\n";
+    for (const auto& i : plan.indices)
+      out << fmt::format("  {} = geomean of {} series vs {}{}{}\n", i.label, i.series.size(), i.baseline,
+                         i.scale != 1 ? fmt::format(" x {}", i.scale) : "",
+                         i.aggregate != "mean" ? fmt::format(", each by {}", i.aggregate) : "");
+  }
+  if (!plan.reports.empty()) {
+    out << "reports:\n";
+    for (const auto& r : plan.reports) {
+      if (r.style != "lines" && r.style != "table") {
+        std::string options;
+        for (const auto& [k, v] : r.options) options += v.empty() ? " " + k : fmt::format(" {} {}", k, v);
+        out << fmt::format("  {}{}\n", r.style, options);
+        continue;
+      }
+      out << fmt::format("  {}{} {}{}\n", r.style == "table" ? "table " : "", r.unit, r.style == "table" ? "with " : "",
+                         fmt::join(r.aggregates, ", "));
+    }
+  }
+}
+
+}  // namespace hwbench::runtime

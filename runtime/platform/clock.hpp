@@ -1,0 +1,40 @@
+#pragma once
+// The runtime owns the clocks; tests replace them.
+#include <cstdint>
+
+namespace hwbench::runtime {
+
+/// CPU time of this process (usr, sys) and of its waited-for children (cusr, csys), in ns.
+struct CpuTimes {
+  std::int64_t usr_ns = 0;
+  std::int64_t sys_ns = 0;
+  std::int64_t cusr_ns = 0;
+  std::int64_t csys_ns = 0;
+};
+
+/// Wall and CPU clocks.
+class Clock {
+ public:
+  virtual ~Clock() = default;
+  /// CLOCK_MONOTONIC, ns.
+  virtual std::int64_t now_ns() = 0;
+  /// getrusage for self and for waited-for children.
+  virtual CpuTimes cpu() = 0;
+  /// CLOCK_REALTIME, ns since the epoch (for the record only, never for intervals).
+  virtual std::int64_t unix_ns() = 0;
+};
+
+/// The real clocks.
+class RealClock : public Clock {
+ public:
+  std::int64_t now_ns() override;
+  CpuTimes cpu() override;
+  std::int64_t unix_ns() override;
+};
+
+/// a - b, field by field.
+CpuTimes operator-(const CpuTimes& a, const CpuTimes& b);
+/// a + b, field by field.
+CpuTimes operator+(const CpuTimes& a, const CpuTimes& b);
+
+}  // namespace hwbench::runtime

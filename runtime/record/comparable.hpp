@@ -1,0 +1,14 @@
+#pragma once
+// What `hwbench compare` and `compare with "FILE"` read: a result file or a published result.
+#include <optional>
+#include <string>
+
+#include "runtime/model/result.hpp"
+
+namespace hwbench::runtime {
+
+/// Reads a result to compare: a published result when `path` ends in `.toml`, else a result
+/// file (JSON). Indices are recomputed by compare_results, not trusted from the file.
+std::optional<Result> load_comparable(const std::string& path, std::string& error);
+
+}  // namespace hwbench::runtime

@@ -1,0 +1,261 @@
+#include "runtime/record/result_file_reader.hpp"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <limits>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "runtime/record/json_reader.hpp"
+#include "runtime/record/result_file.hpp"
+
+namespace hwbench::runtime {
+
+namespace {
+
+using nlohmann::json;
+
+ReportSpec read_spec(JsonReader& in, const json& object, const std::string& where) {
+  ReportSpec spec;
+  spec.style = in.text(object, where, "style");
+  spec.unit = in.text(object, where, "unit");
+  spec.aggregates = in.string_list(object, where, "aggregates");
+  if (in.member(object, where, "options", /*optional=*/true)) spec.options = in.strings(object, where, "options");
+  return spec;
+}
+
+Figure read_figure(JsonReader& in, const json& object, const std::string& where) {
+  Figure figure;
+  figure.value = in.number(object, where, "value");
+  figure.unit = in.text(object, where, "unit");
+  return figure;
+}
+
+Sample read_sample(JsonReader& in, const json& object, const std::string& where) {
+  Sample sample;
+  sample.kernel = in.text(object, where, "kernel");
+  sample.params = in.strings(object, where, "params");
+  sample.iteration = static_cast<std::uint32_t>(
+      in.unsigned_integer(object, where, "iteration", std::numeric_limits<std::uint32_t>::max()));
+  sample.units = in.unsigned_integer(object, where, "units");
+  sample.bytes = in.unsigned_integer(object, where, "bytes");
+  sample.ops = in.unsigned_integer(object, where, "ops");
+  sample.wall_ns = in.signed_integer(object, where, "wall_ns");
+  if (const json* cpu = in.object(object, where, "cpu")) {
+    const auto path = JsonReader::join(where, "cpu");
+    sample.cpu.usr_ns = in.signed_integer(*cpu, path, "usr_ns");
+    sample.cpu.sys_ns = in.signed_integer(*cpu, path, "sys_ns");
+    sample.cpu.cusr_ns = in.signed_integer(*cpu, path, "cusr_ns");
+    sample.cpu.csys_ns = in.signed_integer(*cpu, path, "csys_ns");
+  }
+  sample.start_unix_ns = in.signed_integer(object, where, "start_unix_ns");
+  sample.cold = in.boolean(object, where, "cold");
+  if (in.member(object, where, "cpu_timed", /*optional=*/true)) sample.cpu_timed = in.boolean(object, where, "cpu_timed");
+  if (in.member(object, where, "max_latency_ns", /*optional=*/true)) sample.max_latency_ns = in.signed_integer(object, where, "max_latency_ns");
+  const json* figure = in.member(object, where, "figure", /*optional=*/true);
+  if (figure != nullptr && !figure->is_null()) {
+    const auto path = JsonReader::join(where, "figure");
+    if (in.expect(*figure, path, figure->is_object(), "an object or null")) sample.figure = read_figure(in, *figure, path);
+  }
+  return sample;
+}
+
+// Series::printed: aggregate name -> {value, unit}.
+std::map<std::string, Figure> read_printed(JsonReader& in, const json& object, const std::string& where) {
+  std::map<std::string, Figure> printed;
+  const json* value = in.object(object, where, "printed");
+  if (value == nullptr) return printed;
+  const auto path = JsonReader::join(where, "printed");
+  for (const auto& [name, item] : value->items()) {
+    const auto item_path = JsonReader::join(path, name);
+    if (!in.expect(item, item_path, item.is_object(), "an object")) break;
+    printed[name] = read_figure(in, item, item_path);
+  }
+  return printed;
+}
+
+// RenderedReport::figures; each series' aggregates are read in the order of `spec`, which
+// a JSON object does not keep.
+std::vector<ReportFigures> read_figures(JsonReader& in, const json& object, const std::string& where,
+                                        const ReportSpec& spec) {
+  std::vector<ReportFigures> figures;
+  in.each_object(object, where, "figures", [&](const json& item, const std::string& path) {
+    ReportFigures f;
+    f.label = in.text(item, path, "label");
+    f.values = in.number_list(item, path, "values");
+    if (const json* aggregates = in.object(item, path, "aggregates")) {
+      const auto aggregates_path = JsonReader::join(path, "aggregates");
+      for (const auto& name : spec.aggregates) f.aggregates.emplace_back(name, in.number(*aggregates, aggregates_path, name));
+    }
+    f.converged = in.boolean(item, path, "converged");
+    figures.push_back(std::move(f));
+  });
+  return figures;
+}
+
+bool is_status(const std::string& status) {
+  return status == "complete" || status == "interrupted" || status == "failed" || status == "published";
+}
+
+bool read_whole_file(const std::string& path, std::string& content, std::string& error) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) {
+    error = "cannot read " + path + ": " + std::strerror(errno);
+    return false;
+  }
+  char buffer[65536];
+  for (;;) {
+    const ssize_t n = ::read(fd, buffer, sizeof buffer);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) {
+      error = "cannot read " + path + ": " + std::strerror(errno);
+      ::close(fd);
+      return false;
+    }
+    if (n == 0) break;
+    content.append(buffer, static_cast<std::size_t>(n));
+  }
+  ::close(fd);
+  return true;
+}
+
+}  // namespace
+
+std::optional<Result> result_from_json(const nlohmann::json& document, std::string& error) {
+  if (!document.is_object()) {
+    error = std::string("not an hwbench result (expected a JSON object, got ") + document.type_name() + ")";
+    return std::nullopt;
+  }
+  const auto schema = document.find("schema");
+  if (schema == document.end()) {
+    error = "not an hwbench result (no \"schema\" key)";
+    return std::nullopt;
+  }
+  if (!schema->is_string() || schema->get_ref<const std::string&>() != result_schema) {
+    error = "unsupported schema " + schema->dump() + " (this hwbench reads \"" + result_schema + "\")";
+    return std::nullopt;
+  }
+
+  JsonReader in;
+  Result result;
+  const std::string top;
+  result.kind = in.text(document, top, "kind");
+  if (!in.failed() && result.kind != "run" && result.kind != "published") {
+    in.fail("kind", "expected \"run\" or \"published\", got \"" + result.kind + "\"");
+  }
+  result.status = in.text(document, top, "status");
+  if (!in.failed() && !is_status(result.status)) {
+    in.fail("status", "expected \"complete\", \"interrupted\", \"failed\" or \"published\", got \"" +
+                          result.status + "\"");
+  }
+  const bool complete = in.boolean(document, top, "complete");
+  if (!in.failed() && complete != (result.status == "complete")) {
+    in.fail("complete", std::string(complete ? "true" : "false") + " but status is \"" + result.status + "\"");
+  }
+  result.error = in.text(document, top, "error");
+  result.recipe_file = in.text(document, top, "recipe_file");
+  result.recipe_text = in.text(document, top, "recipe_text");
+  result.recipe_sha256 = in.text(document, top, "recipe_sha256");
+  result.meta = in.strings(document, top, "meta");
+  result.command_line = in.string_list(document, top, "command_line");
+  result.started_utc = in.text(document, top, "started_utc");
+  result.finished_utc = in.text(document, top, "finished_utc");
+  result.machine = in.text(document, top, "machine");
+  if (const json* environment = in.object(document, top, "environment")) result.environment = *environment;
+  in.each_object(document, top, "locations", [&](const json& object, const std::string& where) {
+    LocationInfo location;
+    location.name = in.text(object, where, "name");
+    location.path = in.text(object, where, "path");
+    location.fstype = in.text(object, where, "fstype");
+    location.free_bytes = in.unsigned_integer(object, where, "free_bytes");
+    location.builtin = in.boolean(object, where, "builtin");
+    result.locations.push_back(std::move(location));
+  });
+  in.each_object(document, top, "series", [&](const json& object, const std::string& where) {
+    Series series;
+    series.label = in.text(object, where, "label");
+    series.converged = in.boolean(object, where, "converged");
+    series.ci_target_pct = in.number(object, where, "ci_target_pct");
+    in.each_object(object, where, "samples", [&](const json& sample, const std::string& path) {
+      series.samples.push_back(read_sample(in, sample, path));
+    });
+    series.printed = read_printed(in, object, where);
+    if (in.member(object, where, "unavailable", /*optional=*/true)) series.unavailable = in.text(object, where, "unavailable");
+    result.series.push_back(std::move(series));
+  });
+  // Baselines and indices came with the suites; older files have neither.
+  if (in.member(document, top, "baselines", /*optional=*/true)) {
+    in.each_object(document, top, "baselines", [&](const json& object, const std::string& where) {
+      Baseline b;
+      b.name = in.text(object, where, "name");
+      b.machine = in.text(object, where, "machine");
+      b.source = in.text(object, where, "source");
+      b.file = in.text(object, where, "file");
+      in.each_object(object, where, "figures", [&](const json& f, const std::string& path) {
+        b.figures.emplace_back(in.text(f, path, "label"), read_figure(in, f, path));
+      });
+      result.baselines.push_back(std::move(b));
+    });
+  }
+  if (in.member(document, top, "indices", /*optional=*/true)) {
+    in.each_object(document, top, "indices", [&](const json& object, const std::string& where) {
+      IndexValue i;
+      i.spec.label = in.text(object, where, "label");
+      i.spec.series = in.string_list(object, where, "series");
+      i.spec.baseline = in.text(object, where, "baseline");
+      i.spec.scale = in.number(object, where, "scale");
+      if (in.member(object, where, "aggregate", /*optional=*/true)) i.spec.aggregate = in.text(object, where, "aggregate");
+      i.value = in.number(object, where, "value");
+      in.each_object(object, where, "ratios", [&](const json& r, const std::string& path) {
+        i.ratios.emplace_back(in.text(r, path, "label"), in.number(r, path, "ratio"));
+      });
+      if (in.member(object, where, "printed", /*optional=*/true)) i.printed = in.number(object, where, "printed");
+      result.indices.push_back(std::move(i));
+    });
+  }
+  in.each_object(document, top, "reports", [&](const json& object, const std::string& where) {
+    result.reports.push_back(read_spec(in, object, where));
+  });
+  in.each_object(document, top, "rendered", [&](const json& object, const std::string& where) {
+    RenderedReport report;
+    if (const json* spec = in.object(object, where, "spec")) {
+      report.spec = read_spec(in, *spec, JsonReader::join(where, "spec"));
+    }
+    report.text = in.text(object, where, "text");
+    report.figures = read_figures(in, object, where, report.spec);
+    result.rendered.push_back(std::move(report));
+  });
+
+  if (in.failed()) {
+    error = in.error();
+    return std::nullopt;
+  }
+  return result;
+}
+
+std::optional<Result> load_result(const std::string& path, std::string& error) {
+  std::string content;
+  if (!read_whole_file(path, content, error)) return std::nullopt;
+  json document;
+  try {
+    document = json::parse(content);
+  } catch (const json::parse_error& e) {
+    // what() is "[json.exception.parse_error.101] parse error at line …"; the tag says nothing
+    // to a user.
+    std::string message = e.what();
+    if (const auto end = message.find("] "); message.rfind("[json.exception", 0) == 0 && end != std::string::npos) {
+      message.erase(0, end + 2);
+    }
+    error = path + " is not JSON (byte " + std::to_string(e.byte) + "): " + message;
+    return std::nullopt;
+  }
+  auto result = result_from_json(document, error);
+  if (!result) error = path + ": " + error;
+  return result;
+}
+
+}  // namespace hwbench::runtime

@@ -1,0 +1,72 @@
+#pragma once
+// Reading hand-written TOML files (published results, baselines) strictly: every problem is
+// collected with its line and column, unknown keys get a did-you-mean.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <toml.hpp>
+
+namespace hwbench::runtime {
+
+/// Every problem in one file, reported together and in file order.
+class Problems {
+ public:
+  /// Problems found in `file` (the name used in messages).
+  explicit Problems(std::string file) : file_(std::move(file)) {}
+  /// A problem at `where`'s place in the file.
+  void at(const toml::value& where, std::string message);
+  /// A problem with no place in the file.
+  void whole_file(std::string message);
+  /// Whether any problem was found.
+  bool any() const { return !items_.empty(); }
+  /// `FILE:LINE:COL: error: …` lines, sorted by place.
+  std::string render() const;
+
+ private:
+  struct Item {
+    std::uint32_t line = 0;
+    std::uint32_t column = 0;
+    std::string message;
+  };
+  std::string file_;
+  std::vector<Item> items_;
+};
+
+/// "a, b, c".
+std::string join(const std::vector<std::string>& words);
+
+
+/// Records a problem for every key of `table` not in `known`; `context` follows the key's name.
+void check_keys(const toml::value& table, const std::vector<std::string>& known, std::string_view context,
+                Problems& problems);
+
+/// The value at `key` in `table`, or nullptr.
+const toml::value* find_key(const toml::value& table, const std::string& key);
+
+/// An optional string: nullopt when absent or (with a problem recorded) not a string.
+std::optional<std::string> string_key(const toml::value& table, const std::string& key, std::string_view context,
+                                      Problems& problems);
+
+/// A finite integer or float as a double; nullopt otherwise.
+std::optional<double> number(const toml::value& v);
+
+/// The whole file at `path`; on failure nullopt and `PATH: error: cannot open|read: …` in `error`.
+std::optional<std::string> read_text_file(const std::string& path, std::string& error);
+
+/// Parses TOML text; on a syntax error returns nullopt with toml11's message in `error`.
+std::optional<toml::value> parse_toml(std::string_view text, const std::string& name, std::string& error);
+
+}  // namespace hwbench::runtime
+
+namespace hwbench::runtime {
+
+struct Baseline;
+
+/// Reads one [[baseline]] table (baseline files and published results share it); nullopt and
+/// problems recorded when it is not usable. Defined in baseline.cpp.
+std::optional<Baseline> read_baseline(const toml::value& table, std::size_t index, Problems& problems);
+
+}  // namespace hwbench::runtime

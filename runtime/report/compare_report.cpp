@@ -1,0 +1,107 @@
+#include "runtime/report/compare_report.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+
+#include <fmt/format.h>
+
+#include "runtime/record/comparable.hpp"
+#include "runtime/report/report.hpp"
+#include "runtime/support/text_columns.hpp"
+
+namespace hwbench::runtime {
+
+namespace {
+
+std::string figure_text(const FigureCell& cell) {
+  if (cell.state != CellState::figure || !std::isfinite(cell.value)) return "-";
+  return cell.unit.empty() ? format_figure(cell.value) : format_figure(cell.value) + " " + cell.unit;
+}
+
+std::string ratio_text(const RatioCell& cell, const CompareOptions& options) {
+  switch (cell.state) {
+    case RatioState::computed: return format_ratio(cell.value, options);
+    case RatioState::missing: return "-";
+    case RatioState::units_differ:
+    case RatioState::kernels_differ: return "!";
+  }
+  return "-";
+}
+
+}  // namespace
+
+std::string format_ratio(double ratio, const CompareOptions& options) {
+  if (!std::isfinite(ratio)) return "-";
+  const int digits = std::clamp(options.digits, 0, 12);
+  double value = ratio;
+  if (options.ratio == CompareOptions::Ratio::truncate) {
+    const double scale = std::pow(10.0, digits);
+    // A quotient meant as 1.16 may be stored as 1.15999…; allow for that representation error.
+    const double scaled = std::abs(ratio) * scale * (1 + 1e-12);
+    value = std::copysign(std::floor(scaled) / scale, ratio);
+  }
+  return fmt::format("{:.{}f}", value, digits) + options.suffix;
+}
+
+std::string format_comparison(const Comparison& comparison, const CompareOptions& options) {
+  const auto& names = comparison.names;
+  const std::size_t n = names.size();
+  if (n == 0) return "";
+
+  std::vector<std::vector<std::string>> table;
+  std::vector<std::string> header{"series"};
+  header.insert(header.end(), names.begin(), names.end());
+  for (std::size_t i = 1; i < n; ++i) header.push_back(names[i] + "/" + names[0]);
+  table.push_back(header);
+  std::vector<std::string> notes;
+  for (const auto& row : comparison.rows) {
+    std::vector<std::string> line{row.label};
+    for (const auto& cell : row.figures) line.push_back(figure_text(cell));
+    for (const auto& cell : row.ratios) line.push_back(ratio_text(cell, options));
+    table.push_back(line);
+    for (std::size_t i = 0; i < row.figures.size(); ++i)
+      if (row.figures[i].state == CellState::unavailable)
+        notes.push_back(fmt::format("- {}: {} unavailable: {}", row.label, names[i], row.figures[i].why));
+    for (std::size_t i = 0; i < row.ratios.size(); ++i)
+      if (row.ratios[i].state == RatioState::units_differ || row.ratios[i].state == RatioState::kernels_differ)
+        notes.push_back(fmt::format("! {}: {}/{} not divided: {}", row.label, names[i + 1], names[0], row.ratios[i].why));
+  }
+  if (!comparison.summary.empty()) {
+    std::vector<std::string> line{"geometric mean"};
+    line.resize(n + 1);
+    for (const auto& cell : comparison.summary) line.push_back(format_ratio(cell.value, options));
+    table.push_back(line);
+    for (std::size_t i = 0; i < comparison.summary.size(); ++i) {
+      const SummaryCell& cell = comparison.summary[i];
+      if (cell.used < cell.series)
+        notes.push_back(fmt::format("geometric mean of {}/{} over {} of {} series (rows with - or ! left out)",
+                                    names[i + 1], names[0], cell.used, cell.series));
+    }
+  }
+
+  std::string out = write_columns(table, true);
+  for (const auto& note : notes) out += note + "\n";
+  if (!comparison.environment.empty()) out += "\n" + format_environment_diff(comparison.environment, names);
+  return out;
+}
+
+RenderedReport render_compare_report(const Result& result, const ReportSpec& spec) {
+  RenderedReport record;
+  record.spec = spec;
+  CompareOptions options;
+  for (const auto& [k, v] : spec.options)
+    if (k != "with") set_compare_option(options, k, v);
+  const std::string path = spec.options.count("with") ? spec.options.at("with") : std::string();
+  std::string error;
+  auto other = load_comparable(path, error);
+  if (!other) {
+    record.text = fmt::format("compare: {}\n", error);
+    return record;
+  }
+  const std::string stem = std::filesystem::path(path).stem().string();
+  record.text = format_comparison(compare_results({&*other, &result}, {stem, "this run"}, options), options);
+  return record;
+}
+
+}  // namespace hwbench::runtime

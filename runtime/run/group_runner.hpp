@@ -1,0 +1,35 @@
+#pragma once
+// `time { … }` and `parallel N { … }`: several kernel runs that make one sample.
+#include <string>
+#include <vector>
+
+#include "kernels/contract/kernel.hpp"
+#include "runtime/platform/clock.hpp"
+#include "runtime/plan/plan.hpp"
+#include "runtime/model/sample.hpp"
+
+namespace hwbench::runtime {
+
+/// What a group run is lent.
+struct GroupRun {
+  Clock& clock;
+  const kernels::Context& context;
+  std::string recipe_file;
+};
+
+/// One group's sample, or the error that stopped it (naming the statement or the worker).
+struct GroupResult {
+  Sample sample;
+  std::string error;
+};
+
+/// Runs every statement of a `time` block once, in order; the sample is the sum of their
+/// timed runs (set-up and clean-up of each kernel are left out; a `repeat` loop is timed whole,
+/// and a `parallel` block inside contributes its own span and its workers' CPU time).
+GroupResult run_time_group(GroupRun& run, const Step& step);
+
+/// Runs each worker's statements in its own process, started together; the sample covers the
+/// span from the start signal to the last worker's exit, with the workers' CPU time as cusr/csys.
+GroupResult run_parallel_group(GroupRun& run, const Step& step);
+
+}  // namespace hwbench::runtime

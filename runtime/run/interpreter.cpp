@@ -1,0 +1,433 @@
+#include "runtime/run/interpreter.hpp"
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <csignal>
+#include <cstring>
+#include <map>
+
+#include <fmt/format.h>
+
+#include "runtime/platform/page_cache.hpp"
+#include "kernels/files/real_file_view.hpp"
+#include "runtime/run/group_runner.hpp"
+#include "runtime/analysis/statistics.hpp"
+
+namespace hwbench::runtime {
+
+namespace {
+
+std::atomic<bool> g_interrupted{false};
+std::atomic<int> g_signal{0};
+
+extern "C" void on_signal(int sig) {
+  g_signal.store(sig);
+  g_interrupted.store(true);
+}
+
+/// Thrown inside the interpreter only, to unwind to the phase loop.
+struct Interrupted {};
+
+/// The kernel cannot run on this machine (kernels::KernelUnavailable).
+struct Unavailable {
+  std::string what;
+};
+
+/// A statement failed; `what` already names it.
+struct StepFailed {
+  std::string what;
+};
+
+/// The time a sample's rates are computed over.
+std::int64_t timed_ns(const Sample& s) { return s.cpu_timed ? s.cpu.usr_ns + s.cpu.sys_ns : s.wall_ns; }
+
+/// The figure `until ci` judges convergence on: the natural rate of the work.
+double rate_of(const Sample& s) {
+  double secs = static_cast<double>(timed_ns(s)) / 1e9;
+  if (secs <= 0) return 0;
+  if (s.bytes > 0) return static_cast<double>(s.bytes) / secs;
+  if (s.ops > 0) return static_cast<double>(s.ops) / secs;
+  return static_cast<double>(s.units) / secs;
+}
+
+std::string human_rate(const Sample& s) {
+  double secs = static_cast<double>(timed_ns(s)) / 1e9;
+  if (secs <= 0) return "-";
+  if (s.bytes > 0) return fmt::format("{:.1f} MB/s", static_cast<double>(s.bytes) / secs / 1e6);
+  return fmt::format("{:.4g} ops/s", static_cast<double>(s.ops ? s.ops : s.units) / secs);
+}
+
+class Interpreter {
+ public:
+  Interpreter(const CheckedRecipe& recipe, const RunOptions& options)
+      : plan_(recipe.plan), resolver_(*recipe.resolver), opts_(options) {
+    ctx_.files = &files_;
+    ctx_.owned = [this](const std::string& p) { return owned_.count(p) != 0; };
+    ctx_.interrupted = options.interrupted;
+    // Kernels may copy the context; the hook finds the sample being timed through this object.
+    ctx_.exclude = [this](const std::function<void()>& fn) { exclude(fn); };
+    for (const auto& label : plan_.series_order) {
+      index_[label] = outcome_.series.size();
+      Series s;
+      s.label = label;
+      outcome_.series.push_back(std::move(s));
+    }
+  }
+
+  RunOutcome run() {
+    make_directories();
+    if (outcome_.status == "complete") {
+      phase(plan_.setup, false);
+      if (outcome_.status == "complete") phase(plan_.main, true);
+    }
+    // Teardown always runs, and Ctrl-C does not stop it: it is what cleans up.
+    ctx_.interrupted = nullptr;
+    interruptible_ = false;
+    bool completed = outcome_.status == "complete";
+    std::string first_error = outcome_.error;
+    phase(plan_.teardown, false);
+    if (!completed) {
+      // A teardown failure after a failed run must not hide the first cause.
+      outcome_.error = first_error;
+      remove_leftovers();
+    }
+    remove_created_directories();
+    return std::move(outcome_);
+  }
+
+ private:
+  void make_directories() {
+    for (const auto& dir : plan_.directories_to_create) {
+      struct stat st {};
+      if (::stat(dir.c_str(), &st) == 0) continue;
+      if (::mkdir(dir.c_str(), 0755) != 0) {
+        fail(fmt::format("cannot create the directory {}: {}", dir, std::strerror(errno)));
+        return;
+      }
+      created_dirs_.push_back(dir);
+    }
+  }
+
+  void remove_created_directories() {
+    for (auto it = created_dirs_.rbegin(); it != created_dirs_.rend(); ++it) ::rmdir(it->c_str());  // only if empty
+  }
+
+  void remove_leftovers() {
+    for (const auto& p : owned_) {
+      struct stat st {};
+      if (::lstat(p.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) continue;
+      // A file that cannot go (a location remounted read-only) must be named, not passed over.
+      if (::unlink(p.c_str()) == 0) outcome_.removed_after_failure.push_back(p);
+      else outcome_.left_behind.push_back(fmt::format("{} ({})", p, std::strerror(errno)));
+    }
+  }
+
+  /// Time spent in kernels::untimed() during the current sample.
+  struct Excluded {
+    std::int64_t wall_ns = 0;
+    CpuTimes cpu;
+  };
+
+  void exclude(const std::function<void()>& fn) {
+    if (excluded_ == nullptr) {
+      fn();
+      return;
+    }
+    Clock& clock = *opts_.clock;
+    const CpuTimes c0 = clock.cpu();
+    const std::int64_t t0 = clock.now_ns();
+    fn();
+    const std::int64_t t1 = clock.now_ns();
+    const CpuTimes c1 = clock.cpu();
+    excluded_->wall_ns += t1 - t0;
+    excluded_->cpu = excluded_->cpu + (c1 - c0);
+  }
+
+  void fail(std::string error, const char* status = "failed") {
+    if (outcome_.status == "complete") {
+      outcome_.status = status;
+      outcome_.error = std::move(error);
+    }
+  }
+
+  void phase(const std::vector<Step>& steps, bool timed) {
+    for (const auto& step : steps) {
+      try {
+        check_interrupt();
+        if (!timed) {
+          run_untimed(step);
+        } else if (step.kind == Step::Kind::kernel) {
+          run_sampled(step);
+        } else {
+          run_group(step);
+        }
+      } catch (const Interrupted&) {
+        fail("interrupted by a signal", "interrupted");
+        return;
+      } catch (const StepFailed& e) {
+        fail(e.what);
+        // In teardown every statement still gets its turn.
+        if (interruptible_) return;
+      }
+    }
+  }
+
+  void check_interrupt() const {
+    if (interruptible_ && opts_.interrupted && opts_.interrupted->load()) throw Interrupted{};
+  }
+
+  std::string where(const Step& step) const {
+    return fmt::format("{}:{}:{}: {}", plan_.recipe_file, step.loc.line, step.loc.column, step.kernel.text);
+  }
+
+  /// Claims the files a statement will create, re-checking the safety rules against the file
+  /// system as it is now (a symlink or a stranger's file may have appeared since the check).
+  void claim(const Step& step) {
+    const auto& fx = step.kernel.effects;
+    auto refuse = [&](const std::string& why) { throw StepFailed{fmt::format("{}: {}", where(step), why)}; };
+    for (const auto& r : fx.reads)
+      if (auto e = resolver_.recheck({r, r, ""}, false)) refuse(e->message);
+    for (const auto& c : fx.creates) {
+      if (auto e = resolver_.recheck({c.path, c.path, ""}, true)) refuse(e->message);
+      struct stat st {};
+      if (::lstat(c.path.c_str(), &st) == 0 && !owned_.count(c.path))
+        refuse(fmt::format("{} exists and this run did not create it; hwbench will not overwrite it", c.path));
+      owned_.insert(c.path);
+    }
+  }
+
+  void evict_inputs(const Step& step) {
+    for (const auto& r : step.kernel.effects.reads) {
+      auto ev = kernels::evict(r);
+      if (!ev.ok)
+        throw StepFailed{fmt::format("{}: cold: {}", where(step), ev.error)};
+    }
+  }
+
+  std::unique_ptr<kernels::Kernel> make(const Step& step) {
+    try {
+      auto k = step.kernel.spec->make(step.kernel.call, ctx_);
+      k->prepare();
+      return k;
+    } catch (const kernels::KernelUnavailable& e) {
+      throw Unavailable{e.what()};
+    } catch (const std::exception& e) {
+      throw StepFailed{fmt::format("{}: {}", where(step), e.what())};
+    }
+  }
+
+  void run_untimed(const Step& step) {
+    claim(step);
+    std::unique_ptr<kernels::Kernel> k;
+    try {
+      k = make(step);
+    } catch (const Unavailable& u) {
+      throw StepFailed{fmt::format("{}: {}", where(step), u.what)};
+    }
+    try {
+      k->run(1);
+      if (step.kernel.policy.sync) k->flush();
+      k->finish();
+    } catch (const std::exception& e) {
+      throw StepFailed{fmt::format("{}: {}", where(step), e.what())};
+    }
+    forget_removed(step);
+  }
+
+  void forget_removed(const Step& step) {
+    for (const auto& r : step.kernel.effects.removes) {
+      struct stat st {};
+      if (::lstat(r.c_str(), &st) != 0) owned_.erase(r);
+    }
+  }
+
+  void run_sampled(const Step& step) {
+    const Policy& p = step.kernel.policy;
+    claim(step);
+    Series& series = outcome_.series[index_.at(step.series)];
+    std::unique_ptr<kernels::Kernel> k;
+    try {
+      k = make(step);
+    } catch (const Unavailable& u) {
+      // Not this machine's: recorded and reported as the original tool did, never a failure.
+      series.unavailable = u.what;
+      if (opts_.progress) *opts_.progress << fmt::format("  {}  unavailable: {}\n", step.kernel.text, u.what);
+      return;
+    }
+    if (p.until_ci_pct > 0) series.ci_target_pct = p.until_ci_pct;
+    std::vector<double> rates;
+    bool converged = p.until_ci_pct <= 0;
+    try {
+      for (std::uint32_t w = 0; w < p.warmup; ++w) {
+        check_interrupt();
+        k->run(1);
+      }
+      for (std::uint32_t n = 0; n < p.runs_max; ++n) {
+        check_interrupt();
+        if (p.cold) evict_inputs(step);
+        Sample s = measure(*k, p);
+        // A sample that Ctrl-C reached is not a sample: kernels stop mid-unit and return what
+        // they finished (a cut-short copy counts nothing), so drop it and stop.
+        check_interrupt();
+        s.kernel = step.kernel.spec->name;
+        s.cold = p.cold;
+        s.cpu_timed = p.cpu_time;
+        for (const auto& [name, v] : step.kernel.call.params) s.params[name] = v.flag ? "true" : v.text;
+        for (std::size_t a = 0; a < step.kernel.call.args.size(); ++a)
+          s.params[step.kernel.spec->args[a].name] = step.kernel.call.args[a].text;
+        for (const auto& [name, v] : k->notes()) s.params[name] = v;
+        s.iteration = static_cast<std::uint32_t>(series.samples.size() + 1);
+        rates.push_back(rate_of(s));
+        if (opts_.progress) *opts_.progress << fmt::format("  {}  {}\n", step.kernel.text, human_rate(s));
+        series.samples.push_back(std::move(s));
+        // Also after the last sample of the last statement: an interrupted run never ends "complete".
+        check_interrupt();
+        if (n + 1 < p.runs_min) continue;
+        if (p.until_ci_pct <= 0) break;
+        double m = mean(rates);
+        if (rates.size() >= 2 && m > 0 && ci95(rates) / m * 100 <= p.until_ci_pct) {
+          converged = true;
+          break;
+        }
+      }
+      k->finish();
+    } catch (const kernels::KernelError& e) {
+      throw StepFailed{fmt::format("{}: {}", where(step), e.what())};
+    } catch (const std::system_error& e) {
+      throw StepFailed{fmt::format("{}: {}", where(step), e.what())};
+    }
+    if (!converged) {
+      series.converged = false;
+      if (opts_.progress)
+        *opts_.progress << fmt::format("  warning: '{}' did not reach ±{}% at 95% confidence in {} runs\n", step.series,
+                                       p.until_ci_pct, p.runs_max);
+    }
+    forget_removed(step);
+  }
+
+  /// One sample: the unit of work once, or repeated for `for` seconds in growing batches so
+  /// that reading the clock stays a small fraction of the time.
+  Sample measure(kernels::Kernel& k, const Policy& p) {
+    Clock& clock = *opts_.clock;
+    Sample s;
+    Excluded excluded;
+    excluded_ = &excluded;
+    s.start_unix_ns = clock.unix_ns();
+    CpuTimes cpu0 = clock.cpu();
+    std::int64_t t0 = clock.now_ns();
+    // What the `for` deadline is judged on: the wall, or (cpu_time) this process's CPU time.
+    auto elapsed = [&](std::int64_t now) {
+      if (!p.cpu_time) return now - t0 - excluded.wall_ns;
+      const CpuTimes c = clock.cpu() - cpu0 - excluded.cpu;
+      return c.usr_ns + c.sys_ns;
+    };
+    kernels::Work total;
+    std::uint64_t units = 0;
+    try {
+      if (p.for_seconds > 0) {
+        const auto budget = static_cast<std::int64_t>(p.for_seconds * 1e9);
+        std::uint64_t batch = 1;
+        std::int64_t last = 0;
+        for (;;) {
+          auto w = k.run(batch);
+          total.bytes += w.bytes;
+          total.ops += w.ops;
+          total.max_latency_ns = std::max(total.max_latency_ns, w.max_latency_ns);
+          units += batch;
+          const std::int64_t spent = elapsed(clock.now_ns());
+          if (spent >= budget || (opts_.interrupted && interruptible_ && opts_.interrupted->load())) break;
+          const std::int64_t took = spent - last;
+          last = spent;
+          // Aim for batches of about a millisecond, never past the budget by much.
+          if (took < 1'000'000 && batch < (1ULL << 40)) batch *= 2;
+          else if (took > 0 && spent + took > budget)
+            batch = std::max<std::uint64_t>(1, batch * static_cast<std::uint64_t>(budget - spent) / static_cast<std::uint64_t>(took));
+        }
+      } else {
+        total = k.run(1);
+        units = 1;
+      }
+      if (p.sync) k.flush();
+    } catch (...) {
+      excluded_ = nullptr;
+      throw;
+    }
+    excluded_ = nullptr;
+    std::int64_t t1 = clock.now_ns();
+    CpuTimes cpu1 = clock.cpu();
+    s.wall_ns = t1 - t0 - excluded.wall_ns;
+    s.cpu = cpu1 - cpu0 - excluded.cpu;
+    s.units = units;
+    s.bytes = total.bytes;
+    s.ops = total.ops;
+    s.max_latency_ns = total.max_latency_ns;
+    return s;
+  }
+
+  void run_group(const Step& step) {
+    Series& series = outcome_.series[index_.at(step.series)];
+    const std::vector<const Step*> all = kernel_steps(step);
+    for (const Step* c : all) {
+      claim(*c);
+      if (c->kernel.policy.cold) evict_inputs(*c);
+    }
+    GroupRun g{*opts_.clock, ctx_, plan_.recipe_file};
+    GroupResult r = step.kind == Step::Kind::time ? run_time_group(g, step) : run_parallel_group(g, step);
+    for (const Step* c : all) forget_removed(*c);
+    if (!r.error.empty()) {
+      check_interrupt();  // workers stopped by Ctrl-C: the run was interrupted, not failed
+      throw StepFailed{r.error};
+    }
+    // A group that Ctrl-C reached was cut short (kernels, workers): its partial sum is not a sample.
+    check_interrupt();
+    r.sample.iteration = static_cast<std::uint32_t>(series.samples.size() + 1);
+    if (opts_.progress) *opts_.progress << fmt::format("  {}  {}\n", step.series, human_rate(r.sample));
+    series.samples.push_back(std::move(r.sample));
+  }
+
+  const Plan& plan_;
+  const PathResolver& resolver_;
+  RunOptions opts_;
+  kernels::RealFileView files_;
+  kernels::Context ctx_;
+  std::set<std::string> owned_;
+  std::vector<std::string> created_dirs_;
+  std::map<std::string, std::size_t> index_;
+  RunOutcome outcome_;
+  bool interruptible_ = true;
+  Excluded* excluded_ = nullptr;  ///< the sample being timed, while measure() runs
+};
+
+struct sigaction g_old_int {}, g_old_term {};
+
+}  // namespace
+
+RunOutcome run_plan(const CheckedRecipe& recipe, const RunOptions& options) {
+  Interpreter it(recipe, options);
+  return it.run();
+}
+
+InterruptGuard::InterruptGuard() {
+  g_interrupted.store(false);
+  g_signal.store(0);
+  struct sigaction sa {};
+  sa.sa_handler = on_signal;
+  sigemptyset(&sa.sa_mask);
+  sa.sa_flags = SA_RESTART;
+  ::sigaction(SIGINT, &sa, &g_old_int);
+  ::sigaction(SIGTERM, &sa, &g_old_term);
+}
+
+InterruptGuard::~InterruptGuard() {
+  ::sigaction(SIGINT, &g_old_int, nullptr);
+  ::sigaction(SIGTERM, &g_old_term, nullptr);
+}
+
+const std::atomic<bool>* InterruptGuard::flag() const { return &g_interrupted; }
+
+int InterruptGuard::signal() const { return g_signal.load(); }
+
+}  // namespace hwbench::runtime

@@ -1,0 +1,51 @@
+#pragma once
+// run: Plan -> samples. Walks setup, the timed statements and teardown (always), applies each
+// measurement policy, and keeps the run's files under its ownership rules.
+#include <atomic>
+#include <memory>
+#include <ostream>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "runtime/check/checker.hpp"
+#include "runtime/platform/clock.hpp"
+#include "runtime/plan/plan.hpp"
+#include "runtime/model/sample.hpp"
+
+namespace hwbench::runtime {
+
+/// What the interpreter is lent.
+struct RunOptions {
+  Clock* clock = nullptr;                        ///< required
+  std::ostream* progress = nullptr;              ///< one line per timed statement; null for none
+  const std::atomic<bool>* interrupted = nullptr; ///< set on Ctrl-C / SIGTERM; null for never
+};
+
+/// How a run ended, and what it measured.
+struct RunOutcome {
+  std::string status = "complete";  ///< "complete", "interrupted" or "failed"
+  std::string error;                ///< one line naming the statement and the cause
+  std::vector<Series> series;       ///< in the plan's series order
+  std::vector<std::string> removed_after_failure;  ///< files of the run deleted because it did not complete
+  std::vector<std::string> left_behind;  ///< files of the run it could not delete, as "PATH (reason)"
+};
+
+/// Runs a checked recipe. Teardown always runs; if the run does not complete, every file it
+/// created is removed afterwards.
+RunOutcome run_plan(const CheckedRecipe& recipe, const RunOptions& options);
+
+/// Installs SIGINT and SIGTERM handlers that set the returned flag (until the guard is destroyed).
+class InterruptGuard {
+ public:
+  InterruptGuard();
+  ~InterruptGuard();
+  InterruptGuard(const InterruptGuard&) = delete;
+  InterruptGuard& operator=(const InterruptGuard&) = delete;
+  /// The flag the handlers set.
+  const std::atomic<bool>* flag() const;
+  /// The signal received (0 for none).
+  int signal() const;
+};
+
+}  // namespace hwbench::runtime

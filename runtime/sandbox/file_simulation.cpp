@@ -1,0 +1,104 @@
+#include "runtime/sandbox/file_simulation.hpp"
+
+#include <unistd.h>
+
+#include <cerrno>
+
+#include <fmt/format.h>
+
+namespace hwbench::runtime {
+
+namespace {
+
+/// How a diagnostic names `path`: as written in the call, with its resolution when they differ.
+std::string display_for(const KernelStep& ks, const std::string& path) {
+  for (const auto& a : ks.call.args)
+    if (a.path == path && a.text != a.path) return fmt::format("'{}' ({})", a.text, a.path);
+  return fmt::format("'{}'", path);
+}
+
+}  // namespace
+
+void FileSimulation::apply(KernelStep& ks, const lang::Stmt& s, const PathResolver& resolver,
+                           std::vector<PlannedFile>& creates) {
+  auto& fx = ks.effects;
+  for (const auto& p : fx.problems)
+    diags_.error(s.loc, fmt::format("{}: {}", s.name, p.message), p.hint, static_cast<std::uint32_t>(s.name.size()));
+  for (const auto& r : fx.reads) {
+    if (vfs_.exists(r)) continue;
+    auto& m = missing_[s.loc.offset];
+    if (m.count++ == 0) {
+      m.loc = s.loc;
+      m.path = display_for(ks, r);
+      m.written = r;
+      for (const auto& a : ks.call.args)
+        if (a.path == r) m.written = a.text;
+      m.kernel = s.name;
+    }
+  }
+  for (const auto& c : fx.creates) create(c, s, resolver, creates);
+  std::vector<std::string> kept;
+  for (const auto& r : fx.removes) {
+    if (!vfs_.created(r)) continue;  // rm only ever deletes what the run created
+    space_.account(parent_of(r), -static_cast<std::int64_t>(vfs_.file_size(r).value_or(0)), s.loc);
+    vfs_.remove(r);
+    kept.push_back(r);
+  }
+  if (s.name == "rm" && !ks.call.args.empty()) {
+    const std::string& pattern = ks.call.args[0].path;
+    bool wildcard = pattern.find_first_of("*?[") != std::string::npos;
+    if (!wildcard && kept.empty() && vfs_.exists(pattern))
+      diags_.error(s.loc, fmt::format("'{}' was not created by this run, so rm will not delete it", ks.call.args[0].text),
+                   "hwbench deletes only files that the same run created", 2);
+  }
+  fx.removes = std::move(kept);
+}
+
+void FileSimulation::create(const kernels::FileEffects::Create& c, const lang::Stmt& s, const PathResolver& resolver,
+                            std::vector<PlannedFile>& creates) {
+  const auto name_width = static_cast<std::uint32_t>(s.name.size());
+  if (vfs_.exists(c.path) && !vfs_.ever_created(c.path)) {
+    if (vfs_.is_directory(c.path))
+      diags_.error(s.loc, fmt::format("'{}' is a directory, not a file to write", c.path), {}, 1);
+    else
+      diags_.error(s.loc, fmt::format("'{}' already exists and this run did not create it", c.path),
+                   "hwbench never overwrites a file it did not create: remove it, or write to another name", name_width);
+    return;
+  }
+  const std::string dir = parent_of(c.path);
+  bool planned_dir = false;
+  for (const auto& l : resolver.locations())
+    if (l.create && l.path == dir) planned_dir = true;
+  if (!planned_dir && !vfs_.is_directory(dir)) {
+    if (!vfs_.exists(dir))
+      diags_.error(s.loc, fmt::format("the directory '{}' does not exist (needed for '{}')", dir, c.path),
+                   fmt::format("create it first (mkdir -p {}), or map it to another directory with -L {}=DIR", dir, dir),
+                   name_width);
+    else
+      diags_.error(s.loc, fmt::format("'{}' is not a directory (needed for '{}')", dir, c.path), {}, name_width);
+    return;
+  }
+  if (!planned_dir && ::access(dir.c_str(), W_OK) != 0) {
+    // A read-only mount refuses root too; calling it a permission problem would mislead.
+    const char* why = errno == EROFS ? "it is on a read-only file system" : "permission denied";
+    diags_.error(s.loc, fmt::format("cannot write in '{}': {}", dir, why),
+                 "choose a directory you may write in, or map it with -L", name_width);
+    return;
+  }
+  const std::uint64_t replaced = vfs_.created(c.path) ? vfs_.file_size(c.path).value_or(0) : 0;
+  space_.account(dir, static_cast<std::int64_t>(c.size) - static_cast<std::int64_t>(replaced), s.loc);
+  vfs_.create(c.path, c.size);
+  creates.push_back({c.path, c.size});
+}
+
+void FileSimulation::report_missing() {
+  for (const auto& [offset, m] : missing_) {
+    std::string message = fmt::format("{} reads {}, which does not exist, and nothing before it creates it", m.kernel, m.path);
+    if (m.count > 1) message += fmt::format(" ({} more like it)", m.count - 1);
+    diags_.error(m.loc, message,
+                 fmt::format("create it in setup, e.g. setup {{ write {} size 10MB }}, or copy it there first", m.written),
+                 static_cast<std::uint32_t>(m.kernel.size()));
+  }
+}
+
+}  // namespace hwbench::runtime

@@ -1,0 +1,49 @@
+#pragma once
+// The checker's simulation of what each kernel statement does to files, in plan order: reads
+// must find a file that exists or that an earlier statement creates; creates may not overwrite
+// a file the run did not make and need a writable directory; removes delete only what the run
+// created. Each create and remove moves the space ledger.
+#include <cstddef>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "lang/recipe/ast.hpp"
+#include "lang/common/diagnostics.hpp"
+#include "runtime/sandbox/locations.hpp"
+#include "runtime/plan/plan.hpp"
+#include "runtime/sandbox/space_ledger.hpp"
+#include "runtime/sandbox/virtual_fs.hpp"
+
+namespace hwbench::runtime {
+
+/// Applies kernel statements' file effects to the simulated file system.
+class FileSimulation {
+ public:
+  FileSimulation(VirtualFs& vfs, SpaceLedger& space, lang::Diagnostics& diags) : vfs_(vfs), space_(space), diags_(diags) {}
+
+  /// Applies the effects of statement `s`, bound as `ks`: errors for forbidden writes and
+  /// removals, each created file appended to `creates`. Leaves in ks.effects.removes only the
+  /// files the run created (the only ones rm deletes).
+  void apply(KernelStep& ks, const lang::Stmt& s, const PathResolver& resolver, std::vector<PlannedFile>& creates);
+  /// One error per statement that read a file neither there nor created before it.
+  void report_missing();
+
+ private:
+  /// A statement's unmet reads: the first one named, the others counted.
+  struct Missing {
+    lang::SourceLoc loc;
+    std::string path, written, kernel;
+    std::size_t count = 0;
+  };
+
+  void create(const kernels::FileEffects::Create& c, const lang::Stmt& s, const PathResolver& resolver,
+              std::vector<PlannedFile>& creates);
+
+  VirtualFs& vfs_;
+  SpaceLedger& space_;
+  lang::Diagnostics& diags_;
+  std::map<std::size_t, Missing> missing_;  ///< by the statement's offset in the source
+};
+
+}  // namespace hwbench::runtime

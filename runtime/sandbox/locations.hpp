@@ -1,0 +1,85 @@
+#pragma once
+// Named locations and the safety rules for every path a recipe names.
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "runtime/model/result.hpp"
+
+namespace hwbench::runtime {
+
+/// A location: a directory a recipe may write in.
+struct Location {
+  std::string name;
+  std::string path;         ///< absolute, normalised
+  bool builtin = false;
+  bool create = false;      ///< a built-in directory that the run creates when missing
+  std::string unavailable;  ///< why a built-in has no usable default here ("" when it has)
+  std::string unavailable_hint;
+};
+
+/// A path after resolution.
+struct ResolvedPath {
+  std::string display;   ///< as written after interpolation: "ramdisk:/10m_1"
+  std::string path;      ///< absolute and normalised
+  std::string location;  ///< "" for a literal path
+};
+
+/// A refusal, with a hint.
+struct PathError {
+  std::string message;
+  std::string hint;
+};
+
+/// The built-in locations with their defaults on this machine: ramdisk, disk, tmp.
+std::vector<Location> builtin_locations(const std::string& cwd);
+
+/// Lexically normalises an absolute path ("/a/./b//c/" -> "/a/b/c"); ".." pops a component.
+std::string normalize_path(std::string_view path);
+
+/// The directory holding the absolute path `path`: "/a/b" -> "/a", "/a" -> "/".
+std::string parent_of(std::string_view path);
+
+/// Whether `path` is `root` or below it (both normalised).
+bool path_within(std::string_view path, std::string_view root);
+
+/// Resolves paths written in a recipe and refuses those the safety rules forbid.
+class PathResolver {
+ public:
+  /// `remaps` are -L arguments whose name starts with '/': a literal path prefix and its replacement.
+  PathResolver(std::vector<Location> locations, std::vector<std::pair<std::string, std::string>> remaps,
+               std::string cwd);
+
+  /// Resolves `text` ("NAME:/rest", "NAME:", "/abs", "./rel", "../rel").
+  /// `write` asks for a place to create or delete files. Returns the error otherwise.
+  std::optional<ResolvedPath> resolve(std::string_view text, bool write, PathError& error) const;
+
+  /// Re-checks an already resolved absolute path at run time (a symlink may have appeared).
+  std::optional<PathError> recheck(const ResolvedPath& path, bool write) const;
+
+  /// The location called `name`, or nullptr.
+  const Location* find(const std::string& name) const;
+  /// Every location name, for did-you-mean.
+  std::vector<std::string> names() const;
+  /// Every location.
+  const std::vector<Location>& locations() const { return locations_; }
+
+ private:
+  std::optional<PathError> check_place(const std::string& path, const std::string& root, bool write) const;
+  std::vector<Location> locations_;
+  std::vector<std::pair<std::string, std::string>> remaps_;
+  std::string cwd_;
+};
+
+/// Whether `path` lies in a system directory that no recipe may touch.
+bool is_system_path(std::string_view path);
+
+/// Why a data file a recipe names (a baseline, a result to compare with) may not be read: it is
+/// not a regular file (a device, a FIFO: reading could block or never end), or it is, or leads
+/// through a symlink to, a file in a system directory such as /proc/self/mem. "" when it may be
+/// read or does not exist (the loader then says so).
+std::string data_file_problem(const std::string& path);
+
+}  // namespace hwbench::runtime

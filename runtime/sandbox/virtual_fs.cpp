@@ -1,0 +1,55 @@
+#include "runtime/sandbox/virtual_fs.hpp"
+
+#include <fnmatch.h>
+
+#include <algorithm>
+
+namespace hwbench::runtime {
+
+bool VirtualFs::exists(const std::string& path) const {
+  if (created_.count(path)) return true;
+  if (removed_.count(path)) return false;
+  return real_.exists(path);
+}
+
+bool VirtualFs::is_directory(const std::string& path) const {
+  if (created_.count(path) || removed_.count(path)) return false;
+  return real_.is_directory(path);
+}
+
+std::optional<std::uint64_t> VirtualFs::file_size(const std::string& path) const {
+  if (auto it = created_.find(path); it != created_.end()) return it->second;
+  if (removed_.count(path)) return std::nullopt;
+  return real_.file_size(path);
+}
+
+std::vector<std::string> VirtualFs::glob(const std::string& pattern) const {
+  std::vector<std::string> out;
+  for (auto& p : real_.glob(pattern))
+    if (!removed_.count(p)) out.push_back(p);
+  for (const auto& [p, size] : created_)
+    if (::fnmatch(pattern.c_str(), p.c_str(), FNM_PATHNAME) == 0) out.push_back(p);
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+void VirtualFs::create(const std::string& path, std::uint64_t size) {
+  auto it = created_.find(path);
+  if (it != created_.end()) held_ -= it->second;
+  created_[path] = size;
+  held_ += size;
+  ever_.insert(path);
+  removed_.erase(path);
+}
+
+void VirtualFs::remove(const std::string& path) {
+  auto it = created_.find(path);
+  if (it != created_.end()) {
+    held_ -= it->second;
+    created_.erase(it);
+  }
+  removed_.insert(path);
+}
+
+}  // namespace hwbench::runtime

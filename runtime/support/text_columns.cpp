@@ -1,0 +1,45 @@
+#include "runtime/support/text_columns.hpp"
+
+#include <algorithm>
+
+namespace hwbench::runtime {
+
+std::size_t display_width(std::string_view text) {
+  std::size_t width = 0;
+  for (std::size_t i = 0; i < text.size();) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    std::size_t len = c < 0x80 ? 1 : c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
+    if (i + len > text.size()) len = 1;
+    char32_t cp = len == 1 ? c : c & (0xFF >> (len + 1));
+    for (std::size_t k = 1; k < len; ++k) cp = (cp << 6) | (static_cast<unsigned char>(text[i + k]) & 0x3F);
+    const bool wide = (cp >= 0x1100 && cp <= 0x115F) || (cp >= 0x2E80 && cp <= 0xA4CF && cp != 0x303F) ||
+                      (cp >= 0xAC00 && cp <= 0xD7A3) || (cp >= 0xF900 && cp <= 0xFAFF) ||
+                      (cp >= 0xFE30 && cp <= 0xFE4F) || (cp >= 0xFF00 && cp <= 0xFF60) ||
+                      (cp >= 0xFFE0 && cp <= 0xFFE6) || (cp >= 0x20000 && cp <= 0x3FFFD);
+    width += wide ? 2 : 1;
+    i += len;
+  }
+  return width;
+}
+
+std::string write_columns(const std::vector<std::vector<std::string>>& lines, bool right_aligned) {
+  std::vector<std::size_t> widths;
+  for (const auto& line : lines) {
+    if (widths.size() < line.size()) widths.resize(line.size(), 0);
+    for (std::size_t c = 0; c < line.size(); ++c) widths[c] = std::max(widths[c], display_width(line[c]));
+  }
+  std::string out;
+  for (const auto& line : lines) {
+    std::string text;
+    for (std::size_t c = 0; c < line.size(); ++c) {
+      const std::string fill(widths[c] - display_width(line[c]), ' ');
+      if (c > 0) text += "  ";
+      text += right_aligned && c > 0 ? fill + line[c] : line[c] + fill;
+    }
+    while (!text.empty() && text.back() == ' ') text.pop_back();
+    out += text + "\n";
+  }
+  return out;
+}
+
+}  // namespace hwbench::runtime

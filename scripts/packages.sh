@@ -1,0 +1,27 @@
+# Sourced by scripts/setup and scripts/test: what hwbench needs from Debian 12, and a function
+# that installs what is missing (as root; otherwise it says what to install and fails).
+
+# Building and running hwbench; dc and jq for recipes and scripts that call them.
+HWBENCH_PACKAGES=(build-essential cmake pkg-config ccache tao-pegtl-dev libtoml11-dev libssl-dev doctest-dev
+                  nlohmann-json3-dev libcli11-dev libfmt-dev dc jq)
+# What the tests add: the LLVM JIT, and clang with its sanitizer and libFuzzer runtimes.
+HWBENCH_TEST_PACKAGES=(llvm-14-dev clang-14 libclang-rt-14-dev)
+
+# need_packages WHO PACKAGE…: installs the packages that are not installed yet.
+need_packages() {
+  local who=$1
+  shift
+  local missing=()
+  local p
+  for p in "$@"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "$who: missing packages: ${missing[*]}; run as root or: sudo apt-get install ${missing[*]}" >&2
+    return 1
+  fi
+  echo "$who: installing ${missing[*]}" >&2
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}

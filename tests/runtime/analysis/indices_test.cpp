@@ -1,0 +1,237 @@
+// Baselines and indices: the TOML tables, the `baseline` and `index` statements' diagnostics,
+// and indices computed from full-precision figures.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <fstream>
+
+#include "runtime/record/baseline.hpp"
+#include "runtime/analysis/indices.hpp"
+#include "tests/support/recipe_env.hpp"
+
+using hwbench::runtime::Baseline;
+using hwbench::runtime::IndexSpec;
+using hwbench::runtime::Result;
+using hwbench::runtime::Sample;
+using hwbench::runtime::Series;
+using hwbench::test::RecipeEnv;
+
+namespace {
+
+const std::string nbench_baselines = std::string(HWBENCH_SOURCE_DIR) + "/specs/baselines/nbench.toml";
+
+/// A recipe that names the shipped baseline file by its absolute path.
+std::string with_baselines(const std::string& body) {
+  return "baseline p90 from \"" + nbench_baselines + "\"\n" + body;
+}
+
+Series published(const std::string& label, double value) {
+  Series s;
+  s.label = label;
+  Sample sample;
+  sample.kernel = "published";
+  sample.iteration = 1;
+  sample.figure = hwbench::runtime::Figure{value, "iter/s"};
+  s.samples.push_back(sample);
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE("baseline: the shipped nbench tables load with every test") {
+  std::string error;
+  auto tables = hwbench::runtime::load_baselines(nbench_baselines, error);
+  REQUIRE_MESSAGE(tables.has_value(), error);
+  REQUIRE(tables->size() == 2);
+  CHECK((*tables)[0].name == "p90");
+  CHECK((*tables)[1].name == "k6");
+  CHECK((*tables)[0].figures.size() == 10);
+  CHECK(hwbench::runtime::baseline_figure((*tables)[1], "BITFIELD")->value == 27910000);
+  CHECK(hwbench::runtime::baseline_figure((*tables)[0], "ASSIGNMENT")->unit == "iter/s");
+}
+
+TEST_CASE("baseline: every problem in a file, with its place") {
+  std::string error;
+  auto tables = hwbench::runtime::parse_baselines(
+      "schema = \"hwbench-baseline/1\"\n"
+      "[[baseline]]\n"
+      "name = \"x\"\n"
+      "machin = \"m\"\n"
+      "source = \"s\"\n"
+      "unit = \"lps\"\n"
+      "[baseline.figures]\n"
+      "a = 0\n"
+      "b = { value = 2, unit = \"MB/S\" }\n",
+      "b.toml", error);
+  CHECK_FALSE(tables.has_value());
+  CHECK(error ==
+        "b.toml:2:1: error: baseline 1: missing key 'machine'\n"
+        "b.toml:4:10: error: unknown key 'machin' in baseline 1; did you mean 'machine'?\n"
+        "b.toml:8:5: error: baseline \"x\": the figure for \"a\" must be positive: indices divide by it\n"
+        "b.toml:9:25: error: baseline \"x\": unknown unit 'MB/S'; did you mean 'MB/s'?");
+}
+
+TEST_CASE("checker: a baseline that the file does not hold") {
+  RecipeEnv env;
+  auto out = env.check("baseline p9O from \"" + nbench_baselines + "\"\n");
+  CHECK(hwbench::test::replace_all(out.diagnostics, HWBENCH_SOURCE_DIR, "$SRC") ==
+        "t.bench:1:1: error: '$SRC/specs/baselines/nbench.toml' has no baseline called 'p9O'\n"
+        "    1 | baseline p9O from \"$SRC/specs/baselines/nbench.toml\"\n"
+        "      | ^~~~~~~~\n"
+        "hint: did you mean 'p90'?\n");
+}
+
+TEST_CASE("checker: a missing baseline file is named, relative to the recipe") {
+  RecipeEnv env;
+  CHECK(env.check("baseline k6 from \"baselines/nbench.toml\"\n").diagnostics ==
+        "t.bench:1:18: error: cannot read the baseline file '$DISK/baselines/nbench.toml'\n"
+        "    1 | baseline k6 from \"baselines/nbench.toml\"\n"
+        "      |                  ^~~~~~~~~~~~~~~~~~~~~~~\n"
+        "hint: a relative path is found next to the recipe; see docs/baseline-format.md\n");
+}
+
+TEST_CASE("checker: an index against an undeclared baseline") {
+  RecipeEnv env;
+  CHECK(env.check(with_baselines("series \"IDEA\" nop\nindex \"I\" = geomean(\"IDEA\") vs p09\n")).diagnostics ==
+        "t.bench:3:32: error: no baseline called 'p09' is declared before this index\n"
+        "    3 | index \"I\" = geomean(\"IDEA\") vs p09\n"
+        "      |                                ^~~\n"
+        "hint: declare it first: baseline p09 from \"FILE.toml\"\n");
+}
+
+TEST_CASE("checker: an index naming a series that nothing produces") {
+  RecipeEnv env;
+  CHECK(env.check(with_baselines("series \"IDEA\" nop\nindex \"I\" = geomean(\"IDEA\", \"HUFMAN\") vs p90\n")).diagnostics ==
+        "t.bench:3:29: error: index \"I\" names the series \"HUFMAN\", but nothing in the recipe produces it\n"
+        "    3 | index \"I\" = geomean(\"IDEA\", \"HUFMAN\") vs p90\n"
+        "      |                             ^~~~~~~~\n"
+        "hint: name it with: series \"HUFMAN\" KERNEL …\n");
+}
+
+TEST_CASE("checker: an index naming a series the baseline has no figure for") {
+  RecipeEnv env;
+  CHECK(env.check(with_baselines("series \"IDEAS\" nop\nindex \"I\" = geomean(\"IDEAS\") vs p90\n")).diagnostics ==
+        "t.bench:3:21: error: baseline 'p90' has no figure for \"IDEAS\"\n"
+        "    3 | index \"I\" = geomean(\"IDEAS\") vs p90\n"
+        "      |                     ^~~~~~~\n"
+        "hint: did you mean 'IDEA'?\n");
+}
+
+TEST_CASE("checker: index syntax errors point at the place") {
+  RecipeEnv env;
+  CHECK(env.check(with_baselines("series \"IDEA\" nop\nindex \"I\" = mean(\"IDEA\") vs p90\n")).diagnostics ==
+        "t.bench:3:13: error: expected 'geomean(' after '='\n"
+        "    3 | index \"I\" = mean(\"IDEA\") vs p90\n"
+        "      |             ^~~~\n"
+        "hint: write it like: index \"INTEGER INDEX\" = geomean(\"NUMERIC SORT\", \"IDEA\") vs k6\n");
+  CHECK(env.check(with_baselines("series \"IDEA\" nop\nindex \"I\" = geomean(\"IDEA\") vs p90 scale 0\n")).diagnostics ==
+        "t.bench:3:42: error: 'scale' needs a positive plain number\n"
+        "    3 | index \"I\" = geomean(\"IDEA\") vs p90 scale 0\n"
+        "      |                                          ^\n"
+        "hint: for example: scale 10\n");
+}
+
+TEST_CASE("checker: baselines and indices go into the plan") {
+  RecipeEnv env;
+  auto out = env.check(with_baselines("series \"IDEA\" nop\nseries \"HUFFMAN\" nop\n"
+                                      "index \"INTEGER\" = geomean(\"IDEA\", \"HUFFMAN\") vs p90 scale 10\n"));
+  REQUIRE_MESSAGE(out.recipe.has_value(), out.diagnostics);
+  const auto& plan = out.recipe->plan;
+  REQUIRE(plan.baselines.size() == 1);
+  CHECK(plan.baselines[0].machine.rfind("Dell XPS 90", 0) == 0);
+  REQUIRE(plan.indices.size() == 1);
+  CHECK(plan.indices[0].label == "INTEGER");
+  CHECK(plan.indices[0].series == std::vector<std::string>{"IDEA", "HUFFMAN"});
+  CHECK(plan.indices[0].scale == 10);
+}
+
+TEST_CASE("indices: the P-III's integer index from its figures and the P90 baseline") {
+  std::string error;
+  auto tables = hwbench::runtime::load_baselines(nbench_baselines, error);
+  REQUIRE(tables.has_value());
+  Result r;
+  r.baselines = *tables;
+  const std::vector<std::pair<std::string, double>> figures = {
+      {"NUMERIC SORT", 244.96}, {"STRING SORT", 26.417}, {"BITFIELD", 8.5102e+07}, {"FP EMULATION", 29.853},
+      {"ASSIGNMENT", 5.1732},   {"IDEA", 1194.3},        {"HUFFMAN", 353.92}};
+  IndexSpec spec;
+  spec.label = "INTEGER INDEX";
+  spec.baseline = "p90";
+  for (const auto& [label, value] : figures) {
+    r.series.push_back(published(label, value));
+    spec.series.push_back(label);
+  }
+  const auto index = hwbench::runtime::compute_index(r, spec);
+  CHECK(std::round(index.value * 1000) / 1000 == doctest::Approx(12.748).epsilon(1e-12));
+  REQUIRE(index.ratios.size() == 7);
+  CHECK(index.ratios[0].second == doctest::Approx(244.96 / 38.993));
+  // A series that did not run makes the index undefined, never silently smaller.
+  r.series[3].samples.clear();
+  CHECK(std::isnan(hwbench::runtime::compute_index(r, spec).value));
+}
+
+TEST_CASE("indices: the mean of the samples at full precision, times the scale") {
+  Result r;
+  Baseline b;
+  b.name = "george";
+  b.figures = {{"pipe", {12440, "lps"}}, {"spawn", {126, "lps"}}};
+  r.baselines = {b};
+  Series pipe = published("pipe", 0);
+  pipe.samples[0].figure = hwbench::runtime::Figure{2000000, "lps"};
+  Sample second = pipe.samples[0];
+  second.figure = hwbench::runtime::Figure{2400000, "lps"};
+  pipe.samples.push_back(second);
+  Series spawn = published("spawn", 0);
+  spawn.samples[0].figure = hwbench::runtime::Figure{9000, "lps"};
+  r.series = {pipe, spawn};
+  IndexSpec spec{"score", {"pipe", "spawn"}, "george", 10};
+  const double expected = 10 * std::sqrt((2200000.0 / 12440) * (9000.0 / 126));
+  CHECK(hwbench::runtime::compute_index(r, spec).value == doctest::Approx(expected).epsilon(1e-12));
+}
+
+TEST_CASE("indices: `using unixbench` scores each series by UnixBench's pass rule") {
+  std::string error;
+  auto george = hwbench::runtime::load_baselines(std::string(HWBENCH_SOURCE_DIR) + "/specs/baselines/unixbench.toml", error);
+  REQUIRE_MESSAGE(george.has_value(), error);
+  Result r;
+  r.baselines = *george;
+  Series pipe = published("Pipe Throughput", 0);
+  pipe.samples.clear();
+  for (double v : {1000000.0, 2000000.0, 2200000.0}) {  // the lowest pass is dropped
+    Sample s;
+    s.kernel = "published";
+    s.figure = hwbench::runtime::Figure{v, "lps"};
+    pipe.samples.push_back(s);
+  }
+  r.series = {pipe};
+  IndexSpec spec{"System Benchmarks Index Score", {"Pipe Throughput"}, "george", 10, "unixbench"};
+  CHECK(hwbench::runtime::compute_index(r, spec).value ==
+        doctest::Approx(10 * std::sqrt(2000000.0 * 2200000.0) / 12440).epsilon(1e-12));
+  spec.aggregate = "mean";
+  CHECK(hwbench::runtime::compute_index(r, spec).value == doctest::Approx(10 * (5200000.0 / 3) / 12440).epsilon(1e-12));
+}
+
+TEST_CASE("checker: `using` names an aggregate") {
+  RecipeEnv env;
+  CHECK(env.check(with_baselines("series \"IDEA\" nop\nindex \"I\" = geomean(\"IDEA\") vs p90 using unixbnech\n")).diagnostics ==
+        "t.bench:3:42: error: 'using' needs an aggregate, not 'unixbnech'\n"
+        "    3 | index \"I\" = geomean(\"IDEA\") vs p90 using unixbnech\n"
+        "      |                                          ^~~~~~~~~\n"
+        "hint: did you mean 'unixbench'?\n");
+  auto ok = env.check(with_baselines("series \"IDEA\" nop\nindex \"I\" = geomean(\"IDEA\") vs p90 scale 10 using unixbench\n"));
+  REQUIRE_MESSAGE(ok.recipe.has_value(), ok.diagnostics);
+  CHECK(ok.recipe->plan.indices[0].aggregate == "unixbench");
+}
+
+TEST_CASE("baselines: an N-copy series takes its single-copy label's figure") {
+  hwbench::runtime::Baseline b;
+  b.name = "george";
+  b.figures = {{"Pipe Throughput", {12440, "lps"}}};
+  REQUIRE(hwbench::runtime::baseline_figure(b, "Pipe Throughput (2 copies)") != nullptr);
+  CHECK(hwbench::runtime::baseline_figure(b, "Pipe Throughput (2 copies)")->value == 12440);
+  CHECK(hwbench::runtime::baseline_figure(b, "Pipe Throughput (1 copy)")->value == 12440);
+  CHECK(hwbench::runtime::baseline_figure(b, "Pipe Throughput (x copies)") == nullptr);
+  CHECK(hwbench::runtime::baseline_figure(b, "Pipe Throughput (0 copies)") == nullptr);
+  CHECK(hwbench::runtime::split_copies_label("Shell Scripts (8 concurrent) (16 copies)") ==
+        std::pair<std::string, long long>{"Shell Scripts (8 concurrent)", 16});
+}

@@ -1,0 +1,113 @@
+#include <cmath>
+#include <vector>
+
+#include <doctest/doctest.h>
+
+#include "runtime/analysis/statistics.hpp"
+
+namespace rt = hwbench::runtime;
+
+namespace {
+const std::vector<double> odd = {3, 1, 2};
+const std::vector<double> even = {4, 1, 3, 2};
+// Mean 5, squared deviations 9+1+1+1+0+0+4+16 = 32, sample variance 32/7.
+const std::vector<double> spread = {2, 4, 4, 4, 5, 5, 7, 9};
+// 1..10: mean 5.5, squared deviations sum to 82.5, sample variance 82.5/9.
+const std::vector<double> one_to_ten = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10};
+const std::vector<double> none = {};
+}  // namespace
+
+TEST_CASE("statistics: mean, median, min, max, sum") {
+  CHECK(rt::mean(even) == 2.5);
+  CHECK(rt::mean(spread) == 5);
+  CHECK(rt::median(odd) == 2);
+  CHECK(rt::median(even) == 2.5);
+  CHECK(rt::median(std::vector<double>{7}) == 7);
+  CHECK(rt::min(even) == 1);
+  CHECK(rt::max(even) == 4);
+  CHECK(rt::sum(spread) == 40);
+  CHECK(std::isnan(rt::mean(none)));
+  CHECK(std::isnan(rt::median(none)));
+  CHECK(std::isnan(rt::min(none)));
+  CHECK(std::isnan(rt::max(none)));
+  CHECK(rt::sum(none) == 0);
+}
+
+TEST_CASE("statistics: stdev and cv") {
+  CHECK(rt::stdev(spread) == doctest::Approx(std::sqrt(32.0 / 7)).epsilon(1e-12));
+  CHECK(rt::stdev(spread) == doctest::Approx(2.1380899353));
+  CHECK(rt::cv(spread) == doctest::Approx(std::sqrt(32.0 / 7) / 5).epsilon(1e-12));
+  CHECK(rt::stdev(std::vector<double>{42}) == 0);
+  CHECK(rt::stdev(none) == 0);
+  CHECK(rt::cv(std::vector<double>{3, 3, 3}) == 0);
+}
+
+TEST_CASE("statistics: ci95 uses Student t with n-1 degrees of freedom") {
+  // t(0.975, 9) = 2.262 for ten values.
+  const double expected = 2.2621572 * std::sqrt(82.5 / 9) / std::sqrt(10.0);
+  CHECK(rt::ci95(one_to_ten) == doctest::Approx(expected).epsilon(1e-9));
+  CHECK(rt::ci95(one_to_ten) == doctest::Approx(2.16585).epsilon(1e-5));
+  // Two values: t(0.975, 1) = 12.706; stdev of {1, 3} is sqrt(2).
+  CHECK(rt::ci95(std::vector<double>{1, 3}) == doctest::Approx(12.706205 * std::sqrt(2.0) / std::sqrt(2.0)));
+  CHECK(std::isnan(rt::ci95(std::vector<double>{5})));
+  CHECK(std::isnan(rt::ci95(none)));
+}
+
+TEST_CASE("statistics: student_t975 table and large-df approximation") {
+  CHECK(std::isnan(rt::student_t975(0)));
+  CHECK(rt::student_t975(1) == doctest::Approx(12.7062).epsilon(1e-5));
+  CHECK(rt::student_t975(2) == doctest::Approx(4.3027).epsilon(1e-4));
+  CHECK(rt::student_t975(4) == doctest::Approx(2.7764).epsilon(1e-4));
+  CHECK(rt::student_t975(9) == doctest::Approx(2.2622).epsilon(1e-4));
+  CHECK(rt::student_t975(29) == doctest::Approx(2.0452).epsilon(1e-4));
+  CHECK(rt::student_t975(30) == doctest::Approx(2.0423).epsilon(1e-4));
+  // Exact quantiles (incomplete beta, 30 digits) against the Cornish-Fisher expansion above 30.
+  CHECK(rt::student_t975(31) == doctest::Approx(2.0395134).epsilon(1e-6));
+  CHECK(rt::student_t975(35) == doctest::Approx(2.0301079).epsilon(1e-6));
+  CHECK(rt::student_t975(40) == doctest::Approx(2.0210754).epsilon(1e-6));
+  CHECK(rt::student_t975(60) == doctest::Approx(2.0002978).epsilon(1e-6));
+  CHECK(rt::student_t975(120) == doctest::Approx(1.9799304).epsilon(1e-6));
+  CHECK(rt::student_t975(1000) == doctest::Approx(1.9623391).epsilon(1e-6));
+  CHECK(rt::student_t975(1000000) == doctest::Approx(1.959964).epsilon(1e-6));
+  // Decreasing in df, across the switch from table to expansion.
+  for (unsigned df = 1; df < 200; ++df) CHECK(rt::student_t975(df) > rt::student_t975(df + 1));
+}
+
+TEST_CASE("statistics: geomean") {
+  CHECK(rt::geomean(std::vector<double>{1, 2, 4, 8}) == doctest::Approx(std::sqrt(8.0)).epsilon(1e-12));
+  CHECK(rt::geomean(std::vector<double>{5}) == doctest::Approx(5));
+  // Far beyond what a direct product could hold.
+  CHECK(rt::geomean(std::vector<double>(400, 1e300)) == doctest::Approx(1e300));
+  CHECK(std::isnan(rt::geomean(std::vector<double>{1, 0, 4})));
+  CHECK(std::isnan(rt::geomean(std::vector<double>{1, -2})));
+  CHECK(std::isnan(rt::geomean(none)));
+}
+
+TEST_CASE("statistics: aggregate by name") {
+  CHECK(rt::aggregate_names() ==
+        std::vector<std::string>{"mean", "median", "min", "max", "stdev", "cv", "ci95", "geomean", "sum", "count", "unixbench"});
+  CHECK(*rt::aggregate("mean", even) == 2.5);
+  CHECK(*rt::aggregate("median", odd) == 2);
+  CHECK(*rt::aggregate("min", even) == 1);
+  CHECK(*rt::aggregate("max", even) == 4);
+  CHECK(*rt::aggregate("stdev", spread) == rt::stdev(spread));
+  CHECK(*rt::aggregate("cv", spread) == rt::cv(spread));
+  CHECK(*rt::aggregate("ci95", one_to_ten) == rt::ci95(one_to_ten));
+  CHECK(*rt::aggregate("geomean", std::vector<double>{1, 4}) == doctest::Approx(2));
+  CHECK(*rt::aggregate("sum", spread) == 40);
+  CHECK(*rt::aggregate("count", spread) == 8);
+  CHECK(*rt::aggregate("count", none) == 0);
+  CHECK_FALSE(rt::aggregate("average", even).has_value());
+  CHECK_FALSE(rt::aggregate("Mean", even).has_value());
+}
+
+TEST_CASE("statistics: UnixBench's pass rule drops the lowest third and takes the geometric mean of the rest") {
+  using hwbench::runtime::unixbench_score;
+  const std::vector<double> ten = {10, 1, 9, 2, 8, 3, 7, 4, 6, 5};  // drops 1, 2, 3
+  CHECK(unixbench_score(ten) == doctest::Approx(std::pow(4.0 * 5 * 6 * 7 * 8 * 9 * 10, 1.0 / 7)));
+  CHECK(unixbench_score(std::vector<double>{4, 1, 9}) == doctest::Approx(6.0));  // drops 1
+  CHECK(unixbench_score(std::vector<double>{5}) == doctest::Approx(5.0));
+  CHECK(hwbench::runtime::unixbench_kept(10) == 7);
+  CHECK(hwbench::runtime::unixbench_kept(3) == 2);
+  CHECK(hwbench::runtime::unixbench_kept(1) == 1);
+}

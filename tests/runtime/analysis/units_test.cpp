@@ -1,0 +1,130 @@
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include <doctest/doctest.h>
+
+#include "runtime/analysis/units.hpp"
+
+namespace rt = hwbench::runtime;
+
+namespace {
+rt::Sample timed(std::uint64_t bytes, std::uint64_t ops, std::int64_t wall_ns) {
+  rt::Sample s;
+  s.bytes = bytes;
+  s.ops = ops;
+  s.wall_ns = wall_ns;
+  return s;
+}
+
+double in(const rt::Sample& s, const char* unit) {
+  const rt::Unit* u = rt::find_unit(unit);
+  REQUIRE(u != nullptr);
+  auto v = rt::sample_value(s, *u);
+  REQUIRE(v.has_value());
+  return *v;
+}
+
+bool none_in(const rt::Sample& s, const char* unit) {
+  const rt::Unit* u = rt::find_unit(unit);
+  REQUIRE(u != nullptr);
+  return !rt::sample_value(s, *u).has_value();
+}
+}  // namespace
+
+TEST_CASE("units: the table, in order") {
+  CHECK(rt::unit_names() == std::vector<std::string>{"B/s", "KB/s", "KiB/s", "MB/s", "MiB/s", "GB/s", "GiB/s", "k",
+                                                     "ops/s", "iter/s", "lps", "lpm", "MWIPS", "s", "ms", "us", "ns", "B", "KB",
+                                                     "MB", "GB", "KiB", "MiB", "GiB", "ops", "%CP"});
+  CHECK(rt::find_unit("MB/s")->factor == 1e6);
+  CHECK(rt::find_unit("MiB/s")->factor == 1048576);
+  CHECK(rt::find_unit("GiB/s")->factor == 1073741824);
+  CHECK(rt::find_unit("k")->measure == rt::Measure::byte_rate);
+  CHECK(rt::find_unit("k")->help == "1000s of bytes per second, as openssl speed prints");
+  CHECK(rt::find_unit("lpm")->measure == rt::Measure::op_rate);
+  CHECK(rt::find_unit("ms")->measure == rt::Measure::time);
+  CHECK(rt::find_unit("MiB")->measure == rt::Measure::bytes);
+  CHECK(rt::find_unit("ops")->measure == rt::Measure::ops);
+  // Case matters: mb/s is not a unit, and MB is a size, not a rate.
+  CHECK(rt::find_unit("mb/s") == nullptr);
+  CHECK(rt::find_unit("MB/sec") == nullptr);
+  CHECK(rt::find_unit("MB")->measure == rt::Measure::bytes);
+}
+
+TEST_CASE("units: byte rates, decimal against binary") {
+  const auto s = timed(10'000'000, 0, 1'000'000'000);  // 10^7 bytes in one second
+  CHECK(in(s, "B/s") == 1e7);
+  CHECK(in(s, "KB/s") == 1e4);
+  CHECK(in(s, "KiB/s") == 9765.625);
+  CHECK(in(s, "MB/s") == 10);
+  CHECK(in(s, "MiB/s") == 9.5367431640625);
+  CHECK(in(s, "GB/s") == doctest::Approx(0.01));
+  CHECK(in(s, "GiB/s") == doctest::Approx(1e7 / 1073741824.0));
+  CHECK(in(s, "k") == 1e4);  // openssl speed's "1000s of bytes per second"
+  const auto mib = timed(10 * 1048576ull, 0, 500'000'000);  // 10 MiB in half a second
+  CHECK(in(mib, "MiB/s") == 20);
+  CHECK(in(mib, "MB/s") == doctest::Approx(20.97152));
+}
+
+TEST_CASE("units: operation rates, lps and lpm") {
+  const auto s = timed(0, 120, 2'000'000'000);  // 120 loops in 2 s
+  CHECK(in(s, "ops/s") == 60);
+  CHECK(in(s, "iter/s") == 60);
+  CHECK(in(s, "lps") == 60);
+  CHECK(in(s, "lpm") == doctest::Approx(3600));  // 60 per second is 3600 per minute
+}
+
+TEST_CASE("units: time, bytes and ops per sample") {
+  const auto s = timed(10 * 1048576ull, 7, 1'500'000'000);
+  CHECK(in(s, "s") == 1.5);
+  CHECK(in(s, "ms") == doctest::Approx(1500));
+  CHECK(in(s, "us") == doctest::Approx(1.5e6));
+  CHECK(in(s, "ns") == doctest::Approx(1.5e9));
+  CHECK(in(s, "MiB") == 10);
+  CHECK(in(s, "MB") == 10.48576);
+  CHECK(in(s, "B") == 10485760);
+  CHECK(in(s, "ops") == 7);
+}
+
+TEST_CASE("units: no rate or time without a wall time") {
+  const auto s = timed(1000, 10, 0);
+  CHECK(none_in(s, "MB/s"));
+  CHECK(none_in(s, "ops/s"));
+  CHECK(none_in(s, "s"));
+  CHECK(none_in(timed(1000, 10, -5), "MB/s"));
+  CHECK(in(s, "KB") == 1);  // a size needs no clock
+}
+
+TEST_CASE("units: published figures convert within their measure only") {
+  rt::Sample s;
+  s.figure = rt::Figure{10, "MB/s"};
+  CHECK(in(s, "MB/s") == 10);
+  CHECK(in(s, "MiB/s") == 9.5367431640625);
+  CHECK(in(s, "k") == 10000);
+  CHECK(none_in(s, "ops/s"));
+  CHECK(none_in(s, "s"));
+  rt::Sample loops;
+  loops.figure = rt::Figure{3600, "lpm"};
+  CHECK(in(loops, "lps") == doctest::Approx(60));
+  rt::Sample secs;
+  secs.figure = rt::Figure{2.5, "s"};
+  CHECK(in(secs, "ms") == doctest::Approx(2500));
+  rt::Sample odd;
+  odd.figure = rt::Figure{1, "furlongs"};
+  CHECK(none_in(odd, "MB/s"));
+}
+
+TEST_CASE("units: work counted only in operations has no byte rate") {
+  hwbench::runtime::Sample s;
+  s.ops = 1000;
+  s.wall_ns = 1'000'000;
+  const auto* mbs = hwbench::runtime::find_unit("MB/s");
+  const auto* ops = hwbench::runtime::find_unit("ops/s");
+  REQUIRE(mbs);
+  REQUIRE(ops);
+  CHECK_FALSE(hwbench::runtime::sample_value(s, *mbs).has_value());
+  CHECK(*hwbench::runtime::sample_value(s, *ops) == doctest::Approx(1e6));
+  s.bytes = 0;
+  s.ops = 0;  // an empty copy: zero bytes at a real rate of zero
+  CHECK(*hwbench::runtime::sample_value(s, *mbs) == 0.0);
+}

@@ -1,0 +1,163 @@
+// The command line end to end: the verbatim sentence, exit codes, result files, re-rendering.
+#include <doctest/doctest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "runtime/cli/cli.hpp"
+#include "runtime/record/result_file.hpp"
+#include "tests/support/temp_dir.hpp"
+
+using hwbench::test::TempDir;
+
+namespace {
+
+struct CliRun {
+  int code = -1;
+  std::string out, err;
+};
+
+CliRun cli(std::vector<std::string> args) {
+  args.insert(args.begin(), "hwbench");
+  std::ostringstream out, err;
+  CliRun r;
+  r.code = hwbench::runtime::run_cli(args, out, err);
+  r.out = out.str();
+  r.err = err.str();
+  return r;
+}
+
+}  // namespace
+
+TEST_CASE("cli: the verbatim sentence prints the mean MB/s of 10 samples and keeps them in the result file") {
+  TempDir ram("/dev/shm"), st1, work;
+  std::string recipe = work / "sentence.bench";
+  hwbench::test::write_text(recipe,
+                            "setup { repeat 10 write ramdisk:/10m_$i size 10MB random }\n"
+                            "repeat 10 cp ramdisk:/10m_$i -> /st1/test; report MB/s mean\n"
+                            "teardown { rm ramdisk:/10m_* ; rm /st1/test/10m_* }\n");
+  std::string result = work / "r.json";
+  auto r = cli({"run", "-q", "-L", "ramdisk=" + ram.path(), "-L", "/st1/test=" + st1.path(), "-o", result, recipe});
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  std::istringstream lines(r.out);
+  std::string header, row;
+  std::getline(lines, header);
+  std::getline(lines, row);
+  CHECK(header.find("series") == 0);
+  CHECK(header.find("mean MB/s") != std::string::npos);
+  CHECK(row.find("repeat 10 cp ramdisk:/10m_$i -> /st1/test  10") == 0);
+  std::string error;
+  auto loaded = hwbench::runtime::load_result(result, error);
+  REQUIRE(loaded);
+  CHECK(loaded->status == "complete");
+  REQUIRE(loaded->series.size() == 1);
+  REQUIRE(loaded->series[0].samples.size() == 10);
+  double sum = 0;
+  for (const auto& s : loaded->series[0].samples) {
+    CHECK(s.bytes == 10'000'000);
+    CHECK(s.wall_ns > 0);
+    sum += 10e6 / (static_cast<double>(s.wall_ns) / 1e9) / 1e6;
+  }
+  // The printed mean is the mean of the ten per-copy rates.
+  std::ostringstream expected;
+  expected << std::fixed;
+  expected.precision(1);
+  expected << sum / 10;
+  CHECK(row.substr(row.size() - expected.str().size()) == expected.str());
+  // Teardown removed what the run created.
+  CHECK(hwbench::test::count_entries(ram.path()) == 0);
+  CHECK(hwbench::test::count_entries(st1.path()) == 0);
+  // The result re-renders without running.
+  auto again = cli({"report", result});
+  CHECK(again.code == 0);
+  CHECK(again.out == r.out);
+}
+
+TEST_CASE("cli: exit codes") {
+  TempDir work;
+  std::string bad = work / "bad.bench";
+  hwbench::test::write_text(bad, "cpp ramdisk:/a -> ramdisk:/b\n");
+  auto r = cli({"check", bad});
+  CHECK(r.code == 1);
+  CHECK(r.err.find("bad.bench:1:1: error: unknown kernel 'cpp'") != std::string::npos);
+  CHECK(r.err.find("1 error in " + bad + "; nothing was run") != std::string::npos);
+  auto run_bad = cli({"run", "-o", work / "never.json", bad});
+  CHECK(run_bad.code == 1);
+  CHECK_FALSE(hwbench::test::exists(work / "never.json"));
+  CHECK(cli({"check", work / "missing.bench"}).code == 2);
+  CHECK(cli({"check", "--no-such-flag", bad}).code == 2);
+  CHECK(cli({"frobnicate"}).code == 2);
+  auto badl = cli({"check", "-L", "novalue", bad});
+  CHECK(badl.code == 2);
+  CHECK(badl.err == "hwbench: -L needs NAME=PATH or /DIR=PATH, not 'novalue'\n");
+  CHECK(cli({"list"}).code == 0);
+}
+
+TEST_CASE("cli: a run that fails exits 3, removes its files and leaves a result marked incomplete") {
+  TempDir ram("/dev/shm"), work;
+  std::string recipe = work / "fail.bench";
+  // A cold read from a tmpfs cannot be evicted: the run must fail rather than report a warm figure.
+  hwbench::test::write_text(recipe, "setup { write ramdisk:/x size 1MB }\nread ramdisk:/x cold\nreport MB/s mean\n");
+  std::string result = work / "r.json";
+  auto r = cli({"run", "-q", "-L", "ramdisk=" + ram.path(), "-o", result, recipe});
+  CHECK(r.code == 3);
+  CHECK(r.out.empty());
+  CHECK(r.err.find("cannot evict") != std::string::npos);
+  CHECK(hwbench::test::count_entries(ram.path()) == 0);
+  std::string error;
+  auto loaded = hwbench::runtime::load_result(result, error);
+  REQUIRE(loaded);
+  CHECK(loaded->status == "failed");
+  CHECK(hwbench::runtime::to_json(*loaded)["complete"] == false);
+}
+
+TEST_CASE("cli: list shows every kernel with its parameters") {
+  auto r = cli({"list"});
+  CHECK(r.out.find("family files") != std::string::npos);
+  CHECK(r.out.find("usage: cp SRC -> DST") != std::string::npos);
+  CHECK(r.out.find("usage: write PATH size SIZE") != std::string::npos);
+  CHECK(r.out.find("report units: B/s KB/s KiB/s MB/s") != std::string::npos);
+}
+
+TEST_CASE("cli: import nbench writes a published result that report renders in nbench's layout") {
+  TempDir dir;
+  const std::string out = dir.path() + "/thinkpad.toml";
+  const std::string log = std::string(HWBENCH_SOURCE_DIR) + "/tests/golden/nbench-thinkpad-x20-p3-600mhz.log";
+  auto r = cli({"import", "nbench", log, "-o", out});
+  CHECK(r.code == 0);
+  CHECK(r.err == "published result: " + out + " (10 series)\n");
+  auto shown = cli({"report", out});
+  CHECK(shown.code == 0);
+  CHECK(shown.out.find("NUMERIC SORT        :          244.96  :       6.28  :       2.06\n") != std::string::npos);
+  CHECK(shown.out.find("INTEGER INDEX       : 12.748\n") != std::string::npos);
+  CHECK(shown.out.find("FLOATING-POINT INDEX: 5.745\n") != std::string::npos);
+  auto unknown = cli({"import", "nbnech", log});
+  CHECK(unknown.code == 2);
+  CHECK(unknown.err.rfind("hwbench: no importer for 'nbnech'; did you mean 'nbench'?\n", 0) == 0);
+  auto bad = cli({"import", "nbench", out});
+  CHECK(bad.code == 1);
+  CHECK(bad.err.find("error: no nbench table") != std::string::npos);
+}
+
+TEST_CASE("cli: compare sets a published log beside its re-import, and compare with works in a recipe") {
+  TempDir dir;
+  const std::string log = std::string(HWBENCH_SOURCE_DIR) + "/tests/golden/nbench-thinkpad-x20-p3-600mhz.log";
+  const std::string a = dir.path() + "/a.toml", b = dir.path() + "/b.toml";
+  REQUIRE(cli({"import", "nbench", log, "-o", a}).code == 0);
+  REQUIRE(cli({"import", "nbench", log, "-o", b, "--machine", "the same ThinkPad"}).code == 0);
+  auto r = cli({"compare", a, b, "--ratio", "truncate", "--suffix", "x"});
+  CHECK(r.code == 0);
+  CHECK(r.out.find("NUMERIC SORT") != std::string::npos);
+  CHECK(r.out.find("1.00x") != std::string::npos);
+  auto bad = cli({"compare", a, b, "--ratio", "floor"});
+  CHECK(bad.code == 2);
+  CHECK(bad.err.rfind("hwbench: --ratio: ", 0) == 0);
+  CHECK(cli({"compare", a}).code == 2);
+  // In a recipe: the comparison is one of the run's reports.
+  const std::string recipe = dir.path() + "/c.bench";
+  { std::ofstream(recipe) << "series \"NUMERIC SORT\" nop runs 2\ncompare with \"a.toml\" unit \"ops/s\"\n"; }
+  auto run = cli({"run", "-q", "-L", "disk=" + dir.path(), "-o", dir.path() + "/r.json", recipe});
+  CHECK(run.code == 0);
+  CHECK(run.out.find("NUMERIC SORT") != std::string::npos);
+}

@@ -1,0 +1,58 @@
+// What the memory kernels read of the machine: cache sizes from a sysfs tree, CPUs, memory.
+#include <filesystem>
+#include <string>
+
+#include <doctest/doctest.h>
+
+#include "runtime/platform/machine.hpp"
+#include "tests/support/temp_dir.hpp"
+
+namespace hwbench::kernels::memory {
+
+namespace {
+
+void put_cache(const std::string& root, int cpu, int index, const std::string& level, const std::string& type,
+               const std::string& size, const std::string& shared) {
+  const std::string dir = root + "/cpu" + std::to_string(cpu) + "/cache/index" + std::to_string(index);
+  std::filesystem::create_directories(dir);
+  test::write_text(dir + "/level", level + "\n");
+  test::write_text(dir + "/type", type + "\n");
+  test::write_text(dir + "/size", size + "\n");
+  test::write_text(dir + "/shared_cpu_list", shared + "\n");
+}
+
+}  // namespace
+
+TEST_CASE("parse_cache_size: sysfs spellings") {
+  CHECK(parse_cache_size("32K") == 32768u);
+  CHECK(parse_cache_size("32768K\n") == 33554432u);
+  CHECK(parse_cache_size("2M") == 2097152u);
+  CHECK(parse_cache_size("1G") == 1073741824u);
+  CHECK(parse_cache_size("4096") == 4096u);
+  CHECK_FALSE(parse_cache_size("").has_value());
+  CHECK_FALSE(parse_cache_size("K").has_value());
+  CHECK_FALSE(parse_cache_size("12Q").has_value());
+}
+
+TEST_CASE("last_level_cache_bytes: the highest level, each instance once, for the CPUs in use") {
+  test::TempDir dir;
+  REQUIRE(!dir.path().empty());
+  // Two sockets: CPUs 0-1 share one 16 MiB L3, CPUs 2-3 another; each CPU has its own L1 and L2.
+  for (int cpu = 0; cpu < 4; ++cpu) {
+    put_cache(dir.path(), cpu, 0, "1", "Data", "32K", std::to_string(cpu));
+    put_cache(dir.path(), cpu, 1, "1", "Instruction", "32K", std::to_string(cpu));
+    put_cache(dir.path(), cpu, 2, "2", "Unified", "1024K", std::to_string(cpu));
+    put_cache(dir.path(), cpu, 3, "3", "Unified", "16M", cpu < 2 ? "0-1" : "2-3");
+  }
+  CHECK(last_level_cache_bytes(dir.path(), {0, 1, 2, 3}) == 32u << 20);
+  CHECK(last_level_cache_bytes(dir.path(), {0, 1}) == 16u << 20);
+  CHECK(last_level_cache_bytes(dir.path(), {1, 3}) == 32u << 20);
+  CHECK(last_level_cache_bytes(dir.path(), {7}) == 0u);
+}
+
+TEST_CASE("machine: this machine answers") {
+  CHECK_FALSE(allowed_cpus().empty());
+  CHECK(available_memory_bytes() > 0);
+}
+
+}  // namespace hwbench::kernels::memory

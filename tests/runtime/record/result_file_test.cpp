@@ -1,0 +1,546 @@
+#include "runtime/record/result_file.hpp"
+
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <limits>
+#include <string>
+
+#include <doctest/doctest.h>
+
+namespace {
+
+namespace fs = std::filesystem;
+using hwbench::runtime::CpuTimes;
+using hwbench::runtime::Figure;
+using hwbench::runtime::LocationInfo;
+using hwbench::runtime::RenderedReport;
+using hwbench::runtime::ReportFigures;
+using hwbench::runtime::ReportSpec;
+using hwbench::runtime::Result;
+using hwbench::runtime::Sample;
+using hwbench::runtime::Series;
+using nlohmann::json;
+
+struct TempDir {
+  std::string path;
+  TempDir() {
+    std::string templ = "/tmp/hwbench-result-XXXXXX";
+    REQUIRE(::mkdtemp(templ.data()) != nullptr);
+    path = templ;
+  }
+  ~TempDir() {
+    std::error_code ec;
+    fs::remove_all(path, ec);
+  }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+};
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+void spit(const std::string& path, const std::string& content) {
+  std::ofstream(path, std::ios::binary) << content;
+}
+
+// Same bits: tells -0.0 from 0.0 and accepts NaN == NaN.
+bool same_double(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
+
+Result populated() {
+  Result r;
+  r.kind = "run";
+  r.status = "interrupted";
+  r.error = "interrupted by signal 2";
+  r.recipe_file = "specs/bonnie.bench";
+  r.recipe_text = "bench \"x\"\n  write 10m to ram:/f\n\ttab \"quoted\" \\ é\n";
+  r.recipe_sha256 = "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08";
+  r.meta = {{"title", "Bonnie"}, {"source", "bonnie 1.4"}, {"note", ""}};
+  r.command_line = {"hwbench", "run", "specs/bonnie.bench", "-L", "ram=/dev/shm/x"};
+  r.started_utc = "2024-05-01T12:00:00.123Z";
+  r.finished_utc = "2024-05-01T12:01:02.5Z";
+  r.machine = "";
+  r.environment = {{"cpu", {{"model", "AMD EPYC"}, {"flags", {"sse2", "avx2"}}, {"mhz", 2596.144}}},
+                   {"cores", {{"logical", 2}, {"physical", nullptr}}}};
+  r.locations = {LocationInfo{"ram", "/dev/shm/x", "tmpfs", 25275002880ULL, true},
+                 LocationInfo{"st1", "/mnt/raid/test", "ext4", 0, false}};
+
+  Series a;
+  a.label = "write 10m";
+  a.converged = false;
+  a.ci_target_pct = 1.0 / 3.0;
+  Sample s1;
+  s1.kernel = "files.write";
+  s1.params = {{"size", "10m"}, {"block", "4k"}};
+  s1.iteration = std::numeric_limits<std::uint32_t>::max();
+  s1.units = std::numeric_limits<std::uint64_t>::max();
+  s1.bytes = (1ULL << 53) + 1;  // not representable as a double: must stay an integer
+  s1.ops = 7;
+  s1.wall_ns = std::numeric_limits<std::int64_t>::max();
+  s1.cpu = CpuTimes{1, 2, 3, -4};
+  s1.start_unix_ns = 1714564800123456789LL;
+  s1.cold = true;
+  Sample s2;
+  s2.kernel = "time";
+  s2.iteration = 2;
+  s2.wall_ns = std::numeric_limits<std::int64_t>::min();
+  s2.figure = Figure{0.1 + 0.2, "MB/s"};
+  Sample s3;
+  s3.kernel = "parallel";
+  s3.figure = Figure{std::numeric_limits<double>::quiet_NaN(), "k"};
+  a.samples = {s1, s2, s3};
+
+  a.printed = {{"mean", Figure{71.7, "MB/s"}},
+               {"cv", Figure{std::numeric_limits<double>::quiet_NaN(), "MB/s"}},
+               {"max", Figure{-std::numeric_limits<double>::infinity(), "ops/s"}}};
+
+  Series b;
+  b.label = "empty";
+  b.ci_target_pct = -0.0;
+  Series c;
+  c.label = "inf";
+  c.ci_target_pct = std::numeric_limits<double>::infinity();
+  c.samples.push_back(Sample{});
+  c.samples.back().figure = Figure{4.9e-324, "ops/s"};
+  Series d;
+  d.label = "-inf";
+  d.ci_target_pct = -std::numeric_limits<double>::infinity();
+  r.series = {a, b, c, d};
+
+  r.reports = {ReportSpec{"lines", "MB/s", {"mean", "ci95"}}, ReportSpec{"table", "ms", {}}};
+  // Aggregates in the spec's order, which is not alphabetical: the file keeps them in an object.
+  r.rendered = {RenderedReport{r.reports[0], "write 10m  1.00 MB/s\n",
+                               {ReportFigures{"write 10m", {0.30000000000000004, -0.0, 1e300},
+                                              {{"mean", 0.1 + 0.2}, {"ci95", std::numeric_limits<double>::quiet_NaN()}},
+                                              false},
+                                ReportFigures{"empty", {}, {{"mean", std::numeric_limits<double>::infinity()},
+                                                            {"ci95", -std::numeric_limits<double>::infinity()}},
+                                              true}}},
+                RenderedReport{r.reports[1], "", {}}};
+  return r;
+}
+
+void check_same(const Result& a, const Result& b) {
+  CHECK(a.kind == b.kind);
+  CHECK(a.status == b.status);
+  CHECK(a.error == b.error);
+  CHECK(a.recipe_file == b.recipe_file);
+  CHECK(a.recipe_text == b.recipe_text);
+  CHECK(a.recipe_sha256 == b.recipe_sha256);
+  CHECK(a.meta == b.meta);
+  CHECK(a.command_line == b.command_line);
+  CHECK(a.started_utc == b.started_utc);
+  CHECK(a.finished_utc == b.finished_utc);
+  CHECK(a.machine == b.machine);
+  CHECK(a.environment == b.environment);
+  REQUIRE(a.locations.size() == b.locations.size());
+  for (std::size_t i = 0; i < a.locations.size(); ++i) {
+    CHECK(a.locations[i].name == b.locations[i].name);
+    CHECK(a.locations[i].path == b.locations[i].path);
+    CHECK(a.locations[i].fstype == b.locations[i].fstype);
+    CHECK(a.locations[i].free_bytes == b.locations[i].free_bytes);
+    CHECK(a.locations[i].builtin == b.locations[i].builtin);
+  }
+  REQUIRE(a.series.size() == b.series.size());
+  for (std::size_t i = 0; i < a.series.size(); ++i) {
+    const Series& x = a.series[i];
+    const Series& y = b.series[i];
+    CHECK(x.label == y.label);
+    CHECK(x.converged == y.converged);
+    CHECK(same_double(x.ci_target_pct, y.ci_target_pct));
+    REQUIRE(x.samples.size() == y.samples.size());
+    for (std::size_t j = 0; j < x.samples.size(); ++j) {
+      const Sample& p = x.samples[j];
+      const Sample& q = y.samples[j];
+      CHECK(p.kernel == q.kernel);
+      CHECK(p.params == q.params);
+      CHECK(p.iteration == q.iteration);
+      CHECK(p.units == q.units);
+      CHECK(p.bytes == q.bytes);
+      CHECK(p.ops == q.ops);
+      CHECK(p.wall_ns == q.wall_ns);
+      CHECK(p.cpu.usr_ns == q.cpu.usr_ns);
+      CHECK(p.cpu.sys_ns == q.cpu.sys_ns);
+      CHECK(p.cpu.cusr_ns == q.cpu.cusr_ns);
+      CHECK(p.cpu.csys_ns == q.cpu.csys_ns);
+      CHECK(p.start_unix_ns == q.start_unix_ns);
+      CHECK(p.cold == q.cold);
+      REQUIRE(p.figure.has_value() == q.figure.has_value());
+      if (p.figure) {
+        CHECK(same_double(p.figure->value, q.figure->value));
+        CHECK(p.figure->unit == q.figure->unit);
+      }
+    }
+    REQUIRE(x.printed.size() == y.printed.size());
+    for (auto p = x.printed.begin(), q = y.printed.begin(); p != x.printed.end(); ++p, ++q) {
+      CHECK(p->first == q->first);
+      CHECK(same_double(p->second.value, q->second.value));
+      CHECK(p->second.unit == q->second.unit);
+    }
+  }
+  REQUIRE(a.reports.size() == b.reports.size());
+  for (std::size_t i = 0; i < a.reports.size(); ++i) {
+    CHECK(a.reports[i].style == b.reports[i].style);
+    CHECK(a.reports[i].unit == b.reports[i].unit);
+    CHECK(a.reports[i].aggregates == b.reports[i].aggregates);
+  }
+  REQUIRE(a.rendered.size() == b.rendered.size());
+  for (std::size_t i = 0; i < a.rendered.size(); ++i) {
+    CHECK(a.rendered[i].spec.style == b.rendered[i].spec.style);
+    CHECK(a.rendered[i].spec.unit == b.rendered[i].spec.unit);
+    CHECK(a.rendered[i].spec.aggregates == b.rendered[i].spec.aggregates);
+    CHECK(a.rendered[i].text == b.rendered[i].text);
+    REQUIRE(a.rendered[i].figures.size() == b.rendered[i].figures.size());
+    for (std::size_t j = 0; j < a.rendered[i].figures.size(); ++j) {
+      const ReportFigures& f = a.rendered[i].figures[j];
+      const ReportFigures& g = b.rendered[i].figures[j];
+      CHECK(f.label == g.label);
+      REQUIRE(f.values.size() == g.values.size());
+      for (std::size_t k = 0; k < f.values.size(); ++k) CHECK(same_double(f.values[k], g.values[k]));
+      REQUIRE(f.aggregates.size() == g.aggregates.size());
+      for (std::size_t k = 0; k < f.aggregates.size(); ++k) {
+        CHECK(f.aggregates[k].first == g.aggregates[k].first);
+        CHECK(same_double(f.aggregates[k].second, g.aggregates[k].second));
+      }
+      CHECK(f.converged == g.converged);
+    }
+  }
+}
+
+std::string from_json_error(const json& document) {
+  std::string error;
+  const auto result = hwbench::runtime::result_from_json(document, error);
+  CHECK_FALSE(result.has_value());
+  return error;
+}
+
+}  // namespace
+
+TEST_CASE("result_file: a populated Result round-trips through JSON field by field") {
+  const Result original = populated();
+  std::string error;
+  const auto back = hwbench::runtime::result_from_json(hwbench::runtime::to_json(original), error);
+  REQUIRE_MESSAGE(back.has_value(), error);
+  check_same(original, *back);
+}
+
+TEST_CASE("result_file: a populated Result round-trips through a file") {
+  TempDir dir;
+  const std::string path = dir.path + "/run.json";
+  const Result original = populated();
+  std::string error;
+  REQUIRE_MESSAGE(hwbench::runtime::save_result(original, path, error), error);
+  const std::string text = slurp(path);
+  CHECK(text.back() == '\n');
+  CHECK(text.rfind("{\n  \"command_line\": [\n    \"hwbench\",", 0) == 0);
+  // Integers stay integers, however large.
+  CHECK(text.find("\"bytes\": 9007199254740993,") != std::string::npos);
+  CHECK(text.find("\"wall_ns\": 9223372036854775807\n") != std::string::npos);
+  CHECK(text.find("\"value\": 0.30000000000000004\n") != std::string::npos);
+  CHECK(text.find("\"ci_target_pct\": \"inf\",") != std::string::npos);
+  // Every aggregate a report computed, NaN included, and the printed figures.
+  CHECK(text.find("\"aggregates\": {\n            \"ci95\": \"nan\",\n            \"mean\": 0.30000000000000004\n") !=
+        std::string::npos);
+  CHECK(text.find("\"mean\": {\n          \"unit\": \"MB/s\",\n          \"value\": 71.7\n") != std::string::npos);
+  const auto back = hwbench::runtime::load_result(path, error);
+  REQUIRE_MESSAGE(back.has_value(), error);
+  check_same(original, *back);
+}
+
+TEST_CASE("result_file: the file layout of a small complete run") {
+  TempDir dir;
+  Result r;
+  r.recipe_file = "a.bench";
+  r.command_line = {"hwbench", "run", "a.bench"};
+  Series s;
+  s.label = "copy";
+  Sample sample;
+  sample.kernel = "files.copy";
+  sample.params = {{"size", "1m"}};
+  sample.iteration = 1;
+  sample.units = 1;
+  sample.bytes = 1048576;
+  sample.wall_ns = 1500000;
+  sample.cpu = CpuTimes{1000000, 400000, 0, 0};
+  sample.start_unix_ns = 1700000000000000000LL;
+  s.samples = {sample};
+  r.series = {s};
+  r.reports = {ReportSpec{"lines", "MB/s", {"mean"}}};
+  r.rendered = {RenderedReport{r.reports[0], "copy 699.05 MB/s\n", {ReportFigures{"copy", {699.05}, {{"mean", 699.05}}, true}}}};
+  const std::string path = dir.path + "/small.json";
+  std::string error;
+  REQUIRE(hwbench::runtime::save_result(r, path, error));
+  CHECK(slurp(path) == R"({
+  "command_line": [
+    "hwbench",
+    "run",
+    "a.bench"
+  ],
+  "complete": true,
+  "environment": {},
+  "error": "",
+  "finished_utc": "",
+  "kind": "run",
+  "locations": [],
+  "machine": "",
+  "meta": {},
+  "recipe_file": "a.bench",
+  "recipe_sha256": "",
+  "recipe_text": "",
+  "rendered": [
+    {
+      "figures": [
+        {
+          "aggregates": {
+            "mean": 699.05
+          },
+          "converged": true,
+          "label": "copy",
+          "values": [
+            699.05
+          ]
+        }
+      ],
+      "spec": {
+        "aggregates": [
+          "mean"
+        ],
+        "style": "lines",
+        "unit": "MB/s"
+      },
+      "text": "copy 699.05 MB/s\n"
+    }
+  ],
+  "reports": [
+    {
+      "aggregates": [
+        "mean"
+      ],
+      "style": "lines",
+      "unit": "MB/s"
+    }
+  ],
+  "schema": "hwbench-result/1",
+  "series": [
+    {
+      "ci_target_pct": 0.0,
+      "converged": true,
+      "label": "copy",
+      "printed": {},
+      "samples": [
+        {
+          "bytes": 1048576,
+          "cold": false,
+          "cpu": {
+            "csys_ns": 0,
+            "cusr_ns": 0,
+            "sys_ns": 400000,
+            "usr_ns": 1000000
+          },
+          "iteration": 1,
+          "kernel": "files.copy",
+          "ops": 0,
+          "params": {
+            "size": "1m"
+          },
+          "start_unix_ns": 1700000000000000000,
+          "units": 1,
+          "wall_ns": 1500000
+        }
+      ]
+    }
+  ],
+  "started_utc": "",
+  "status": "complete"
+}
+)");
+}
+
+TEST_CASE("result_file: complete is true only for status complete") {
+  Result r;
+  for (const char* status : {"interrupted", "failed", "published"}) {
+    r.status = status;
+    CHECK(hwbench::runtime::to_json(r)["complete"] == false);
+  }
+  r.status = "complete";
+  CHECK(hwbench::runtime::to_json(r)["complete"] == true);
+}
+
+TEST_CASE("result_file: load errors name the file and the problem") {
+  TempDir dir;
+  std::string error;
+  const std::string missing = dir.path + "/none.json";
+  CHECK_FALSE(hwbench::runtime::load_result(missing, error).has_value());
+  CHECK(error == "cannot read " + missing + ": No such file or directory");
+
+  CHECK_FALSE(hwbench::runtime::load_result(dir.path, error).has_value());
+  CHECK(error == "cannot read " + dir.path + ": Is a directory");
+
+  const std::string other = dir.path + "/other.json";
+  json document = hwbench::runtime::to_json(Result{});
+  document["schema"] = "hwbench-result/2";
+  spit(other, document.dump());
+  CHECK_FALSE(hwbench::runtime::load_result(other, error).has_value());
+  CHECK(error == other + ": unsupported schema \"hwbench-result/2\" (this hwbench reads \"hwbench-result/1\")");
+
+  const std::string bare = dir.path + "/bare.json";
+  spit(bare, "{\"series\": []}\n");
+  CHECK_FALSE(hwbench::runtime::load_result(bare, error).has_value());
+  CHECK(error == bare + ": not an hwbench result (no \"schema\" key)");
+
+  const std::string list = dir.path + "/list.json";
+  spit(list, "[1, 2]");
+  CHECK_FALSE(hwbench::runtime::load_result(list, error).has_value());
+  CHECK(error == list + ": not an hwbench result (expected a JSON object, got array)");
+
+  const std::string cut = dir.path + "/cut.json";
+  spit(cut, "{\"schema\": \"hwbench-result/1\",\n \"kind\": \"ru");
+  CHECK_FALSE(hwbench::runtime::load_result(cut, error).has_value());
+  CHECK(error == cut + " is not JSON (byte 44): parse error at line 2, column 13: syntax error while parsing "
+                       "value - invalid string: missing closing quote; last read: '\"ru'");
+
+  const std::string empty = dir.path + "/empty.json";
+  spit(empty, "");
+  CHECK_FALSE(hwbench::runtime::load_result(empty, error).has_value());
+  CHECK(error == empty + " is not JSON (byte 1): parse error at line 1, column 1: syntax error while parsing "
+                         "value - unexpected end of input; expected '[', '{', or a literal");
+}
+
+TEST_CASE("result_file: a truncated result file is refused") {
+  TempDir dir;
+  const std::string path = dir.path + "/run.json";
+  std::string error;
+  REQUIRE(hwbench::runtime::save_result(populated(), path, error));
+  const std::string text = slurp(path);
+  for (const std::size_t keep : {text.size() - 2, text.size() / 2, std::size_t{1}}) {
+    CAPTURE(keep);
+    spit(path, text.substr(0, keep));
+    CHECK_FALSE(hwbench::runtime::load_result(path, error).has_value());
+    CHECK(error.rfind(path + " is not JSON (byte ", 0) == 0);
+  }
+}
+
+TEST_CASE("result_file: fields of the wrong type or value are named exactly") {
+  const json good = hwbench::runtime::to_json(populated());
+
+  json doc = good;
+  doc["series"][0]["samples"][1]["wall_ns"] = "12";
+  CHECK(from_json_error(doc) == "series[0].samples[1].wall_ns: expected an integer, got string");
+
+  doc = good;
+  doc["series"][0]["samples"][0]["bytes"] = -1;
+  CHECK(from_json_error(doc) == "series[0].samples[0].bytes: expected an unsigned integer, got -1");
+
+  doc = good;
+  doc["series"][0]["samples"][0]["iteration"] = 4294967296ULL;
+  CHECK(from_json_error(doc) == "series[0].samples[0].iteration: out of range (at most 4294967295), got 4294967296");
+
+  doc = good;
+  doc["series"][0]["samples"][0]["start_unix_ns"] = 9223372036854775808ULL;
+  CHECK(from_json_error(doc) ==
+        "series[0].samples[0].start_unix_ns: out of range for a signed 64-bit integer, got 9223372036854775808");
+
+  doc = good;
+  doc["series"][0]["samples"][0]["cpu"]["sys_ns"] = 1.5;
+  CHECK(from_json_error(doc) == "series[0].samples[0].cpu.sys_ns: expected an integer, got 1.5");
+
+  doc = good;
+  doc["series"][1].erase("label");
+  CHECK(from_json_error(doc) == "series[1].label: missing");
+
+  doc = good;
+  doc["series"][0]["samples"][1]["figure"]["value"] = "fast";
+  CHECK(from_json_error(doc) ==
+        "series[0].samples[1].figure.value: expected a number (or \"nan\", \"inf\", \"-inf\"), got string");
+
+  doc = good;
+  doc["meta"]["title"] = 3;
+  CHECK(from_json_error(doc) == "meta.title: expected a string, got 3");
+
+  doc = good;
+  doc["rendered"][0]["spec"]["aggregates"][1] = nullptr;
+  CHECK(from_json_error(doc) == "rendered[0].spec.aggregates[1]: expected a string, got null");
+
+  doc = good;
+  doc["locations"] = json::object();
+  CHECK(from_json_error(doc) == "locations: expected an array, got object");
+
+  doc = good;
+  doc["status"] = "done";
+  CHECK(from_json_error(doc) == "status: expected \"complete\", \"interrupted\", \"failed\" or \"published\", got \"done\"");
+
+  doc = good;
+  doc["complete"] = true;
+  CHECK(from_json_error(doc) == "complete: true but status is \"interrupted\"");
+
+  doc = good;
+  doc["kind"] = "guess";
+  CHECK(from_json_error(doc) == "kind: expected \"run\" or \"published\", got \"guess\"");
+
+  doc = good;
+  doc["series"][0].erase("printed");
+  CHECK(from_json_error(doc) == "series[0].printed: missing");
+
+  doc = good;
+  doc["series"][0]["printed"]["mean"]["value"] = "lots";
+  CHECK(from_json_error(doc) ==
+        "series[0].printed.mean.value: expected a number (or \"nan\", \"inf\", \"-inf\"), got string");
+
+  doc = good;
+  doc["series"][0]["printed"]["cv"] = 0.05;
+  CHECK(from_json_error(doc) == "series[0].printed.cv: expected an object, got 0.05");
+
+  doc = good;
+  doc["rendered"][0].erase("figures");
+  CHECK(from_json_error(doc) == "rendered[0].figures: missing");
+
+  doc = good;
+  doc["rendered"][0]["figures"][0]["values"][1] = true;
+  CHECK(from_json_error(doc) ==
+        "rendered[0].figures[0].values[1]: expected a number (or \"nan\", \"inf\", \"-inf\"), got true");
+
+  doc = good;
+  doc["rendered"][0]["figures"][1]["aggregates"].erase("ci95");
+  CHECK(from_json_error(doc) == "rendered[0].figures[1].aggregates.ci95: missing");
+
+  doc = good;
+  doc["rendered"][0]["figures"][0]["converged"] = "no";
+  CHECK(from_json_error(doc) == "rendered[0].figures[0].converged: expected true or false, got string");
+
+  doc = good;
+  doc["schema"] = 1;
+  CHECK(from_json_error(doc) == "unsupported schema 1 (this hwbench reads \"hwbench-result/1\")");
+}
+
+TEST_CASE("result_file: optional figure may be absent or null; unknown keys are ignored") {
+  json doc = hwbench::runtime::to_json(populated());
+  doc["series"][0]["samples"][1]["figure"] = nullptr;
+  doc["added_later"] = {1, 2};
+  std::string error;
+  const auto r = hwbench::runtime::result_from_json(doc, error);
+  REQUIRE_MESSAGE(r.has_value(), error);
+  CHECK_FALSE(r->series[0].samples[1].figure.has_value());
+  CHECK_FALSE(r->series[0].samples[0].figure.has_value());
+  CHECK(r->series[0].samples[2].figure.has_value());
+}
+
+TEST_CASE("result_file: save_result replaces invalid UTF-8 and reports write failures") {
+  TempDir dir;
+  Result r;
+  r.recipe_text = "a\xff" "b";
+  std::string error;
+  const std::string path = dir.path + "/u.json";
+  REQUIRE(hwbench::runtime::save_result(r, path, error));
+  const auto back = hwbench::runtime::load_result(path, error);
+  REQUIRE(back.has_value());
+  CHECK(back->recipe_text == "a\xEF\xBF\xBD" "b");
+
+  const std::string nowhere = dir.path + "/no/such/dir/r.json";
+  CHECK_FALSE(hwbench::runtime::save_result(r, nowhere, error));
+  CHECK(error == "cannot write " + nowhere + ": No such file or directory");
+}

@@ -1,0 +1,159 @@
+// Loops kept as loops inside groups, `time` holding `parallel` (the Perl script's shape), and
+// Ctrl-C reaching the workers of a long parallel loop.
+#include <doctest/doctest.h>
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <csignal>
+
+#include <atomic>
+#include <chrono>
+#include <filesystem>
+#include <sstream>
+#include <thread>
+
+#include "runtime/platform/clock.hpp"
+#include "runtime/run/group_runner.hpp"
+#include "runtime/run/interpreter.hpp"
+#include "runtime/plan/plan_printer.hpp"
+#include "tests/support/recipe_env.hpp"
+
+namespace {
+
+using hwbench::runtime::Step;
+
+std::size_t files_in(const std::string& dir) {
+  std::size_t n = 0;
+  for ([[maybe_unused]] const auto& e : std::filesystem::directory_iterator(dir)) ++n;
+  return n;
+}
+
+}  // namespace
+
+TEST_CASE("group loops: a repeat inside parallel stays one loop node, checked once") {
+  hwbench::test::RecipeEnv env;
+  auto c = env.check("time { parallel 200 { repeat 100000 { write tmp:/w$worker size 1MB; rm tmp:/w$worker } } }\n");
+  REQUIRE_MESSAGE(c.recipe.has_value(), c.diagnostics);
+  const auto& main = c.recipe->plan.main;
+  REQUIRE(main.size() == 1);
+  CHECK(main[0].kind == Step::Kind::time);
+  REQUIRE(main[0].children.size() == 1);
+  const Step& par = main[0].children[0];
+  CHECK(par.kind == Step::Kind::parallel);
+  REQUIRE(par.workers.size() == 200);
+  REQUIRE(par.workers[199].size() == 1);
+  const Step& loop = par.workers[199][0];
+  CHECK(loop.kind == Step::Kind::repeat);
+  CHECK(loop.count == 100000);
+  REQUIRE(loop.children.size() == 2);
+  CHECK(loop.children[0].kernel.text == "write tmp:/w200 size 1MB");
+  CHECK(loop.children[1].kernel.text == "rm tmp:/w200");
+  CHECK(hwbench::runtime::kernel_steps(main[0]).size() == 400);
+  // A label-less time takes its statement's text as the series label.
+  CHECK(main[0].series.rfind("time {", 0) == 0);
+}
+
+TEST_CASE("group loops: a loop body that uses $i is still unrolled") {
+  hwbench::test::RecipeEnv env;
+  auto c = env.check("parallel 2 { repeat 3 { write tmp:/f${worker}_$i size 1KB } }\n");
+  REQUIRE_MESSAGE(c.recipe.has_value(), c.diagnostics);
+  const Step& par = c.recipe->plan.main.at(0);
+  REQUIRE(par.workers.size() == 2);
+  REQUIRE(par.workers[1].size() == 3);
+  CHECK(par.workers[1][2].kind == Step::Kind::kernel);
+  CHECK(par.workers[1][2].kernel.text == "write tmp:/f2_3 size 1KB");
+}
+
+TEST_CASE("group loops: the plan shows the loop, the nesting and a few of many workers") {
+  hwbench::test::RecipeEnv env;
+  auto c = env.check("series \"fw\" time { parallel 6 { repeat 1000 { write tmp:/w$worker size 1KB; rm tmp:/w$worker } } }\n");
+  REQUIRE_MESSAGE(c.recipe.has_value(), c.diagnostics);
+  std::ostringstream out;
+  hwbench::runtime::print_plan(c.recipe->plan, out);
+  const std::string text = env.substitute(out.str());
+  CHECK(text.find("    time \"fw\": 1 sample of 1 statements\n"
+                  "      parallel 6 workers\n"
+                  "        worker 1: repeat 1000 (a loop):\n"
+                  "          write tmp:/w1 size 1KB\n"
+                  "          rm tmp:/w1\n"
+                  "        worker 2: repeat 1000 (a loop):\n") != std::string::npos);
+  CHECK(text.find("        … and 2 more workers\n") != std::string::npos);
+  CHECK(text.find("worker 5:") == std::string::npos);
+}
+
+TEST_CASE("group loops: nesting rules") {
+  hwbench::test::RecipeEnv env;
+  CHECK(env.check("parallel 2 { parallel 2 { nop } }\n").diagnostics ==
+        "t.bench:1:14: error: 'parallel' cannot stand inside 'parallel'\n"
+        "    1 | parallel 2 { parallel 2 { nop } }\n"
+        "      |              ^~~~~~~~\n"
+        "hint: a group is one sample; nest loops inside it instead\n");
+  CHECK(env.check("time \"a\" { time \"b\" { nop } }\n").diagnostics ==
+        "t.bench:1:12: error: 'time' cannot stand inside 'time'\n"
+        "    1 | time \"a\" { time \"b\" { nop } }\n"
+        "      |            ^~~~\n"
+        "hint: a group is one sample; nest loops inside it instead\n");
+  CHECK(env.check("parallel 2 { time { nop } }\n").diagnostics ==
+        "t.bench:1:14: error: 'time' cannot stand inside 'parallel'\n"
+        "    1 | parallel 2 { time { nop } }\n"
+        "      |              ^~~~\n"
+        "hint: a group is one sample; nest loops inside it instead\n");
+}
+
+TEST_CASE("group loops: time { parallel { repeat } } writes and removes every file, one sample with the workers' CPU") {
+  hwbench::test::RecipeEnv env;
+  auto c = env.check("series \"fw\" time { parallel 3 { repeat 200 { write tmp:/w$worker size 64KB; rm tmp:/w$worker } } }\n");
+  REQUIRE_MESSAGE(c.recipe.has_value(), c.diagnostics);
+  hwbench::runtime::RealClock clock;
+  hwbench::runtime::RunOptions opts;
+  opts.clock = &clock;
+  auto out = hwbench::runtime::run_plan(*c.recipe, opts);
+  REQUIRE_MESSAGE(out.status == "complete", out.error);
+  REQUIRE(out.series.size() == 1);
+  CHECK(out.series[0].label == "fw");
+  REQUIRE(out.series[0].samples.size() == 1);
+  const auto& s = out.series[0].samples[0];
+  CHECK(s.kernel == "time");
+  CHECK(s.params.at("workers") == "3");
+  CHECK(s.bytes == 3u * 200u * 64000u);
+  CHECK(s.ops == 3u * 200u * 2u);  // one write and one removal per pass
+  CHECK(s.units == 3u * 200u * 2u);
+  CHECK(s.wall_ns > 0);
+  CHECK(s.cpu.cusr_ns + s.cpu.csys_ns > 0);  // the workers' CPU, as Perl's cusr/csys
+  CHECK(files_in(env.tmp()) == 0);
+}
+
+TEST_CASE("group loops: SIGTERM to hwbench alone stops a long parallel loop; the run is interrupted, nothing is left") {
+  hwbench::test::RecipeEnv env;
+  auto c = env.check("time { parallel 2 { repeat 10000000 { write tmp:/w$worker size 64KB; rm tmp:/w$worker } } }\n");
+  REQUIRE_MESSAGE(c.recipe.has_value(), c.diagnostics);
+  hwbench::runtime::RealClock clock;
+  hwbench::runtime::InterruptGuard guard;
+  hwbench::runtime::RunOptions opts;
+  opts.clock = &clock;
+  opts.interrupted = guard.flag();
+  const pid_t self = ::getpid();
+  std::thread killer([self] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    ::kill(self, SIGTERM);  // the parent only: the workers must be told by hwbench
+  });
+  const auto t0 = std::chrono::steady_clock::now();
+  auto out = hwbench::runtime::run_plan(*c.recipe, opts);
+  killer.join();
+  const auto took = std::chrono::steady_clock::now() - t0;
+  CHECK(out.status == "interrupted");
+  CHECK(took < std::chrono::seconds(10));
+  CHECK(files_in(env.tmp()) == 0);
+}
+
+TEST_CASE("group loops: the workers of a parallel block hold their files at once, and check counts them so") {
+  hwbench::test::RecipeEnv env;
+  auto c = env.check("time { parallel 200 { repeat 100000 { write tmp:/w$worker size 1MB; rm tmp:/w$worker } } }\n");
+  REQUIRE_MESSAGE(c.recipe.has_value(), c.diagnostics);
+  CHECK(c.recipe->plan.peak_bytes == 200u * 1'000'000u);
+  // One worker after another in the simulation, but 1 MB each at the same time.
+  auto one = env.check("parallel 1 { repeat 3 { write tmp:/w size 1MB; rm tmp:/w } }\n");
+  REQUIRE(one.recipe.has_value());
+  CHECK(one.recipe->plan.peak_bytes == 1'000'000u);
+}

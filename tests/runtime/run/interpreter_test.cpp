@@ -1,0 +1,289 @@
+// The interpreter: sampling policies, groups, cold eviction, teardown and clean-up after faults.
+#include <doctest/doctest.h>
+
+#include <csignal>
+#include <functional>
+
+#include "runtime/platform/page_cache.hpp"
+#include "runtime/run/interpreter.hpp"
+#include "tests/support/recipe_env.hpp"
+
+using hwbench::kernels::Call;
+using hwbench::kernels::Context;
+using hwbench::kernels::FileEffects;
+using hwbench::kernels::FileView;
+using hwbench::kernels::Kernel;
+using hwbench::kernels::KernelSpec;
+using hwbench::kernels::Work;
+using hwbench::runtime::CpuTimes;
+using hwbench::runtime::RunOptions;
+using hwbench::runtime::RunOutcome;
+using hwbench::test::RecipeEnv;
+
+namespace {
+
+/// A clock whose every reading advances by the next step of a script (repeating its last step).
+class ScriptedClock : public hwbench::runtime::Clock {
+ public:
+  explicit ScriptedClock(std::vector<std::int64_t> steps) : steps_(std::move(steps)) {}
+  std::int64_t now_ns() override {
+    std::int64_t step = steps_[std::min(calls_, steps_.size() - 1)];
+    ++calls_;
+    now_ += step;
+    return now_;
+  }
+  CpuTimes cpu() override { return {}; }
+  std::int64_t unix_ns() override { return 0; }
+
+ private:
+  std::vector<std::int64_t> steps_;
+  std::size_t calls_ = 0;
+  std::int64_t now_ = 0;
+};
+
+/// A kernel made of a lambda called with the unit count and the call number (1-based).
+class LambdaKernel : public Kernel {
+ public:
+  explicit LambdaKernel(std::function<Work(std::uint64_t, int)> f) : f_(std::move(f)) {}
+  Work run(std::uint64_t n) override { return f_(n, ++calls_); }
+
+ private:
+  std::function<Work(std::uint64_t, int)> f_;
+  int calls_ = 0;
+};
+
+/// Registers a test kernel `name` taking no arguments.
+void add_kernel(RecipeEnv& env, const std::string& name, std::function<Work(std::uint64_t, int)> f) {
+  KernelSpec spec;
+  spec.name = name;
+  spec.family = "test";
+  spec.synopsis = name;
+  spec.effects = [](const Call&, const FileView&) { return FileEffects{}; };
+  spec.make = [f](const Call&, const Context&) { return std::make_unique<LambdaKernel>(f); };
+  env.registry().add(std::move(spec));
+}
+
+RunOutcome run(RecipeEnv& env, const std::string& text, hwbench::runtime::Clock& clock,
+               const std::atomic<bool>* interrupted = nullptr) {
+  auto c = env.check(text);
+  INFO(c.diagnostics);
+  REQUIRE(c.recipe);
+  RunOptions opts;
+  opts.clock = &clock;
+  opts.interrupted = interrupted;
+  return hwbench::runtime::run_plan(*c.recipe, opts);
+}
+
+}  // namespace
+
+TEST_CASE("interpreter: runs N takes N samples, each timed by the runtime's clock") {
+  RecipeEnv env;
+  add_kernel(env, "unit", [](std::uint64_t n, int) { return Work{100 * n, n}; });
+  ScriptedClock clock({1000});
+  auto out = run(env, "unit runs 4 warmup 2\n", clock);
+  CHECK(out.status == "complete");
+  REQUIRE(out.series.size() == 1);
+  REQUIRE(out.series[0].samples.size() == 4);
+  for (const auto& s : out.series[0].samples) {
+    CHECK(s.wall_ns == 1000);
+    CHECK(s.bytes == 100);
+    CHECK(s.units == 1);
+  }
+  CHECK(out.series[0].samples[3].iteration == 4);
+}
+
+TEST_CASE("interpreter: until ci stops at the floor when the samples agree") {
+  RecipeEnv env;
+  add_kernel(env, "steady", [](std::uint64_t n, int) { return Work{0, n}; });
+  ScriptedClock clock({1'000'000});
+  auto out = run(env, "steady until ci 5%\n", clock);
+  REQUIRE(out.series.size() == 1);
+  CHECK(out.series[0].samples.size() == 5);
+  CHECK(out.series[0].converged);
+  CHECK(out.series[0].ci_target_pct == 5);
+}
+
+TEST_CASE("interpreter: until ci gives up at the ceiling and says so") {
+  RecipeEnv env;
+  add_kernel(env, "noisy", [](std::uint64_t n, int) { return Work{0, n}; });
+  // Each sample reads the clock twice: 1 ms, then 1 ms or 3 ms in turn: a spread no run can tame.
+  ScriptedClock clock({0, 1'000'000, 0, 3'000'000});
+  std::vector<std::int64_t> steps;
+  for (int i = 0; i < 100; ++i) {
+    steps.push_back(0);
+    steps.push_back(i % 2 ? 3'000'000 : 1'000'000);
+  }
+  ScriptedClock alternating(steps);
+  auto out = run(env, "noisy until ci 1% runs 5..12\n", alternating);
+  REQUIRE(out.series.size() == 1);
+  CHECK(out.series[0].samples.size() == 12);
+  CHECK_FALSE(out.series[0].converged);
+}
+
+TEST_CASE("interpreter: `for` repeats the unit in growing batches until the duration has passed") {
+  RecipeEnv env;
+  add_kernel(env, "tiny", [](std::uint64_t n, int) { return Work{0, n}; });
+  ScriptedClock clock({10'000});  // 10 us between readings
+  auto out = run(env, "tiny for 1s runs 2\n", clock);
+  REQUIRE(out.series[0].samples.size() == 2);
+  const auto& s = out.series[0].samples[0];
+  CHECK(s.wall_ns >= 1'000'000'000);
+  CHECK(s.wall_ns < 1'100'000'000);
+  CHECK(s.ops == s.units);
+  CHECK(s.units > 1000);  // batches grew: far more units than clock readings
+}
+
+TEST_CASE("interpreter: a failing statement stops the run, teardown runs, and the run's files are removed") {
+  RecipeEnv env;
+  add_kernel(env, "boom", [](std::uint64_t, int call) -> Work {
+    if (call == 2) throw hwbench::kernels::KernelError("cannot write /x: No space left on device");
+    return {};
+  });
+  hwbench::runtime::RealClock clock;
+  auto out = run(env,
+                 "setup { write ramdisk:/made size 1KB\n write ramdisk:/kept size 1KB }\n"
+                 "boom runs 3\n"
+                 "teardown { rm ramdisk:/kept }\n",
+                 clock);
+  CHECK(out.status == "failed");
+  CHECK(out.error == "t.bench:3:1: boom runs 3: cannot write /x: No space left on device");
+  CHECK(out.series[0].samples.size() == 1);
+  CHECK_FALSE(hwbench::test::exists(env.ram() + "/made"));
+  CHECK_FALSE(hwbench::test::exists(env.ram() + "/kept"));
+  CHECK(out.removed_after_failure == std::vector<std::string>{env.ram() + "/made"});
+}
+
+TEST_CASE("interpreter: SIGINT mid-run stops sampling, runs teardown and removes every file of the run") {
+  RecipeEnv env;
+  add_kernel(env, "interrupt_me", [](std::uint64_t n, int call) {
+    if (call == 3) ::raise(SIGINT);
+    return Work{0, n};
+  });
+  hwbench::test::write_text(env.ram() + "/theirs", "not ours");
+  hwbench::runtime::RealClock clock;
+  hwbench::runtime::InterruptGuard guard;
+  auto out = run(env,
+                 "setup { repeat 3 write ramdisk:/f_$i size 10KB }\n"
+                 "interrupt_me runs 10\n"
+                 "teardown { rm ramdisk:/f_1 }\n",
+                 clock, guard.flag());
+  CHECK(guard.signal() == SIGINT);
+  CHECK(out.status == "interrupted");
+  CHECK(out.series[0].samples.size() == 2);  // the sample the signal reached is dropped
+  CHECK(hwbench::test::count_entries(env.ram()) == 1);  // only the stranger's file is left
+  CHECK(hwbench::test::read_text(env.ram() + "/theirs") == "not ours");
+}
+
+TEST_CASE("interpreter: cold evicts the files a statement reads before each sample (verified with mincore)") {
+  RecipeEnv env;
+  std::vector<std::uint64_t> resident;
+  KernelSpec probe;
+  probe.name = "probe";
+  probe.family = "test";
+  probe.synopsis = "probe PATH";
+  probe.args = {{"PATH", hwbench::kernels::ArgKind::input_path, "", ""}};
+  probe.effects = [](const Call& c, const FileView&) {
+    FileEffects fx;
+    fx.reads.push_back(c.args[0].path);
+    return fx;
+  };
+  probe.make = [&resident](const Call& c, const Context&) {
+    std::string path = c.args[0].path;
+    return std::make_unique<LambdaKernel>([&resident, path](std::uint64_t n, int) {
+      resident.push_back(hwbench::kernels::residency(path).residency.resident_pages);
+      // Read it back in so that only eviction can make the next sample cold.
+      hwbench::test::read_text(path);
+      return Work{0, n};
+    });
+  };
+  env.registry().add(probe);
+  hwbench::runtime::RealClock clock;
+  auto out = run(env, "setup { write disk:/c size 4MB }\nprobe disk:/c cold runs 3\nprobe disk:/c runs 2\n", clock);
+  CHECK(out.status == "complete");
+  CHECK(hwbench::kernels::filesystem_type(env.disk()) != "tmpfs");
+  REQUIRE(resident.size() == 5);
+  CHECK(resident[0] == 0);
+  CHECK(resident[1] == 0);
+  CHECK(resident[2] == 0);
+  CHECK(resident[3] > 0);  // warm: nothing evicted it
+  CHECK(out.series[0].samples[0].cold);
+  CHECK_FALSE(out.series[1].samples[0].cold);
+}
+
+TEST_CASE("interpreter: cold on a tmpfs is an error, never a warm figure reported as cold") {
+  RecipeEnv env;
+  hwbench::runtime::RealClock clock;
+  auto out = run(env, "setup { write ramdisk:/c size 1MB }\nread ramdisk:/c cold\n", clock);
+  CHECK(out.status == "failed");
+  CHECK(out.error.find("t.bench:2:1: read ramdisk:/c cold: cold: cannot evict") == 0);
+  CHECK(out.series[0].samples.empty());
+}
+
+TEST_CASE("interpreter: parallel runs one process per worker and makes one sample of all of them") {
+  RecipeEnv env;
+  hwbench::runtime::RealClock clock;
+  auto out = run(env,
+                 "setup { repeat 3 write ramdisk:/p_$i size 1MB }\n"
+                 "repeat 2 parallel 3 { cp ramdisk:/p_$worker -> ramdisk:/q_$worker }\n",
+                 clock);
+  CHECK(out.status == "complete");
+  REQUIRE(out.series.size() == 1);
+  REQUIRE(out.series[0].samples.size() == 2);
+  const auto& s = out.series[0].samples[0];
+  CHECK(s.kernel == "parallel");
+  CHECK(s.bytes == 3'000'000);
+  CHECK(s.units == 3);
+  CHECK(s.wall_ns > 0);
+  for (int w = 1; w <= 3; ++w)
+    CHECK(hwbench::test::read_text(env.ram() + "/q_" + std::to_string(w)) ==
+          hwbench::test::read_text(env.ram() + "/p_" + std::to_string(w)));
+}
+
+TEST_CASE("interpreter: a worker that crashes is named, and nothing hangs") {
+  RecipeEnv env;
+  add_kernel(env, "crash", [](std::uint64_t n, int) {
+    ::signal(SIGSEGV, SIG_DFL);
+    ::raise(SIGSEGV);
+    return Work{0, n};
+  });
+  add_kernel(env, "fine", [](std::uint64_t n, int) { return Work{0, n}; });
+  hwbench::runtime::RealClock clock;
+  auto out = run(env, "parallel 2 {\n  fine\n}\nparallel 3 { crash }\n", clock);
+  CHECK(out.status == "failed");
+  CHECK(out.error == "parallel worker 1 of 3 was killed by signal 11 (Segmentation fault)");
+  CHECK(out.series[0].samples.size() == 1);
+}
+
+TEST_CASE("interpreter: a time block is one sample summing its statements") {
+  RecipeEnv env;
+  hwbench::runtime::RealClock clock;
+  auto out = run(env,
+                 "setup { repeat 3 write ramdisk:/t_$i size 100KB }\n"
+                 "repeat 2 time \"three copies\" { repeat 3 cp ramdisk:/t_$i -> ramdisk:/u_$i }\n",
+                 clock);
+  CHECK(out.status == "complete");
+  REQUIRE(out.series.size() == 1);
+  CHECK(out.series[0].label == "three copies");
+  REQUIRE(out.series[0].samples.size() == 2);
+  CHECK(out.series[0].samples[0].bytes == 300'000);
+  CHECK(out.series[0].samples[0].units == 3);
+}
+
+TEST_CASE("interpreter: `for` inside parallel makes each worker count for the duration, like openssl -multi") {
+  hwbench::test::RecipeEnv env;
+  auto checked = env.check("series \"p\" parallel 2 { nop for 200ms }\n");
+  REQUIRE_MESSAGE(checked.recipe.has_value(), checked.diagnostics);
+  hwbench::runtime::RealClock clock;
+  hwbench::runtime::RunOptions opts;
+  opts.clock = &clock;
+  auto out = hwbench::runtime::run_plan(*checked.recipe, opts);
+  REQUIRE(out.status == "complete");
+  REQUIRE(out.series.size() == 1);
+  REQUIRE(out.series[0].samples.size() == 1);
+  const auto& s = out.series[0].samples[0];
+  // Both workers counted for 0.2 s: far more than the 2 units of a single run each.
+  CHECK(s.ops > 1000);
+  CHECK(s.units == s.ops);
+  CHECK(s.wall_ns >= 200'000'000);
+  CHECK(s.wall_ns < 2'000'000'000);
+}
