@@ -24,9 +24,10 @@ void MeasurementOptions::bind(const Item& it) {
   const std::string& w = it.word;
   const BindRequest& req = c_.req;
   c_.repeated(it, w);
-  // `for` inside a group: each run of the statement counts for the duration (openssl -multi).
-  const bool group_for = req.in_group && !req.untimed && w == "for";
-  if ((req.in_group || req.untimed) && w != "sync" && w != "cold" && !group_for) {
+  // `for` inside a group: each run of the statement counts for the duration (openssl -multi),
+  // and `cputime` says on which clock, as it does outside groups.
+  const bool group_count = req.in_group && !req.untimed && (w == "for" || w == "cputime");
+  if ((req.in_group || req.untimed) && w != "sync" && w != "cold" && !group_count) {
     if (w == "cputime" || w == "faithful") {
       c_.fail(it.loc, fmt::format("'{}' has no meaning {}", w, req.untimed ? "in setup or teardown" : "inside 'time' or 'parallel'"),
               {}, item_width(it));
@@ -58,6 +59,7 @@ void MeasurementOptions::bind(const Item& it) {
   }
   if (w == "cputime") {
     p.cpu_time = true;
+    cputime_ = &it;
     text += " cputime";
     return;
   }
@@ -164,6 +166,12 @@ void MeasurementOptions::complete(const kernels::KernelSpec& spec) {
   // What the statement leaves unsaid, the kernel's own default says (openssl: for 3s); in a
   // `time` or `parallel` group only the duration applies, each statement running once.
   if (req.in_group && !req.untimed && p.for_seconds <= 0) p.for_seconds = spec.measure.for_seconds;
+  // The group's sample is timed as a whole, so there `cputime` can only decide what `for` counts.
+  if (req.in_group && !req.untimed && cputime_ != nullptr && p.for_seconds <= 0) {
+    c_.fail(cputime_->loc, "'cputime' inside 'time' or 'parallel' says what 'for' counts, and this statement has no 'for'",
+            "add a duration (for 1s), or take the statement out of the block", item_width(*cputime_));
+    return;
+  }
   if (!req.in_group && !req.untimed) {
     const kernels::DefaultMeasure& d = spec.measure;
     if (p.for_seconds <= 0 && d.for_seconds > 0) p.for_seconds = d.for_seconds;

@@ -38,6 +38,7 @@ class MeasurementOptions {
   bool runs_range_ = false;
   const lang::Item* faithful_ = nullptr;
   const lang::Item* cold_ = nullptr;
+  const lang::Item* cputime_ = nullptr;
 };
 
 }  // namespace hwbench::runtime

@@ -4,6 +4,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <csignal>
 #include <cstring>
@@ -27,6 +28,7 @@ struct WorkerReport {
   std::uint64_t bytes = 0;
   std::uint64_t ops = 0;
   std::uint64_t units = 0;
+  std::int64_t max_latency_ns = 0;
   int failed = 0;
   char message[480] = {};
 };
@@ -55,40 +57,6 @@ bool read_all(int fd, void* data, std::size_t n) {
   return true;
 }
 
-/// The unit of work once, or (`for DURATION`) repeated in doubling batches until the duration
-/// has passed, as `openssl speed -multi` has each child count for its seconds, or until
-/// `interrupted` is set.
-kernels::Work run_step(kernels::Kernel& k, const Step& step, Clock& clock, std::uint64_t& units,
-                       const std::atomic<bool>* interrupted) {
-  const double seconds = step.kernel.policy.for_seconds;
-  if (seconds <= 0) {
-    units += 1;
-    return k.run(1);
-  }
-  kernels::Work total;
-  const std::int64_t deadline = clock.now_ns() + static_cast<std::int64_t>(seconds * 1e9);
-  std::uint64_t batch = 1;
-  for (;;) {
-    const std::int64_t t0 = clock.now_ns();
-    const auto w = k.run(batch);
-    total.bytes += w.bytes;
-    total.ops += w.ops;
-    units += batch;
-    const std::int64_t now = clock.now_ns();
-    // Ctrl-C (or the parent's SIGTERM to a worker) ends the count now, not at the deadline.
-    if (now >= deadline || (interrupted && interrupted->load())) break;
-    if (now - t0 < 1'000'000 && batch < (1ULL << 40)) batch *= 2;
-  }
-  return total;
-}
-
-/// What a list of steps did, summed.
-struct Totals {
-  std::uint64_t bytes = 0;
-  std::uint64_t ops = 0;
-  std::uint64_t units = 0;
-};
-
 /// Runs a list of steps in this process, in order: a worker's statements, or a `repeat` loop
 /// inside `time`. Every kernel object is made first, so that buffers are ready before the clock
 /// (or the workers' common start); a statement is prepared when its turn comes, after the ones
@@ -99,7 +67,7 @@ class StepRunner {
   StepRunner(const GroupRun& run, const std::vector<Step>& steps) : run_(run) { make_all(steps); }
 
   /// Runs `steps`; throws what a kernel threw, with current() naming the statement.
-  void run(const std::vector<Step>& steps, Totals& totals) {
+  void run(const std::vector<Step>& steps, Tally& totals) {
     for (const auto& s : steps) execute(s, false, totals);
   }
 
@@ -115,16 +83,14 @@ class StepRunner {
     }
   }
 
-  void execute(const Step& s, bool in_loop, Totals& totals) {
+  void execute(const Step& s, bool in_loop, Tally& totals) {
     current_ = &s;
     if (s.kind == Step::Kind::kernel) {
       kernels::Kernel& k = *made_.at(&s);
       k.prepare();
-      auto w = run_step(k, s, run_.clock, totals.units, run_.context.interrupted);
-      if (s.kernel.policy.sync) k.flush();
+      // Not timed one by one: a worker's span, or a loop timed whole, holds every statement.
+      totals += run_.loop.run(k, s.kernel.policy);
       if (!in_loop) k.finish();
-      totals.bytes += w.bytes;
-      totals.ops += w.ops;
       return;
     }
     for (std::uint64_t pass = 0; pass < s.count; ++pass) {
@@ -162,11 +128,12 @@ std::string where_any(const GroupRun& run, const Step& s) {
     // The start signal is the parent closing its end: EOF wakes every worker at once.
     while (::read(go_fd, &go, 1) < 0 && errno == EINTR) {
     }
-    Totals t;
+    Tally t;
     runner->run(steps, t);
     rep.bytes = t.bytes;
     rep.ops = t.ops;
     rep.units = t.units;
+    rep.max_latency_ns = t.max_latency_ns;
   } catch (const std::exception& e) {
     rep.failed = 1;
     const Step* at = runner ? runner->current() : (steps.empty() ? nullptr : &steps.front());
@@ -178,13 +145,17 @@ std::string where_any(const GroupRun& run, const Step& s) {
 }
 
 /// Adds one timed part of a `time` block to its sample.
-void add_part(Sample& s, std::int64_t wall_ns, const CpuTimes& cpu, const Totals& t) {
-  s.wall_ns += wall_ns;
-  s.cpu = s.cpu + cpu;
+void add_part(Sample& s, const Elapsed& e, const Tally& t) {
+  s.wall_ns += e.wall_ns;
+  s.cpu = s.cpu + e.cpu;
   s.bytes += t.bytes;
   s.ops += t.ops;
   s.units += t.units;
+  s.max_latency_ns = std::max(s.max_latency_ns, t.max_latency_ns);
 }
+
+/// What a sample did, as a tally.
+Tally tally_of(const Sample& s) { return {s.units, s.bytes, s.ops, s.max_latency_ns}; }
 
 /// A started worker process and the read end of its report pipe.
 struct Worker {
@@ -243,39 +214,31 @@ GroupResult run_time_group(GroupRun& run, const Step& step) {
         out.error = std::move(inner.error);
         return out;
       }
-      add_part(s, inner.sample.wall_ns, inner.sample.cpu, {inner.sample.bytes, inner.sample.ops, inner.sample.units});
+      add_part(s, {inner.sample.wall_ns, inner.sample.cpu}, tally_of(inner.sample));
       s.params["workers"] = inner.sample.params["workers"];
       continue;
     }
     try {
-      Totals t;
       if (child.kind == Step::Kind::kernel) {
         // Only the run is timed; the kernel's set-up and clean-up stay outside the sample.
         auto k = child.kernel.spec->make(child.kernel.call, run.context);
         k->prepare();
-        CpuTimes c0 = run.clock.cpu();
-        std::int64_t t0 = run.clock.now_ns();
-        auto w = run_step(*k, child, run.clock, t.units, run.context.interrupted);
-        if (child.kernel.policy.sync) k->flush();
-        std::int64_t t1 = run.clock.now_ns();
-        CpuTimes c1 = run.clock.cpu();
+        const Sample part = run.loop.measure(*k, child.kernel.policy);
         k->finish();
-        add_part(s, t1 - t0, c1 - c0, {w.bytes, w.ops, t.units});
+        add_part(s, {part.wall_ns, part.cpu}, tally_of(part));
       } else {
         // A loop is timed whole, each pass's preparation included, as a script's loop is.
         const std::vector<Step> one{child};
         StepRunner runner(run, one);
-        CpuTimes c0 = run.clock.cpu();
-        std::int64_t t0 = run.clock.now_ns();
+        Tally t;
+        Elapsed took;
         try {
-          runner.run(one, t);
+          took = run.loop.time([&] { runner.run(one, t); });
         } catch (const std::exception& e) {
           out.error = fmt::format("{}: {}", where_any(run, *runner.current()), e.what());
           return out;
         }
-        std::int64_t t1 = run.clock.now_ns();
-        CpuTimes c1 = run.clock.cpu();
-        add_part(s, t1 - t0, c1 - c0, t);
+        add_part(s, took, t);
       }
     } catch (const std::exception& e) {
       out.error = fmt::format("{}: {}", where_any(run, child), e.what());
@@ -352,6 +315,7 @@ GroupResult run_parallel_group(GroupRun& run, const Step& step) {
       s.bytes += rep.bytes;
       s.ops += rep.ops;
       s.units += rep.units;
+      s.max_latency_ns = std::max(s.max_latency_ns, rep.max_latency_ns);
     }
   }
   return out;

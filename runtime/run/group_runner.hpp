@@ -4,15 +4,17 @@
 #include <vector>
 
 #include "kernels/contract/kernel.hpp"
-#include "runtime/platform/clock.hpp"
-#include "runtime/plan/plan.hpp"
 #include "runtime/model/sample.hpp"
+#include "runtime/plan/plan.hpp"
+#include "runtime/platform/clock.hpp"
+#include "runtime/run/measurement_loop.hpp"
 
 namespace hwbench::runtime {
 
 /// What a group run is lent.
 struct GroupRun {
   Clock& clock;
+  MeasurementLoop& loop;  ///< runs and times each statement, as it does outside groups
   const kernels::Context& context;
   std::string recipe_file;
 };
@@ -25,11 +27,13 @@ struct GroupResult {
 
 /// Runs every statement of a `time` block once, in order; the sample is the sum of their
 /// timed runs (set-up and clean-up of each kernel are left out; a `repeat` loop is timed whole,
-/// and a `parallel` block inside contributes its own span and its workers' CPU time).
+/// and a `parallel` block inside contributes its own span and its workers' CPU time), with the
+/// longest latency any of them measured.
 GroupResult run_time_group(GroupRun& run, const Step& step);
 
 /// Runs each worker's statements in its own process, started together; the sample covers the
-/// span from the start signal to the last worker's exit, with the workers' CPU time as cusr/csys.
+/// span from the start signal to the last worker's exit, with the workers' CPU time as cusr/csys
+/// and the longest latency any worker measured.
 GroupResult run_parallel_group(GroupRun& run, const Step& step);
 
 }  // namespace hwbench::runtime

@@ -3,7 +3,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <algorithm>
 #include <cerrno>
 #include <csignal>
 #include <cstring>
@@ -13,8 +12,9 @@
 
 #include "runtime/platform/page_cache.hpp"
 #include "kernels/files/real_file_view.hpp"
-#include "runtime/run/group_runner.hpp"
 #include "runtime/analysis/statistics.hpp"
+#include "runtime/run/group_runner.hpp"
+#include "runtime/run/measurement_loop.hpp"
 
 namespace hwbench::runtime {
 
@@ -63,12 +63,11 @@ std::string human_rate(const Sample& s) {
 class Interpreter {
  public:
   Interpreter(const CheckedRecipe& recipe, const RunOptions& options)
-      : plan_(recipe.plan), resolver_(*recipe.resolver), opts_(options) {
+      : plan_(recipe.plan), resolver_(*recipe.resolver), opts_(options), loop_(*options.clock, options.interrupted) {
     ctx_.files = &files_;
     ctx_.owned = [this](const std::string& p) { return owned_.count(p) != 0; };
     ctx_.interrupted = options.interrupted;
-    // Kernels may copy the context; the hook finds the sample being timed through this object.
-    ctx_.exclude = [this](const std::function<void()>& fn) { exclude(fn); };
+    ctx_.exclude = loop_.exclude_hook();
     for (const auto& label : plan_.series_order) {
       index_[label] = outcome_.series.size();
       Series s;
@@ -123,27 +122,6 @@ class Interpreter {
       if (::unlink(p.c_str()) == 0) outcome_.removed_after_failure.push_back(p);
       else outcome_.left_behind.push_back(fmt::format("{} ({})", p, std::strerror(errno)));
     }
-  }
-
-  /// Time spent in kernels::untimed() during the current sample.
-  struct Excluded {
-    std::int64_t wall_ns = 0;
-    CpuTimes cpu;
-  };
-
-  void exclude(const std::function<void()>& fn) {
-    if (excluded_ == nullptr) {
-      fn();
-      return;
-    }
-    Clock& clock = *opts_.clock;
-    const CpuTimes c0 = clock.cpu();
-    const std::int64_t t0 = clock.now_ns();
-    fn();
-    const std::int64_t t1 = clock.now_ns();
-    const CpuTimes c1 = clock.cpu();
-    excluded_->wall_ns += t1 - t0;
-    excluded_->cpu = excluded_->cpu + (c1 - c0);
   }
 
   void fail(std::string error, const char* status = "failed") {
@@ -228,8 +206,7 @@ class Interpreter {
       throw StepFailed{fmt::format("{}: {}", where(step), u.what)};
     }
     try {
-      k->run(1);
-      if (step.kernel.policy.sync) k->flush();
+      loop_.run(*k, step.kernel.policy);
       k->finish();
     } catch (const std::exception& e) {
       throw StepFailed{fmt::format("{}: {}", where(step), e.what())};
@@ -268,13 +245,12 @@ class Interpreter {
       for (std::uint32_t n = 0; n < p.runs_max; ++n) {
         check_interrupt();
         if (p.cold) evict_inputs(step);
-        Sample s = measure(*k, p);
+        Sample s = loop_.measure(*k, p);
         // A sample that Ctrl-C reached is not a sample: kernels stop mid-unit and return what
         // they finished (a cut-short copy counts nothing), so drop it and stop.
         check_interrupt();
         s.kernel = step.kernel.spec->name;
         s.cold = p.cold;
-        s.cpu_timed = p.cpu_time;
         for (const auto& [name, v] : step.kernel.call.params) s.params[name] = v.flag ? "true" : v.text;
         for (std::size_t a = 0; a < step.kernel.call.args.size(); ++a)
           s.params[step.kernel.spec->args[a].name] = step.kernel.call.args[a].text;
@@ -308,65 +284,6 @@ class Interpreter {
     forget_removed(step);
   }
 
-  /// One sample: the unit of work once, or repeated for `for` seconds in growing batches so
-  /// that reading the clock stays a small fraction of the time.
-  Sample measure(kernels::Kernel& k, const Policy& p) {
-    Clock& clock = *opts_.clock;
-    Sample s;
-    Excluded excluded;
-    excluded_ = &excluded;
-    s.start_unix_ns = clock.unix_ns();
-    CpuTimes cpu0 = clock.cpu();
-    std::int64_t t0 = clock.now_ns();
-    // What the `for` deadline is judged on: the wall, or (cpu_time) this process's CPU time.
-    auto elapsed = [&](std::int64_t now) {
-      if (!p.cpu_time) return now - t0 - excluded.wall_ns;
-      const CpuTimes c = clock.cpu() - cpu0 - excluded.cpu;
-      return c.usr_ns + c.sys_ns;
-    };
-    kernels::Work total;
-    std::uint64_t units = 0;
-    try {
-      if (p.for_seconds > 0) {
-        const auto budget = static_cast<std::int64_t>(p.for_seconds * 1e9);
-        std::uint64_t batch = 1;
-        std::int64_t last = 0;
-        for (;;) {
-          auto w = k.run(batch);
-          total.bytes += w.bytes;
-          total.ops += w.ops;
-          total.max_latency_ns = std::max(total.max_latency_ns, w.max_latency_ns);
-          units += batch;
-          const std::int64_t spent = elapsed(clock.now_ns());
-          if (spent >= budget || (opts_.interrupted && interruptible_ && opts_.interrupted->load())) break;
-          const std::int64_t took = spent - last;
-          last = spent;
-          // Aim for batches of about a millisecond, never past the budget by much.
-          if (took < 1'000'000 && batch < (1ULL << 40)) batch *= 2;
-          else if (took > 0 && spent + took > budget)
-            batch = std::max<std::uint64_t>(1, batch * static_cast<std::uint64_t>(budget - spent) / static_cast<std::uint64_t>(took));
-        }
-      } else {
-        total = k.run(1);
-        units = 1;
-      }
-      if (p.sync) k.flush();
-    } catch (...) {
-      excluded_ = nullptr;
-      throw;
-    }
-    excluded_ = nullptr;
-    std::int64_t t1 = clock.now_ns();
-    CpuTimes cpu1 = clock.cpu();
-    s.wall_ns = t1 - t0 - excluded.wall_ns;
-    s.cpu = cpu1 - cpu0 - excluded.cpu;
-    s.units = units;
-    s.bytes = total.bytes;
-    s.ops = total.ops;
-    s.max_latency_ns = total.max_latency_ns;
-    return s;
-  }
-
   void run_group(const Step& step) {
     Series& series = outcome_.series[index_.at(step.series)];
     const std::vector<const Step*> all = kernel_steps(step);
@@ -374,7 +291,7 @@ class Interpreter {
       claim(*c);
       if (c->kernel.policy.cold) evict_inputs(*c);
     }
-    GroupRun g{*opts_.clock, ctx_, plan_.recipe_file};
+    GroupRun g{*opts_.clock, loop_, ctx_, plan_.recipe_file};
     GroupResult r = step.kind == Step::Kind::time ? run_time_group(g, step) : run_parallel_group(g, step);
     for (const Step* c : all) forget_removed(*c);
     if (!r.error.empty()) {
@@ -391,6 +308,7 @@ class Interpreter {
   const Plan& plan_;
   const PathResolver& resolver_;
   RunOptions opts_;
+  MeasurementLoop loop_;  ///< every sample is taken here; kernels reach it through ctx_.exclude
   kernels::RealFileView files_;
   kernels::Context ctx_;
   std::set<std::string> owned_;
@@ -398,7 +316,6 @@ class Interpreter {
   std::map<std::string, std::size_t> index_;
   RunOutcome outcome_;
   bool interruptible_ = true;
-  Excluded* excluded_ = nullptr;  ///< the sample being timed, while measure() runs
 };
 
 struct sigaction g_old_int {}, g_old_term {};

@@ -1,0 +1,137 @@
+#include "runtime/run/measurement_loop.hpp"
+
+#include <algorithm>
+
+namespace hwbench::runtime {
+
+namespace {
+
+Elapsed operator-(const Elapsed& a, const Elapsed& b) { return {a.wall_ns - b.wall_ns, a.cpu - b.cpu}; }
+
+Tally tally_of(const kernels::Work& w, std::uint64_t units) { return {units, w.bytes, w.ops, w.max_latency_ns}; }
+
+}  // namespace
+
+Tally& Tally::operator+=(const Tally& other) {
+  units += other.units;
+  bytes += other.bytes;
+  ops += other.ops;
+  max_latency_ns = std::max(max_latency_ns, other.max_latency_ns);
+  return *this;
+}
+
+/// A timed stretch: while one is open, exclude() measures what it runs. Regions nest, and each
+/// sees the untimed() time spent since it opened, its inner regions' included.
+class MeasurementLoop::Region {
+ public:
+  explicit Region(MeasurementLoop& loop) : loop_(loop), start_(loop.excluded_) { ++loop_.open_regions_; }
+  ~Region() { --loop_.open_regions_; }
+  Region(const Region&) = delete;
+  Region& operator=(const Region&) = delete;
+  const Elapsed& start() const { return start_; }
+  Elapsed excluded() const { return loop_.excluded_ - start_; }
+
+ private:
+  MeasurementLoop& loop_;
+  Elapsed start_;
+};
+
+MeasurementLoop::MeasurementLoop(Clock& clock, const std::atomic<bool>* interrupted)
+    : clock_(clock), interrupted_(interrupted) {}
+
+std::function<void(const std::function<void()>&)> MeasurementLoop::exclude_hook() {
+  return [this](const std::function<void()>& fn) { exclude(fn); };
+}
+
+void MeasurementLoop::exclude(const std::function<void()>& fn) {
+  if (open_regions_ == 0) {
+    fn();
+    return;
+  }
+  const CpuTimes c0 = clock_.cpu();
+  const std::int64_t t0 = clock_.now_ns();
+  fn();
+  const std::int64_t t1 = clock_.now_ns();
+  const CpuTimes c1 = clock_.cpu();
+  excluded_.wall_ns += t1 - t0;
+  excluded_.cpu = excluded_.cpu + (c1 - c0);
+}
+
+bool MeasurementLoop::interrupted() const { return interrupted_ != nullptr && interrupted_->load(); }
+
+Tally MeasurementLoop::run(kernels::Kernel& k, const Policy& policy) {
+  if (policy.for_seconds <= 0) return run_from(k, policy, 0, {}, excluded_);
+  // The count needs its own start; the CPU clock is read only when it is the deadline's basis,
+  // since a worker's statements may run here a hundred thousand times in a loop timed whole.
+  Region region(*this);
+  const CpuTimes cpu0 = policy.cpu_time ? clock_.cpu() : CpuTimes{};
+  const std::int64_t t0 = clock_.now_ns();
+  return run_from(k, policy, t0, cpu0, region.start());
+}
+
+Tally MeasurementLoop::run_from(kernels::Kernel& k, const Policy& p, std::int64_t t0, const CpuTimes& cpu0,
+                                const Elapsed& excluded0) {
+  Tally total;
+  if (p.for_seconds <= 0) {
+    total = tally_of(k.run(1), 1);
+  } else {
+    // What the `for` deadline is judged on: the wall, or (cpu_time) this process's CPU time.
+    auto elapsed = [&](std::int64_t now) {
+      const Elapsed excluded = excluded_ - excluded0;
+      if (!p.cpu_time) return now - t0 - excluded.wall_ns;
+      const CpuTimes c = clock_.cpu() - cpu0 - excluded.cpu;
+      return c.usr_ns + c.sys_ns;
+    };
+    const auto budget = static_cast<std::int64_t>(p.for_seconds * 1e9);
+    std::uint64_t batch = 1;
+    std::int64_t last = 0;
+    for (;;) {
+      total += tally_of(k.run(batch), batch);
+      const std::int64_t spent = elapsed(clock_.now_ns());
+      // Ctrl-C (or the parent's SIGTERM to a worker) ends the count now, not at the deadline.
+      if (spent >= budget || interrupted()) break;
+      const std::int64_t took = spent - last;
+      last = spent;
+      // Aim for batches of about a millisecond, so that reading the clocks costs nothing
+      // measurable, and never run past the budget by much.
+      if (took < 1'000'000 && batch < (1ULL << 40)) batch *= 2;
+      else if (took > 0 && spent + took > budget)
+        batch = std::max<std::uint64_t>(
+            1, batch * static_cast<std::uint64_t>(budget - spent) / static_cast<std::uint64_t>(took));
+    }
+  }
+  if (p.sync) k.flush();
+  return total;
+}
+
+Sample MeasurementLoop::measure(kernels::Kernel& k, const Policy& policy) {
+  Sample s;
+  s.start_unix_ns = clock_.unix_ns();
+  Region region(*this);
+  const CpuTimes cpu0 = clock_.cpu();
+  const std::int64_t t0 = clock_.now_ns();
+  const Tally t = run_from(k, policy, t0, cpu0, region.start());
+  const std::int64_t t1 = clock_.now_ns();
+  const CpuTimes cpu1 = clock_.cpu();
+  const Elapsed excluded = region.excluded();
+  s.wall_ns = t1 - t0 - excluded.wall_ns;
+  s.cpu = cpu1 - cpu0 - excluded.cpu;
+  s.units = t.units;
+  s.bytes = t.bytes;
+  s.ops = t.ops;
+  s.max_latency_ns = t.max_latency_ns;
+  s.cpu_timed = policy.cpu_time;
+  return s;
+}
+
+Elapsed MeasurementLoop::time(const std::function<void()>& work) {
+  Region region(*this);
+  const CpuTimes cpu0 = clock_.cpu();
+  const std::int64_t t0 = clock_.now_ns();
+  work();
+  const std::int64_t t1 = clock_.now_ns();
+  const CpuTimes cpu1 = clock_.cpu();
+  return Elapsed{t1 - t0, cpu1 - cpu0} - region.excluded();
+}
+
+}  // namespace hwbench::runtime

@@ -1,0 +1,455 @@
+// The one measurement loop: its batches, deadlines, latency, interruption and untimed work on a
+// clock the test moves by hand; then each measurement option on a statement alone and the same
+// statement inside `time` and `parallel`, which must mean the same thing.
+#include <doctest/doctest.h>
+
+#include <atomic>
+#include <functional>
+#include <vector>
+
+#include "runtime/run/interpreter.hpp"
+#include "runtime/run/measurement_loop.hpp"
+#include "tests/support/recipe_env.hpp"
+
+using hwbench::kernels::Call;
+using hwbench::kernels::Context;
+using hwbench::kernels::FileEffects;
+using hwbench::kernels::FileView;
+using hwbench::kernels::Kernel;
+using hwbench::kernels::KernelSpec;
+using hwbench::kernels::Work;
+using hwbench::runtime::CpuTimes;
+using hwbench::runtime::MeasurementLoop;
+using hwbench::runtime::Policy;
+using hwbench::runtime::RunOutcome;
+using hwbench::runtime::Sample;
+using hwbench::test::RecipeEnv;
+
+namespace {
+
+/// A clock that stands still until the test (or a test kernel) moves it. Reading it costs
+/// nothing, so every figure below is exact. After fork() each worker moves its own copy.
+class ManualClock : public hwbench::runtime::Clock {
+ public:
+  std::int64_t now_ns() override { return now_; }
+  CpuTimes cpu() override { return cpu_; }
+  std::int64_t unix_ns() override { return 1'700'000'000'000'000'000; }
+
+  /// Moves the wall clock by `wall_ns` and this process's CPU time by `usr_ns` + `sys_ns`.
+  void advance(std::int64_t wall_ns, std::int64_t usr_ns = 0, std::int64_t sys_ns = 0, std::int64_t cusr_ns = 0) {
+    now_ += wall_ns;
+    cpu_.usr_ns += usr_ns;
+    cpu_.sys_ns += sys_ns;
+    cpu_.cusr_ns += cusr_ns;
+  }
+
+ private:
+  std::int64_t now_ = 1'000'000'000;
+  CpuTimes cpu_;
+};
+
+/// A kernel whose run() and flush() are lambdas; it records the batch sizes it was asked for.
+class ScriptKernel : public Kernel {
+ public:
+  explicit ScriptKernel(std::function<Work(std::uint64_t n, int call)> run, std::function<void()> flush = {})
+      : run_(std::move(run)), flush_(std::move(flush)) {}
+  Work run(std::uint64_t n) override {
+    batches.push_back(n);
+    return run_(n, static_cast<int>(batches.size()));
+  }
+  void flush() override {
+    ++flushes;
+    if (flush_) flush_();
+  }
+  std::vector<std::uint64_t> batches;
+  int flushes = 0;
+
+ private:
+  std::function<Work(std::uint64_t, int)> run_;
+  std::function<void()> flush_;
+};
+
+Policy for_policy(double seconds, bool cpu_time = false) {
+  Policy p;
+  p.for_seconds = seconds;
+  p.cpu_time = cpu_time;
+  return p;
+}
+
+/// How the simulated kernel `sim` of the recipe tests spends the clock.
+struct SimCost {
+  std::int64_t wall_ns = 1'000;      ///< per unit, timed
+  std::int64_t cpu_ns = 0;           ///< this process's CPU per unit (half usr, half sys)
+  std::int64_t untimed_ns = 0;       ///< per run() call, inside kernels::untimed()
+  std::int64_t flush_ns = 0;         ///< per flush()
+  std::int64_t latency_ns = 7'000;   ///< Work::max_latency_ns of every call but the second
+};
+
+/// A kernel that moves `clock` as `cost` says, with the context's untimed() hook.
+class SimKernel : public Kernel {
+ public:
+  SimKernel(ManualClock& clock, SimCost cost, Context ctx) : clock_(clock), cost_(cost), ctx_(std::move(ctx)) {}
+  Work run(std::uint64_t n) override {
+    ++calls_;
+    const auto units = static_cast<std::int64_t>(n);
+    clock_.advance(cost_.wall_ns * units, cost_.cpu_ns * units / 2, cost_.cpu_ns * units / 2);
+    if (cost_.untimed_ns > 0) hwbench::kernels::untimed(ctx_, [&] { clock_.advance(cost_.untimed_ns, cost_.untimed_ns); });
+    return Work{10 * n, n, calls_ == 2 ? 6 * cost_.latency_ns : cost_.latency_ns};
+  }
+  void flush() override { clock_.advance(cost_.flush_ns); }
+
+ private:
+  ManualClock& clock_;
+  SimCost cost_;
+  Context ctx_;
+  int calls_ = 0;
+};
+
+/// Registers the kernel `name` (no arguments), a SimKernel on `clock`.
+void add_sim(RecipeEnv& env, const std::string& name, ManualClock& clock, SimCost cost = {}) {
+  KernelSpec spec;
+  spec.name = name;
+  spec.family = "test";
+  spec.synopsis = name;
+  spec.effects = [](const Call&, const FileView&) { return FileEffects{}; };
+  ManualClock* c = &clock;
+  spec.make = [c, cost](const Call&, const Context& ctx) { return std::make_unique<SimKernel>(*c, cost, ctx); };
+  env.registry().add(std::move(spec));
+}
+
+RunOutcome run_recipe(RecipeEnv& env, const std::string& text, hwbench::runtime::Clock& clock) {
+  auto c = env.check(text);
+  INFO(c.diagnostics);
+  REQUIRE(c.recipe);
+  hwbench::runtime::RunOptions opts;
+  opts.clock = &clock;
+  auto out = hwbench::runtime::run_plan(*c.recipe, opts);
+  INFO(out.error);
+  REQUIRE(out.status == "complete");
+  return out;
+}
+
+/// The one sample of the only series of `text`.
+Sample only_sample(RecipeEnv& env, const std::string& text, hwbench::runtime::Clock& clock) {
+  auto out = run_recipe(env, text, clock);
+  REQUIRE(out.series.size() == 1);
+  REQUIRE(out.series[0].samples.size() == 1);
+  return out.series[0].samples[0];
+}
+
+std::vector<std::uint64_t> doubling_then(std::uint64_t top, int repeats, std::vector<std::uint64_t> tail) {
+  std::vector<std::uint64_t> out;
+  for (std::uint64_t b = 1; b < top; b *= 2) out.push_back(b);
+  for (int i = 0; i < repeats; ++i) out.push_back(top);
+  out.insert(out.end(), tail.begin(), tail.end());
+  return out;
+}
+
+}  // namespace
+
+// ---- the loop itself --------------------------------------------------------------------------
+
+TEST_CASE("measurement loop: without `for` a sample is one run of the unit") {
+  ManualClock clock;
+  MeasurementLoop loop(clock);
+  ScriptKernel k([&](std::uint64_t n, int) {
+    clock.advance(5'000, 3'000, 1'000);
+    return Work{100 * n, 2 * n, 0};
+  });
+  const Sample s = loop.measure(k, Policy{});
+  CHECK(k.batches == std::vector<std::uint64_t>{1});
+  CHECK(s.units == 1);
+  CHECK(s.bytes == 100);
+  CHECK(s.ops == 2);
+  CHECK(s.wall_ns == 5'000);
+  CHECK(s.cpu.usr_ns == 3'000);
+  CHECK(s.cpu.sys_ns == 1'000);
+  CHECK(s.start_unix_ns == clock.unix_ns());
+  CHECK_FALSE(s.cpu_timed);
+  CHECK(k.flushes == 0);
+}
+
+TEST_CASE("measurement loop: `for` doubles batches up to a millisecond, then shrinks the last to end on the budget") {
+  ManualClock clock;
+  MeasurementLoop loop(clock);
+  ScriptKernel k([&](std::uint64_t n, int) {
+    clock.advance(1'000 * static_cast<std::int64_t>(n));  // 1 us a unit
+    return Work{0, n, 0};
+  });
+  const Sample s = loop.measure(k, for_policy(0.010));
+  // 1..512 (1023 us), then 1024-unit batches of 1.024 ms; at 9.215 ms a full batch would end at
+  // 10.239 ms, so the last is cut to the 785 units left.
+  CHECK(k.batches == doubling_then(1024, 8, {785}));
+  CHECK(s.units == 10'000);
+  CHECK(s.ops == 10'000);
+  CHECK(s.wall_ns == 10'000'000);
+}
+
+TEST_CASE("measurement loop: `cputime` judges the `for` budget on this process's CPU time (usr + sys), not the wall or children") {
+  ManualClock clock;
+  MeasurementLoop loop(clock);
+  ScriptKernel k([&](std::uint64_t n, int) {
+    const auto u = static_cast<std::int64_t>(n);
+    clock.advance(1'000 * u, 250 * u, 250 * u, 5'000 * u);  // half the wall on this CPU, much more in children
+    return Work{0, n, 0};
+  });
+  const Sample s = loop.measure(k, for_policy(0.010, true));
+  CHECK(s.units == 20'000);
+  CHECK(s.wall_ns == 20'000'000);
+  CHECK(s.cpu.usr_ns + s.cpu.sys_ns == 10'000'000);
+  CHECK(s.cpu_timed);
+  CHECK(k.batches.back() < 2048);  // the shrink works on the CPU basis too
+
+  ManualClock wall_clock;
+  MeasurementLoop wall_loop(wall_clock);
+  ScriptKernel w([&](std::uint64_t n, int) {
+    wall_clock.advance(1'000 * static_cast<std::int64_t>(n), 500 * static_cast<std::int64_t>(n));
+    return Work{0, n, 0};
+  });
+  CHECK(wall_loop.measure(w, for_policy(0.010)).units == 10'000);
+}
+
+TEST_CASE("measurement loop: max_latency is the longest of any batch, not the last or a sum") {
+  ManualClock clock;
+  MeasurementLoop loop(clock);
+  const std::vector<std::int64_t> latencies = {5'000, 80'000, 7'000, 9'000};
+  ScriptKernel k([&](std::uint64_t n, int call) {
+    clock.advance(400'000 * static_cast<std::int64_t>(n));
+    return Work{0, n, latencies[static_cast<std::size_t>(call - 1) % latencies.size()]};
+  });
+  const Sample s = loop.measure(k, for_policy(0.005));
+  REQUIRE(k.batches.size() > 3);
+  CHECK(s.max_latency_ns == 80'000);
+  const std::size_t next = k.batches.size() % latencies.size();
+  CHECK(loop.run(k, Policy{}).max_latency_ns == latencies[next]);  // a single run: its own figure
+}
+
+TEST_CASE("measurement loop: the interrupt flag ends a `for` count after the batch it arrives in") {
+  ManualClock clock;
+  std::atomic<bool> interrupted{false};
+  MeasurementLoop loop(clock, &interrupted);
+  ScriptKernel k([&](std::uint64_t n, int call) {
+    clock.advance(1'000 * static_cast<std::int64_t>(n));
+    if (call == 3) interrupted.store(true);
+    return Work{0, n, 0};
+  });
+  const Sample s = loop.measure(k, for_policy(10));
+  CHECK(k.batches == std::vector<std::uint64_t>{1, 2, 4});
+  CHECK(s.units == 7);
+  CHECK(s.wall_ns == 7'000);
+  CHECK(loop.run(k, for_policy(10)).units == 1);  // the same for a count a group runs
+}
+
+TEST_CASE("measurement loop: time in kernels::untimed() is left out of the sample and of the `for` count") {
+  ManualClock clock;
+  MeasurementLoop loop(clock);
+  Context ctx;
+  ctx.exclude = loop.exclude_hook();
+  ScriptKernel k([&](std::uint64_t n, int) {
+    clock.advance(1'000 * static_cast<std::int64_t>(n), 1'000 * static_cast<std::int64_t>(n));
+    hwbench::kernels::untimed(ctx, [&] { clock.advance(3'000'000, 2'000'000, 500'000); });  // refill, 3 ms
+    return Work{0, n, 0};
+  });
+  SUBCASE("one run") {
+    const Sample s = loop.measure(k, Policy{});
+    CHECK(s.wall_ns == 1'000);
+    CHECK(s.cpu.usr_ns == 1'000);
+    CHECK(s.cpu.sys_ns == 0);
+  }
+  SUBCASE("a `for` count on the wall") {
+    const Sample s = loop.measure(k, for_policy(0.010));
+    CHECK(s.units == 10'000);
+    CHECK(s.wall_ns == 10'000'000);
+  }
+  SUBCASE("a `for` count on the CPU") {
+    const Sample s = loop.measure(k, for_policy(0.010, true));
+    CHECK(s.units == 10'000);
+    CHECK(s.cpu.usr_ns + s.cpu.sys_ns == 10'000'000);
+  }
+  SUBCASE("a `for` count that no one times (a worker's statement)") {
+    CHECK(loop.run(k, for_policy(0.010)).units == 10'000);
+  }
+  SUBCASE("a stretch timed whole, the samples inside it included") {
+    const auto took = loop.time([&] {
+      loop.run(k, Policy{});
+      loop.measure(k, Policy{});
+      loop.run(k, for_policy(0.001));
+    });
+    // Two single units, then 1 + 2 + … + 512 units for the millisecond; no refill counted.
+    CHECK(took.wall_ns == 2'000 + 1'023'000);
+    CHECK(took.cpu.usr_ns == 2'000 + 1'023'000);
+    CHECK(took.cpu.sys_ns == 0);
+  }
+  SUBCASE("outside any timing, untimed() just runs and nothing is carried into the next sample") {
+    const std::int64_t before = clock.now_ns();
+    loop.exclude([&] { clock.advance(50); });
+    CHECK(clock.now_ns() == before + 50);
+    ScriptKernel plain([&](std::uint64_t n, int) {
+      clock.advance(1'000);
+      return Work{0, n, 0};
+    });
+    CHECK(loop.measure(plain, Policy{}).wall_ns == 1'000);
+  }
+}
+
+TEST_CASE("measurement loop: `sync` flushes once, inside the timed region") {
+  ManualClock clock;
+  MeasurementLoop loop(clock);
+  ScriptKernel k(
+      [&](std::uint64_t n, int) {
+        clock.advance(1'000 * static_cast<std::int64_t>(n));
+        return Work{n, 0, 0};
+      },
+      [&] { clock.advance(100'000); });
+  Policy p = for_policy(0.002);
+  p.sync = true;
+  const Sample s = loop.measure(k, p);
+  CHECK(k.flushes == 1);
+  CHECK(s.wall_ns == 2'047'000 + 100'000);  // batches 1..1024, then the flush
+  Policy plain;
+  CHECK(loop.measure(k, plain).wall_ns == 1'000);
+  CHECK(k.flushes == 1);
+}
+
+// ---- each option alone and inside groups -----------------------------------------------------
+
+TEST_CASE("measurement loop: `for` counts the same alone, in `time`, in a loop inside `time` and in each `parallel` worker") {
+  RecipeEnv env;
+  ManualClock clock;
+  add_sim(env, "sim", clock);
+  const Sample alone = only_sample(env, "sim for 10ms\n", clock);
+  CHECK(alone.units == 10'000);
+  CHECK(alone.bytes == 100'000);
+  CHECK(alone.wall_ns == 10'000'000);
+  const Sample timed = only_sample(env, "time { sim for 10ms }\n", clock);
+  CHECK(timed.units == alone.units);
+  CHECK(timed.bytes == alone.bytes);
+  CHECK(timed.wall_ns == alone.wall_ns);
+  const Sample looped = only_sample(env, "time { repeat 3 { sim for 10ms } }\n", clock);
+  CHECK(looped.units == 3 * alone.units);
+  CHECK(looped.wall_ns == 3 * alone.wall_ns);
+  const Sample workers = only_sample(env, "parallel 2 { sim for 10ms }\n", clock);
+  CHECK(workers.units == 2 * alone.units);
+  CHECK(workers.ops == 2 * alone.ops);
+}
+
+TEST_CASE("measurement loop: `cputime` with `for` counts CPU time alone, in `time` and in each `parallel` worker") {
+  RecipeEnv env;
+  ManualClock clock;
+  add_sim(env, "sim", clock, SimCost{1'000, 500, 0, 0, 7'000});
+  const Sample alone = only_sample(env, "sim for 10ms cputime\n", clock);
+  CHECK(alone.units == 20'000);  // 10 ms of CPU at 0.5 us a unit, 20 ms of wall
+  CHECK(alone.cpu_timed);
+  const Sample timed = only_sample(env, "time { sim for 10ms cputime }\n", clock);
+  CHECK(timed.units == alone.units);
+  CHECK(timed.wall_ns == alone.wall_ns);
+  CHECK(timed.cpu.usr_ns + timed.cpu.sys_ns == 10'000'000);
+  const Sample workers = only_sample(env, "parallel 2 { sim for 10ms cputime }\n", clock);
+  CHECK(workers.units == 2 * alone.units);
+  const Sample mixed = only_sample(env, "time { parallel 2 { sim for 10ms cputime } }\n", clock);
+  CHECK(mixed.units == 2 * alone.units);
+}
+
+TEST_CASE("measurement loop: `cputime` inside a group needs a `for`; in setup it stays refused") {
+  RecipeEnv env;
+  ManualClock clock;
+  add_sim(env, "sim", clock);
+  CHECK(env.check("time { sim cputime }\n").diagnostics ==
+        "t.bench:1:12: error: 'cputime' inside 'time' or 'parallel' says what 'for' counts, and this statement has no 'for'\n"
+        "    1 | time { sim cputime }\n"
+        "      |            ^~~~~~~\n"
+        "hint: add a duration (for 1s), or take the statement out of the block\n");
+  CHECK(env.check("parallel 2 { sim cputime }\n").diagnostics ==
+        "t.bench:1:18: error: 'cputime' inside 'time' or 'parallel' says what 'for' counts, and this statement has no 'for'\n"
+        "    1 | parallel 2 { sim cputime }\n"
+        "      |                  ^~~~~~~\n"
+        "hint: add a duration (for 1s), or take the statement out of the block\n");
+  CHECK(env.check("setup { sim cputime }\n").diagnostics ==
+        "t.bench:1:13: error: 'cputime' has no meaning in setup or teardown\n"
+        "    1 | setup { sim cputime }\n"
+        "      |             ^~~~~~~\n");
+  // A kernel's own default duration counts as the statement's `for`.
+  auto c = env.check("time { digest sha256 cputime }\n");
+  CHECK_MESSAGE(c.recipe.has_value(), c.diagnostics);
+}
+
+TEST_CASE("measurement loop: the longest latency is recorded alone, in `time` and across `parallel` workers") {
+  RecipeEnv env;
+  ManualClock clock;
+  add_sim(env, "sim", clock);
+  add_sim(env, "slow", clock, SimCost{1'000, 0, 0, 0, 20'000});
+  const Sample alone = only_sample(env, "sim for 10ms\n", clock);
+  CHECK(alone.max_latency_ns == 42'000);  // the second batch's, the longest
+  CHECK(only_sample(env, "sim\n", clock).max_latency_ns == 7'000);
+  CHECK(only_sample(env, "time { sim for 10ms }\n", clock).max_latency_ns == alone.max_latency_ns);
+  CHECK(only_sample(env, "time { sim; slow }\n", clock).max_latency_ns == 20'000);
+  CHECK(only_sample(env, "time { repeat 2 { sim } }\n", clock).max_latency_ns == 42'000);
+  CHECK(only_sample(env, "parallel 2 { sim for 10ms }\n", clock).max_latency_ns == alone.max_latency_ns);
+  CHECK(only_sample(env, "time { parallel 3 { sim } }\n", clock).max_latency_ns == 7'000);
+}
+
+TEST_CASE("measurement loop: untimed work is left out alone, in `time`, in its loops and in a worker's `for` count") {
+  RecipeEnv env;
+  ManualClock clock;
+  add_sim(env, "refill", clock, SimCost{1'000, 1'000, 2'000'000, 0, 7'000});
+  const Sample alone = only_sample(env, "refill for 10ms\n", clock);
+  CHECK(alone.units == 10'000);
+  CHECK(alone.wall_ns == 10'000'000);
+  const Sample timed = only_sample(env, "time { refill for 10ms }\n", clock);
+  CHECK(timed.units == alone.units);
+  CHECK(timed.wall_ns == alone.wall_ns);
+  CHECK(timed.cpu.usr_ns + timed.cpu.sys_ns == 10'000'000);
+  const Sample looped = only_sample(env, "time { repeat 4 { refill } }\n", clock);
+  CHECK(looped.units == 4);
+  CHECK(looped.wall_ns == 4'000);
+  CHECK(only_sample(env, "parallel 2 { refill for 10ms }\n", clock).units == 2 * alone.units);
+}
+
+TEST_CASE("measurement loop: `sync` is timed alone and in `time` alike") {
+  RecipeEnv env;
+  ManualClock clock;
+  add_sim(env, "sim", clock, SimCost{1'000, 0, 0, 300'000, 7'000});
+  const Sample alone = only_sample(env, "sim sync\n", clock);
+  CHECK(alone.wall_ns == 301'000);
+  CHECK(only_sample(env, "time { sim sync }\n", clock).wall_ns == alone.wall_ns);
+}
+
+TEST_CASE("measurement loop: `runs` and `until ci` sample a statement alone; a group is one sample and refuses them alike") {
+  RecipeEnv env;
+  ManualClock clock;
+  add_sim(env, "sim", clock);
+  auto runs = run_recipe(env, "sim runs 3\n", clock);
+  REQUIRE(runs.series.at(0).samples.size() == 3);
+  for (const auto& s : runs.series[0].samples) {
+    CHECK(s.units == 1);
+    CHECK(s.wall_ns == 1'000);
+  }
+  // The same three samples of one unit, the loop written around the block.
+  auto blocks = run_recipe(env, "repeat 3 time { sim }\n", clock);
+  REQUIRE(blocks.series.at(0).samples.size() == 3);
+  for (const auto& s : blocks.series[0].samples) {
+    CHECK(s.units == 1);
+    CHECK(s.wall_ns == 1'000);
+  }
+  auto ci = run_recipe(env, "sim for 1ms until ci 5%\n", clock);
+  CHECK(ci.series.at(0).samples.size() == 5);  // identical samples: the floor
+  CHECK(ci.series[0].converged);
+  for (const auto& s : ci.series[0].samples) CHECK(s.units == 1'023);  // 1 + 2 + … + 512
+  for (const char* group : {"time", "parallel 2"}) {
+    CAPTURE(group);
+    const std::string head = std::string(group) + " { sim ";
+    const std::string pad(head.size(), ' ');
+    CHECK(env.check(head + "runs 3 }\n").diagnostics ==
+          "t.bench:1:" + std::to_string(head.size() + 1) +
+              ": error: 'runs' has no meaning inside 'time' or 'parallel': the whole block is one sample\n"
+              "    1 | " + head + "runs 3 }\n"
+              "      | " + pad + "^~~~\n"
+              "hint: put the loop around the block instead\n");
+    CHECK(env.check(head + "until ci 5% }\n").diagnostics ==
+          "t.bench:1:" + std::to_string(head.size() + 1) +
+              ": error: 'until' has no meaning inside 'time' or 'parallel': the whole block is one sample\n"
+              "    1 | " + head + "until ci 5% }\n"
+              "      | " + pad + "^~~~~\n"
+              "hint: put the loop around the block instead\n");
+  }
+}
