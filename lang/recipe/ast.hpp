@@ -1,7 +1,9 @@
 #pragma once
 // The recipe as plain data: what the parser builds and the checker reads.
 // Nothing here knows about PEGTL.
+#include <optional>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "lang/common/lexical.hpp"
@@ -52,20 +54,20 @@ enum class StmtKind {
   time,                 ///< `time "LABEL" { … }`: value is the label, body
   parallel,             ///< `parallel N { … }`: value is N, body
   kernel,               ///< `NAME ARGS…`: name, items
-  report,               ///< `report WORDS…`: items (words such as `table`, `MB/s`, `with`, `mean`, and `,`)
-  baseline,             ///< `baseline NAME from "FILE"`: name, items (reserved for the suite issues)
-  index,                ///< `index "LABEL" = …`: value, items (reserved)
-  compare,              ///< `compare with "FILE"`: items (reserved)
+  report,               ///< `report …`: form holds a ReportStmt
+  baseline,             ///< `baseline NAME from FILE`: name, and form holds a BaselineStmt
+  index,                ///< `index "LABEL" = geomean(…) vs NAME …`: form holds an IndexStmt
+  compare,              ///< `compare with FILE …`: form holds a CompareStmt
   kernel_def,           ///< `kernel NAME(…) { … }`: text is the whole definition (lang/kernel/kernel_parser.hpp parses it)
   if_,                  ///< `if A OP B { … } else if … else { … }`: body holds the branches in order
   branch,               ///< one block of an `if`: value is its comparison (ExprKind::binary), or
                         ///< empty for the final `else`; body
 };
 
-/// One argument of a kernel or report statement, in source order.
+/// One argument of a kernel statement, in source order.
 struct Item {
   enum class Kind {
-    word,   ///< a bare word: parameter or option name, flag, report keyword, unit such as `MB/s`
+    word,   ///< a bare word: a parameter or option name, a flag
     expr,   ///< any value: number, string, path, list, range, variable
     arrow,  ///< `->`
     comma,  ///< `,`
@@ -76,6 +78,67 @@ struct Item {
   Expr expr;         ///< for expr
 };
 
+/// A word of a typed statement (`table`, `MB/s`, `k6`) and where it stands; empty when not written.
+struct Word {
+  std::string text;
+  SourceLoc loc;
+  /// Whether the word was written.
+  bool given() const { return !text.empty(); }
+};
+
+/// A bare word or a value where either may stand (`p90`, `1.96`, `"my box"`).
+struct Term {
+  Word word;                  ///< the source text and its place (a value's whole text)
+  std::optional<Expr> value;  ///< the value; none for a bare word
+};
+
+/// An argument after a report's head, and the ',' written before it, if any.
+struct ReportArg {
+  Term term;
+  std::optional<SourceLoc> comma;
+};
+
+/// `report table UNIT with AGG, …`, `report UNIT [with] AGG, …` or `report STYLE [OPTION [VALUE]]…`.
+/// A unit and a named style are both words the checker knows, so the word after `report` (or
+/// `table`) is the head, and what follows it the arguments: aggregates after a unit, options
+/// after a style.
+struct ReportStmt {
+  Word table;                              ///< `table`: the table style
+  Word head;                               ///< the unit (`MB/s`) or the named style (`nbench`)
+  Word with;                               ///< `with`, when written
+  std::vector<ReportArg> args;             ///< `mean`, `median` of `mean, median`; `old`, `p90` of `old p90`
+  std::optional<SourceLoc> trailing_comma;  ///< a ',' after the last argument
+};
+
+/// `baseline NAME from FILE` (the name is the statement's).
+struct BaselineStmt {
+  Expr file;
+};
+
+/// `index "LABEL" = geomean(SERIES, …) vs BASELINE [scale K] [using AGGREGATE]`.
+struct IndexStmt {
+  Expr label;
+  std::vector<Expr> series;   ///< the labels inside `geomean( )`, at least one
+  Word baseline;              ///< after `vs`
+  std::optional<Expr> scale;  ///< after `scale`
+  Word aggregate;             ///< after `using`, when written
+};
+
+/// One `NAME VALUE` option of a compare statement (`ratio truncate`, `digits 2`).
+struct CompareOption {
+  Word name;
+  Term value;
+};
+
+/// `compare with FILE [OPTION VALUE]…`.
+struct CompareStmt {
+  Expr file;
+  std::vector<CompareOption> options;
+};
+
+/// What the grammar types in full, for the statements that have it.
+using StmtForm = std::variant<std::monostate, ReportStmt, BaselineStmt, IndexStmt, CompareStmt>;
+
 /// A statement. `text` is its source text, used to label series that have no `series` around them.
 struct Stmt {
   StmtKind kind = StmtKind::kernel;
@@ -85,7 +148,8 @@ struct Stmt {
   SourceLoc name_loc;
   Expr value;
   std::vector<Stmt> body;
-  std::vector<Item> items;
+  std::vector<Item> items;  ///< a kernel statement's arguments
+  StmtForm form;            ///< a ReportStmt, BaselineStmt, IndexStmt or CompareStmt for those kinds
 };
 
 /// A parsed recipe.

@@ -37,12 +37,13 @@ std::vector<T> take_since(std::vector<T>& stack, std::size_t from) {
 AstBuilder::AstBuilder(std::string_view text) : text_(text) {}
 
 const AstBuilder::Mark& AstBuilder::top() const {
-  static const Mark bottom{0, 0, 0, 0, 0, 0};
+  static const Mark bottom{0, 0, 0, 0, 0, 0, 0};
   return marks_.empty() ? bottom : marks_.back();
 }
 
 void AstBuilder::begin() {
-  marks_.push_back({exprs_.size(), parts_.size(), items_.size(), stmts_.size(), errors_.size(), last_end_});
+  marks_.push_back(
+      {exprs_.size(), parts_.size(), items_.size(), pieces_.size(), stmts_.size(), errors_.size(), last_end_});
 }
 
 void AstBuilder::commit() {
@@ -53,6 +54,7 @@ void AstBuilder::truncate(const Mark& mark) {
   if (exprs_.size() > mark.exprs) exprs_.resize(mark.exprs);
   if (parts_.size() > mark.parts) parts_.resize(mark.parts);
   if (items_.size() > mark.items) items_.resize(mark.items);
+  if (pieces_.size() > mark.pieces) pieces_.resize(mark.pieces);
   if (stmts_.size() > mark.stmts) stmts_.resize(mark.stmts);
   last_end_ = mark.last_end;
 }
@@ -214,6 +216,86 @@ void AstBuilder::item_value() {
   items_.push_back(std::move(item));
 }
 
+void AstBuilder::role(Role role) {
+  if (items_.size() <= top().items) return;
+  pieces_.push_back({role, std::move(items_.back())});
+  items_.pop_back();
+}
+
+void AstBuilder::role_word(Role role, SourceLoc loc, std::string_view text) {
+  pieces_.push_back({role, {Item::Kind::word, loc, std::string(text), {}}});
+}
+
+namespace {
+
+Word word_of(const Item& item) { return {item.word, item.loc}; }
+
+Term term_of(Item& item) {
+  Term term{word_of(item), std::nullopt};
+  if (item.kind == Item::Kind::expr) term.value = std::move(item.expr);
+  return term;
+}
+
+}  // namespace
+
+StmtForm AstBuilder::form(StmtKind kind, std::vector<Piece> pieces) {
+  switch (kind) {
+    case StmtKind::report: {
+      ReportStmt r;
+      std::optional<SourceLoc> comma;
+      for (auto& [what, item] : pieces) {
+        switch (what) {
+          case Role::report_table: r.table = word_of(item); break;
+          case Role::report_head: r.head = word_of(item); break;
+          case Role::report_with: r.with = word_of(item); break;
+          case Role::report_comma: comma = item.loc; break;
+          case Role::report_arg:
+            r.args.push_back({term_of(item), comma});
+            comma.reset();
+            break;
+          default: break;
+        }
+      }
+      r.trailing_comma = comma;
+      return r;
+    }
+    case StmtKind::baseline: {
+      BaselineStmt b;
+      for (auto& [what, item] : pieces)
+        if (what == Role::baseline_file) b.file = std::move(item.expr);
+      return b;
+    }
+    case StmtKind::index: {
+      IndexStmt x;
+      for (auto& [what, item] : pieces) {
+        switch (what) {
+          case Role::index_series: x.series.push_back(std::move(item.expr)); break;
+          case Role::index_baseline: x.baseline = word_of(item); break;
+          case Role::index_scale: x.scale = std::move(item.expr); break;
+          case Role::index_aggregate: x.aggregate = word_of(item); break;
+          default: break;
+        }
+      }
+      return x;
+    }
+    case StmtKind::compare: {
+      CompareStmt c;
+      for (auto& [what, item] : pieces) {
+        switch (what) {
+          case Role::compare_file: c.file = std::move(item.expr); break;
+          case Role::compare_option: c.options.push_back({word_of(item), {}}); break;
+          case Role::compare_value:
+            if (!c.options.empty()) c.options.back().value = term_of(item);
+            break;
+          default: break;
+        }
+      }
+      return c;
+    }
+    default: return {};
+  }
+}
+
 void AstBuilder::statement_end(std::size_t offset) { last_end_ = offset; }
 
 void AstBuilder::statement(StmtKind kind, SourceLoc loc) {
@@ -224,6 +306,7 @@ void AstBuilder::statement(StmtKind kind, SourceLoc loc) {
   auto exprs = take_exprs();
   s.items = take_since(items_, top().items);
   s.body = take_since(stmts_, top().stmts);
+  s.form = form(kind, take_since(pieces_, top().pieces));
   // Which of the pushed expressions is a name and which the value depends on the statement.
   auto take_name = [&](std::size_t i) {
     if (i < exprs.size()) {
@@ -242,7 +325,6 @@ void AstBuilder::statement(StmtKind kind, SourceLoc loc) {
     case StmtKind::series:
     case StmtKind::time:
     case StmtKind::parallel:
-    case StmtKind::index:
       take_value(0);
       break;
     case StmtKind::location:
@@ -261,6 +343,10 @@ void AstBuilder::statement(StmtKind kind, SourceLoc loc) {
     case StmtKind::compare:
     case StmtKind::kernel_def:
     case StmtKind::branch:
+      break;
+    case StmtKind::index:
+      if (auto* index = std::get_if<IndexStmt>(&s.form); index != nullptr && !exprs.empty())
+        index->label = std::move(exprs[0]);
       break;
     case StmtKind::if_:
       // One condition per branch but the last, which has none when it is the `else`.

@@ -10,11 +10,20 @@
 
 namespace hwbench::lang {
 
+/// What a word or value stands for in a statement that the grammar types in full (report,
+/// baseline, index, compare); the builder assembles the statement's form from them.
+enum class Role {
+  report_table, report_head, report_with, report_comma, report_arg,
+  baseline_file,
+  index_series, index_baseline, index_scale, index_aggregate,
+  compare_file, compare_option, compare_value,
+};
+
 /// Assembles a Recipe bottom-up, as the parser recognises its pieces.
 ///
-/// Every piece (expression, text part, item, statement) is pushed on a stack; a
-/// composite takes what was pushed since the innermost open transaction, which the
-/// parser opens each time it tries a rule. A rule that fails rolls its transaction
+/// Every piece (expression, text part, item, role in a typed statement, statement) is
+/// pushed on a stack; a composite takes what was pushed since the innermost open
+/// transaction, which the parser opens each time it tries a rule. A rule that fails rolls its transaction
 /// back, so backtracking never leaves stray pieces behind.
 class AstBuilder {
  public:
@@ -68,6 +77,11 @@ class AstBuilder {
   /// The last expression as an item.
   void item_value();
 
+  /// The last item takes `role` in the typed statement being built.
+  void role(Role role);
+  /// A keyword or a ',' with `role` in the typed statement being built.
+  void role_word(Role role, SourceLoc loc, std::string_view text);
+
   /// Where the current statement's own text ends (before blanks, comment, terminator).
   void statement_end(std::size_t offset);
   /// A statement of `kind` from what was pushed since the transaction began.
@@ -80,18 +94,25 @@ class AstBuilder {
 
  private:
   struct Mark {
-    std::size_t exprs, parts, items, stmts, errors, last_end;
+    std::size_t exprs, parts, items, pieces, stmts, errors, last_end;
+  };
+  /// A word or value of a typed statement, with what it stands for.
+  struct Piece {
+    Role role;
+    Item item;
   };
   const Mark& top() const;
   std::vector<Expr> take_exprs();
   Expr pop_expr();
   void truncate(const Mark& mark);
+  static StmtForm form(StmtKind kind, std::vector<Piece> pieces);
 
   std::string_view text_;
   std::vector<Mark> marks_;
   std::vector<Expr> exprs_;
   std::vector<TextPart> parts_;
   std::vector<Item> items_;
+  std::vector<Piece> pieces_;
   std::vector<Stmt> stmts_;
   std::vector<Diagnostic> errors_;
   std::size_t last_end_ = 0;

@@ -14,6 +14,32 @@ bool expr_mentions(const Expr& e, std::string_view name) {
   return false;
 }
 
+bool term_mentions(const Term& term, std::string_view name) { return term.value && expr_mentions(*term.value, name); }
+
+bool form_mentions(const std::monostate&, std::string_view) { return false; }
+
+bool form_mentions(const ReportStmt& r, std::string_view name) {
+  for (const auto& arg : r.args)
+    if (term_mentions(arg.term, name)) return true;
+  return false;
+}
+
+bool form_mentions(const BaselineStmt& b, std::string_view name) { return expr_mentions(b.file, name); }
+
+bool form_mentions(const IndexStmt& x, std::string_view name) {
+  if (expr_mentions(x.label, name) || (x.scale && expr_mentions(*x.scale, name))) return true;
+  for (const auto& series : x.series)
+    if (expr_mentions(series, name)) return true;
+  return false;
+}
+
+bool form_mentions(const CompareStmt& c, std::string_view name) {
+  if (expr_mentions(c.file, name)) return true;
+  for (const auto& option : c.options)
+    if (term_mentions(option.value, name)) return true;
+  return false;
+}
+
 }  // namespace
 
 bool mentions_variable(const Stmt& stmt, std::string_view name) {
@@ -22,7 +48,7 @@ bool mentions_variable(const Stmt& stmt, std::string_view name) {
     if (item.kind == Item::Kind::expr && expr_mentions(item.expr, name)) return true;
   for (const auto& inner : stmt.body)
     if (mentions_variable(inner, name)) return true;
-  return false;
+  return std::visit([&](const auto& form) { return form_mentions(form, name); }, stmt.form);
 }
 
 }  // namespace hwbench::lang

@@ -7,7 +7,13 @@
 //   parser can attach one message to it.
 // - A rule that wraps another rule carrying an action wraps it with `seq<>` instead of
 //   deriving from it: PEGTL keys actions on the exact rule type.
+#include <cstddef>
+#include <string_view>
+#include <utility>
+
 #include <tao/pegtl.hpp>
+
+#include "lang/recipe/keywords.hpp"
 
 namespace hwbench::lang::grammar {
 
@@ -36,28 +42,46 @@ struct identifier : p::seq<name_first, p::star<ident_char>> {};
 /// Variable names (`$name`, `let`, `for`): letters, digits and `_` only.
 struct var_name : p::seq<name_first, p::star<name_char>> {};
 
-template <typename Spelling>
-struct keyword : p::seq<Spelling, p::not_at<ident_char>> {};
+/// The PEGTL string spelled by a keyword of lang/recipe/keywords.hpp.
+template <const std::string_view& Word, typename = std::make_index_sequence<Word.size()>>
+struct spelled;
+template <const std::string_view& Word, std::size_t... I>
+struct spelled<Word, std::index_sequence<I...>> : p::string<Word[I]...> {};
 
-struct kw_title : keyword<TAO_PEGTL_STRING("title")> {};
-struct kw_source : keyword<TAO_PEGTL_STRING("source")> {};
-struct kw_note : keyword<TAO_PEGTL_STRING("note")> {};
-struct kw_location : keyword<TAO_PEGTL_STRING("location")> {};
-struct kw_let : keyword<TAO_PEGTL_STRING("let")> {};
-struct kw_repeat : keyword<TAO_PEGTL_STRING("repeat")> {};
-struct kw_for : keyword<TAO_PEGTL_STRING("for")> {};
-struct kw_in : keyword<TAO_PEGTL_STRING("in")> {};
-struct kw_setup : keyword<TAO_PEGTL_STRING("setup")> {};
-struct kw_teardown : keyword<TAO_PEGTL_STRING("teardown")> {};
-struct kw_series : keyword<TAO_PEGTL_STRING("series")> {};
-struct kw_time : keyword<TAO_PEGTL_STRING("time")> {};
-struct kw_parallel : keyword<TAO_PEGTL_STRING("parallel")> {};
-struct kw_report : keyword<TAO_PEGTL_STRING("report")> {};
-struct kw_baseline : keyword<TAO_PEGTL_STRING("baseline")> {};
-struct kw_index : keyword<TAO_PEGTL_STRING("index")> {};
-struct kw_compare : keyword<TAO_PEGTL_STRING("compare")> {};
-struct kw_if : keyword<TAO_PEGTL_STRING("if")> {};
-struct kw_else : keyword<TAO_PEGTL_STRING("else")> {};
+/// A keyword: its spelling as a whole identifier (`reporting` is not `report`).
+template <const std::string_view& Word>
+struct keyword : p::seq<spelled<Word>, p::not_at<ident_char>> {};
+
+namespace kw = lang::keywords;
+
+struct kw_title : keyword<kw::title> {};
+struct kw_source : keyword<kw::source> {};
+struct kw_note : keyword<kw::note> {};
+struct kw_location : keyword<kw::location> {};
+struct kw_let : keyword<kw::let> {};
+struct kw_repeat : keyword<kw::repeat> {};
+struct kw_for : keyword<kw::for_> {};
+struct kw_in : keyword<kw::in> {};
+struct kw_setup : keyword<kw::setup> {};
+struct kw_teardown : keyword<kw::teardown> {};
+struct kw_series : keyword<kw::series> {};
+struct kw_time : keyword<kw::time> {};
+struct kw_parallel : keyword<kw::parallel> {};
+struct kw_report : keyword<kw::report> {};
+struct kw_baseline : keyword<kw::baseline> {};
+struct kw_index : keyword<kw::index> {};
+struct kw_compare : keyword<kw::compare> {};
+struct kw_if : keyword<kw::if_> {};
+struct kw_else : keyword<kw::else_> {};
+struct kw_kernel : keyword<kw::kernel> {};
+/// `table` in `report table …`; `table/s` would be a (misspelt) unit.
+struct kw_table : p::seq<keyword<kw::table>, p::not_at<p::one<'/'>>> {};
+struct kw_with : keyword<kw::with> {};
+struct kw_from : keyword<kw::from> {};
+struct kw_geomean : keyword<kw::geomean> {};
+struct kw_vs : keyword<kw::vs> {};
+struct kw_scale : keyword<kw::scale> {};
+struct kw_using : keyword<kw::using_> {};
 
 // ---- Numbers ------------------------------------------------------------------------
 
@@ -314,23 +338,85 @@ struct if_stmt : p::seq<kw_if, ws, p::must<if_condition>, ws, p::must<if_block>,
 /// Raised for an `else` that starts a statement: it belongs after an if's `}` on the same line.
 struct stray_else : p::failure {};
 
-struct report_items : p::seq<item<report_word>, p::star<ws, item<report_word>>> {};
-struct report_stmt : p::seq<kw_report, ws, p::must<report_items>, content_end, ws, p::must<items_end>> {};
+// ---- report, baseline, index, compare ---------------------------------------------------
+// Typed statements: the grammar says which word is which (lang/recipe/ast.hpp: ReportStmt, …), the
+// checker (runtime/*_binder.cpp) only looks the words up. Each has its own end rule, for its
+// own message about what is left over.
 
+/// `R`, or nothing consumed when `R` fails: `must<>` does not rewind, and a keyword that fails
+/// half-way (`geomeans`) would leave its syntax error pointing into the word.
+template <typename R>
+struct whole : p::seq<p::at<R>, R> {};
+
+/// Where the arguments of a typed statement end.
+struct args_end : p::at<p::sor<p::one<';', '\n', '}'>, p::eof>> {};
+
+// `report table UNIT with AGG, …`, `report UNIT [with] AGG, …` or `report STYLE [OPTION [VALUE]]…`.
+// Which of the last two a word after `report` starts is the checker's call: it knows the units
+// and the named styles. Whether aggregates need commas between them depends on it too.
+struct report_table : p::seq<kw_table> {};
+struct report_with : p::seq<kw_with> {};
+/// The word after `report` (or `report table`): a unit or a named style.
+struct report_head : p::seq<p::not_at<kw_with>, report_word> {};
+/// The unit of `report table`.
+struct report_unit : p::seq<report_head> {};
+struct table_with : p::seq<p::at<kw_with>, report_with> {};
+struct report_comma : p::one<','> {};
+/// An aggregate, an option or an option's value.
+struct report_arg : p::sor<value_item, report_word> {};
+/// The next argument, after blanks or a comma; a trailing comma ends the list.
+struct report_next
+    : p::seq<ws, p::sor<p::seq<report_comma, ws, p::sor<args_end, p::must<report_arg>>>, report_arg>> {};
+struct report_args : p::seq<report_arg, p::star<report_next>> {};
+struct report_table_form
+    : p::seq<report_table, ws, p::must<report_unit>, ws, p::must<table_with>, p::opt<ws, report_args>> {};
+struct report_plain_form : p::seq<report_head, p::opt<ws, report_with>, p::opt<ws, report_args>> {};
+struct report_body : p::sor<report_table_form, report_plain_form> {};
+struct report_end : items_end {};
+struct report_stmt : p::seq<kw_report, ws, p::must<report_body>, content_end, ws, p::must<report_end>> {};
+
+// `baseline NAME from FILE`.
 struct baseline_name : identifier {};
+struct baseline_from : whole<kw_from> {};
+struct baseline_file : p::seq<value_item> {};
+struct baseline_end : items_end {};
 struct baseline_stmt
-    : p::seq<kw_baseline, ws, p::must<baseline_name>, p::star<ws, item<word_item>>, content_end, ws,
-             p::must<items_end>> {};
+    : p::seq<kw_baseline, ws, p::must<baseline_name>, ws, p::must<baseline_from>, ws, p::must<baseline_file>,
+             content_end, ws, p::must<baseline_end>> {};
 
+// `index "LABEL" = geomean(SERIES, …) vs BASELINE [scale K] [using AGGREGATE]`.
 struct index_label : p::seq<string_lit> {};
 struct index_eq : p::one<'='> {};
-/// `(` and `)` are words in an index statement: `geomean("A", "B")`.
-struct index_paren : p::one<'(', ')'> {};
-struct index_item : p::sor<index_paren, item<word_item>> {};
-struct index_stmt : p::seq<kw_index, ws, p::must<index_label>, ws, p::must<index_eq>, p::star<ws, index_item>,
-                           content_end, ws, p::must<items_end>> {};
+struct index_function : whole<kw_geomean> {};
+struct index_open : p::one<'('> {};
+struct index_close : p::one<')'> {};
+struct index_series : p::seq<value_item> {};
+struct first_series : p::seq<index_series> {};
+/// `"A", "B"`; a trailing comma is allowed.
+struct index_series_list
+    : p::seq<p::must<first_series>,
+             p::star<ws, p::one<','>, ws, p::sor<p::at<index_close>, p::must<index_series>>>> {};
+struct index_vs : whole<kw_vs> {};
+struct index_baseline : p::seq<word_item> {};
+struct index_scale : p::seq<value_item> {};
+struct index_aggregate : p::seq<word_item> {};
+struct index_end : items_end {};
+struct index_stmt
+    : p::seq<kw_index, ws, p::must<index_label>, ws, p::must<index_eq>, ws, p::must<index_function>, ws,
+             p::must<index_open>, ws, index_series_list, ws, p::must<index_close>, ws, p::must<index_vs>, ws,
+             p::must<index_baseline>, p::opt<ws, kw_scale, ws, p::must<index_scale>>,
+             p::opt<ws, kw_using, ws, p::must<index_aggregate>>, content_end, ws, p::must<index_end>> {};
 
-struct compare_stmt : p::seq<kw_compare, p::star<ws, item<word_item>>, content_end, ws, p::must<items_end>> {};
+// `compare with FILE [OPTION VALUE]…`.
+struct compare_with : whole<kw_with> {};
+struct compare_file : p::seq<value_item> {};
+struct compare_option_name : p::seq<word_item> {};
+struct compare_option_value : p::sor<value_item, word_item> {};
+/// Blanks only between an option and its value, so that an error names the option.
+struct compare_option : p::seq<p::must<compare_option_name>, p::star<blank>, p::must<compare_option_value>> {};
+struct compare_stmt
+    : p::seq<kw_compare, ws, p::must<compare_with>, ws, p::must<compare_file>,
+             p::star<ws, p::not_at<args_end>, compare_option>, content_end, ws, p::must<items_end>> {};
 
 struct kernel_name : identifier {};
 /// `NAME ITEMS…`; `NAME:` at the start of a statement is a path, not a kernel.
@@ -341,7 +427,6 @@ struct kernel_stmt : p::seq<kernel_name, p::not_at<p::one<':'>>, p::must<word_bo
 // Only the extent of `kernel NAME(…) [-> TYPE] { … }` is recognised here; lang/kernel/kernel_parser.cpp
 // parses the captured text with a grammar of its own.
 
-struct kw_kernel : keyword<TAO_PEGTL_STRING("kernel")> {};
 /// `( … )` of the head: newlines and nested parentheses included.
 struct kernel_def_parens
     : p::seq<p::one<'('>, p::star<p::sor<comment, kernel_def_parens, p::not_one<'(', ')', '#', '{', '}'>>>, p::one<')'>> {};

@@ -350,8 +350,6 @@ struct ItemWordAction {
 };
 template <typename Name>
 struct Action<g::word_of<Name>> : ItemWordAction {};
-template <>
-struct Action<g::index_paren> : ItemWordAction {};
 
 template <>
 struct Action<g::arrow> {
@@ -368,6 +366,51 @@ struct Action<g::comma> {
     state.builder.item_comma(loc_of(in.iterator()), in.string_view());
   }
 };
+
+// ---- The parts of report, baseline, index and compare -----------------------------------------
+
+/// The item its rule just pushed takes role `R` in the statement.
+template <Role R>
+struct RoleAction {
+  template <typename In>
+  static void apply(const In&, State& state) {
+    state.builder.role(R);
+  }
+};
+/// The keyword or ',' its rule matched has role `R` in the statement.
+template <Role R>
+struct RoleWordAction {
+  template <typename In>
+  static void apply(const In& in, State& state) {
+    state.builder.role_word(R, loc_of(in.iterator()), in.string_view());
+  }
+};
+template <>
+struct Action<g::report_table> : RoleWordAction<Role::report_table> {};
+template <>
+struct Action<g::report_head> : RoleAction<Role::report_head> {};
+template <>
+struct Action<g::report_with> : RoleWordAction<Role::report_with> {};
+template <>
+struct Action<g::report_comma> : RoleWordAction<Role::report_comma> {};
+template <>
+struct Action<g::report_arg> : RoleAction<Role::report_arg> {};
+template <>
+struct Action<g::baseline_file> : RoleAction<Role::baseline_file> {};
+template <>
+struct Action<g::index_series> : RoleAction<Role::index_series> {};
+template <>
+struct Action<g::index_baseline> : RoleAction<Role::index_baseline> {};
+template <>
+struct Action<g::index_scale> : RoleAction<Role::index_scale> {};
+template <>
+struct Action<g::index_aggregate> : RoleAction<Role::index_aggregate> {};
+template <>
+struct Action<g::compare_file> : RoleAction<Role::compare_file> {};
+template <>
+struct Action<g::compare_option_name> : RoleAction<Role::compare_option> {};
+template <>
+struct Action<g::compare_option_value> : RoleAction<Role::compare_value> {};
 
 template <>
 struct Action<g::content_end> {

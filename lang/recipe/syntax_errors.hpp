@@ -10,6 +10,7 @@
 
 #include <fmt/format.h>
 
+#include "lang/recipe/keywords.hpp"
 #include "lang/recipe/parse_state.hpp"
 
 namespace hwbench::lang::recipe_parse {
@@ -75,6 +76,15 @@ class Here {
     return '\0';
   }
 
+  /// The word before here, blanks skipped (`digits` in `digits ␣`).
+  std::string_view previous_word() const {
+    auto end = std::min(loc_.offset, state_.text.size());
+    while (end > 0 && (state_.text[end - 1] == ' ' || state_.text[end - 1] == '\t')) --end;
+    auto begin = end;
+    while (begin > 0 && (is_name_char(state_.text[begin - 1]) || state_.text[begin - 1] == '-')) --begin;
+    return state_.text.substr(begin, end - begin);
+  }
+
   /// An error here, underlining the token found here.
   SyntaxError error(std::string message, std::string hint = {}) const {
     auto length = at_line_end() ? 1u : static_cast<std::uint32_t>(token().size());
@@ -107,6 +117,15 @@ const char* const spacing_hint = "separate the arguments of a statement with spa
 const char* const for_hint = "write for NAME in [a, b] STATEMENT or for NAME in 1..10 { … }";
 inline constexpr const char* if_hint = "write if A OP B { … } [else { … }], as in if $cpus > 1 { … }";
 inline constexpr const char* index_hint = "write index \"LABEL\" = geomean(\"SERIES\", …) vs BASELINE";
+inline constexpr const char* index_example =
+    "write it like: index \"INTEGER INDEX\" = geomean(\"NUMERIC SORT\", \"IDEA\") vs k6";
+inline constexpr const char* baseline_example = "write it like: baseline k6 from \"baselines/nbench.toml\"";
+inline constexpr const char* compare_example =
+    "write it like: compare with \"results/old.json\" ratio truncate digits 2 suffix \"x\"";
+inline constexpr const char* table_example = "write it like: report table MB/s with mean";
+inline constexpr const char* report_hint =
+    "a report names a unit and its aggregates (report MB/s mean, median) or a style and its options (report nbench "
+    "old p90)";
 
 /// A closing bracket that closes nothing, or nullopt for other characters.
 inline std::optional<SyntaxError> unmatched_closer(const Here& here) {
@@ -130,6 +149,38 @@ inline std::string_view path_here(const Here& here) {
   }
   while (n < rest.size() && std::string_view(" \t\r\n;})],\"#").find(rest[n]) == std::string_view::npos) ++n;
   return rest.substr(0, n);
+}
+
+/// The width of the word or value that starts here, to underline it whole: a string to its
+/// closing quote, a path, `$name`, a word with its `/…` (`MB/s`), or else the token.
+inline std::uint32_t item_width(const Here& here) {
+  if (here.at_line_end()) return 1;
+  auto rest = here.rest();
+  std::size_t n = here.token().size();
+  if (rest[0] == '"') {
+    n = 1;
+    while (n < rest.size() && rest[n] != '"' && rest[n] != '\n')
+      n += rest[n] == '\\' && n + 1 < rest.size() && rest[n + 1] != '\n' ? 2 : 1;
+    if (n < rest.size() && rest[n] == '"') ++n;
+  } else if (auto path = path_here(here); !path.empty()) {
+    n = path.size();
+  } else if (rest[0] == '$') {
+    while (n < rest.size() && is_name_char(rest[n])) ++n;
+  } else if (is_name_char(rest[0]) && n + 1 < rest.size() && rest[n] == '/' && is_name_char(rest[n + 1])) {
+    for (++n; n < rest.size() && is_name_char(rest[n]);) ++n;
+  }
+  return static_cast<std::uint32_t>(std::max<std::size_t>(n, 1));
+}
+
+/// An error here, underlining the whole word or value found here.
+inline SyntaxError item_error(const Here& here, std::string message, std::string hint = {}) {
+  return Here::at(here.loc(), std::move(message), std::move(hint), item_width(here));
+}
+
+/// Where a statement ends, as a statement of items (kernel, report, …) expects it.
+inline bool at_statement_end(const Here& here) {
+  char c = here.peek();
+  return here.at_end() || here.at_line_end() || c == ';' || c == '}';
 }
 
 /// The message for a rule that `must<>` match; every such rule has one (a missing one does not compile).
@@ -171,10 +222,14 @@ HWBENCH_EXPECTED(g::time_block, "expected '{' after 'time' or its label",
                  "time measures a whole block as one sample: time \"LABEL\" { … } or time { … }")
 HWBENCH_EXPECTED(g::parallel_count, "expected a worker count after 'parallel'", "write parallel N { … }")
 HWBENCH_EXPECTED(g::parallel_block, "expected '{' after the worker count of 'parallel'", "write parallel N { … }")
-HWBENCH_EXPECTED(g::report_items, "expected what to report after 'report'", "for example: report MB/s mean, median")
+HWBENCH_EXPECTED(g::report_unit, "expected a unit such as MB/s after 'report table'", table_example)
+HWBENCH_EXPECTED(g::table_with, "expected 'with' after the unit of a table report", table_example)
 HWBENCH_EXPECTED(g::baseline_name, "expected a name after 'baseline'", "write baseline NAME from \"FILE.toml\"")
 HWBENCH_EXPECTED(g::index_label, "expected a label string after 'index'", index_hint)
 HWBENCH_EXPECTED(g::index_eq, "expected '=' after the label of 'index'", index_hint)
+HWBENCH_EXPECTED(g::index_vs, "expected 'vs BASELINE' after the series", index_example)
+HWBENCH_EXPECTED(g::index_baseline, "expected 'vs BASELINE' after the series", index_example)
+HWBENCH_EXPECTED(g::index_scale, "expected a number after 'scale'", "for example: scale 10")
 HWBENCH_EXPECTED(g::interp_value, "expected an expression after '${'", "write ${name} or ${expression}")
 HWBENCH_EXPECTED(g::kernel_def_body, "expected '{' to start the body of the kernel definition",
                  "write kernel NAME(PARAM: TYPE = DEFAULT, …) -> TYPE { … }")
@@ -243,6 +298,148 @@ struct Expected<g::items_end> {
   }
 };
 
+// ---- report, baseline, index, compare ------------------------------------------------------
+
+template <>
+struct Expected<g::report_body> {
+  static SyntaxError make(const Here& here) {
+    if (at_statement_end(here))
+      return here.error("expected what to report after 'report'", "for example: report MB/s mean, median");
+    return item_error(here, "expected a unit such as MB/s, or a style, after 'report'",
+                      "for example: report MB/s mean, median, or report nbench (docs/language.md lists the units "
+                      "and the styles)");
+  }
+};
+
+/// A ',' where an aggregate should stand: `report MB/s , mean`, `mean,, median`.
+inline std::optional<SyntaxError> stray_comma(const Here& here) {
+  if (here.peek() != ',') return std::nullopt;
+  return here.error("expected an aggregate before ','");
+}
+
+template <>
+struct Expected<g::report_arg> {
+  static SyntaxError make(const Here& here) {
+    if (auto comma = stray_comma(here)) return *comma;
+    if (auto closer = unmatched_closer(here)) return *closer;
+    switch (here.peek()) {
+      case '{': return here.error("unexpected '{'", block_hint);
+      case '=': return here.error("unexpected '='", report_hint);
+      default: break;
+    }
+    if (here.rest().substr(0, 2) == "->") return Here::at(here.loc(), "unexpected '->' in a report", report_hint, 2);
+    return here.error(fmt::format("unexpected character {}", here.found()), report_hint);
+  }
+};
+
+template <>
+struct Expected<g::report_end> {
+  static SyntaxError make(const Here& here) { return Expected<g::report_arg>::make(here); }
+};
+
+template <>
+struct Expected<g::baseline_from> {
+  static SyntaxError make(const Here& here) {
+    return item_error(here, "expected 'from \"FILE.toml\"' after the baseline's name", baseline_example);
+  }
+};
+
+template <>
+struct Expected<g::baseline_file> {
+  static SyntaxError make(const Here& here) {
+    return item_error(here, "expected the baseline's file after 'from'", baseline_example);
+  }
+};
+
+template <>
+struct Expected<g::baseline_end> {
+  static SyntaxError make(const Here& here) {
+    if (auto closer = unmatched_closer(here)) return *closer;
+    return item_error(here, "unexpected words after the baseline's file", baseline_example);
+  }
+};
+
+template <>
+struct Expected<g::index_function> {
+  static SyntaxError make(const Here& here) { return item_error(here, "expected 'geomean(' after '='", index_example); }
+};
+
+template <>
+struct Expected<g::index_open> {
+  static SyntaxError make(const Here& here) { return item_error(here, "expected '(' after 'geomean'", index_example); }
+};
+
+template <>
+struct Expected<g::index_series> {
+  static SyntaxError make(const Here& here) {
+    if (at_statement_end(here)) return here.error("expected ')' to close 'geomean('", index_example);
+    return item_error(here, "expected a series label (a string)", index_example);
+  }
+};
+
+template <>
+struct Expected<g::first_series> {
+  static SyntaxError make(const Here& here) {
+    if (here.peek() == ')') return here.error("'geomean()' needs at least one series", index_example);
+    return Expected<g::index_series>::make(here);
+  }
+};
+
+template <>
+struct Expected<g::index_close> {
+  static SyntaxError make(const Here& here) {
+    if (at_statement_end(here)) return here.error("expected ')' to close 'geomean('", index_example);
+    return item_error(here, "expected ',' or ')'", index_example);
+  }
+};
+
+template <>
+struct Expected<g::index_aggregate> {
+  static SyntaxError make(const Here& here) {
+    const char* hint = "for example: using unixbench (UnixBench's pass rule)";
+    if (at_statement_end(here)) return here.error("'using' needs an aggregate", hint);
+    const auto found = here.rest().substr(0, item_width(here));
+    return item_error(here, fmt::format("'using' needs an aggregate, not '{}'", found), hint);
+  }
+};
+
+template <>
+struct Expected<g::index_end> {
+  static SyntaxError make(const Here& here) {
+    if (auto closer = unmatched_closer(here)) return *closer;
+    return item_error(here, "unexpected words after the index", index_example);
+  }
+};
+
+template <>
+struct Expected<g::compare_with> {
+  static SyntaxError make(const Here& here) {
+    return item_error(here, "expected 'with \"FILE\"' after 'compare'", compare_example);
+  }
+};
+
+template <>
+struct Expected<g::compare_file> {
+  static SyntaxError make(const Here& here) {
+    return item_error(here, "expected the file to compare with after 'with'", compare_example);
+  }
+};
+
+template <>
+struct Expected<g::compare_option_name> {
+  static SyntaxError make(const Here& here) {
+    if (auto closer = unmatched_closer(here)) return *closer;
+    return item_error(here, "expected an option and its value: ratio, digits, suffix or unit", compare_example);
+  }
+};
+
+template <>
+struct Expected<g::compare_option_value> {
+  static SyntaxError make(const Here& here) {
+    return item_error(here, fmt::format("expected a value after '{}'", here.previous_word()), compare_example);
+  }
+};
+
 /// After a value or a word, something glued to it.
 inline SyntaxError glued(const Here& here) {
   if (here.peek() == '=') return here.error("unexpected '='", "write parameters as 'name value', without '='");
@@ -292,20 +489,13 @@ struct Expected<g::dollar_target> {
   }
 };
 
-inline bool is_statement_keyword(std::string_view word) {
-  static const std::string_view keywords[] = {"title",    "source", "note",   "location", "let",      "repeat",
-                                              "for",      "setup",  "teardown", "series", "time",     "parallel",
-                                              "report",   "baseline", "index", "compare", "if"};
-  return std::find(std::begin(keywords), std::end(keywords), word) != std::end(keywords);
-}
-
 /// Whether a list or a group was left open: the file, the line (inside `${…}`), the
 /// statement or an enclosing bracket ends, or the next statement begins. The error
 /// is then reported at the opening bracket and parsing resumes here.
 inline bool closer_missing(const Here& here) {
   char c = here.peek();
   return here.at_end() || here.at_line_end() || c == '}' || c == ')' || c == ']' || c == ';' || c == '"' ||
-         is_statement_keyword(here.token());
+         keywords::is_statement(here.token());
 }
 
 inline SyntaxError unclosed(const Here& here, const char* message, const char* hint) {

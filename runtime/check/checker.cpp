@@ -30,14 +30,6 @@ namespace hwbench::runtime {
 using lang::Stmt;
 using lang::StmtKind;
 
-const std::vector<std::string>& statement_keywords() {
-  static const std::vector<std::string> words = {"title",    "source",   "note",   "location", "let",
-                                                 "repeat",   "for",      "setup",  "teardown", "series",
-                                                 "time",     "parallel", "report", "baseline", "index",
-                                                 "compare",  "if"};
-  return words;
-}
-
 namespace {
 
 constexpr std::size_t kMaxSteps = 1'000'000;
@@ -284,7 +276,7 @@ class Checker {
           diags_.error(s.loc, "'report' belongs at the top level of a recipe", {}, 6);
           return;
         }
-        if (auto spec = bind_report(s, diags_)) plan_.reports.push_back(*spec);
+        if (auto spec = bind_report(std::get<lang::ReportStmt>(s.form), diags_)) plan_.reports.push_back(*spec);
         return;
       }
       case StmtKind::baseline:
@@ -297,9 +289,12 @@ class Checker {
         }
         if (is_baseline) {
           if (auto b = bind_baseline(s, scope_, recipe_dir(), plan_.baselines, diags_)) plan_.baselines.push_back(std::move(*b));
-        } else if (auto spec = bind_index(s, scope_, plan_.baselines, plan_.indices, diags_)) {
+          return;
+        }
+        const auto& index = std::get<lang::IndexStmt>(s.form);
+        if (auto spec = bind_index(index, scope_, plan_.baselines, plan_.indices, diags_)) {
           plan_.indices.push_back(*spec);
-          index_stmts_.push_back(&s);
+          index_stmts_.push_back(&index);
         }
         return;
       }
@@ -312,7 +307,8 @@ class Checker {
           diags_.error(s.loc, "'compare' belongs at the top level of a recipe", {}, 7);
           return;
         }
-        if (auto spec = bind_compare(s, scope_, recipe_dir(), diags_)) plan_.reports.push_back(*spec);
+        if (auto spec = bind_compare(std::get<lang::CompareStmt>(s.form), scope_, recipe_dir(), diags_))
+          plan_.reports.push_back(*spec);
         return;
       }
     }
@@ -520,7 +516,7 @@ class Checker {
   lang::SourceLoc last_loc_;   ///< the statement walked last, for an error about an empty body
   bool too_big_ = false;
   bool unknown_time_ = false;
-  std::vector<const Stmt*> index_stmts_;  ///< parallel to plan_.indices
+  std::vector<const lang::IndexStmt*> index_stmts_;  ///< parallel to plan_.indices
   std::shared_ptr<UserKernels> user_kernels_;  ///< the recipe's kernel definitions; null when none
 };
 

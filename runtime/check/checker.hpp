@@ -39,7 +39,4 @@ struct CheckedRecipe {
 std::optional<CheckedRecipe> check(const lang::Recipe& recipe, const lang::Source& source, const CheckOptions& options,
                                    lang::Diagnostics& diags);
 
-/// The statement keywords, for did-you-mean on unknown kernels.
-const std::vector<std::string>& statement_keywords();
-
 }  // namespace hwbench::runtime

@@ -18,11 +18,13 @@ std::optional<Baseline> bind_baseline(const lang::Stmt& s, const Scope& scope, c
 
 /// Binds an `index` statement against the baselines declared before it. Series labels are
 /// checked later, once every series is known (check_index_series).
-std::optional<IndexSpec> bind_index(const lang::Stmt& s, const Scope& scope, const std::vector<Baseline>& baselines,
-                                    const std::vector<IndexSpec>& declared, lang::Diagnostics& diags);
+std::optional<IndexSpec> bind_index(const lang::IndexStmt& index, const Scope& scope,
+                                    const std::vector<Baseline>& baselines, const std::vector<IndexSpec>& declared,
+                                    lang::Diagnostics& diags);
 
 /// Every series an index names must be produced by the recipe and have a baseline figure.
-void check_index_series(const lang::Stmt& s, const IndexSpec& spec, const std::vector<std::string>& series_order,
-                        const std::vector<Baseline>& baselines, lang::Diagnostics& diags);
+void check_index_series(const lang::IndexStmt& index, const IndexSpec& spec,
+                        const std::vector<std::string>& series_order, const std::vector<Baseline>& baselines,
+                        lang::Diagnostics& diags);
 
 }  // namespace hwbench::runtime

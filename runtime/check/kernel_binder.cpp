@@ -4,8 +4,8 @@
 
 #include <fmt/format.h>
 
+#include "lang/recipe/keywords.hpp"
 #include "runtime/check/binding_cursor.hpp"
-#include "runtime/check/checker.hpp"
 #include "runtime/check/kernel_parameters.hpp"
 #include "runtime/check/measurement_options.hpp"
 #include "runtime/support/suggestions.hpp"
@@ -31,7 +31,7 @@ class Binder {
     auto name_len = static_cast<std::uint32_t>(s.name.size());
     if (spec == nullptr) {
       std::vector<std::string> candidates = c_.req.registry.names();
-      for (const auto& k : statement_keywords()) candidates.push_back(k);
+      for (std::string_view k : lang::keywords::statement) candidates.emplace_back(k);
       c_.req.diags.error(s.loc, fmt::format("unknown kernel '{}'", s.name),
                          support::did_you_mean(s.name, candidates, "run 'hwbench list' to see every kernel"), name_len);
       return std::nullopt;

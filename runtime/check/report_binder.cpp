@@ -11,38 +11,37 @@
 
 namespace hwbench::runtime {
 
-using Item = lang::Item;
-
 namespace {
 
-std::string style_names() {
-  std::string names;
-  for (const auto& st : style_catalogue()) names += " " + st.name;
-  return names;
+std::uint32_t width(const lang::Word& w) {
+  return static_cast<std::uint32_t>(std::max<std::size_t>(1, w.text.size()));
 }
 
-/// `report STYLE [OPTION VALUE]…`: a style with a layout of its own.
-std::optional<ReportSpec> bind_named(const lang::Stmt& s, const StyleInfo& style, lang::Diagnostics& diags) {
+/// `report STYLE [OPTION [VALUE]]…`: a style with a layout of its own. Which options take a
+/// value is the style's to say, so the arguments pair up here.
+std::optional<ReportSpec> bind_named(const lang::ReportStmt& r, const StyleInfo& style, lang::Diagnostics& diags) {
   ReportSpec spec;
   spec.style = style.name;
   bool ok = true;
-  auto len = [](const Item& it) {
-    return static_cast<std::uint32_t>(std::max<std::size_t>(1, it.kind == Item::Kind::expr ? it.expr.text.size() : it.word.size()));
-  };
   std::vector<std::string> option_names;
   for (const auto& [name, values] : style.options) option_names.push_back(name);
   const std::string options_hint =
       option_names.empty() ? fmt::format("'report {}' takes no options", style.name)
                            : fmt::format("options of 'report {}': {}", style.name, fmt::join(option_names, " "));
-  for (std::size_t i = 1; i < s.items.size(); ++i) {
-    const Item& it = s.items[i];
+  auto unknown = [&](const std::string& what, lang::SourceLoc loc, std::uint32_t len) {
+    diags.error(loc, fmt::format("unknown option '{}' for 'report {}'", what, style.name),
+                support::did_you_mean(what, option_names, options_hint), len);
+    ok = false;
+  };
+  if (r.with.given()) unknown(r.with.text, r.with.loc, width(r.with));
+  const auto& args = r.args;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    if (args[i].comma) unknown(",", *args[i].comma, 1);
+    const lang::Term& name = args[i].term;
     const auto opt = std::find_if(style.options.begin(), style.options.end(),
-                                  [&](const auto& o) { return it.kind == Item::Kind::word && o.first == it.word; });
+                                  [&](const auto& o) { return !name.value && o.first == name.word.text; });
     if (opt == style.options.end()) {
-      const std::string what = it.kind == Item::Kind::expr ? it.expr.text : it.word;
-      diags.error(it.loc, fmt::format("unknown option '{}' for 'report {}'", what, style.name),
-                  support::did_you_mean(what, option_names, options_hint), len(it));
-      ok = false;
+      unknown(name.word.text, name.word.loc, width(name.word));
       continue;
     }
     const auto& values = opt->second;
@@ -50,101 +49,70 @@ std::optional<ReportSpec> bind_named(const lang::Stmt& s, const StyleInfo& style
       spec.options[opt->first] = "";
       continue;
     }
-    if (i + 1 >= s.items.size() || s.items[i + 1].kind == Item::Kind::comma || s.items[i + 1].kind == Item::Kind::arrow) {
-      diags.error(it.loc, fmt::format("'{}' needs a value", it.word),
-                  values.empty() ? std::string() : fmt::format("values: {}", fmt::join(values, " ")), len(it));
+    if (i + 1 >= args.size() || args[i + 1].comma) {
+      diags.error(name.word.loc, fmt::format("'{}' needs a value", name.word.text),
+                  values.empty() ? std::string() : fmt::format("values: {}", fmt::join(values, " ")), width(name.word));
       ok = false;
       continue;
     }
-    const Item& v = s.items[++i];
-    const std::string value = v.kind == Item::Kind::expr ? (v.expr.kind == lang::ExprKind::number ? v.expr.number.text : v.expr.text)
-                                                          : v.word;
+    const lang::Term& v = args[++i].term;
+    const std::string value =
+        v.value && v.value->kind == lang::ExprKind::number ? v.value->number.text : v.word.text;
     if (!values.empty() && std::find(values.begin(), values.end(), value) == values.end()) {
-      diags.error(v.loc, fmt::format("'{}' is not a value of '{}'", value, it.word),
-                  support::did_you_mean(value, values, fmt::format("values: {}", fmt::join(values, " "))), len(v));
+      diags.error(v.word.loc, fmt::format("'{}' is not a value of '{}'", value, name.word.text),
+                  support::did_you_mean(value, values, fmt::format("values: {}", fmt::join(values, " "))), width(v.word));
       ok = false;
       continue;
     }
     spec.options[opt->first] = value;
   }
+  if (r.trailing_comma) unknown(",", *r.trailing_comma, 1);
   if (!ok) return std::nullopt;
   return spec;
 }
 
 }  // namespace
 
-std::optional<ReportSpec> bind_report(const lang::Stmt& s, lang::Diagnostics& diags) {
-  const auto& items = s.items;
-  auto len = [](const Item& it) { return static_cast<std::uint32_t>(std::max<std::size_t>(1, it.word.size())); };
-  if (items.empty()) {
-    diags.error(s.loc, "'report' needs a unit and aggregates, or a style", "write it like: report MB/s mean, median", 6);
-    return std::nullopt;
-  }
+std::optional<ReportSpec> bind_report(const lang::ReportStmt& r, lang::Diagnostics& diags) {
   ReportSpec spec;
-  std::size_t i = 0;
-  if (items[0].kind == Item::Kind::word && items[0].word == "table") {
+  if (r.table.given()) {
     spec.style = "table";
-    ++i;
-  } else if (items[0].kind == Item::Kind::word && !find_unit(items[0].word)) {
-    if (const StyleInfo* named = find_style_info(items[0].word)) return bind_named(s, *named, diags);
+  } else if (!find_unit(r.head.text)) {
+    if (const StyleInfo* named = find_style_info(r.head.text)) return bind_named(r, *named, diags);
   }
-  if (i >= items.size() || items[i].kind != Item::Kind::word) {
-    const auto& at = i < items.size() ? items[i] : items.back();
-    diags.error(at.loc, "expected a unit such as MB/s, or a style, after 'report'",
-                "units: " + fmt::format("{}", fmt::join(unit_names(), " ")) + "; styles: table" + style_names(), len(at));
-    return std::nullopt;
-  }
-  const Unit* unit = find_unit(items[i].word);
+  const Unit* unit = find_unit(r.head.text);
   if (unit == nullptr) {
     std::vector<std::string> candidates = unit_names();
     candidates.push_back("table");
     for (const auto& st : style_catalogue()) candidates.push_back(st.name);
-    diags.error(items[i].loc, fmt::format("unknown unit '{}'", items[i].word),
-                support::did_you_mean(items[i].word, candidates, "units: " + fmt::format("{}", fmt::join(unit_names(), " "))),
-                len(items[i]));
+    diags.error(r.head.loc, fmt::format("unknown unit '{}'", r.head.text),
+                support::did_you_mean(r.head.text, candidates, "units: " + fmt::format("{}", fmt::join(unit_names(), " "))),
+                width(r.head));
     return std::nullopt;
   }
   spec.unit = unit->name;
-  ++i;
-  if (i < items.size() && items[i].kind == Item::Kind::word && items[i].word == "with") {
-    ++i;
-  } else if (spec.style == "table") {
-    const auto& at = i < items.size() ? items[i] : items[i - 1];
-    diags.error(at.loc, "expected 'with' after the unit of a table report", "write it like: report table MB/s with mean",
-                len(at));
-    return std::nullopt;
-  }
-  bool want_agg = true;
+  // A unit's aggregates stand one after another, separated by commas.
   bool ok = true;
-  for (; i < items.size(); ++i) {
-    const auto& it = items[i];
-    if (it.kind == Item::Kind::comma) {
-      if (want_agg) {
-        diags.error(it.loc, "expected an aggregate before ','", {}, 1);
-        ok = false;
-      }
-      want_agg = true;
-      continue;
-    }
-    if (it.kind != Item::Kind::word || !aggregate(it.word, std::vector<double>{1.0})) {
-      diags.error(it.loc, fmt::format("unknown aggregate '{}'", it.word),
-                  support::did_you_mean(it.word, aggregate_names(),
+  for (std::size_t i = 0; i < r.args.size(); ++i) {
+    const lang::Term& agg = r.args[i].term;
+    if (agg.value || !aggregate(agg.word.text, std::vector<double>{1.0})) {
+      diags.error(agg.word.loc, fmt::format("unknown aggregate '{}'", agg.word.text),
+                  support::did_you_mean(agg.word.text, aggregate_names(),
                                      "aggregates: " + fmt::format("{}", fmt::join(aggregate_names(), " "))),
-                  len(it));
+                  width(agg.word));
       ok = false;
-      want_agg = false;
       continue;
     }
-    if (!want_agg) {
-      diags.error(it.loc, fmt::format("expected ',' before '{}'", it.word), "separate aggregates with commas", len(it));
+    if (i > 0 && !r.args[i].comma) {
+      diags.error(agg.word.loc, fmt::format("expected ',' before '{}'", agg.word.text),
+                  "separate aggregates with commas", width(agg.word));
       ok = false;
     }
-    spec.aggregates.push_back(it.word);
-    want_agg = false;
+    spec.aggregates.push_back(agg.word.text);
   }
   if (ok && spec.aggregates.empty()) {
-    diags.error(items.back().loc, "expected at least one aggregate", "for example: mean, median, stdev, min, max",
-                len(items.back()));
+    const lang::Word& last = r.with.given() ? r.with : r.head;
+    diags.error(last.loc, "expected at least one aggregate", "for example: mean, median, stdev, min, max", width(last));
     return std::nullopt;
   }
   if (!ok) return std::nullopt;

@@ -8,7 +8,8 @@
 
 namespace hwbench::runtime {
 
-/// `report UNIT AGG[, AGG…]` or `report table UNIT with AGG[, AGG…]`. Errors go to diags.
-std::optional<ReportSpec> bind_report(const lang::Stmt& s, lang::Diagnostics& diags);
+/// `report UNIT AGG[, AGG…]`, `report table UNIT with AGG[, AGG…]` or `report STYLE [OPTION
+/// [VALUE]]…`: the unit, the style, the aggregates and the options looked up. Errors go to diags.
+std::optional<ReportSpec> bind_report(const lang::ReportStmt& r, lang::Diagnostics& diags);
 
 }  // namespace hwbench::runtime

@@ -6,7 +6,7 @@
 
 #include "lang/kernel/kernel_parser.hpp"
 #include "lang/kernel/kernel_typecheck.hpp"
-#include "runtime/check/checker.hpp"
+#include "lang/recipe/keywords.hpp"
 #include "runtime/check/kernel_binder.hpp"
 
 namespace hwbench::runtime {
@@ -26,7 +26,7 @@ bool check_name(const lang::KernelDef& def, const kernels::Registry& builtin,
                 fmt::format("give the definition another name, such as {}_k", def.name), len);
     return false;
   }
-  if (contains(statement_keywords(), def.name) || def.name == "kernel") {
+  if (lang::keywords::is_statement(def.name) || def.name == lang::keywords::kernel) {
     diags.error(def.name_loc, fmt::format("'{}' is a statement keyword", def.name), "give the kernel another name", len);
     return false;
   }

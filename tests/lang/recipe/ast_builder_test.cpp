@@ -40,6 +40,44 @@ TEST_CASE("ast builder: a rolled-back transaction leaves nothing behind") {
   CHECK(s.items[1].word == "x");
 }
 
+TEST_CASE("ast builder: a typed statement takes its roles; a rolled-back role is gone") {
+  std::string_view text = "report table MB/s with mean, min";
+  AstBuilder b(text);
+  b.begin();  // the statement
+  b.role_word(Role::report_table, at(7), "table");
+  b.begin();  // an attempt that fails after taking its role
+  b.item_word(at(13), "MB");
+  b.role(Role::report_head);
+  b.rollback();
+  b.item_word(at(13), "MB/s");
+  b.role(Role::report_head);
+  b.role_word(Role::report_with, at(18), "with");
+  b.item_word(at(23), "mean");
+  b.role(Role::report_arg);
+  b.role_word(Role::report_comma, at(27), ",");
+  b.item_word(at(29), "min");
+  b.role(Role::report_arg);
+  b.statement_end(32);
+  b.statement(StmtKind::report, at(0));
+  b.commit();
+  auto recipe = b.finish();
+  REQUIRE(recipe.statements.size() == 1);
+  const auto& s = recipe.statements[0];
+  CHECK(s.items.empty());
+  const auto* r = std::get_if<ReportStmt>(&s.form);
+  REQUIRE(r != nullptr);
+  CHECK(r->table.text == "table");
+  CHECK(r->head.text == "MB/s");
+  CHECK(r->with.loc.offset == 18);
+  REQUIRE(r->args.size() == 2);
+  CHECK(r->args[0].term.word.text == "mean");
+  CHECK_FALSE(r->args[0].comma.has_value());
+  CHECK(r->args[1].term.word.text == "min");
+  REQUIRE(r->args[1].comma.has_value());
+  CHECK(r->args[1].comma->offset == 27);
+  CHECK_FALSE(r->trailing_comma.has_value());
+}
+
 TEST_CASE("ast builder: abandon keeps lexical errors, drops pieces") {
   AstBuilder b("let x = 10mb +");
   b.begin();

@@ -2,9 +2,12 @@
 
 #include <sstream>
 #include <string>
+#include <variant>
 
 #include <doctest/doctest.h>
 #include <fmt/format.h>
+
+#include "lang/recipe/ast_query.hpp"
 
 namespace hwbench::lang {
 namespace {
@@ -97,11 +100,47 @@ std::string shape(const std::vector<Stmt>& stmts) {
   return out;
 }
 
+std::string shape(const Term& t) { return t.value ? shape(*t.value) : t.word.text; }
+
+// A typed statement's parts in source order, as its items used to read:
+//   report [table] HEAD [with] ARG [, ARG]…   baseline NAME from FILE
+//   index LABEL geomean ( S , S ) vs NAME [scale K] [using AGG]   compare with FILE [NAME VALUE]…
+std::string shape(const StmtForm& form) {
+  struct Visitor {
+    std::string operator()(const std::monostate&) const { return ""; }
+    std::string operator()(const ReportStmt& r) const {
+      std::string out;
+      if (r.table.given()) out += " " + r.table.text;
+      out += " " + r.head.text;
+      if (r.with.given()) out += " " + r.with.text;
+      for (const auto& arg : r.args) out += (arg.comma ? " , " : " ") + shape(arg.term);
+      if (r.trailing_comma) out += " ,";
+      return out;
+    }
+    std::string operator()(const BaselineStmt& b) const { return " from " + shape(b.file); }
+    std::string operator()(const IndexStmt& x) const {
+      std::string out = " " + shape(x.label) + " geomean (";
+      for (std::size_t i = 0; i < x.series.size(); ++i) out += (i ? " , " : " ") + shape(x.series[i]);
+      out += " ) vs " + x.baseline.text;
+      if (x.scale) out += " scale " + shape(*x.scale);
+      if (x.aggregate.given()) out += " using " + x.aggregate.text;
+      return out;
+    }
+    std::string operator()(const CompareStmt& c) const {
+      std::string out = " with " + shape(c.file);
+      for (const auto& option : c.options) out += " " + option.name.text + " " + shape(option.value);
+      return out;
+    }
+  };
+  return std::visit(Visitor{}, form);
+}
+
 std::string shape(const Stmt& s) {
   std::string out = kind_name(s.kind);
   if (!s.name.empty()) out += " " + s.name;
   if (!s.value.text.empty()) out += " " + shape(s.value);
   for (const auto& item : s.items) out += " " + shape(item);
+  out += shape(s.form);
   if (!s.body.empty()) out += " {" + shape(s.body) + "}";
   return out;
 }
@@ -182,8 +221,13 @@ TEST_CASE("parser: the verbatim sentence gives repeat and report") {
   CHECK(report.text == "report MB/s mean");
   check_loc(report.loc, 1, 44, 43);
   CHECK(shape(report) == "report MB/s mean");
-  CHECK(report.items.at(0).kind == Item::Kind::word);
-  CHECK(report.items.at(1).kind == Item::Kind::word);
+  const auto& form = std::get<ReportStmt>(report.form);
+  CHECK(form.head.text == "MB/s");
+  check_loc(form.head.loc, 1, 51, 50);
+  REQUIRE(form.args.size() == 1);
+  CHECK(form.args[0].term.word.text == "mean");
+  CHECK_FALSE(form.args[0].term.value.has_value());
+  check_loc(form.args[0].term.word.loc, 1, 56, 55);
 }
 
 TEST_CASE("parser: metadata statements") {
@@ -348,18 +392,21 @@ TEST_CASE("parser: report items") {
         "report nbench\n"
         "report KiB/s iter/s ops/s k lps\n");
   auto recipe = parse_ok("report MB/s mean, median");
-  const auto& items = recipe.statements[0].items;
-  REQUIRE(items.size() == 4);
-  CHECK(items[0].kind == Item::Kind::word);
-  CHECK(items[0].word == "MB/s");
-  CHECK(items[1].word == "mean");
-  CHECK(items[2].kind == Item::Kind::comma);
-  CHECK(items[2].word == ",");
-  check_loc(items[2].loc, 1, 17, 16);
-  CHECK(items[3].word == "median");
+  CHECK(recipe.statements[0].items.empty());
+  const auto& form = std::get<ReportStmt>(recipe.statements[0].form);
+  CHECK_FALSE(form.table.given());
+  CHECK(form.head.text == "MB/s");
+  CHECK_FALSE(form.with.given());
+  REQUIRE(form.args.size() == 2);
+  CHECK(form.args[0].term.word.text == "mean");
+  CHECK_FALSE(form.args[0].comma.has_value());
+  CHECK(form.args[1].term.word.text == "median");
+  REQUIRE(form.args[1].comma.has_value());
+  check_loc(*form.args[1].comma, 1, 17, 16);
+  check_loc(form.args[1].term.word.loc, 1, 19, 18);
 }
 
-TEST_CASE("parser: baseline, index and compare keep generic items") {
+TEST_CASE("parser: baseline, index and compare are typed") {
   auto recipe = parse_ok(
       "baseline k6 from \"baselines/nbench.toml\"\n"
       "index \"INTEGER INDEX\" = geomean(\"NUMERIC SORT\", \"FP EMULATION\") vs k6 scale 100\n"
@@ -372,11 +419,115 @@ TEST_CASE("parser: baseline, index and compare keep generic items") {
   CHECK(recipe.statements[1].kind == StmtKind::index);
   CHECK(shape(recipe.statements[1]) ==
         "index S[\"INTEGER INDEX\"] geomean ( S[\"NUMERIC SORT\"] , S[\"FP EMULATION\"] ) vs k6 scale 100=100");
-  CHECK(recipe.statements[1].items.at(1).kind == Item::Kind::word);
-  CHECK(recipe.statements[1].items.at(1).word == "(");
-  CHECK(recipe.statements[1].items.at(5).word == ")");
+  const auto& index = std::get<IndexStmt>(recipe.statements[1].form);
+  REQUIRE(index.series.size() == 2);
+  CHECK(index.series[0].text == "\"NUMERIC SORT\"");
+  check_loc(index.series[0].loc, 2, 33, 73);
+  CHECK(index.series[1].text == "\"FP EMULATION\"");
+  check_loc(index.series[1].loc, 2, 49, 89);
+  CHECK(index.baseline.text == "k6");
+  check_loc(index.baseline.loc, 2, 68, 108);
   CHECK(recipe.statements[2].kind == StmtKind::compare);
   CHECK(shape(recipe.statements[2]) == "compare with S[\"old.json\"]");
+}
+
+TEST_CASE("parser: report forms: table, with, options, values and a trailing comma") {
+  CHECK(shapes("report table MB/s with mean, median\n"
+               "report MB/s with mean\n"
+               "report nbench old p90 new k6\n"
+               "report bonnie version 1.96 machine \"box\"\n"
+               "report MB/s mean,   # a comment\n"
+               "report ops/s mean,median ; report tables x\n"
+               "report table/s mean\n") ==
+        "report table MB/s with mean , median\n"
+        "report MB/s with mean\n"
+        "report nbench old p90 new k6\n"
+        "report bonnie version 1.96=1.96 machine S[\"box\"]\n"
+        "report MB/s mean ,\n"
+        "report ops/s mean , median\n"
+        "report tables x\n"
+        "report table/s mean\n");
+  auto recipe = parse_ok("report table  KiB/s with  min");
+  const auto& table = std::get<ReportStmt>(recipe.statements.at(0).form);
+  CHECK(table.table.text == "table");
+  check_loc(table.table.loc, 1, 8, 7);
+  CHECK(table.head.text == "KiB/s");
+  check_loc(table.head.loc, 1, 15, 14);
+  CHECK(table.with.text == "with");
+  check_loc(table.with.loc, 1, 21, 20);
+  REQUIRE(table.args.size() == 1);
+  check_loc(table.args[0].term.word.loc, 1, 27, 26);
+  CHECK_FALSE(table.trailing_comma.has_value());
+
+  auto named = parse_ok("report bonnie version 1.97 machine \"a b\",");
+  const auto& bonnie = std::get<ReportStmt>(named.statements.at(0).form);
+  CHECK(bonnie.head.text == "bonnie");
+  REQUIRE(bonnie.args.size() == 4);
+  REQUIRE(bonnie.args[1].term.value.has_value());
+  CHECK(bonnie.args[1].term.value->kind == ExprKind::number);
+  CHECK(bonnie.args[1].term.word.text == "1.97");
+  CHECK(bonnie.args[3].term.word.text == "\"a b\"");
+  check_loc(bonnie.args[3].term.word.loc, 1, 36, 35);
+  REQUIRE(bonnie.trailing_comma.has_value());
+  check_loc(*bonnie.trailing_comma, 1, 41, 40);
+}
+
+TEST_CASE("parser: baseline, index and compare forms and their places") {
+  CHECK(shapes("baseline p90 from ./nbench.toml\n"
+               "baseline b from $dir   # where\n"
+               "index \"I $n\" = geomean ( \"A\" , $s, ) vs k6 scale ${2 * 5} using unixbench\n"
+               "index \"J\" = geomean(\"A\")vs k6\n"
+               "compare with \"a.toml\" ratio truncate digits 2 suffix \"x\" unit \"ops/s\"\n"
+               "compare with ./old.json\n") ==
+        "baseline p90 from P(:\"./nbench.toml\")\n"
+        "baseline b from $dir\n"
+        "index S[\"I \",$n] geomean ( S[\"A\"] , $s ) vs k6 scale (2=2 * 5=5) using unixbench\n"
+        "index S[\"J\"] geomean ( S[\"A\"] ) vs k6\n"
+        "compare with S[\"a.toml\"] ratio truncate digits 2=2 suffix S[\"x\"] unit S[\"ops/s\"]\n"
+        "compare with P(:\"./old.json\")\n");
+
+  auto recipe = parse_ok("baseline k6 from \"b.toml\"\nindex \"I\" = geomean(\"A\") vs k6 scale 10 using mean\n"
+                         "compare with \"a.json\" digits 3\n");
+  const auto& baseline = recipe.statements.at(0);
+  CHECK(baseline.items.empty());
+  CHECK(std::get<BaselineStmt>(baseline.form).file.text == "\"b.toml\"");
+  check_loc(std::get<BaselineStmt>(baseline.form).file.loc, 1, 18, 17);
+
+  const auto& index = recipe.statements.at(1);
+  CHECK(index.text == "index \"I\" = geomean(\"A\") vs k6 scale 10 using mean");
+  const auto& x = std::get<IndexStmt>(index.form);
+  CHECK(x.label.text == "\"I\"");
+  check_loc(x.label.loc, 2, 7, 32);
+  check_loc(x.baseline.loc, 2, 29, 54);
+  REQUIRE(x.scale.has_value());
+  CHECK(x.scale->number.value == 10);
+  check_loc(x.scale->loc, 2, 38, 63);
+  CHECK(x.aggregate.text == "mean");
+  check_loc(x.aggregate.loc, 2, 47, 72);
+
+  const auto& c = std::get<CompareStmt>(recipe.statements.at(2).form);
+  check_loc(c.file.loc, 3, 14, 90);
+  REQUIRE(c.options.size() == 1);
+  CHECK(c.options[0].name.text == "digits");
+  check_loc(c.options[0].name.loc, 3, 23, 99);
+  CHECK(c.options[0].value.word.text == "3");
+  check_loc(c.options[0].value.word.loc, 3, 30, 106);
+
+  auto ratio = parse_ok("compare with \"a.json\" ratio round");
+  const auto& round = std::get<CompareStmt>(ratio.statements.at(0).form).options.at(0).value;
+  CHECK(round.word.text == "round");
+  CHECK_FALSE(round.value.has_value());
+}
+
+TEST_CASE("parser: a typed statement mentions the variables of its values") {
+  auto recipe = parse_ok("index \"I\" = geomean(\"A $i\") vs k6\ncompare with \"a\" suffix $s\nreport perl style $y\n"
+                         "baseline b from $f\nindex \"I\" = geomean(\"A\") vs k6 scale $k\n");
+  CHECK(mentions_variable(recipe.statements.at(0), "i"));
+  CHECK_FALSE(mentions_variable(recipe.statements.at(0), "k6"));
+  CHECK(mentions_variable(recipe.statements.at(1), "s"));
+  CHECK(mentions_variable(recipe.statements.at(2), "y"));
+  CHECK(mentions_variable(recipe.statements.at(3), "f"));
+  CHECK(mentions_variable(recipe.statements.at(4), "k"));
 }
 
 TEST_CASE("parser: number suffixes give base values") {

@@ -221,6 +221,194 @@ TEST_CASE("syntax errors: empty report") {
         "hint: for example: report MB/s mean, median\n");
 }
 
+TEST_CASE("syntax errors: report") {
+  CHECK(errors_of("report 10 mean\n") ==
+        "t.bench:1:8: error: expected a unit such as MB/s, or a style, after 'report'\n"
+        "    1 | report 10 mean\n"
+        "      |        ^~\n"
+        "hint: for example: report MB/s mean, median, or report nbench (docs/language.md lists the units and the "
+        "styles)\n");
+  CHECK(errors_of("report table ops/s\n") ==
+        "t.bench:1:19: error: expected 'with' after the unit of a table report\n"
+        "    1 | report table ops/s\n"
+        "      |                   ^\n"
+        "hint: write it like: report table MB/s with mean\n");
+  CHECK(errors_of("report table with mean\n") ==
+        "t.bench:1:14: error: expected a unit such as MB/s after 'report table'\n"
+        "    1 | report table with mean\n"
+        "      |              ^~~~\n"
+        "hint: write it like: report table MB/s with mean\n");
+  CHECK(errors_of("report MB/s , mean\nreport MB/s mean,, median\n") ==
+        "t.bench:1:13: error: expected an aggregate before ','\n"
+        "    1 | report MB/s , mean\n"
+        "      |             ^\n"
+        "t.bench:2:18: error: expected an aggregate before ','\n"
+        "    2 | report MB/s mean,, median\n"
+        "      |                  ^\n");
+  const std::string report_hint =
+      "hint: a report names a unit and its aggregates (report MB/s mean, median) or a style and its options (report "
+      "nbench old p90)\n";
+  CHECK(errors_of("report MB/s mean -> x\nreport MB/s mean @\nreport nbench old = p90\n") ==
+        "t.bench:1:18: error: unexpected '->' in a report\n"
+        "    1 | report MB/s mean -> x\n"
+        "      |                  ^~\n" +
+            report_hint +
+            "t.bench:2:18: error: unexpected character '@'\n"
+            "    2 | report MB/s mean @\n"
+            "      |                  ^\n" +
+            report_hint +
+            "t.bench:3:19: error: unexpected '='\n"
+            "    3 | report nbench old = p90\n"
+            "      |                   ^\n" +
+            report_hint);
+}
+
+TEST_CASE("syntax errors: baseline") {
+  CHECK(errors_of("baseline k6\nbaseline k6 from\n") ==
+        "t.bench:1:12: error: expected 'from \"FILE.toml\"' after the baseline's name\n"
+        "    1 | baseline k6\n"
+        "      |            ^\n"
+        "hint: write it like: baseline k6 from \"baselines/nbench.toml\"\n"
+        "t.bench:2:17: error: expected the baseline's file after 'from'\n"
+        "    2 | baseline k6 from\n"
+        "      |                 ^\n"
+        "hint: write it like: baseline k6 from \"baselines/nbench.toml\"\n");
+  CHECK(errors_of("baseline k6 frm \"x\"\n") ==
+        "t.bench:1:13: error: expected 'from \"FILE.toml\"' after the baseline's name\n"
+        "    1 | baseline k6 frm \"x\"\n"
+        "      |             ^~~\n"
+        "hint: write it like: baseline k6 from \"baselines/nbench.toml\"\n");
+  CHECK(errors_of("baseline k6 fromage \"x\"\n") ==
+        "t.bench:1:13: error: expected 'from \"FILE.toml\"' after the baseline's name\n"
+        "    1 | baseline k6 fromage \"x\"\n"
+        "      |             ^~~~~~~\n"
+        "hint: write it like: baseline k6 from \"baselines/nbench.toml\"\n");
+  CHECK(errors_of("baseline k6 from \"a.toml\" \"b.toml\"\n") ==
+        "t.bench:1:27: error: unexpected words after the baseline's file\n"
+        "    1 | baseline k6 from \"a.toml\" \"b.toml\"\n"
+        "      |                           ^~~~~~~~\n"
+        "hint: write it like: baseline k6 from \"baselines/nbench.toml\"\n");
+}
+
+TEST_CASE("syntax errors: index") {
+  const std::string hint =
+      "hint: write it like: index \"INTEGER INDEX\" = geomean(\"NUMERIC SORT\", \"IDEA\") vs k6\n";
+  CHECK(errors_of("index \"I\" = mean(\"A\") vs k6\n") ==
+        "t.bench:1:13: error: expected 'geomean(' after '='\n"
+        "    1 | index \"I\" = mean(\"A\") vs k6\n"
+        "      |             ^~~~\n" +
+            hint);
+  CHECK(errors_of("index \"I\" = geomeans(\"A\") vs k6\n") ==
+        "t.bench:1:13: error: expected 'geomean(' after '='\n"
+        "    1 | index \"I\" = geomeans(\"A\") vs k6\n"
+        "      |             ^~~~~~~~\n" +
+            hint);
+  CHECK(errors_of("index \"I\" = geomean \"A\" vs k6\n") ==
+        "t.bench:1:21: error: expected '(' after 'geomean'\n"
+        "    1 | index \"I\" = geomean \"A\" vs k6\n"
+        "      |                     ^~~\n" +
+            hint);
+  CHECK(errors_of("index \"I\" = geomean() vs k6\n") ==
+        "t.bench:1:21: error: 'geomean()' needs at least one series\n"
+        "    1 | index \"I\" = geomean() vs k6\n"
+        "      |                     ^\n" +
+            hint);
+  CHECK(errors_of("index \"I\" = geomean(\"A\" \"B\") vs k6\n") ==
+        "t.bench:1:25: error: expected ',' or ')'\n"
+        "    1 | index \"I\" = geomean(\"A\" \"B\") vs k6\n"
+        "      |                         ^~~\n" +
+            hint);
+  CHECK(errors_of("index \"I\" = geomean(\"A\", x) vs k6\n") ==
+        "t.bench:1:26: error: expected a series label (a string)\n"
+        "    1 | index \"I\" = geomean(\"A\", x) vs k6\n"
+        "      |                          ^\n" +
+            hint);
+  CHECK(errors_of("index \"I\" = geomean(\"A\"\n") ==
+        "t.bench:1:24: error: expected ')' to close 'geomean('\n"
+        "    1 | index \"I\" = geomean(\"A\"\n"
+        "      |                        ^\n" +
+            hint);
+  CHECK(errors_of("index \"I\" = geomean(\"A\") k6\nindex \"I\" = geomean(\"A\") vs\n") ==
+        "t.bench:1:26: error: expected 'vs BASELINE' after the series\n"
+        "    1 | index \"I\" = geomean(\"A\") k6\n"
+        "      |                          ^~\n" +
+            hint +
+            "t.bench:2:28: error: expected 'vs BASELINE' after the series\n"
+            "    2 | index \"I\" = geomean(\"A\") vs\n"
+            "      |                            ^\n" +
+            hint);
+  CHECK(errors_of("index \"I\" = geomean(\"A\") vs k6 scale\n") ==
+        "t.bench:1:37: error: expected a number after 'scale'\n"
+        "    1 | index \"I\" = geomean(\"A\") vs k6 scale\n"
+        "      |                                     ^\n"
+        "hint: for example: scale 10\n");
+  CHECK(errors_of("index \"I\" = geomean(\"A\") vs k6 using\nindex \"I\" = geomean(\"A\") vs k6 using 5\n") ==
+        "t.bench:1:37: error: 'using' needs an aggregate\n"
+        "    1 | index \"I\" = geomean(\"A\") vs k6 using\n"
+        "      |                                     ^\n"
+        "hint: for example: using unixbench (UnixBench's pass rule)\n"
+        "t.bench:2:38: error: 'using' needs an aggregate, not '5'\n"
+        "    2 | index \"I\" = geomean(\"A\") vs k6 using 5\n"
+        "      |                                      ^\n"
+        "hint: for example: using unixbench (UnixBench's pass rule)\n");
+  CHECK(errors_of("index \"I\" = geomean(\"A\") vs k6 using mean scale 10\n") ==
+        "t.bench:1:43: error: unexpected words after the index\n"
+        "    1 | index \"I\" = geomean(\"A\") vs k6 using mean scale 10\n"
+        "      |                                           ^~~~~\n" +
+            hint);
+}
+
+TEST_CASE("syntax errors: compare") {
+  const std::string hint =
+      "hint: write it like: compare with \"results/old.json\" ratio truncate digits 2 suffix \"x\"\n";
+  CHECK(errors_of("compare\ncompare \"old.json\"\ncompare within\n") ==
+        "t.bench:1:8: error: expected 'with \"FILE\"' after 'compare'\n"
+        "    1 | compare\n"
+        "      |        ^\n" +
+            hint +
+            "t.bench:2:9: error: expected 'with \"FILE\"' after 'compare'\n"
+            "    2 | compare \"old.json\"\n"
+            "      |         ^~~~~~~~~~\n" +
+            hint +
+            "t.bench:3:9: error: expected 'with \"FILE\"' after 'compare'\n"
+            "    3 | compare within\n"
+            "      |         ^~~~~~\n" +
+            hint);
+  CHECK(errors_of("compare with\ncompare with ratio\n") ==
+        "t.bench:1:13: error: expected the file to compare with after 'with'\n"
+        "    1 | compare with\n"
+        "      |             ^\n" +
+            hint +
+            "t.bench:2:14: error: expected the file to compare with after 'with'\n"
+            "    2 | compare with ratio\n"
+            "      |              ^~~~~\n" +
+            hint);
+  CHECK(errors_of("compare with \"a.json\" digits\ncompare with \"a.json\" ratio round, digits 2\n"
+                  "compare with \"a.json\" digits  # two\n") ==
+        "t.bench:1:29: error: expected a value after 'digits'\n"
+        "    1 | compare with \"a.json\" digits\n"
+        "      |                             ^\n" +
+            hint +
+            "t.bench:2:34: error: expected an option and its value: ratio, digits, suffix or unit\n"
+            "    2 | compare with \"a.json\" ratio round, digits 2\n"
+            "      |                                  ^\n" +
+            hint +
+            "t.bench:3:31: error: expected a value after 'digits'\n"
+            "    3 | compare with \"a.json\" digits  # two\n"
+            "      |                               ^\n" +
+            hint);
+}
+
+TEST_CASE("syntax errors: each broken typed statement is reported, the others parse") {
+  Source source{"t.bench", "report\nbaseline k6 from \"b.toml\"\nindex \"I\" = geomean(\"A\",) vs k6\ncompare with\n"
+                           "report MB/s mean\n"};
+  Diagnostics diags;
+  CHECK_FALSE(parse(source, diags).has_value());
+  REQUIRE(diags.all().size() == 2);
+  CHECK(diags.all()[0].loc.line == 1);
+  CHECK(diags.all()[1].loc.line == 4);
+}
+
 TEST_CASE("syntax errors: unterminated string at its opening quote") {
   CHECK(errors_of("title \"cp read/write\ncp a -> b\n") ==
         "t.bench:1:7: error: unterminated string\n"
