@@ -1,6 +1,6 @@
-// hwbench-execl: the small program the execl kernel re-executes (kernels/system/execl_link.hpp),
+// hwbench-execl: the small program the execl kernel re-executes (kernels/system/common/execl_link.hpp),
 // installed beside hwbench. It links the C library only, like UnixBench's own execl binary.
-#include "kernels/system/execl_link.hpp"
+#include "kernels/system/common/execl_link.hpp"
 
 int main(int argc, char** argv) {
   namespace system = hwbench::kernels::system;

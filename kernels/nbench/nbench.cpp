@@ -4,6 +4,8 @@
 #include <fmt/format.h>
 
 #include "kernels/contract/registry.hpp"
+#include "kernels/nbench/float/float_index.hpp"
+#include "kernels/nbench/integer/integer_index.hpp"
 #include "runtime/support/suggestions.hpp"
 
 namespace hwbench::kernels::nbench {

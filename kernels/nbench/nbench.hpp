@@ -28,16 +28,4 @@ const std::vector<TestInfo>& tests();
 /// The test called `name` ("numeric_sort"), or nullptr.
 const TestInfo* find_test(const std::string& name);
 
-// One factory per test, each in its own file.
-std::unique_ptr<Kernel> make_numeric_sort(const Call& call, const Context& ctx);
-std::unique_ptr<Kernel> make_string_sort(const Call& call, const Context& ctx);
-std::unique_ptr<Kernel> make_bitfield(const Call& call, const Context& ctx);
-std::unique_ptr<Kernel> make_fp_emulation(const Call& call, const Context& ctx);
-std::unique_ptr<Kernel> make_fourier(const Call& call, const Context& ctx);
-std::unique_ptr<Kernel> make_assignment(const Call& call, const Context& ctx);
-std::unique_ptr<Kernel> make_idea(const Call& call, const Context& ctx);
-std::unique_ptr<Kernel> make_huffman(const Call& call, const Context& ctx);
-std::unique_ptr<Kernel> make_neural_net(const Call& call, const Context& ctx);
-std::unique_ptr<Kernel> make_lu_decomposition(const Call& call, const Context& ctx);
-
 }  // namespace hwbench::kernels::nbench

@@ -3,7 +3,7 @@
 #include <string>
 #include <vector>
 
-#include "kernels/system/execl.hpp"
+#include "kernels/system/os/execl.hpp"
 #include "runtime/cli/cli.hpp"
 
 int main(int argc, char** argv) {

@@ -169,7 +169,7 @@ TEST_CASE("interpreter: a definition without a result type (which the type check
                        KernelError);
 }
 
-// UnixBench's arith.c loop as the built-in `arith` kernel computes it (kernels/system/arith.cpp).
+// UnixBench's arith.c loop as the built-in `arith` kernel computes it (kernels/system/cpu/arith.cpp).
 template <typename T>
 T unixbench_arith(int first) {
   T x = 0, y = 0, z = 0;

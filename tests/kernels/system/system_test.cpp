@@ -2,7 +2,10 @@
 #include <doctest/doctest.h>
 
 #include "kernels/builtin/builtin.hpp"
-#include "kernels/system/system.hpp"
+#include "kernels/system/common/unixbench_test.hpp"
+#include "kernels/system/cpu/cpu_tests.hpp"
+#include "kernels/system/os/os_tests.hpp"
+#include "kernels/system/programs/program_tests.hpp"
 #include "tests/kernels/files/files_test_support.hpp"
 #include "tests/support/recipe_env.hpp"
 

@@ -1,0 +1,44 @@
+#pragma once
+// BYTEmark's Huffman coder: byte frequencies, a tree built by pairing the two rarest nodes,
+// codes found by climbing from leaf to root, decoding bit by bit from the root.
+#include <array>
+#include <cstddef>
+#include <span>
+#include <string>
+
+#include "kernels/nbench/common/random.hpp"
+
+namespace hwbench::kernels::nbench {
+
+/// The size of nbench's text, its final NUL included.
+inline constexpr std::size_t huffman_text_size = 5000;
+
+/// nbench's text: reseeds `rng`, then lines of random length (6..499) filled with catalogue words
+/// each followed by a blank (the last one cut to fit), every line ending in '\n'; `size` - 1
+/// bytes of that, then a NUL.
+std::string huffman_text(Random& rng, std::size_t size = huffman_text_size);
+
+/// A Huffman tree over byte values; build() again for each text.
+class HuffmanCoder {
+ public:
+  /// Counts `text`'s bytes and builds the tree (throws KernelError for fewer than 2 distinct bytes).
+  void build(std::span<const unsigned char> text);
+  /// Writes `text`'s code into `out` (bit i of the stream is bit i % 8 of byte i / 8) and returns
+  /// the number of bits; throws KernelError if `out` is too small.
+  std::size_t compress(std::span<const unsigned char> text, std::span<unsigned char> out) const;
+  /// Decodes `bits` bits of `in` into `out`; returns the number of bytes written (stops when
+  /// `out` is full).
+  std::size_t decompress(std::span<const unsigned char> in, std::size_t bits, std::span<unsigned char> out) const;
+
+ private:
+  struct Node {
+    float freq = 0;
+    int parent = 0;
+    int left = 0;
+    int right = 0;
+  };
+  std::array<Node, 512> nodes_{};
+  int root_ = -1;
+};
+
+}  // namespace hwbench::kernels::nbench

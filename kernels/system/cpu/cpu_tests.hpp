@@ -1,0 +1,24 @@
+#pragma once
+// UnixBench's CPU tests: Dhrystone 2, Whetstone (double), and the 4.x arithmetic and
+// recursion (hanoi) tests.
+// The specs each kernel file provides; register_system() (kernels/system/system.cpp) adds them.
+#include "kernels/contract/kernel.hpp"
+
+namespace hwbench::kernels::system {
+
+/// `dhry2reg`: Dhrystone 2.1 loops.
+KernelSpec dhrystone_spec();
+
+/// `whetstone-double`: double-precision Whetstone passes.
+KernelSpec whetstone_spec();
+
+/// `arith type T`: UnixBench 4's arithmetic test.
+KernelSpec arith_spec();
+
+/// `arithoh`: the arithmetic test's loop without its arithmetic.
+KernelSpec arithoh_spec();
+
+/// `hanoi [disks N]`: the Tower of Hanoi, recursively.
+KernelSpec hanoi_spec();
+
+}  // namespace hwbench::kernels::system
