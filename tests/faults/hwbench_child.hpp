@@ -46,10 +46,19 @@ inline std::size_t count_of(const std::string& text, const std::string& needle) 
 /// The environment hwbench runs with: this process's. Under AddressSanitizer, a worker the test
 /// kills with SIGSEGV must die of SIGSEGV as it would in a plain build, not be caught by ASan's
 /// handler and turned into an abort: so the child is told to leave SIGSEGV, SIGBUS and SIGFPE alone.
+// gcc says __SANITIZE_ADDRESS__; clang (14) says __has_feature(address_sanitizer).
+#if defined(__SANITIZE_ADDRESS__)
+#define HWBENCH_TEST_UNDER_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define HWBENCH_TEST_UNDER_ASAN 1
+#endif
+#endif
+
 inline std::vector<std::string> child_environment() {
   std::vector<std::string> out;
   for (char** e = environ; *e != nullptr; ++e) out.emplace_back(*e);
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(HWBENCH_TEST_UNDER_ASAN)
   const std::string extra = "handle_segv=0:handle_sigbus=0:handle_sigfpe=0";
   auto it = std::find_if(out.begin(), out.end(), [](const std::string& e) { return e.rfind("ASAN_OPTIONS=", 0) == 0; });
   if (it == out.end()) out.push_back("ASAN_OPTIONS=" + extra);
