@@ -108,25 +108,44 @@ double student_t975(unsigned df) {
   return z + g1 / d + g2 / (d * d) + g3 / (d * d * d) + g4 / (d * d * d * d);
 }
 
+double count(std::span<const double> v) { return static_cast<double>(v.size()); }
+
+std::span<const Aggregate> aggregate_table() {
+  static constexpr std::array<Aggregate, 11> table = {{
+      {"mean", mean},
+      {"median", median},
+      {"min", min},
+      {"max", max},
+      {"stdev", stdev},
+      {"cv", cv, false},
+      {"ci95", ci95},
+      {"geomean", geomean},
+      {"sum", sum},
+      {"count", count, false},
+      {"unixbench", unixbench_score},
+  }};
+  return table;
+}
+
+const Aggregate* find_aggregate(std::string_view name) {
+  for (const auto& a : aggregate_table())
+    if (a.name == name) return &a;
+  return nullptr;
+}
+
 const std::vector<std::string>& aggregate_names() {
-  static const std::vector<std::string> names = {"mean", "median", "min", "max",     "stdev",
-                                                 "cv",   "ci95",   "geomean", "sum", "count", "unixbench"};
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> out;
+    for (const auto& a : aggregate_table()) out.emplace_back(a.name);
+    return out;
+  }();
   return names;
 }
 
 std::optional<double> aggregate(std::string_view name, std::span<const double> v) {
-  if (name == "mean") return mean(v);
-  if (name == "median") return median(v);
-  if (name == "min") return min(v);
-  if (name == "max") return max(v);
-  if (name == "stdev") return stdev(v);
-  if (name == "cv") return cv(v);
-  if (name == "ci95") return ci95(v);
-  if (name == "geomean") return geomean(v);
-  if (name == "sum") return sum(v);
-  if (name == "count") return static_cast<double>(v.size());
-  if (name == "unixbench") return unixbench_score(v);
-  return std::nullopt;
+  const Aggregate* a = find_aggregate(name);
+  if (a == nullptr) return std::nullopt;
+  return a->compute(v);
 }
 
 }  // namespace hwbench::runtime

@@ -24,6 +24,8 @@ double ci95(std::span<const double> v);
 /// Geometric mean (NaN if any value is not positive).
 double geomean(std::span<const double> v);
 double sum(std::span<const double> v);
+/// How many values there are.
+double count(std::span<const double> v);
 /// UnixBench's pass rule: the lowest int(n/3) values dropped, the geometric mean of the rest
 /// (10 passes keep 7, 3 keep 2, 1 keeps 1).
 double unixbench_score(std::span<const double> v);
@@ -32,8 +34,21 @@ std::size_t unixbench_kept(std::size_t n);
 /// The two-sided 97.5% quantile of Student's t with `df` degrees of freedom.
 double student_t975(unsigned df);
 
-/// Every aggregate name the language knows: mean median min max stdev cv ci95 geomean sum count
-/// unixbench.
+/// One aggregate of the language: how a series' figures make one figure.
+struct Aggregate {
+  std::string_view name;                       ///< as recipes and files spell it
+  double (*compute)(std::span<const double>);  ///< the figure over the values (NaN where undefined)
+  /// True when the figure is in the values' unit and converts with it; false for cv (a fraction)
+  /// and count.
+  bool in_unit = true;
+};
+
+/// Every aggregate the language knows, in the order `hwbench list` shows them: mean median min
+/// max stdev cv ci95 geomean sum count unixbench.
+std::span<const Aggregate> aggregate_table();
+/// The aggregate called `name` (exact spelling), or nullptr.
+const Aggregate* find_aggregate(std::string_view name);
+/// The names of aggregate_table(), in its order.
 const std::vector<std::string>& aggregate_names();
 /// The aggregate `name` over `v`, or std::nullopt for an unknown name.
 std::optional<double> aggregate(std::string_view name, std::span<const double> v);

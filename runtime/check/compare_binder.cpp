@@ -33,7 +33,7 @@ std::optional<ReportSpec> bind_compare(const lang::CompareStmt& compare, const S
     return std::nullopt;
   }
   ReportSpec spec;
-  spec.style = "compare";
+  spec.style.layout = ReportLayout::compare;
   spec.options["with"] = path;
   CompareOptions probe;
   for (const auto& [name, v] : compare.options) {

@@ -103,7 +103,7 @@ std::optional<IndexSpec> bind_index(const lang::IndexStmt& index, const Scope& s
   }
   if (index.aggregate.given()) {
     const std::string& got = index.aggregate.text;
-    if (!aggregate(got, std::vector<double>{1.0})) {
+    if (find_aggregate(got) == nullptr) {
       diags.error(index.aggregate.loc, fmt::format("'using' needs an aggregate, not '{}'", got),
                   support::did_you_mean(got, aggregate_names(), "for example: using unixbench (UnixBench's pass rule)"),
                   width(got));

@@ -21,7 +21,7 @@ std::uint32_t width(const lang::Word& w) {
 /// value is the style's to say, so the arguments pair up here.
 std::optional<ReportSpec> bind_named(const lang::ReportStmt& r, const StyleInfo& style, lang::Diagnostics& diags) {
   ReportSpec spec;
-  spec.style = style.name;
+  spec.style = named_report_style(style);
   bool ok = true;
   std::vector<std::string> option_names;
   for (const auto& [name, values] : style.options) option_names.push_back(name);
@@ -76,7 +76,7 @@ std::optional<ReportSpec> bind_named(const lang::ReportStmt& r, const StyleInfo&
 std::optional<ReportSpec> bind_report(const lang::ReportStmt& r, lang::Diagnostics& diags) {
   ReportSpec spec;
   if (r.table.given()) {
-    spec.style = "table";
+    spec.style.layout = ReportLayout::table;
   } else if (!find_unit(r.head.text)) {
     if (const StyleInfo* named = find_style_info(r.head.text)) return bind_named(r, *named, diags);
   }
@@ -95,7 +95,7 @@ std::optional<ReportSpec> bind_report(const lang::ReportStmt& r, lang::Diagnosti
   bool ok = true;
   for (std::size_t i = 0; i < r.args.size(); ++i) {
     const lang::Term& agg = r.args[i].term;
-    if (agg.value || !aggregate(agg.word.text, std::vector<double>{1.0})) {
+    if (agg.value || find_aggregate(agg.word.text) == nullptr) {
       diags.error(agg.word.loc, fmt::format("unknown aggregate '{}'", agg.word.text),
                   support::did_you_mean(agg.word.text, aggregate_names(),
                                      "aggregates: " + fmt::format("{}", fmt::join(aggregate_names(), " "))),

@@ -199,7 +199,7 @@ int cmd_run(const Common& c, const std::string& output, const std::string& forma
   result.series = std::move(outcome.series);
   compute_indices(result);
 
-  if (outcome.status == "complete") {
+  if (outcome.status == RunStatus::complete) {
     render_all(result, parse_format(format), out, &result.rendered);
   } else {
     err << fmt::format("hwbench: {}\n", outcome.error);
@@ -214,12 +214,12 @@ int cmd_run(const Common& c, const std::string& output, const std::string& forma
     err << "hwbench: " << error << "\n";
     return exit_failure;
   }
-  if (outcome.status == "complete") {
+  if (outcome.status == RunStatus::complete) {
     if (!quiet) err << fmt::format("result: {}\n", path);
     return exit_ok;
   }
-  err << fmt::format("hwbench: the result file {} is marked {} (not complete)\n", path, outcome.status);
-  return outcome.status == "interrupted" ? exit_interrupted : exit_failure;
+  err << fmt::format("hwbench: the result file {} is marked {} (not complete)\n", path, to_text(outcome.status));
+  return outcome.status == RunStatus::interrupted ? exit_interrupted : exit_failure;
 }
 
 int cmd_report(const std::string& file, const std::string& format, std::ostream& out, std::ostream& err) {
@@ -237,8 +237,8 @@ int cmd_report(const std::string& file, const std::string& format, std::ostream&
     out << to_json(*result).dump(2) << "\n";
     return exit_ok;
   }
-  if (result->status != "complete" && result->status != "published")
-    err << fmt::format("hwbench: note: this run is {}: {}\n", result->status, result->error);
+  if (result->status != RunStatus::complete && result->status != RunStatus::published)
+    err << fmt::format("hwbench: note: this run is {}: {}\n", to_text(result->status), result->error);
   render_all(*result, parse_format(format), out, nullptr);
   return exit_ok;
 }

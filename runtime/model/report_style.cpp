@@ -1,5 +1,7 @@
 #include "runtime/model/report_style.hpp"
 
+#include <array>
+
 namespace hwbench::runtime {
 
 const std::vector<StyleInfo>& style_catalogue() {
@@ -18,6 +20,33 @@ const StyleInfo* find_style_info(std::string_view name) {
   for (const auto& s : style_catalogue())
     if (s.name == name) return &s;
   return nullptr;
+}
+
+namespace {
+
+// The generic layouts' words; a named style's word is its catalogue name.
+constexpr std::array<std::pair<ReportLayout, std::string_view>, 3> layout_words = {{
+    {ReportLayout::lines, "lines"},
+    {ReportLayout::table, "table"},
+    {ReportLayout::compare, "compare"},
+}};
+
+}  // namespace
+
+ReportStyle named_report_style(const StyleInfo& info) { return ReportStyle{ReportLayout::named, &info}; }
+
+std::string_view to_text(const ReportStyle& style) {
+  if (style.layout == ReportLayout::named) return style.named != nullptr ? std::string_view(style.named->name) : "";
+  for (const auto& [layout, word] : layout_words)
+    if (layout == style.layout) return word;
+  return {};
+}
+
+std::optional<ReportStyle> report_style_from_text(std::string_view text) {
+  for (const auto& [layout, word] : layout_words)
+    if (word == text) return ReportStyle{layout, nullptr};
+  if (const StyleInfo* info = find_style_info(text)) return named_report_style(*info);
+  return std::nullopt;
 }
 
 }  // namespace hwbench::runtime

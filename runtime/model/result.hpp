@@ -9,15 +9,17 @@
 
 #include <nlohmann/json.hpp>
 
+#include "runtime/model/report_style.hpp"
+#include "runtime/model/result_state.hpp"
 #include "runtime/model/sample.hpp"
 
 namespace hwbench::runtime {
 
 /// A `report` statement after checking.
 struct ReportSpec {
-  std::string style = "lines";          ///< "lines" (`report UNIT AGG, …`) or "table" (`report table UNIT with AGG…`)
+  ReportStyle style;                    ///< lines (`report UNIT AGG, …`), table (`report table UNIT with AGG…`), compare or named
   std::string unit;                     ///< a name known to units.hpp
-  std::vector<std::string> aggregates;  ///< names known to statistics.hpp
+  std::vector<std::string> aggregates;  ///< names in aggregate_table() (statistics.hpp)
   /// Named styles only (`report unixbench layout 4.1`): option name -> value ("" for a bare word).
   std::map<std::string, std::string> options;
 };
@@ -75,8 +77,8 @@ struct LocationInfo {
 
 /// Everything one run, or one published log, produced.
 struct Result {
-  std::string kind = "run";         ///< "run" or "published"
-  std::string status = "complete";  ///< "complete", "interrupted", "failed" (published: "published")
+  ResultKind kind = ResultKind::run;
+  RunStatus status = RunStatus::complete;  ///< published results: RunStatus::published
   std::string error;                ///< why a run did not complete
   std::string recipe_file;
   std::string recipe_text;

@@ -185,13 +185,14 @@ void print_plan(const Plan& plan, std::ostream& out) {
   if (!plan.reports.empty()) {
     out << "reports:\n";
     for (const auto& r : plan.reports) {
-      if (r.style != "lines" && r.style != "table") {
+      const bool table = r.style.layout == ReportLayout::table;
+      if (!table && r.style.layout != ReportLayout::lines) {
         std::string options;
         for (const auto& [k, v] : r.options) options += v.empty() ? " " + k : fmt::format(" {} {}", k, v);
-        out << fmt::format("  {}{}\n", r.style, options);
+        out << fmt::format("  {}{}\n", to_text(r.style), options);
         continue;
       }
-      out << fmt::format("  {}{} {}{}\n", r.style == "table" ? "table " : "", r.unit, r.style == "table" ? "with " : "",
+      out << fmt::format("  {}{} {}{}\n", table ? "table " : "", r.unit, table ? "with " : "",
                          fmt::join(r.aggregates, ", "));
     }
   }

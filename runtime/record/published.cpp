@@ -120,7 +120,7 @@ std::string write_published(const Result& result) {
     if (i.printed) out += fmt::format("printed = {}\n", toml_number(*i.printed));
   }
   for (const auto& r : result.reports) {
-    out += fmt::format("\n[[report]]\nstyle = {}\n", toml_quoted(r.style));
+    out += fmt::format("\n[[report]]\nstyle = {}\n", toml_quoted(to_text(r.style)));
     if (!r.unit.empty()) out += fmt::format("unit = {}\n", toml_quoted(r.unit));
     if (!r.aggregates.empty()) {
       std::vector<std::string> aggs;

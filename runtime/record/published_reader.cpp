@@ -1,6 +1,5 @@
 #include "runtime/record/published_reader.hpp"
 
-#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -25,10 +24,21 @@ const std::vector<std::string> series_keys = {"label", "unit", "samples", "print
 const std::vector<std::string> report_keys = {"style", "unit", "aggregates", "options"};
 const std::vector<std::string> index_keys = {"label", "series", "baseline", "scale", "aggregate", "printed"};
 
+// The styles a published file may give: the generic layouts except compare (which needs a run
+// to compare), then the catalogue's, as the "unknown style" message lists them.
 std::vector<std::string> report_styles() {
-  std::vector<std::string> styles = {"lines", "table"};
+  std::vector<std::string> styles;
+  for (const ReportLayout layout : {ReportLayout::lines, ReportLayout::table})
+    styles.emplace_back(to_text(ReportStyle{layout, nullptr}));
   for (const auto& s : style_catalogue()) styles.push_back(s.name);
   return styles;
+}
+
+// A published file's style, or std::nullopt for one it may not give.
+std::optional<ReportStyle> published_style(std::string_view text) {
+  const auto style = report_style_from_text(text);
+  if (!style || style->layout == ReportLayout::compare) return std::nullopt;
+  return style;
 }
 
 // [environment] as JSON, the way a run's environment capture stores it.
@@ -90,9 +100,8 @@ void read_index(const toml::value& table, std::size_t index, Result& result, Pro
     else value.spec.scale = *n;
   }
   if (auto agg = string_key(table, "aggregate", context + ": ", problems)) {
-    const auto& known = aggregate_names();
-    if (std::find(known.begin(), known.end(), *agg) == known.end())
-      problems.at(*find_key(table, "aggregate"), context + ": " + support::unknown_word("aggregate", *agg, known));
+    if (find_aggregate(*agg) == nullptr)
+      problems.at(*find_key(table, "aggregate"), context + ": " + support::unknown_word("aggregate", *agg, aggregate_names()));
     else value.spec.aggregate = *agg;
   }
   if (const toml::value* printed = find_key(table, "printed")) {
@@ -157,9 +166,8 @@ void read_series(const toml::value& table, std::size_t index, Result& result, Pr
       problems.at(*printed, fmt::format("{}: 'printed' must be a table ([series.printed])", context));
     } else {
       for (const auto& [name, item] : printed->as_table()) {
-        const auto& known = aggregate_names();
-        if (std::find(known.begin(), known.end(), name) == known.end()) {
-          problems.at(item, context + ": printed " + support::unknown_word("aggregate", name, known));
+        if (find_aggregate(name) == nullptr) {
+          problems.at(item, context + ": printed " + support::unknown_word("aggregate", name, aggregate_names()));
           continue;
         }
         // `mean = 0.0843` is in the series' unit; `mean = { value = 0.0843, unit = "s" }` in its own.
@@ -200,11 +208,8 @@ void read_report(const toml::value& table, std::size_t index, Result& result, Pr
   check_keys(table, report_keys, " in " + context, problems);
   ReportSpec spec;
   if (const auto style = string_key(table, "style", context + ": ", problems)) {
-    const auto styles = report_styles();
-    if (std::find(styles.begin(), styles.end(), *style) == styles.end()) {
-      problems.at(*find_key(table, "style"), context + ": " + support::unknown_word("style", *style, styles));
-    }
-    spec.style = *style;
+    if (const auto known = published_style(*style)) spec.style = *known;
+    else problems.at(*find_key(table, "style"), context + ": " + support::unknown_word("style", *style, report_styles()));
   }
   if (const toml::value* options = find_key(table, "options")) {
     if (!options->is_table()) {
@@ -216,7 +221,7 @@ void read_report(const toml::value& table, std::size_t index, Result& result, Pr
       }
     }
   }
-  if (find_style_info(spec.style) != nullptr) {
+  if (spec.style.layout == ReportLayout::named) {
     // A named style prints its own layout: no unit or aggregates to give.
     result.reports.push_back(std::move(spec));
     return;
@@ -234,14 +239,13 @@ void read_report(const toml::value& table, std::size_t index, Result& result, Pr
     problems.at(*aggregates, context + ": 'aggregates' must be a non-empty array of aggregate names");
   } else {
     for (const auto& item : aggregates->as_array()) {
-      const auto& known = aggregate_names();
       if (!item.is_string()) {
         problems.at(item, context + ": 'aggregates' must be a non-empty array of aggregate names");
         continue;
       }
       const std::string& name = item.as_string().str;
-      if (std::find(known.begin(), known.end(), name) == known.end()) {
-        problems.at(item, context + ": " + support::unknown_word("aggregate", name, known));
+      if (find_aggregate(name) == nullptr) {
+        problems.at(item, context + ": " + support::unknown_word("aggregate", name, aggregate_names()));
       }
       spec.aggregates.push_back(name);
     }
@@ -258,8 +262,8 @@ std::optional<Result> parse_published(std::string_view text, const std::string& 
 
   Problems problems(name);
   Result result;
-  result.kind = "published";
-  result.status = "published";
+  result.kind = ResultKind::published;
+  result.status = RunStatus::published;
   result.recipe_file = name;
   result.recipe_text = std::string(text);
 

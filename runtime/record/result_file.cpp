@@ -27,7 +27,7 @@ json strings_to_json(const std::map<std::string, std::string>& map) {
 }
 
 json spec_to_json(const ReportSpec& spec) {
-  json out = {{"style", spec.style}, {"unit", spec.unit}, {"aggregates", spec.aggregates}};
+  json out = {{"style", std::string(to_text(spec.style))}, {"unit", spec.unit}, {"aggregates", spec.aggregates}};
   if (!spec.options.empty()) out["options"] = strings_to_json(spec.options);
   return out;
 }
@@ -131,9 +131,9 @@ nlohmann::json to_json(const Result& result) {
   }
   json out = {
       {"schema", result_schema},
-      {"kind", result.kind},
-      {"status", result.status},
-      {"complete", result.status == "complete"},
+      {"kind", std::string(to_text(result.kind))},
+      {"status", std::string(to_text(result.status))},
+      {"complete", result.status == RunStatus::complete},
       {"error", result.error},
       {"recipe_file", result.recipe_file},
       {"recipe_text", result.recipe_text},

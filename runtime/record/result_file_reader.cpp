@@ -21,7 +21,13 @@ using nlohmann::json;
 
 ReportSpec read_spec(JsonReader& in, const json& object, const std::string& where) {
   ReportSpec spec;
-  spec.style = in.text(object, where, "style");
+  const std::string style = in.text(object, where, "style");
+  if (const auto known = report_style_from_text(style)) {
+    spec.style = *known;
+  } else if (!in.failed()) {
+    in.fail(JsonReader::join(where, "style"),
+            "expected \"lines\", \"table\", \"compare\" or a named style, got \"" + style + "\"");
+  }
   spec.unit = in.text(object, where, "unit");
   spec.aggregates = in.string_list(object, where, "aggregates");
   if (in.member(object, where, "options", /*optional=*/true)) spec.options = in.strings(object, where, "options");
@@ -97,10 +103,6 @@ std::vector<ReportFigures> read_figures(JsonReader& in, const json& object, cons
   return figures;
 }
 
-bool is_status(const std::string& status) {
-  return status == "complete" || status == "interrupted" || status == "failed" || status == "published";
-}
-
 bool read_whole_file(const std::string& path, std::string& content, std::string& error) {
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) {
@@ -143,18 +145,21 @@ std::optional<Result> result_from_json(const nlohmann::json& document, std::stri
   JsonReader in;
   Result result;
   const std::string top;
-  result.kind = in.text(document, top, "kind");
-  if (!in.failed() && result.kind != "run" && result.kind != "published") {
-    in.fail("kind", "expected \"run\" or \"published\", got \"" + result.kind + "\"");
+  const std::string kind = in.text(document, top, "kind");
+  if (const auto known = result_kind_from_text(kind)) {
+    result.kind = *known;
+  } else if (!in.failed()) {
+    in.fail("kind", "expected \"run\" or \"published\", got \"" + kind + "\"");
   }
-  result.status = in.text(document, top, "status");
-  if (!in.failed() && !is_status(result.status)) {
-    in.fail("status", "expected \"complete\", \"interrupted\", \"failed\" or \"published\", got \"" +
-                          result.status + "\"");
+  const std::string status = in.text(document, top, "status");
+  if (const auto known = run_status_from_text(status)) {
+    result.status = *known;
+  } else if (!in.failed()) {
+    in.fail("status", "expected \"complete\", \"interrupted\", \"failed\" or \"published\", got \"" + status + "\"");
   }
   const bool complete = in.boolean(document, top, "complete");
-  if (!in.failed() && complete != (result.status == "complete")) {
-    in.fail("complete", std::string(complete ? "true" : "false") + " but status is \"" + result.status + "\"");
+  if (!in.failed() && complete != (result.status == RunStatus::complete)) {
+    in.fail("complete", std::string(complete ? "true" : "false") + " but status is \"" + status + "\"");
   }
   result.error = in.text(document, top, "error");
   result.recipe_file = in.text(document, top, "recipe_file");

@@ -13,7 +13,7 @@
 namespace hwbench::runtime {
 
 void render_report(const ReportData& data, Format format, std::ostream& out) {
-  Grid grid = data.spec.style == "table" ? table_grid(data, format) : lines_grid(data, format);
+  Grid grid = data.spec.style.layout == ReportLayout::table ? table_grid(data, format) : lines_grid(data, format);
   for (const auto& series : data.series)
     if (!series.backend.empty()) grid.after.push_back("back end: " + series.label + ": " + series.backend);
   write_grid(grid, format, out);
@@ -26,9 +26,18 @@ bool has_printed(const ReportData& data, std::size_t index) {
 }
 
 RenderedReport render_to_record(const Result& result, const ReportSpec& spec, Format format) {
-  // A named style prints the original tool's own layout, whatever the format.
-  if (const NamedStyle* named = find_named_style(spec.style)) return named->render(result, spec);
-  if (spec.style == "compare") return render_compare_report(result, spec);
+  switch (spec.style.layout) {
+    case ReportLayout::named:
+      // A named style prints the original tool's own layout, whatever the format; one without a
+      // renderer falls back to the generic lines.
+      if (const NamedStyle* named = find_named_style(to_text(spec.style))) return named->render(result, spec);
+      break;
+    case ReportLayout::compare:
+      return render_compare_report(result, spec);
+    case ReportLayout::lines:
+    case ReportLayout::table:
+      break;
+  }
   const ReportData data = build_report_data(result, spec);
   std::ostringstream text;
   render_report(data, format, text);

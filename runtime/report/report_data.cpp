@@ -14,12 +14,12 @@ namespace hwbench::runtime {
 
 namespace {
 
-// A figure the source printed, in the report's unit. `cv` (a fraction) and `count` have no
-// unit to convert; every other aggregate scales like the samples it summarises.
+// A figure the source printed, in the report's unit. An aggregate outside the unit (cv, a
+// fraction, and count) has nothing to convert; every other one scales like its samples.
 std::optional<double> printed_value(const std::string& name, const Figure& figure, const Unit& unit) {
   const Unit* from = find_unit(figure.unit);
   if (from == nullptr || from->measure != unit.measure) return std::nullopt;
-  if (name == "cv" || name == "count") return figure.value;
+  if (const Aggregate* a = find_aggregate(name); a != nullptr && !a->in_unit) return figure.value;
   return figure.value * from->factor / unit.factor;
 }
 

@@ -161,7 +161,7 @@ RenderedReport render_stream_report(const Result& result, const ReportSpec& spec
   rendered.spec = spec;
   const auto tables = stream_tables(result);
   // Each statement validated its arrays when it finished, so a complete run is a validated one.
-  rendered.text = format_stream_tables(tables, result.kind == "run" && result.status == "complete");
+  rendered.text = format_stream_tables(tables, result.kind == ResultKind::run && result.status == RunStatus::complete);
   for (const auto& table : tables) {
     std::vector<const StreamRow*> rows;
     for (const auto& r : table.rows) rows.push_back(&r);

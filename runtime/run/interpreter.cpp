@@ -78,14 +78,14 @@ class Interpreter {
 
   RunOutcome run() {
     make_directories();
-    if (outcome_.status == "complete") {
+    if (outcome_.status == RunStatus::complete) {
       phase(plan_.setup, false);
-      if (outcome_.status == "complete") phase(plan_.main, true);
+      if (outcome_.status == RunStatus::complete) phase(plan_.main, true);
     }
     // Teardown always runs, and Ctrl-C does not stop it: it is what cleans up.
     ctx_.interrupted = nullptr;
     interruptible_ = false;
-    bool completed = outcome_.status == "complete";
+    bool completed = outcome_.status == RunStatus::complete;
     std::string first_error = outcome_.error;
     phase(plan_.teardown, false);
     if (!completed) {
@@ -124,8 +124,8 @@ class Interpreter {
     }
   }
 
-  void fail(std::string error, const char* status = "failed") {
-    if (outcome_.status == "complete") {
+  void fail(std::string error, RunStatus status = RunStatus::failed) {
+    if (outcome_.status == RunStatus::complete) {
       outcome_.status = status;
       outcome_.error = std::move(error);
     }
@@ -143,7 +143,7 @@ class Interpreter {
           run_group(step);
         }
       } catch (const Interrupted&) {
-        fail("interrupted by a signal", "interrupted");
+        fail("interrupted by a signal", RunStatus::interrupted);
         return;
       } catch (const StepFailed& e) {
         fail(e.what);

@@ -11,6 +11,7 @@
 #include "runtime/check/checker.hpp"
 #include "runtime/platform/clock.hpp"
 #include "runtime/plan/plan.hpp"
+#include "runtime/model/result_state.hpp"
 #include "runtime/model/sample.hpp"
 
 namespace hwbench::runtime {
@@ -24,7 +25,7 @@ struct RunOptions {
 
 /// How a run ended, and what it measured.
 struct RunOutcome {
-  std::string status = "complete";  ///< "complete", "interrupted" or "failed"
+  RunStatus status = RunStatus::complete;  ///< complete, interrupted or failed
   std::string error;                ///< one line naming the statement and the cause
   std::vector<Series> series;       ///< in the plan's series order
   std::vector<std::string> removed_after_failure;  ///< files of the run deleted because it did not complete

@@ -75,8 +75,8 @@ std::optional<BonnieRun> parse_bonnie_log(std::string_view text, const std::stri
 Result bonnie_published_result(const BonnieRun& run, std::string_view text, const std::string& name,
                                const std::string& command) {
   Result r;
-  r.kind = "published";
-  r.status = "published";
+  r.kind = ResultKind::published;
+  r.status = RunStatus::published;
   r.machine = run.name;
   r.recipe_file = name;
   r.recipe_text = std::string(text);
@@ -112,7 +112,7 @@ Result bonnie_published_result(const BonnieRun& run, std::string_view text, cons
   b["too_quick"] = quick;
   r.environment["bonnie"] = b;
   ReportSpec spec;
-  spec.style = "bonnie";
+  spec.style = report_style_from_text("bonnie").value();
   r.reports.push_back(spec);
   return r;
 }

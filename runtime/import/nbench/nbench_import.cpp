@@ -56,8 +56,8 @@ std::vector<IndexSpec> nbench_index_specs() {
 
 std::optional<Result> import_nbench(std::string_view text, const std::string& name, std::string& error) {
   Result result;
-  result.kind = "published";
-  result.status = "published";
+  result.kind = ResultKind::published;
+  result.status = RunStatus::published;
   result.recipe_file = name;
   result.recipe_text = std::string(text);
   result.meta["title"] = "nbench (BYTEmark) log";
@@ -186,7 +186,7 @@ std::optional<Result> import_nbench(std::string_view text, const std::string& na
   }
   compute_indices(result);
   ReportSpec report;
-  report.style = "nbench";
+  report.style = report_style_from_text("nbench").value();
   result.reports.push_back(report);
   return result;
 }

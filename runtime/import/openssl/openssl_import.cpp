@@ -234,8 +234,8 @@ class LogParser {
   }
 
   void finish() {
-    result_.kind = "published";
-    result_.status = "published";
+    result_.kind = ResultKind::published;
+    result_.status = RunStatus::published;
     result_.recipe_file = name_;
     result_.recipe_text = std::string(text_);
     result_.meta["title"] = "openssl speed";
@@ -243,7 +243,7 @@ class LogParser {
     if (!command_.empty()) result_.meta["note"] = "$ " + command_;
     if (!build_.empty()) result_.environment["openssl"] = build_;
     ReportSpec report;
-    report.style = "openssl";
+    report.style = report_style_from_text("openssl").value();
     result_.reports.push_back(report);
   }
 

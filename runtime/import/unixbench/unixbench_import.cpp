@@ -100,8 +100,8 @@ void add_indices(const Run& run, Result& result) {
 
 std::optional<Result> import_unixbench(std::string_view text, const std::string& name, std::string& error) {
   Result result;
-  result.kind = "published";
-  result.status = "published";
+  result.kind = ResultKind::published;
+  result.status = RunStatus::published;
   result.recipe_file = name;
   result.recipe_text = std::string(text);
   result.meta["title"] = "BYTE UnixBench log";
@@ -212,7 +212,7 @@ std::optional<Result> import_unixbench(std::string_view text, const std::string&
   for (const auto& run : runs) add_indices(run, result);
   compute_indices(result);
   ReportSpec report;
-  report.style = "unixbench";
+  report.style = report_style_from_text("unixbench").value();
   if (old_layout) report.options["layout"] = "4.1";
   // The first run's labels are plain: the report's copies option says which block they make.
   if (runs.front().copies != 1) report.options["copies"] = std::to_string(runs.front().copies);

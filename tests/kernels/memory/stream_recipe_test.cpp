@@ -21,7 +21,7 @@ TEST_CASE("stream in a recipe: ten passes per statement by default, each validat
   runtime::RunOptions opts;
   opts.clock = &clock;
   const runtime::RunOutcome out = runtime::run_plan(*checked.recipe, opts);
-  CHECK(out.status == "complete");
+  CHECK(out.status == hwbench::runtime::RunStatus::complete);
   REQUIRE(out.series.size() == 3);
   CHECK(out.series[0].samples.size() == 10);
   CHECK(out.series[1].samples.size() == 10);

@@ -111,3 +111,31 @@ TEST_CASE("statistics: UnixBench's pass rule drops the lowest third and takes th
   CHECK(hwbench::runtime::unixbench_kept(3) == 2);
   CHECK(hwbench::runtime::unixbench_kept(1) == 1);
 }
+
+TEST_CASE("statistics: the aggregate table names each aggregate once, with its function") {
+  const auto table = rt::aggregate_table();
+  REQUIRE(table.size() == rt::aggregate_names().size());
+  for (std::size_t i = 0; i < table.size(); ++i) {
+    CAPTURE(rt::aggregate_names()[i]);
+    CHECK(table[i].name == rt::aggregate_names()[i]);
+    CHECK(rt::find_aggregate(table[i].name) == &table[i]);
+    const bool has_function = table[i].compute != nullptr;
+    REQUIRE(has_function);
+    // The table's function is the one aggregate() applies.
+    const double direct = table[i].compute(spread);
+    CHECK(*rt::aggregate(table[i].name, spread) == direct);
+  }
+  CHECK(rt::find_aggregate("mean")->compute(even) == rt::mean(even));
+  CHECK(rt::find_aggregate("unixbench")->compute(one_to_ten) == rt::unixbench_score(one_to_ten));
+  CHECK(rt::find_aggregate("count")->compute(none) == 0);
+  CHECK(rt::find_aggregate("average") == nullptr);
+  CHECK(rt::find_aggregate("Mean") == nullptr);
+  CHECK(rt::find_aggregate("") == nullptr);
+}
+
+TEST_CASE("statistics: only cv and count are outside the values' unit") {
+  for (const auto& a : rt::aggregate_table()) {
+    CAPTURE(a.name);
+    CHECK(a.in_unit == (a.name != "cv" && a.name != "count"));
+  }
+}

@@ -50,7 +50,7 @@ TEST_CASE("cli: the verbatim sentence prints the mean MB/s of 10 samples and kee
   std::string error;
   auto loaded = hwbench::runtime::load_result(result, error);
   REQUIRE(loaded);
-  CHECK(loaded->status == "complete");
+  CHECK(loaded->status == hwbench::runtime::RunStatus::complete);
   REQUIRE(loaded->series.size() == 1);
   REQUIRE(loaded->series[0].samples.size() == 10);
   double sum = 0;
@@ -108,7 +108,7 @@ TEST_CASE("cli: a run that fails exits 3, removes its files and leaves a result 
   std::string error;
   auto loaded = hwbench::runtime::load_result(result, error);
   REQUIRE(loaded);
-  CHECK(loaded->status == "failed");
+  CHECK(loaded->status == hwbench::runtime::RunStatus::failed);
   CHECK(hwbench::runtime::to_json(*loaded)["complete"] == false);
 }
 

@@ -58,8 +58,8 @@ TEST_CASE("published: the cp article loads with its series, samples, printed mea
   const auto r = rt::load_published(std::string(HWBENCH_SOURCE_DIR) + "/specs/published/linux-raid1-esata.cp.toml", error);
   REQUIRE_MESSAGE(r.has_value(), error);
   CHECK(error.empty());
-  CHECK(r->kind == "published");
-  CHECK(r->status == "published");
+  CHECK(r->kind == rt::ResultKind::published);
+  CHECK(r->status == rt::RunStatus::published);
   CHECK(r->machine == "Ubuntu 9.04 server, RAID1 box over eSATA (/st1) <-> /dev/shm");
   CHECK(r->meta.at("title") == "cp read/write, 10 MB and 100 MB files, RAID box <-> RAM disk");
   REQUIRE(r->series.size() == 4);
@@ -78,7 +78,7 @@ TEST_CASE("published: the cp article loads with its series, samples, printed mea
   CHECK(w100.printed.at("mean").value == 99.8);
   CHECK(w100.printed.at("mean").unit == "MB/s");
   REQUIRE(r->reports.size() == 1);
-  CHECK(r->reports[0].style == "table");
+  CHECK(r->reports[0].style.layout == rt::ReportLayout::table);
   CHECK(r->reports[0].unit == "MB/s");
   CHECK(r->reports[0].aggregates == std::vector<std::string>{"mean"});
 }

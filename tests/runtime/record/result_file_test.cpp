@@ -54,8 +54,8 @@ bool same_double(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0
 
 Result populated() {
   Result r;
-  r.kind = "run";
-  r.status = "interrupted";
+  r.kind = hwbench::runtime::ResultKind::run;
+  r.status = hwbench::runtime::RunStatus::interrupted;
   r.error = "interrupted by signal 2";
   r.recipe_file = "specs/bonnie.bench";
   r.recipe_text = "bench \"x\"\n  write 10m to ram:/f\n\ttab \"quoted\" \\ é\n";
@@ -112,7 +112,7 @@ Result populated() {
   d.ci_target_pct = -std::numeric_limits<double>::infinity();
   r.series = {a, b, c, d};
 
-  r.reports = {ReportSpec{"lines", "MB/s", {"mean", "ci95"}}, ReportSpec{"table", "ms", {}}};
+  r.reports = {ReportSpec{{hwbench::runtime::ReportLayout::lines}, "MB/s", {"mean", "ci95"}}, ReportSpec{{hwbench::runtime::ReportLayout::table}, "ms", {}}};
   // Aggregates in the spec's order, which is not alphabetical: the file keeps them in an object.
   r.rendered = {RenderedReport{r.reports[0], "write 10m  1.00 MB/s\n",
                                {ReportFigures{"write 10m", {0.30000000000000004, -0.0, 1e300},
@@ -270,7 +270,7 @@ TEST_CASE("result_file: the file layout of a small complete run") {
   sample.start_unix_ns = 1700000000000000000LL;
   s.samples = {sample};
   r.series = {s};
-  r.reports = {ReportSpec{"lines", "MB/s", {"mean"}}};
+  r.reports = {ReportSpec{{hwbench::runtime::ReportLayout::lines}, "MB/s", {"mean"}}};
   r.rendered = {RenderedReport{r.reports[0], "copy 699.05 MB/s\n", {ReportFigures{"copy", {699.05}, {{"mean", 699.05}}, true}}}};
   const std::string path = dir.path + "/small.json";
   std::string error;
@@ -363,11 +363,12 @@ TEST_CASE("result_file: the file layout of a small complete run") {
 
 TEST_CASE("result_file: complete is true only for status complete") {
   Result r;
-  for (const char* status : {"interrupted", "failed", "published"}) {
+  using hwbench::runtime::RunStatus;
+  for (RunStatus status : {RunStatus::interrupted, RunStatus::failed, RunStatus::published}) {
     r.status = status;
     CHECK(hwbench::runtime::to_json(r)["complete"] == false);
   }
-  r.status = "complete";
+  r.status = RunStatus::complete;
   CHECK(hwbench::runtime::to_json(r)["complete"] == true);
 }
 
@@ -515,6 +516,26 @@ TEST_CASE("result_file: fields of the wrong type or value are named exactly") {
   doc = good;
   doc["schema"] = 1;
   CHECK(from_json_error(doc) == "unsupported schema 1 (this hwbench reads \"hwbench-result/1\")");
+}
+
+TEST_CASE("result_file: a report style must be a generic layout or a named style") {
+  const json good = hwbench::runtime::to_json(populated());
+  json doc = good;
+  doc["reports"][1]["style"] = "tabel";
+  CHECK(from_json_error(doc) == "reports[1].style: expected \"lines\", \"table\", \"compare\" or a named style, got \"tabel\"");
+
+  doc = good;
+  doc["rendered"][0]["spec"]["style"] = "named";
+  CHECK(from_json_error(doc) == "rendered[0].spec.style: expected \"lines\", \"table\", \"compare\" or a named style, got \"named\"");
+
+  for (const char* style : {"compare", "unixbench"}) {
+    doc = good;
+    doc["reports"][1]["style"] = style;
+    std::string error;
+    const auto loaded = hwbench::runtime::result_from_json(doc, error);
+    REQUIRE_MESSAGE(loaded.has_value(), error);
+    CHECK(hwbench::runtime::to_text(loaded->reports[1].style) == style);
+  }
 }
 
 TEST_CASE("result_file: optional figure may be absent or null; unknown keys are ignored") {

@@ -96,7 +96,7 @@ rt::Result full_run() {
 
 rt::RenderedReport render(const rt::Result& r, std::map<std::string, std::string> options = {}) {
   rt::ReportSpec spec;
-  spec.style = "bonnie";
+  spec.style = rt::report_style_from_text("bonnie").value();
   spec.options = std::move(options);
   const rt::NamedStyle* style = rt::find_named_style("bonnie");
   REQUIRE(style != nullptr);
@@ -113,11 +113,11 @@ TEST_CASE("bonnie import: the RAID-box log renders back to its own CSV line and 
   std::string error;
   const auto result = importer->parse(log, "linux-raid1-esata.bonnie.txt", error);
   REQUIRE_MESSAGE(result, error);
-  CHECK(result->kind == "published");
+  CHECK(result->kind == rt::ResultKind::published);
   CHECK(result->machine == "fs");
   CHECK(result->meta.at("note") == "bonnie++ -d /tmp -s 512 -r 256");
   REQUIRE(result->reports.size() == 1);
-  CHECK(result->reports[0].style == "bonnie");
+  CHECK(rt::to_text(result->reports[0].style) == "bonnie");
 
   const std::string text = render(*result).text;
   const auto printed = lines_of(without_nbsp(log));

@@ -130,7 +130,7 @@ TEST_CASE("nbench report: a run's full layout, warning lines and system lines in
   for (const auto& spec : hwbench::runtime::nbench_index_specs()) r.indices.push_back({spec, 0, {}, std::nullopt});
   hwbench::runtime::compute_indices(r);
   hwbench::runtime::ReportSpec spec;
-  spec.style = "nbench";
+  spec.style = hwbench::runtime::report_style_from_text("nbench").value();
   const auto text = hwbench::runtime::render_nbench_report(r, spec).text;
   CHECK(text == hwbench::test::golden("nbench-run.txt", text));
 }
@@ -140,7 +140,7 @@ TEST_CASE("nbench report: other baselines by option, and a missing index figure 
   r.series.erase(r.series.begin() + 4);  // FOURIER gone: both floating-point indices are undefined
   hwbench::runtime::compute_indices(r);
   hwbench::runtime::ReportSpec spec;
-  spec.style = "nbench";
+  spec.style = hwbench::runtime::report_style_from_text("nbench").value();
   spec.options = {{"old", "k6"}, {"new", "p90"}};
   const auto text = hwbench::runtime::render_nbench_report(r, spec).text;
   CHECK(text.find("NUMERIC SORT        :          244.96  :       2.06  :       6.28\n") != std::string::npos);

@@ -119,9 +119,9 @@ TEST_CASE("report openssl: openssl speed's layout for a run (golden)") {
   const rt::NamedStyle* style = rt::find_named_style("openssl");
   REQUIRE(style != nullptr);
   rt::ReportSpec spec;
-  spec.style = "openssl";
+  spec.style = rt::report_style_from_text("openssl").value();
   const rt::RenderedReport rendered = style->render(run_result(), spec);
-  CHECK(rendered.spec.style == "openssl");
+  CHECK(rt::to_text(rendered.spec.style) == "openssl");
   CHECK(rendered.text == hwbench::test::golden("openssl-run.txt", rendered.text));
 }
 

@@ -73,7 +73,7 @@ TEST_CASE("perl report: one line per timed sample; several series get timethis's
   const rt::NamedStyle* style = rt::find_named_style("perl");
   REQUIRE(style != nullptr);
   rt::ReportSpec spec;
-  spec.style = "perl";
+  spec.style = rt::report_style_from_text("perl").value();
   const auto single = style->render(r, spec);
   CHECK(single.text ==
         "126 wallclock secs ( 0.00 usr  0.05 sys +  0.00 cusr  0.02 csys =  0.07 CPU)\n"
@@ -106,7 +106,7 @@ TEST_CASE("perl procedure: parallel 200 writes and deletes, and leaves no zombie
   options.clock = &clock;
   const rt::RunOutcome out = rt::run_plan(*checked.recipe, options);
   INFO(out.error);
-  REQUIRE(out.status == "complete");
+  REQUIRE(out.status == rt::RunStatus::complete);
   REQUIRE(out.series.size() == 1);
   REQUIRE(out.series[0].samples.size() == 1);
   const rt::Sample& s = out.series[0].samples[0];
@@ -125,7 +125,7 @@ TEST_CASE("perl procedure: parallel 200 writes and deletes, and leaves no zombie
   rt::Result r;
   r.series = out.series;
   rt::ReportSpec spec;
-  spec.style = "perl";
+  spec.style = rt::report_style_from_text("perl").value();
   const std::string line = rt::find_named_style("perl")->render(r, spec).text;
   CHECK(line.find(" wallclock secs (") != std::string::npos);
   CHECK(line.find(" cusr ") != std::string::npos);

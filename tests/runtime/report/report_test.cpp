@@ -90,7 +90,7 @@ rt::Result raid_run() {
 
 rt::ReportSpec spec(std::string style, std::string unit, std::vector<std::string> aggregates) {
   rt::ReportSpec s;
-  s.style = std::move(style);
+  s.style = rt::report_style_from_text(style).value();
   s.unit = std::move(unit);
   s.aggregates = std::move(aggregates);
   return s;
@@ -249,7 +249,7 @@ TEST_CASE("report: render_to_record keeps the text and every computed figure") {
   const auto report = spec("table", "MiB/s", {"mean", "ci95", "cv", "count"});
   const auto record = rt::render_to_record(run, report, rt::Format::csv);
   const auto data = rt::build_report_data(run, report);
-  CHECK(record.spec.style == "table");
+  CHECK(record.spec.style.layout == rt::ReportLayout::table);
   CHECK(record.spec.unit == "MiB/s");
   CHECK(record.spec.aggregates == report.aggregates);
   CHECK(record.text == render(data, rt::Format::csv));

@@ -76,12 +76,12 @@ rt::Result two_runs() {
 TEST_CASE("report stream: STREAM's table, the first pass skipped, and the memcpy line (golden)") {
   const rt::Result result = two_runs();
   rt::ReportSpec spec;
-  spec.style = "stream";
+  spec.style = rt::report_style_from_text("stream").value();
   const rt::NamedStyle* style = rt::find_named_style("stream");
   REQUIRE(style != nullptr);
   const rt::RenderedReport report = style->render(result, spec);
   CHECK(report.text == hwbench::test::golden("stream.txt", report.text));
-  CHECK(report.spec.style == "stream");
+  CHECK(rt::to_text(report.spec.style) == "stream");
 }
 
 TEST_CASE("report stream: the figures, computed by hand") {
@@ -120,7 +120,7 @@ TEST_CASE("report stream: the figures, computed by hand") {
 
 TEST_CASE("report stream: a failed run does not claim validation; no stream series says so") {
   rt::Result result = two_runs();
-  result.status = "failed";
+  result.status = rt::RunStatus::failed;
   const std::string text = rt::render_stream_report(result, {}).text;
   CHECK(text.find("Solution Validates") == std::string::npos);
   CHECK(rt::render_stream_report(two_runs(), {}).text.find("Solution Validates") != std::string::npos);

@@ -178,7 +178,7 @@ TEST_CASE("unixbench import: registered, round-trips through published TOML, ref
 TEST_CASE("unixbench report: a run in the 5.x/6.0 layout, UnixBench's pass rule on every test") {
   const Result r = run();
   hwbench::runtime::ReportSpec spec;
-  spec.style = "unixbench";
+  spec.style = hwbench::runtime::report_style_from_text("unixbench").value();
   const auto rendered = hwbench::runtime::render_unixbench_report(r, spec);
   CHECK(rendered.text == hwbench::test::golden("unixbench-run.txt", rendered.text));
   CHECK(rendered.text.find("System Benchmarks Index Values") != std::string::npos);
@@ -203,7 +203,7 @@ TEST_CASE("unixbench report: a run in the 5.x/6.0 layout, UnixBench's pass rule 
 TEST_CASE("unixbench report: the same run in the 4.1 layout, and the copies option") {
   Result r = run();
   hwbench::runtime::ReportSpec spec;
-  spec.style = "unixbench";
+  spec.style = hwbench::runtime::report_style_from_text("unixbench").value();
   spec.options = {{"layout", "4.1"}};
   const auto text = hwbench::runtime::render_unixbench_report(r, spec).text;
   CHECK(text == hwbench::test::golden("unixbench-run-4.1.txt", text));
@@ -258,7 +258,7 @@ TEST_CASE("unixbench report: a 1-copy and a 2-copy pass print two blocks, each w
   r.series.erase(std::find_if(r.series.begin(), r.series.end(),
                               [](const auto& s) { return s.label == "System Call Overhead (2 copies)"; }));
   hwbench::runtime::ReportSpec spec;
-  spec.style = "unixbench";
+  spec.style = hwbench::runtime::report_style_from_text("unixbench").value();
   const auto rendered = hwbench::runtime::render_unixbench_report(r, spec);
   CHECK(rendered.text == hwbench::test::golden("unixbench-run-2-copies.txt", rendered.text));
 

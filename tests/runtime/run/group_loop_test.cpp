@@ -109,7 +109,7 @@ TEST_CASE("group loops: time { parallel { repeat } } writes and removes every fi
   hwbench::runtime::RunOptions opts;
   opts.clock = &clock;
   auto out = hwbench::runtime::run_plan(*c.recipe, opts);
-  REQUIRE_MESSAGE(out.status == "complete", out.error);
+  REQUIRE_MESSAGE(out.status == hwbench::runtime::RunStatus::complete, out.error);
   REQUIRE(out.series.size() == 1);
   CHECK(out.series[0].label == "fw");
   REQUIRE(out.series[0].samples.size() == 1);
@@ -142,7 +142,7 @@ TEST_CASE("group loops: SIGTERM to hwbench alone stops a long parallel loop; the
   auto out = hwbench::runtime::run_plan(*c.recipe, opts);
   killer.join();
   const auto took = std::chrono::steady_clock::now() - t0;
-  CHECK(out.status == "interrupted");
+  CHECK(out.status == hwbench::runtime::RunStatus::interrupted);
   CHECK(took < std::chrono::seconds(10));
   CHECK(files_in(env.tmp()) == 0);
 }

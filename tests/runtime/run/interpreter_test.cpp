@@ -81,7 +81,7 @@ TEST_CASE("interpreter: runs N takes N samples, each timed by the runtime's cloc
   add_kernel(env, "unit", [](std::uint64_t n, int) { return Work{100 * n, n}; });
   ScriptedClock clock({1000});
   auto out = run(env, "unit runs 4 warmup 2\n", clock);
-  CHECK(out.status == "complete");
+  CHECK(out.status == hwbench::runtime::RunStatus::complete);
   REQUIRE(out.series.size() == 1);
   REQUIRE(out.series[0].samples.size() == 4);
   for (const auto& s : out.series[0].samples) {
@@ -145,7 +145,7 @@ TEST_CASE("interpreter: a failing statement stops the run, teardown runs, and th
                  "boom runs 3\n"
                  "teardown { rm ramdisk:/kept }\n",
                  clock);
-  CHECK(out.status == "failed");
+  CHECK(out.status == hwbench::runtime::RunStatus::failed);
   CHECK(out.error == "t.bench:3:1: boom runs 3: cannot write /x: No space left on device");
   CHECK(out.series[0].samples.size() == 1);
   CHECK_FALSE(hwbench::test::exists(env.ram() + "/made"));
@@ -168,7 +168,7 @@ TEST_CASE("interpreter: SIGINT mid-run stops sampling, runs teardown and removes
                  "teardown { rm ramdisk:/f_1 }\n",
                  clock, guard.flag());
   CHECK(guard.signal() == SIGINT);
-  CHECK(out.status == "interrupted");
+  CHECK(out.status == hwbench::runtime::RunStatus::interrupted);
   CHECK(out.series[0].samples.size() == 2);  // the sample the signal reached is dropped
   CHECK(hwbench::test::count_entries(env.ram()) == 1);  // only the stranger's file is left
   CHECK(hwbench::test::read_text(env.ram() + "/theirs") == "not ours");
@@ -199,7 +199,7 @@ TEST_CASE("interpreter: cold evicts the files a statement reads before each samp
   env.registry().add(probe);
   hwbench::runtime::RealClock clock;
   auto out = run(env, "setup { write disk:/c size 4MB }\nprobe disk:/c cold runs 3\nprobe disk:/c runs 2\n", clock);
-  CHECK(out.status == "complete");
+  CHECK(out.status == hwbench::runtime::RunStatus::complete);
   CHECK(hwbench::kernels::filesystem_type(env.disk()) != "tmpfs");
   REQUIRE(resident.size() == 5);
   CHECK(resident[0] == 0);
@@ -214,7 +214,7 @@ TEST_CASE("interpreter: cold on a tmpfs is an error, never a warm figure reporte
   RecipeEnv env;
   hwbench::runtime::RealClock clock;
   auto out = run(env, "setup { write ramdisk:/c size 1MB }\nread ramdisk:/c cold\n", clock);
-  CHECK(out.status == "failed");
+  CHECK(out.status == hwbench::runtime::RunStatus::failed);
   CHECK(out.error.find("t.bench:2:1: read ramdisk:/c cold: cold: cannot evict") == 0);
   CHECK(out.series[0].samples.empty());
 }
@@ -226,7 +226,7 @@ TEST_CASE("interpreter: parallel runs one process per worker and makes one sampl
                  "setup { repeat 3 write ramdisk:/p_$i size 1MB }\n"
                  "repeat 2 parallel 3 { cp ramdisk:/p_$worker -> ramdisk:/q_$worker }\n",
                  clock);
-  CHECK(out.status == "complete");
+  CHECK(out.status == hwbench::runtime::RunStatus::complete);
   REQUIRE(out.series.size() == 1);
   REQUIRE(out.series[0].samples.size() == 2);
   const auto& s = out.series[0].samples[0];
@@ -249,7 +249,7 @@ TEST_CASE("interpreter: a worker that crashes is named, and nothing hangs") {
   add_kernel(env, "fine", [](std::uint64_t n, int) { return Work{0, n}; });
   hwbench::runtime::RealClock clock;
   auto out = run(env, "parallel 2 {\n  fine\n}\nparallel 3 { crash }\n", clock);
-  CHECK(out.status == "failed");
+  CHECK(out.status == hwbench::runtime::RunStatus::failed);
   CHECK(out.error == "parallel worker 1 of 3 was killed by signal 11 (Segmentation fault)");
   CHECK(out.series[0].samples.size() == 1);
 }
@@ -261,7 +261,7 @@ TEST_CASE("interpreter: a time block is one sample summing its statements") {
                  "setup { repeat 3 write ramdisk:/t_$i size 100KB }\n"
                  "repeat 2 time \"three copies\" { repeat 3 cp ramdisk:/t_$i -> ramdisk:/u_$i }\n",
                  clock);
-  CHECK(out.status == "complete");
+  CHECK(out.status == hwbench::runtime::RunStatus::complete);
   REQUIRE(out.series.size() == 1);
   CHECK(out.series[0].label == "three copies");
   REQUIRE(out.series[0].samples.size() == 2);
@@ -277,7 +277,7 @@ TEST_CASE("interpreter: `for` inside parallel makes each worker count for the du
   hwbench::runtime::RunOptions opts;
   opts.clock = &clock;
   auto out = hwbench::runtime::run_plan(*checked.recipe, opts);
-  REQUIRE(out.status == "complete");
+  REQUIRE(out.status == hwbench::runtime::RunStatus::complete);
   REQUIRE(out.series.size() == 1);
   REQUIRE(out.series[0].samples.size() == 1);
   const auto& s = out.series[0].samples[0];

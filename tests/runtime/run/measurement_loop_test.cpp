@@ -125,7 +125,7 @@ RunOutcome run_recipe(RecipeEnv& env, const std::string& text, hwbench::runtime:
   opts.clock = &clock;
   auto out = hwbench::runtime::run_plan(*c.recipe, opts);
   INFO(out.error);
-  REQUIRE(out.status == "complete");
+  REQUIRE(out.status == hwbench::runtime::RunStatus::complete);
   return out;
 }
 

@@ -96,11 +96,11 @@ TEST_CASE("signals: SIGINT or SIGTERM at any point runs teardown, leaves no file
     if (WEXITSTATUS(status) == 0) {
       // The run finished before the signal came: then it is complete, and says so.
       REQUIRE(loaded);
-      CHECK(loaded->status == "complete");
+      CHECK(loaded->status == hwbench::runtime::RunStatus::complete);
     } else {
       CHECK(WEXITSTATUS(status) == 3);
       REQUIRE(loaded);
-      CHECK(loaded->status == "interrupted");
+      CHECK(loaded->status == hwbench::runtime::RunStatus::interrupted);
       CHECK(hwbench::runtime::to_json(*loaded)["complete"] == false);
     }
   }

@@ -29,7 +29,7 @@ rt::Result imported(const std::string& text, const std::string& name = "speed.lo
 
 std::string rendered(const rt::Result& result) {
   REQUIRE(result.reports.size() == 1);
-  return rt::find_named_style(result.reports[0].style)->render(result, result.reports[0]).text;
+  return rt::find_named_style(rt::to_text(result.reports[0].style))->render(result, result.reports[0]).text;
 }
 
 // The lines of `text` without trailing white space, leaving out those `skip` accepts.
@@ -67,8 +67,8 @@ TEST_CASE("import openssl: the ThinkPad's 0.9.8 log renders back line for line")
 
 TEST_CASE("import openssl: the Result holds the header, one series per cell, the report") {
   const rt::Result result = imported(hwbench::test::read_text(hwbench::test::source_path(thinkpad_log)), thinkpad_log);
-  CHECK(result.kind == "published");
-  CHECK(result.status == "published");
+  CHECK(result.kind == rt::ResultKind::published);
+  CHECK(result.status == rt::RunStatus::published);
   CHECK(result.meta.at("note") == "$ openssl speed");
   CHECK(result.meta.at("source") == thinkpad_log);
   CHECK(result.recipe_file == thinkpad_log);
@@ -99,7 +99,7 @@ TEST_CASE("import openssl: the Result holds the header, one series per cell, the
   CHECK(rsa.printed.at("mean").unit == "s");
   CHECK(result.series.back().label == "dsa 2048 bits verify");
   REQUIRE(result.reports.size() == 1);
-  CHECK(result.reports[0].style == "openssl");
+  CHECK(rt::to_text(result.reports[0].style) == "openssl");
   CHECK(rt::find_importer("openssl") != nullptr);
 }
 
