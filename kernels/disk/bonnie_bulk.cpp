@@ -22,8 +22,8 @@
 
 #include <fmt/format.h>
 
-#include "kernels/disk/aligned_buffer.hpp"
 #include "kernels/disk/bonnie.hpp"
+#include "kernels/disk/disk.hpp"
 #include "kernels/disk/max_latency.hpp"
 #include "kernels/disk/scratch_file.hpp"
 #include "kernels/files/files.hpp"
@@ -41,7 +41,7 @@ class BulkTest : public Kernel {
 
   void prepare() override {
     file_.claim();
-    buffer_ = AlignedBuffer(static_cast<std::size_t>(o_.chunk), o_.direct);
+    buffer_ = io_buffer(static_cast<std::size_t>(o_.chunk), o_.direct, "bonnie's chunk buffer");
     cursor_ = 0;
     // What bonnie++'s earlier phases leave behind: the file as block output wrote it for rewrite,
     // and as rewrite left it for block input (the page cache holds it differently after a

@@ -25,8 +25,8 @@
 
 #include <fmt/format.h>
 
-#include "kernels/disk/aligned_buffer.hpp"
 #include "kernels/disk/bonnie.hpp"
+#include "kernels/disk/disk.hpp"
 #include "kernels/disk/max_latency.hpp"
 #include "kernels/disk/scratch_file.hpp"
 #include "kernels/files/files.hpp"
@@ -58,7 +58,7 @@ class FileTest : public Kernel {
       index_.emplace(key(dir_of_[i], names_[i]), i);
     }
     make_sizes();
-    buffer_ = AlignedBuffer(static_cast<std::size_t>(o_.chunk), false);
+    buffer_ = io_buffer(static_cast<std::size_t>(o_.chunk), false, "bonnie's file buffer");
     shuffle_random_ = RandomBytes(o_.seed ^ 0x5eed5eed5eedULL);
     if (!creates()) build_guarded(nullptr);
     prepared_ = true;

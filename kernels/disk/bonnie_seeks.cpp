@@ -19,8 +19,8 @@
 
 #include <fmt/format.h>
 
-#include "kernels/disk/aligned_buffer.hpp"
 #include "kernels/disk/bonnie.hpp"
+#include "kernels/disk/disk.hpp"
 #include "kernels/disk/max_latency.hpp"
 #include "kernels/disk/scratch_file.hpp"
 #include "kernels/files/files.hpp"
@@ -37,7 +37,7 @@ class SeekTest : public Kernel {
 
   void prepare() override {
     file_.claim();
-    AlignedBuffer zeros(static_cast<std::size_t>(o_.chunk));
+    const AlignedBuffer zeros = io_buffer(static_cast<std::size_t>(o_.chunk), true, "bonnie's zero chunk");
     file_.fill(o_.size, zeros.data(), o_.chunk);
     tickets_ = seek_tickets(o_.seed, o_.seek_count, o_.rewrite_every);
     prepared_ = true;
@@ -102,7 +102,7 @@ class SeekTest : public Kernel {
 
   void seek(std::atomic<std::size_t>& next, const std::atomic<bool>& stop, Tally& tally) const {
     FileDescriptor fd = file_.open(O_RDWR | (o_.direct ? O_DIRECT : 0));
-    AlignedBuffer buffer(static_cast<std::size_t>(o_.chunk), o_.direct);
+    AlignedBuffer buffer = io_buffer(static_cast<std::size_t>(o_.chunk), o_.direct, "bonnie's seek buffer");
     const std::uint64_t chunks = std::max<std::uint64_t>(1, o_.size / o_.chunk);
     const auto length = static_cast<std::size_t>(o_.chunk);
     MaxLatency latency;

@@ -27,6 +27,11 @@ ParamSpec disk_param(const char* name, ParamType type, const char* default_text,
   return p;
 }
 
+AlignedBuffer io_buffer(std::size_t size, bool block_aligned, const std::string& what) {
+  return AlignedBuffer(size, block_aligned ? AlignedBuffer::block_alignment : AlignedBuffer::malloc_alignment,
+                       AlignedBuffer::Fill::zeros, what);
+}
+
 std::vector<Problem> directory_problems(const std::string& kernel, const std::string& dir, const FileView& view) {
   // A missing DIR is the checker's to judge: it knows which locations the run creates.
   if (!view.exists(dir) || view.is_directory(dir)) return {};

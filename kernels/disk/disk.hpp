@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "kernels/common/aligned_buffer.hpp"
 #include "kernels/contract/kernel.hpp"
 
 namespace hwbench::kernels::disk {
@@ -23,6 +24,12 @@ KernelSpec xbench_spec();
 /// A parameter of a disk kernel: sizes get the unit "bytes"; `min`/`max` bound written values.
 ParamSpec disk_param(const char* name, ParamType type, const char* default_text, const char* help, double min = 0,
                      double max = std::numeric_limits<double>::max(), std::vector<std::string> choices = {});
+
+/// An I/O buffer of `size` zero bytes (its pages touched before any timing), on a 4096-byte
+/// boundary as O_DIRECT requires, or with `block_aligned` false where malloc puts it, as
+/// bonnie++'s is without -D (the kernel copies to an aligned buffer measurably faster, ~15% on a
+/// cached read, so the alignment is part of the procedure); `what` names it when memory runs out.
+AlignedBuffer io_buffer(std::size_t size, bool block_aligned, const std::string& what);
 
 /// The directory problem shared by both kernels: DIR must be a directory (or a location the run
 /// creates), never a file. Empty when DIR is fine.

@@ -38,7 +38,6 @@
 
 #include <fmt/format.h>
 
-#include "kernels/disk/aligned_buffer.hpp"
 #include "kernels/disk/disk.hpp"
 #include "kernels/disk/max_latency.hpp"
 #include "kernels/disk/scratch_file.hpp"
@@ -75,7 +74,7 @@ class XbenchTest : public Kernel {
     file_.claim();
     if (const auto why = in_memory_problem(dir_of(file_.path()))) throw KernelError(why->message);
     fd_ = FileDescriptor();  // an earlier pass's (prepare runs again before each pass of a loop)
-    buffer_ = AlignedBuffer(static_cast<std::size_t>(block_));
+    buffer_ = io_buffer(static_cast<std::size_t>(block_), true, "Xbench's block buffer");
     RandomBytes(seed_from_text(file_.path())).fill({buffer_.data(), buffer_.size()});
     order_.resize(static_cast<std::size_t>(size_ / block_));
     for (std::size_t i = 0; i < order_.size(); ++i) order_[i] = i;

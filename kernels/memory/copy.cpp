@@ -8,7 +8,6 @@
 
 #include <fmt/format.h>
 
-#include "kernels/memory/aligned_buffer.hpp"
 #include "kernels/memory/memory.hpp"
 
 namespace hwbench::kernels::memory {
@@ -21,8 +20,8 @@ class CopyKernel : public Kernel {
 
   void prepare() override {
     team_ = std::make_unique<ThreadTeam>(call_.threads, call_.pin);
-    source_ = AlignedBuffer(static_cast<std::size_t>(call_.size), "copy's source buffer");
-    target_ = AlignedBuffer(static_cast<std::size_t>(call_.size), "copy's destination buffer");
+    source_ = page_buffer(static_cast<std::size_t>(call_.size), "copy's source buffer");
+    target_ = page_buffer(static_cast<std::size_t>(call_.size), "copy's destination buffer");
     auto* src = source_.as<unsigned char>();
     auto* dst = target_.as<unsigned char>();
     for_each_share(*team_, source_.size(), 64, [&](std::size_t b, std::size_t e) {

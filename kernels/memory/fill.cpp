@@ -6,7 +6,6 @@
 
 #include <fmt/format.h>
 
-#include "kernels/memory/aligned_buffer.hpp"
 #include "kernels/memory/memory.hpp"
 
 namespace hwbench::kernels::memory {
@@ -19,7 +18,7 @@ class FillKernel : public Kernel {
 
   void prepare() override {
     team_ = std::make_unique<ThreadTeam>(call_.threads, call_.pin);
-    buffer_ = AlignedBuffer(static_cast<std::size_t>(call_.size), "fill's buffer");
+    buffer_ = page_buffer(static_cast<std::size_t>(call_.size), "fill's buffer");
     write(0);
   }
 

@@ -20,6 +20,10 @@ void register_memory(Registry& registry) {
 
 namespace memory {
 
+AlignedBuffer page_buffer(std::size_t bytes, const std::string& what) {
+  return AlignedBuffer(bytes, AlignedBuffer::page_size(), AlignedBuffer::Fill::untouched, what);
+}
+
 std::uint64_t default_stream_elements() {
   const std::uint64_t four_caches = (4 * last_level_cache_bytes() + sizeof(double) - 1) / sizeof(double);
   return std::max<std::uint64_t>(10'000'000, four_caches);

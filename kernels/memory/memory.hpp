@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "kernels/common/aligned_buffer.hpp"
 #include "kernels/contract/kernel.hpp"
 #include "kernels/memory/thread_team.hpp"
 
@@ -23,6 +24,11 @@ KernelSpec fill_spec();
 KernelSpec copy_spec();
 /// `thread compute|lock [threads N]`: integer work in N threads, or a mutex handed round N threads.
 KernelSpec thread_spec();
+
+/// `bytes` bytes on a page boundary with no page touched, so that the first write decides where
+/// they live (each team member touches its own share, as STREAM's parallel initialisation does);
+/// `what` names them when memory runs out.
+AlignedBuffer page_buffer(std::size_t bytes, const std::string& what);
 
 /// STREAM's array length for this machine: each array at least four times the last-level caches
 /// (ceil(4 * LLC / 8) doubles), and never below STREAM 5.10's default of 10,000,000.

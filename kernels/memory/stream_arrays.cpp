@@ -68,9 +68,9 @@ std::string check_array(const char* name, const double* x, std::size_t n, double
 StreamArrays::StreamArrays(std::size_t elements, ThreadTeam& team)
     : team_(team),
       n_(elements),
-      a_(elements * sizeof(double), "STREAM array a"),
-      b_(elements * sizeof(double), "STREAM array b"),
-      c_(elements * sizeof(double), "STREAM array c") {
+      a_(page_buffer(elements * sizeof(double), "STREAM array a")),
+      b_(page_buffer(elements * sizeof(double), "STREAM array b")),
+      c_(page_buffer(elements * sizeof(double), "STREAM array c")) {
   double* a = this->a();
   double* b = this->b();
   double* c = this->c();

@@ -6,7 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "kernels/memory/aligned_buffer.hpp"
+#include "kernels/common/aligned_buffer.hpp"
 #include "kernels/memory/stream_function.hpp"
 #include "kernels/memory/thread_team.hpp"
 

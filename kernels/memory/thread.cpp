@@ -10,7 +10,6 @@
 
 #include <fmt/format.h>
 
-#include "kernels/memory/aligned_buffer.hpp"
 #include "kernels/memory/memory.hpp"
 
 namespace hwbench::kernels::memory {
@@ -31,7 +30,7 @@ class ComputeKernel : public Kernel {
     members_.resize(threads_);
     team_->run([&](unsigned m) {
       // Each member allocates and touches its own words, so they live near its CPU.
-      members_[m].words = AlignedBuffer(compute_words * sizeof(std::uint32_t), "thread compute's working set");
+      members_[m].words = page_buffer(compute_words * sizeof(std::uint32_t), "thread compute's working set");
       auto* w = members_[m].words.as<std::uint32_t>();
       for (std::size_t i = 0; i < compute_words; ++i) w[i] = static_cast<std::uint32_t>(i);
       members_[m].state = 0x2545f4914f6cdd1dULL + m;

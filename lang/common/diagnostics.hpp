@@ -1,5 +1,6 @@
 #pragma once
-// Errors as values: everything the parser and the checker find, rendered later.
+// Errors as values: everything the parser and the checker find, and what the readers of data
+// files and tools' logs find, rendered later by one function.
 #include <ostream>
 #include <string>
 #include <string_view>
@@ -11,7 +12,14 @@ namespace hwbench::lang {
 
 enum class Severity { error, warning, note };
 
-/// One finding at one place of a recipe.
+/// How much of the source a rendered diagnostic shows under its heading.
+enum class Excerpt {
+  source_line,  ///< the source line and a caret under the column (recipes)
+  none,         ///< nothing (data files and logs, whose messages say what is wrong where)
+};
+
+/// One finding at one place of a file: a line and column, a line alone (column 0) when the
+/// reader knows no column, or no place (line 0) for the whole file.
 struct Diagnostic {
   Severity severity = Severity::error;
   SourceLoc loc;
@@ -38,8 +46,12 @@ class Diagnostics {
   /// All findings, in the order they were added.
   const std::vector<Diagnostic>& all() const { return items_; }
 
-  /// Writes every finding as `file:line:col: error: message`, the source line, a caret and the hint.
-  void render(const Source& source, std::ostream& out) const;
+  /// Puts the findings in file order, those about the whole file first; findings at one place
+  /// keep the order they were added in.
+  void sort_by_place();
+
+  /// Writes every finding with render_diagnostic(), then a count of those not kept.
+  void render(const Source& source, std::ostream& out, Excerpt excerpt = Excerpt::source_line) const;
   /// How many findings are kept at most; a recipe that makes more gets a count of the rest.
   static constexpr std::size_t kMaxKept = 1000;
 
@@ -49,7 +61,15 @@ class Diagnostics {
   std::size_t dropped_errors_ = 0;  ///< of which errors
 };
 
-/// Renders one diagnostic (see Diagnostics::render).
-void render_diagnostic(const Diagnostic& d, const Source& source, std::ostream& out);
+/// Renders one diagnostic: the heading `file:line:col: error: message` (`file:line: …` without a
+/// column, `file: …` without a place), then with Excerpt::source_line the source line and a caret
+/// under the column (`~` under the rest of `length`), then `hint: …` when there is a hint.
+void render_diagnostic(const Diagnostic& d, const Source& source, std::ostream& out,
+                       Excerpt excerpt = Excerpt::source_line);
+
+/// The findings rendered without an excerpt as one string, without the final newline: how the
+/// data-file readers and the importers report a problem in `file` ("x.toml:3:1: error: …",
+/// "run.log:12: error: …", "run.log: error: …").
+std::string render_brief(const Diagnostics& diagnostics, const std::string& file);
 
 }  // namespace hwbench::lang

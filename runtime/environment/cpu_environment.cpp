@@ -5,6 +5,7 @@
 #include <sstream>
 #include <utility>
 
+#include "runtime/platform/machine.hpp"
 #include "runtime/support/system_text.hpp"
 
 namespace hwbench::runtime {
@@ -14,7 +15,6 @@ namespace {
 using nlohmann::json;
 using system_text::parse_double;
 using system_text::parse_integer;
-using system_text::parse_size;
 using system_text::split_words;
 using system_text::trim;
 
@@ -92,21 +92,14 @@ json physical_cores(const CpuInfo& blocks) {
 
 json capture_caches(const SystemFiles& system) {
   json caches = json::array();
-  // index0, index1, … are numbered without gaps, so the first missing one ends the list.
-  for (int i = 0; i < 64; ++i) {
-    const std::string base = "/sys/devices/system/cpu/cpu0/cache/index" + std::to_string(i) + "/";
-    const auto level = system.read(base + "level");
-    if (!level) break;
-    const auto type = system.read(base + "type");
-    const auto size = system.read(base + "size");
-    const auto shared = system.read(base + "shared_cpu_list");
-    const auto line = system.read(base + "coherency_line_size");
+  const auto read = [&](const std::string& path) { return system.read(path); };
+  for (const auto& cache : kernels::memory::cpu_caches("/sys/devices/system/cpu", 0, read)) {
     caches.push_back({
-        {"level", or_null(parse_integer(*level))},
-        {"type", type ? json(trim(*type)) : json(nullptr)},
-        {"size", size ? or_null(parse_size(*size)) : json(nullptr)},
-        {"shared_cpu_list", shared ? json(trim(*shared)) : json(nullptr)},
-        {"line_size", line ? or_null(parse_integer(*line)) : json(nullptr)},
+        {"level", or_null(cache.level)},
+        {"type", or_null(cache.type)},
+        {"size", or_null(cache.size)},
+        {"shared_cpu_list", or_null(cache.shared_cpu_list)},
+        {"line_size", or_null(cache.line_size)},
     });
   }
   return caches;

@@ -14,6 +14,7 @@
 
 #include "runtime/environment/build_environment.hpp"
 #include "runtime/environment/cpu_environment.hpp"
+#include "runtime/platform/machine.hpp"
 #include "runtime/support/system_text.hpp"
 
 namespace hwbench::runtime {
@@ -24,13 +25,14 @@ using nlohmann::json;
 using system_text::parse_integer;
 using system_text::split_words;
 using system_text::trim;
+using system_text::join_nonempty;
 
 json memory_total(const std::optional<std::string>& meminfo) {
   if (!meminfo) return nullptr;
   std::istringstream in(*meminfo);
   std::string line;
   while (std::getline(in, line)) {
-    if (line.rfind("MemTotal:", 0) != 0) continue;
+    if (!line.starts_with("MemTotal:")) continue;
     const auto words = split_words(line.substr(9));
     if (words.empty()) return nullptr;
     const auto n = parse_integer(words[0]);
@@ -86,25 +88,10 @@ std::optional<double> number_at(const json& environment, const char* pointer) {
   return value.get<double>();
 }
 
-std::string join(const std::vector<std::string>& parts, const char* separator) {
-  std::string out;
-  for (const auto& part : parts) {
-    if (part.empty()) continue;
-    if (!out.empty()) out += separator;
-    out += part;
-  }
-  return out;
-}
-
 }  // namespace
 
 std::optional<std::string> SystemFiles::read(const std::string& path) const {
-  // /proc and /sys files report size 0: read to end of stream rather than by size.
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return std::nullopt;
-  std::string content{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-  if (in.bad()) return std::nullopt;
-  return content;
+  return kernels::memory::read_system_file(path);
 }
 
 std::optional<KernelIdentity> SystemFiles::kernel() const {
@@ -165,7 +152,7 @@ std::string environment_summary(const nlohmann::json& environment) {
   }
 
   std::vector<std::string> software;
-  software.push_back(join({text_at(environment, "/kernel/sysname").value_or(""),
+  software.push_back(join_nonempty({text_at(environment, "/kernel/sysname").value_or(""),
                            text_at(environment, "/kernel/release").value_or(""),
                            text_at(environment, "/kernel/machine").value_or("")},
                           " "));
@@ -176,7 +163,8 @@ std::string environment_summary(const nlohmann::json& environment) {
     for (char c : *version) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     // clang's __VERSION__ already names it ("Debian Clang 14.0.6"); gcc's is bare ("12.2.0").
     const bool named = !id.empty() && lower.find(id) != std::string::npos;
-    software.push_back(join({named ? "" : id, *version, text_at(environment, "/compiler/flags").value_or("")}, " "));
+    software.push_back(
+        join_nonempty({named ? "" : id, *version, text_at(environment, "/compiler/flags").value_or("")}, " "));
   }
   // Result files before the openssl object held the version line alone.
   auto openssl = text_at(environment, "/openssl/version");
@@ -193,7 +181,8 @@ std::string environment_summary(const nlohmann::json& environment) {
   if (const auto libc = text_at(environment, "/libc")) tuning.push_back("glibc " + *libc);
   if (const auto version = text_at(environment, "/hwbench_version")) tuning.push_back("hwbench " + *version);
 
-  return join({join(machine, ", "), join(software, ", "), join(tuning, ", ")}, "\n");
+  return join_nonempty(
+      {join_nonempty(machine, ", "), join_nonempty(software, ", "), join_nonempty(tuning, ", ")}, "\n");
 }
 
 }  // namespace hwbench::runtime

@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "runtime/support/system_text.hpp"
 #include "runtime/support/text_columns.hpp"
 
 namespace hwbench::runtime {
@@ -21,15 +22,7 @@ std::string text_at(const nlohmann::json& environment, const char* pointer) {
   return "";
 }
 
-std::string join_nonempty(const std::vector<std::string>& parts, std::string_view separator) {
-  std::string out;
-  for (const auto& p : parts) {
-    if (p.empty()) continue;
-    if (!out.empty()) out += separator;
-    out += p;
-  }
-  return out;
-}
+using system_text::join_nonempty;
 
 std::string cores_text(const nlohmann::json& env) {
   const std::string logical = text_at(env, "/cores/logical");

@@ -23,7 +23,7 @@ mode_t current_umask() {
   std::ifstream status("/proc/self/status");
   std::string line;
   while (std::getline(status, line)) {
-    if (line.rfind("Umask:", 0) == 0) {
+    if (line.starts_with("Umask:")) {
       try {
         return static_cast<mode_t>(std::stoul(line.substr(6), nullptr, 8));
       } catch (const std::exception&) {

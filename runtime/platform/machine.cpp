@@ -5,30 +5,24 @@
 
 #include <algorithm>
 #include <cctype>
-#include <charconv>
 #include <fstream>
+#include <iterator>
 #include <set>
 #include <thread>
 
+#include "runtime/support/system_text.hpp"
+
 namespace hwbench::kernels::memory {
+
+namespace system_text = runtime::system_text;
 
 namespace {
 
-std::optional<std::string> read_line(const std::string& path) {
-  std::ifstream in(path);
-  std::string line;
-  if (!in || !std::getline(in, line)) return std::nullopt;
-  while (!line.empty() && std::isspace(static_cast<unsigned char>(line.back()))) line.pop_back();
-  return line;
-}
-
-std::optional<std::uint64_t> read_number(const std::string& path) {
-  const auto line = read_line(path);
-  if (!line) return std::nullopt;
-  std::uint64_t v = 0;
-  const auto [end, ec] = std::from_chars(line->data(), line->data() + line->size(), v);
-  if (ec != std::errc() || end != line->data() + line->size()) return std::nullopt;
-  return v;
+// The whole of `text` (trimmed) as a non-negative integer.
+std::optional<std::uint64_t> unsigned_number(std::string_view text) {
+  const auto n = system_text::parse_integer(text);
+  if (!n || *n < 0) return std::nullopt;
+  return static_cast<std::uint64_t>(*n);
 }
 
 }  // namespace
@@ -49,21 +43,50 @@ std::vector<int> allowed_cpus() {
 }
 
 std::optional<std::uint64_t> parse_cache_size(std::string_view text) {
-  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.remove_suffix(1);
+  std::string t = system_text::trim(text);
   std::uint64_t scale = 1;
-  if (!text.empty()) {
-    switch (text.back()) {
+  if (!t.empty()) {
+    switch (std::toupper(static_cast<unsigned char>(t.back()))) {
       case 'K': scale = std::uint64_t{1} << 10; break;
       case 'M': scale = std::uint64_t{1} << 20; break;
       case 'G': scale = std::uint64_t{1} << 30; break;
       default: break;
     }
-    if (scale != 1) text.remove_suffix(1);
+    if (scale != 1) t.pop_back();
   }
-  std::uint64_t v = 0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-  if (text.empty() || ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
-  return v * scale;
+  const auto n = unsigned_number(t);
+  if (!n) return std::nullopt;
+  return *n * scale;
+}
+
+std::optional<std::string> read_system_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return std::nullopt;
+  std::string content{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  if (in.bad()) return std::nullopt;
+  return content;
+}
+
+std::vector<CpuCache> cpu_caches(const std::string& cpu_root, int cpu, const ReadSystemFile& read) {
+  std::vector<CpuCache> caches;
+  // index0, index1, … are numbered without gaps, so the first missing one ends the list.
+  for (int index = 0; index < 64; ++index) {
+    const std::string dir = cpu_root + "/cpu" + std::to_string(cpu) + "/cache/index" + std::to_string(index) + "/";
+    const auto level = read(dir + "level");
+    if (!level) break;
+    const auto text = [&](const char* name) -> std::optional<std::string> {
+      const auto content = read(dir + name);
+      return content ? std::optional(system_text::trim(*content)) : std::nullopt;
+    };
+    const auto number = [&](const char* name) -> std::optional<std::uint64_t> {
+      const auto content = read(dir + name);
+      return content ? unsigned_number(*content) : std::nullopt;
+    };
+    const auto size = read(dir + "size");
+    caches.push_back({unsigned_number(*level), text("type"), size ? parse_cache_size(*size) : std::nullopt,
+                      text("shared_cpu_list"), number("coherency_line_size")});
+  }
+  return caches;
 }
 
 std::uint64_t last_level_cache_bytes(const std::string& cpu_root, const std::vector<int>& cpus) {
@@ -74,17 +97,10 @@ std::uint64_t last_level_cache_bytes(const std::string& cpu_root, const std::vec
   };
   std::vector<Instance> found;
   for (int cpu : cpus) {
-    const std::string base = cpu_root + "/cpu" + std::to_string(cpu) + "/cache/index";
-    for (int index = 0;; ++index) {
-      const std::string dir = base + std::to_string(index) + "/";
-      const auto level = read_number(dir + "level");
-      if (!level) break;
-      const auto type = read_line(dir + "type");
-      if (type && *type == "Instruction") continue;
-      const auto size_text = read_line(dir + "size");
-      const auto size = size_text ? parse_cache_size(*size_text) : std::nullopt;
-      if (!size) continue;
-      found.push_back({*level, read_line(dir + "shared_cpu_list").value_or("cpu" + std::to_string(cpu)), *size});
+    for (const auto& cache : cpu_caches(cpu_root, cpu)) {
+      if (!cache.level) break;
+      if (cache.type == "Instruction" || !cache.size) continue;
+      found.push_back({*cache.level, cache.shared_cpu_list.value_or("cpu" + std::to_string(cpu)), *cache.size});
     }
   }
   std::uint64_t top = 0;

@@ -252,7 +252,7 @@ std::optional<Result> load_result(const std::string& path, std::string& error) {
     // what() is "[json.exception.parse_error.101] parse error at line …"; the tag says nothing
     // to a user.
     std::string message = e.what();
-    if (const auto end = message.find("] "); message.rfind("[json.exception", 0) == 0 && end != std::string::npos) {
+    if (const auto end = message.find("] "); message.starts_with("[json.exception") && end != std::string::npos) {
       message.erase(0, end + 2);
     }
     error = path + " is not JSON (byte " + std::to_string(e.byte) + "): " + message;

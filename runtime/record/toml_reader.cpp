@@ -12,42 +12,30 @@
 
 #include "lang/common/diagnostics.hpp"
 #include "runtime/support/suggestions.hpp"
+#include "runtime/support/system_text.hpp"
 
 namespace hwbench::runtime {
 
 void Problems::at(const toml::value& where, std::string message) {
   const auto loc = where.location();
-  items_.push_back({static_cast<std::uint32_t>(loc.line()), static_cast<std::uint32_t>(loc.column()), std::move(message)});
+  diagnostics_.error({static_cast<std::uint32_t>(loc.line()), static_cast<std::uint32_t>(loc.column())},
+                     std::move(message));
 }
 
-void Problems::whole_file(std::string message) { items_.push_back({0, 0, std::move(message)}); }
+void Problems::whole_file(std::string message) { diagnostics_.error({}, std::move(message)); }
 
 std::string Problems::render() const {
-  auto sorted = items_;
-  std::stable_sort(sorted.begin(), sorted.end(), [](const Item& a, const Item& b) {
-    return std::tie(a.line, a.column) < std::tie(b.line, b.column);
-  });
-  std::string text;
-  for (const auto& item : sorted) {
-    if (!text.empty()) text += '\n';
-    text += item.line == 0 ? fmt::format("{}: error: {}", file_, item.message)
-                           : fmt::format("{}:{}:{}: error: {}", file_, item.line, item.column, item.message);
-  }
-  return text;
-}
-
-std::string join(const std::vector<std::string>& words) {
-  std::string text;
-  for (const auto& w : words) text += (text.empty() ? "" : ", ") + w;
-  return text;
+  auto sorted = diagnostics_;
+  sorted.sort_by_place();
+  return lang::render_brief(sorted, file_);
 }
 
 void check_keys(const toml::value& table, const std::vector<std::string>& known, std::string_view context,
                 Problems& problems) {
   for (const auto& [key, value] : table.as_table()) {
     if (std::find(known.begin(), known.end(), key) != known.end()) continue;
-    problems.at(value, fmt::format("unknown key '{}'{}; {}", key, context,
-                                   support::did_you_mean(key, known, fmt::format("known keys: {}", join(known)))));
+    const std::string listed = fmt::format("known keys: {}", system_text::join(known, ", "));
+    problems.at(value, fmt::format("unknown key '{}'{}; {}", key, context, support::did_you_mean(key, known, listed)));
   }
 }
 
@@ -76,19 +64,27 @@ std::optional<double> number(const toml::value& v) {
 
 namespace {
 
-// toml11's message: "[error] summary" then " --> file" then an excerpt with a caret.
+std::string whole_file_error(const std::string& file, std::string message) {
+  lang::Diagnostics diagnostics;
+  diagnostics.error({}, std::move(message));
+  return lang::render_brief(diagnostics, file);
+}
+
+// toml11's message: "[error] summary" then " --> file" then an excerpt with a caret, which is
+// kept as it is; toml11 gives no column, so the heading names the line alone.
 std::string toml_error(const std::string& name, const toml::exception& e) {
   std::istringstream lines(e.what());
-  std::string first;
-  std::getline(lines, first);
-  if (first.rfind("[error] ", 0) == 0) first.erase(0, 8);
-  std::string text = fmt::format("{}:{}: error: {}", name, e.location().line(), first);
+  std::string message;
+  std::getline(lines, message);
+  if (message.starts_with("[error] ")) message.erase(0, 8);
   std::string line;
   while (std::getline(lines, line)) {
-    if (line.rfind(" --> ", 0) == 0) continue;  // the file name, already given
-    text += '\n' + line;
+    if (line.starts_with(" --> ")) continue;  // the file name, already given
+    message += '\n' + line;
   }
-  return text;
+  lang::Diagnostics diagnostics;
+  diagnostics.error({static_cast<std::uint32_t>(e.location().line()), 0}, std::move(message));
+  return lang::render_brief(diagnostics, name);
 }
 
 }  // namespace
@@ -96,13 +92,13 @@ std::string toml_error(const std::string& name, const toml::exception& e) {
 std::optional<std::string> read_text_file(const std::string& path, std::string& error) {
   std::ifstream in(path, std::ios::binary);
   if (!in) {
-    error = fmt::format("{}: error: cannot open: {}", path, std::strerror(errno));
+    error = whole_file_error(path, fmt::format("cannot open: {}", std::strerror(errno)));
     return std::nullopt;
   }
   std::ostringstream text;
   text << in.rdbuf();
   if (in.bad()) {
-    error = fmt::format("{}: error: cannot read: {}", path, std::strerror(errno));
+    error = whole_file_error(path, fmt::format("cannot read: {}", std::strerror(errno)));
     return std::nullopt;
   }
   return text.str();
@@ -115,7 +111,7 @@ std::optional<toml::value> parse_toml(std::string_view text, const std::string& 
   } catch (const toml::exception& e) {
     error = toml_error(name, e);
   } catch (const std::exception& e) {
-    error = fmt::format("{}: error: {}", name, e.what());
+    error = whole_file_error(name, e.what());
   }
   return std::nullopt;
 }

@@ -9,9 +9,12 @@
 
 #include <toml.hpp>
 
+#include "lang/common/diagnostics.hpp"
+
 namespace hwbench::runtime {
 
-/// Every problem in one file, reported together and in file order.
+/// Every problem in one file, reported together and in file order: lang::Diagnostics placed by
+/// toml11's locations and rendered by lang::render_brief().
 class Problems {
  public:
   /// Problems found in `file` (the name used in messages).
@@ -21,22 +24,14 @@ class Problems {
   /// A problem with no place in the file.
   void whole_file(std::string message);
   /// Whether any problem was found.
-  bool any() const { return !items_.empty(); }
+  bool any() const { return diagnostics_.has_errors(); }
   /// `FILE:LINE:COL: error: …` lines, sorted by place.
   std::string render() const;
 
  private:
-  struct Item {
-    std::uint32_t line = 0;
-    std::uint32_t column = 0;
-    std::string message;
-  };
   std::string file_;
-  std::vector<Item> items_;
+  lang::Diagnostics diagnostics_;
 };
-
-/// "a, b, c".
-std::string join(const std::vector<std::string>& words);
 
 
 /// Records a problem for every key of `table` not in `known`; `context` follows the key's name.

@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include "runtime/support/system_text.hpp"
+
 namespace hwbench::runtime {
 
 namespace {
@@ -22,10 +24,6 @@ std::string pad(std::string_view s, std::size_t width, Align align) {
   const std::size_t w = display_width(s);
   std::string fill(width > w ? width - w : 0, ' ');
   return align == Align::right ? fill + std::string(s) : std::string(s) + fill;
-}
-
-void rtrim(std::string& s) {
-  while (!s.empty() && s.back() == ' ') s.pop_back();
 }
 
 std::vector<std::size_t> column_widths(const std::vector<std::string>& header,
@@ -50,8 +48,7 @@ void write_text(const Grid& grid, std::ostream& out) {
       if (c > 0) text += "  ";
       text += pad(c < cells.size() ? cells[c] : std::string(), widths[c], grid.align[c]);
     }
-    rtrim(text);
-    out << text << '\n';
+    out << system_text::trim_end(text, " ") << '\n';
   };
   line(grid.header);
   for (const auto& row : grid.rows) line(row);

@@ -13,6 +13,7 @@
 #include "lang/common/lexical.hpp"
 #include "runtime/analysis/statistics.hpp"
 #include "runtime/analysis/units.hpp"
+#include "runtime/support/system_text.hpp"
 
 namespace hwbench::runtime {
 
@@ -20,19 +21,9 @@ namespace {
 
 namespace crypto = kernels::crypto;
 
-std::vector<std::string> words_of(const std::string& text) {
-  std::vector<std::string> words;
-  std::istringstream in(text);
-  std::string word;
-  while (in >> word) words.push_back(word);
-  return words;
-}
+using system_text::split_words;
 
-std::string joined(const std::vector<std::string>& words, std::size_t from = 0) {
-  std::string out;
-  for (std::size_t i = from; i < words.size(); ++i) out += (out.empty() ? "" : " ") + words[i];
-  return out;
-}
+std::string joined(const std::vector<std::string>& words) { return system_text::join(words, " "); }
 
 bool all_digits(const std::string& word) {
   return !word.empty() &&
@@ -61,7 +52,7 @@ std::optional<OpensslCell> cell_from_params(const Sample& sample) {
 }
 
 std::optional<OpensslCell> cell_from_label(const std::string& label) {
-  const auto words = words_of(label);
+  const auto words = split_words(label);
   if (words.size() >= 3 && words.back() == "bytes" && all_digits(words[words.size() - 2])) {
     std::vector<std::string> row(words.begin(), words.end() - 2);
     return OpensslCell{joined(row), std::stoull(words[words.size() - 2]), ""};
@@ -92,7 +83,7 @@ KeyStyle key_style(const std::string& row, bool single) {
       {"SM2", std::string(30, ' ') + sign_heading, 4},   {"ecdh", std::string(30, ' ') + "op      op/s", 4},
       {"ffdh", std::string(23, ' ') + "op     op/s", 4},
   };
-  const auto words = words_of(row);
+  const auto words = split_words(row);
   for (const auto& style : styles) {
     // rsa and dsa rows start with their name; the others name it after the size.
     const bool leading = style.family == "rsa" || style.family == "dsa";
@@ -105,7 +96,7 @@ KeyStyle key_style(const std::string& row, bool single) {
 
 // openssl prints the key size as %4u: "rsa  512 bits", " 256 bits ecdsa (nistp256)".
 std::string padded_key_row(const std::string& row) {
-  auto words = words_of(row);
+  auto words = split_words(row);
   for (auto& word : words) {
     if (!all_digits(word)) continue;
     word = fmt::format("{:>4}", word);
@@ -144,7 +135,7 @@ void format_header(const nlohmann::json& build, std::string& out) {
   };
   // "OpenSSL 3.0.22 25 Aug 2026": 3.x prints `version: 3.0.22`, earlier versions the line itself.
   const auto version = text("version");
-  const auto words = words_of(version.value_or(""));
+  const auto words = split_words(version.value_or(""));
   const bool modern =
       words.size() < 2 || !std::isdigit(static_cast<unsigned char>(words[1][0])) || std::stoi(words[1]) >= 3;
   if (modern && words.size() >= 2) out += fmt::format("version: {}\n", words[1]);
@@ -156,7 +147,7 @@ void format_header(const nlohmann::json& build, std::string& out) {
     } else {
       // 0.9.8 prints each option followed by a space, right after the colon.
       out += "options:";
-      for (const auto& word : words_of(*options)) out += word + " ";
+      for (const auto& word : split_words(*options)) out += word + " ";
       out += "\n";
     }
   }

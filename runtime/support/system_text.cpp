@@ -6,11 +6,34 @@
 
 namespace hwbench::runtime::system_text {
 
-std::string trim(std::string_view text) {
-  const auto is_space = [](char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; };
-  while (!text.empty() && is_space(text.front())) text.remove_prefix(1);
-  while (!text.empty() && is_space(text.back())) text.remove_suffix(1);
-  return std::string(text);
+std::string trim(std::string_view text, std::string_view characters) {
+  const auto first = text.find_first_not_of(characters);
+  if (first == std::string_view::npos) return {};
+  return std::string(text.substr(first, text.find_last_not_of(characters) - first + 1));
+}
+
+std::string trim_end(std::string_view text, std::string_view characters) {
+  const auto last = text.find_last_not_of(characters);
+  return last == std::string_view::npos ? std::string() : std::string(text.substr(0, last + 1));
+}
+
+std::string join(const std::vector<std::string>& parts, std::string_view separator) {
+  std::string out;
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    if (i > 0) out += separator;
+    out += parts[i];
+  }
+  return out;
+}
+
+std::string join_nonempty(const std::vector<std::string>& parts, std::string_view separator) {
+  std::string out;
+  for (const auto& part : parts) {
+    if (part.empty()) continue;
+    if (!out.empty()) out += separator;
+    out += part;
+  }
+  return out;
 }
 
 std::vector<std::string> split_words(std::string_view text) {
@@ -21,14 +44,7 @@ std::vector<std::string> split_words(std::string_view text) {
   return words;
 }
 
-std::string normalise_spaces(std::string_view text) {
-  std::string out;
-  for (const auto& word : split_words(text)) {
-    if (!out.empty()) out += ' ';
-    out += word;
-  }
-  return out;
-}
+std::string normalise_spaces(std::string_view text) { return join(split_words(text), " "); }
 
 std::optional<std::int64_t> parse_integer(std::string_view text) {
   const std::string t = trim(text);
@@ -44,23 +60,6 @@ std::optional<double> parse_double(std::string_view text) {
   const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), value);
   if (ec != std::errc() || end != t.data() + t.size() || t.empty()) return std::nullopt;
   return value;
-}
-
-std::optional<std::uint64_t> parse_size(std::string_view text) {
-  std::string t = trim(text);
-  std::uint64_t scale = 1;
-  if (!t.empty()) {
-    switch (std::toupper(static_cast<unsigned char>(t.back()))) {
-      case 'K': scale = 1ULL << 10; break;
-      case 'M': scale = 1ULL << 20; break;
-      case 'G': scale = 1ULL << 30; break;
-      default: break;
-    }
-    if (scale != 1) t.pop_back();
-  }
-  const auto n = parse_integer(t);
-  if (!n || *n < 0) return std::nullopt;
-  return static_cast<std::uint64_t>(*n) * scale;
 }
 
 }  // namespace hwbench::runtime::system_text

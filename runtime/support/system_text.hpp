@@ -1,7 +1,7 @@
 #pragma once
-// Reading the text that /proc, /sys and /etc files hold, for capture_environment: values with
-// their white space trimmed, words, whole numbers and sysfs sizes ("48K"). Each reader returns
-// std::nullopt for text that is not what it reads, never a guess.
+// The text helpers every module shares, written once: trimming, words, joining, and reading the
+// values that /proc, /sys and /etc files and tools' logs hold (whole numbers; sysfs sizes are
+// runtime/platform/machine.hpp's). Each reader returns std::nullopt for text that is not what it reads, never a guess.
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -10,11 +10,23 @@
 
 namespace hwbench::runtime::system_text {
 
-/// `text` without leading and trailing white space.
-std::string trim(std::string_view text);
+/// White space as isspace() sees it in the C locale.
+inline constexpr std::string_view white_space = " \t\n\v\f\r";
+
+/// `text` without the leading and trailing `characters` (white space unless told).
+std::string trim(std::string_view text, std::string_view characters = white_space);
+
+/// `text` without the trailing `characters` (white space unless told).
+std::string trim_end(std::string_view text, std::string_view characters = white_space);
 
 /// The white-space-separated words of `text`.
 std::vector<std::string> split_words(std::string_view text);
+
+/// `parts` with `separator` between each two: join({"a", "b"}, ", ") is "a, b".
+std::string join(const std::vector<std::string>& parts, std::string_view separator);
+
+/// join() of the parts that are not empty: join_nonempty({"a", "", "b"}, " ") is "a b".
+std::string join_nonempty(const std::vector<std::string>& parts, std::string_view separator);
 
 /// The words of `text` joined by single spaces.
 std::string normalise_spaces(std::string_view text);
@@ -24,8 +36,5 @@ std::optional<std::int64_t> parse_integer(std::string_view text);
 
 /// The whole of `text` (trimmed) as a number.
 std::optional<double> parse_double(std::string_view text);
-
-/// A sysfs size: "48K", "1024K", "32M", "1G" or a plain byte count, in bytes.
-std::optional<std::uint64_t> parse_size(std::string_view text);
 
 }  // namespace hwbench::runtime::system_text

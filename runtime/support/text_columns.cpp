@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "runtime/support/system_text.hpp"
+
 namespace hwbench::runtime {
 
 std::size_t display_width(std::string_view text) {
@@ -36,8 +38,7 @@ std::string write_columns(const std::vector<std::vector<std::string>>& lines, bo
       if (c > 0) text += "  ";
       text += right_aligned && c > 0 ? fill + line[c] : line[c] + fill;
     }
-    while (!text.empty() && text.back() == ' ') text.pop_back();
-    out += text + "\n";
+    out += system_text::trim_end(text, " ") + "\n";
   }
   return out;
 }

@@ -23,7 +23,7 @@ ProgramRun dc_run(const std::string& path) {
 // square root of 2, make a failed run.
 std::string judge_dc(const ProgramOutcome& out) {
   if (!WIFEXITED(out.status)) return program_failure("dc", out);
-  if (out.output.rfind("1.41421356237309504880", 0) != 0)
+  if (!out.output.starts_with("1.41421356237309504880"))
     return fmt::format("dc printed '{}' instead of the square root of 2", out.output.substr(0, 40));
   return "";
 }

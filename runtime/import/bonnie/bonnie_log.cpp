@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "kernels/disk/bonnie.hpp"
+#include "runtime/support/system_text.hpp"
 
 namespace hwbench::runtime::bonnie_log {
 
@@ -58,21 +59,14 @@ std::optional<std::int64_t> latency(const std::string& text) {
 Log::Log(std::string_view text, std::string name) : lines_(split_lines(text)), name_(std::move(name)) {}
 
 void Log::fail(std::size_t line, const std::string& what) {
-  if (error_.empty()) error_ = fmt::format("{}:{}: error: {}", name_, line, what);
+  if (!failed()) first_error_.error({static_cast<std::uint32_t>(line), 0}, what);
 }
 
 void Log::fail(const std::string& what) {
-  if (error_.empty()) error_ = fmt::format("{}: error: {}", name_, what);
+  if (!failed()) first_error_.error({}, what);
 }
 
-std::string trim(std::string_view s) {
-  const auto b = s.find_first_not_of(' ');
-  if (b == std::string_view::npos) return "";
-  const auto e = s.find_last_not_of(' ');
-  return std::string(s.substr(b, e - b + 1));
-}
-
-bool starts_with(std::string_view s, std::string_view prefix) { return s.substr(0, prefix.size()) == prefix; }
+std::string trim(std::string_view s) { return system_text::trim(s, " "); }
 
 std::optional<double> number(const std::string& text) {
   double v = 0;

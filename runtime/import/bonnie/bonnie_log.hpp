@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "lang/common/diagnostics.hpp"
 #include "runtime/report/bonnie_report.hpp"
 
 namespace hwbench::runtime::bonnie_log {
@@ -44,9 +45,9 @@ class Log {
   /// The lines, numbered from 1.
   const std::vector<Line>& lines() const { return lines_; }
   /// Whether an error was recorded.
-  bool failed() const { return !error_.empty(); }
+  bool failed() const { return first_error_.has_errors(); }
   /// The first error: `NAME:LINE: error: …` or `NAME: error: …`.
-  const std::string& error() const { return error_; }
+  std::string error() const { return lang::render_brief(first_error_, name_); }
   /// Records `NAME:LINE: error: what` unless an error is recorded already.
   void fail(std::size_t line, const std::string& what);
   /// Records `NAME: error: what` (about the whole log) unless an error is recorded already.
@@ -55,14 +56,11 @@ class Log {
  private:
   std::vector<Line> lines_;
   std::string name_;
-  std::string error_;
+  lang::Diagnostics first_error_;  ///< at most one
 };
 
-/// `s` without leading and trailing spaces.
+/// `s` without leading and trailing spaces (bonnie++ pads its columns with spaces only).
 std::string trim(std::string_view s);
-
-/// Whether `s` starts with `prefix`.
-bool starts_with(std::string_view s, std::string_view prefix);
 
 /// The whole of `text` as a number, or std::nullopt.
 std::optional<double> number(const std::string& text);

@@ -28,8 +28,8 @@ std::optional<Parsed> read_csv_line(Log& log, std::string& command) {
   std::vector<std::string> fields;
   for (const auto& line : log.lines()) {
     const std::string text = trim(line.text);
-    if (starts_with(text, "$ bonnie++") || starts_with(text, "bonnie++ ")) command = text.substr(text[0] == '$' ? 2 : 0);
-    if (starts_with(text, "format_version,")) continue;  // the header of bonnie++ -x
+    if (text.starts_with("$ bonnie++") || text.starts_with("bonnie++ ")) command = text.substr(text[0] == '$' ? 2 : 0);
+    if (text.starts_with("format_version,")) continue;  // the header of bonnie++ -x
     std::vector<std::string> f = split_fields(text);
     if (f.size() < 40 || !number(f[0])) continue;
     if (found != nullptr) {

@@ -34,7 +34,7 @@ class TableReader {
     bool seen = false;
     for (std::size_t i = 0; i < lines_.size(); ++i) {
       const std::string& text = lines_[i].text;
-      if (!starts_with(text, "Version ") || text.size() < 20) continue;
+      if (!text.starts_with("Version ") || text.size() < 20) continue;
       const bool io = text.find("------Sequential Output") != std::string::npos;
       const bool files = text.find("------Sequential Create") != std::string::npos;
       if (!io && !files) continue;
@@ -43,7 +43,7 @@ class TableReader {
         return std::nullopt;
       }
       // 2.00's tables have no Concurrency line; only the CSV line of such a log is read.
-      if (io && !starts_with(lines_[i + 1].text, "Concurrency")) continue;
+      if (io && !lines_[i + 1].text.starts_with("Concurrency")) continue;
       if (!seen) first_row_ = lines_[i + 3].number;
       seen = true;
       p.run.version = p.run.format_version = trim(std::string_view(text).substr(8, 5));
@@ -73,7 +73,7 @@ class TableReader {
   }
 
   bool latencies(const Line& row, std::size_t first, Parsed& p) {
-    if (!starts_with(row.text, "Latency")) {
+    if (!row.text.starts_with("Latency")) {
       log_.fail(row.number, "expected bonnie++'s Latency line");
       return false;
     }

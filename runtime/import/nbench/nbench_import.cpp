@@ -7,19 +7,17 @@
 #include <fmt/format.h>
 
 #include "kernels/nbench/nbench.hpp"
+#include "lang/common/diagnostics.hpp"
 #include "runtime/record/builtin_baselines.hpp"
 #include "runtime/analysis/indices.hpp"
+#include "runtime/support/system_text.hpp"
 
 namespace hwbench::runtime {
 
 namespace {
 
-std::string trim(std::string_view s) {
-  const auto b = s.find_first_not_of(" \t\r");
-  if (b == std::string_view::npos) return {};
-  const auto e = s.find_last_not_of(" \t\r");
-  return std::string(s.substr(b, e - b + 1));
-}
+// nbench's lines are trimmed of spaces, tabs and carriage returns only.
+std::string trim(std::string_view s) { return system_text::trim(s, " \t\r"); }
 
 std::optional<double> parse_number(const std::string& text) {
   if (text.empty()) return std::nullopt;
@@ -62,9 +60,9 @@ std::optional<Result> import_nbench(std::string_view text, const std::string& na
   result.recipe_text = std::string(text);
   result.meta["title"] = "nbench (BYTEmark) log";
   result.meta["source"] = name;
-  std::vector<std::string> problems;
-  auto problem = [&](std::size_t line, const std::string& what) {
-    problems.push_back(fmt::format("{}:{}: error: {}", name, line, what));
+  lang::Diagnostics problems;
+  auto problem = [&](std::size_t line, std::string what) {
+    problems.error({static_cast<std::uint32_t>(line), 0}, std::move(what));
   };
   enum class Block { before, tests, original, linux_data } block = Block::before;
   std::string pending;  // a test whose figures follow its warning lines
@@ -79,7 +77,7 @@ std::optional<Result> import_nbench(std::string_view text, const std::string& na
     ++number;
     if (!line.empty() && line.back() == '\r') line.pop_back();
     const std::string t = trim(line);
-    if (t.rfind("TEST ", 0) == 0 && t.find("Iterations/sec.") != std::string::npos) {
+    if (t.starts_with("TEST ") && t.find("Iterations/sec.") != std::string::npos) {
       block = Block::tests;
       header_seen = true;
       continue;
@@ -92,8 +90,8 @@ std::optional<Result> import_nbench(std::string_view text, const std::string& na
       block = Block::linux_data;
       continue;
     }
-    if (block == Block::before || t.empty() || t.rfind("** WARNING", 0) == 0 || t.rfind("---", 0) == 0 ||
-        t.rfind("* Trademarks", 0) == 0 || t.rfind("Baseline", 0) == 0)
+    if (block == Block::before || t.empty() || t.starts_with("** WARNING") || t.starts_with("---") ||
+        t.starts_with("* Trademarks") || t.starts_with("Baseline"))
       continue;
     const auto colon = line.find(':');
     if (colon == std::string::npos) {
@@ -103,7 +101,7 @@ std::optional<Result> import_nbench(std::string_view text, const std::string& na
     const std::string key = trim(std::string_view(line).substr(0, colon));
     const std::string rest = trim(std::string_view(line).substr(colon + 1));
     if (block == Block::tests) {
-      if (key.empty() && rest.rfind(":", 0) == 0) continue;  // the second header line
+      if (key.empty() && rest.starts_with(":")) continue;  // the second header line
       std::string label = key;
       if (label.empty()) {
         if (pending.empty()) {
@@ -160,10 +158,10 @@ std::optional<Result> import_nbench(std::string_view text, const std::string& na
     }
   }
   if (!pending.empty()) problem(pending_line, fmt::format("'{}' has no figures after its warning lines", pending));
-  if (!header_seen) problems.push_back(fmt::format("{}: error: no nbench table (the 'TEST … : Iterations/sec.' header)", name));
-  else if (result.series.empty()) problems.push_back(fmt::format("{}: error: the nbench table has no test lines", name));
-  if (!problems.empty()) {
-    error = fmt::format("{}", fmt::join(problems, "\n"));
+  if (!header_seen) problems.error({}, "no nbench table (the 'TEST … : Iterations/sec.' header)");
+  else if (result.series.empty()) problems.error({}, "the nbench table has no test lines");
+  if (problems.has_errors()) {
+    error = lang::render_brief(problems, name);
     return std::nullopt;
   }
   result.machine = system.contains("cpu") ? system["cpu"].get<std::string>() : std::string();

@@ -9,28 +9,16 @@
 #include <sstream>
 #include <vector>
 
+#include "lang/common/diagnostics.hpp"
 #include "runtime/report/openssl_report.hpp"
+#include "runtime/support/system_text.hpp"
 
 namespace hwbench::runtime {
 
 namespace {
 
-bool starts_with(std::string_view text, std::string_view prefix) { return text.substr(0, prefix.size()) == prefix; }
-
-std::string trimmed(std::string_view text) {
-  const auto space = [](char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; };
-  while (!text.empty() && space(text.front())) text.remove_prefix(1);
-  while (!text.empty() && space(text.back())) text.remove_suffix(1);
-  return std::string(text);
-}
-
-std::vector<std::string> words_of(std::string_view text) {
-  std::vector<std::string> words;
-  std::istringstream in{std::string(text)};
-  std::string word;
-  while (in >> word) words.push_back(word);
-  return words;
-}
+using system_text::split_words;
+using system_text::trim;
 
 /// `word` as a figure: digits, a point and `decimals` digits (any number of them when 0),
 /// then exactly `suffix`. std::nullopt when it is not one.
@@ -60,9 +48,9 @@ bool is_count(std::string_view word) {
 bool is_noise(const std::string& line) {
   for (const char* prefix : {"Doing ", "+", "Forked child", "Got: ", "You have chosen to measure elapsed time",
                              "To get the most accurate results", "program when this computer is idle"})
-    if (starts_with(line, prefix)) return true;
+    if (line.starts_with(prefix)) return true;
   // A progress result on a line of its own: "4954470 md5's in 2.99s", "126270 2048 bits public RSA's in 9.99s".
-  const auto words = words_of(line);
+  const auto words = split_words(line);
   return words.size() >= 4 && is_count(words[0]) && words[words.size() - 2] == "in" &&
          figure_word(words.back(), 0, "s");
 }
@@ -78,13 +66,11 @@ class LogParser {
       ++line_;
       line(clean(raw));
     }
-    if (errors_.empty() && result_.series.empty())
-      errors_.push_back(
-          fmt::format("{}: error: no openssl speed table found (a 'type  16 bytes …' line and its rows, "
-                      "or a 'sign    verify    sign/s verify/s' table)",
-                      name_));
-    if (!errors_.empty()) {
-      error = fmt::format("{}", fmt::join(errors_, "\n"));
+    if (!errors_.has_errors() && result_.series.empty())
+      errors_.error({}, "no openssl speed table found (a 'type  16 bytes …' line and its rows, "
+                        "or a 'sign    verify    sign/s verify/s' table)");
+    if (errors_.has_errors()) {
+      error = lang::render_brief(errors_, name_);
       return std::nullopt;
     }
     finish();
@@ -103,20 +89,19 @@ class LogParser {
         out += raw[i];
       }
     }
-    while (!out.empty() && std::isspace(static_cast<unsigned char>(out.back()))) out.pop_back();
-    return out;
+    return system_text::trim_end(out);
   }
 
-  void fail(const std::string& message) { errors_.push_back(fmt::format("{}:{}: error: {}", name_, line_, message)); }
+  void fail(std::string message) { errors_.error({static_cast<std::uint32_t>(line_), 0}, std::move(message)); }
 
   void line(const std::string& line) {
-    if (trimmed(line).empty() || is_noise(line)) return;
-    if (line == "$" || starts_with(line, "$ ")) {
-      if (command_.empty()) command_ = trimmed(line.substr(1));
+    if (trim(line).empty() || is_noise(line)) return;
+    if (line == "$" || line.starts_with("$ ")) {
+      if (command_.empty()) command_ = trim(line.substr(1));
       return;
     }
     if (header(line)) return;
-    const auto words = words_of(line);
+    const auto words = split_words(line);
     if (words.front() == "type") return type_line(words);
     if (words == std::vector<std::string>{"sign", "verify", "sign/s", "verify/s"} ||
         words == std::vector<std::string>{"op", "op/s"}) {
@@ -136,17 +121,17 @@ class LogParser {
         {"timing function used: ", "timing_function"},
         {"CPUINFO: ", "cpuinfo"},
     };
-    if (starts_with(line, "OpenSSL ")) {
+    if (line.starts_with("OpenSSL ")) {
       build_["version"] = line;
       return true;
     }
-    if (starts_with(line, "version: ")) {
-      build_["version"] = "OpenSSL " + trimmed(line.substr(9));
+    if (line.starts_with("version: ")) {
+      build_["version"] = "OpenSSL " + trim(line.substr(9));
       return true;
     }
     for (const auto& [label, key] : labels) {
-      if (!starts_with(line, label)) continue;
-      build_[key] = trimmed(line.substr(label.size()));
+      if (!line.starts_with(label)) continue;
+      build_[key] = trim(line.substr(label.size()));
       return true;
     }
     return line == "The 'numbers' are in 1000s of bytes per second processed.";
@@ -191,7 +176,7 @@ class LogParser {
     std::size_t figures = 0;
     while (figures < words.size() && is_cell(words[words.size() - 1 - figures])) ++figures;
     if (figures == 0 || figures == words.size())
-      return fail(fmt::format("not part of an openssl speed summary: '{}'", trimmed(line)));
+      return fail(fmt::format("not part of an openssl speed summary: '{}'", trim(line)));
     if (blocks_.empty()) return fail("a table row before the 'type … bytes' header");
     const std::string row = fmt::format("{}", fmt::join(words.begin(), words.end() - static_cast<long>(figures), " "));
     if (figures != blocks_.size())
@@ -250,7 +235,7 @@ class LogParser {
   std::string_view text_;
   std::string name_;
   std::size_t line_ = 0;
-  std::vector<std::string> errors_;
+  lang::Diagnostics errors_;
   nlohmann::json build_ = nlohmann::json::object();
   std::vector<std::uint64_t> blocks_;
   bool key_heading_ = false;

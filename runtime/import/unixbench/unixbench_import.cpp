@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "lang/common/diagnostics.hpp"
 #include "runtime/record/builtin_baselines.hpp"
 #include "runtime/analysis/indices.hpp"
 #include "runtime/report/unixbench_report.hpp"
@@ -106,9 +107,9 @@ std::optional<Result> import_unixbench(std::string_view text, const std::string&
   result.recipe_text = std::string(text);
   result.meta["title"] = "BYTE UnixBench log";
   result.meta["source"] = name;
-  std::vector<std::string> problems;
-  auto problem = [&](std::size_t line, const std::string& what) {
-    problems.push_back(fmt::format("{}:{}: error: {}", name, line, what));
+  lang::Diagnostics problems;
+  auto problem = [&](std::size_t line, std::string what) {
+    problems.error({static_cast<std::uint32_t>(line), 0}, std::move(what));
   };
   bool started = false, in_index = false, old_layout = false;
   std::vector<Run> runs(1);
@@ -167,12 +168,12 @@ std::optional<Result> import_unixbench(std::string_view text, const std::string&
     const auto first = line.find_first_not_of(" \t");
     if (first == std::string::npos || !started) continue;
     const std::string_view t = std::string_view(line).substr(first);
-    if (t.rfind("System Benchmarks Index Values", 0) == 0 || t.rfind("System Benchmarks Partial Index", 0) == 0 ||
-        t.rfind("INDEX VALUES", 0) == 0) {
+    if (t.starts_with("System Benchmarks Index Values") || t.starts_with("System Benchmarks Partial Index") ||
+        t.starts_with("INDEX VALUES")) {
       in_index = true;
       continue;
     }
-    if (t.rfind("TEST ", 0) == 0 || t.rfind("=====", 0) == 0 || t.rfind("-----", 0) == 0) continue;
+    if (t.starts_with("TEST ") || t.starts_with("=====") || t.starts_with("-----")) continue;
     if (std::regex_match(line, m, score_line)) {
       Run& run = runs.back();
       run.score_label = m[1] == "FINAL SCORE" ? "FINAL SCORE" : "System Benchmarks Index Score" + run.suffix;
@@ -187,9 +188,9 @@ std::optional<Result> import_unixbench(std::string_view text, const std::string&
     }
     problem(number, fmt::format("unexpected line '{}'", t));
   }
-  if (result.series.empty()) problems.push_back(fmt::format("{}: error: no UnixBench result lines", name));
-  if (!problems.empty()) {
-    error = fmt::format("{}", fmt::join(problems, "\n"));
+  if (result.series.empty()) problems.error({}, "no UnixBench result lines");
+  if (problems.has_errors()) {
+    error = lang::render_brief(problems, name);
     return std::nullopt;
   }
   result.started_utc = runs.front().started_utc;

@@ -1,4 +1,5 @@
-// Diagnostics: duplicates kept once, and a flood of findings capped.
+// Diagnostics: duplicates kept once, a flood of findings capped, and the one rendering: with the
+// source line and a caret for recipes, the heading alone for data files and logs.
 #include <sstream>
 #include <string>
 
@@ -32,6 +33,43 @@ TEST_CASE("diagnostics: the same message at the same place is kept once") {
   diags.error(SourceLoc{2, 4, 8}, "bad");
   CHECK(diags.all().size() == 2);
   CHECK(diags.error_count() == 2);
+}
+
+TEST_CASE("render_diagnostic: a line without a column, and no place at all") {
+  const Source source{"run.log", "first\nsecond line\n"};
+  std::ostringstream out;
+  render_diagnostic({Severity::error, SourceLoc{2, 0, 0}, "unexpected line", "", 1}, source, out);
+  render_diagnostic({Severity::error, SourceLoc{}, "no table", "", 1}, source, out);
+  CHECK(out.str() ==
+        "run.log:2: error: unexpected line\n"
+        "    2 | second line\n"
+        "run.log: error: no table\n");
+}
+
+TEST_CASE("render_brief: headings alone, hints kept, no final newline") {
+  Diagnostics diags;
+  diags.error(SourceLoc{3, 7, 0}, "bad unit", "did you mean 'MB/s'?");
+  diags.error(SourceLoc{12, 0, 0}, "a line without a column");
+  diags.error(SourceLoc{}, "about the whole file");
+  CHECK(render_brief(diags, "x.toml") ==
+        "x.toml:3:7: error: bad unit\n"
+        "hint: did you mean 'MB/s'?\n"
+        "x.toml:12: error: a line without a column\n"
+        "x.toml: error: about the whole file");
+  CHECK(render_brief(Diagnostics{}, "x.toml") == "");
+}
+
+TEST_CASE("sort_by_place: the whole file first, then by line and column, ties in the order added") {
+  Diagnostics diags;
+  diags.error(SourceLoc{4, 2, 0}, "d");
+  diags.error(SourceLoc{2, 9, 0}, "b");
+  diags.error(SourceLoc{}, "a");
+  diags.error(SourceLoc{4, 2, 0}, "e");
+  diags.error(SourceLoc{2, 10, 0}, "c");
+  diags.sort_by_place();
+  std::string order;
+  for (const auto& d : diags.all()) order += d.message;
+  CHECK(order == "abcde");
 }
 
 }  // namespace hwbench::lang

@@ -1,5 +1,7 @@
 // What the memory kernels read of the machine: cache sizes from a sysfs tree, CPUs, memory.
 #include <filesystem>
+#include <map>
+#include <optional>
 #include <string>
 
 #include <doctest/doctest.h>
@@ -48,6 +50,44 @@ TEST_CASE("last_level_cache_bytes: the highest level, each instance once, for th
   CHECK(last_level_cache_bytes(dir.path(), {0, 1}) == 16u << 20);
   CHECK(last_level_cache_bytes(dir.path(), {1, 3}) == 32u << 20);
   CHECK(last_level_cache_bytes(dir.path(), {7}) == 0u);
+}
+
+TEST_CASE("parse_cache_size: white space around it and a lower-case suffix") {
+  CHECK(parse_cache_size(" 48K\n") == 49152u);
+  CHECK(parse_cache_size("32k") == 32768u);
+  CHECK(parse_cache_size("2m") == 2097152u);
+  CHECK_FALSE(parse_cache_size("-4K").has_value());
+  CHECK_FALSE(parse_cache_size("4 K B").has_value());
+}
+
+TEST_CASE("cpu_caches: one CPU's caches in index order, with what could not be read left out") {
+  const std::map<std::string, std::string> files = {
+      {"/r/cpu0/cache/index0/level", "1\n"},
+      {"/r/cpu0/cache/index0/type", "Data\n"},
+      {"/r/cpu0/cache/index0/size", "48K\n"},
+      {"/r/cpu0/cache/index0/shared_cpu_list", "0\n"},
+      {"/r/cpu0/cache/index0/coherency_line_size", "64\n"},
+      {"/r/cpu0/cache/index1/level", "3\n"},
+      {"/r/cpu0/cache/index1/size", "many\n"},
+      {"/r/cpu0/cache/index3/level", "4\n"},  // after a gap: not listed
+  };
+  const auto read = [&](const std::string& path) -> std::optional<std::string> {
+    const auto it = files.find(path);
+    return it == files.end() ? std::nullopt : std::optional(it->second);
+  };
+  const auto caches = cpu_caches("/r", 0, read);
+  REQUIRE(caches.size() == 2);
+  CHECK(caches[0].level == 1u);
+  CHECK(caches[0].type == "Data");
+  CHECK(caches[0].size == 49152u);
+  CHECK(caches[0].shared_cpu_list == "0");
+  CHECK(caches[0].line_size == 64u);
+  CHECK(caches[1].level == 3u);
+  CHECK_FALSE(caches[1].type.has_value());
+  CHECK_FALSE(caches[1].size.has_value());
+  CHECK_FALSE(caches[1].shared_cpu_list.has_value());
+  CHECK_FALSE(caches[1].line_size.has_value());
+  CHECK(cpu_caches("/r", 1, read).empty());
 }
 
 TEST_CASE("machine: this machine answers") {
