@@ -117,9 +117,11 @@ struct FileEffects {
   std::vector<Create> creates;       ///< created or overwritten
   std::vector<std::string> removes;  ///< deleted
   std::vector<Problem> problems;     ///< reasons the call cannot work
-  /// Bytes of memory the call holds while it runs (0 when negligible): each call is checked
-  /// against the available RAM by its kernel, and the checker adds up `parallel` workers.
+  /// Bytes of memory the call holds while it runs (0 when negligible): the checker compares
+  /// each call, and the sum over `parallel` workers, with the memory the machine has available.
   std::uint64_t memory = 0;
+  std::string memory_holder = "the call";  ///< what holds `memory`, for the refusal: "the three arrays"
+  std::string memory_hint;                 ///< which parameter makes it smaller: "give a smaller size"
 };
 
 /// Work done by `Kernel::run`, summed by the runtime.

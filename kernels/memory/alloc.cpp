@@ -103,9 +103,8 @@ KernelSpec alloc_spec() {
   spec.effects = [](const Call& call, const FileView&) {
     FileEffects fx;
     fx.memory = count_value(call, "live", 1024) * count_value(call, "size", 4096);
-    if (auto p = memory_problem(fx.memory, "the live blocks",
-                                "give a smaller size or live"))
-      fx.problems.push_back(*p);
+    fx.memory_holder = "the live blocks";
+    fx.memory_hint = "give a smaller size or live";
     return fx;
   };
   spec.make = [](const Call& call, const Context& context) -> std::unique_ptr<Kernel> {

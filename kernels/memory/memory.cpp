@@ -97,7 +97,8 @@ std::vector<ParamSpec> buffer_params(const std::string& size_help) {
 FileEffects buffer_effects(const Call& call, unsigned buffers, const std::string& what) {
   FileEffects fx;
   fx.memory = buffers * buffer_call(call).size;
-  if (auto p = memory_problem(fx.memory, what, "give a smaller size")) fx.problems.push_back(*p);
+  fx.memory_holder = what;
+  fx.memory_hint = "give a smaller size";
   return fx;
 }
 
@@ -108,15 +109,6 @@ bool pinned(const Call& call) {
 
 bool interrupted(const Context& context) {
   return context.interrupted != nullptr && context.interrupted->load();
-}
-
-std::optional<Problem> memory_problem(std::uint64_t bytes, const std::string& what, const std::string& hint) {
-  const std::uint64_t available = available_memory_bytes();
-  if (available == 0 || bytes <= available) return std::nullopt;
-  constexpr double mib = 1024.0 * 1024.0;
-  return Problem{fmt::format("{:.1f} MiB of memory for {} is more than the {:.1f} MiB this machine has available",
-                             static_cast<double>(bytes) / mib, what, static_cast<double>(available) / mib),
-                 hint};
 }
 
 void for_each_share(ThreadTeam& team, std::size_t count, std::size_t align,

@@ -60,7 +60,8 @@ BufferCall buffer_call(const Call& call);
 /// The parameters of fill and copy: size (see buffer_size_param), threads (default 1), affinity (pinned).
 std::vector<ParamSpec> buffer_params(const std::string& size_help);
 
-/// The effects of a fill or copy call: a Problem when `buffers` buffers of its size do not fit in memory.
+/// The effects of a fill or copy call: the memory its `buffers` buffers hold, named `what` (the
+/// checker refuses it when the machine has less available).
 FileEffects buffer_effects(const Call& call, unsigned buffers, const std::string& what);
 
 /// The whole-number value of parameter `name`, or `fallback` when the call lacks it or it is not
@@ -72,10 +73,6 @@ bool pinned(const Call& call);
 
 /// Whether `context.interrupted` is set.
 bool interrupted(const Context& context);
-
-/// A Problem when `bytes` of memory is more than this machine has available, naming `what`, with
-/// `hint` saying which parameter makes it smaller.
-std::optional<Problem> memory_problem(std::uint64_t bytes, const std::string& what, const std::string& hint);
 
 /// The `size` parameter of fill and copy: bytes per buffer, by default STREAM's array size for this
 /// machine (default_stream_elements() doubles), so that the buffers do not fit in the caches.

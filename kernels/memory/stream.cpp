@@ -117,9 +117,8 @@ KernelSpec stream_spec() {
       return fx;
     }
     fx.memory = 3 * elements_of(call) * sizeof(double);
-    if (auto p = memory_problem(fx.memory, "the three arrays",
-                                   "give a smaller elements or size"))
-      fx.problems.push_back(*p);
+    fx.memory_holder = "the three arrays";
+    fx.memory_hint = "give a smaller elements or size";
     return fx;
   };
   spec.make = [](const Call& call, const Context& context) -> std::unique_ptr<Kernel> {

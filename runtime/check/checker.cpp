@@ -1,7 +1,6 @@
 #include "runtime/check/checker.hpp"
 
 #include <sys/stat.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -11,8 +10,6 @@
 
 #include <fmt/format.h>
 
-#include "runtime/platform/page_cache.hpp"
-#include "runtime/platform/machine.hpp"
 #include "lang/recipe/ast_query.hpp"
 #include "runtime/check/compare_binder.hpp"
 #include "runtime/check/evaluator.hpp"
@@ -53,7 +50,7 @@ struct Ctx {
 class Checker {
  public:
   Checker(const lang::Source& source, const CheckOptions& options, lang::Diagnostics& diags)
-      : source_(source), opts_(options), diags_(diags), vfs_(*options.files) {}
+      : source_(source), opts_(options), machine_(*options.machine), diags_(diags), vfs_(*options.files) {}
 
   std::optional<CheckedRecipe> run(const lang::Recipe& recipe) {
     plan_.recipe_file = source_.name;
@@ -61,7 +58,7 @@ class Checker {
     user_kernels_ = UserKernels::load(recipe, source_, *opts_.registry, diags_);
     // `$cpus`: UnixBench's N-copy pass runs one copy per CPU (`parallel $cpus { … }`).
     Value cpus;
-    cpus.number.value = static_cast<double>(opts_.cpus > 0 ? opts_.cpus : ::sysconf(_SC_NPROCESSORS_ONLN));
+    cpus.number.value = static_cast<double>(machine_.online_cpus());
     cpus.number.text = fmt::format("{}", cpus.number.value);
     scope_.set("cpus", cpus);
     Ctx ctx;
@@ -84,8 +81,8 @@ class Checker {
         if (loc.create) plan_.directories_to_create.push_back(loc.path);
         probe = parent_of(loc.path);
       }
-      info.fstype = kernels::filesystem_type(probe);
-      info.free_bytes = kernels::free_bytes(probe).value_or(0);
+      info.fstype = machine_.filesystem_type(probe);
+      info.free_bytes = machine_.free_bytes(probe).value_or(0);
       plan_.locations.push_back(info);
     }
     plan_.user_kernels = user_kernels_;
@@ -97,7 +94,7 @@ class Checker {
  private:
   // ---- locations -------------------------------------------------------------------------
   void declare_locations(const lang::Recipe& recipe) {
-    std::vector<Location> locs = opts_.builtins.empty() ? builtin_locations(opts_.cwd) : opts_.builtins;
+    std::vector<Location> locs = opts_.builtins.empty() ? builtin_locations(opts_.cwd, machine_) : opts_.builtins;
     auto set_location = [&](const std::string& name, const std::string& path, bool builtin) {
       for (auto& l : locs) {
         if (l.name == name) {
@@ -439,7 +436,7 @@ class Checker {
         for (const Step* k : kernel_steps(top)) peak = std::max(peak, k->kernel.effects.memory);
       total += peak;
     }
-    const std::uint64_t available = kernels::memory::available_memory_bytes();
+    const std::uint64_t available = machine_.available_memory_bytes();
     if (available == 0 || total <= available) return;
     constexpr double mib = 1024.0 * 1024.0;
     diags_.error(loc,
@@ -486,7 +483,7 @@ class Checker {
 
   // ---- kernel statements -----------------------------------------------------------------
   std::optional<Step> bind(const Stmt& s, const Ctx& ctx) {
-    BindRequest req{user_kernels_ ? user_kernels_->registry() : *opts_.registry, *resolver_, scope_, vfs_, diags_};
+    BindRequest req{user_kernels_ ? user_kernels_->registry() : *opts_.registry, *resolver_, scope_, vfs_, machine_, diags_};
     req.allow_exec = opts_.allow_exec;
     req.in_group = ctx.in_group;
     req.untimed = ctx.phase != Phase::main;
@@ -504,12 +501,13 @@ class Checker {
 
   const lang::Source& source_;
   const CheckOptions& opts_;
+  const MachineProbe& machine_;
   lang::Diagnostics& diags_;
   VirtualFs vfs_;
   std::shared_ptr<PathResolver> resolver_;
   Scope scope_;
   Plan plan_;
-  SpaceLedger space_;
+  SpaceLedger space_{machine_};
   FileSimulation files_{vfs_, space_, diags_};
   std::size_t step_count_ = 0;
   std::size_t walked_ = 0;     ///< statements and loop bodies walked (kMaxWalk)

@@ -10,6 +10,7 @@
 #include "lang/recipe/ast.hpp"
 #include "lang/common/diagnostics.hpp"
 #include "lang/common/source.hpp"
+#include "runtime/platform/probe.hpp"
 #include "runtime/sandbox/locations.hpp"
 #include "runtime/plan/plan.hpp"
 
@@ -23,10 +24,11 @@ struct CheckOptions {
   bool allow_exec = false;
   std::string cwd;
   const kernels::FileView* files = nullptr;  ///< the real file system
-  /// Overrides the built-in locations (tests); empty means builtin_locations(cwd).
+  /// Overrides the built-in locations (tests); empty means builtin_locations(cwd, *machine).
   std::vector<Location> builtins;
-  /// The value of the built-in variable `$cpus` (online logical CPUs); 0 asks the system.
-  long cpus = 0;
+  /// The machine the recipe is checked for: `$cpus`, the memory available, each location's free
+  /// space and file-system type. Never null; tests pass a fake.
+  std::shared_ptr<const MachineProbe> machine = std::make_shared<RealMachineProbe>();
 };
 
 /// A checked recipe: the plan and the resolver that cleared its paths (the runtime re-checks with it).

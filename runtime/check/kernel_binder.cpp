@@ -45,12 +45,26 @@ class Binder {
     finish();
     if (c_.failed) return std::nullopt;
     c_.step.effects = spec->effects ? spec->effects(c_.step.call, c_.req.files) : kernels::FileEffects{};
+    refuse_too_much_memory();
     refuse_idle_cold();
     if (c_.failed) return std::nullopt;
     return std::move(c_.step);
   }
 
  private:
+  // Kernels say how much memory a call holds; the machine says how much there is, so that
+  // tests can check the refusal against a machine they describe.
+  void refuse_too_much_memory() {
+    kernels::FileEffects& fx = c_.step.effects;
+    const std::uint64_t available = c_.req.machine.available_memory_bytes();
+    if (available == 0 || fx.memory <= available) return;
+    constexpr double mib = 1024.0 * 1024.0;
+    fx.problems.push_back({fmt::format("{:.1f} MiB of memory for {} is more than the {:.1f} MiB this machine has available",
+                                       static_cast<double>(fx.memory) / mib, fx.memory_holder,
+                                       static_cast<double>(available) / mib),
+                           fx.memory_hint});
+  }
+
   std::string synopsis() const { return fmt::format("usage: {}", spec_->synopsis.empty() ? spec_->name : spec_->synopsis); }
 
   void walk_items() {

@@ -1,7 +1,6 @@
 #include "runtime/sandbox/locations.hpp"
 
 #include <sys/stat.h>
-#include <sys/vfs.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -11,21 +10,12 @@
 
 #include <fmt/format.h>
 
-#include "runtime/platform/page_cache.hpp"
 #include "lang/common/diagnostics.hpp"
 #include "runtime/support/suggestions.hpp"
 
 namespace hwbench::runtime {
 
 namespace {
-
-constexpr long kTmpfsMagic = 0x01021994;
-
-bool is_tmpfs(const std::string& path) {
-  struct statfs st {};
-  if (::statfs(path.c_str(), &st) != 0) return false;
-  return static_cast<long>(st.f_type) == kTmpfsMagic;
-}
 
 std::string nearest_existing(std::string path) {
   while (!path.empty()) {
@@ -49,7 +39,8 @@ bool is_identifier_char(char c) {
 
 }  // namespace
 
-std::vector<Location> builtin_locations(const std::string& cwd) {
+std::vector<Location> builtin_locations(const std::string& cwd, const MachineProbe& machine) {
+  auto is_tmpfs = [&](const std::string& path) { return machine.filesystem_type(path) == "tmpfs"; };
   std::vector<Location> out;
   Location ram{"ramdisk", "/dev/shm", true, false, {}, {}};
   if (!is_tmpfs("/dev/shm")) {

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "runtime/model/result.hpp"
+#include "runtime/platform/probe.hpp"
 
 namespace hwbench::runtime {
 
@@ -33,8 +34,8 @@ struct PathError {
   std::string hint;
 };
 
-/// The built-in locations with their defaults on this machine: ramdisk, disk, tmp.
-std::vector<Location> builtin_locations(const std::string& cwd);
+/// The built-in locations with their defaults on `machine`: ramdisk, disk, tmp.
+std::vector<Location> builtin_locations(const std::string& cwd, const MachineProbe& machine);
 
 /// Lexically normalises an absolute path ("/a/./b//c/" -> "/a/b/c"); ".." pops a component.
 std::string normalize_path(std::string_view path);

@@ -6,7 +6,6 @@
 
 #include <fmt/format.h>
 
-#include "runtime/platform/page_cache.hpp"
 #include "runtime/sandbox/locations.hpp"
 #include "runtime/plan/plan_printer.hpp"
 
@@ -41,12 +40,12 @@ void SpaceLedger::account(const std::string& dir, std::int64_t delta, lang::Sour
 
 void SpaceLedger::check(lang::Diagnostics& diags) const {
   for (const auto& [dev, u] : usage_) {
-    auto free = kernels::free_bytes(u.where);
+    auto free = machine_.free_bytes(u.where);
     if (!free || u.peak <= 0) continue;
     if (static_cast<std::uint64_t>(u.peak) > *free)
       diags.error(u.peak_loc,
                   fmt::format("the run needs {} in '{}' ({}) at its peak, but only {} is free",
-                              human_bytes(static_cast<std::uint64_t>(u.peak)), u.where, kernels::filesystem_type(u.where),
+                              human_bytes(static_cast<std::uint64_t>(u.peak)), u.where, machine_.filesystem_type(u.where),
                               human_bytes(*free)),
                   "use smaller sizes or fewer files, remove files as you go, or map the location elsewhere with -L", 1);
   }

@@ -12,12 +12,15 @@
 
 #include "lang/common/diagnostics.hpp"
 #include "lang/common/source.hpp"
+#include "runtime/platform/probe.hpp"
 
 namespace hwbench::runtime {
 
 /// Bytes held by the run's files, per file system (device), with each one's peak.
 class SpaceLedger {
  public:
+  /// `machine` tells each file system's free space and type; it must outlive the ledger.
+  explicit SpaceLedger(const MachineProbe& machine) : machine_(machine) {}
   /// The statement at `loc` makes the files in directory `dir` hold `delta` bytes more (or fewer).
   void account(const std::string& dir, std::int64_t delta, lang::SourceLoc loc);
   /// One error per file system whose peak exceeds its free space, at the statement that reached it.
@@ -60,6 +63,7 @@ class SpaceLedger {
 
   std::map<dev_t, std::int64_t> held_by_device() const;
 
+  const MachineProbe& machine_;
   std::map<dev_t, Usage> usage_;
   std::int64_t total_held_ = 0;
   std::uint64_t peak_total_ = 0;

@@ -2,6 +2,7 @@
 // A recipe environment for tests: the three built-in locations in fresh temporary directories,
 // and helpers that parse + check a recipe text and render its diagnostics with the temporary
 // paths replaced by $RAM, $DISK and $TMP so that expected texts can be exact.
+#include <memory>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -10,6 +11,7 @@
 #include "kernels/builtin/builtin.hpp"
 #include "lang/recipe/parser.hpp"
 #include "runtime/check/checker.hpp"
+#include "tests/support/fake_machine.hpp"
 #include "tests/support/temp_dir.hpp"
 
 namespace hwbench::test {
@@ -38,8 +40,17 @@ class RecipeEnv {
   const std::string& tmp() const { return tmp_.path(); }
   kernels::Registry& registry() { return registry_; }
 
-  /// What `$cpus` is in the recipes checked (0: this machine's count).
-  long cpus = 0;
+  /// The machine the recipes are checked for: this one unless a test installs a fake.
+  std::shared_ptr<const runtime::MachineProbe> machine = std::make_shared<runtime::RealMachineProbe>();
+
+  /// Checks against a FakeMachine from now on (made on the first call), which the caller adjusts.
+  FakeMachine& fake_machine() {
+    if (!fake_) {
+      fake_ = std::make_shared<FakeMachine>();
+      machine = fake_;
+    }
+    return *fake_;
+  }
 
   /// Parses and checks `text` as the file "t.bench".
   Checked check(const std::string& text, std::vector<std::pair<std::string, std::string>> overrides = {},
@@ -53,7 +64,7 @@ class RecipeEnv {
       opts.registry = &registry_;
       opts.overrides = std::move(overrides);
       opts.allow_exec = allow_exec;
-      opts.cpus = cpus;
+      opts.machine = machine;
       opts.cwd = disk_.path();
       opts.files = &files_;
       opts.builtins = {{"ramdisk", ram_.path(), true, false, {}, {}},
@@ -78,6 +89,7 @@ class RecipeEnv {
   TempDir ram_, disk_, tmp_;
   kernels::Registry registry_;
   kernels::RealFileView files_;
+  std::shared_ptr<FakeMachine> fake_;
 };
 
 }  // namespace hwbench::test

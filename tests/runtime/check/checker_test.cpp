@@ -3,6 +3,7 @@
 
 #include "tests/support/recipe_env.hpp"
 
+using hwbench::test::FakeMachine;
 using hwbench::test::RecipeEnv;
 using hwbench::runtime::Step;
 
@@ -225,9 +226,13 @@ TEST_CASE("checker: a symlink out of a location is refused") {
 
 TEST_CASE("checker: the space a run needs is checked against the location's free space") {
   RecipeEnv env;
+  env.fake_machine().file_systems = {{"/", "ext4", 100 * FakeMachine::GiB}, {"/dev/shm", "tmpfs", 2 * FakeMachine::GiB}};
   auto c = env.check("write ramdisk:/huge size 900TB\n");
-  CHECK(c.diagnostics.find("error: the run needs 900.0 TB in '$RAM' (tmpfs) at its peak, but only") !=
-        std::string::npos);
+  CHECK(c.diagnostics ==
+        "t.bench:1:1: error: the run needs 900.0 TB in '$RAM' (tmpfs) at its peak, but only 2.1 GB is free\n"
+        "    1 | write ramdisk:/huge size 900TB\n"
+        "      | ^\n"
+        "hint: use smaller sizes or fewer files, remove files as you go, or map the location elsewhere with -L\n");
 }
 
 TEST_CASE("checker: the plan of the file-server procedure") {

@@ -29,15 +29,15 @@ TEST_CASE("if: $cpus picks UnixBench's N-copy pass only where there is more than
       "  series \"n ($cpus copies)\" parallel $cpus { nop }\n"
       "}\n";
   RecipeEnv env;
-  env.cpus = 1;
+  env.fake_machine().cpus = 1;
   CHECK(series_of(env, text) == "one");
-  env.cpus = 4;
+  env.fake_machine().cpus = 4;
   CHECK(series_of(env, text) == "one,n (4 copies)");
 }
 
 TEST_CASE("if: else, else if, and every comparison operator") {
   RecipeEnv env;
-  env.cpus = 2;
+  env.fake_machine().cpus = 2;
   const auto pick = [&](const std::string& cond) {
     return series_of(env, "if " + cond + " { series \"yes\" nop runs 1 } else { series \"no\" nop runs 1 }\n");
   };
@@ -160,13 +160,13 @@ TEST_CASE("if: specs/unixbench-quick.bench runs its N-copy pass and index only w
   std::filesystem::create_directories(env.disk() + "/baselines");
   std::filesystem::copy_file(src + "/specs/baselines/unixbench.toml", env.disk() + "/baselines/unixbench.toml");
   const std::string text = hwbench::test::read_text(src + "/specs/unixbench-quick.bench");
-  env.cpus = 1;
+  env.fake_machine().cpus = 1;
   auto one = env.check(text, {}, true);
   REQUIRE(one.recipe);
   CHECK(one.recipe->plan.series_order.size() == 12);
   REQUIRE(one.recipe->plan.indices.size() == 1);
   CHECK(one.recipe->plan.indices[0].label == "System Benchmarks Index Score");
-  env.cpus = 2;
+  env.fake_machine().cpus = 2;
   auto two = env.check(text, {}, true);
   REQUIRE(two.recipe);
   CHECK(two.recipe->plan.series_order.size() == 24);
