@@ -1,0 +1,55 @@
+#pragma once
+// The commands behind the command line, one file each (check_command.cpp, run_command.cpp,
+// report_command.cpp, import_command.cpp, list_command.cpp); cli.cpp parses the arguments and
+// calls them. Each writes what it prints to `out` and `err` and returns an exit code (cli.hpp).
+#include <optional>
+#include <ostream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "kernels/contract/kernel.hpp"
+#include "kernels/contract/registry.hpp"
+#include "lang/common/source.hpp"
+#include "runtime/check/checker.hpp"
+#include "runtime/model/result.hpp"
+#include "runtime/report/report.hpp"
+
+namespace hwbench::runtime {
+
+/// What `run` and `check` share on the command line.
+struct Common {
+  std::string file;
+  std::vector<std::string> locations;
+  bool allow_exec = false;
+};
+
+/// Reads, parses and checks `c.file` into `source`, printing the diagnostics to `err`. On
+/// failure returns nothing and sets `code` to the exit code.
+std::optional<CheckedRecipe> load_and_check(const Common& c, lang::Source& source, const kernels::Registry& registry,
+                                            const kernels::FileView& files, std::ostream& err, int& code);
+
+/// The report format named on the command line ("csv", "md"/"markdown", otherwise text).
+Format parse_format(const std::string& f);
+
+/// Renders every report of `result` (a default table when it declares none) to `out`, keeping
+/// each rendered report in `keep` when it is given.
+void render_all(const Result& result, Format format, std::ostream& out, std::vector<RenderedReport>* keep);
+
+/// `hwbench check FILE`.
+int cmd_check(const Common& c, std::ostream& out, std::ostream& err);
+/// `hwbench run FILE`.
+int cmd_run(const Common& c, const std::string& output, const std::string& format, bool quiet,
+            const std::vector<std::string>& argv, std::ostream& out, std::ostream& err);
+/// `hwbench report FILE`.
+int cmd_report(const std::string& file, const std::string& format, std::ostream& out, std::ostream& err);
+/// `hwbench compare A B [C…]`.
+int cmd_compare(const std::vector<std::string>& files, const std::vector<std::pair<std::string, std::string>>& settings,
+                std::ostream& out, std::ostream& err);
+/// `hwbench import TOOL LOG`.
+int cmd_import(const std::string& tool, const std::string& log, const std::string& output, const std::string& machine,
+               std::ostream& out, std::ostream& err);
+/// `hwbench list`.
+int cmd_list(std::ostream& out);
+
+}  // namespace hwbench::runtime

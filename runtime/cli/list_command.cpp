@@ -1,0 +1,58 @@
+// `hwbench list`: every kernel with its parameters, the units and the aggregates.
+#include "runtime/cli/commands.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "kernels/builtin/builtin.hpp"
+#include "runtime/analysis/statistics.hpp"
+#include "runtime/analysis/units.hpp"
+#include "runtime/cli/cli.hpp"
+
+namespace hwbench::runtime {
+
+namespace {
+
+const char* type_name(kernels::ParamType t) {
+  switch (t) {
+    case kernels::ParamType::size: return "size";
+    case kernels::ParamType::count: return "count";
+    case kernels::ParamType::duration: return "duration";
+    case kernels::ParamType::number: return "number";
+    case kernels::ParamType::word: return "word";
+    case kernels::ParamType::choice: return "choice";
+    case kernels::ParamType::flag: return "flag";
+  }
+  return "?";
+}
+
+}  // namespace
+
+int cmd_list(std::ostream& out) {
+  auto registry = kernels::builtin_registry();
+  std::string family;
+  for (const auto& k : registry.all()) {
+    if (k.family != family) {
+      family = k.family;
+      out << fmt::format("family {}\n", family);
+    }
+    out << fmt::format("  {:<8} {}\n", k.name, k.help);
+    out << fmt::format("           usage: {}\n", k.synopsis);
+    if (!k.lineage.empty()) out << fmt::format("           after: {}\n", k.lineage);
+    for (const auto& p : k.params) {
+      std::string extra = p.type == kernels::ParamType::choice ? fmt::format(" ({})", fmt::join(p.choices, "|")) : "";
+      out << fmt::format("    {:<10} {:<8} default {:<8} {}{}\n", p.name, type_name(p.type),
+                         p.type == kernels::ParamType::flag ? "-" : p.default_text.empty() ? "(required)" : p.default_text,
+                         p.help, extra);
+    }
+  }
+  out << "\nmeasurement options (every kernel): warmup N, runs N | runs MIN..MAX, for DURATION, until ci P%, cold, sync\n";
+  out << "report units:";
+  for (const auto& u : all_units()) out << " " << u.name;
+  out << "\naggregates:";
+  for (const auto& a : aggregate_names()) out << " " << a;
+  out << "\n";
+  return exit_ok;
+}
+
+}  // namespace hwbench::runtime

@@ -1,0 +1,104 @@
+// `hwbench report` and `hwbench compare`: render results without running anything.
+#include "runtime/cli/commands.hpp"
+
+#include <filesystem>
+
+#include <fmt/format.h>
+
+#include "runtime/analysis/compare.hpp"
+#include "runtime/analysis/indices.hpp"
+#include "runtime/analysis/units.hpp"
+#include "runtime/cli/cli.hpp"
+#include "runtime/record/comparable.hpp"
+#include "runtime/record/result_file.hpp"
+#include "runtime/report/compare_report.hpp"
+
+namespace hwbench::runtime {
+
+namespace {
+
+/// A report for results that declare none: every series in its natural unit.
+ReportSpec default_report(const Result& r) {
+  ReportSpec spec;
+  spec.unit = "ops/s";
+  for (const auto& s : r.series)
+    for (const auto& sample : s.samples)
+      if (sample.bytes > 0 || (sample.figure && find_unit(sample.figure->unit) &&
+                               find_unit(sample.figure->unit)->measure == Measure::byte_rate))
+        spec.unit = "MB/s";
+  spec.aggregates = {"mean", "median", "stdev", "min", "max"};
+  return spec;
+}
+
+}  // namespace
+
+Format parse_format(const std::string& f) {
+  if (f == "csv") return Format::csv;
+  if (f == "md" || f == "markdown") return Format::markdown;
+  return Format::text;
+}
+
+void render_all(const Result& result, Format format, std::ostream& out, std::vector<RenderedReport>* keep) {
+  std::vector<ReportSpec> specs = result.reports;
+  if (specs.empty()) specs.push_back(default_report(result));
+  bool first = true;
+  for (const auto& spec : specs) {
+    RenderedReport record = render_to_record(result, spec, format);
+    if (!first) out << "\n";
+    first = false;
+    out << record.text;
+    if (keep) keep->push_back(std::move(record));
+  }
+}
+
+int cmd_report(const std::string& file, const std::string& format, std::ostream& out, std::ostream& err) {
+  std::string error;
+  std::optional<Result> result = load_comparable(file, error);
+  if (!result) {
+    err << "hwbench: " << error << "\n";
+    return exit_usage;
+  }
+  // Indices are always recomputed from the figures, never trusted from the file.
+  compute_indices(*result);
+  if (format == "json") {
+    out << to_json(*result).dump(2) << "\n";
+    return exit_ok;
+  }
+  if (result->status != RunStatus::complete && result->status != RunStatus::published)
+    err << fmt::format("hwbench: note: this run is {}: {}\n", to_text(result->status), result->error);
+  render_all(*result, parse_format(format), out, nullptr);
+  return exit_ok;
+}
+
+int cmd_compare(const std::vector<std::string>& files, const std::vector<std::pair<std::string, std::string>>& settings,
+                std::ostream& out, std::ostream& err) {
+  if (files.size() < 2) {
+    err << "hwbench: compare needs at least two files (result .json or published .toml)\n";
+    return exit_usage;
+  }
+  CompareOptions options;
+  for (const auto& [name, value] : settings) {
+    if (auto why = set_compare_option(options, name, value); !why.empty()) {
+      err << fmt::format("hwbench: --{}: {}\n", name, why);
+      return exit_usage;
+    }
+  }
+  std::vector<Result> results;
+  std::vector<std::string> names;
+  for (const auto& f : files) {
+    std::string error;
+    auto r = load_comparable(f, error);
+    if (!r) {
+      err << "hwbench: " << error << "\n";
+      return exit_usage;
+    }
+    results.push_back(std::move(*r));
+    names.push_back(std::filesystem::path(f).stem().string());
+  }
+  std::vector<const Result*> pointers;
+  for (const auto& r : results) pointers.push_back(&r);
+  out << format_comparison(compare_results(pointers, names, options), options);
+  return exit_ok;
+}
+
+}  // namespace hwbench::runtime

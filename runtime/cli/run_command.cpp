@@ -1,0 +1,114 @@
+// `hwbench run`: check, run, print the reports, write the result file.
+#include "runtime/cli/commands.hpp"
+
+#include <openssl/evp.h>
+
+#include <ctime>
+#include <filesystem>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "kernels/builtin/builtin.hpp"
+#include "kernels/files/real_file_view.hpp"
+#include "runtime/analysis/indices.hpp"
+#include "runtime/cli/cli.hpp"
+#include "runtime/environment/environment.hpp"
+#include "runtime/platform/atomic_file.hpp"
+#include "runtime/platform/clock.hpp"
+#include "runtime/record/result_file.hpp"
+#include "runtime/run/interpreter.hpp"
+
+namespace hwbench::runtime {
+
+namespace {
+
+std::string utc_stamp(const char* format) {
+  std::time_t now = std::time(nullptr);
+  std::tm tm{};
+  ::gmtime_r(&now, &tm);
+  char buf[64];
+  std::strftime(buf, sizeof buf, format, &tm);
+  return buf;
+}
+
+std::string sha256_hex(const std::string& text) {
+  unsigned char digest[EVP_MAX_MD_SIZE];
+  unsigned int len = 0;
+  EVP_Digest(text.data(), text.size(), digest, &len, EVP_sha256(), nullptr);
+  std::string out;
+  for (unsigned int i = 0; i < len; ++i) out += fmt::format("{:02x}", digest[i]);
+  return out;
+}
+
+}  // namespace
+
+int cmd_run(const Common& c, const std::string& output, const std::string& format, bool quiet,
+            const std::vector<std::string>& argv, std::ostream& out, std::ostream& err) {
+  // From here on Ctrl-C means "stop, clean up, say so", never a silent kill.
+  InterruptGuard guard;
+  auto registry = kernels::builtin_registry();
+  kernels::RealFileView files;
+  lang::Source source;
+  int code = exit_ok;
+  auto checked = load_and_check(c, source, registry, files, err, code);
+  if (!checked) return code;
+
+  std::string stem = std::filesystem::path(c.file).stem().string();
+  std::string path = output.empty() ? fmt::format("results/{}-{}.json", stem, utc_stamp("%Y%m%dT%H%M%SZ")) : output;
+  std::string dir = std::filesystem::path(path).parent_path().string();
+  std::string error;
+  if (!dir.empty() && !make_directories(dir, error)) {
+    err << "hwbench: " << error << "\n";
+    return exit_usage;
+  }
+
+  Result result;
+  result.recipe_file = c.file;
+  result.recipe_text = source.text;
+  result.recipe_sha256 = sha256_hex(source.text);
+  result.meta = checked->plan.meta;
+  result.command_line = argv;
+  result.environment = capture_environment();
+  result.locations = checked->plan.locations;
+  result.reports = checked->plan.reports;
+  result.baselines = checked->plan.baselines;
+  for (const auto& spec : checked->plan.indices) result.indices.push_back(IndexValue{spec, 0, {}, std::nullopt});
+  result.started_utc = utc_stamp("%Y-%m-%dT%H:%M:%SZ");
+
+  RealClock clock;
+  RunOptions opts;
+  opts.clock = &clock;
+  opts.progress = quiet ? nullptr : &err;
+  opts.interrupted = guard.flag();
+  RunOutcome outcome = run_plan(*checked, opts);
+  result.finished_utc = utc_stamp("%Y-%m-%dT%H:%M:%SZ");
+  result.status = outcome.status;
+  result.error = outcome.error;
+  result.series = std::move(outcome.series);
+  compute_indices(result);
+
+  if (outcome.status == RunStatus::complete) {
+    render_all(result, parse_format(format), out, &result.rendered);
+  } else {
+    err << fmt::format("hwbench: {}\n", outcome.error);
+    if (!outcome.removed_after_failure.empty())
+      err << fmt::format("hwbench: teardown ran; removed {} file{} the run had created\n",
+                         outcome.removed_after_failure.size(), outcome.removed_after_failure.size() == 1 ? "" : "s");
+    if (!outcome.left_behind.empty())
+      err << fmt::format("hwbench: could not remove {} file{} the run had created: {}\n", outcome.left_behind.size(),
+                         outcome.left_behind.size() == 1 ? "" : "s", fmt::join(outcome.left_behind, ", "));
+  }
+  if (!save_result(result, path, error)) {
+    err << "hwbench: " << error << "\n";
+    return exit_failure;
+  }
+  if (outcome.status == RunStatus::complete) {
+    if (!quiet) err << fmt::format("result: {}\n", path);
+    return exit_ok;
+  }
+  err << fmt::format("hwbench: the result file {} is marked {} (not complete)\n", path, to_text(outcome.status));
+  return outcome.status == RunStatus::interrupted ? exit_interrupted : exit_failure;
+}
+
+}  // namespace hwbench::runtime
