@@ -1,528 +1,336 @@
 #include "runtime/check/checker.hpp"
 
-#include <sys/stat.h>
-
-#include <algorithm>
-#include <cerrno>
-#include <cmath>
-#include <filesystem>
-#include <map>
-
-#include <fmt/format.h>
-
-#include "lang/recipe/ast_query.hpp"
-#include "runtime/check/compare_binder.hpp"
-#include "runtime/check/evaluator.hpp"
-#include "runtime/sandbox/file_simulation.hpp"
-#include "runtime/check/index_binder.hpp"
-#include "runtime/check/kernel_binder.hpp"
-#include "runtime/plan/plan_printer.hpp"
-#include "runtime/check/report_binder.hpp"
-#include "runtime/sandbox/space_ledger.hpp"
-#include "runtime/check/user_kernels.hpp"
-#include "runtime/sandbox/virtual_fs.hpp"
+#include "runtime/check/recipe_walk.hpp"
 
 namespace hwbench::runtime {
 
-using lang::Stmt;
-using lang::StmtKind;
+namespace check_detail {
 
-namespace {
-
-constexpr std::size_t kMaxSteps = 1'000'000;
-/// Loops over `let`s or empty blocks expand to no statement, yet must end too.
-constexpr std::size_t kMaxWalk = 2 * kMaxSteps;
-
-enum class Phase { main, setup, teardown };
-
-/// Where the walk is: which phase, which series, what a label-less series would be called.
-struct Ctx {
-  Phase phase = Phase::main;
-  std::string series;       ///< set inside `series`
-  std::string label_text;   ///< the statement text that names a label-less series
-  bool in_group = false;    ///< inside `time` or `parallel`
-  bool in_time = false;     ///< inside `time`
-  bool in_parallel = false; ///< inside `parallel`
-  bool top = true;          ///< at the recipe's top level (or in an `if` there)
-  bool in_if = false;       ///< inside a branch of an `if`
-};
-
-class Checker {
- public:
-  Checker(const lang::Source& source, const CheckOptions& options, lang::Diagnostics& diags)
-      : source_(source), opts_(options), machine_(*options.machine), diags_(diags), vfs_(*options.files) {}
-
-  std::optional<CheckedRecipe> run(const lang::Recipe& recipe) {
-    plan_.recipe_file = source_.name;
-    declare_locations(recipe);
-    user_kernels_ = UserKernels::load(recipe, source_, *opts_.registry, diags_);
-    // `$cpus`: UnixBench's N-copy pass runs one copy per CPU (`parallel $cpus { … }`).
-    Value cpus;
-    cpus.number.value = static_cast<double>(machine_.online_cpus());
-    cpus.number.text = fmt::format("{}", cpus.number.value);
-    scope_.set("cpus", cpus);
-    Ctx ctx;
-    walk_block(recipe.statements, ctx, nullptr);
-    for (std::size_t i = 0; i < plan_.indices.size(); ++i)
-      check_index_series(*index_stmts_[i], plan_.indices[i], plan_.series_order, plan_.baselines, diags_);
-    files_.report_missing();
-    space_.check(diags_);
-    if (diags_.has_errors()) return std::nullopt;
-    plan_.peak_bytes = space_.peak_total();
-    for (const auto& loc : resolver_->locations()) {
-      if (!loc.unavailable.empty()) continue;
-      LocationInfo info;
-      info.name = loc.name;
-      info.path = loc.path;
-      info.builtin = loc.builtin;
-      std::string probe = loc.path;
-      struct stat st {};
-      if (::stat(probe.c_str(), &st) != 0) {
-        if (loc.create) plan_.directories_to_create.push_back(loc.path);
-        probe = parent_of(loc.path);
-      }
-      info.fstype = machine_.filesystem_type(probe);
-      info.free_bytes = machine_.free_bytes(probe).value_or(0);
-      plan_.locations.push_back(info);
+std::optional<CheckedRecipe> Checker::run(const lang::Recipe& recipe) {
+  plan_.recipe_file = source_.name;
+  declare_locations(recipe);
+  user_kernels_ = UserKernels::load(recipe, source_, *opts_.registry, diags_);
+  // `$cpus`: UnixBench's N-copy pass runs one copy per CPU (`parallel $cpus { … }`).
+  Value cpus;
+  cpus.number.value = static_cast<double>(machine_.online_cpus());
+  cpus.number.text = fmt::format("{}", cpus.number.value);
+  scope_.set("cpus", cpus);
+  Ctx ctx;
+  walk_block(recipe.statements, ctx, nullptr);
+  for (std::size_t i = 0; i < plan_.indices.size(); ++i)
+    check_index_series(*index_stmts_[i], plan_.indices[i], plan_.series_order, plan_.baselines, diags_);
+  files_.report_missing();
+  space_.check(diags_);
+  if (diags_.has_errors()) return std::nullopt;
+  plan_.peak_bytes = space_.peak_total();
+  for (const auto& loc : resolver_->locations()) {
+    if (!loc.unavailable.empty()) continue;
+    LocationInfo info;
+    info.name = loc.name;
+    info.path = loc.path;
+    info.builtin = loc.builtin;
+    std::string probe = loc.path;
+    struct stat st {};
+    if (::stat(probe.c_str(), &st) != 0) {
+      if (loc.create) plan_.directories_to_create.push_back(loc.path);
+      probe = parent_of(loc.path);
     }
-    plan_.user_kernels = user_kernels_;
-    if (unknown_time_) plan_.estimated_seconds.reset();
-    else plan_.estimated_seconds = plan_.timed_seconds_known;
-    return CheckedRecipe{std::move(plan_), resolver_};
+    info.fstype = machine_.filesystem_type(probe);
+    info.free_bytes = machine_.free_bytes(probe).value_or(0);
+    plan_.locations.push_back(info);
   }
+  plan_.user_kernels = user_kernels_;
+  if (unknown_time_) plan_.estimated_seconds.reset();
+  else plan_.estimated_seconds = plan_.timed_seconds_known;
+  return CheckedRecipe{std::move(plan_), resolver_};
+}
 
- private:
-  // ---- locations -------------------------------------------------------------------------
-  void declare_locations(const lang::Recipe& recipe) {
-    std::vector<Location> locs = opts_.builtins.empty() ? builtin_locations(opts_.cwd, machine_) : opts_.builtins;
-    auto set_location = [&](const std::string& name, const std::string& path, bool builtin) {
-      for (auto& l : locs) {
-        if (l.name == name) {
-          l.path = normalize_path(path);
-          l.builtin = builtin;
-          l.create = false;
-          l.unavailable.clear();
-          return;
-        }
+void Checker::declare_locations(const lang::Recipe& recipe) {
+  std::vector<Location> locs = opts_.builtins.empty() ? builtin_locations(opts_.cwd, machine_) : opts_.builtins;
+  auto set_location = [&](const std::string& name, const std::string& path, bool builtin) {
+    for (auto& l : locs) {
+      if (l.name == name) {
+        l.path = normalize_path(path);
+        l.builtin = builtin;
+        l.create = false;
+        l.unavailable.clear();
+        return;
       }
-      locs.push_back({name, normalize_path(path), builtin, false, {}, {}});
-    };
-    Scope empty;
-    for (const auto& s : recipe.statements) {
-      if (s.kind != StmtKind::location) continue;
-      auto v = evaluate(s.value, empty, diags_);
-      if (!v) continue;
-      std::string path = to_text(*v);
-      if (path.empty() || path[0] != '/') {
-        diags_.error(s.value.loc, fmt::format("location '{}' needs an absolute path, not '{}'", s.name, path),
-                     "write it like: location " + s.name + " = \"/mnt/data/test\"",
-                     static_cast<std::uint32_t>(s.value.text.size()));
-        continue;
-      }
-      set_location(s.name, path, false);
     }
-    std::vector<std::pair<std::string, std::string>> remaps;
-    for (const auto& [name, path] : opts_.overrides) {
-      if (!name.empty() && name[0] == '/') remaps.emplace_back(name, path);
-      else set_location(name, path, false);
+    locs.push_back({name, normalize_path(path), builtin, false, {}, {}});
+  };
+  Scope empty;
+  for (const auto& s : recipe.statements) {
+    if (s.kind != StmtKind::location) continue;
+    auto v = evaluate(s.value, empty, diags_);
+    if (!v) continue;
+    std::string path = to_text(*v);
+    if (path.empty() || path[0] != '/') {
+      diags_.error(s.value.loc, fmt::format("location '{}' needs an absolute path, not '{}'", s.name, path),
+                   "write it like: location " + s.name + " = \"/mnt/data/test\"",
+                   static_cast<std::uint32_t>(s.value.text.size()));
+      continue;
     }
-    for (auto& l : locs)
-      if (is_system_path(l.path) && l.unavailable.empty()) {
-        l.unavailable = fmt::format("location '{}' points into the system directory '{}'", l.name, l.path);
-        l.unavailable_hint = "choose a directory of your own";
-      }
-    resolver_ = std::make_shared<PathResolver>(std::move(locs), std::move(remaps), opts_.cwd);
+    set_location(s.name, path, false);
   }
+  std::vector<std::pair<std::string, std::string>> remaps;
+  for (const auto& [name, path] : opts_.overrides) {
+    if (!name.empty() && name[0] == '/') remaps.emplace_back(name, path);
+    else set_location(name, path, false);
+  }
+  for (auto& l : locs)
+    if (is_system_path(l.path) && l.unavailable.empty()) {
+      l.unavailable = fmt::format("location '{}' points into the system directory '{}'", l.name, l.path);
+      l.unavailable_hint = "choose a directory of your own";
+    }
+  resolver_ = std::make_shared<PathResolver>(std::move(locs), std::move(remaps), opts_.cwd);
+}
 
-  // ---- the walk --------------------------------------------------------------------------
-  void walk_block(const std::vector<Stmt>& stmts, const Ctx& ctx, std::vector<Step>* group) {
-    walked_ += std::max<std::size_t>(1, stmts.size());
-    if (walked_ > kMaxWalk) {
-      if (!too_big_)
-        diags_.error(stmts.empty() ? last_loc_ : stmts.front().loc,
-                     fmt::format("the recipe expands to more than {} statements and loop iterations", kMaxWalk),
-                     "use fewer repetitions");
-      too_big_ = true;
+void Checker::walk_block(const std::vector<Stmt>& stmts, const Ctx& ctx, std::vector<Step>* group) {
+  walked_ += std::max<std::size_t>(1, stmts.size());
+  if (walked_ > kMaxWalk) {
+    if (!too_big_)
+      diags_.error(stmts.empty() ? last_loc_ : stmts.front().loc,
+                   fmt::format("the recipe expands to more than {} statements and loop iterations", kMaxWalk),
+                   "use fewer repetitions");
+    too_big_ = true;
+    return;
+  }
+  std::size_t real = std::count_if(stmts.begin(), stmts.end(), [](const Stmt& s) { return s.kind != StmtKind::location; });
+  for (const auto& s : stmts) {
+    Ctx c = ctx;
+    if (real > 1 || c.label_text.empty()) c.label_text = s.text;
+    walk(s, c, group);
+    if (too_big_) return;
+  }
+}
+
+std::vector<Step>& Checker::phase_steps(Phase p) {
+  return p == Phase::setup ? plan_.setup : p == Phase::teardown ? plan_.teardown : plan_.main;
+}
+
+void Checker::walk(const Stmt& s, const Ctx& ctx, std::vector<Step>* group) {
+  last_loc_ = s.loc;
+  Ctx inner = ctx;
+  inner.top = false;
+  switch (s.kind) {
+    case StmtKind::title:
+    case StmtKind::source:
+    case StmtKind::note: {
+      auto v = evaluate(s.value, scope_, diags_);
+      if (!v) return;
+      std::string key = s.kind == StmtKind::title ? "title" : s.kind == StmtKind::source ? "source" : "note";
+      auto& slot = plan_.meta[key];
+      slot = (key == "note" && !slot.empty()) ? slot + "\n" + to_text(*v) : to_text(*v);
       return;
     }
-    std::size_t real = std::count_if(stmts.begin(), stmts.end(), [](const Stmt& s) { return s.kind != StmtKind::location; });
-    for (const auto& s : stmts) {
-      Ctx c = ctx;
-      if (real > 1 || c.label_text.empty()) c.label_text = s.text;
-      walk(s, c, group);
-      if (too_big_) return;
-    }
-  }
-
-  std::vector<Step>& phase_steps(Phase p) {
-    return p == Phase::setup ? plan_.setup : p == Phase::teardown ? plan_.teardown : plan_.main;
-  }
-
-  void walk(const Stmt& s, const Ctx& ctx, std::vector<Step>* group) {
-    last_loc_ = s.loc;
-    Ctx inner = ctx;
-    inner.top = false;
-    switch (s.kind) {
-      case StmtKind::title:
-      case StmtKind::source:
-      case StmtKind::note: {
-        auto v = evaluate(s.value, scope_, diags_);
-        if (!v) return;
-        std::string key = s.kind == StmtKind::title ? "title" : s.kind == StmtKind::source ? "source" : "note";
-        auto& slot = plan_.meta[key];
-        slot = (key == "note" && !slot.empty()) ? slot + "\n" + to_text(*v) : to_text(*v);
-        return;
-      }
-      case StmtKind::location:
-        if (!ctx.top || ctx.in_if)
-          diags_.error(s.loc, "'location' is only allowed at the top level of a recipe",
-                       ctx.in_if ? "a location is declared for the whole recipe: move it out of the 'if'"
-                                 : "move it before the statements that use it",
-                       8);
-        return;
-      case StmtKind::if_:
-        walk_if(s, ctx, group);
-        return;
-      case StmtKind::branch:  // only ever inside an if_, walked by walk_if
-        return;
-      case StmtKind::let: {
-        auto v = evaluate(s.value, scope_, diags_);
-        if (v) scope_.set(s.name, std::move(*v));
-        else scope_.set(s.name, Value{});  // defined, so later uses give no second error
-        return;
-      }
-      case StmtKind::repeat: {
-        auto n = evaluate_count(s.value, scope_, diags_, "repeat", 0, 10'000'000);
-        if (!n) return;
-        if (group && !lang::mentions_variable(s, "i")) {
-          walk_loop(s, inner, static_cast<std::uint64_t>(*n), *group);
-          return;
-        }
-        const Value* saved = scope_.find("i");
-        std::optional<Value> old = saved ? std::optional<Value>(*saved) : std::nullopt;
-        for (long long i = 1; i <= *n && !too_big_; ++i) {
-          Value v;
-          v.number.value = static_cast<double>(i);
-          scope_.set("i", v);
-          walk_block(s.body, inner, group);
-        }
-        restore("i", old);
-        return;
-      }
-      case StmtKind::for_: {
-        auto list = evaluate(s.value, scope_, diags_);
-        if (!list) return;
-        if (list->kind != Value::Kind::list) {
-          diags_.error(s.value.loc, fmt::format("'for' needs a list or a range, not '{}'", to_text(*list)),
-                       "write it like: for size in [10MB, 100MB] or for n in 1..10",
-                       static_cast<std::uint32_t>(std::max<std::size_t>(1, s.value.text.size())));
-          return;
-        }
-        const Value* saved = scope_.find(s.name);
-        std::optional<Value> old = saved ? std::optional<Value>(*saved) : std::nullopt;
-        for (const auto& item : list->items) {
-          if (too_big_) break;
-          scope_.set(s.name, item);
-          walk_block(s.body, inner, group);
-        }
-        restore(s.name, old);
-        return;
-      }
-      case StmtKind::setup:
-      case StmtKind::teardown: {
-        const char* word = s.kind == StmtKind::setup ? "setup" : "teardown";
-        if (!ctx.top) {
-          diags_.error(s.loc, fmt::format("'{}' is only allowed at the top level of a recipe", word), {},
-                       static_cast<std::uint32_t>(std::string_view(word).size()));
-          return;
-        }
-        inner.phase = s.kind == StmtKind::setup ? Phase::setup : Phase::teardown;
-        walk_block(s.body, inner, nullptr);
-        return;
-      }
-      case StmtKind::series: {
-        auto v = evaluate(s.value, scope_, diags_);
-        if (!v) return;
-        if (ctx.phase != Phase::main) {
-          diags_.error(s.loc, "'series' has no meaning in setup or teardown: nothing there is timed", {}, 6);
-          return;
-        }
-        inner.series = to_text(*v);
-        walk_block(s.body, inner, group);
-        return;
-      }
-      case StmtKind::time:
-      case StmtKind::parallel:
-        walk_group(s, ctx, group);
-        return;
-      case StmtKind::kernel: {
-        auto step = bind(s, ctx);
-        if (!step) return;
-        if (group) {
-          // Statements inside groups count toward the cap too: `parallel 200 { repeat 100000 … }`
-          // must be refused, not expanded until memory runs out.
-          if (!count_step(step->loc)) return;
-          group->push_back(std::move(*step));
-        } else {
-          add_step(std::move(*step), ctx.phase);
-        }
-        return;
-      }
-      case StmtKind::report: {
-        if (ctx.phase != Phase::main || ctx.in_group) {
-          diags_.error(s.loc, "'report' belongs at the top level of a recipe", {}, 6);
-          return;
-        }
-        if (auto spec = bind_report(std::get<lang::ReportStmt>(s.form), diags_)) plan_.reports.push_back(*spec);
-        return;
-      }
-      case StmtKind::baseline:
-      case StmtKind::index: {
-        const bool is_baseline = s.kind == StmtKind::baseline;
-        if (!ctx.top) {
-          diags_.error(s.loc, fmt::format("'{}' belongs at the top level of a recipe", is_baseline ? "baseline" : "index"), {},
-                       is_baseline ? 8 : 5);
-          return;
-        }
-        if (is_baseline) {
-          if (auto b = bind_baseline(s, scope_, recipe_dir(), plan_.baselines, diags_)) plan_.baselines.push_back(std::move(*b));
-          return;
-        }
-        const auto& index = std::get<lang::IndexStmt>(s.form);
-        if (auto spec = bind_index(index, scope_, plan_.baselines, plan_.indices, diags_)) {
-          plan_.indices.push_back(*spec);
-          index_stmts_.push_back(&index);
-        }
-        return;
-      }
-      case StmtKind::kernel_def:
-        // Read by UserKernels::load before the walk.
-        if (!ctx.top || ctx.in_if) diags_.error(s.loc, "a kernel definition belongs at the top level of a recipe", {}, 6);
-        return;
-      case StmtKind::compare: {
-        if (!ctx.top) {
-          diags_.error(s.loc, "'compare' belongs at the top level of a recipe", {}, 7);
-          return;
-        }
-        if (auto spec = bind_compare(std::get<lang::CompareStmt>(s.form), scope_, recipe_dir(), diags_))
-          plan_.reports.push_back(*spec);
-        return;
-      }
-    }
-  }
-
-  /// Where a relative baseline file is looked for: the recipe's own directory.
-  std::string recipe_dir() const {
-    std::string dir = std::filesystem::path(source_.name).parent_path().string();
-    if (dir.empty()) return opts_.cwd;
-    if (dir[0] != '/' && !opts_.cwd.empty()) return opts_.cwd + "/" + dir;
-    return dir;
-  }
-
-  void restore(const std::string& name, const std::optional<Value>& old) {
-    if (old) scope_.set(name, *old);
-    else scope_.erase(name);
-  }
-
-  /// `if A OP B { … } else …`: decided now, from values known before the run (`$cpus`, `let`s,
-  /// loop variables); the branch taken is walked as if written in place of the `if`, so at the
-  /// top level it may hold `index`, `baseline`, `report` and `setup` like the top level itself.
-  void walk_if(const Stmt& s, const Ctx& ctx, std::vector<Step>* group) {
-    Ctx inner = ctx;
-    inner.in_if = true;
-    inner.label_text.clear();  // a statement in a branch is named by its own text
-    for (const Stmt& branch : s.body) {
-      if (branch.value.kind == lang::ExprKind::binary) {
-        auto holds = evaluate_condition(branch.value, scope_, diags_);
-        if (!holds) return;
-        if (!*holds) continue;
-      }
-      walk_block(branch.body, inner, group);
+    case StmtKind::location:
+      if (!ctx.top || ctx.in_if)
+        diags_.error(s.loc, "'location' is only allowed at the top level of a recipe",
+                     ctx.in_if ? "a location is declared for the whole recipe: move it out of the 'if'"
+                               : "move it before the statements that use it",
+                     8);
+      return;
+    case StmtKind::if_:
+      walk_if(s, ctx, group);
+      return;
+    case StmtKind::branch:  // only ever inside an if_, walked by walk_if
+      return;
+    case StmtKind::let: {
+      auto v = evaluate(s.value, scope_, diags_);
+      if (v) scope_.set(s.name, std::move(*v));
+      else scope_.set(s.name, Value{});  // defined, so later uses give no second error
       return;
     }
-  }
-
-  /// A `repeat` inside a group whose body does not use `$i`: one loop node, its body checked
-  /// once (each pass does the same thing), so a long loop costs nothing to plan.
-  void walk_loop(const Stmt& s, const Ctx& ctx, std::uint64_t count, std::vector<Step>& group) {
-    if (count == 0 || !count_step(s.loc)) return;
-    Step loop;
-    loop.kind = Step::Kind::repeat;
-    loop.loc = s.loc;
-    loop.count = count;
-    walk_block(s.body, ctx, &loop.children);
-    if (!loop.children.empty()) group.push_back(std::move(loop));
-  }
-
-  void walk_group(const Stmt& s, const Ctx& ctx, std::vector<Step>* group) {
-    bool is_time = s.kind == StmtKind::time;
-    const char* word = is_time ? "time" : "parallel";
-    auto len = static_cast<std::uint32_t>(std::string_view(word).size());
-    // `time { parallel N { … } }` is the Perl script's shape: the parent times its workers.
-    // Anything deeper has no meaning: a group is one sample.
-    if (ctx.in_parallel || (ctx.in_time && is_time)) {
-      diags_.error(s.loc,
-                   fmt::format("'{}' cannot stand inside '{}'", word, ctx.in_parallel ? "parallel" : "time"),
-                   is_time || ctx.in_parallel ? "a group is one sample; nest loops inside it instead"
-                                              : "only 'parallel' may stand inside 'time'",
-                   len);
-      return;
-    }
-    if (ctx.phase != Phase::main) {
-      diags_.error(s.loc, fmt::format("'{}' has no meaning in setup or teardown: nothing there is timed", word), {}, len);
-      return;
-    }
-    Step step;
-    step.kind = is_time ? Step::Kind::time : Step::Kind::parallel;
-    step.loc = s.loc;
-    Ctx inner = ctx;
-    inner.in_group = true;
-    inner.top = false;
-    (is_time ? inner.in_time : inner.in_parallel) = true;
-    if (is_time) {
-      if (s.value.text.empty()) {
-        // `time { … }`: the enclosing series names it, else its own text does.
-        step.series = ctx.series.empty() ? ctx.label_text : ctx.series;
-      } else {
-        auto v = evaluate(s.value, scope_, diags_);
-        if (!v) return;
-        step.series = to_text(*v);
-      }
-      inner.series.clear();
-      inner.label_text = s.text;
-      const std::size_t errors_before = diags_.error_count();
-      walk_block(s.body, inner, &step.children);
-      if (step.children.empty()) {
-        if (diags_.error_count() == errors_before)
-          diags_.error(s.loc, "'time' block runs no kernel, so there is nothing to time", {}, len);
-        return;
-      }
-    } else {
-      auto n = evaluate_count(s.value, scope_, diags_, "parallel", 1, 4096);
+    case StmtKind::repeat: {
+      auto n = evaluate_count(s.value, scope_, diags_, "repeat", 0, 10'000'000);
       if (!n) return;
-      step.series = ctx.in_time ? std::string() : ctx.series.empty() ? ctx.label_text : ctx.series;
-      const Value* saved = scope_.find("worker");
+      if (group && !lang::mentions_variable(s, "i")) {
+        walk_loop(s, inner, static_cast<std::uint64_t>(*n), *group);
+        return;
+      }
+      const Value* saved = scope_.find("i");
       std::optional<Value> old = saved ? std::optional<Value>(*saved) : std::nullopt;
-      SpaceLedger::Concurrent space(space_);
-      for (long long w = 1; w <= *n && !too_big_; ++w) {
-        space.start_worker();
+      for (long long i = 1; i <= *n && !too_big_; ++i) {
         Value v;
-        v.number.value = static_cast<double>(w);
-        scope_.set("worker", v);
-        step.workers.emplace_back();
-        const std::size_t errors_before = diags_.error_count();
-        walk_block(s.body, inner, &step.workers.back());
-        if (too_big_) return;
-        if (diags_.error_count() != errors_before) break;  // the same error in every worker
-        if (step.workers.back().empty()) {
-          diags_.error(s.loc, "'parallel' block runs no kernel", {}, len);
-          break;
-        }
+        v.number.value = static_cast<double>(i);
+        scope_.set("i", v);
+        walk_block(s.body, inner, group);
       }
-      restore("worker", old);
-      space.finish(s.loc);
-      check_parallel_memory(step, s.loc);
+      restore("i", old);
+      return;
     }
-    if (group) group->push_back(std::move(step));
-    else add_step(std::move(step), ctx.phase);
-  }
-
-  /// Each statement was checked against the RAM on its own; the workers hold theirs at once.
-  void check_parallel_memory(const Step& step, lang::SourceLoc loc) {
-    std::uint64_t total = 0;
-    for (const auto& worker : step.workers) {
-      std::uint64_t peak = 0;  // a worker's statements run one after another
-      for (const auto& top : worker)
-        for (const Step* k : kernel_steps(top)) peak = std::max(peak, k->kernel.effects.memory);
-      total += peak;
+    case StmtKind::for_: {
+      auto list = evaluate(s.value, scope_, diags_);
+      if (!list) return;
+      if (list->kind != Value::Kind::list) {
+        diags_.error(s.value.loc, fmt::format("'for' needs a list or a range, not '{}'", to_text(*list)),
+                     "write it like: for size in [10MB, 100MB] or for n in 1..10",
+                     static_cast<std::uint32_t>(std::max<std::size_t>(1, s.value.text.size())));
+        return;
+      }
+      const Value* saved = scope_.find(s.name);
+      std::optional<Value> old = saved ? std::optional<Value>(*saved) : std::nullopt;
+      for (const auto& item : list->items) {
+        if (too_big_) break;
+        scope_.set(s.name, item);
+        walk_block(s.body, inner, group);
+      }
+      restore(s.name, old);
+      return;
     }
-    const std::uint64_t available = machine_.available_memory_bytes();
-    if (available == 0 || total <= available) return;
-    constexpr double mib = 1024.0 * 1024.0;
-    diags_.error(loc,
-                 fmt::format("the {} workers hold {:.1f} MiB of memory at once, more than the {:.1f} MiB this machine has available",
-                             step.workers.size(), static_cast<double>(total) / mib, static_cast<double>(available) / mib),
-                 "use fewer workers or smaller sizes", 8);
-  }
-
-  /// Counts one expanded statement; false (with one error) once the recipe is too big.
-  bool count_step(lang::SourceLoc loc) {
-    if (++step_count_ > kMaxSteps) {
-      if (!too_big_)
-        diags_.error(loc, fmt::format("the recipe expands to more than {} statements", kMaxSteps),
-                     "use fewer repetitions, or `runs N` on one statement");
-      too_big_ = true;
-      return false;
+    case StmtKind::setup:
+    case StmtKind::teardown: {
+      const char* word = s.kind == StmtKind::setup ? "setup" : "teardown";
+      if (!ctx.top) {
+        diags_.error(s.loc, fmt::format("'{}' is only allowed at the top level of a recipe", word), {},
+                     static_cast<std::uint32_t>(std::string_view(word).size()));
+        return;
+      }
+      inner.phase = s.kind == StmtKind::setup ? Phase::setup : Phase::teardown;
+      walk_block(s.body, inner, nullptr);
+      return;
     }
-    return true;
-  }
-
-  void add_step(Step step, Phase phase) {
-    if (!count_step(step.loc)) return;
-    if (phase == Phase::main) {
-      const std::string& label = step.series;
-      if (std::find(plan_.series_order.begin(), plan_.series_order.end(), label) == plan_.series_order.end())
-        plan_.series_order.push_back(label);
-      std::uint32_t lo = 1, hi = 1;
-      if (step.kind == Step::Kind::kernel) {
-        lo = step.kernel.policy.runs_min;
-        hi = step.kernel.policy.runs_max;
-        const auto& p = step.kernel.policy;
-        if (p.for_seconds > 0) plan_.timed_seconds_known += p.for_seconds * (p.warmup + p.runs_max);
-        else unknown_time_ = true;
+    case StmtKind::series: {
+      auto v = evaluate(s.value, scope_, diags_);
+      if (!v) return;
+      if (ctx.phase != Phase::main) {
+        diags_.error(s.loc, "'series' has no meaning in setup or teardown: nothing there is timed", {}, 6);
+        return;
+      }
+      inner.series = to_text(*v);
+      walk_block(s.body, inner, group);
+      return;
+    }
+    case StmtKind::time:
+    case StmtKind::parallel:
+      walk_group(s, ctx, group);
+      return;
+    case StmtKind::kernel: {
+      auto step = bind(s, ctx);
+      if (!step) return;
+      if (group) {
+        // Statements inside groups count toward the cap too: `parallel 200 { repeat 100000 … }`
+        // must be refused, not expanded until memory runs out.
+        if (!count_step(step->loc)) return;
+        group->push_back(std::move(*step));
       } else {
-        unknown_time_ = true;
+        add_step(std::move(*step), ctx.phase);
       }
-      plan_.samples_min[label] += lo;
-      plan_.samples_max[label] += hi;
-      for (const Step* k : kernel_steps(step))
-        if (k->kernel.spec->runs_programs) plan_.runs_programs = true;
+      return;
     }
-    phase_steps(phase).push_back(std::move(step));
+    case StmtKind::report: {
+      if (ctx.phase != Phase::main || ctx.in_group) {
+        diags_.error(s.loc, "'report' belongs at the top level of a recipe", {}, 6);
+        return;
+      }
+      if (auto spec = bind_report(std::get<lang::ReportStmt>(s.form), diags_)) plan_.reports.push_back(*spec);
+      return;
+    }
+    case StmtKind::baseline:
+    case StmtKind::index: {
+      const bool is_baseline = s.kind == StmtKind::baseline;
+      if (!ctx.top) {
+        diags_.error(s.loc, fmt::format("'{}' belongs at the top level of a recipe", is_baseline ? "baseline" : "index"), {},
+                     is_baseline ? 8 : 5);
+        return;
+      }
+      if (is_baseline) {
+        if (auto b = bind_baseline(s, scope_, recipe_dir(), plan_.baselines, diags_)) plan_.baselines.push_back(std::move(*b));
+        return;
+      }
+      const auto& index = std::get<lang::IndexStmt>(s.form);
+      if (auto spec = bind_index(index, scope_, plan_.baselines, plan_.indices, diags_)) {
+        plan_.indices.push_back(*spec);
+        index_stmts_.push_back(&index);
+      }
+      return;
+    }
+    case StmtKind::kernel_def:
+      // Read by UserKernels::load before the walk.
+      if (!ctx.top || ctx.in_if) diags_.error(s.loc, "a kernel definition belongs at the top level of a recipe", {}, 6);
+      return;
+    case StmtKind::compare: {
+      if (!ctx.top) {
+        diags_.error(s.loc, "'compare' belongs at the top level of a recipe", {}, 7);
+        return;
+      }
+      if (auto spec = bind_compare(std::get<lang::CompareStmt>(s.form), scope_, recipe_dir(), diags_))
+        plan_.reports.push_back(*spec);
+      return;
+    }
   }
+}
 
-  // ---- kernel statements -----------------------------------------------------------------
-  std::optional<Step> bind(const Stmt& s, const Ctx& ctx) {
-    BindRequest req{user_kernels_ ? user_kernels_->registry() : *opts_.registry, *resolver_, scope_, vfs_, machine_, diags_};
-    req.allow_exec = opts_.allow_exec;
-    req.in_group = ctx.in_group;
-    req.untimed = ctx.phase != Phase::main;
-    auto ks = bind_kernel(s, req);
-    if (!ks) return std::nullopt;
-    if (user_kernels_ && !user_kernels_->check_call(s, *ks, diags_)) return std::nullopt;
-    files_.apply(*ks, s, *resolver_, plan_.creates);
-    Step step;
-    step.kind = Step::Kind::kernel;
-    step.loc = s.loc;
-    if (ctx.phase == Phase::main && !ctx.in_group) step.series = ctx.series.empty() ? ctx.label_text : ctx.series;
-    step.kernel = std::move(*ks);
-    return step;
+std::string Checker::recipe_dir() const {
+  std::string dir = std::filesystem::path(source_.name).parent_path().string();
+  if (dir.empty()) return opts_.cwd;
+  if (dir[0] != '/' && !opts_.cwd.empty()) return opts_.cwd + "/" + dir;
+  return dir;
+}
+
+void Checker::restore(const std::string& name, const std::optional<Value>& old) {
+  if (old) scope_.set(name, *old);
+  else scope_.erase(name);
+}
+
+bool Checker::count_step(lang::SourceLoc loc) {
+  if (++step_count_ > kMaxSteps) {
+    if (!too_big_)
+      diags_.error(loc, fmt::format("the recipe expands to more than {} statements", kMaxSteps),
+                   "use fewer repetitions, or `runs N` on one statement");
+    too_big_ = true;
+    return false;
   }
+  return true;
+}
 
-  const lang::Source& source_;
-  const CheckOptions& opts_;
-  const MachineProbe& machine_;
-  lang::Diagnostics& diags_;
-  VirtualFs vfs_;
-  std::shared_ptr<PathResolver> resolver_;
-  Scope scope_;
-  Plan plan_;
-  SpaceLedger space_{machine_};
-  FileSimulation files_{vfs_, space_, diags_};
-  std::size_t step_count_ = 0;
-  std::size_t walked_ = 0;     ///< statements and loop bodies walked (kMaxWalk)
-  lang::SourceLoc last_loc_;   ///< the statement walked last, for an error about an empty body
-  bool too_big_ = false;
-  bool unknown_time_ = false;
-  std::vector<const lang::IndexStmt*> index_stmts_;  ///< parallel to plan_.indices
-  std::shared_ptr<UserKernels> user_kernels_;  ///< the recipe's kernel definitions; null when none
-};
+void Checker::add_step(Step step, Phase phase) {
+  if (!count_step(step.loc)) return;
+  if (phase == Phase::main) {
+    const std::string& label = step.series;
+    if (std::find(plan_.series_order.begin(), plan_.series_order.end(), label) == plan_.series_order.end())
+      plan_.series_order.push_back(label);
+    std::uint32_t lo = 1, hi = 1;
+    if (step.kind == Step::Kind::kernel) {
+      lo = step.kernel.policy.runs_min;
+      hi = step.kernel.policy.runs_max;
+      const auto& p = step.kernel.policy;
+      if (p.for_seconds > 0) plan_.timed_seconds_known += p.for_seconds * (p.warmup + p.runs_max);
+      else unknown_time_ = true;
+    } else {
+      unknown_time_ = true;
+    }
+    plan_.samples_min[label] += lo;
+    plan_.samples_max[label] += hi;
+    for (const Step* k : kernel_steps(step))
+      if (k->kernel.spec->runs_programs) plan_.runs_programs = true;
+  }
+  phase_steps(phase).push_back(std::move(step));
+}
 
-}  // namespace
+std::optional<Step> Checker::bind(const Stmt& s, const Ctx& ctx) {
+  BindRequest req{user_kernels_ ? user_kernels_->registry() : *opts_.registry, *resolver_, scope_, vfs_, machine_, diags_};
+  req.allow_exec = opts_.allow_exec;
+  req.in_group = ctx.in_group;
+  req.untimed = ctx.phase != Phase::main;
+  auto ks = bind_kernel(s, req);
+  if (!ks) return std::nullopt;
+  if (user_kernels_ && !user_kernels_->check_call(s, *ks, diags_)) return std::nullopt;
+  files_.apply(*ks, s, *resolver_, plan_.creates);
+  Step step;
+  step.kind = Step::Kind::kernel;
+  step.loc = s.loc;
+  if (ctx.phase == Phase::main && !ctx.in_group) step.series = ctx.series.empty() ? ctx.label_text : ctx.series;
+  step.kernel = std::move(*ks);
+  return step;
+}
+
+}  // namespace check_detail
 
 std::optional<CheckedRecipe> check(const lang::Recipe& recipe, const lang::Source& source, const CheckOptions& options,
                                    lang::Diagnostics& diags) {
-  Checker checker(source, options, diags);
+  check_detail::Checker checker(source, options, diags);
   return checker.run(recipe);
 }
 

@@ -1,0 +1,121 @@
+// The checker's walk through `if`, loops inside groups, `time` and `parallel` (recipe_walk.hpp).
+#include "runtime/check/recipe_walk.hpp"
+
+namespace hwbench::runtime::check_detail {
+
+void Checker::walk_if(const Stmt& s, const Ctx& ctx, std::vector<Step>* group) {
+  Ctx inner = ctx;
+  inner.in_if = true;
+  inner.label_text.clear();  // a statement in a branch is named by its own text
+  for (const Stmt& branch : s.body) {
+    if (branch.value.kind == lang::ExprKind::binary) {
+      auto holds = evaluate_condition(branch.value, scope_, diags_);
+      if (!holds) return;
+      if (!*holds) continue;
+    }
+    walk_block(branch.body, inner, group);
+    return;
+  }
+}
+
+void Checker::walk_loop(const Stmt& s, const Ctx& ctx, std::uint64_t count, std::vector<Step>& group) {
+  if (count == 0 || !count_step(s.loc)) return;
+  Step loop;
+  loop.kind = Step::Kind::repeat;
+  loop.loc = s.loc;
+  loop.count = count;
+  walk_block(s.body, ctx, &loop.children);
+  if (!loop.children.empty()) group.push_back(std::move(loop));
+}
+
+void Checker::walk_group(const Stmt& s, const Ctx& ctx, std::vector<Step>* group) {
+  bool is_time = s.kind == StmtKind::time;
+  const char* word = is_time ? "time" : "parallel";
+  auto len = static_cast<std::uint32_t>(std::string_view(word).size());
+  // `time { parallel N { … } }` is the Perl script's shape: the parent times its workers.
+  // Anything deeper has no meaning: a group is one sample.
+  if (ctx.in_parallel || (ctx.in_time && is_time)) {
+    diags_.error(s.loc,
+                 fmt::format("'{}' cannot stand inside '{}'", word, ctx.in_parallel ? "parallel" : "time"),
+                 is_time || ctx.in_parallel ? "a group is one sample; nest loops inside it instead"
+                                            : "only 'parallel' may stand inside 'time'",
+                 len);
+    return;
+  }
+  if (ctx.phase != Phase::main) {
+    diags_.error(s.loc, fmt::format("'{}' has no meaning in setup or teardown: nothing there is timed", word), {}, len);
+    return;
+  }
+  Step step;
+  step.kind = is_time ? Step::Kind::time : Step::Kind::parallel;
+  step.loc = s.loc;
+  Ctx inner = ctx;
+  inner.in_group = true;
+  inner.top = false;
+  (is_time ? inner.in_time : inner.in_parallel) = true;
+  if (is_time) {
+    if (s.value.text.empty()) {
+      // `time { … }`: the enclosing series names it, else its own text does.
+      step.series = ctx.series.empty() ? ctx.label_text : ctx.series;
+    } else {
+      auto v = evaluate(s.value, scope_, diags_);
+      if (!v) return;
+      step.series = to_text(*v);
+    }
+    inner.series.clear();
+    inner.label_text = s.text;
+    const std::size_t errors_before = diags_.error_count();
+    walk_block(s.body, inner, &step.children);
+    if (step.children.empty()) {
+      if (diags_.error_count() == errors_before)
+        diags_.error(s.loc, "'time' block runs no kernel, so there is nothing to time", {}, len);
+      return;
+    }
+  } else {
+    auto n = evaluate_count(s.value, scope_, diags_, "parallel", 1, 4096);
+    if (!n) return;
+    step.series = ctx.in_time ? std::string() : ctx.series.empty() ? ctx.label_text : ctx.series;
+    const Value* saved = scope_.find("worker");
+    std::optional<Value> old = saved ? std::optional<Value>(*saved) : std::nullopt;
+    SpaceLedger::Concurrent space(space_);
+    for (long long w = 1; w <= *n && !too_big_; ++w) {
+      space.start_worker();
+      Value v;
+      v.number.value = static_cast<double>(w);
+      scope_.set("worker", v);
+      step.workers.emplace_back();
+      const std::size_t errors_before = diags_.error_count();
+      walk_block(s.body, inner, &step.workers.back());
+      if (too_big_) return;
+      if (diags_.error_count() != errors_before) break;  // the same error in every worker
+      if (step.workers.back().empty()) {
+        diags_.error(s.loc, "'parallel' block runs no kernel", {}, len);
+        break;
+      }
+    }
+    restore("worker", old);
+    space.finish(s.loc);
+    check_parallel_memory(step, s.loc);
+  }
+  if (group) group->push_back(std::move(step));
+  else add_step(std::move(step), ctx.phase);
+}
+
+void Checker::check_parallel_memory(const Step& step, lang::SourceLoc loc) {
+  std::uint64_t total = 0;
+  for (const auto& worker : step.workers) {
+    std::uint64_t peak = 0;  // a worker's statements run one after another
+    for (const auto& top : worker)
+      for (const Step* k : kernel_steps(top)) peak = std::max(peak, k->kernel.effects.memory);
+    total += peak;
+  }
+  const std::uint64_t available = machine_.available_memory_bytes();
+  if (available == 0 || total <= available) return;
+  constexpr double mib = 1024.0 * 1024.0;
+  diags_.error(loc,
+               fmt::format("the {} workers hold {:.1f} MiB of memory at once, more than the {:.1f} MiB this machine has available",
+                           step.workers.size(), static_cast<double>(total) / mib, static_cast<double>(available) / mib),
+               "use fewer workers or smaller sizes", 8);
+}
+
+}  // namespace hwbench::runtime::check_detail

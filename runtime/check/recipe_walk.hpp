@@ -1,0 +1,117 @@
+#pragma once
+// The checker's walk over a recipe, shared by checker.cpp (statements, locations, binding) and
+// group_walk.cpp (if, loops inside groups, time and parallel). Private to runtime/check.
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <filesystem>
+#include <map>
+
+#include <fmt/format.h>
+
+#include "lang/recipe/ast_query.hpp"
+#include "runtime/check/checker.hpp"
+#include "runtime/check/compare_binder.hpp"
+#include "runtime/check/evaluator.hpp"
+#include "runtime/check/index_binder.hpp"
+#include "runtime/check/kernel_binder.hpp"
+#include "runtime/check/report_binder.hpp"
+#include "runtime/check/user_kernels.hpp"
+#include "runtime/plan/plan_printer.hpp"
+#include "runtime/sandbox/file_simulation.hpp"
+#include "runtime/sandbox/space_ledger.hpp"
+#include "runtime/sandbox/virtual_fs.hpp"
+
+namespace hwbench::runtime::check_detail {
+
+using lang::Stmt;
+using lang::StmtKind;
+
+constexpr std::size_t kMaxSteps = 1'000'000;
+/// Loops over `let`s or empty blocks expand to no statement, yet must end too.
+constexpr std::size_t kMaxWalk = 2 * kMaxSteps;
+
+enum class Phase { main, setup, teardown };
+
+/// Where the walk is: which phase, which series, what a label-less series would be called.
+struct Ctx {
+  Phase phase = Phase::main;
+  std::string series;       ///< set inside `series`
+  std::string label_text;   ///< the statement text that names a label-less series
+  bool in_group = false;    ///< inside `time` or `parallel`
+  bool in_time = false;     ///< inside `time`
+  bool in_parallel = false; ///< inside `parallel`
+  bool top = true;          ///< at the recipe's top level (or in an `if` there)
+  bool in_if = false;       ///< inside a branch of an `if`
+};
+
+/// One check of one recipe: the walk's state, from the locations to the space ledger.
+class Checker {
+ public:
+  Checker(const lang::Source& source, const CheckOptions& options, lang::Diagnostics& diags)
+      : source_(source), opts_(options), machine_(*options.machine), diags_(diags), vfs_(*options.files) {}
+
+  /// Walks `recipe` once: every statement checked and bound, the plan built; nothing when
+  /// there were errors (they are in the Diagnostics given at construction).
+  std::optional<CheckedRecipe> run(const lang::Recipe& recipe);
+
+ private:
+  // ---- locations -------------------------------------------------------------------------
+  void declare_locations(const lang::Recipe& recipe);
+
+  // ---- the walk --------------------------------------------------------------------------
+  void walk_block(const std::vector<Stmt>& stmts, const Ctx& ctx, std::vector<Step>* group);
+
+  std::vector<Step>& phase_steps(Phase p);
+
+  void walk(const Stmt& s, const Ctx& ctx, std::vector<Step>* group);
+
+  /// Where a relative baseline file is looked for: the recipe's own directory.
+  std::string recipe_dir() const;
+
+  void restore(const std::string& name, const std::optional<Value>& old);
+
+  /// `if A OP B { … } else …`: decided now, from values known before the run (`$cpus`, `let`s,
+  /// loop variables); the branch taken is walked as if written in place of the `if`, so at the
+  /// top level it may hold `index`, `baseline`, `report` and `setup` like the top level itself.
+  void walk_if(const Stmt& s, const Ctx& ctx, std::vector<Step>* group);
+
+  /// A `repeat` inside a group whose body does not use `$i`: one loop node, its body checked
+  /// once (each pass does the same thing), so a long loop costs nothing to plan.
+  void walk_loop(const Stmt& s, const Ctx& ctx, std::uint64_t count, std::vector<Step>& group);
+
+  void walk_group(const Stmt& s, const Ctx& ctx, std::vector<Step>* group);
+
+  /// Each statement was checked against the RAM on its own; the workers hold theirs at once.
+  void check_parallel_memory(const Step& step, lang::SourceLoc loc);
+
+  /// Counts one expanded statement; false (with one error) once the recipe is too big.
+  bool count_step(lang::SourceLoc loc);
+
+  void add_step(Step step, Phase phase);
+
+  // ---- kernel statements -----------------------------------------------------------------
+  std::optional<Step> bind(const Stmt& s, const Ctx& ctx);
+
+  const lang::Source& source_;
+  const CheckOptions& opts_;
+  const MachineProbe& machine_;
+  lang::Diagnostics& diags_;
+  VirtualFs vfs_;
+  std::shared_ptr<PathResolver> resolver_;
+  Scope scope_;
+  Plan plan_;
+  SpaceLedger space_{machine_};
+  FileSimulation files_{vfs_, space_, diags_};
+  std::size_t step_count_ = 0;
+  std::size_t walked_ = 0;     ///< statements and loop bodies walked (kMaxWalk)
+  lang::SourceLoc last_loc_;   ///< the statement walked last, for an error about an empty body
+  bool too_big_ = false;
+  bool unknown_time_ = false;
+  std::vector<const lang::IndexStmt*> index_stmts_;  ///< parallel to plan_.indices
+  std::shared_ptr<UserKernels> user_kernels_;  ///< the recipe's kernel definitions; null when none
+};
+
+}  // namespace hwbench::runtime::check_detail
