@@ -9,6 +9,8 @@ namespace check_detail {
 std::optional<CheckedRecipe> Checker::run(const lang::Recipe& recipe) {
   plan_.recipe_file = source_.name;
   declare_locations(recipe);
+  // The file system stands still while the recipe is walked; the run asks it afresh.
+  resolver_->remember_directories(true);
   user_kernels_ = UserKernels::load(recipe, source_, *opts_.registry, diags_);
   // `$cpus`: UnixBench's N-copy pass runs one copy per CPU (`parallel $cpus { … }`).
   Value cpus;
@@ -42,6 +44,7 @@ std::optional<CheckedRecipe> Checker::run(const lang::Recipe& recipe) {
   plan_.user_kernels = user_kernels_;
   if (unknown_time_) plan_.estimated_seconds.reset();
   else plan_.estimated_seconds = plan_.timed_seconds_known;
+  resolver_->remember_directories(false);
   return CheckedRecipe{std::move(plan_), resolver_};
 }
 

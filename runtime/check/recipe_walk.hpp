@@ -97,7 +97,7 @@ class Checker {
 
   const lang::Source& source_;
   const CheckOptions& opts_;
-  const MachineProbe& machine_;
+  SteadyProbe machine_;  ///< the machine as the check found it, each fact read once
   lang::Diagnostics& diags_;
   VirtualFs vfs_;
   std::shared_ptr<PathResolver> resolver_;

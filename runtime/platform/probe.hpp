@@ -2,6 +2,7 @@
 // What the checker asks of the machine it runs on: CPUs, memory, free space and file-system
 // types. Behind an interface so that tests check recipes against a machine they describe.
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 
@@ -29,6 +30,25 @@ class RealMachineProbe : public MachineProbe {
   std::uint64_t available_memory_bytes() const override;
   std::optional<std::uint64_t> free_bytes(const std::string& path) const override;
   std::string filesystem_type(const std::string& path) const override;
+};
+
+/// Another probe's answers, each asked once: while a recipe is checked the machine is taken to
+/// stand still, so a recipe of a million statements reads /proc/meminfo once, not a million
+/// times. The run asks the machine itself again.
+class SteadyProbe : public MachineProbe {
+ public:
+  explicit SteadyProbe(const MachineProbe& machine) : machine_(machine) {}
+  long online_cpus() const override;
+  std::uint64_t available_memory_bytes() const override;
+  std::optional<std::uint64_t> free_bytes(const std::string& path) const override;
+  std::string filesystem_type(const std::string& path) const override;
+
+ private:
+  const MachineProbe& machine_;
+  mutable std::optional<long> cpus_;
+  mutable std::optional<std::uint64_t> memory_;
+  mutable std::map<std::string, std::optional<std::uint64_t>> free_;
+  mutable std::map<std::string, std::string> fstype_;
 };
 
 }  // namespace hwbench::runtime

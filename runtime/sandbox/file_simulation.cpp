@@ -78,9 +78,9 @@ void FileSimulation::create(const kernels::FileEffects::Create& c, const lang::S
       diags_.error(s.loc, fmt::format("'{}' is not a directory (needed for '{}')", dir, c.path), {}, name_width);
     return;
   }
-  if (!planned_dir && ::access(dir.c_str(), W_OK) != 0) {
+  if (!planned_dir && write_refusal(dir) != 0) {
     // A read-only mount refuses root too; calling it a permission problem would mislead.
-    const char* why = errno == EROFS ? "it is on a read-only file system" : "permission denied";
+    const char* why = write_refusal(dir) == EROFS ? "it is on a read-only file system" : "permission denied";
     diags_.error(s.loc, fmt::format("cannot write in '{}': {}", dir, why),
                  "choose a directory you may write in, or map it with -L", name_width);
     return;
@@ -89,6 +89,12 @@ void FileSimulation::create(const kernels::FileEffects::Create& c, const lang::S
   space_.account(dir, static_cast<std::int64_t>(c.size) - static_cast<std::int64_t>(replaced), s.loc);
   vfs_.create(c.path, c.size);
   creates.push_back({c.path, c.size});
+}
+
+int FileSimulation::write_refusal(const std::string& dir) {
+  auto it = write_refusals_.find(dir);
+  if (it == write_refusals_.end()) it = write_refusals_.emplace(dir, ::access(dir.c_str(), W_OK) == 0 ? 0 : errno).first;
+  return it->second;
 }
 
 void FileSimulation::report_missing() {

@@ -43,7 +43,11 @@ class FileSimulation {
   VirtualFs& vfs_;
   SpaceLedger& space_;
   lang::Diagnostics& diags_;
+  /// Why a directory refuses new files (an errno, 0 when it accepts them), asked once each.
+  int write_refusal(const std::string& dir);
+
   std::map<std::size_t, Missing> missing_;  ///< by the statement's offset in the source
+  std::map<std::string, int> write_refusals_;
 };
 
 }  // namespace hwbench::runtime

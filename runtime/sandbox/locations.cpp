@@ -17,7 +17,7 @@ namespace hwbench::runtime {
 
 namespace {
 
-std::string nearest_existing(std::string path) {
+std::string nearest_existing_now(std::string path) {
   while (!path.empty()) {
     struct stat st {};
     if (::lstat(path.c_str(), &st) == 0) return path;
@@ -27,7 +27,7 @@ std::string nearest_existing(std::string path) {
   return "/";
 }
 
-std::string real(const std::string& path) {
+std::string real_now(const std::string& path) {
   char buf[PATH_MAX];
   if (::realpath(path.c_str(), buf) == nullptr) return path;
   return buf;
@@ -51,9 +51,9 @@ std::vector<Location> builtin_locations(const std::string& cwd, const MachinePro
   out.push_back(ram);
 
   std::string disk_dir = normalize_path(cwd + "/hwbench-disk");
-  if (is_tmpfs(nearest_existing(cwd))) disk_dir = "/var/tmp/hwbench-disk";
+  if (is_tmpfs(nearest_existing_now(cwd))) disk_dir = "/var/tmp/hwbench-disk";
   Location disk{"disk", disk_dir, true, true, {}, {}};
-  if (is_tmpfs(nearest_existing(disk_dir))) {
+  if (is_tmpfs(nearest_existing_now(disk_dir))) {
     disk.unavailable = "the built-in location 'disk' has no default here: " + disk_dir + " is on a tmpfs";
     disk.unavailable_hint = "pass -L disk=DIR with a directory on a real disk";
   }
@@ -117,7 +117,7 @@ std::string data_file_problem(const std::string& path) {
   struct stat st {};
   if (::stat(path.c_str(), &st) != 0) return "";
   if (!S_ISREG(st.st_mode)) return fmt::format("'{}' is not a regular file", path);
-  if (is_system_path(real(path)))
+  if (is_system_path(real_now(path)))
     return fmt::format("'{}' is in a system directory, which no recipe may read", path);
   return "";
 }
@@ -143,19 +143,44 @@ std::vector<std::string> PathResolver::names() const {
   return out;
 }
 
+void PathResolver::remember_directories(bool on) {
+  remember_ = on;
+  nearest_.clear();
+  real_.clear();
+}
+
+std::string PathResolver::nearest_existing(const std::string& path) const {
+  if (!remember_) return nearest_existing_now(path);
+  auto it = nearest_.find(path);
+  if (it == nearest_.end()) it = nearest_.emplace(path, nearest_existing_now(path)).first;
+  return it->second;
+}
+
+std::string PathResolver::real(const std::string& path) const {
+  if (!remember_) return real_now(path);
+  auto it = real_.find(path);
+  if (it == real_.end()) it = real_.emplace(path, real_now(path)).first;
+  return it->second;
+}
+
 std::optional<PathError> PathResolver::check_place(const std::string& path, const std::string& root,
                                                    bool write) const {
   if (is_system_path(path))
     return PathError{fmt::format("'{}' is in a system directory, which no recipe may touch", path),
                      "use a location (ramdisk:, disk:, tmp:) or a directory of your own"};
+  struct stat own {};
+  const bool present = ::lstat(path.c_str(), &own) == 0;
+  // What `path` itself is, following a symlink.
+  struct stat target = own;
+  bool target_present = present;
+  if (present && S_ISLNK(own.st_mode)) target_present = ::stat(path.c_str(), &target) == 0;
   // Files right in / (`rm /*`, `write /x`) belong to the system too; an existing top-level
   // directory (cp … -> /scratch) is a place of the user's.
-  struct stat top {};
-  if (path.rfind('/') == 0 && !(::stat(path.c_str(), &top) == 0 && S_ISDIR(top.st_mode)))
+  if (path.rfind('/') == 0 && !(target_present && S_ISDIR(target.st_mode)))
     return PathError{fmt::format("'{}' is in the root directory, which no recipe may touch", path),
                      "use a location (ramdisk:, disk:, tmp:) or a directory of your own"};
   // Follow symlinks as far as the path exists: the real place must stay where the text says.
-  std::string existing = nearest_existing(path);
+  std::string existing = present ? path : nearest_existing(parent_of(path));
   std::string real_existing = real(existing);
   if (real_existing != existing && is_system_path(real_existing))
     return PathError{fmt::format("'{}' leads through a symlink into '{}', a system directory", path, real_existing),
@@ -166,8 +191,7 @@ std::optional<PathError> PathResolver::check_place(const std::string& path, cons
       return PathError{fmt::format("'{}' leaves its location through a symlink (it leads to '{}')", path, real_existing),
                        "hwbench never follows a symlink out of a location"};
   }
-  struct stat st {};
-  if (::stat(path.c_str(), &st) == 0 && (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode)))
+  if (target_present && (S_ISCHR(target.st_mode) || S_ISBLK(target.st_mode)))
     return PathError{fmt::format("'{}' is a device file", path), "hwbench never reads or writes device files"};
   (void)write;
   return std::nullopt;

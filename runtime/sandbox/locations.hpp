@@ -67,8 +67,22 @@ class PathResolver {
   /// Every location.
   const std::vector<Location>& locations() const { return locations_; }
 
+  /// While on, what the checks learn about existing directories (where a path's nearest
+  /// existing ancestor is, where its symlinks lead) is looked up once per directory: the checker
+  /// takes the file system to stand still while it walks a recipe. Off (the default, and at run
+  /// time) every check asks the file system again.
+  void remember_directories(bool on);
+
  private:
   std::optional<PathError> check_place(const std::string& path, const std::string& root, bool write) const;
+  /// The deepest of `path` and its ancestors that exists.
+  std::string nearest_existing(const std::string& path) const;
+  /// `path` with every symlink resolved; `path` itself when it cannot be resolved.
+  std::string real(const std::string& path) const;
+
+  bool remember_ = false;
+  mutable std::map<std::string, std::string> nearest_;  ///< directory → nearest existing
+  mutable std::map<std::string, std::string> real_;     ///< existing path → real path
   std::vector<Location> locations_;
   std::vector<std::pair<std::string, std::string>> remaps_;
   std::string cwd_;

@@ -17,12 +17,19 @@ std::uint64_t at_least_zero(std::int64_t n) { return static_cast<std::uint64_t>(
 
 }  // namespace
 
-void SpaceLedger::account(const std::string& dir, std::int64_t delta, lang::SourceLoc loc) {
+const std::pair<dev_t, std::string>& SpaceLedger::device_of(const std::string& dir) {
+  auto it = devices_.find(dir);
+  if (it != devices_.end()) return it->second;
   // The directory may be one the run creates: its file system is its nearest existing ancestor's.
   std::string probe = dir;
   struct stat st {};
   while (::stat(probe.c_str(), &st) != 0 && probe != "/") probe = parent_of(probe);
-  auto& u = usage_[st.st_dev];
+  return devices_.emplace(dir, std::pair{st.st_dev, probe}).first->second;
+}
+
+void SpaceLedger::account(const std::string& dir, std::int64_t delta, lang::SourceLoc loc) {
+  const auto& [device, probe] = device_of(dir);
+  auto& u = usage_[device];
   if (u.where.empty()) u.where = probe;
   u.held += delta;
   if (u.held > u.peak) {
@@ -30,8 +37,8 @@ void SpaceLedger::account(const std::string& dir, std::int64_t delta, lang::Sour
     u.peak_loc = loc;
   }
   if (rise_) {
-    auto& r = (*rise_)[st.st_dev];
-    const auto base = rise_base_.find(st.st_dev);
+    auto& r = (*rise_)[device];
+    const auto base = rise_base_.find(device);
     r = std::max(r, u.held - (base == rise_base_.end() ? 0 : base->second));
   }
   total_held_ += delta;

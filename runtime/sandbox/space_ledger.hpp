@@ -63,8 +63,14 @@ class SpaceLedger {
 
   std::map<dev_t, std::int64_t> held_by_device() const;
 
+  /// The device holding `dir` and the existing directory that tells it (`dir` or its nearest
+  /// existing ancestor), looked up once per directory: the check takes the file system to stand
+  /// still.
+  const std::pair<dev_t, std::string>& device_of(const std::string& dir);
+
   const MachineProbe& machine_;
   std::map<dev_t, Usage> usage_;
+  std::map<std::string, std::pair<dev_t, std::string>> devices_;
   std::int64_t total_held_ = 0;
   std::uint64_t peak_total_ = 0;
   std::map<dev_t, std::int64_t>* rise_ = nullptr;  ///< the current parallel worker's rises

@@ -14,7 +14,9 @@ bool VirtualFs::exists(const std::string& path) const {
 
 bool VirtualFs::is_directory(const std::string& path) const {
   if (created_.count(path) || removed_.count(path)) return false;
-  return real_.is_directory(path);
+  auto it = real_dirs_.find(path);
+  if (it == real_dirs_.end()) it = real_dirs_.emplace(path, real_.is_directory(path)).first;
+  return it->second;
 }
 
 std::optional<std::uint64_t> VirtualFs::file_size(const std::string& path) const {

@@ -33,6 +33,9 @@ class VirtualFs : public kernels::FileView {
 
  private:
   const kernels::FileView& real_;
+  /// The real file system's directories, each looked up once: it is taken to stand still
+  /// while the checker walks (the run re-checks every path it touches).
+  mutable std::map<std::string, bool> real_dirs_;
   std::map<std::string, std::uint64_t> created_;
   std::set<std::string> ever_;
   std::set<std::string> removed_;

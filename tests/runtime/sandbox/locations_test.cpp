@@ -1,6 +1,9 @@
 // The built-in locations' defaults, decided from the file systems the machine reports.
 #include <doctest/doctest.h>
 
+#include <unistd.h>
+
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -10,6 +13,8 @@
 
 using hwbench::runtime::builtin_locations;
 using hwbench::runtime::Location;
+using hwbench::runtime::PathError;
+using hwbench::runtime::PathResolver;
 using hwbench::test::FakeMachine;
 
 namespace {
@@ -61,4 +66,26 @@ TEST_CASE("locations: a working directory on a tmpfs puts disk in /var/tmp, and 
   CHECK(nowhere.path == "/var/tmp/hwbench-disk");
   CHECK(nowhere.unavailable == "the built-in location 'disk' has no default here: /var/tmp/hwbench-disk is on a tmpfs");
   CHECK(nowhere.unavailable_hint == "pass -L disk=DIR with a directory on a real disk");
+}
+
+TEST_CASE("locations: the checker's remembered directories are forgotten before the run re-checks") {
+  hwbench::test::TempDir root;
+  const std::string loc = root.path() + "/loc";
+  std::filesystem::create_directories(loc + "/sub");
+  PathResolver resolver({{"scratch", loc, false, false, {}, {}}}, {}, root.path());
+  PathError error;
+  resolver.remember_directories(true);
+  REQUIRE(resolver.resolve("scratch:/sub/a", true, error));
+  // The directory becomes a symlink out of the location after the check looked at it.
+  std::filesystem::remove(loc + "/sub");
+  std::filesystem::create_directories(root.path() + "/outside");
+  REQUIRE(::symlink((root.path() + "/outside").c_str(), (loc + "/sub").c_str()) == 0);
+  // While remembering, a second file in the same directory costs no new look (and so does not
+  // see the symlink): the check takes the file system to stand still.
+  CHECK(resolver.resolve("scratch:/sub/b", true, error));
+  resolver.remember_directories(false);
+  const auto resolved = resolver.resolve("scratch:/sub/b", true, error);
+  CHECK(!resolved);
+  CHECK(error.message == "'" + loc + "/sub/b' leaves its location through a symlink (it leads to '" + root.path() +
+                             "/outside')");
 }
