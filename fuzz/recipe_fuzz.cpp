@@ -52,7 +52,7 @@ struct Sandbox {
   std::string root;
   hwbench::kernels::Registry registry;
   hwbench::kernels::RealFileView files;
-  hwbench::runtime::CheckOptions options;
+  hwbench::runtime::check::CheckOptions options;
 };
 
 Sandbox& sandbox() {
@@ -68,8 +68,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   hwbench::lang::Diagnostics diags;
   std::ostringstream out;
   if (auto recipe = hwbench::lang::parse(source, diags)) {
-    if (auto checked = hwbench::runtime::check(*recipe, source, box.options, diags))
-      hwbench::runtime::print_plan(checked->plan, out);
+    if (auto checked = hwbench::runtime::check::check(*recipe, source, box.options, diags))
+      hwbench::runtime::plan::print_plan(checked->plan, out);
   }
   diags.render(source, out);
   return 0;

@@ -30,6 +30,8 @@
 
 namespace hwbench::kernels::disk {
 
+using runtime::platform::FileDescriptor;
+
 namespace {
 
 using T = BonnieTest;

@@ -34,6 +34,9 @@
 
 namespace hwbench::kernels::disk {
 
+using runtime::platform::FileDescriptor;
+using runtime::platform::open_file;
+
 namespace {
 
 using T = BonnieTest;

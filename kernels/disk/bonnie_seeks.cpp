@@ -28,6 +28,8 @@
 
 namespace hwbench::kernels::disk {
 
+using runtime::platform::FileDescriptor;
+
 namespace {
 
 class SeekTest : public Kernel {

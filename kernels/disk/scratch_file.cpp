@@ -17,6 +17,11 @@
 
 namespace hwbench::kernels::disk {
 
+using runtime::platform::Eviction;
+using runtime::platform::FileDescriptor;
+using runtime::platform::evict;
+using runtime::platform::open_file;
+
 ScratchFile::ScratchFile(std::string path, const Context& context) : path_(std::move(path)), context_(context) {}
 
 ScratchFile::~ScratchFile() { remove(); }

@@ -47,6 +47,11 @@
 
 namespace hwbench::kernels::disk {
 
+using runtime::platform::FileDescriptor;
+using runtime::platform::evict;
+using runtime::platform::filesystem_type;
+using runtime::platform::open_file;
+
 namespace {
 
 // An uncached figure cannot exist where every file is memory: tmpfs accepts O_DIRECT on recent

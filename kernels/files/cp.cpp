@@ -24,6 +24,9 @@
 
 namespace hwbench::kernels::files {
 
+using runtime::platform::FileDescriptor;
+using runtime::platform::open_file;
+
 namespace {
 
 // Bytes asked of one copy_file_range or sendfile call: big enough that the calls cost nothing,

@@ -16,6 +16,9 @@
 
 namespace hwbench::kernels::files {
 
+using runtime::platform::FileDescriptor;
+using runtime::platform::open_file;
+
 namespace {
 
 class ReadKernel : public Kernel {

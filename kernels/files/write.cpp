@@ -21,6 +21,9 @@
 
 namespace hwbench::kernels::files {
 
+using runtime::platform::FileDescriptor;
+using runtime::platform::open_file;
+
 namespace {
 
 constexpr std::uint64_t pool_window = std::uint64_t{64} << 20;

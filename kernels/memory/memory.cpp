@@ -20,6 +20,8 @@ void register_memory(Registry& registry) {
 
 namespace memory {
 
+using runtime::platform::last_level_cache_bytes;
+
 AlignedBuffer page_buffer(std::size_t bytes, const std::string& what) {
   return AlignedBuffer(bytes, AlignedBuffer::page_size(), AlignedBuffer::Fill::untouched, what);
 }

@@ -15,6 +15,8 @@
 
 namespace hwbench::kernels::memory {
 
+using runtime::platform::allowed_cpus;
+
 namespace {
 
 std::string function_names() {

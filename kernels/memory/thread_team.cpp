@@ -9,6 +9,8 @@
 
 namespace hwbench::kernels::memory {
 
+using runtime::platform::allowed_cpus;
+
 Range share(std::size_t count, unsigned parts, unsigned member, std::size_t align) {
   parts = std::max(1u, parts);
   align = std::max<std::size_t>(1, align);

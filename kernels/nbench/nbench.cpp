@@ -55,7 +55,7 @@ void register_nbench(Registry& registry) {
     FileEffects fx;
     if (!call.args.empty() && nbench::find_test(call.args[0].text) == nullptr)
       fx.problems.push_back({fmt::format("unknown test '{}'", call.args[0].text),
-                             support::did_you_mean(call.args[0].text, names, fmt::format("tests: {}", fmt::join(names, " ")))});
+                             runtime::support::did_you_mean(call.args[0].text, names, fmt::format("tests: {}", fmt::join(names, " ")))});
     return fx;
   };
   k.make = [](const Call& call, const Context& ctx) {

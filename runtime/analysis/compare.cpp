@@ -13,7 +13,12 @@
 #include "runtime/analysis/units.hpp"
 #include "runtime/support/suggestions.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::analysis {
+
+using environment::diff_environments;
+using model::IndexValue;
+using model::Result;
+using model::Series;
 
 namespace {
 
@@ -297,4 +302,4 @@ std::string set_compare_option(CompareOptions& options, std::string_view name, s
   return support::unknown_word("compare option", name, {"ratio", "digits", "suffix", "unit"});
 }
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::analysis

@@ -13,7 +13,7 @@
 #include "runtime/environment/environment_diff.hpp"
 #include "runtime/model/result.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::analysis {
 
 /// How a comparison computes and prints its figures and ratios.
 struct CompareOptions {
@@ -75,13 +75,13 @@ struct Comparison {
   std::vector<std::string> names;   ///< column titles, one per result
   std::vector<CompareRow> rows;     ///< series rows (first result's order, then new labels), then index rows
   std::vector<SummaryCell> summary; ///< one per ratio column
-  std::vector<EnvironmentRow> environment;  ///< only facts at least one result recorded
+  std::vector<environment::EnvironmentRow> environment;  ///< only facts at least one result recorded
 };
 
 /// The aggregate stage: matches `results`' series by label and indices by label and baseline,
 /// computes every figure, ratio (each result / the first) and summary, and diffs the
 /// environments. `names` titles the columns (missing names become "A", "B", …).
-Comparison compare_results(const std::vector<const Result*>& results, const std::vector<std::string>& names,
+Comparison compare_results(const std::vector<const model::Result*>& results, const std::vector<std::string>& names,
                            const CompareOptions& options);
 
 /// Sets one option from its text, for the command line and the recipe statement: `ratio`
@@ -89,4 +89,4 @@ Comparison compare_results(const std::vector<const Result*>& results, const std:
 /// Returns "" on success, otherwise why not (`unknown unit 'MBs'; did you mean 'MB/s'?`).
 std::string set_compare_option(CompareOptions& options, std::string_view name, std::string_view value);
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::analysis

@@ -6,7 +6,14 @@
 #include "runtime/analysis/statistics.hpp"
 #include "runtime/analysis/units.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::analysis {
+
+using model::Baseline;
+using model::Figure;
+using model::IndexSpec;
+using model::IndexValue;
+using model::Result;
+using model::Series;
 
 std::optional<double> series_figure(const Series& series, const std::string& unit, const std::string& aggregate_name) {
   const Unit* u = find_unit(unit);
@@ -82,4 +89,4 @@ const Figure* baseline_figure(const Baseline& baseline, const std::string& label
   return nullptr;
 }
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::analysis

@@ -7,27 +7,27 @@
 
 #include "runtime/model/result.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::analysis {
 
 /// A series' figure for indices: `aggregate` (default the mean) of its samples in unit `unit`;
 /// std::nullopt when it has none (unavailable, not run, or no figure in that unit's measure).
-std::optional<double> series_figure(const Series& series, const std::string& unit, const std::string& aggregate = "mean");
+std::optional<double> series_figure(const model::Series& series, const std::string& unit, const std::string& aggregate = "mean");
 
 /// The index `spec` over `result`'s series and baselines. value is NaN when a series or its
 /// baseline figure is missing.
-IndexValue compute_index(const Result& result, const IndexSpec& spec);
+model::IndexValue compute_index(const model::Result& result, const model::IndexSpec& spec);
 
 /// Recomputes every index in result.indices from its spec, keeping what the source printed.
-void compute_indices(Result& result);
+void compute_indices(model::Result& result);
 
 /// The index labelled `label` (and, when given, against `baseline`), or nullptr.
-const IndexValue* find_index(const Result& result, const std::string& label, const std::string& baseline = {});
+const model::IndexValue* find_index(const model::Result& result, const std::string& label, const std::string& baseline = {});
 
 /// Splits "LABEL (N copies)" (or "(1 copy)") into LABEL and N; {label, 0} for any other label.
 std::pair<std::string, long long> split_copies_label(const std::string& label);
 
 /// The figure for `label` in `baseline`, or nullptr. A series run as N parallel copies,
 /// "LABEL (N copies)", takes LABEL's figure when it has none of its own (UnixBench's rule).
-const Figure* baseline_figure(const Baseline& baseline, const std::string& label);
+const model::Figure* baseline_figure(const model::Baseline& baseline, const std::string& label);
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::analysis

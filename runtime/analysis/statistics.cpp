@@ -5,7 +5,7 @@
 #include <cmath>
 #include <limits>
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::analysis {
 
 namespace {
 
@@ -148,4 +148,4 @@ std::optional<double> aggregate(std::string_view name, std::span<const double> v
   return a->compute(v);
 }
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::analysis

@@ -6,7 +6,7 @@
 #include <string_view>
 #include <vector>
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::analysis {
 
 /// Arithmetic mean (NaN for no values).
 double mean(std::span<const double> v);
@@ -53,4 +53,4 @@ const std::vector<std::string>& aggregate_names();
 /// The aggregate `name` over `v`, or std::nullopt for an unknown name.
 std::optional<double> aggregate(std::string_view name, std::span<const double> v);
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::analysis

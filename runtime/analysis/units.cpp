@@ -1,6 +1,9 @@
 #include "runtime/analysis/units.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::analysis {
+
+using model::Sample;
+using platform::CpuTimes;
 
 const std::vector<Unit>& all_units() {
   static const std::vector<Unit> units = {
@@ -82,4 +85,4 @@ std::optional<double> sample_value(const Sample& sample, const Unit& unit) {
   return std::nullopt;
 }
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::analysis

@@ -8,7 +8,7 @@
 
 #include "runtime/model/sample.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::analysis {
 
 /// What a unit measures.
 enum class Measure {
@@ -38,6 +38,6 @@ std::vector<std::string> unit_names();
 /// A sample's figure in `unit`: a rate from its totals and wall time, or its published figure
 /// converted when it has one. std::nullopt when the sample cannot give that measure
 /// (no wall time, or a published figure of another measure).
-std::optional<double> sample_value(const Sample& sample, const Unit& unit);
+std::optional<double> sample_value(const model::Sample& sample, const Unit& unit);
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::analysis

@@ -6,7 +6,7 @@
 
 #include "runtime/check/kernel_binder.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::check {
 
 using lang::Dim;
 using lang::Item;
@@ -63,4 +63,4 @@ std::string describe_value(const Value& v) {
   return fmt::format("'{}' is a text", to_text(v));
 }
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::check

@@ -12,7 +12,7 @@
 #include "runtime/check/evaluator.hpp"
 #include "runtime/plan/plan.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::check {
 
 struct BindRequest;
 
@@ -23,7 +23,7 @@ struct BindingCursor {
 
   const lang::Stmt& stmt;
   const BindRequest& req;
-  KernelStep step;              ///< what binding builds: the call, the policy, the canonical text
+  plan::KernelStep step;              ///< what binding builds: the call, the policy, the canonical text
   std::size_t i = 0;            ///< the item the walk stands on
   std::set<std::string> seen;   ///< parameter and option names given so far
   bool failed = false;          ///< an error was reported
@@ -48,4 +48,4 @@ std::uint32_t item_width(const lang::Item& it);
 /// "'10s' is a duration", "'x' is a text": what a value is, for "needs a size, but …" messages.
 std::string describe_value(const Value& v);
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::check

@@ -2,9 +2,19 @@
 
 #include "runtime/check/recipe_walk.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::check {
 
-namespace check_detail {
+using model::LocationInfo;
+using plan::Step;
+using plan::kernel_steps;
+using sandbox::Location;
+using sandbox::PathResolver;
+using sandbox::builtin_locations;
+using sandbox::is_system_path;
+using sandbox::normalize_path;
+using sandbox::parent_of;
+
+namespace detail {
 
 std::optional<CheckedRecipe> Checker::run(const lang::Recipe& recipe) {
   plan_.recipe_file = source_.name;
@@ -329,12 +339,12 @@ std::optional<Step> Checker::bind(const Stmt& s, const Ctx& ctx) {
   return step;
 }
 
-}  // namespace check_detail
+}  // namespace detail
 
 std::optional<CheckedRecipe> check(const lang::Recipe& recipe, const lang::Source& source, const CheckOptions& options,
                                    lang::Diagnostics& diags) {
-  check_detail::Checker checker(source, options, diags);
+  detail::Checker checker(source, options, diags);
   return checker.run(recipe);
 }
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::check

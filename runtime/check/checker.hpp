@@ -14,7 +14,7 @@
 #include "runtime/sandbox/locations.hpp"
 #include "runtime/plan/plan.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::check {
 
 /// What the checker needs to know about the world.
 struct CheckOptions {
@@ -25,20 +25,20 @@ struct CheckOptions {
   std::string cwd;
   const kernels::FileView* files = nullptr;  ///< the real file system
   /// Overrides the built-in locations (tests); empty means builtin_locations(cwd, *machine).
-  std::vector<Location> builtins;
+  std::vector<sandbox::Location> builtins;
   /// The machine the recipe is checked for: `$cpus`, the memory available, each location's free
   /// space and file-system type. Never null; tests pass a fake.
-  std::shared_ptr<const MachineProbe> machine = std::make_shared<RealMachineProbe>();
+  std::shared_ptr<const platform::MachineProbe> machine = std::make_shared<platform::RealMachineProbe>();
 };
 
 /// A checked recipe: the plan and the resolver that cleared its paths (the runtime re-checks with it).
 struct CheckedRecipe {
-  Plan plan;
-  std::shared_ptr<const PathResolver> resolver;
+  plan::Plan plan;
+  std::shared_ptr<const sandbox::PathResolver> resolver;
 };
 
 /// Checks `recipe` and expands it into a Plan. Every error goes to `diags`; std::nullopt if any.
 std::optional<CheckedRecipe> check(const lang::Recipe& recipe, const lang::Source& source, const CheckOptions& options,
                                    lang::Diagnostics& diags);
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::check

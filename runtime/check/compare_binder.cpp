@@ -9,7 +9,14 @@
 #include "runtime/record/comparable.hpp"
 #include "runtime/sandbox/locations.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::check {
+
+using analysis::CompareOptions;
+using analysis::set_compare_option;
+using model::ReportLayout;
+using model::ReportSpec;
+using record::load_comparable;
+using sandbox::data_file_problem;
 
 namespace {
 
@@ -52,4 +59,4 @@ std::optional<ReportSpec> bind_compare(const lang::CompareStmt& compare, const S
   return spec;
 }
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::check

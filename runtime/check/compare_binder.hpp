@@ -9,11 +9,11 @@
 #include "runtime/check/evaluator.hpp"
 #include "runtime/model/result.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::check {
 
 /// Binds a `compare` statement into a ReportSpec of style "compare" whose options hold the
 /// file (`with`, absolute) and the comparison options. The file must load now.
-std::optional<ReportSpec> bind_compare(const lang::CompareStmt& compare, const Scope& scope,
+std::optional<model::ReportSpec> bind_compare(const lang::CompareStmt& compare, const Scope& scope,
                                        const std::string& recipe_dir, lang::Diagnostics& diags);
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::check

@@ -5,7 +5,7 @@
 
 #include <fmt/format.h>
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::check {
 
 using lang::Dim;
 using lang::Expr;
@@ -316,4 +316,4 @@ std::optional<bool> evaluate_condition(const Expr& e, const Scope& scope, lang::
   return x >= y;
 }
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::check

@@ -8,7 +8,7 @@
 #include "lang/recipe/ast.hpp"
 #include "lang/common/diagnostics.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::check {
 
 /// A value: a number with its dimension, a text (string, word or path), or a list.
 struct Value {
@@ -53,4 +53,4 @@ std::optional<long long> evaluate_count(const lang::Expr& e, const Scope& scope,
 /// and !=. Errors go to `diags` and give std::nullopt.
 std::optional<bool> evaluate_condition(const lang::Expr& e, const Scope& scope, lang::Diagnostics& diags);
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::check

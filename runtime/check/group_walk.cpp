@@ -1,7 +1,11 @@
 // The checker's walk through `if`, loops inside groups, `time` and `parallel` (recipe_walk.hpp).
 #include "runtime/check/recipe_walk.hpp"
 
-namespace hwbench::runtime::check_detail {
+namespace hwbench::runtime::check::detail {
+
+using plan::Step;
+using plan::kernel_steps;
+using sandbox::SpaceLedger;
 
 void Checker::walk_if(const Stmt& s, const Ctx& ctx, std::vector<Step>* group) {
   Ctx inner = ctx;
@@ -118,4 +122,4 @@ void Checker::check_parallel_memory(const Step& step, lang::SourceLoc loc) {
                "use fewer workers or smaller sizes", 8);
 }
 
-}  // namespace hwbench::runtime::check_detail
+}  // namespace hwbench::runtime::check::detail

@@ -12,7 +12,15 @@
 #include "runtime/analysis/indices.hpp"
 #include "runtime/support/suggestions.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::check {
+
+using analysis::aggregate_names;
+using analysis::baseline_figure;
+using analysis::find_aggregate;
+using model::Baseline;
+using model::IndexSpec;
+using record::load_baselines;
+using sandbox::data_file_problem;
 
 namespace {
 
@@ -147,4 +155,4 @@ void check_index_series(const lang::IndexStmt& index, const IndexSpec& spec,
   }
 }
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::check

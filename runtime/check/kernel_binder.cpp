@@ -10,7 +10,10 @@
 #include "runtime/check/measurement_options.hpp"
 #include "runtime/support/suggestions.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::check {
+
+using plan::KernelStep;
+using sandbox::PathError;
 
 using kernels::ArgKind;
 using kernels::ParamSpec;
@@ -210,4 +213,4 @@ std::optional<KernelStep> bind_kernel(const lang::Stmt& s, const BindRequest& re
   return b.bind();
 }
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::check

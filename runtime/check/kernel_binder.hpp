@@ -14,15 +14,15 @@
 #include "runtime/plan/plan.hpp"
 #include "runtime/platform/probe.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::check {
 
 /// What binding needs.
 struct BindRequest {
   const kernels::Registry& registry;
-  const PathResolver& resolver;
+  const sandbox::PathResolver& resolver;
   const Scope& scope;
   const kernels::FileView& files;
-  const MachineProbe& machine;  ///< the memory each call is checked against
+  const platform::MachineProbe& machine;  ///< the memory each call is checked against
   lang::Diagnostics& diags;
   bool allow_exec = false;
   bool in_group = false;  ///< inside `time` or `parallel`: one run, no sampling options
@@ -32,6 +32,6 @@ struct BindRequest {
 /// Binds statement `s` (StmtKind::kernel). Errors go to req.diags. `cold` on a statement that
 /// reads no existing file is refused: it would evict nothing and still record its samples cold.
 /// A call holding more memory than req.machine has available gets a problem in its effects.
-std::optional<KernelStep> bind_kernel(const lang::Stmt& s, const BindRequest& req);
+std::optional<plan::KernelStep> bind_kernel(const lang::Stmt& s, const BindRequest& req);
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::check

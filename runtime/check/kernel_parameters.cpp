@@ -9,7 +9,7 @@
 #include "lang/common/lexical.hpp"
 #include "runtime/support/suggestions.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::check {
 
 using kernels::ParamSpec;
 using kernels::ParamType;
@@ -126,4 +126,4 @@ void complete_parameters(BindingCursor& c, const kernels::KernelSpec& spec, cons
   }
 }
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::check

@@ -6,7 +6,7 @@
 #include "kernels/contract/kernel.hpp"
 #include "runtime/check/binding_cursor.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::check {
 
 /// Parses a parameter default such as "1MiB" or "3s" into its base value.
 double default_number(const kernels::ParamSpec& p);
@@ -22,4 +22,4 @@ void bind_choice(BindingCursor& cursor, const kernels::ParamSpec& p, const std::
 /// (other than a flag) is reported at the kernel's name, with `usage` as the hint.
 void complete_parameters(BindingCursor& cursor, const kernels::KernelSpec& spec, const std::string& usage);
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::check

@@ -6,7 +6,9 @@
 
 #include "runtime/check/kernel_binder.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::check {
+
+using plan::Policy;
 
 using lang::Dim;
 using lang::Item;
@@ -193,4 +195,4 @@ void MeasurementOptions::complete(const kernels::KernelSpec& spec) {
   }
 }
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::check

@@ -9,7 +9,7 @@
 #include "kernels/contract/kernel.hpp"
 #include "runtime/check/binding_cursor.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::check {
 
 /// The measurement options every kernel takes.
 const std::vector<std::string>& measurement_options();
@@ -41,4 +41,4 @@ class MeasurementOptions {
   const lang::Item* cputime_ = nullptr;
 };
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::check

@@ -24,7 +24,7 @@
 #include "runtime/sandbox/space_ledger.hpp"
 #include "runtime/sandbox/virtual_fs.hpp"
 
-namespace hwbench::runtime::check_detail {
+namespace hwbench::runtime::check::detail {
 
 using lang::Stmt;
 using lang::StmtKind;
@@ -62,11 +62,11 @@ class Checker {
   void declare_locations(const lang::Recipe& recipe);
 
   // ---- the walk --------------------------------------------------------------------------
-  void walk_block(const std::vector<Stmt>& stmts, const Ctx& ctx, std::vector<Step>* group);
+  void walk_block(const std::vector<Stmt>& stmts, const Ctx& ctx, std::vector<plan::Step>* group);
 
-  std::vector<Step>& phase_steps(Phase p);
+  std::vector<plan::Step>& phase_steps(Phase p);
 
-  void walk(const Stmt& s, const Ctx& ctx, std::vector<Step>* group);
+  void walk(const Stmt& s, const Ctx& ctx, std::vector<plan::Step>* group);
 
   /// Where a relative baseline file is looked for: the recipe's own directory.
   std::string recipe_dir() const;
@@ -76,35 +76,35 @@ class Checker {
   /// `if A OP B { … } else …`: decided now, from values known before the run (`$cpus`, `let`s,
   /// loop variables); the branch taken is walked as if written in place of the `if`, so at the
   /// top level it may hold `index`, `baseline`, `report` and `setup` like the top level itself.
-  void walk_if(const Stmt& s, const Ctx& ctx, std::vector<Step>* group);
+  void walk_if(const Stmt& s, const Ctx& ctx, std::vector<plan::Step>* group);
 
   /// A `repeat` inside a group whose body does not use `$i`: one loop node, its body checked
   /// once (each pass does the same thing), so a long loop costs nothing to plan.
-  void walk_loop(const Stmt& s, const Ctx& ctx, std::uint64_t count, std::vector<Step>& group);
+  void walk_loop(const Stmt& s, const Ctx& ctx, std::uint64_t count, std::vector<plan::Step>& group);
 
-  void walk_group(const Stmt& s, const Ctx& ctx, std::vector<Step>* group);
+  void walk_group(const Stmt& s, const Ctx& ctx, std::vector<plan::Step>* group);
 
   /// Each statement was checked against the RAM on its own; the workers hold theirs at once.
-  void check_parallel_memory(const Step& step, lang::SourceLoc loc);
+  void check_parallel_memory(const plan::Step& step, lang::SourceLoc loc);
 
   /// Counts one expanded statement; false (with one error) once the recipe is too big.
   bool count_step(lang::SourceLoc loc);
 
-  void add_step(Step step, Phase phase);
+  void add_step(plan::Step step, Phase phase);
 
   // ---- kernel statements -----------------------------------------------------------------
-  std::optional<Step> bind(const Stmt& s, const Ctx& ctx);
+  std::optional<plan::Step> bind(const Stmt& s, const Ctx& ctx);
 
   const lang::Source& source_;
   const CheckOptions& opts_;
-  SteadyProbe machine_;  ///< the machine as the check found it, each fact read once
+  platform::SteadyProbe machine_;  ///< the machine as the check found it, each fact read once
   lang::Diagnostics& diags_;
-  VirtualFs vfs_;
-  std::shared_ptr<PathResolver> resolver_;
+  sandbox::VirtualFs vfs_;
+  std::shared_ptr<sandbox::PathResolver> resolver_;
   Scope scope_;
-  Plan plan_;
-  SpaceLedger space_{machine_};
-  FileSimulation files_{vfs_, space_, diags_};
+  plan::Plan plan_;
+  sandbox::SpaceLedger space_{machine_};
+  sandbox::FileSimulation files_{vfs_, space_, diags_};
   std::size_t step_count_ = 0;
   std::size_t walked_ = 0;     ///< statements and loop bodies walked (kMaxWalk)
   lang::SourceLoc last_loc_;   ///< the statement walked last, for an error about an empty body
@@ -114,4 +114,4 @@ class Checker {
   std::shared_ptr<UserKernels> user_kernels_;  ///< the recipe's kernel definitions; null when none
 };
 
-}  // namespace hwbench::runtime::check_detail
+}  // namespace hwbench::runtime::check::detail

@@ -9,7 +9,19 @@
 #include "runtime/analysis/units.hpp"
 #include "runtime/support/suggestions.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::check {
+
+using analysis::Unit;
+using analysis::aggregate_names;
+using analysis::find_aggregate;
+using analysis::find_unit;
+using analysis::unit_names;
+using model::ReportLayout;
+using model::ReportSpec;
+using model::StyleInfo;
+using model::find_style_info;
+using model::named_report_style;
+using model::style_catalogue;
 
 namespace {
 
@@ -119,4 +131,4 @@ std::optional<ReportSpec> bind_report(const lang::ReportStmt& r, lang::Diagnosti
   return spec;
 }
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::check

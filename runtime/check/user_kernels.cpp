@@ -9,7 +9,9 @@
 #include "lang/recipe/keywords.hpp"
 #include "runtime/check/kernel_binder.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::check {
+
+using plan::KernelStep;
 
 namespace {
 
@@ -126,4 +128,4 @@ bool UserKernels::check_call(const lang::Stmt& s, KernelStep& step, lang::Diagno
   return ok;
 }
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::check

@@ -13,7 +13,7 @@
 #include "lang/common/source.hpp"
 #include "runtime/plan/plan.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::check {
 
 /// A recipe's kernel definitions.
 class UserKernels {
@@ -30,7 +30,7 @@ class UserKernels {
   /// its body for the statement's types (errors reported at the statement), checks its values
   /// against their types, resolves its back end and names it in the step's text with the label
   /// it gives the statement's options ("(jit O2 without vectorising, LLVM 14)"). False on error.
-  bool check_call(const lang::Stmt& s, KernelStep& step, lang::Diagnostics& diags) const;
+  bool check_call(const lang::Stmt& s, plan::KernelStep& step, lang::Diagnostics& diags) const;
 
  private:
   struct Entry {
@@ -42,4 +42,4 @@ class UserKernels {
   std::vector<Entry> entries_;
 };
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::check

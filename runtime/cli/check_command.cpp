@@ -12,7 +12,13 @@
 #include "lang/recipe/parser.hpp"
 #include "runtime/record/toml_reader.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::cli {
+
+using check::CheckOptions;
+using check::CheckedRecipe;
+using check::check;
+using plan::print_plan;
+using record::read_text_file;
 
 namespace {
 
@@ -77,4 +83,4 @@ int cmd_check(const Common& c, std::ostream& out, std::ostream& err) {
   return exit_ok;
 }
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::cli

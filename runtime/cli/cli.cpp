@@ -6,7 +6,9 @@
 #include "runtime/cli/commands.hpp"
 #include "runtime/import/importer.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::cli {
+
+using import::importers;
 
 int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   CLI::App app{"hwbench: reproducible benchmark recipes", "hwbench"};
@@ -93,4 +95,4 @@ const char* hwbench_version() {
 #endif
 }
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::cli

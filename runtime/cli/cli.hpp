@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::cli {
 
 /// Exit codes.
 inline constexpr int exit_ok = 0;           ///< fine
@@ -19,4 +19,4 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
 /// hwbench's version.
 const char* hwbench_version();
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::cli

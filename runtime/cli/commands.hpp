@@ -15,7 +15,7 @@
 #include "runtime/model/result.hpp"
 #include "runtime/report/report.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::cli {
 
 /// What `run` and `check` share on the command line.
 struct Common {
@@ -26,15 +26,15 @@ struct Common {
 
 /// Reads, parses and checks `c.file` into `source`, printing the diagnostics to `err`. On
 /// failure returns nothing and sets `code` to the exit code.
-std::optional<CheckedRecipe> load_and_check(const Common& c, lang::Source& source, const kernels::Registry& registry,
+std::optional<check::CheckedRecipe> load_and_check(const Common& c, lang::Source& source, const kernels::Registry& registry,
                                             const kernels::FileView& files, std::ostream& err, int& code);
 
 /// The report format named on the command line ("csv", "md"/"markdown", otherwise text).
-Format parse_format(const std::string& f);
+report::Format parse_format(const std::string& f);
 
 /// Renders every report of `result` (a default table when it declares none) to `out`, keeping
 /// each rendered report in `keep` when it is given.
-void render_all(const Result& result, Format format, std::ostream& out, std::vector<RenderedReport>* keep);
+void render_all(const model::Result& result, report::Format format, std::ostream& out, std::vector<model::RenderedReport>* keep);
 
 /// `hwbench check FILE`.
 int cmd_check(const Common& c, std::ostream& out, std::ostream& err);
@@ -52,4 +52,4 @@ int cmd_import(const std::string& tool, const std::string& log, const std::strin
 /// `hwbench list`.
 int cmd_list(std::ostream& out);
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::cli

@@ -11,7 +11,15 @@
 #include "runtime/record/toml_reader.hpp"
 #include "runtime/support/suggestions.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::cli {
+
+using import::Importer;
+using import::find_importer;
+using import::importers;
+using platform::write_file_atomically;
+using record::parse_published;
+using record::read_text_file;
+using record::write_published;
 
 int cmd_import(const std::string& tool, const std::string& log, const std::string& output, const std::string& machine,
                std::ostream& out, std::ostream& err) {
@@ -54,4 +62,4 @@ int cmd_import(const std::string& tool, const std::string& log, const std::strin
   return exit_ok;
 }
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::cli

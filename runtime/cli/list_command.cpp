@@ -9,7 +9,10 @@
 #include "runtime/analysis/units.hpp"
 #include "runtime/cli/cli.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::cli {
+
+using analysis::aggregate_names;
+using analysis::all_units;
 
 namespace {
 
@@ -55,4 +58,4 @@ int cmd_list(std::ostream& out) {
   return exit_ok;
 }
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::cli

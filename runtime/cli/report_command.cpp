@@ -13,7 +13,24 @@
 #include "runtime/record/result_file.hpp"
 #include "runtime/report/compare_report.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::cli {
+
+using analysis::CompareOptions;
+using analysis::Measure;
+using analysis::compare_results;
+using analysis::compute_indices;
+using analysis::find_unit;
+using analysis::set_compare_option;
+using model::RenderedReport;
+using model::ReportSpec;
+using model::Result;
+using model::RunStatus;
+using model::to_text;
+using record::load_comparable;
+using record::to_json;
+using report::Format;
+using report::format_comparison;
+using report::render_to_record;
 
 namespace {
 
@@ -101,4 +118,4 @@ int cmd_compare(const std::vector<std::string>& files, const std::vector<std::pa
   return exit_ok;
 }
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::cli

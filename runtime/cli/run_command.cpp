@@ -19,7 +19,21 @@
 #include "runtime/record/result_file.hpp"
 #include "runtime/run/interpreter.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::cli {
+
+using analysis::compute_indices;
+using environment::capture_environment;
+using model::IndexValue;
+using model::Result;
+using model::RunStatus;
+using model::to_text;
+using platform::RealClock;
+using platform::make_directories;
+using record::save_result;
+using run::InterruptGuard;
+using run::RunOptions;
+using run::RunOutcome;
+using run::run_plan;
 
 namespace {
 
@@ -111,4 +125,4 @@ int cmd_run(const Common& c, const std::string& output, const std::string& forma
   return outcome.status == RunStatus::interrupted ? exit_interrupted : exit_failure;
 }
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::cli

@@ -11,12 +11,12 @@
 
 #include "runtime/support/system_text.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::environment {
 
 namespace {
 
 using nlohmann::json;
-using system_text::trim;
+using support::trim;
 
 // OpenSSL_version() returns some facts with their label ("built on: …", "compiler: …"); the
 // object keeps the facts alone, as an imported `openssl speed` log does.
@@ -52,7 +52,7 @@ json compiler_build() {
   const char* build_type = "";
 #endif
   // CMake joins CMAKE_CXX_FLAGS and the per-build-type flags with a space, either may be empty.
-  return {{"id", id}, {"version", version}, {"flags", system_text::normalise_spaces(flags)}, {"build_type", build_type}};
+  return {{"id", id}, {"version", version}, {"flags", support::normalise_spaces(flags)}, {"build_type", build_type}};
 }
 
 json openssl_build() {
@@ -81,4 +81,4 @@ json hwbench_build_version() {
 #endif
 }
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::environment

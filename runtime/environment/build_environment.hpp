@@ -4,7 +4,7 @@
 // These are facts of the binary, not of the machine, so they need no SystemFiles.
 #include <nlohmann/json.hpp>
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::environment {
 
 /// The environment's "compiler" object: id (gcc, clang), version, flags, build_type.
 nlohmann::json compiler_build();
@@ -19,4 +19,4 @@ nlohmann::json libc_build_version();
 /// hwbench's version, "" when the build did not say.
 nlohmann::json hwbench_build_version();
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::environment

@@ -8,15 +8,15 @@
 #include "runtime/platform/machine.hpp"
 #include "runtime/support/system_text.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::environment {
 
 namespace {
 
 using nlohmann::json;
-using system_text::parse_double;
-using system_text::parse_integer;
-using system_text::split_words;
-using system_text::trim;
+using support::parse_double;
+using support::parse_integer;
+using support::split_words;
+using support::trim;
 
 json or_null(const std::optional<std::string>& value) { return value ? json(*value) : json(nullptr); }
 
@@ -93,7 +93,7 @@ json physical_cores(const CpuInfo& blocks) {
 json capture_caches(const SystemFiles& system) {
   json caches = json::array();
   const auto read = [&](const std::string& path) { return system.read(path); };
-  for (const auto& cache : kernels::memory::cpu_caches("/sys/devices/system/cpu", 0, read)) {
+  for (const auto& cache : platform::cpu_caches("/sys/devices/system/cpu", 0, read)) {
     caches.push_back({
         {"level", or_null(cache.level)},
         {"type", or_null(cache.type)},
@@ -105,4 +105,4 @@ json capture_caches(const SystemFiles& system) {
   return caches;
 }
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::environment

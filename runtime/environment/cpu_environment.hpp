@@ -10,7 +10,7 @@
 
 #include "runtime/environment/environment.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::environment {
 
 /// /proc/cpuinfo as "key: value" maps, one block per processor (ARM adds machine-wide blocks).
 using CpuInfo = std::vector<std::map<std::string, std::string>>;
@@ -29,4 +29,4 @@ nlohmann::json physical_cores(const CpuInfo& blocks);
 /// bytes, shared_cpu_list, line_size).
 nlohmann::json capture_caches(const SystemFiles& system);
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::environment

@@ -17,15 +17,15 @@
 #include "runtime/platform/machine.hpp"
 #include "runtime/support/system_text.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::environment {
 
 namespace {
 
 using nlohmann::json;
-using system_text::parse_integer;
-using system_text::split_words;
-using system_text::trim;
-using system_text::join_nonempty;
+using support::parse_integer;
+using support::split_words;
+using support::trim;
+using support::join_nonempty;
 
 json memory_total(const std::optional<std::string>& meminfo) {
   if (!meminfo) return nullptr;
@@ -91,7 +91,7 @@ std::optional<double> number_at(const json& environment, const char* pointer) {
 }  // namespace
 
 std::optional<std::string> SystemFiles::read(const std::string& path) const {
-  return kernels::memory::read_system_file(path);
+  return platform::read_system_file(path);
 }
 
 std::optional<KernelIdentity> SystemFiles::kernel() const {
@@ -185,4 +185,4 @@ std::string environment_summary(const nlohmann::json& environment) {
       {join_nonempty(machine, ", "), join_nonempty(software, ", "), join_nonempty(tuning, ", ")}, "\n");
 }
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::environment

@@ -7,7 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::environment {
 
 /// The kernel's uname(2) fields.
 struct KernelIdentity {
@@ -44,4 +44,4 @@ nlohmann::json capture_environment(const SystemFiles& system);
 /// hwbench 0.1.0". Facts missing from `environment` are left out; "" when nothing is known.
 std::string environment_summary(const nlohmann::json& environment);
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::environment

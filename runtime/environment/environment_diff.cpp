@@ -9,7 +9,10 @@
 #include "runtime/support/system_text.hpp"
 #include "runtime/support/text_columns.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::environment {
+
+using model::Result;
+using support::write_columns;
 
 namespace {
 
@@ -22,7 +25,7 @@ std::string text_at(const nlohmann::json& environment, const char* pointer) {
   return "";
 }
 
-using system_text::join_nonempty;
+using support::join_nonempty;
 
 std::string cores_text(const nlohmann::json& env) {
   const std::string logical = text_at(env, "/cores/logical");
@@ -106,4 +109,4 @@ std::string format_environment_diff(const std::vector<EnvironmentRow>& rows, con
   return out;
 }
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::environment

@@ -8,7 +8,7 @@
 
 #include "runtime/model/result.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::environment {
 
 /// One fact of the machines (CPU, cores, memory, kernel, OS, compiler, filesystems).
 struct EnvironmentRow {
@@ -19,11 +19,11 @@ struct EnvironmentRow {
 
 /// The facts of `results`' environments, in the order above; only facts at least one result
 /// recorded.
-std::vector<EnvironmentRow> diff_environments(const std::vector<const Result*>& results);
+std::vector<EnvironmentRow> diff_environments(const std::vector<const model::Result*>& results);
 
 /// The diff as text: an `  environment` header with one column per name, a row per fact (`* `
 /// before a fact that differs, `-` for an unrecorded value), columns left-aligned two spaces
 /// apart, then "* marks a fact that differs between the machines" when one does.
 std::string format_environment_diff(const std::vector<EnvironmentRow>& rows, const std::vector<std::string>& names);
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::environment

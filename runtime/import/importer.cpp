@@ -5,7 +5,12 @@
 #include "runtime/import/openssl/openssl_import.hpp"
 #include "runtime/import/unixbench/unixbench_import.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::import {
+
+using bonnie::import_bonnie;
+using nbench::import_nbench;
+using openssl::import_openssl;
+using unixbench::import_unixbench;
 
 const std::vector<Importer>& importers() {
   // Each tool's parser registers here, explicitly, one line each.
@@ -24,4 +29,4 @@ const Importer* find_importer(std::string_view tool) {
   return nullptr;
 }
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::import

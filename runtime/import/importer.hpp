@@ -10,7 +10,7 @@
 
 #include "runtime/model/result.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::import {
 
 /// One tool's log parser.
 struct Importer {
@@ -18,7 +18,7 @@ struct Importer {
   std::string help;  ///< one line: which versions and layouts it reads
   /// Parses `text` (the log, named `name` in messages). On failure returns std::nullopt and
   /// sets `error` to `NAME:LINE: error: …` lines.
-  std::function<std::optional<Result>(std::string_view text, const std::string& name, std::string& error)> parse;
+  std::function<std::optional<model::Result>(std::string_view text, const std::string& name, std::string& error)> parse;
 };
 
 /// Every importer, in the order `hwbench import --help` lists them.
@@ -27,4 +27,4 @@ const std::vector<Importer>& importers();
 /// The importer for `tool`, or nullptr.
 const Importer* find_importer(std::string_view tool);
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::import

@@ -2,7 +2,7 @@
 
 #include <array>
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::model {
 
 const std::vector<StyleInfo>& style_catalogue() {
   static const std::vector<StyleInfo> styles = {
@@ -49,4 +49,4 @@ std::optional<ReportStyle> report_style_from_text(std::string_view text) {
   return std::nullopt;
 }
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::model

@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::model {
 
 /// One named report style, as data.
 struct StyleInfo {
@@ -51,4 +51,4 @@ std::string_view to_text(const ReportStyle& style);
 /// The style spelt `text` (a generic layout or a name in the catalogue), or std::nullopt.
 std::optional<ReportStyle> report_style_from_text(std::string_view text);
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::model

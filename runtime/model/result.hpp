@@ -13,7 +13,7 @@
 #include "runtime/model/result_state.hpp"
 #include "runtime/model/sample.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::model {
 
 /// A `report` statement after checking.
 struct ReportSpec {
@@ -97,4 +97,4 @@ struct Result {
   std::vector<RenderedReport> rendered;
 };
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::model

@@ -3,7 +3,7 @@
 #include <array>
 #include <utility>
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::model {
 
 namespace {
 
@@ -44,4 +44,4 @@ std::string_view to_text(RunStatus status) { return word_of(status_words, status
 
 std::optional<RunStatus> run_status_from_text(std::string_view text) { return value_of(status_words, text); }
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::model

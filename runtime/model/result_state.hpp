@@ -4,7 +4,7 @@
 #include <optional>
 #include <string_view>
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::model {
 
 /// Where a Result comes from.
 enum class ResultKind {
@@ -30,4 +30,4 @@ std::string_view to_text(RunStatus status);
 /// The RunStatus spelt `text`, or std::nullopt for any other word.
 std::optional<RunStatus> run_status_from_text(std::string_view text);
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::model

@@ -9,7 +9,7 @@
 
 #include "runtime/platform/clock.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::model {
 
 /// A figure without raw measurements, as printed in an article or a tool's log.
 struct Figure {
@@ -26,7 +26,7 @@ struct Sample {
   std::uint64_t bytes = 0;
   std::uint64_t ops = 0;
   std::int64_t wall_ns = 0;
-  CpuTimes cpu;
+  platform::CpuTimes cpu;
   std::int64_t start_unix_ns = 0;            ///< wall-clock start, for the record only
   bool cold = false;                         ///< page cache evicted (and verified) before it
   std::int64_t max_latency_ns = 0;           ///< the kernel's longest single operation (Work::max_latency_ns); 0: none
@@ -44,4 +44,4 @@ struct Series {
   std::string unavailable;    ///< why this machine could not run it (kernels::KernelUnavailable); "" when it ran
 };
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::model

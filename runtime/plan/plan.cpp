@@ -1,6 +1,6 @@
 #include "runtime/plan/plan.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::plan {
 
 std::vector<const Step*> kernel_steps(const Step& step) {
   std::vector<const Step*> out;
@@ -17,4 +17,4 @@ std::vector<const Step*> kernel_steps(const Step& step) {
   return out;
 }
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::plan

@@ -12,9 +12,11 @@
 #include "lang/common/source.hpp"
 #include "runtime/model/result.hpp"
 
-namespace hwbench::runtime {
-
+namespace hwbench::runtime::check {
 class UserKernels;
+}  // namespace hwbench::runtime::check
+
+namespace hwbench::runtime::plan {
 
 /// How many samples a kernel statement takes, and how each is timed.
 struct Policy {
@@ -62,14 +64,14 @@ struct PlannedFile {
 struct Plan {
   std::string recipe_file;
   std::map<std::string, std::string> meta;
-  std::vector<LocationInfo> locations;
+  std::vector<model::LocationInfo> locations;
   std::vector<std::string> directories_to_create;  ///< built-in location directories that do not exist yet
   std::vector<Step> setup;
   std::vector<Step> main;
   std::vector<Step> teardown;
-  std::vector<ReportSpec> reports;
-  std::vector<Baseline> baselines;                   ///< `baseline` statements, loaded
-  std::vector<IndexSpec> indices;                    ///< `index` statements, in order
+  std::vector<model::ReportSpec> reports;
+  std::vector<model::Baseline> baselines;                   ///< `baseline` statements, loaded
+  std::vector<model::IndexSpec> indices;                    ///< `index` statements, in order
   std::vector<std::string> series_order;            ///< labels in order of first appearance
   std::map<std::string, std::uint32_t> samples_min;  ///< per series
   std::map<std::string, std::uint32_t> samples_max;
@@ -79,11 +81,11 @@ struct Plan {
   double timed_seconds_known = 0;                    ///< the part of the time that is knowable
   bool runs_programs = false;
   /// The kernels the recipe defines (runtime/check/user_kernels.hpp): owns the specs their steps point to.
-  std::shared_ptr<const UserKernels> user_kernels;
+  std::shared_ptr<const check::UserKernels> user_kernels;
 };
 
 /// Every kernel statement inside a group node, in plan order (workers, loops and nested groups
 /// included): what the run must claim before the group starts.
 std::vector<const Step*> kernel_steps(const Step& step);
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::plan

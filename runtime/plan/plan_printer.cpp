@@ -2,7 +2,10 @@
 
 #include <fmt/format.h>
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::plan {
+
+using model::ReportLayout;
+using model::to_text;
 
 std::string human_bytes(std::uint64_t n) {
   // 2^64 bytes is 18.4 EB: EB is the last unit a count can need.
@@ -198,4 +201,4 @@ void print_plan(const Plan& plan, std::ostream& out) {
   }
 }
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::plan

@@ -6,7 +6,7 @@
 
 #include "runtime/plan/plan.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::plan {
 
 /// The files a run creates and the bytes it writes into them, every pass counted.
 struct PlannedWrites {
@@ -31,4 +31,4 @@ std::string human_bytes(std::uint64_t n);
 /// "2.5 s", "1 min 30 s" style.
 std::string human_seconds(double s);
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::plan

@@ -9,7 +9,7 @@
 #include <fstream>
 #include <vector>
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::platform {
 
 namespace {
 
@@ -137,4 +137,4 @@ bool make_directories(const std::string& dir, std::string& error) {
   return true;
 }
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::platform

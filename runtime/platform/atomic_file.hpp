@@ -4,7 +4,7 @@
 #include <string>
 #include <string_view>
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::platform {
 
 /// Replaces `path` with `content` atomically. On failure nothing new is left behind (the temp
 /// file is removed, an existing `path` is untouched) and `error` is set to one line such as
@@ -16,4 +16,4 @@ bool write_file_atomically(const std::string& path, std::string_view content, st
 /// afterwards; otherwise `error` is `cannot create directory <the failing part>: <reason>`.
 bool make_directories(const std::string& dir, std::string& error);
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::platform

@@ -3,7 +3,7 @@
 #include <sys/resource.h>
 #include <time.h>
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::platform {
 
 static std::int64_t read_clock(clockid_t id) {
   timespec ts{};
@@ -34,4 +34,4 @@ CpuTimes operator+(const CpuTimes& a, const CpuTimes& b) {
   return {a.usr_ns + b.usr_ns, a.sys_ns + b.sys_ns, a.cusr_ns + b.cusr_ns, a.csys_ns + b.csys_ns};
 }
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::platform

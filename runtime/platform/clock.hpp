@@ -2,7 +2,7 @@
 // The runtime owns the clocks; tests replace them.
 #include <cstdint>
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::platform {
 
 /// CPU time of this process (usr, sys) and of its waited-for children (cusr, csys), in ns.
 struct CpuTimes {
@@ -37,4 +37,4 @@ CpuTimes operator-(const CpuTimes& a, const CpuTimes& b);
 /// a + b, field by field.
 CpuTimes operator+(const CpuTimes& a, const CpuTimes& b);
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::platform

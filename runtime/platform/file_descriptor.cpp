@@ -6,7 +6,7 @@
 
 #include <utility>
 
-namespace hwbench::kernels {
+namespace hwbench::runtime::platform {
 
 FileDescriptor::FileDescriptor(FileDescriptor&& other) noexcept : fd_(std::exchange(other.fd_, -1)) {}
 
@@ -35,4 +35,4 @@ FileDescriptor open_file(const std::string& path, int flags, unsigned mode) {
   return FileDescriptor(fd);
 }
 
-}  // namespace hwbench::kernels
+}  // namespace hwbench::runtime::platform

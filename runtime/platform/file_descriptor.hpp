@@ -2,7 +2,7 @@
 // An owned POSIX file descriptor, closed on destruction.
 #include <string>
 
-namespace hwbench::kernels {
+namespace hwbench::runtime::platform {
 
 /// Owns one file descriptor; move-only.
 class FileDescriptor {
@@ -34,4 +34,4 @@ class FileDescriptor {
 /// open(2) retried on EINTR, with O_CLOEXEC added; the descriptor is invalid on failure (errno set).
 FileDescriptor open_file(const std::string& path, int flags, unsigned mode = 0);
 
-}  // namespace hwbench::kernels
+}  // namespace hwbench::runtime::platform

@@ -12,15 +12,13 @@
 
 #include "runtime/support/system_text.hpp"
 
-namespace hwbench::kernels::memory {
-
-namespace system_text = runtime::system_text;
+namespace hwbench::runtime::platform {
 
 namespace {
 
 // The whole of `text` (trimmed) as a non-negative integer.
 std::optional<std::uint64_t> unsigned_number(std::string_view text) {
-  const auto n = system_text::parse_integer(text);
+  const auto n = support::parse_integer(text);
   if (!n || *n < 0) return std::nullopt;
   return static_cast<std::uint64_t>(*n);
 }
@@ -43,7 +41,7 @@ std::vector<int> allowed_cpus() {
 }
 
 std::optional<std::uint64_t> parse_cache_size(std::string_view text) {
-  std::string t = system_text::trim(text);
+  std::string t = support::trim(text);
   std::uint64_t scale = 1;
   if (!t.empty()) {
     switch (std::toupper(static_cast<unsigned char>(t.back()))) {
@@ -76,7 +74,7 @@ std::vector<CpuCache> cpu_caches(const std::string& cpu_root, int cpu, const Rea
     if (!level) break;
     const auto text = [&](const char* name) -> std::optional<std::string> {
       const auto content = read(dir + name);
-      return content ? std::optional(system_text::trim(*content)) : std::nullopt;
+      return content ? std::optional(support::trim(*content)) : std::nullopt;
     };
     const auto number = [&](const char* name) -> std::optional<std::uint64_t> {
       const auto content = read(dir + name);
@@ -136,4 +134,4 @@ std::uint64_t available_memory_bytes() {
   return pages > 0 && page > 0 ? static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page) : 0;
 }
 
-}  // namespace hwbench::kernels::memory
+}  // namespace hwbench::runtime::platform

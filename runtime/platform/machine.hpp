@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-namespace hwbench::kernels::memory {
+namespace hwbench::runtime::platform {
 
 /// The CPUs this process may run on (sched_getaffinity), ascending; 0..hardware_concurrency-1
 /// when the mask cannot be read; never empty.
@@ -52,4 +52,4 @@ std::uint64_t last_level_cache_bytes();
 /// MemAvailable from /proc/meminfo in bytes, or free pages from sysconf; 0 when unknown.
 std::uint64_t available_memory_bytes();
 
-}  // namespace hwbench::kernels::memory
+}  // namespace hwbench::runtime::platform

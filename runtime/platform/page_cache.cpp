@@ -18,7 +18,7 @@
 
 #include "runtime/platform/file_descriptor.hpp"
 
-namespace hwbench::kernels {
+namespace hwbench::runtime::platform {
 
 namespace {
 
@@ -175,4 +175,4 @@ std::optional<std::uint64_t> free_bytes(const std::string& path) {
   return static_cast<std::uint64_t>(vfs.f_bavail) * static_cast<std::uint64_t>(vfs.f_frsize);
 }
 
-}  // namespace hwbench::kernels
+}  // namespace hwbench::runtime::platform

@@ -6,7 +6,7 @@
 #include <optional>
 #include <string>
 
-namespace hwbench::kernels {
+namespace hwbench::runtime::platform {
 
 /// How many of a file's pages are in the page cache.
 struct Residency {
@@ -44,4 +44,4 @@ std::string filesystem_type(const std::string& path);
 /// Bytes available to an unprivileged user on the file system holding `path` (f_bavail * f_frsize).
 std::optional<std::uint64_t> free_bytes(const std::string& path);
 
-}  // namespace hwbench::kernels
+}  // namespace hwbench::runtime::platform

@@ -5,17 +5,17 @@
 #include "runtime/platform/machine.hpp"
 #include "runtime/platform/page_cache.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::platform {
 
 long RealMachineProbe::online_cpus() const { return ::sysconf(_SC_NPROCESSORS_ONLN); }
 
-std::uint64_t RealMachineProbe::available_memory_bytes() const { return kernels::memory::available_memory_bytes(); }
+std::uint64_t RealMachineProbe::available_memory_bytes() const { return platform::available_memory_bytes(); }
 
 std::optional<std::uint64_t> RealMachineProbe::free_bytes(const std::string& path) const {
-  return kernels::free_bytes(path);
+  return platform::free_bytes(path);
 }
 
-std::string RealMachineProbe::filesystem_type(const std::string& path) const { return kernels::filesystem_type(path); }
+std::string RealMachineProbe::filesystem_type(const std::string& path) const { return platform::filesystem_type(path); }
 
 long SteadyProbe::online_cpus() const {
   if (!cpus_) cpus_ = machine_.online_cpus();
@@ -39,4 +39,4 @@ std::string SteadyProbe::filesystem_type(const std::string& path) const {
   return it->second;
 }
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::platform

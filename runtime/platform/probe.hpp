@@ -6,7 +6,7 @@
 #include <optional>
 #include <string>
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::platform {
 
 /// The machine's resources, as the checker sees them before anything runs.
 class MachineProbe {
@@ -51,4 +51,4 @@ class SteadyProbe : public MachineProbe {
   mutable std::map<std::string, std::string> fstype_;
 };
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::platform

@@ -11,7 +11,12 @@
 #include "runtime/analysis/units.hpp"
 #include "runtime/support/suggestions.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::record {
+
+using analysis::find_unit;
+using analysis::unit_names;
+using model::Baseline;
+using model::Figure;
 
 namespace {
 
@@ -119,4 +124,4 @@ std::optional<std::vector<Baseline>> load_baselines(const std::string& path, std
   return parse_baselines(*text, path, error);
 }
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::record

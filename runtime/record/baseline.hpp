@@ -20,13 +20,13 @@
 
 #include "runtime/model/result.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::record {
 
 /// Every baseline in the file at `path`. On failure std::nullopt, with `error` holding one
 /// `FILE:LINE:COL: error: …` line per problem.
-std::optional<std::vector<Baseline>> load_baselines(const std::string& path, std::string& error);
+std::optional<std::vector<model::Baseline>> load_baselines(const std::string& path, std::string& error);
 
 /// As load_baselines, from text already read; `name` is the file name used in messages.
-std::optional<std::vector<Baseline>> parse_baselines(std::string_view text, const std::string& name, std::string& error);
+std::optional<std::vector<model::Baseline>> parse_baselines(std::string_view text, const std::string& name, std::string& error);
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::record

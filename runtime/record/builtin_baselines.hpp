@@ -9,13 +9,13 @@
 
 #include "runtime/model/result.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::record {
 
 /// The text of specs/baselines/STEM.toml as built in, or std::nullopt.
 std::optional<std::string_view> builtin_baseline_text(std::string_view stem);
 
 /// The baselines of specs/baselines/STEM.toml (file = "specs/baselines/STEM.toml"); empty when
 /// there is no such file.
-std::vector<Baseline> builtin_baselines(std::string_view stem);
+std::vector<model::Baseline> builtin_baselines(std::string_view stem);
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::record

@@ -5,10 +5,10 @@
 
 #include "runtime/model/result.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::record {
 
 /// Reads a result to compare: a published result when `path` ends in `.toml`, else a result
 /// file (JSON). Indices are recomputed by compare_results, not trusted from the file.
-std::optional<Result> load_comparable(const std::string& path, std::string& error);
+std::optional<model::Result> load_comparable(const std::string& path, std::string& error);
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::record

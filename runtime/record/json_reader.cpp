@@ -1,6 +1,6 @@
 #include "runtime/record/json_reader.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::record {
 
 void JsonReader::fail(const std::string& where, const std::string& what) {
   if (error_.empty()) error_ = where + ": " + what;
@@ -142,4 +142,4 @@ std::string JsonReader::describe(const json& value) {
   return value.type_name();
 }
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::record

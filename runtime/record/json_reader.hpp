@@ -12,7 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::record {
 
 /// A field reader over nlohmann::json values that keeps the first error.
 class JsonReader {
@@ -91,4 +91,4 @@ class JsonReader {
   std::string error_;
 };
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::record

@@ -5,7 +5,10 @@
 
 #include <fmt/format.h>
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::record {
+
+using model::Result;
+using model::to_text;
 
 namespace {
 
@@ -135,4 +138,4 @@ std::string write_published(const Result& result) {
   return out;
 }
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::record

@@ -38,7 +38,7 @@
 #include "runtime/record/published_reader.hpp"
 #include "runtime/model/result.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::record {
 
 /// The schema name every published-result file carries in its top-level "schema" key.
 inline constexpr std::string_view published_schema = "hwbench-published/1";
@@ -46,6 +46,6 @@ inline constexpr std::string_view published_schema = "hwbench-published/1";
 /// The published-result TOML for `result` (as `hwbench import` writes it): every series'
 /// sample figures, printed aggregates and unavailability, the environment, baselines, indices
 /// (with their printed figures) and reports. parse_published reads it back to an equal Result.
-std::string write_published(const Result& result);
+std::string write_published(const model::Result& result);
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::record

@@ -14,7 +14,25 @@
 #include "runtime/analysis/units.hpp"
 #include "runtime/support/suggestions.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::record {
+
+using analysis::aggregate_names;
+using analysis::find_aggregate;
+using analysis::find_unit;
+using analysis::unit_names;
+using model::Figure;
+using model::IndexValue;
+using model::ReportLayout;
+using model::ReportSpec;
+using model::ReportStyle;
+using model::Result;
+using model::ResultKind;
+using model::RunStatus;
+using model::Sample;
+using model::Series;
+using model::report_style_from_text;
+using model::style_catalogue;
+using model::to_text;
 
 namespace {
 
@@ -332,4 +350,4 @@ std::optional<Result> load_published(const std::string& path, std::string& error
   return parse_published(*text, path, error);
 }
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::record

@@ -15,14 +15,14 @@
 
 #include "runtime/model/result.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::record {
 
 /// Reads the published-result file at `path`. On failure returns std::nullopt and sets
 /// `error` to one line per problem, `FILE:LINE:COL: error: …` (or `FILE: error: …` when the
 /// problem has no place in the file); a TOML syntax error is followed by toml11's excerpt.
-std::optional<Result> load_published(const std::string& path, std::string& error);
+std::optional<model::Result> load_published(const std::string& path, std::string& error);
 
 /// As load_published, from `text` already read; `name` is the file name used in messages.
-std::optional<Result> parse_published(std::string_view text, const std::string& name, std::string& error);
+std::optional<model::Result> parse_published(std::string_view text, const std::string& name, std::string& error);
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::record

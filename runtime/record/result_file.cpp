@@ -7,7 +7,18 @@
 
 #include "runtime/platform/atomic_file.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::record {
+
+using model::Baseline;
+using model::Figure;
+using model::IndexValue;
+using model::ReportFigures;
+using model::ReportSpec;
+using model::Result;
+using model::RunStatus;
+using model::Sample;
+using model::to_text;
+using platform::write_file_atomically;
 
 namespace {
 
@@ -161,4 +172,4 @@ bool save_result(const Result& result, const std::string& path, std::string& err
   return write_file_atomically(path, text, error);
 }
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::record

@@ -9,16 +9,16 @@
 #include "runtime/model/result.hpp"
 #include "runtime/record/result_file_reader.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::record {
 
 /// The schema name every result file carries in its top-level "schema" key.
 inline constexpr const char* result_schema = "hwbench-result/1";
 
 /// `result` as a result-file JSON document (snake_case keys, base figures only).
-nlohmann::json to_json(const Result& result);
+nlohmann::json to_json(const model::Result& result);
 
 /// Writes `result` to `path` atomically, pretty-printed (2-space indent) with a trailing newline.
 /// The directory must exist. On failure `path` is untouched and `error` says why.
-bool save_result(const Result& result, const std::string& path, std::string& error);
+bool save_result(const model::Result& result, const std::string& path, std::string& error);
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::record

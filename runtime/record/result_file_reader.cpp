@@ -13,7 +13,22 @@
 #include "runtime/record/json_reader.hpp"
 #include "runtime/record/result_file.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::record {
+
+using model::Baseline;
+using model::Figure;
+using model::IndexValue;
+using model::LocationInfo;
+using model::RenderedReport;
+using model::ReportFigures;
+using model::ReportSpec;
+using model::Result;
+using model::RunStatus;
+using model::Sample;
+using model::Series;
+using model::report_style_from_text;
+using model::result_kind_from_text;
+using model::run_status_from_text;
 
 namespace {
 
@@ -263,4 +278,4 @@ std::optional<Result> load_result(const std::string& path, std::string& error) {
   return result;
 }
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::record

@@ -9,15 +9,15 @@
 
 #include "runtime/model/result.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::record {
 
 /// The Result in `document`; std::nullopt and a one-line `error` when it is not a result of
 /// this schema or a field is missing or of the wrong type (`series[0].samples[2].wall_ns: …`).
-std::optional<Result> result_from_json(const nlohmann::json& document, std::string& error);
+std::optional<model::Result> result_from_json(const nlohmann::json& document, std::string& error);
 
 /// Reads and checks the result file at `path`; errors start with the path
 /// (`cannot read x.json: No such file or directory`, `x.json is not JSON (byte 12): …`,
 /// `x.json: unsupported schema "…" (this hwbench reads "hwbench-result/1")`).
-std::optional<Result> load_result(const std::string& path, std::string& error);
+std::optional<model::Result> load_result(const std::string& path, std::string& error);
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::record

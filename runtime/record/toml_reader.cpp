@@ -14,7 +14,7 @@
 #include "runtime/support/suggestions.hpp"
 #include "runtime/support/system_text.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::record {
 
 void Problems::at(const toml::value& where, std::string message) {
   const auto loc = where.location();
@@ -34,7 +34,7 @@ void check_keys(const toml::value& table, const std::vector<std::string>& known,
                 Problems& problems) {
   for (const auto& [key, value] : table.as_table()) {
     if (std::find(known.begin(), known.end(), key) != known.end()) continue;
-    const std::string listed = fmt::format("known keys: {}", system_text::join(known, ", "));
+    const std::string listed = fmt::format("known keys: {}", support::join(known, ", "));
     problems.at(value, fmt::format("unknown key '{}'{}; {}", key, context, support::did_you_mean(key, known, listed)));
   }
 }
@@ -116,4 +116,4 @@ std::optional<toml::value> parse_toml(std::string_view text, const std::string& 
   return std::nullopt;
 }
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::record

@@ -11,7 +11,7 @@
 
 #include "lang/common/diagnostics.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::record {
 
 /// Every problem in one file, reported together and in file order: lang::Diagnostics placed by
 /// toml11's locations and rendered by lang::render_brief().
@@ -54,14 +54,16 @@ std::optional<std::string> read_text_file(const std::string& path, std::string& 
 /// Parses TOML text; on a syntax error returns nullopt with toml11's message in `error`.
 std::optional<toml::value> parse_toml(std::string_view text, const std::string& name, std::string& error);
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::record
 
-namespace hwbench::runtime {
-
+namespace hwbench::runtime::model {
 struct Baseline;
+}  // namespace hwbench::runtime::model
+
+namespace hwbench::runtime::record {
 
 /// Reads one [[baseline]] table (baseline files and published results share it); nullopt and
 /// problems recorded when it is not usable. Defined in baseline.cpp.
-std::optional<Baseline> read_baseline(const toml::value& table, std::size_t index, Problems& problems);
+std::optional<model::Baseline> read_baseline(const toml::value& table, std::size_t index, Problems& problems);
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::record

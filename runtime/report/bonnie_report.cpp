@@ -11,7 +11,18 @@
 #include "lang/common/lexical.hpp"
 #include "runtime/analysis/units.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::report {
+
+using analysis::Measure;
+using analysis::Unit;
+using analysis::find_unit;
+using model::Figure;
+using model::RenderedReport;
+using model::ReportFigures;
+using model::ReportSpec;
+using model::Result;
+using model::Sample;
+using platform::CpuTimes;
 
 namespace {
 
@@ -359,4 +370,4 @@ RenderedReport render_bonnie(const Result& result, const ReportSpec& spec) {
   return out;
 }
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::report

@@ -19,7 +19,7 @@
 
 #include "runtime/model/result.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::report {
 
 /// One test's outcome as bonnie++ prints it.
 struct BonnieFigure {
@@ -53,7 +53,7 @@ struct BonnieRun {
 /// The runs a result holds: the one of an imported log, or one per sample index of a run's
 /// `bonnie` samples. `spec.options` may name the machine (`machine NAME`; default the host
 /// name) and the version printed (`version 1.96|1.97`).
-std::vector<BonnieRun> bonnie_runs(const Result& result, const ReportSpec& spec);
+std::vector<BonnieRun> bonnie_runs(const model::Result& result, const model::ReportSpec& spec);
 
 /// The two tables as bonnie++ 1.96 prints them (a table is left out when none of its tests ran).
 std::string bonnie_tables(const BonnieRun& run);
@@ -78,6 +78,6 @@ std::string bonnie_chunk_text(std::uint64_t bytes);
 inline constexpr std::int64_t bonnie_min_time_ns = 500'000'000;
 
 /// `report bonnie`: the tables and CSV line of each run (or the -x layout for several).
-RenderedReport render_bonnie(const Result& result, const ReportSpec& spec);
+model::RenderedReport render_bonnie(const model::Result& result, const model::ReportSpec& spec);
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::report

@@ -10,7 +10,23 @@
 #include "runtime/report/report.hpp"
 #include "runtime/support/text_columns.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::report {
+
+using analysis::CellState;
+using analysis::CompareOptions;
+using analysis::Comparison;
+using analysis::FigureCell;
+using analysis::RatioCell;
+using analysis::RatioState;
+using analysis::SummaryCell;
+using analysis::compare_results;
+using analysis::set_compare_option;
+using environment::format_environment_diff;
+using model::RenderedReport;
+using model::ReportSpec;
+using model::Result;
+using record::load_comparable;
+using support::write_columns;
 
 namespace {
 
@@ -104,4 +120,4 @@ RenderedReport render_compare_report(const Result& result, const ReportSpec& spe
   return record;
 }
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::report

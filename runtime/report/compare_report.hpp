@@ -6,18 +6,18 @@
 #include "runtime/analysis/compare.hpp"
 #include "runtime/model/result.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::report {
 
 /// The render stage: the table (label column, then one right-aligned column per result, then
 /// the ratio columns), the summary row, notes on marked rows, then the environment diff.
 /// Columns are aligned by display width (East Asian wide characters such as 倍 count two).
-std::string format_comparison(const Comparison& comparison, const CompareOptions& options);
+std::string format_comparison(const analysis::Comparison& comparison, const analysis::CompareOptions& options);
 
 /// A ratio as the table prints it: cut to options.digits decimals by options.ratio, then the
 /// suffix (1.1666 -> "1.16倍" truncated, "1.17倍" rounded); `-` for NaN.
-std::string format_ratio(double ratio, const CompareOptions& options);
+std::string format_ratio(double ratio, const analysis::CompareOptions& options);
 
 /// Renders a "compare" ReportSpec: the file first, this run second (ratios read run / file).
-RenderedReport render_compare_report(const Result& result, const ReportSpec& spec);
+model::RenderedReport render_compare_report(const model::Result& result, const model::ReportSpec& spec);
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::report

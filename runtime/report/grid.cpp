@@ -7,7 +7,7 @@
 
 #include "runtime/support/system_text.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::report {
 
 namespace {
 
@@ -48,7 +48,7 @@ void write_text(const Grid& grid, std::ostream& out) {
       if (c > 0) text += "  ";
       text += pad(c < cells.size() ? cells[c] : std::string(), widths[c], grid.align[c]);
     }
-    out << system_text::trim_end(text, " ") << '\n';
+    out << support::trim_end(text, " ") << '\n';
   };
   line(grid.header);
   for (const auto& row : grid.rows) line(row);
@@ -167,4 +167,4 @@ std::string convergence_note(const SeriesFigures& series) {
   return fmt::format("did not reach ±{:g}% in {} runs", series.ci_target_pct, series.values.size());
 }
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::report

@@ -9,7 +9,7 @@
 
 #include "runtime/report/report.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::report {
 
 /// How a column's cells line up in text and Markdown.
 enum class Align { left, right };
@@ -52,4 +52,4 @@ Grid lines_grid(const ReportData& data, Format format);
 /// The `table` style as a grid.
 Grid table_grid(const ReportData& data, Format format);
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::report

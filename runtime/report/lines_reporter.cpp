@@ -5,7 +5,7 @@
 
 #include "runtime/report/grid.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::report {
 
 Grid lines_grid(const ReportData& data, Format format) {
   Grid grid;
@@ -44,4 +44,4 @@ Grid lines_grid(const ReportData& data, Format format) {
   return grid;
 }
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::report

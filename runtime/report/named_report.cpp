@@ -9,7 +9,9 @@
 #include "runtime/report/stream_report.hpp"
 #include "runtime/report/unixbench_report.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::report {
+
+using model::style_catalogue;
 
 const std::vector<NamedStyle>& named_styles() {
   // Each style's renderer is paired with its catalogue entry here, explicitly, as kernels
@@ -38,4 +40,4 @@ const NamedStyle* find_named_style(std::string_view name) {
   return nullptr;
 }
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::report

@@ -9,10 +9,10 @@
 
 #include "runtime/model/result.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::report {
 
 /// Computes and formats a report: the text as the original tool printed it, and the figures.
-using Renderer = std::function<RenderedReport(const Result& result, const ReportSpec& spec)>;
+using Renderer = std::function<model::RenderedReport(const model::Result& result, const model::ReportSpec& spec)>;
 
 /// One named report style: its catalogue entry (runtime/model/report_style.hpp) and renderer.
 struct NamedStyle {
@@ -31,4 +31,4 @@ const std::vector<NamedStyle>& named_styles();
 /// The style called `name`, or nullptr.
 const NamedStyle* find_named_style(std::string_view name);
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::report

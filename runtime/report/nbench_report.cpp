@@ -10,7 +10,18 @@
 #include "runtime/record/baseline.hpp"
 #include "runtime/analysis/indices.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::report {
+
+using analysis::baseline_figure;
+using analysis::find_index;
+using analysis::series_figure;
+using model::Baseline;
+using model::Figure;
+using model::IndexValue;
+using model::RenderedReport;
+using model::ReportFigures;
+using model::ReportSpec;
+using model::Result;
 
 namespace {
 
@@ -159,4 +170,4 @@ RenderedReport render_nbench_report(const Result& result, const ReportSpec& spec
   return record;
 }
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::report

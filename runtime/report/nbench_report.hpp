@@ -21,7 +21,7 @@
 
 #include "runtime/model/result.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::report {
 
 /// One test line.
 struct NbenchRow {
@@ -47,12 +47,12 @@ struct NbenchReport {
 };
 
 /// The aggregate stage of `report nbench`.
-NbenchReport build_nbench_report(const Result& result, const ReportSpec& spec);
+NbenchReport build_nbench_report(const model::Result& result, const model::ReportSpec& spec);
 
 /// The text nbench would print for `report`.
 std::string format_nbench_report(const NbenchReport& report);
 
 /// build, then format: the named style's entry point.
-RenderedReport render_nbench_report(const Result& result, const ReportSpec& spec);
+model::RenderedReport render_nbench_report(const model::Result& result, const model::ReportSpec& spec);
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::report

@@ -15,15 +15,27 @@
 #include "runtime/analysis/units.hpp"
 #include "runtime/support/system_text.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::report {
+
+using analysis::Measure;
+using analysis::Unit;
+using analysis::find_unit;
+using analysis::mean;
+using analysis::sample_value;
+using model::RenderedReport;
+using model::ReportFigures;
+using model::ReportSpec;
+using model::Result;
+using model::Sample;
+using model::Series;
 
 namespace {
 
 namespace crypto = kernels::crypto;
 
-using system_text::split_words;
+using support::split_words;
 
-std::string joined(const std::vector<std::string>& words) { return system_text::join(words, " "); }
+std::string joined(const std::vector<std::string>& words) { return support::join(words, " "); }
 
 bool all_digits(const std::string& word) {
   return !word.empty() &&
@@ -294,4 +306,4 @@ RenderedReport render_openssl_report(const Result& result, const ReportSpec& spe
   return rendered;
 }
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::report

@@ -18,7 +18,7 @@
 
 #include "runtime/model/result.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::report {
 
 /// Where a series belongs in openssl speed's tables.
 struct OpensslCell {
@@ -29,7 +29,7 @@ struct OpensslCell {
 
 /// The cell of `series`: from its samples' kernel and parameters, else from its label;
 /// std::nullopt when it belongs to neither table.
-std::optional<OpensslCell> openssl_cell(const Series& series);
+std::optional<OpensslCell> openssl_cell(const model::Series& series);
 
 /// The label convention: "md5 16 bytes", "rsa 2048 bits sign".
 std::string openssl_label(const OpensslCell& cell);
@@ -62,17 +62,17 @@ struct OpensslTables {
   std::vector<std::uint64_t> blocks;    ///< the symmetric table's columns, ascending
   std::vector<OpensslRow> rows;         ///< in order of first appearance
   std::vector<OpensslKeyRow> key_rows;  ///< grouped by table (rsa, dsa, …) in order of first appearance
-  std::vector<ReportFigures> figures;   ///< one per series placed, in the result's order (k or ops/s)
+  std::vector<model::ReportFigures> figures;   ///< one per series placed, in the result's order (k or ops/s)
 };
 
 /// The aggregate stage: each placed series' mean figure (k or ops/s) in its cell.
-OpensslTables openssl_tables(const Result& result);
+OpensslTables openssl_tables(const model::Result& result);
 
 /// The format stage: the summary exactly as `openssl speed` prints it (0.9.8's header lines for
 /// a library before 3.0, 3.x's `version:` lines otherwise).
 std::string format_openssl(const OpensslTables& tables);
 
 /// openssl_tables then format_openssl, with the figures of every placed series.
-RenderedReport render_openssl_report(const Result& result, const ReportSpec& spec);
+model::RenderedReport render_openssl_report(const model::Result& result, const model::ReportSpec& spec);
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::report

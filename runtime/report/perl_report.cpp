@@ -3,7 +3,13 @@
 #include <fmt/format.h>
 #include <fmt/printf.h>
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::report {
+
+using model::RenderedReport;
+using model::ReportFigures;
+using model::ReportSpec;
+using model::Result;
+using model::Sample;
 
 namespace {
 
@@ -57,4 +63,4 @@ RenderedReport render_perl(const Result& result, const ReportSpec& spec) {
   return out;
 }
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::report

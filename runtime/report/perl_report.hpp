@@ -11,14 +11,14 @@
 
 #include "runtime/model/result.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::report {
 
 /// Benchmark::timestr of one sample in `style` ("auto", "all", "noc", "nop"; "auto" is "all" when
 /// children used CPU, else "noc"), without a newline.
-std::string perl_timestr(const Sample& sample, std::string_view style = "auto", bool hires = false);
+std::string perl_timestr(const model::Sample& sample, std::string_view style = "auto", bool hires = false);
 
 /// `report perl [style auto|all|noc|nop] [hires]`: one line per timed sample, in series order;
 /// with more than one series each line starts with timethis's `%10s: ` and the series label.
-RenderedReport render_perl(const Result& result, const ReportSpec& spec);
+model::RenderedReport render_perl(const model::Result& result, const model::ReportSpec& spec);
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::report

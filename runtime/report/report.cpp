@@ -10,7 +10,14 @@
 #include "runtime/report/grid.hpp"
 #include "runtime/report/named_report.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::report {
+
+using model::RenderedReport;
+using model::ReportFigures;
+using model::ReportLayout;
+using model::ReportSpec;
+using model::Result;
+using model::to_text;
 
 void render_report(const ReportData& data, Format format, std::ostream& out) {
   Grid grid = data.spec.style.layout == ReportLayout::table ? table_grid(data, format) : lines_grid(data, format);
@@ -70,4 +77,4 @@ std::string format_figure(double value) {
   return text;
 }
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::report

@@ -10,7 +10,7 @@
 #include "runtime/model/result.hpp"
 #include "runtime/analysis/units.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::report {
 
 /// Output formats for the generic reports.
 enum class Format { text, csv, markdown };
@@ -33,13 +33,13 @@ struct SeriesFigures {
 
 /// Everything one report prints, already computed.
 struct ReportData {
-  ReportSpec spec;
-  Unit unit;
+  model::ReportSpec spec;
+  analysis::Unit unit;
   std::vector<SeriesFigures> series;
 };
 
 /// The aggregate stage: converts every sample to the unit and computes the aggregates.
-ReportData build_report_data(const Result& result, const ReportSpec& spec);
+ReportData build_report_data(const model::Result& result, const model::ReportSpec& spec);
 
 /// Formats a report: `lines` prints one line per series, `table` runs as rows and series as columns.
 /// An aggregate that some series has a printed figure for gets a `<agg> (printed)` row (table)
@@ -51,10 +51,10 @@ bool has_printed(const ReportData& data, std::size_t index);
 
 /// build_report_data then render_report: what the result file keeps of one report, its text
 /// in `format` and every figure computed for it.
-RenderedReport render_to_record(const Result& result, const ReportSpec& spec, Format format);
+model::RenderedReport render_to_record(const model::Result& result, const model::ReportSpec& spec, Format format);
 
 /// Formats a figure the way every generic report does: `%.1f` when |v| >= 10, otherwise three
 /// significant digits (9.87, 0.123, 0.00123); NaN prints `-`.
 std::string format_figure(double value);
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::report

@@ -10,7 +10,19 @@
 #include "runtime/report/report.hpp"
 #include "runtime/analysis/statistics.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::report {
+
+using analysis::Aggregate;
+using analysis::Measure;
+using analysis::Unit;
+using analysis::aggregate;
+using analysis::find_aggregate;
+using analysis::find_unit;
+using analysis::sample_value;
+using model::Figure;
+using model::ReportSpec;
+using model::Result;
+using model::Series;
 
 namespace {
 
@@ -79,4 +91,4 @@ ReportData build_report_data(const Result& result, const ReportSpec& spec) {
   return data;
 }
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::report

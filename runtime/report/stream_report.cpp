@@ -9,7 +9,19 @@
 #include "kernels/memory/stream_function.hpp"
 #include "runtime/analysis/statistics.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::report {
+
+using analysis::max;
+using analysis::mean;
+using analysis::min;
+using model::RenderedReport;
+using model::ReportFigures;
+using model::ReportSpec;
+using model::Result;
+using model::ResultKind;
+using model::RunStatus;
+using model::Sample;
+using model::Series;
 
 namespace {
 
@@ -181,4 +193,4 @@ RenderedReport render_stream_report(const Result& result, const ReportSpec& spec
   return rendered;
 }
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::report

@@ -12,7 +12,7 @@
 
 #include "runtime/model/result.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::report {
 
 /// One row of STREAM's table, computed from one series.
 struct StreamRow {
@@ -37,13 +37,13 @@ struct StreamTable {
 
 /// The aggregate stage: every `stream` series of `result`, grouped into tables in the order the
 /// series first appear. Series without timed samples are left out.
-std::vector<StreamTable> stream_tables(const Result& result);
+std::vector<StreamTable> stream_tables(const model::Result& result);
 
 /// The format stage: STREAM's header, table and HLINEs for each table, then the memcpy line.
 /// `validated` adds STREAM's "Solution Validates" line (every stream statement checked its arrays).
 std::string format_stream_tables(const std::vector<StreamTable>& tables, bool validated);
 
 /// stream_tables then format_stream_tables, with the figures of every row (for the result file).
-RenderedReport render_stream_report(const Result& result, const ReportSpec& spec);
+model::RenderedReport render_stream_report(const model::Result& result, const model::ReportSpec& spec);
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::report

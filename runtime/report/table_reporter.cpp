@@ -6,7 +6,7 @@
 
 #include "runtime/report/grid.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::report {
 
 Grid table_grid(const ReportData& data, Format format) {
   Grid grid;
@@ -53,4 +53,4 @@ Grid table_grid(const ReportData& data, Format format) {
   return grid;
 }
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::report

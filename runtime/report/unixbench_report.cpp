@@ -15,7 +15,22 @@
 #include "runtime/analysis/units.hpp"
 #include "runtime/analysis/indices.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::report {
+
+using analysis::Unit;
+using analysis::baseline_figure;
+using analysis::find_unit;
+using analysis::sample_value;
+using analysis::split_copies_label;
+using analysis::unixbench_kept;
+using analysis::unixbench_score;
+using model::Baseline;
+using model::Figure;
+using model::RenderedReport;
+using model::ReportFigures;
+using model::ReportSpec;
+using model::Result;
+using model::Series;
 
 namespace {
 
@@ -284,4 +299,4 @@ RenderedReport render_unixbench_report(const Result& result, const ReportSpec& s
   return record;
 }
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::report

@@ -41,7 +41,7 @@
 
 #include "runtime/model/result.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::report {
 
 /// One test of the report.
 struct UnixbenchRow {
@@ -81,15 +81,15 @@ std::string unixbench_unit(const std::string& printed);
 std::string unixbench_printed_unit(const std::string& unit);
 
 /// The George baseline's labels that make the index of `layout` ("5": 12 tests, "4.1": 11).
-std::vector<std::string> unixbench_index_labels(const Baseline& george, const std::string& layout);
+std::vector<std::string> unixbench_index_labels(const model::Baseline& george, const std::string& layout);
 
 /// The aggregate stage of `report unixbench`.
-UnixbenchReport build_unixbench_report(const Result& result, const ReportSpec& spec);
+UnixbenchReport build_unixbench_report(const model::Result& result, const model::ReportSpec& spec);
 
 /// The text UnixBench would print.
 std::string format_unixbench_report(const UnixbenchReport& report);
 
 /// build, then format: the named style's entry point.
-RenderedReport render_unixbench_report(const Result& result, const ReportSpec& spec);
+model::RenderedReport render_unixbench_report(const model::Result& result, const model::ReportSpec& spec);
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::report

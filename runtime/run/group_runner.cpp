@@ -15,7 +15,11 @@
 
 #include <fmt/format.h>
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::run {
+
+using model::Sample;
+using plan::Step;
+using platform::CpuTimes;
 
 namespace {
 
@@ -321,4 +325,4 @@ GroupResult run_parallel_group(GroupRun& run, const Step& step) {
   return out;
 }
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::run

@@ -9,11 +9,11 @@
 #include "runtime/platform/clock.hpp"
 #include "runtime/run/measurement_loop.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::run {
 
 /// What a group run is lent.
 struct GroupRun {
-  Clock& clock;
+  platform::Clock& clock;
   MeasurementLoop& loop;  ///< runs and times each statement, as it does outside groups
   const kernels::Context& context;
   std::string recipe_file;
@@ -21,7 +21,7 @@ struct GroupRun {
 
 /// One group's sample, or the error that stopped it (naming the statement or the worker).
 struct GroupResult {
-  Sample sample;
+  model::Sample sample;
   std::string error;
 };
 
@@ -29,11 +29,11 @@ struct GroupResult {
 /// timed runs (set-up and clean-up of each kernel are left out; a `repeat` loop is timed whole,
 /// and a `parallel` block inside contributes its own span and its workers' CPU time), with the
 /// longest latency any of them measured.
-GroupResult run_time_group(GroupRun& run, const Step& step);
+GroupResult run_time_group(GroupRun& run, const plan::Step& step);
 
 /// Runs each worker's statements in its own process, started together; the sample covers the
 /// span from the start signal to the last worker's exit, with the workers' CPU time as cusr/csys
 /// and the longest latency any worker measured.
-GroupResult run_parallel_group(GroupRun& run, const Step& step);
+GroupResult run_parallel_group(GroupRun& run, const plan::Step& step);
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::run

@@ -16,7 +16,19 @@
 #include "runtime/run/group_runner.hpp"
 #include "runtime/run/measurement_loop.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::run {
+
+using analysis::ci95;
+using analysis::mean;
+using check::CheckedRecipe;
+using model::RunStatus;
+using model::Sample;
+using model::Series;
+using plan::Plan;
+using plan::Policy;
+using plan::Step;
+using plan::kernel_steps;
+using sandbox::PathResolver;
 
 namespace {
 
@@ -179,7 +191,7 @@ class Interpreter {
 
   void evict_inputs(const Step& step) {
     for (const auto& r : step.kernel.effects.reads) {
-      auto ev = kernels::evict(r);
+      auto ev = platform::evict(r);
       if (!ev.ok)
         throw StepFailed{fmt::format("{}: cold: {}", where(step), ev.error)};
     }
@@ -347,4 +359,4 @@ const std::atomic<bool>* InterruptGuard::flag() const { return &g_interrupted; }
 
 int InterruptGuard::signal() const { return g_signal.load(); }
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::run

@@ -14,27 +14,27 @@
 #include "runtime/model/result_state.hpp"
 #include "runtime/model/sample.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::run {
 
 /// What the interpreter is lent.
 struct RunOptions {
-  Clock* clock = nullptr;                        ///< required
+  platform::Clock* clock = nullptr;                        ///< required
   std::ostream* progress = nullptr;              ///< one line per timed statement; null for none
   const std::atomic<bool>* interrupted = nullptr; ///< set on Ctrl-C / SIGTERM; null for never
 };
 
 /// How a run ended, and what it measured.
 struct RunOutcome {
-  RunStatus status = RunStatus::complete;  ///< complete, interrupted or failed
+  model::RunStatus status = model::RunStatus::complete;  ///< complete, interrupted or failed
   std::string error;                ///< one line naming the statement and the cause
-  std::vector<Series> series;       ///< in the plan's series order
+  std::vector<model::Series> series;       ///< in the plan's series order
   std::vector<std::string> removed_after_failure;  ///< files of the run deleted because it did not complete
   std::vector<std::string> left_behind;  ///< files of the run it could not delete, as "PATH (reason)"
 };
 
 /// Runs a checked recipe. Teardown always runs; if the run does not complete, every file it
 /// created is removed afterwards.
-RunOutcome run_plan(const CheckedRecipe& recipe, const RunOptions& options);
+RunOutcome run_plan(const check::CheckedRecipe& recipe, const RunOptions& options);
 
 /// Installs SIGINT and SIGTERM handlers that set the returned flag (until the guard is destroyed).
 class InterruptGuard {
@@ -49,4 +49,4 @@ class InterruptGuard {
   int signal() const;
 };
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::run

@@ -2,7 +2,12 @@
 
 #include <algorithm>
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::run {
+
+using model::Sample;
+using plan::Policy;
+using platform::Clock;
+using platform::CpuTimes;
 
 namespace {
 
@@ -134,4 +139,4 @@ Elapsed MeasurementLoop::time(const std::function<void()>& work) {
   return Elapsed{t1 - t0, cpu1 - cpu0} - region.excluded();
 }
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::run

@@ -11,7 +11,7 @@
 #include "runtime/plan/plan.hpp"
 #include "runtime/model/sample.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::run {
 
 /// The work of one sample, summed over its batches.
 struct Tally {
@@ -27,7 +27,7 @@ struct Tally {
 /// Wall and CPU time of a timed stretch, less what kernels::untimed() took inside it.
 struct Elapsed {
   std::int64_t wall_ns = 0;  ///< CLOCK_MONOTONIC
-  CpuTimes cpu;              ///< this process's and its waited-for children's
+  platform::CpuTimes cpu;              ///< this process's and its waited-for children's
 };
 
 /// Runs and times kernel work under a statement's Policy. One object serves a whole run (and,
@@ -36,7 +36,7 @@ struct Elapsed {
 class MeasurementLoop {
  public:
   /// Reads `clock`; `interrupted` (null: never) ends a `for` count after the current batch.
-  explicit MeasurementLoop(Clock& clock, const std::atomic<bool>* interrupted = nullptr);
+  explicit MeasurementLoop(platform::Clock& clock, const std::atomic<bool>* interrupted = nullptr);
   MeasurementLoop(const MeasurementLoop&) = delete;
   MeasurementLoop& operator=(const MeasurementLoop&) = delete;
 
@@ -53,12 +53,12 @@ class MeasurementLoop {
   /// duration, until the duration has passed on the wall clock or (`cputime`) on this process's
   /// CPU time, less the untimed() time, or until the interrupt flag is set; then, with `sync`,
   /// `k.flush()`.
-  Tally run(kernels::Kernel& k, const Policy& policy);
+  Tally run(kernels::Kernel& k, const plan::Policy& policy);
 
   /// One sample: run() between two readings of the clocks. Sets units, bytes, ops,
   /// max_latency_ns, wall_ns and cpu (both less the untimed() time), start_unix_ns and
   /// cpu_timed; the caller adds the kernel, its parameters and the iteration.
-  Sample measure(kernels::Kernel& k, const Policy& policy);
+  model::Sample measure(kernels::Kernel& k, const plan::Policy& policy);
 
   /// Times `work` whole (a `repeat` loop inside `time`, each pass's preparation included), less
   /// what untimed() took inside it.
@@ -67,14 +67,14 @@ class MeasurementLoop {
  private:
   class Region;
 
-  Tally run_from(kernels::Kernel& k, const Policy& policy, std::int64_t t0, const CpuTimes& cpu0,
+  Tally run_from(kernels::Kernel& k, const plan::Policy& policy, std::int64_t t0, const platform::CpuTimes& cpu0,
                  const Elapsed& excluded0);
   bool interrupted() const;
 
-  Clock& clock_;
+  platform::Clock& clock_;
   const std::atomic<bool>* interrupted_;
   int open_regions_ = 0;  ///< timed stretches in progress (a loop's statements nest in the loop's)
   Elapsed excluded_;      ///< untimed() time summed while open_regions_ > 0, never reset
 };
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::run

@@ -6,7 +6,10 @@
 
 #include <fmt/format.h>
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::sandbox {
+
+using plan::KernelStep;
+using plan::PlannedFile;
 
 namespace {
 
@@ -107,4 +110,4 @@ void FileSimulation::report_missing() {
   }
 }
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::sandbox

@@ -15,7 +15,7 @@
 #include "runtime/sandbox/space_ledger.hpp"
 #include "runtime/sandbox/virtual_fs.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::sandbox {
 
 /// Applies kernel statements' file effects to the simulated file system.
 class FileSimulation {
@@ -25,7 +25,7 @@ class FileSimulation {
   /// Applies the effects of statement `s`, bound as `ks`: errors for forbidden writes and
   /// removals, each created file appended to `creates`. Leaves in ks.effects.removes only the
   /// files the run created (the only ones rm deletes).
-  void apply(KernelStep& ks, const lang::Stmt& s, const PathResolver& resolver, std::vector<PlannedFile>& creates);
+  void apply(plan::KernelStep& ks, const lang::Stmt& s, const PathResolver& resolver, std::vector<plan::PlannedFile>& creates);
   /// One error per statement that read a file neither there nor created before it.
   void report_missing();
 
@@ -38,7 +38,7 @@ class FileSimulation {
   };
 
   void create(const kernels::FileEffects::Create& c, const lang::Stmt& s, const PathResolver& resolver,
-              std::vector<PlannedFile>& creates);
+              std::vector<plan::PlannedFile>& creates);
 
   VirtualFs& vfs_;
   SpaceLedger& space_;
@@ -50,4 +50,4 @@ class FileSimulation {
   std::map<std::string, int> write_refusals_;
 };
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::sandbox

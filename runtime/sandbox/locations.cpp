@@ -13,7 +13,9 @@
 #include "lang/common/diagnostics.hpp"
 #include "runtime/support/suggestions.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::sandbox {
+
+using platform::MachineProbe;
 
 namespace {
 
@@ -282,4 +284,4 @@ std::optional<PathError> PathResolver::recheck(const ResolvedPath& path, bool wr
   return check_place(path.path, root, write);
 }
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::sandbox

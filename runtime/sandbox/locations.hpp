@@ -9,7 +9,7 @@
 #include "runtime/model/result.hpp"
 #include "runtime/platform/probe.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::sandbox {
 
 /// A location: a directory a recipe may write in.
 struct Location {
@@ -35,7 +35,7 @@ struct PathError {
 };
 
 /// The built-in locations with their defaults on `machine`: ramdisk, disk, tmp.
-std::vector<Location> builtin_locations(const std::string& cwd, const MachineProbe& machine);
+std::vector<Location> builtin_locations(const std::string& cwd, const platform::MachineProbe& machine);
 
 /// Lexically normalises an absolute path ("/a/./b//c/" -> "/a/b/c"); ".." pops a component.
 std::string normalize_path(std::string_view path);
@@ -97,4 +97,4 @@ bool is_system_path(std::string_view path);
 /// read or does not exist (the loader then says so).
 std::string data_file_problem(const std::string& path);
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::sandbox

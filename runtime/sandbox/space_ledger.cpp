@@ -9,7 +9,9 @@
 #include "runtime/sandbox/locations.hpp"
 #include "runtime/plan/plan_printer.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::sandbox {
+
+using plan::human_bytes;
 
 namespace {
 
@@ -99,4 +101,4 @@ void SpaceLedger::Concurrent::fold() {
   rises_.reset();
 }
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::sandbox

@@ -14,13 +14,13 @@
 #include "lang/common/source.hpp"
 #include "runtime/platform/probe.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::sandbox {
 
 /// Bytes held by the run's files, per file system (device), with each one's peak.
 class SpaceLedger {
  public:
   /// `machine` tells each file system's free space and type; it must outlive the ledger.
-  explicit SpaceLedger(const MachineProbe& machine) : machine_(machine) {}
+  explicit SpaceLedger(const platform::MachineProbe& machine) : machine_(machine) {}
   /// The statement at `loc` makes the files in directory `dir` hold `delta` bytes more (or fewer).
   void account(const std::string& dir, std::int64_t delta, lang::SourceLoc loc);
   /// One error per file system whose peak exceeds its free space, at the statement that reached it.
@@ -68,7 +68,7 @@ class SpaceLedger {
   /// still.
   const std::pair<dev_t, std::string>& device_of(const std::string& dir);
 
-  const MachineProbe& machine_;
+  const platform::MachineProbe& machine_;
   std::map<dev_t, Usage> usage_;
   std::map<std::string, std::pair<dev_t, std::string>> devices_;
   std::int64_t total_held_ = 0;
@@ -77,4 +77,4 @@ class SpaceLedger {
   std::map<dev_t, std::int64_t> rise_base_;        ///< held bytes when that worker started
 };
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::sandbox

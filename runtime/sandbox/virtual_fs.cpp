@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::sandbox {
 
 bool VirtualFs::exists(const std::string& path) const {
   if (created_.count(path)) return true;
@@ -54,4 +54,4 @@ void VirtualFs::remove(const std::string& path) {
   removed_.insert(path);
 }
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::sandbox

@@ -7,7 +7,7 @@
 
 #include "kernels/contract/kernel.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::sandbox {
 
 /// A FileView over the real file system with the run's planned changes laid on top.
 class VirtualFs : public kernels::FileView {
@@ -42,4 +42,4 @@ class VirtualFs : public kernels::FileView {
   std::uint64_t held_ = 0;
 };
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::sandbox

@@ -6,7 +6,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-namespace hwbench::support {
+namespace hwbench::runtime::support {
 
 namespace {
 
@@ -61,4 +61,4 @@ std::string unknown_word(std::string_view what, std::string_view word, const std
                      did_you_mean(word, known, fmt::format("known: {}", fmt::join(known, ", "))));
 }
 
-}  // namespace hwbench::support
+}  // namespace hwbench::runtime::support

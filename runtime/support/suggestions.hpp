@@ -5,7 +5,7 @@
 #include <string_view>
 #include <vector>
 
-namespace hwbench::support {
+namespace hwbench::runtime::support {
 
 /// Whether swapping two neighbouring letters counts as one edit or two (a delete and an insert).
 enum class Swaps { two_edits, one_edit };
@@ -26,4 +26,4 @@ std::string did_you_mean(std::string_view word, const std::vector<std::string>& 
 /// "unknown WHAT 'WORD'; did you mean 'x'?", or "…; known: a, b, c" when nothing is close.
 std::string unknown_word(std::string_view what, std::string_view word, const std::vector<std::string>& known);
 
-}  // namespace hwbench::support
+}  // namespace hwbench::runtime::support

@@ -4,7 +4,7 @@
 #include <charconv>
 #include <sstream>
 
-namespace hwbench::runtime::system_text {
+namespace hwbench::runtime::support {
 
 std::string trim(std::string_view text, std::string_view characters) {
   const auto first = text.find_first_not_of(characters);
@@ -62,4 +62,4 @@ std::optional<double> parse_double(std::string_view text) {
   return value;
 }
 
-}  // namespace hwbench::runtime::system_text
+}  // namespace hwbench::runtime::support

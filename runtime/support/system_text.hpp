@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-namespace hwbench::runtime::system_text {
+namespace hwbench::runtime::support {
 
 /// White space as isspace() sees it in the C locale.
 inline constexpr std::string_view white_space = " \t\n\v\f\r";
@@ -37,4 +37,4 @@ std::optional<std::int64_t> parse_integer(std::string_view text);
 /// The whole of `text` (trimmed) as a number.
 std::optional<double> parse_double(std::string_view text);
 
-}  // namespace hwbench::runtime::system_text
+}  // namespace hwbench::runtime::support

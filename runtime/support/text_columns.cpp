@@ -4,7 +4,7 @@
 
 #include "runtime/support/system_text.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::support {
 
 std::size_t display_width(std::string_view text) {
   std::size_t width = 0;
@@ -38,9 +38,9 @@ std::string write_columns(const std::vector<std::vector<std::string>>& lines, bo
       if (c > 0) text += "  ";
       text += right_aligned && c > 0 ? fill + line[c] : line[c] + fill;
     }
-    out += system_text::trim_end(text, " ") + "\n";
+    out += trim_end(text, " ") + "\n";
   }
   return out;
 }
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::support

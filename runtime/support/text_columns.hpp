@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::support {
 
 /// Columns a UTF-8 text takes in a terminal: two for East Asian wide and full-width code points
 /// (倍, CJK ideographs, kana, hangul, full-width forms), one for any other.
@@ -17,4 +17,4 @@ std::size_t display_width(std::string_view text);
 /// `right_aligned` is false), two spaces apart, trailing blanks removed, each line ending in "\n".
 std::string write_columns(const std::vector<std::vector<std::string>>& lines, bool right_aligned);
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::support

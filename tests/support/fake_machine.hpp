@@ -18,7 +18,7 @@ struct FakeFileSystem {
 };
 
 /// A MachineProbe that answers from its fields.
-class FakeMachine : public runtime::MachineProbe {
+class FakeMachine : public runtime::platform::MachineProbe {
  public:
   static constexpr std::uint64_t GiB = std::uint64_t{1} << 30;
 

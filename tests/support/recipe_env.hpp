@@ -27,7 +27,7 @@ inline std::string replace_all(std::string text, const std::string& from, const 
 /// The outcome of checking a recipe text.
 struct Checked {
   std::string diagnostics;  ///< rendered, placeholders substituted
-  std::optional<runtime::CheckedRecipe> recipe;
+  std::optional<runtime::check::CheckedRecipe> recipe;
 };
 
 /// Built-in locations in temporary directories: ramdisk on /dev/shm, disk and tmp under /tmp.
@@ -41,7 +41,7 @@ class RecipeEnv {
   kernels::Registry& registry() { return registry_; }
 
   /// The machine the recipes are checked for: this one unless a test installs a fake.
-  std::shared_ptr<const runtime::MachineProbe> machine = std::make_shared<runtime::RealMachineProbe>();
+  std::shared_ptr<const runtime::platform::MachineProbe> machine = std::make_shared<runtime::platform::RealMachineProbe>();
 
   /// Checks against a FakeMachine from now on (made on the first call), which the caller adjusts.
   FakeMachine& fake_machine() {
@@ -60,7 +60,7 @@ class RecipeEnv {
     Checked out;
     auto recipe = lang::parse(source, diags);
     if (recipe) {
-      runtime::CheckOptions opts;
+      runtime::check::CheckOptions opts;
       opts.registry = &registry_;
       opts.overrides = std::move(overrides);
       opts.allow_exec = allow_exec;
@@ -70,7 +70,7 @@ class RecipeEnv {
       opts.builtins = {{"ramdisk", ram_.path(), true, false, {}, {}},
                        {"disk", disk_.path(), true, false, {}, {}},
                        {"tmp", tmp_.path(), true, false, {}, {}}};
-      out.recipe = runtime::check(*recipe, source, opts, diags);
+      out.recipe = runtime::check::check(*recipe, source, opts, diags);
     }
     std::ostringstream ss;
     diags.render(source, ss);

@@ -15,6 +15,8 @@
 
 namespace hwbench::kernels::system {
 
+using runtime::platform::FileDescriptor;
+
 PartnerProcess::~PartnerProcess() { stop(); }
 
 void PartnerProcess::start(const PartnerBody& body) {

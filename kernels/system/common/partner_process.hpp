@@ -59,8 +59,8 @@ class PartnerProcess {
   std::string what_;
   pid_t pid_ = -1;
   int status_ = 0;
-  FileDescriptor to_partner_;
-  FileDescriptor from_partner_;
+  runtime::platform::FileDescriptor to_partner_;
+  runtime::platform::FileDescriptor from_partner_;
   struct sigaction old_sigpipe_ {};
   bool sigpipe_saved_ = false;
 };

@@ -18,6 +18,8 @@ extern char** environ;
 
 namespace hwbench::kernels::system {
 
+using runtime::platform::FileDescriptor;
+
 namespace {
 
 // A pipe's two ends, both close-on-exec in hwbench.

@@ -14,6 +14,9 @@
 
 namespace hwbench::kernels::system {
 
+using runtime::platform::FileDescriptor;
+using runtime::platform::open_file;
+
 namespace {
 
 FstimeMode mode_from(const std::string& text) {

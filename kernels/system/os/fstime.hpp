@@ -48,14 +48,14 @@ class Fstime : public Kernel {
 
  private:
   /// Creates (truncating) a file this call may write; remembers it for finish().
-  FileDescriptor create(const std::string& path, int flags);
+  runtime::platform::FileDescriptor create(const std::string& path, int flags);
   /// Reads one buffer from the source, rewinding at its end; returns the bytes read.
   std::size_t read_source();
 
   FstimeSetup setup_;
   Context context_;
-  FileDescriptor source_;
-  FileDescriptor destination_;
+  runtime::platform::FileDescriptor source_;
+  runtime::platform::FileDescriptor destination_;
   std::vector<char> buffer_;
   std::uint64_t buffers_in_file_ = 0;  ///< write: buffers written since the last rewind
   std::vector<std::string> created_;

@@ -13,6 +13,8 @@
 
 namespace hwbench::kernels::system {
 
+using runtime::platform::FileDescriptor;
+
 void PipeThroughput::prepare() {
   int fds[2];
   if (::pipe2(fds, O_CLOEXEC) != 0) throw KernelError(fmt::format("pipe: cannot create a pipe: {}", std::strerror(errno)));

@@ -25,8 +25,8 @@ class PipeThroughput : public Kernel {
   std::uint64_t blocks() const { return counter_; }
 
  private:
-  FileDescriptor read_end_;
-  FileDescriptor write_end_;
+  runtime::platform::FileDescriptor read_end_;
+  runtime::platform::FileDescriptor write_end_;
   std::uint64_t counter_ = 0;
   unsigned char out_[pipe_block] = {};
   unsigned char in_[pipe_block] = {};

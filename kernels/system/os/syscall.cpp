@@ -18,6 +18,9 @@
 
 namespace hwbench::kernels::system {
 
+using runtime::platform::FileDescriptor;
+using runtime::platform::open_file;
+
 namespace {
 
 class SyscallMix : public Kernel {

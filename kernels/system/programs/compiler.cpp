@@ -18,6 +18,9 @@
 
 namespace hwbench::kernels::system {
 
+using runtime::platform::FileDescriptor;
+using runtime::platform::open_file;
+
 namespace {
 
 constexpr std::string_view program_text = R"cctest(/* hwbench's compiler-throughput program: a small word and number statistics tool. */

@@ -16,6 +16,9 @@
 
 namespace hwbench::kernels::system {
 
+using runtime::platform::FileDescriptor;
+using runtime::platform::open_file;
+
 std::string shell_pipeline(const std::string& source, const ShellFiles& f) {
   return fmt::format(
       "sort >{sorted} <{source}\n"

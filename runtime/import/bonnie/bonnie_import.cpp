@@ -7,17 +7,27 @@
 #include "runtime/import/bonnie/bonnie_log_csv.hpp"
 #include "runtime/import/bonnie/bonnie_log_table.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::import::bonnie {
+
+using model::Figure;
+using model::ReportSpec;
+using model::Result;
+using model::ResultKind;
+using model::RunStatus;
+using model::Sample;
+using model::Series;
+using model::report_style_from_text;
+using report::BonnieFigure;
+using report::BonnieRun;
+using report::bonnie_latency_text;
 
 namespace {
 
 using State = BonnieFigure::State;
-using bonnie_log::Parsed;
-using bonnie_log::Printed;
 using kernels::disk::bonnie_test_names;
 
-bool agree(const Parsed& csv, const Parsed& table, bonnie_log::Log& log) {
-  for (std::size_t t = 0; t < bonnie_log::tests; ++t) {
+bool agree(const Parsed& csv, const Parsed& table, Log& log) {
+  for (std::size_t t = 0; t < tests; ++t) {
     const Printed& a = csv.printed[t];
     const Printed& b = table.printed[t];
     if (a.rate != b.rate || a.cpu != b.cpu || a.latency != b.latency) {
@@ -33,11 +43,11 @@ bool agree(const Parsed& csv, const Parsed& table, bonnie_log::Log& log) {
 /// and a table the CSV is taken, and the table must agree with it.
 std::optional<BonnieRun> read_log(std::string_view text, const std::string& name, std::string& error,
                                   std::string& command) {
-  bonnie_log::Log log(text, name);
+  Log log(text, name);
   const auto read = [&]() -> std::optional<Parsed> {
-    std::optional<Parsed> csv = bonnie_log::read_csv_line(log, command);
+    std::optional<Parsed> csv = read_csv_line(log, command);
     if (log.failed()) return std::nullopt;
-    std::optional<Parsed> table = bonnie_log::read_tables(log);
+    std::optional<Parsed> table = read_tables(log);
     if (log.failed()) return std::nullopt;
     if (!csv && !table) {
       log.fail("no bonnie++ table or CSV line found");
@@ -94,7 +104,7 @@ Result bonnie_published_result(const BonnieRun& run, std::string_view text, cons
     b["seek_proc_count"] = run.seek_proc_count;
   }
   nlohmann::json quick = nlohmann::json::array();
-  for (std::size_t t = 0; t < bonnie_log::tests; ++t) {
+  for (std::size_t t = 0; t < tests; ++t) {
     const BonnieFigure& f = run.tests[t];
     const std::string label(bonnie_test_names[t]);
     if (f.state == State::too_quick) quick.push_back(label);
@@ -124,4 +134,4 @@ std::optional<Result> import_bonnie(std::string_view text, const std::string& na
   return bonnie_published_result(*run, text, name, command);
 }
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::import::bonnie

@@ -10,21 +10,21 @@
 #include "runtime/report/bonnie_report.hpp"
 #include "runtime/model/result.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::import::bonnie {
 
 /// Reads the run a bonnie++ log shows. Non-breaking spaces (a log copied from a web page) count
 /// as spaces. With both a table and a CSV line the CSV is taken (it holds the seed and the full
 /// name) and the table must agree with it. On failure returns std::nullopt and sets `error` to
 /// `NAME:LINE: error: …`.
-std::optional<BonnieRun> parse_bonnie_log(std::string_view text, const std::string& name, std::string& error);
+std::optional<report::BonnieRun> parse_bonnie_log(std::string_view text, const std::string& name, std::string& error);
 
 /// The published Result of `run`: environment["bonnie"], one series per figure, `report bonnie`.
 /// `text` and `name` are kept as the record's source; `command` (the `$ bonnie++ …` line, if the
 /// log shows one) becomes its note.
-Result bonnie_published_result(const BonnieRun& run, std::string_view text, const std::string& name,
+model::Result bonnie_published_result(const report::BonnieRun& run, std::string_view text, const std::string& name,
                                const std::string& command);
 
 /// The importer's entry point: parse_bonnie_log, then bonnie_published_result.
-std::optional<Result> import_bonnie(std::string_view text, const std::string& name, std::string& error);
+std::optional<model::Result> import_bonnie(std::string_view text, const std::string& name, std::string& error);
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::import::bonnie

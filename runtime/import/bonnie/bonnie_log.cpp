@@ -10,7 +10,9 @@
 #include "kernels/disk/bonnie.hpp"
 #include "runtime/support/system_text.hpp"
 
-namespace hwbench::runtime::bonnie_log {
+namespace hwbench::runtime::import::bonnie {
+
+using report::BonnieFigure;
 
 namespace {
 
@@ -66,7 +68,7 @@ void Log::fail(const std::string& what) {
   if (!failed()) first_error_.error({}, what);
 }
 
-std::string trim(std::string_view s) { return system_text::trim(s, " "); }
+std::string trim(std::string_view s) { return support::trim(s, " "); }
 
 std::optional<double> number(const std::string& text) {
   double v = 0;
@@ -101,4 +103,4 @@ bool figures(Parsed& p, std::size_t line, Log& log) {
   return true;
 }
 
-}  // namespace hwbench::runtime::bonnie_log
+}  // namespace hwbench::runtime::import::bonnie

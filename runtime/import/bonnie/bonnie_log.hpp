@@ -13,7 +13,7 @@
 #include "lang/common/diagnostics.hpp"
 #include "runtime/report/bonnie_report.hpp"
 
-namespace hwbench::runtime::bonnie_log {
+namespace hwbench::runtime::import::bonnie {
 
 /// bonnie++'s twelve tests, in kernels::disk::bonnie_test_names' order.
 inline constexpr std::size_t tests = 12;
@@ -33,7 +33,7 @@ struct Printed {
 
 /// Everything read from the log, before it becomes a BonnieRun.
 struct Parsed {
-  BonnieRun run;
+  report::BonnieRun run;
   std::array<Printed, tests> printed;
 };
 
@@ -69,4 +69,4 @@ std::optional<double> number(const std::string& text);
 /// not print is recorded in `log` as an error at `line`, and false returned.
 bool figures(Parsed& p, std::size_t line, Log& log);
 
-}  // namespace hwbench::runtime::bonnie_log
+}  // namespace hwbench::runtime::import::bonnie

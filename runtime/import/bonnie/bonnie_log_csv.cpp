@@ -5,7 +5,9 @@
 
 #include <fmt/format.h>
 
-namespace hwbench::runtime::bonnie_log {
+namespace hwbench::runtime::import::bonnie {
+
+using report::BonnieRun;
 
 namespace {
 
@@ -69,4 +71,4 @@ std::optional<Parsed> read_csv_line(Log& log, std::string& command) {
   return p;
 }
 
-}  // namespace hwbench::runtime::bonnie_log
+}  // namespace hwbench::runtime::import::bonnie

@@ -7,7 +7,7 @@
 
 #include "runtime/import/bonnie/bonnie_log.hpp"
 
-namespace hwbench::runtime::bonnie_log {
+namespace hwbench::runtime::import::bonnie {
 
 /// Reads the log's one CSV line into its cells and figures. `command` gets the log's
 /// `$ bonnie++ …` line, if it shows one. std::nullopt when the log has no CSV line, or after
@@ -15,4 +15,4 @@ namespace hwbench::runtime::bonnie_log {
 /// print).
 std::optional<Parsed> read_csv_line(Log& log, std::string& command);
 
-}  // namespace hwbench::runtime::bonnie_log
+}  // namespace hwbench::runtime::import::bonnie

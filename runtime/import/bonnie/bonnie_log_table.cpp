@@ -6,7 +6,9 @@
 
 #include "kernels/disk/bonnie.hpp"
 
-namespace hwbench::runtime::bonnie_log {
+namespace hwbench::runtime::import::bonnie {
+
+using report::BonnieRun;
 
 namespace {
 
@@ -135,4 +137,4 @@ class TableReader {
 
 std::optional<Parsed> read_tables(Log& log) { return TableReader(log).read(); }
 
-}  // namespace hwbench::runtime::bonnie_log
+}  // namespace hwbench::runtime::import::bonnie

@@ -8,11 +8,11 @@
 
 #include "runtime/import/bonnie/bonnie_log.hpp"
 
-namespace hwbench::runtime::bonnie_log {
+namespace hwbench::runtime::import::bonnie {
 
 /// Reads the log's tables into cells and figures. std::nullopt when it shows none, or after
 /// recording an error in `log` (a table that ends early, a cell that cannot be read, a figure
 /// bonnie++ would not print, reported at the first table row).
 std::optional<Parsed> read_tables(Log& log);
 
-}  // namespace hwbench::runtime::bonnie_log
+}  // namespace hwbench::runtime::import::bonnie

@@ -12,12 +12,25 @@
 #include "runtime/analysis/indices.hpp"
 #include "runtime/support/system_text.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::import::nbench {
+
+using analysis::compute_indices;
+using model::Figure;
+using model::IndexSpec;
+using model::IndexValue;
+using model::ReportSpec;
+using model::Result;
+using model::ResultKind;
+using model::RunStatus;
+using model::Sample;
+using model::Series;
+using model::report_style_from_text;
+using record::builtin_baselines;
 
 namespace {
 
 // nbench's lines are trimmed of spaces, tabs and carriage returns only.
-std::string trim(std::string_view s) { return system_text::trim(s, " \t\r"); }
+std::string trim(std::string_view s) { return support::trim(s, " \t\r"); }
 
 std::optional<double> parse_number(const std::string& text) {
   if (text.empty()) return std::nullopt;
@@ -189,4 +202,4 @@ std::optional<Result> import_nbench(std::string_view text, const std::string& na
   return result;
 }
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::import::nbench

@@ -11,12 +11,12 @@
 
 #include "runtime/model/result.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::import::nbench {
 
 /// Parses an nbench log; on failure sets `error` to `NAME:LINE: error: …` lines.
-std::optional<Result> import_nbench(std::string_view text, const std::string& name, std::string& error);
+std::optional<model::Result> import_nbench(std::string_view text, const std::string& name, std::string& error);
 
 /// The five indices nbench 2.2.3 prints, as `index` statements compose them.
-std::vector<IndexSpec> nbench_index_specs();
+std::vector<model::IndexSpec> nbench_index_specs();
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::import::nbench

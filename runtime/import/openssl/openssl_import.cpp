@@ -13,12 +13,22 @@
 #include "runtime/report/openssl_report.hpp"
 #include "runtime/support/system_text.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::import::openssl {
+
+using model::Figure;
+using model::ReportSpec;
+using model::Result;
+using model::ResultKind;
+using model::RunStatus;
+using model::Sample;
+using model::Series;
+using model::report_style_from_text;
+using report::openssl_label;
 
 namespace {
 
-using system_text::split_words;
-using system_text::trim;
+using support::split_words;
+using support::trim;
 
 /// `word` as a figure: digits, a point and `decimals` digits (any number of them when 0),
 /// then exactly `suffix`. std::nullopt when it is not one.
@@ -89,7 +99,7 @@ class LogParser {
         out += raw[i];
       }
     }
-    return system_text::trim_end(out);
+    return support::trim_end(out);
   }
 
   void fail(std::string message) { errors_.error({static_cast<std::uint32_t>(line_), 0}, std::move(message)); }
@@ -250,4 +260,4 @@ std::optional<Result> import_openssl(std::string_view text, const std::string& n
   return LogParser(text, name).parse(error);
 }
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::import::openssl

@@ -16,11 +16,11 @@
 
 #include "runtime/model/result.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::import::openssl {
 
 /// Reads an `openssl speed` log. Progress lines ("Doing md5 for 3s…", `-mr` records, `-multi`'s
 /// "Got: … from N"), blank lines and shell prompts are skipped; any other line must belong to
 /// the summary. On failure returns std::nullopt and sets `error` to `NAME:LINE: error: …` lines.
-std::optional<Result> import_openssl(std::string_view text, const std::string& name, std::string& error);
+std::optional<model::Result> import_openssl(std::string_view text, const std::string& name, std::string& error);
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::import::openssl

@@ -11,7 +11,21 @@
 #include "runtime/analysis/indices.hpp"
 #include "runtime/report/unixbench_report.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::import::unixbench {
+
+using analysis::compute_indices;
+using model::Baseline;
+using model::Figure;
+using model::IndexValue;
+using model::ReportSpec;
+using model::Result;
+using model::ResultKind;
+using model::RunStatus;
+using model::Sample;
+using model::Series;
+using model::report_style_from_text;
+using record::builtin_baselines;
+using report::unixbench_unit;
 
 namespace {
 
@@ -221,4 +235,4 @@ std::optional<Result> import_unixbench(std::string_view text, const std::string&
   return result;
 }
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::import::unixbench

@@ -30,9 +30,9 @@
 
 #include "runtime/model/result.hpp"
 
-namespace hwbench::runtime {
+namespace hwbench::runtime::import::unixbench {
 
 /// Parses a UnixBench report; on failure sets `error` to `NAME:LINE: error: …` lines.
-std::optional<Result> import_unixbench(std::string_view text, const std::string& name, std::string& error);
+std::optional<model::Result> import_unixbench(std::string_view text, const std::string& name, std::string& error);
 
-}  // namespace hwbench::runtime
+}  // namespace hwbench::runtime::import::unixbench

@@ -23,6 +23,10 @@
 
 namespace hwbench::kernels::disk {
 
+using runtime::platform::Residency;
+using runtime::platform::filesystem_type;
+using runtime::platform::residency;
+
 namespace {
 
 constexpr std::uint64_t mib = 1 << 20;

@@ -19,6 +19,9 @@
 
 namespace hwbench::kernels::disk {
 
+using runtime::platform::filesystem_type;
+using runtime::platform::residency;
+
 namespace {
 
 ParamValue word(const std::string& text) {

@@ -146,7 +146,7 @@ inline std::string disk_base() {
   std::vector<std::string> candidates = {"/var/tmp", "/tmp"};
   if (::getcwd(cwd, sizeof cwd) != nullptr) candidates.insert(candidates.begin() + 1, cwd);
   for (const auto& c : candidates) {
-    const std::string type = filesystem_type(c);
+    const std::string type = runtime::platform::filesystem_type(c);
     if (type.empty() || type == "tmpfs" || type == "ramfs") continue;
     if (::access(c.c_str(), W_OK) == 0) return c;
   }

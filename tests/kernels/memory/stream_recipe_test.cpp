@@ -17,11 +17,11 @@ TEST_CASE("stream in a recipe: ten passes per statement by default, each validat
       "series \"triad x3\" stream triad elements 1000 threads 2 runs 3\n");
   INFO(checked.diagnostics);
   REQUIRE(checked.recipe);
-  runtime::RealClock clock;
-  runtime::RunOptions opts;
+  runtime::platform::RealClock clock;
+  runtime::run::RunOptions opts;
   opts.clock = &clock;
-  const runtime::RunOutcome out = runtime::run_plan(*checked.recipe, opts);
-  CHECK(out.status == hwbench::runtime::RunStatus::complete);
+  const runtime::run::RunOutcome out = runtime::run::run_plan(*checked.recipe, opts);
+  CHECK(out.status == hwbench::runtime::model::RunStatus::complete);
   REQUIRE(out.series.size() == 3);
   CHECK(out.series[0].samples.size() == 10);
   CHECK(out.series[1].samples.size() == 10);
@@ -34,9 +34,9 @@ TEST_CASE("stream in a recipe: ten passes per statement by default, each validat
   }
   CHECK(out.series[2].samples[0].bytes == 24000);
 
-  runtime::Result result;
+  runtime::model::Result result;
   result.series = out.series;
-  const auto tables = runtime::stream_tables(result);
+  const auto tables = runtime::report::stream_tables(result);
   REQUIRE(tables.size() == 1);
   CHECK(tables[0].elements == 1000);
   CHECK(tables[0].rows.size() == 2);

@@ -13,6 +13,9 @@
 
 namespace hwbench::kernels::memory {
 
+using runtime::platform::allowed_cpus;
+using runtime::platform::last_level_cache_bytes;
+
 namespace {
 
 using test::make_call;

@@ -15,6 +15,8 @@
 
 namespace hwbench::kernels::memory {
 
+using runtime::platform::allowed_cpus;
+
 TEST_CASE("share: contiguous ranges that cover everything, inner boundaries on the alignment") {
   auto ranges = [](std::size_t count, unsigned parts, std::size_t align) {
     std::vector<std::pair<std::size_t, std::size_t>> out;

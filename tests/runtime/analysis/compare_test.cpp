@@ -22,9 +22,9 @@ using hwbench::test::golden;
 namespace {
 
 /// A measured sample: `bytes` and `ops` done in one second of wall time.
-rt::Sample measured(const std::string& kernel, std::uint64_t bytes, std::uint64_t ops,
+rt::model::Sample measured(const std::string& kernel, std::uint64_t bytes, std::uint64_t ops,
                     std::map<std::string, std::string> params = {}) {
-  rt::Sample s;
+  rt::model::Sample s;
   s.kernel = kernel;
   s.params = std::move(params);
   s.iteration = 1;
@@ -36,16 +36,16 @@ rt::Sample measured(const std::string& kernel, std::uint64_t bytes, std::uint64_
 }
 
 /// A published sample: `value` in `unit`.
-rt::Sample printed(double value, const std::string& unit) {
-  rt::Sample s;
+rt::model::Sample printed(double value, const std::string& unit) {
+  rt::model::Sample s;
   s.kernel = "published";
   s.iteration = 1;
-  s.figure = rt::Figure{value, unit};
+  s.figure = rt::model::Figure{value, unit};
   return s;
 }
 
-rt::Series series(const std::string& label, std::vector<rt::Sample> samples) {
-  rt::Series s;
+rt::model::Series series(const std::string& label, std::vector<rt::model::Sample> samples) {
+  rt::model::Series s;
   s.label = label;
   for (std::size_t i = 0; i < samples.size(); ++i) samples[i].iteration = static_cast<std::uint32_t>(i + 1);
   s.samples = std::move(samples);
@@ -62,17 +62,17 @@ nlohmann::json environment(const std::string& release, const std::string& gcc) {
 }
 
 /// A baseline "george" and the index over two series against it, as a recipe would declare them.
-void add_index(rt::Result& r) {
-  rt::Baseline george;
+void add_index(rt::model::Result& r) {
+  rt::model::Baseline george;
   george.name = "george";
   george.figures = {{"Dhrystone 2", {116700, "lps"}}, {"Pipe Throughput", {12440, "lps"}}};
   r.baselines.push_back(george);
-  r.indices.push_back(rt::IndexValue{{"Index Score", {"Dhrystone 2", "Pipe Throughput"}, "george", 10}, 0, {}, std::nullopt});
+  r.indices.push_back(rt::model::IndexValue{{"Index Score", {"Dhrystone 2", "Pipe Throughput"}, "george", 10}, 0, {}, std::nullopt});
 }
 
 /// The FreeBSD 6.2R machine: every kind of row.
-rt::Result run_a() {
-  rt::Result r;
+rt::model::Result run_a() {
+  rt::model::Result r;
   r.environment = environment("6.2-RELEASE", "3.4.6");
   r.locations = {{"tmp", "/tmp", "ufs", 0, true}};
   r.series = {
@@ -91,11 +91,11 @@ rt::Result run_a() {
 }
 
 /// The FreeBSD 7.0R machine: the same CPU on a newer kernel and compiler.
-rt::Result run_b() {
-  rt::Result r;
+rt::model::Result run_b() {
+  rt::model::Result r;
   r.environment = environment("7.0-RELEASE", "4.2.1");
   r.locations = {{"tmp", "/tmp", "ufs", 0, true}};
-  rt::Series execl = series("Execl Throughput", {});
+  rt::model::Series execl = series("Execl Throughput", {});
   execl.unavailable = "execve is not permitted here";
   r.series = {
       // 7'000'000 / 6'000'000 = 1.1666…: 1.16 truncated, 1.17 rounded.
@@ -113,63 +113,63 @@ rt::Result run_b() {
   return r;
 }
 
-rt::CompareOptions published_style() {
-  rt::CompareOptions o;
-  o.ratio = rt::CompareOptions::Ratio::truncate;
+rt::analysis::CompareOptions published_style() {
+  rt::analysis::CompareOptions o;
+  o.ratio = rt::analysis::CompareOptions::Ratio::truncate;
   o.digits = 2;
   o.suffix = "倍";
   return o;
 }
 
-std::string compare_text(const std::vector<const rt::Result*>& results, const std::vector<std::string>& names,
-                         const rt::CompareOptions& options) {
-  return rt::format_comparison(rt::compare_results(results, names, options), options);
+std::string compare_text(const std::vector<const rt::model::Result*>& results, const std::vector<std::string>& names,
+                         const rt::analysis::CompareOptions& options) {
+  return rt::report::format_comparison(rt::analysis::compare_results(results, names, options), options);
 }
 
 }  // namespace
 
 TEST_CASE("compare: a ratio is truncated or rounded to its digits, then suffixed") {
-  rt::CompareOptions o;
-  CHECK(rt::format_ratio(7.0 / 6.0, o) == "1.17");
-  o.ratio = rt::CompareOptions::Ratio::truncate;
-  CHECK(rt::format_ratio(7.0 / 6.0, o) == "1.16");
+  rt::analysis::CompareOptions o;
+  CHECK(rt::report::format_ratio(7.0 / 6.0, o) == "1.17");
+  o.ratio = rt::analysis::CompareOptions::Ratio::truncate;
+  CHECK(rt::report::format_ratio(7.0 / 6.0, o) == "1.16");
   // 1.16 is stored as 1.15999…; truncation must not turn it into 1.15.
-  CHECK(rt::format_ratio(1.16, o) == "1.16");
-  CHECK(rt::format_ratio(0.29 / 0.25, o) == "1.16");
-  CHECK(rt::format_ratio(0.9999, o) == "0.99");
+  CHECK(rt::report::format_ratio(1.16, o) == "1.16");
+  CHECK(rt::report::format_ratio(0.29 / 0.25, o) == "1.16");
+  CHECK(rt::report::format_ratio(0.9999, o) == "0.99");
   o.digits = 0;
-  CHECK(rt::format_ratio(1.99, o) == "1");
+  CHECK(rt::report::format_ratio(1.99, o) == "1");
   o.digits = 3;
   o.suffix = "倍";
-  CHECK(rt::format_ratio(2.0 / 3.0, o) == "0.666倍");
-  o.ratio = rt::CompareOptions::Ratio::round;
-  CHECK(rt::format_ratio(2.0 / 3.0, o) == "0.667倍");
-  CHECK(rt::format_ratio(std::numeric_limits<double>::quiet_NaN(), o) == "-");
+  CHECK(rt::report::format_ratio(2.0 / 3.0, o) == "0.666倍");
+  o.ratio = rt::analysis::CompareOptions::Ratio::round;
+  CHECK(rt::report::format_ratio(2.0 / 3.0, o) == "0.667倍");
+  CHECK(rt::report::format_ratio(std::numeric_limits<double>::quiet_NaN(), o) == "-");
 }
 
 TEST_CASE("compare: options from their text") {
-  rt::CompareOptions o;
-  CHECK(rt::set_compare_option(o, "ratio", "truncate") == "");
-  CHECK(o.ratio == rt::CompareOptions::Ratio::truncate);
-  CHECK(rt::set_compare_option(o, "digits", "3") == "");
+  rt::analysis::CompareOptions o;
+  CHECK(rt::analysis::set_compare_option(o, "ratio", "truncate") == "");
+  CHECK(o.ratio == rt::analysis::CompareOptions::Ratio::truncate);
+  CHECK(rt::analysis::set_compare_option(o, "digits", "3") == "");
   CHECK(o.digits == 3);
-  CHECK(rt::set_compare_option(o, "suffix", "倍") == "");
+  CHECK(rt::analysis::set_compare_option(o, "suffix", "倍") == "");
   CHECK(o.suffix == "倍");
-  CHECK(rt::set_compare_option(o, "unit", "MiB/s") == "");
+  CHECK(rt::analysis::set_compare_option(o, "unit", "MiB/s") == "");
   CHECK(o.unit == "MiB/s");
-  CHECK(rt::set_compare_option(o, "ratio", "trunc") == "unknown ratio rule 'trunc'; known: truncate, round");
-  CHECK(rt::set_compare_option(o, "digits", "2.5") == "digits must be a whole number from 0 to 12, not '2.5'");
-  CHECK(rt::set_compare_option(o, "digits", "13") == "digits must be a whole number from 0 to 12, not '13'");
-  CHECK(rt::set_compare_option(o, "unit", "MBs") == "unknown unit 'MBs'; did you mean 'MB/s'?");
-  CHECK(rt::set_compare_option(o, "digit", "2") == "unknown compare option 'digit'; did you mean 'digits'?");
+  CHECK(rt::analysis::set_compare_option(o, "ratio", "trunc") == "unknown ratio rule 'trunc'; known: truncate, round");
+  CHECK(rt::analysis::set_compare_option(o, "digits", "2.5") == "digits must be a whole number from 0 to 12, not '2.5'");
+  CHECK(rt::analysis::set_compare_option(o, "digits", "13") == "digits must be a whole number from 0 to 12, not '13'");
+  CHECK(rt::analysis::set_compare_option(o, "unit", "MBs") == "unknown unit 'MBs'; did you mean 'MB/s'?");
+  CHECK(rt::analysis::set_compare_option(o, "digit", "2") == "unknown compare option 'digit'; did you mean 'digits'?");
   CHECK(o.digits == 3);
   CHECK(o.unit == "MiB/s");
 }
 
 TEST_CASE("compare: rows, units, ratios and the summary as computed") {
-  const rt::Result a = run_a();
-  const rt::Result b = run_b();
-  const auto c = rt::compare_results({&a, &b}, {"6.2R", "7.0R"}, published_style());
+  const rt::model::Result a = run_a();
+  const rt::model::Result b = run_b();
+  const auto c = rt::analysis::compare_results({&a, &b}, {"6.2R", "7.0R"}, published_style());
   REQUIRE(c.rows.size() == 11);
   std::vector<std::string> labels;
   for (const auto& row : c.rows) labels.push_back(row.label);
@@ -179,28 +179,28 @@ TEST_CASE("compare: rows, units, ratios and the summary as computed") {
   // Mean of the samples, in the natural unit: an op rate, a byte rate in MB/s.
   CHECK(c.rows[0].figures[0].value == 6'000'000);
   CHECK(c.rows[0].figures[0].unit == "ops/s");
-  CHECK(c.rows[0].ratios[0].state == rt::RatioState::computed);
+  CHECK(c.rows[0].ratios[0].state == rt::analysis::RatioState::computed);
   CHECK(c.rows[0].ratios[0].value == doctest::Approx(7.0 / 6.0));
   CHECK(c.rows[1].figures[1].unit == "MB/s");
   CHECK(c.rows[1].figures[1].value == 125);
   // The pipe kernel counts bytes too, but both sides share MB/s.
   CHECK(c.rows[2].figures[0].unit == "MB/s");
   CHECK(c.rows[2].ratios[0].value == doctest::Approx(0.95));
-  CHECK(c.rows[3].figures[1].state == rt::CellState::unavailable);
+  CHECK(c.rows[3].figures[1].state == rt::analysis::CellState::unavailable);
   CHECK(c.rows[3].figures[1].why == "execve is not permitted here");
-  CHECK(c.rows[3].ratios[0].state == rt::RatioState::missing);
-  CHECK(c.rows[4].figures[1].state == rt::CellState::missing);
-  CHECK(c.rows[5].figures[1].state == rt::CellState::figure);
+  CHECK(c.rows[3].ratios[0].state == rt::analysis::RatioState::missing);
+  CHECK(c.rows[4].figures[1].state == rt::analysis::CellState::missing);
+  CHECK(c.rows[5].figures[1].state == rt::analysis::CellState::figure);
   CHECK(std::isnan(c.rows[5].figures[1].value));
-  CHECK(c.rows[5].ratios[0].state == rt::RatioState::missing);
+  CHECK(c.rows[5].ratios[0].state == rt::analysis::RatioState::missing);
   // A published op rate against a run that moved bytes: shown as an op rate on both sides.
   CHECK(c.rows[6].figures[0].unit == "lps");
   CHECK(c.rows[6].ratios[0].value == doctest::Approx(1.2));
-  CHECK(c.rows[7].ratios[0].state == rt::RatioState::kernels_differ);
+  CHECK(c.rows[7].ratios[0].state == rt::analysis::RatioState::kernels_differ);
   CHECK(c.rows[7].ratios[0].why == "measured by different kernels (6.2R: cp method=readwrite; 7.0R: cp method=sendfile)");
-  CHECK(c.rows[8].ratios[0].state == rt::RatioState::units_differ);
+  CHECK(c.rows[8].ratios[0].state == rt::analysis::RatioState::units_differ);
   CHECK(c.rows[8].ratios[0].why == "6.2R MB/s (a byte rate) against 7.0R s (a time)");
-  CHECK(c.rows[9].figures[0].state == rt::CellState::missing);
+  CHECK(c.rows[9].figures[0].state == rt::analysis::CellState::missing);
   CHECK(c.rows[10].index);
   CHECK(c.rows[10].ratios[0].value == doctest::Approx(std::sqrt(7.0 / 6.0 * 0.95)));
   // The summary: the series rows with a ratio (Dhrystone, File Copy, Pipe, System Call).
@@ -215,18 +215,18 @@ TEST_CASE("compare: rows, units, ratios and the summary as computed") {
 }
 
 TEST_CASE("compare: units that measure different things are marked, never divided") {
-  rt::Result a;
+  rt::model::Result a;
   a.series = {series("copy", {measured("cp", 50'000'000, 5)}), series("nop", {measured("nop", 0, 1000)})};
-  rt::Result b;
+  rt::model::Result b;
   b.series = {series("copy", {printed(3.5, "s")}), series("nop", {printed(80, "MB/s")})};
-  const auto c = rt::compare_results({&a, &b}, {"run", "article"}, {});
+  const auto c = rt::analysis::compare_results({&a, &b}, {"run", "article"}, {});
   REQUIRE(c.rows.size() == 2);
-  CHECK(c.rows[0].ratios[0].state == rt::RatioState::units_differ);
+  CHECK(c.rows[0].ratios[0].state == rt::analysis::RatioState::units_differ);
   CHECK(c.rows[0].ratios[0].why == "run MB/s (a byte rate) against article s (a time)");
-  CHECK(c.rows[1].ratios[0].state == rt::RatioState::units_differ);
+  CHECK(c.rows[1].ratios[0].state == rt::analysis::RatioState::units_differ);
   CHECK(c.rows[1].ratios[0].why == "run ops/s (an op rate) against article MB/s (a byte rate)");
   CHECK(std::isnan(c.summary[0].value));
-  CHECK(rt::format_comparison(c, {}) ==
+  CHECK(rt::report::format_comparison(c, {}) ==
         "series                   run    article  article/run\n"
         "copy               50.0 MB/s     3.50 s            !\n"
         "nop             1000.0 ops/s  80.0 MB/s            !\n"
@@ -237,25 +237,25 @@ TEST_CASE("compare: units that measure different things are marked, never divide
 }
 
 TEST_CASE("compare: golden, truncated with the suffix 倍 (the published style)") {
-  const rt::Result a = run_a();
-  const rt::Result b = run_b();
+  const rt::model::Result a = run_a();
+  const rt::model::Result b = run_b();
   const std::string text = compare_text({&a, &b}, {"6.2R", "7.0R"}, published_style());
   CHECK(text == golden("compare-truncate.txt", text));
 }
 
 TEST_CASE("compare: golden, rounded, with a unit asked for") {
-  const rt::Result a = run_a();
-  const rt::Result b = run_b();
-  rt::CompareOptions o;
+  const rt::model::Result a = run_a();
+  const rt::model::Result b = run_b();
+  rt::analysis::CompareOptions o;
   o.unit = "KB/s";
   const std::string text = compare_text({&a, &b}, {"6.2R", "7.0R"}, o);
   CHECK(text == golden("compare-round.txt", text));
 }
 
 TEST_CASE("compare: golden, three results with a ratio column each") {
-  const rt::Result a = run_a();
-  const rt::Result b = run_b();
-  rt::Result c = run_b();
+  const rt::model::Result a = run_a();
+  const rt::model::Result b = run_b();
+  rt::model::Result c = run_b();
   c.series.resize(3);
   c.series[0].samples[0].ops = 6'600'000;
   const std::string text = compare_text({&a, &b, &c}, {}, published_style());
@@ -264,18 +264,18 @@ TEST_CASE("compare: golden, three results with a ratio column each") {
 
 TEST_CASE("compare: a result file reads back to the same comparison") {
   hwbench::test::TempDir dir;
-  const rt::Result a = run_a();
-  const rt::Result b = run_b();
+  const rt::model::Result a = run_a();
+  const rt::model::Result b = run_b();
   std::string error;
-  REQUIRE_MESSAGE(rt::save_result(a, dir / "a.json", error), error);
-  REQUIRE_MESSAGE(rt::save_result(b, dir / "b.json", error), error);
-  auto la = rt::load_comparable(dir / "a.json", error);
+  REQUIRE_MESSAGE(rt::record::save_result(a, dir / "a.json", error), error);
+  REQUIRE_MESSAGE(rt::record::save_result(b, dir / "b.json", error), error);
+  auto la = rt::record::load_comparable(dir / "a.json", error);
   REQUIRE_MESSAGE(la.has_value(), error);
-  auto lb = rt::load_comparable(dir / "b.json", error);
+  auto lb = rt::record::load_comparable(dir / "b.json", error);
   REQUIRE_MESSAGE(lb.has_value(), error);
   CHECK(compare_text({&*la, &*lb}, {"6.2R", "7.0R"}, published_style()) ==
         compare_text({&a, &b}, {"6.2R", "7.0R"}, published_style()));
-  CHECK_FALSE(rt::load_comparable(dir / "missing.toml", error).has_value());
+  CHECK_FALSE(rt::record::load_comparable(dir / "missing.toml", error).has_value());
   CHECK(error.find("missing.toml") != std::string::npos);
 }
 
@@ -298,20 +298,20 @@ TEST_CASE("compare: golden, a published TOML beside a run") {
       "unit = \"lps\"\n"
       "samples = [2198801.8]\n";
   std::string error;
-  auto published = rt::parse_published(toml, "article.toml", error);
+  auto published = rt::record::parse_published(toml, "article.toml", error);
   REQUIRE_MESSAGE(published.has_value(), error);
 
-  rt::Result run;
+  rt::model::Result run;
   run.environment = {{"cpu", {{"model", "AMD EPYC 7B13"}}}, {"cores", {{"logical", 2}}}};
   run.locations = {{"ramdisk", "/dev/shm", "tmpfs", 0, true}, {"st1", "/st1/test", "ext4", 0, false}};
   run.series = {series("read 10MB", {measured("cp", 80'000'000, 1), measured("cp", 90'000'000, 1)}),
                 series("write 10MB", {measured("cp", 120'000'000, 1)}),
                 series("pipe", {measured("pipe", 1'126'400'000, 2'200'000)})};
-  const auto c = rt::compare_results({&*published, &run}, {"article", "this machine"}, published_style());
+  const auto c = rt::analysis::compare_results({&*published, &run}, {"article", "this machine"}, published_style());
   // The printed mean stands in for a series without per-sample figures; the pipe in lps.
   CHECK(c.rows[1].figures[0].value == doctest::Approx(104.9));
   CHECK(c.rows[2].figures[1].unit == "lps");
   CHECK(c.rows[2].figures[1].value == 2'200'000);
-  const std::string text = rt::format_comparison(c, published_style());
+  const std::string text = rt::report::format_comparison(c, published_style());
   CHECK(text == golden("compare-published.txt", text));
 }

@@ -9,11 +9,11 @@
 #include "runtime/analysis/indices.hpp"
 #include "tests/support/recipe_env.hpp"
 
-using hwbench::runtime::Baseline;
-using hwbench::runtime::IndexSpec;
-using hwbench::runtime::Result;
-using hwbench::runtime::Sample;
-using hwbench::runtime::Series;
+using hwbench::runtime::model::Baseline;
+using hwbench::runtime::model::IndexSpec;
+using hwbench::runtime::model::Result;
+using hwbench::runtime::model::Sample;
+using hwbench::runtime::model::Series;
 using hwbench::test::RecipeEnv;
 
 namespace {
@@ -31,7 +31,7 @@ Series published(const std::string& label, double value) {
   Sample sample;
   sample.kernel = "published";
   sample.iteration = 1;
-  sample.figure = hwbench::runtime::Figure{value, "iter/s"};
+  sample.figure = hwbench::runtime::model::Figure{value, "iter/s"};
   s.samples.push_back(sample);
   return s;
 }
@@ -40,19 +40,19 @@ Series published(const std::string& label, double value) {
 
 TEST_CASE("baseline: the shipped nbench tables load with every test") {
   std::string error;
-  auto tables = hwbench::runtime::load_baselines(nbench_baselines, error);
+  auto tables = hwbench::runtime::record::load_baselines(nbench_baselines, error);
   REQUIRE_MESSAGE(tables.has_value(), error);
   REQUIRE(tables->size() == 2);
   CHECK((*tables)[0].name == "p90");
   CHECK((*tables)[1].name == "k6");
   CHECK((*tables)[0].figures.size() == 10);
-  CHECK(hwbench::runtime::baseline_figure((*tables)[1], "BITFIELD")->value == 27910000);
-  CHECK(hwbench::runtime::baseline_figure((*tables)[0], "ASSIGNMENT")->unit == "iter/s");
+  CHECK(hwbench::runtime::analysis::baseline_figure((*tables)[1], "BITFIELD")->value == 27910000);
+  CHECK(hwbench::runtime::analysis::baseline_figure((*tables)[0], "ASSIGNMENT")->unit == "iter/s");
 }
 
 TEST_CASE("baseline: every problem in a file, with its place") {
   std::string error;
-  auto tables = hwbench::runtime::parse_baselines(
+  auto tables = hwbench::runtime::record::parse_baselines(
       "schema = \"hwbench-baseline/1\"\n"
       "[[baseline]]\n"
       "name = \"x\"\n"
@@ -147,7 +147,7 @@ TEST_CASE("checker: baselines and indices go into the plan") {
 
 TEST_CASE("indices: the P-III's integer index from its figures and the P90 baseline") {
   std::string error;
-  auto tables = hwbench::runtime::load_baselines(nbench_baselines, error);
+  auto tables = hwbench::runtime::record::load_baselines(nbench_baselines, error);
   REQUIRE(tables.has_value());
   Result r;
   r.baselines = *tables;
@@ -161,13 +161,13 @@ TEST_CASE("indices: the P-III's integer index from its figures and the P90 basel
     r.series.push_back(published(label, value));
     spec.series.push_back(label);
   }
-  const auto index = hwbench::runtime::compute_index(r, spec);
+  const auto index = hwbench::runtime::analysis::compute_index(r, spec);
   CHECK(std::round(index.value * 1000) / 1000 == doctest::Approx(12.748).epsilon(1e-12));
   REQUIRE(index.ratios.size() == 7);
   CHECK(index.ratios[0].second == doctest::Approx(244.96 / 38.993));
   // A series that did not run makes the index undefined, never silently smaller.
   r.series[3].samples.clear();
-  CHECK(std::isnan(hwbench::runtime::compute_index(r, spec).value));
+  CHECK(std::isnan(hwbench::runtime::analysis::compute_index(r, spec).value));
 }
 
 TEST_CASE("indices: the mean of the samples at full precision, times the scale") {
@@ -177,21 +177,21 @@ TEST_CASE("indices: the mean of the samples at full precision, times the scale")
   b.figures = {{"pipe", {12440, "lps"}}, {"spawn", {126, "lps"}}};
   r.baselines = {b};
   Series pipe = published("pipe", 0);
-  pipe.samples[0].figure = hwbench::runtime::Figure{2000000, "lps"};
+  pipe.samples[0].figure = hwbench::runtime::model::Figure{2000000, "lps"};
   Sample second = pipe.samples[0];
-  second.figure = hwbench::runtime::Figure{2400000, "lps"};
+  second.figure = hwbench::runtime::model::Figure{2400000, "lps"};
   pipe.samples.push_back(second);
   Series spawn = published("spawn", 0);
-  spawn.samples[0].figure = hwbench::runtime::Figure{9000, "lps"};
+  spawn.samples[0].figure = hwbench::runtime::model::Figure{9000, "lps"};
   r.series = {pipe, spawn};
   IndexSpec spec{"score", {"pipe", "spawn"}, "george", 10};
   const double expected = 10 * std::sqrt((2200000.0 / 12440) * (9000.0 / 126));
-  CHECK(hwbench::runtime::compute_index(r, spec).value == doctest::Approx(expected).epsilon(1e-12));
+  CHECK(hwbench::runtime::analysis::compute_index(r, spec).value == doctest::Approx(expected).epsilon(1e-12));
 }
 
 TEST_CASE("indices: `using unixbench` scores each series by UnixBench's pass rule") {
   std::string error;
-  auto george = hwbench::runtime::load_baselines(std::string(HWBENCH_SOURCE_DIR) + "/specs/baselines/unixbench.toml", error);
+  auto george = hwbench::runtime::record::load_baselines(std::string(HWBENCH_SOURCE_DIR) + "/specs/baselines/unixbench.toml", error);
   REQUIRE_MESSAGE(george.has_value(), error);
   Result r;
   r.baselines = *george;
@@ -200,15 +200,15 @@ TEST_CASE("indices: `using unixbench` scores each series by UnixBench's pass rul
   for (double v : {1000000.0, 2000000.0, 2200000.0}) {  // the lowest pass is dropped
     Sample s;
     s.kernel = "published";
-    s.figure = hwbench::runtime::Figure{v, "lps"};
+    s.figure = hwbench::runtime::model::Figure{v, "lps"};
     pipe.samples.push_back(s);
   }
   r.series = {pipe};
   IndexSpec spec{"System Benchmarks Index Score", {"Pipe Throughput"}, "george", 10, "unixbench"};
-  CHECK(hwbench::runtime::compute_index(r, spec).value ==
+  CHECK(hwbench::runtime::analysis::compute_index(r, spec).value ==
         doctest::Approx(10 * std::sqrt(2000000.0 * 2200000.0) / 12440).epsilon(1e-12));
   spec.aggregate = "mean";
-  CHECK(hwbench::runtime::compute_index(r, spec).value == doctest::Approx(10 * (5200000.0 / 3) / 12440).epsilon(1e-12));
+  CHECK(hwbench::runtime::analysis::compute_index(r, spec).value == doctest::Approx(10 * (5200000.0 / 3) / 12440).epsilon(1e-12));
 }
 
 TEST_CASE("checker: `using` names an aggregate") {
@@ -224,14 +224,14 @@ TEST_CASE("checker: `using` names an aggregate") {
 }
 
 TEST_CASE("baselines: an N-copy series takes its single-copy label's figure") {
-  hwbench::runtime::Baseline b;
+  hwbench::runtime::model::Baseline b;
   b.name = "george";
   b.figures = {{"Pipe Throughput", {12440, "lps"}}};
-  REQUIRE(hwbench::runtime::baseline_figure(b, "Pipe Throughput (2 copies)") != nullptr);
-  CHECK(hwbench::runtime::baseline_figure(b, "Pipe Throughput (2 copies)")->value == 12440);
-  CHECK(hwbench::runtime::baseline_figure(b, "Pipe Throughput (1 copy)")->value == 12440);
-  CHECK(hwbench::runtime::baseline_figure(b, "Pipe Throughput (x copies)") == nullptr);
-  CHECK(hwbench::runtime::baseline_figure(b, "Pipe Throughput (0 copies)") == nullptr);
-  CHECK(hwbench::runtime::split_copies_label("Shell Scripts (8 concurrent) (16 copies)") ==
+  REQUIRE(hwbench::runtime::analysis::baseline_figure(b, "Pipe Throughput (2 copies)") != nullptr);
+  CHECK(hwbench::runtime::analysis::baseline_figure(b, "Pipe Throughput (2 copies)")->value == 12440);
+  CHECK(hwbench::runtime::analysis::baseline_figure(b, "Pipe Throughput (1 copy)")->value == 12440);
+  CHECK(hwbench::runtime::analysis::baseline_figure(b, "Pipe Throughput (x copies)") == nullptr);
+  CHECK(hwbench::runtime::analysis::baseline_figure(b, "Pipe Throughput (0 copies)") == nullptr);
+  CHECK(hwbench::runtime::analysis::split_copies_label("Shell Scripts (8 concurrent) (16 copies)") ==
         std::pair<std::string, long long>{"Shell Scripts (8 concurrent)", 16});
 }

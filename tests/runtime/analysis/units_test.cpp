@@ -9,46 +9,46 @@
 namespace rt = hwbench::runtime;
 
 namespace {
-rt::Sample timed(std::uint64_t bytes, std::uint64_t ops, std::int64_t wall_ns) {
-  rt::Sample s;
+rt::model::Sample timed(std::uint64_t bytes, std::uint64_t ops, std::int64_t wall_ns) {
+  rt::model::Sample s;
   s.bytes = bytes;
   s.ops = ops;
   s.wall_ns = wall_ns;
   return s;
 }
 
-double in(const rt::Sample& s, const char* unit) {
-  const rt::Unit* u = rt::find_unit(unit);
+double in(const rt::model::Sample& s, const char* unit) {
+  const rt::analysis::Unit* u = rt::analysis::find_unit(unit);
   REQUIRE(u != nullptr);
-  auto v = rt::sample_value(s, *u);
+  auto v = rt::analysis::sample_value(s, *u);
   REQUIRE(v.has_value());
   return *v;
 }
 
-bool none_in(const rt::Sample& s, const char* unit) {
-  const rt::Unit* u = rt::find_unit(unit);
+bool none_in(const rt::model::Sample& s, const char* unit) {
+  const rt::analysis::Unit* u = rt::analysis::find_unit(unit);
   REQUIRE(u != nullptr);
-  return !rt::sample_value(s, *u).has_value();
+  return !rt::analysis::sample_value(s, *u).has_value();
 }
 }  // namespace
 
 TEST_CASE("units: the table, in order") {
-  CHECK(rt::unit_names() == std::vector<std::string>{"B/s", "KB/s", "KiB/s", "MB/s", "MiB/s", "GB/s", "GiB/s", "k",
+  CHECK(rt::analysis::unit_names() == std::vector<std::string>{"B/s", "KB/s", "KiB/s", "MB/s", "MiB/s", "GB/s", "GiB/s", "k",
                                                      "ops/s", "iter/s", "lps", "lpm", "MWIPS", "s", "ms", "us", "ns", "B", "KB",
                                                      "MB", "GB", "KiB", "MiB", "GiB", "ops", "%CP"});
-  CHECK(rt::find_unit("MB/s")->factor == 1e6);
-  CHECK(rt::find_unit("MiB/s")->factor == 1048576);
-  CHECK(rt::find_unit("GiB/s")->factor == 1073741824);
-  CHECK(rt::find_unit("k")->measure == rt::Measure::byte_rate);
-  CHECK(rt::find_unit("k")->help == "1000s of bytes per second, as openssl speed prints");
-  CHECK(rt::find_unit("lpm")->measure == rt::Measure::op_rate);
-  CHECK(rt::find_unit("ms")->measure == rt::Measure::time);
-  CHECK(rt::find_unit("MiB")->measure == rt::Measure::bytes);
-  CHECK(rt::find_unit("ops")->measure == rt::Measure::ops);
+  CHECK(rt::analysis::find_unit("MB/s")->factor == 1e6);
+  CHECK(rt::analysis::find_unit("MiB/s")->factor == 1048576);
+  CHECK(rt::analysis::find_unit("GiB/s")->factor == 1073741824);
+  CHECK(rt::analysis::find_unit("k")->measure == rt::analysis::Measure::byte_rate);
+  CHECK(rt::analysis::find_unit("k")->help == "1000s of bytes per second, as openssl speed prints");
+  CHECK(rt::analysis::find_unit("lpm")->measure == rt::analysis::Measure::op_rate);
+  CHECK(rt::analysis::find_unit("ms")->measure == rt::analysis::Measure::time);
+  CHECK(rt::analysis::find_unit("MiB")->measure == rt::analysis::Measure::bytes);
+  CHECK(rt::analysis::find_unit("ops")->measure == rt::analysis::Measure::ops);
   // Case matters: mb/s is not a unit, and MB is a size, not a rate.
-  CHECK(rt::find_unit("mb/s") == nullptr);
-  CHECK(rt::find_unit("MB/sec") == nullptr);
-  CHECK(rt::find_unit("MB")->measure == rt::Measure::bytes);
+  CHECK(rt::analysis::find_unit("mb/s") == nullptr);
+  CHECK(rt::analysis::find_unit("MB/sec") == nullptr);
+  CHECK(rt::analysis::find_unit("MB")->measure == rt::analysis::Measure::bytes);
 }
 
 TEST_CASE("units: byte rates, decimal against binary") {
@@ -96,35 +96,35 @@ TEST_CASE("units: no rate or time without a wall time") {
 }
 
 TEST_CASE("units: published figures convert within their measure only") {
-  rt::Sample s;
-  s.figure = rt::Figure{10, "MB/s"};
+  rt::model::Sample s;
+  s.figure = rt::model::Figure{10, "MB/s"};
   CHECK(in(s, "MB/s") == 10);
   CHECK(in(s, "MiB/s") == 9.5367431640625);
   CHECK(in(s, "k") == 10000);
   CHECK(none_in(s, "ops/s"));
   CHECK(none_in(s, "s"));
-  rt::Sample loops;
-  loops.figure = rt::Figure{3600, "lpm"};
+  rt::model::Sample loops;
+  loops.figure = rt::model::Figure{3600, "lpm"};
   CHECK(in(loops, "lps") == doctest::Approx(60));
-  rt::Sample secs;
-  secs.figure = rt::Figure{2.5, "s"};
+  rt::model::Sample secs;
+  secs.figure = rt::model::Figure{2.5, "s"};
   CHECK(in(secs, "ms") == doctest::Approx(2500));
-  rt::Sample odd;
-  odd.figure = rt::Figure{1, "furlongs"};
+  rt::model::Sample odd;
+  odd.figure = rt::model::Figure{1, "furlongs"};
   CHECK(none_in(odd, "MB/s"));
 }
 
 TEST_CASE("units: work counted only in operations has no byte rate") {
-  hwbench::runtime::Sample s;
+  hwbench::runtime::model::Sample s;
   s.ops = 1000;
   s.wall_ns = 1'000'000;
-  const auto* mbs = hwbench::runtime::find_unit("MB/s");
-  const auto* ops = hwbench::runtime::find_unit("ops/s");
+  const auto* mbs = hwbench::runtime::analysis::find_unit("MB/s");
+  const auto* ops = hwbench::runtime::analysis::find_unit("ops/s");
   REQUIRE(mbs);
   REQUIRE(ops);
-  CHECK_FALSE(hwbench::runtime::sample_value(s, *mbs).has_value());
-  CHECK(*hwbench::runtime::sample_value(s, *ops) == doctest::Approx(1e6));
+  CHECK_FALSE(hwbench::runtime::analysis::sample_value(s, *mbs).has_value());
+  CHECK(*hwbench::runtime::analysis::sample_value(s, *ops) == doctest::Approx(1e6));
   s.bytes = 0;
   s.ops = 0;  // an empty copy: zero bytes at a real rate of zero
-  CHECK(*hwbench::runtime::sample_value(s, *mbs) == 0.0);
+  CHECK(*hwbench::runtime::analysis::sample_value(s, *mbs) == 0.0);
 }

@@ -103,7 +103,7 @@ TEST_CASE("checker machine: the plan shows each location's file system and free 
   auto c = env.check("nop\n");
   REQUIRE(c.recipe);
   std::ostringstream out;
-  hwbench::runtime::print_plan(c.recipe->plan, out);
+  hwbench::runtime::plan::print_plan(c.recipe->plan, out);
   const std::string printed = env.substitute(out.str());
   CHECK(printed.find("locations:\n"
                      "  ramdisk    $RAM  (tmpfs, 2.1 GB free)\n"

@@ -5,7 +5,7 @@
 
 using hwbench::test::FakeMachine;
 using hwbench::test::RecipeEnv;
-using hwbench::runtime::Step;
+using hwbench::runtime::plan::Step;
 
 namespace {
 
@@ -263,7 +263,7 @@ TEST_CASE("checker: the plan of the file-server procedure") {
   CHECK(plan.teardown[1].kernel.effects.removes.size() == 40);
   CHECK(!plan.estimated_seconds);
   REQUIRE(plan.reports.size() == 1);
-  CHECK(plan.reports[0].style.layout == hwbench::runtime::ReportLayout::table);
+  CHECK(plan.reports[0].style.layout == hwbench::runtime::model::ReportLayout::table);
   CHECK(plan.reports[0].unit == "MB/s");
   CHECK(plan.reports[0].aggregates == std::vector<std::string>{"mean"});
 }

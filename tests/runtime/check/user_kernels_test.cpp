@@ -13,6 +13,24 @@
 #include "tests/support/recipe_env.hpp"
 
 namespace hwbench::runtime {
+
+using analysis::CompareOptions;
+using analysis::Comparison;
+using analysis::RatioState;
+using analysis::compare_results;
+using check::CheckedRecipe;
+using model::ReportSpec;
+using model::Result;
+using plan::Plan;
+using plan::print_plan;
+using platform::RealClock;
+using report::Format;
+using report::ReportData;
+using report::build_report_data;
+using report::render_report;
+using run::RunOptions;
+using run::RunOutcome;
+using run::run_plan;
 namespace {
 
 using test::RecipeEnv;
@@ -70,7 +88,7 @@ TEST_CASE("user kernels: a defined kernel is bound, planned and run like a built
         std::string::npos);
 
   RunOutcome out = run(recipe);
-  REQUIRE(out.status == hwbench::runtime::RunStatus::complete);
+  REQUIRE(out.status == hwbench::runtime::model::RunStatus::complete);
   REQUIRE(out.series.size() == 2);
   REQUIRE(out.series[0].samples.size() == 2);
   for (const auto& s : out.series[0].samples) {
@@ -128,7 +146,7 @@ TEST_CASE("user kernels: vectorize on|off is accepted, named in the plan and rec
   CHECK(plan.main[2].kernel.text == "sq T f64 n 5 for 2ms vectorize off backend interpreted (interpreted)");
 
   RunOutcome out = run(recipe);
-  REQUIRE(out.status == hwbench::runtime::RunStatus::complete);
+  REQUIRE(out.status == hwbench::runtime::model::RunStatus::complete);
   REQUIRE(out.series.size() == 3);
   CHECK(out.series[0].samples.at(0).params.at("backend") == scalar);
   CHECK(out.series[1].samples.at(0).params.at("backend") == auto_label());
@@ -146,7 +164,7 @@ TEST_CASE("user kernels: a runtime error names the place in the recipe") {
   auto c = env.check(std::string(kernel_text) + "sq T i64 n 3 backend interpreted runs 1\n");
   REQUIRE(c.recipe.has_value());
   RunOutcome out = run(*c.recipe);
-  CHECK(out.status == hwbench::runtime::RunStatus::failed);
+  CHECK(out.status == hwbench::runtime::model::RunStatus::failed);
   CHECK(out.error == "t.bench:6:1: sq T i64 n 3 backend interpreted runs 1 (interpreted): "
                      "t.bench:4:12: integer division by zero in kernel sq");
 }

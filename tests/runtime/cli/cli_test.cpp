@@ -21,7 +21,7 @@ CliRun cli(std::vector<std::string> args) {
   args.insert(args.begin(), "hwbench");
   std::ostringstream out, err;
   CliRun r;
-  r.code = hwbench::runtime::run_cli(args, out, err);
+  r.code = hwbench::runtime::cli::run_cli(args, out, err);
   r.out = out.str();
   r.err = err.str();
   return r;
@@ -48,9 +48,9 @@ TEST_CASE("cli: the verbatim sentence prints the mean MB/s of 10 samples and kee
   CHECK(header.find("mean MB/s") != std::string::npos);
   CHECK(row.find("repeat 10 cp ramdisk:/10m_$i -> /st1/test  10") == 0);
   std::string error;
-  auto loaded = hwbench::runtime::load_result(result, error);
+  auto loaded = hwbench::runtime::record::load_result(result, error);
   REQUIRE(loaded);
-  CHECK(loaded->status == hwbench::runtime::RunStatus::complete);
+  CHECK(loaded->status == hwbench::runtime::model::RunStatus::complete);
   REQUIRE(loaded->series.size() == 1);
   REQUIRE(loaded->series[0].samples.size() == 10);
   double sum = 0;
@@ -106,10 +106,10 @@ TEST_CASE("cli: a run that fails exits 3, removes its files and leaves a result 
   CHECK(r.err.find("cannot evict") != std::string::npos);
   CHECK(hwbench::test::count_entries(ram.path()) == 0);
   std::string error;
-  auto loaded = hwbench::runtime::load_result(result, error);
+  auto loaded = hwbench::runtime::record::load_result(result, error);
   REQUIRE(loaded);
-  CHECK(loaded->status == hwbench::runtime::RunStatus::failed);
-  CHECK(hwbench::runtime::to_json(*loaded)["complete"] == false);
+  CHECK(loaded->status == hwbench::runtime::model::RunStatus::failed);
+  CHECK(hwbench::runtime::record::to_json(*loaded)["complete"] == false);
 }
 
 TEST_CASE("cli: list shows every kernel with its parameters") {

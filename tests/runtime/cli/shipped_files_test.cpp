@@ -21,7 +21,7 @@ std::vector<std::string> files_in(const std::string& dir, const std::string& ext
 int cli(std::vector<std::string> args, std::string& err) {
   args.insert(args.begin(), "hwbench");
   std::ostringstream out, errs;
-  const int code = hwbench::runtime::run_cli(args, out, errs);
+  const int code = hwbench::runtime::cli::run_cli(args, out, errs);
   err = errs.str();
   return code;
 }

@@ -7,8 +7,8 @@
 
 namespace {
 
-using hwbench::runtime::KernelIdentity;
-using hwbench::runtime::SystemFiles;
+using hwbench::runtime::environment::KernelIdentity;
+using hwbench::runtime::environment::SystemFiles;
 using nlohmann::json;
 
 struct FakeSystem : SystemFiles {
@@ -91,7 +91,7 @@ void fix_build_part(json& environment) {
 }  // namespace
 
 TEST_CASE("environment: every field parsed exactly from faked /proc and /sys") {
-  const json environment = hwbench::runtime::capture_environment(xeon());
+  const json environment = hwbench::runtime::environment::capture_environment(xeon());
   CHECK(machine_part(environment) == json::parse(R"J({
     "cpu": {"model": "Intel(R) Xeon(R) Platinum 8480+", "vendor": "GenuineIntel", "family": 6,
             "model_number": 143, "stepping": 8, "flags": ["fpu", "vme", "sse2", "avx512f"], "mhz": 2000.125, "cache_size": null},
@@ -113,7 +113,7 @@ TEST_CASE("environment: every field parsed exactly from faked /proc and /sys") {
 }
 
 TEST_CASE("environment: build facts come from this binary") {
-  const json environment = hwbench::runtime::capture_environment(xeon());
+  const json environment = hwbench::runtime::environment::capture_environment(xeon());
   const std::string id = environment["compiler"]["id"];
   CHECK((id == "gcc" || id == "clang"));
   CHECK(environment["compiler"]["version"] == __VERSION__);
@@ -139,7 +139,7 @@ TEST_CASE("environment: a governor, single quotes and an ARM-style cpuinfo") {
   system.files["/usr/lib/os-release"] = "NAME='Alpine Linux'\n";
   system.files["/proc/meminfo"] = "MemFree: 1 kB\n";
   system.cpus = 2;
-  const json environment = hwbench::runtime::capture_environment(system);
+  const json environment = hwbench::runtime::environment::capture_environment(system);
   CHECK(environment["cpu"] == json::parse(R"J({"model": "BCM2835", "vendor": null, "family": null,
       "model_number": null, "stepping": null, "flags": ["fp", "asimd", "evtstrm", "crc32"], "mhz": null, "cache_size": null})J"));
   CHECK(environment["cores"] == json::parse(R"J({"logical": 2, "physical": null})J"));
@@ -149,7 +149,7 @@ TEST_CASE("environment: a governor, single quotes and an ARM-style cpuinfo") {
 }
 
 TEST_CASE("environment: nothing readable gives nulls, not errors") {
-  const json environment = hwbench::runtime::capture_environment(FakeSystem{});
+  const json environment = hwbench::runtime::environment::capture_environment(FakeSystem{});
   CHECK(machine_part(environment) == json::parse(R"J({
     "cpu": {"model": null, "vendor": null, "family": null, "model_number": null, "stepping": null,
             "flags": [], "mhz": null, "cache_size": null},
@@ -165,7 +165,7 @@ TEST_CASE("environment: nothing readable gives nulls, not errors") {
 }
 
 TEST_CASE("environment: the real system") {
-  const json environment = hwbench::runtime::capture_environment();
+  const json environment = hwbench::runtime::environment::capture_environment();
   REQUIRE(environment["cpu"]["model"].is_string());
   CHECK_FALSE(environment["cpu"]["model"].get<std::string>().empty());
   REQUIRE(environment["cores"]["logical"].is_number_integer());
@@ -176,18 +176,18 @@ TEST_CASE("environment: the real system") {
 }
 
 TEST_CASE("environment_summary: the faked machine in three lines") {
-  json environment = hwbench::runtime::capture_environment(xeon());
+  json environment = hwbench::runtime::environment::capture_environment(xeon());
   fix_build_part(environment);
-  CHECK(hwbench::runtime::environment_summary(environment) ==
+  CHECK(hwbench::runtime::environment::environment_summary(environment) ==
         "Intel(R) Xeon(R) Platinum 8480+, 4 logical CPUs, 23.5 GiB RAM\n"
         "Linux 6.1.0-18-amd64 x86_64, Debian GNU/Linux 12 (bookworm), gcc 12.2.0 -O2 -g, OpenSSL 3.0.19\n"
         "CPU governor unknown (no cpufreq), clock source tsc, glibc 2.36, hwbench 0.1.0");
 }
 
 TEST_CASE("environment_summary: partial and empty environments") {
-  CHECK(hwbench::runtime::environment_summary(json::object()) == "");
-  CHECK(hwbench::runtime::environment_summary(json::array()) == "");
-  CHECK(hwbench::runtime::environment_summary(json::parse(R"J({
+  CHECK(hwbench::runtime::environment::environment_summary(json::object()) == "");
+  CHECK(hwbench::runtime::environment::environment_summary(json::array()) == "");
+  CHECK(hwbench::runtime::environment::environment_summary(json::parse(R"J({
     "cpu": {"model": null}, "cores": {"logical": 1},
     "compiler": {"id": "clang", "version": "Debian Clang 14.0.6", "flags": ""},
     "openssl": "OpenSSL 3.0.19"

@@ -20,7 +20,7 @@ std::string files_line(hwbench::test::RecipeEnv& env, const std::string& text) {
   auto c = env.check(text);
   REQUIRE_MESSAGE(c.recipe.has_value(), c.diagnostics);
   std::ostringstream out;
-  rt::print_plan(c.recipe->plan, out);
+  rt::plan::print_plan(c.recipe->plan, out);
   const std::string plan = out.str();
   const auto at = plan.find("files created: ");
   REQUIRE(at != std::string::npos);
@@ -39,16 +39,16 @@ std::string forkwrite(const std::string& workers, const std::string& loops) {
 }
 
 /// A kernel step that creates one file of `size` bytes.
-rt::Step writes(std::uint64_t size) {
-  rt::Step s;
-  s.kind = rt::Step::Kind::kernel;
+rt::plan::Step writes(std::uint64_t size) {
+  rt::plan::Step s;
+  s.kind = rt::plan::Step::Kind::kernel;
   s.kernel.effects.creates.push_back({"/x", size});
   return s;
 }
 
-rt::Step loop(std::uint64_t count, std::vector<rt::Step> body) {
-  rt::Step s;
-  s.kind = rt::Step::Kind::repeat;
+rt::plan::Step loop(std::uint64_t count, std::vector<rt::plan::Step> body) {
+  rt::plan::Step s;
+  s.kind = rt::plan::Step::Kind::repeat;
   s.count = count;
   s.children = std::move(body);
   return s;
@@ -71,7 +71,7 @@ TEST_CASE("plan printer: nested kept loops multiply; unrolled loops and plain st
   // Outside groups a loop is unrolled: the plan already holds one statement per pass.
   auto c = env.check("repeat 3 write tmp:/a_$i size 2KB\nsetup { write tmp:/s size 500B }\nteardown { rm tmp:/s }\n");
   REQUIRE_MESSAGE(c.recipe.has_value(), c.diagnostics);
-  const rt::PlannedWrites w = rt::planned_writes(c.recipe->plan);
+  const rt::plan::PlannedWrites w = rt::plan::planned_writes(c.recipe->plan);
   CHECK(w.files == 4);
   CHECK(w.files == c.recipe->plan.creates.size());
   CHECK(w.bytes == 6500);
@@ -80,27 +80,27 @@ TEST_CASE("plan printer: nested kept loops multiply; unrolled loops and plain st
 }
 
 TEST_CASE("plan printer: counts past 2^64 saturate") {
-  rt::Plan plan;
-  rt::Step group;
-  group.kind = rt::Step::Kind::time;
+  rt::plan::Plan plan;
+  rt::plan::Step group;
+  group.kind = rt::plan::Step::Kind::time;
   group.children.push_back(loop(UINT64_MAX / 2, {loop(3, {writes(1)})}));
   plan.main.push_back(group);
-  rt::PlannedWrites w = rt::planned_writes(plan);
+  rt::plan::PlannedWrites w = rt::plan::planned_writes(plan);
   CHECK(w.files == UINT64_MAX);
   CHECK(w.bytes == UINT64_MAX);
   plan.main[0].children[0] = loop(1'000'000, {writes(1'000'000'000'000), writes(0)});
-  w = rt::planned_writes(plan);
+  w = rt::plan::planned_writes(plan);
   CHECK(w.files == 2'000'000);
   CHECK(w.bytes == 1'000'000'000'000'000'000u);
 }
 
 TEST_CASE("plan printer: sizes in decimal units, from bytes to EB") {
-  CHECK(rt::human_bytes(0) == "0 B");
-  CHECK(rt::human_bytes(999) == "999 B");
-  CHECK(rt::human_bytes(1000) == "1.0 KB");
-  CHECK(rt::human_bytes(200'000'000) == "200.0 MB");
-  CHECK(rt::human_bytes(20'000'000'000'000) == "20.0 TB");
-  CHECK(rt::human_bytes(999'000'000'000'000'000) == "999.0 PB");
-  CHECK(rt::human_bytes(1'000'000'000'000'000'000u) == "1.0 EB");
-  CHECK(rt::human_bytes(UINT64_MAX) == "18.4 EB");
+  CHECK(rt::plan::human_bytes(0) == "0 B");
+  CHECK(rt::plan::human_bytes(999) == "999 B");
+  CHECK(rt::plan::human_bytes(1000) == "1.0 KB");
+  CHECK(rt::plan::human_bytes(200'000'000) == "200.0 MB");
+  CHECK(rt::plan::human_bytes(20'000'000'000'000) == "20.0 TB");
+  CHECK(rt::plan::human_bytes(999'000'000'000'000'000) == "999.0 PB");
+  CHECK(rt::plan::human_bytes(1'000'000'000'000'000'000u) == "1.0 EB");
+  CHECK(rt::plan::human_bytes(UINT64_MAX) == "18.4 EB");
 }

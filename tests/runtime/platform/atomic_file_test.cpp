@@ -18,8 +18,8 @@
 namespace {
 
 namespace fs = std::filesystem;
-using hwbench::runtime::make_directories;
-using hwbench::runtime::write_file_atomically;
+using hwbench::runtime::platform::make_directories;
+using hwbench::runtime::platform::write_file_atomically;
 
 struct TempDir {
   std::string path;

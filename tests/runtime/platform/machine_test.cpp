@@ -11,6 +11,12 @@
 
 namespace hwbench::kernels::memory {
 
+using runtime::platform::allowed_cpus;
+using runtime::platform::available_memory_bytes;
+using runtime::platform::cpu_caches;
+using runtime::platform::last_level_cache_bytes;
+using runtime::platform::parse_cache_size;
+
 namespace {
 
 void put_cache(const std::string& root, int cpu, int index, const std::string& level, const std::string& type,

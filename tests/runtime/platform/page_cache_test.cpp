@@ -9,6 +9,13 @@
 
 namespace hwbench::kernels {
 
+using runtime::platform::Eviction;
+using runtime::platform::ResidencyProbe;
+using runtime::platform::evict;
+using runtime::platform::filesystem_type;
+using runtime::platform::free_bytes;
+using runtime::platform::residency;
+
 using test::TempDir;
 
 TEST_CASE("page_cache: filesystem_type and free_bytes") {

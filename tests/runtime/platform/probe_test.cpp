@@ -8,7 +8,7 @@
 #include "runtime/platform/probe.hpp"
 
 TEST_CASE("probe: the real machine's CPUs, memory and file systems") {
-  const hwbench::runtime::RealMachineProbe machine;
+  const hwbench::runtime::platform::RealMachineProbe machine;
   CHECK(machine.online_cpus() == ::sysconf(_SC_NPROCESSORS_ONLN));
   CHECK(machine.online_cpus() >= 1);
   CHECK(machine.available_memory_bytes() > 0);

@@ -46,7 +46,7 @@ class TempDir {
 
 std::string load_error(const std::string& text) {
   std::string error;
-  const auto result = rt::parse_published(text, "x.toml", error);
+  const auto result = rt::record::parse_published(text, "x.toml", error);
   CHECK_FALSE(result.has_value());
   return error;
 }
@@ -55,11 +55,11 @@ std::string load_error(const std::string& text) {
 
 TEST_CASE("published: the cp article loads with its series, samples, printed means and report") {
   std::string error;
-  const auto r = rt::load_published(std::string(HWBENCH_SOURCE_DIR) + "/specs/published/linux-raid1-esata.cp.toml", error);
+  const auto r = rt::record::load_published(std::string(HWBENCH_SOURCE_DIR) + "/specs/published/linux-raid1-esata.cp.toml", error);
   REQUIRE_MESSAGE(r.has_value(), error);
   CHECK(error.empty());
-  CHECK(r->kind == rt::ResultKind::published);
-  CHECK(r->status == rt::RunStatus::published);
+  CHECK(r->kind == rt::model::ResultKind::published);
+  CHECK(r->status == rt::model::RunStatus::published);
   CHECK(r->machine == "Ubuntu 9.04 server, RAID1 box over eSATA (/st1) <-> /dev/shm");
   CHECK(r->meta.at("title") == "cp read/write, 10 MB and 100 MB files, RAID box <-> RAM disk");
   REQUIRE(r->series.size() == 4);
@@ -78,7 +78,7 @@ TEST_CASE("published: the cp article loads with its series, samples, printed mea
   CHECK(w100.printed.at("mean").value == 99.8);
   CHECK(w100.printed.at("mean").unit == "MB/s");
   REQUIRE(r->reports.size() == 1);
-  CHECK(r->reports[0].style.layout == rt::ReportLayout::table);
+  CHECK(r->reports[0].style.layout == rt::model::ReportLayout::table);
   CHECK(r->reports[0].unit == "MB/s");
   CHECK(r->reports[0].aggregates == std::vector<std::string>{"mean"});
 }
@@ -95,14 +95,14 @@ TEST_CASE("published: an unknown unit names the file, the series and the closest
                                      "unit = \"MB/sec\"\n"
                                      "samples = [63.4, 74.1]\n");
   std::string error;
-  CHECK_FALSE(rt::load_published(file, error).has_value());
+  CHECK_FALSE(rt::record::load_published(file, error).has_value());
   CHECK(error == file + ":6:8: error: series \"read 10MB\": unknown unit 'MB/sec'; did you mean 'MB/s'?");
 }
 
 TEST_CASE("published: a missing file") {
   TempDir dir;
   std::string error;
-  CHECK_FALSE(rt::load_published(dir.path() + "/none.toml", error).has_value());
+  CHECK_FALSE(rt::record::load_published(dir.path() + "/none.toml", error).has_value());
   CHECK(error == dir.path() + "/none.toml: error: cannot open: No such file or directory");
 }
 
@@ -153,7 +153,7 @@ TEST_CASE("published: every problem at once, in file order") {
 
 TEST_CASE("published: samples and printed figures are optional; integers are numbers") {
   std::string error;
-  const auto r = rt::parse_published(
+  const auto r = rt::record::parse_published(
       "schema = \"hwbench-published/1\"\n"
       "machine = \"box\"\n"
       "source = \"https://example.org/article\"\n"
@@ -183,11 +183,11 @@ TEST_CASE("published: samples and printed figures are optional; integers are num
 
 TEST_CASE("published: the cp article keeps its printed means through the result file") {
   std::string error;
-  const auto r = rt::load_published(std::string(HWBENCH_SOURCE_DIR) + "/specs/published/linux-raid1-esata.cp.toml", error);
+  const auto r = rt::record::load_published(std::string(HWBENCH_SOURCE_DIR) + "/specs/published/linux-raid1-esata.cp.toml", error);
   REQUIRE_MESSAGE(r.has_value(), error);
-  const auto json = rt::to_json(*r);
+  const auto json = rt::record::to_json(*r);
   CHECK(json["series"][2]["printed"] == nlohmann::json{{"mean", {{"unit", "MB/s"}, {"value", 104.9}}}});
-  const auto back = rt::result_from_json(json, error);
+  const auto back = rt::record::result_from_json(json, error);
   REQUIRE_MESSAGE(back.has_value(), error);
   REQUIRE(back->series.size() == 4);
   const std::vector<double> printed = {71.7, 75.6, 104.9, 99.8};

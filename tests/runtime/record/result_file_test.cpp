@@ -14,15 +14,15 @@
 namespace {
 
 namespace fs = std::filesystem;
-using hwbench::runtime::CpuTimes;
-using hwbench::runtime::Figure;
-using hwbench::runtime::LocationInfo;
-using hwbench::runtime::RenderedReport;
-using hwbench::runtime::ReportFigures;
-using hwbench::runtime::ReportSpec;
-using hwbench::runtime::Result;
-using hwbench::runtime::Sample;
-using hwbench::runtime::Series;
+using hwbench::runtime::platform::CpuTimes;
+using hwbench::runtime::model::Figure;
+using hwbench::runtime::model::LocationInfo;
+using hwbench::runtime::model::RenderedReport;
+using hwbench::runtime::model::ReportFigures;
+using hwbench::runtime::model::ReportSpec;
+using hwbench::runtime::model::Result;
+using hwbench::runtime::model::Sample;
+using hwbench::runtime::model::Series;
 using nlohmann::json;
 
 struct TempDir {
@@ -54,8 +54,8 @@ bool same_double(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0
 
 Result populated() {
   Result r;
-  r.kind = hwbench::runtime::ResultKind::run;
-  r.status = hwbench::runtime::RunStatus::interrupted;
+  r.kind = hwbench::runtime::model::ResultKind::run;
+  r.status = hwbench::runtime::model::RunStatus::interrupted;
   r.error = "interrupted by signal 2";
   r.recipe_file = "specs/bonnie.bench";
   r.recipe_text = "bench \"x\"\n  write 10m to ram:/f\n\ttab \"quoted\" \\ é\n";
@@ -112,7 +112,7 @@ Result populated() {
   d.ci_target_pct = -std::numeric_limits<double>::infinity();
   r.series = {a, b, c, d};
 
-  r.reports = {ReportSpec{{hwbench::runtime::ReportLayout::lines}, "MB/s", {"mean", "ci95"}}, ReportSpec{{hwbench::runtime::ReportLayout::table}, "ms", {}}};
+  r.reports = {ReportSpec{{hwbench::runtime::model::ReportLayout::lines}, "MB/s", {"mean", "ci95"}}, ReportSpec{{hwbench::runtime::model::ReportLayout::table}, "ms", {}}};
   // Aggregates in the spec's order, which is not alphabetical: the file keeps them in an object.
   r.rendered = {RenderedReport{r.reports[0], "write 10m  1.00 MB/s\n",
                                {ReportFigures{"write 10m", {0.30000000000000004, -0.0, 1e300},
@@ -214,7 +214,7 @@ void check_same(const Result& a, const Result& b) {
 
 std::string from_json_error(const json& document) {
   std::string error;
-  const auto result = hwbench::runtime::result_from_json(document, error);
+  const auto result = hwbench::runtime::record::result_from_json(document, error);
   CHECK_FALSE(result.has_value());
   return error;
 }
@@ -224,7 +224,7 @@ std::string from_json_error(const json& document) {
 TEST_CASE("result_file: a populated Result round-trips through JSON field by field") {
   const Result original = populated();
   std::string error;
-  const auto back = hwbench::runtime::result_from_json(hwbench::runtime::to_json(original), error);
+  const auto back = hwbench::runtime::record::result_from_json(hwbench::runtime::record::to_json(original), error);
   REQUIRE_MESSAGE(back.has_value(), error);
   check_same(original, *back);
 }
@@ -234,7 +234,7 @@ TEST_CASE("result_file: a populated Result round-trips through a file") {
   const std::string path = dir.path + "/run.json";
   const Result original = populated();
   std::string error;
-  REQUIRE_MESSAGE(hwbench::runtime::save_result(original, path, error), error);
+  REQUIRE_MESSAGE(hwbench::runtime::record::save_result(original, path, error), error);
   const std::string text = slurp(path);
   CHECK(text.back() == '\n');
   CHECK(text.rfind("{\n  \"command_line\": [\n    \"hwbench\",", 0) == 0);
@@ -247,7 +247,7 @@ TEST_CASE("result_file: a populated Result round-trips through a file") {
   CHECK(text.find("\"aggregates\": {\n            \"ci95\": \"nan\",\n            \"mean\": 0.30000000000000004\n") !=
         std::string::npos);
   CHECK(text.find("\"mean\": {\n          \"unit\": \"MB/s\",\n          \"value\": 71.7\n") != std::string::npos);
-  const auto back = hwbench::runtime::load_result(path, error);
+  const auto back = hwbench::runtime::record::load_result(path, error);
   REQUIRE_MESSAGE(back.has_value(), error);
   check_same(original, *back);
 }
@@ -270,11 +270,11 @@ TEST_CASE("result_file: the file layout of a small complete run") {
   sample.start_unix_ns = 1700000000000000000LL;
   s.samples = {sample};
   r.series = {s};
-  r.reports = {ReportSpec{{hwbench::runtime::ReportLayout::lines}, "MB/s", {"mean"}}};
+  r.reports = {ReportSpec{{hwbench::runtime::model::ReportLayout::lines}, "MB/s", {"mean"}}};
   r.rendered = {RenderedReport{r.reports[0], "copy 699.05 MB/s\n", {ReportFigures{"copy", {699.05}, {{"mean", 699.05}}, true}}}};
   const std::string path = dir.path + "/small.json";
   std::string error;
-  REQUIRE(hwbench::runtime::save_result(r, path, error));
+  REQUIRE(hwbench::runtime::record::save_result(r, path, error));
   CHECK(slurp(path) == R"({
   "command_line": [
     "hwbench",
@@ -363,51 +363,51 @@ TEST_CASE("result_file: the file layout of a small complete run") {
 
 TEST_CASE("result_file: complete is true only for status complete") {
   Result r;
-  using hwbench::runtime::RunStatus;
+  using hwbench::runtime::model::RunStatus;
   for (RunStatus status : {RunStatus::interrupted, RunStatus::failed, RunStatus::published}) {
     r.status = status;
-    CHECK(hwbench::runtime::to_json(r)["complete"] == false);
+    CHECK(hwbench::runtime::record::to_json(r)["complete"] == false);
   }
   r.status = RunStatus::complete;
-  CHECK(hwbench::runtime::to_json(r)["complete"] == true);
+  CHECK(hwbench::runtime::record::to_json(r)["complete"] == true);
 }
 
 TEST_CASE("result_file: load errors name the file and the problem") {
   TempDir dir;
   std::string error;
   const std::string missing = dir.path + "/none.json";
-  CHECK_FALSE(hwbench::runtime::load_result(missing, error).has_value());
+  CHECK_FALSE(hwbench::runtime::record::load_result(missing, error).has_value());
   CHECK(error == "cannot read " + missing + ": No such file or directory");
 
-  CHECK_FALSE(hwbench::runtime::load_result(dir.path, error).has_value());
+  CHECK_FALSE(hwbench::runtime::record::load_result(dir.path, error).has_value());
   CHECK(error == "cannot read " + dir.path + ": Is a directory");
 
   const std::string other = dir.path + "/other.json";
-  json document = hwbench::runtime::to_json(Result{});
+  json document = hwbench::runtime::record::to_json(Result{});
   document["schema"] = "hwbench-result/2";
   spit(other, document.dump());
-  CHECK_FALSE(hwbench::runtime::load_result(other, error).has_value());
+  CHECK_FALSE(hwbench::runtime::record::load_result(other, error).has_value());
   CHECK(error == other + ": unsupported schema \"hwbench-result/2\" (this hwbench reads \"hwbench-result/1\")");
 
   const std::string bare = dir.path + "/bare.json";
   spit(bare, "{\"series\": []}\n");
-  CHECK_FALSE(hwbench::runtime::load_result(bare, error).has_value());
+  CHECK_FALSE(hwbench::runtime::record::load_result(bare, error).has_value());
   CHECK(error == bare + ": not an hwbench result (no \"schema\" key)");
 
   const std::string list = dir.path + "/list.json";
   spit(list, "[1, 2]");
-  CHECK_FALSE(hwbench::runtime::load_result(list, error).has_value());
+  CHECK_FALSE(hwbench::runtime::record::load_result(list, error).has_value());
   CHECK(error == list + ": not an hwbench result (expected a JSON object, got array)");
 
   const std::string cut = dir.path + "/cut.json";
   spit(cut, "{\"schema\": \"hwbench-result/1\",\n \"kind\": \"ru");
-  CHECK_FALSE(hwbench::runtime::load_result(cut, error).has_value());
+  CHECK_FALSE(hwbench::runtime::record::load_result(cut, error).has_value());
   CHECK(error == cut + " is not JSON (byte 44): parse error at line 2, column 13: syntax error while parsing "
                        "value - invalid string: missing closing quote; last read: '\"ru'");
 
   const std::string empty = dir.path + "/empty.json";
   spit(empty, "");
-  CHECK_FALSE(hwbench::runtime::load_result(empty, error).has_value());
+  CHECK_FALSE(hwbench::runtime::record::load_result(empty, error).has_value());
   CHECK(error == empty + " is not JSON (byte 1): parse error at line 1, column 1: syntax error while parsing "
                          "value - unexpected end of input; expected '[', '{', or a literal");
 }
@@ -416,18 +416,18 @@ TEST_CASE("result_file: a truncated result file is refused") {
   TempDir dir;
   const std::string path = dir.path + "/run.json";
   std::string error;
-  REQUIRE(hwbench::runtime::save_result(populated(), path, error));
+  REQUIRE(hwbench::runtime::record::save_result(populated(), path, error));
   const std::string text = slurp(path);
   for (const std::size_t keep : {text.size() - 2, text.size() / 2, std::size_t{1}}) {
     CAPTURE(keep);
     spit(path, text.substr(0, keep));
-    CHECK_FALSE(hwbench::runtime::load_result(path, error).has_value());
+    CHECK_FALSE(hwbench::runtime::record::load_result(path, error).has_value());
     CHECK(error.rfind(path + " is not JSON (byte ", 0) == 0);
   }
 }
 
 TEST_CASE("result_file: fields of the wrong type or value are named exactly") {
-  const json good = hwbench::runtime::to_json(populated());
+  const json good = hwbench::runtime::record::to_json(populated());
 
   json doc = good;
   doc["series"][0]["samples"][1]["wall_ns"] = "12";
@@ -519,7 +519,7 @@ TEST_CASE("result_file: fields of the wrong type or value are named exactly") {
 }
 
 TEST_CASE("result_file: a report style must be a generic layout or a named style") {
-  const json good = hwbench::runtime::to_json(populated());
+  const json good = hwbench::runtime::record::to_json(populated());
   json doc = good;
   doc["reports"][1]["style"] = "tabel";
   CHECK(from_json_error(doc) == "reports[1].style: expected \"lines\", \"table\", \"compare\" or a named style, got \"tabel\"");
@@ -532,18 +532,18 @@ TEST_CASE("result_file: a report style must be a generic layout or a named style
     doc = good;
     doc["reports"][1]["style"] = style;
     std::string error;
-    const auto loaded = hwbench::runtime::result_from_json(doc, error);
+    const auto loaded = hwbench::runtime::record::result_from_json(doc, error);
     REQUIRE_MESSAGE(loaded.has_value(), error);
-    CHECK(hwbench::runtime::to_text(loaded->reports[1].style) == style);
+    CHECK(hwbench::runtime::model::to_text(loaded->reports[1].style) == style);
   }
 }
 
 TEST_CASE("result_file: optional figure may be absent or null; unknown keys are ignored") {
-  json doc = hwbench::runtime::to_json(populated());
+  json doc = hwbench::runtime::record::to_json(populated());
   doc["series"][0]["samples"][1]["figure"] = nullptr;
   doc["added_later"] = {1, 2};
   std::string error;
-  const auto r = hwbench::runtime::result_from_json(doc, error);
+  const auto r = hwbench::runtime::record::result_from_json(doc, error);
   REQUIRE_MESSAGE(r.has_value(), error);
   CHECK_FALSE(r->series[0].samples[1].figure.has_value());
   CHECK_FALSE(r->series[0].samples[0].figure.has_value());
@@ -556,12 +556,12 @@ TEST_CASE("result_file: save_result replaces invalid UTF-8 and reports write fai
   r.recipe_text = "a\xff" "b";
   std::string error;
   const std::string path = dir.path + "/u.json";
-  REQUIRE(hwbench::runtime::save_result(r, path, error));
-  const auto back = hwbench::runtime::load_result(path, error);
+  REQUIRE(hwbench::runtime::record::save_result(r, path, error));
+  const auto back = hwbench::runtime::record::load_result(path, error);
   REQUIRE(back.has_value());
   CHECK(back->recipe_text == "a\xEF\xBF\xBD" "b");
 
   const std::string nowhere = dir.path + "/no/such/dir/r.json";
-  CHECK_FALSE(hwbench::runtime::save_result(r, nowhere, error));
+  CHECK_FALSE(hwbench::runtime::record::save_result(r, nowhere, error));
   CHECK(error == "cannot write " + nowhere + ": No such file or directory");
 }

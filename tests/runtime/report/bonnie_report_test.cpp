@@ -48,9 +48,9 @@ std::string without_nbsp(std::string text) {
   return text;
 }
 
-rt::Sample bonnie_sample(const std::string& test, std::int64_t wall_ns, std::uint64_t bytes, std::uint64_t ops,
+rt::model::Sample bonnie_sample(const std::string& test, std::int64_t wall_ns, std::uint64_t bytes, std::uint64_t ops,
                          std::int64_t cpu_ns, std::int64_t latency_ns, std::map<std::string, std::string> params = {}) {
-  rt::Sample s;
+  rt::model::Sample s;
   s.kernel = "bonnie";
   s.params = {{"TEST", test}, {"DIR", "disk:"}, {"chunk", "8KiB"}, {"concurrency", "1"}, {"seed", "0"},
               {"size", "auto"}, {"files", "16"}, {"max", "0"}, {"min", "0"}, {"dirs", "1"}};
@@ -66,8 +66,8 @@ rt::Sample bonnie_sample(const std::string& test, std::int64_t wall_ns, std::uin
   return s;
 }
 
-rt::Series one(const std::string& label, rt::Sample s) {
-  rt::Series series;
+rt::model::Series one(const std::string& label, rt::model::Sample s) {
+  rt::model::Series series;
   series.label = label;
   series.samples.push_back(std::move(s));
   return series;
@@ -76,8 +76,8 @@ rt::Series one(const std::string& label, rt::Sample s) {
 constexpr std::uint64_t mib = 1 << 20;
 
 // Every test of a 512 MiB run, as the recipe specs/bonnie.bench records them.
-rt::Result full_run() {
-  rt::Result r;
+rt::model::Result full_run() {
+  rt::model::Result r;
   r.environment["hostname"] = "vm";
   r.series.push_back(one("putc", bonnie_sample("putc", 1'020'000'000, 3 * mib, 3 * mib, 1'010'000'000, 5'470'123)));
   r.series.push_back(one("put_block", bonnie_sample("put_block", 1'100'000'000, 512 * mib, 65536, 825'000'000, 2'449'999)));
@@ -94,11 +94,11 @@ rt::Result full_run() {
   return r;
 }
 
-rt::RenderedReport render(const rt::Result& r, std::map<std::string, std::string> options = {}) {
-  rt::ReportSpec spec;
-  spec.style = rt::report_style_from_text("bonnie").value();
+rt::model::RenderedReport render(const rt::model::Result& r, std::map<std::string, std::string> options = {}) {
+  rt::model::ReportSpec spec;
+  spec.style = rt::model::report_style_from_text("bonnie").value();
   spec.options = std::move(options);
-  const rt::NamedStyle* style = rt::find_named_style("bonnie");
+  const rt::report::NamedStyle* style = rt::report::find_named_style("bonnie");
   REQUIRE(style != nullptr);
   return style->render(r, spec);
 }
@@ -108,16 +108,16 @@ rt::RenderedReport render(const rt::Result& r, std::map<std::string, std::string
 TEST_CASE("bonnie import: the RAID-box log renders back to its own CSV line and table rows") {
   const std::string log = read_file(golden_path("linux-raid1-esata.bonnie.txt"));
   REQUIRE(!log.empty());
-  const rt::Importer* importer = rt::find_importer("bonnie");
+  const rt::import::Importer* importer = rt::import::find_importer("bonnie");
   REQUIRE(importer != nullptr);
   std::string error;
   const auto result = importer->parse(log, "linux-raid1-esata.bonnie.txt", error);
   REQUIRE_MESSAGE(result, error);
-  CHECK(result->kind == rt::ResultKind::published);
+  CHECK(result->kind == rt::model::ResultKind::published);
   CHECK(result->machine == "fs");
   CHECK(result->meta.at("note") == "bonnie++ -d /tmp -s 512 -r 256");
   REQUIRE(result->reports.size() == 1);
-  CHECK(rt::to_text(result->reports[0].style) == "bonnie");
+  CHECK(rt::model::to_text(result->reports[0].style) == "bonnie");
 
   const std::string text = render(*result).text;
   const auto printed = lines_of(without_nbsp(log));
@@ -138,7 +138,7 @@ TEST_CASE("bonnie import: the RAID-box log renders back to its own CSV line and 
 
 TEST_CASE("bonnie import: the published record holds the CSV's fields, figures as series and +++++ as too_quick") {
   std::string error;
-  const auto result = rt::import_bonnie(read_file(golden_path("linux-raid1-esata.bonnie.txt")), "log", error);
+  const auto result = rt::import::bonnie::import_bonnie(read_file(golden_path("linux-raid1-esata.bonnie.txt")), "log", error);
   REQUIRE_MESSAGE(result, error);
   const auto& b = result->environment.at("bonnie");
   CHECK(b.at("format_version") == "1.96");
@@ -152,7 +152,7 @@ TEST_CASE("bonnie import: the published record holds the CSV's fields, figures a
     for (const auto& s : result->series)
       if (s.label == label) return *s.samples.at(0).figure;
     FAIL("no series " << label);
-    return rt::Figure{};
+    return rt::model::Figure{};
   };
   CHECK(figure("put_block").value == 57544);
   CHECK(figure("put_block").unit == "KiB/s");
@@ -172,9 +172,9 @@ TEST_CASE("bonnie import: the CSV line alone, and the table alone, give the same
   std::string table;
   for (std::size_t i = 1; i <= 10; ++i) table += printed[i] + "\n";
   std::string error;
-  const auto from_csv = rt::import_bonnie(printed[11] + "\n", "csv", error);
+  const auto from_csv = rt::import::bonnie::import_bonnie(printed[11] + "\n", "csv", error);
   REQUIRE_MESSAGE(from_csv, error);
-  const auto from_table = rt::import_bonnie(table, "table", error);
+  const auto from_table = rt::import::bonnie::import_bonnie(table, "table", error);
   REQUIRE_MESSAGE(from_table, error);
   const auto a = lines_of(render(*from_csv).text), b = lines_of(render(*from_table).text);
   REQUIRE(a.size() == 11);
@@ -193,7 +193,7 @@ TEST_CASE("bonnie import: a bonnie++ 2.00 CSV line (format 1.98) comes back fiel
       "98,+++++,+++,+++++,+++,9463,96,+++++,+++,+++++,+++,33490us,1123us,962us,2662us,48us,12928us,1408us,209us,1840us,"
       "23838us,30us,1224us";
   std::string error;
-  const auto result = rt::import_bonnie(line + "\n", "peers", error);
+  const auto result = rt::import::bonnie::import_bonnie(line + "\n", "peers", error);
   REQUIRE_MESSAGE(result, error);
   CHECK(lines_of(render(*result).text).back() == line);
   CHECK(result->environment.at("bonnie").at("seeks") == "8192");
@@ -203,20 +203,20 @@ TEST_CASE("bonnie import: a bonnie++ 2.00 CSV line (format 1.98) comes back fiel
 TEST_CASE("bonnie import: errors name the log and the line") {
   const auto printed = lines_of(read_file(golden_path("linux-raid1-esata.bonnie.txt")));
   std::string error;
-  CHECK_FALSE(rt::import_bonnie("nothing here\n", "x.log", error));
+  CHECK_FALSE(rt::import::bonnie::import_bonnie("nothing here\n", "x.log", error));
   CHECK(error == "x.log: error: no bonnie++ table or CSV line found");
 
   std::string csv = printed[11];
   csv.replace(csv.find("57544"), 5, "5x544");
-  CHECK_FALSE(rt::import_bonnie("\n" + csv + "\n", "x.log", error));
+  CHECK_FALSE(rt::import::bonnie::import_bonnie("\n" + csv + "\n", "x.log", error));
   CHECK(error == "x.log:2: error: the rate of put_block is '5x544', not a figure bonnie++ prints");
 
-  CHECK_FALSE(rt::import_bonnie(printed[11] + "\n" + printed[11] + "\n", "x.log", error));
+  CHECK_FALSE(rt::import::bonnie::import_bonnie(printed[11] + "\n" + printed[11] + "\n", "x.log", error));
   CHECK(error == "x.log:2: error: a second CSV line: import one bonnie++ run at a time");
 
   std::string log = without_nbsp(read_file(golden_path("linux-raid1-esata.bonnie.txt")));
   log.replace(log.find("59491"), 5, "59492");
-  CHECK_FALSE(rt::import_bonnie(log, "x.log", error));
+  CHECK_FALSE(rt::import::bonnie::import_bonnie(log, "x.log", error));
   CHECK(error == "x.log: error: the table and the CSV line disagree on rewrite (59492 30 1218ms against 59491 30 1218ms)");
 }
 
@@ -230,56 +230,56 @@ TEST_CASE("bonnie report: a run's samples in bonnie++ 1.96's layout (golden)") {
 }
 
 TEST_CASE("bonnie report: +++++ below 0.5 s, a figure from 0.5 s on") {
-  rt::Result r;
+  rt::model::Result r;
   r.series.push_back(one("a", bonnie_sample("put_block", 499'999'999, 512 * mib, 65536, 400'000'000, 1000)));
   r.series.push_back(one("b", bonnie_sample("get_block", 500'000'000, 512 * mib, 65536, 400'000'000, 1000)));
-  const auto runs = rt::bonnie_runs(r, {});
+  const auto runs = rt::report::bonnie_runs(r, {});
   REQUIRE(runs.size() == 1);
-  CHECK(runs[0].tests[1].state == rt::BonnieFigure::State::too_quick);
-  CHECK(runs[0].tests[4].state == rt::BonnieFigure::State::measured);
+  CHECK(runs[0].tests[1].state == rt::report::BonnieFigure::State::too_quick);
+  CHECK(runs[0].tests[4].state == rt::report::BonnieFigure::State::measured);
   CHECK(runs[0].tests[4].rate == 1048576);
   CHECK(runs[0].tests[4].cpu == 80);
-  CHECK(runs[0].tests[0].state == rt::BonnieFigure::State::not_run);
+  CHECK(runs[0].tests[0].state == rt::report::BonnieFigure::State::not_run);
   std::vector<std::string> fields = {"1.96", "1.96", "", "1", "0", "512M", "", "", "", "+++++", "+++", "", "", "",
                                      "", "1048576", "80", "", ""};
   fields.resize(fields.size() + 5 + 12);  // the file tests' descriptor and figures: none
   for (const char* l : {"", "1us", "", "", "1us", "", "", "", "", "", "", ""}) fields.emplace_back(l);
   std::string csv;
   for (std::size_t i = 0; i < fields.size(); ++i) csv += (i ? "," : "") + fields[i];
-  CHECK(rt::bonnie_csv_line(runs[0]) == csv + "\n");
-  const auto table = lines_of(rt::bonnie_tables(runs[0]));
+  CHECK(rt::report::bonnie_csv_line(runs[0]) == csv + "\n");
+  const auto table = lines_of(rt::report::bonnie_tables(runs[0]));
   REQUIRE(table.size() == 5);
   CHECK(table[3] == std::string(15, ' ') + "512M" + std::string(10, ' ') + " +++++ +++" + std::string(20, ' ') +
                         " 1048576  80" + std::string(10, ' '));
 }
 
 TEST_CASE("bonnie report: latency text in bonnie++'s units, truncated") {
-  CHECK(rt::bonnie_latency_text(0) == "");
-  CHECK(rt::bonnie_latency_text(999) == "0us");
-  CHECK(rt::bonnie_latency_text(36'999) == "36us");
-  CHECK(rt::bonnie_latency_text(99'999'000) == "99999us");
-  CHECK(rt::bonnie_latency_text(99'999'001) == "99ms");
-  CHECK(rt::bonnie_latency_text(1'132'999'999) == "1132ms");
-  CHECK(rt::bonnie_latency_text(99'999'999'000) == "99999ms");
-  CHECK(rt::bonnie_latency_text(99'999'999'001) == "99s");
-  CHECK(rt::bonnie_latency_text(250'000'000'000) == "250s");
+  CHECK(rt::report::bonnie_latency_text(0) == "");
+  CHECK(rt::report::bonnie_latency_text(999) == "0us");
+  CHECK(rt::report::bonnie_latency_text(36'999) == "36us");
+  CHECK(rt::report::bonnie_latency_text(99'999'000) == "99999us");
+  CHECK(rt::report::bonnie_latency_text(99'999'001) == "99ms");
+  CHECK(rt::report::bonnie_latency_text(1'132'999'999) == "1132ms");
+  CHECK(rt::report::bonnie_latency_text(99'999'999'000) == "99999ms");
+  CHECK(rt::report::bonnie_latency_text(99'999'999'001) == "99s");
+  CHECK(rt::report::bonnie_latency_text(250'000'000'000) == "250s");
 }
 
 TEST_CASE("bonnie report: sizes and chunks as bonnie++ writes them") {
-  CHECK(rt::bonnie_size_text(512) == "512M");
-  CHECK(rt::bonnie_size_text(1024) == "1G");
-  CHECK(rt::bonnie_size_text(63808) == "63808M");
-  CHECK(rt::bonnie_size_text(129024) == "126G");
-  CHECK(rt::bonnie_chunk_text(512) == "512");
-  CHECK(rt::bonnie_chunk_text(16384) == "16k");
-  CHECK(rt::bonnie_chunk_text(1 << 20) == "1m");
+  CHECK(rt::report::bonnie_size_text(512) == "512M");
+  CHECK(rt::report::bonnie_size_text(1024) == "1G");
+  CHECK(rt::report::bonnie_size_text(63808) == "63808M");
+  CHECK(rt::report::bonnie_size_text(129024) == "126G");
+  CHECK(rt::report::bonnie_chunk_text(512) == "512");
+  CHECK(rt::report::bonnie_chunk_text(16384) == "16k");
+  CHECK(rt::report::bonnie_chunk_text(1 << 20) == "1m");
 }
 
 TEST_CASE("bonnie report: several samples per test print bonnie++ -x's header and CSV lines (golden)") {
-  rt::Result r;
-  rt::Series put;
+  rt::model::Result r;
+  rt::model::Series put;
   put.label = "put_block";
-  rt::Series seeks;
+  rt::model::Series seeks;
   seeks.label = "seeks";
   for (int i = 0; i < 3; ++i) {
     auto p = bonnie_sample("put_block", 1'000'000'000 + i * 100'000'000, 1024 * mib, 131072, 700'000'000, 2'000'000 + i,

@@ -14,7 +14,7 @@
 #include "tests/support/golden.hpp"
 #include "tests/support/temp_dir.hpp"
 
-using hwbench::runtime::Result;
+using hwbench::runtime::model::Result;
 
 namespace {
 
@@ -33,12 +33,12 @@ const std::string thinkpad_log = std::string(HWBENCH_SOURCE_DIR) + "/tests/golde
 
 Result imported() {
   std::string error;
-  auto r = hwbench::runtime::import_nbench(hwbench::test::read_text(thinkpad_log), "thinkpad.nbench.txt", error);
+  auto r = hwbench::runtime::import::nbench::import_nbench(hwbench::test::read_text(thinkpad_log), "thinkpad.nbench.txt", error);
   REQUIRE_MESSAGE(r.has_value(), error);
   return *r;
 }
 
-std::string render(const Result& r) { return hwbench::runtime::render_nbench_report(r, r.reports.at(0)).text; }
+std::string render(const Result& r) { return hwbench::runtime::report::render_nbench_report(r, r.reports.at(0)).text; }
 
 }  // namespace
 
@@ -67,26 +67,26 @@ TEST_CASE("nbench import: the five indices are computed from the iterations/sec,
   // Changing one test's figure moves the indices that contain it: nothing is copied from the log.
   Result changed = r;
   changed.series[0].samples[0].figure->value *= 2;  // NUMERIC SORT
-  hwbench::runtime::compute_indices(changed);
+  hwbench::runtime::analysis::compute_indices(changed);
   CHECK(changed.indices[0].value == doctest::Approx(r.indices[0].value * std::pow(2.0, 1.0 / 7)));
   CHECK(changed.indices[2].value == doctest::Approx(r.indices[2].value));  // MEMORY has no numeric sort
 }
 
 TEST_CASE("nbench import: the published TOML reads back to the same report") {
   const Result r = imported();
-  const std::string toml = hwbench::runtime::write_published(r);
+  const std::string toml = hwbench::runtime::record::write_published(r);
   std::string error;
-  auto back = hwbench::runtime::parse_published(toml, "thinkpad.toml", error);
+  auto back = hwbench::runtime::record::parse_published(toml, "thinkpad.toml", error);
   REQUIRE_MESSAGE(back.has_value(), error);
-  hwbench::runtime::compute_indices(*back);
+  hwbench::runtime::analysis::compute_indices(*back);
   CHECK(render(*back) == render(r));
 }
 
 TEST_CASE("nbench import: bad logs are refused with the line") {
   std::string error;
-  CHECK_FALSE(hwbench::runtime::import_nbench("hello\n", "x.txt", error).has_value());
+  CHECK_FALSE(hwbench::runtime::import::nbench::import_nbench("hello\n", "x.txt", error).has_value());
   CHECK(error == "x.txt: error: no nbench table (the 'TEST … : Iterations/sec.' header)");
-  CHECK_FALSE(hwbench::runtime::import_nbench("TEST                : Iterations/sec.  : Old Index   : New Index\n"
+  CHECK_FALSE(hwbench::runtime::import::nbench::import_nbench("TEST                : Iterations/sec.  : Old Index   : New Index\n"
                                               "NUMERIC SORT        :          2x4.96  :       6.28  :       2.06\n"
                                               "NUMERIC SROT        :          244.96  :       6.28  :       2.06\n",
                                               "x.txt", error)
@@ -113,11 +113,11 @@ TEST_CASE("nbench report: a run's full layout, warning lines and system lines in
       {"IDEA", {14553, 1'000'000'000}},            {"HUFFMAN", {8208, 1'000'000'000}},
       {"NEURAL NET", {20355, 100'000'000'000}},    {"LU DECOMPOSITION", {5012, 1'000'000'000}}};
   for (const auto& [label, totals] : runs) {
-    hwbench::runtime::Series s;
+    hwbench::runtime::model::Series s;
     s.label = label;
     s.converged = label != "FOURIER";
     for (int i = 0; i < 2; ++i) {
-      hwbench::runtime::Sample sample;
+      hwbench::runtime::model::Sample sample;
       sample.kernel = "nbench";
       sample.iteration = static_cast<std::uint32_t>(i + 1);
       sample.ops = totals.first + static_cast<std::uint64_t>(i);
@@ -126,27 +126,27 @@ TEST_CASE("nbench report: a run's full layout, warning lines and system lines in
     }
     r.series.push_back(s);
   }
-  r.baselines = hwbench::runtime::builtin_baselines("nbench");
-  for (const auto& spec : hwbench::runtime::nbench_index_specs()) r.indices.push_back({spec, 0, {}, std::nullopt});
-  hwbench::runtime::compute_indices(r);
-  hwbench::runtime::ReportSpec spec;
-  spec.style = hwbench::runtime::report_style_from_text("nbench").value();
-  const auto text = hwbench::runtime::render_nbench_report(r, spec).text;
+  r.baselines = hwbench::runtime::record::builtin_baselines("nbench");
+  for (const auto& spec : hwbench::runtime::import::nbench::nbench_index_specs()) r.indices.push_back({spec, 0, {}, std::nullopt});
+  hwbench::runtime::analysis::compute_indices(r);
+  hwbench::runtime::model::ReportSpec spec;
+  spec.style = hwbench::runtime::model::report_style_from_text("nbench").value();
+  const auto text = hwbench::runtime::report::render_nbench_report(r, spec).text;
   CHECK(text == hwbench::test::golden("nbench-run.txt", text));
 }
 
 TEST_CASE("nbench report: other baselines by option, and a missing index figure as a dash") {
   Result r = imported();
   r.series.erase(r.series.begin() + 4);  // FOURIER gone: both floating-point indices are undefined
-  hwbench::runtime::compute_indices(r);
-  hwbench::runtime::ReportSpec spec;
-  spec.style = hwbench::runtime::report_style_from_text("nbench").value();
+  hwbench::runtime::analysis::compute_indices(r);
+  hwbench::runtime::model::ReportSpec spec;
+  spec.style = hwbench::runtime::model::report_style_from_text("nbench").value();
   spec.options = {{"old", "k6"}, {"new", "p90"}};
-  const auto text = hwbench::runtime::render_nbench_report(r, spec).text;
+  const auto text = hwbench::runtime::report::render_nbench_report(r, spec).text;
   CHECK(text.find("NUMERIC SORT        :          244.96  :       2.06  :       6.28\n") != std::string::npos);
   CHECK(text.find("FOURIER") == std::string::npos);
   spec.options.clear();
-  const auto text2 = hwbench::runtime::render_nbench_report(r, spec).text;
+  const auto text2 = hwbench::runtime::report::render_nbench_report(r, spec).text;
   CHECK(text2.find("FLOATING-POINT INDEX: -\n") != std::string::npos);
   CHECK(text2.find("INTEGER INDEX       : 12.748\n") != std::string::npos);
 }

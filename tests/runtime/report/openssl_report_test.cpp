@@ -20,9 +20,9 @@ namespace rt = hwbench::runtime;
 namespace {
 
 // A sample as the interpreter records a crypto kernel's: its parameters as text.
-rt::Sample crypto_sample(const std::string& kernel, std::map<std::string, std::string> params, std::uint64_t ops,
+rt::model::Sample crypto_sample(const std::string& kernel, std::map<std::string, std::string> params, std::uint64_t ops,
                          std::uint64_t bytes_per_op, std::int64_t wall_ns) {
-  rt::Sample s;
+  rt::model::Sample s;
   s.kernel = kernel;
   s.params = std::move(params);
   s.iteration = 1;
@@ -33,26 +33,26 @@ rt::Sample crypto_sample(const std::string& kernel, std::map<std::string, std::s
   return s;
 }
 
-rt::Series series_of(const std::string& label, std::vector<rt::Sample> samples) {
-  rt::Series series;
+rt::model::Series series_of(const std::string& label, std::vector<rt::model::Sample> samples) {
+  rt::model::Series series;
   series.label = label;
   series.samples = std::move(samples);
   return series;
 }
 
-rt::Series sym(const std::string& label, const std::string& kernel, const std::string& alg, const std::string& block,
+rt::model::Series sym(const std::string& label, const std::string& kernel, const std::string& alg, const std::string& block,
                std::uint64_t ops, std::uint64_t bytes_per_op, bool decrypt = false) {
   return series_of(label, {crypto_sample(kernel, {{"ALG", alg}, {"block", block}, {"decrypt", decrypt ? "true" : ""}},
                                          ops, bytes_per_op, 3'000'000'000)});
 }
 
-rt::Series key(const std::string& alg, const std::string& bits, const std::string& op, std::uint64_t ops) {
+rt::model::Series key(const std::string& alg, const std::string& bits, const std::string& op, std::uint64_t ops) {
   return series_of(alg + " " + op,
                    {crypto_sample("pkey", {{"ALG", alg}, {"bits", bits}, {"op", op}}, ops, 0, 10'000'000'000)});
 }
 
-rt::Result run_result() {
-  rt::Result r;
+rt::model::Result run_result() {
+  rt::model::Result r;
   r.environment["openssl"] = {{"version", "OpenSSL 3.0.22 25 Aug 2026"},
                               {"built_on", "Wed Oct 21 09:54:24 2026 UTC"},
                               {"options", "bn(64,64)"},
@@ -62,7 +62,7 @@ rt::Result run_result() {
   r.series.push_back(sym("digest md5 block 16", "digest", "md5", "16", 3'000'000, 16));
   r.series.push_back(sym("digest md5 block 8KiB", "digest", "md5", "8KiB", 100'000, 8192));
   r.series.push_back(sym("h", "hmac", "md5", "16", 2'400'000, 16));
-  rt::Series missing;
+  rt::model::Series missing;
   missing.label = "mdc2 16 bytes";
   missing.unavailable = "mdc2 is not in this OpenSSL";
   r.series.push_back(missing);
@@ -71,7 +71,7 @@ rt::Result run_result() {
   r.series.push_back(sym("aes", "cipher", "AES-128-CBC", "64", 60'000'000, 64));
   r.series.push_back(sym("aes dec", "cipher", "aes-128-cbc", "64", 90'000'000, 64, true));
   // A parallel block has no parameters: its label places it.
-  rt::Series parallel = series_of("sha256 64 bytes", {crypto_sample("parallel", {}, 6'000'000, 64, 3'000'000'000)});
+  rt::model::Series parallel = series_of("sha256 64 bytes", {crypto_sample("parallel", {}, 6'000'000, 64, 3'000'000'000)});
   r.series.push_back(parallel);
   r.series.push_back(key("rsa", "2048", "sign", 300));
   r.series.push_back(key("rsa", "2048", "verify", 10'000));
@@ -87,7 +87,7 @@ rt::Result run_result() {
 }  // namespace
 
 TEST_CASE("report openssl: a cell from the kernel's parameters, else from the label") {
-  const auto cell = [](const rt::Series& s) { return rt::openssl_cell(s); };
+  const auto cell = [](const rt::model::Series& s) { return rt::report::openssl_cell(s); };
   auto c = cell(sym("anything", "cipher", "aes-128-cbc", "8KiB", 1, 8192, true));
   REQUIRE(c);
   CHECK(c->row == "aes-128 cbc (decrypt)");
@@ -111,22 +111,22 @@ TEST_CASE("report openssl: a cell from the kernel's parameters, else from the la
   CHECK_FALSE(cell(series_of("copy", {})));
   CHECK_FALSE(cell(series_of("read 16 bytes of it", {})));
   CHECK_FALSE(cell(series_of("my sign", {})));
-  CHECK(rt::openssl_label({"aes-128 cbc", 16, ""}) == "aes-128 cbc 16 bytes");
-  CHECK(rt::openssl_label({"rsa 512 bits", 0, "verify"}) == "rsa 512 bits verify");
+  CHECK(rt::report::openssl_label({"aes-128 cbc", 16, ""}) == "aes-128 cbc 16 bytes");
+  CHECK(rt::report::openssl_label({"rsa 512 bits", 0, "verify"}) == "rsa 512 bits verify");
 }
 
 TEST_CASE("report openssl: openssl speed's layout for a run (golden)") {
-  const rt::NamedStyle* style = rt::find_named_style("openssl");
+  const rt::report::NamedStyle* style = rt::report::find_named_style("openssl");
   REQUIRE(style != nullptr);
-  rt::ReportSpec spec;
-  spec.style = rt::report_style_from_text("openssl").value();
-  const rt::RenderedReport rendered = style->render(run_result(), spec);
-  CHECK(rt::to_text(rendered.spec.style) == "openssl");
+  rt::model::ReportSpec spec;
+  spec.style = rt::model::report_style_from_text("openssl").value();
+  const rt::model::RenderedReport rendered = style->render(run_result(), spec);
+  CHECK(rt::model::to_text(rendered.spec.style) == "openssl");
   CHECK(rendered.text == hwbench::test::golden("openssl-run.txt", rendered.text));
 }
 
 TEST_CASE("report openssl: the figures it records, in k and ops/s") {
-  const rt::OpensslTables tables = rt::openssl_tables(run_result());
+  const rt::report::OpensslTables tables = rt::report::openssl_tables(run_result());
   CHECK(tables.blocks == std::vector<std::uint64_t>{16, 64, 8192});
   REQUIRE(tables.figures.size() == 14);
   CHECK(tables.figures[0].label == "digest md5 block 16");
@@ -145,9 +145,9 @@ TEST_CASE("report openssl: the figures it records, in k and ops/s") {
 }
 
 TEST_CASE("report openssl: the header of a 0.9.8 build, an old version string, none") {
-  rt::Result r;
+  rt::model::Result r;
   r.series.push_back(series_of("md5 16 bytes", {crypto_sample("published", {}, 1, 16, 1'000'000)}));
-  r.series.back().samples[0].figure = rt::Figure{3791.55, "k"};
+  r.series.back().samples[0].figure = rt::model::Figure{3791.55, "k"};
   r.environment["openssl"] = {{"version", "OpenSSL 0.9.8g 19 Oct 2007"},
                               {"built_on", "Sun Dec  5 15:21:51 UTC 2010"},
                               {"options", "bn(64,32) md2(int)"},
@@ -158,7 +158,7 @@ TEST_CASE("report openssl: the header of a 0.9.8 build, an old version string, n
       "The 'numbers' are in 1000s of bytes per second processed.\n"
       "type             16 bytes\n"
       "md5               3791.55k\n";
-  CHECK(rt::format_openssl(rt::openssl_tables(r)) ==
+  CHECK(rt::report::format_openssl(rt::report::openssl_tables(r)) ==
         "OpenSSL 0.9.8g 19 Oct 2007\n"
         "built on: Sun Dec  5 15:21:51 UTC 2010\n"
         "options:bn(64,32) md2(int) \n"
@@ -167,9 +167,9 @@ TEST_CASE("report openssl: the header of a 0.9.8 build, an old version string, n
         "timing function used: times\n" +
             table);
   r.environment["openssl"] = "OpenSSL 3.0.19 27 Jan 2026";
-  CHECK(rt::format_openssl(rt::openssl_tables(r)) == "OpenSSL 3.0.19 27 Jan 2026\n" + table);
+  CHECK(rt::report::format_openssl(rt::report::openssl_tables(r)) == "OpenSSL 3.0.19 27 Jan 2026\n" + table);
   r.environment = nlohmann::json::object();
-  CHECK(rt::format_openssl(rt::openssl_tables(r)) == table);
+  CHECK(rt::report::format_openssl(rt::report::openssl_tables(r)) == table);
   r.series.clear();
-  CHECK(rt::format_openssl(rt::openssl_tables(r)) == "");
+  CHECK(rt::report::format_openssl(rt::report::openssl_tables(r)) == "");
 }

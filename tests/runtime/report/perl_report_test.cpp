@@ -23,8 +23,8 @@ namespace rt = hwbench::runtime;
 
 namespace {
 
-rt::Sample timed(std::int64_t wall_ns, std::int64_t usr, std::int64_t sys, std::int64_t cusr, std::int64_t csys) {
-  rt::Sample s;
+rt::model::Sample timed(std::int64_t wall_ns, std::int64_t usr, std::int64_t sys, std::int64_t cusr, std::int64_t csys) {
+  rt::model::Sample s;
   s.kernel = "parallel";
   s.wall_ns = wall_ns;
   s.cpu = {usr, sys, cusr, csys};
@@ -48,32 +48,32 @@ std::set<std::string> open_descriptors() {
 
 TEST_CASE("perl report: Benchmark's timestr, field for field") {
   // The article's line: 126 s of wall time, the parent's and the children's CPU.
-  CHECK(rt::perl_timestr(timed(126'700 * ms, 0, 50 * ms, 0, 20 * ms)) ==
+  CHECK(rt::report::perl_timestr(timed(126'700 * ms, 0, 50 * ms, 0, 20 * ms)) ==
         "126 wallclock secs ( 0.00 usr  0.05 sys +  0.00 cusr  0.02 csys =  0.07 CPU)");
   // No child CPU: 'auto' is 'noc'.
-  CHECK(rt::perl_timestr(timed(3'999 * ms, 1'234 * ms, 10 * ms, 0, 0)) ==
+  CHECK(rt::report::perl_timestr(timed(3'999 * ms, 1'234 * ms, 10 * ms, 0, 0)) ==
         " 3 wallclock secs ( 1.23 usr +  0.01 sys =  1.24 CPU)");
-  CHECK(rt::perl_timestr(timed(3'999 * ms, 1'234 * ms, 10 * ms, 0, 0), "all") ==
+  CHECK(rt::report::perl_timestr(timed(3'999 * ms, 1'234 * ms, 10 * ms, 0, 0), "all") ==
         " 3 wallclock secs ( 1.23 usr  0.01 sys +  0.00 cusr  0.00 csys =  1.24 CPU)");
-  CHECK(rt::perl_timestr(timed(61'000 * ms, 1 * ms, 2 * ms, 71'500 * ms, 123'456 * ms), "nop") ==
+  CHECK(rt::report::perl_timestr(timed(61'000 * ms, 1 * ms, 2 * ms, 71'500 * ms, 123'456 * ms), "nop") ==
         "61 wallclock secs (71.50 cusr + 123.46 csys = 194.96 CPU)");
   // With Time::HiRes the wall time is %2g of the exact figure.
-  CHECK(rt::perl_timestr(timed(126'734'600'000, 0, 0, 0, 0), "noc", true) ==
+  CHECK(rt::report::perl_timestr(timed(126'734'600'000, 0, 0, 0, 0), "noc", true) ==
         "126.735 wallclock secs ( 0.00 usr +  0.00 sys =  0.00 CPU)");
-  CHECK(rt::perl_timestr(timed(500 * ms, 0, 0, 0, 0), "noc", true) ==
+  CHECK(rt::report::perl_timestr(timed(500 * ms, 0, 0, 0, 0), "noc", true) ==
         "0.5 wallclock secs ( 0.00 usr +  0.00 sys =  0.00 CPU)");
 }
 
 TEST_CASE("perl report: one line per timed sample; several series get timethis's title (golden)") {
-  rt::Result r;
-  rt::Series a;
+  rt::model::Result r;
+  rt::model::Series a;
   a.label = "forkwrite";
   a.samples = {timed(126'700 * ms, 0, 50 * ms, 0, 20 * ms), timed(9'010 * ms, 30 * ms, 1'990 * ms, 4'000 * ms, 91'000 * ms)};
   r.series.push_back(a);
-  const rt::NamedStyle* style = rt::find_named_style("perl");
+  const rt::report::NamedStyle* style = rt::report::find_named_style("perl");
   REQUIRE(style != nullptr);
-  rt::ReportSpec spec;
-  spec.style = rt::report_style_from_text("perl").value();
+  rt::model::ReportSpec spec;
+  spec.style = rt::model::report_style_from_text("perl").value();
   const auto single = style->render(r, spec);
   CHECK(single.text ==
         "126 wallclock secs ( 0.00 usr  0.05 sys +  0.00 cusr  0.02 csys =  0.07 CPU)\n"
@@ -81,7 +81,7 @@ TEST_CASE("perl report: one line per timed sample; several series get timethis's
   REQUIRE(single.figures.size() == 1);
   CHECK(single.figures[0].values == std::vector<double>{126.7, 9.01});
 
-  rt::Series b;
+  rt::model::Series b;
   b.label = "write 1MB";
   b.samples = {timed(2'500 * ms, 10 * ms, 300 * ms, 0, 0)};
   r.series.push_back(b);
@@ -101,15 +101,15 @@ TEST_CASE("perl procedure: parallel 200 writes and deletes, and leaves no zombie
       "report perl\n");
   INFO(checked.diagnostics);
   REQUIRE(checked.recipe);
-  rt::RealClock clock;
-  rt::RunOptions options;
+  rt::platform::RealClock clock;
+  rt::run::RunOptions options;
   options.clock = &clock;
-  const rt::RunOutcome out = rt::run_plan(*checked.recipe, options);
+  const rt::run::RunOutcome out = rt::run::run_plan(*checked.recipe, options);
   INFO(out.error);
-  REQUIRE(out.status == rt::RunStatus::complete);
+  REQUIRE(out.status == rt::model::RunStatus::complete);
   REQUIRE(out.series.size() == 1);
   REQUIRE(out.series[0].samples.size() == 1);
-  const rt::Sample& s = out.series[0].samples[0];
+  const rt::model::Sample& s = out.series[0].samples[0];
   CHECK(s.kernel == "parallel");
   CHECK(s.bytes == 200 * 3 * 4'000ULL);
   CHECK(s.ops == 200 * 3 * 2);
@@ -122,11 +122,11 @@ TEST_CASE("perl procedure: parallel 200 writes and deletes, and leaves no zombie
   CHECK(open_descriptors() == before);
   CHECK(hwbench::test::count_entries(env.tmp()) == 0);
 
-  rt::Result r;
+  rt::model::Result r;
   r.series = out.series;
-  rt::ReportSpec spec;
-  spec.style = rt::report_style_from_text("perl").value();
-  const std::string line = rt::find_named_style("perl")->render(r, spec).text;
+  rt::model::ReportSpec spec;
+  spec.style = rt::model::report_style_from_text("perl").value();
+  const std::string line = rt::report::find_named_style("perl")->render(r, spec).text;
   CHECK(line.find(" wallclock secs (") != std::string::npos);
   CHECK(line.find(" cusr ") != std::string::npos);
 }

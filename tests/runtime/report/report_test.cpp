@@ -49,14 +49,14 @@ void check_golden(const std::string& name, const std::string& actual) {
   CHECK(read_text(path) == actual);
 }
 
-std::string render(const rt::ReportData& data, rt::Format format) {
+std::string render(const rt::report::ReportData& data, rt::report::Format format) {
   std::ostringstream out;
-  rt::render_report(data, format, out);
+  rt::report::render_report(data, format, out);
   return out.str();
 }
 
-rt::Sample copy(std::uint64_t bytes, double mb_per_s, std::uint32_t iteration) {
-  rt::Sample s;
+rt::model::Sample copy(std::uint64_t bytes, double mb_per_s, std::uint32_t iteration) {
+  rt::model::Sample s;
   s.kernel = "cp";
   s.iteration = iteration;
   s.bytes = bytes;
@@ -64,8 +64,8 @@ rt::Sample copy(std::uint64_t bytes, double mb_per_s, std::uint32_t iteration) {
   return s;
 }
 
-rt::Series series_of(const std::string& label, std::uint64_t bytes, const std::vector<double>& rates) {
-  rt::Series series;
+rt::model::Series series_of(const std::string& label, std::uint64_t bytes, const std::vector<double>& rates) {
+  rt::model::Series series;
   series.label = label;
   std::uint32_t i = 0;
   for (double r : rates) series.samples.push_back(copy(bytes, r, ++i));
@@ -79,8 +79,8 @@ const std::vector<double> write10 = {108.8, 93.6, 111.2, 88.6, 111.2, 88.6, 110.
 const std::vector<double> write100 = {112.3, 102.6, 106.7, 69.6, 105.3, 113.2, 101.9, 105.9, 88.0, 91.9};
 
 // The article's runs rebuilt as raw samples: bytes copied and the wall time that gives each rate.
-rt::Result raid_run() {
-  rt::Result r;
+rt::model::Result raid_run() {
+  rt::model::Result r;
   r.series.push_back(series_of("read 10MB", 10'000'000, read10));
   r.series.push_back(series_of("read 100MB", 100'000'000, read100));
   r.series.push_back(series_of("write 10MB", 10'000'000, write10));
@@ -88,9 +88,9 @@ rt::Result raid_run() {
   return r;
 }
 
-rt::ReportSpec spec(std::string style, std::string unit, std::vector<std::string> aggregates) {
-  rt::ReportSpec s;
-  s.style = rt::report_style_from_text(style).value();
+rt::model::ReportSpec spec(std::string style, std::string unit, std::vector<std::string> aggregates) {
+  rt::model::ReportSpec s;
+  s.style = rt::model::report_style_from_text(style).value();
   s.unit = std::move(unit);
   s.aggregates = std::move(aggregates);
   return s;
@@ -98,15 +98,15 @@ rt::ReportSpec spec(std::string style, std::string unit, std::vector<std::string
 
 // Edge cases for the lines style: a quoted and comma'd label, a `|`, one sample, no sample,
 // a series that did not converge.
-rt::Result mixed_run() {
-  rt::Result r;
+rt::model::Result mixed_run() {
+  rt::model::Result r;
   r.series.push_back(series_of("read 10MB", 10'000'000, read10));
   r.series.push_back(series_of("write \"10MB\", sync", 10'000'000, {112.5}));
-  rt::Series sorting = series_of("sort | ci", 4'000'000, {5.5, 6.25, 7.125, 5.0, 4.75});
+  rt::model::Series sorting = series_of("sort | ci", 4'000'000, {5.5, 6.25, 7.125, 5.0, 4.75});
   sorting.converged = false;
   sorting.ci_target_pct = 5;
   r.series.push_back(std::move(sorting));
-  rt::Series empty;
+  rt::model::Series empty;
   empty.label = "idle";
   r.series.push_back(std::move(empty));
   return r;
@@ -124,37 +124,37 @@ std::string line_starting(const std::string& text, const std::string& prefix) {
 }  // namespace
 
 TEST_CASE("report: format_figure") {
-  CHECK(rt::format_figure(71.69) == "71.7");
-  CHECK(rt::format_figure(104.96) == "105.0");
-  CHECK(rt::format_figure(10) == "10.0");
-  CHECK(rt::format_figure(123456.789) == "123456.8");
-  CHECK(rt::format_figure(9.87) == "9.87");
-  CHECK(rt::format_figure(9.996) == "10.0");
-  CHECK(rt::format_figure(1) == "1.00");
-  CHECK(rt::format_figure(0.123) == "0.123");
-  CHECK(rt::format_figure(0.1) == "0.100");
-  CHECK(rt::format_figure(0.09996) == "0.100");
-  CHECK(rt::format_figure(0.001) == "0.00100");
-  CHECK(rt::format_figure(0.00123) == "0.00123");
-  CHECK(rt::format_figure(-2.5) == "-2.50");
-  CHECK(rt::format_figure(-42.25) == "-42.2");
-  CHECK(rt::format_figure(0) == "0.00");
-  CHECK(rt::format_figure(std::numeric_limits<double>::quiet_NaN()) == "-");
-  CHECK(rt::format_figure(std::numeric_limits<double>::infinity()) == "inf");
+  CHECK(rt::report::format_figure(71.69) == "71.7");
+  CHECK(rt::report::format_figure(104.96) == "105.0");
+  CHECK(rt::report::format_figure(10) == "10.0");
+  CHECK(rt::report::format_figure(123456.789) == "123456.8");
+  CHECK(rt::report::format_figure(9.87) == "9.87");
+  CHECK(rt::report::format_figure(9.996) == "10.0");
+  CHECK(rt::report::format_figure(1) == "1.00");
+  CHECK(rt::report::format_figure(0.123) == "0.123");
+  CHECK(rt::report::format_figure(0.1) == "0.100");
+  CHECK(rt::report::format_figure(0.09996) == "0.100");
+  CHECK(rt::report::format_figure(0.001) == "0.00100");
+  CHECK(rt::report::format_figure(0.00123) == "0.00123");
+  CHECK(rt::report::format_figure(-2.5) == "-2.50");
+  CHECK(rt::report::format_figure(-42.25) == "-42.2");
+  CHECK(rt::report::format_figure(0) == "0.00");
+  CHECK(rt::report::format_figure(std::numeric_limits<double>::quiet_NaN()) == "-");
+  CHECK(rt::report::format_figure(std::numeric_limits<double>::infinity()) == "inf");
 }
 
-rt::Result load_cp_article() {
+rt::model::Result load_cp_article() {
   std::string error;
-  auto result = rt::load_published(source_path("specs/published/linux-raid1-esata.cp.toml"), error);
+  auto result = rt::record::load_published(source_path("specs/published/linux-raid1-esata.cp.toml"), error);
   REQUIRE_MESSAGE(result.has_value(), error);
   return *result;
 }
 
 // A published result for the printed columns and rows: a series with printed mean and cv,
 // one with none, and one in seconds whose printed mean a byte-rate report cannot show.
-rt::Result printed_mixed() {
+rt::model::Result printed_mixed() {
   std::string error;
-  auto result = rt::parse_published(
+  auto result = rt::record::parse_published(
       "schema = \"hwbench-published/1\"\n"
       "machine = \"box\"\n"
       "[[series]]\n"
@@ -180,24 +180,24 @@ rt::Result printed_mixed() {
 }
 
 TEST_CASE("report: build_report_data converts every sample and aggregates at full precision") {
-  rt::Result r;
-  rt::Series s;
+  rt::model::Result r;
+  rt::model::Series s;
   s.label = "x";
-  rt::Sample a;
+  rt::model::Sample a;
   a.bytes = 3'000'000;
   a.wall_ns = 1'000'000'000;
-  rt::Sample untimed;  // no wall time: no rate, skipped
+  rt::model::Sample untimed;  // no wall time: no rate, skipped
   untimed.bytes = 5'000'000;
-  rt::Sample b;
+  rt::model::Sample b;
   b.bytes = 1'000'000;
   b.wall_ns = 250'000'000;
-  rt::Sample other;  // a published figure of another measure: skipped
-  other.figure = rt::Figure{5, "ops/s"};
+  rt::model::Sample other;  // a published figure of another measure: skipped
+  other.figure = rt::model::Figure{5, "ops/s"};
   s.samples = {a, untimed, b, other};
   s.converged = false;
   s.ci_target_pct = 2.5;
   r.series.push_back(s);
-  const auto data = rt::build_report_data(r, spec("lines", "MB/s", {"mean", "count", "sum"}));
+  const auto data = rt::report::build_report_data(r, spec("lines", "MB/s", {"mean", "count", "sum"}));
   CHECK(data.unit.name == "MB/s");
   REQUIRE(data.series.size() == 1);
   CHECK(data.series[0].label == "x");
@@ -211,11 +211,11 @@ TEST_CASE("report: build_report_data converts every sample and aggregates at ful
   // A run prints nothing of its own: one empty printed slot per aggregate.
   using Printed = std::vector<std::pair<std::string, std::optional<double>>>;
   CHECK(data.series[0].printed == Printed{{"mean", std::nullopt}, {"count", std::nullopt}, {"sum", std::nullopt}});
-  CHECK_FALSE(rt::has_printed(data, 0));
+  CHECK_FALSE(rt::report::has_printed(data, 0));
 }
 
 TEST_CASE("report: printed figures are converted to the report's unit, never computed with") {
-  const auto data = rt::build_report_data(printed_mixed(), spec("lines", "MiB/s", {"mean", "cv", "stdev"}));
+  const auto data = rt::report::build_report_data(printed_mixed(), spec("lines", "MiB/s", {"mean", "cv", "stdev"}));
   REQUIRE(data.series.size() == 3);
   const auto& read = data.series[0];
   REQUIRE(read.printed.size() == 3);
@@ -228,14 +228,14 @@ TEST_CASE("report: printed figures are converted to the report's unit, never com
   CHECK(read.aggregates[0].second == doctest::Approx(716.9 / 10 * 1e6 / 1048576.0).epsilon(1e-12));
   CHECK_FALSE(data.series[1].printed[0].second.has_value());
   CHECK_FALSE(data.series[2].printed[0].second.has_value());  // seconds: not a byte rate
-  CHECK(rt::has_printed(data, 0));
-  CHECK(rt::has_printed(data, 1));
-  CHECK_FALSE(rt::has_printed(data, 2));
-  CHECK_FALSE(rt::has_printed(data, 3));
+  CHECK(rt::report::has_printed(data, 0));
+  CHECK(rt::report::has_printed(data, 1));
+  CHECK_FALSE(rt::report::has_printed(data, 2));
+  CHECK_FALSE(rt::report::has_printed(data, 3));
 
   // The same printed mean in a time report: seconds to milliseconds.
   // "write 10MB" has neither a figure nor a printed figure in a time unit, so it is left out.
-  const auto times = rt::build_report_data(printed_mixed(), spec("lines", "ms", {"mean"}));
+  const auto times = rt::report::build_report_data(printed_mixed(), spec("lines", "ms", {"mean"}));
   REQUIRE(times.series.size() == 2);
   CHECK(times.series[0].label == "read 10MB");
   CHECK(times.series[1].label == "sync");
@@ -245,14 +245,14 @@ TEST_CASE("report: printed figures are converted to the report's unit, never com
 }
 
 TEST_CASE("report: render_to_record keeps the text and every computed figure") {
-  const rt::Result run = mixed_run();
+  const rt::model::Result run = mixed_run();
   const auto report = spec("table", "MiB/s", {"mean", "ci95", "cv", "count"});
-  const auto record = rt::render_to_record(run, report, rt::Format::csv);
-  const auto data = rt::build_report_data(run, report);
-  CHECK(record.spec.style.layout == rt::ReportLayout::table);
+  const auto record = rt::report::render_to_record(run, report, rt::report::Format::csv);
+  const auto data = rt::report::build_report_data(run, report);
+  CHECK(record.spec.style.layout == rt::model::ReportLayout::table);
   CHECK(record.spec.unit == "MiB/s");
   CHECK(record.spec.aggregates == report.aggregates);
-  CHECK(record.text == render(data, rt::Format::csv));
+  CHECK(record.text == render(data, rt::report::Format::csv));
   REQUIRE(record.figures.size() == data.series.size());
   for (std::size_t i = 0; i < data.series.size(); ++i) {
     CAPTURE(i);
@@ -274,48 +274,48 @@ TEST_CASE("report: render_to_record keeps the text and every computed figure") {
 }
 
 TEST_CASE("report: the verbatim sentence's report, one line per series") {
-  rt::Result r;
+  rt::model::Result r;
   r.series.push_back(series_of("cp ramdisk:/10m_$i -> /st1/test", 10'000'000, read10));
-  const auto text = render(rt::build_report_data(r, spec("lines", "MB/s", {"mean"})), rt::Format::text);
+  const auto text = render(rt::report::build_report_data(r, spec("lines", "MB/s", {"mean"})), rt::report::Format::text);
   CHECK(text ==
         "series                            n  mean MB/s\n"
         "cp ramdisk:/10m_$i -> /st1/test  10       71.7\n");
 }
 
 TEST_CASE("report: lines style golden files") {
-  const auto data = rt::build_report_data(
+  const auto data = rt::report::build_report_data(
       mixed_run(), spec("lines", "MB/s", {"mean", "median", "min", "max", "stdev", "cv", "ci95", "geomean", "sum", "count"}));
-  check_golden("lines.txt", render(data, rt::Format::text));
-  check_golden("lines.csv.txt", render(data, rt::Format::csv));
-  check_golden("lines.md.txt", render(data, rt::Format::markdown));
+  check_golden("lines.txt", render(data, rt::report::Format::text));
+  check_golden("lines.csv.txt", render(data, rt::report::Format::csv));
+  check_golden("lines.md.txt", render(data, rt::report::Format::markdown));
 }
 
 TEST_CASE("report: table style golden files (the article's cp table)") {
-  const auto data = rt::build_report_data(raid_run(), spec("table", "MB/s", {"mean"}));
-  check_golden("table.txt", render(data, rt::Format::text));
-  check_golden("table.csv.txt", render(data, rt::Format::csv));
-  check_golden("table.md.txt", render(data, rt::Format::markdown));
+  const auto data = rt::report::build_report_data(raid_run(), spec("table", "MB/s", {"mean"}));
+  check_golden("table.txt", render(data, rt::report::Format::text));
+  check_golden("table.csv.txt", render(data, rt::report::Format::csv));
+  check_golden("table.md.txt", render(data, rt::report::Format::markdown));
 }
 
 TEST_CASE("report: lines style with printed columns, only for aggregates some series printed") {
-  const auto data = rt::build_report_data(printed_mixed(), spec("lines", "MiB/s", {"mean", "cv", "stdev"}));
-  check_golden("lines-printed.txt", render(data, rt::Format::text));
-  check_golden("lines-printed.csv.txt", render(data, rt::Format::csv));
-  check_golden("lines-printed.md.txt", render(data, rt::Format::markdown));
+  const auto data = rt::report::build_report_data(printed_mixed(), spec("lines", "MiB/s", {"mean", "cv", "stdev"}));
+  check_golden("lines-printed.txt", render(data, rt::report::Format::text));
+  check_golden("lines-printed.csv.txt", render(data, rt::report::Format::csv));
+  check_golden("lines-printed.md.txt", render(data, rt::report::Format::markdown));
 }
 
 TEST_CASE("report: table style with printed rows after the computed ones") {
-  const auto data = rt::build_report_data(printed_mixed(), spec("table", "MB/s", {"mean", "cv", "count"}));
-  check_golden("table-printed.txt", render(data, rt::Format::text));
-  check_golden("table-printed.csv.txt", render(data, rt::Format::csv));
-  check_golden("table-printed.md.txt", render(data, rt::Format::markdown));
+  const auto data = rt::report::build_report_data(printed_mixed(), spec("table", "MB/s", {"mean", "cv", "count"}));
+  check_golden("table-printed.txt", render(data, rt::report::Format::text));
+  check_golden("table-printed.csv.txt", render(data, rt::report::Format::csv));
+  check_golden("table-printed.md.txt", render(data, rt::report::Format::markdown));
 }
 
 TEST_CASE("report: table style with uneven series, several aggregates and a note") {
-  const auto data = rt::build_report_data(mixed_run(), spec("table", "MiB/s", {"mean", "ci95", "cv", "count"}));
-  check_golden("table-mixed.txt", render(data, rt::Format::text));
-  check_golden("table-mixed.csv.txt", render(data, rt::Format::csv));
-  check_golden("table-mixed.md.txt", render(data, rt::Format::markdown));
+  const auto data = rt::report::build_report_data(mixed_run(), spec("table", "MiB/s", {"mean", "ci95", "cv", "count"}));
+  check_golden("table-mixed.txt", render(data, rt::report::Format::text));
+  check_golden("table-mixed.csv.txt", render(data, rt::report::Format::csv));
+  check_golden("table-mixed.md.txt", render(data, rt::report::Format::markdown));
 }
 
 // The must-show: the article's per-copy figures through the table reporter. The article's
@@ -331,24 +331,24 @@ TEST_CASE("report: the cp table from raw samples and from the published file") {
   const std::vector<double> printed = {71.7, 75.6, 104.9, 99.8};
 
   SUBCASE("raw samples: bytes and wall time giving the article's rates") {
-    const auto data = rt::build_report_data(raid_run(), spec("table", "MB/s", {"mean"}));
-    CHECK(line_starting(render(data, rt::Format::text), "mean") == mean_row);
+    const auto data = rt::report::build_report_data(raid_run(), spec("table", "MB/s", {"mean"}));
+    CHECK(line_starting(render(data, rt::report::Format::text), "mean") == mean_row);
     REQUIRE(data.series.size() == 4);
     for (std::size_t i = 0; i < 4; ++i) {
       CAPTURE(data.series[i].label);
       CHECK(std::fabs(data.series[i].aggregates[0].second - printed[i]) < 0.1);
     }
-    CHECK(rt::format_figure(data.series[0].aggregates[0].second) == "71.7");
-    CHECK(rt::format_figure(data.series[1].aggregates[0].second) == "75.6");
+    CHECK(rt::report::format_figure(data.series[0].aggregates[0].second) == "71.7");
+    CHECK(rt::report::format_figure(data.series[1].aggregates[0].second) == "75.6");
   }
 
   SUBCASE("load_published on specs/published/linux-raid1-esata.cp.toml") {
     std::string error;
-    const auto result = rt::load_published(source_path("specs/published/linux-raid1-esata.cp.toml"), error);
+    const auto result = rt::record::load_published(source_path("specs/published/linux-raid1-esata.cp.toml"), error);
     REQUIRE_MESSAGE(result.has_value(), error);
     REQUIRE(result->reports.size() == 1);
-    const auto data = rt::build_report_data(*result, result->reports[0]);
-    const auto text = render(data, rt::Format::text);
+    const auto data = rt::report::build_report_data(*result, result->reports[0]);
+    const auto text = render(data, rt::report::Format::text);
     check_golden("published-cp.txt", text);
     // The first column is as wide as `mean (printed)`, so the computed row is laid out wider
     // than from raw samples; its figures are the same.
@@ -375,48 +375,48 @@ TEST_CASE("report: the cp table from raw samples and from the published file") {
 }
 
 TEST_CASE("report: the cp article's table in CSV and Markdown, printed row included") {
-  const rt::Result article = load_cp_article();
-  const auto data = rt::build_report_data(article, article.reports[0]);
-  const auto csv = render(data, rt::Format::csv);
+  const rt::model::Result article = load_cp_article();
+  const auto data = rt::report::build_report_data(article, article.reports[0]);
+  const auto csv = render(data, rt::report::Format::csv);
   check_golden("published-cp.csv.txt", csv);
   CHECK(line_starting(csv, "mean,") == "mean,71.7,75.6,105.0,99.7");
   CHECK(line_starting(csv, "mean (printed),") == "mean (printed),71.7,75.6,104.9,99.8");
-  check_golden("published-cp.md.txt", render(data, rt::Format::markdown));
+  check_golden("published-cp.md.txt", render(data, rt::report::Format::markdown));
 }
 
 TEST_CASE("report: `hwbench report` prints the published cp table with the printed row") {
   std::ostringstream out;
   std::ostringstream err;
   const int code =
-      rt::run_cli({"hwbench", "report", source_path("specs/published/linux-raid1-esata.cp.toml")}, out, err);
+      rt::cli::run_cli({"hwbench", "report", source_path("specs/published/linux-raid1-esata.cp.toml")}, out, err);
   CHECK(err.str().empty());
-  CHECK(code == rt::exit_ok);
+  CHECK(code == rt::cli::exit_ok);
   check_golden("published-cp.txt", out.str());
 }
 
 TEST_CASE("report: a series with no figure in the report's unit is left out of that report") {
-  rt::Result r;
-  rt::Series files;
+  rt::model::Result r;
+  rt::model::Series files;
   files.label = "cp";
-  rt::Sample copy;
+  rt::model::Sample copy;
   copy.bytes = 2'000'000;
   copy.ops = 1;
   copy.wall_ns = 1'000'000'000;
   files.samples = {copy};
-  rt::Series calls;
+  rt::model::Series calls;
   calls.label = "nop";
-  rt::Sample empty;
+  rt::model::Sample empty;
   empty.ops = 1000;
   empty.wall_ns = 1'000'000;
   calls.samples = {empty};
-  rt::Series interrupted;
+  rt::model::Series interrupted;
   interrupted.label = "never ran";
   r.series = {files, calls, interrupted};
-  const auto bytes = rt::build_report_data(r, spec("lines", "MB/s", {"mean"}));
+  const auto bytes = rt::report::build_report_data(r, spec("lines", "MB/s", {"mean"}));
   REQUIRE(bytes.series.size() == 2);
   CHECK(bytes.series[0].label == "cp");
   CHECK(bytes.series[1].label == "never ran");  // no samples at all: shown, so the gap is seen
-  const auto ops = rt::build_report_data(r, spec("lines", "ops/s", {"mean"}));
+  const auto ops = rt::report::build_report_data(r, spec("lines", "ops/s", {"mean"}));
   REQUIRE(ops.series.size() == 3);
   CHECK(ops.series[1].aggregates[0].second == doctest::Approx(1e6));
 }

@@ -17,13 +17,13 @@ namespace rt = hwbench::runtime;
 namespace {
 
 // A stream series as the interpreter records it: one pass per sample.
-rt::Series stream_series(const std::string& label, const std::string& function, unsigned words,
+rt::model::Series stream_series(const std::string& label, const std::string& function, unsigned words,
                          std::uint64_t elements, const std::string& threads, const std::vector<std::int64_t>& wall_ns) {
-  rt::Series series;
+  rt::model::Series series;
   series.label = label;
   std::uint32_t i = 0;
   for (auto ns : wall_ns) {
-    rt::Sample s;
+    rt::model::Sample s;
     s.kernel = "stream";
     s.params = {{"FUNCTION", function}, {"elements", std::to_string(elements)}, {"threads", threads},
                 {"size", "auto"}, {"affinity", "pinned"}};
@@ -38,8 +38,8 @@ rt::Series stream_series(const std::string& label, const std::string& function, 
 }
 
 // Ten passes each, the first slow (cold), as a 10M-element run on two threads might give.
-rt::Result two_runs() {
-  rt::Result r;
+rt::model::Result two_runs() {
+  rt::model::Result r;
   const std::uint64_t n = 10'000'000;
   r.series.push_back(stream_series("stream copy", "copy", 2, n, "2",
                                    {19000000, 12100000, 12000000, 12345678, 12500000, 12800000, 12000100, 12200000,
@@ -59,9 +59,9 @@ rt::Result two_runs() {
   // A second run with one thread and no memcpy: its own table, and the bound says it was not measured.
   r.series.push_back(stream_series("one thread copy", "copy", 2, n, "1", {30000000, 20000000, 21000000}));
   // Not stream: left out.
-  rt::Series other;
+  rt::model::Series other;
   other.label = "cp";
-  rt::Sample cp;
+  rt::model::Sample cp;
   cp.kernel = "cp";
   cp.units = 1;
   cp.bytes = 1000;
@@ -74,24 +74,24 @@ rt::Result two_runs() {
 }  // namespace
 
 TEST_CASE("report stream: STREAM's table, the first pass skipped, and the memcpy line (golden)") {
-  const rt::Result result = two_runs();
-  rt::ReportSpec spec;
-  spec.style = rt::report_style_from_text("stream").value();
-  const rt::NamedStyle* style = rt::find_named_style("stream");
+  const rt::model::Result result = two_runs();
+  rt::model::ReportSpec spec;
+  spec.style = rt::model::report_style_from_text("stream").value();
+  const rt::report::NamedStyle* style = rt::report::find_named_style("stream");
   REQUIRE(style != nullptr);
-  const rt::RenderedReport report = style->render(result, spec);
+  const rt::model::RenderedReport report = style->render(result, spec);
   CHECK(report.text == hwbench::test::golden("stream.txt", report.text));
-  CHECK(rt::to_text(report.spec.style) == "stream");
+  CHECK(rt::model::to_text(report.spec.style) == "stream");
 }
 
 TEST_CASE("report stream: the figures, computed by hand") {
-  const auto tables = rt::stream_tables(two_runs());
+  const auto tables = rt::report::stream_tables(two_runs());
   REQUIRE(tables.size() == 2);
-  const rt::StreamTable& t = tables[0];
+  const rt::report::StreamTable& t = tables[0];
   CHECK(t.elements == 10'000'000);
   CHECK(t.threads == "2");
   REQUIRE(t.rows.size() == 4);
-  const rt::StreamRow& copy = t.rows[0];
+  const rt::report::StreamRow& copy = t.rows[0];
   CHECK(copy.function == "copy");
   CHECK(copy.used == 9);
   CHECK(copy.rates.size() == 10);
@@ -108,24 +108,24 @@ TEST_CASE("report stream: the figures, computed by hand") {
   CHECK(tables[1].threads == "1");
   CHECK_FALSE(tables[1].bound.has_value());
   // A sample of several passes (`for`) counts per pass.
-  rt::Result looped;
+  rt::model::Result looped;
   looped.series.push_back(stream_series("x", "triad", 3, 1000, "1", {1000000, 1000000}));
   looped.series[0].samples[1].units = 4;
   looped.series[0].samples[1].bytes *= 4;
-  const auto per_pass = rt::stream_tables(looped);
+  const auto per_pass = rt::report::stream_tables(looped);
   REQUIRE(per_pass.size() == 1);
   CHECK(per_pass[0].rows[0].min_time == doctest::Approx(0.00025).epsilon(1e-12));
   CHECK(per_pass[0].rows[0].best_rate == doctest::Approx(24000 / 0.00025 / 1e6).epsilon(1e-12));
 }
 
 TEST_CASE("report stream: a failed run does not claim validation; no stream series says so") {
-  rt::Result result = two_runs();
-  result.status = rt::RunStatus::failed;
-  const std::string text = rt::render_stream_report(result, {}).text;
+  rt::model::Result result = two_runs();
+  result.status = rt::model::RunStatus::failed;
+  const std::string text = rt::report::render_stream_report(result, {}).text;
   CHECK(text.find("Solution Validates") == std::string::npos);
-  CHECK(rt::render_stream_report(two_runs(), {}).text.find("Solution Validates") != std::string::npos);
-  CHECK(rt::render_stream_report(rt::Result{}, {}).text == "report stream: this result has no stream series\n");
-  const auto figures = rt::render_stream_report(two_runs(), {}).figures;
+  CHECK(rt::report::render_stream_report(two_runs(), {}).text.find("Solution Validates") != std::string::npos);
+  CHECK(rt::report::render_stream_report(rt::model::Result{}, {}).text == "report stream: this result has no stream series\n");
+  const auto figures = rt::report::render_stream_report(two_runs(), {}).figures;
   REQUIRE(figures.size() == 6);
   CHECK(figures[4].label == "bound");
   REQUIRE(figures[4].aggregates.size() == 5);
@@ -135,12 +135,12 @@ TEST_CASE("report stream: a failed run does not claim validation; no stream seri
 TEST_CASE("report stream: memcpy is compared only with arrays of its own length and threads") {
   const std::uint64_t n = 10'000'000;
   const std::vector<std::int64_t> passes = {20000000, 10000000, 10000000};
-  rt::Result r;
+  rt::model::Result r;
   r.series.push_back(stream_series("copy", "copy", 2, n, "2", passes));
   // memcpy with other threads, then over other arrays: neither is the copy table's memcpy.
   r.series.push_back(stream_series("memcpy 1 thread", "memcpy", 2, n, "1", passes));
   r.series.push_back(stream_series("memcpy 5M", "memcpy", 2, n / 2, "2", passes));
-  const auto tables = rt::stream_tables(r);
+  const auto tables = rt::report::stream_tables(r);
   REQUIRE(tables.size() == 3);
   CHECK(tables[0].elements == n);
   CHECK(tables[0].threads == "2");
@@ -151,22 +151,22 @@ TEST_CASE("report stream: memcpy is compared only with arrays of its own length 
   CHECK(tables[2].elements == n / 2);
   REQUIRE(tables[2].bound.has_value());
   CHECK(tables[2].bound->label == "memcpy 5M");
-  const std::string text = rt::format_stream_tables(tables, false);
+  const std::string text = rt::report::format_stream_tables(tables, false);
   CHECK(text.find("memcpy: not measured (add `stream memcpy` with the same elements and threads)\n") !=
         std::string::npos);
 }
 
 TEST_CASE("report stream: a memcpy slower than Copy is not called a bound") {
   const std::uint64_t n = 1'000'000;
-  rt::Result r;
+  rt::model::Result r;
   // Copy's best pass 2 ms, memcpy's 2.5 ms: memcpy moves the same 16 MB at 80% of Copy's rate.
   r.series.push_back(stream_series("copy", "copy", 2, n, "2", {3000000, 2000000, 2100000}));
   r.series.push_back(stream_series("memcpy", "memcpy", 2, n, "2", {3000000, 2500000, 2600000}));
-  const auto tables = rt::stream_tables(r);
+  const auto tables = rt::report::stream_tables(r);
   REQUIRE(tables.size() == 1);
   REQUIRE(tables[0].copy_fraction.has_value());
   CHECK(*tables[0].copy_fraction == doctest::Approx(1.25).epsilon(1e-12));
-  const std::string text = rt::format_stream_tables(tables, false);
+  const std::string text = rt::report::format_stream_tables(tables, false);
   CHECK(text.find("memcpy: 6400.0 MB/s (the C library's memcpy over arrays of the same length, same threads, best "
                   "of 2); Copy is 125.0% of it, so memcpy is no upper bound here\n") != std::string::npos);
 }

@@ -18,7 +18,7 @@
 #include "tests/support/golden.hpp"
 #include "tests/support/temp_dir.hpp"
 
-using hwbench::runtime::Result;
+using hwbench::runtime::model::Result;
 
 namespace {
 
@@ -41,18 +41,18 @@ const std::string log_41 = hwbench::test::source_path("tests/golden/unixbench-4.
 
 Result imported(const std::string& path) {
   std::string error;
-  auto r = hwbench::runtime::import_unixbench(hwbench::test::read_text(path), "unixbench.log", error);
+  auto r = hwbench::runtime::import::unixbench::import_unixbench(hwbench::test::read_text(path), "unixbench.log", error);
   REQUIRE_MESSAGE(r.has_value(), error);
   return *r;
 }
 
-std::string render(const Result& r) { return hwbench::runtime::render_unixbench_report(r, r.reports.at(0)).text; }
+std::string render(const Result& r) { return hwbench::runtime::report::render_unixbench_report(r, r.reports.at(0)).text; }
 
 /// The George baseline: built in once specs/baselines/unixbench.toml ships, else as the brief gives it.
-hwbench::runtime::Baseline george() {
-  for (const auto& b : hwbench::runtime::builtin_baselines("unixbench"))
+hwbench::runtime::model::Baseline george() {
+  for (const auto& b : hwbench::runtime::record::builtin_baselines("unixbench"))
     if (b.name == "george") return b;
-  hwbench::runtime::Baseline b;
+  hwbench::runtime::model::Baseline b;
   b.name = "george";
   const std::vector<std::tuple<const char*, double, const char*>> figures = {
       {"Dhrystone 2 using register variables", 116700, "lps"},  {"Double-Precision Whetstone", 55.0, "MWIPS"},
@@ -61,16 +61,16 @@ hwbench::runtime::Baseline george() {
       {"Pipe Throughput", 12440, "lps"},                        {"Pipe-based Context Switching", 4000, "lps"},
       {"Process Creation", 126, "lps"},                         {"Shell Scripts (1 concurrent)", 42.4, "lpm"},
       {"Shell Scripts (8 concurrent)", 6, "lpm"},               {"System Call Overhead", 15000, "lps"}};
-  for (const auto& [label, value, unit] : figures) b.figures.emplace_back(label, hwbench::runtime::Figure{value, unit});
+  for (const auto& [label, value, unit] : figures) b.figures.emplace_back(label, hwbench::runtime::model::Figure{value, unit});
   return b;
 }
 
 /// A series of `n` timed samples: sample i did `work(i)` (ops, or bytes for KiB/s) in `wall(i)` ns.
-hwbench::runtime::Series series(const std::string& label, int n, bool bytes, double base, double step, double seconds) {
-  hwbench::runtime::Series s;
+hwbench::runtime::model::Series series(const std::string& label, int n, bool bytes, double base, double step, double seconds) {
+  hwbench::runtime::model::Series s;
   s.label = label;
   for (int i = 0; i < n; ++i) {
-    hwbench::runtime::Sample sample;
+    hwbench::runtime::model::Sample sample;
     sample.kernel = "system";
     sample.iteration = static_cast<std::uint32_t>(i + 1);
     // Out of order on purpose: the pass rule sorts.
@@ -136,7 +136,7 @@ TEST_CASE("unixbench import: every index is recomputed from the figures and matc
   // Nothing is copied from the log: a changed figure moves the score.
   Result changed = r;
   changed.series[0].samples[0].figure->value *= 2;
-  hwbench::runtime::compute_indices(changed);
+  hwbench::runtime::analysis::compute_indices(changed);
   CHECK(changed.indices.back().value == doctest::Approx(r.indices.back().value * std::pow(2.0, 1.0 / 8)));
   const double moved = r.indices.back().value * std::pow(2.0, 1.0 / 8);  // 1510.4
   CHECK(render(changed).find(fmt::sprintf("%-66s %8.1f\n", "System Benchmarks Index Score (Partial Only)", moved)) != std::string::npos);
@@ -155,18 +155,18 @@ TEST_CASE("unixbench import: the 4.1 layout, FINAL SCORE over 11 tests with cont
 }
 
 TEST_CASE("unixbench import: registered, round-trips through published TOML, refuses bad logs") {
-  REQUIRE(hwbench::runtime::find_importer("unixbench") != nullptr);
-  REQUIRE(hwbench::runtime::find_named_style("unixbench") != nullptr);
+  REQUIRE(hwbench::runtime::import::find_importer("unixbench") != nullptr);
+  REQUIRE(hwbench::runtime::report::find_named_style("unixbench") != nullptr);
   const Result r = imported(log_60);
   std::string error;
-  auto back = hwbench::runtime::parse_published(hwbench::runtime::write_published(r), "ub.toml", error);
+  auto back = hwbench::runtime::record::parse_published(hwbench::runtime::record::write_published(r), "ub.toml", error);
   REQUIRE_MESSAGE(back.has_value(), error);
-  hwbench::runtime::compute_indices(*back);
+  hwbench::runtime::analysis::compute_indices(*back);
   CHECK(render(*back) == render(r));
 
-  CHECK_FALSE(hwbench::runtime::import_unixbench("hello\n", "x.log", error).has_value());
+  CHECK_FALSE(hwbench::runtime::import::unixbench::import_unixbench("hello\n", "x.log", error).has_value());
   CHECK(error == "x.log: error: no UnixBench result lines");
-  CHECK_FALSE(hwbench::runtime::import_unixbench("Benchmark Run: Fri Nov 27 2026 10:51:52 - 10:54:53\n"
+  CHECK_FALSE(hwbench::runtime::import::unixbench::import_unixbench("Benchmark Run: Fri Nov 27 2026 10:51:52 - 10:54:53\n"
                                                  "Pipe Throughput                             2198801.8 lpx   (10.0 s, 1 samples)\n"
                                                  "Pipe Throughput   2198801.8 lps   (10.0 s, 1 samples)\n"
                                                  "what is this\n",
@@ -177,9 +177,9 @@ TEST_CASE("unixbench import: registered, round-trips through published TOML, ref
 
 TEST_CASE("unixbench report: a run in the 5.x/6.0 layout, UnixBench's pass rule on every test") {
   const Result r = run();
-  hwbench::runtime::ReportSpec spec;
-  spec.style = hwbench::runtime::report_style_from_text("unixbench").value();
-  const auto rendered = hwbench::runtime::render_unixbench_report(r, spec);
+  hwbench::runtime::model::ReportSpec spec;
+  spec.style = hwbench::runtime::model::report_style_from_text("unixbench").value();
+  const auto rendered = hwbench::runtime::report::render_unixbench_report(r, spec);
   CHECK(rendered.text == hwbench::test::golden("unixbench-run.txt", rendered.text));
   CHECK(rendered.text.find("System Benchmarks Index Values") != std::string::npos);
   CHECK(rendered.text.find("Partial") == std::string::npos);
@@ -202,23 +202,23 @@ TEST_CASE("unixbench report: a run in the 5.x/6.0 layout, UnixBench's pass rule 
 
 TEST_CASE("unixbench report: the same run in the 4.1 layout, and the copies option") {
   Result r = run();
-  hwbench::runtime::ReportSpec spec;
-  spec.style = hwbench::runtime::report_style_from_text("unixbench").value();
+  hwbench::runtime::model::ReportSpec spec;
+  spec.style = hwbench::runtime::model::report_style_from_text("unixbench").value();
   spec.options = {{"layout", "4.1"}};
-  const auto text = hwbench::runtime::render_unixbench_report(r, spec).text;
+  const auto text = hwbench::runtime::report::render_unixbench_report(r, spec).text;
   CHECK(text == hwbench::test::golden("unixbench-run-4.1.txt", text));
   CHECK(text.find("Shell Scripts (1 concurrent)                 42.4") == std::string::npos);  // not in 4.1's index
   spec.options = {{"copies", "4"}};
   r.environment["cores"]["logical"] = 1;
   r.series.erase(r.series.begin());  // System Call Overhead: partial
-  const auto partial = hwbench::runtime::render_unixbench_report(r, spec).text;
+  const auto partial = hwbench::runtime::report::render_unixbench_report(r, spec).text;
   CHECK(partial.find("1 CPU in system; running 4 parallel copies of tests\n") != std::string::npos);
   CHECK(partial.find("System Benchmarks Partial Index              BASELINE       RESULT    INDEX\n") != std::string::npos);
   CHECK(partial.find("System Benchmarks Index Score (Partial Only)") != std::string::npos);
 }
 
 TEST_CASE("unixbench report: copies suffixes split the labels and nothing else") {
-  using hwbench::runtime::unixbench_copies_label;
+  using hwbench::runtime::report::unixbench_copies_label;
   CHECK(unixbench_copies_label("Pipe Throughput (2 copies)") == std::pair<std::string, long long>{"Pipe Throughput", 2});
   CHECK(unixbench_copies_label("Pipe Throughput (1 copy)") == std::pair<std::string, long long>{"Pipe Throughput", 1});
   CHECK(unixbench_copies_label("Shell Scripts (8 concurrent) (16 copies)") ==
@@ -245,7 +245,7 @@ TEST_CASE("unixbench report: a 1-copy and a 2-copy pass print two blocks, each w
   const std::size_t one_copy = r.series.size();
   for (std::size_t i = 0; i < one_copy; ++i) {
     if (r.series[i].label == "Recursion Test -- Tower of Hanoi" || r.series[i].label == "not a UnixBench test") continue;
-    hwbench::runtime::Series two = r.series[i];
+    hwbench::runtime::model::Series two = r.series[i];
     two.label += " (2 copies)";
     for (auto& sample : two.samples) {
       (sample.bytes != 0 ? sample.bytes : sample.ops) *= 2;
@@ -257,12 +257,12 @@ TEST_CASE("unixbench report: a 1-copy and a 2-copy pass print two blocks, each w
   // The N-copy pass without System Call Overhead: its block alone is partial.
   r.series.erase(std::find_if(r.series.begin(), r.series.end(),
                               [](const auto& s) { return s.label == "System Call Overhead (2 copies)"; }));
-  hwbench::runtime::ReportSpec spec;
-  spec.style = hwbench::runtime::report_style_from_text("unixbench").value();
-  const auto rendered = hwbench::runtime::render_unixbench_report(r, spec);
+  hwbench::runtime::model::ReportSpec spec;
+  spec.style = hwbench::runtime::model::report_style_from_text("unixbench").value();
+  const auto rendered = hwbench::runtime::report::render_unixbench_report(r, spec);
   CHECK(rendered.text == hwbench::test::golden("unixbench-run-2-copies.txt", rendered.text));
 
-  const auto report = hwbench::runtime::build_unixbench_report(r, spec);
+  const auto report = hwbench::runtime::report::build_unixbench_report(r, spec);
   REQUIRE(report.blocks.size() == 2);
   CHECK(report.blocks[0].copies == 1);
   CHECK(report.blocks[1].copies == 2);

@@ -21,7 +21,7 @@
 
 namespace {
 
-using hwbench::runtime::Step;
+using hwbench::runtime::plan::Step;
 
 std::size_t files_in(const std::string& dir) {
   std::size_t n = 0;
@@ -49,7 +49,7 @@ TEST_CASE("group loops: a repeat inside parallel stays one loop node, checked on
   REQUIRE(loop.children.size() == 2);
   CHECK(loop.children[0].kernel.text == "write tmp:/w200 size 1MB");
   CHECK(loop.children[1].kernel.text == "rm tmp:/w200");
-  CHECK(hwbench::runtime::kernel_steps(main[0]).size() == 400);
+  CHECK(hwbench::runtime::plan::kernel_steps(main[0]).size() == 400);
   // A label-less time takes its statement's text as the series label.
   CHECK(main[0].series.rfind("time {", 0) == 0);
 }
@@ -70,7 +70,7 @@ TEST_CASE("group loops: the plan shows the loop, the nesting and a few of many w
   auto c = env.check("series \"fw\" time { parallel 6 { repeat 1000 { write tmp:/w$worker size 1KB; rm tmp:/w$worker } } }\n");
   REQUIRE_MESSAGE(c.recipe.has_value(), c.diagnostics);
   std::ostringstream out;
-  hwbench::runtime::print_plan(c.recipe->plan, out);
+  hwbench::runtime::plan::print_plan(c.recipe->plan, out);
   const std::string text = env.substitute(out.str());
   CHECK(text.find("    time \"fw\": 1 sample of 1 statements\n"
                   "      parallel 6 workers\n"
@@ -105,11 +105,11 @@ TEST_CASE("group loops: time { parallel { repeat } } writes and removes every fi
   hwbench::test::RecipeEnv env;
   auto c = env.check("series \"fw\" time { parallel 3 { repeat 200 { write tmp:/w$worker size 64KB; rm tmp:/w$worker } } }\n");
   REQUIRE_MESSAGE(c.recipe.has_value(), c.diagnostics);
-  hwbench::runtime::RealClock clock;
-  hwbench::runtime::RunOptions opts;
+  hwbench::runtime::platform::RealClock clock;
+  hwbench::runtime::run::RunOptions opts;
   opts.clock = &clock;
-  auto out = hwbench::runtime::run_plan(*c.recipe, opts);
-  REQUIRE_MESSAGE(out.status == hwbench::runtime::RunStatus::complete, out.error);
+  auto out = hwbench::runtime::run::run_plan(*c.recipe, opts);
+  REQUIRE_MESSAGE(out.status == hwbench::runtime::model::RunStatus::complete, out.error);
   REQUIRE(out.series.size() == 1);
   CHECK(out.series[0].label == "fw");
   REQUIRE(out.series[0].samples.size() == 1);
@@ -128,9 +128,9 @@ TEST_CASE("group loops: SIGTERM to hwbench alone stops a long parallel loop; the
   hwbench::test::RecipeEnv env;
   auto c = env.check("time { parallel 2 { repeat 10000000 { write tmp:/w$worker size 64KB; rm tmp:/w$worker } } }\n");
   REQUIRE_MESSAGE(c.recipe.has_value(), c.diagnostics);
-  hwbench::runtime::RealClock clock;
-  hwbench::runtime::InterruptGuard guard;
-  hwbench::runtime::RunOptions opts;
+  hwbench::runtime::platform::RealClock clock;
+  hwbench::runtime::run::InterruptGuard guard;
+  hwbench::runtime::run::RunOptions opts;
   opts.clock = &clock;
   opts.interrupted = guard.flag();
   const pid_t self = ::getpid();
@@ -139,10 +139,10 @@ TEST_CASE("group loops: SIGTERM to hwbench alone stops a long parallel loop; the
     ::kill(self, SIGTERM);  // the parent only: the workers must be told by hwbench
   });
   const auto t0 = std::chrono::steady_clock::now();
-  auto out = hwbench::runtime::run_plan(*c.recipe, opts);
+  auto out = hwbench::runtime::run::run_plan(*c.recipe, opts);
   killer.join();
   const auto took = std::chrono::steady_clock::now() - t0;
-  CHECK(out.status == hwbench::runtime::RunStatus::interrupted);
+  CHECK(out.status == hwbench::runtime::model::RunStatus::interrupted);
   CHECK(took < std::chrono::seconds(10));
   CHECK(files_in(env.tmp()) == 0);
 }

@@ -15,15 +15,15 @@ using hwbench::kernels::FileView;
 using hwbench::kernels::Kernel;
 using hwbench::kernels::KernelSpec;
 using hwbench::kernels::Work;
-using hwbench::runtime::CpuTimes;
-using hwbench::runtime::RunOptions;
-using hwbench::runtime::RunOutcome;
+using hwbench::runtime::platform::CpuTimes;
+using hwbench::runtime::run::RunOptions;
+using hwbench::runtime::run::RunOutcome;
 using hwbench::test::RecipeEnv;
 
 namespace {
 
 /// A clock whose every reading advances by the next step of a script (repeating its last step).
-class ScriptedClock : public hwbench::runtime::Clock {
+class ScriptedClock : public hwbench::runtime::platform::Clock {
  public:
   explicit ScriptedClock(std::vector<std::int64_t> steps) : steps_(std::move(steps)) {}
   std::int64_t now_ns() override {
@@ -63,7 +63,7 @@ void add_kernel(RecipeEnv& env, const std::string& name, std::function<Work(std:
   env.registry().add(std::move(spec));
 }
 
-RunOutcome run(RecipeEnv& env, const std::string& text, hwbench::runtime::Clock& clock,
+RunOutcome run(RecipeEnv& env, const std::string& text, hwbench::runtime::platform::Clock& clock,
                const std::atomic<bool>* interrupted = nullptr) {
   auto c = env.check(text);
   INFO(c.diagnostics);
@@ -71,7 +71,7 @@ RunOutcome run(RecipeEnv& env, const std::string& text, hwbench::runtime::Clock&
   RunOptions opts;
   opts.clock = &clock;
   opts.interrupted = interrupted;
-  return hwbench::runtime::run_plan(*c.recipe, opts);
+  return hwbench::runtime::run::run_plan(*c.recipe, opts);
 }
 
 }  // namespace
@@ -81,7 +81,7 @@ TEST_CASE("interpreter: runs N takes N samples, each timed by the runtime's cloc
   add_kernel(env, "unit", [](std::uint64_t n, int) { return Work{100 * n, n}; });
   ScriptedClock clock({1000});
   auto out = run(env, "unit runs 4 warmup 2\n", clock);
-  CHECK(out.status == hwbench::runtime::RunStatus::complete);
+  CHECK(out.status == hwbench::runtime::model::RunStatus::complete);
   REQUIRE(out.series.size() == 1);
   REQUIRE(out.series[0].samples.size() == 4);
   for (const auto& s : out.series[0].samples) {
@@ -139,13 +139,13 @@ TEST_CASE("interpreter: a failing statement stops the run, teardown runs, and th
     if (call == 2) throw hwbench::kernels::KernelError("cannot write /x: No space left on device");
     return {};
   });
-  hwbench::runtime::RealClock clock;
+  hwbench::runtime::platform::RealClock clock;
   auto out = run(env,
                  "setup { write ramdisk:/made size 1KB\n write ramdisk:/kept size 1KB }\n"
                  "boom runs 3\n"
                  "teardown { rm ramdisk:/kept }\n",
                  clock);
-  CHECK(out.status == hwbench::runtime::RunStatus::failed);
+  CHECK(out.status == hwbench::runtime::model::RunStatus::failed);
   CHECK(out.error == "t.bench:3:1: boom runs 3: cannot write /x: No space left on device");
   CHECK(out.series[0].samples.size() == 1);
   CHECK_FALSE(hwbench::test::exists(env.ram() + "/made"));
@@ -160,15 +160,15 @@ TEST_CASE("interpreter: SIGINT mid-run stops sampling, runs teardown and removes
     return Work{0, n};
   });
   hwbench::test::write_text(env.ram() + "/theirs", "not ours");
-  hwbench::runtime::RealClock clock;
-  hwbench::runtime::InterruptGuard guard;
+  hwbench::runtime::platform::RealClock clock;
+  hwbench::runtime::run::InterruptGuard guard;
   auto out = run(env,
                  "setup { repeat 3 write ramdisk:/f_$i size 10KB }\n"
                  "interrupt_me runs 10\n"
                  "teardown { rm ramdisk:/f_1 }\n",
                  clock, guard.flag());
   CHECK(guard.signal() == SIGINT);
-  CHECK(out.status == hwbench::runtime::RunStatus::interrupted);
+  CHECK(out.status == hwbench::runtime::model::RunStatus::interrupted);
   CHECK(out.series[0].samples.size() == 2);  // the sample the signal reached is dropped
   CHECK(hwbench::test::count_entries(env.ram()) == 1);  // only the stranger's file is left
   CHECK(hwbench::test::read_text(env.ram() + "/theirs") == "not ours");
@@ -190,17 +190,17 @@ TEST_CASE("interpreter: cold evicts the files a statement reads before each samp
   probe.make = [&resident](const Call& c, const Context&) {
     std::string path = c.args[0].path;
     return std::make_unique<LambdaKernel>([&resident, path](std::uint64_t n, int) {
-      resident.push_back(hwbench::kernels::residency(path).residency.resident_pages);
+      resident.push_back(hwbench::runtime::platform::residency(path).residency.resident_pages);
       // Read it back in so that only eviction can make the next sample cold.
       hwbench::test::read_text(path);
       return Work{0, n};
     });
   };
   env.registry().add(probe);
-  hwbench::runtime::RealClock clock;
+  hwbench::runtime::platform::RealClock clock;
   auto out = run(env, "setup { write disk:/c size 4MB }\nprobe disk:/c cold runs 3\nprobe disk:/c runs 2\n", clock);
-  CHECK(out.status == hwbench::runtime::RunStatus::complete);
-  CHECK(hwbench::kernels::filesystem_type(env.disk()) != "tmpfs");
+  CHECK(out.status == hwbench::runtime::model::RunStatus::complete);
+  CHECK(hwbench::runtime::platform::filesystem_type(env.disk()) != "tmpfs");
   REQUIRE(resident.size() == 5);
   CHECK(resident[0] == 0);
   CHECK(resident[1] == 0);
@@ -212,21 +212,21 @@ TEST_CASE("interpreter: cold evicts the files a statement reads before each samp
 
 TEST_CASE("interpreter: cold on a tmpfs is an error, never a warm figure reported as cold") {
   RecipeEnv env;
-  hwbench::runtime::RealClock clock;
+  hwbench::runtime::platform::RealClock clock;
   auto out = run(env, "setup { write ramdisk:/c size 1MB }\nread ramdisk:/c cold\n", clock);
-  CHECK(out.status == hwbench::runtime::RunStatus::failed);
+  CHECK(out.status == hwbench::runtime::model::RunStatus::failed);
   CHECK(out.error.find("t.bench:2:1: read ramdisk:/c cold: cold: cannot evict") == 0);
   CHECK(out.series[0].samples.empty());
 }
 
 TEST_CASE("interpreter: parallel runs one process per worker and makes one sample of all of them") {
   RecipeEnv env;
-  hwbench::runtime::RealClock clock;
+  hwbench::runtime::platform::RealClock clock;
   auto out = run(env,
                  "setup { repeat 3 write ramdisk:/p_$i size 1MB }\n"
                  "repeat 2 parallel 3 { cp ramdisk:/p_$worker -> ramdisk:/q_$worker }\n",
                  clock);
-  CHECK(out.status == hwbench::runtime::RunStatus::complete);
+  CHECK(out.status == hwbench::runtime::model::RunStatus::complete);
   REQUIRE(out.series.size() == 1);
   REQUIRE(out.series[0].samples.size() == 2);
   const auto& s = out.series[0].samples[0];
@@ -247,21 +247,21 @@ TEST_CASE("interpreter: a worker that crashes is named, and nothing hangs") {
     return Work{0, n};
   });
   add_kernel(env, "fine", [](std::uint64_t n, int) { return Work{0, n}; });
-  hwbench::runtime::RealClock clock;
+  hwbench::runtime::platform::RealClock clock;
   auto out = run(env, "parallel 2 {\n  fine\n}\nparallel 3 { crash }\n", clock);
-  CHECK(out.status == hwbench::runtime::RunStatus::failed);
+  CHECK(out.status == hwbench::runtime::model::RunStatus::failed);
   CHECK(out.error == "parallel worker 1 of 3 was killed by signal 11 (Segmentation fault)");
   CHECK(out.series[0].samples.size() == 1);
 }
 
 TEST_CASE("interpreter: a time block is one sample summing its statements") {
   RecipeEnv env;
-  hwbench::runtime::RealClock clock;
+  hwbench::runtime::platform::RealClock clock;
   auto out = run(env,
                  "setup { repeat 3 write ramdisk:/t_$i size 100KB }\n"
                  "repeat 2 time \"three copies\" { repeat 3 cp ramdisk:/t_$i -> ramdisk:/u_$i }\n",
                  clock);
-  CHECK(out.status == hwbench::runtime::RunStatus::complete);
+  CHECK(out.status == hwbench::runtime::model::RunStatus::complete);
   REQUIRE(out.series.size() == 1);
   CHECK(out.series[0].label == "three copies");
   REQUIRE(out.series[0].samples.size() == 2);
@@ -273,11 +273,11 @@ TEST_CASE("interpreter: `for` inside parallel makes each worker count for the du
   hwbench::test::RecipeEnv env;
   auto checked = env.check("series \"p\" parallel 2 { nop for 200ms }\n");
   REQUIRE_MESSAGE(checked.recipe.has_value(), checked.diagnostics);
-  hwbench::runtime::RealClock clock;
-  hwbench::runtime::RunOptions opts;
+  hwbench::runtime::platform::RealClock clock;
+  hwbench::runtime::run::RunOptions opts;
   opts.clock = &clock;
-  auto out = hwbench::runtime::run_plan(*checked.recipe, opts);
-  REQUIRE(out.status == hwbench::runtime::RunStatus::complete);
+  auto out = hwbench::runtime::run::run_plan(*checked.recipe, opts);
+  REQUIRE(out.status == hwbench::runtime::model::RunStatus::complete);
   REQUIRE(out.series.size() == 1);
   REQUIRE(out.series[0].samples.size() == 1);
   const auto& s = out.series[0].samples[0];

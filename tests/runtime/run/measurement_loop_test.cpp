@@ -18,18 +18,18 @@ using hwbench::kernels::FileView;
 using hwbench::kernels::Kernel;
 using hwbench::kernels::KernelSpec;
 using hwbench::kernels::Work;
-using hwbench::runtime::CpuTimes;
-using hwbench::runtime::MeasurementLoop;
-using hwbench::runtime::Policy;
-using hwbench::runtime::RunOutcome;
-using hwbench::runtime::Sample;
+using hwbench::runtime::platform::CpuTimes;
+using hwbench::runtime::run::MeasurementLoop;
+using hwbench::runtime::plan::Policy;
+using hwbench::runtime::run::RunOutcome;
+using hwbench::runtime::model::Sample;
 using hwbench::test::RecipeEnv;
 
 namespace {
 
 /// A clock that stands still until the test (or a test kernel) moves it. Reading it costs
 /// nothing, so every figure below is exact. After fork() each worker moves its own copy.
-class ManualClock : public hwbench::runtime::Clock {
+class ManualClock : public hwbench::runtime::platform::Clock {
  public:
   std::int64_t now_ns() override { return now_; }
   CpuTimes cpu() override { return cpu_; }
@@ -117,20 +117,20 @@ void add_sim(RecipeEnv& env, const std::string& name, ManualClock& clock, SimCos
   env.registry().add(std::move(spec));
 }
 
-RunOutcome run_recipe(RecipeEnv& env, const std::string& text, hwbench::runtime::Clock& clock) {
+RunOutcome run_recipe(RecipeEnv& env, const std::string& text, hwbench::runtime::platform::Clock& clock) {
   auto c = env.check(text);
   INFO(c.diagnostics);
   REQUIRE(c.recipe);
-  hwbench::runtime::RunOptions opts;
+  hwbench::runtime::run::RunOptions opts;
   opts.clock = &clock;
-  auto out = hwbench::runtime::run_plan(*c.recipe, opts);
+  auto out = hwbench::runtime::run::run_plan(*c.recipe, opts);
   INFO(out.error);
-  REQUIRE(out.status == hwbench::runtime::RunStatus::complete);
+  REQUIRE(out.status == hwbench::runtime::model::RunStatus::complete);
   return out;
 }
 
 /// The one sample of the only series of `text`.
-Sample only_sample(RecipeEnv& env, const std::string& text, hwbench::runtime::Clock& clock) {
+Sample only_sample(RecipeEnv& env, const std::string& text, hwbench::runtime::platform::Clock& clock) {
   auto out = run_recipe(env, text, clock);
   REQUIRE(out.series.size() == 1);
   REQUIRE(out.series[0].samples.size() == 1);

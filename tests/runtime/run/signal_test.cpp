@@ -92,16 +92,16 @@ TEST_CASE("signals: SIGINT or SIGTERM at any point runs teardown, leaves no file
     CHECK(hwbench::test::count_entries(disk.path()) == 1);
     CHECK(hwbench::test::read_text(disk / "stranger") == "kept");
     std::string error;
-    auto loaded = hwbench::runtime::load_result(result, error);
+    auto loaded = hwbench::runtime::record::load_result(result, error);
     if (WEXITSTATUS(status) == 0) {
       // The run finished before the signal came: then it is complete, and says so.
       REQUIRE(loaded);
-      CHECK(loaded->status == hwbench::runtime::RunStatus::complete);
+      CHECK(loaded->status == hwbench::runtime::model::RunStatus::complete);
     } else {
       CHECK(WEXITSTATUS(status) == 3);
       REQUIRE(loaded);
-      CHECK(loaded->status == hwbench::runtime::RunStatus::interrupted);
-      CHECK(hwbench::runtime::to_json(*loaded)["complete"] == false);
+      CHECK(loaded->status == hwbench::runtime::model::RunStatus::interrupted);
+      CHECK(hwbench::runtime::record::to_json(*loaded)["complete"] == false);
     }
   }
 }

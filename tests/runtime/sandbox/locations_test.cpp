@@ -11,10 +11,10 @@
 #include "tests/support/fake_machine.hpp"
 #include "tests/support/temp_dir.hpp"
 
-using hwbench::runtime::builtin_locations;
-using hwbench::runtime::Location;
-using hwbench::runtime::PathError;
-using hwbench::runtime::PathResolver;
+using hwbench::runtime::sandbox::builtin_locations;
+using hwbench::runtime::sandbox::Location;
+using hwbench::runtime::sandbox::PathError;
+using hwbench::runtime::sandbox::PathResolver;
 using hwbench::test::FakeMachine;
 
 namespace {

@@ -6,7 +6,16 @@
 
 #include "runtime/support/system_text.hpp"
 
-namespace hwbench::runtime::system_text {
+namespace hwbench::runtime::support {
+
+using support::join;
+using support::join_nonempty;
+using support::normalise_spaces;
+using support::parse_double;
+using support::parse_integer;
+using support::split_words;
+using support::trim;
+using support::trim_end;
 
 TEST_CASE("trim: white space at both ends, or only the characters given") {
   CHECK(trim("  a b \t\r\n") == "a b");
@@ -49,4 +58,4 @@ TEST_CASE("parse_integer and parse_double: the whole text or nothing") {
   CHECK_FALSE(parse_double("fast").has_value());
 }
 
-}  // namespace hwbench::runtime::system_text
+}  // namespace hwbench::runtime::support

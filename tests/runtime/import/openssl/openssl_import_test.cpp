@@ -19,17 +19,17 @@ namespace {
 
 const std::string thinkpad_log = "tests/golden/openssl-thinkpad-x20-p3-600mhz.log";
 
-rt::Result imported(const std::string& text, const std::string& name = "speed.log") {
+rt::model::Result imported(const std::string& text, const std::string& name = "speed.log") {
   std::string error;
-  auto result = rt::import_openssl(text, name, error);
+  auto result = rt::import::openssl::import_openssl(text, name, error);
   INFO(error);
   REQUIRE(result.has_value());
   return *result;
 }
 
-std::string rendered(const rt::Result& result) {
+std::string rendered(const rt::model::Result& result) {
   REQUIRE(result.reports.size() == 1);
-  return rt::find_named_style(rt::to_text(result.reports[0].style))->render(result, result.reports[0]).text;
+  return rt::report::find_named_style(rt::model::to_text(result.reports[0].style))->render(result, result.reports[0]).text;
 }
 
 // The lines of `text` without trailing white space, leaving out those `skip` accepts.
@@ -50,7 +50,7 @@ bool prompt_or_progress(const std::string& line) { return line.rfind("$ ", 0) ==
 
 std::string import_error(const std::string& text) {
   std::string error;
-  CHECK_FALSE(rt::import_openssl(text, "x.log", error).has_value());
+  CHECK_FALSE(rt::import::openssl::import_openssl(text, "x.log", error).has_value());
   return error;
 }
 
@@ -59,16 +59,16 @@ std::string import_error(const std::string& text) {
 TEST_CASE("import openssl: the ThinkPad's 0.9.8 log renders back line for line") {
   const std::string log = hwbench::test::read_text(hwbench::test::source_path(thinkpad_log));
   REQUIRE(!log.empty());
-  const rt::Result result = imported(log, thinkpad_log);
+  const rt::model::Result result = imported(log, thinkpad_log);
   const std::string text = rendered(result);
   CHECK(lines_of(text, nothing) == lines_of(log, prompt_or_progress));
   CHECK(text == hwbench::test::golden("openssl-thinkpad.txt", text));
 }
 
 TEST_CASE("import openssl: the Result holds the header, one series per cell, the report") {
-  const rt::Result result = imported(hwbench::test::read_text(hwbench::test::source_path(thinkpad_log)), thinkpad_log);
-  CHECK(result.kind == rt::ResultKind::published);
-  CHECK(result.status == rt::RunStatus::published);
+  const rt::model::Result result = imported(hwbench::test::read_text(hwbench::test::source_path(thinkpad_log)), thinkpad_log);
+  CHECK(result.kind == rt::model::ResultKind::published);
+  CHECK(result.status == rt::model::RunStatus::published);
   CHECK(result.meta.at("note") == "$ openssl speed");
   CHECK(result.meta.at("source") == thinkpad_log);
   CHECK(result.recipe_file == thinkpad_log);
@@ -81,17 +81,17 @@ TEST_CASE("import openssl: the Result holds the header, one series per cell, the
     "timing_function": "times"}})J"));
   // 27 rows of 5 sizes, 4 rsa and 3 dsa sizes with a sign and a verify series each.
   REQUIRE(result.series.size() == 27 * 5 + 4 * 2 + 3 * 2);
-  const rt::Series& md5 = result.series[3 * 5];
+  const rt::model::Series& md5 = result.series[3 * 5];
   CHECK(md5.label == "md5 16 bytes");
   REQUIRE(md5.samples.size() == 1);
   CHECK(md5.samples[0].kernel == "published");
   CHECK(md5.samples[0].figure->value == 3791.55);
   CHECK(md5.samples[0].figure->unit == "k");
-  const rt::Series& mdc2 = result.series[5];
+  const rt::model::Series& mdc2 = result.series[5];
   CHECK(mdc2.label == "mdc2 16 bytes");
   CHECK(mdc2.samples.empty());
   CHECK(mdc2.unavailable == "not run: openssl printed 0.00");
-  const rt::Series& rsa = result.series[27 * 5 + 4];
+  const rt::model::Series& rsa = result.series[27 * 5 + 4];
   CHECK(rsa.label == "rsa 2048 bits sign");
   CHECK(rsa.samples.at(0).figure->value == 11.9);
   CHECK(rsa.samples.at(0).figure->unit == "ops/s");
@@ -99,8 +99,8 @@ TEST_CASE("import openssl: the Result holds the header, one series per cell, the
   CHECK(rsa.printed.at("mean").unit == "s");
   CHECK(result.series.back().label == "dsa 2048 bits verify");
   REQUIRE(result.reports.size() == 1);
-  CHECK(rt::to_text(result.reports[0].style) == "openssl");
-  CHECK(rt::find_importer("openssl") != nullptr);
+  CHECK(rt::model::to_text(result.reports[0].style) == "openssl");
+  CHECK(rt::import::find_importer("openssl") != nullptr);
 }
 
 TEST_CASE("import openssl: a 3.x log, with its progress lines, renders back line for line") {
@@ -129,7 +129,7 @@ TEST_CASE("import openssl: a 3.x log, with its progress lines, renders back line
       " 253 bits EdDSA (Ed25519)   0.0000s   0.0001s  22222.2   8333.3\n"
       "                       op     op/s\n"
       "2048 bits ffdh   0.0012s    833.3\n";
-  const rt::Result result = imported(log);
+  const rt::model::Result result = imported(log);
   CHECK(lines_of(rendered(result), nothing) == lines_of(log, prompt_or_progress));
   CHECK(result.environment["openssl"]["version"] == "OpenSSL 3.0.19");
   CHECK(result.environment["openssl"]["cpuinfo"] == "OPENSSL_ia32cap=0xfffa32034f8bffff:0x1b415fdef1bf27eb");
@@ -151,7 +151,7 @@ TEST_CASE("import openssl: -multi's relays, -elapsed's warning and blank lines a
       "4954470 md5's in 2.99s\n"
       "type             16 bytes\n"
       "md5              26509.60k\n";
-  const rt::Result result = imported(log);
+  const rt::model::Result result = imported(log);
   REQUIRE(result.series.size() == 1);
   CHECK(result.environment.empty());
   CHECK(rendered(result) ==

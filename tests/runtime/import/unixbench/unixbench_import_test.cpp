@@ -31,20 +31,20 @@ const std::string one_run = "tests/golden/unixbench-6.0-this-machine.log";
 
 std::string log_text(const std::string& relative) { return hwbench::test::read_text(hwbench::test::source_path(relative)); }
 
-rt::Result imported(const std::string& relative) {
+rt::model::Result imported(const std::string& relative) {
   std::string error;
-  auto r = rt::import_unixbench(log_text(relative), "unixbench.log", error);
+  auto r = rt::import::unixbench::import_unixbench(log_text(relative), "unixbench.log", error);
   REQUIRE_MESSAGE(r.has_value(), error);
   return *r;
 }
 
 std::string import_error(const std::string& text) {
   std::string error;
-  CHECK_FALSE(rt::import_unixbench(text, "x.log", error).has_value());
+  CHECK_FALSE(rt::import::unixbench::import_unixbench(text, "x.log", error).has_value());
   return error;
 }
 
-std::string render(const rt::Result& r) { return rt::render_unixbench_report(r, r.reports.at(0)).text; }
+std::string render(const rt::model::Result& r) { return rt::report::render_unixbench_report(r, r.reports.at(0)).text; }
 
 /// The lines of `text` from its first 72-dash line on, trailing white space removed.
 std::vector<std::string> lines_from_dashes(const std::string& text) {
@@ -98,7 +98,7 @@ std::vector<std::vector<PrintedLine>> result_lines(const std::string& text) {
   return runs;
 }
 
-const rt::Series* series(const rt::Result& r, const std::string& label) {
+const rt::model::Series* series(const rt::model::Result& r, const std::string& label) {
   for (const auto& s : r.series)
     if (s.label == label) return &s;
   return nullptr;
@@ -107,20 +107,20 @@ const rt::Series* series(const rt::Result& r, const std::string& label) {
 /// As if specs/unixbench.bench had run on a machine twice as fast: each imported series as one
 /// timed sample of counted work at twice the figure (long enough that whole counts carry the
 /// figure to 7 digits), and the two scores' index statements.
-rt::Result twice_as_fast_run(const rt::Result& published) {
-  rt::Result run;
+rt::model::Result twice_as_fast_run(const rt::model::Result& published) {
+  rt::model::Result run;
   run.baselines = published.baselines;
   for (const auto& p : published.series) {
-    const rt::Figure& f = *p.samples.at(0).figure;
-    const rt::Unit* unit = rt::find_unit(f.unit);
+    const rt::model::Figure& f = *p.samples.at(0).figure;
+    const rt::analysis::Unit* unit = rt::analysis::find_unit(f.unit);
     REQUIRE(unit != nullptr);
-    rt::Sample sample;
+    rt::model::Sample sample;
     sample.kernel = "system";
     sample.iteration = 1;
     sample.wall_ns = 10'000'000'000'000;
     const auto work = static_cast<std::uint64_t>(std::llround(2 * f.value * unit->factor * 10'000));
-    (unit->measure == rt::Measure::byte_rate ? sample.bytes : sample.ops) = work;
-    rt::Series s;
+    (unit->measure == rt::analysis::Measure::byte_rate ? sample.bytes : sample.ops) = work;
+    rt::model::Series s;
     s.label = p.label;
     s.samples.push_back(sample);
     run.series.push_back(std::move(s));
@@ -136,7 +136,7 @@ rt::Result twice_as_fast_run(const rt::Result& published) {
 }  // namespace
 
 TEST_CASE("unixbench import: both runs of a 2-CPU log, the second labelled \"(2 copies)\"") {
-  const rt::Result r = imported(two_runs);
+  const rt::model::Result r = imported(two_runs);
   REQUIRE(r.series.size() == 24);
   CHECK(r.series[0].label == "Dhrystone 2 using register variables");
   CHECK(r.series[11].label == "System Call Overhead");
@@ -165,7 +165,7 @@ TEST_CASE("unixbench import: both runs of a 2-CPU log, the second labelled \"(2 
     for (const auto& p : printed[run]) {
       const std::string label = p.label + (run == 0 ? "" : " (2 copies)");
       CAPTURE(label);
-      const rt::Series* s = series(r, label);
+      const rt::model::Series* s = series(r, label);
       REQUIRE(s != nullptr);
       REQUIRE(s->samples.size() == 1);
       CHECK(s->samples[0].figure->value == p.figure);
@@ -175,7 +175,7 @@ TEST_CASE("unixbench import: both runs of a 2-CPU log, the second labelled \"(2 
 }
 
 TEST_CASE("unixbench import: both scores and every per-test index recomputed to the printed digits") {
-  const rt::Result r = imported(two_runs);
+  const rt::model::Result r = imported(two_runs);
   REQUIRE(r.indices.size() == 26);
   for (const auto& i : r.indices) {
     CAPTURE(i.spec.label);
@@ -184,8 +184,8 @@ TEST_CASE("unixbench import: both scores and every per-test index recomputed to 
     REQUIRE(i.printed.has_value());
     CHECK(std::round(i.value * 10) / 10 == doctest::Approx(*i.printed).epsilon(1e-12));
   }
-  const rt::IndexValue* one = rt::find_index(r, "System Benchmarks Index Score");
-  const rt::IndexValue* two = rt::find_index(r, "System Benchmarks Index Score (2 copies)");
+  const rt::model::IndexValue* one = rt::analysis::find_index(r, "System Benchmarks Index Score");
+  const rt::model::IndexValue* two = rt::analysis::find_index(r, "System Benchmarks Index Score (2 copies)");
   REQUIRE(one != nullptr);
   REQUIRE(two != nullptr);
   CHECK(*one->printed == 1738.9);
@@ -196,22 +196,22 @@ TEST_CASE("unixbench import: both scores and every per-test index recomputed to 
   REQUIRE(two->spec.series.size() == 12);
   CHECK(one->spec.series[0] == "Dhrystone 2 using register variables");
   CHECK(two->spec.series[0] == "Dhrystone 2 using register variables (2 copies)");
-  const rt::IndexValue* fsdisk = rt::find_index(r, "File Copy 4096 bufsize 8000 maxblocks (2 copies)");
+  const rt::model::IndexValue* fsdisk = rt::analysis::find_index(r, "File Copy 4096 bufsize 8000 maxblocks (2 copies)");
   REQUIRE(fsdisk != nullptr);
   CHECK(*fsdisk->printed == 10138.3);
   CHECK(fsdisk->value == doctest::Approx(5880233.5 / 5800 * 10).epsilon(1e-12));
 
   // Nothing is copied from the log: a changed 2-copy figure moves that run's score only.
-  rt::Result changed = r;
+  rt::model::Result changed = r;
   changed.series[12].samples[0].figure->value *= 2;
-  rt::compute_indices(changed);
-  CHECK(rt::find_index(changed, "System Benchmarks Index Score")->value == one->value);
-  CHECK(rt::find_index(changed, "System Benchmarks Index Score (2 copies)")->value ==
+  rt::analysis::compute_indices(changed);
+  CHECK(rt::analysis::find_index(changed, "System Benchmarks Index Score")->value == one->value);
+  CHECK(rt::analysis::find_index(changed, "System Benchmarks Index Score (2 copies)")->value ==
         doctest::Approx(two->value * std::pow(2.0, 1.0 / 12)).epsilon(1e-12));
 }
 
 TEST_CASE("unixbench import: report unixbench prints both runs as the log did") {
-  const rt::Result r = imported(two_runs);
+  const rt::model::Result r = imported(two_runs);
   const std::string text = render(r);
   const std::string log = log_text(two_runs);
   // The index tables, line for line.
@@ -227,17 +227,17 @@ TEST_CASE("unixbench import: report unixbench prints both runs as the log did") 
 
   // Through the published TOML and back: the same two blocks.
   std::string error;
-  auto back = rt::parse_published(rt::write_published(r), "ub.toml", error);
+  auto back = rt::record::parse_published(rt::record::write_published(r), "ub.toml", error);
   REQUIRE_MESSAGE(back.has_value(), error);
-  rt::compute_indices(*back);
+  rt::analysis::compute_indices(*back);
   CHECK(render(*back) == text);
   CHECK(back->environment["unixbench"]["runs"] == r.environment["unixbench"]["runs"]);
 }
 
 TEST_CASE("unixbench import: a one-run log imports as before") {
-  const rt::Result r = imported(one_run);
+  const rt::model::Result r = imported(one_run);
   REQUIRE(r.series.size() == 8);
-  for (const auto& s : r.series) CHECK(rt::unixbench_copies_label(s.label).second == 0);
+  for (const auto& s : r.series) CHECK(rt::report::unixbench_copies_label(s.label).second == 0);
   CHECK_FALSE(r.environment["unixbench"].contains("runs"));
   CHECK(r.meta.count("note") == 0);
   REQUIRE(r.indices.size() == 9);
@@ -248,7 +248,7 @@ TEST_CASE("unixbench import: a one-run log imports as before") {
   std::string log = log_text(one_run);
   log.replace(log.find("running 1 parallel copy"), 23, "running 2 parallel copies");
   std::string error;
-  const auto two = rt::import_unixbench(log, "c2.log", error);
+  const auto two = rt::import::unixbench::import_unixbench(log, "c2.log", error);
   REQUIRE_MESSAGE(two.has_value(), error);
   CHECK(two->series.at(0).label == "Dhrystone 2 using register variables");
   CHECK(two->reports.at(0).options.at("copies") == "2");
@@ -268,7 +268,7 @@ TEST_CASE("unixbench import: a second run with the same copies, or a test printe
   std::string two_first = run;
   two_first.replace(two_first.find("running 1 parallel copy"), 23, "running 2 parallel copies");
   std::string error;
-  const auto r = rt::import_unixbench(two_first + run, "x.log", error);
+  const auto r = rt::import::unixbench::import_unixbench(two_first + run, "x.log", error);
   REQUIRE_MESSAGE(r.has_value(), error);
   REQUIRE(r->series.size() == 2);
   CHECK(r->series[0].label == "Pipe Throughput");
@@ -277,9 +277,9 @@ TEST_CASE("unixbench import: a second run with the same copies, or a test printe
 }
 
 TEST_CASE("unixbench import: compare matches both runs' rows by label") {
-  const rt::Result r = imported(two_runs);
-  rt::CompareOptions options;
-  const auto self = rt::compare_results({&r, &r}, {"A", "B"}, options);
+  const rt::model::Result r = imported(two_runs);
+  rt::analysis::CompareOptions options;
+  const auto self = rt::analysis::compare_results({&r, &r}, {"A", "B"}, options);
   REQUIRE(self.rows.size() == 24 + 26);
   CHECK(self.rows[12].label == "Dhrystone 2 using register variables (2 copies)");
   CHECK(self.rows[12].figures[0].value == 81327410.6);
@@ -287,28 +287,28 @@ TEST_CASE("unixbench import: compare matches both runs' rows by label") {
   for (const auto& row : self.rows) {
     CAPTURE(row.label);
     REQUIRE(row.ratios.size() == 1);
-    CHECK(row.ratios[0].state == rt::RatioState::computed);
+    CHECK(row.ratios[0].state == rt::analysis::RatioState::computed);
     CHECK(row.ratios[0].value == doctest::Approx(1.0).epsilon(1e-12));
   }
   CHECK(self.summary.at(0).used == 24);
 
   // Against a run of specs/unixbench.bench twice as fast: the same labels, every ratio 2.
-  const rt::Result run = twice_as_fast_run(r);
-  const auto c = rt::compare_results({&r, &run}, {"log", "run"}, options);
+  const rt::model::Result run = twice_as_fast_run(r);
+  const auto c = rt::analysis::compare_results({&r, &run}, {"log", "run"}, options);
   std::size_t computed = 0;
   for (const auto& row : c.rows) {
     CAPTURE(row.label);
-    if (row.ratios[0].state != rt::RatioState::computed) {
+    if (row.ratios[0].state != rt::analysis::RatioState::computed) {
       // The per-test indices are the log's alone.
       CHECK(row.index);
-      CHECK(row.figures[1].state == rt::CellState::missing);
+      CHECK(row.figures[1].state == rt::analysis::CellState::missing);
       continue;
     }
     ++computed;
     CHECK(row.ratios[0].value == doctest::Approx(2.0).epsilon(1e-6));
   }
   CHECK(computed == 24 + 2);
-  const std::string table = rt::format_comparison(c, options);
+  const std::string table = rt::report::format_comparison(c, options);
   CHECK(table.find("\nPipe Throughput (2 copies)                                      4301226.9 lps     8602453.8 lps     2.00\n") !=
         std::string::npos);
   CHECK(table.find("\nSystem Benchmarks Index Score (2 copies) (vs george)                   2814.4            5628.7     2.00\n") !=
