@@ -25,7 +25,7 @@ namespace {
 
 /// The fuzzer's sandbox: a temporary directory holding the three built-in locations.
 struct Sandbox {
-  Sandbox() : registry(hwbench::kernels::builtin_registry()) {
+  Sandbox() : registry(hwbench::kernels::builtin::builtin_registry()) {
     std::string tmpl = "/tmp/hwbench-fuzz-XXXXXX";
     if (::mkdtemp(tmpl.data()) == nullptr) std::abort();
     root = tmpl;
@@ -51,7 +51,7 @@ struct Sandbox {
 
   std::string root;
   hwbench::kernels::Registry registry;
-  hwbench::kernels::RealFileView files;
+  hwbench::kernels::files::RealFileView files;
   hwbench::runtime::check::CheckOptions options;
 };
 
@@ -67,7 +67,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   hwbench::lang::Source source{"fuzz.bench", std::string(reinterpret_cast<const char*>(data), size)};
   hwbench::lang::Diagnostics diags;
   std::ostringstream out;
-  if (auto recipe = hwbench::lang::parse(source, diags)) {
+  if (auto recipe = hwbench::lang::recipe::parse(source, diags)) {
     if (auto checked = hwbench::runtime::check::check(*recipe, source, box.options, diags))
       hwbench::runtime::plan::print_plan(checked->plan, out);
   }

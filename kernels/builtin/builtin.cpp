@@ -1,17 +1,25 @@
 #include "kernels/builtin/builtin.hpp"
 
-namespace hwbench::kernels {
+#include "kernels/core/core.hpp"
+#include "kernels/crypto/crypto.hpp"
+#include "kernels/disk/disk.hpp"
+#include "kernels/files/files.hpp"
+#include "kernels/memory/memory.hpp"
+#include "kernels/nbench/nbench.hpp"
+#include "kernels/system/system.hpp"
+
+namespace hwbench::kernels::builtin {
 
 Registry builtin_registry() {
   Registry r;
-  register_core(r);
-  register_files(r);
-  register_nbench(r);
-  register_crypto(r);
-  register_memory(r);
-  register_disk(r);
-  register_system(r);
+  core::register_kernels(r);
+  files::register_kernels(r);
+  nbench::register_kernels(r);
+  crypto::register_kernels(r);
+  memory::register_kernels(r);
+  disk::register_kernels(r);
+  system::register_kernels(r);
   return r;
 }
 
-}  // namespace hwbench::kernels
+}  // namespace hwbench::kernels::builtin

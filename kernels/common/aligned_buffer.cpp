@@ -10,7 +10,7 @@
 
 #include "kernels/contract/kernel.hpp"
 
-namespace hwbench::kernels {
+namespace hwbench::kernels::common {
 
 std::size_t AlignedBuffer::page_size() {
   const long page = ::sysconf(_SC_PAGESIZE);
@@ -32,4 +32,4 @@ AlignedBuffer::AlignedBuffer(std::size_t size, std::size_t alignment, Fill fill,
   if (fill == Fill::zeros) std::memset(p, 0, size);
 }
 
-}  // namespace hwbench::kernels
+}  // namespace hwbench::kernels::common

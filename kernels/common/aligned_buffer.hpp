@@ -11,7 +11,7 @@
 #include <memory>
 #include <string>
 
-namespace hwbench::kernels {
+namespace hwbench::kernels::common {
 
 /// `size` bytes on an `alignment` boundary, freed on destruction.
 class AlignedBuffer {
@@ -58,4 +58,4 @@ class AlignedBuffer {
   std::size_t size_ = 0;
 };
 
-}  // namespace hwbench::kernels
+}  // namespace hwbench::kernels::common

@@ -2,7 +2,7 @@
 
 #include <cstring>
 
-namespace hwbench::kernels {
+namespace hwbench::kernels::common {
 
 namespace {
 
@@ -57,4 +57,4 @@ std::uint64_t seed_from_text(std::string_view text) {
   return h;
 }
 
-}  // namespace hwbench::kernels
+}  // namespace hwbench::kernels::common

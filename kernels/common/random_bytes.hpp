@@ -6,7 +6,7 @@
 #include <span>
 #include <string_view>
 
-namespace hwbench::kernels {
+namespace hwbench::kernels::common {
 
 /// A xoshiro256** stream of bytes.
 class RandomBytes {
@@ -25,4 +25,4 @@ class RandomBytes {
 /// A 64-bit seed derived from `text` (FNV-1a), so the same file name always gets the same data.
 std::uint64_t seed_from_text(std::string_view text);
 
-}  // namespace hwbench::kernels
+}  // namespace hwbench::kernels::common

@@ -37,6 +37,24 @@ struct ParamSpec {
   std::string help;
 };
 
+/// No upper bound on a parameter (ParamSpec::max's default).
+constexpr double kNoMax = std::numeric_limits<double>::max();
+
+/// A whole-number parameter (ParamType::count: `k M G` allowed) from `min` to `max`, written
+/// `NAME N`; `unit` ("" for none) is what `hwbench list` shows.
+inline ParamSpec count_param(std::string name, std::string unit, std::string default_text, double min, double max,
+                             std::string help) {
+  ParamSpec p;
+  p.name = std::move(name);
+  p.type = ParamType::count;
+  p.unit = std::move(unit);
+  p.default_text = std::move(default_text);
+  p.min = min;
+  p.max = max;
+  p.help = std::move(help);
+  return p;
+}
+
 /// What a positional argument is.
 enum class ArgKind {
   input_path,   ///< a file that must exist when the statement runs (read)

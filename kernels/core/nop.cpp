@@ -1,9 +1,9 @@
 // `nop`: a kernel that does no work, so that a recipe can measure the harness itself.
 #include <fmt/format.h>
 
-#include "kernels/contract/registry.hpp"
+#include "kernels/core/core.hpp"
 
-namespace hwbench::kernels {
+namespace hwbench::kernels::core {
 
 namespace {
 
@@ -18,7 +18,7 @@ class Nop : public Kernel {
 
 }  // namespace
 
-void register_core(Registry& registry) {
+void register_kernels(Registry& registry) {
   KernelSpec nop;
   nop.name = "nop";
   nop.family = "core";
@@ -31,4 +31,4 @@ void register_core(Registry& registry) {
   registry.add(std::move(nop));
 }
 
-}  // namespace hwbench::kernels
+}  // namespace hwbench::kernels::core

@@ -6,7 +6,7 @@
 
 namespace hwbench::kernels {
 
-void register_crypto(Registry& registry) {
+void crypto::register_kernels(Registry& registry) {
   registry.add(crypto::digest_spec());
   registry.add(crypto::hmac_spec());
   registry.add(crypto::cipher_spec());

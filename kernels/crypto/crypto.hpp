@@ -1,6 +1,6 @@
 #pragma once
 // The `crypto` family (digest, hmac, cipher, pkey): `openssl speed` on libcrypto's EVP interface.
-// The specs each kernel file provides and the pieces of spec they share; register_crypto() in
+// The specs each kernel file provides and the pieces of spec they share; crypto::register_kernels() in
 // crypto.cpp puts the four into the registry.
 #include <cstddef>
 #include <cstdint>
@@ -11,6 +11,7 @@
 
 #include "kernels/crypto/algorithms.hpp"
 #include "kernels/contract/kernel.hpp"
+#include "kernels/contract/registry.hpp"
 
 namespace hwbench::kernels::crypto {
 
@@ -91,5 +92,8 @@ class OneShotKernel : public Kernel {
   std::vector<unsigned char> data_;
   std::vector<unsigned char> out_;
 };
+
+/// Registers the family's kernels: digest, hmac, cipher, pkey (openssl speed on EVP).
+void register_kernels(Registry& registry);
 
 }  // namespace hwbench::kernels::crypto

@@ -15,7 +15,7 @@
 
 #include "kernels/disk/disk.hpp"
 #include "kernels/disk/size_rule.hpp"
-#include "kernels/files/files.hpp"
+#include "kernels/common/kernel_io.hpp"
 
 namespace hwbench::kernels::disk {
 
@@ -95,9 +95,9 @@ std::optional<BonnieTest> find_bonnie_test(std::string_view name) {
 
 bool is_file_test(BonnieTest test) { return all_file_tests.count(test) != 0; }
 
-std::string BonnieOptions::data_path() const { return files::join_path(dir, "Bonnie.data"); }
+std::string BonnieOptions::data_path() const { return common::join_path(dir, "Bonnie.data"); }
 
-std::string BonnieOptions::tree_path() const { return files::join_path(dir, "Bonnie.files"); }
+std::string BonnieOptions::tree_path() const { return common::join_path(dir, "Bonnie.files"); }
 
 BonnieOptions bonnie_options(const Call& call) {
   BonnieOptions o;

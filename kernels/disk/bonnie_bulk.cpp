@@ -26,7 +26,7 @@
 #include "kernels/disk/disk.hpp"
 #include "kernels/disk/max_latency.hpp"
 #include "kernels/disk/scratch_file.hpp"
-#include "kernels/files/files.hpp"
+#include "kernels/common/kernel_io.hpp"
 
 namespace hwbench::kernels::disk {
 
@@ -63,7 +63,7 @@ class BulkTest : public Kernel {
     MaxLatency latency;
     // Whatever was written goes when a step fails, also on a full disk; the error names the file.
     file_.removing_on_error([&] {
-      for (std::uint64_t unit = 0; unit < n && !files::interrupted(context_); ++unit) {
+      for (std::uint64_t unit = 0; unit < n && !common::interrupted(context_); ++unit) {
         if (o_.evict) untimed(context_, [&] { file_.evict_verified("bonnie " + test_name()); });
         switch (o_.test) {
           case T::putc: put_chars(work, latency); break;
@@ -98,7 +98,7 @@ class BulkTest : public Kernel {
       latency.start();
       step(c);
       latency.stop();
-      if (files::interrupted(context_)) break;
+      if (common::interrupted(context_)) break;
     }
     close_synced(fd, file_.path());
   }
@@ -113,7 +113,7 @@ class BulkTest : public Kernel {
     timed_steps(fd, chunks(o_.chars), latency, [&](std::uint64_t c) {
       for (std::uint64_t i = c * o_.chunk; i < (c + 1) * o_.chunk; ++i) {
         const auto byte = static_cast<unsigned char>(i & 0x7f);
-        files::write_all(fd.get(), &byte, 1, file_.path());
+        common::write_all(fd.get(), &byte, 1, file_.path());
       }
     });
     add(work, o_.chars, o_.chars);
@@ -123,7 +123,7 @@ class BulkTest : public Kernel {
     FileDescriptor fd = file_.create(O_WRONLY | direct_flag());
     timed_steps(fd, chunks(o_.size), latency, [&](std::uint64_t) {
       change_one_byte();
-      files::write_all(fd.get(), buffer_.data(), chunk(), file_.path());
+      common::write_all(fd.get(), buffer_.data(), chunk(), file_.path());
     });
     add(work, o_.size, chunks(o_.size));
   }
@@ -134,8 +134,8 @@ class BulkTest : public Kernel {
     timed_steps(fd, chunks(o_.size), latency, [&](std::uint64_t) {
       if (read_full(fd.get(), buffer_.data(), chunk(), file_.path()) != chunk()) short_file();
       change_one_byte();
-      if (::lseek(fd.get(), back, SEEK_CUR) < 0) throw files::io_error("seek in", file_.path(), errno);
-      files::write_all(fd.get(), buffer_.data(), chunk(), file_.path());
+      if (::lseek(fd.get(), back, SEEK_CUR) < 0) throw common::io_error("seek in", file_.path(), errno);
+      common::write_all(fd.get(), buffer_.data(), chunk(), file_.path());
     });
     add(work, o_.size, chunks(o_.size));
   }
@@ -166,7 +166,7 @@ class BulkTest : public Kernel {
   BonnieOptions o_;
   Context context_;
   ScratchFile file_;
-  AlignedBuffer buffer_;
+  common::AlignedBuffer buffer_;
   std::size_t cursor_ = 0;
 };
 

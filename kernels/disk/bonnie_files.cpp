@@ -29,7 +29,7 @@
 #include "kernels/disk/disk.hpp"
 #include "kernels/disk/max_latency.hpp"
 #include "kernels/disk/scratch_file.hpp"
-#include "kernels/files/files.hpp"
+#include "kernels/common/kernel_io.hpp"
 #include "kernels/common/random_bytes.hpp"
 
 namespace hwbench::kernels::disk {
@@ -51,7 +51,7 @@ class FileTest : public Kernel {
   ~FileTest() override { remove_tree(); }
 
   void prepare() override {
-    files::refuse_foreign_overwrite(root_, context_);
+    common::refuse_foreign_overwrite(root_, context_);
     const bool random_names = o_.test == T::ran_create || o_.test == T::ran_stat || o_.test == T::ran_del;
     names_ = bonnie_file_names(count_, random_names, o_.seed);
     dir_of_.resize(count_);
@@ -62,7 +62,7 @@ class FileTest : public Kernel {
     }
     make_sizes();
     buffer_ = io_buffer(static_cast<std::size_t>(o_.chunk), false, "bonnie's file buffer");
-    shuffle_random_ = RandomBytes(o_.seed ^ 0x5eed5eed5eedULL);
+    shuffle_random_ = common::RandomBytes(o_.seed ^ 0x5eed5eed5eedULL);
     if (!creates()) build_guarded(nullptr);
     prepared_ = true;
   }
@@ -71,7 +71,7 @@ class FileTest : public Kernel {
     if (!prepared_) prepare();
     Work work;
     MaxLatency latency;
-    for (std::uint64_t unit = 0; unit < n && !files::interrupted(context_); ++unit) {
+    for (std::uint64_t unit = 0; unit < n && !common::interrupted(context_); ++unit) {
       // Each unit starts from what the test expects: no tree for a create, a full one otherwise.
       if (creates() && present_) untimed(context_, [&] { remove_tree(); });
       if (!creates() && !present_) untimed(context_, [&] { build_guarded(nullptr); });
@@ -101,13 +101,13 @@ class FileTest : public Kernel {
   static std::string key(std::uint32_t dir, const std::string& name) { return std::to_string(dir) + "/" + name; }
 
   std::string dir_path(std::uint32_t d) const {
-    return o_.dirs > 1 ? files::join_path(root_, fmt::format("{:05d}", d)) : root_;
+    return o_.dirs > 1 ? common::join_path(root_, fmt::format("{:05d}", d)) : root_;
   }
 
   void make_sizes() {
     sizes_.assign(count_, o_.max_size);
     if (o_.max_size == 0 || o_.min_size >= o_.max_size) return;
-    RandomBytes random(o_.seed ^ 0x51e5ULL);
+    common::RandomBytes random(o_.seed ^ 0x51e5ULL);
     for (auto& s : sizes_) s = o_.min_size + random.next() % (o_.max_size - o_.min_size + 1);
   }
 
@@ -115,13 +115,13 @@ class FileTest : public Kernel {
     dirs_.clear();
     for (std::uint32_t d = 0; d < o_.dirs; ++d) {
       FileDescriptor fd = open_file(dir_path(d), O_RDONLY | O_DIRECTORY);
-      if (!fd.valid()) throw files::io_error("open", dir_path(d), errno);
+      if (!fd.valid()) throw common::io_error("open", dir_path(d), errno);
       dirs_.push_back(std::move(fd));
     }
   }
 
   void make_directory(const std::string& path) {
-    if (::mkdir(path.c_str(), 0755) != 0) throw files::io_error("create the directory", path, errno);
+    if (::mkdir(path.c_str(), 0755) != 0) throw common::io_error("create the directory", path, errno);
   }
 
   void build_guarded(MaxLatency* latency) {
@@ -144,37 +144,37 @@ class FileTest : public Kernel {
       const int dir = dirs_[dir_of_[i]].get();
       if (latency) latency->start();
       FileDescriptor fd(::openat(dir, names_[i].c_str(), O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0644));
-      if (!fd.valid()) throw files::io_error("create", path_of(i), errno);
+      if (!fd.valid()) throw common::io_error("create", path_of(i), errno);
       for (std::uint64_t done = 0; done < sizes_[i];) {
         const std::uint64_t length = std::min(o_.chunk, sizes_[i] - done);
-        files::write_all(fd.get(), buffer_.data(), static_cast<std::size_t>(length), path_of(i));
+        common::write_all(fd.get(), buffer_.data(), static_cast<std::size_t>(length), path_of(i));
         done += length;
       }
-      if (o_.fsync_each && ::fsync(fd.get()) != 0) throw files::io_error("sync", path_of(i), errno);
-      if (int err = fd.close(); err != 0) throw files::io_error("close", path_of(i), err);
-      if (o_.fsync_each && ::fsync(dir) != 0) throw files::io_error("sync", dir_path(dir_of_[i]), errno);
+      if (o_.fsync_each && ::fsync(fd.get()) != 0) throw common::io_error("sync", path_of(i), errno);
+      if (int err = fd.close(); err != 0) throw common::io_error("close", path_of(i), err);
+      if (o_.fsync_each && ::fsync(dir) != 0) throw common::io_error("sync", dir_path(dir_of_[i]), errno);
       if (latency) latency->stop();
       work.ops += 1;
       work.bytes += sizes_[i];
-      if (i % 256 == 0 && files::interrupted(context_)) break;
+      if (i % 256 == 0 && common::interrupted(context_)) break;
     }
     flush_file_system();
   }
 
   void flush_file_system() const {
     FileDescriptor fd = open_file(o_.dir, O_RDONLY | O_DIRECTORY);
-    if (!fd.valid() || ::syncfs(fd.get()) != 0) throw files::io_error("sync", o_.dir, errno);
+    if (!fd.valid() || ::syncfs(fd.get()) != 0) throw common::io_error("sync", o_.dir, errno);
   }
 
-  std::string path_of(std::uint64_t i) const { return files::join_path(dir_path(dir_of_[i]), names_[i]); }
+  std::string path_of(std::uint64_t i) const { return common::join_path(dir_path(dir_of_[i]), names_[i]); }
 
   // stat, and read the whole file when it is not empty.
   void visit(int dir, const char* name, const std::string& where, Work& work) {
     struct stat st {};
-    if (::fstatat(dir, name, &st, AT_SYMLINK_NOFOLLOW) != 0) throw files::io_error("stat", where, errno);
+    if (::fstatat(dir, name, &st, AT_SYMLINK_NOFOLLOW) != 0) throw common::io_error("stat", where, errno);
     if (st.st_size > 0) {
       FileDescriptor fd(::openat(dir, name, O_RDONLY | O_CLOEXEC));
-      if (!fd.valid()) throw files::io_error("open", where, errno);
+      if (!fd.valid()) throw common::io_error("open", where, errno);
       while (read_full(fd.get(), buffer_.data(), buffer_.size(), where) == buffer_.size()) {
       }
       work.bytes += static_cast<std::uint64_t>(st.st_size);
@@ -192,7 +192,7 @@ class FileTest : public Kernel {
       DIR* stream = copy < 0 ? nullptr : ::fdopendir(copy);
       if (stream == nullptr) {
         if (copy >= 0) ::close(copy);
-        throw files::io_error("read the directory", dir_path(d), errno);
+        throw common::io_error("read the directory", dir_path(d), errno);
       }
       ::rewinddir(stream);
       for (;;) {
@@ -209,7 +209,7 @@ class FileTest : public Kernel {
       }
       const int err = errno;
       ::closedir(stream);
-      if (err != 0) throw files::io_error("read the directory", dir_path(d), err);
+      if (err != 0) throw common::io_error("read the directory", dir_path(d), err);
     }
     return seen;
   }
@@ -253,15 +253,15 @@ class FileTest : public Kernel {
   }
 
   void unlink_one(std::uint64_t i, Work& work) {
-    if (::unlinkat(dirs_[dir_of_[i]].get(), names_[i].c_str(), 0) != 0) throw files::io_error("remove", path_of(i), errno);
+    if (::unlinkat(dirs_[dir_of_[i]].get(), names_[i].c_str(), 0) != 0) throw common::io_error("remove", path_of(i), errno);
     work.ops += 1;
   }
 
   void remove_directories() {
     dirs_.clear();
     for (std::uint32_t d = 0; o_.dirs > 1 && d < o_.dirs; ++d)
-      if (::rmdir(dir_path(d).c_str()) != 0) throw files::io_error("remove the directory", dir_path(d), errno);
-    if (::rmdir(root_.c_str()) != 0) throw files::io_error("remove the directory", root_, errno);
+      if (::rmdir(dir_path(d).c_str()) != 0) throw common::io_error("remove the directory", dir_path(d), errno);
+    if (::rmdir(root_.c_str()) != 0) throw common::io_error("remove the directory", root_, errno);
     present_ = false;
   }
 
@@ -299,8 +299,8 @@ class FileTest : public Kernel {
   std::vector<std::uint64_t> sizes_;
   std::unordered_map<std::string, std::uint64_t> index_;
   std::vector<FileDescriptor> dirs_;
-  AlignedBuffer buffer_;
-  RandomBytes shuffle_random_{0};
+  common::AlignedBuffer buffer_;
+  common::RandomBytes shuffle_random_{0};
   bool present_ = false;
   bool prepared_ = false;
 };
@@ -308,7 +308,7 @@ class FileTest : public Kernel {
 }  // namespace
 
 std::vector<std::string> bonnie_file_names(std::uint64_t count, bool random_first, std::uint64_t seed) {
-  RandomBytes random(seed);
+  common::RandomBytes random(seed);
   std::vector<std::string> out;
   out.reserve(static_cast<std::size_t>(count));
   for (std::uint64_t i = 0; i < count; ++i) {

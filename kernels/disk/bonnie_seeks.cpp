@@ -23,7 +23,7 @@
 #include "kernels/disk/disk.hpp"
 #include "kernels/disk/max_latency.hpp"
 #include "kernels/disk/scratch_file.hpp"
-#include "kernels/files/files.hpp"
+#include "kernels/common/kernel_io.hpp"
 #include "kernels/common/random_bytes.hpp"
 
 namespace hwbench::kernels::disk {
@@ -39,7 +39,7 @@ class SeekTest : public Kernel {
 
   void prepare() override {
     file_.claim();
-    const AlignedBuffer zeros = io_buffer(static_cast<std::size_t>(o_.chunk), true, "bonnie's zero chunk");
+    const common::AlignedBuffer zeros = io_buffer(static_cast<std::size_t>(o_.chunk), true, "bonnie's zero chunk");
     file_.fill(o_.size, zeros.data(), o_.chunk);
     tickets_ = seek_tickets(o_.seed, o_.seek_count, o_.rewrite_every);
     prepared_ = true;
@@ -49,7 +49,7 @@ class SeekTest : public Kernel {
     if (!prepared_) prepare();
     Work work;
     file_.removing_on_error([&] {
-      for (std::uint64_t unit = 0; unit < n && !files::interrupted(context_); ++unit) {
+      for (std::uint64_t unit = 0; unit < n && !common::interrupted(context_); ++unit) {
         if (o_.evict) untimed(context_, [&] { file_.evict_verified("bonnie seeks"); });
         seek_all(work);
       }
@@ -104,24 +104,24 @@ class SeekTest : public Kernel {
 
   void seek(std::atomic<std::size_t>& next, const std::atomic<bool>& stop, Tally& tally) const {
     FileDescriptor fd = file_.open(O_RDWR | (o_.direct ? O_DIRECT : 0));
-    AlignedBuffer buffer = io_buffer(static_cast<std::size_t>(o_.chunk), o_.direct, "bonnie's seek buffer");
+    common::AlignedBuffer buffer = io_buffer(static_cast<std::size_t>(o_.chunk), o_.direct, "bonnie's seek buffer");
     const std::uint64_t chunks = std::max<std::uint64_t>(1, o_.size / o_.chunk);
     const auto length = static_cast<std::size_t>(o_.chunk);
     MaxLatency latency;
     for (;;) {
       const std::size_t i = next.fetch_add(1);
-      if (i >= tickets_.size() || stop || files::interrupted(context_)) break;
+      if (i >= tickets_.size() || stop || common::interrupted(context_)) break;
       const SeekTicket& t = tickets_[i];
       const auto offset = static_cast<off_t>((t.value % chunks) * o_.chunk);
       latency.start();
-      if (::lseek(fd.get(), offset, SEEK_SET) < 0) throw files::io_error("seek in", file_.path(), errno);
+      if (::lseek(fd.get(), offset, SEEK_SET) < 0) throw common::io_error("seek in", file_.path(), errno);
       if (read_full(fd.get(), buffer.data(), length, file_.path()) != length)
         throw KernelError(fmt::format("cannot read {}: it is shorter than the test wrote it", file_.path()));
       if (t.update) {
         buffer.data()[t.value % length]--;
-        if (::lseek(fd.get(), offset, SEEK_SET) < 0) throw files::io_error("seek in", file_.path(), errno);
-        files::write_all(fd.get(), buffer.data(), length, file_.path());
-        if (o_.fsync_each && ::fsync(fd.get()) != 0) throw files::io_error("sync", file_.path(), errno);
+        if (::lseek(fd.get(), offset, SEEK_SET) < 0) throw common::io_error("seek in", file_.path(), errno);
+        common::write_all(fd.get(), buffer.data(), length, file_.path());
+        if (o_.fsync_each && ::fsync(fd.get()) != 0) throw common::io_error("sync", file_.path(), errno);
         ++tally.writes;
       }
       latency.stop();
@@ -141,7 +141,7 @@ class SeekTest : public Kernel {
 }  // namespace
 
 std::vector<SeekTicket> seek_tickets(std::uint64_t seed, std::uint32_t count, std::uint32_t rewrite_every) {
-  RandomBytes random(seed);
+  common::RandomBytes random(seed);
   std::vector<SeekTicket> out(count);
   for (auto& t : out) {
     // 31 bits, like the rand() bonnie++ draws its tickets from.

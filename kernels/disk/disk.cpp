@@ -6,7 +6,7 @@
 
 namespace hwbench::kernels {
 
-void register_disk(Registry& registry) {
+void disk::register_kernels(Registry& registry) {
   registry.add(disk::bonnie_spec());
   registry.add(disk::xbench_spec());
 }
@@ -27,9 +27,9 @@ ParamSpec disk_param(const char* name, ParamType type, const char* default_text,
   return p;
 }
 
-AlignedBuffer io_buffer(std::size_t size, bool block_aligned, const std::string& what) {
-  return AlignedBuffer(size, block_aligned ? AlignedBuffer::block_alignment : AlignedBuffer::malloc_alignment,
-                       AlignedBuffer::Fill::zeros, what);
+common::AlignedBuffer io_buffer(std::size_t size, bool block_aligned, const std::string& what) {
+  return common::AlignedBuffer(size, block_aligned ? common::AlignedBuffer::block_alignment : common::AlignedBuffer::malloc_alignment,
+                       common::AlignedBuffer::Fill::zeros, what);
 }
 
 std::vector<Problem> directory_problems(const std::string& kernel, const std::string& dir, const FileView& view) {

@@ -1,6 +1,6 @@
 #pragma once
 // The `disk` family: bonnie++'s procedures (`bonnie TEST DIR …`) and Xbench-style uncached I/O
-// (`xbench read|write DIR …`). register_disk() in disk.cpp puts both specs into the registry.
+// (`xbench read|write DIR …`). disk::register_kernels() in disk.cpp puts both specs into the registry.
 //
 // Every file these kernels make lives inside the DIR argument under a fixed name
 // (DIR/Bonnie.data, DIR/Bonnie.files/, DIR/Xbench.data), is declared in FileEffects (so `check`
@@ -12,6 +12,7 @@
 
 #include "kernels/common/aligned_buffer.hpp"
 #include "kernels/contract/kernel.hpp"
+#include "kernels/contract/registry.hpp"
 
 namespace hwbench::kernels::disk {
 
@@ -29,10 +30,13 @@ ParamSpec disk_param(const char* name, ParamType type, const char* default_text,
 /// boundary as O_DIRECT requires, or with `block_aligned` false where malloc puts it, as
 /// bonnie++'s is without -D (the kernel copies to an aligned buffer measurably faster, ~15% on a
 /// cached read, so the alignment is part of the procedure); `what` names it when memory runs out.
-AlignedBuffer io_buffer(std::size_t size, bool block_aligned, const std::string& what);
+common::AlignedBuffer io_buffer(std::size_t size, bool block_aligned, const std::string& what);
 
 /// The directory problem shared by both kernels: DIR must be a directory (or a location the run
 /// creates), never a file. Empty when DIR is fine.
 std::vector<Problem> directory_problems(const std::string& kernel, const std::string& dir, const FileView& view);
+
+/// Registers the family's kernels: bonnie (bonnie++'s procedures) and xbench (uncached I/O).
+void register_kernels(Registry& registry);
 
 }  // namespace hwbench::kernels::disk

@@ -12,7 +12,7 @@
 
 #include <fmt/format.h>
 
-#include "kernels/files/files.hpp"
+#include "kernels/common/kernel_io.hpp"
 #include "runtime/platform/page_cache.hpp"
 
 namespace hwbench::kernels::disk {
@@ -26,7 +26,7 @@ ScratchFile::ScratchFile(std::string path, const Context& context) : path_(std::
 
 ScratchFile::~ScratchFile() { remove(); }
 
-void ScratchFile::claim() const { files::refuse_foreign_overwrite(path_, context_); }
+void ScratchFile::claim() const { common::refuse_foreign_overwrite(path_, context_); }
 
 FileDescriptor ScratchFile::create(int flags) {
   if (created_) remove();
@@ -39,7 +39,7 @@ FileDescriptor ScratchFile::create(int flags) {
   if (!fd.valid()) {
     const int err = errno;
     if (err == EINVAL && (flags & O_DIRECT) != 0) throw direct_error(path_, err);
-    throw files::io_error("create", path_, err);
+    throw common::io_error("create", path_, err);
   }
   created_ = true;
   return fd;
@@ -50,7 +50,7 @@ FileDescriptor ScratchFile::open(int flags) const {
   if (!fd.valid()) {
     const int err = errno;
     if (err == EINVAL && (flags & O_DIRECT) != 0) throw direct_error(path_, err);
-    throw files::io_error("open", path_, err);
+    throw common::io_error("open", path_, err);
   }
   return fd;
 }
@@ -64,7 +64,7 @@ bool ScratchFile::fill(std::uint64_t size, const unsigned char* pattern, std::ui
       const std::uint64_t length = std::min(block, size - done);
       pwrite_full(fd.get(), pattern, static_cast<std::size_t>(length), done, path_);
       done += length;
-      if (files::interrupted(context_)) break;
+      if (common::interrupted(context_)) break;
     }
     close_synced(fd, path_);
   });
@@ -78,7 +78,7 @@ bool ScratchFile::allocate(std::uint64_t size) {
     reserved = preallocate(fd.get(), size, path_);
     // Without reserved blocks the file still gets its size, so that writes fill holes rather than
     // extend it (fio truncates to the size the same way).
-    if (!reserved && ::ftruncate(fd.get(), static_cast<off_t>(size)) != 0) throw files::io_error("extend", path_, errno);
+    if (!reserved && ::ftruncate(fd.get(), static_cast<off_t>(size)) != 0) throw common::io_error("extend", path_, errno);
     close_synced(fd, path_);
   });
   return reserved;
@@ -96,8 +96,8 @@ void ScratchFile::remove() noexcept {
 }
 
 void close_synced(FileDescriptor& fd, const std::string& path) {
-  if (::fsync(fd.get()) != 0 && errno != EINVAL && errno != EROFS) throw files::io_error("sync", path, errno);
-  if (int err = fd.close(); err != 0) throw files::io_error("close", path, err);
+  if (::fsync(fd.get()) != 0 && errno != EINVAL && errno != EROFS) throw common::io_error("sync", path, errno);
+  if (int err = fd.close(); err != 0) throw common::io_error("close", path, err);
 }
 
 std::size_t read_full(int fd, unsigned char* data, std::size_t size, const std::string& path) {
@@ -106,7 +106,7 @@ std::size_t read_full(int fd, unsigned char* data, std::size_t size, const std::
     const ssize_t n = ::read(fd, data + got, size - got);
     if (n < 0) {
       if (errno == EINTR) continue;
-      throw files::io_error("read", path, errno);
+      throw common::io_error("read", path, errno);
     }
     if (n == 0) break;
     got += static_cast<std::size_t>(n);
@@ -120,7 +120,7 @@ void pread_full(int fd, unsigned char* data, std::size_t size, std::uint64_t off
     const ssize_t n = ::pread(fd, data + got, size - got, static_cast<off_t>(offset + got));
     if (n < 0) {
       if (errno == EINTR) continue;
-      throw files::io_error("read", path, errno);
+      throw common::io_error("read", path, errno);
     }
     if (n == 0)
       throw KernelError(fmt::format("cannot read {}: it ends at {} bytes, before the {} bytes the test needs", path,
@@ -135,10 +135,10 @@ void pwrite_full(int fd, const unsigned char* data, std::size_t size, std::uint6
     const ssize_t n = ::pwrite(fd, data + put, size - put, static_cast<off_t>(offset + put));
     if (n < 0) {
       if (errno == EINTR) continue;
-      throw files::io_error("write", path, errno);
+      throw common::io_error("write", path, errno);
     }
     // A zero-byte write of a non-empty buffer only happens when the device is full.
-    if (n == 0) throw files::io_error("write", path, ENOSPC);
+    if (n == 0) throw common::io_error("write", path, ENOSPC);
     put += static_cast<std::size_t>(n);
   }
 }
@@ -152,15 +152,15 @@ bool unsupported(int err) { return err == EOPNOTSUPP || err == ENOSYS; }
 bool preallocate(int fd, std::uint64_t size, const std::string& path) {
   if (::fallocate(fd, 0, 0, static_cast<off_t>(size)) == 0) return true;
   if (unsupported(errno)) return false;
-  throw files::io_error("allocate", path, errno);
+  throw common::io_error("allocate", path, errno);
 }
 
 bool unwrite(int fd, std::uint64_t size, const std::string& path) {
   if (::fallocate(fd, FALLOC_FL_ZERO_RANGE, 0, static_cast<off_t>(size)) != 0) {
     if (unsupported(errno)) return false;
-    throw files::io_error("reset the blocks of", path, errno);
+    throw common::io_error("reset the blocks of", path, errno);
   }
-  if (::fdatasync(fd) != 0) throw files::io_error("sync", path, errno);
+  if (::fdatasync(fd) != 0) throw common::io_error("sync", path, errno);
   return true;
 }
 

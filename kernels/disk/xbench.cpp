@@ -41,7 +41,7 @@
 #include "kernels/disk/disk.hpp"
 #include "kernels/disk/max_latency.hpp"
 #include "kernels/disk/scratch_file.hpp"
-#include "kernels/files/files.hpp"
+#include "kernels/common/kernel_io.hpp"
 #include "runtime/platform/page_cache.hpp"
 #include "kernels/common/random_bytes.hpp"
 
@@ -67,24 +67,24 @@ class XbenchTest : public Kernel {
  public:
   XbenchTest(const Call& call, const Context& context)
       : writing_(call.args.at(0).text == "write"),
-        random_(files::text_value(call, "order", "sequential") == "random"),
-        method_(files::text_value(call, "method", "auto")),
-        block_(files::size_value(call, "block", 4096)),
-        size_(files::size_value(call, "size", std::uint64_t{256} << 20)),
-        seed_(files::size_value(call, "seed", 0)),
+        random_(common::text_value(call, "order", "sequential") == "random"),
+        method_(common::text_value(call, "method", "auto")),
+        block_(common::size_value(call, "block", 4096)),
+        size_(common::size_value(call, "size", std::uint64_t{256} << 20)),
+        seed_(common::size_value(call, "seed", 0)),
         context_(context),
-        file_(files::join_path(call.args.at(1).path, "Xbench.data"), context) {}
+        file_(common::join_path(call.args.at(1).path, "Xbench.data"), context) {}
 
   void prepare() override {
     file_.claim();
     if (const auto why = in_memory_problem(dir_of(file_.path()))) throw KernelError(why->message);
     fd_ = FileDescriptor();  // an earlier pass's (prepare runs again before each pass of a loop)
     buffer_ = io_buffer(static_cast<std::size_t>(block_), true, "Xbench's block buffer");
-    RandomBytes(seed_from_text(file_.path())).fill({buffer_.data(), buffer_.size()});
+    common::RandomBytes(common::seed_from_text(file_.path())).fill({buffer_.data(), buffer_.size()});
     order_.resize(static_cast<std::size_t>(size_ / block_));
     for (std::size_t i = 0; i < order_.size(); ++i) order_[i] = i;
     if (random_) {
-      RandomBytes random(seed_);
+      common::RandomBytes random(seed_);
       for (std::size_t i = order_.size(); i > 1; --i) std::swap(order_[i - 1], order_[random.next() % i]);
     }
     // Reads and random writes work on a written file; a sequential write on reserved blocks.
@@ -109,7 +109,7 @@ class XbenchTest : public Kernel {
     Work work;
     MaxLatency latency;
     file_.removing_on_error([&] {
-      for (std::uint64_t unit = 0; unit < n && !files::interrupted(context_); ++unit) {
+      for (std::uint64_t unit = 0; unit < n && !common::interrupted(context_); ++unit) {
         if (writing_) write_once(work, latency);
         else read_once(work, latency);
         ++passes_;
@@ -150,7 +150,7 @@ class XbenchTest : public Kernel {
       latency.start();
       pread_full(fd_.get(), buffer_.data(), buffer_.size(), b * block_, file_.path());
       latency.stop();
-      if (files::interrupted(context_)) break;
+      if (common::interrupted(context_)) break;
     }
     work.bytes += size_;
     work.ops += order_.size();
@@ -164,10 +164,10 @@ class XbenchTest : public Kernel {
       latency.start();
       pwrite_full(fd_.get(), buffer_.data(), buffer_.size(), b * block_, file_.path());
       latency.stop();
-      if (files::interrupted(context_)) break;
+      if (common::interrupted(context_)) break;
     }
     // The data is on the device before the clock stops (O_DIRECT: the metadata too).
-    if (::fdatasync(fd_.get()) != 0) throw files::io_error("sync", file_.path(), errno);
+    if (::fdatasync(fd_.get()) != 0) throw common::io_error("sync", file_.path(), errno);
     work.bytes += size_;
     work.ops += order_.size();
   }
@@ -180,7 +180,7 @@ class XbenchTest : public Kernel {
   std::uint64_t seed_;
   Context context_;
   ScratchFile file_;
-  AlignedBuffer buffer_;
+  common::AlignedBuffer buffer_;
   std::vector<std::uint64_t> order_;
   FileDescriptor fd_;          ///< open from prepare() to finish(): no open or close is timed
   bool direct_ = false;
@@ -223,8 +223,8 @@ KernelSpec xbench_spec() {
     for (auto& p : directory_problems("xbench", call.args.at(1).path, view)) fx.problems.push_back(std::move(p));
     if (view.is_directory(call.args.at(1).path))
       if (auto p = in_memory_problem(call.args.at(1).path)) fx.problems.push_back(std::move(*p));
-    const std::uint64_t block = files::size_value(call, "block", 4096);
-    const std::uint64_t size = files::size_value(call, "size", std::uint64_t{256} << 20);
+    const std::uint64_t block = common::size_value(call, "block", 4096);
+    const std::uint64_t size = common::size_value(call, "size", std::uint64_t{256} << 20);
     if (block % 512 != 0)
       fx.problems.push_back({fmt::format("block {} is not a multiple of 512 bytes", block),
                              "O_DIRECT moves whole device blocks: write e.g. block 4KiB or block 256KiB"});
@@ -232,7 +232,7 @@ KernelSpec xbench_spec() {
       fx.problems.push_back({fmt::format("size {} is not a whole number of {}-byte blocks", size, block),
                              "write e.g. size 256MiB"});
     if (!fx.problems.empty()) return fx;
-    const std::string path = files::join_path(call.args.at(1).path, "Xbench.data");
+    const std::string path = common::join_path(call.args.at(1).path, "Xbench.data");
     fx.creates.push_back({path, size});
     fx.removes.push_back(path);
     return fx;

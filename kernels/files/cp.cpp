@@ -55,7 +55,7 @@ bool refusal(int err) {
 
 // The destination of `cp src -> dst`: dst itself, or dst/basename(src) when dst is a directory.
 std::string resolve_destination(const std::string& src, const std::string& dst, const FileView& view) {
-  return view.is_directory(dst) ? join_path(dst, base_name(src)) : dst;
+  return view.is_directory(dst) ? common::join_path(dst, common::base_name(src)) : dst;
 }
 
 class CpKernel : public Kernel {
@@ -63,8 +63,8 @@ class CpKernel : public Kernel {
   CpKernel(const Call& call, const Context& context)
       : src_(call.args.at(0).path),
         dst_arg_(call.args.at(1).path),
-        method_(method_from(text_value(call, "method", "auto"))),
-        block_(std::max<std::uint64_t>(1, size_value(call, "block", default_block))),
+        method_(method_from(common::text_value(call, "method", "auto"))),
+        block_(std::max<std::uint64_t>(1, common::size_value(call, "block", default_block))),
         context_(context) {}
 
   void prepare() override {
@@ -76,7 +76,7 @@ class CpKernel : public Kernel {
     if (::fstat(src.get(), &s) == 0 && ::stat(dst_.c_str(), &d) == 0 && s.st_dev == d.st_dev &&
         s.st_ino == d.st_ino)
       throw KernelError(fmt::format("cannot copy {} onto itself", src_));
-    refuse_foreign_overwrite(dst_, context_);
+    common::refuse_foreign_overwrite(dst_, context_);
     // The fallback may be needed in the timed region; its buffer's page faults are paid here.
     if (method_ == Method::automatic || method_ == Method::readwrite)
       buffer_.assign(static_cast<std::size_t>(block_), 0);
@@ -88,7 +88,7 @@ class CpKernel : public Kernel {
     Work work;
     for (std::uint64_t unit = 0; unit < n; ++unit) {
       const std::uint64_t copied = copy_once();
-      if (interrupted(context_)) return work;
+      if (common::interrupted(context_)) return work;
       work.bytes += copied;
       work.ops += 1;
     }
@@ -97,8 +97,8 @@ class CpKernel : public Kernel {
 
   void flush() override {
     FileDescriptor fd = open_file(dst_, O_RDONLY);
-    if (!fd.valid()) throw io_error("open", dst_, errno);
-    if (::fdatasync(fd.get()) != 0) throw io_error("sync", dst_, errno);
+    if (!fd.valid()) throw common::io_error("open", dst_, errno);
+    if (::fdatasync(fd.get()) != 0) throw common::io_error("sync", dst_, errno);
   }
 
   void finish() override {
@@ -109,16 +109,16 @@ class CpKernel : public Kernel {
  private:
   FileDescriptor open_source() const {
     FileDescriptor fd = open_file(src_, O_RDONLY);
-    if (!fd.valid()) throw io_error("open", src_, errno);
+    if (!fd.valid()) throw common::io_error("open", src_, errno);
     struct stat st {};
-    if (::fstat(fd.get(), &st) != 0) throw io_error("open", src_, errno);
+    if (::fstat(fd.get(), &st) != 0) throw common::io_error("open", src_, errno);
     if (S_ISDIR(st.st_mode)) throw KernelError(fmt::format("cannot copy {}: it is a directory", src_));
     return fd;
   }
 
   KernelError copy_error(int err) const {
-    if (err == ENOSPC || err == EDQUOT || err == EFBIG) return io_error("write", dst_, err);
-    return io_error(fmt::format("copy {} to", src_), dst_, err);
+    if (err == ENOSPC || err == EDQUOT || err == EFBIG) return common::io_error("write", dst_, err);
+    return common::io_error(fmt::format("copy {} to", src_), dst_, err);
   }
 
   KernelError refused_error(const char* call, int err) const {
@@ -133,7 +133,7 @@ class CpKernel : public Kernel {
     ::fstat(in.get(), &st);
     const auto size = static_cast<std::uint64_t>(st.st_size);
     FileDescriptor out = open_file(dst_, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    if (!out.valid()) throw io_error("create", dst_, errno);
+    if (!out.valid()) throw common::io_error("create", dst_, errno);
 
     std::uint64_t copied = 0;
     Method method = method_;
@@ -151,7 +151,7 @@ class CpKernel : public Kernel {
     }
     if (method == Method::readwrite) copied = read_write(in.get(), out.get());
 
-    if (int err = out.close(); err != 0) throw io_error("write", dst_, err);
+    if (int err = out.close(); err != 0) throw common::io_error("write", dst_, err);
     return copied;
   }
 
@@ -177,7 +177,7 @@ class CpKernel : public Kernel {
         return a;
       }
       a.copied += static_cast<std::uint64_t>(n);
-      if (interrupted(context_)) return a;
+      if (common::interrupted(context_)) return a;
     }
   }
 
@@ -188,12 +188,12 @@ class CpKernel : public Kernel {
       const ssize_t got = ::read(in, buffer_.data(), buffer_.size());
       if (got < 0) {
         if (errno == EINTR) continue;
-        throw io_error("read", src_, errno);
+        throw common::io_error("read", src_, errno);
       }
       if (got == 0) return copied;
-      write_all(out, buffer_.data(), static_cast<std::size_t>(got), dst_);
+      common::write_all(out, buffer_.data(), static_cast<std::size_t>(got), dst_);
       copied += static_cast<std::uint64_t>(got);
-      if (interrupted(context_)) return copied;
+      if (common::interrupted(context_)) return copied;
     }
   }
 
@@ -238,7 +238,7 @@ KernelSpec cp_spec() {
     if (view.is_directory(src)) {
       fx.problems.push_back({fmt::format("cannot copy {}: it is a directory", src),
                              fmt::format("cp copies one file; name a file inside it, e.g. {}",
-                                         join_path(src, "FILE"))});
+                                         common::join_path(src, "FILE"))});
       return fx;
     }
     const std::string target = resolve_destination(src, dst, view);

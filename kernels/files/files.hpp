@@ -1,11 +1,14 @@
 #pragma once
 // The `files` family (write, read, cp, rm): the specs each kernel file provides, and the helpers
-// they share. register_files() in files.cpp puts the four specs into the registry.
+// they share (the helpers every file kernel uses are kernels/common/kernel_io.hpp).
+// files::register_kernels() in files.cpp puts the four specs into the registry.
 #include <cstdint>
 #include <string>
 #include <vector>
 
+#include "kernels/common/kernel_io.hpp"
 #include "kernels/contract/kernel.hpp"
+#include "kernels/contract/registry.hpp"
 
 namespace hwbench::kernels::files {
 
@@ -21,33 +24,10 @@ KernelSpec rm_spec();
 /// The default `block` of write, read and cp: 1 MiB.
 inline constexpr std::uint64_t default_block = std::uint64_t{1} << 20;
 
-/// A KernelError "cannot VERB PATH: strerror(err)", e.g. "cannot open /x: No such file or directory".
-KernelError io_error(const std::string& verb, const std::string& path, int err);
-
-/// The last component of `path` ("/a/b" -> "b").
-std::string base_name(const std::string& path);
-
-/// `dir` joined with `name` by exactly one '/'.
-std::string join_path(const std::string& dir, const std::string& name);
-
-/// The size (bytes) parameter `name` of `call`, or `fallback` when the call lacks it.
-std::uint64_t size_value(const Call& call, const std::string& name, std::uint64_t fallback);
-
-/// The text of parameter `name` of `call`, or `fallback` when the call lacks it.
-std::string text_value(const Call& call, const std::string& name, const std::string& fallback);
-
 /// The `block` ParamSpec shared by write, read and cp.
 ParamSpec block_param(const std::string& help);
 
-/// Throws KernelError when `path` exists but `context.owned` says this run did not create it
-/// (a recipe never overwrites a stranger's file). Skipped when `context.owned` is empty.
-void refuse_foreign_overwrite(const std::string& path, const Context& context);
-
-/// Whether `context.interrupted` is set.
-bool interrupted(const Context& context);
-
-/// Writes all of `data` to `fd` at its file position, retrying short writes and EINTR;
-/// throws io_error("write", path, …) on failure.
-void write_all(int fd, const unsigned char* data, std::size_t size, const std::string& path);
+/// Registers the family's kernels: write, read, cp, rm.
+void register_kernels(Registry& registry);
 
 }  // namespace hwbench::kernels::files

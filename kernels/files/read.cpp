@@ -25,7 +25,7 @@ class ReadKernel : public Kernel {
  public:
   ReadKernel(const Call& call, const Context& context)
       : path_(call.args.at(0).path),
-        block_(std::max<std::uint64_t>(1, size_value(call, "block", default_block))),
+        block_(std::max<std::uint64_t>(1, common::size_value(call, "block", default_block))),
         context_(context) {}
 
   void prepare() override {
@@ -44,11 +44,11 @@ class ReadKernel : public Kernel {
         const ssize_t got = ::read(fd.get(), buffer_.data(), buffer_.size());
         if (got < 0) {
           if (errno == EINTR) continue;
-          throw io_error("read", path_, errno);
+          throw common::io_error("read", path_, errno);
         }
         if (got == 0) break;
         total += static_cast<std::uint64_t>(got);
-        if (interrupted(context_)) return work;
+        if (common::interrupted(context_)) return work;
       }
       work.bytes += total;
       work.ops += 1;
@@ -64,9 +64,9 @@ class ReadKernel : public Kernel {
  private:
   FileDescriptor open_source() const {
     FileDescriptor fd = open_file(path_, O_RDONLY);
-    if (!fd.valid()) throw io_error("open", path_, errno);
+    if (!fd.valid()) throw common::io_error("open", path_, errno);
     struct stat st {};
-    if (::fstat(fd.get(), &st) != 0) throw io_error("open", path_, errno);
+    if (::fstat(fd.get(), &st) != 0) throw common::io_error("open", path_, errno);
     if (S_ISDIR(st.st_mode)) throw KernelError(fmt::format("cannot read {}: it is a directory", path_));
     return fd;
   }
@@ -94,7 +94,7 @@ KernelSpec read_spec() {
     const std::string& path = call.args.at(0).path;
     if (view.is_directory(path)) {
       fx.problems.push_back({fmt::format("cannot read {}: it is a directory", path),
-                             fmt::format("name a file inside it, e.g. {}", join_path(path, "FILE"))});
+                             fmt::format("name a file inside it, e.g. {}", common::join_path(path, "FILE"))});
       return fx;
     }
     fx.reads.push_back(path);

@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <memory>
 
-namespace hwbench::kernels {
+namespace hwbench::kernels::files {
 
 namespace {
 
@@ -63,4 +63,4 @@ std::vector<std::string> RealFileView::glob(const std::string& pattern) const {
   return out;
 }
 
-}  // namespace hwbench::kernels
+}  // namespace hwbench::kernels::files

@@ -2,7 +2,7 @@
 // The FileView that answers from the real file system (the runtime's, and the tests').
 #include "kernels/contract/kernel.hpp"
 
-namespace hwbench::kernels {
+namespace hwbench::kernels::files {
 
 /// Answers FileView questions with stat(2), lstat(2) and a directory scan.
 class RealFileView : public FileView {
@@ -22,4 +22,4 @@ class RealFileView : public FileView {
 /// Whether `text` holds a glob wildcard (`*`, `?` or `[`).
 bool has_wildcard(const std::string& text);
 
-}  // namespace hwbench::kernels
+}  // namespace hwbench::kernels::files

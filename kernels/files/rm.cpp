@@ -40,7 +40,7 @@ class RmKernel : public Kernel {
         if (::lstat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) continue;
         if (::unlink(path.c_str()) != 0) {
           if (errno == ENOENT) continue;
-          throw io_error("remove", path, errno);
+          throw common::io_error("remove", path, errno);
         }
         work.ops += 1;
       }
@@ -80,7 +80,7 @@ KernelSpec rm_spec() {
     if (!has_wildcard(pattern) && view.is_directory(pattern)) {
       fx.problems.push_back({fmt::format("cannot remove {}: it is a directory", pattern),
                              fmt::format("rm removes files; to remove those inside it, write {}",
-                                         join_path(pattern, "*"))});
+                                         common::join_path(pattern, "*"))});
       return fx;
     }
     fx.removes = view.glob(pattern);

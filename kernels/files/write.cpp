@@ -33,15 +33,15 @@ class WriteKernel : public Kernel {
   WriteKernel(const Call& call, const Context& context)
       : path_(call.args.at(0).path),
         seed_text_(call.args.at(0).text.empty() ? path_ : call.args.at(0).text),
-        size_(size_value(call, "size", 0)),
-        block_(std::max<std::uint64_t>(1, size_value(call, "block", default_block))),
-        random_(text_value(call, "data", "random") == "random"),
+        size_(common::size_value(call, "size", 0)),
+        block_(std::max<std::uint64_t>(1, common::size_value(call, "block", default_block))),
+        random_(common::text_value(call, "data", "random") == "random"),
         context_(context) {}
 
   // Called again before each pass of a loop inside a group: the ownership check is repeated
   // (the file may have changed hands), the pool is kept until finish().
   void prepare() override {
-    refuse_foreign_overwrite(path_, context_);
+    common::refuse_foreign_overwrite(path_, context_);
     if (!ready_) make_pool();
   }
 
@@ -50,17 +50,17 @@ class WriteKernel : public Kernel {
     Work work;
     for (std::uint64_t unit = 0; unit < n; ++unit) {
       FileDescriptor fd = open_file(path_, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-      if (!fd.valid()) throw io_error("create", path_, errno);
+      if (!fd.valid()) throw common::io_error("create", path_, errno);
       for (std::uint64_t done = 0; done < size_;) {
         const std::uint64_t length = std::min(block_, size_ - done);
         // Every block but the last is full, so `done` is a multiple of the block and the pool
         // always holds `length` bytes from this offset.
         const std::uint64_t offset = window_ == 0 ? 0 : done % window_;
-        write_all(fd.get(), pool_.data() + offset, static_cast<std::size_t>(length), path_);
+        common::write_all(fd.get(), pool_.data() + offset, static_cast<std::size_t>(length), path_);
         done += length;
-        if (interrupted(context_)) return work;
+        if (common::interrupted(context_)) return work;
       }
-      if (int err = fd.close(); err != 0) throw io_error("write", path_, err);
+      if (int err = fd.close(); err != 0) throw common::io_error("write", path_, err);
       work.bytes += size_;
       work.ops += 1;
     }
@@ -69,8 +69,8 @@ class WriteKernel : public Kernel {
 
   void flush() override {
     FileDescriptor fd = open_file(path_, O_RDONLY);
-    if (!fd.valid()) throw io_error("open", path_, errno);
-    if (::fdatasync(fd.get()) != 0) throw io_error("sync", path_, errno);
+    if (!fd.valid()) throw common::io_error("open", path_, errno);
+    if (::fdatasync(fd.get()) != 0) throw common::io_error("sync", path_, errno);
   }
 
   void finish() override {
@@ -85,7 +85,7 @@ class WriteKernel : public Kernel {
     if (random_) {
       window_ = std::min(size_, pool_window);
       pool_.resize(static_cast<std::size_t>(size_ <= pool_window ? size_ : pool_window + block_));
-      RandomBytes(seed_from_text(seed_text_)).fill(pool_);
+      common::RandomBytes(common::seed_from_text(seed_text_)).fill(pool_);
     } else {
       window_ = 0;
       pool_.assign(static_cast<std::size_t>(block_), 0);
@@ -138,10 +138,10 @@ KernelSpec write_spec() {
     const std::string& path = call.args.at(0).path;
     if (view.is_directory(path)) {
       fx.problems.push_back({fmt::format("cannot write {}: it is a directory", path),
-                             fmt::format("name a file inside it, e.g. {}", join_path(path, "FILE"))});
+                             fmt::format("name a file inside it, e.g. {}", common::join_path(path, "FILE"))});
       return fx;
     }
-    fx.creates.push_back({path, size_value(call, "size", 0)});
+    fx.creates.push_back({path, common::size_value(call, "size", 0)});
     return fx;
   };
   spec.make = [](const Call& call, const Context& context) -> std::unique_ptr<Kernel> {

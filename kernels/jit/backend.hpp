@@ -12,7 +12,7 @@ namespace hwbench::kernels::jit {
 
 /// One argument or result value. Integers of every width are held sign-extended in `i`.
 struct Value {
-  lang::KScalar type = lang::KScalar::i64;
+  lang::kernel::KScalar type = lang::kernel::KScalar::i64;
   std::int64_t i = 0;
   double f = 0;  ///< f32 values are held exactly (they are representable as double)
 };
@@ -53,7 +53,7 @@ class Backend {
   /// Prepares `def` (an instantiated definition, every resolved field filled) for running, as
   /// `options` ask. `source_name` is the recipe's file name, for runtime error messages. Throws
   /// KernelError when the back end cannot compile it.
-  virtual std::unique_ptr<Executable> compile(const lang::KernelDef& def, const std::string& source_name,
+  virtual std::unique_ptr<Executable> compile(const lang::kernel::KernelDef& def, const std::string& source_name,
                                               const CompileOptions& options) = 0;
 };
 

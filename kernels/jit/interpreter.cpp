@@ -15,12 +15,12 @@ namespace hwbench::kernels::jit {
 
 namespace {
 
-using lang::is_integer;
-using lang::KExpr;
-using lang::KExprKind;
-using lang::KScalar;
-using lang::KStmt;
-using lang::KStmtKind;
+using lang::kernel::is_integer;
+using lang::kernel::KExpr;
+using lang::kernel::KExprKind;
+using lang::kernel::KScalar;
+using lang::kernel::KStmt;
+using lang::kernel::KStmtKind;
 // The node classes, by their short names.
 using namespace nodes;
 
@@ -28,7 +28,7 @@ using namespace nodes;
 
 class Compiler {
  public:
-  Compiler(const lang::KernelDef& def, const std::string& source_name) : def_(def), source_(source_name) {
+  Compiler(const lang::kernel::KernelDef& def, const std::string& source_name) : def_(def), source_(source_name) {
     if (!def.result) bad("a kernel without a result type");
     for (const auto& s : def.slots) {
       offsets_.push_back(cells_);
@@ -58,7 +58,7 @@ class Compiler {
     return offsets_[static_cast<std::size_t>(slot)];
   }
 
-  const lang::KSlot& slot(int s) const {
+  const lang::kernel::KSlot& slot(int s) const {
     at(s);
     return def_.slots[static_cast<std::size_t>(s)];
   }
@@ -72,7 +72,7 @@ class Compiler {
   }
 
   Element element(int s, const KExpr& index) {
-    const lang::KSlot& sl = slot(s);
+    const lang::kernel::KSlot& sl = slot(s);
     if (sl.array_size == 0) bad("indexing a variable that is not an array");
     Element e;
     e.base = at(s);
@@ -85,12 +85,12 @@ class Compiler {
   StmtPtr statement(const KStmt& s) {
     switch (s.kind) {
       case KStmtKind::let: {
-        const lang::KSlot& sl = slot(s.slot);
+        const lang::kernel::KSlot& sl = slot(s.slot);
         if (sl.array_size > 0 || s.exprs.empty()) return std::make_unique<Zero>(at(s.slot), sl.array_size > 0 ? sl.array_size : 1);
         return set(at(s.slot), sl.type, s.exprs[0]);
       }
       case KStmtKind::assign: {
-        const lang::KSlot& sl = slot(s.slot);
+        const lang::kernel::KSlot& sl = slot(s.slot);
         if (s.exprs.size() == 1) return set(at(s.slot), sl.type, s.exprs[0]);
         if (s.exprs.size() != 2) bad("an assignment without a value");
         Element e = element(s.slot, s.exprs[0]);
@@ -106,7 +106,7 @@ class Compiler {
         return node;
       }
       case KStmtKind::for_: {
-        const lang::KSlot& sl = slot(s.slot);
+        const lang::kernel::KSlot& sl = slot(s.slot);
         if (!is_integer(sl.type) || s.exprs.size() != 2) bad("a loop over a non-integer range");
         auto node = std::make_unique<For>();
         node->at = at(s.slot);
@@ -255,7 +255,7 @@ class Compiler {
     bad("a conversion to bool");
   }
 
-  const lang::KernelDef& def_;
+  const lang::kernel::KernelDef& def_;
   const std::string& source_;
   std::vector<std::size_t> offsets_;
   std::size_t cells_ = 0;
@@ -264,7 +264,7 @@ class Compiler {
 
 class Interpreted : public Executable {
  public:
-  Interpreted(const lang::KernelDef& def, const std::string& source_name) {
+  Interpreted(const lang::kernel::KernelDef& def, const std::string& source_name) {
     Compiler c(def, source_name);
     body_ = c.body();
     cells_.assign(c.cells(), Cell{0});
@@ -311,7 +311,7 @@ class Interpreter : public Backend {
  public:
   // Nothing in the options applies to a tree of nodes.
   std::string label(const CompileOptions&) const override { return kInterpreterLabel; }
-  std::unique_ptr<Executable> compile(const lang::KernelDef& def, const std::string& source_name,
+  std::unique_ptr<Executable> compile(const lang::kernel::KernelDef& def, const std::string& source_name,
                                       const CompileOptions&) override {
     return std::make_unique<Interpreted>(def, source_name);
   }

@@ -19,7 +19,7 @@
 
 namespace hwbench::kernels::jit::nodes {
 
-using lang::KScalar;
+using lang::kernel::KScalar;
 
 /// One value of a slot or an array element. Integers of every width are held sign-extended in
 /// `i`; f32 values are held exactly in `f`.

@@ -16,10 +16,10 @@ namespace hwbench::kernels::jit {
 
 namespace {
 
-using lang::is_integer;
-using lang::KScalar;
-using lang::KStmt;
-using lang::KStmtKind;
+using lang::kernel::is_integer;
+using lang::kernel::KScalar;
+using lang::kernel::KStmt;
+using lang::kernel::KStmtKind;
 
 /// Emits the kernel function: its signature and slots, then its statements (the expressions
 /// by ExprLowering).
@@ -29,7 +29,7 @@ class KernelLowering : public ExprLowering {
 
   void emit() {
     std::vector<llvm::Type*> param_types;
-    for (const lang::KSlot& s : def_.slots)
+    for (const lang::kernel::KSlot& s : def_.slots)
       if (s.is_param) param_types.push_back(llvm_type(ctx_, s.type));
     param_types.push_back(llvm::PointerType::getUnqual(b_.getInt32Ty()));
     if (!def_.result) fail("a kernel without a result type");
@@ -44,7 +44,7 @@ class KernelLowering : public ExprLowering {
     // Every slot is an entry-block alloca, which mem2reg/SROA promote to registers; scalars
     // start at zero so that no path can read an undefined value.
     unsigned arg = 0;
-    for (const lang::KSlot& s : def_.slots) {
+    for (const lang::kernel::KSlot& s : def_.slots) {
       llvm::Type* t = llvm_type(ctx_, s.type);
       if (s.array_size > 0) {
         slots_.push_back(b_.CreateAlloca(llvm::ArrayType::get(t, s.array_size), nullptr, s.name));
@@ -80,7 +80,7 @@ class KernelLowering : public ExprLowering {
     switch (s.kind) {
       case KStmtKind::let: {
         llvm::AllocaInst* a = slot(s.slot);
-        const lang::KSlot& sl = def_.slots[static_cast<std::size_t>(s.slot)];
+        const lang::kernel::KSlot& sl = def_.slots[static_cast<std::size_t>(s.slot)];
         if (sl.array_size > 0) {
           const std::uint64_t bytes = mod_.getDataLayout().getTypeAllocSize(a->getAllocatedType());
           b_.CreateMemSet(a, b_.getInt8(0), bytes, a->getAlign());
@@ -164,7 +164,7 @@ class KernelLowering : public ExprLowering {
 };
 
 // The driver: loads the arguments, calls the kernel n times, sums the results.
-void emit_driver(const lang::KernelDef& def, llvm::Module& mod, bool can_fail) {
+void emit_driver(const lang::kernel::KernelDef& def, llvm::Module& mod, bool can_fail) {
   llvm::LLVMContext& ctx = mod.getContext();
   llvm::IRBuilder<> b(ctx);
   llvm::Type* i64 = b.getInt64Ty();
@@ -175,7 +175,7 @@ void emit_driver(const lang::KernelDef& def, llvm::Module& mod, bool can_fail) {
 
   std::vector<KScalar> params;
   std::vector<llvm::Type*> param_types;
-  for (const lang::KSlot& s : def.slots) {
+  for (const lang::kernel::KSlot& s : def.slots) {
     if (!s.is_param) continue;
     params.push_back(s.type);
     param_types.push_back(llvm_type(ctx, s.type));
@@ -264,7 +264,7 @@ std::unique_ptr<llvm::Module> new_module(const char* name, llvm::LLVMContext& ct
   return mod;
 }
 
-void verify(const lang::KernelDef& def, const llvm::Module& mod) {
+void verify(const lang::kernel::KernelDef& def, const llvm::Module& mod) {
   std::string problems;
   llvm::raw_string_ostream os(problems);
   if (llvm::verifyModule(mod, &os)) lowering_error(def, "invalid IR: " + os.str());
@@ -272,7 +272,7 @@ void verify(const lang::KernelDef& def, const llvm::Module& mod) {
 
 }  // namespace
 
-LoweredKernel lower_kernel(const lang::KernelDef& def, llvm::LLVMContext& ctx, const llvm::DataLayout& layout,
+LoweredKernel lower_kernel(const lang::kernel::KernelDef& def, llvm::LLVMContext& ctx, const llvm::DataLayout& layout,
                            const std::string& triple) {
   LoweredKernel out;
   out.kernel = new_module("kernel", ctx, layout, triple);

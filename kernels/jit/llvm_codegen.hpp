@@ -45,7 +45,7 @@ inline constexpr const char* driver_symbol = "hwbench_run";
 
 /// Lowers `def` (instantiated) for a target with `layout` and `triple`. The modules are verified;
 /// an inconsistency the type checker should have refused throws KernelError.
-LoweredKernel lower_kernel(const lang::KernelDef& def, llvm::LLVMContext& ctx, const llvm::DataLayout& layout,
+LoweredKernel lower_kernel(const lang::kernel::KernelDef& def, llvm::LLVMContext& ctx, const llvm::DataLayout& layout,
                            const std::string& triple);
 
 }  // namespace hwbench::kernels::jit

@@ -15,11 +15,11 @@
 
 namespace hwbench::kernels::jit {
 
-using lang::is_float;
-using lang::is_integer;
-using lang::KExpr;
-using lang::KExprKind;
-using lang::KScalar;
+using lang::kernel::is_float;
+using lang::kernel::is_integer;
+using lang::kernel::KExpr;
+using lang::kernel::KExprKind;
+using lang::kernel::KScalar;
 
 llvm::Type* llvm_type(llvm::LLVMContext& ctx, KScalar t) {
   switch (t) {
@@ -33,11 +33,11 @@ llvm::Type* llvm_type(llvm::LLVMContext& ctx, KScalar t) {
   return nullptr;
 }
 
-void lowering_error(const lang::KernelDef& def, const std::string& why) {
+void lowering_error(const lang::kernel::KernelDef& def, const std::string& why) {
   throw KernelError(fmt::format("kernel {}: cannot compile: {}", def.name, why));
 }
 
-ExprLowering::ExprLowering(const lang::KernelDef& def, llvm::Module& mod, std::vector<ErrorSite>& sites)
+ExprLowering::ExprLowering(const lang::kernel::KernelDef& def, llvm::Module& mod, std::vector<ErrorSite>& sites)
     : def_(def), ctx_(mod.getContext()), mod_(mod), b_(ctx_), sites_(sites) {}
 
 llvm::AllocaInst* ExprLowering::slot(int index) {

@@ -34,16 +34,16 @@ using RunFunction = void (*)(std::uint64_t n, const std::int64_t* args, double* 
                              std::int32_t* error);
 
 template <typename T>
-T take(llvm::Expected<T> value, const lang::KernelDef& def) {
+T take(llvm::Expected<T> value, const lang::kernel::KernelDef& def) {
   if (!value) throw KernelError(fmt::format("kernel {}: LLVM: {}", def.name, llvm::toString(value.takeError())));
   return std::move(*value);
 }
 
-void take(llvm::Error err, const lang::KernelDef& def) {
+void take(llvm::Error err, const lang::kernel::KernelDef& def) {
   if (err) throw KernelError(fmt::format("kernel {}: LLVM: {}", def.name, llvm::toString(std::move(err))));
 }
 
-llvm::orc::JITTargetMachineBuilder host_machine(const lang::KernelDef& def) {
+llvm::orc::JITTargetMachineBuilder host_machine(const lang::kernel::KernelDef& def) {
   llvm::orc::JITTargetMachineBuilder jtmb = take(llvm::orc::JITTargetMachineBuilder::detectHost(), def);
   jtmb.setCodeGenOptLevel(llvm::CodeGenOpt::Default);  // llc's -O2
   // One rounding per operation: never fuse a multiply and an add, whatever the CPU offers.
@@ -75,10 +75,10 @@ void optimise(llvm::Module& mod, llvm::TargetMachine& tm, const CompileOptions& 
 
 class LlvmExecutable : public Executable {
  public:
-  LlvmExecutable(std::unique_ptr<llvm::orc::LLJIT> jit, RunFunction run, const lang::KernelDef& def,
+  LlvmExecutable(std::unique_ptr<llvm::orc::LLJIT> jit, RunFunction run, const lang::kernel::KernelDef& def,
                  std::vector<ErrorSite> sites, const std::string& source_name)
       : jit_(std::move(jit)), run_(run), name_(def.name), sites_(std::move(sites)), source_name_(source_name) {
-    for (const lang::KSlot& s : def.slots)
+    for (const lang::kernel::KSlot& s : def.slots)
       if (s.is_param) params_.push_back(s.type);
     result_ = def.result->resolved;  // lower_kernel has refused a kernel without one
   }
@@ -88,7 +88,7 @@ class LlvmExecutable : public Executable {
       throw KernelError(fmt::format("kernel {}: {} arguments given, {} expected", name_, args.size(), params_.size()));
     std::vector<std::int64_t> cells(args.size());
     for (std::size_t k = 0; k < args.size(); ++k) {
-      if (lang::is_float(params_[k])) {
+      if (lang::kernel::is_float(params_[k])) {
         std::memcpy(&cells[k], &args[k].f, sizeof(double));
       } else {
         cells[k] = args[k].i;
@@ -103,7 +103,7 @@ class LlvmExecutable : public Executable {
       throw KernelError(fmt::format("{}:{}:{}: {} in kernel {}", source_name_, site.loc.line, site.loc.column, site.what, name_));
     }
     out.last.type = result_;
-    if (lang::is_float(result_)) {
+    if (lang::kernel::is_float(result_)) {
       std::memcpy(&out.last.f, &last, sizeof(double));
     } else {
       out.last.i = last;
@@ -117,8 +117,8 @@ class LlvmExecutable : public Executable {
   std::string name_;
   std::vector<ErrorSite> sites_;
   std::string source_name_;
-  std::vector<lang::KScalar> params_;
-  lang::KScalar result_ = lang::KScalar::i64;
+  std::vector<lang::kernel::KScalar> params_;
+  lang::kernel::KScalar result_ = lang::kernel::KScalar::i64;
 };
 
 class LlvmBackend : public Backend {
@@ -142,7 +142,7 @@ class LlvmBackend : public Backend {
     return fmt::format("jit O2{}, LLVM {}", options.vectorize ? "" : " without vectorising", LLVM_VERSION_MAJOR);
   }
 
-  std::unique_ptr<Executable> compile(const lang::KernelDef& def, const std::string& source_name,
+  std::unique_ptr<Executable> compile(const lang::kernel::KernelDef& def, const std::string& source_name,
                                       const CompileOptions& options) override {
     llvm::orc::JITTargetMachineBuilder jtmb = host_machine(def);
     std::unique_ptr<llvm::TargetMachine> tm = take(jtmb.createTargetMachine(), def);

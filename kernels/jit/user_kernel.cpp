@@ -15,12 +15,12 @@ namespace hwbench::kernels::jit {
 namespace {
 
 /// The argument of value parameter `p` (of type `t`) in `call`.
-Value argument(const lang::KParam& p, lang::KScalar t, const Call& call) {
+Value argument(const lang::kernel::KParam& p, lang::kernel::KScalar t, const Call& call) {
   Value v;
   v.type = t;
   const auto it = call.params.find(p.name);
   const bool given = it != call.params.end() && it->second.given;
-  if (lang::is_integer(t)) {
+  if (lang::kernel::is_integer(t)) {
     double x = given ? it->second.number : static_cast<double>(std::strtoll(p.default_text.c_str(), nullptr, 10));
     if (given && x != std::trunc(x)) throw KernelError(fmt::format("'{}' needs a whole number", p.name));
     // The checker has kept the value in the type's range; the clamp only guards the conversion.
@@ -28,7 +28,7 @@ Value argument(const lang::KParam& p, lang::KScalar t, const Call& call) {
     v.i = static_cast<std::int64_t>(x);
   } else {
     v.f = given ? it->second.number : std::strtod(p.default_text.c_str(), nullptr);
-    if (t == lang::KScalar::f32) v.f = static_cast<double>(static_cast<float>(v.f));
+    if (t == lang::kernel::KScalar::f32) v.f = static_cast<double>(static_cast<float>(v.f));
   }
   return v;
 }
@@ -59,9 +59,9 @@ class UserKernel : public Kernel {
       : kernel_(std::move(kernel)), call_(std::move(call)) {}
 
   void prepare() override {
-    const lang::KernelDef& def = kernel_->def;
+    const lang::kernel::KernelDef& def = kernel_->def;
     lang::Diagnostics diags;
-    auto inst = lang::instantiate_kernel(def, type_binding(def, call_), diags);
+    auto inst = lang::kernel::instantiate_kernel(def, type_binding(def, call_), diags);
     if (!inst) {
       const auto& first = diags.all().empty() ? lang::Diagnostic{} : diags.all().front();
       throw KernelError(fmt::format("{}:{}:{}: {}", kernel_->source_name, first.loc.line, first.loc.column, first.message));
@@ -129,19 +129,19 @@ CompileOptions compile_options(const Call& call) {
   return options;
 }
 
-std::vector<std::pair<std::string, lang::KScalar>> type_binding(const lang::KernelDef& def, const Call& call) {
-  std::vector<std::pair<std::string, lang::KScalar>> out;
+std::vector<std::pair<std::string, lang::kernel::KScalar>> type_binding(const lang::kernel::KernelDef& def, const Call& call) {
+  std::vector<std::pair<std::string, lang::kernel::KScalar>> out;
   for (const auto& p : def.params) {
     if (!p.is_type) continue;
     const auto it = call.params.find(p.name);
     const std::string& text = it != call.params.end() ? it->second.text : p.default_text;
-    if (auto t = lang::scalar_from_name(text)) out.emplace_back(p.name, *t);
+    if (auto t = lang::kernel::scalar_from_name(text)) out.emplace_back(p.name, *t);
   }
   return out;
 }
 
 KernelSpec user_kernel_spec(std::shared_ptr<const DefinedKernel> kernel) {
-  const lang::KernelDef& def = kernel->def;
+  const lang::kernel::KernelDef& def = kernel->def;
   KernelSpec spec;
   spec.name = def.name;
   spec.family = "recipe";
@@ -156,17 +156,17 @@ KernelSpec user_kernel_spec(std::shared_ptr<const DefinedKernel> kernel) {
     ps.default_text = p.default_text;
     if (p.is_type) {
       ps.type = ParamType::choice;
-      ps.choices = lang::scalar_names();
+      ps.choices = lang::kernel::scalar_names();
       ps.help = "a type parameter";
       spec.synopsis += fmt::format(" [{} i16|i32|i64|f32|f64]", p.name);
     } else {
-      const auto t = lang::scalar_from_name(p.type.name);
-      ps.type = t && lang::is_integer(*t) ? ParamType::count : ParamType::number;
+      const auto t = lang::kernel::scalar_from_name(p.type.name);
+      ps.type = t && lang::kernel::is_integer(*t) ? ParamType::count : ParamType::number;
       ps.min = std::numeric_limits<double>::lowest();
       ps.max = std::numeric_limits<double>::max();
-      if (t && lang::is_integer(*t)) {
-        ps.min = static_cast<double>(lang::integer_min(*t));
-        ps.max = static_cast<double>(lang::integer_max(*t));
+      if (t && lang::kernel::is_integer(*t)) {
+        ps.min = static_cast<double>(lang::kernel::integer_min(*t));
+        ps.max = static_cast<double>(lang::kernel::integer_max(*t));
       }
       ps.unit = p.type.name;
       ps.help = fmt::format("a value of type {}", p.type.name);

@@ -18,7 +18,7 @@ namespace hwbench::kernels::jit {
 
 /// A definition as the recipe gives it: parsed and validated, not instantiated.
 struct DefinedKernel {
-  lang::KernelDef def;
+  lang::kernel::KernelDef def;
   std::string source_name;  ///< the recipe's file name, for runtime error messages
 };
 
@@ -42,7 +42,7 @@ std::unique_ptr<Backend> backend_of(const Call& call);
 CompileOptions compile_options(const Call& call);
 
 /// The type parameters' binding that `call` gives (each parameter's text, its default when not given).
-std::vector<std::pair<std::string, lang::KScalar>> type_binding(const lang::KernelDef& def, const Call& call);
+std::vector<std::pair<std::string, lang::kernel::KScalar>> type_binding(const lang::kernel::KernelDef& def, const Call& call);
 
 /// The spec of `kernel`, whose factory instantiates and compiles it for each statement.
 KernelSpec user_kernel_spec(std::shared_ptr<const DefinedKernel> kernel);

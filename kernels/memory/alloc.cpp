@@ -95,7 +95,7 @@ KernelSpec alloc_spec() {
   size.min = static_cast<double>(smallest_block);
   size.max = static_cast<double>(std::uint64_t{1} << 30);
   size.help = "the largest block; sizes are drawn from 16 B up to it";
-  ParamSpec live = count_param("live", "blocks", "1024", 1, "blocks held at once");
+  ParamSpec live = count_param("live", "blocks", "1024", 1, kNoMax, "blocks held at once");
   live.max = 1e7;
   spec.params = {size, live};
   spec.unit = WorkUnit::operations;

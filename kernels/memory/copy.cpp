@@ -53,8 +53,8 @@ class CopyKernel : public Kernel {
         if (src[i] != dst[i])
           throw KernelError(fmt::format("copy: byte {} of the destination holds {:#04x}, the source {:#04x}", i, dst[i], src[i]));
     }
-    source_ = AlignedBuffer();
-    target_ = AlignedBuffer();
+    source_ = common::AlignedBuffer();
+    target_ = common::AlignedBuffer();
     team_.reset();
   }
 
@@ -62,7 +62,7 @@ class CopyKernel : public Kernel {
   BufferCall call_;
   Context context_;
   std::unique_ptr<ThreadTeam> team_;
-  AlignedBuffer source_, target_;
+  common::AlignedBuffer source_, target_;
   std::uint64_t passes_ = 0;
 };
 

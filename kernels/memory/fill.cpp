@@ -43,7 +43,7 @@ class FillKernel : public Kernel {
         if (p[i] != value_)
           throw KernelError(fmt::format("fill: byte {} of the buffer holds {:#04x} instead of {:#04x}", i, p[i], value_));
     }
-    buffer_ = AlignedBuffer();
+    buffer_ = common::AlignedBuffer();
     team_.reset();
   }
 
@@ -56,7 +56,7 @@ class FillKernel : public Kernel {
   BufferCall call_;
   Context context_;
   std::unique_ptr<ThreadTeam> team_;
-  AlignedBuffer buffer_;
+  common::AlignedBuffer buffer_;
   unsigned char value_ = 0;
 };
 

@@ -10,7 +10,7 @@
 
 namespace hwbench::kernels {
 
-void register_memory(Registry& registry) {
+void memory::register_kernels(Registry& registry) {
   registry.add(memory::stream_spec());
   registry.add(memory::alloc_spec());
   registry.add(memory::fill_spec());
@@ -22,8 +22,8 @@ namespace memory {
 
 using runtime::platform::last_level_cache_bytes;
 
-AlignedBuffer page_buffer(std::size_t bytes, const std::string& what) {
-  return AlignedBuffer(bytes, AlignedBuffer::page_size(), AlignedBuffer::Fill::untouched, what);
+common::AlignedBuffer page_buffer(std::size_t bytes, const std::string& what) {
+  return common::AlignedBuffer(bytes, common::AlignedBuffer::page_size(), common::AlignedBuffer::Fill::untouched, what);
 }
 
 std::uint64_t default_stream_elements() {
@@ -37,20 +37,8 @@ std::string size_text(std::uint64_t bytes) {
   return std::to_string(bytes);
 }
 
-ParamSpec count_param(const std::string& name, const std::string& unit, const std::string& default_text, double min,
-                      const std::string& help) {
-  ParamSpec p;
-  p.name = name;
-  p.type = ParamType::count;
-  p.unit = unit;
-  p.default_text = default_text;
-  p.min = min;
-  p.help = help;
-  return p;
-}
-
 ParamSpec threads_param(unsigned default_threads, const std::string& help) {
-  ParamSpec p = count_param("threads", "threads", std::to_string(default_threads), 1, help);
+  ParamSpec p = count_param("threads", "threads", std::to_string(default_threads), 1, kNoMax, help);
   p.max = 1024;
   return p;
 }

@@ -1,7 +1,7 @@
 #pragma once
 // The `memory` family: STREAM (stream), Xbench's memory tests (alloc, fill, copy) and thread tests
 // (thread compute|lock). The specs each kernel file provides and the helpers they share;
-// register_memory() in memory.cpp puts the specs into the registry.
+// memory::register_kernels() in memory.cpp puts the specs into the registry.
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -10,6 +10,7 @@
 
 #include "kernels/common/aligned_buffer.hpp"
 #include "kernels/contract/kernel.hpp"
+#include "kernels/contract/registry.hpp"
 #include "kernels/memory/thread_team.hpp"
 
 namespace hwbench::kernels::memory {
@@ -28,7 +29,7 @@ KernelSpec thread_spec();
 /// `bytes` bytes on a page boundary with no page touched, so that the first write decides where
 /// they live (each team member touches its own share, as STREAM's parallel initialisation does);
 /// `what` names them when memory runs out.
-AlignedBuffer page_buffer(std::size_t bytes, const std::string& what);
+common::AlignedBuffer page_buffer(std::size_t bytes, const std::string& what);
 
 /// STREAM's array length for this machine: each array at least four times the last-level caches
 /// (ceil(4 * LLC / 8) doubles), and never below STREAM 5.10's default of 10,000,000.
@@ -36,10 +37,6 @@ std::uint64_t default_stream_elements();
 
 /// A size as a recipe would write it: "128MiB" for whole MiB, otherwise the plain byte count.
 std::string size_text(std::uint64_t bytes);
-
-/// A whole-number parameter (`k M G` allowed) of at least `min`.
-ParamSpec count_param(const std::string& name, const std::string& unit, const std::string& default_text, double min,
-                      const std::string& help);
 
 /// The `threads` parameter (1 to 1024) with `default_threads` as its default.
 ParamSpec threads_param(unsigned default_threads, const std::string& help);
@@ -82,5 +79,8 @@ ParamSpec buffer_size_param(const std::string& help);
 /// multiples of `align` items (see share()).
 void for_each_share(ThreadTeam& team, std::size_t count, std::size_t align,
                     const std::function<void(std::size_t begin, std::size_t end)>& fn);
+
+/// Registers the family's kernels: stream, alloc, fill, copy, thread.
+void register_kernels(Registry& registry);
 
 }  // namespace hwbench::kernels::memory

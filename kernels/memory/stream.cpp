@@ -90,7 +90,7 @@ KernelSpec stream_spec() {
   spec.args = {{"FUNCTION", ArgKind::word, "", "the kernel: " + function_names()}};
 
   const ParamSpec elements =
-      count_param("elements", "doubles", std::to_string(default_stream_elements()), 1,
+      count_param("elements", "doubles", std::to_string(default_stream_elements()), 1, kNoMax,
                   "doubles per array; the default is four times this machine's last-level caches, at least 10M");
   ParamSpec size;
   size.name = "size";

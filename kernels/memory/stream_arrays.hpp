@@ -45,7 +45,7 @@ class StreamArrays {
  private:
   ThreadTeam& team_;
   std::size_t n_;
-  AlignedBuffer a_, b_, c_;
+  common::AlignedBuffer a_, b_, c_;
   // The value every element of a, b and c must hold after the passes done so far.
   double aj_ = 1.0, bj_ = 2.0, cj_ = 0.0;
 };

@@ -54,7 +54,7 @@ class ComputeKernel : public Kernel {
 
  private:
   struct alignas(64) Member {
-    AlignedBuffer words;
+    common::AlignedBuffer words;
     std::uint64_t state = 0;
   };
 
@@ -141,8 +141,8 @@ KernelSpec thread_spec() {
   spec.synopsis = "thread compute|lock [threads N] [work N] [handoffs N] [pinned|floating]";
   spec.args = {{"TEST", ArgKind::word, "", "compute or lock"}};
   spec.params = {threads_param(xbench_threads, "worker threads (Xbench used 4)"),
-                 count_param("work", "steps", "1M", 1, "compute: steps per thread in one unit"),
-                 count_param("handoffs", "hand-offs", "10k", 1, "lock: passes of the mutex in one unit"),
+                 count_param("work", "steps", "1M", 1, kNoMax, "compute: steps per thread in one unit"),
+                 count_param("handoffs", "hand-offs", "10k", 1, kNoMax, "lock: passes of the mutex in one unit"),
                  affinity_param("floating")};
   spec.unit = WorkUnit::operations;
   spec.measure.for_seconds = 1;

@@ -36,7 +36,7 @@ const TestInfo* find_test(const std::string& name) {
 
 namespace hwbench::kernels {
 
-void register_nbench(Registry& registry) {
+void nbench::register_kernels(Registry& registry) {
   KernelSpec k;
   k.name = "nbench";
   k.family = "nbench";

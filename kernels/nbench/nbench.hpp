@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "kernels/contract/kernel.hpp"
+#include "kernels/contract/registry.hpp"
 
 namespace hwbench::kernels::nbench {
 
@@ -27,5 +28,8 @@ const std::vector<TestInfo>& tests();
 
 /// The test called `name` ("numeric_sort"), or nullptr.
 const TestInfo* find_test(const std::string& name);
+
+/// Registers the family's kernels: `nbench TEST`, the ten BYTEmark tests.
+void register_kernels(Registry& registry);
 
 }  // namespace hwbench::kernels::nbench

@@ -2,7 +2,7 @@
 
 #include <limits>
 
-namespace hwbench::lang {
+namespace hwbench::lang::kernel {
 
 const char* scalar_name(KScalar t) {
   switch (t) {
@@ -36,4 +36,4 @@ std::int64_t integer_max(KScalar t) {
   }
 }
 
-}  // namespace hwbench::lang
+}  // namespace hwbench::lang::kernel

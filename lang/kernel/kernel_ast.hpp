@@ -32,7 +32,7 @@
 
 #include "lang/common/source.hpp"
 
-namespace hwbench::lang {
+namespace hwbench::lang::kernel {
 
 /// The kernel language's scalar types. `boolean` is the type of comparisons and `&&`/`||`/`!`;
 /// it cannot be declared, passed or returned.
@@ -144,4 +144,4 @@ std::int64_t integer_min(KScalar t);
 /// The largest value of integer type `t` (i64's for any other type).
 std::int64_t integer_max(KScalar t);
 
-}  // namespace hwbench::lang
+}  // namespace hwbench::lang::kernel

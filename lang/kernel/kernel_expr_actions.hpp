@@ -17,7 +17,7 @@
 #include "lang/kernel/kernel_parse_state.hpp"
 #include "lang/kernel/kernel_syntax_errors.hpp"
 
-namespace hwbench::lang::kernel_grammar {
+namespace hwbench::lang::kernel::grammar {
 
 /// The largest local array, in elements: a kernel's arrays live on every call's frame.
 inline constexpr std::uint32_t kMaxArray = 1u << 20;
@@ -190,4 +190,4 @@ struct Action<binary_tail<Op, Operand>> {
   }
 };
 
-}  // namespace hwbench::lang::kernel_grammar
+}  // namespace hwbench::lang::kernel::grammar

@@ -8,7 +8,7 @@
 #include "lang/kernel/kernel_typecheck.hpp"
 #include "runtime/support/suggestions.hpp"
 
-namespace hwbench::lang {
+namespace hwbench::lang::kernel {
 
 namespace {
 
@@ -304,4 +304,4 @@ std::optional<KScalar> ExprTyping::different_types(const KExpr& e, KScalar lt, K
   return std::nullopt;
 }
 
-}  // namespace hwbench::lang
+}  // namespace hwbench::lang::kernel

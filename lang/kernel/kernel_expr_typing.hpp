@@ -11,7 +11,7 @@
 #include "lang/kernel/kernel_ast.hpp"
 #include "lang/common/source.hpp"
 
-namespace hwbench::lang {
+namespace hwbench::lang::kernel {
 
 /// The hint after an unknown type.
 inline constexpr const char* kTypesHint = "types are i16, i32, i64, f32, f64 and the kernel's type parameters";
@@ -80,4 +80,4 @@ class ExprTyping {
   Diagnostics& diags_;
 };
 
-}  // namespace hwbench::lang
+}  // namespace hwbench::lang::kernel

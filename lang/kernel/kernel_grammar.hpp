@@ -9,7 +9,7 @@
 // is its own struct, so that one message can be attached to it.
 #include <tao/pegtl.hpp>
 
-namespace hwbench::lang::kernel_grammar {
+namespace hwbench::lang::kernel::grammar {
 
 namespace p = tao::pegtl;
 
@@ -156,4 +156,4 @@ struct definition
              p::must<head_close>, ws, p::opt<arrow, ws, p::must<result_type>>, ws, p::must<body_block>, wsnl,
              p::must<definition_end>> {};
 
-}  // namespace hwbench::lang::kernel_grammar
+}  // namespace hwbench::lang::kernel::grammar

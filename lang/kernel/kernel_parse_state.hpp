@@ -13,7 +13,7 @@
 #include "lang/kernel/kernel_ast.hpp"
 #include "lang/common/source.hpp"
 
-namespace hwbench::lang::kernel_grammar {
+namespace hwbench::lang::kernel::grammar {
 
 /// What the actions build, on stacks, while the parse runs; every position maps back to the recipe.
 struct State {
@@ -71,4 +71,4 @@ SourceLoc loc_of(const Input& in, const State& st) {
   return st.map(in.position());
 }
 
-}  // namespace hwbench::lang::kernel_grammar
+}  // namespace hwbench::lang::kernel::grammar

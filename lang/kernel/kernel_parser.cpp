@@ -21,7 +21,7 @@
 #include "lang/kernel/kernel_syntax_errors.hpp"
 
 // Specialisations of Action belong to its namespace.
-namespace hwbench::lang::kernel_grammar {
+namespace hwbench::lang::kernel::grammar {
 
 /// Notes that the statement being read has its optional part: a let's value, an assignment's
 /// index, a return's value (the statement's own action takes it and clears the flag).
@@ -229,27 +229,27 @@ struct Action<body_block> {
   }
 };
 
-}  // namespace hwbench::lang::kernel_grammar
+}  // namespace hwbench::lang::kernel::grammar
 
-namespace hwbench::lang {
+namespace hwbench::lang::kernel {
 
 std::optional<KernelDef> parse_kernel(std::string_view text, SourceLoc start, Diagnostics& diags) {
-  kernel_grammar::State st;
+  grammar::State st;
   st.text = text;
   st.start = start;
   st.def.loc = start;
   st.def.text = std::string(text);
   tao::pegtl::memory_input<> in(text.data(), text.size(), "kernel");
   try {
-    if (!tao::pegtl::parse<kernel_grammar::definition, kernel_grammar::Action, kernel_grammar::Control>(in, st)) {
+    if (!tao::pegtl::parse<grammar::definition, grammar::Action, grammar::Control>(in, st)) {
       diags.error(start, "expected a kernel definition", "write kernel NAME(PARAM: TYPE, …) -> TYPE { … }", 6);
       return std::nullopt;
     }
-  } catch (const kernel_grammar::KernelSyntaxError& e) {
+  } catch (const grammar::KernelSyntaxError& e) {
     diags.add(e.diagnostic);
     return std::nullopt;
   }
   return std::move(st.def);
 }
 
-}  // namespace hwbench::lang
+}  // namespace hwbench::lang::kernel

@@ -10,11 +10,11 @@
 #include "lang/kernel/kernel_ast.hpp"
 #include "lang/common/source.hpp"
 
-namespace hwbench::lang {
+namespace hwbench::lang::kernel {
 
 /// Parses the definition `text`, which starts at `start` in the recipe. The result has every
 /// "as written" field filled (`text` included) and nothing resolved. On a syntax error, adds
 /// one diagnostic and returns std::nullopt.
 std::optional<KernelDef> parse_kernel(std::string_view text, SourceLoc start, Diagnostics& diags);
 
-}  // namespace hwbench::lang
+}  // namespace hwbench::lang::kernel

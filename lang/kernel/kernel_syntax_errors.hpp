@@ -14,7 +14,7 @@
 #include "lang/common/diagnostics.hpp"
 #include "lang/kernel/kernel_grammar.hpp"
 
-namespace hwbench::lang::kernel_grammar {
+namespace hwbench::lang::kernel::grammar {
 
 /// A syntax error, thrown from an action or a failed must<>.
 struct KernelSyntaxError {
@@ -129,4 +129,4 @@ struct Control : p::normal<Rule> {
   }
 };
 
-}  // namespace hwbench::lang::kernel_grammar
+}  // namespace hwbench::lang::kernel::grammar

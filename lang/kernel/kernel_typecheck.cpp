@@ -11,7 +11,7 @@
 #include "lang/kernel/kernel_expr_typing.hpp"
 #include "runtime/support/suggestions.hpp"
 
-namespace hwbench::lang {
+namespace hwbench::lang::kernel {
 
 namespace {
 
@@ -326,4 +326,4 @@ std::optional<KernelDef> instantiate_kernel(const KernelDef& def,
   return out;
 }
 
-}  // namespace hwbench::lang
+}  // namespace hwbench::lang::kernel

@@ -24,7 +24,7 @@
 #include "lang/common/diagnostics.hpp"
 #include "lang/kernel/kernel_ast.hpp"
 
-namespace hwbench::lang {
+namespace hwbench::lang::kernel {
 
 /// The scalar type spelled `name` ("i16" … "f64"; not "bool"), or std::nullopt.
 std::optional<KScalar> scalar_from_name(const std::string& name);
@@ -50,4 +50,4 @@ std::optional<KernelDef> instantiate_kernel(const KernelDef& def,
                                             const std::vector<std::pair<std::string, KScalar>>& binding,
                                             Diagnostics& diags);
 
-}  // namespace hwbench::lang
+}  // namespace hwbench::lang::kernel

@@ -9,7 +9,7 @@
 #include "lang/common/lexical.hpp"
 #include "lang/common/source.hpp"
 
-namespace hwbench::lang {
+namespace hwbench::lang::recipe {
 
 enum class ExprKind {
   number,  ///< Quantity literal
@@ -157,4 +157,4 @@ struct Recipe {
   std::vector<Stmt> statements;
 };
 
-}  // namespace hwbench::lang
+}  // namespace hwbench::lang::recipe

@@ -5,7 +5,7 @@
 #include "lang/common/lexical.hpp"
 #include "runtime/support/suggestions.hpp"
 
-namespace hwbench::lang {
+namespace hwbench::lang::recipe {
 
 namespace {
 
@@ -363,4 +363,4 @@ Recipe AstBuilder::finish() {
   return recipe;
 }
 
-}  // namespace hwbench::lang
+}  // namespace hwbench::lang::recipe

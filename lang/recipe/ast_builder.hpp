@@ -8,7 +8,7 @@
 #include "lang/recipe/ast.hpp"
 #include "lang/common/diagnostics.hpp"
 
-namespace hwbench::lang {
+namespace hwbench::lang::recipe {
 
 /// What a word or value stands for in a statement that the grammar types in full (report,
 /// baseline, index, compare); the builder assembles the statement's form from them.
@@ -118,4 +118,4 @@ class AstBuilder {
   std::size_t last_end_ = 0;
 };
 
-}  // namespace hwbench::lang
+}  // namespace hwbench::lang::recipe

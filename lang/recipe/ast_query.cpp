@@ -1,6 +1,6 @@
 #include "lang/recipe/ast_query.hpp"
 
-namespace hwbench::lang {
+namespace hwbench::lang::recipe {
 
 namespace {
 
@@ -51,4 +51,4 @@ bool mentions_variable(const Stmt& stmt, std::string_view name) {
   return std::visit([&](const auto& form) { return form_mentions(form, name); }, stmt.form);
 }
 
-}  // namespace hwbench::lang
+}  // namespace hwbench::lang::recipe

@@ -4,10 +4,10 @@
 
 #include "lang/recipe/ast.hpp"
 
-namespace hwbench::lang {
+namespace hwbench::lang::recipe {
 
 /// Whether `$name` (or `${…name…}`) appears anywhere in `stmt`: its value, its arguments, its
 /// body, nested statements included.
 bool mentions_variable(const Stmt& stmt, std::string_view name);
 
-}  // namespace hwbench::lang
+}  // namespace hwbench::lang::recipe

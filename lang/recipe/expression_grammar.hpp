@@ -16,7 +16,7 @@
 
 #include "lang/recipe/keywords.hpp"
 
-namespace hwbench::lang::grammar {
+namespace hwbench::lang::recipe::grammar {
 
 namespace p = tao::pegtl;
 
@@ -53,7 +53,7 @@ struct spelled<Word, std::index_sequence<I...>> : p::string<Word[I]...> {};
 template <const std::string_view& Word>
 struct keyword : p::seq<spelled<Word>, p::not_at<ident_char>> {};
 
-namespace kw = lang::keywords;
+namespace kw = lang::recipe::keywords;
 
 struct kw_title : keyword<kw::title> {};
 struct kw_source : keyword<kw::source> {};
@@ -227,4 +227,4 @@ struct sum : p::seq<product<S>, p::star<sum_tail<S>>> {};
 
 struct interp_value : sum<interp_syntax> {};
 
-}  // namespace hwbench::lang::grammar
+}  // namespace hwbench::lang::recipe::grammar

@@ -7,7 +7,7 @@
 
 #include "lang/recipe/expression_grammar.hpp"
 
-namespace hwbench::lang::grammar {
+namespace hwbench::lang::recipe::grammar {
 
 namespace p = tao::pegtl;
 
@@ -238,4 +238,4 @@ struct top_statement
 /// A whole recipe: statements and empty statements up to the end of the file.
 struct recipe : p::seq<p::opt<p::utf8::bom>, p::until<p::eof, p::sor<separator, top_statement>>> {};
 
-}  // namespace hwbench::lang::grammar
+}  // namespace hwbench::lang::recipe::grammar

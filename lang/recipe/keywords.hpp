@@ -5,7 +5,7 @@
 #include <array>
 #include <string_view>
 
-namespace hwbench::lang::keywords {
+namespace hwbench::lang::recipe::keywords {
 
 // Words that start a statement.
 inline constexpr std::string_view title = "title";
@@ -49,4 +49,4 @@ constexpr bool is_statement(std::string_view word) {
   return std::find(statement.begin(), statement.end(), word) != statement.end();
 }
 
-}  // namespace hwbench::lang::keywords
+}  // namespace hwbench::lang::recipe::keywords

@@ -9,7 +9,7 @@
 #include "lang/recipe/grammar.hpp"
 #include "lang/recipe/parse_state.hpp"
 
-namespace hwbench::lang::recipe_parse {
+namespace hwbench::lang::recipe::parsing {
 
 namespace p = tao::pegtl;
 
@@ -303,4 +303,4 @@ struct Action<g::if_block> : StatementAction<StmtKind::branch> {};
 template <>
 struct Action<g::else_block> : StatementAction<StmtKind::branch> {};
 
-}  // namespace hwbench::lang::recipe_parse
+}  // namespace hwbench::lang::recipe::parsing

@@ -13,7 +13,7 @@
 #include "lang/common/diagnostics.hpp"
 #include "lang/recipe/grammar.hpp"
 
-namespace hwbench::lang::recipe_parse {
+namespace hwbench::lang::recipe::parsing {
 
 namespace g = grammar;
 
@@ -72,4 +72,4 @@ inline constexpr std::optional<Construct> tracked<g::kernel_stmt> = Construct::t
 template <>
 inline constexpr std::optional<Construct> tracked<g::kernel_def_braces> = Construct::block;
 
-}  // namespace hwbench::lang::recipe_parse
+}  // namespace hwbench::lang::recipe::parsing

@@ -27,9 +27,9 @@
 #include "lang/recipe/syntax_errors.hpp"
 #include "lang/recipe/value_syntax_errors.hpp"
 
-namespace hwbench::lang {
+namespace hwbench::lang::recipe {
 
-namespace recipe_parse {
+namespace parsing {
 
 namespace p = tao::pegtl;
 
@@ -182,13 +182,13 @@ struct Control : p::normal<Rule> {
   }
 };
 
-}  // namespace recipe_parse
+}  // namespace parsing
 
 std::optional<Recipe> parse(const Source& source, Diagnostics& diags) {
-  using recipe_parse::Action;
-  using recipe_parse::Control;
-  using recipe_parse::State;
-  using recipe_parse::SyntaxError;
+  using parsing::Action;
+  using parsing::Control;
+  using parsing::State;
+  using parsing::SyntaxError;
   namespace p = tao::pegtl;
   namespace g = grammar;
   State state(source.text);
@@ -209,4 +209,4 @@ std::optional<Recipe> parse(const Source& source, Diagnostics& diags) {
   return state.builder.finish();
 }
 
-}  // namespace hwbench::lang
+}  // namespace hwbench::lang::recipe

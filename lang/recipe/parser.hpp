@@ -6,9 +6,9 @@
 #include "lang/common/diagnostics.hpp"
 #include "lang/common/source.hpp"
 
-namespace hwbench::lang {
+namespace hwbench::lang::recipe {
 
 /// Parses a whole recipe. On a syntax error, adds diagnostics and returns std::nullopt.
 std::optional<Recipe> parse(const Source& source, Diagnostics& diags);
 
-}  // namespace hwbench::lang
+}  // namespace hwbench::lang::recipe

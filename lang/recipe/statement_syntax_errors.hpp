@@ -10,7 +10,7 @@
 
 #include "lang/recipe/syntax_errors.hpp"
 
-namespace hwbench::lang::recipe_parse {
+namespace hwbench::lang::recipe::parsing {
 
 
 template <>
@@ -153,4 +153,4 @@ struct Expected<g::compare_option_value> {
   }
 };
 
-}  // namespace hwbench::lang::recipe_parse
+}  // namespace hwbench::lang::recipe::parsing

@@ -15,7 +15,7 @@
 #include "lang/recipe/keywords.hpp"
 #include "lang/recipe/parse_state.hpp"
 
-namespace hwbench::lang::recipe_parse {
+namespace hwbench::lang::recipe::parsing {
 
 inline bool is_name_char(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
@@ -300,4 +300,4 @@ struct Expected<g::items_end> {
   }
 };
 
-}  // namespace hwbench::lang::recipe_parse
+}  // namespace hwbench::lang::recipe::parsing

@@ -10,7 +10,7 @@
 
 #include "lang/recipe/syntax_errors.hpp"
 
-namespace hwbench::lang::recipe_parse {
+namespace hwbench::lang::recipe::parsing {
 
 /// After a value or a word, something glued to it.
 inline SyntaxError glued(const Here& here) {
@@ -164,4 +164,4 @@ struct Expected<g::exponent_digits> {
   }
 };
 
-}  // namespace hwbench::lang::recipe_parse
+}  // namespace hwbench::lang::recipe::parsing

@@ -9,7 +9,7 @@
 namespace hwbench::runtime::check {
 
 using lang::Dim;
-using lang::Item;
+using lang::recipe::Item;
 
 void BindingCursor::fail(lang::SourceLoc loc, std::string message, std::string hint, std::uint32_t len) {
   req.diags.error(loc, std::move(message), std::move(hint), len);

@@ -19,9 +19,9 @@ struct BindRequest;
 /// One kernel statement being bound, left to right.
 struct BindingCursor {
   /// A walk over `s`'s items, reporting to `r.diags`.
-  BindingCursor(const lang::Stmt& s, const BindRequest& r) : stmt(s), req(r) {}
+  BindingCursor(const lang::recipe::Stmt& s, const BindRequest& r) : stmt(s), req(r) {}
 
-  const lang::Stmt& stmt;
+  const lang::recipe::Stmt& stmt;
   const BindRequest& req;
   plan::KernelStep step;              ///< what binding builds: the call, the policy, the canonical text
   std::size_t i = 0;            ///< the item the walk stands on
@@ -32,18 +32,18 @@ struct BindingCursor {
   void fail(lang::SourceLoc loc, std::string message, std::string hint, std::uint32_t len);
   /// The value item after the parameter or option word `after` (the cursor moves onto it), or
   /// nullptr after reporting "'what' needs a value" with `example` as the hint.
-  const lang::Item* value_item(const lang::Item& after, const std::string& what, const std::string& example);
+  const lang::recipe::Item* value_item(const lang::recipe::Item& after, const std::string& what, const std::string& example);
   /// The value of an item: a bare word is its text; an expression is evaluated in the request's
   /// scope (a failure is reported by the evaluator and marks the binding failed).
-  std::optional<Value> eval(const lang::Item& it);
+  std::optional<Value> eval(const lang::recipe::Item& it);
   /// Reports `name` given a second time.
-  void repeated(const lang::Item& it, const std::string& name);
+  void repeated(const lang::recipe::Item& it, const std::string& name);
   /// Whether the item after the cursor is an expression (a value that belongs to the word on it).
   bool value_follows() const;
 };
 
 /// The columns an item takes in a diagnostic's underline (at least one).
-std::uint32_t item_width(const lang::Item& it);
+std::uint32_t item_width(const lang::recipe::Item& it);
 
 /// "'10s' is a duration", "'x' is a text": what a value is, for "needs a size, but …" messages.
 std::string describe_value(const Value& v);

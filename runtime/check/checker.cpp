@@ -16,7 +16,7 @@ using sandbox::parent_of;
 
 namespace detail {
 
-std::optional<CheckedRecipe> Checker::run(const lang::Recipe& recipe) {
+std::optional<CheckedRecipe> Checker::run(const lang::recipe::Recipe& recipe) {
   plan_.recipe_file = source_.name;
   declare_locations(recipe);
   // The file system stands still while the recipe is walked; the run asks it afresh.
@@ -58,7 +58,7 @@ std::optional<CheckedRecipe> Checker::run(const lang::Recipe& recipe) {
   return CheckedRecipe{std::move(plan_), resolver_};
 }
 
-void Checker::declare_locations(const lang::Recipe& recipe) {
+void Checker::declare_locations(const lang::recipe::Recipe& recipe) {
   std::vector<Location> locs = opts_.builtins.empty() ? builtin_locations(opts_.cwd, machine_) : opts_.builtins;
   auto set_location = [&](const std::string& name, const std::string& path, bool builtin) {
     for (auto& l : locs) {
@@ -158,7 +158,7 @@ void Checker::walk(const Stmt& s, const Ctx& ctx, std::vector<Step>* group) {
     case StmtKind::repeat: {
       auto n = evaluate_count(s.value, scope_, diags_, "repeat", 0, 10'000'000);
       if (!n) return;
-      if (group && !lang::mentions_variable(s, "i")) {
+      if (group && !lang::recipe::mentions_variable(s, "i")) {
         walk_loop(s, inner, static_cast<std::uint64_t>(*n), *group);
         return;
       }
@@ -237,7 +237,7 @@ void Checker::walk(const Stmt& s, const Ctx& ctx, std::vector<Step>* group) {
         diags_.error(s.loc, "'report' belongs at the top level of a recipe", {}, 6);
         return;
       }
-      if (auto spec = bind_report(std::get<lang::ReportStmt>(s.form), diags_)) plan_.reports.push_back(*spec);
+      if (auto spec = bind_report(std::get<lang::recipe::ReportStmt>(s.form), diags_)) plan_.reports.push_back(*spec);
       return;
     }
     case StmtKind::baseline:
@@ -252,7 +252,7 @@ void Checker::walk(const Stmt& s, const Ctx& ctx, std::vector<Step>* group) {
         if (auto b = bind_baseline(s, scope_, recipe_dir(), plan_.baselines, diags_)) plan_.baselines.push_back(std::move(*b));
         return;
       }
-      const auto& index = std::get<lang::IndexStmt>(s.form);
+      const auto& index = std::get<lang::recipe::IndexStmt>(s.form);
       if (auto spec = bind_index(index, scope_, plan_.baselines, plan_.indices, diags_)) {
         plan_.indices.push_back(*spec);
         index_stmts_.push_back(&index);
@@ -268,7 +268,7 @@ void Checker::walk(const Stmt& s, const Ctx& ctx, std::vector<Step>* group) {
         diags_.error(s.loc, "'compare' belongs at the top level of a recipe", {}, 7);
         return;
       }
-      if (auto spec = bind_compare(std::get<lang::CompareStmt>(s.form), scope_, recipe_dir(), diags_))
+      if (auto spec = bind_compare(std::get<lang::recipe::CompareStmt>(s.form), scope_, recipe_dir(), diags_))
         plan_.reports.push_back(*spec);
       return;
     }
@@ -341,7 +341,7 @@ std::optional<Step> Checker::bind(const Stmt& s, const Ctx& ctx) {
 
 }  // namespace detail
 
-std::optional<CheckedRecipe> check(const lang::Recipe& recipe, const lang::Source& source, const CheckOptions& options,
+std::optional<CheckedRecipe> check(const lang::recipe::Recipe& recipe, const lang::Source& source, const CheckOptions& options,
                                    lang::Diagnostics& diags) {
   detail::Checker checker(source, options, diags);
   return checker.run(recipe);

@@ -38,7 +38,7 @@ struct CheckedRecipe {
 };
 
 /// Checks `recipe` and expands it into a Plan. Every error goes to `diags`; std::nullopt if any.
-std::optional<CheckedRecipe> check(const lang::Recipe& recipe, const lang::Source& source, const CheckOptions& options,
+std::optional<CheckedRecipe> check(const lang::recipe::Recipe& recipe, const lang::Source& source, const CheckOptions& options,
                                    lang::Diagnostics& diags);
 
 }  // namespace hwbench::runtime::check

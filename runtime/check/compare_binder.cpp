@@ -20,13 +20,13 @@ using sandbox::data_file_problem;
 
 namespace {
 
-std::uint32_t width(const std::string& text) {
+std::uint32_t compare_width(const std::string& text) {
   return static_cast<std::uint32_t>(std::max<std::size_t>(1, text.size()));
 }
 
 }  // namespace
 
-std::optional<ReportSpec> bind_compare(const lang::CompareStmt& compare, const Scope& scope,
+std::optional<ReportSpec> bind_compare(const lang::recipe::CompareStmt& compare, const Scope& scope,
                                        const std::string& recipe_dir, lang::Diagnostics& diags) {
   const char* hint = "write it like: compare with \"results/old.json\" ratio truncate digits 2 suffix \"x\"";
   auto file = evaluate(compare.file, scope, diags);
@@ -36,7 +36,7 @@ std::optional<ReportSpec> bind_compare(const lang::CompareStmt& compare, const S
   path = std::filesystem::path(path).lexically_normal().string();
   std::string error = data_file_problem(path);
   if (!error.empty() || !load_comparable(path, error)) {
-    diags.error(compare.file.loc, fmt::format("cannot compare with '{}'", path), error, width(compare.file.text));
+    diags.error(compare.file.loc, fmt::format("cannot compare with '{}'", path), error, compare_width(compare.file.text));
     return std::nullopt;
   }
   ReportSpec spec;
@@ -48,10 +48,10 @@ std::optional<ReportSpec> bind_compare(const lang::CompareStmt& compare, const S
     if (v.value) {
       auto e = evaluate(*v.value, scope, diags);
       if (!e) return std::nullopt;
-      value = v.value->kind == lang::ExprKind::number ? v.value->number.text : to_text(*e);
+      value = v.value->kind == lang::recipe::ExprKind::number ? v.value->number.text : to_text(*e);
     }
     if (auto why = set_compare_option(probe, name.text, value); !why.empty()) {
-      diags.error(v.word.loc, why, hint, width(v.word.text));
+      diags.error(v.word.loc, why, hint, compare_width(v.word.text));
       return std::nullopt;
     }
     spec.options[name.text] = value;

@@ -13,7 +13,7 @@ namespace hwbench::runtime::check {
 
 /// Binds a `compare` statement into a ReportSpec of style "compare" whose options hold the
 /// file (`with`, absolute) and the comparison options. The file must load now.
-std::optional<model::ReportSpec> bind_compare(const lang::CompareStmt& compare, const Scope& scope,
+std::optional<model::ReportSpec> bind_compare(const lang::recipe::CompareStmt& compare, const Scope& scope,
                                        const std::string& recipe_dir, lang::Diagnostics& diags);
 
 }  // namespace hwbench::runtime::check

@@ -8,8 +8,8 @@
 namespace hwbench::runtime::check {
 
 using lang::Dim;
-using lang::Expr;
-using lang::ExprKind;
+using lang::recipe::Expr;
+using lang::recipe::ExprKind;
 
 const Value* Scope::find(const std::string& name) const {
   auto it = vars_.find(name);
@@ -86,7 +86,7 @@ static const char* dim_name(Dim d) {
 }
 
 static std::optional<std::string> interpolate(const Expr& e, const Scope& scope, lang::Diagnostics& diags) {
-  const std::vector<lang::TextPart>& parts = e.parts;
+  const std::vector<lang::recipe::TextPart>& parts = e.parts;
   std::string out;
   bool ok = true;
   for (const auto& p : parts) {

@@ -41,16 +41,16 @@ class Scope {
 std::string to_text(const Value& v);
 
 /// Evaluates an expression; errors go to `diags` and give std::nullopt.
-std::optional<Value> evaluate(const lang::Expr& e, const Scope& scope, lang::Diagnostics& diags);
+std::optional<Value> evaluate(const lang::recipe::Expr& e, const Scope& scope, lang::Diagnostics& diags);
 
 /// Evaluates and checks for a whole number in [min, max] (for repeat and parallel counts).
-std::optional<long long> evaluate_count(const lang::Expr& e, const Scope& scope, lang::Diagnostics& diags,
+std::optional<long long> evaluate_count(const lang::recipe::Expr& e, const Scope& scope, lang::Diagnostics& diags,
                                         const char* what, long long min, long long max);
 
 /// Whether the comparison `e` (`A OP B`, OP one of == != < <= > >=, as `if` takes it) holds.
 /// Numbers compare by value in base units and need the same kind of unit, or a plain number on
 /// one side (`10MB > 5` is refused; `$cpus > 1` is fine); texts and words compare only with ==
 /// and !=. Errors go to `diags` and give std::nullopt.
-std::optional<bool> evaluate_condition(const lang::Expr& e, const Scope& scope, lang::Diagnostics& diags);
+std::optional<bool> evaluate_condition(const lang::recipe::Expr& e, const Scope& scope, lang::Diagnostics& diags);
 
 }  // namespace hwbench::runtime::check

@@ -12,7 +12,7 @@ void Checker::walk_if(const Stmt& s, const Ctx& ctx, std::vector<Step>* group) {
   inner.in_if = true;
   inner.label_text.clear();  // a statement in a branch is named by its own text
   for (const Stmt& branch : s.body) {
-    if (branch.value.kind == lang::ExprKind::binary) {
+    if (branch.value.kind == lang::recipe::ExprKind::binary) {
       auto holds = evaluate_condition(branch.value, scope_, diags_);
       if (!holds) return;
       if (!*holds) continue;

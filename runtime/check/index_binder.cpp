@@ -24,13 +24,13 @@ using sandbox::data_file_problem;
 
 namespace {
 
-std::uint32_t width(const std::string& text) {
+std::uint32_t index_width(const std::string& text) {
   return static_cast<std::uint32_t>(std::max<std::size_t>(1, text.size()));
 }
 
 }  // namespace
 
-std::optional<Baseline> bind_baseline(const lang::Stmt& s, const Scope& scope, const std::string& recipe_dir,
+std::optional<Baseline> bind_baseline(const lang::recipe::Stmt& s, const Scope& scope, const std::string& recipe_dir,
                                       const std::vector<Baseline>& declared, lang::Diagnostics& diags) {
   for (const auto& b : declared) {
     if (b.name == s.name) {
@@ -38,7 +38,7 @@ std::optional<Baseline> bind_baseline(const lang::Stmt& s, const Scope& scope, c
       return std::nullopt;
     }
   }
-  const lang::Expr& file_expr = std::get<lang::BaselineStmt>(s.form).file;
+  const lang::recipe::Expr& file_expr = std::get<lang::recipe::BaselineStmt>(s.form).file;
   auto v = evaluate(file_expr, scope, diags);
   if (!v) return std::nullopt;
   std::string file = to_text(*v);
@@ -47,24 +47,24 @@ std::optional<Baseline> bind_baseline(const lang::Stmt& s, const Scope& scope, c
   for (const char* prefix : {"/proc/", "/sys/", "/dev/"}) {
     if (file.rfind(prefix, 0) == 0) {
       diags.error(file_expr.loc, fmt::format("'{}' is not a baseline file: hwbench does not read {}", file, prefix),
-                  "baselines are TOML files; see docs/baseline-format.md", width(file_expr.text));
+                  "baselines are TOML files; see docs/baseline-format.md", index_width(file_expr.text));
       return std::nullopt;
     }
   }
   if (auto why = data_file_problem(file); !why.empty()) {
-    diags.error(file_expr.loc, fmt::format("cannot read the baseline file '{}'", file), why, width(file_expr.text));
+    diags.error(file_expr.loc, fmt::format("cannot read the baseline file '{}'", file), why, index_width(file_expr.text));
     return std::nullopt;
   }
   struct stat st {};
   if (::stat(file.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) {
     diags.error(file_expr.loc, fmt::format("cannot read the baseline file '{}'", file),
-                "a relative path is found next to the recipe; see docs/baseline-format.md", width(file_expr.text));
+                "a relative path is found next to the recipe; see docs/baseline-format.md", index_width(file_expr.text));
     return std::nullopt;
   }
   std::string error;
   auto tables = load_baselines(file, error);
   if (!tables) {
-    diags.error(file_expr.loc, fmt::format("the baseline file '{}' has errors", file), error, width(file_expr.text));
+    diags.error(file_expr.loc, fmt::format("the baseline file '{}' has errors", file), error, index_width(file_expr.text));
     return std::nullopt;
   }
   std::vector<std::string> names;
@@ -77,7 +77,7 @@ std::optional<Baseline> bind_baseline(const lang::Stmt& s, const Scope& scope, c
   return std::nullopt;
 }
 
-std::optional<IndexSpec> bind_index(const lang::IndexStmt& index, const Scope& scope,
+std::optional<IndexSpec> bind_index(const lang::recipe::IndexStmt& index, const Scope& scope,
                                     const std::vector<Baseline>& baselines, const std::vector<IndexSpec>& declared,
                                     lang::Diagnostics& diags) {
   IndexSpec spec;
@@ -96,7 +96,7 @@ std::optional<IndexSpec> bind_index(const lang::IndexStmt& index, const Scope& s
     diags.error(index.baseline.loc, fmt::format("no baseline called '{}' is declared before this index", spec.baseline),
                 support::did_you_mean(spec.baseline, names,
                                    fmt::format("declare it first: baseline {} from \"FILE.toml\"", spec.baseline)),
-                width(index.baseline.text));
+                index_width(index.baseline.text));
     return std::nullopt;
   }
   if (index.scale) {
@@ -104,7 +104,7 @@ std::optional<IndexSpec> bind_index(const lang::IndexStmt& index, const Scope& s
     if (!k) return std::nullopt;
     if (k->kind != Value::Kind::number || k->number.dim != lang::Dim::none || !(k->number.value > 0)) {
       diags.error(index.scale->loc, "'scale' needs a positive plain number", "for example: scale 10",
-                  width(index.scale->text));
+                  index_width(index.scale->text));
       return std::nullopt;
     }
     spec.scale = k->number.value;
@@ -114,7 +114,7 @@ std::optional<IndexSpec> bind_index(const lang::IndexStmt& index, const Scope& s
     if (find_aggregate(got) == nullptr) {
       diags.error(index.aggregate.loc, fmt::format("'using' needs an aggregate, not '{}'", got),
                   support::did_you_mean(got, aggregate_names(), "for example: using unixbench (UnixBench's pass rule)"),
-                  width(got));
+                  index_width(got));
       return std::nullopt;
     }
     spec.aggregate = got;
@@ -129,28 +129,28 @@ std::optional<IndexSpec> bind_index(const lang::IndexStmt& index, const Scope& s
   return spec;
 }
 
-void check_index_series(const lang::IndexStmt& index, const IndexSpec& spec,
+void check_index_series(const lang::recipe::IndexStmt& index, const IndexSpec& spec,
                         const std::vector<std::string>& series_order, const std::vector<Baseline>& baselines,
                         lang::Diagnostics& diags) {
   const Baseline* base = nullptr;
   for (const auto& b : baselines)
     if (b.name == spec.baseline) base = &b;
   for (std::size_t n = 0; n < index.series.size() && n < spec.series.size(); ++n) {
-    const lang::Expr& it = index.series[n];
+    const lang::recipe::Expr& it = index.series[n];
     const std::string& label = spec.series[n];
     if (std::find(series_order.begin(), series_order.end(), label) == series_order.end()) {
       diags.error(it.loc,
                   fmt::format("index \"{}\" names the series \"{}\", but nothing in the recipe produces it",
                               spec.label, label),
                   support::did_you_mean(label, series_order, "name it with: series \"" + label + "\" KERNEL …"),
-                  width(it.text));
+                  index_width(it.text));
       continue;
     }
     if (base != nullptr && baseline_figure(*base, label) == nullptr) {
       std::vector<std::string> labels;
       for (const auto& [l, f] : base->figures) labels.push_back(l);
       diags.error(it.loc, fmt::format("baseline '{}' has no figure for \"{}\"", base->name, label),
-                  support::did_you_mean(label, labels, fmt::format("see {}", base->file)), width(it.text));
+                  support::did_you_mean(label, labels, fmt::format("see {}", base->file)), index_width(it.text));
     }
   }
 }

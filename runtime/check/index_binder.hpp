@@ -13,17 +13,17 @@ namespace hwbench::runtime::check {
 
 /// Loads the baseline a `baseline` statement names. A relative FILE is found next to the
 /// recipe (`recipe_dir`). Errors (unreadable file, unknown table name) go to diags.
-std::optional<model::Baseline> bind_baseline(const lang::Stmt& s, const Scope& scope, const std::string& recipe_dir,
+std::optional<model::Baseline> bind_baseline(const lang::recipe::Stmt& s, const Scope& scope, const std::string& recipe_dir,
                                       const std::vector<model::Baseline>& declared, lang::Diagnostics& diags);
 
 /// Binds an `index` statement against the baselines declared before it. Series labels are
 /// checked later, once every series is known (check_index_series).
-std::optional<model::IndexSpec> bind_index(const lang::IndexStmt& index, const Scope& scope,
+std::optional<model::IndexSpec> bind_index(const lang::recipe::IndexStmt& index, const Scope& scope,
                                     const std::vector<model::Baseline>& baselines, const std::vector<model::IndexSpec>& declared,
                                     lang::Diagnostics& diags);
 
 /// Every series an index names must be produced by the recipe and have a baseline figure.
-void check_index_series(const lang::IndexStmt& index, const model::IndexSpec& spec,
+void check_index_series(const lang::recipe::IndexStmt& index, const model::IndexSpec& spec,
                         const std::vector<std::string>& series_order, const std::vector<model::Baseline>& baselines,
                         lang::Diagnostics& diags);
 

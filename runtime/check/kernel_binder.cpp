@@ -18,7 +18,7 @@ using sandbox::PathError;
 using kernels::ArgKind;
 using kernels::ParamSpec;
 using kernels::ParamType;
-using lang::Item;
+using lang::recipe::Item;
 
 namespace {
 
@@ -26,15 +26,15 @@ namespace {
 // in their own files; then the checks that need the whole statement.
 class Binder {
  public:
-  Binder(const lang::Stmt& s, const BindRequest& req) : c_(s, req), options_(c_) {}
+  Binder(const lang::recipe::Stmt& s, const BindRequest& req) : c_(s, req), options_(c_) {}
 
   std::optional<KernelStep> bind() {
-    const lang::Stmt& s = c_.stmt;
+    const lang::recipe::Stmt& s = c_.stmt;
     const kernels::KernelSpec* spec = c_.req.registry.find(s.name);
     auto name_len = static_cast<std::uint32_t>(s.name.size());
     if (spec == nullptr) {
       std::vector<std::string> candidates = c_.req.registry.names();
-      for (std::string_view k : lang::keywords::statement) candidates.emplace_back(k);
+      for (std::string_view k : lang::recipe::keywords::statement) candidates.emplace_back(k);
       c_.req.diags.error(s.loc, fmt::format("unknown kernel '{}'", s.name),
                          support::did_you_mean(s.name, candidates, "run 'hwbench list' to see every kernel"), name_len);
       return std::nullopt;
@@ -208,7 +208,7 @@ class Binder {
 
 }  // namespace
 
-std::optional<KernelStep> bind_kernel(const lang::Stmt& s, const BindRequest& req) {
+std::optional<KernelStep> bind_kernel(const lang::recipe::Stmt& s, const BindRequest& req) {
   Binder b(s, req);
   return b.bind();
 }

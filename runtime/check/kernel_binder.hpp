@@ -32,6 +32,6 @@ struct BindRequest {
 /// Binds statement `s` (StmtKind::kernel). Errors go to req.diags. `cold` on a statement that
 /// reads no existing file is refused: it would evict nothing and still record its samples cold.
 /// A call holding more memory than req.machine has available gets a problem in its effects.
-std::optional<plan::KernelStep> bind_kernel(const lang::Stmt& s, const BindRequest& req);
+std::optional<plan::KernelStep> bind_kernel(const lang::recipe::Stmt& s, const BindRequest& req);
 
 }  // namespace hwbench::runtime::check

@@ -14,7 +14,7 @@ namespace hwbench::runtime::check {
 using kernels::ParamSpec;
 using kernels::ParamType;
 using lang::Dim;
-using lang::Item;
+using lang::recipe::Item;
 
 namespace {
 

@@ -13,10 +13,10 @@ double default_number(const kernels::ParamSpec& p);
 
 /// Binds parameter `p` from its word `it` (the cursor stands on it) and, unless it is a flag,
 /// the value after it; reports a missing value, a value of the wrong kind or out of range.
-void bind_parameter(BindingCursor& cursor, const kernels::ParamSpec& p, const lang::Item& it);
+void bind_parameter(BindingCursor& cursor, const kernels::ParamSpec& p, const lang::recipe::Item& it);
 
 /// Binds the choice word `value` (the item `it`), standing alone, as parameter `p`'s value.
-void bind_choice(BindingCursor& cursor, const kernels::ParamSpec& p, const std::string& value, const lang::Item& it);
+void bind_choice(BindingCursor& cursor, const kernels::ParamSpec& p, const std::string& value, const lang::recipe::Item& it);
 
 /// Gives each parameter of `spec` the statement left out its default; one without a default
 /// (other than a flag) is reported at the kernel's name, with `usage` as the hint.

@@ -11,7 +11,7 @@ namespace hwbench::runtime::check {
 using plan::Policy;
 
 using lang::Dim;
-using lang::Item;
+using lang::recipe::Item;
 
 const std::vector<std::string>& measurement_options() {
   static const std::vector<std::string> names = {"warmup", "runs", "for", "until", "cold", "sync", "cputime", "faithful"};
@@ -75,7 +75,7 @@ void MeasurementOptions::bind(const Item& it) {
   if (w == "until") return bind_until(it);
   const Item* vi = c_.value_item(it, w, w == "for" ? "for 3s" : w == "runs" ? "runs 10 or runs 5..30" : "warmup 2");
   if (!vi) return;
-  if (w == "runs" && vi->kind == Item::Kind::expr && vi->expr.kind == lang::ExprKind::range) return bind_runs_range(*vi);
+  if (w == "runs" && vi->kind == Item::Kind::expr && vi->expr.kind == lang::recipe::ExprKind::range) return bind_runs_range(*vi);
   if (w == "for") return bind_for(*vi);
   auto n = evaluate_count(vi->expr, req.scope, req.diags, w.c_str(), w == "runs" ? 1 : 0, 1'000'000);
   if (!n) {

@@ -22,23 +22,23 @@ class MeasurementOptions {
   /// Whether `word` is a measurement option.
   static bool is_option(const std::string& word);
   /// Binds the option word `it` (the cursor stands on it) and moves the cursor past its value.
-  void bind(const lang::Item& it);
+  void bind(const lang::recipe::Item& it);
   /// Completes the policy once every item is read, from `faithful` and `spec`'s default measure.
   void complete(const kernels::KernelSpec& spec);
   /// The `cold` word, or nullptr when the statement does not say it.
-  const lang::Item* cold() const { return cold_; }
+  const lang::recipe::Item* cold() const { return cold_; }
 
  private:
-  void bind_until(const lang::Item& it);
-  void bind_runs_range(const lang::Item& value);
-  void bind_for(const lang::Item& value);
+  void bind_until(const lang::recipe::Item& it);
+  void bind_runs_range(const lang::recipe::Item& value);
+  void bind_for(const lang::recipe::Item& value);
 
   BindingCursor& c_;
   bool runs_given_ = false;
   bool runs_range_ = false;
-  const lang::Item* faithful_ = nullptr;
-  const lang::Item* cold_ = nullptr;
-  const lang::Item* cputime_ = nullptr;
+  const lang::recipe::Item* faithful_ = nullptr;
+  const lang::recipe::Item* cold_ = nullptr;
+  const lang::recipe::Item* cputime_ = nullptr;
 };
 
 }  // namespace hwbench::runtime::check

@@ -26,8 +26,8 @@
 
 namespace hwbench::runtime::check::detail {
 
-using lang::Stmt;
-using lang::StmtKind;
+using lang::recipe::Stmt;
+using lang::recipe::StmtKind;
 
 constexpr std::size_t kMaxSteps = 1'000'000;
 /// Loops over `let`s or empty blocks expand to no statement, yet must end too.
@@ -55,11 +55,11 @@ class Checker {
 
   /// Walks `recipe` once: every statement checked and bound, the plan built; nothing when
   /// there were errors (they are in the Diagnostics given at construction).
-  std::optional<CheckedRecipe> run(const lang::Recipe& recipe);
+  std::optional<CheckedRecipe> run(const lang::recipe::Recipe& recipe);
 
  private:
   // ---- locations -------------------------------------------------------------------------
-  void declare_locations(const lang::Recipe& recipe);
+  void declare_locations(const lang::recipe::Recipe& recipe);
 
   // ---- the walk --------------------------------------------------------------------------
   void walk_block(const std::vector<Stmt>& stmts, const Ctx& ctx, std::vector<plan::Step>* group);
@@ -110,7 +110,7 @@ class Checker {
   lang::SourceLoc last_loc_;   ///< the statement walked last, for an error about an empty body
   bool too_big_ = false;
   bool unknown_time_ = false;
-  std::vector<const lang::IndexStmt*> index_stmts_;  ///< parallel to plan_.indices
+  std::vector<const lang::recipe::IndexStmt*> index_stmts_;  ///< parallel to plan_.indices
   std::shared_ptr<UserKernels> user_kernels_;  ///< the recipe's kernel definitions; null when none
 };
 

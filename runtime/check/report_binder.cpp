@@ -25,13 +25,13 @@ using model::style_catalogue;
 
 namespace {
 
-std::uint32_t width(const lang::Word& w) {
+std::uint32_t word_width(const lang::recipe::Word& w) {
   return static_cast<std::uint32_t>(std::max<std::size_t>(1, w.text.size()));
 }
 
 /// `report STYLE [OPTION [VALUE]]…`: a style with a layout of its own. Which options take a
 /// value is the style's to say, so the arguments pair up here.
-std::optional<ReportSpec> bind_named(const lang::ReportStmt& r, const StyleInfo& style, lang::Diagnostics& diags) {
+std::optional<ReportSpec> bind_named(const lang::recipe::ReportStmt& r, const StyleInfo& style, lang::Diagnostics& diags) {
   ReportSpec spec;
   spec.style = named_report_style(style);
   bool ok = true;
@@ -45,15 +45,15 @@ std::optional<ReportSpec> bind_named(const lang::ReportStmt& r, const StyleInfo&
                 support::did_you_mean(what, option_names, options_hint), len);
     ok = false;
   };
-  if (r.with.given()) unknown(r.with.text, r.with.loc, width(r.with));
+  if (r.with.given()) unknown(r.with.text, r.with.loc, word_width(r.with));
   const auto& args = r.args;
   for (std::size_t i = 0; i < args.size(); ++i) {
     if (args[i].comma) unknown(",", *args[i].comma, 1);
-    const lang::Term& name = args[i].term;
+    const lang::recipe::Term& name = args[i].term;
     const auto opt = std::find_if(style.options.begin(), style.options.end(),
                                   [&](const auto& o) { return !name.value && o.first == name.word.text; });
     if (opt == style.options.end()) {
-      unknown(name.word.text, name.word.loc, width(name.word));
+      unknown(name.word.text, name.word.loc, word_width(name.word));
       continue;
     }
     const auto& values = opt->second;
@@ -63,16 +63,16 @@ std::optional<ReportSpec> bind_named(const lang::ReportStmt& r, const StyleInfo&
     }
     if (i + 1 >= args.size() || args[i + 1].comma) {
       diags.error(name.word.loc, fmt::format("'{}' needs a value", name.word.text),
-                  values.empty() ? std::string() : fmt::format("values: {}", fmt::join(values, " ")), width(name.word));
+                  values.empty() ? std::string() : fmt::format("values: {}", fmt::join(values, " ")), word_width(name.word));
       ok = false;
       continue;
     }
-    const lang::Term& v = args[++i].term;
+    const lang::recipe::Term& v = args[++i].term;
     const std::string value =
-        v.value && v.value->kind == lang::ExprKind::number ? v.value->number.text : v.word.text;
+        v.value && v.value->kind == lang::recipe::ExprKind::number ? v.value->number.text : v.word.text;
     if (!values.empty() && std::find(values.begin(), values.end(), value) == values.end()) {
       diags.error(v.word.loc, fmt::format("'{}' is not a value of '{}'", value, name.word.text),
-                  support::did_you_mean(value, values, fmt::format("values: {}", fmt::join(values, " "))), width(v.word));
+                  support::did_you_mean(value, values, fmt::format("values: {}", fmt::join(values, " "))), word_width(v.word));
       ok = false;
       continue;
     }
@@ -85,7 +85,7 @@ std::optional<ReportSpec> bind_named(const lang::ReportStmt& r, const StyleInfo&
 
 }  // namespace
 
-std::optional<ReportSpec> bind_report(const lang::ReportStmt& r, lang::Diagnostics& diags) {
+std::optional<ReportSpec> bind_report(const lang::recipe::ReportStmt& r, lang::Diagnostics& diags) {
   ReportSpec spec;
   if (r.table.given()) {
     spec.style.layout = ReportLayout::table;
@@ -99,32 +99,32 @@ std::optional<ReportSpec> bind_report(const lang::ReportStmt& r, lang::Diagnosti
     for (const auto& st : style_catalogue()) candidates.push_back(st.name);
     diags.error(r.head.loc, fmt::format("unknown unit '{}'", r.head.text),
                 support::did_you_mean(r.head.text, candidates, "units: " + fmt::format("{}", fmt::join(unit_names(), " "))),
-                width(r.head));
+                word_width(r.head));
     return std::nullopt;
   }
   spec.unit = unit->name;
   // A unit's aggregates stand one after another, separated by commas.
   bool ok = true;
   for (std::size_t i = 0; i < r.args.size(); ++i) {
-    const lang::Term& agg = r.args[i].term;
+    const lang::recipe::Term& agg = r.args[i].term;
     if (agg.value || find_aggregate(agg.word.text) == nullptr) {
       diags.error(agg.word.loc, fmt::format("unknown aggregate '{}'", agg.word.text),
                   support::did_you_mean(agg.word.text, aggregate_names(),
                                      "aggregates: " + fmt::format("{}", fmt::join(aggregate_names(), " "))),
-                  width(agg.word));
+                  word_width(agg.word));
       ok = false;
       continue;
     }
     if (i > 0 && !r.args[i].comma) {
       diags.error(agg.word.loc, fmt::format("expected ',' before '{}'", agg.word.text),
-                  "separate aggregates with commas", width(agg.word));
+                  "separate aggregates with commas", word_width(agg.word));
       ok = false;
     }
     spec.aggregates.push_back(agg.word.text);
   }
   if (ok && spec.aggregates.empty()) {
-    const lang::Word& last = r.with.given() ? r.with : r.head;
-    diags.error(last.loc, "expected at least one aggregate", "for example: mean, median, stdev, min, max", width(last));
+    const lang::recipe::Word& last = r.with.given() ? r.with : r.head;
+    diags.error(last.loc, "expected at least one aggregate", "for example: mean, median, stdev, min, max", word_width(last));
     return std::nullopt;
   }
   if (!ok) return std::nullopt;

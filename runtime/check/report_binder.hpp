@@ -10,6 +10,6 @@ namespace hwbench::runtime::check {
 
 /// `report UNIT AGG[, AGG…]`, `report table UNIT with AGG[, AGG…]` or `report STYLE [OPTION
 /// [VALUE]]…`: the unit, the style, the aggregates and the options looked up. Errors go to diags.
-std::optional<model::ReportSpec> bind_report(const lang::ReportStmt& r, lang::Diagnostics& diags);
+std::optional<model::ReportSpec> bind_report(const lang::recipe::ReportStmt& r, lang::Diagnostics& diags);
 
 }  // namespace hwbench::runtime::check

@@ -15,20 +15,20 @@ using plan::KernelStep;
 
 namespace {
 
-std::uint32_t width(const std::string& s) { return static_cast<std::uint32_t>(std::max<std::size_t>(1, s.size())); }
+std::uint32_t name_width(const std::string& s) { return static_cast<std::uint32_t>(std::max<std::size_t>(1, s.size())); }
 
 bool contains(const std::vector<std::string>& v, const std::string& s) { return std::find(v.begin(), v.end(), s) != v.end(); }
 
 /// A kernel's name must not hide a built-in kernel, a statement or another definition.
-bool check_name(const lang::KernelDef& def, const kernels::Registry& builtin,
+bool check_name(const lang::kernel::KernelDef& def, const kernels::Registry& builtin,
                 const std::vector<std::shared_ptr<const kernels::jit::DefinedKernel>>& earlier, lang::Diagnostics& diags) {
-  const auto len = width(def.name);
+  const auto len = name_width(def.name);
   if (builtin.find(def.name) != nullptr) {
     diags.error(def.name_loc, fmt::format("'{}' is a built-in kernel", def.name),
                 fmt::format("give the definition another name, such as {}_k", def.name), len);
     return false;
   }
-  if (lang::keywords::is_statement(def.name) || def.name == lang::keywords::kernel) {
+  if (lang::recipe::keywords::is_statement(def.name) || def.name == lang::recipe::keywords::kernel) {
     diags.error(def.name_loc, fmt::format("'{}' is a statement keyword", def.name), "give the kernel another name", len);
     return false;
   }
@@ -43,7 +43,7 @@ bool check_name(const lang::KernelDef& def, const kernels::Registry& builtin,
     if (p.name == kernels::jit::kBackendParam || p.name == kernels::jit::kVectorizeParam ||
         contains(measurement_options(), p.name)) {
       diags.error(p.loc, fmt::format("'{}' is an option of every kernel statement, so no parameter may be called so", p.name),
-                  "choose another name for the parameter", width(p.name));
+                  "choose another name for the parameter", name_width(p.name));
       ok = false;
     }
   }
@@ -52,25 +52,25 @@ bool check_name(const lang::KernelDef& def, const kernels::Registry& builtin,
 
 }  // namespace
 
-std::shared_ptr<UserKernels> UserKernels::load(const lang::Recipe& recipe, const lang::Source& source,
+std::shared_ptr<UserKernels> UserKernels::load(const lang::recipe::Recipe& recipe, const lang::Source& source,
                                                const kernels::Registry& builtin, lang::Diagnostics& diags) {
   if (std::none_of(recipe.statements.begin(), recipe.statements.end(),
-                   [](const lang::Stmt& s) { return s.kind == lang::StmtKind::kernel_def; }))
+                   [](const lang::recipe::Stmt& s) { return s.kind == lang::recipe::StmtKind::kernel_def; }))
     return nullptr;  // nothing defined: the built-in registry as it is
   std::vector<std::shared_ptr<const kernels::jit::DefinedKernel>> defined;
   auto out = std::make_shared<UserKernels>();
   for (const auto& s : recipe.statements) {
-    if (s.kind != lang::StmtKind::kernel_def) continue;
-    auto def = lang::parse_kernel(s.text, s.loc, diags);
+    if (s.kind != lang::recipe::StmtKind::kernel_def) continue;
+    auto def = lang::kernel::parse_kernel(s.text, s.loc, diags);
     if (!def) continue;
     bool valid = check_name(*def, builtin, defined, diags);
-    valid = lang::validate_kernel(*def, diags) && valid;
+    valid = lang::kernel::validate_kernel(*def, diags) && valid;
     if (valid) {
       // The body is checked once here, whether or not a statement uses it.
-      std::vector<std::pair<std::string, lang::KScalar>> binding;
+      std::vector<std::pair<std::string, lang::kernel::KScalar>> binding;
       for (const auto& p : def->params)
-        if (p.is_type && !lang::scalar_from_name(p.default_text)) binding.emplace_back(p.name, lang::KScalar::i32);
-      valid = lang::instantiate_kernel(*def, binding, diags).has_value();
+        if (p.is_type && !lang::kernel::scalar_from_name(p.default_text)) binding.emplace_back(p.name, lang::kernel::KScalar::i32);
+      valid = lang::kernel::instantiate_kernel(*def, binding, diags).has_value();
     }
     auto kernel = std::make_shared<const kernels::jit::DefinedKernel>(kernels::jit::DefinedKernel{std::move(*def), source.name});
     const bool duplicate = std::any_of(defined.begin(), defined.end(),
@@ -84,20 +84,20 @@ std::shared_ptr<UserKernels> UserKernels::load(const lang::Recipe& recipe, const
   return out;
 }
 
-bool UserKernels::check_call(const lang::Stmt& s, KernelStep& step, lang::Diagnostics& diags) const {
+bool UserKernels::check_call(const lang::recipe::Stmt& s, KernelStep& step, lang::Diagnostics& diags) const {
   const Entry* entry = nullptr;
   for (const auto& e : entries_)
     if (e.kernel->def.name == step.spec->name) entry = &e;
   if (entry == nullptr) return true;
   if (!entry->valid) return false;  // its definition's errors say why
-  const lang::KernelDef& def = entry->kernel->def;
-  const auto len = width(s.name);
+  const lang::kernel::KernelDef& def = entry->kernel->def;
+  const auto len = name_width(s.name);
   const auto binding = kernels::jit::type_binding(def, step.call);
   lang::Diagnostics body;
-  auto inst = lang::instantiate_kernel(def, binding, body);
+  auto inst = lang::kernel::instantiate_kernel(def, binding, body);
   if (!inst) {
     std::string types;
-    for (const auto& [name, t] : binding) types += fmt::format("{}{} = {}", types.empty() ? "" : ", ", name, lang::scalar_name(t));
+    for (const auto& [name, t] : binding) types += fmt::format("{}{} = {}", types.empty() ? "" : ", ", name, lang::kernel::scalar_name(t));
     diags.error(s.loc, fmt::format("kernel '{}' does not type-check with {}", def.name, types),
                 "the errors in its body for these types follow", len);
     for (const auto& d : body.all()) diags.add(d);
@@ -108,12 +108,12 @@ bool UserKernels::check_call(const lang::Stmt& s, KernelStep& step, lang::Diagno
     if (p.is_type) continue;
     const auto it = step.call.params.find(p.name);
     if (it == step.call.params.end()) continue;
-    lang::KScalar t = lang::KScalar::f64;
+    lang::kernel::KScalar t = lang::kernel::KScalar::f64;
     for (const auto& slot : inst->slots)
       if (slot.is_param && slot.name == p.name) t = slot.type;
     const std::string text = it->second.given ? fmt::format("{}", it->second.number) : p.default_text;
-    if (auto why = lang::value_text_error(text, t)) {
-      diags.error(s.loc, fmt::format("'{}' of kernel '{}' is {} here: {}", p.name, def.name, lang::scalar_name(t), *why),
+    if (auto why = lang::kernel::value_text_error(text, t)) {
+      diags.error(s.loc, fmt::format("'{}' of kernel '{}' is {} here: {}", p.name, def.name, lang::kernel::scalar_name(t), *why),
                   "give a value of that type", len);
       ok = false;
     }

@@ -20,7 +20,7 @@ class UserKernels {
  public:
   /// Reads every top-level `kernel` definition of `recipe` and checks it (its body with the type
   /// parameters' defaults, i32 where one has none). nullptr when the recipe defines none.
-  static std::shared_ptr<UserKernels> load(const lang::Recipe& recipe, const lang::Source& source,
+  static std::shared_ptr<UserKernels> load(const lang::recipe::Recipe& recipe, const lang::Source& source,
                                            const kernels::Registry& builtin, lang::Diagnostics& diags);
 
   /// The built-in kernels and the recipe's, for binding statements.
@@ -30,7 +30,7 @@ class UserKernels {
   /// its body for the statement's types (errors reported at the statement), checks its values
   /// against their types, resolves its back end and names it in the step's text with the label
   /// it gives the statement's options ("(jit O2 without vectorising, LLVM 14)"). False on error.
-  bool check_call(const lang::Stmt& s, plan::KernelStep& step, lang::Diagnostics& diags) const;
+  bool check_call(const lang::recipe::Stmt& s, plan::KernelStep& step, lang::Diagnostics& diags) const;
 
  private:
   struct Entry {

@@ -59,7 +59,7 @@ std::optional<CheckedRecipe> load_and_check(const Common& c, lang::Source& sourc
     opts.overrides.emplace_back(l.substr(0, eq), path);
   }
   lang::Diagnostics diags;
-  auto recipe = lang::parse(source, diags);
+  auto recipe = lang::recipe::parse(source, diags);
   std::optional<CheckedRecipe> checked;
   if (recipe) checked = check(*recipe, source, opts, diags);
   diags.render(source, err);
@@ -73,8 +73,8 @@ std::optional<CheckedRecipe> load_and_check(const Common& c, lang::Source& sourc
 }
 
 int cmd_check(const Common& c, std::ostream& out, std::ostream& err) {
-  auto registry = kernels::builtin_registry();
-  kernels::RealFileView files;
+  auto registry = kernels::builtin::builtin_registry();
+  kernels::files::RealFileView files;
   lang::Source source;
   int code = exit_ok;
   auto checked = load_and_check(c, source, registry, files, err, code);

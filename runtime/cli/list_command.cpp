@@ -32,7 +32,7 @@ const char* type_name(kernels::ParamType t) {
 }  // namespace
 
 int cmd_list(std::ostream& out) {
-  auto registry = kernels::builtin_registry();
+  auto registry = kernels::builtin::builtin_registry();
   std::string family;
   for (const auto& k : registry.all()) {
     if (k.family != family) {

@@ -22,6 +22,7 @@ using analysis::compute_indices;
 using analysis::find_unit;
 using analysis::set_compare_option;
 using model::RenderedReport;
+using model::ReportLayout;
 using model::ReportSpec;
 using model::Result;
 using model::RunStatus;
@@ -58,9 +59,19 @@ Format parse_format(const std::string& f) {
 void render_all(const Result& result, Format format, std::ostream& out, std::vector<RenderedReport>* keep) {
   std::vector<ReportSpec> specs = result.reports;
   if (specs.empty()) specs.push_back(default_report(result));
+  // Every file a `compare` report names is read first: rendering reads nothing.
+  report::ComparedResults compared;
+  for (const auto& spec : specs) {
+    if (spec.style.layout != ReportLayout::compare) continue;
+    const std::string path = report::compared_path(spec);
+    if (compared.results.count(path) || compared.errors.count(path)) continue;
+    std::string error;
+    if (auto other = load_comparable(path, error)) compared.results.emplace(path, std::move(*other));
+    else compared.errors.emplace(path, error);
+  }
   bool first = true;
   for (const auto& spec : specs) {
-    RenderedReport record = render_to_record(result, spec, format);
+    RenderedReport record = render_to_record(result, spec, format, compared);
     if (!first) out << "\n";
     first = false;
     out << record.text;

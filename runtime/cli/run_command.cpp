@@ -61,8 +61,8 @@ int cmd_run(const Common& c, const std::string& output, const std::string& forma
             const std::vector<std::string>& argv, std::ostream& out, std::ostream& err) {
   // From here on Ctrl-C means "stop, clean up, say so", never a silent kill.
   InterruptGuard guard;
-  auto registry = kernels::builtin_registry();
-  kernels::RealFileView files;
+  auto registry = kernels::builtin::builtin_registry();
+  kernels::files::RealFileView files;
   lang::Source source;
   int code = exit_ok;
   auto checked = load_and_check(c, source, registry, files, err, code);

@@ -16,7 +16,7 @@ using support::write_columns;
 
 namespace {
 
-std::string text_at(const nlohmann::json& environment, const char* pointer) {
+std::string shown_at(const nlohmann::json& environment, const char* pointer) {
   const nlohmann::json::json_pointer at(pointer);
   if (!environment.is_object() || !environment.contains(at)) return "";
   const auto& v = environment.at(at);
@@ -28,8 +28,8 @@ std::string text_at(const nlohmann::json& environment, const char* pointer) {
 using support::join_nonempty;
 
 std::string cores_text(const nlohmann::json& env) {
-  const std::string logical = text_at(env, "/cores/logical");
-  const std::string physical = text_at(env, "/cores/physical");
+  const std::string logical = shown_at(env, "/cores/logical");
+  const std::string physical = shown_at(env, "/cores/physical");
   return join_nonempty({logical.empty() ? "" : logical + " logical", physical.empty() ? "" : physical + " physical"}, ", ");
 }
 
@@ -40,13 +40,13 @@ std::string memory_text(const nlohmann::json& env) {
 }
 
 std::string compiler_text(const nlohmann::json& env) {
-  const std::string id = text_at(env, "/compiler/id");
-  const std::string version = text_at(env, "/compiler/version");
+  const std::string id = shown_at(env, "/compiler/id");
+  const std::string version = shown_at(env, "/compiler/version");
   std::string lower;
   for (char c : version) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   // clang's version text names it already ("Debian Clang 14.0.6"); gcc's is bare.
   const bool named = !id.empty() && lower.find(id) != std::string::npos;
-  return join_nonempty({named ? "" : id, version, text_at(env, "/compiler/flags")}, " ");
+  return join_nonempty({named ? "" : id, version, shown_at(env, "/compiler/flags")}, " ");
 }
 
 std::string filesystems_text(const Result& result) {
@@ -64,15 +64,15 @@ std::vector<EnvironmentRow> diff_environments(const std::vector<const Result*>& 
   };
   static const Fact facts[] = {
       {"machine", [](const Result& r) { return r.machine; }},
-      {"CPU", [](const Result& r) { return text_at(r.environment, "/cpu/model"); }},
+      {"CPU", [](const Result& r) { return shown_at(r.environment, "/cpu/model"); }},
       {"cores", [](const Result& r) { return cores_text(r.environment); }},
       {"memory", [](const Result& r) { return memory_text(r.environment); }},
       {"kernel", [](const Result& r) {
-         return join_nonempty({text_at(r.environment, "/kernel/sysname"), text_at(r.environment, "/kernel/release"),
-                               text_at(r.environment, "/kernel/machine")},
+         return join_nonempty({shown_at(r.environment, "/kernel/sysname"), shown_at(r.environment, "/kernel/release"),
+                               shown_at(r.environment, "/kernel/machine")},
                               " ");
        }},
-      {"OS", [](const Result& r) { return text_at(r.environment, "/distribution"); }},
+      {"OS", [](const Result& r) { return shown_at(r.environment, "/distribution"); }},
       {"compiler", [](const Result& r) { return compiler_text(r.environment); }},
       {"filesystems", filesystems_text},
   };

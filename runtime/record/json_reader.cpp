@@ -3,7 +3,7 @@
 namespace hwbench::runtime::record {
 
 void JsonReader::fail(const std::string& where, const std::string& what) {
-  if (error_.empty()) error_ = where + ": " + what;
+  if (!failed()) problems_.error({}, where + ": " + what);
 }
 
 std::string JsonReader::join(const std::string& where, const std::string& key) {

@@ -1,8 +1,9 @@
 #pragma once
 // Reading a JSON document field by field with a sticky first error: each getter names the field
-// it reads by its path (`series[0].samples[2].wall_ns`), the first problem is kept as
-// `PATH: what`, and reading goes on harmlessly with defaults after it, so that a bad document
-// gives one message naming the first bad field. Result files are read with it.
+// it reads by its path (`series[0].samples[2].wall_ns`), the first problem is kept as the
+// diagnostic `PATH: what` (lang::Diagnostics, as every file problem; JSON values carry no line,
+// so it is placed at the file), and reading goes on harmlessly with defaults after it, so that a
+// bad document gives one message naming the first bad field. Result files are read with it.
 #include <cstddef>
 #include <cstdint>
 #include <limits>
@@ -12,6 +13,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "lang/common/diagnostics.hpp"
+
 namespace hwbench::runtime::record {
 
 /// A field reader over nlohmann::json values that keeps the first error.
@@ -20,9 +23,9 @@ class JsonReader {
   using json = nlohmann::json;
 
   /// Whether a field was bad.
-  bool failed() const { return !error_.empty(); }
+  bool failed() const { return problems_.has_errors(); }
   /// The first error, `PATH: what`; "" when none.
-  const std::string& error() const { return error_; }
+  std::string error() const { return failed() ? problems_.all().front().message : std::string(); }
 
   /// Records `where: what` unless an error is recorded already.
   void fail(const std::string& where, const std::string& what);
@@ -88,7 +91,7 @@ class JsonReader {
  private:
   static std::string describe(const json& value);
 
-  std::string error_;
+  lang::Diagnostics problems_;  ///< the first problem only
 };
 
 }  // namespace hwbench::runtime::record

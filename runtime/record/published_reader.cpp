@@ -36,7 +36,7 @@ using model::to_text;
 
 namespace {
 
-const std::vector<std::string> top_keys = {"schema", "title",       "source",   "machine", "note",
+const std::vector<std::string> published_keys = {"schema", "title",       "source",   "machine", "note",
                                            "series", "environment", "baseline", "index",   "report"};
 const std::vector<std::string> series_keys = {"label", "unit", "samples", "printed", "unavailable", "converged"};
 const std::vector<std::string> report_keys = {"style", "unit", "aggregates", "options"};
@@ -285,7 +285,7 @@ std::optional<Result> parse_published(std::string_view text, const std::string& 
   result.recipe_file = name;
   result.recipe_text = std::string(text);
 
-  check_keys(root, top_keys, "", problems);
+  check_keys(root, published_keys, "", problems);
   const auto schema = string_key(root, "schema", "", problems);
   if (!find_key(root, "schema")) {
     problems.whole_file(fmt::format("missing key 'schema' (expected \"{}\")", published_schema));

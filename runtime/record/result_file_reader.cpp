@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <limits>
@@ -10,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "lang/common/diagnostics.hpp"
 #include "runtime/record/json_reader.hpp"
 #include "runtime/record/result_file.hpp"
 
@@ -264,17 +266,28 @@ std::optional<Result> load_result(const std::string& path, std::string& error) {
   try {
     document = json::parse(content);
   } catch (const json::parse_error& e) {
-    // what() is "[json.exception.parse_error.101] parse error at line …"; the tag says nothing
-    // to a user.
+    // what() is "[json.exception.parse_error.101] parse error at line L, column C: WHAT"; the
+    // tag says nothing to a user, and the place goes where every file problem puts it.
     std::string message = e.what();
-    if (const auto end = message.find("] "); message.starts_with("[json.exception") && end != std::string::npos) {
+    if (const auto end = message.find(": "); message.starts_with("[json.exception") && end != std::string::npos) {
       message.erase(0, end + 2);
     }
-    error = path + " is not JSON (byte " + std::to_string(e.byte) + "): " + message;
+    // e.byte counts from 1 and is the last byte read.
+    const std::size_t before = std::min<std::size_t>(e.byte == 0 ? 0 : e.byte - 1, content.size());
+    const std::size_t line_start = content.rfind('\n', before == 0 ? 0 : before - 1);
+    const auto line = 1 + std::count(content.begin(), content.begin() + static_cast<std::ptrdiff_t>(before), '\n');
+    const std::size_t column = line_start == std::string::npos || before == 0 ? before + 1 : before - line_start;
+    lang::Diagnostics problems;
+    problems.error({static_cast<std::uint32_t>(line), static_cast<std::uint32_t>(column)}, "not JSON: " + message);
+    error = lang::render_brief(problems, path);
     return std::nullopt;
   }
   auto result = result_from_json(document, error);
-  if (!result) error = path + ": " + error;
+  if (!result) {
+    lang::Diagnostics problems;
+    problems.error({}, error);
+    error = lang::render_brief(problems, path);
+  }
   return result;
 }
 

@@ -102,7 +102,7 @@ std::optional<double> number_param(const Sample& s, const std::string& name) {
   return n.quantity.value;
 }
 
-BonnieFigure figure_of(const Sample& s, std::size_t test) {
+BonnieFigure bonnie_figure_of(const Sample& s, std::size_t test) {
   BonnieFigure f;
   if (s.wall_ns <= 0) return f;
   f.latency_ns = s.max_latency_ns;
@@ -193,7 +193,7 @@ std::vector<BonnieRun> runs_from_samples(const Result& result, const ReportSpec&
     for (std::size_t t = 0; t < per_test.size(); ++t) {
       if (i >= per_test[t].size()) continue;
       samples[t] = per_test[t][i];
-      run.tests[t] = figure_of(*samples[t], t);
+      run.tests[t] = bonnie_figure_of(*samples[t], t);
     }
     describe_run(run, samples);
     runs.push_back(std::move(run));

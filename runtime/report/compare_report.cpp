@@ -6,7 +6,6 @@
 
 #include <fmt/format.h>
 
-#include "runtime/record/comparable.hpp"
 #include "runtime/report/report.hpp"
 #include "runtime/support/text_columns.hpp"
 
@@ -25,7 +24,6 @@ using environment::format_environment_diff;
 using model::RenderedReport;
 using model::ReportSpec;
 using model::Result;
-using record::load_comparable;
 using support::write_columns;
 
 namespace {
@@ -102,21 +100,26 @@ std::string format_comparison(const Comparison& comparison, const CompareOptions
   return out;
 }
 
-RenderedReport render_compare_report(const Result& result, const ReportSpec& spec) {
+std::string compared_path(const ReportSpec& spec) {
+  const auto with = spec.options.find("with");
+  return with == spec.options.end() ? std::string() : with->second;
+}
+
+RenderedReport render_compare_report(const Result& result, const ReportSpec& spec, const ComparedResults& compared) {
   RenderedReport record;
   record.spec = spec;
   CompareOptions options;
   for (const auto& [k, v] : spec.options)
     if (k != "with") set_compare_option(options, k, v);
-  const std::string path = spec.options.count("with") ? spec.options.at("with") : std::string();
-  std::string error;
-  auto other = load_comparable(path, error);
-  if (!other) {
-    record.text = fmt::format("compare: {}\n", error);
+  const std::string path = compared_path(spec);
+  const auto other = compared.results.find(path);
+  if (other == compared.results.end()) {
+    const auto error = compared.errors.find(path);
+    record.text = fmt::format("compare: {}\n", error != compared.errors.end() ? error->second : path + " was not read");
     return record;
   }
   const std::string stem = std::filesystem::path(path).stem().string();
-  record.text = format_comparison(compare_results({&*other, &result}, {stem, "this run"}, options), options);
+  record.text = format_comparison(compare_results({&other->second, &result}, {stem, "this run"}, options), options);
   return record;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 // The render stage of a comparison (runtime/analysis/compare.hpp computes it): the table
 // `hwbench compare` prints, and the `compare with "FILE"` report of a recipe.
+#include <map>
 #include <string>
 
 #include "runtime/analysis/compare.hpp"
@@ -17,7 +18,18 @@ std::string format_comparison(const analysis::Comparison& comparison, const anal
 /// suffix (1.1666 -> "1.16倍" truncated, "1.17倍" rounded); `-` for NaN.
 std::string format_ratio(double ratio, const analysis::CompareOptions& options);
 
+/// The results `compare with "FILE"` reports set beside this run, read before anything renders
+/// (rendering reads no file): by the path the spec names, the result or why it could not be read.
+struct ComparedResults {
+  std::map<std::string, model::Result> results;
+  std::map<std::string, std::string> errors;
+};
+
+/// The path a "compare" ReportSpec names (its `with` option).
+std::string compared_path(const model::ReportSpec& spec);
+
 /// Renders a "compare" ReportSpec: the file first, this run second (ratios read run / file).
-model::RenderedReport render_compare_report(const model::Result& result, const model::ReportSpec& spec);
+model::RenderedReport render_compare_report(const model::Result& result, const model::ReportSpec& spec,
+                                            const ComparedResults& compared);
 
 }  // namespace hwbench::runtime::report

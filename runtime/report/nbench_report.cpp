@@ -25,7 +25,7 @@ using model::Result;
 
 namespace {
 
-std::string option(const ReportSpec& spec, const std::string& name, const std::string& fallback) {
+std::string nbench_option(const ReportSpec& spec, const std::string& name, const std::string& fallback) {
   auto it = spec.options.find(name);
   return it == spec.options.end() || it->second.empty() ? fallback : it->second;
 }
@@ -96,8 +96,8 @@ std::string column(const std::optional<double>& v) { return v ? fmt::sprintf("%9
 
 NbenchReport build_nbench_report(const Result& result, const ReportSpec& spec) {
   NbenchReport out;
-  const std::string old_name = option(spec, "old", "p90");
-  const std::string new_name = option(spec, "new", "k6");
+  const std::string old_name = nbench_option(spec, "old", "p90");
+  const std::string new_name = nbench_option(spec, "new", "k6");
   const Baseline* old_base = find_baseline(result, old_name);
   const Baseline* new_base = find_baseline(result, new_name);
   for (const auto& test : kernels::nbench::tests()) {

@@ -42,23 +42,23 @@ bool all_digits(const std::string& word) {
          std::all_of(word.begin(), word.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
 }
 
-std::string param(const Sample& sample, const std::string& name) {
+std::string openssl_param(const Sample& sample, const std::string& name) {
   const auto it = sample.params.find(name);
   return it == sample.params.end() ? "" : it->second;
 }
 
 std::optional<OpensslCell> cell_from_params(const Sample& sample) {
   if (sample.kernel == "pkey") {
-    const auto* algorithm = crypto::find_key_algorithm(param(sample, "ALG"));
-    const std::string bits = param(sample, "bits");
+    const auto* algorithm = crypto::find_key_algorithm(openssl_param(sample, "ALG"));
+    const std::string bits = openssl_param(sample, "bits");
     if (algorithm == nullptr || !all_digits(bits)) return std::nullopt;
     const unsigned effective = crypto::effective_bits(*algorithm, static_cast<unsigned>(std::stoul(bits)));
-    return OpensslCell{crypto::key_row(*algorithm, effective), 0, param(sample, "op")};
+    return OpensslCell{crypto::key_row(*algorithm, effective), 0, openssl_param(sample, "op")};
   }
-  const auto row = crypto::row_name(sample.kernel, param(sample, "ALG"), param(sample, "decrypt") == "true");
+  const auto row = crypto::row_name(sample.kernel, openssl_param(sample, "ALG"), openssl_param(sample, "decrypt") == "true");
   if (!row) return std::nullopt;
   // The block as the recipe wrote it ("16", "8KiB"), read the way the checker read it.
-  const double block = lang::read_number(param(sample, "block")).quantity.value;
+  const double block = lang::read_number(openssl_param(sample, "block")).quantity.value;
   if (block < 1) return std::nullopt;
   return OpensslCell{*row, static_cast<std::uint64_t>(std::llround(block)), ""};
 }
@@ -134,7 +134,7 @@ double rate_of(const OpensslFigure& figure) {
   return figure.seconds && *figure.seconds > 0 ? 1 / *figure.seconds : 0;
 }
 
-void format_header(const nlohmann::json& build, std::string& out) {
+void openssl_header(const nlohmann::json& build, std::string& out) {
   if (build.is_string()) {
     out += build.get<std::string>() + "\n";
     return;
@@ -173,7 +173,7 @@ void format_header(const nlohmann::json& build, std::string& out) {
 }
 
 /// The mean figure of `series` in `unit_name` and its per-sample values.
-OpensslFigure figure_of(const Series& series, const std::string& unit_name, std::vector<double>& values) {
+OpensslFigure openssl_figure_of(const Series& series, const std::string& unit_name, std::vector<double>& values) {
   OpensslFigure figure;
   const Unit& unit = *find_unit(unit_name);
   std::vector<std::string> printed_units;
@@ -222,7 +222,7 @@ OpensslTables openssl_tables(const Result& result) {
     ReportFigures figures;
     figures.label = series.label;
     const bool symmetric = cell->op.empty();
-    const OpensslFigure figure = figure_of(series, symmetric ? "k" : "ops/s", figures.values);
+    const OpensslFigure figure = openssl_figure_of(series, symmetric ? "k" : "ops/s", figures.values);
     figures.aggregates.emplace_back("mean", figure.available ? figure.value : std::nan(""));
     tables.figures.push_back(std::move(figures));
     if (symmetric) {
@@ -268,7 +268,7 @@ OpensslTables openssl_tables(const Result& result) {
 
 std::string format_openssl(const OpensslTables& tables) {
   std::string out;
-  format_header(tables.build, out);
+  openssl_header(tables.build, out);
   if (!tables.rows.empty()) {
     out += "The 'numbers' are in 1000s of bytes per second processed.\n";
     out += "type        ";

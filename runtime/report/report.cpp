@@ -32,7 +32,8 @@ bool has_printed(const ReportData& data, std::size_t index) {
   });
 }
 
-RenderedReport render_to_record(const Result& result, const ReportSpec& spec, Format format) {
+RenderedReport render_to_record(const Result& result, const ReportSpec& spec, Format format,
+                                const ComparedResults& compared) {
   switch (spec.style.layout) {
     case ReportLayout::named:
       // A named style prints the original tool's own layout, whatever the format; one without a
@@ -40,7 +41,7 @@ RenderedReport render_to_record(const Result& result, const ReportSpec& spec, Fo
       if (const NamedStyle* named = find_named_style(to_text(spec.style))) return named->render(result, spec);
       break;
     case ReportLayout::compare:
-      return render_compare_report(result, spec);
+      return render_compare_report(result, spec, compared);
     case ReportLayout::lines:
     case ReportLayout::table:
       break;

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "runtime/model/result.hpp"
+#include "runtime/report/compare_report.hpp"
 #include "runtime/analysis/units.hpp"
 
 namespace hwbench::runtime::report {
@@ -50,8 +51,10 @@ void render_report(const ReportData& data, Format format, std::ostream& out);
 bool has_printed(const ReportData& data, std::size_t index);
 
 /// build_report_data then render_report: what the result file keeps of one report, its text
-/// in `format` and every figure computed for it.
-model::RenderedReport render_to_record(const model::Result& result, const model::ReportSpec& spec, Format format);
+/// in `format` and every figure computed for it. A `compare` report takes the other result from
+/// `compared`, read beforehand.
+model::RenderedReport render_to_record(const model::Result& result, const model::ReportSpec& spec, Format format,
+                                       const ComparedResults& compared);
 
 /// Formats a figure the way every generic report does: `%.1f` when |v| >= 10, otherwise three
 /// significant digits (9.87, 0.123, 0.00123); NaN prints `-`.

@@ -30,7 +30,7 @@ namespace memory = kernels::memory;
 const std::string hline(61, '-');
 
 /// The value of parameter `name` in `sample`, or "".
-std::string param(const Sample& sample, const std::string& name) {
+std::string stream_param(const Sample& sample, const std::string& name) {
   const auto it = sample.params.find(name);
   return it == sample.params.end() ? "" : it->second;
 }
@@ -73,7 +73,7 @@ void format_row(std::string& out, const std::string& label, const StreamRow& row
                      row.min_time, row.max_time);
 }
 
-void format_header(std::string& out, const StreamTable& table) {
+void stream_header(std::string& out, const StreamTable& table) {
   constexpr double mib = 1024.0 * 1024.0;
   const double array_mib = static_cast<double>(table.elements) * sizeof(double) / mib;
   const std::size_t runs = table.rows.empty() ? (table.bound ? table.bound->rates.size() : 0) : table.rows.front().rates.size();
@@ -119,12 +119,12 @@ std::vector<StreamTable> stream_tables(const Result& result) {
     if (series.samples.empty() || !series.unavailable.empty()) continue;
     const Sample& first = series.samples.front();
     if (first.kernel != "stream") continue;
-    const auto* function = memory::find_stream_function(param(first, "FUNCTION"));
+    const auto* function = memory::find_stream_function(stream_param(first, "FUNCTION"));
     if (function == nullptr) continue;
     std::uint64_t elements = 0;
     auto row = row_of(series, *function, elements);
     if (!row) continue;
-    const std::string threads = param(first, "threads");
+    const std::string threads = stream_param(first, "threads");
     auto table = std::find_if(tables.begin(), tables.end(), [&](const StreamTable& t) {
       return t.elements == elements && t.threads == threads;
     });
@@ -151,7 +151,7 @@ std::string format_stream_tables(const std::vector<StreamTable>& tables, bool va
   std::string out;
   for (const auto& table : tables) {
     if (!out.empty()) out += "\n";
-    format_header(out, table);
+    stream_header(out, table);
     out += "Function    Best Rate MB/s  Avg time     Min time     Max time\n";
     for (const auto& row : table.rows) {
       const auto* function = memory::find_stream_function(row.function);

@@ -159,7 +159,7 @@ void add_part(Sample& s, const Elapsed& e, const Tally& t) {
 }
 
 /// What a sample did, as a tally.
-Tally tally_of(const Sample& s) { return {s.units, s.bytes, s.ops, s.max_latency_ns}; }
+Tally group_tally_of(const Sample& s) { return {s.units, s.bytes, s.ops, s.max_latency_ns}; }
 
 /// A started worker process and the read end of its report pipe.
 struct Worker {
@@ -218,7 +218,7 @@ GroupResult run_time_group(GroupRun& run, const Step& step) {
         out.error = std::move(inner.error);
         return out;
       }
-      add_part(s, {inner.sample.wall_ns, inner.sample.cpu}, tally_of(inner.sample));
+      add_part(s, {inner.sample.wall_ns, inner.sample.cpu}, group_tally_of(inner.sample));
       s.params["workers"] = inner.sample.params["workers"];
       continue;
     }
@@ -229,7 +229,7 @@ GroupResult run_time_group(GroupRun& run, const Step& step) {
         k->prepare();
         const Sample part = run.loop.measure(*k, child.kernel.policy);
         k->finish();
-        add_part(s, {part.wall_ns, part.cpu}, tally_of(part));
+        add_part(s, {part.wall_ns, part.cpu}, group_tally_of(part));
       } else {
         // A loop is timed whole, each pass's preparation included, as a script's loop is.
         const std::vector<Step> one{child};

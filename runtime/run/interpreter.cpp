@@ -321,7 +321,7 @@ class Interpreter {
   const PathResolver& resolver_;
   RunOptions opts_;
   MeasurementLoop loop_;  ///< every sample is taken here; kernels reach it through ctx_.exclude
-  kernels::RealFileView files_;
+  kernels::files::RealFileView files_;
   kernels::Context ctx_;
   std::set<std::string> owned_;
   std::vector<std::string> created_dirs_;

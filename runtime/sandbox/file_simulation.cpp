@@ -22,7 +22,7 @@ std::string display_for(const KernelStep& ks, const std::string& path) {
 
 }  // namespace
 
-void FileSimulation::apply(KernelStep& ks, const lang::Stmt& s, const PathResolver& resolver,
+void FileSimulation::apply(KernelStep& ks, const lang::recipe::Stmt& s, const PathResolver& resolver,
                            std::vector<PlannedFile>& creates) {
   auto& fx = ks.effects;
   for (const auto& p : fx.problems)
@@ -57,7 +57,7 @@ void FileSimulation::apply(KernelStep& ks, const lang::Stmt& s, const PathResolv
   fx.removes = std::move(kept);
 }
 
-void FileSimulation::create(const kernels::FileEffects::Create& c, const lang::Stmt& s, const PathResolver& resolver,
+void FileSimulation::create(const kernels::FileEffects::Create& c, const lang::recipe::Stmt& s, const PathResolver& resolver,
                             std::vector<PlannedFile>& creates) {
   const auto name_width = static_cast<std::uint32_t>(s.name.size());
   if (vfs_.exists(c.path) && !vfs_.ever_created(c.path)) {

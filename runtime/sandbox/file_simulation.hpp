@@ -25,7 +25,7 @@ class FileSimulation {
   /// Applies the effects of statement `s`, bound as `ks`: errors for forbidden writes and
   /// removals, each created file appended to `creates`. Leaves in ks.effects.removes only the
   /// files the run created (the only ones rm deletes).
-  void apply(plan::KernelStep& ks, const lang::Stmt& s, const PathResolver& resolver, std::vector<plan::PlannedFile>& creates);
+  void apply(plan::KernelStep& ks, const lang::recipe::Stmt& s, const PathResolver& resolver, std::vector<plan::PlannedFile>& creates);
   /// One error per statement that read a file neither there nor created before it.
   void report_missing();
 
@@ -37,7 +37,7 @@ class FileSimulation {
     std::size_t count = 0;
   };
 
-  void create(const kernels::FileEffects::Create& c, const lang::Stmt& s, const PathResolver& resolver,
+  void create(const kernels::FileEffects::Create& c, const lang::recipe::Stmt& s, const PathResolver& resolver,
               std::vector<plan::PlannedFile>& creates);
 
   VirtualFs& vfs_;

@@ -33,7 +33,7 @@ struct Checked {
 /// Built-in locations in temporary directories: ramdisk on /dev/shm, disk and tmp under /tmp.
 class RecipeEnv {
  public:
-  RecipeEnv() : ram_("/dev/shm"), disk_("/tmp"), tmp_("/tmp"), registry_(kernels::builtin_registry()) {}
+  RecipeEnv() : ram_("/dev/shm"), disk_("/tmp"), tmp_("/tmp"), registry_(kernels::builtin::builtin_registry()) {}
 
   const std::string& ram() const { return ram_.path(); }
   const std::string& disk() const { return disk_.path(); }
@@ -58,7 +58,7 @@ class RecipeEnv {
     lang::Source source{"t.bench", text};
     lang::Diagnostics diags;
     Checked out;
-    auto recipe = lang::parse(source, diags);
+    auto recipe = lang::recipe::parse(source, diags);
     if (recipe) {
       runtime::check::CheckOptions opts;
       opts.registry = &registry_;
@@ -88,7 +88,7 @@ class RecipeEnv {
  private:
   TempDir ram_, disk_, tmp_;
   kernels::Registry registry_;
-  kernels::RealFileView files_;
+  kernels::files::RealFileView files_;
   std::shared_ptr<FakeMachine> fake_;
 };
 

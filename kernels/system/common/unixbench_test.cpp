@@ -39,20 +39,8 @@ bool refuse_non_directory(const Call& call, const FileView& view, FileEffects& f
   return true;
 }
 
-ParamSpec count_param(const std::string& name, const std::string& default_text, double min, double max,
-                      const std::string& help) {
-  ParamSpec p;
-  p.name = name;
-  p.type = ParamType::count;
-  p.default_text = default_text;
-  p.min = min;
-  p.max = max;
-  p.help = help;
-  return p;
-}
-
 ParamSpec worker_param() {
-  return count_param("worker", "0", 0, 1'000'000,
+  return count_param("worker", "", "0", 0, 1'000'000,
                      "which parallel copy this is (worker $worker): copies in one directory then use their own files");
 }
 

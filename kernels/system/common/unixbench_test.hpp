@@ -21,10 +21,6 @@ ArgSpec directory_arg(const std::string& help);
 /// which knows the locations it will create and says how to create the others.
 bool refuse_non_directory(const Call& call, const FileView& view, FileEffects& fx);
 
-/// A whole-number parameter from `min` to `max`, written `NAME N`.
-ParamSpec count_param(const std::string& name, const std::string& default_text, double min, double max,
-                      const std::string& help);
-
 /// The `worker N` parameter: which parallel copy this is (`worker $worker` inside `parallel`),
 /// so that copies in one directory use different files (0, the default, adds nothing to the names).
 ParamSpec worker_param();

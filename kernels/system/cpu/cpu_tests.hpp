@@ -1,7 +1,7 @@
 #pragma once
 // UnixBench's CPU tests: Dhrystone 2, Whetstone (double), and the 4.x arithmetic and
 // recursion (hanoi) tests.
-// The specs each kernel file provides; register_system() (kernels/system/system.cpp) adds them.
+// The specs each kernel file provides; system::register_kernels() (kernels/system/system.cpp) adds them.
 #include "kernels/contract/kernel.hpp"
 
 namespace hwbench::kernels::system {

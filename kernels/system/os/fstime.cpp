@@ -8,7 +8,7 @@
 
 #include <fmt/format.h>
 
-#include "kernels/files/files.hpp"
+#include "kernels/common/kernel_io.hpp"
 #include "kernels/system/common/unixbench_test.hpp"
 #include "kernels/system/os/os_tests.hpp"
 
@@ -26,17 +26,17 @@ FstimeMode mode_from(const std::string& text) {
 }
 
 void rewind(int fd, const std::string& path) {
-  if (::lseek(fd, 0, SEEK_SET) != 0) throw files::io_error("seek in", path, errno);
+  if (::lseek(fd, 0, SEEK_SET) != 0) throw common::io_error("seek in", path, errno);
 }
 
 FstimeSetup setup_from(const Call& call) {
   FstimeSetup s;
   const std::string& dir = call.args.at(0).path;
-  s.source = files::join_path(dir, worker_file("dummy0", call));
-  s.destination = files::join_path(dir, worker_file("dummy1", call));
-  s.bufsize = files::size_value(call, "bufsize", 1024);
+  s.source = common::join_path(dir, worker_file("dummy0", call));
+  s.destination = common::join_path(dir, worker_file("dummy1", call));
+  s.bufsize = common::size_value(call, "bufsize", 1024);
   s.maxblocks = count_value(call, "maxblocks", 2000);
-  s.mode = mode_from(files::text_value(call, "mode", "copy"));
+  s.mode = mode_from(common::text_value(call, "mode", "copy"));
   return s;
 }
 
@@ -51,9 +51,9 @@ Fstime::~Fstime() {
 }
 
 FileDescriptor Fstime::create(const std::string& path, int flags) {
-  files::refuse_foreign_overwrite(path, context_);
+  common::refuse_foreign_overwrite(path, context_);
   FileDescriptor fd = open_file(path, flags | O_CREAT | O_TRUNC, 0644);
-  if (!fd.valid()) throw files::io_error("create", path, errno);
+  if (!fd.valid()) throw common::io_error("create", path, errno);
   created_.push_back(path);
   return fd;
 }
@@ -70,8 +70,8 @@ void Fstime::prepare() {
   if (setup_.mode == FstimeMode::write) return;
   // fstime primes the file with its write test before reading or copying it, then syncs.
   for (std::uint64_t b = 0; b < setup_.max_buffers(); ++b)
-    files::write_all(source_.get(), reinterpret_cast<const unsigned char*>(buffer_.data()), buffer_.size(), setup_.source);
-  if (::fdatasync(source_.get()) != 0) throw files::io_error("sync", setup_.source, errno);
+    common::write_all(source_.get(), reinterpret_cast<const unsigned char*>(buffer_.data()), buffer_.size(), setup_.source);
+  if (::fdatasync(source_.get()) != 0) throw common::io_error("sync", setup_.source, errno);
   rewind(source_.get(), setup_.source);
   if (setup_.mode == FstimeMode::copy) destination_ = create(setup_.destination, O_WRONLY);
 }
@@ -82,7 +82,7 @@ std::size_t Fstime::read_source() {
     const ssize_t n = ::read(source_.get(), buffer_.data(), buffer_.size());
     if (n > 0) return static_cast<std::size_t>(n);
     if (n < 0 && errno == EINTR) continue;
-    if (n < 0) throw files::io_error("read", setup_.source, errno);
+    if (n < 0) throw common::io_error("read", setup_.source, errno);
     if (rewound) throw KernelError(fmt::format("fstime: {} is empty", setup_.source));
     rewind(source_.get(), setup_.source);
     if (destination_.valid()) rewind(destination_.get(), setup_.destination);
@@ -98,7 +98,7 @@ Work Fstime::run(std::uint64_t n) {
     std::size_t moved = buffer_.size();
     switch (setup_.mode) {
       case FstimeMode::write:
-        files::write_all(source_.get(), data, buffer_.size(), setup_.source);
+        common::write_all(source_.get(), data, buffer_.size(), setup_.source);
         if (++buffers_in_file_ >= setup_.max_buffers()) {
           rewind(source_.get(), setup_.source);
           buffers_in_file_ = 0;
@@ -109,7 +109,7 @@ Work Fstime::run(std::uint64_t n) {
         break;
       case FstimeMode::copy:
         moved = read_source();
-        files::write_all(destination_.get(), data, moved, setup_.destination);
+        common::write_all(destination_.get(), data, moved, setup_.destination);
         break;
     }
     work.bytes += moved / fstime_count_size * fstime_count_size;
@@ -126,7 +126,7 @@ void Fstime::finish() {
   std::vector<std::string> created = std::move(created_);
   created_.clear();
   for (const auto& path : created)
-    if (::unlink(path.c_str()) != 0 && errno != ENOENT) throw files::io_error("remove", path, errno);
+    if (::unlink(path.c_str()) != 0 && errno != ENOENT) throw common::io_error("remove", path, errno);
 }
 
 KernelSpec fstime_spec() {
@@ -155,7 +155,7 @@ KernelSpec fstime_spec() {
   mode.help = "write: File Write; read: File Read; copy: File Copy (the index test)";
 
   spec.params = {bufsize,
-                 count_param("maxblocks", "2000", 1, 100'000'000,
+                 count_param("maxblocks", "", "2000", 1, 100'000'000,
                              "the file's largest size in KiB (UnixBench's index uses 2000, 500 and 8000)"),
                  mode, worker_param()};
   spec.unit = WorkUnit::bytes;

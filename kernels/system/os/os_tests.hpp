@@ -1,7 +1,7 @@
 #pragma once
 // UnixBench's system tests: system calls, pipes, context switches, process creation (spawn),
 // execl and file copy throughput (fstime).
-// The specs each kernel file provides; register_system() (kernels/system/system.cpp) adds them.
+// The specs each kernel file provides; system::register_kernels() (kernels/system/system.cpp) adds them.
 #include "kernels/contract/kernel.hpp"
 
 namespace hwbench::kernels::system {

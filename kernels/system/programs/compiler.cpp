@@ -11,7 +11,7 @@
 #include <fmt/format.h>
 
 #include "runtime/platform/file_descriptor.hpp"
-#include "kernels/files/files.hpp"
+#include "kernels/common/kernel_io.hpp"
 #include "kernels/system/common/program.hpp"
 #include "kernels/system/common/unixbench_test.hpp"
 #include "kernels/system/programs/program_tests.hpp"
@@ -190,7 +190,7 @@ struct CompilerFiles {
 
 CompilerFiles files_of(const Call& call) {
   const std::string& dir = call.args.at(0).path;
-  return {files::join_path(dir, worker_file("cctest", call) + ".c"), files::join_path(dir, worker_file("cctest", call))};
+  return {common::join_path(dir, worker_file("cctest", call) + ".c"), common::join_path(dir, worker_file("cctest", call))};
 }
 
 class CompilerKernel : public Kernel {
@@ -202,15 +202,15 @@ class CompilerKernel : public Kernel {
   void prepare() override {
     const std::string cc = find_program("cc");
     if (cc.empty()) throw KernelUnavailable("cc is not installed; install a C compiler with: apt-get install gcc");
-    files::refuse_foreign_overwrite(files_.source, context_);
-    files::refuse_foreign_overwrite(files_.binary, context_);
+    common::refuse_foreign_overwrite(files_.source, context_);
+    common::refuse_foreign_overwrite(files_.binary, context_);
     FileDescriptor fd = open_file(files_.source, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    if (!fd.valid()) throw files::io_error("create", files_.source, errno);
+    if (!fd.valid()) throw common::io_error("create", files_.source, errno);
     written_ = true;
-    files::write_all(fd.get(), reinterpret_cast<const unsigned char*>(program_text.data()), program_text.size(),
+    common::write_all(fd.get(), reinterpret_cast<const unsigned char*>(program_text.data()), program_text.size(),
                      files_.source);
-    if (int err = fd.close(); err != 0) throw files::io_error("write", files_.source, err);
-    run_.argv = {cc, "-o", files::base_name(files_.binary), files::base_name(files_.source)};
+    if (int err = fd.close(); err != 0) throw common::io_error("write", files_.source, err);
+    run_.argv = {cc, "-o", common::base_name(files_.binary), common::base_name(files_.source)};
     run_.dir = dir_;
     run_.env_set = {"TMPDIR=" + dir_};
   }

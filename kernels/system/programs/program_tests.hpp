@@ -1,6 +1,6 @@
 #pragma once
 // UnixBench's tests that run programs: the shell scripts, dc and the C compiler.
-// The specs each kernel file provides; register_system() (kernels/system/system.cpp) adds them.
+// The specs each kernel file provides; system::register_kernels() (kernels/system/system.cpp) adds them.
 #include "kernels/contract/kernel.hpp"
 
 namespace hwbench::kernels::system {

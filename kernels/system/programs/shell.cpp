@@ -8,7 +8,7 @@
 #include <fmt/format.h>
 
 #include "runtime/platform/file_descriptor.hpp"
-#include "kernels/files/files.hpp"
+#include "kernels/common/kernel_io.hpp"
 #include "kernels/system/common/program.hpp"
 #include "kernels/system/programs/sort_source.hpp"
 #include "kernels/system/common/unixbench_test.hpp"
@@ -72,14 +72,14 @@ class ShellKernel : public Kernel {
       if (find_program(tool).empty())
         throw KernelUnavailable(fmt::format("shell needs {} in PATH (Debian packages coreutils and grep)", tool));
     if (::access("/bin/sh", X_OK) != 0) throw KernelUnavailable("shell needs /bin/sh");
-    const std::string path = files::join_path(setup_.dir, setup_.source);
-    files::refuse_foreign_overwrite(path, context_);
+    const std::string path = common::join_path(setup_.dir, setup_.source);
+    common::refuse_foreign_overwrite(path, context_);
     FileDescriptor fd = open_file(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    if (!fd.valid()) throw files::io_error("create", path, errno);
+    if (!fd.valid()) throw common::io_error("create", path, errno);
     source_path_ = path;
     const std::string_view text = sort_source();
-    files::write_all(fd.get(), reinterpret_cast<const unsigned char*>(text.data()), text.size(), path);
-    if (int err = fd.close(); err != 0) throw files::io_error("write", path, err);
+    common::write_all(fd.get(), reinterpret_cast<const unsigned char*>(text.data()), text.size(), path);
+    if (int err = fd.close(); err != 0) throw common::io_error("write", path, err);
     run_.argv = {"/bin/sh", "-c", shell_script(setup_.source, setup_.copies)};
     run_.dir = setup_.dir;
     // UnixBench runs its tests with LANG=en_US.utf8 (sort's collation follows it).
@@ -119,7 +119,7 @@ KernelSpec shell_spec() {
       "UnixBench shell1/shell8/shell16: Shell Scripts (N concurrent), looper 60 multi.sh N",
       "shell DIR [concurrent N] [worker N]", 60);
   spec.args = {directory_arg("the directory the scripts run in (UnixBench's testdir)")};
-  spec.params = {count_param("concurrent", "1", 1, 1000, "copies of the pipeline run at once (UnixBench: 1, 8 and 16)"),
+  spec.params = {count_param("concurrent", "", "1", 1, 1000, "copies of the pipeline run at once (UnixBench: 1, 8 and 16)"),
                  worker_param()};
   spec.runs_programs = true;
   spec.effects = [](const Call& call, const FileView& view) {
@@ -128,7 +128,7 @@ KernelSpec shell_spec() {
     const ShellSetup s = setup_from(call);
     const std::uint64_t text_size = sort_source().size();
     auto add = [&](const std::string& name, std::uint64_t size) {
-      const std::string path = files::join_path(s.dir, name);
+      const std::string path = common::join_path(s.dir, name);
       fx.creates.push_back({path, size});
       fx.removes.push_back(path);
     };

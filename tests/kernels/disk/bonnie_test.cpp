@@ -62,7 +62,7 @@ struct Run {
   }
   test::TempDir dir;
   std::set<std::string> owned;
-  RealFileView view;
+  files::RealFileView view;
   Context context() {
     Context c;
     c.files = &view;
@@ -375,7 +375,7 @@ TEST_CASE("bonnie: the checks of a call") {
 }
 
 TEST_CASE("bonnie: the files a call declares, sized for the checker") {
-  const RealFileView view;
+  const files::RealFileView view;
   const auto fx = bonnie_spec().effects(bonnie_call("put_block", "/nonexistent-dir", {{"size", given(512 * mib)}}), view);
   REQUIRE(fx.problems.empty());
   REQUIRE(fx.creates.size() == 1);

@@ -198,7 +198,7 @@ TEST_CASE("xbench: a read's file is reserved, then written in full, before the c
 }
 
 TEST_CASE("xbench: tmpfs is refused, a size must be whole blocks, and the file is declared") {
-  const RealFileView view;
+  const files::RealFileView view;
   if (filesystem_type("/dev/shm") == "tmpfs") {
     const auto fx = xbench_spec().effects(xbench_call("read", "/dev/shm", {}), view);
     REQUIRE(fx.problems.size() == 1);

@@ -17,13 +17,13 @@ namespace {
 
 Registry files_registry() {
   Registry r;
-  register_files(r);
+  files::register_kernels(r);
   return r;
 }
 
 }  // namespace
 
-TEST_CASE("files: register_files adds write, read, cp and rm in the files family") {
+TEST_CASE("files: files::register_kernels adds write, read, cp and rm in the files family") {
   const Registry r = files_registry();
   CHECK(r.names() == std::vector<std::string>{"write", "read", "cp", "rm"});
   for (const auto& spec : r.all()) {
@@ -105,7 +105,7 @@ TEST_CASE("files: effects of write and read") {
   TempDir dir;
   REQUIRE(!dir.path().empty());
   test::put_file(dir / "in", std::vector<unsigned char>(10, 0));
-  RealFileView view;
+  files::RealFileView view;
   const Registry r = files_registry();
 
   FileEffects w = r.find("write")->effects(
@@ -140,7 +140,7 @@ TEST_CASE("files: effects of cp") {
   REQUIRE(!dir.path().empty());
   test::put_file(dir / "src", std::vector<unsigned char>(4242, 1));
   ::mkdir((dir / "into").c_str(), 0755);
-  RealFileView view;
+  files::RealFileView view;
   const Registry r = files_registry();
   const KernelSpec& cp = *r.find("cp");
 
@@ -181,7 +181,7 @@ TEST_CASE("files: effects of rm") {
   REQUIRE(!dir.path().empty());
   for (const char* name : {"x_1", "x_2", "y_1"}) test::put_file(dir / name, {1});
   ::mkdir((dir / "x_dir").c_str(), 0755);
-  RealFileView view;
+  files::RealFileView view;
   const Registry r = files_registry();
   const KernelSpec& rm = *r.find("rm");
 

@@ -47,7 +47,7 @@ class TempDir {
 /// `n` deterministic pseudo-random bytes.
 inline std::vector<unsigned char> random_content(std::size_t n, std::uint64_t seed) {
   std::vector<unsigned char> out(n);
-  RandomBytes(seed).fill(out);
+  common::RandomBytes(seed).fill(out);
   return out;
 }
 
@@ -109,7 +109,7 @@ inline Call make_call(const KernelSpec& spec, std::vector<ArgValue> args,
 /// Ownership as the runtime keeps it: a set of paths this run created.
 struct Ownership {
   std::set<std::string> paths;
-  RealFileView view;
+  files::RealFileView view;
   /// A Context over the real file system that owns exactly `paths`.
   Context context() const {
     Context c;

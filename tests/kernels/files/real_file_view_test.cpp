@@ -17,7 +17,7 @@ TEST_CASE("real_file_view: exists, is_directory and file_size follow the file sy
   ::mkdir((dir / "sub").c_str(), 0755);
   REQUIRE(::symlink((dir / "nowhere").c_str(), (dir / "dangling").c_str()) == 0);
   REQUIRE(::symlink((dir / "sub").c_str(), (dir / "sublink").c_str()) == 0);
-  RealFileView view;
+  files::RealFileView view;
 
   CHECK(view.exists(dir / "f"));
   CHECK(view.exists(dir / "sub"));
@@ -40,7 +40,7 @@ TEST_CASE("real_file_view: glob returns matching regular files only, sorted") {
   for (const char* name : {"b_2", "a_1", "b_10", ".b_hidden", "c"}) test::put_file(dir / name, {1});
   ::mkdir((dir / "b_dir").c_str(), 0755);
   REQUIRE(::symlink((dir / "c").c_str(), (dir / "b_link").c_str()) == 0);
-  RealFileView view;
+  files::RealFileView view;
 
   CHECK(view.glob(dir / "b_*") == std::vector<std::string>{dir / "b_10", dir / "b_2"});
   CHECK(view.glob(dir / "?_1") == std::vector<std::string>{dir / "a_1"});
@@ -56,10 +56,10 @@ TEST_CASE("real_file_view: glob returns matching regular files only, sorted") {
 }
 
 TEST_CASE("real_file_view: has_wildcard") {
-  CHECK(has_wildcard("/a/*"));
-  CHECK(has_wildcard("/a/b?"));
-  CHECK(has_wildcard("/a/[ab]"));
-  CHECK_FALSE(has_wildcard("/a/b_1"));
+  CHECK(files::has_wildcard("/a/*"));
+  CHECK(files::has_wildcard("/a/b?"));
+  CHECK(files::has_wildcard("/a/[ab]"));
+  CHECK_FALSE(files::has_wildcard("/a/b_1"));
 }
 
 }  // namespace hwbench::kernels

@@ -13,15 +13,15 @@
 namespace hwbench::kernels::jit {
 namespace {
 
-using lang::KScalar;
+using lang::kernel::KScalar;
 
 /// Parses, checks and instantiates `text` for `binding`.
-lang::KernelDef instantiate(const std::string& text, std::vector<std::pair<std::string, KScalar>> binding = {}) {
+lang::kernel::KernelDef instantiate(const std::string& text, std::vector<std::pair<std::string, KScalar>> binding = {}) {
   lang::Diagnostics diags;
-  auto def = lang::parse_kernel(text, lang::SourceLoc{1, 1, 0}, diags);
+  auto def = lang::kernel::parse_kernel(text, lang::SourceLoc{1, 1, 0}, diags);
   REQUIRE(def.has_value());
-  REQUIRE(lang::validate_kernel(*def, diags));
-  auto inst = lang::instantiate_kernel(*def, binding, diags);
+  REQUIRE(lang::kernel::validate_kernel(*def, diags));
+  auto inst = lang::kernel::instantiate_kernel(*def, binding, diags);
   REQUIRE(inst.has_value());
   return *inst;
 }
@@ -161,7 +161,7 @@ TEST_CASE("interpreter: nested loops, if/else chains, arrays") {
 }
 
 TEST_CASE("interpreter: a definition without a result type (which the type checker refuses) is a KernelError") {
-  lang::KernelDef def = instantiate("kernel k(n: i32) -> i32 { let x: i32 = n * 2; return x }");
+  lang::kernel::KernelDef def = instantiate("kernel k(n: i32) -> i32 { let x: i32 = n * 2; return x }");
   def.result.reset();
   CHECK_THROWS_WITH_AS(make_interpreter()->compile(def, "k.bench", {}),
                        "kernel k: the interpreter cannot run a kernel without a result type (the definition was not "

@@ -56,15 +56,15 @@ TEST_CASE("llvm jit: HWBENCH_NO_JIT=1 switches the back end off, 0 or empty leav
 
 namespace {
 
-using lang::KScalar;
+using lang::kernel::KScalar;
 
 /// The instantiation of the definition `text` (the first line of the file t.bench) for `type`
 /// bound to its type parameter `T` (when it has one).
-lang::KernelDef instantiate(const std::string& text, std::vector<std::pair<std::string, KScalar>> binding = {}) {
+lang::kernel::KernelDef instantiate(const std::string& text, std::vector<std::pair<std::string, KScalar>> binding = {}) {
   lang::Diagnostics diags;
-  std::optional<lang::KernelDef> def = lang::parse_kernel(text, lang::SourceLoc{1, 1, 0}, diags);
+  std::optional<lang::kernel::KernelDef> def = lang::kernel::parse_kernel(text, lang::SourceLoc{1, 1, 0}, diags);
   REQUIRE_MESSAGE(def.has_value(), text);
-  std::optional<lang::KernelDef> inst = lang::instantiate_kernel(*def, binding, diags);
+  std::optional<lang::kernel::KernelDef> inst = lang::kernel::instantiate_kernel(*def, binding, diags);
   for (const lang::Diagnostic& d : diags.all()) MESSAGE(d.loc.line, ":", d.loc.column, ": ", d.message);
   REQUIRE(inst.has_value());
   return *inst;
@@ -78,7 +78,7 @@ struct Both {
   std::unique_ptr<Executable> jit;
   std::unique_ptr<Executable> interpreted;
 
-  explicit Both(const lang::KernelDef& def, const CompileOptions& options = {})
+  explicit Both(const lang::kernel::KernelDef& def, const CompileOptions& options = {})
       : jit(make_llvm_jit()->compile(def, "t.bench", options)), interpreted(make_interpreter()->compile(def, "t.bench", {})) {}
 
   /// Runs both with the same arguments and checks that they agree bit for bit; the JIT's result.
@@ -158,7 +158,7 @@ TEST_CASE("llvm jit: integer arithmetic wraps in i16, i32 and i64") {
 TEST_CASE("llvm jit: division truncates toward zero; MIN / -1 is MIN and MIN % -1 is 0") {
   for (const auto& [t, min] : {std::pair{KScalar::i16, std::int64_t{-32768}}, std::pair{KScalar::i32, std::int64_t{-2147483648LL}},
                                std::pair{KScalar::i64, std::numeric_limits<std::int64_t>::min()}}) {
-    const std::string type = lang::scalar_name(t);  // a plain variable: clang 14 cannot capture a binding
+    const std::string type = lang::kernel::scalar_name(t);  // a plain variable: clang 14 cannot capture a binding
     CAPTURE(type);
     Both k(instantiate(kOps, {{"T", t}}));
     CHECK(apply(k, t, 7, -2, 3) == -3);
@@ -304,14 +304,14 @@ TEST_CASE("llvm jit: UnixBench's arithmetic loop in the five types, called n tim
       {KScalar::i16, 100}, {KScalar::i32, 100}, {KScalar::i64, 100},
       {KScalar::f32, static_cast<double>(100.74015808105469f)}, {KScalar::f64, 100.74014754416621}};
   for (const auto& [t, answer] : answers) {
-    const std::string type = lang::scalar_name(t);  // a plain variable: clang 14 cannot capture a binding
+    const std::string type = lang::kernel::scalar_name(t);  // a plain variable: clang 14 cannot capture a binding
     CAPTURE(type);
     Both k(instantiate(arith, {{"T", t}}));
     const RunResult r = k.run(1000, {integer(KScalar::i32, 2)});
     CHECK(r.last.type == t);
-    CHECK((lang::is_float(t) ? r.last.f : static_cast<double>(r.last.i)) == answer);
+    CHECK((lang::kernel::is_float(t) ? r.last.f : static_cast<double>(r.last.i)) == answer);
     // 1000 in-order additions of the same double; exact for the integers.
-    if (lang::is_integer(t)) CHECK(r.sink == 100000.0);
+    if (lang::kernel::is_integer(t)) CHECK(r.sink == 100000.0);
   }
 }
 
@@ -325,9 +325,9 @@ TEST_CASE("llvm jit: vectorize off gives bit-identical results for UnixBench's l
       "  return x + y + z\n"
       "}";
   for (KScalar t : {KScalar::f32, KScalar::f64, KScalar::i16, KScalar::i32, KScalar::i64}) {
-    const std::string type = lang::scalar_name(t);  // a plain variable: clang 14 cannot capture a binding
+    const std::string type = lang::kernel::scalar_name(t);  // a plain variable: clang 14 cannot capture a binding
     CAPTURE(type);
-    const lang::KernelDef def = instantiate(arith, {{"type", t}});
+    const lang::kernel::KernelDef def = instantiate(arith, {{"type", t}});
     Both scalar(def, CompileOptions{.vectorize = false});  // checked against the interpreter too
     const std::unique_ptr<Executable> vector = make_llvm_jit()->compile(def, "t.bench", {});
     for (int first : {2, 3, 200, 1000}) {
@@ -342,7 +342,7 @@ TEST_CASE("llvm jit: vectorize off gives bit-identical results for UnixBench's l
 }
 
 /// The optimised IR the JIT prints with HWBENCH_JIT_DUMP=1 while it compiles `def`.
-std::string dumped_ir(const lang::KernelDef& def, const CompileOptions& options) {
+std::string dumped_ir(const lang::kernel::KernelDef& def, const CompileOptions& options) {
   test::TempDir dir;
   const std::string path = dir / "ir.ll";
   const int file = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
@@ -359,7 +359,7 @@ std::string dumped_ir(const lang::KernelDef& def, const CompileOptions& options)
 }
 
 TEST_CASE("llvm jit: vectorize off leaves the loops scalar") {
-  const lang::KernelDef def = instantiate(
+  const lang::kernel::KernelDef def = instantiate(
       "kernel sum(n: i64) -> f64 { let z: f64 = 0; for i in 0..n { z = z + f64(i) / 3 }; return z }");
   const std::string off = dumped_ir(def, CompileOptions{.vectorize = false});
   CHECK(off.find("define double @hwbench_kernel") != std::string::npos);
@@ -369,14 +369,14 @@ TEST_CASE("llvm jit: vectorize off leaves the loops scalar") {
 }
 
 TEST_CASE("llvm jit: a definition without a result type (which the type checker refuses) is a KernelError") {
-  lang::KernelDef def = instantiate("kernel idle(n: i32) -> i32 { let s: i32 = 0; for i in 0..n { s = s + i }; return s }");
+  lang::kernel::KernelDef def = instantiate("kernel idle(n: i32) -> i32 { let s: i32 = 0; for i in 0..n { s = s + i }; return s }");
   def.result.reset();
   CHECK_THROWS_WITH_AS(make_llvm_jit()->compile(def, "t.bench", {}),
                        "kernel idle: cannot compile: a kernel without a result type", KernelError);
 }
 
 TEST_CASE("llvm jit: a definition the type checker would refuse is a KernelError, not a crash") {
-  lang::KernelDef def = instantiate("kernel bad(x: i32) -> i32 { return x }");
+  lang::kernel::KernelDef def = instantiate("kernel bad(x: i32) -> i32 { return x }");
   def.body[0].exprs[0].slot = 7;
   CHECK_THROWS_WITH_AS(make_llvm_jit()->compile(def, "t.bench", {}), "kernel bad: cannot compile: a variable without a slot",
                        KernelError);

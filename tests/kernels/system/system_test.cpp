@@ -12,7 +12,7 @@
 namespace hwbench::kernels {
 
 TEST_CASE("system: every kernel is registered, with UnixBench's durations") {
-  const Registry r = builtin_registry();
+  const Registry r = builtin::builtin_registry();
   struct Expect {
     const char* name;
     double seconds;
@@ -57,7 +57,7 @@ TEST_CASE("system: fstime and shell declare their files to the checker") {
 }
 
 TEST_CASE("system: arith computes in each type, arithoh only loops") {
-  const Registry r = builtin_registry();
+  const Registry r = builtin::builtin_registry();
   for (const char* type : {"short", "int", "long", "float", "double"}) {
     CAPTURE(type);
     const KernelSpec* spec = r.find("arith");

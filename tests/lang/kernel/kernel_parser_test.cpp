@@ -8,6 +8,16 @@
 #include "lang/recipe/parser.hpp"
 
 namespace hwbench::lang {
+
+using kernel::KExpr;
+using kernel::KExprKind;
+using kernel::KStmt;
+using kernel::KStmtKind;
+using kernel::KernelDef;
+using kernel::parse_kernel;
+using recipe::Stmt;
+using recipe::StmtKind;
+using recipe::parse;
 namespace {
 
 /// An expression in fully parenthesised form, for exact comparisons.

@@ -8,6 +8,16 @@
 #include "lang/kernel/kernel_typecheck.hpp"
 
 namespace hwbench::lang {
+
+using kernel::KExpr;
+using kernel::KExprKind;
+using kernel::KScalar;
+using kernel::KStmt;
+using kernel::KernelDef;
+using kernel::instantiate_kernel;
+using kernel::parse_kernel;
+using kernel::validate_kernel;
+using kernel::value_text_error;
 namespace {
 
 using Binding = std::vector<std::pair<std::string, KScalar>>;

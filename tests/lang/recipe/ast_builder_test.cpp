@@ -5,6 +5,12 @@
 #include <doctest/doctest.h>
 
 namespace hwbench::lang {
+
+using recipe::AstBuilder;
+using recipe::ExprKind;
+using recipe::ReportStmt;
+using recipe::Role;
+using recipe::StmtKind;
 namespace {
 
 SourceLoc at(std::size_t offset) { return {1, static_cast<std::uint32_t>(offset + 1), offset}; }

@@ -10,6 +10,22 @@
 #include "lang/recipe/ast_query.hpp"
 
 namespace hwbench::lang {
+
+using recipe::BaselineStmt;
+using recipe::CompareStmt;
+using recipe::Expr;
+using recipe::ExprKind;
+using recipe::IndexStmt;
+using recipe::Item;
+using recipe::Recipe;
+using recipe::ReportStmt;
+using recipe::Stmt;
+using recipe::StmtForm;
+using recipe::StmtKind;
+using recipe::Term;
+using recipe::TextPart;
+using recipe::mentions_variable;
+using recipe::parse;
 namespace {
 
 // A compact, exact rendering of the AST, so that each test states a whole tree on one line:

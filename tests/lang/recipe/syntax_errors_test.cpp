@@ -7,6 +7,9 @@
 #include "lang/recipe/parser.hpp"
 
 namespace hwbench::lang {
+
+using recipe::StmtKind;
+using recipe::parse;
 namespace {
 
 /// Parses `text` as t.bench, which must fail, and returns every diagnostic rendered.

@@ -1,5 +1,6 @@
 #include "runtime/record/result_file.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
@@ -387,28 +388,28 @@ TEST_CASE("result_file: load errors name the file and the problem") {
   document["schema"] = "hwbench-result/2";
   spit(other, document.dump());
   CHECK_FALSE(hwbench::runtime::record::load_result(other, error).has_value());
-  CHECK(error == other + ": unsupported schema \"hwbench-result/2\" (this hwbench reads \"hwbench-result/1\")");
+  CHECK(error == other + ": error: unsupported schema \"hwbench-result/2\" (this hwbench reads \"hwbench-result/1\")");
 
   const std::string bare = dir.path + "/bare.json";
   spit(bare, "{\"series\": []}\n");
   CHECK_FALSE(hwbench::runtime::record::load_result(bare, error).has_value());
-  CHECK(error == bare + ": not an hwbench result (no \"schema\" key)");
+  CHECK(error == bare + ": error: not an hwbench result (no \"schema\" key)");
 
   const std::string list = dir.path + "/list.json";
   spit(list, "[1, 2]");
   CHECK_FALSE(hwbench::runtime::record::load_result(list, error).has_value());
-  CHECK(error == list + ": not an hwbench result (expected a JSON object, got array)");
+  CHECK(error == list + ": error: not an hwbench result (expected a JSON object, got array)");
 
   const std::string cut = dir.path + "/cut.json";
   spit(cut, "{\"schema\": \"hwbench-result/1\",\n \"kind\": \"ru");
   CHECK_FALSE(hwbench::runtime::record::load_result(cut, error).has_value());
-  CHECK(error == cut + " is not JSON (byte 44): parse error at line 2, column 13: syntax error while parsing "
+  CHECK(error == cut + ":2:13: error: not JSON: syntax error while parsing "
                        "value - invalid string: missing closing quote; last read: '\"ru'");
 
   const std::string empty = dir.path + "/empty.json";
   spit(empty, "");
   CHECK_FALSE(hwbench::runtime::record::load_result(empty, error).has_value());
-  CHECK(error == empty + " is not JSON (byte 1): parse error at line 1, column 1: syntax error while parsing "
+  CHECK(error == empty + ":1:1: error: not JSON: syntax error while parsing "
                          "value - unexpected end of input; expected '[', '{', or a literal");
 }
 
@@ -422,7 +423,10 @@ TEST_CASE("result_file: a truncated result file is refused") {
     CAPTURE(keep);
     spit(path, text.substr(0, keep));
     CHECK_FALSE(hwbench::runtime::record::load_result(path, error).has_value());
-    CHECK(error.rfind(path + " is not JSON (byte ", 0) == 0);
+    // The input ends early: the place is the end of what is left.
+    const auto lines = 1 + std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(keep), '\n');
+    CHECK(error.rfind(path + ":" + std::to_string(lines) + ":", 0) == 0);
+    CHECK(error.find(": error: not JSON: syntax error while parsing ") != std::string::npos);
   }
 }
 

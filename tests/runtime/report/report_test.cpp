@@ -247,7 +247,7 @@ TEST_CASE("report: printed figures are converted to the report's unit, never com
 TEST_CASE("report: render_to_record keeps the text and every computed figure") {
   const rt::model::Result run = mixed_run();
   const auto report = spec("table", "MiB/s", {"mean", "ci95", "cv", "count"});
-  const auto record = rt::report::render_to_record(run, report, rt::report::Format::csv);
+  const auto record = rt::report::render_to_record(run, report, rt::report::Format::csv, {});
   const auto data = rt::report::build_report_data(run, report);
   CHECK(record.spec.style.layout == rt::model::ReportLayout::table);
   CHECK(record.spec.unit == "MiB/s");
