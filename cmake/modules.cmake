@@ -23,6 +23,9 @@ function(hwbench_module name dir)
   list(FILTER sources EXCLUDE REGEX "/kernels/jit/llvm_[^/]*\\.cpp$")  # chosen in CMakeLists.txt
   add_library(hwbench_${name} STATIC ${sources})
   target_link_libraries(hwbench_${name} PUBLIC hwbench_headers ${M_LIBS})
+  if(HWBENCH_LIBRARY_OPTIONS)
+    target_compile_options(hwbench_${name} PRIVATE ${HWBENCH_LIBRARY_OPTIONS})
+  endif()
   # A precompiled header pays off from a few translation units on.
   list(LENGTH sources count)
   if(HWBENCH_PCH AND count GREATER_EQUAL 4)

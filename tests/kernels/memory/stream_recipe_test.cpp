@@ -10,7 +10,7 @@
 namespace hwbench::kernels::memory {
 
 TEST_CASE("stream in a recipe: ten passes per statement by default, each validated, reported by report stream") {
-  test::RecipeEnv env;
+  hwbench::test::RecipeEnv env;
   auto checked = env.check(
       "series \"copy\" stream copy elements 1000 threads 2\n"
       "series \"memcpy\" stream memcpy elements 1000 threads 2\n"
@@ -45,7 +45,7 @@ TEST_CASE("stream in a recipe: ten passes per statement by default, each validat
 }
 
 TEST_CASE("stream in a recipe: calls that cannot work are refused before anything runs") {
-  test::RecipeEnv env;
+  hwbench::test::RecipeEnv env;
   CHECK(env.check("stream copy elements 1000 size 8KiB\n").diagnostics ==
         "t.bench:1:1: error: stream: give elements or size, not both\n"
         "    1 | stream copy elements 1000 size 8KiB\n"

@@ -18,7 +18,7 @@ std::vector<std::string> files_in(const std::string& dir, const std::string& ext
   return out;
 }
 
-int cli(std::vector<std::string> args, std::string& err) {
+int shipped_cli(std::vector<std::string> args, std::string& err) {
   args.insert(args.begin(), "hwbench");
   std::ostringstream out, errs;
   const int code = hwbench::runtime::cli::run_cli(args, out, errs);
@@ -36,7 +36,7 @@ TEST_CASE("shipped files: every recipe in specs/ and examples/ passes check") {
     CAPTURE(r);
     std::string err;
     // Recipes that write to a literal directory (cp-ramdisk's /st1/test) get it mapped to a temp dir.
-    CHECK(cli({"check", "--allow-exec", "-L", "/st1/test=/tmp", "-L", "st1=/tmp", r}, err) == 0);
+    CHECK(shipped_cli({"check", "--allow-exec", "-L", "/st1/test=/tmp", "-L", "st1=/tmp", r}, err) == 0);
     CHECK(err == "");
   }
 }
@@ -47,7 +47,7 @@ TEST_CASE("shipped files: every published result in specs/published/ renders") {
   for (const auto& p : published) {
     CAPTURE(p);
     std::string err;
-    CHECK(cli({"report", p}, err) == 0);
+    CHECK(shipped_cli({"report", p}, err) == 0);
     CHECK(err == "");
   }
 }

@@ -18,18 +18,18 @@ namespace rt = hwbench::runtime;
 namespace {
 
 // A temporary directory for one test, removed with everything in it.
-class TempDir {
+class PublishedDir {
  public:
-  TempDir() {
+  PublishedDir() {
     std::string pattern = "/tmp/hwbench-published-XXXXXX";
     if (mkdtemp(pattern.data()) != nullptr) path_ = pattern;
   }
-  ~TempDir() {
+  ~PublishedDir() {
     for (const auto& f : files_) unlink(f.c_str());
     if (!path_.empty()) rmdir(path_.c_str());
   }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
+  PublishedDir(const PublishedDir&) = delete;
+  PublishedDir& operator=(const PublishedDir&) = delete;
 
   const std::string& path() const { return path_; }
   std::string write(const std::string& name, const std::string& text) {
@@ -84,7 +84,7 @@ TEST_CASE("published: the cp article loads with its series, samples, printed mea
 }
 
 TEST_CASE("published: an unknown unit names the file, the series and the closest unit") {
-  TempDir dir;
+  PublishedDir dir;
   REQUIRE(!dir.path().empty());
   const std::string file = dir.write("bad.toml",
                                      "schema = \"hwbench-published/1\"\n"
@@ -100,7 +100,7 @@ TEST_CASE("published: an unknown unit names the file, the series and the closest
 }
 
 TEST_CASE("published: a missing file") {
-  TempDir dir;
+  PublishedDir dir;
   std::string error;
   CHECK_FALSE(rt::record::load_published(dir.path() + "/none.toml", error).has_value());
   CHECK(error == dir.path() + "/none.toml: error: cannot open: No such file or directory");

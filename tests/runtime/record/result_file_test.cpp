@@ -26,27 +26,27 @@ using hwbench::runtime::model::Sample;
 using hwbench::runtime::model::Series;
 using nlohmann::json;
 
-struct TempDir {
+struct ResultDir {
   std::string path;
-  TempDir() {
+  ResultDir() {
     std::string templ = "/tmp/hwbench-result-XXXXXX";
     REQUIRE(::mkdtemp(templ.data()) != nullptr);
     path = templ;
   }
-  ~TempDir() {
+  ~ResultDir() {
     std::error_code ec;
     fs::remove_all(path, ec);
   }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
+  ResultDir(const ResultDir&) = delete;
+  ResultDir& operator=(const ResultDir&) = delete;
 };
 
-std::string slurp(const std::string& path) {
+std::string result_slurp(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
-void spit(const std::string& path, const std::string& content) {
+void result_spit(const std::string& path, const std::string& content) {
   std::ofstream(path, std::ios::binary) << content;
 }
 
@@ -231,12 +231,12 @@ TEST_CASE("result_file: a populated Result round-trips through JSON field by fie
 }
 
 TEST_CASE("result_file: a populated Result round-trips through a file") {
-  TempDir dir;
+  ResultDir dir;
   const std::string path = dir.path + "/run.json";
   const Result original = populated();
   std::string error;
   REQUIRE_MESSAGE(hwbench::runtime::record::save_result(original, path, error), error);
-  const std::string text = slurp(path);
+  const std::string text = result_slurp(path);
   CHECK(text.back() == '\n');
   CHECK(text.rfind("{\n  \"command_line\": [\n    \"hwbench\",", 0) == 0);
   // Integers stay integers, however large.
@@ -254,7 +254,7 @@ TEST_CASE("result_file: a populated Result round-trips through a file") {
 }
 
 TEST_CASE("result_file: the file layout of a small complete run") {
-  TempDir dir;
+  ResultDir dir;
   Result r;
   r.recipe_file = "a.bench";
   r.command_line = {"hwbench", "run", "a.bench"};
@@ -276,7 +276,7 @@ TEST_CASE("result_file: the file layout of a small complete run") {
   const std::string path = dir.path + "/small.json";
   std::string error;
   REQUIRE(hwbench::runtime::record::save_result(r, path, error));
-  CHECK(slurp(path) == R"({
+  CHECK(result_slurp(path) == R"({
   "command_line": [
     "hwbench",
     "run",
@@ -374,7 +374,7 @@ TEST_CASE("result_file: complete is true only for status complete") {
 }
 
 TEST_CASE("result_file: load errors name the file and the problem") {
-  TempDir dir;
+  ResultDir dir;
   std::string error;
   const std::string missing = dir.path + "/none.json";
   CHECK_FALSE(hwbench::runtime::record::load_result(missing, error).has_value());
@@ -386,42 +386,42 @@ TEST_CASE("result_file: load errors name the file and the problem") {
   const std::string other = dir.path + "/other.json";
   json document = hwbench::runtime::record::to_json(Result{});
   document["schema"] = "hwbench-result/2";
-  spit(other, document.dump());
+  result_spit(other, document.dump());
   CHECK_FALSE(hwbench::runtime::record::load_result(other, error).has_value());
   CHECK(error == other + ": error: unsupported schema \"hwbench-result/2\" (this hwbench reads \"hwbench-result/1\")");
 
   const std::string bare = dir.path + "/bare.json";
-  spit(bare, "{\"series\": []}\n");
+  result_spit(bare, "{\"series\": []}\n");
   CHECK_FALSE(hwbench::runtime::record::load_result(bare, error).has_value());
   CHECK(error == bare + ": error: not an hwbench result (no \"schema\" key)");
 
   const std::string list = dir.path + "/list.json";
-  spit(list, "[1, 2]");
+  result_spit(list, "[1, 2]");
   CHECK_FALSE(hwbench::runtime::record::load_result(list, error).has_value());
   CHECK(error == list + ": error: not an hwbench result (expected a JSON object, got array)");
 
   const std::string cut = dir.path + "/cut.json";
-  spit(cut, "{\"schema\": \"hwbench-result/1\",\n \"kind\": \"ru");
+  result_spit(cut, "{\"schema\": \"hwbench-result/1\",\n \"kind\": \"ru");
   CHECK_FALSE(hwbench::runtime::record::load_result(cut, error).has_value());
   CHECK(error == cut + ":2:13: error: not JSON: syntax error while parsing "
                        "value - invalid string: missing closing quote; last read: '\"ru'");
 
   const std::string empty = dir.path + "/empty.json";
-  spit(empty, "");
+  result_spit(empty, "");
   CHECK_FALSE(hwbench::runtime::record::load_result(empty, error).has_value());
   CHECK(error == empty + ":1:1: error: not JSON: syntax error while parsing "
                          "value - unexpected end of input; expected '[', '{', or a literal");
 }
 
 TEST_CASE("result_file: a truncated result file is refused") {
-  TempDir dir;
+  ResultDir dir;
   const std::string path = dir.path + "/run.json";
   std::string error;
   REQUIRE(hwbench::runtime::record::save_result(populated(), path, error));
-  const std::string text = slurp(path);
+  const std::string text = result_slurp(path);
   for (const std::size_t keep : {text.size() - 2, text.size() / 2, std::size_t{1}}) {
     CAPTURE(keep);
-    spit(path, text.substr(0, keep));
+    result_spit(path, text.substr(0, keep));
     CHECK_FALSE(hwbench::runtime::record::load_result(path, error).has_value());
     // The input ends early: the place is the end of what is left.
     const auto lines = 1 + std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(keep), '\n');
@@ -555,7 +555,7 @@ TEST_CASE("result_file: optional figure may be absent or null; unknown keys are 
 }
 
 TEST_CASE("result_file: save_result replaces invalid UTF-8 and reports write failures") {
-  TempDir dir;
+  ResultDir dir;
   Result r;
   r.recipe_text = "a\xff" "b";
   std::string error;

@@ -94,7 +94,7 @@ rt::model::Result full_run() {
   return r;
 }
 
-rt::model::RenderedReport render(const rt::model::Result& r, std::map<std::string, std::string> options = {}) {
+rt::model::RenderedReport bonnie_render(const rt::model::Result& r, std::map<std::string, std::string> options = {}) {
   rt::model::ReportSpec spec;
   spec.style = rt::model::report_style_from_text("bonnie").value();
   spec.options = std::move(options);
@@ -119,7 +119,7 @@ TEST_CASE("bonnie import: the RAID-box log renders back to its own CSV line and 
   REQUIRE(result->reports.size() == 1);
   CHECK(rt::model::to_text(result->reports[0].style) == "bonnie");
 
-  const std::string text = render(*result).text;
+  const std::string text = bonnie_render(*result).text;
   const auto printed = lines_of(without_nbsp(log));
   const auto rendered = lines_of(text);
   // The log is the command, the 10 table lines and the CSV line.
@@ -176,7 +176,7 @@ TEST_CASE("bonnie import: the CSV line alone, and the table alone, give the same
   REQUIRE_MESSAGE(from_csv, error);
   const auto from_table = rt::import::bonnie::import_bonnie(table, "table", error);
   REQUIRE_MESSAGE(from_table, error);
-  const auto a = lines_of(render(*from_csv).text), b = lines_of(render(*from_table).text);
+  const auto a = lines_of(bonnie_render(*from_csv).text), b = lines_of(bonnie_render(*from_table).text);
   REQUIRE(a.size() == 11);
   REQUIRE(b.size() == 11);
   for (std::size_t i = 0; i < 10; ++i) CHECK(a[i] == b[i]);
@@ -195,7 +195,7 @@ TEST_CASE("bonnie import: a bonnie++ 2.00 CSV line (format 1.98) comes back fiel
   std::string error;
   const auto result = rt::import::bonnie::import_bonnie(line + "\n", "peers", error);
   REQUIRE_MESSAGE(result, error);
-  CHECK(lines_of(render(*result).text).back() == line);
+  CHECK(lines_of(bonnie_render(*result).text).back() == line);
   CHECK(result->environment.at("bonnie").at("seeks") == "8192");
   CHECK(result->environment.at("bonnie").at("seek_proc_count") == "5");
 }
@@ -221,7 +221,7 @@ TEST_CASE("bonnie import: errors name the log and the line") {
 }
 
 TEST_CASE("bonnie report: a run's samples in bonnie++ 1.96's layout (golden)") {
-  const auto report = render(full_run());
+  const auto report = bonnie_render(full_run());
   CHECK(report.text == hwbench::test::golden("bonnie-run.txt", report.text));
   // The figures it computed: the rates of the tests that took 0.5 s or more.
   REQUIRE(report.figures.size() == 8);
@@ -291,6 +291,6 @@ TEST_CASE("bonnie report: several samples per test print bonnie++ -x's header an
     seeks.samples.push_back(s);
   }
   r.series = {put, seeks};
-  const auto report = render(r, {{"machine", "raid"}, {"version", "1.97"}});
+  const auto report = bonnie_render(r, {{"machine", "raid"}, {"version", "1.97"}});
   CHECK(report.text == hwbench::test::golden("bonnie-runs.txt", report.text));
 }

@@ -31,26 +31,26 @@ std::string without_trailing_space(const std::string& text) {
 
 const std::string thinkpad_log = std::string(HWBENCH_SOURCE_DIR) + "/tests/golden/nbench-thinkpad-x20-p3-600mhz.log";
 
-Result imported() {
+Result nbench_imported() {
   std::string error;
   auto r = hwbench::runtime::import::nbench::import_nbench(hwbench::test::read_text(thinkpad_log), "thinkpad.nbench.txt", error);
   REQUIRE_MESSAGE(r.has_value(), error);
   return *r;
 }
 
-std::string render(const Result& r) { return hwbench::runtime::report::render_nbench_report(r, r.reports.at(0)).text; }
+std::string nbench_render(const Result& r) { return hwbench::runtime::report::render_nbench_report(r, r.reports.at(0)).text; }
 
 }  // namespace
 
 TEST_CASE("nbench import: the ThinkPad log renders back line for line") {
-  const Result r = imported();
+  const Result r = nbench_imported();
   std::string log = hwbench::test::read_text(thinkpad_log);
   log.erase(0, log.find('\n') + 1);  // the shell prompt "$ ./nbench" is not nbench's output
-  CHECK(without_trailing_space(render(r)) == without_trailing_space(log));
+  CHECK(without_trailing_space(nbench_render(r)) == without_trailing_space(log));
 }
 
 TEST_CASE("nbench import: the five indices are computed from the iterations/sec, and match the printed ones") {
-  const Result r = imported();
+  const Result r = nbench_imported();
   REQUIRE(r.indices.size() == 5);
   const std::vector<std::pair<std::string, double>> expected = {{"INTEGER INDEX", 12.748},
                                                                 {"FLOATING-POINT INDEX", 10.359},
@@ -73,13 +73,13 @@ TEST_CASE("nbench import: the five indices are computed from the iterations/sec,
 }
 
 TEST_CASE("nbench import: the published TOML reads back to the same report") {
-  const Result r = imported();
+  const Result r = nbench_imported();
   const std::string toml = hwbench::runtime::record::write_published(r);
   std::string error;
   auto back = hwbench::runtime::record::parse_published(toml, "thinkpad.toml", error);
   REQUIRE_MESSAGE(back.has_value(), error);
   hwbench::runtime::analysis::compute_indices(*back);
-  CHECK(render(*back) == render(r));
+  CHECK(nbench_render(*back) == nbench_render(r));
 }
 
 TEST_CASE("nbench import: bad logs are refused with the line") {
@@ -136,7 +136,7 @@ TEST_CASE("nbench report: a run's full layout, warning lines and system lines in
 }
 
 TEST_CASE("nbench report: other baselines by option, and a missing index figure as a dash") {
-  Result r = imported();
+  Result r = nbench_imported();
   r.series.erase(r.series.begin() + 4);  // FOURIER gone: both floating-point indices are undefined
   hwbench::runtime::analysis::compute_indices(r);
   hwbench::runtime::model::ReportSpec spec;

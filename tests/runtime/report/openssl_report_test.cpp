@@ -33,7 +33,7 @@ rt::model::Sample crypto_sample(const std::string& kernel, std::map<std::string,
   return s;
 }
 
-rt::model::Series series_of(const std::string& label, std::vector<rt::model::Sample> samples) {
+rt::model::Series openssl_series_of(const std::string& label, std::vector<rt::model::Sample> samples) {
   rt::model::Series series;
   series.label = label;
   series.samples = std::move(samples);
@@ -42,12 +42,12 @@ rt::model::Series series_of(const std::string& label, std::vector<rt::model::Sam
 
 rt::model::Series sym(const std::string& label, const std::string& kernel, const std::string& alg, const std::string& block,
                std::uint64_t ops, std::uint64_t bytes_per_op, bool decrypt = false) {
-  return series_of(label, {crypto_sample(kernel, {{"ALG", alg}, {"block", block}, {"decrypt", decrypt ? "true" : ""}},
+  return openssl_series_of(label, {crypto_sample(kernel, {{"ALG", alg}, {"block", block}, {"decrypt", decrypt ? "true" : ""}},
                                          ops, bytes_per_op, 3'000'000'000)});
 }
 
 rt::model::Series key(const std::string& alg, const std::string& bits, const std::string& op, std::uint64_t ops) {
-  return series_of(alg + " " + op,
+  return openssl_series_of(alg + " " + op,
                    {crypto_sample("pkey", {{"ALG", alg}, {"bits", bits}, {"op", op}}, ops, 0, 10'000'000'000)});
 }
 
@@ -71,7 +71,7 @@ rt::model::Result run_result() {
   r.series.push_back(sym("aes", "cipher", "AES-128-CBC", "64", 60'000'000, 64));
   r.series.push_back(sym("aes dec", "cipher", "aes-128-cbc", "64", 90'000'000, 64, true));
   // A parallel block has no parameters: its label places it.
-  rt::model::Series parallel = series_of("sha256 64 bytes", {crypto_sample("parallel", {}, 6'000'000, 64, 3'000'000'000)});
+  rt::model::Series parallel = openssl_series_of("sha256 64 bytes", {crypto_sample("parallel", {}, 6'000'000, 64, 3'000'000'000)});
   r.series.push_back(parallel);
   r.series.push_back(key("rsa", "2048", "sign", 300));
   r.series.push_back(key("rsa", "2048", "verify", 10'000));
@@ -80,7 +80,7 @@ rt::model::Result run_result() {
   r.series.push_back(key("dsa", "0", "sign", 20'000));
   r.series.push_back(key("dsa", "0", "verify", 16'000));
   // Not part of openssl speed: left out.
-  r.series.push_back(series_of("copy", {crypto_sample("cp", {{"SRC", "a"}}, 1, 1000, 1000)}));
+  r.series.push_back(openssl_series_of("copy", {crypto_sample("cp", {{"SRC", "a"}}, 1, 1000, 1000)}));
   return r;
 }
 
@@ -97,20 +97,20 @@ TEST_CASE("report openssl: a cell from the kernel's parameters, else from the la
   REQUIRE(c);
   CHECK(c->row == "dsa 2048 bits");
   CHECK(c->op == "verify");
-  c = cell(series_of("hmac(md5) 64 bytes", {}));
+  c = cell(openssl_series_of("hmac(md5) 64 bytes", {}));
   REQUIRE(c);
   CHECK(c->row == "hmac(md5)");
   CHECK(c->block == 64);
-  c = cell(series_of("camellia-128 cbc 16 bytes", {}));
+  c = cell(openssl_series_of("camellia-128 cbc 16 bytes", {}));
   REQUIRE(c);
   CHECK(c->row == "camellia-128 cbc");
-  c = cell(series_of("256 bits ecdsa (nistp256) sign", {}));
+  c = cell(openssl_series_of("256 bits ecdsa (nistp256) sign", {}));
   REQUIRE(c);
   CHECK(c->row == "256 bits ecdsa (nistp256)");
   CHECK(c->op == "sign");
-  CHECK_FALSE(cell(series_of("copy", {})));
-  CHECK_FALSE(cell(series_of("read 16 bytes of it", {})));
-  CHECK_FALSE(cell(series_of("my sign", {})));
+  CHECK_FALSE(cell(openssl_series_of("copy", {})));
+  CHECK_FALSE(cell(openssl_series_of("read 16 bytes of it", {})));
+  CHECK_FALSE(cell(openssl_series_of("my sign", {})));
   CHECK(rt::report::openssl_label({"aes-128 cbc", 16, ""}) == "aes-128 cbc 16 bytes");
   CHECK(rt::report::openssl_label({"rsa 512 bits", 0, "verify"}) == "rsa 512 bits verify");
 }
@@ -146,7 +146,7 @@ TEST_CASE("report openssl: the figures it records, in k and ops/s") {
 
 TEST_CASE("report openssl: the header of a 0.9.8 build, an old version string, none") {
   rt::model::Result r;
-  r.series.push_back(series_of("md5 16 bytes", {crypto_sample("published", {}, 1, 16, 1'000'000)}));
+  r.series.push_back(openssl_series_of("md5 16 bytes", {crypto_sample("published", {}, 1, 16, 1'000'000)}));
   r.series.back().samples[0].figure = rt::model::Figure{3791.55, "k"};
   r.environment["openssl"] = {{"version", "OpenSSL 0.9.8g 19 Oct 2007"},
                               {"built_on", "Sun Dec  5 15:21:51 UTC 2010"},

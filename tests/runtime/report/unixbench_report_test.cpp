@@ -39,14 +39,14 @@ std::string comparable(const std::string& text) {
 const std::string log_60 = hwbench::test::source_path("tests/golden/unixbench-6.0-this-machine.log");
 const std::string log_41 = hwbench::test::source_path("tests/golden/unixbench-4.1-sample.log");
 
-Result imported(const std::string& path) {
+Result unixbench_imported(const std::string& path) {
   std::string error;
   auto r = hwbench::runtime::import::unixbench::import_unixbench(hwbench::test::read_text(path), "unixbench.log", error);
   REQUIRE_MESSAGE(r.has_value(), error);
   return *r;
 }
 
-std::string render(const Result& r) { return hwbench::runtime::report::render_unixbench_report(r, r.reports.at(0)).text; }
+std::string unixbench_render(const Result& r) { return hwbench::runtime::report::render_unixbench_report(r, r.reports.at(0)).text; }
 
 /// The George baseline: built in once specs/baselines/unixbench.toml ships, else as the brief gives it.
 hwbench::runtime::model::Baseline george() {
@@ -110,7 +110,7 @@ Result run() {
 }  // namespace
 
 TEST_CASE("unixbench import: the 6.0 log of this machine renders back line for line") {
-  const Result r = imported(log_60);
+  const Result r = unixbench_imported(log_60);
   CHECK(r.started_utc == "2026-11-27T10:51:52Z");
   CHECK(r.finished_utc == "2026-11-27T10:54:53Z");
   CHECK(r.environment["cores"]["logical"] == 2);
@@ -118,11 +118,11 @@ TEST_CASE("unixbench import: the 6.0 log of this machine renders back line for l
   CHECK(r.series[3].label == "File Copy 1024 bufsize 2000 maxblocks");
   CHECK(r.series[3].samples.at(0).figure->unit == "KiB/s");
   CHECK(r.environment["unixbench"]["tests"]["Execl Throughput"]["time"] == 29.7);
-  CHECK(comparable(render(r)) == comparable(hwbench::test::read_text(log_60)));
+  CHECK(comparable(unixbench_render(r)) == comparable(hwbench::test::read_text(log_60)));
 }
 
 TEST_CASE("unixbench import: every index is recomputed from the figures and matches the printed one") {
-  const Result r = imported(log_60);
+  const Result r = unixbench_imported(log_60);
   REQUIRE(r.indices.size() == 9);
   for (const auto& i : r.indices) {
     CAPTURE(i.spec.label);
@@ -139,30 +139,30 @@ TEST_CASE("unixbench import: every index is recomputed from the figures and matc
   hwbench::runtime::analysis::compute_indices(changed);
   CHECK(changed.indices.back().value == doctest::Approx(r.indices.back().value * std::pow(2.0, 1.0 / 8)));
   const double moved = r.indices.back().value * std::pow(2.0, 1.0 / 8);  // 1510.4
-  CHECK(render(changed).find(fmt::sprintf("%-66s %8.1f\n", "System Benchmarks Index Score (Partial Only)", moved)) != std::string::npos);
+  CHECK(unixbench_render(changed).find(fmt::sprintf("%-66s %8.1f\n", "System Benchmarks Index Score (Partial Only)", moved)) != std::string::npos);
   CHECK(std::round(moved * 10) == 15104);
 }
 
 TEST_CASE("unixbench import: the 4.1 layout, FINAL SCORE over 11 tests with context1") {
-  const Result r = imported(log_41);
+  const Result r = unixbench_imported(log_41);
   REQUIRE(r.reports.at(0).options.at("layout") == "4.1");
   REQUIRE(r.series.size() == 11);
   CHECK(r.environment["unixbench"]["tests"]["Pipe Throughput"]["samples"] == 10);
   CHECK(r.indices.back().spec.label == "FINAL SCORE");
   CHECK(r.indices.back().value == doctest::Approx(902.12).epsilon(1e-5));
   CHECK(*r.indices.back().printed == 902.1);
-  CHECK(comparable(render(r)) == comparable(hwbench::test::read_text(log_41)));
+  CHECK(comparable(unixbench_render(r)) == comparable(hwbench::test::read_text(log_41)));
 }
 
 TEST_CASE("unixbench import: registered, round-trips through published TOML, refuses bad logs") {
   REQUIRE(hwbench::runtime::import::find_importer("unixbench") != nullptr);
   REQUIRE(hwbench::runtime::report::find_named_style("unixbench") != nullptr);
-  const Result r = imported(log_60);
+  const Result r = unixbench_imported(log_60);
   std::string error;
   auto back = hwbench::runtime::record::parse_published(hwbench::runtime::record::write_published(r), "ub.toml", error);
   REQUIRE_MESSAGE(back.has_value(), error);
   hwbench::runtime::analysis::compute_indices(*back);
-  CHECK(render(*back) == render(r));
+  CHECK(unixbench_render(*back) == unixbench_render(r));
 
   CHECK_FALSE(hwbench::runtime::import::unixbench::import_unixbench("hello\n", "x.log", error).has_value());
   CHECK(error == "x.log: error: no UnixBench result lines");
