@@ -3,7 +3,6 @@
 #include <fcntl.h>
 #include <unistd.h>
 
-#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <limits>
@@ -12,6 +11,7 @@
 #include <vector>
 
 #include "lang/common/diagnostics.hpp"
+#include "lang/common/source.hpp"
 #include "runtime/record/json_reader.hpp"
 #include "runtime/record/result_file.hpp"
 
@@ -273,12 +273,9 @@ std::optional<Result> load_result(const std::string& path, std::string& error) {
       message.erase(0, end + 2);
     }
     // e.byte counts from 1 and is the last byte read.
-    const std::size_t before = std::min<std::size_t>(e.byte == 0 ? 0 : e.byte - 1, content.size());
-    const std::size_t line_start = content.rfind('\n', before == 0 ? 0 : before - 1);
-    const auto line = 1 + std::count(content.begin(), content.begin() + static_cast<std::ptrdiff_t>(before), '\n');
-    const std::size_t column = line_start == std::string::npos || before == 0 ? before + 1 : before - line_start;
+    const lang::Source source{path, content};
     lang::Diagnostics problems;
-    problems.error({static_cast<std::uint32_t>(line), static_cast<std::uint32_t>(column)}, "not JSON: " + message);
+    problems.error(source.locate(e.byte == 0 ? 0 : e.byte - 1), "not JSON: " + message);
     error = lang::render_brief(problems, path);
     return std::nullopt;
   }
