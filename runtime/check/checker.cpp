@@ -17,6 +17,10 @@ using sandbox::parent_of;
 namespace detail {
 
 std::optional<CheckedRecipe> Checker::run(const lang::recipe::Recipe& recipe) {
+  if (auto error = expansion_error(recipe)) {
+    diags_.add(std::move(*error));
+    return std::nullopt;
+  }
   plan_.recipe_file = source_.name;
   declare_locations(recipe);
   // The file system stands still while the recipe is walked; the run asks it afresh.
@@ -56,6 +60,33 @@ std::optional<CheckedRecipe> Checker::run(const lang::recipe::Recipe& recipe) {
   else plan_.estimated_seconds = plan_.timed_seconds_known;
   resolver_->remember_directories(false);
   return CheckedRecipe{std::move(plan_), resolver_};
+}
+
+std::optional<lang::Diagnostic> Checker::expansion_error(const lang::recipe::Recipe& recipe) {
+  lang::Diagnostics ignored;  // every other finding is the full walk's to report
+  Checker counter(source_, opts_, ignored);
+  counter.counting_ = true;
+  Value cpus;
+  cpus.number.value = static_cast<double>(counter.machine_.online_cpus());
+  counter.scope_.set("cpus", cpus);
+  counter.walk_block(recipe.statements, Ctx{}, nullptr);
+  if (counter.size_error_) return counter.size_error_;
+  // A value grown past its cap is refused alone too: walking on would build it again.
+  for (const auto& d : ignored.all())
+    if (d.message == kValueTooLarge) return d;
+  return std::nullopt;
+}
+
+void Checker::refuse_size(lang::SourceLoc loc, std::string message, std::string hint) {
+  if (!too_big_) {
+    lang::Diagnostic d;
+    d.loc = loc;
+    d.message = std::move(message);
+    d.hint = std::move(hint);
+    size_error_ = d;
+    diags_.add(std::move(d));
+  }
+  too_big_ = true;
 }
 
 void Checker::declare_locations(const lang::recipe::Recipe& recipe) {
@@ -102,11 +133,9 @@ void Checker::declare_locations(const lang::recipe::Recipe& recipe) {
 void Checker::walk_block(const std::vector<Stmt>& stmts, const Ctx& ctx, std::vector<Step>* group) {
   walked_ += std::max<std::size_t>(1, stmts.size());
   if (walked_ > kMaxWalk) {
-    if (!too_big_)
-      diags_.error(stmts.empty() ? last_loc_ : stmts.front().loc,
-                   fmt::format("the recipe expands to more than {} statements and loop iterations", kMaxWalk),
-                   "use fewer repetitions");
-    too_big_ = true;
+    refuse_size(stmts.empty() ? last_loc_ : stmts.front().loc,
+                fmt::format("the recipe expands to more than {} statements and loop iterations", kMaxWalk),
+                "use fewer repetitions");
     return;
   }
   std::size_t real = std::count_if(stmts.begin(), stmts.end(), [](const Stmt& s) { return s.kind != StmtKind::location; });
@@ -126,6 +155,26 @@ void Checker::walk(const Stmt& s, const Ctx& ctx, std::vector<Step>* group) {
   last_loc_ = s.loc;
   Ctx inner = ctx;
   inner.top = false;
+  if (counting_) {
+    switch (s.kind) {
+      case StmtKind::kernel:
+        // One statement, bound or not: the count decides before anything is bound.
+        count_step(s.loc);
+        return;
+      case StmtKind::let:
+      case StmtKind::if_:
+      case StmtKind::repeat:
+      case StmtKind::for_:
+      case StmtKind::setup:
+      case StmtKind::teardown:
+      case StmtKind::series:
+      case StmtKind::time:
+      case StmtKind::parallel:
+        break;  // they expand, or give values that later expansions use
+      default:
+        return;
+    }
+  }
   switch (s.kind) {
     case StmtKind::title:
     case StmtKind::source:
@@ -162,18 +211,26 @@ void Checker::walk(const Stmt& s, const Ctx& ctx, std::vector<Step>* group) {
         walk_loop(s, inner, static_cast<std::uint64_t>(*n), *group);
         return;
       }
-      const Value* saved = scope_.find("i");
-      std::optional<Value> old = saved ? std::optional<Value>(*saved) : std::nullopt;
-      for (long long i = 1; i <= *n && !too_big_; ++i) {
-        Value v;
-        v.number.value = static_cast<double>(i);
-        scope_.set("i", v);
+      LoopVariable i(scope_, "i");
+      for (long long k = 1; k <= *n && !too_big_; ++k) {
+        i.set(range_item(k));
         walk_block(s.body, inner, group);
       }
-      restore("i", old);
       return;
     }
     case StmtKind::for_: {
+      if (s.value.kind == lang::recipe::ExprKind::range) {
+        // A range is walked without being built: `for b in 1..999999` inside another loop
+        // would otherwise make a million values for each pass.
+        auto bounds = evaluate_range(s.value, scope_, diags_);
+        if (!bounds) return;
+        LoopVariable var(scope_, s.name);
+        for (long long k = bounds->first; k <= bounds->last && !too_big_; ++k) {
+          var.set(range_item(k));
+          walk_block(s.body, inner, group);
+        }
+        return;
+      }
       auto list = evaluate(s.value, scope_, diags_);
       if (!list) return;
       if (list->kind != Value::Kind::list) {
@@ -182,14 +239,12 @@ void Checker::walk(const Stmt& s, const Ctx& ctx, std::vector<Step>* group) {
                      static_cast<std::uint32_t>(std::max<std::size_t>(1, s.value.text.size())));
         return;
       }
-      const Value* saved = scope_.find(s.name);
-      std::optional<Value> old = saved ? std::optional<Value>(*saved) : std::nullopt;
+      LoopVariable var(scope_, s.name);
       for (const auto& item : list->items) {
         if (too_big_) break;
-        scope_.set(s.name, item);
+        var.set(item);
         walk_block(s.body, inner, group);
       }
-      restore(s.name, old);
       return;
     }
     case StmtKind::setup:
@@ -282,17 +337,10 @@ std::string Checker::recipe_dir() const {
   return dir;
 }
 
-void Checker::restore(const std::string& name, const std::optional<Value>& old) {
-  if (old) scope_.set(name, *old);
-  else scope_.erase(name);
-}
-
 bool Checker::count_step(lang::SourceLoc loc) {
   if (++step_count_ > kMaxSteps) {
-    if (!too_big_)
-      diags_.error(loc, fmt::format("the recipe expands to more than {} statements", kMaxSteps),
-                   "use fewer repetitions, or `runs N` on one statement");
-    too_big_ = true;
+    refuse_size(loc, fmt::format("the recipe expands to more than {} statements", kMaxSteps),
+                "use fewer repetitions, or `runs N` on one statement");
     return false;
   }
   return true;

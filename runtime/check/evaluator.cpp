@@ -63,7 +63,7 @@ static std::size_t value_bytes(const Value& v, std::size_t depth = 1) {
 }
 
 static void too_large(const Expr& e, lang::Diagnostics& diags) {
-  diags.error(e.loc, "this value grows too large: past 128 MiB, or lists nested more than 200 deep",
+  diags.error(e.loc, std::string(kValueTooLarge),
               "keep recipe values small: use a range or a loop instead of doubling texts or nesting lists");
 }
 
@@ -87,19 +87,41 @@ static const char* dim_name(Dim d) {
 
 static std::optional<std::string> interpolate(const Expr& e, const Scope& scope, lang::Diagnostics& diags) {
   const std::vector<lang::recipe::TextPart>& parts = e.parts;
+  // A text variable is appended from where it lives, and the text's size is known before any
+  // of it is copied: a value may be up to 128 MiB, and every copy of it costs its pages.
+  auto known_text = [&scope](const lang::recipe::TextPart& p) -> const Value* {
+    if (!p.is_expr || p.expr.front().kind != ExprKind::var) return nullptr;
+    const Value* v = scope.find(p.expr.front().name);
+    return v && v->kind == Value::Kind::text ? v : nullptr;
+  };
+  std::size_t expected = 0;
+  for (const auto& p : parts) {
+    if (!p.is_expr) expected += p.text.size();
+    else if (const Value* v = known_text(p)) expected += v->text.size();
+  }
+  if (expected > kMaxValueBytes) {
+    too_large(e, diags);
+    return std::nullopt;
+  }
   std::string out;
+  out.reserve(expected);
   bool ok = true;
   for (const auto& p : parts) {
     if (!p.is_expr) {
       out += p.text;
       continue;
     }
-    auto v = evaluate(p.expr.front(), scope, diags);
-    if (!v) {
-      ok = false;
-      continue;
+    const Expr& part = p.expr.front();
+    if (const Value* known = known_text(p)) {
+      out += known->text;
+    } else {
+      auto v = evaluate(part, scope, diags);
+      if (!v) {
+        ok = false;
+        continue;
+      }
+      out += to_text(*v);
     }
-    out += to_text(*v);
     if (out.size() > kMaxValueBytes) {
       too_large(e, diags);
       return std::nullopt;
@@ -107,6 +129,35 @@ static std::optional<std::string> interpolate(const Expr& e, const Scope& scope,
   }
   if (!ok) return std::nullopt;
   return out;
+}
+
+Value range_item(long long k) { return number_value(static_cast<double>(k), Dim::none); }
+
+std::optional<RangeBounds> evaluate_range(const Expr& e, const Scope& scope, lang::Diagnostics& diags) {
+  auto lo = evaluate(e.items.at(0), scope, diags);
+  auto hi = evaluate(e.items.at(1), scope, diags);
+  if (!lo || !hi) return std::nullopt;
+  auto whole = [](const Value& x) {
+    return x.kind == Value::Kind::number && x.number.dim == Dim::none && x.number.value == std::floor(x.number.value);
+  };
+  if (!whole(*lo) || !whole(*hi)) {
+    diags.error(e.loc, "a range needs whole numbers at both ends", "write it like 1..10");
+    return std::nullopt;
+  }
+  double a = lo->number.value, b = hi->number.value;
+  if (!std::isfinite(a) || !std::isfinite(b) || std::fabs(a) > 1e15 || std::fabs(b) > 1e15) {
+    diags.error(e.loc, fmt::format("the range {} has a bound beyond 10^15", e.text), "use smaller numbers");
+    return std::nullopt;
+  }
+  if (b < a) {
+    diags.error(e.loc, fmt::format("empty range {}: it ends before it starts", e.text), "write the smaller bound first");
+    return std::nullopt;
+  }
+  if (b - a >= 1e6) {
+    diags.error(e.loc, fmt::format("the range {} has more than a million values", e.text), "use a smaller range");
+    return std::nullopt;
+  }
+  return RangeBounds{static_cast<long long>(a), static_cast<long long>(b)};
 }
 
 std::optional<Value> evaluate(const Expr& e, const Scope& scope, lang::Diagnostics& diags) {
@@ -123,7 +174,7 @@ std::optional<Value> evaluate(const Expr& e, const Scope& scope, lang::Diagnosti
       Value v;
       v.kind = Value::Kind::text;
       v.is_path = e.kind == ExprKind::path;
-      v.text = (e.kind == ExprKind::path && !e.name.empty()) ? e.name + ":" + *text : *text;
+      v.text = (e.kind == ExprKind::path && !e.name.empty()) ? e.name + ":" + *text : std::move(*text);
       return v;
     }
     case ExprKind::word: {
@@ -155,6 +206,12 @@ std::optional<Value> evaluate(const Expr& e, const Scope& scope, lang::Diagnosti
       bool ok = true;
       std::size_t bytes = kValueOverhead;
       for (const auto& item : e.items) {
+        // A variable's size is known before it is copied: `[$l, $l]` past the cap copies nothing.
+        const Value* known = item.kind == ExprKind::var ? scope.find(item.name) : nullptr;
+        if (known && bytes + value_bytes(*known, 2) > kMaxValueBytes) {
+          too_large(e, diags);
+          return std::nullopt;
+        }
         auto iv = evaluate(item, scope, diags);
         if (!iv) {
           ok = false;
@@ -171,33 +228,11 @@ std::optional<Value> evaluate(const Expr& e, const Scope& scope, lang::Diagnosti
       return v;
     }
     case ExprKind::range: {
-      auto lo = evaluate(e.items.at(0), scope, diags);
-      auto hi = evaluate(e.items.at(1), scope, diags);
-      if (!lo || !hi) return std::nullopt;
-      auto whole = [](const Value& x) {
-        return x.kind == Value::Kind::number && x.number.dim == Dim::none && x.number.value == std::floor(x.number.value);
-      };
-      if (!whole(*lo) || !whole(*hi)) {
-        diags.error(e.loc, "a range needs whole numbers at both ends", "write it like 1..10");
-        return std::nullopt;
-      }
-      double a = lo->number.value, b = hi->number.value;
-      if (!std::isfinite(a) || !std::isfinite(b) || std::fabs(a) > 1e15 || std::fabs(b) > 1e15) {
-        diags.error(e.loc, fmt::format("the range {} has a bound beyond 10^15", e.text), "use smaller numbers");
-        return std::nullopt;
-      }
-      if (b < a) {
-        diags.error(e.loc, fmt::format("empty range {}: it ends before it starts", e.text), "write the smaller bound first");
-        return std::nullopt;
-      }
-      if (b - a >= 1e6) {
-        diags.error(e.loc, fmt::format("the range {} has more than a million values", e.text), "use a smaller range");
-        return std::nullopt;
-      }
+      auto bounds = evaluate_range(e, scope, diags);
+      if (!bounds) return std::nullopt;
       Value v;
       v.kind = Value::Kind::list;
-      const auto count = static_cast<long long>(b - a) + 1;
-      for (long long k = 0; k < count; ++k) v.items.push_back(number_value(a + static_cast<double>(k), Dim::none));
+      for (long long k = bounds->first; k <= bounds->last; ++k) v.items.push_back(range_item(k));
       return v;
     }
     case ExprKind::negate: {

@@ -3,6 +3,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "lang/recipe/ast.hpp"
@@ -40,8 +41,21 @@ class Scope {
 /// The text a value interpolates as: a literal keeps its spelling ("10MB"), other numbers print plainly.
 std::string to_text(const Value& v);
 
+/// The error for a value past 128 MiB or nested too deep (a hostile recipe's doubling `let`s).
+inline constexpr std::string_view kValueTooLarge = "this value grows too large: past 128 MiB, or lists nested more than 200 deep";
+
 /// Evaluates an expression; errors go to `diags` and give std::nullopt.
 std::optional<Value> evaluate(const lang::recipe::Expr& e, const Scope& scope, lang::Diagnostics& diags);
+
+/// A range's bounds (`1..10`), checked as evaluate() checks them: whole numbers, first ≤ last,
+/// within 10^15, fewer than a million values.
+struct RangeBounds {
+  long long first = 0;
+  long long last = 0;
+};
+std::optional<RangeBounds> evaluate_range(const lang::recipe::Expr& e, const Scope& scope, lang::Diagnostics& diags);
+/// The value of a range at `k`, as the list evaluate() makes of a range holds it.
+Value range_item(long long k);
 
 /// Evaluates and checks for a whole number in [min, max] (for repeat and parallel counts).
 std::optional<long long> evaluate_count(const lang::recipe::Expr& e, const Scope& scope, lang::Diagnostics& diags,

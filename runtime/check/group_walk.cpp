@@ -70,6 +70,10 @@ void Checker::walk_group(const Stmt& s, const Ctx& ctx, std::vector<Step>* group
     inner.label_text = s.text;
     const std::size_t errors_before = diags_.error_count();
     walk_block(s.body, inner, &step.children);
+    if (counting_) {
+      if (!group) count_step(s.loc);
+      return;
+    }
     if (step.children.empty()) {
       if (diags_.error_count() == errors_before)
         diags_.error(s.loc, "'time' block runs no kernel, so there is nothing to time", {}, len);
@@ -79,25 +83,25 @@ void Checker::walk_group(const Stmt& s, const Ctx& ctx, std::vector<Step>* group
     auto n = evaluate_count(s.value, scope_, diags_, "parallel", 1, 4096);
     if (!n) return;
     step.series = ctx.in_time ? std::string() : ctx.series.empty() ? ctx.label_text : ctx.series;
-    const Value* saved = scope_.find("worker");
-    std::optional<Value> old = saved ? std::optional<Value>(*saved) : std::nullopt;
+    LoopVariable worker(scope_, "worker");
     SpaceLedger::Concurrent space(space_);
     for (long long w = 1; w <= *n && !too_big_; ++w) {
       space.start_worker();
-      Value v;
-      v.number.value = static_cast<double>(w);
-      scope_.set("worker", v);
+      worker.set(range_item(w));
       step.workers.emplace_back();
       const std::size_t errors_before = diags_.error_count();
       walk_block(s.body, inner, &step.workers.back());
       if (too_big_) return;
       if (diags_.error_count() != errors_before) break;  // the same error in every worker
-      if (step.workers.back().empty()) {
+      if (step.workers.back().empty() && !counting_) {
         diags_.error(s.loc, "'parallel' block runs no kernel", {}, len);
         break;
       }
     }
-    restore("worker", old);
+    if (counting_) {
+      if (!group) count_step(s.loc);
+      return;
+    }
     space.finish(s.loc);
     check_parallel_memory(step, s.loc);
   }

@@ -47,6 +47,27 @@ struct Ctx {
   bool in_if = false;       ///< inside a branch of an `if`
 };
 
+/// A loop's variable (`$i`, `$worker`, `for NAME in …`) for the walk of its passes; what the
+/// name held before the loop is back afterwards.
+class LoopVariable {
+ public:
+  LoopVariable(Scope& scope, std::string name) : scope_(scope), name_(std::move(name)) {
+    if (const Value* v = scope_.find(name_)) old_ = *v;
+  }
+  ~LoopVariable() {
+    if (old_) scope_.set(name_, std::move(*old_));
+    else scope_.erase(name_);
+  }
+  LoopVariable(const LoopVariable&) = delete;
+  LoopVariable& operator=(const LoopVariable&) = delete;
+  void set(Value v) { scope_.set(name_, std::move(v)); }
+
+ private:
+  Scope& scope_;
+  std::string name_;
+  std::optional<Value> old_;
+};
+
 /// One check of one recipe: the walk's state, from the locations to the space ledger.
 class Checker {
  public:
@@ -54,10 +75,20 @@ class Checker {
       : source_(source), opts_(options), machine_(*options.machine), diags_(diags), vfs_(*options.files) {}
 
   /// Walks `recipe` once: every statement checked and bound, the plan built; nothing when
-  /// there were errors (they are in the Diagnostics given at construction).
+  /// there were errors (they are in the Diagnostics given at construction). A recipe that
+  /// expands past the caps is refused with that one error, found by a counting walk first.
   std::optional<CheckedRecipe> run(const lang::recipe::Recipe& recipe);
 
  private:
+  /// The counting walk: the same expansion of loops, `if`s and groups, with the same values,
+  /// but no statement bound, no file or location looked at and no plan kept, so that a recipe
+  /// of ten million statements is refused in a fraction of a second instead of binding a
+  /// million of them first. Returns the error the full walk would give at the same place.
+  std::optional<lang::Diagnostic> expansion_error(const lang::recipe::Recipe& recipe);
+
+  /// Refuses the recipe as too big (once): the error, and the walk stops.
+  void refuse_size(lang::SourceLoc loc, std::string message, std::string hint);
+
   // ---- locations -------------------------------------------------------------------------
   void declare_locations(const lang::recipe::Recipe& recipe);
 
@@ -71,7 +102,6 @@ class Checker {
   /// Where a relative baseline file is looked for: the recipe's own directory.
   std::string recipe_dir() const;
 
-  void restore(const std::string& name, const std::optional<Value>& old);
 
   /// `if A OP B { … } else …`: decided now, from values known before the run (`$cpus`, `let`s,
   /// loop variables); the branch taken is walked as if written in place of the `if`, so at the
@@ -109,6 +139,8 @@ class Checker {
   std::size_t walked_ = 0;     ///< statements and loop bodies walked (kMaxWalk)
   lang::SourceLoc last_loc_;   ///< the statement walked last, for an error about an empty body
   bool too_big_ = false;
+  std::optional<lang::Diagnostic> size_error_;  ///< the error that refused the recipe as too big
+  bool counting_ = false;      ///< the counting walk (expansion_error)
   bool unknown_time_ = false;
   std::vector<const lang::recipe::IndexStmt*> index_stmts_;  ///< parallel to plan_.indices
   std::shared_ptr<UserKernels> user_kernels_;  ///< the recipe's kernel definitions; null when none

@@ -299,6 +299,25 @@ TEST_CASE("checker: parallel expands one body per worker with $worker") {
   CHECK(main[0].series == "repeat 2 parallel 2 { cp ramdisk:/p_$worker -> ramdisk:/q_$worker }");
 }
 
+TEST_CASE("checker: a recipe past the cap gets that error alone, before anything is bound") {
+  // The unknown kernel and the undefined variable would be errors of their own; a counting walk
+  // refuses the recipe first, so nothing else is reported and no statement is bound.
+  CHECK(diagnose("nosuch 1\nlet x = $undefined\nrepeat 1000 { repeat 1001 write tmp:/f_$i size 1KB }\n") ==
+        "t.bench:3:27: error: the recipe expands to more than 1000000 statements\n"
+        "    3 | repeat 1000 { repeat 1001 write tmp:/f_$i size 1KB }\n"
+        "      |                           ^\n"
+        "hint: use fewer repetitions, or `runs N` on one statement\n");
+}
+
+TEST_CASE("checker: a loop over a range sets its variable as the range's list would") {
+  CHECK(diagnose("for n in 1..3 { write tmp:/f$n size 1KB }\nfor n in [1, 2, 3] { write tmp:/g$n size 1KB }\n") == "");
+  CHECK(diagnose("for n in 3..1 nop\n") ==
+        "t.bench:1:10: error: empty range 3..1: it ends before it starts\n"
+        "    1 | for n in 3..1 nop\n"
+        "      |          ^\n"
+        "hint: write the smaller bound first\n");
+}
+
 TEST_CASE("checker: -L remaps a literal directory") {
   RecipeEnv env;
   hwbench::test::TempDir target;

@@ -113,7 +113,8 @@ Result populated() {
   d.ci_target_pct = -std::numeric_limits<double>::infinity();
   r.series = {a, b, c, d};
 
-  r.reports = {ReportSpec{{hwbench::runtime::model::ReportLayout::lines}, "MB/s", {"mean", "ci95"}}, ReportSpec{{hwbench::runtime::model::ReportLayout::table}, "ms", {}}};
+  r.reports = {ReportSpec{{hwbench::runtime::model::ReportLayout::lines}, "MB/s", {"mean", "ci95"}, {}},
+               ReportSpec{{hwbench::runtime::model::ReportLayout::table}, "ms", {}, {}}};
   // Aggregates in the spec's order, which is not alphabetical: the file keeps them in an object.
   r.rendered = {RenderedReport{r.reports[0], "write 10m  1.00 MB/s\n",
                                {ReportFigures{"write 10m", {0.30000000000000004, -0.0, 1e300},
@@ -271,7 +272,7 @@ TEST_CASE("result_file: the file layout of a small complete run") {
   sample.start_unix_ns = 1700000000000000000LL;
   s.samples = {sample};
   r.series = {s};
-  r.reports = {ReportSpec{{hwbench::runtime::model::ReportLayout::lines}, "MB/s", {"mean"}}};
+  r.reports = {ReportSpec{{hwbench::runtime::model::ReportLayout::lines}, "MB/s", {"mean"}, {}}};
   r.rendered = {RenderedReport{r.reports[0], "copy 699.05 MB/s\n", {ReportFigures{"copy", {699.05}, {{"mean", 699.05}}, true}}}};
   const std::string path = dir.path + "/small.json";
   std::string error;

@@ -10,6 +10,7 @@
 #include <atomic>
 #include <chrono>
 #include <filesystem>
+#include <future>
 #include <sstream>
 #include <thread>
 
@@ -134,12 +135,20 @@ TEST_CASE("group loops: SIGTERM to hwbench alone stops a long parallel loop; the
   opts.clock = &clock;
   opts.interrupted = guard.flag();
   const pid_t self = ::getpid();
-  std::thread killer([self] {
+  // The killer thread is running before the run forks its workers and ends only after the run:
+  // a thread starting or ending takes the allocator's locks, and a fork at that moment leaves
+  // the child waiting on them for ever (ASan's allocator has no fork handlers in clang 14).
+  std::promise<void> started, finished;
+  std::thread killer([self, &started, done = finished.get_future()] {
+    started.set_value();
     std::this_thread::sleep_for(std::chrono::milliseconds(300));
     ::kill(self, SIGTERM);  // the parent only: the workers must be told by hwbench
+    done.wait();
   });
+  started.get_future().wait();
   const auto t0 = std::chrono::steady_clock::now();
   auto out = hwbench::runtime::run::run_plan(*c.recipe, opts);
+  finished.set_value();
   killer.join();
   const auto took = std::chrono::steady_clock::now() - t0;
   CHECK(out.status == hwbench::runtime::model::RunStatus::interrupted);
