@@ -27,7 +27,8 @@ echo "commit $(git log --oneline -1)"
 echo "machine: $(nproc) CPUs, $(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo), load $(cut -d' ' -f1-3 /proc/loadavg)"
 
 t=$(now)
-cmake -S . -B build >/dev/null
+. scripts/packages.sh
+cmake $(generator_for build) -S . -B build >/dev/null
 cmake --build build -j"${HWBENCH_JOBS:-2}" --target hwbench >/dev/null
 echo "cold build of hwbench: $(since "$t") s"
 echo "hwbench size: $(stat -c %s build/hwbench | awk '{ printf "%.1f MB", $1 / 1e6 }')"

@@ -2,10 +2,16 @@
 # that installs what is missing (as root; otherwise it says what to install and fails).
 
 # Building and running hwbench; dc and jq for recipes and scripts that call them.
-HWBENCH_PACKAGES=(build-essential cmake pkg-config ccache tao-pegtl-dev libtoml11-dev libssl-dev doctest-dev
+HWBENCH_PACKAGES=(build-essential cmake ninja-build pkg-config ccache tao-pegtl-dev libtoml11-dev libssl-dev doctest-dev
                   nlohmann-json3-dev libcli11-dev libfmt-dev dc jq)
 # What the tests add: the LLVM JIT, and clang with its sanitizer and libFuzzer runtimes.
 HWBENCH_TEST_PACKAGES=(llvm-14-dev clang-14 libclang-rt-14-dev)
+
+# generator_for DIR: "-G Ninja" for a build directory not configured yet. Ninja compiles a
+# module's sources without waiting for the libraries it links, where Make builds the modules one
+# layer after another and left one of the two CPUs idle for much of a build. A directory configured before keeps
+# its generator (CMake refuses to change it).
+generator_for() { [ -f "$1/CMakeCache.txt" ] || echo "-G Ninja"; }
 
 # need_packages WHO PACKAGE…: installs the packages that are not installed yet.
 need_packages() {

@@ -8,7 +8,6 @@
 
 namespace hwbench::runtime::check {
 
-using lang::Dim;
 using lang::recipe::Item;
 
 void BindingCursor::fail(lang::SourceLoc loc, std::string message, std::string hint, std::uint32_t len) {
@@ -50,17 +49,6 @@ std::uint32_t item_width(const Item& it) {
   return static_cast<std::uint32_t>(std::max<std::size_t>(1, it.word.size()));
 }
 
-std::string describe_value(const Value& v) {
-  if (v.kind == Value::Kind::number) {
-    switch (v.number.dim) {
-      case Dim::bytes: return fmt::format("'{}' is a size", to_text(v));
-      case Dim::seconds: return fmt::format("'{}' is a duration", to_text(v));
-      case Dim::percent: return fmt::format("'{}' is a percentage", to_text(v));
-      case Dim::none: return fmt::format("'{}' is a plain number", to_text(v));
-    }
-  }
-  if (v.kind == Value::Kind::list) return fmt::format("'{}' is a list", to_text(v));
-  return fmt::format("'{}' is a text", to_text(v));
-}
+std::string describe_value(const Value& v) { return fmt::format("'{}' is {}", to_text(v), value_kind(v)); }
 
 }  // namespace hwbench::runtime::check

@@ -33,6 +33,8 @@ std::optional<CheckedRecipe> Checker::run(const lang::recipe::Recipe& recipe) {
   scope_.set("cpus", cpus);
   Ctx ctx;
   walk_block(recipe.statements, ctx, nullptr);
+  settings_.report_unused(recipe, diags_);
+  plan_.parameters = settings_.used();
   for (std::size_t i = 0; i < plan_.indices.size(); ++i)
     check_index_series(*index_stmts_[i], plan_.indices[i], plan_.series_order, plan_.baselines, diags_);
   files_.report_missing();
@@ -200,6 +202,8 @@ void Checker::walk(const Stmt& s, const Ctx& ctx, std::vector<Step>* group) {
       return;
     case StmtKind::let: {
       auto v = evaluate(s.value, scope_, diags_);
+      if (v && ctx.top && !ctx.in_if)
+        if (auto given = settings_.replace(s, *v, scope_, diags_)) v = std::move(given);
       if (v) scope_.set(s.name, std::move(*v));
       else scope_.set(s.name, Value{});  // defined, so later uses give no second error
       return;

@@ -22,6 +22,8 @@ struct CheckOptions {
   /// -L NAME=PATH (a name) and -L /literal/dir=PATH (a remapped literal path), in order.
   std::vector<std::pair<std::string, std::string>> overrides;
   bool allow_exec = false;
+  /// --set NAME=VALUE, in order: values in place of top-level `let`s (runtime/check/settings.hpp).
+  std::vector<std::pair<std::string, std::string>> settings;
   std::string cwd;
   const kernels::FileView* files = nullptr;  ///< the real file system
   /// Overrides the built-in locations (tests); empty means builtin_locations(cwd, *machine).

@@ -75,7 +75,7 @@ static Value number_value(double value, Dim dim) {
   return v;
 }
 
-static const char* dim_name(Dim d) {
+const char* dim_name(Dim d) {
   switch (d) {
     case Dim::none: return "a plain number";
     case Dim::bytes: return "a size";
@@ -129,6 +129,15 @@ static std::optional<std::string> interpolate(const Expr& e, const Scope& scope,
   }
   if (!ok) return std::nullopt;
   return out;
+}
+
+std::string value_kind(const Value& v) {
+  switch (v.kind) {
+    case Value::Kind::number: return dim_name(v.number.dim);
+    case Value::Kind::text: return "a text";
+    case Value::Kind::list: return "a list";
+  }
+  return "a value";
 }
 
 Value range_item(long long k) { return number_value(static_cast<double>(k), Dim::none); }

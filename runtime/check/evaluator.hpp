@@ -41,6 +41,12 @@ class Scope {
 /// The text a value interpolates as: a literal keeps its spelling ("10MB"), other numbers print plainly.
 std::string to_text(const Value& v);
 
+/// What kind of value `v` is, for messages: "a size", "a plain number", "a duration",
+/// "a percentage", "a text", "a list".
+std::string value_kind(const Value& v);
+/// The same for a dimension alone.
+const char* dim_name(lang::Dim d);
+
 /// The error for a value past 128 MiB or nested too deep (a hostile recipe's doubling `let`s).
 inline constexpr std::string_view kValueTooLarge = "this value grows too large: past 128 MiB, or lists nested more than 200 deep";
 

@@ -18,6 +18,7 @@
 #include "runtime/check/index_binder.hpp"
 #include "runtime/check/kernel_binder.hpp"
 #include "runtime/check/report_binder.hpp"
+#include "runtime/check/settings.hpp"
 #include "runtime/check/user_kernels.hpp"
 #include "runtime/plan/plan_printer.hpp"
 #include "runtime/sandbox/file_simulation.hpp"
@@ -132,6 +133,7 @@ class Checker {
   sandbox::VirtualFs vfs_;
   std::shared_ptr<sandbox::PathResolver> resolver_;
   Scope scope_;
+  Settings settings_{opts_.settings};
   plan::Plan plan_;
   sandbox::SpaceLedger space_{machine_};
   sandbox::FileSimulation files_{vfs_, space_, diags_};

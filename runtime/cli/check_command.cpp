@@ -58,6 +58,15 @@ std::optional<CheckedRecipe> load_and_check(const Common& c, lang::Source& sourc
     if (path[0] != '/') path = opts.cwd + "/" + path;
     opts.overrides.emplace_back(l.substr(0, eq), path);
   }
+  for (const auto& s : c.settings) {
+    auto eq = s.find('=');
+    if (eq == std::string::npos || eq == 0) {
+      err << fmt::format("hwbench: --set needs NAME=VALUE, not '{}'\n", s);
+      code = exit_usage;
+      return std::nullopt;
+    }
+    opts.settings.emplace_back(s.substr(0, eq), s.substr(eq + 1));
+  }
   lang::Diagnostics diags;
   auto recipe = lang::recipe::parse(source, diags);
   std::optional<CheckedRecipe> checked;

@@ -23,6 +23,7 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
     sub->add_option("-L,--location", common.locations,
                     "NAME=PATH: set a location; /DIR=PATH: remap a literal directory")->allow_extra_args(false);
     sub->add_flag("--allow-exec", common.allow_exec, "allow kernels that run external programs");
+    sub->add_option("--set", common.settings, "NAME=VALUE: a value in place of the recipe's top-level `let NAME = …`");
   };
   auto* run = app.add_subcommand("run", "check a recipe, run it, print its reports and write the result file");
   add_common(run);

@@ -21,6 +21,7 @@ namespace hwbench::runtime::cli {
 struct Common {
   std::string file;
   std::vector<std::string> locations;
+  std::vector<std::string> settings;  ///< --set NAME=VALUE
   bool allow_exec = false;
 };
 

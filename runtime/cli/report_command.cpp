@@ -9,6 +9,7 @@
 #include "runtime/analysis/indices.hpp"
 #include "runtime/analysis/units.hpp"
 #include "runtime/cli/cli.hpp"
+#include "runtime/plan/plan_printer.hpp"
 #include "runtime/record/comparable.hpp"
 #include "runtime/record/result_file.hpp"
 #include "runtime/report/compare_report.hpp"
@@ -94,6 +95,7 @@ int cmd_report(const std::string& file, const std::string& format, std::ostream&
   }
   if (result->status != RunStatus::complete && result->status != RunStatus::published)
     err << fmt::format("hwbench: note: this run is {}: {}\n", to_text(result->status), result->error);
+  if (!result->parameters.empty() && format == "text") out << plan::parameters_line(result->parameters) << "\n\n";
   render_all(*result, parse_format(format), out, nullptr);
   return exit_ok;
 }

@@ -82,6 +82,7 @@ int cmd_run(const Common& c, const std::string& output, const std::string& forma
   result.recipe_text = source.text;
   result.recipe_sha256 = sha256_hex(source.text);
   result.meta = checked->plan.meta;
+  result.parameters = checked->plan.parameters;
   result.command_line = argv;
   result.environment = capture_environment();
   result.locations = checked->plan.locations;

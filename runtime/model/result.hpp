@@ -84,6 +84,7 @@ struct Result {
   std::string recipe_text;
   std::string recipe_sha256;
   std::map<std::string, std::string> meta;  ///< title, source, note
+  std::map<std::string, std::string> parameters;  ///< --set NAME=VALUE the run used (as given)
   std::vector<std::string> command_line;
   std::string started_utc;
   std::string finished_utc;

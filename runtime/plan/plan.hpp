@@ -64,6 +64,7 @@ struct PlannedFile {
 struct Plan {
   std::string recipe_file;
   std::map<std::string, std::string> meta;
+  std::map<std::string, std::string> parameters;  ///< --set NAME=VALUE the recipe took
   std::vector<model::LocationInfo> locations;
   std::vector<std::string> directories_to_create;  ///< built-in location directories that do not exist yet
   std::vector<Step> setup;

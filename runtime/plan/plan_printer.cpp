@@ -138,10 +138,18 @@ PlannedWrites planned_writes(const Plan& plan) {
   return total;
 }
 
+std::string parameters_line(const std::map<std::string, std::string>& parameters) {
+  std::string line = "parameters:";
+  for (const auto& [name, value] : parameters) line += fmt::format(" --set {}={}", name, value);
+  return line;
+}
+
 void print_plan(const Plan& plan, std::ostream& out) {
   out << fmt::format("plan for {}", plan.recipe_file);
   if (auto it = plan.meta.find("title"); it != plan.meta.end()) out << fmt::format(": {}", it->second);
-  out << "\n\nlocations:\n";
+  out << "\n";
+  if (!plan.parameters.empty()) out << "\n" << parameters_line(plan.parameters) << "\n";
+  out << "\nlocations:\n";
   for (const auto& l : plan.locations) {
     bool planned = false;
     for (const auto& d : plan.directories_to_create) planned |= d == l.path;

@@ -1,6 +1,7 @@
 #pragma once
 // `hwbench check` output: the plan in words.
 #include <cstdint>
+#include <map>
 #include <ostream>
 #include <string>
 
@@ -24,6 +25,10 @@ PlannedWrites planned_writes(const Plan& plan);
 /// the run creates (every pass of a loop counted) and their size, the estimated time and the
 /// reports.
 void print_plan(const Plan& plan, std::ostream& out);
+
+/// The --set values a run used, as they would be given again:
+/// "parameters: --set loops=100000 --set workers=200".
+std::string parameters_line(const std::map<std::string, std::string>& parameters);
 
 /// "1.1 GB" style, decimal units.
 std::string human_bytes(std::uint64_t n);

@@ -163,6 +163,7 @@ nlohmann::json to_json(const Result& result) {
   // Only recipes with baselines have them; files without stay as they were.
   if (!baselines.empty()) out["baselines"] = std::move(baselines);
   if (!indices.empty()) out["indices"] = std::move(indices);
+  if (!result.parameters.empty()) out["parameters"] = strings_to_json(result.parameters);
   return out;
 }
 

@@ -120,28 +120,6 @@ std::vector<ReportFigures> read_figures(JsonReader& in, const json& object, cons
   return figures;
 }
 
-bool read_whole_file(const std::string& path, std::string& content, std::string& error) {
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) {
-    error = "cannot read " + path + ": " + std::strerror(errno);
-    return false;
-  }
-  char buffer[65536];
-  for (;;) {
-    const ssize_t n = ::read(fd, buffer, sizeof buffer);
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) {
-      error = "cannot read " + path + ": " + std::strerror(errno);
-      ::close(fd);
-      return false;
-    }
-    if (n == 0) break;
-    content.append(buffer, static_cast<std::size_t>(n));
-  }
-  ::close(fd);
-  return true;
-}
-
 }  // namespace
 
 std::optional<Result> result_from_json(const nlohmann::json& document, std::string& error) {
@@ -183,6 +161,7 @@ std::optional<Result> result_from_json(const nlohmann::json& document, std::stri
   result.recipe_text = in.text(document, top, "recipe_text");
   result.recipe_sha256 = in.text(document, top, "recipe_sha256");
   result.meta = in.strings(document, top, "meta");
+  if (in.member(document, top, "parameters", /*optional=*/true)) result.parameters = in.strings(document, top, "parameters");
   result.command_line = in.string_list(document, top, "command_line");
   result.started_utc = in.text(document, top, "started_utc");
   result.finished_utc = in.text(document, top, "finished_utc");
@@ -259,9 +238,36 @@ std::optional<Result> result_from_json(const nlohmann::json& document, std::stri
   return result;
 }
 
+bool read_whole_file(const std::string& path, std::string& content, std::string& error) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) {
+    error = "cannot read " + path + ": " + std::strerror(errno);
+    return false;
+  }
+  char buffer[65536];
+  for (;;) {
+    const ssize_t n = ::read(fd, buffer, sizeof buffer);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) {
+      error = "cannot read " + path + ": " + std::strerror(errno);
+      ::close(fd);
+      return false;
+    }
+    if (n == 0) break;
+    content.append(buffer, static_cast<std::size_t>(n));
+  }
+  ::close(fd);
+  return true;
+}
+
+
 std::optional<Result> load_result(const std::string& path, std::string& error) {
   std::string content;
   if (!read_whole_file(path, content, error)) return std::nullopt;
+  return parse_result(content, path, error);
+}
+
+std::optional<Result> parse_result(const std::string& content, const std::string& path, std::string& error) {
   json document;
   try {
     document = json::parse(content);

@@ -42,6 +42,8 @@ class RecipeEnv {
 
   /// The machine the recipes are checked for: this one unless a test installs a fake.
   std::shared_ptr<const runtime::platform::MachineProbe> machine = std::make_shared<runtime::platform::RealMachineProbe>();
+  /// --set NAME=VALUE for the next checks.
+  std::vector<std::pair<std::string, std::string>> settings;
 
   /// Checks against a FakeMachine from now on (made on the first call), which the caller adjusts.
   FakeMachine& fake_machine() {
@@ -64,6 +66,7 @@ class RecipeEnv {
       opts.registry = &registry_;
       opts.overrides = std::move(overrides);
       opts.allow_exec = allow_exec;
+      opts.settings = settings;
       opts.machine = machine;
       opts.cwd = disk_.path();
       opts.files = &files_;

@@ -161,3 +161,56 @@ TEST_CASE("cli: compare sets a published log beside its re-import, and compare w
   CHECK(run.code == 0);
   CHECK(run.out.find("NUMERIC SORT") != std::string::npos);
 }
+
+TEST_CASE("cli: report and compare know a result file and a published result by content, whatever the name") {
+  TempDir dir;
+  const std::string log = std::string(HWBENCH_SOURCE_DIR) + "/tests/golden/nbench-thinkpad-x20-p3-600mhz.log";
+  const std::string published = dir.path() + "/thinkpad.pub";
+  REQUIRE(cli({"import", "nbench", log, "-o", published}).code == 0);
+  auto shown = cli({"report", published});
+  CHECK(shown.code == 0);
+  CHECK(shown.out.find("INTEGER INDEX       : 12.748\n") != std::string::npos);
+  // The same result as a result file (JSON), under a name that says TOML.
+  auto as_json = cli({"report", published, "--format", "json"});
+  REQUIRE(as_json.code == 0);
+  const std::string result = dir.path() + "/thinkpad.toml";
+  std::ofstream(result) << as_json.out;
+  auto again = cli({"report", result});
+  CHECK(again.code == 0);
+  CHECK(again.out == shown.out);
+  CHECK(cli({"compare", published, result}).code == 0);
+  // A tool's log is neither: one error naming both, and the import that makes one of it.
+  auto neither = cli({"report", log});
+  CHECK(neither.code == 2);
+  CHECK(neither.err == "hwbench: " + log + ": error: neither a result file (JSON) nor a published result (TOML)\n"
+                       "hint: a result file is a JSON object with \"schema\": \"hwbench-result/1\"; a published result is "
+                       "TOML with schema = \"hwbench-published/1\"; a tool's printed log becomes one with "
+                       "`hwbench import TOOL " + log + "`\n");
+  auto compared = cli({"compare", published, log});
+  CHECK(compared.code == 2);
+  CHECK(compared.err == neither.err);
+}
+
+TEST_CASE("cli: --set values are checked, printed by check, kept in the result file and shown by report") {
+  TempDir dir;
+  const std::string recipe = dir.path() + "/knobs.bench";
+  std::ofstream(recipe) << "let n = 2\nseries \"nops\" repeat $n nop\n";
+  auto checked = cli({"check", recipe, "--set", "n=3"});
+  CHECK(checked.code == 0);
+  CHECK(checked.out.find("\n\nparameters: --set n=3\n\nlocations:\n") != std::string::npos);
+  const std::string result = dir.path() + "/knobs.json";
+  auto ran = cli({"run", recipe, "--set", "n=3", "-o", result, "-q"});
+  REQUIRE_MESSAGE(ran.code == 0, ran.err);
+  std::string error;
+  auto loaded = hwbench::runtime::record::load_result(result, error);
+  REQUIRE_MESSAGE(loaded.has_value(), error);
+  CHECK(loaded->parameters == std::map<std::string, std::string>{{"n", "3"}});
+  REQUIRE(loaded->series.size() == 1);
+  CHECK(loaded->series[0].samples.size() == 3);
+  auto shown = cli({"report", result});
+  CHECK(shown.code == 0);
+  CHECK(shown.out.rfind("parameters: --set n=3\n\n", 0) == 0);
+  auto bad = cli({"check", recipe, "--set", "n"});
+  CHECK(bad.code == 2);
+  CHECK(bad.err == "hwbench: --set needs NAME=VALUE, not 'n'\n");
+}
