@@ -33,10 +33,11 @@ std::optional<CheckedRecipe> Checker::run(const lang::recipe::Recipe& recipe) {
   scope_.set("cpus", cpus);
   Ctx ctx;
   walk_block(recipe.statements, ctx, nullptr);
+  report_exec_refused();
   settings_.report_unused(recipe, diags_);
   plan_.parameters = settings_.used();
   for (std::size_t i = 0; i < plan_.indices.size(); ++i)
-    check_index_series(*index_stmts_[i], plan_.indices[i], plan_.series_order, plan_.baselines, diags_);
+    check_index_series(*index_stmts_[i], plan_.indices[i], plan_.series_order, refused_series_, plan_.baselines, diags_);
   files_.report_missing();
   space_.check(diags_);
   if (diags_.has_errors()) return std::nullopt;
@@ -77,6 +78,22 @@ std::optional<lang::Diagnostic> Checker::expansion_error(const lang::recipe::Rec
   for (const auto& d : ignored.all())
     if (d.message == kValueTooLarge) return d;
   return std::nullopt;
+}
+
+void Checker::report_exec_refused() {
+  if (exec_refused_.empty()) return;
+  // One cause, one error: at the first statement, naming the others (once each: loops repeat them).
+  const Stmt& first = *exec_refused_.front();
+  std::vector<std::string> others;
+  std::set<std::size_t> seen{first.loc.offset};
+  for (const Stmt* s : exec_refused_)
+    if (seen.insert(s->loc.offset).second) others.push_back(fmt::format("'{}' (line {})", s->name, s->loc.line));
+  std::string hint = "pass --allow-exec to allow it";
+  if (!others.empty())
+    hint += fmt::format("; that also allows the other statement{} that run{} programs: {}", others.size() == 1 ? "" : "s",
+                        others.size() == 1 ? "s" : "", fmt::join(others, ", "));
+  diags_.error(first.loc, fmt::format("'{}' runs external programs", first.name), hint,
+               static_cast<std::uint32_t>(first.name.size()));
 }
 
 void Checker::refuse_size(lang::SourceLoc loc, std::string message, std::string hint) {
@@ -280,7 +297,13 @@ void Checker::walk(const Stmt& s, const Ctx& ctx, std::vector<Step>* group) {
       return;
     case StmtKind::kernel: {
       auto step = bind(s, ctx);
-      if (!step) return;
+      if (!step) {
+        // Refused with its error: what depends on it (an index naming its series, an empty
+        // group around it) gives no second one.
+        ++refused_;
+        if (ctx.phase == Phase::main) refused_series_.insert(ctx.series.empty() ? ctx.label_text : ctx.series);
+        return;
+      }
       if (group) {
         // Statements inside groups count toward the cap too: `parallel 200 { repeat 100000 … }`
         // must be refused, not expanded until memory runs out.
@@ -309,9 +332,11 @@ void Checker::walk(const Stmt& s, const Ctx& ctx, std::vector<Step>* group) {
       }
       if (is_baseline) {
         if (auto b = bind_baseline(s, scope_, recipe_dir(), plan_.baselines, diags_)) plan_.baselines.push_back(std::move(*b));
+        else refused_baselines_.insert(s.name);
         return;
       }
       const auto& index = std::get<lang::recipe::IndexStmt>(s.form);
+      if (refused_baselines_.count(index.baseline.text)) return;  // its baseline has the error
       if (auto spec = bind_index(index, scope_, plan_.baselines, plan_.indices, diags_)) {
         plan_.indices.push_back(*spec);
         index_stmts_.push_back(&index);
@@ -379,6 +404,7 @@ std::optional<Step> Checker::bind(const Stmt& s, const Ctx& ctx) {
   req.allow_exec = opts_.allow_exec;
   req.in_group = ctx.in_group;
   req.untimed = ctx.phase != Phase::main;
+  req.exec_refused = &exec_refused_;
   auto ks = bind_kernel(s, req);
   if (!ks) return std::nullopt;
   if (user_kernels_ && !user_kernels_->check_call(s, *ks, diags_)) return std::nullopt;

@@ -68,14 +68,14 @@ void Checker::walk_group(const Stmt& s, const Ctx& ctx, std::vector<Step>* group
     }
     inner.series.clear();
     inner.label_text = s.text;
-    const std::size_t errors_before = diags_.error_count();
+    const std::size_t errors_before = diags_.error_count(), refused_before = refused_;
     walk_block(s.body, inner, &step.children);
     if (counting_) {
       if (!group) count_step(s.loc);
       return;
     }
     if (step.children.empty()) {
-      if (diags_.error_count() == errors_before)
+      if (diags_.error_count() == errors_before && refused_ == refused_before)
         diags_.error(s.loc, "'time' block runs no kernel, so there is nothing to time", {}, len);
       return;
     }
@@ -89,10 +89,11 @@ void Checker::walk_group(const Stmt& s, const Ctx& ctx, std::vector<Step>* group
       space.start_worker();
       worker.set(range_item(w));
       step.workers.emplace_back();
-      const std::size_t errors_before = diags_.error_count();
+      const std::size_t errors_before = diags_.error_count(), refused_before = refused_;
       walk_block(s.body, inner, &step.workers.back());
       if (too_big_) return;
-      if (diags_.error_count() != errors_before) break;  // the same error in every worker
+      // The same error in every worker (found once: Diagnostics keeps one of each).
+      if (diags_.error_count() != errors_before || refused_ != refused_before) break;
       if (step.workers.back().empty() && !counting_) {
         diags_.error(s.loc, "'parallel' block runs no kernel", {}, len);
         break;

@@ -130,14 +130,15 @@ std::optional<IndexSpec> bind_index(const lang::recipe::IndexStmt& index, const 
 }
 
 void check_index_series(const lang::recipe::IndexStmt& index, const IndexSpec& spec,
-                        const std::vector<std::string>& series_order, const std::vector<Baseline>& baselines,
-                        lang::Diagnostics& diags) {
+                        const std::vector<std::string>& series_order, const std::set<std::string>& refused,
+                        const std::vector<Baseline>& baselines, lang::Diagnostics& diags) {
   const Baseline* base = nullptr;
   for (const auto& b : baselines)
     if (b.name == spec.baseline) base = &b;
   for (std::size_t n = 0; n < index.series.size() && n < spec.series.size(); ++n) {
     const lang::recipe::Expr& it = index.series[n];
     const std::string& label = spec.series[n];
+    if (refused.count(label)) continue;
     if (std::find(series_order.begin(), series_order.end(), label) == series_order.end()) {
       diags.error(it.loc,
                   fmt::format("index \"{}\" names the series \"{}\", but nothing in the recipe produces it",

@@ -1,6 +1,7 @@
 #pragma once
 // Binds `baseline NAME from "FILE.toml"` and `index "LABEL" = geomean(SERIES, …) vs NAME [scale K]`.
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -22,9 +23,10 @@ std::optional<model::IndexSpec> bind_index(const lang::recipe::IndexStmt& index,
                                     const std::vector<model::Baseline>& baselines, const std::vector<model::IndexSpec>& declared,
                                     lang::Diagnostics& diags);
 
-/// Every series an index names must be produced by the recipe and have a baseline figure.
+/// Every series an index names must be produced by the recipe and have a baseline figure. A
+/// series in `refused` had its statement refused (with its own error): no second error for it.
 void check_index_series(const lang::recipe::IndexStmt& index, const model::IndexSpec& spec,
-                        const std::vector<std::string>& series_order, const std::vector<model::Baseline>& baselines,
-                        lang::Diagnostics& diags);
+                        const std::vector<std::string>& series_order, const std::set<std::string>& refused,
+                        const std::vector<model::Baseline>& baselines, lang::Diagnostics& diags);
 
 }  // namespace hwbench::runtime::check

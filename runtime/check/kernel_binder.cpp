@@ -40,8 +40,14 @@ class Binder {
       return std::nullopt;
     }
     spec_ = spec;
-    if (spec->runs_programs && !c_.req.allow_exec)
-      c_.fail(s.loc, fmt::format("'{}' runs external programs", s.name), "pass --allow-exec to allow it", name_len);
+    if (spec->runs_programs && !c_.req.allow_exec) {
+      if (c_.req.exec_refused) {
+        c_.req.exec_refused->push_back(&s);
+        c_.failed = true;
+      } else {
+        c_.fail(s.loc, fmt::format("'{}' runs external programs", s.name), "pass --allow-exec to allow it", name_len);
+      }
+    }
     c_.step.spec = spec;
     c_.step.text = s.name;
     walk_items();

@@ -27,6 +27,9 @@ struct BindRequest {
   bool allow_exec = false;
   bool in_group = false;  ///< inside `time` or `parallel`: one run, no sampling options
   bool untimed = false;   ///< in setup or teardown
+  /// When set, a statement that runs programs without allow_exec is refused silently and
+  /// recorded here: the checker reports the cause once for all of them.
+  std::vector<const lang::recipe::Stmt*>* exec_refused = nullptr;
 };
 
 /// Binds statement `s` (StmtKind::kernel). Errors go to req.diags. `cold` on a statement that

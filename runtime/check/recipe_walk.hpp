@@ -8,8 +8,10 @@
 #include <cmath>
 #include <filesystem>
 #include <map>
+#include <set>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "lang/recipe/ast_query.hpp"
 #include "runtime/check/checker.hpp"
@@ -87,6 +89,9 @@ class Checker {
   /// million of them first. Returns the error the full walk would give at the same place.
   std::optional<lang::Diagnostic> expansion_error(const lang::recipe::Recipe& recipe);
 
+  /// The statements refused for running programs without --allow-exec: one error for them all.
+  void report_exec_refused();
+
   /// Refuses the recipe as too big (once): the error, and the walk stops.
   void refuse_size(lang::SourceLoc loc, std::string message, std::string hint);
 
@@ -141,6 +146,10 @@ class Checker {
   std::size_t walked_ = 0;     ///< statements and loop bodies walked (kMaxWalk)
   lang::SourceLoc last_loc_;   ///< the statement walked last, for an error about an empty body
   bool too_big_ = false;
+  std::size_t refused_ = 0;                 ///< kernel statements refused so far (each with its error)
+  std::set<std::string> refused_series_;   ///< the series those statements would have made
+  std::set<std::string> refused_baselines_;  ///< `baseline` statements refused (each with its error)
+  std::vector<const lang::recipe::Stmt*> exec_refused_;  ///< refused for running programs (report_exec_refused)
   std::optional<lang::Diagnostic> size_error_;  ///< the error that refused the recipe as too big
   bool counting_ = false;      ///< the counting walk (expansion_error)
   bool unknown_time_ = false;

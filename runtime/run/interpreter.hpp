@@ -47,6 +47,13 @@ class InterruptGuard {
   const std::atomic<bool>* flag() const;
   /// The signal received (0 for none).
   int signal() const;
+  /// For the command line, whose process ends after the run: on destruction SIGINT and SIGTERM
+  /// are ignored instead of given back their old action, so that one arriving between the run's
+  /// end and the process's cannot kill it (exit 3, or 0 for a run that was whole, never -15).
+  void keep_until_exit() { keep_ = true; }
+
+ private:
+  bool keep_ = false;
 };
 
 }  // namespace hwbench::runtime::run

@@ -1,6 +1,8 @@
 // The checker: every semantic error as an exact diagnostic, and the plan it builds.
 #include <doctest/doctest.h>
 
+#include <filesystem>
+
 #include "tests/support/recipe_env.hpp"
 
 using hwbench::test::FakeMachine;
@@ -336,4 +338,34 @@ TEST_CASE("checker: statements inside parallel count toward the expansion cap") 
         "hint: use fewer repetitions, or `runs N` on one statement\n");
   // One that does not stays a loop: 200 loops of one statement.
   CHECK(diagnose("parallel 200 { repeat 100000 nop }\n") == "");
+}
+
+TEST_CASE("checker: one cause gives one error, and nothing for what depends on what it refused") {
+  // UnixBench's recipe without --allow-exec: one error for its four `shell` statements; the
+  // `parallel` blocks around two of them and the index naming their series say nothing more.
+  RecipeEnv env;
+  env.fake_machine().cpus = 2;
+  std::filesystem::create_directories(env.disk() + "/baselines");  // found next to the recipe
+  hwbench::test::write_text(env.disk() + "/baselines/unixbench.toml",
+                            hwbench::test::read_text(std::string(HWBENCH_SOURCE_DIR) + "/specs/baselines/unixbench.toml"));
+  const auto c = env.check(hwbench::test::read_text(std::string(HWBENCH_SOURCE_DIR) + "/specs/unixbench.bench"));
+  CHECK_FALSE(c.recipe.has_value());
+  CHECK(c.diagnostics ==
+        "t.bench:23:39: error: 'shell' runs external programs\n"
+        "   23 | series \"Shell Scripts (1 concurrent)\" shell tmp: concurrent 1 runs 3\n"
+        "      |                                       ^~~~~\n"
+        "hint: pass --allow-exec to allow it; that also allows the other statements that run programs: "
+        "'shell' (line 24), 'shell' (line 41), 'shell' (line 42)\n");
+  // A `time` around a refused statement says nothing more either.
+  CHECK(diagnose("time { nosuch 1 }\n") ==
+        "t.bench:1:8: error: unknown kernel 'nosuch'\n"
+        "    1 | time { nosuch 1 }\n"
+        "      |        ^~~~~~\n"
+        "hint: run 'hwbench list' to see every kernel\n");
+  // A baseline that cannot be read: its error, none for the index that names it.
+  CHECK(diagnose("baseline b from \"none.toml\"\nseries \"x\" nop\nindex \"i\" = geomean(\"x\") vs b\n") ==
+        "t.bench:1:17: error: cannot read the baseline file '$DISK/none.toml'\n"
+        "    1 | baseline b from \"none.toml\"\n"
+        "      |                 ^~~~~~~~~~~\n"
+        "hint: a relative path is found next to the recipe; see docs/baseline-format.md\n");
 }
