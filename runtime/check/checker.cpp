@@ -26,13 +26,8 @@ std::optional<CheckedRecipe> Checker::run(const lang::recipe::Recipe& recipe) {
   // The file system stands still while the recipe is walked; the run asks it afresh.
   resolver_->remember_directories(true);
   user_kernels_ = UserKernels::load(recipe, source_, *opts_.registry, diags_);
-  // `$cpus`: UnixBench's N-copy pass runs one copy per CPU (`parallel $cpus { … }`).
-  Value cpus;
-  cpus.number.value = static_cast<double>(machine_.online_cpus());
-  cpus.number.text = fmt::format("{}", cpus.number.value);
-  scope_.set("cpus", cpus);
-  Ctx ctx;
-  walk_block(recipe.statements, ctx, nullptr);
+  define_cpus();
+  walk_block(recipe.statements, Ctx{}, nullptr);
   report_exec_refused();
   settings_.report_unused(recipe, diags_);
   plan_.parameters = settings_.used();
@@ -65,19 +60,12 @@ std::optional<CheckedRecipe> Checker::run(const lang::recipe::Recipe& recipe) {
   return CheckedRecipe{std::move(plan_), resolver_};
 }
 
-std::optional<lang::Diagnostic> Checker::expansion_error(const lang::recipe::Recipe& recipe) {
-  lang::Diagnostics ignored;  // every other finding is the full walk's to report
-  Checker counter(source_, opts_, ignored);
-  counter.counting_ = true;
+void Checker::define_cpus() {
+  // `$cpus`: UnixBench's N-copy pass runs one copy per CPU (`parallel $cpus { … }`).
   Value cpus;
-  cpus.number.value = static_cast<double>(counter.machine_.online_cpus());
-  counter.scope_.set("cpus", cpus);
-  counter.walk_block(recipe.statements, Ctx{}, nullptr);
-  if (counter.size_error_) return counter.size_error_;
-  // A value grown past its cap is refused alone too: walking on would build it again.
-  for (const auto& d : ignored.all())
-    if (d.message == kValueTooLarge) return d;
-  return std::nullopt;
+  cpus.number.value = static_cast<double>(machine_.online_cpus());
+  cpus.number.text = fmt::format("{}", cpus.number.value);
+  scope_.set("cpus", cpus);
 }
 
 void Checker::report_exec_refused() {
@@ -94,18 +82,6 @@ void Checker::report_exec_refused() {
                         others.size() == 1 ? "s" : "", fmt::join(others, ", "));
   diags_.error(first.loc, fmt::format("'{}' runs external programs", first.name), hint,
                static_cast<std::uint32_t>(first.name.size()));
-}
-
-void Checker::refuse_size(lang::SourceLoc loc, std::string message, std::string hint) {
-  if (!too_big_) {
-    lang::Diagnostic d;
-    d.loc = loc;
-    d.message = std::move(message);
-    d.hint = std::move(hint);
-    size_error_ = d;
-    diags_.add(std::move(d));
-  }
-  too_big_ = true;
 }
 
 void Checker::declare_locations(const lang::recipe::Recipe& recipe) {
@@ -364,15 +340,6 @@ std::string Checker::recipe_dir() const {
   if (dir.empty()) return opts_.cwd;
   if (dir[0] != '/' && !opts_.cwd.empty()) return opts_.cwd + "/" + dir;
   return dir;
-}
-
-bool Checker::count_step(lang::SourceLoc loc) {
-  if (++step_count_ > kMaxSteps) {
-    refuse_size(loc, fmt::format("the recipe expands to more than {} statements", kMaxSteps),
-                "use fewer repetitions, or `runs N` on one statement");
-    return false;
-  }
-  return true;
 }
 
 void Checker::add_step(Step step, Phase phase) {

@@ -89,6 +89,9 @@ class Checker {
   /// million of them first. Returns the error the full walk would give at the same place.
   std::optional<lang::Diagnostic> expansion_error(const lang::recipe::Recipe& recipe);
 
+  /// Sets `$cpus` to the machine's online CPUs.
+  void define_cpus();
+
   /// The statements refused for running programs without --allow-exec: one error for them all.
   void report_exec_refused();
 

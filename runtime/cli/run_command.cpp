@@ -61,7 +61,6 @@ int cmd_run(const Common& c, const std::string& output, const std::string& forma
             const std::vector<std::string>& argv, std::ostream& out, std::ostream& err) {
   // From here on Ctrl-C means "stop, clean up, say so", never a silent kill.
   InterruptGuard guard;
-  guard.keep_until_exit();
   auto registry = kernels::builtin::builtin_registry();
   kernels::files::RealFileView files;
   lang::Source source;

@@ -331,6 +331,7 @@ class Interpreter {
 };
 
 struct sigaction g_old_int {}, g_old_term {};
+bool g_ignore_after = false;  // InterruptGuard::ignore_signals_after_runs()
 
 }  // namespace
 
@@ -350,8 +351,10 @@ InterruptGuard::InterruptGuard() {
   ::sigaction(SIGTERM, &sa, &g_old_term);
 }
 
+void InterruptGuard::ignore_signals_after_runs() { g_ignore_after = true; }
+
 InterruptGuard::~InterruptGuard() {
-  if (keep_) {
+  if (g_ignore_after) {
     ::signal(SIGINT, SIG_IGN);
     ::signal(SIGTERM, SIG_IGN);
     return;

@@ -47,13 +47,11 @@ class InterruptGuard {
   const std::atomic<bool>* flag() const;
   /// The signal received (0 for none).
   int signal() const;
-  /// For the command line, whose process ends after the run: on destruction SIGINT and SIGTERM
-  /// are ignored instead of given back their old action, so that one arriving between the run's
-  /// end and the process's cannot kill it (exit 3, or 0 for a run that was whole, never -15).
-  void keep_until_exit() { keep_ = true; }
-
- private:
-  bool keep_ = false;
+  /// For a process that ends after its run (hwbench's main, not a test calling the command
+  /// line in-process): from now on a guard's end ignores SIGINT and SIGTERM instead of giving
+  /// them back their old action, so that one arriving between the run's end and the process's
+  /// cannot kill it (exit 3, or 0 for a run that was whole, never -15).
+  static void ignore_signals_after_runs();
 };
 
 }  // namespace hwbench::runtime::run
