@@ -10,14 +10,15 @@ namespace hwbench::runtime::cli {
 
 using import::importers;
 
-int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostream& err, Descriptors fds) {
   CLI::App app{"hwbench: reproducible benchmark recipes", "hwbench"};
   app.require_subcommand(1);
   app.set_version_flag("--version", std::string("hwbench ") + hwbench_version());
 
   Common common;
   std::string output, format = "text";
-  bool quiet = false;
+  int width = -1;  // --width: -1 the terminal's (80 when not one)
+  RunDisplay display;
   auto add_common = [&](CLI::App* sub) {
     sub->add_option("recipe", common.file, "the .bench recipe")->required();
     sub->add_option("-L,--location", common.locations,
@@ -29,13 +30,19 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
   add_common(run);
   run->add_option("-o,--output", output, "result file (default results/<recipe>-<UTC time>.json)");
   run->add_option("--format", format, "report format")->check(CLI::IsMember({"text", "csv", "md", "markdown"}));
-  run->add_flag("-q,--quiet", quiet, "no progress lines on stderr");
+  const std::string width_help = "columns a text report may take (default: the terminal's, 80 when not one; 0: no limit)";
+  run->add_option("--width", width, width_help)->check(CLI::NonNegativeNumber);
+  auto* quiet = run->add_flag("-q,--quiet", display.quiet, "no progress on stderr");
+  run->add_flag("-v,--verbose", display.verbose, "one progress line per sample as well")->excludes(quiet);
+  run->add_option("--color", display.color, "colours in the progress: auto (a terminal, unless NO_COLOR is set), always or never")
+      ->check(CLI::IsMember({"auto", "always", "never"}));
   auto* chk = app.add_subcommand("check", "check a recipe and print its plan; runs nothing");
   add_common(chk);
   std::string report_file;
   auto* rep = app.add_subcommand("report", "re-render a result file (.json) or a published result (.toml)");
   rep->add_option("file", report_file, "result or published file")->required();
   rep->add_option("--format", format, "output format")->check(CLI::IsMember({"text", "json", "csv", "md", "markdown"}));
+  rep->add_option("--width", width, width_help)->check(CLI::NonNegativeNumber);
   auto* lst = app.add_subcommand("list", "list every kernel with its parameters, the units and the aggregates");
   std::string import_tool, import_log, import_out, import_machine;
   std::string import_help = "turn a tool's printed log into a published result (TOML):";
@@ -72,9 +79,12 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
     err << "hwbench: " << e.what() << "\n" << "run 'hwbench --help' for usage\n";
     return exit_usage;
   }
-  if (run->parsed()) return cmd_run(common, output, format, quiet, args, out, err);
+  if (run->parsed()) {
+    display.err_fd = fds.err;
+    return cmd_run(common, output, format, report_width(width, fds.out), display, args, out, err);
+  }
   if (chk->parsed()) return cmd_check(common, out, err);
-  if (rep->parsed()) return cmd_report(report_file, format, out, err);
+  if (rep->parsed()) return cmd_report(report_file, format, report_width(width, fds.out), out, err);
   if (lst->parsed()) return cmd_list(out);
   if (cmp->parsed()) {
     std::vector<std::pair<std::string, std::string>> settings;

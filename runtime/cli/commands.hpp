@@ -25,6 +25,14 @@ struct Common {
   bool allow_exec = false;
 };
 
+/// How `run` shows its progress (runtime/cli/progress.hpp).
+struct RunDisplay {
+  bool quiet = false;         ///< -q: nothing but errors
+  bool verbose = false;       ///< -v: a line per sample too
+  std::string color = "auto";  ///< --color
+  int err_fd = -1;            ///< the descriptor stderr's stream writes to, -1 when not known
+};
+
 /// Reads, parses and checks `c.file` into `source`, printing the diagnostics to `err`. On
 /// failure returns nothing and sets `code` to the exit code.
 std::optional<check::CheckedRecipe> load_and_check(const Common& c, lang::Source& source, const kernels::Registry& registry,
@@ -33,17 +41,23 @@ std::optional<check::CheckedRecipe> load_and_check(const Common& c, lang::Source
 /// The report format named on the command line ("csv", "md"/"markdown", otherwise text).
 report::Format parse_format(const std::string& f);
 
-/// Renders every report of `result` (a default table when it declares none) to `out`, keeping
-/// each rendered report in `keep` when it is given.
-void render_all(const model::Result& result, report::Format format, std::ostream& out, std::vector<model::RenderedReport>* keep);
+/// Renders every report of `result` (a default table when it declares none) to `out`, the
+/// generic ones within `width` columns (0: no limit), keeping each rendered report in `keep`
+/// when it is given.
+void render_all(const model::Result& result, report::Format format, std::size_t width, std::ostream& out,
+                std::vector<model::RenderedReport>* keep);
+
+/// The columns reports may take: `requested` when it is not -1 (--width), else the width of
+/// the terminal on descriptor `fd`, else report::kDefaultWidth.
+std::size_t report_width(int requested, int fd);
 
 /// `hwbench check FILE`.
 int cmd_check(const Common& c, std::ostream& out, std::ostream& err);
 /// `hwbench run FILE`.
-int cmd_run(const Common& c, const std::string& output, const std::string& format, bool quiet,
+int cmd_run(const Common& c, const std::string& output, const std::string& format, std::size_t width, const RunDisplay& display,
             const std::vector<std::string>& argv, std::ostream& out, std::ostream& err);
 /// `hwbench report FILE`.
-int cmd_report(const std::string& file, const std::string& format, std::ostream& out, std::ostream& err);
+int cmd_report(const std::string& file, const std::string& format, std::size_t width, std::ostream& out, std::ostream& err);
 /// `hwbench compare A B [C…]`.
 int cmd_compare(const std::vector<std::string>& files, const std::vector<std::pair<std::string, std::string>>& settings,
                 std::ostream& out, std::ostream& err);

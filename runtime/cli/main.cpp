@@ -1,3 +1,5 @@
+#include <unistd.h>
+
 #include <csignal>
 #include <iostream>
 #include <string>
@@ -15,7 +17,7 @@ int main(int argc, char** argv) {
   // giving them back their default action, which would kill it before the block below.
   hwbench::runtime::run::InterruptGuard::ignore_signals_after_runs();
   std::vector<std::string> args(argv, argv + argc);
-  const int code = hwbench::runtime::cli::run_cli(args, std::cout, std::cerr);
+  const int code = hwbench::runtime::cli::run_cli(args, std::cout, std::cerr, {STDOUT_FILENO, STDERR_FILENO});
   // The command is over: its files are cleaned up and its result written. A Ctrl-C or SIGTERM
   // that comes now (the end of a run puts back the default actions) could only replace the exit
   // status with a death by signal, so they are held until the process is gone (a run's end

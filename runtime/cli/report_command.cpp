@@ -57,7 +57,8 @@ Format parse_format(const std::string& f) {
   return Format::text;
 }
 
-void render_all(const Result& result, Format format, std::ostream& out, std::vector<RenderedReport>* keep) {
+void render_all(const Result& result, Format format, std::size_t width, std::ostream& out,
+                std::vector<RenderedReport>* keep) {
   std::vector<ReportSpec> specs = result.reports;
   if (specs.empty()) specs.push_back(default_report(result));
   // Every file a `compare` report names is read first: rendering reads nothing.
@@ -72,7 +73,7 @@ void render_all(const Result& result, Format format, std::ostream& out, std::vec
   }
   bool first = true;
   for (const auto& spec : specs) {
-    RenderedReport record = render_to_record(result, spec, format, compared);
+    RenderedReport record = render_to_record(result, spec, format, compared, width);
     if (!first) out << "\n";
     first = false;
     out << record.text;
@@ -80,7 +81,7 @@ void render_all(const Result& result, Format format, std::ostream& out, std::vec
   }
 }
 
-int cmd_report(const std::string& file, const std::string& format, std::ostream& out, std::ostream& err) {
+int cmd_report(const std::string& file, const std::string& format, std::size_t width, std::ostream& out, std::ostream& err) {
   std::string error;
   std::optional<Result> result = load_comparable(file, error);
   if (!result) {
@@ -96,7 +97,7 @@ int cmd_report(const std::string& file, const std::string& format, std::ostream&
   if (result->status != RunStatus::complete && result->status != RunStatus::published)
     err << fmt::format("hwbench: note: this run is {}: {}\n", to_text(result->status), result->error);
   if (!result->parameters.empty() && format == "text") out << plan::parameters_line(result->parameters) << "\n\n";
-  render_all(*result, parse_format(format), out, nullptr);
+  render_all(*result, parse_format(format), width, out, nullptr);
   return exit_ok;
 }
 

@@ -13,6 +13,7 @@
 #include "kernels/files/real_file_view.hpp"
 #include "runtime/analysis/indices.hpp"
 #include "runtime/cli/cli.hpp"
+#include "runtime/cli/progress.hpp"
 #include "runtime/environment/environment.hpp"
 #include "runtime/platform/atomic_file.hpp"
 #include "runtime/platform/clock.hpp"
@@ -57,7 +58,7 @@ std::string sha256_hex(const std::string& text) {
 
 }  // namespace
 
-int cmd_run(const Common& c, const std::string& output, const std::string& format, bool quiet,
+int cmd_run(const Common& c, const std::string& output, const std::string& format, std::size_t width, const RunDisplay& display,
             const std::vector<std::string>& argv, std::ostream& out, std::ostream& err) {
   // From here on Ctrl-C means "stop, clean up, say so", never a silent kill.
   InterruptGuard guard;
@@ -94,7 +95,8 @@ int cmd_run(const Common& c, const std::string& output, const std::string& forma
   RealClock clock;
   RunOptions opts;
   opts.clock = &clock;
-  opts.progress = quiet ? nullptr : &err;
+  ProgressDisplay progress(err, clock, progress_style(display.err_fd, display.verbose, display.color));
+  if (!display.quiet) opts.observer = &progress;
   opts.interrupted = guard.flag();
   RunOutcome outcome = run_plan(*checked, opts);
   result.finished_utc = utc_stamp("%Y-%m-%dT%H:%M:%SZ");
@@ -104,7 +106,7 @@ int cmd_run(const Common& c, const std::string& output, const std::string& forma
   compute_indices(result);
 
   if (outcome.status == RunStatus::complete) {
-    render_all(result, parse_format(format), out, &result.rendered);
+    render_all(result, parse_format(format), width, out, &result.rendered);
   } else {
     err << fmt::format("hwbench: {}\n", outcome.error);
     if (!outcome.removed_after_failure.empty())
@@ -119,7 +121,7 @@ int cmd_run(const Common& c, const std::string& output, const std::string& forma
     return exit_failure;
   }
   if (outcome.status == RunStatus::complete) {
-    if (!quiet) err << fmt::format("result: {}\n", path);
+    if (!display.quiet) err << fmt::format("result: {}\n", path);
     return exit_ok;
   }
   err << fmt::format("hwbench: the result file {} is marked {} (not complete)\n", path, to_text(outcome.status));

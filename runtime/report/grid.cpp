@@ -6,19 +6,13 @@
 #include <fmt/format.h>
 
 #include "runtime/support/system_text.hpp"
+#include "runtime/support/text_columns.hpp"
 
 namespace hwbench::runtime::report {
 
-namespace {
+using support::display_width;
 
-// Display width of UTF-8 text: one column per code point (labels and `±` are not ASCII).
-std::size_t display_width(std::string_view s) {
-  std::size_t width = 0;
-  for (unsigned char c : s) {
-    if ((c & 0xC0) != 0x80) ++width;
-  }
-  return width;
-}
+namespace {
 
 std::string pad(std::string_view s, std::size_t width, Align align) {
   const std::size_t w = display_width(s);
@@ -39,19 +33,50 @@ std::vector<std::size_t> column_widths(const std::vector<std::string>& header,
   return widths;
 }
 
-void write_text(const Grid& grid, std::ostream& out) {
+/// The columns after the first, cut into runs that each fit `width` beside the first column
+/// (at least one column each, however wide; 0: no limit): [begin, end) pairs.
+std::vector<std::pair<std::size_t, std::size_t>> greedy_blocks(const std::vector<std::size_t>& widths, std::size_t width) {
+  if (widths.size() <= 1) return {{1, 1}};
+  std::vector<std::pair<std::size_t, std::size_t>> blocks;
+  for (std::size_t begin = 1; begin < widths.size();) {
+    std::size_t used = widths[0], end = begin;
+    while (end < widths.size() && (end == begin || width == 0 || used + 2 + widths[end] <= width)) used += 2 + widths[end++];
+    blocks.emplace_back(begin, end);
+    begin = end;
+  }
+  return blocks;
+}
+
+/// As few blocks as fit `width`, as even as they can be: the narrowest width that still needs
+/// no more blocks than `width` does, so that no block is left with a lone column.
+std::vector<std::pair<std::size_t, std::size_t>> column_blocks(const std::vector<std::size_t>& widths, std::size_t width) {
+  auto blocks = greedy_blocks(widths, width);
+  if (blocks.size() <= 1) return blocks;
+  for (std::size_t narrower = width - 1; narrower > widths[0]; --narrower) {
+    auto tried = greedy_blocks(widths, narrower);
+    if (tried.size() > blocks.size()) break;
+    blocks = std::move(tried);
+  }
+  return blocks;
+}
+
+void write_text(const Grid& grid, std::ostream& out, std::size_t width) {
   for (const auto& line : grid.before) out << line << '\n';
   const auto widths = column_widths(grid.header, grid.rows, 0);
-  auto line = [&](const std::vector<std::string>& cells) {
-    std::string text;
-    for (std::size_t c = 0; c < widths.size(); ++c) {
-      if (c > 0) text += "  ";
-      text += pad(c < cells.size() ? cells[c] : std::string(), widths[c], grid.align[c]);
-    }
-    out << support::trim_end(text, " ") << '\n';
-  };
-  line(grid.header);
-  for (const auto& row : grid.rows) line(row);
+  // A table wider than the terminal comes in blocks of columns, each led by the first column
+  // (the run number, the series), one under the other.
+  const auto blocks = column_blocks(widths, width);
+  for (std::size_t b = 0; b < blocks.size(); ++b) {
+    if (b > 0) out << '\n';
+    auto line = [&](const std::vector<std::string>& cells) {
+      auto cell = [&](std::size_t c) { return pad(c < cells.size() ? cells[c] : std::string(), widths[c], grid.align[c]); };
+      std::string text = cell(0);
+      for (std::size_t c = blocks[b].first; c < blocks[b].second; ++c) text += "  " + cell(c);
+      out << support::trim_end(text, " ") << '\n';
+    };
+    line(grid.header);
+    for (const auto& row : grid.rows) line(row);
+  }
   for (const auto& after : grid.after) out << after << '\n';
 }
 
@@ -125,9 +150,9 @@ void write_markdown(const Grid& grid, std::ostream& out) {
 
 }  // namespace
 
-void write_grid(const Grid& grid, Format format, std::ostream& out) {
+void write_grid(const Grid& grid, Format format, std::ostream& out, std::size_t width) {
   switch (format) {
-    case Format::text: write_text(grid, out); return;
+    case Format::text: write_text(grid, out, width); return;
     case Format::csv: write_csv(grid, out); return;
     case Format::markdown: write_markdown(grid, out); return;
   }

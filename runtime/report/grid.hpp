@@ -23,8 +23,10 @@ struct Grid {
   std::vector<std::string> after;   ///< text and Markdown only: lines below the table
 };
 
-/// Prints `grid` as aligned text, RFC 4180 CSV or a GitHub Markdown table.
-void write_grid(const Grid& grid, Format format, std::ostream& out);
+/// Prints `grid` as aligned text, RFC 4180 CSV or a GitHub Markdown table. Text wider than
+/// `width` columns (0: no limit) is cut into blocks of columns that fit, each led by the first
+/// column; a single column wider than that still gets a block of its own.
+void write_grid(const Grid& grid, Format format, std::ostream& out, std::size_t width);
 
 /// A per-sample figure as a cell: format_figure, except that a missing (NaN) figure is
 /// `-` in text and Markdown and an empty field in CSV.

@@ -19,11 +19,11 @@ using model::ReportSpec;
 using model::Result;
 using model::to_text;
 
-void render_report(const ReportData& data, Format format, std::ostream& out) {
+void render_report(const ReportData& data, Format format, std::ostream& out, std::size_t width) {
   Grid grid = data.spec.style.layout == ReportLayout::table ? table_grid(data, format) : lines_grid(data, format);
   for (const auto& series : data.series)
     if (!series.backend.empty()) grid.after.push_back("back end: " + series.label + ": " + series.backend);
-  write_grid(grid, format, out);
+  write_grid(grid, format, out, width);
 }
 
 bool has_printed(const ReportData& data, std::size_t index) {
@@ -33,7 +33,7 @@ bool has_printed(const ReportData& data, std::size_t index) {
 }
 
 RenderedReport render_to_record(const Result& result, const ReportSpec& spec, Format format,
-                                const ComparedResults& compared) {
+                                const ComparedResults& compared, std::size_t width) {
   switch (spec.style.layout) {
     case ReportLayout::named:
       // A named style prints the original tool's own layout, whatever the format; one without a
@@ -48,7 +48,7 @@ RenderedReport render_to_record(const Result& result, const ReportSpec& spec, Fo
   }
   const ReportData data = build_report_data(result, spec);
   std::ostringstream text;
-  render_report(data, format, text);
+  render_report(data, format, text, width);
   RenderedReport record;
   record.spec = spec;
   record.text = text.str();

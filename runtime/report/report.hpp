@@ -16,6 +16,9 @@ namespace hwbench::runtime::report {
 /// Output formats for the generic reports.
 enum class Format { text, csv, markdown };
 
+/// The columns a text report may take when the terminal's width is not known.
+inline constexpr std::size_t kDefaultWidth = 80;
+
 /// One series' figures in the report's unit.
 struct SeriesFigures {
   std::string label;
@@ -44,17 +47,19 @@ ReportData build_report_data(const model::Result& result, const model::ReportSpe
 
 /// Formats a report: `lines` prints one line per series, `table` runs as rows and series as columns.
 /// An aggregate that some series has a printed figure for gets a `<agg> (printed)` row (table)
-/// or column (lines) after the computed ones.
-void render_report(const ReportData& data, Format format, std::ostream& out);
+/// or column (lines) after the computed ones. Text stays within `width` columns (0: no limit):
+/// a wider table comes in blocks of columns, each led by its first column.
+void render_report(const ReportData& data, Format format, std::ostream& out, std::size_t width = kDefaultWidth);
 
 /// Whether any series has a printed figure for the spec's aggregate number `index`.
 bool has_printed(const ReportData& data, std::size_t index);
 
 /// build_report_data then render_report: what the result file keeps of one report, its text
 /// in `format` and every figure computed for it. A `compare` report takes the other result from
-/// `compared`, read beforehand.
+/// `compared`, read beforehand. The generic styles' text stays within `width` columns (0: no
+/// limit); the original tools' layouts are printed as the tools print them, whatever the width.
 model::RenderedReport render_to_record(const model::Result& result, const model::ReportSpec& spec, Format format,
-                                       const ComparedResults& compared);
+                                       const ComparedResults& compared, std::size_t width = kDefaultWidth);
 
 /// Formats a figure the way every generic report does: `%.1f` when |v| >= 10, otherwise three
 /// significant digits (9.87, 0.123, 0.00123); NaN prints `-`.

@@ -53,25 +53,6 @@ struct StepFailed {
   std::string what;
 };
 
-/// The time a sample's rates are computed over.
-std::int64_t timed_ns(const Sample& s) { return s.cpu_timed ? s.cpu.usr_ns + s.cpu.sys_ns : s.wall_ns; }
-
-/// The figure `until ci` judges convergence on: the natural rate of the work.
-double rate_of(const Sample& s) {
-  double secs = static_cast<double>(timed_ns(s)) / 1e9;
-  if (secs <= 0) return 0;
-  if (s.bytes > 0) return static_cast<double>(s.bytes) / secs;
-  if (s.ops > 0) return static_cast<double>(s.ops) / secs;
-  return static_cast<double>(s.units) / secs;
-}
-
-std::string human_rate(const Sample& s) {
-  double secs = static_cast<double>(timed_ns(s)) / 1e9;
-  if (secs <= 0) return "-";
-  if (s.bytes > 0) return fmt::format("{:.1f} MB/s", static_cast<double>(s.bytes) / secs / 1e6);
-  return fmt::format("{:.4g} ops/s", static_cast<double>(s.ops ? s.ops : s.units) / secs);
-}
-
 class Interpreter {
  public:
   Interpreter(const CheckedRecipe& recipe, const RunOptions& options)
@@ -86,9 +67,12 @@ class Interpreter {
       s.label = label;
       outcome_.series.push_back(std::move(s));
     }
+    for (std::size_t i = 0; i < plan_.main.size(); ++i)
+      if (!plan_.main[i].series.empty()) last_step_[plan_.main[i].series] = i;
   }
 
   RunOutcome run() {
+    if (opts_.observer) opts_.observer->run_begins(plan_);
     make_directories();
     if (outcome_.status == RunStatus::complete) {
       phase(plan_.setup, false);
@@ -106,6 +90,7 @@ class Interpreter {
       remove_leftovers();
     }
     remove_created_directories();
+    if (opts_.observer) opts_.observer->run_ends(outcome_.status);
     return std::move(outcome_);
   }
 
@@ -144,16 +129,19 @@ class Interpreter {
   }
 
   void phase(const std::vector<Step>& steps, bool timed) {
-    for (const auto& step : steps) {
+    for (std::size_t i = 0; i < steps.size(); ++i) {
+      const Step& step = steps[i];
       try {
         check_interrupt();
         if (!timed) {
           run_untimed(step);
-        } else if (step.kind == Step::Kind::kernel) {
-          run_sampled(step);
-        } else {
-          run_group(step);
+          continue;
         }
+        if (opts_.observer) opts_.observer->step_begins(step);
+        if (step.kind == Step::Kind::kernel) run_sampled(step);
+        else run_group(step);
+        if (opts_.observer && last_step_.at(step.series) == i)
+          opts_.observer->series_ends(outcome_.series[index_.at(step.series)]);
       } catch (const Interrupted&) {
         fail("interrupted by a signal", RunStatus::interrupted);
         return;
@@ -243,7 +231,6 @@ class Interpreter {
     } catch (const Unavailable& u) {
       // Not this machine's: recorded and reported as the original tool did, never a failure.
       series.unavailable = u.what;
-      if (opts_.progress) *opts_.progress << fmt::format("  {}  unavailable: {}\n", step.kernel.text, u.what);
       return;
     }
     if (p.until_ci_pct > 0) series.ci_target_pct = p.until_ci_pct;
@@ -268,9 +255,9 @@ class Interpreter {
           s.params[step.kernel.spec->args[a].name] = step.kernel.call.args[a].text;
         for (const auto& [name, v] : k->notes()) s.params[name] = v;
         s.iteration = static_cast<std::uint32_t>(series.samples.size() + 1);
-        rates.push_back(rate_of(s));
-        if (opts_.progress) *opts_.progress << fmt::format("  {}  {}\n", step.kernel.text, human_rate(s));
+        rates.push_back(natural_rate(s));
         series.samples.push_back(std::move(s));
+        if (opts_.observer) opts_.observer->sample_taken(step, series);
         // Also after the last sample of the last statement: an interrupted run never ends "complete".
         check_interrupt();
         if (n + 1 < p.runs_min) continue;
@@ -287,12 +274,7 @@ class Interpreter {
     } catch (const std::system_error& e) {
       throw StepFailed{fmt::format("{}: {}", where(step), e.what())};
     }
-    if (!converged) {
-      series.converged = false;
-      if (opts_.progress)
-        *opts_.progress << fmt::format("  warning: '{}' did not reach ±{}% at 95% confidence in {} runs\n", step.series,
-                                       p.until_ci_pct, p.runs_max);
-    }
+    if (!converged) series.converged = false;
     forget_removed(step);
   }
 
@@ -313,8 +295,8 @@ class Interpreter {
     // A group that Ctrl-C reached was cut short (kernels, workers): its partial sum is not a sample.
     check_interrupt();
     r.sample.iteration = static_cast<std::uint32_t>(series.samples.size() + 1);
-    if (opts_.progress) *opts_.progress << fmt::format("  {}  {}\n", step.series, human_rate(r.sample));
     series.samples.push_back(std::move(r.sample));
+    if (opts_.observer) opts_.observer->sample_taken(step, series);
   }
 
   const Plan& plan_;
@@ -326,6 +308,7 @@ class Interpreter {
   std::set<std::string> owned_;
   std::vector<std::string> created_dirs_;
   std::map<std::string, std::size_t> index_;
+  std::map<std::string, std::size_t> last_step_;  ///< series label -> index of its last statement in plan_.main
   RunOutcome outcome_;
   bool interruptible_ = true;
 };
@@ -334,6 +317,15 @@ struct sigaction g_old_int {}, g_old_term {};
 bool g_ignore_after = false;  // InterruptGuard::ignore_signals_after_runs()
 
 }  // namespace
+
+double natural_rate(const Sample& s) {
+  const std::int64_t ns = s.cpu_timed ? s.cpu.usr_ns + s.cpu.sys_ns : s.wall_ns;
+  if (ns <= 0) return 0;
+  const double secs = static_cast<double>(ns) / 1e9;
+  if (s.bytes > 0) return static_cast<double>(s.bytes) / secs;
+  if (s.ops > 0) return static_cast<double>(s.ops) / secs;
+  return static_cast<double>(s.units) / secs;
+}
 
 RunOutcome run_plan(const CheckedRecipe& recipe, const RunOptions& options) {
   Interpreter it(recipe, options);

@@ -13,13 +13,14 @@
 #include "runtime/plan/plan.hpp"
 #include "runtime/model/result_state.hpp"
 #include "runtime/model/sample.hpp"
+#include "runtime/run/run_observer.hpp"
 
 namespace hwbench::runtime::run {
 
 /// What the interpreter is lent.
 struct RunOptions {
   platform::Clock* clock = nullptr;                        ///< required
-  std::ostream* progress = nullptr;              ///< one line per timed statement; null for none
+  RunObserver* observer = nullptr;                         ///< told of each series and sample; null for none
   const std::atomic<bool>* interrupted = nullptr; ///< set on Ctrl-C / SIGTERM; null for never
 };
 

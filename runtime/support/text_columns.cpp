@@ -6,8 +6,12 @@
 
 namespace hwbench::runtime::support {
 
-std::size_t display_width(std::string_view text) {
-  std::size_t width = 0;
+namespace {
+
+/// Calls `each(width, bytes)` for every code point of `text` (a stray byte counts as one), with
+/// the columns it takes and its length in bytes; stops when `each` returns false.
+template <typename Each>
+void for_each_code_point(std::string_view text, Each each) {
   for (std::size_t i = 0; i < text.size();) {
     const auto c = static_cast<unsigned char>(text[i]);
     std::size_t len = c < 0x80 ? 1 : c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
@@ -18,10 +22,33 @@ std::size_t display_width(std::string_view text) {
                       (cp >= 0xAC00 && cp <= 0xD7A3) || (cp >= 0xF900 && cp <= 0xFAFF) ||
                       (cp >= 0xFE30 && cp <= 0xFE4F) || (cp >= 0xFF00 && cp <= 0xFF60) ||
                       (cp >= 0xFFE0 && cp <= 0xFFE6) || (cp >= 0x20000 && cp <= 0x3FFFD);
-    width += wide ? 2 : 1;
+    if (!each(std::size_t{wide ? 2u : 1u}, len)) return;
     i += len;
   }
+}
+
+}  // namespace
+
+std::size_t display_width(std::string_view text) {
+  std::size_t width = 0;
+  for_each_code_point(text, [&](std::size_t w, std::size_t) {
+    width += w;
+    return true;
+  });
   return width;
+}
+
+std::string fit_width(std::string_view text, std::size_t columns) {
+  if (display_width(text) <= columns) return std::string(text);
+  if (columns == 0) return "";
+  std::size_t width = 0, bytes = 0;
+  for_each_code_point(text, [&](std::size_t w, std::size_t len) {
+    if (width + w > columns - 1) return false;
+    width += w;
+    bytes += len;
+    return true;
+  });
+  return std::string(text.substr(0, bytes)) + "\u2026";
 }
 
 std::string write_columns(const std::vector<std::vector<std::string>>& lines, bool right_aligned) {

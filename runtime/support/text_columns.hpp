@@ -13,6 +13,9 @@ namespace hwbench::runtime::support {
 /// (倍, CJK ideographs, kana, hangul, full-width forms), one for any other.
 std::size_t display_width(std::string_view text);
 
+/// `text` cut to take at most `columns` columns, with "…" as its last column when it was cut.
+std::string fit_width(std::string_view text, std::size_t columns);
+
 /// Lines of cells, the first column left-aligned and the others right-aligned (or all left when
 /// `right_aligned` is false), two spaces apart, trailing blanks removed, each line ending in "\n".
 std::string write_columns(const std::vector<std::vector<std::string>>& lines, bool right_aligned);

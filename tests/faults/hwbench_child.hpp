@@ -229,8 +229,9 @@ struct LocationRecipe {
   LocationRecipe(const std::string& name, const std::string& dir, const std::string& body) {
     write_text(work / "t.bench", "location " + name + " = \"" + dir + "\"\n" + body);
   }
-  /// `hwbench run -o r.json t.bench` in the working directory.
-  HwbenchChild start() const { return HwbenchChild({"run", "-o", result, "t.bench"}, work.path()); }
+  /// `hwbench run -v -o r.json t.bench` in the working directory (-v: a progress line per
+  /// sample, for the tests that wait for one).
+  HwbenchChild start() const { return HwbenchChild({"run", "-v", "-o", result, "t.bench"}, work.path()); }
 };
 
 /// What a file looks like: enough to tell that nobody rewrote, replaced or touched it.

@@ -59,7 +59,8 @@ struct Scene {
 
   std::unique_ptr<HwbenchChild> start() const {
     return std::make_unique<HwbenchChild>(
-        std::vector<std::string>{"run", "-L", "st1=" + st1.path(), "-L", "ramdisk=" + ram.path(), "-o", result, recipe},
+        // -v: a progress line for each sample, which is what the signal points count.
+        std::vector<std::string>{"run", "-v", "-L", "st1=" + st1.path(), "-L", "ramdisk=" + ram.path(), "-o", result, recipe},
         work.path());
   }
 

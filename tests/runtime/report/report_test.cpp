@@ -304,6 +304,43 @@ TEST_CASE("report: lines style with printed columns, only for aggregates some se
   check_golden("lines-printed.md.txt", render(data, rt::report::Format::markdown));
 }
 
+TEST_CASE("report: a table wider than the width comes in even blocks of columns, each led by No") {
+  rt::model::Result run;
+  for (int k = 0; k < 12; ++k) run.series.push_back(series_of("copy " + std::to_string(k + 1), 10'000'000, {k + 60.4, k + 70.0}));
+  const auto data = rt::report::build_report_data(run, spec("table", "MB/s", {"mean"}));
+  std::ostringstream narrow, wide;
+  rt::report::render_report(data, rt::report::Format::text, narrow, 50);
+  rt::report::render_report(data, rt::report::Format::text, wide, 0);
+  // Twelve columns of 6 or 7, two apart, beside `No  ` (4): 103 columns whole; in 50, five a
+  // block at most, so three blocks, spread 4, 4 and 4 rather than 5, 5 and 2.
+  CHECK(wide.str() ==
+        "MB/s\n"
+        "No    copy 1  copy 2  copy 3  copy 4  copy 5  copy 6  copy 7  copy 8  copy 9  copy 10  copy 11  copy 12\n"
+        "1       60.4    61.4    62.4    63.4    64.4    65.4    66.4    67.4    68.4     69.4     70.4     71.4\n"
+        "2       70.0    71.0    72.0    73.0    74.0    75.0    76.0    77.0    78.0     79.0     80.0     81.0\n"
+        "mean    65.2    66.2    67.2    68.2    69.2    70.2    71.2    72.2    73.2     74.2     75.2     76.2\n");
+  CHECK(narrow.str() ==
+        "MB/s\n"
+        "No    copy 1  copy 2  copy 3  copy 4\n"
+        "1       60.4    61.4    62.4    63.4\n"
+        "2       70.0    71.0    72.0    73.0\n"
+        "mean    65.2    66.2    67.2    68.2\n"
+        "\n"
+        "No    copy 5  copy 6  copy 7  copy 8\n"
+        "1       64.4    65.4    66.4    67.4\n"
+        "2       74.0    75.0    76.0    77.0\n"
+        "mean    69.2    70.2    71.2    72.2\n"
+        "\n"
+        "No    copy 9  copy 10  copy 11  copy 12\n"
+        "1       68.4     69.4     70.4     71.4\n"
+        "2       78.0     79.0     80.0     81.0\n"
+        "mean    73.2     74.2     75.2     76.2\n");
+  // CSV and Markdown are for programs and pages, not terminals: never cut.
+  std::ostringstream csv;
+  rt::report::render_report(data, rt::report::Format::csv, csv, 50);
+  CHECK(csv.str().find("copy 1,copy 2,copy 3,copy 4,copy 5") != std::string::npos);
+}
+
 TEST_CASE("report: table style with printed rows after the computed ones") {
   const auto data = rt::report::build_report_data(printed_mixed(), spec("table", "MB/s", {"mean", "cv", "count"}));
   check_golden("table-printed.txt", render(data, rt::report::Format::text));

@@ -7,6 +7,7 @@
 #include "runtime/platform/page_cache.hpp"
 #include "runtime/run/interpreter.hpp"
 #include "tests/support/recipe_env.hpp"
+#include "tests/support/scripted_run.hpp"
 
 using hwbench::kernels::Call;
 using hwbench::kernels::Context;
@@ -19,49 +20,11 @@ using hwbench::runtime::platform::CpuTimes;
 using hwbench::runtime::run::RunOptions;
 using hwbench::runtime::run::RunOutcome;
 using hwbench::test::RecipeEnv;
+using hwbench::test::LambdaKernel;
+using hwbench::test::ScriptedClock;
+using hwbench::test::add_kernel;
 
 namespace {
-
-/// A clock whose every reading advances by the next step of a script (repeating its last step).
-class ScriptedClock : public hwbench::runtime::platform::Clock {
- public:
-  explicit ScriptedClock(std::vector<std::int64_t> steps) : steps_(std::move(steps)) {}
-  std::int64_t now_ns() override {
-    std::int64_t step = steps_[std::min(calls_, steps_.size() - 1)];
-    ++calls_;
-    now_ += step;
-    return now_;
-  }
-  CpuTimes cpu() override { return {}; }
-  std::int64_t unix_ns() override { return 0; }
-
- private:
-  std::vector<std::int64_t> steps_;
-  std::size_t calls_ = 0;
-  std::int64_t now_ = 0;
-};
-
-/// A kernel made of a lambda called with the unit count and the call number (1-based).
-class LambdaKernel : public Kernel {
- public:
-  explicit LambdaKernel(std::function<Work(std::uint64_t, int)> f) : f_(std::move(f)) {}
-  Work run(std::uint64_t n) override { return f_(n, ++calls_); }
-
- private:
-  std::function<Work(std::uint64_t, int)> f_;
-  int calls_ = 0;
-};
-
-/// Registers a test kernel `name` taking no arguments.
-void add_kernel(RecipeEnv& env, const std::string& name, std::function<Work(std::uint64_t, int)> f) {
-  KernelSpec spec;
-  spec.name = name;
-  spec.family = "test";
-  spec.synopsis = name;
-  spec.effects = [](const Call&, const FileView&) { return FileEffects{}; };
-  spec.make = [f](const Call&, const Context&) { return std::make_unique<LambdaKernel>(f); };
-  env.registry().add(std::move(spec));
-}
 
 RunOutcome run(RecipeEnv& env, const std::string& text, hwbench::runtime::platform::Clock& clock,
                const std::atomic<bool>* interrupted = nullptr) {

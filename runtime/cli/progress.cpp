@@ -1,0 +1,208 @@
+#include "runtime/cli/progress.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <string_view>
+
+#include <fmt/format.h>
+
+#include "runtime/analysis/statistics.hpp"
+#include "runtime/cli/terminal.hpp"
+#include "runtime/plan/plan_printer.hpp"
+#include "runtime/support/text_columns.hpp"
+
+namespace hwbench::runtime::cli {
+
+using support::display_width;
+using support::fit_width;
+
+namespace {
+
+constexpr std::int64_t kRedrawNs = 100'000'000;  // the status line changes at most ten times a second
+constexpr std::size_t kLabelColumns = 28;        // longer labels are not padded to a common width
+
+std::string_view env(const char* name) {
+  const char* v = std::getenv(name);
+  return v ? v : "";
+}
+
+}  // namespace
+
+ProgressStyle progress_style(int fd, bool verbose, const std::string& color) {
+  ProgressStyle style;
+  style.per_sample = verbose;
+  const bool terminal = is_terminal(fd);
+  const bool dumb = env("TERM") == "dumb";
+  style.status_line = terminal && !dumb;
+  if (color == "always") style.color = true;
+  else if (color == "auto") style.color = terminal && !dumb && env("NO_COLOR").empty();
+  style.width = terminal_columns(fd).value_or(style.width);
+  return style;
+}
+
+std::string clock_time(double seconds) {
+  const auto s = static_cast<long long>(std::max(0.0, seconds));  // whole seconds, as a clock shows them
+  if (s < 3600) return fmt::format("{}:{:02}", s / 60, s % 60);
+  return fmt::format("{}:{:02}:{:02}", s / 3600, (s % 3600) / 60, s % 60);
+}
+
+std::string human_rate(double per_second, bool bytes) {
+  if (bytes) return fmt::format("{:.1f} MB/s", per_second / 1e6);
+  // Four significant digits, trailing zeros kept: "10.00 k ops/s", "2.000 G ops/s".
+  const double a = std::fabs(per_second);
+  if (a >= 1e9) return fmt::format("{:#.4g} G ops/s", per_second / 1e9);
+  if (a >= 1e6) return fmt::format("{:#.4g} M ops/s", per_second / 1e6);
+  if (a >= 1e4) return fmt::format("{:#.4g} k ops/s", per_second / 1e3);
+  return fmt::format("{:.1f} ops/s", per_second);
+}
+
+ProgressDisplay::ProgressDisplay(std::ostream& out, platform::Clock& clock, ProgressStyle style)
+    : out_(out), clock_(clock), style_(style) {}
+
+ProgressDisplay::Track& ProgressDisplay::track(const std::string& label) {
+  auto [it, added] = index_.try_emplace(label, tracks_.size());
+  if (added) tracks_.push_back(Track{label});
+  return tracks_[it->second];
+}
+
+void ProgressDisplay::run_begins(const plan::Plan& plan) {
+  start_ns_ = mark_ns_ = clock_.now_ns();
+  for (const auto& label : plan.series_order) {
+    Track& t = track(label);
+    if (auto it = plan.samples_max.find(label); it != plan.samples_max.end()) t.planned = it->second;
+    label_width_ = std::max(label_width_, std::min(display_width(label), kLabelColumns));
+  }
+  // A series' samples have a known length only when every statement of it is `for` a duration.
+  std::map<std::string, bool> unbounded;
+  for (const auto& step : plan.main) {
+    if (step.series.empty()) continue;
+    Track& t = track(step.series);
+    const plan::Policy* p = step.kind == plan::Step::Kind::kernel ? &step.kernel.policy : nullptr;
+    if (p && p->until_ci_pct > 0) t.until_ci_pct = p->until_ci_pct;
+    if (!p || p->for_seconds <= 0) unbounded[step.series] = true;
+    t.for_seconds = unbounded[step.series] ? 0 : std::max(t.for_seconds, p->for_seconds);
+  }
+}
+
+void ProgressDisplay::step_begins(const plan::Step& step) {
+  mark_ns_ = clock_.now_ns();
+  const std::size_t i = index_.at(step.series);
+  const bool changed = i != current_;
+  current_ = i;
+  draw_status(mark_ns_, changed);
+}
+
+void ProgressDisplay::sample_taken(const plan::Step& step, const model::Series& series) {
+  const std::int64_t now = clock_.now_ns();
+  Track& t = tracks_[index_.at(series.label)];
+  const model::Sample& s = series.samples.back();
+  t.seconds += static_cast<double>(now - mark_ns_) / 1e9;
+  mark_ns_ = now;
+  t.bytes = s.bytes > 0;
+  const double rate = run::natural_rate(s);
+  ++t.done;
+  const double delta = rate - t.rate_mean;
+  t.rate_mean += delta / t.done;
+  t.rate_m2 += delta * (rate - t.rate_mean);
+  if (style_.per_sample) {
+    const std::string& what = step.kind == plan::Step::Kind::kernel ? step.kernel.text : step.series;
+    const std::int64_t ns = s.cpu_timed ? s.cpu.usr_ns + s.cpu.sys_ns : s.wall_ns;
+    print_line(fmt::format("  {}  {}", what, ns > 0 ? human_rate(rate, t.bytes) : "-"));
+  }
+  draw_status(now, false);
+}
+
+void ProgressDisplay::series_ends(const model::Series& series) {
+  Track& t = tracks_[index_.at(series.label)];
+  t.ended = true;
+  print_line(series_line(t, series));
+}
+
+void ProgressDisplay::run_ends(model::RunStatus) { clear_status(); }
+
+double ProgressDisplay::eta_seconds() const {
+  double spent = 0;
+  std::uint64_t samples = 0;
+  for (const auto& t : tracks_) {
+    spent += t.seconds;
+    samples += t.done;
+  }
+  double eta = 0;
+  for (const auto& t : tracks_) {
+    if (t.ended || t.done >= t.planned) continue;
+    double each = t.done > 0 ? t.seconds / t.done : t.for_seconds > 0 ? t.for_seconds : samples > 0 ? spent / samples : -1;
+    if (each < 0) return -1;
+    eta += each * (t.planned - t.done);
+  }
+  return eta;
+}
+
+std::string ProgressDisplay::series_line(const Track& t, const model::Series& series) const {
+  const std::string count = std::to_string(tracks_.size());
+  const std::string head = fmt::format("[{:>{}}/{}] ", index_.at(t.label) + 1, count.size(), count);
+  const std::string label = t.label + std::string(label_width_ - std::min(label_width_, display_width(t.label)), ' ');
+  std::string figures, note;
+  if (!series.unavailable.empty()) {
+    note = "unavailable: " + series.unavailable;
+  } else if (t.done == 0) {
+    figures = "no sample";
+  } else {
+    figures = human_rate(t.rate_mean, t.bytes);
+    if (t.done >= 2 && t.rate_mean != 0) {
+      const double sd = std::sqrt(t.rate_m2 / (t.done - 1));
+      const double ci = analysis::student_t975(t.done - 1) * sd / std::sqrt(static_cast<double>(t.done));
+      figures += fmt::format(" ±{:.1f}%", ci / std::fabs(t.rate_mean) * 100);
+    }
+    figures += fmt::format("  {} sample{} in {}", t.done, t.done == 1 ? "" : "s", plan::human_seconds(t.seconds));
+    if (!series.converged) note = fmt::format("did not reach ±{}% at 95% confidence", series.ci_target_pct);
+  }
+  std::string plain = head + label;
+  for (const auto* part : {&figures, &note})
+    if (!part->empty()) plain += "  " + *part;
+  // A terminal's line stays within its width; the colours go on the parts that were not cut.
+  if (style_.status_line) plain = fit_width(plain, style_.width > 1 ? style_.width - 1 : 1);
+  if (!style_.color) return plain;
+  std::string line = plain;
+  if (plain.compare(head.size(), label.size(), label) == 0) line.replace(head.size(), label.size(), bold(label));
+  if (!note.empty() && line.ends_with(note)) line.replace(line.size() - note.size(), note.size(), yellow(note));
+  return line;
+}
+
+void ProgressDisplay::draw_status(std::int64_t now, bool force) {
+  if (!style_.status_line || current_ >= tracks_.size()) return;
+  if (!force && status_shown_ && now - drawn_ns_ < kRedrawNs) return;
+  drawn_ns_ = now;
+  const Track& t = tracks_[current_];
+  std::string text = fmt::format("[{}/{}] {}  ", current_ + 1, tracks_.size(), t.label);
+  if (t.until_ci_pct > 0) text += fmt::format("{} samples (≤{}, until ±{}%)", t.done, t.planned, t.until_ci_pct);
+  else text += fmt::format("{}/{} samples", t.done, t.planned);
+  if (t.done > 0) text += "  " + human_rate(t.rate_mean, t.bytes);
+  text += "  " + clock_time(static_cast<double>(now - start_ns_) / 1e9) + " elapsed";
+  const double eta = eta_seconds();
+  text += eta < 0 ? "  ETA ?" : "  ETA " + clock_time(eta);
+  // One column is left free: a line that reaches the last column wraps on some terminals.
+  out_ << '\r' << fit_width(text, style_.width > 1 ? style_.width - 1 : 1) << "\033[K" << std::flush;
+  status_shown_ = true;
+}
+
+void ProgressDisplay::clear_status() {
+  if (!status_shown_) return;
+  out_ << "\r\033[K" << std::flush;
+  status_shown_ = false;
+}
+
+void ProgressDisplay::print_line(const std::string& text) {
+  clear_status();
+  out_ << text << '\n' << std::flush;
+}
+
+std::string ProgressDisplay::bold(const std::string& text) const {
+  return style_.color ? "\033[1m" + text + "\033[0m" : text;
+}
+
+std::string ProgressDisplay::yellow(const std::string& text) const {
+  return style_.color ? "\033[33m" + text + "\033[0m" : text;
+}
+
+}  // namespace hwbench::runtime::cli

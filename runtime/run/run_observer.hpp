@@ -1,0 +1,34 @@
+#pragma once
+// What the interpreter tells whoever watches a run as it happens (the progress display): the
+// runner measures, an observer shows; neither knows how the other works.
+#include <string>
+
+#include "runtime/model/result_state.hpp"
+#include "runtime/model/sample.hpp"
+#include "runtime/plan/plan.hpp"
+
+namespace hwbench::runtime::run {
+
+/// A sample's natural rate: bytes, else operations, else units of work per second of its timed
+/// clock (this process's CPU time for `cputime` samples, wall time otherwise); 0 when it took no
+/// time. What `until ci` judges convergence on, and what progress shows.
+double natural_rate(const model::Sample& s);
+
+/// Events of one run, called in order on the run's thread. Every method does nothing by default.
+class RunObserver {
+ public:
+  virtual ~RunObserver() = default;
+  /// Before setup.
+  virtual void run_begins(const plan::Plan& /*plan*/) {}
+  /// A timed statement (a kernel statement, a `time` or a `parallel` block) begins.
+  virtual void step_begins(const plan::Step& /*step*/) {}
+  /// `series` has just gained a sample (its last), taken by `step`.
+  virtual void sample_taken(const plan::Step& /*step*/, const model::Series& /*series*/) {}
+  /// `series` takes no more samples: the last statement the plan has for it is done (or the
+  /// series turned out unavailable on this machine: Series::unavailable says why).
+  virtual void series_ends(const model::Series& /*series*/) {}
+  /// After teardown, however the run ended.
+  virtual void run_ends(model::RunStatus /*status*/) {}
+};
+
+}  // namespace hwbench::runtime::run

@@ -1,0 +1,181 @@
+// The progress display: one line per series on a pipe, a status line rewritten in place on a
+// terminal, per-sample lines with -v, and the ETA; driven by real runs on scripted clocks.
+#include <doctest/doctest.h>
+
+#include <pty.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <sstream>
+
+#include "runtime/cli/progress.hpp"
+#include "runtime/run/interpreter.hpp"
+#include "tests/support/recipe_env.hpp"
+#include "tests/support/scripted_run.hpp"
+
+using hwbench::kernels::Work;
+using hwbench::runtime::cli::ProgressDisplay;
+using hwbench::runtime::cli::ProgressStyle;
+using hwbench::runtime::cli::progress_style;
+using hwbench::test::RecipeEnv;
+using hwbench::test::ScriptedClock;
+using hwbench::test::add_kernel;
+
+namespace {
+
+/// A run of `text` whose samples each take 1 ms on the run's clock, shown with `style` on a
+/// display whose clock advances `display_step_ns` at each reading. Returns what it printed.
+std::string shown(RecipeEnv& env, const std::string& text, ProgressStyle style, std::int64_t display_step_ns = 250'000'000,
+                  std::vector<std::int64_t> run_steps = {1'000'000}) {
+  auto c = env.check(text);
+  INFO(c.diagnostics);
+  REQUIRE(c.recipe);
+  ScriptedClock run_clock(std::move(run_steps));
+  ScriptedClock display_clock({display_step_ns});
+  std::ostringstream out;
+  ProgressDisplay display(out, display_clock, style);
+  hwbench::runtime::run::RunOptions opts;
+  opts.clock = &run_clock;
+  opts.observer = &display;
+  hwbench::runtime::run::run_plan(*c.recipe, opts);
+  return out.str();
+}
+
+void add_test_kernels(RecipeEnv& env) {
+  add_kernel(env, "copy", [](std::uint64_t n, int) { return Work{1'000'000 * n, 0}; });
+  add_kernel(env, "spin", [](std::uint64_t n, int) { return Work{0, 3 * n}; });
+}
+
+}  // namespace
+
+TEST_CASE("progress: not a terminal: one line per series, none per sample") {
+  RecipeEnv env;
+  add_test_kernels(env);
+  const std::string out = shown(env, "series \"copy\" copy runs 3\nseries \"spin it\" spin runs 2\n", ProgressStyle{});
+  CHECK(out ==
+        "[1/2] copy     1000.0 MB/s ±0.0%  3 samples in 0.75 s\n"
+        "[2/2] spin it  3000.0 ops/s ±0.0%  2 samples in 0.5 s\n");
+}
+
+TEST_CASE("progress: -v adds a line per sample") {
+  RecipeEnv env;
+  add_test_kernels(env);
+  ProgressStyle style;
+  style.per_sample = true;
+  const std::string out = shown(env, "series \"copy\" copy runs 2\n", style);
+  CHECK(out ==
+        "  copy runs 2  1000.0 MB/s\n"
+        "  copy runs 2  1000.0 MB/s\n"
+        "[1/1] copy  1000.0 MB/s ±0.0%  2 samples in 0.5 s\n");
+}
+
+TEST_CASE("progress: a missed `until ci` target and an unavailable kernel are said on the series' line") {
+  RecipeEnv env;
+  add_test_kernels(env);
+  hwbench::kernels::KernelSpec spec;
+  spec.name = "absent";
+  spec.family = "test";
+  spec.synopsis = "absent";
+  spec.effects = [](const hwbench::kernels::Call&, const hwbench::kernels::FileView&) {
+    return hwbench::kernels::FileEffects{};
+  };
+  spec.make = [](const hwbench::kernels::Call&, const hwbench::kernels::Context&) -> std::unique_ptr<hwbench::kernels::Kernel> {
+    throw hwbench::kernels::KernelUnavailable("this machine has no such device");
+  };
+  env.registry().add(std::move(spec));
+  // Each sample reads the run's clock twice: 1 ms, then 1 ms or 3 ms in turn, a spread no run can tame.
+  std::vector<std::int64_t> steps;
+  for (int i = 0; i < 100; ++i) {
+    steps.push_back(0);
+    steps.push_back(i % 2 ? 3'000'000 : 1'000'000);
+  }
+  const std::string out = shown(env, "series \"n\" spin until ci 1% runs 2..4\nseries \"gone\" absent\n", ProgressStyle{},
+                                250'000'000, steps);
+  CHECK(out ==
+        "[1/2] n     2000.0 ops/s ±91.9%  4 samples in 1 s  did not reach ±1% at 95% confidence\n"
+        "[2/2] gone  unavailable: this machine has no such device\n");
+}
+
+TEST_CASE("progress: on a terminal, a status line rewritten in place, cut to the width, and colours") {
+  RecipeEnv env;
+  add_test_kernels(env);
+  ProgressStyle style;
+  style.status_line = true;
+  style.color = true;
+  style.width = 50;
+  const std::string out = shown(env, "series \"copy\" copy runs 2\nseries \"spin\" spin for 1s runs 1\n", style);
+  // The display's clock moves 0.25 s a reading; the status line is drawn at each step's start
+  // and after each sample (at most ten times a second), cut to 49 columns, and erased before a
+  // lasting line. Before any sample the ETA cannot be guessed; then `spin` owes its `for` second.
+  CHECK(out ==
+        "\r[1/2] copy  0/2 samples  0:00 elapsed  ETA ?\033[K"
+        "\r[1/2] copy  1/2 samples  1000.0 MB/s  0:00 elaps…\033[K"
+        "\r[1/2] copy  2/2 samples  1000.0 MB/s  0:00 elaps…\033[K"
+        "\r\033[K[1/2] \033[1mcopy\033[0m  1000.0 MB/s ±0.0%  2 samples in 0.5 s\n"
+        "\r[2/2] spin  0/1 samples  0:01 elapsed  ETA 0:01\033[K"
+        "\r[2/2] spin  1/1 samples  2997.0 ops/s  0:01 elap…\033[K"
+        "\r\033[K[2/2] \033[1mspin\033[0m  2997.0 ops/s  1 sample in 0.25 s\n");
+}
+
+TEST_CASE("progress: the ETA: each series' own time per sample, else its `for` duration, else the mean") {
+  RecipeEnv env;
+  add_test_kernels(env);
+  auto c = env.check("series \"a\" copy runs 4\nseries \"b\" spin for 2s runs 3\nseries \"c\" spin runs 5\n");
+  REQUIRE(c.recipe);
+  const auto& plan = c.recipe->plan;
+  ScriptedClock clock({500'000'000});  // half a second a reading
+  std::ostringstream out;
+  ProgressDisplay display(out, clock, ProgressStyle{});
+  display.run_begins(plan);
+  CHECK(display.eta_seconds() < 0);  // nothing measured yet, and not everything has a duration
+  hwbench::runtime::model::Series a;
+  a.label = "a";
+  a.samples.emplace_back();
+  display.step_begins(plan.main[0]);
+  display.sample_taken(plan.main[0], a);  // 0.5 s
+  // a: 3 more at 0.5 s; b: 3 at 2 s; c: 5 at the mean so far, 0.5 s.
+  CHECK(display.eta_seconds() == doctest::Approx(1.5 + 6 + 2.5));
+  a.samples.emplace_back();
+  display.sample_taken(plan.main[0], a);  // 0.5 s more
+  CHECK(display.eta_seconds() == doctest::Approx(1 + 6 + 2.5));
+  display.series_ends(a);  // a series that ends early (`until ci`) owes nothing more
+  CHECK(display.eta_seconds() == doctest::Approx(6 + 2.5));
+}
+
+TEST_CASE("progress: the style follows the stream, NO_COLOR, TERM and --color") {
+  const ProgressStyle pipe = progress_style(-1, false, "auto");
+  CHECK_FALSE(pipe.status_line);
+  CHECK_FALSE(pipe.color);
+  CHECK(pipe.width == 80);
+  CHECK(progress_style(-1, true, "always").color);
+  CHECK(progress_style(-1, true, "always").per_sample);
+
+  int master = -1, slave = -1;
+  struct winsize ws {};
+  ws.ws_col = 57;
+  ws.ws_row = 20;
+  REQUIRE(::openpty(&master, &slave, nullptr, nullptr, &ws) == 0);
+  const char* old_term = std::getenv("TERM");
+  const std::string saved_term = old_term ? old_term : "";
+  ::setenv("TERM", "xterm", 1);
+  ::unsetenv("NO_COLOR");
+  const ProgressStyle tty = progress_style(slave, false, "auto");
+  CHECK(tty.status_line);
+  CHECK(tty.color);
+  CHECK(tty.width == 57);
+  CHECK_FALSE(progress_style(slave, false, "never").color);
+  ::setenv("NO_COLOR", "1", 1);
+  CHECK_FALSE(progress_style(slave, false, "auto").color);
+  CHECK(progress_style(slave, false, "always").color);
+  ::setenv("NO_COLOR", "", 1);  // set but empty: no effect, as no-color.org says
+  CHECK(progress_style(slave, false, "auto").color);
+  ::unsetenv("NO_COLOR");
+  ::setenv("TERM", "dumb", 1);
+  CHECK_FALSE(progress_style(slave, false, "auto").status_line);
+  CHECK_FALSE(progress_style(slave, false, "auto").color);
+  if (old_term) ::setenv("TERM", saved_term.c_str(), 1);
+  else ::unsetenv("TERM");
+  ::close(master);
+  ::close(slave);
+}

@@ -1,0 +1,31 @@
+// Columns on a terminal: East Asian wide characters take two, and cut text ends in "…".
+#include <doctest/doctest.h>
+
+#include "runtime/support/text_columns.hpp"
+
+using hwbench::runtime::support::display_width;
+using hwbench::runtime::support::fit_width;
+using hwbench::runtime::support::write_columns;
+
+TEST_CASE("text columns: display width counts wide characters twice and stray bytes once") {
+  CHECK(display_width("") == 0);
+  CHECK(display_width("ratio") == 5);
+  CHECK(display_width("1.25倍") == 6);
+  CHECK(display_width("±0.8%") == 5);
+  CHECK(display_width("\xff\xfe") == 2);
+}
+
+TEST_CASE("text columns: fit_width keeps what fits and ends a cut text with an ellipsis") {
+  CHECK(fit_width("status", 6) == "status");
+  CHECK(fit_width("status", 5) == "stat…");
+  CHECK(fit_width("status", 1) == "…");
+  CHECK(fit_width("status", 0) == "");
+  // A wide character that would straddle the last free column is left out whole.
+  CHECK(fit_width("ab倍cd", 4) == "ab…");
+  CHECK(fit_width("ab倍cd", 5) == "ab倍…");
+  CHECK(display_width(fit_width("ab倍倍倍", 6)) <= 6);
+}
+
+TEST_CASE("text columns: cells aligned by their columns on screen") {
+  CHECK(write_columns({{"a", "1.25倍"}, {"long", "2"}}, true) == "a     1.25倍\nlong       2\n");
+}

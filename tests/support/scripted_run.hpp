@@ -1,0 +1,58 @@
+#pragma once
+// What tests of a run need to make it deterministic: a scripted clock and kernels made of lambdas.
+#include <algorithm>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "kernels/contract/kernel.hpp"
+#include "runtime/platform/clock.hpp"
+#include "tests/support/recipe_env.hpp"
+
+namespace hwbench::test {
+
+/// A clock whose every reading advances by the next step of a script (repeating its last step).
+class ScriptedClock : public runtime::platform::Clock {
+ public:
+  explicit ScriptedClock(std::vector<std::int64_t> steps) : steps_(std::move(steps)) {}
+  std::int64_t now_ns() override {
+    std::int64_t step = steps_[std::min(calls_, steps_.size() - 1)];
+    ++calls_;
+    now_ += step;
+    return now_;
+  }
+  runtime::platform::CpuTimes cpu() override { return {}; }
+  std::int64_t unix_ns() override { return 0; }
+
+ private:
+  std::vector<std::int64_t> steps_;
+  std::size_t calls_ = 0;
+  std::int64_t now_ = 0;
+};
+
+/// A kernel made of a lambda called with the unit count and the call number (1-based).
+class LambdaKernel : public kernels::Kernel {
+ public:
+  explicit LambdaKernel(std::function<kernels::Work(std::uint64_t, int)> f) : f_(std::move(f)) {}
+  kernels::Work run(std::uint64_t n) override { return f_(n, ++calls_); }
+
+ private:
+  std::function<kernels::Work(std::uint64_t, int)> f_;
+  int calls_ = 0;
+};
+
+/// Registers a test kernel `name` taking no arguments.
+inline void add_kernel(RecipeEnv& env, const std::string& name, std::function<kernels::Work(std::uint64_t, int)> f) {
+  kernels::KernelSpec spec;
+  spec.name = name;
+  spec.family = "test";
+  spec.synopsis = name;
+  spec.effects = [](const kernels::Call&, const kernels::FileView&) { return kernels::FileEffects{}; };
+  spec.make = [f](const kernels::Call&, const kernels::Context&) { return std::make_unique<LambdaKernel>(f); };
+  env.registry().add(std::move(spec));
+}
+
+}  // namespace hwbench::test
