@@ -16,6 +16,7 @@
 #include "runtime/environment/environment.hpp"
 #include "runtime/platform/atomic_file.hpp"
 #include "runtime/platform/clock.hpp"
+#include "runtime/platform/conditions.hpp"
 #include "runtime/record/result_file.hpp"
 #include "runtime/run/interpreter.hpp"
 
@@ -96,7 +97,10 @@ int cmd_run(const Common& c, const std::string& output, const std::string& forma
   opts.clock = &clock;
   opts.progress = quiet ? nullptr : &err;
   opts.interrupted = guard.flag();
+  platform::SystemConditionsSampler conditions("", clock);
+  opts.conditions = &conditions;
   RunOutcome outcome = run_plan(*checked, opts);
+  result.conditions = std::move(outcome.conditions);
   result.finished_utc = utc_stamp("%Y-%m-%dT%H:%M:%SZ");
   result.status = outcome.status;
   result.error = outcome.error;

@@ -5,7 +5,9 @@
 
 #include <cerrno>
 #include <csignal>
+#include <cstdlib>
 #include <cstring>
+#include <algorithm>
 #include <map>
 
 #include <fmt/format.h>
@@ -65,6 +67,22 @@ double rate_of(const Sample& s) {
   return static_cast<double>(s.units) / secs;
 }
 
+/// How many of hwbench's own processes a group keeps busy: its widest `parallel` block, else 1.
+std::size_t busy_workers(const Step& step) {
+  if (step.kind == Step::Kind::parallel) return step.workers.size();
+  std::size_t widest = 1;
+  for (const auto& child : step.children) widest = std::max(widest, busy_workers(child));
+  return widest;
+}
+
+/// The threads a kernel ran a sample on (its `threads` parameter, as STREAM's), else 1.
+std::uint32_t threads_of(const Sample& s) {
+  const auto it = s.params.find("threads");
+  if (it == s.params.end()) return 1;
+  const unsigned long n = std::strtoul(it->second.c_str(), nullptr, 10);
+  return n > 0 && n < UINT32_MAX ? static_cast<std::uint32_t>(n) : 1;
+}
+
 std::string human_rate(const Sample& s) {
   double secs = static_cast<double>(timed_ns(s)) / 1e9;
   if (secs <= 0) return "-";
@@ -89,6 +107,7 @@ class Interpreter {
   }
 
   RunOutcome run() {
+    if (opts_.conditions) outcome_.conditions = model::RunConditions{opts_.conditions->sample(), {}, {}};
     make_directories();
     if (outcome_.status == RunStatus::complete) {
       phase(plan_.setup, false);
@@ -106,6 +125,7 @@ class Interpreter {
       remove_leftovers();
     }
     remove_created_directories();
+    if (opts_.conditions) outcome_.conditions->after = opts_.conditions->sample();
     return std::move(outcome_);
   }
 
@@ -254,6 +274,7 @@ class Interpreter {
         check_interrupt();
         k->run(1);
       }
+      auto window = open_window(step.series, 1);
       for (std::uint32_t n = 0; n < p.runs_max; ++n) {
         check_interrupt();
         if (p.cold) evict_inputs(step);
@@ -281,6 +302,8 @@ class Interpreter {
           break;
         }
       }
+      if (window && !series.samples.empty()) window->workers = threads_of(series.samples.back());
+      close_window(window);
       k->finish();
     } catch (const kernels::KernelError& e) {
       throw StepFailed{fmt::format("{}: {}", where(step), e.what())};
@@ -304,7 +327,9 @@ class Interpreter {
       if (c->kernel.policy.cold) evict_inputs(*c);
     }
     GroupRun g{*opts_.clock, loop_, ctx_, plan_.recipe_file};
+    const auto window = open_window(step.series, busy_workers(step));
     GroupResult r = step.kind == Step::Kind::time ? run_time_group(g, step) : run_parallel_group(g, step);
+    close_window(window);
     for (const Step* c : all) forget_removed(*c);
     if (!r.error.empty()) {
       check_interrupt();  // workers stopped by Ctrl-C: the run was interrupted, not failed
@@ -315,6 +340,19 @@ class Interpreter {
     r.sample.iteration = static_cast<std::uint32_t>(series.samples.size() + 1);
     if (opts_.progress) *opts_.progress << fmt::format("  {}  {}\n", step.series, human_rate(r.sample));
     series.samples.push_back(std::move(r.sample));
+  }
+
+  /// The counters as a timed statement of `series` starts, with `workers` of hwbench's own busy.
+  std::optional<model::ConditionsWindow> open_window(const std::string& series, std::size_t workers) {
+    if (!opts_.conditions) return std::nullopt;
+    return model::ConditionsWindow{series, static_cast<std::uint32_t>(workers), opts_.conditions->sample(), {}};
+  }
+
+  /// Records a window once its statement has taken its samples.
+  void close_window(std::optional<model::ConditionsWindow> window) {
+    if (!window) return;
+    window->end = opts_.conditions->sample();
+    outcome_.conditions->windows.push_back(std::move(*window));
   }
 
   const Plan& plan_;
