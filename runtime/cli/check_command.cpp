@@ -1,11 +1,15 @@
 // `hwbench check`, and the reading and checking that `run` shares.
 #include "runtime/cli/commands.hpp"
 
+#include <chrono>
 #include <filesystem>
+#include <thread>
 
 #include <fmt/format.h>
 
+#include "runtime/analysis/conditions.hpp"
 #include "runtime/cli/cli.hpp"
+#include "runtime/platform/clock.hpp"
 #include "runtime/plan/plan_printer.hpp"
 #include "kernels/builtin/builtin.hpp"
 #include "kernels/files/real_file_view.hpp"
@@ -81,7 +85,17 @@ std::optional<CheckedRecipe> load_and_check(const Common& c, lang::Source& sourc
   return checked;
 }
 
-int cmd_check(const Common& c, std::ostream& out, std::ostream& err) {
+std::vector<std::string> busy_machine_warnings(const plan::Plan& plan, platform::ConditionsSampler& sampler,
+                                               const std::function<void()>& pause) {
+  if (!analysis::is_long_run(plan.estimated_seconds)) return {};
+  const auto first = sampler.sample();
+  pause();
+  const auto second = sampler.sample();
+  const unsigned cpus = static_cast<unsigned>(second.cpus.value_or(std::max(1u, std::thread::hardware_concurrency())));
+  return analysis::busy_warnings(first, second, cpus, plan.estimated_seconds);
+}
+
+int cmd_check(const Common& c, bool busy_check, std::ostream& out, std::ostream& err) {
   auto registry = kernels::builtin::builtin_registry();
   kernels::files::RealFileView files;
   lang::Source source;
@@ -89,6 +103,13 @@ int cmd_check(const Common& c, std::ostream& out, std::ostream& err) {
   auto checked = load_and_check(c, source, registry, files, err, code);
   if (!checked) return code;
   print_plan(checked->plan, out);
+  if (busy_check) {
+    platform::RealClock clock;
+    platform::SystemConditionsSampler sampler("", clock);
+    // One second: enough ticks (100 per CPU) to judge steal, short beside the run it warns about.
+    const auto warnings = busy_machine_warnings(checked->plan, sampler, [] { std::this_thread::sleep_for(std::chrono::seconds(1)); });
+    for (const auto& w : warnings) err << "hwbench: warning: " << w << "\n";
+  }
   return exit_ok;
 }
 

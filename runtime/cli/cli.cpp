@@ -38,6 +38,9 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
       ->check(CLI::IsMember({"auto", "always", "never"}));
   auto* chk = app.add_subcommand("check", "check a recipe and print its plan; runs nothing");
   add_common(chk);
+  bool no_busy_check = false;
+  chk->add_flag("--no-busy-check", no_busy_check,
+                "do not look at the machine's load and steal for a second before a long run");
   std::string report_file;
   auto* rep = app.add_subcommand("report", "re-render a result file (.json) or a published result (.toml)");
   rep->add_option("file", report_file, "result or published file")->required();
@@ -83,7 +86,7 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
     display.err_fd = fds.err;
     return cmd_run(common, output, format, report_width(width, fds.out), display, args, out, err);
   }
-  if (chk->parsed()) return cmd_check(common, out, err);
+  if (chk->parsed()) return cmd_check(common, !no_busy_check, out, err);
   if (rep->parsed()) return cmd_report(report_file, format, report_width(width, fds.out), out, err);
   if (lst->parsed()) return cmd_list(out);
   if (cmp->parsed()) {

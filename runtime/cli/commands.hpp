@@ -2,6 +2,7 @@
 // The commands behind the command line, one file each (check_command.cpp, run_command.cpp,
 // report_command.cpp, import_command.cpp, list_command.cpp); cli.cpp parses the arguments and
 // calls them. Each writes what it prints to `out` and `err` and returns an exit code (cli.hpp).
+#include <functional>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -13,6 +14,8 @@
 #include "lang/common/source.hpp"
 #include "runtime/check/checker.hpp"
 #include "runtime/model/result.hpp"
+#include "runtime/platform/conditions.hpp"
+#include "runtime/plan/plan.hpp"
 #include "runtime/report/report.hpp"
 
 namespace hwbench::runtime::cli {
@@ -51,8 +54,14 @@ void render_all(const model::Result& result, report::Format format, std::size_t 
 /// the terminal on descriptor `fd`, else report::kDefaultWidth.
 std::size_t report_width(int requested, int fd);
 
-/// `hwbench check FILE`.
-int cmd_check(const Common& c, std::ostream& out, std::ostream& err);
+/// The warnings `hwbench check` prints before a long run on a busy machine: two snapshots of
+/// `sampler` taken `pause` apart (analysis::busy_warnings); none, and no pause, for a short run.
+std::vector<std::string> busy_machine_warnings(const plan::Plan& plan, platform::ConditionsSampler& sampler,
+                                               const std::function<void()>& pause);
+
+/// `hwbench check FILE`; with `busy_check`, the machine's load and steal are looked at for a
+/// second before a long run.
+int cmd_check(const Common& c, bool busy_check, std::ostream& out, std::ostream& err);
 /// `hwbench run FILE`.
 int cmd_run(const Common& c, const std::string& output, const std::string& format, std::size_t width, const RunDisplay& display,
             const std::vector<std::string>& argv, std::ostream& out, std::ostream& err);

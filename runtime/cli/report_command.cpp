@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "runtime/analysis/compare.hpp"
+#include "runtime/analysis/conditions.hpp"
 #include "runtime/analysis/indices.hpp"
 #include "runtime/analysis/units.hpp"
 #include "runtime/cli/cli.hpp"
@@ -79,6 +80,9 @@ void render_all(const Result& result, Format format, std::size_t width, std::ost
     out << record.text;
     if (keep) keep->push_back(std::move(record));
   }
+  // After the reports, never inside them: the original tools' layouts stay as they were.
+  if (const auto verdict = analysis::result_verdict(result); verdict && format != Format::csv)
+    out << "\n" << *verdict << "\n";
 }
 
 int cmd_report(const std::string& file, const std::string& format, std::size_t width, std::ostream& out, std::ostream& err) {

@@ -17,6 +17,7 @@
 #include "runtime/environment/environment.hpp"
 #include "runtime/platform/atomic_file.hpp"
 #include "runtime/platform/clock.hpp"
+#include "runtime/platform/conditions.hpp"
 #include "runtime/record/result_file.hpp"
 #include "runtime/run/interpreter.hpp"
 
@@ -98,7 +99,10 @@ int cmd_run(const Common& c, const std::string& output, const std::string& forma
   ProgressDisplay progress(err, clock, progress_style(display.err_fd, display.verbose, display.color));
   if (!display.quiet) opts.observer = &progress;
   opts.interrupted = guard.flag();
+  platform::SystemConditionsSampler conditions("", clock);
+  opts.conditions = &conditions;
   RunOutcome outcome = run_plan(*checked, opts);
+  result.conditions = std::move(outcome.conditions);
   result.finished_utc = utc_stamp("%Y-%m-%dT%H:%M:%SZ");
   result.status = outcome.status;
   result.error = outcome.error;

@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "runtime/model/conditions.hpp"
 #include "runtime/model/report_style.hpp"
 #include "runtime/model/result_state.hpp"
 #include "runtime/model/sample.hpp"
@@ -96,6 +97,8 @@ struct Result {
   std::vector<IndexValue> indices;  ///< every `index`, computed after the run (spec and value)
   std::vector<ReportSpec> reports;
   std::vector<RenderedReport> rendered;
+  /// What disturbed the run (load, steal, swap…); std::nullopt for published results and older files.
+  std::optional<RunConditions> conditions;
 };
 
 }  // namespace hwbench::runtime::model

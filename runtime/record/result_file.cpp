@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "runtime/platform/atomic_file.hpp"
+#include "runtime/record/conditions_json.hpp"
 
 namespace hwbench::runtime::record {
 
@@ -164,6 +165,7 @@ nlohmann::json to_json(const Result& result) {
   if (!baselines.empty()) out["baselines"] = std::move(baselines);
   if (!indices.empty()) out["indices"] = std::move(indices);
   if (!result.parameters.empty()) out["parameters"] = strings_to_json(result.parameters);
+  if (result.conditions) out["conditions"] = conditions_to_json(*result.conditions);
   return out;
 }
 

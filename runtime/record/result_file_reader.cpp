@@ -12,6 +12,7 @@
 
 #include "lang/common/diagnostics.hpp"
 #include "lang/common/source.hpp"
+#include "runtime/record/conditions_json.hpp"
 #include "runtime/record/json_reader.hpp"
 #include "runtime/record/result_file.hpp"
 
@@ -230,6 +231,9 @@ std::optional<Result> result_from_json(const nlohmann::json& document, std::stri
     report.figures = read_figures(in, object, where, report.spec);
     result.rendered.push_back(std::move(report));
   });
+  // Conditions came with issue 18; older files and published results have none.
+  if (const json* conditions = in.member(document, top, "conditions", /*optional=*/true))
+    result.conditions = conditions_from_json(in, *conditions, "conditions");
 
   if (in.failed()) {
     error = in.error();

@@ -3,9 +3,24 @@
 #include <algorithm>
 #include <string>
 
+#include <fmt/format.h>
+
+#include "runtime/analysis/stability.hpp"
 #include "runtime/report/grid.hpp"
 
 namespace hwbench::runtime::report {
+
+namespace {
+
+// The footnote marks of a series whose samples drift or hold outliers: "[d]", "[o]", "[d,o]"; "".
+std::string stability_mark(const SeriesFigures& series) {
+  std::string marks;
+  if (series.drift) marks = "d";
+  if (series.outliers > 0) marks += marks.empty() ? "o" : ",o";
+  return marks.empty() ? marks : "[" + marks + "]";
+}
+
+}  // namespace
 
 Grid lines_grid(const ReportData& data, Format format) {
   Grid grid;
@@ -30,8 +45,16 @@ Grid lines_grid(const ReportData& data, Format format) {
     grid.header.push_back("note");
     grid.align.push_back(Align::left);
   }
+  // CSV holds figures only: the marks and their legend are for readers of text and Markdown.
+  const bool marked = format != Format::csv;
+  bool any_drift = false;
+  bool any_outliers = false;
   for (const auto& series : data.series) {
-    std::vector<std::string> row = {series.label, std::to_string(series.values.size())};
+    const std::string mark = marked ? stability_mark(series) : std::string();
+    any_drift |= series.drift;
+    any_outliers |= series.outliers > 0;
+    std::vector<std::string> row = {mark.empty() ? series.label : series.label + " " + mark,
+                                    std::to_string(series.values.size())};
     for (const auto& [name, value] : series.aggregates) row.push_back(aggregate_cell(name, value, format));
     for (std::size_t a : printed) {
       const bool shown = a < series.printed.size() && series.printed[a].second.has_value();
@@ -41,6 +64,11 @@ Grid lines_grid(const ReportData& data, Format format) {
     if (any_unconverged) row.push_back(series.converged ? std::string() : convergence_note(series));
     grid.rows.push_back(std::move(row));
   }
+  if (marked && any_drift)
+    grid.after.push_back("[d] drift: its first and second halves differ beyond their 95% CIs");
+  if (marked && any_outliers)
+    grid.after.push_back(fmt::format("[o] outliers: samples past {} modified Z-scores (MAD) from the median",
+                                     analysis::outlier_z_threshold));
   return grid;
 }
 

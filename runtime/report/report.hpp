@@ -33,6 +33,10 @@ struct SeriesFigures {
   /// How a kernel defined in the recipe ran: its samples' back ends and compile times
   /// ("interpreted, compiled in 0.01 ms"); "" for every other kernel. Printed under the report.
   std::string backend;
+  /// The samples drift: their first and second halves differ beyond their 95% intervals (analysis::drifts).
+  bool drift = false;
+  /// How many samples are outliers (analysis::count_outliers).
+  std::size_t outliers = 0;
 };
 
 /// Everything one report prints, already computed.

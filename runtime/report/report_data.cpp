@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "runtime/report/report.hpp"
+#include "runtime/analysis/stability.hpp"
 #include "runtime/analysis/statistics.hpp"
 
 namespace hwbench::runtime::report {
@@ -86,6 +87,8 @@ ReportData build_report_data(const Result& result, const ReportSpec& spec) {
       figures.printed.emplace_back(name, printed);
     }
     figures.backend = backend_note(series);
+    figures.drift = analysis::drifts(figures.values);
+    figures.outliers = analysis::count_outliers(figures.values);
     data.series.push_back(std::move(figures));
   }
   return data;

@@ -5,7 +5,9 @@
 
 #include <cerrno>
 #include <csignal>
+#include <cstdlib>
 #include <cstring>
+#include <algorithm>
 #include <map>
 
 #include <fmt/format.h>
@@ -53,6 +55,22 @@ struct StepFailed {
   std::string what;
 };
 
+/// How many of hwbench's own processes a group keeps busy: its widest `parallel` block, else 1.
+std::size_t busy_workers(const Step& step) {
+  if (step.kind == Step::Kind::parallel) return step.workers.size();
+  std::size_t widest = 1;
+  for (const auto& child : step.children) widest = std::max(widest, busy_workers(child));
+  return widest;
+}
+
+/// The threads a kernel ran a sample on (its `threads` parameter, as STREAM's), else 1.
+std::uint32_t threads_of(const Sample& s) {
+  const auto it = s.params.find("threads");
+  if (it == s.params.end()) return 1;
+  const unsigned long n = std::strtoul(it->second.c_str(), nullptr, 10);
+  return n > 0 && n < UINT32_MAX ? static_cast<std::uint32_t>(n) : 1;
+}
+
 class Interpreter {
  public:
   Interpreter(const CheckedRecipe& recipe, const RunOptions& options)
@@ -73,6 +91,7 @@ class Interpreter {
 
   RunOutcome run() {
     if (opts_.observer) opts_.observer->run_begins(plan_);
+    if (opts_.conditions) outcome_.conditions = model::RunConditions{opts_.conditions->sample(), {}, {}};
     make_directories();
     if (outcome_.status == RunStatus::complete) {
       phase(plan_.setup, false);
@@ -91,6 +110,7 @@ class Interpreter {
     }
     remove_created_directories();
     if (opts_.observer) opts_.observer->run_ends(outcome_.status);
+    if (opts_.conditions) outcome_.conditions->after = opts_.conditions->sample();
     return std::move(outcome_);
   }
 
@@ -241,6 +261,7 @@ class Interpreter {
         check_interrupt();
         k->run(1);
       }
+      auto window = open_window(step.series, 1);
       for (std::uint32_t n = 0; n < p.runs_max; ++n) {
         check_interrupt();
         if (p.cold) evict_inputs(step);
@@ -268,6 +289,8 @@ class Interpreter {
           break;
         }
       }
+      if (window && !series.samples.empty()) window->workers = threads_of(series.samples.back());
+      close_window(window);
       k->finish();
     } catch (const kernels::KernelError& e) {
       throw StepFailed{fmt::format("{}: {}", where(step), e.what())};
@@ -286,7 +309,9 @@ class Interpreter {
       if (c->kernel.policy.cold) evict_inputs(*c);
     }
     GroupRun g{*opts_.clock, loop_, ctx_, plan_.recipe_file};
+    const auto window = open_window(step.series, busy_workers(step));
     GroupResult r = step.kind == Step::Kind::time ? run_time_group(g, step) : run_parallel_group(g, step);
+    close_window(window);
     for (const Step* c : all) forget_removed(*c);
     if (!r.error.empty()) {
       check_interrupt();  // workers stopped by Ctrl-C: the run was interrupted, not failed
@@ -297,6 +322,19 @@ class Interpreter {
     r.sample.iteration = static_cast<std::uint32_t>(series.samples.size() + 1);
     series.samples.push_back(std::move(r.sample));
     if (opts_.observer) opts_.observer->sample_taken(step, series);
+  }
+
+  /// The counters as a timed statement of `series` starts, with `workers` of hwbench's own busy.
+  std::optional<model::ConditionsWindow> open_window(const std::string& series, std::size_t workers) {
+    if (!opts_.conditions) return std::nullopt;
+    return model::ConditionsWindow{series, static_cast<std::uint32_t>(workers), opts_.conditions->sample(), {}};
+  }
+
+  /// Records a window once its statement has taken its samples.
+  void close_window(std::optional<model::ConditionsWindow> window) {
+    if (!window) return;
+    window->end = opts_.conditions->sample();
+    outcome_.conditions->windows.push_back(std::move(*window));
   }
 
   const Plan& plan_;

@@ -3,6 +3,7 @@
 // measurement policy, and keeps the run's files under its ownership rules.
 #include <atomic>
 #include <memory>
+#include <optional>
 #include <ostream>
 #include <set>
 #include <string>
@@ -10,7 +11,9 @@
 
 #include "runtime/check/checker.hpp"
 #include "runtime/platform/clock.hpp"
+#include "runtime/platform/conditions.hpp"
 #include "runtime/plan/plan.hpp"
+#include "runtime/model/conditions.hpp"
 #include "runtime/model/result_state.hpp"
 #include "runtime/model/sample.hpp"
 #include "runtime/run/run_observer.hpp"
@@ -22,6 +25,9 @@ struct RunOptions {
   platform::Clock* clock = nullptr;                        ///< required
   RunObserver* observer = nullptr;                         ///< told of each series and sample; null for none
   const std::atomic<bool>* interrupted = nullptr; ///< set on Ctrl-C / SIGTERM; null for never
+  /// Snapshots of what disturbs a benchmark, before and after the run and around each timed
+  /// statement; null for none.
+  platform::ConditionsSampler* conditions = nullptr;
 };
 
 /// How a run ended, and what it measured.
@@ -31,6 +37,7 @@ struct RunOutcome {
   std::vector<model::Series> series;       ///< in the plan's series order
   std::vector<std::string> removed_after_failure;  ///< files of the run deleted because it did not complete
   std::vector<std::string> left_behind;  ///< files of the run it could not delete, as "PATH (reason)"
+  std::optional<model::RunConditions> conditions;  ///< taken when RunOptions::conditions was given
 };
 
 /// Runs a checked recipe. Teardown always runs; if the run does not complete, every file it

@@ -457,3 +457,25 @@ TEST_CASE("report: a series with no figure in the report's unit is left out of t
   REQUIRE(ops.series.size() == 3);
   CHECK(ops.series[1].aggregates[0].second == doctest::Approx(1e6));
 }
+
+TEST_CASE("report: lines style marks drift and outliers, with a legend; CSV carries figures only") {
+  rt::model::Result r;
+  // Files read cold right after setup: the first three copies are slow.
+  r.series.push_back(series_of("read 100MB cold", 100'000'000, {400, 420, 410, 800, 790, 810}));
+  r.series.push_back(series_of("read 10MB", 10'000'000, read10));
+  r.series.push_back(series_of("write 10MB", 10'000'000, {100, 101, 99, 100, 102, 98, 100, 250}));
+  r.series.push_back(series_of("both", 10'000'000, {100, 101, 99, 100, 99, 100, 300, 301, 299, 300, 301, 900}));
+  const auto data = rt::report::build_report_data(r, spec("lines", "MB/s", {"mean", "ci95"}));
+  REQUIRE(data.series.size() == 4);
+  CHECK(data.series[0].drift);
+  CHECK(data.series[0].outliers == 0);
+  CHECK_FALSE(data.series[1].drift);
+  CHECK(data.series[1].outliers == 0);
+  CHECK_FALSE(data.series[2].drift);
+  CHECK(data.series[2].outliers == 1);
+  CHECK(data.series[3].drift);
+  CHECK(data.series[3].outliers == 1);
+  check_golden("lines-marked.txt", render(data, rt::report::Format::text));
+  check_golden("lines-marked.md.txt", render(data, rt::report::Format::markdown));
+  check_golden("lines-marked.csv.txt", render(data, rt::report::Format::csv));
+}

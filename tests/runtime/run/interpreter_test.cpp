@@ -250,3 +250,90 @@ TEST_CASE("interpreter: `for` inside parallel makes each worker count for the du
   CHECK(s.wall_ns >= 200'000'000);
   CHECK(s.wall_ns < 2'000'000'000);
 }
+
+namespace {
+
+/// A sampler that counts its snapshots: snapshot k has time_ns k and procs_running k.
+class CountingSampler : public hwbench::runtime::platform::ConditionsSampler {
+ public:
+  hwbench::runtime::platform::ConditionsSnapshot sample() override {
+    hwbench::runtime::platform::ConditionsSnapshot s;
+    s.time_ns = ++taken_;
+    s.procs_running = static_cast<std::uint64_t>(taken_);
+    return s;
+  }
+
+ private:
+  std::int64_t taken_ = 0;
+};
+
+}  // namespace
+
+TEST_CASE("interpreter: conditions before and after the run and around each timed statement") {
+  RecipeEnv env;
+  add_kernel(env, "unit", [](std::uint64_t n, int) { return Work{100 * n, n}; });
+  ScriptedClock clock({1000});
+  CountingSampler sampler;
+  auto c = env.check("setup { unit }\nunit runs 3\nseries \"wide\" time { parallel 3 { unit } }\n");
+  INFO(c.diagnostics);
+  REQUIRE(c.recipe);
+  RunOptions opts;
+  opts.clock = &clock;
+  opts.conditions = &sampler;
+  const RunOutcome out = hwbench::runtime::run::run_plan(*c.recipe, opts);
+  REQUIRE(out.status == hwbench::runtime::model::RunStatus::complete);
+  REQUIRE(out.conditions.has_value());
+  const auto& conditions = *out.conditions;
+  // Setup is not a window: the first statement's window opens with the second snapshot.
+  CHECK(conditions.before.time_ns == 1);
+  REQUIRE(conditions.windows.size() == 2);
+  CHECK(conditions.windows[0].label == out.series[0].label);
+  CHECK(conditions.windows[0].workers == 1);
+  CHECK(conditions.windows[0].start.time_ns == 2);
+  CHECK(conditions.windows[0].end.time_ns == 3);
+  CHECK(conditions.windows[1].label == "wide");
+  CHECK(conditions.windows[1].workers == 3);
+  CHECK(conditions.windows[1].start.time_ns == 4);
+  CHECK(conditions.windows[1].end.time_ns == 5);
+  CHECK(conditions.after.time_ns == 6);
+}
+
+namespace {
+
+/// A kernel that says it ran on four threads, as STREAM notes its `threads`.
+class FourThreads : public Kernel {
+ public:
+  Work run(std::uint64_t n) override { return Work{0, n}; }
+  std::map<std::string, std::string> notes() const override { return {{"threads", "4"}}; }
+};
+
+}  // namespace
+
+TEST_CASE("interpreter: a kernel's own threads are its window's workers") {
+  RecipeEnv env;
+  KernelSpec spec;
+  spec.name = "four";
+  spec.family = "test";
+  spec.synopsis = "four";
+  spec.effects = [](const Call&, const FileView&) { return FileEffects{}; };
+  spec.make = [](const Call&, const Context&) { return std::make_unique<FourThreads>(); };
+  env.registry().add(std::move(spec));
+  ScriptedClock clock({1000});
+  CountingSampler sampler;
+  auto c = env.check("four runs 2\n");
+  REQUIRE(c.recipe);
+  RunOptions opts;
+  opts.clock = &clock;
+  opts.conditions = &sampler;
+  const RunOutcome out = hwbench::runtime::run::run_plan(*c.recipe, opts);
+  REQUIRE(out.conditions.has_value());
+  REQUIRE(out.conditions->windows.size() == 1);
+  CHECK(out.conditions->windows[0].workers == 4);
+}
+
+TEST_CASE("interpreter: no sampler, no conditions") {
+  RecipeEnv env;
+  add_kernel(env, "unit", [](std::uint64_t n, int) { return Work{100 * n, n}; });
+  ScriptedClock clock({1000});
+  CHECK_FALSE(run(env, "unit runs 2\n", clock).conditions.has_value());
+}

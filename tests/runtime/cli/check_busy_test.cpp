@@ -1,0 +1,56 @@
+// `hwbench check` before a long run on a busy machine: the sampler reads a fake /proc that the
+// pause between its two snapshots moves on.
+#include <doctest/doctest.h>
+
+#include "runtime/cli/commands.hpp"
+#include "tests/support/fake_proc.hpp"
+
+using hwbench::runtime::cli::busy_machine_warnings;
+using hwbench::runtime::platform::SystemConditionsSampler;
+using hwbench::test::FakeCounters;
+using hwbench::test::FakeProc;
+
+
+TEST_CASE("check: a long run on a loaded VM whose host steals CPU time gets both warnings") {
+  FakeProc proc;
+  FakeCounters c;
+  c.load1 = 2.3;
+  proc.write(c);
+  hwbench::test::SteppingClock clock(1'000'000'000);
+  SystemConditionsSampler sampler(proc.root(), clock);
+  hwbench::runtime::plan::Plan plan;
+  plan.estimated_seconds = 300;
+  int pauses = 0;
+  const auto warnings = busy_machine_warnings(plan, sampler, [&] {
+    ++pauses;
+    c.user += 150;
+    c.steal += 50;  // a quarter of the 200 ticks of 2 CPUs
+    proc.write(c);
+  });
+  CHECK(pauses == 1);
+  CHECK(warnings == std::vector<std::string>{"the machine is already busy: load 2.3 on 2 CPUs",
+                                             "the hypervisor is taking CPU time: steal 25% of CPU time now"});
+}
+
+TEST_CASE("check: a quiet machine, or a short run, gets no warning; a short run no pause") {
+  FakeProc proc;
+  FakeCounters c;
+  proc.write(c);
+  hwbench::test::SteppingClock clock(1'000'000'000);
+  SystemConditionsSampler sampler(proc.root(), clock);
+  hwbench::runtime::plan::Plan plan;  // no estimate: taken as long
+  int pauses = 0;
+  const auto count = [&] {
+    ++pauses;
+    c.user += 100;
+    c.idle += 100;
+    proc.write(c);
+  };
+  CHECK(busy_machine_warnings(plan, sampler, count).empty());
+  CHECK(pauses == 1);
+  c.load1 = 5;
+  proc.write(c);
+  plan.estimated_seconds = 20;
+  CHECK(busy_machine_warnings(plan, sampler, count).empty());
+  CHECK(pauses == 1);
+}
