@@ -372,6 +372,7 @@ std::optional<Step> Checker::bind(const Stmt& s, const Ctx& ctx) {
   req.in_group = ctx.in_group;
   req.untimed = ctx.phase != Phase::main;
   req.exec_refused = &exec_refused_;
+  req.reported_causes = &reported_causes_;
   auto ks = bind_kernel(s, req);
   if (!ks) return std::nullopt;
   if (user_kernels_ && !user_kernels_->check_call(s, *ks, diags_)) return std::nullopt;

@@ -35,8 +35,10 @@ class Binder {
     if (spec == nullptr) {
       std::vector<std::string> candidates = c_.req.registry.names();
       for (std::string_view k : lang::recipe::keywords::statement) candidates.emplace_back(k);
-      c_.req.diags.error(s.loc, fmt::format("unknown kernel '{}'", s.name),
-                         support::did_you_mean(s.name, candidates, "run 'hwbench list' to see every kernel"), name_len);
+      std::string message = fmt::format("unknown kernel '{}'", s.name);
+      if (first_report(message))
+        c_.req.diags.error(s.loc, std::move(message),
+                           support::did_you_mean(s.name, candidates, "run 'hwbench list' to see every kernel"), name_len);
       return std::nullopt;
     }
     spec_ = spec;
@@ -168,13 +170,21 @@ class Binder {
       PathError err;
       auto resolved = c_.req.resolver.resolve(v->text, arg.kind != ArgKind::input_path, err);
       if (!resolved) {
-        c_.fail(it.loc, err.message, err.hint, item_width(it));
+        // A location the recipe lacks is one cause, however many statements name it.
+        const bool per_location = err.message.starts_with("unknown location") || err.location_unavailable;
+        if (!per_location || first_report(err.message)) c_.fail(it.loc, err.message, err.hint, item_width(it));
+        else c_.failed = true;
         return;
       }
       av.path = resolved->path;
     }
     c_.step.text += " " + av.text;
     c_.step.call.args.push_back(std::move(av));
+  }
+
+  /// Whether `cause` is reported for the first time (always, when the request keeps no record).
+  bool first_report(const std::string& cause) {
+    return c_.req.reported_causes == nullptr || c_.req.reported_causes->insert(cause).second;
   }
 
   void finish() {

@@ -3,6 +3,7 @@
 // parameters (kernel_parameters.hpp, checked generically against the spec's table, like fio's
 // options) and measurement options (measurement_options.hpp).
 #include <optional>
+#include <set>
 
 #include "kernels/contract/registry.hpp"
 #include "lang/recipe/ast.hpp"
@@ -30,6 +31,9 @@ struct BindRequest {
   /// When set, a statement that runs programs without allow_exec is refused silently and
   /// recorded here: the checker reports the cause once for all of them.
   std::vector<const lang::recipe::Stmt*>* exec_refused = nullptr;
+  /// When set, the causes already reported (an unknown kernel or location, a built-in location
+  /// this machine lacks): a later statement with the same cause is refused without a second error.
+  std::set<std::string>* reported_causes = nullptr;
 };
 
 /// Binds statement `s` (StmtKind::kernel). Errors go to req.diags. `cold` on a statement that

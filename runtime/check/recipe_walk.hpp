@@ -152,6 +152,7 @@ class Checker {
   std::size_t refused_ = 0;                 ///< kernel statements refused so far (each with its error)
   std::set<std::string> refused_series_;   ///< the series those statements would have made
   std::set<std::string> refused_baselines_;  ///< `baseline` statements refused (each with its error)
+  std::set<std::string> reported_causes_;  ///< unknown kernels and locations, each reported once (BindRequest)
   std::vector<const lang::recipe::Stmt*> exec_refused_;  ///< refused for running programs (report_exec_refused)
   std::optional<lang::Diagnostic> size_error_;  ///< the error that refused the recipe as too big
   bool counting_ = false;      ///< the counting walk (expansion_error)

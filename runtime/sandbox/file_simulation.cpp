@@ -2,9 +2,11 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 namespace hwbench::runtime::sandbox {
 
@@ -73,12 +75,21 @@ void FileSimulation::create(const kernels::FileEffects::Create& c, const lang::r
   for (const auto& l : resolver.locations())
     if (l.create && l.path == dir) planned_dir = true;
   if (!planned_dir && !vfs_.is_directory(dir)) {
-    if (!vfs_.exists(dir))
-      diags_.error(s.loc, fmt::format("the directory '{}' does not exist (needed for '{}')", dir, c.path),
-                   fmt::format("create it first (mkdir -p {}), or map it to another directory with -L {}=DIR", dir, dir),
-                   name_width);
-    else
+    if (!vfs_.exists(dir)) {
+      // One cause, one error (report_missing): the file is taken as made, so that what reads it
+      // later does not add errors of its own.
+      auto it = std::find_if(missing_dirs_.begin(), missing_dirs_.end(), [&](const MissingDir& m) { return m.dir == dir; });
+      if (it == missing_dirs_.end()) {
+        it = missing_dirs_.insert(missing_dirs_.end(), MissingDir{dir, c.path, "", s.loc, name_width, {}, {}});
+        for (const auto& l : resolver.locations())
+          if (!l.builtin && l.path == dir) it->location = l.name;
+      } else if (s.loc.line != it->loc.line && std::find(it->other_lines.begin(), it->other_lines.end(), s.loc.line) == it->other_lines.end())
+        it->other_lines.push_back(s.loc.line);
+      it->files.insert(c.path);
+      vfs_.create(c.path, c.size);
+    } else {
       diags_.error(s.loc, fmt::format("'{}' is not a directory (needed for '{}')", dir, c.path), {}, name_width);
+    }
     return;
   }
   if (!planned_dir && write_refusal(dir) != 0) {
@@ -101,6 +112,21 @@ int FileSimulation::write_refusal(const std::string& dir) {
 }
 
 void FileSimulation::report_missing() {
+  for (const auto& m : missing_dirs_) {
+    std::string needed = fmt::format("'{}'", m.first_file);
+    if (m.files.size() > 1) needed += fmt::format(" and {} more file{}", m.files.size() - 1, m.files.size() == 2 ? "" : "s");
+    // The -L that maps it: the location's name when it is one's directory, else the literal path.
+    std::string hint = fmt::format("create it first (mkdir -p {}), or map it to another directory with -L {}=DIR", m.dir,
+                                   m.location.empty() ? m.dir : m.location);
+    if (!m.other_lines.empty()) {
+      std::vector<std::string> lines;
+      for (auto line : m.other_lines) lines.push_back(std::to_string(line));
+      hint += fmt::format("; the statement{} on line{} {} write{} there too", m.other_lines.size() == 1 ? "" : "s",
+                          m.other_lines.size() == 1 ? "" : "s", fmt::format("{}", fmt::join(lines, ", ")),
+                          m.other_lines.size() == 1 ? "s" : "");
+    }
+    diags_.error(m.loc, fmt::format("the directory '{}' does not exist (needed for {})", m.dir, needed), hint, m.width);
+  }
   for (const auto& [offset, m] : missing_) {
     std::string message = fmt::format("{} reads {}, which does not exist, and nothing before it creates it", m.kernel, m.path);
     if (m.count > 1) message += fmt::format(" ({} more like it)", m.count - 1);

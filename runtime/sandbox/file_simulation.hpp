@@ -5,6 +5,7 @@
 // created. Each create and remove moves the space ledger.
 #include <cstddef>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -26,7 +27,8 @@ class FileSimulation {
   /// removals, each created file appended to `creates`. Leaves in ks.effects.removes only the
   /// files the run created (the only ones rm deletes).
   void apply(plan::KernelStep& ks, const lang::recipe::Stmt& s, const PathResolver& resolver, std::vector<plan::PlannedFile>& creates);
-  /// One error per statement that read a file neither there nor created before it.
+  /// One error per statement that read a file neither there nor created before it, and one per
+  /// missing directory that statements write in (at the first, the others named in its hint).
   void report_missing();
 
  private:
@@ -35,6 +37,17 @@ class FileSimulation {
     lang::SourceLoc loc;
     std::string path, written, kernel;
     std::size_t count = 0;
+  };
+
+  /// A directory that does not exist but that statements write in: the first such statement,
+  /// how many files, and the lines of the others.
+  struct MissingDir {
+    std::string dir, first_file;
+    std::string location;  ///< the recipe's location whose directory it is, "" for a literal one
+    lang::SourceLoc loc;
+    std::uint32_t width = 0;
+    std::set<std::string> files;
+    std::vector<std::uint32_t> other_lines;
   };
 
   void create(const kernels::FileEffects::Create& c, const lang::recipe::Stmt& s, const PathResolver& resolver,
@@ -47,6 +60,7 @@ class FileSimulation {
   int write_refusal(const std::string& dir);
 
   std::map<std::size_t, Missing> missing_;  ///< by the statement's offset in the source
+  std::vector<MissingDir> missing_dirs_;    ///< in the order the recipe first needs them
   std::map<std::string, int> write_refusals_;
 };
 

@@ -217,7 +217,7 @@ std::optional<ResolvedPath> PathResolver::resolve(std::string_view text, bool wr
       return std::nullopt;
     }
     if (!loc->unavailable.empty()) {
-      error = {loc->unavailable, loc->unavailable_hint};
+      error = {loc->unavailable, loc->unavailable_hint, true};
       return std::nullopt;
     }
     auto rest = text.substr(colon + 1);

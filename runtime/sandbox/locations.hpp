@@ -32,6 +32,7 @@ struct ResolvedPath {
 struct PathError {
   std::string message;
   std::string hint;
+  bool location_unavailable = false;  ///< a built-in location this machine has no default for
 };
 
 /// The built-in locations with their defaults on `machine`: ramdisk, disk, tmp.

@@ -369,3 +369,29 @@ TEST_CASE("checker: one cause gives one error, and nothing for what depends on w
         "      |                 ^~~~~~~~~~~\n"
         "hint: a relative path is found next to the recipe; see docs/baseline-format.md\n");
 }
+
+TEST_CASE("checker: an unknown kernel, an unknown location or a missing directory is one error however often used") {
+  CHECK(diagnose("series \"a\" nopp\nseries \"b\" nopp\n") ==
+        "t.bench:1:12: error: unknown kernel 'nopp'\n"
+        "    1 | series \"a\" nopp\n"
+        "      |            ^~~~\n"
+        "hint: did you mean 'nop'?\n");
+  CHECK(diagnose("series \"x\" cp st9:/a -> ramdisk:/b\nseries \"y\" cp st9:/c -> ramdisk:/d\n") ==
+        "t.bench:1:15: error: unknown location 'st9'\n"
+        "    1 | series \"x\" cp st9:/a -> ramdisk:/b\n"
+        "      |               ^~~~~~\n"
+        "hint: declare it with: location st9 = \"/some/dir\", or pass -L st9=DIR\n");
+  // Forty files in a directory that is not there: one error, at the first statement, whose hint
+  // maps the location (the -L that fixes it) and names the other statement writing there; the
+  // copies that read those files add nothing.
+  CHECK(diagnose("location st1 = \"/nonexistent/st1\"\n"
+                 "setup { repeat 10 write st1:/a_$i size 1KB }\n"
+                 "series \"r\" repeat 10 cp st1:/a_$i -> ramdisk:/b_$i\n"
+                 "series \"w\" repeat 10 cp ramdisk:/b_$i -> st1:/c_$i\n"
+                 "teardown { rm ramdisk:/b_* }\n") ==
+        "t.bench:2:19: error: the directory '/nonexistent/st1' does not exist (needed for '/nonexistent/st1/a_1' and 19 more files)\n"
+        "    2 | setup { repeat 10 write st1:/a_$i size 1KB }\n"
+        "      |                   ^~~~~\n"
+        "hint: create it first (mkdir -p /nonexistent/st1), or map it to another directory with -L st1=DIR; "
+        "the statement on line 4 writes there too\n");
+}
