@@ -89,7 +89,9 @@ std::vector<std::string> busy_machine_warnings(const plan::Plan& plan, platform:
                                                const std::function<void()>& pause) {
   if (!analysis::is_long_run(plan.estimated_seconds)) return {};
   const auto first = sampler.sample();
-  pause();
+  // Steal needs an interval; the load average does not. A run of unknown length (most recipes)
+  // gets the load alone, so that `check` does not wait a second every time.
+  if (plan.estimated_seconds) pause();
   const auto second = sampler.sample();
   const unsigned cpus = static_cast<unsigned>(second.cpus.value_or(std::max(1u, std::thread::hardware_concurrency())));
   return analysis::busy_warnings(first, second, cpus, plan.estimated_seconds);

@@ -32,7 +32,7 @@ TEST_CASE("check: a long run on a loaded VM whose host steals CPU time gets both
                                              "the hypervisor is taking CPU time: steal 25% of CPU time now"});
 }
 
-TEST_CASE("check: a quiet machine, or a short run, gets no warning; a short run no pause") {
+TEST_CASE("check: a quiet machine, or a short run, gets no warning; only a known long run a pause") {
   FakeProc proc;
   FakeCounters c;
   proc.write(c);
@@ -47,10 +47,16 @@ TEST_CASE("check: a quiet machine, or a short run, gets no warning; a short run 
     proc.write(c);
   };
   CHECK(busy_machine_warnings(plan, sampler, count).empty());
+  CHECK(pauses == 0);  // no estimate: the load alone, read at once
+  plan.estimated_seconds = 300;
+  CHECK(busy_machine_warnings(plan, sampler, count).empty());
   CHECK(pauses == 1);
   c.load1 = 5;
   proc.write(c);
   plan.estimated_seconds = 20;
   CHECK(busy_machine_warnings(plan, sampler, count).empty());
+  CHECK(pauses == 1);
+  plan.estimated_seconds.reset();
+  CHECK(busy_machine_warnings(plan, sampler, count) == std::vector<std::string>{"the machine is already busy: load 5.0 on 2 CPUs"});
   CHECK(pauses == 1);
 }
