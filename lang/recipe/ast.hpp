@@ -62,6 +62,7 @@ enum class StmtKind {
   if_,                  ///< `if A OP B { … } else if … else { … }`: body holds the branches in order
   branch,               ///< one block of an `if`: value is its comparison (ExprKind::binary), or
                         ///< empty for the final `else`; body
+  settle,               ///< `settle DURATION` or `settle until stable …`: form holds a SettleStmt
 };
 
 /// One argument of a kernel statement, in source order.
@@ -136,8 +137,16 @@ struct CompareStmt {
   std::vector<CompareOption> options;
 };
 
+/// `settle DURATION`, or `settle until stable [PATH] [max DURATION]`.
+struct SettleStmt {
+  Word until;                     ///< `until`, when the statement probes until the rate is stable
+  std::optional<Expr> duration;   ///< the wait of `settle DURATION`
+  std::optional<Expr> path;       ///< the file to probe, when named
+  std::optional<Expr> max;        ///< after `max`
+};
+
 /// What the grammar types in full, for the statements that have it.
-using StmtForm = std::variant<std::monostate, ReportStmt, BaselineStmt, IndexStmt, CompareStmt>;
+using StmtForm = std::variant<std::monostate, ReportStmt, BaselineStmt, IndexStmt, CompareStmt, SettleStmt>;
 
 /// A statement. `text` is its source text, used to label series that have no `series` around them.
 struct Stmt {
@@ -149,7 +158,7 @@ struct Stmt {
   Expr value;
   std::vector<Stmt> body;
   std::vector<Item> items;  ///< a kernel statement's arguments
-  StmtForm form;            ///< a ReportStmt, BaselineStmt, IndexStmt or CompareStmt for those kinds
+  StmtForm form;            ///< a ReportStmt, BaselineStmt, IndexStmt, CompareStmt or SettleStmt for those kinds
 };
 
 /// A parsed recipe.

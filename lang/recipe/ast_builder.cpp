@@ -292,6 +292,19 @@ StmtForm AstBuilder::form(StmtKind kind, std::vector<Piece> pieces) {
       }
       return c;
     }
+    case StmtKind::settle: {
+      SettleStmt st;
+      for (auto& [what, item] : pieces) {
+        switch (what) {
+          case Role::settle_until: st.until = word_of(item); break;
+          case Role::settle_duration: st.duration = std::move(item.expr); break;
+          case Role::settle_path: st.path = std::move(item.expr); break;
+          case Role::settle_max: st.max = std::move(item.expr); break;
+          default: break;
+        }
+      }
+      return st;
+    }
     default: return {};
   }
 }
@@ -341,6 +354,7 @@ void AstBuilder::statement(StmtKind kind, SourceLoc loc) {
     case StmtKind::teardown:
     case StmtKind::report:
     case StmtKind::compare:
+    case StmtKind::settle:
     case StmtKind::kernel_def:
     case StmtKind::branch:
       break;

@@ -11,12 +11,13 @@
 namespace hwbench::lang::recipe {
 
 /// What a word or value stands for in a statement that the grammar types in full (report,
-/// baseline, index, compare); the builder assembles the statement's form from them.
+/// baseline, index, compare, settle); the builder assembles the statement's form from them.
 enum class Role {
   report_table, report_head, report_with, report_comma, report_arg,
   baseline_file,
   index_series, index_baseline, index_scale, index_aggregate,
   compare_file, compare_option, compare_value,
+  settle_until, settle_duration, settle_path, settle_max,
 };
 
 /// Assembles a Recipe bottom-up, as the parser recognises its pieces.

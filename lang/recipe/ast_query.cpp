@@ -40,6 +40,12 @@ bool form_mentions(const CompareStmt& c, std::string_view name) {
   return false;
 }
 
+bool form_mentions(const SettleStmt& st, std::string_view name) {
+  for (const auto* e : {&st.duration, &st.path, &st.max})
+    if (*e && expr_mentions(**e, name)) return true;
+  return false;
+}
+
 }  // namespace
 
 bool mentions_variable(const Stmt& stmt, std::string_view name) {

@@ -75,6 +75,10 @@ struct kw_compare : keyword<kw::compare> {};
 struct kw_if : keyword<kw::if_> {};
 struct kw_else : keyword<kw::else_> {};
 struct kw_kernel : keyword<kw::kernel> {};
+struct kw_settle : keyword<kw::settle> {};
+struct kw_until : keyword<kw::until> {};
+struct kw_stable : keyword<kw::stable> {};
+struct kw_max : keyword<kw::max> {};
 /// `table` in `report table …`; `table/s` would be a (misspelt) unit.
 struct kw_table : p::seq<keyword<kw::table>, p::not_at<p::one<'/'>>> {};
 struct kw_with : keyword<kw::with> {};

@@ -203,6 +203,20 @@ struct compare_stmt
     : p::seq<kw_compare, ws, p::must<compare_with>, ws, p::must<compare_file>,
              p::star<ws, p::not_at<args_end>, compare_option>, content_end, ws, p::must<items_end>> {};
 
+// `settle DURATION` or `settle until stable [PATH] [max DURATION]`: what the run waits for
+// between setup and the first timed statement (runtime/check/settle_binder.hpp).
+struct settle_until : whole<kw_until> {};
+struct settle_stable : whole<kw_stable> {};
+struct settle_duration : p::seq<value_item> {};
+struct settle_path : p::seq<value_item> {};
+struct settle_max : p::seq<value_item> {};
+struct settle_probe
+    : p::seq<settle_until, ws, p::must<settle_stable>, p::opt<ws, p::not_at<kw_max>, settle_path>,
+             p::opt<ws, kw_max, ws, p::must<settle_max>>> {};
+struct settle_body : p::sor<settle_probe, settle_duration> {};
+struct settle_end : items_end {};
+struct settle_stmt : p::seq<kw_settle, ws, p::must<settle_body>, content_end, ws, p::must<settle_end>> {};
+
 struct kernel_name : identifier {};
 /// `NAME ITEMS…`; `NAME:` at the start of a statement is a path, not a kernel.
 struct kernel_stmt : p::seq<kernel_name, p::not_at<p::one<':'>>, p::must<word_boundary>,
@@ -230,7 +244,7 @@ struct kernel_def_stmt
 struct statement
     : p::sor<title_stmt, source_stmt, note_stmt, location_stmt, let_stmt, repeat_stmt, for_stmt, setup_stmt,
              teardown_stmt, series_stmt, time_stmt, parallel_stmt, report_stmt, baseline_stmt, index_stmt,
-             compare_stmt, kernel_def_stmt, if_stmt, p::seq<p::at<kw_else>, p::raise<stray_else>>, kernel_stmt> {};
+             compare_stmt, settle_stmt, kernel_def_stmt, if_stmt, p::seq<p::at<kw_else>, p::raise<stray_else>>, kernel_stmt> {};
 
 struct top_statement
     : p::sor<statement, p::seq<p::at<p::one<'}'>>, p::raise<stray_brace>>, p::raise<bad_statement>> {};

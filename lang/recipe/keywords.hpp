@@ -25,6 +25,7 @@ inline constexpr std::string_view baseline = "baseline";
 inline constexpr std::string_view index = "index";
 inline constexpr std::string_view compare = "compare";
 inline constexpr std::string_view if_ = "if";
+inline constexpr std::string_view settle = "settle";
 
 // Words inside statements.
 inline constexpr std::string_view in = "in";            ///< for NAME in …
@@ -37,12 +38,16 @@ inline constexpr std::string_view geomean = "geomean";  ///< index "L" = geomean
 inline constexpr std::string_view vs = "vs";            ///< … vs BASELINE
 inline constexpr std::string_view scale = "scale";      ///< … scale K
 inline constexpr std::string_view using_ = "using";     ///< … using AGGREGATE
+inline constexpr std::string_view until = "until";      ///< settle until stable
+inline constexpr std::string_view stable = "stable";    ///< settle until stable
+inline constexpr std::string_view max = "max";          ///< settle until stable max DURATION
 
 /// The words that start a statement (`kernel` and `else` aside): no kernel may be called so,
 /// and "did you mean" offers them for a misspelt statement.
 inline constexpr std::array statement = {title,  source,   note,     location, let,   repeat,
                                          for_,   setup,    teardown, series,   time,  parallel,
-                                         report, baseline, index,    compare,  if_};
+                                         report, baseline, index,    compare,  if_,
+                                         settle};
 
 /// Whether `word` starts a statement.
 constexpr bool is_statement(std::string_view word) {

@@ -200,7 +200,7 @@ struct Action<g::comma> {
   }
 };
 
-// ---- The parts of report, baseline, index and compare -----------------------------------------
+// ---- The parts of report, baseline, index, compare and settle ------------------------------
 
 /// The item its rule just pushed takes role `R` in the statement.
 template <Role R>
@@ -244,6 +244,15 @@ template <>
 struct Action<g::compare_option_name> : RoleAction<Role::compare_option> {};
 template <>
 struct Action<g::compare_option_value> : RoleAction<Role::compare_value> {};
+
+template <>
+struct Action<g::settle_until> : RoleWordAction<Role::settle_until> {};
+template <>
+struct Action<g::settle_duration> : RoleAction<Role::settle_duration> {};
+template <>
+struct Action<g::settle_path> : RoleAction<Role::settle_path> {};
+template <>
+struct Action<g::settle_max> : RoleAction<Role::settle_max> {};
 
 template <>
 struct Action<g::content_end> {
@@ -292,6 +301,8 @@ template <>
 struct Action<g::index_stmt> : StatementAction<StmtKind::index> {};
 template <>
 struct Action<g::compare_stmt> : StatementAction<StmtKind::compare> {};
+template <>
+struct Action<g::settle_stmt> : StatementAction<StmtKind::settle> {};
 template <>
 struct Action<g::kernel_stmt> : StatementAction<StmtKind::kernel> {};
 template <>

@@ -1,5 +1,5 @@
 #pragma once
-// The syntax error messages of `report`, `baseline`, `index` and `compare` (syntax_errors.hpp
+// The syntax error messages of `report`, `baseline`, `index`, `compare` and `settle` (syntax_errors.hpp
 // has the mechanism, Expected<Rule>::make).
 // Only the parser includes this.
 #include <cstdint>
@@ -150,6 +150,41 @@ template <>
 struct Expected<g::compare_option_value> {
   static SyntaxError make(const Here& here) {
     return item_error(here, fmt::format("expected a value after '{}'", here.previous_word()), compare_example);
+  }
+};
+
+inline constexpr const char* settle_example = "write it like: settle 60s, or settle until stable max 120s";
+
+template <>
+struct Expected<g::settle_body> {
+  static SyntaxError make(const Here& here) {
+    if (at_statement_end(here)) return here.error("expected a duration or 'until stable' after 'settle'", settle_example);
+    return item_error(here, fmt::format("expected a duration or 'until stable' after 'settle', not '{}'",
+                                        here.rest().substr(0, item_width(here))),
+                      settle_example);
+  }
+};
+
+template <>
+struct Expected<g::settle_stable> {
+  static SyntaxError make(const Here& here) {
+    return item_error(here, "expected 'stable' after 'settle until'", settle_example);
+  }
+};
+
+template <>
+struct Expected<g::settle_max> {
+  static SyntaxError make(const Here& here) {
+    return item_error(here, "expected a duration after 'max'", settle_example);
+  }
+};
+
+template <>
+struct Expected<g::settle_end> {
+  static SyntaxError make(const Here& here) {
+    if (auto closer = unmatched_closer(here)) return *closer;
+    return item_error(here, fmt::format("unexpected '{}' in 'settle'", here.rest().substr(0, item_width(here))),
+                      settle_example);
   }
 };
 

@@ -252,6 +252,14 @@ void Checker::walk(const Stmt& s, const Ctx& ctx, std::vector<Step>* group) {
                      static_cast<std::uint32_t>(std::string_view(word).size()));
         return;
       }
+      if (s.kind == StmtKind::setup && plan_.settle) {
+        // What settle probes, and what it waits for, is what setup has written before it.
+        diags_.error(s.loc, "'setup' comes after 'settle'",
+                     fmt::format("settle lets setup's files settle: move it below the setup block (it is at line {})",
+                                 plan_.settle->loc.line),
+                     5);
+        return;
+      }
       inner.phase = s.kind == StmtKind::setup ? Phase::setup : Phase::teardown;
       walk_block(s.body, inner, nullptr);
       return;
@@ -319,6 +327,9 @@ void Checker::walk(const Stmt& s, const Ctx& ctx, std::vector<Step>* group) {
       }
       return;
     }
+    case StmtKind::settle:
+      walk_settle(s, ctx);
+      return;
     case StmtKind::kernel_def:
       // Read by UserKernels::load before the walk.
       if (!ctx.top || ctx.in_if) diags_.error(s.loc, "a kernel definition belongs at the top level of a recipe", {}, 6);
@@ -333,6 +344,33 @@ void Checker::walk(const Stmt& s, const Ctx& ctx, std::vector<Step>* group) {
       return;
     }
   }
+}
+
+void Checker::walk_settle(const Stmt& s, const Ctx& ctx) {
+  const char* hint = "settle lets the files setup wrote settle before timing: write it at the top level, after the "
+                     "setup block and before the first timed statement";
+  if (!ctx.top || ctx.phase != Phase::main) {
+    // One error for the statement, not one for each pass of a loop around it.
+    if (!settle_refused_.insert(s.loc.offset).second) return;
+    diags_.error(s.loc, "'settle' belongs at the top level of a recipe", hint, 6);
+    return;
+  }
+  if (plan_.settle) {
+    diags_.error(s.loc, "a recipe settles once", fmt::format("the first 'settle' is at line {}", plan_.settle->loc.line),
+                 6);
+    return;
+  }
+  if (!plan_.main.empty()) {
+    diags_.error(s.loc, "'settle' comes after a timed statement",
+                 fmt::format("move it above line {}, where the timed statements begin", plan_.main.front().loc.line), 6);
+    return;
+  }
+  SettleRequest req{scope_, *resolver_, vfs_, plan_.creates,
+                    [this](const std::string& path) { return machine_.filesystem_type(path); }, diags_};
+  auto settle = bind_settle(s, req);
+  if (!settle) return;
+  plan_.timed_seconds_known += settle->seconds;
+  plan_.settle = std::move(settle);
 }
 
 std::string Checker::recipe_dir() const {

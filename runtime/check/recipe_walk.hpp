@@ -21,6 +21,7 @@
 #include "runtime/check/kernel_binder.hpp"
 #include "runtime/check/report_binder.hpp"
 #include "runtime/check/settings.hpp"
+#include "runtime/check/settle_binder.hpp"
 #include "runtime/check/user_kernels.hpp"
 #include "runtime/plan/plan_printer.hpp"
 #include "runtime/sandbox/file_simulation.hpp"
@@ -108,6 +109,9 @@ class Checker {
 
   void walk(const Stmt& s, const Ctx& ctx, std::vector<plan::Step>* group);
 
+  /// `settle`: at the top level, once, after setup and before the first timed statement.
+  void walk_settle(const Stmt& s, const Ctx& ctx);
+
   /// Where a relative baseline file is looked for: the recipe's own directory.
   std::string recipe_dir() const;
 
@@ -151,6 +155,7 @@ class Checker {
   bool too_big_ = false;
   std::size_t refused_ = 0;                 ///< kernel statements refused so far (each with its error)
   std::set<std::string> refused_series_;   ///< the series those statements would have made
+  std::set<std::size_t> settle_refused_;   ///< `settle` statements refused for their place (by offset)
   std::set<std::string> refused_baselines_;  ///< `baseline` statements refused (each with its error)
   std::set<std::string> reported_causes_;  ///< unknown kernels and locations, each reported once (BindRequest)
   std::vector<const lang::recipe::Stmt*> exec_refused_;  ///< refused for running programs (report_exec_refused)

@@ -10,6 +10,7 @@
 #include "runtime/analysis/statistics.hpp"
 #include "runtime/cli/terminal.hpp"
 #include "runtime/plan/plan_printer.hpp"
+#include "runtime/report/settle_note.hpp"
 #include "runtime/support/text_columns.hpp"
 
 namespace hwbench::runtime::cli {
@@ -119,6 +120,28 @@ void ProgressDisplay::series_ends(const model::Series& series) {
   print_line(series_line(t, series));
 }
 
+void ProgressDisplay::settle_begins(const plan::Settle& settle) {
+  settle_status_ = settle.mode == model::SettleMode::wait
+                       ? fmt::format("settle: waiting {}", plan::human_seconds(settle.seconds))
+                       : fmt::format("settle: probing {} until its rate is stable (at most {})", settle.file_display,
+                                     plan::human_seconds(settle.seconds));
+  draw_status(clock_.now_ns(), true);
+}
+
+void ProgressDisplay::settle_probe(const model::SettleRecord& record) {
+  const model::SettleProbe& p = record.probes.back();
+  settle_status_ = fmt::format("settle: probe {}  {}  at {} of at most {}", record.probes.size(),
+                               human_rate(model::probe_rate(p), true),
+                               plan::human_seconds(static_cast<double>(p.start_ns) / 1e9),
+                               plan::human_seconds(record.seconds));
+  draw_status(clock_.now_ns(), true);
+}
+
+void ProgressDisplay::settle_ends(const model::SettleRecord& record) {
+  settle_status_.clear();
+  print_line(report::settle_line(record));
+}
+
 void ProgressDisplay::run_ends(model::RunStatus) { clear_status(); }
 
 double ProgressDisplay::eta_seconds() const {
@@ -170,7 +193,12 @@ std::string ProgressDisplay::series_line(const Track& t, const model::Series& se
 }
 
 void ProgressDisplay::draw_status(std::int64_t now, bool force) {
-  if (!style_.status_line || current_ >= tracks_.size()) return;
+  if (!style_.status_line) return;
+  if (!settle_status_.empty()) {
+    show_status(settle_status_ + "  " + clock_time(static_cast<double>(now - start_ns_) / 1e9) + " elapsed");
+    return;
+  }
+  if (current_ >= tracks_.size()) return;
   if (!force && status_shown_ && now - drawn_ns_ < kRedrawNs) return;
   drawn_ns_ = now;
   const Track& t = tracks_[current_];
@@ -181,6 +209,10 @@ void ProgressDisplay::draw_status(std::int64_t now, bool force) {
   text += "  " + clock_time(static_cast<double>(now - start_ns_) / 1e9) + " elapsed";
   const double eta = eta_seconds();
   text += eta < 0 ? "  ETA ?" : "  ETA " + clock_time(eta);
+  show_status(text);
+}
+
+void ProgressDisplay::show_status(const std::string& text) {
   // One column is left free: a line that reaches the last column wraps on some terminals.
   out_ << '\r' << fit_width(text, style_.width > 1 ? style_.width - 1 : 1) << "\033[K" << std::flush;
   status_shown_ = true;

@@ -43,6 +43,9 @@ class ProgressDisplay : public run::RunObserver {
   void step_begins(const plan::Step& step) override;
   void sample_taken(const plan::Step& step, const model::Series& series) override;
   void series_ends(const model::Series& series) override;
+  void settle_begins(const plan::Settle& settle) override;
+  void settle_probe(const model::SettleRecord& record) override;
+  void settle_ends(const model::SettleRecord& record) override;
   void run_ends(model::RunStatus status) override;
 
   /// Seconds the rest of the run should take, from the plan's samples and what the samples so
@@ -66,6 +69,7 @@ class ProgressDisplay : public run::RunObserver {
 
   Track& track(const std::string& label);
   void draw_status(std::int64_t now, bool force);
+  void show_status(const std::string& text);
   void clear_status();
   void print_line(const std::string& text);
   std::string series_line(const Track& t, const model::Series& series) const;
@@ -78,6 +82,7 @@ class ProgressDisplay : public run::RunObserver {
   std::vector<Track> tracks_;
   std::map<std::string, std::size_t> index_;
   std::size_t label_width_ = 0;
+  std::string settle_status_;      ///< while settling: what the status line says of it
   std::size_t current_ = SIZE_MAX;  ///< the series being measured
   std::int64_t start_ns_ = 0;       ///< when the run began
   std::int64_t mark_ns_ = 0;        ///< the last step start or sample: where a sample's time begins

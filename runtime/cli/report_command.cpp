@@ -14,6 +14,7 @@
 #include "runtime/record/comparable.hpp"
 #include "runtime/record/result_file.hpp"
 #include "runtime/report/compare_report.hpp"
+#include "runtime/report/settle_note.hpp"
 
 namespace hwbench::runtime::cli {
 
@@ -81,8 +82,11 @@ void render_all(const Result& result, Format format, std::size_t width, std::ost
     if (keep) keep->push_back(std::move(record));
   }
   // After the reports, never inside them: the original tools' layouts stay as they were.
-  if (const auto verdict = analysis::result_verdict(result); verdict && format != Format::csv)
-    out << "\n" << *verdict << "\n";
+  if (format == Format::csv) return;
+  std::string notes;
+  if (const auto verdict = analysis::result_verdict(result)) notes += *verdict + "\n";
+  if (const auto settled = report::settle_note(result)) notes += *settled + "\n";
+  if (!notes.empty()) out << "\n" << notes;
 }
 
 int cmd_report(const std::string& file, const std::string& format, std::size_t width, std::ostream& out, std::ostream& err) {

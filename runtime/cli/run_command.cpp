@@ -103,6 +103,7 @@ int cmd_run(const Common& c, const std::string& output, const std::string& forma
   opts.conditions = &conditions;
   RunOutcome outcome = run_plan(*checked, opts);
   result.conditions = std::move(outcome.conditions);
+  result.settle = std::move(outcome.settle);
   result.finished_utc = utc_stamp("%Y-%m-%dT%H:%M:%SZ");
   result.status = outcome.status;
   result.error = outcome.error;

@@ -13,6 +13,7 @@
 #include "runtime/model/report_style.hpp"
 #include "runtime/model/result_state.hpp"
 #include "runtime/model/sample.hpp"
+#include "runtime/model/settle.hpp"
 
 namespace hwbench::runtime::model {
 
@@ -99,6 +100,8 @@ struct Result {
   std::vector<RenderedReport> rendered;
   /// What disturbed the run (load, steal, swap…); std::nullopt for published results and older files.
   std::optional<RunConditions> conditions;
+  /// What the recipe's `settle` statement did; std::nullopt when it has none (and for published results).
+  std::optional<SettleRecord> settle;
 };
 
 }  // namespace hwbench::runtime::model

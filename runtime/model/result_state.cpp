@@ -3,6 +3,8 @@
 #include <array>
 #include <utility>
 
+#include "runtime/model/enum_words.hpp"
+
 namespace hwbench::runtime::model {
 
 namespace {
@@ -19,20 +21,6 @@ constexpr std::array<std::pair<RunStatus, std::string_view>, 4> status_words = {
     {RunStatus::failed, "failed"},
     {RunStatus::published, "published"},
 }};
-
-template <typename Enum, std::size_t N>
-std::string_view word_of(const std::array<std::pair<Enum, std::string_view>, N>& words, Enum value) {
-  for (const auto& [e, word] : words)
-    if (e == value) return word;
-  return {};
-}
-
-template <typename Enum, std::size_t N>
-std::optional<Enum> value_of(const std::array<std::pair<Enum, std::string_view>, N>& words, std::string_view text) {
-  for (const auto& [e, word] : words)
-    if (word == text) return e;
-  return std::nullopt;
-}
 
 }  // namespace
 

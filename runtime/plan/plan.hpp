@@ -54,6 +54,17 @@ struct Step {
   std::uint64_t count = 0;                 ///< kind == repeat: how many times the body runs
 };
 
+/// A `settle` statement: what the run waits for between setup and the first timed statement.
+struct Settle {
+  model::SettleMode mode = model::SettleMode::wait;
+  double seconds = 0;            ///< wait: how long; until_stable: the most it may take
+  std::string file;              ///< until_stable: the file probed, absolute
+  std::string file_display;      ///< until_stable: the file as the recipe names it ("disk:/quick_1GB")
+  std::uint64_t file_bytes = 0;  ///< until_stable: its size when setup has written it
+  lang::SourceLoc loc;
+  std::string text;              ///< the statement as written
+};
+
 /// A file the run will create.
 struct PlannedFile {
   std::string path;
@@ -68,6 +79,7 @@ struct Plan {
   std::vector<model::LocationInfo> locations;
   std::vector<std::string> directories_to_create;  ///< built-in location directories that do not exist yet
   std::vector<Step> setup;
+  std::optional<Settle> settle;  ///< runs after setup, before the first timed statement
   std::vector<Step> main;
   std::vector<Step> teardown;
   std::vector<model::ReportSpec> reports;

@@ -1,5 +1,7 @@
 #include "runtime/plan/plan_printer.hpp"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 namespace hwbench::runtime::plan {
@@ -159,6 +161,16 @@ void print_plan(const Plan& plan, std::ostream& out) {
   if (!plan.setup.empty()) {
     out << fmt::format("\nsetup ({} statements, untimed):\n", plan.setup.size());
     print_steps(plan.setup, out, false);
+  }
+  if (plan.settle) {
+    const Settle& st = *plan.settle;
+    out << "\nsettle (after setup, untimed):\n";
+    if (st.mode == model::SettleMode::wait)
+      out << fmt::format("    {}: waits {}\n", st.text, human_seconds(st.seconds));
+    else
+      out << fmt::format("    {}: reads {} of {} cold, once a second, until the rate is stable; at most {}\n", st.text,
+                         human_bytes(std::min(st.file_bytes, model::kSettleSliceBytes)), st.file_display,
+                         human_seconds(st.seconds));
   }
   out << fmt::format("\ntimed ({} statements):\n", plan.main.size());
   print_steps(plan.main, out, true);

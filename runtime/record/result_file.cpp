@@ -7,6 +7,7 @@
 
 #include "runtime/platform/atomic_file.hpp"
 #include "runtime/record/conditions_json.hpp"
+#include "runtime/record/settle_json.hpp"
 
 namespace hwbench::runtime::record {
 
@@ -166,6 +167,7 @@ nlohmann::json to_json(const Result& result) {
   if (!indices.empty()) out["indices"] = std::move(indices);
   if (!result.parameters.empty()) out["parameters"] = strings_to_json(result.parameters);
   if (result.conditions) out["conditions"] = conditions_to_json(*result.conditions);
+  if (result.settle) out["settle"] = settle_to_json(*result.settle);
   return out;
 }
 

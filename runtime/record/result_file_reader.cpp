@@ -13,6 +13,7 @@
 #include "lang/common/diagnostics.hpp"
 #include "lang/common/source.hpp"
 #include "runtime/record/conditions_json.hpp"
+#include "runtime/record/settle_json.hpp"
 #include "runtime/record/json_reader.hpp"
 #include "runtime/record/result_file.hpp"
 
@@ -234,6 +235,9 @@ std::optional<Result> result_from_json(const nlohmann::json& document, std::stri
   // Conditions came with issue 18; older files and published results have none.
   if (const json* conditions = in.member(document, top, "conditions", /*optional=*/true))
     result.conditions = conditions_from_json(in, *conditions, "conditions");
+  // Only recipes with a `settle` statement have it.
+  if (const json* settle = in.member(document, top, "settle", /*optional=*/true))
+    result.settle = settle_from_json(in, *settle, "settle");
 
   if (in.failed()) {
     error = in.error();

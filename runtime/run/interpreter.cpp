@@ -95,6 +95,7 @@ class Interpreter {
     make_directories();
     if (outcome_.status == RunStatus::complete) {
       phase(plan_.setup, false);
+      if (outcome_.status == RunStatus::complete && plan_.settle) settle(*plan_.settle);
       if (outcome_.status == RunStatus::complete) phase(plan_.main, true);
     }
     // Teardown always runs, and Ctrl-C does not stop it: it is what cleans up.
@@ -171,6 +172,31 @@ class Interpreter {
         if (interruptible_) return;
       }
     }
+  }
+
+  void settle(const plan::Settle& st) {
+    if (opts_.observer) opts_.observer->settle_begins(st);
+    std::unique_ptr<SettleProber> prober;
+    if (st.mode == model::SettleMode::until_stable) {
+      // The file is setup's, but a symlink may have replaced it since.
+      if (auto e = resolver_.recheck({st.file, st.file, ""}, false)) {
+        fail(fmt::format("{}:{}:{}: {}: {}", plan_.recipe_file, st.loc.line, st.loc.column, st.text, e->message));
+        return;
+      }
+      prober = file_prober(st.file, *opts_.clock);
+    }
+    SleepPause sleep;
+    const auto on_probe = [this](const model::SettleRecord& r) {
+      if (opts_.observer) opts_.observer->settle_probe(r);
+    };
+    SettleRun r = run_settle(st, prober.get(), opts_.pause ? *opts_.pause : sleep, *opts_.clock, opts_.interrupted,
+                             on_probe);
+    outcome_.settle = r.record;
+    if (opts_.observer) opts_.observer->settle_ends(r.record);
+    if (!r.error.empty())
+      fail(fmt::format("{}:{}:{}: {}: {}", plan_.recipe_file, st.loc.line, st.loc.column, st.text, r.error));
+    else if (r.record.outcome == model::SettleOutcome::interrupted)
+      fail("interrupted by a signal", RunStatus::interrupted);
   }
 
   void check_interrupt() const {

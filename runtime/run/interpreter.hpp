@@ -17,6 +17,7 @@
 #include "runtime/model/result_state.hpp"
 #include "runtime/model/sample.hpp"
 #include "runtime/run/run_observer.hpp"
+#include "runtime/run/settle.hpp"
 
 namespace hwbench::runtime::run {
 
@@ -28,6 +29,8 @@ struct RunOptions {
   /// Snapshots of what disturbs a benchmark, before and after the run and around each timed
   /// statement; null for none.
   platform::ConditionsSampler* conditions = nullptr;
+  /// How `settle` waits; null for the real sleep (tests lend a fake).
+  Pause* pause = nullptr;
 };
 
 /// How a run ended, and what it measured.
@@ -38,6 +41,7 @@ struct RunOutcome {
   std::vector<std::string> removed_after_failure;  ///< files of the run deleted because it did not complete
   std::vector<std::string> left_behind;  ///< files of the run it could not delete, as "PATH (reason)"
   std::optional<model::RunConditions> conditions;  ///< taken when RunOptions::conditions was given
+  std::optional<model::SettleRecord> settle;       ///< what the recipe's `settle` did, when it ran
 };
 
 /// Runs a checked recipe. Teardown always runs; if the run does not complete, every file it

@@ -20,6 +20,12 @@ class RunObserver {
   virtual ~RunObserver() = default;
   /// Before setup.
   virtual void run_begins(const plan::Plan& /*plan*/) {}
+  /// After setup, `settle` begins (it waits, or probes until the rate is stable).
+  virtual void settle_begins(const plan::Settle& /*settle*/) {}
+  /// `settle until stable` has just made a probe: the record so far, its last probe the newest.
+  virtual void settle_probe(const model::SettleRecord& /*record*/) {}
+  /// `settle` is over, however it ended.
+  virtual void settle_ends(const model::SettleRecord& /*record*/) {}
   /// A timed statement (a kernel statement, a `time` or a `parallel` block) begins.
   virtual void step_begins(const plan::Step& /*step*/) {}
   /// `series` has just gained a sample (its last), taken by `step`.

@@ -76,8 +76,8 @@ void FileSimulation::create(const kernels::FileEffects::Create& c, const lang::r
     if (l.create && l.path == dir) planned_dir = true;
   if (!planned_dir && !vfs_.is_directory(dir)) {
     if (!vfs_.exists(dir)) {
-      // One cause, one error (report_missing): the file is taken as made, so that what reads it
-      // later does not add errors of its own.
+      // One cause, one error (report_missing): the file is taken as made, so that what reads or
+      // probes it later does not add errors of its own.
       auto it = std::find_if(missing_dirs_.begin(), missing_dirs_.end(), [&](const MissingDir& m) { return m.dir == dir; });
       if (it == missing_dirs_.end()) {
         it = missing_dirs_.insert(missing_dirs_.end(), MissingDir{dir, c.path, "", s.loc, name_width, {}, {}});
@@ -87,6 +87,7 @@ void FileSimulation::create(const kernels::FileEffects::Create& c, const lang::r
         it->other_lines.push_back(s.loc.line);
       it->files.insert(c.path);
       vfs_.create(c.path, c.size);
+      creates.push_back({c.path, c.size});
     } else {
       diags_.error(s.loc, fmt::format("'{}' is not a directory (needed for '{}')", dir, c.path), {}, name_width);
     }

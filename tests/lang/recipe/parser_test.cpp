@@ -104,6 +104,7 @@ const char* kind_name(StmtKind k) {
     case StmtKind::kernel_def: return "kernel-def";
     case StmtKind::if_: return "if";
     case StmtKind::branch: return "branch";
+    case StmtKind::settle: return "settle";
   }
   return "?";
 }
@@ -145,6 +146,14 @@ std::string shape(const StmtForm& form) {
     std::string operator()(const CompareStmt& c) const {
       std::string out = " with " + shape(c.file);
       for (const auto& option : c.options) out += " " + option.name.text + " " + shape(option.value);
+      return out;
+    }
+    std::string operator()(const recipe::SettleStmt& st) const {
+      std::string out;
+      if (st.duration) out += " " + shape(*st.duration);
+      if (st.until.given()) out += " until stable";
+      if (st.path) out += " " + shape(*st.path);
+      if (st.max) out += " max " + shape(*st.max);
       return out;
     }
   };
@@ -713,4 +722,66 @@ TEST_CASE("parser: inside ${…} bare names are variables, outside they are word
 }
 
 }  // namespace
+TEST_CASE("parser: settle, a wait or probes until stable, beside the statements around it") {
+  CHECK(shapes("setup { write disk:/a size 1MB }\nsettle 60s\nsettle until stable disk:/a max 2min\n"
+               "settle until stable\n") ==
+        "setup {kernel write P(disk:\"/a\") size 1MB=1000000B}\n"
+        "settle 60s=60s\n"
+        "settle until stable P(disk:\"/a\") max 2min=120s\n"
+        "settle until stable\n");
+}
+
+namespace {
+
+/// The settle statement of a one-statement recipe.
+recipe::SettleStmt settle_form(const std::string& text) {
+  auto recipe = parse_ok(text);
+  REQUIRE(recipe.statements.size() == 1);
+  CHECK(recipe.statements[0].kind == StmtKind::settle);
+  return std::get<recipe::SettleStmt>(recipe.statements[0].form);
+}
+
+}  // namespace
+
+TEST_CASE("parser: settle: a fixed wait") {
+  auto st = settle_form("settle 60s\n");
+  CHECK_FALSE(st.until.given());
+  REQUIRE(st.duration.has_value());
+  CHECK(st.duration->text == "60s");
+  CHECK(st.duration->number.value == 60);
+  CHECK_FALSE(st.path.has_value());
+  CHECK_FALSE(st.max.has_value());
+  CHECK(settle_form("settle $wait # a variable\n").duration->name == "wait");
+}
+
+TEST_CASE("parser: settle: until stable, with and without a file and a maximum") {
+  auto bare = settle_form("settle until stable");
+  CHECK(bare.until.text == "until");
+  CHECK(bare.until.loc.column == 8);
+  CHECK_FALSE(bare.duration.has_value());
+  CHECK_FALSE(bare.path.has_value());
+  CHECK_FALSE(bare.max.has_value());
+
+  auto with_max = settle_form("settle until stable max 30s\n");
+  CHECK_FALSE(with_max.path.has_value());
+  REQUIRE(with_max.max.has_value());
+  CHECK(with_max.max->text == "30s");
+
+  auto full = settle_form("settle until stable disk:/quick_1GB max 2min\n");
+  REQUIRE(full.path.has_value());
+  CHECK(full.path->text == "disk:/quick_1GB");
+  CHECK(full.path->name == "disk");
+  CHECK(full.max->number.value == 120);
+
+  auto path_only = settle_form("settle until stable /st1/test/big\n");
+  CHECK(path_only.path->text == "/st1/test/big");
+  CHECK_FALSE(path_only.max.has_value());
+}
+
+TEST_CASE("parser: settle: a kernel may no longer be called settle, but a word inside a statement may") {
+  Source source{"t.bench", "series \"settle\" nop for 1s\n"};
+  Diagnostics diags;
+  CHECK(parse(source, diags).has_value());
+}
+
 }  // namespace hwbench::lang

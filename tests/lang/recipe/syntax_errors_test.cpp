@@ -528,4 +528,37 @@ TEST_CASE("syntax errors: nesting is bounded instead of exhausting the stack") {
 }
 
 }  // namespace
+TEST_CASE("syntax errors: settle") {
+  CHECK(errors_of("settle\n") ==
+        "t.bench:1:7: error: expected a duration or 'until stable' after 'settle'\n"
+        "    1 | settle\n"
+        "      |       ^\n"
+        "hint: write it like: settle 60s, or settle until stable max 120s\n");
+  CHECK(errors_of("settle for 60s\n") ==
+        "t.bench:1:8: error: expected a duration or 'until stable' after 'settle', not 'for'\n"
+        "    1 | settle for 60s\n"
+        "      |        ^~~\n"
+        "hint: write it like: settle 60s, or settle until stable max 120s\n");
+  CHECK(errors_of("settle until steady\n") ==
+        "t.bench:1:14: error: expected 'stable' after 'settle until'\n"
+        "    1 | settle until steady\n"
+        "      |              ^~~~~~\n"
+        "hint: write it like: settle 60s, or settle until stable max 120s\n");
+  CHECK(errors_of("settle until stable max\n") ==
+        "t.bench:1:24: error: expected a duration after 'max'\n"
+        "    1 | settle until stable max\n"
+        "      |                        ^\n"
+        "hint: write it like: settle 60s, or settle until stable max 120s\n");
+  CHECK(errors_of("settle 60s max 10s\n") ==
+        "t.bench:1:12: error: unexpected 'max' in 'settle'\n"
+        "    1 | settle 60s max 10s\n"
+        "      |            ^~~\n"
+        "hint: write it like: settle 60s, or settle until stable max 120s\n");
+  CHECK(errors_of("settle until stable for 10s\n") ==
+        "t.bench:1:21: error: unexpected 'for' in 'settle'\n"
+        "    1 | settle until stable for 10s\n"
+        "      |                     ^~~\n"
+        "hint: write it like: settle 60s, or settle until stable max 120s\n");
+}
+
 }  // namespace hwbench::lang

@@ -264,6 +264,12 @@ TEST_CASE("checker: the plan of the file-server procedure") {
   CHECK(plan.teardown[0].kernel.effects.removes.size() == 20);
   CHECK(plan.teardown[1].kernel.effects.removes.size() == 40);
   CHECK(!plan.estimated_seconds);
+  // Setup's files settle first: the first of its largest is probed, for at most two minutes.
+  REQUIRE(plan.settle);
+  CHECK(plan.settle->mode == hwbench::runtime::model::SettleMode::until_stable);
+  CHECK(plan.settle->file_display == "st1:/100MB_1");
+  CHECK(plan.settle->seconds == 120);
+  CHECK(plan.timed_seconds_known == 120);
   REQUIRE(plan.reports.size() == 1);
   CHECK(plan.reports[0].style.layout == hwbench::runtime::model::ReportLayout::table);
   CHECK(plan.reports[0].unit == "MB/s");

@@ -179,3 +179,40 @@ TEST_CASE("progress: the style follows the stream, NO_COLOR, TERM and --color") 
   ::close(master);
   ::close(slave);
 }
+
+TEST_CASE("progress: settle on the status line while it lasts, and one line when it ends") {
+  RecipeEnv env;
+  add_test_kernels(env);
+  auto c = env.check("settle 5s\nseries \"copy\" copy runs 1\n");
+  REQUIRE_MESSAGE(c.recipe, c.diagnostics);
+  /// Returns at once: the run's scripted clock says how long the wait took.
+  class Instant : public hwbench::runtime::run::Pause {
+   public:
+    bool wait(std::int64_t, const std::atomic<bool>*) override { return true; }
+  };
+  for (const bool terminal : {false, true}) {
+    ScriptedClock run_clock({2'500'000'000});
+    ScriptedClock display_clock({250'000'000});
+    Instant pause;
+    std::ostringstream out;
+    ProgressStyle style;
+    style.status_line = terminal;
+    ProgressDisplay display(out, display_clock, style);
+    hwbench::runtime::run::RunOptions opts;
+    opts.clock = &run_clock;
+    opts.observer = &display;
+    opts.pause = &pause;
+    hwbench::runtime::run::run_plan(*c.recipe, opts);
+    if (!terminal)
+      CHECK(out.str() ==
+            "settled: waited 2.5 s\n"
+            "[1/1] copy  0.4 MB/s  1 sample in 0.25 s\n");
+    else
+      CHECK(out.str() ==
+            "\rsettle: waiting 5 s  0:00 elapsed\033[K"
+            "\r\033[Ksettled: waited 2.5 s\n"
+            "\r[1/1] copy  0/1 samples  0:00 elapsed  ETA ?\033[K"
+            "\r[1/1] copy  1/1 samples  0.4 MB/s  0:00 elapsed  ETA 0:00\033[K"
+            "\r\033[K[1/1] copy  0.4 MB/s  1 sample in 0.25 s\n");
+  }
+}
