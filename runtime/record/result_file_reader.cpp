@@ -7,11 +7,13 @@
 #include <cstring>
 #include <limits>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "lang/common/diagnostics.hpp"
 #include "lang/common/source.hpp"
+#include "runtime/analysis/units.hpp"
 #include "runtime/record/json_reader.hpp"
 #include "runtime/record/result_file.hpp"
 
@@ -21,6 +23,7 @@ using model::Baseline;
 using model::Figure;
 using model::IndexValue;
 using model::LocationInfo;
+using model::ParamSet;
 using model::RenderedReport;
 using model::ReportFigures;
 using model::ReportSpec;
@@ -58,10 +61,11 @@ Figure read_figure(JsonReader& in, const json& object, const std::string& where)
   return figure;
 }
 
-Sample read_sample(JsonReader& in, const json& object, const std::string& where) {
+// A hwbench-result/1 sample: one object with every field, its kernel and parameters too.
+Sample read_sample(JsonReader& in, const json& object, const std::string& where, ParamSet& set) {
   Sample sample;
-  sample.kernel = in.text(object, where, "kernel");
-  sample.params = in.strings(object, where, "params");
+  set.kernel = in.text(object, where, "kernel");
+  set.params = in.strings(object, where, "params");
   sample.iteration = static_cast<std::uint32_t>(
       in.unsigned_integer(object, where, "iteration", std::numeric_limits<std::uint32_t>::max()));
   sample.units = in.unsigned_integer(object, where, "units");
@@ -87,6 +91,162 @@ Sample read_sample(JsonReader& in, const json& object, const std::string& where)
   return sample;
 }
 
+/// What a column's numbers may be.
+enum class Numbers { unsigned_64, unsigned_32, signed_64 };
+
+/// One hwbench-result/2 column as read: a value for every sample, or one for all.
+struct Column {
+  std::vector<std::uint64_t> values;  ///< one per sample, as 64-bit patterns; empty when `all` holds
+  std::uint64_t all = 0;
+  std::uint64_t operator[](std::size_t i) const { return values.empty() ? all : values[i]; }
+};
+
+std::uint64_t read_number(JsonReader& in, const json& value, const std::string& path, Numbers numbers) {
+  switch (numbers) {
+    case Numbers::unsigned_64: return in.unsigned_value(value, path);
+    case Numbers::unsigned_32: return in.unsigned_value(value, path, std::numeric_limits<std::uint32_t>::max());
+    case Numbers::signed_64: return static_cast<std::uint64_t>(in.signed_value(value, path));
+  }
+  return 0;
+}
+
+// A well-formed element's value, read without making its path.
+std::optional<std::uint64_t> quick_number(const json& item, Numbers numbers) {
+  if (item.is_number_unsigned()) {
+    const auto n = item.get<std::uint64_t>();
+    const std::uint64_t max = numbers == Numbers::unsigned_64   ? std::numeric_limits<std::uint64_t>::max()
+                              : numbers == Numbers::unsigned_32 ? std::numeric_limits<std::uint32_t>::max()
+                                                                : std::numeric_limits<std::int64_t>::max();
+    if (n <= max) return n;
+  } else if (item.is_number_integer() && numbers == Numbers::signed_64) {
+    return static_cast<std::uint64_t>(item.get<std::int64_t>());
+  }
+  return std::nullopt;
+}
+
+// The column `key` of a samples object: one number (every sample's) or an array of `count`.
+// The path of an element is only made for an element that is wrong: a column may have millions.
+Column read_column(JsonReader& in, const json& object, const std::string& where, const std::string& key,
+                   std::size_t count, Numbers numbers) {
+  Column column;
+  const json* value = in.member(object, where, key);
+  if (value == nullptr) return column;
+  const auto path = JsonReader::join(where, key);
+  if (!value->is_array()) {
+    if (value->is_number()) column.all = read_number(in, *value, path, numbers);
+    else in.expect(*value, path, false, "an integer or an array of integers");
+    return column;
+  }
+  if (value->size() != count) {
+    in.fail(path, "expected " + std::to_string(count) + " values (samples.count), got " + std::to_string(value->size()));
+    return column;
+  }
+  column.values.reserve(count);
+  for (std::size_t i = 0; i < count && !in.failed(); ++i) {
+    const json& item = (*value)[i];
+    if (const auto quick = quick_number(item, numbers)) column.values.push_back(*quick);
+    else column.values.push_back(read_number(in, item, JsonReader::at(path, i), numbers));
+  }
+  return column;
+}
+
+// A column of true/false: one for all, or an array of `count`.
+std::vector<bool> read_flags(JsonReader& in, const json& object, const std::string& where, const std::string& key,
+                             std::size_t count) {
+  const json* value = in.member(object, where, key);
+  if (value == nullptr) return {};
+  const auto path = JsonReader::join(where, key);
+  if (value->is_boolean()) return std::vector<bool>(count, value->get<bool>());
+  if (!in.expect(*value, path, value->is_array(), "true, false or an array of them")) return {};
+  if (value->size() != count) {
+    in.fail(path, "expected " + std::to_string(count) + " values (samples.count), got " + std::to_string(value->size()));
+    return {};
+  }
+  std::vector<bool> flags(count);
+  for (std::size_t i = 0; i < count; ++i) {
+    const json& item = (*value)[i];
+    if (!in.expect(item, JsonReader::at(path, i), item.is_boolean(), "true or false")) return {};
+    flags[i] = item.get<bool>();
+  }
+  return flags;
+}
+
+// The optional figure column: an array of `count`, each a Figure or null.
+std::vector<std::optional<Figure>> read_figure_column(JsonReader& in, const json& object, const std::string& where,
+                                                      std::size_t count) {
+  std::vector<std::optional<Figure>> figures(count);
+  if (!in.member(object, where, "figure", /*optional=*/true)) return figures;
+  const json* value = in.array(object, where, "figure");
+  const auto path = JsonReader::join(where, "figure");
+  if (value == nullptr) return figures;
+  if (value->size() != count) {
+    in.fail(path, "expected " + std::to_string(count) + " values (samples.count), got " + std::to_string(value->size()));
+    return figures;
+  }
+  for (std::size_t i = 0; i < count && !in.failed(); ++i) {
+    const json& item = (*value)[i];
+    if (item.is_null()) continue;
+    const auto item_path = JsonReader::at(path, i);
+    if (in.expect(item, item_path, item.is_object(), "an object or null")) figures[i] = read_figure(in, item, item_path);
+  }
+  return figures;
+}
+
+// A hwbench-result/2 series' samples: its parameter sets, then the object of columns.
+void read_columns(JsonReader& in, const json& object, const std::string& where, Series& series) {
+  in.each_object(object, where, "param_sets", [&](const json& item, const std::string& path) {
+    ParamSet set;
+    set.kernel = in.text(item, path, "kernel");
+    set.params = in.strings(item, path, "params");
+    series.param_sets.push_back(std::move(set));
+  });
+  const json* samples = in.object(object, where, "samples");
+  if (samples == nullptr) return;
+  const auto path = JsonReader::join(where, "samples");
+  const std::size_t n = in.unsigned_integer(*samples, path, "count", std::numeric_limits<std::uint32_t>::max());
+  using enum Numbers;
+  const auto column = [&](const char* key, Numbers numbers) { return read_column(in, *samples, path, key, n, numbers); };
+  const Column param_set = column("param_set", unsigned_32);
+  // Without an iteration column the samples count 1, 2, … n.
+  const bool counted = in.member(*samples, path, "iteration", /*optional=*/true) == nullptr;
+  const Column iteration = counted ? Column{} : column("iteration", unsigned_32);
+  const Column units = column("units", unsigned_64), bytes = column("bytes", unsigned_64), ops = column("ops", unsigned_64);
+  const Column wall = column("wall_ns", signed_64), usr = column("usr_ns", signed_64), sys = column("sys_ns", signed_64),
+               cusr = column("cusr_ns", signed_64), csys = column("csys_ns", signed_64),
+               latency = column("max_latency_ns", signed_64), start = column("start_unix_ns", signed_64);
+  const std::vector<bool> cold = read_flags(in, *samples, path, "cold", n);
+  const std::vector<bool> cpu_timed = read_flags(in, *samples, path, "cpu_timed", n);
+  std::vector<std::optional<Figure>> figures = read_figure_column(in, *samples, path, n);
+  for (std::size_t i = 0; i < n && !in.failed(); ++i) {
+    if (param_set[i] >= series.param_sets.size()) {
+      in.fail(param_set.values.empty() ? JsonReader::join(path, "param_set") : JsonReader::at(JsonReader::join(path, "param_set"), i),
+              std::to_string(param_set[i]) + " names no entry of param_sets (it has " +
+                  std::to_string(series.param_sets.size()) + ")");
+    }
+  }
+  if (in.failed()) return;
+  const auto as_signed = [](std::uint64_t v) { return static_cast<std::int64_t>(v); };
+  std::uint64_t start_ns = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    Sample s;
+    s.param_set = static_cast<std::uint32_t>(param_set[i]);
+    s.iteration = static_cast<std::uint32_t>(counted ? i + 1 : iteration[i]);
+    s.units = units[i];
+    s.bytes = bytes[i];
+    s.ops = ops[i];
+    s.wall_ns = as_signed(wall[i]);
+    s.cpu = {as_signed(usr[i]), as_signed(sys[i]), as_signed(cusr[i]), as_signed(csys[i])};
+    s.max_latency_ns = as_signed(latency[i]);
+    // An array of start times holds the first and then each one's difference from the one before.
+    start_ns = start.values.empty() ? start.all : start_ns + start.values[i];
+    s.start_unix_ns = as_signed(start_ns);
+    s.cold = cold[i];
+    s.cpu_timed = cpu_timed[i];
+    s.figure = std::move(figures[i]);
+    series.samples.push_back(s);
+  }
+}
+
 // Series::printed: aggregate name -> {value, unit}.
 std::map<std::string, Figure> read_printed(JsonReader& in, const json& object, const std::string& where) {
   std::map<std::string, Figure> printed;
@@ -104,12 +264,22 @@ std::map<std::string, Figure> read_printed(JsonReader& in, const json& object, c
 // RenderedReport::figures; each series' aggregates are read in the order of `spec`, which
 // a JSON object does not keep.
 std::vector<ReportFigures> read_figures(JsonReader& in, const json& object, const std::string& where,
-                                        const ReportSpec& spec) {
+                                        const ReportSpec& spec, const Result& result) {
   std::vector<ReportFigures> figures;
   in.each_object(object, where, "figures", [&](const json& item, const std::string& path) {
     ReportFigures f;
     f.label = in.text(item, path, "label");
-    f.values = in.number_list(item, path, "values");
+    const json* values = in.member(item, path, "values");
+    if (values != nullptr && values->is_string() && *values == figures_from_samples) {
+      // The series' per-sample figures in the report's unit, computed as the writer checked.
+      const analysis::Unit* unit = analysis::find_unit(spec.unit);
+      const Series* series = series_labelled(result, f.label);
+      if (unit == nullptr) in.fail(JsonReader::join(path, "values"), "\"samples\", but \"" + spec.unit + "\" is no unit");
+      else if (series == nullptr) in.fail(JsonReader::join(path, "values"), "\"samples\", but no series is labelled \"" + f.label + "\"");
+      else f.values = analysis::sample_values(*series, *unit);
+    } else {
+      f.values = in.number_list(item, path, "values");
+    }
     if (const json* aggregates = in.object(item, path, "aggregates")) {
       const auto aggregates_path = JsonReader::join(path, "aggregates");
       for (const auto& name : spec.aggregates) f.aggregates.emplace_back(name, in.number(*aggregates, aggregates_path, name));
@@ -132,8 +302,10 @@ std::optional<Result> result_from_json(const nlohmann::json& document, std::stri
     error = "not an hwbench result (no \"schema\" key)";
     return std::nullopt;
   }
-  if (!schema->is_string() || schema->get_ref<const std::string&>() != result_schema) {
-    error = "unsupported schema " + schema->dump() + " (this hwbench reads \"" + result_schema + "\")";
+  const bool schema_1 = schema->is_string() && schema->get_ref<const std::string&>() == result_schema_1;
+  if (!schema_1 && (!schema->is_string() || schema->get_ref<const std::string&>() != result_schema)) {
+    error = "unsupported schema " + schema->dump() + " (this hwbench reads \"" + result_schema_1 + "\" and \"" +
+            result_schema + "\")";
     return std::nullopt;
   }
 
@@ -181,9 +353,15 @@ std::optional<Result> result_from_json(const nlohmann::json& document, std::stri
     series.label = in.text(object, where, "label");
     series.converged = in.boolean(object, where, "converged");
     series.ci_target_pct = in.number(object, where, "ci_target_pct");
-    in.each_object(object, where, "samples", [&](const json& sample, const std::string& path) {
-      series.samples.push_back(read_sample(in, sample, path));
-    });
+    if (schema_1) {
+      in.each_object(object, where, "samples", [&](const json& sample, const std::string& path) {
+        ParamSet set;
+        Sample read = read_sample(in, sample, path, set);
+        series.add(std::move(read), set);
+      });
+    } else {
+      read_columns(in, object, where, series);
+    }
     series.printed = read_printed(in, object, where);
     if (in.member(object, where, "unavailable", /*optional=*/true)) series.unavailable = in.text(object, where, "unavailable");
     result.series.push_back(std::move(series));
@@ -227,7 +405,7 @@ std::optional<Result> result_from_json(const nlohmann::json& document, std::stri
       report.spec = read_spec(in, *spec, JsonReader::join(where, "spec"));
     }
     report.text = in.text(object, where, "text");
-    report.figures = read_figures(in, object, where, report.spec);
+    report.figures = read_figures(in, object, where, report.spec, result);
     result.rendered.push_back(std::move(report));
   });
 

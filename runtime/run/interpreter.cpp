@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cmath>
 #include <csignal>
 #include <cstring>
 #include <map>
@@ -18,9 +19,9 @@
 
 namespace hwbench::runtime::run {
 
-using analysis::ci95;
-using analysis::mean;
+using analysis::student_t975;
 using check::CheckedRecipe;
+using model::ParamSet;
 using model::RunStatus;
 using model::Sample;
 using model::Series;
@@ -71,6 +72,30 @@ std::string human_rate(const Sample& s) {
   if (s.bytes > 0) return fmt::format("{:.1f} MB/s", static_cast<double>(s.bytes) / secs / 1e6);
   return fmt::format("{:.4g} ops/s", static_cast<double>(s.ops ? s.ops : s.units) / secs);
 }
+
+/// The rates `until ci` judges, summed as they come (Welford's running mean and squares), so
+/// that each sample's check costs the same however many came before.
+class RunningRate {
+ public:
+  void add(double rate) {
+    ++n_;
+    const double delta = rate - mean_;
+    mean_ += delta / static_cast<double>(n_);
+    squares_ += delta * (rate - mean_);
+  }
+  /// Whether the 95% half-interval is within `pct` percent of the mean (two rates at least).
+  bool within(double pct) const {
+    if (n_ < 2 || !(mean_ > 0)) return false;
+    const double stdev = std::sqrt(squares_ / static_cast<double>(n_ - 1));
+    const double half = student_t975(static_cast<unsigned>(n_ - 1)) * stdev / std::sqrt(static_cast<double>(n_));
+    return half / mean_ * 100 <= pct;
+  }
+
+ private:
+  std::uint64_t n_ = 0;
+  double mean_ = 0;
+  double squares_ = 0;
+};
 
 class Interpreter {
  public:
@@ -247,7 +272,13 @@ class Interpreter {
       return;
     }
     if (p.until_ci_pct > 0) series.ci_target_pct = p.until_ci_pct;
-    std::vector<double> rates;
+    // What every sample of the statement shares is made once; a kernel's notes join it per
+    // sample, since a kernel may note what it learnt while running.
+    ParamSet shared{step.kernel.spec->name, {}};
+    for (const auto& [name, v] : step.kernel.call.params) shared.params[name] = v.flag ? "true" : v.text;
+    for (std::size_t a = 0; a < step.kernel.call.args.size(); ++a)
+      shared.params[step.kernel.spec->args[a].name] = step.kernel.call.args[a].text;
+    RunningRate rates;
     bool converged = p.until_ci_pct <= 0;
     try {
       for (std::uint32_t w = 0; w < p.warmup; ++w) {
@@ -261,22 +292,23 @@ class Interpreter {
         // A sample that Ctrl-C reached is not a sample: kernels stop mid-unit and return what
         // they finished (a cut-short copy counts nothing), so drop it and stop.
         check_interrupt();
-        s.kernel = step.kernel.spec->name;
         s.cold = p.cold;
-        for (const auto& [name, v] : step.kernel.call.params) s.params[name] = v.flag ? "true" : v.text;
-        for (std::size_t a = 0; a < step.kernel.call.args.size(); ++a)
-          s.params[step.kernel.spec->args[a].name] = step.kernel.call.args[a].text;
-        for (const auto& [name, v] : k->notes()) s.params[name] = v;
         s.iteration = static_cast<std::uint32_t>(series.samples.size() + 1);
-        rates.push_back(rate_of(s));
+        if (p.until_ci_pct > 0) rates.add(rate_of(s));
         if (opts_.progress) *opts_.progress << fmt::format("  {}  {}\n", step.kernel.text, human_rate(s));
-        series.samples.push_back(std::move(s));
+        const auto notes = k->notes();
+        if (notes.empty()) {
+          series.add(s, shared);
+        } else {
+          ParamSet noted = shared;
+          for (const auto& [name, v] : notes) noted.params[name] = v;
+          series.add(s, noted);
+        }
         // Also after the last sample of the last statement: an interrupted run never ends "complete".
         check_interrupt();
         if (n + 1 < p.runs_min) continue;
         if (p.until_ci_pct <= 0) break;
-        double m = mean(rates);
-        if (rates.size() >= 2 && m > 0 && ci95(rates) / m * 100 <= p.until_ci_pct) {
+        if (rates.within(p.until_ci_pct)) {
           converged = true;
           break;
         }
@@ -314,7 +346,7 @@ class Interpreter {
     check_interrupt();
     r.sample.iteration = static_cast<std::uint32_t>(series.samples.size() + 1);
     if (opts_.progress) *opts_.progress << fmt::format("  {}  {}\n", step.series, human_rate(r.sample));
-    series.samples.push_back(std::move(r.sample));
+    series.add(r.sample, r.params);
   }
 
   const Plan& plan_;
