@@ -604,6 +604,45 @@ TEST_CASE("result_file: malformed sample columns are named exactly") {
   CHECK(from_json_error(doc) == "rendered[0].figures[0].values: expected an array, got string");
 }
 
+TEST_CASE("result_file: columns read from a file's text are checked as strictly as any field") {
+  const json good = hwbench::runtime::record::to_json(populated());
+  const auto file_error = [](const json& doc) {
+    std::string error;
+    CHECK_FALSE(hwbench::runtime::record::parse_result(doc.dump(), "r.json", error).has_value());
+    return error;
+  };
+  std::string error;
+  const auto back = hwbench::runtime::record::parse_result(good.dump(), "r.json", error);
+  REQUIRE_MESSAGE(back.has_value(), error);
+  check_same(populated(), *back);
+
+  json doc = good;
+  doc["series"][0]["samples"]["wall_ns"][1] = 1.5;
+  CHECK(file_error(doc) == "r.json: error: series[0].samples.wall_ns[1]: expected an integer, got 1.5");
+
+  doc = good;
+  doc["series"][0]["samples"]["wall_ns"][0] = "x";
+  CHECK(file_error(doc) == "r.json: error: series[0].samples.wall_ns[0]: expected an integer, got string");
+
+  doc = good;
+  doc["series"][0]["samples"]["bytes"][2] = -3;
+  CHECK(file_error(doc) == "r.json: error: series[0].samples.bytes[2]: expected an unsigned integer, got -3");
+
+  doc = good;
+  doc["series"][0]["samples"]["param_set"][1] = 4294967296ULL;
+  CHECK(file_error(doc) ==
+        "r.json: error: series[0].samples.param_set[1]: out of range (at most 4294967295), got 4294967296");
+
+  doc = good;
+  doc["series"][0]["samples"]["start_unix_ns"][3] = 9223372036854775808ULL;
+  CHECK(file_error(doc) == "r.json: error: series[0].samples.start_unix_ns[3]: out of range for a signed 64-bit "
+                           "integer, got 9223372036854775808");
+
+  doc = good;
+  doc["series"][0]["samples"]["ops"].push_back(1U);
+  CHECK(file_error(doc) == "r.json: error: series[0].samples.ops: expected 4 values (samples.count), got 5");
+}
+
 TEST_CASE("result_file: columns keep every integer exact and store what repeats once") {
   Result r;
   Series s;
