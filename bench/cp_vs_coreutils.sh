@@ -23,6 +23,7 @@
 # with `date +%s%N` around the command (so it includes starting cp, as the procedure does).
 # MB/s = 10^6 bytes per second; each side's figure is the mean of its per-file rates.
 set -euo pipefail
+jq_lib=$(cd "$(dirname "$0")" && pwd)  # result_samples.jq: samples of either result schema
 
 here=$(cd "$(dirname "$0")" && pwd)
 dir=${1:-./hwbench-disk/bench}
@@ -85,7 +86,7 @@ report_mean() {
     local result
     result=$(sed -n 's/^result: //p' "$1" | head -1)
     if [ -n "$result" ] && [ -f "$result" ]; then
-      m=$(jq -r --arg l "$label" '[.series[] | select(.label == $l) | .samples[]
+      m=$(jq -r -L "$jq_lib" --arg l "$label" 'include "result_samples"; [.series[] | select(.label == $l) | sample_objects[]
             | .bytes * 1000 / .wall_ns] | if length > 0 then add / length else empty end' "$result")
     fi
   fi

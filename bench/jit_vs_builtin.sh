@@ -16,6 +16,7 @@
 # that a drift in the machine's load favours no side; each statement is one sample of DURATION
 # (default 0.5s); the figures are the medians over the rounds.
 set -euo pipefail
+jq_lib=$(cd "$(dirname "$0")" && pwd)  # result_samples.jq: samples of either result schema
 here=$(cd "$(dirname "$0")" && pwd)
 hwbench=${HWBENCH:-./build/hwbench}
 rounds=${ROUNDS:-5}
@@ -48,12 +49,12 @@ grep -q '^kernel arith_k' "$work/arith.bench" || { echo "no arith_k in examples/
 
 # The median calls per second of a series, and a sample's note (back end, compile time).
 median() {
-  jq -r --arg l "$1" '[.series[] | select(.label == $l) | .samples[] | .ops / .wall_ns * 1e9] | sort
+  jq -r -L "$jq_lib" --arg l "$1" 'include "result_samples"; [.series[] | select(.label == $l) | sample_objects[] | .ops / .wall_ns * 1e9] | sort
                       | if length % 2 == 1 then .[length / 2 | floor] else (.[length / 2 - 1] + .[length / 2]) / 2 end' \
     "$work/result.json"
 }
 param() {
-  jq -r --arg l "$1" --arg p "$2" '[.series[] | select(.label == $l) | .samples[0].params[$p]][0] // "-"' "$work/result.json"
+  jq -r -L "$jq_lib" --arg l "$1" --arg p "$2" 'include "result_samples"; [.series[] | select(.label == $l) | sample_objects[0].params[$p]][0] // "-"' "$work/result.json"
 }
 
 label=$(param "jit int" backend)

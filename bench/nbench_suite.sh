@@ -14,6 +14,7 @@
 # changes: the table then shows per test the median of each tool's N figures, the ratio of the
 # medians, and the lowest and highest ratio of a single round.
 set -euo pipefail
+jq_lib=$(cd "$(dirname "$0")" && pwd)  # result_samples.jq: samples of either result schema
 
 here=$(cd "$(dirname "$0")/.." && pwd)
 recipe=${1:-$here/specs/nbench.bench}
@@ -57,12 +58,12 @@ run_hwbench() {
   echo "$(now) - $start" | bc >> "$out/hwbench.wall"
   # Per sample: operations over the timed seconds (CPU time when the series is CPU-timed); then
   # mean, and the 95% half-interval with Student's t (the table nbench uses, df 1..29).
-  jq -r --arg round "$round" '
+  jq -r -L "$jq_lib" --arg round "$round" 'include "result_samples";
     [12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160, 2.145,
      2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048,
      2.045] as $t |
     .series[] |
-    [.samples[] | (.ops / ((if .cpu_timed then .cpu.usr_ns + .cpu.sys_ns else .wall_ns end) / 1e9))] as $x |
+    [sample_objects[] | (.ops / ((if .cpu_timed then .cpu.usr_ns + .cpu.sys_ns else .wall_ns end) / 1e9))] as $x |
     ($x | length) as $n | ($x | add / $n) as $m |
     (if $n > 1 then (($x | map(($m - .) * ($m - .)) | add) / ($n - 1) | sqrt) else 0 end) as $s |
     (if $n >= 2 and $n <= 30 then $t[$n - 2] else 1.96 end) as $tv |

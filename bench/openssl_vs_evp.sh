@@ -17,6 +17,7 @@
 # `+F`/`+F2` record, which holds bytes/s (ops/s for rsa). openssl times user CPU by default;
 # TIMING=elapsed passes -elapsed so that both sides use the wall clock, as hwbench does.
 set -euo pipefail
+jq_lib=$(cd "$(dirname "$0")" && pwd)  # result_samples.jq: samples of either result schema
 
 secs=${1:-3}
 hwbench=${HWBENCH:-./build/hwbench}
@@ -43,8 +44,8 @@ trap 'rm -rf "$work"' EXIT
 hwbench_rate() {
   printf 'series "t" %s for %ss\n' "$1" "$secs" > "$work/t.bench"
   "$hwbench" run -q "$work/t.bench" -o "$work/t.json" > /dev/null
-  jq -r --arg what "$2" \
-    '.series[0] | if (.unavailable // "") != "" then "unavailable" else .samples[0] | (.[$what] / (.wall_ns / 1e9)) end' \
+  jq -r -L "$jq_lib" --arg what "$2" \
+    'include "result_samples"; .series[0] | if (.unavailable // "") != "" then "unavailable" else sample_objects[0] | (.[$what] / (.wall_ns / 1e9)) end' \
     "$work/t.json"
 }
 

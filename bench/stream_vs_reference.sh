@@ -18,6 +18,7 @@
 # cores then cannot take the CPU in the middle of a pass. STATIC=1 also runs the reference with
 # stream.c's static, back-to-back arrays (-DSTREAM_STATIC_ARRAYS), to show that layout's cost.
 set -euo pipefail
+jq_lib=$(cd "$(dirname "$0")" && pwd)  # result_samples.jq: samples of either result schema
 here=$(cd "$(dirname "$0")" && pwd)
 hwbench=${HWBENCH:-./build/hwbench}
 rounds=${ROUNDS:-5}
@@ -55,7 +56,7 @@ RECIPE
 
 # Best MB/s of passes 2..10 of one series, as STREAM computes it (bytes / ns * 1000 = MB/s).
 best_of() {
-  jq -r --arg l "$1" '.series[] | select(.label == $l) | .samples[1:] | map(.bytes / .wall_ns * 1000) | max' "$2"
+  jq -r -L "$jq_lib" --arg l "$1" 'include "result_samples"; .series[] | select(.label == $l) | sample_objects[1:] | map(.bytes / .wall_ns * 1000) | max' "$2"
 }
 
 prio=()
@@ -83,8 +84,8 @@ for round in $(seq 1 "$rounds"); do
   if [ $((round % 2)) = 1 ]; then run_hwbench "$round"; fi
   if [ "$round" = 1 ]; then
     cat "$work/hw1.txt"
-    elements=$(jq -r '.series[0].samples[0].params.elements' "$work/hw1.json")
-    threads=$(jq -r '.series[0].samples[0].params.threads' "$work/hw1.json")
+    elements=$(jq -r -L "$jq_lib" 'include "result_samples"; .series[0] | sample_objects[0].params.elements' "$work/hw1.json")
+    threads=$(jq -r -L "$jq_lib" 'include "result_samples"; .series[0] | sample_objects[0].params.threads' "$work/hw1.json")
     echo "reference: $cc $flags -fopenmp -DSTREAM_ARRAY_SIZE=$elements; OMP_NUM_THREADS=$threads, bound one per CPU${RT:+; both sides under chrt -f 1}"
     # shellcheck disable=SC2086  # the flags are several words
     "$cc" $flags -fopenmp -DSTREAM_ARRAY_SIZE="$elements" "$here/stream_ref.c" -o "$work/stream_ref" -lm

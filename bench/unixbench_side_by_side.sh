@@ -38,6 +38,7 @@
 # not 0. execl finds itself through UB_BINDIR, as under Run. hwbench's figure is operations (or
 # KiB for fstime, 10^6 Whetstone instructions for whetstone) per second of its timed units.
 set -euo pipefail
+jq_lib=$(cd "$(dirname "$0")" && pwd)  # result_samples.jq: samples of either result schema
 
 hwbench=${HWBENCH:-./build/hwbench}
 orig=${UB_ORIG:-}
@@ -143,8 +144,8 @@ run_hwbench() {
   printf 'series "%s" %s for %ss\n' "$(label_of "$t")" "$statement" "$seconds" > "$recipe"
   "$hwbench" run -q -L "tmp=$fsdir/hw" -o "$result" "$recipe" > "$work/hw.out" 2>&1 ||
     die "hwbench $t failed: $(cat "$work/hw.out")"
-  jq -r --arg u "$(unit_of "$t")" --arg cpu "$cpu" '
-      [.series[0].samples[]
+  jq -r -L "$jq_lib" --arg u "$(unit_of "$t")" --arg cpu "$cpu" 'include "result_samples";
+      [.series[0] | sample_objects[]
        | (if $cpu == "" then .wall_ns else .cpu.usr_ns + .cpu.sys_ns end / 1e9) as $s
        | if $u == "KBps" then .bytes / 1024 / $s
          elif $u == "MWIPS" then .ops / 1e6 / $s

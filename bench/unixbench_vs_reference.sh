@@ -23,6 +23,7 @@
 # second of the timed units (KiB/s). UnixBench was built with gcc -O3 -ffast-math -march=native;
 # hwbench with its own build flags.
 set -euo pipefail
+jq_lib=$(cd "$(dirname "$0")" && pwd)  # result_samples.jq: samples of either result schema
 
 here=$(cd "$(dirname "$0")" && pwd)
 hwbench=${HWBENCH:-./build/hwbench}
@@ -71,8 +72,8 @@ File Copy 1024 bufsize 2000 maxblocks|KBps|1554947.0'
 
 printf '%-40s %14s %-5s %14s %7s %6s\n' "test" "hwbench" "unit" "UnixBench 6.0" "ratio" "±10%"
 while IFS='|' read -r label unit ref; do
-  figure=$(jq -r --arg l "$label" --arg u "$unit" '
-      [.series[] | select(.label == $l) | .samples[]
+  figure=$(jq -r -L "$jq_lib" --arg l "$label" --arg u "$unit" 'include "result_samples"; 
+      [.series[] | select(.label == $l) | sample_objects[]
        | (.wall_ns / 1e9) as $s
        | if $u == "KBps" then .bytes / 1024 / $s
          elif $u == "MWIPS" then .ops / 1e6 / $s

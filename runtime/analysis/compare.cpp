@@ -111,7 +111,7 @@ std::string measure_name(const std::string& unit) {
 // "cp method=sendfile"; "" for published figures, which do not say.
 std::string kernel_identity(const Series& series) {
   std::set<std::string> kinds;
-  for (const auto& s : series.samples) {
+  for (const auto& s : series.param_sets) {
     if (s.kernel == "published" || s.kernel.empty()) continue;
     std::string kind = s.kernel;
     for (const auto& p : implementation_params)

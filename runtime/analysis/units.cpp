@@ -85,4 +85,12 @@ std::optional<double> sample_value(const Sample& sample, const Unit& unit) {
   return std::nullopt;
 }
 
+std::vector<double> sample_values(const model::Series& series, const Unit& unit) {
+  std::vector<double> values;
+  for (const auto& sample : series.samples) {
+    if (auto value = sample_value(sample, unit)) values.push_back(*value);
+  }
+  return values;
+}
+
 }  // namespace hwbench::runtime::analysis

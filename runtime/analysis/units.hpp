@@ -40,4 +40,8 @@ std::vector<std::string> unit_names();
 /// (no wall time, or a published figure of another measure).
 std::optional<double> sample_value(const model::Sample& sample, const Unit& unit);
 
+/// sample_value of each of the series' samples, in order, those without one left out: the
+/// per-sample figures of a report in `unit`.
+std::vector<double> sample_values(const model::Series& series, const Unit& unit);
+
 }  // namespace hwbench::runtime::analysis

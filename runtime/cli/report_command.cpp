@@ -31,7 +31,7 @@ using model::Result;
 using model::RunStatus;
 using model::to_text;
 using record::load_comparable;
-using record::to_json;
+using record::result_text;
 using report::Format;
 using report::format_comparison;
 using report::render_to_record;
@@ -99,7 +99,7 @@ int cmd_report(const std::string& file, const std::string& format, std::size_t w
   // Indices are always recomputed from the figures, never trusted from the file.
   compute_indices(*result);
   if (format == "json") {
-    out << to_json(*result).dump(2) << "\n";
+    out << result_text(*result);
     return exit_ok;
   }
   if (result->status != RunStatus::complete && result->status != RunStatus::published)

@@ -1,7 +1,13 @@
 #pragma once
 // What a run measures: samples grouped into series. Base figures only (bytes, ops, ns);
-// nothing here is rounded or converted.
+// nothing here is rounded or converted. A series keeps its samples column by column
+// (model::Samples), and what its samples share, the kernel and its parameters, once per
+// distinct set (model::ParamSet), so that a million samples take a few bytes each.
+#include <array>
+#include <cstddef>
 #include <cstdint>
+#include <initializer_list>
+#include <iterator>
 #include <map>
 #include <optional>
 #include <string>
@@ -17,10 +23,20 @@ struct Figure {
   std::string unit;  ///< a unit name known to units.hpp, e.g. "MB/s"
 };
 
+/// What a sample ran: shared by every sample of a series that ran alike.
+struct ParamSet {
+  std::string kernel;                        ///< kernel name, "time", "parallel" or "published"
+  std::map<std::string, std::string> params; ///< resolved arguments, parameters and kernel notes, as text
+
+  bool operator==(const ParamSet&) const = default;
+};
+
+/// What published and imported samples ran: kernel "published", no parameters.
+ParamSet published_params();
+
 /// One timed sample. wall_ns and cpu leave out what the kernel did through kernels::untimed().
 struct Sample {
-  std::string kernel;                        ///< kernel name, "time" or "parallel"
-  std::map<std::string, std::string> params; ///< resolved arguments and parameters, as text
+  std::uint32_t param_set = 0;               ///< index of its kernel and parameters in Series::param_sets
   std::uint32_t iteration = 0;               ///< 1-based index within its series
   std::uint64_t units = 0;                   ///< units of work done
   std::uint64_t bytes = 0;
@@ -28,20 +44,121 @@ struct Sample {
   std::int64_t wall_ns = 0;
   platform::CpuTimes cpu;
   std::int64_t start_unix_ns = 0;            ///< wall-clock start, for the record only
-  bool cold = false;                         ///< page cache evicted (and verified) before it
   std::int64_t max_latency_ns = 0;           ///< the kernel's longest single operation (Work::max_latency_ns); 0: none
+  bool cold = false;                         ///< page cache evicted (and verified) before it
   bool cpu_timed = false;                    ///< rates use this process's CPU time (usr+sys), not wall time
   std::optional<Figure> figure;              ///< set for imported or published samples only
+};
+
+/// One 64-bit integer per sample (signed or unsigned alike, as its bit pattern), exact and
+/// compact: value i is first + i·step, the line through the first two values, plus a residual;
+/// the residuals take no room while all are 0 (a constant, 1..n) and four bytes each while
+/// each fits 32 bits (short times, times that grow evenly), eight bytes otherwise.
+class IntColumn {
+ public:
+  /// Appends `value`.
+  void push_back(std::uint64_t value);
+  /// Value `i` (< size()).
+  std::uint64_t operator[](std::size_t i) const;
+  /// How many values it holds.
+  std::size_t size() const { return size_; }
+  /// Whether every value is the first.
+  bool constant() const { return step_ == 0 && narrow_.empty() && wide_.empty(); }
+  /// Bytes of memory its values take (the residuals' capacity).
+  std::size_t memory_bytes() const;
+
+ private:
+  std::uint64_t first_ = 0;
+  std::uint64_t step_ = 0;
+  std::size_t size_ = 0;
+  std::vector<std::int32_t> narrow_;  ///< every residual, while all fit 32 bits and one is not 0
+  std::vector<std::int64_t> wide_;    ///< every residual, once one did not fit 32 bits
+};
+
+/// A series' samples, stored as one IntColumn per field; read back as Sample values, in order
+/// (replace() puts a changed one back).
+class Samples {
+ public:
+  /// The integer fields of a Sample, one column each; `flags` holds cold (bit 0) and cpu_timed (bit 1).
+  enum class Field { param_set, iteration, units, bytes, ops, wall_ns, usr_ns, sys_ns, cusr_ns, csys_ns,
+                     start_unix_ns, max_latency_ns, flags, count_ };
+  /// Iterates over the samples, each made on reading.
+  class const_iterator {
+   public:
+    using iterator_category = std::input_iterator_tag;
+    using value_type = Sample;
+    using difference_type = std::ptrdiff_t;
+    using pointer = void;
+    using reference = const Sample;
+    const_iterator(const Samples* samples, std::size_t i) : samples_(samples), i_(i) {}
+    const Sample operator*() const { return (*samples_)[i_]; }
+    const_iterator& operator++() {
+      ++i_;
+      return *this;
+    }
+    const_iterator operator++(int) {
+      const_iterator before = *this;
+      ++i_;
+      return before;
+    }
+    bool operator==(const const_iterator& other) const { return i_ == other.i_; }
+
+   private:
+    const Samples* samples_;
+    std::size_t i_;
+  };
+
+  Samples() = default;
+  /// The samples of `list`, in order.
+  Samples(std::initializer_list<Sample> list);
+
+  /// Appends `sample`.
+  void push_back(const Sample& sample);
+  /// Puts `sample` in place of sample `i` (< size()); rebuilds the columns, so O(size()).
+  void replace(std::size_t i, const Sample& sample);
+  // Samples are made on reading: const, so that writing to one (a lost change) does not compile.
+  /// Sample `i` (< size()).
+  const Sample operator[](std::size_t i) const;
+  /// Sample `i`; throws std::out_of_range past the end.
+  const Sample at(std::size_t i) const;
+  const Sample front() const { return (*this)[0]; }
+  const Sample back() const { return (*this)[size() - 1]; }
+  std::size_t size() const { return column(Field::iteration).size(); }
+  bool empty() const { return size() == 0; }
+  void clear() { *this = Samples(); }
+  const_iterator begin() const { return {this, 0}; }
+  const_iterator end() const { return {this, size()}; }
+  /// Bytes of memory the samples take, for tests that hold it to a bound.
+  std::size_t memory_bytes() const;
+  /// Every sample's `field`, as a 64-bit pattern.
+  const IntColumn& column(Field field) const { return columns_[static_cast<std::size_t>(field)]; }
+  /// Whether any sample has a figure.
+  bool has_figures() const { return with_figures_; }
+
+ private:
+  IntColumn& column_of(Field field) { return columns_[static_cast<std::size_t>(field)]; }
+
+  std::array<IntColumn, static_cast<std::size_t>(Field::count_)> columns_;
+  std::vector<std::optional<Figure>> figures_;  ///< one per sample once a sample has a figure
+  bool with_figures_ = false;
 };
 
 /// Samples that belong together under one label.
 struct Series {
   std::string label;
-  std::vector<Sample> samples;
+  std::vector<ParamSet> param_sets;  ///< the distinct kernels and parameters of its samples, in order of first use
+  Samples samples;
   bool converged = true;      ///< false when an `until ci` target was not reached
   double ci_target_pct = 0;   ///< the `until ci` target, 0 when none
   std::map<std::string, Figure> printed;  ///< published only: aggregates as the source printed them (name -> figure)
   std::string unavailable;    ///< why this machine could not run it (kernels::KernelUnavailable); "" when it ran
+
+  /// Appends `sample`, run as `set`: its param_set becomes the index of `set` in param_sets,
+  /// which gets it when it is new.
+  void add(Sample sample, const ParamSet& set);
+  /// The kernel and parameters `sample` (one of these samples) ran with; an empty set when
+  /// its index names none.
+  const ParamSet& params_of(const Sample& sample) const;
 };
 
 }  // namespace hwbench::runtime::model

@@ -67,6 +67,11 @@ bool sync_directory(const std::string& dir) {
 }  // namespace
 
 bool write_file_atomically(const std::string& path, std::string_view content, std::string& error) {
+  return write_file_atomically(path, [content](const FileWriter& write) { write(content); }, error);
+}
+
+bool write_file_atomically(const std::string& path, const std::function<void(const FileWriter&)>& produce,
+                           std::string& error) {
   if (path.empty()) {
     error = "cannot write an empty path";
     return false;
@@ -89,8 +94,20 @@ bool write_file_atomically(const std::string& path, std::string_view content, st
     mode = existing.st_mode & 07777;
   }
 
-  bool ok = ::fchmod(fd, mode) == 0 && write_all(fd, content) && ::fsync(fd) == 0;
+  bool ok = ::fchmod(fd, mode) == 0;
   int err = errno;
+  if (ok) {
+    produce([&](std::string_view piece) {
+      if (ok && !write_all(fd, piece)) {
+        ok = false;
+        err = errno;
+      }
+    });
+  }
+  if (ok && ::fsync(fd) != 0) {
+    ok = false;
+    err = errno;
+  }
   if (::close(fd) != 0 && ok) {
     ok = false;
     err = errno;

@@ -24,7 +24,9 @@ class Clock {
   virtual std::int64_t unix_ns() = 0;
 };
 
-/// The real clocks.
+/// The real clocks. cpu() asks for the children's times only once this process has forked
+/// (before, they are zero): children started other than by fork() (posix_spawn, vfork) would
+/// not be seen, and hwbench starts none so.
 class RealClock : public Clock {
  public:
   std::int64_t now_ns() override;

@@ -42,7 +42,8 @@ std::optional<Result> load_comparable(const std::string& path, std::string& erro
   }
   lang::Diagnostics problems;
   problems.error({}, "neither a result file (JSON) nor a published result (TOML)",
-                 "a result file is a JSON object with \"schema\": \"hwbench-result/1\"; a published result is TOML with "
+                 std::string("a result file is a JSON object with \"schema\": \"") + result_schema +
+                     "\"; a published result is TOML with "
                  "schema = \"hwbench-published/1\"; a tool's printed log becomes one with `hwbench import TOOL " +
                      path + "`");
   error = lang::render_brief(problems, path);

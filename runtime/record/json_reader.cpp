@@ -45,31 +45,35 @@ bool JsonReader::boolean(const json& object, const std::string& where, const std
 std::uint64_t JsonReader::unsigned_integer(const json& object, const std::string& where, const std::string& key,
                                            std::uint64_t max) {
   const json* value = member(object, where, key);
-  if (value == nullptr) return 0;
-  const auto path = join(where, key);
-  if (!expect(*value, path, value->is_number_unsigned(), "an unsigned integer")) return 0;
-  const auto n = value->get<std::uint64_t>();
+  return value == nullptr ? 0 : unsigned_value(*value, join(where, key), max);
+}
+
+std::int64_t JsonReader::signed_integer(const json& object, const std::string& where, const std::string& key) {
+  const json* value = member(object, where, key);
+  return value == nullptr ? 0 : signed_value(*value, join(where, key));
+}
+
+std::uint64_t JsonReader::unsigned_value(const json& value, const std::string& path, std::uint64_t max) {
+  if (!expect(value, path, value.is_number_unsigned(), "an unsigned integer")) return 0;
+  const auto n = value.get<std::uint64_t>();
   if (n > max) {
-    fail(path, "out of range (at most " + std::to_string(max) + "), got " + value->dump());
+    fail(path, "out of range (at most " + std::to_string(max) + "), got " + value.dump());
     return 0;
   }
   return n;
 }
 
-std::int64_t JsonReader::signed_integer(const json& object, const std::string& where, const std::string& key) {
-  const json* value = member(object, where, key);
-  if (value == nullptr) return 0;
-  const auto path = join(where, key);
-  if (!expect(*value, path, value->is_number_integer(), "an integer")) return 0;
-  if (value->is_number_unsigned()) {
-    const auto n = value->get<std::uint64_t>();
+std::int64_t JsonReader::signed_value(const json& value, const std::string& path) {
+  if (!expect(value, path, value.is_number_integer(), "an integer")) return 0;
+  if (value.is_number_unsigned()) {
+    const auto n = value.get<std::uint64_t>();
     if (n > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) {
-      fail(path, "out of range for a signed 64-bit integer, got " + value->dump());
+      fail(path, "out of range for a signed 64-bit integer, got " + value.dump());
       return 0;
     }
     return static_cast<std::int64_t>(n);
   }
-  return value->get<std::int64_t>();
+  return value.get<std::int64_t>();
 }
 
 double JsonReader::number(const json& object, const std::string& where, const std::string& key) {

@@ -55,6 +55,13 @@ class JsonReader {
   /// The integer member `key`, within a signed 64-bit integer; 0 after an error.
   std::int64_t signed_integer(const json& object, const std::string& where, const std::string& key);
 
+  /// `value`, an unsigned integer at most `max`, at `path`; 0 after an error.
+  std::uint64_t unsigned_value(const json& value, const std::string& path,
+                               std::uint64_t max = std::numeric_limits<std::uint64_t>::max());
+
+  /// `value`, an integer within a signed 64-bit integer, at `path`; 0 after an error.
+  std::int64_t signed_value(const json& value, const std::string& path);
+
   /// The number member `key` (number_value's rules); 0 after an error.
   double number(const json& object, const std::string& where, const std::string& key);
 

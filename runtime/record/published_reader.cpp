@@ -171,10 +171,9 @@ void read_series(const toml::value& table, std::size_t index, Result& result, Pr
           problems.at(item, fmt::format("{}: sample {} is not a finite number", context, iteration + 1));
         }
         Sample sample;
-        sample.kernel = "published";
         sample.iteration = ++iteration;
         sample.figure = Figure{value.value_or(0), unit};
-        series.samples.push_back(std::move(sample));
+        series.add(std::move(sample), model::published_params());
       }
     }
   }

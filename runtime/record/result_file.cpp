@@ -1,10 +1,15 @@
 #include "runtime/record/result_file.hpp"
 
+#include <algorithm>
+#include <charconv>
 #include <cmath>
+#include <cstring>
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
 
+#include "runtime/analysis/units.hpp"
 #include "runtime/platform/atomic_file.hpp"
 #include "runtime/record/conditions_json.hpp"
 #include "runtime/record/settle_json.hpp"
@@ -20,6 +25,7 @@ using model::Result;
 using model::RunStatus;
 using model::Sample;
 using model::to_text;
+using platform::FileWriter;
 using platform::write_file_atomically;
 
 namespace {
@@ -65,51 +71,181 @@ json figure_to_json(const Figure& figure) {
   return {{"value", number_to_json(figure.value)}, {"unit", figure.unit}};
 }
 
-json numbers_to_json(const std::vector<double>& values) {
-  json out = json::array();
-  for (double value : values) out.push_back(number_to_json(value));
-  return out;
+// The file's text on its way out: handed on a megabyte at a time, so that a file of millions
+// of samples is never whole in memory.
+struct Text {
+  std::string buffer;
+  const FileWriter& write;
+
+  void flush_if_full() {
+    if (buffer.size() < (1U << 20)) return;
+    write(buffer);
+    buffer.clear();
+  }
+};
+
+// The big arrays (a series' sample columns, a report's per-sample figures) are not built as
+// JSON values, which take 16 bytes and more per number: the document holds a placeholder for
+// each, a binary value whose subtype numbers the function that writes its text in place.
+class Placeholders {
+ public:
+  using Writer = std::function<void(Text&)>;
+  json add(Writer writer) {
+    writers_.push_back(std::move(writer));
+    return json::binary({}, writers_.size() - 1);
+  }
+  void write(const json& placeholder, Text& out) const { writers_.at(placeholder.get_binary().subtype())(out); }
+
+ private:
+  std::vector<Writer> writers_;
+};
+
+void append_integer(std::string& out, std::uint64_t value, bool is_signed) {
+  char buffer[24];
+  const auto end = is_signed ? std::to_chars(buffer, buffer + sizeof buffer, static_cast<std::int64_t>(value)).ptr
+                             : std::to_chars(buffer, buffer + sizeof buffer, value).ptr;
+  out.append(buffer, end);
 }
 
-json figures_to_json(const std::vector<ReportFigures>& figures) {
-  json out = json::array();
-  for (const auto& f : figures) {
-    json aggregates = json::object();
-    for (const auto& [name, value] : f.aggregates) aggregates[name] = number_to_json(value);
-    out.push_back({{"label", f.label},
-                   {"values", numbers_to_json(f.values)},
-                   {"aggregates", std::move(aggregates)},
-                   {"converged", f.converged}});
+// One Samples column: one number when every sample has the same value (and there is at
+// least one sample), else an array on one line. `deltas` writes each value after the first as
+// its difference from the one before (start times a few microseconds apart).
+json column_to_json(Placeholders& placeholders, const model::IntColumn& column, bool is_signed, bool deltas = false) {
+  if (column.size() > 0 && column.constant()) {
+    if (is_signed) return static_cast<std::int64_t>(column[0]);
+    return column[0];
+  }
+  return placeholders.add([&column, is_signed, deltas](Text& out) {
+    out.buffer += '[';
+    std::uint64_t before = 0;
+    for (std::size_t i = 0; i < column.size(); ++i) {
+      if (i > 0) out.buffer += ',';
+      const std::uint64_t v = column[i];
+      // Unsigned differences wrap, so that any two 64-bit values give back the second exactly.
+      append_integer(out.buffer, deltas ? v - before : v, is_signed);
+      before = v;
+      out.flush_if_full();
+    }
+    out.buffer += ']';
+  });
+}
+
+json samples_to_json(Placeholders& placeholders, const model::Samples& samples) {
+  using Field = model::Samples::Field;
+  const auto column = [&](Field field, bool is_signed) {
+    return column_to_json(placeholders, samples.column(field), is_signed);
+  };
+  json out = {{"count", samples.size()}, {"param_set", column(Field::param_set, false)}};
+  const model::IntColumn& iteration = samples.column(Field::iteration);
+  bool counted = true;
+  for (std::size_t i = 0; i < iteration.size() && counted; ++i) counted = iteration[i] == i + 1;
+  if (!counted) out["iteration"] = column(Field::iteration, false);
+  out["units"] = column(Field::units, false);
+  out["bytes"] = column(Field::bytes, false);
+  out["ops"] = column(Field::ops, false);
+  out["wall_ns"] = column(Field::wall_ns, true);
+  out["usr_ns"] = column(Field::usr_ns, true);
+  out["sys_ns"] = column(Field::sys_ns, true);
+  out["cusr_ns"] = column(Field::cusr_ns, true);
+  out["csys_ns"] = column(Field::csys_ns, true);
+  out["max_latency_ns"] = column(Field::max_latency_ns, true);
+  out["start_unix_ns"] = column_to_json(placeholders, samples.column(Field::start_unix_ns), true, /*deltas=*/true);
+  const model::IntColumn& flags = samples.column(Field::flags);
+  for (const auto& [key, bit] : {std::pair{"cold", 1U}, std::pair{"cpu_timed", 2U}}) {
+    std::vector<bool> set;
+    for (std::size_t i = 0; i < flags.size(); ++i) set.push_back((flags[i] & bit) != 0);
+    const bool constant = !set.empty() && std::all_of(set.begin(), set.end(), [&](bool f) { return f == set.front(); });
+    out[key] = constant ? json(set.front()) : json(set);
+  }
+  if (samples.has_figures()) {
+    json figures = json::array();
+    for (const Sample& s : samples) figures.push_back(s.figure ? figure_to_json(*s.figure) : json(nullptr));
+    out["figure"] = std::move(figures);
   }
   return out;
 }
 
-json sample_to_json(const Sample& sample) {
-  json out = {
-      {"kernel", sample.kernel},
-      {"params", strings_to_json(sample.params)},
-      {"iteration", sample.iteration},
-      {"units", sample.units},
-      {"bytes", sample.bytes},
-      {"ops", sample.ops},
-      {"wall_ns", sample.wall_ns},
-      {"cpu",
-       {{"usr_ns", sample.cpu.usr_ns},
-        {"sys_ns", sample.cpu.sys_ns},
-        {"cusr_ns", sample.cpu.cusr_ns},
-        {"csys_ns", sample.cpu.csys_ns}}},
-      {"start_unix_ns", sample.start_unix_ns},
-      {"cold", sample.cold},
-  };
-  if (sample.cpu_timed) out["cpu_timed"] = true;
-  if (sample.max_latency_ns != 0) out["max_latency_ns"] = sample.max_latency_ns;
-  if (sample.figure) out["figure"] = figure_to_json(*sample.figure);
+json param_sets_to_json(const model::Series& series) {
+  // Samples whose index names no set (made without one) read back as model::Series::params_of
+  // shows them: with an empty set.
+  std::size_t sets = series.param_sets.size();
+  for (const Sample& s : series.samples) sets = std::max<std::size_t>(sets, std::size_t{s.param_set} + 1);
+  json out = json::array();
+  for (std::size_t i = 0; i < sets; ++i) {
+    const model::ParamSet set = i < series.param_sets.size() ? series.param_sets[i] : model::ParamSet{};
+    out.push_back({{"kernel", set.kernel}, {"params", strings_to_json(set.params)}});
+  }
   return out;
 }
 
-}  // namespace
+// Whether `values` are, bit for bit, the per-sample figures of `series` in `unit`
+// (analysis::sample_values): the file then says "samples" instead of repeating them.
+bool from_samples(const std::vector<double>& values, const model::Series* series, const analysis::Unit* unit) {
+  if (series == nullptr || unit == nullptr || values.empty()) return false;
+  std::size_t k = 0;
+  for (const Sample& sample : series->samples) {
+    const auto value = analysis::sample_value(sample, *unit);
+    if (!value) continue;
+    if (k >= values.size() || std::memcmp(&*value, &values[k], sizeof(double)) != 0) return false;
+    ++k;
+  }
+  return k == values.size();
+}
 
-nlohmann::json to_json(const Result& result) {
+json figures_to_json(Placeholders& placeholders, const Result& result, const model::RenderedReport& report) {
+  const analysis::Unit* unit = analysis::find_unit(report.spec.unit);
+  json out = json::array();
+  for (const auto& f : report.figures) {
+    json aggregates = json::object();
+    for (const auto& [name, value] : f.aggregates) aggregates[name] = number_to_json(value);
+    json values = f.values.empty() ? json::array()
+                  : from_samples(f.values, series_labelled(result, f.label), unit)
+                      ? json(figures_from_samples)
+                      : placeholders.add([&f](Text& out) {
+      out.buffer += '[';
+      for (std::size_t i = 0; i < f.values.size(); ++i) {
+        if (i > 0) out.buffer += ',';
+        out.buffer += number_to_json(f.values[i]).dump();
+        out.flush_if_full();
+      }
+      out.buffer += ']';
+    });
+    out.push_back({{"label", f.label}, {"values", std::move(values)}, {"aggregates", std::move(aggregates)}, {"converged", f.converged}});
+  }
+  return out;
+}
+
+// nlohmann's dump(2) layout, but with each placeholder's text written where it stands.
+void write_pretty(const json& value, const Placeholders& placeholders, Text& out, int indent) {
+  const std::string inner(static_cast<std::size_t>(indent + 2), ' ');
+  if (value.is_binary()) {
+    placeholders.write(value, out);
+  } else if (value.is_object() && !value.empty()) {
+    out.buffer += "{\n";
+    bool first = true;
+    for (const auto& [key, item] : value.items()) {
+      out.buffer += first ? "" : ",\n";
+      first = false;
+      out.buffer += inner + json(key).dump(-1, ' ', false, json::error_handler_t::replace) + ": ";
+      write_pretty(item, placeholders, out, indent + 2);
+    }
+    out.buffer += "\n" + std::string(static_cast<std::size_t>(indent), ' ') + "}";
+  } else if (value.is_array() && !value.empty()) {
+    out.buffer += "[\n";
+    for (std::size_t i = 0; i < value.size(); ++i) {
+      out.buffer += i == 0 ? "" : ",\n";
+      out.buffer += inner;
+      write_pretty(value[i], placeholders, out, indent + 2);
+    }
+    out.buffer += "\n" + std::string(static_cast<std::size_t>(indent), ' ') + "]";
+  } else {
+    // Invalid UTF-8 (say, from a recipe's bytes) would make dump() throw; U+FFFD stands in for it.
+    out.buffer += value.dump(-1, ' ', false, json::error_handler_t::replace);
+  }
+  out.flush_if_full();
+}
+
+json document_of(const Result& result, Placeholders& placeholders) {
   json locations = json::array();
   for (const auto& location : result.locations) {
     locations.push_back({{"name", location.name},
@@ -120,14 +256,13 @@ nlohmann::json to_json(const Result& result) {
   }
   json series = json::array();
   for (const auto& s : result.series) {
-    json samples = json::array();
-    for (const auto& sample : s.samples) samples.push_back(sample_to_json(sample));
     json printed = json::object();
     for (const auto& [name, figure] : s.printed) printed[name] = figure_to_json(figure);
     series.push_back({{"label", s.label},
                       {"converged", s.converged},
                       {"ci_target_pct", number_to_json(s.ci_target_pct)},
-                      {"samples", std::move(samples)},
+                      {"param_sets", param_sets_to_json(s)},
+                      {"samples", samples_to_json(placeholders, s.samples)},
                       {"printed", std::move(printed)}});
     if (!s.unavailable.empty()) series.back()["unavailable"] = s.unavailable;
   }
@@ -139,8 +274,9 @@ nlohmann::json to_json(const Result& result) {
   for (const auto& spec : result.reports) reports.push_back(spec_to_json(spec));
   json rendered = json::array();
   for (const auto& report : result.rendered) {
-    rendered.push_back(
-        {{"spec", spec_to_json(report.spec)}, {"text", report.text}, {"figures", figures_to_json(report.figures)}});
+    rendered.push_back({{"spec", spec_to_json(report.spec)},
+                        {"text", report.text},
+                        {"figures", figures_to_json(placeholders, result, report)}});
   }
   json out = {
       {"schema", result_schema},
@@ -171,10 +307,33 @@ nlohmann::json to_json(const Result& result) {
   return out;
 }
 
+}  // namespace
+
+void write_result(const Result& result, const FileWriter& write) {
+  Placeholders placeholders;
+  const json document = document_of(result, placeholders);
+  Text out{{}, write};
+  write_pretty(document, placeholders, out, 0);
+  out.buffer += "\n";
+  write(out.buffer);
+}
+
+std::string result_text(const Result& result) {
+  std::string text;
+  write_result(result, [&text](std::string_view piece) { text += piece; });
+  return text;
+}
+
+nlohmann::json to_json(const Result& result) { return json::parse(result_text(result)); }
+
+const model::Series* series_labelled(const Result& result, const std::string& label) {
+  for (const auto& series : result.series)
+    if (series.label == label) return &series;
+  return nullptr;
+}
+
 bool save_result(const Result& result, const std::string& path, std::string& error) {
-  // Invalid UTF-8 (say, from a recipe's bytes) would make dump() throw; U+FFFD stands in for it.
-  const std::string text = to_json(result).dump(2, ' ', false, json::error_handler_t::replace) + "\n";
-  return write_file_atomically(path, text, error);
+  return write_file_atomically(path, [&result](const FileWriter& write) { write_result(result, write); }, error);
 }
 
 }  // namespace hwbench::runtime::record

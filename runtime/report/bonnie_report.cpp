@@ -17,6 +17,7 @@ using analysis::Measure;
 using analysis::Unit;
 using analysis::find_unit;
 using model::Figure;
+using model::ParamSet;
 using model::RenderedReport;
 using model::ReportFigures;
 using model::ReportSpec;
@@ -93,9 +94,15 @@ bool any_ran(const BonnieRun& run, std::size_t first, std::size_t last) {
 
 // ---- a run's samples -----------------------------------------------------------------------
 
-std::optional<double> number_param(const Sample& s, const std::string& name) {
-  const auto it = s.params.find(name);
-  if (it == s.params.end() || it->second.empty() || !std::isdigit(static_cast<unsigned char>(it->second[0])))
+// A bonnie sample and the parameters it ran with.
+struct TestSample {
+  Sample sample;
+  const ParamSet* set = nullptr;
+};
+
+std::optional<double> number_param(const TestSample& s, const std::string& name) {
+  const auto it = s.set->params.find(name);
+  if (it == s.set->params.end() || it->second.empty() || !std::isdigit(static_cast<unsigned char>(it->second[0])))
     return std::nullopt;
   const auto n = lang::read_number(it->second);
   if (!n.unknown_suffix.empty()) return std::nullopt;
@@ -125,10 +132,10 @@ std::string host_name(const Result& result) {
 }
 
 // The text fields of one run index, from the first sample of that index that has each.
-void describe_run(BonnieRun& run, const std::array<const Sample*, 12>& samples) {
-  const Sample* any = nullptr;
-  const Sample* io = nullptr;
-  const Sample* file_test = nullptr;
+void describe_run(BonnieRun& run, const std::array<const TestSample*, 12>& samples) {
+  const TestSample* any = nullptr;
+  const TestSample* io = nullptr;
+  const TestSample* file_test = nullptr;
   for (std::size_t t = 0; t < samples.size(); ++t) {
     if (samples[t] == nullptr) continue;
     if (any == nullptr) any = samples[t];
@@ -138,7 +145,7 @@ void describe_run(BonnieRun& run, const std::array<const Sample*, 12>& samples) 
   if (any != nullptr) {
     if (const auto c = number_param(*any, "concurrency")) run.concurrency = fmt::format("{}", whole(*c));
   }
-  for (const Sample* s : {samples[seeks_index], file_test, any}) {
+  for (const TestSample* s : {samples[seeks_index], file_test, any}) {
     if (s == nullptr) continue;
     if (const auto seed = number_param(*s, "seed")) {
       run.seed = fmt::format("{}", whole(*seed));
@@ -149,7 +156,7 @@ void describe_run(BonnieRun& run, const std::array<const Sample*, 12>& samples) 
     // The size the test moved: the block tests' bytes; otherwise the size written as a number.
     std::optional<double> size;
     for (std::size_t t : {1, 2, 4})
-      if (samples[t] != nullptr && samples[t]->bytes > 0) size = static_cast<double>(samples[t]->bytes);
+      if (samples[t] != nullptr && samples[t]->sample.bytes > 0) size = static_cast<double>(samples[t]->sample.bytes);
     if (!size) size = number_param(*io, "size");
     if (size) run.file_size = bonnie_size_text(static_cast<std::uint64_t>(*size) / mib);
     if (const auto chunk = number_param(*io, "chunk"); chunk && *chunk != 8192)
@@ -167,14 +174,15 @@ void describe_run(BonnieRun& run, const std::array<const Sample*, 12>& samples) 
 }
 
 std::vector<BonnieRun> runs_from_samples(const Result& result, const ReportSpec& spec) {
-  std::array<std::vector<const Sample*>, 12> per_test;
+  std::array<std::vector<TestSample>, 12> per_test;
   for (const auto& series : result.series) {
     for (const auto& sample : series.samples) {
-      if (sample.kernel != "bonnie") continue;
-      const auto test = sample.params.find("TEST");
-      if (test == sample.params.end()) continue;
+      const ParamSet& set = series.params_of(sample);
+      if (set.kernel != "bonnie") continue;
+      const auto test = set.params.find("TEST");
+      if (test == set.params.end()) continue;
       if (const auto t = kernels::disk::find_bonnie_test(test->second))
-        per_test[static_cast<std::size_t>(*t)].push_back(&sample);
+        per_test[static_cast<std::size_t>(*t)].push_back({sample, &set});
     }
   }
   std::size_t count = 0;
@@ -189,11 +197,11 @@ std::vector<BonnieRun> runs_from_samples(const Result& result, const ReportSpec&
     BonnieRun run;
     run.version = run.format_version = option("version").value_or("1.96");
     run.name = option("machine").value_or(host_name(result));
-    std::array<const Sample*, 12> samples{};
+    std::array<const TestSample*, 12> samples{};
     for (std::size_t t = 0; t < per_test.size(); ++t) {
       if (i >= per_test[t].size()) continue;
-      samples[t] = per_test[t][i];
-      run.tests[t] = bonnie_figure_of(*samples[t], t);
+      samples[t] = &per_test[t][i];
+      run.tests[t] = bonnie_figure_of(samples[t]->sample, t);
     }
     describe_run(run, samples);
     runs.push_back(std::move(run));

@@ -22,6 +22,7 @@ using analysis::Unit;
 using analysis::find_unit;
 using analysis::mean;
 using analysis::sample_value;
+using model::ParamSet;
 using model::RenderedReport;
 using model::ReportFigures;
 using model::ReportSpec;
@@ -42,23 +43,23 @@ bool all_digits(const std::string& word) {
          std::all_of(word.begin(), word.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
 }
 
-std::string openssl_param(const Sample& sample, const std::string& name) {
-  const auto it = sample.params.find(name);
-  return it == sample.params.end() ? "" : it->second;
+std::string openssl_param(const ParamSet& set, const std::string& name) {
+  const auto it = set.params.find(name);
+  return it == set.params.end() ? "" : it->second;
 }
 
-std::optional<OpensslCell> cell_from_params(const Sample& sample) {
-  if (sample.kernel == "pkey") {
-    const auto* algorithm = crypto::find_key_algorithm(openssl_param(sample, "ALG"));
-    const std::string bits = openssl_param(sample, "bits");
+std::optional<OpensslCell> cell_from_params(const ParamSet& set) {
+  if (set.kernel == "pkey") {
+    const auto* algorithm = crypto::find_key_algorithm(openssl_param(set, "ALG"));
+    const std::string bits = openssl_param(set, "bits");
     if (algorithm == nullptr || !all_digits(bits)) return std::nullopt;
     const unsigned effective = crypto::effective_bits(*algorithm, static_cast<unsigned>(std::stoul(bits)));
-    return OpensslCell{crypto::key_row(*algorithm, effective), 0, openssl_param(sample, "op")};
+    return OpensslCell{crypto::key_row(*algorithm, effective), 0, openssl_param(set, "op")};
   }
-  const auto row = crypto::row_name(sample.kernel, openssl_param(sample, "ALG"), openssl_param(sample, "decrypt") == "true");
+  const auto row = crypto::row_name(set.kernel, openssl_param(set, "ALG"), openssl_param(set, "decrypt") == "true");
   if (!row) return std::nullopt;
   // The block as the recipe wrote it ("16", "8KiB"), read the way the checker read it.
-  const double block = lang::read_number(openssl_param(sample, "block")).quantity.value;
+  const double block = lang::read_number(openssl_param(set, "block")).quantity.value;
   if (block < 1) return std::nullopt;
   return OpensslCell{*row, static_cast<std::uint64_t>(std::llround(block)), ""};
 }
@@ -198,8 +199,8 @@ OpensslFigure openssl_figure_of(const Series& series, const std::string& unit_na
 }  // namespace
 
 std::optional<OpensslCell> openssl_cell(const Series& series) {
-  for (const auto& sample : series.samples) {
-    if (auto cell = cell_from_params(sample)) return cell;
+  for (const auto& set : series.param_sets) {
+    if (auto cell = cell_from_params(set)) return cell;
   }
   return cell_from_label(series.label);
 }

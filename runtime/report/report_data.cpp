@@ -19,7 +19,7 @@ using analysis::Unit;
 using analysis::aggregate;
 using analysis::find_aggregate;
 using analysis::find_unit;
-using analysis::sample_value;
+using analysis::sample_values;
 using model::Figure;
 using model::ReportSpec;
 using model::Result;
@@ -40,11 +40,11 @@ std::optional<double> printed_value(const std::string& name, const Figure& figur
 // compile time it took: "interpreted, compiled in 0.0123 ms".
 std::string backend_note(const Series& series) {
   std::map<std::string, std::int64_t> compile_ns;
-  for (const auto& sample : series.samples) {
-    const auto backend = sample.params.find("backend");
-    if (backend == sample.params.end()) continue;
+  for (const auto& set : series.param_sets) {
+    const auto backend = set.params.find("backend");
+    if (backend == set.params.end()) continue;
     auto& ns = compile_ns[backend->second];
-    if (const auto c = sample.params.find("compile_ns"); c != sample.params.end())
+    if (const auto c = set.params.find("compile_ns"); c != set.params.end())
       ns = std::max<std::int64_t>(ns, std::strtoll(c->second.c_str(), nullptr, 10));
   }
   std::string out;
@@ -67,11 +67,7 @@ ReportData build_report_data(const Result& result, const ReportSpec& spec) {
     figures.label = series.label;
     figures.converged = series.converged;
     figures.ci_target_pct = series.ci_target_pct;
-    if (unit != nullptr) {
-      for (const auto& sample : series.samples) {
-        if (auto value = sample_value(sample, *unit)) figures.values.push_back(*value);
-      }
-    }
+    if (unit != nullptr) figures.values = sample_values(series, *unit);
     // A series whose samples all lack this measure (an op-only kernel in an MB/s report) is
     // not part of the report: a column of dashes or zeros would only mislead.
     bool has_printed_figure = false;

@@ -20,7 +20,7 @@ using model::ReportSpec;
 using model::Result;
 using model::ResultKind;
 using model::RunStatus;
-using model::Sample;
+using model::ParamSet;
 using model::Series;
 
 namespace {
@@ -29,10 +29,10 @@ namespace memory = kernels::memory;
 
 const std::string hline(61, '-');
 
-/// The value of parameter `name` in `sample`, or "".
-std::string stream_param(const Sample& sample, const std::string& name) {
-  const auto it = sample.params.find(name);
-  return it == sample.params.end() ? "" : it->second;
+/// The value of parameter `name` in `set`, or "".
+std::string stream_param(const ParamSet& set, const std::string& name) {
+  const auto it = set.params.find(name);
+  return it == set.params.end() ? "" : it->second;
 }
 
 /// A pass's figures: seconds and bytes of one unit of work.
@@ -117,7 +117,7 @@ std::vector<StreamTable> stream_tables(const Result& result) {
   std::vector<StreamTable> tables;
   for (const auto& series : result.series) {
     if (series.samples.empty() || !series.unavailable.empty()) continue;
-    const Sample& first = series.samples.front();
+    const ParamSet& first = series.params_of(series.samples.front());
     if (first.kernel != "stream") continue;
     const auto* function = memory::find_stream_function(stream_param(first, "FUNCTION"));
     if (function == nullptr) continue;

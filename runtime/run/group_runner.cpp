@@ -208,7 +208,7 @@ void await_workers(const std::vector<Worker>& workers, std::vector<WorkerReport>
 GroupResult run_time_group(GroupRun& run, const Step& step) {
   GroupResult out;
   Sample& s = out.sample;
-  s.kernel = "time";
+  out.params.kernel = "time";
   s.start_unix_ns = run.clock.unix_ns();
   for (const auto& child : step.children) {
     if (child.kind == Step::Kind::parallel) {
@@ -219,7 +219,7 @@ GroupResult run_time_group(GroupRun& run, const Step& step) {
         return out;
       }
       add_part(s, {inner.sample.wall_ns, inner.sample.cpu}, group_tally_of(inner.sample));
-      s.params["workers"] = inner.sample.params["workers"];
+      out.params.params["workers"] = inner.params.params["workers"];
       continue;
     }
     try {
@@ -255,8 +255,7 @@ GroupResult run_time_group(GroupRun& run, const Step& step) {
 GroupResult run_parallel_group(GroupRun& run, const Step& step) {
   GroupResult out;
   Sample& s = out.sample;
-  s.kernel = "parallel";
-  s.params["workers"] = std::to_string(step.workers.size());
+  out.params = {"parallel", {{"workers", std::to_string(step.workers.size())}}};
   int go[2];
   if (::pipe(go) != 0) {
     out.error = fmt::format("parallel: cannot create a pipe: {}", std::strerror(errno));

@@ -22,6 +22,7 @@ struct GroupRun {
 /// One group's sample, or the error that stopped it (naming the statement or the worker).
 struct GroupResult {
   model::Sample sample;
+  model::ParamSet params;  ///< "time" or "parallel", with the number of workers
   std::string error;
 };
 

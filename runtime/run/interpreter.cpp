@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cmath>
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
@@ -20,9 +21,9 @@
 
 namespace hwbench::runtime::run {
 
-using analysis::ci95;
-using analysis::mean;
+using analysis::student_t975;
 using check::CheckedRecipe;
+using model::ParamSet;
 using model::RunStatus;
 using model::Sample;
 using model::Series;
@@ -63,13 +64,37 @@ std::size_t busy_workers(const Step& step) {
   return widest;
 }
 
-/// The threads a kernel ran a sample on (its `threads` parameter, as STREAM's), else 1.
-std::uint32_t threads_of(const Sample& s) {
-  const auto it = s.params.find("threads");
-  if (it == s.params.end()) return 1;
+/// The threads a kernel ran its samples on (its `threads` parameter, as STREAM's), else 1.
+std::uint32_t threads_of(const model::ParamSet& set) {
+  const auto it = set.params.find("threads");
+  if (it == set.params.end()) return 1;
   const unsigned long n = std::strtoul(it->second.c_str(), nullptr, 10);
   return n > 0 && n < UINT32_MAX ? static_cast<std::uint32_t>(n) : 1;
 }
+
+/// The rates `until ci` judges, summed as they come (Welford's running mean and squares), so
+/// that each sample's check costs the same however many came before.
+class RunningRate {
+ public:
+  void add(double rate) {
+    ++n_;
+    const double delta = rate - mean_;
+    mean_ += delta / static_cast<double>(n_);
+    squares_ += delta * (rate - mean_);
+  }
+  /// Whether the 95% half-interval is within `pct` percent of the mean (two rates at least).
+  bool within(double pct) const {
+    if (n_ < 2 || !(mean_ > 0)) return false;
+    const double stdev = std::sqrt(squares_ / static_cast<double>(n_ - 1));
+    const double half = student_t975(static_cast<unsigned>(n_ - 1)) * stdev / std::sqrt(static_cast<double>(n_));
+    return half / mean_ * 100 <= pct;
+  }
+
+ private:
+  std::uint64_t n_ = 0;
+  double mean_ = 0;
+  double squares_ = 0;
+};
 
 class Interpreter {
  public:
@@ -280,7 +305,13 @@ class Interpreter {
       return;
     }
     if (p.until_ci_pct > 0) series.ci_target_pct = p.until_ci_pct;
-    std::vector<double> rates;
+    // What every sample of the statement shares is made once; a kernel's notes join it per
+    // sample, since a kernel may note what it learnt while running.
+    ParamSet shared{step.kernel.spec->name, {}};
+    for (const auto& [name, v] : step.kernel.call.params) shared.params[name] = v.flag ? "true" : v.text;
+    for (std::size_t a = 0; a < step.kernel.call.args.size(); ++a)
+      shared.params[step.kernel.spec->args[a].name] = step.kernel.call.args[a].text;
+    RunningRate rates;
     bool converged = p.until_ci_pct <= 0;
     try {
       for (std::uint32_t w = 0; w < p.warmup; ++w) {
@@ -295,27 +326,28 @@ class Interpreter {
         // A sample that Ctrl-C reached is not a sample: kernels stop mid-unit and return what
         // they finished (a cut-short copy counts nothing), so drop it and stop.
         check_interrupt();
-        s.kernel = step.kernel.spec->name;
         s.cold = p.cold;
-        for (const auto& [name, v] : step.kernel.call.params) s.params[name] = v.flag ? "true" : v.text;
-        for (std::size_t a = 0; a < step.kernel.call.args.size(); ++a)
-          s.params[step.kernel.spec->args[a].name] = step.kernel.call.args[a].text;
-        for (const auto& [name, v] : k->notes()) s.params[name] = v;
         s.iteration = static_cast<std::uint32_t>(series.samples.size() + 1);
-        rates.push_back(natural_rate(s));
-        series.samples.push_back(std::move(s));
+        if (p.until_ci_pct > 0) rates.add(natural_rate(s));
+        const auto notes = k->notes();
+        if (notes.empty()) {
+          series.add(s, shared);
+        } else {
+          ParamSet noted = shared;
+          for (const auto& [name, v] : notes) noted.params[name] = v;
+          series.add(s, noted);
+        }
         if (opts_.observer) opts_.observer->sample_taken(step, series);
         // Also after the last sample of the last statement: an interrupted run never ends "complete".
         check_interrupt();
         if (n + 1 < p.runs_min) continue;
         if (p.until_ci_pct <= 0) break;
-        double m = mean(rates);
-        if (rates.size() >= 2 && m > 0 && ci95(rates) / m * 100 <= p.until_ci_pct) {
+        if (rates.within(p.until_ci_pct)) {
           converged = true;
           break;
         }
       }
-      if (window && !series.samples.empty()) window->workers = threads_of(series.samples.back());
+      if (window && !series.samples.empty()) window->workers = threads_of(series.params_of(series.samples.back()));
       close_window(window);
       k->finish();
     } catch (const kernels::KernelError& e) {
@@ -346,7 +378,7 @@ class Interpreter {
     // A group that Ctrl-C reached was cut short (kernels, workers): its partial sum is not a sample.
     check_interrupt();
     r.sample.iteration = static_cast<std::uint32_t>(series.samples.size() + 1);
-    series.samples.push_back(std::move(r.sample));
+    series.add(r.sample, r.params);
     if (opts_.observer) opts_.observer->sample_taken(step, series);
   }
 

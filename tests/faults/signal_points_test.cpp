@@ -89,12 +89,22 @@ struct Scene {
     REQUIRE_FALSE(j.is_discarded());
     int samples = 0;
     for (const auto& series : j.at("series")) {
-      for (const auto& s : series.at("samples")) {
-        ++samples;
-        INFO("series " << series.at("label") << " sample " << s.at("iteration"));
-        CHECK(s.at("bytes").get<std::uint64_t>() == bytes_of(series.at("label").get<std::string>()));
-        CHECK(s.at("ops").get<std::uint64_t>() == 1);
-      }
+      // Columns (docs/result-format.md): one value for every sample, or an array of `count`.
+      const auto& columns = series.at("samples");
+      const auto count = columns.at("count").get<std::size_t>();
+      samples += static_cast<int>(count);
+      INFO("series " << series.at("label"));
+      const auto every = [&](const char* key, std::uint64_t expected) {
+        const auto& column = columns.at(key);
+        if (column.is_array()) {
+          CHECK(column.size() == count);
+          for (const auto& value : column) CHECK(value.get<std::uint64_t>() == expected);
+        } else {
+          CHECK(column.get<std::uint64_t>() == expected);
+        }
+      };
+      every("bytes", bytes_of(series.at("label").get<std::string>()));
+      every("ops", 1);
     }
     CHECK(samples == reported);
     return j;

@@ -68,10 +68,9 @@ Series figure_series(const std::string& label, double value, const std::string& 
   Series s;
   s.label = label;
   Sample sample;
-  sample.kernel = "published";
   sample.iteration = 1;
   sample.figure = Figure{value, unit};
-  s.samples.push_back(std::move(sample));
+  s.add(std::move(sample), model::published_params());
   return s;
 }
 

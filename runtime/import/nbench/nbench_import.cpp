@@ -141,10 +141,9 @@ std::optional<Result> import_nbench(std::string_view text, const std::string& na
       s.label = label;
       s.converged = pending != label;
       Sample sample;
-      sample.kernel = "published";
       sample.iteration = 1;
       sample.figure = Figure{*value, "iter/s"};
-      s.samples.push_back(sample);
+      s.add(std::move(sample), model::published_params());
       result.series.push_back(std::move(s));
       pending.clear();
       continue;

@@ -220,10 +220,9 @@ class LogParser {
       return fail(fmt::format("'{}' appears twice: one log holds one run", series.label));
     if (figure) {
       Sample sample;
-      sample.kernel = "published";
       sample.iteration = 1;
       sample.figure = *figure;
-      series.samples.push_back(std::move(sample));
+      series.add(std::move(sample), model::published_params());
     }
     result_.series.push_back(std::move(series));
   }

@@ -170,10 +170,9 @@ std::optional<Result> import_unixbench(std::string_view text, const std::string&
         continue;
       }
       Sample sample;
-      sample.kernel = "published";
       sample.iteration = 1;
       sample.figure = Figure{std::stod(m[2]), unit};
-      s.samples.push_back(sample);
+      s.add(std::move(sample), model::published_params());
       tests[s.label] = {{"time", std::stod(m[4])}, {"samples", std::stoi(m[6])}};
       result.series.push_back(std::move(s));
       ++runs.back().results;

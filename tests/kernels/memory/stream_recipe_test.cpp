@@ -29,8 +29,8 @@ TEST_CASE("stream in a recipe: ten passes per statement by default, each validat
   for (const auto& s : out.series[0].samples) {
     CHECK(s.bytes == 16000);
     CHECK(s.ops == 1);
-    CHECK(s.params.at("FUNCTION") == "copy");
-    CHECK(s.params.at("threads") == "2");
+    CHECK(out.series[0].params_of(s).params.at("FUNCTION") == "copy");
+    CHECK(out.series[0].params_of(s).params.at("threads") == "2");
   }
   CHECK(out.series[2].samples[0].bytes == 24000);
 

@@ -21,34 +21,39 @@ using hwbench::test::golden;
 
 namespace {
 
+/// A sample and the kernel and parameters it ran with.
+struct Taken {
+  rt::model::Sample sample;
+  rt::model::ParamSet set;
+};
+
 /// A measured sample: `bytes` and `ops` done in one second of wall time.
-rt::model::Sample measured(const std::string& kernel, std::uint64_t bytes, std::uint64_t ops,
-                    std::map<std::string, std::string> params = {}) {
+Taken measured(const std::string& kernel, std::uint64_t bytes, std::uint64_t ops,
+               std::map<std::string, std::string> params = {}) {
   rt::model::Sample s;
-  s.kernel = kernel;
-  s.params = std::move(params);
   s.iteration = 1;
   s.bytes = bytes;
   s.ops = ops;
   s.units = ops;
   s.wall_ns = 1'000'000'000;
-  return s;
+  return {s, {kernel, std::move(params)}};
 }
 
 /// A published sample: `value` in `unit`.
-rt::model::Sample printed(double value, const std::string& unit) {
+Taken printed(double value, const std::string& unit) {
   rt::model::Sample s;
-  s.kernel = "published";
   s.iteration = 1;
   s.figure = rt::model::Figure{value, unit};
-  return s;
+  return {s, rt::model::published_params()};
 }
 
-rt::model::Series series(const std::string& label, std::vector<rt::model::Sample> samples) {
+rt::model::Series series(const std::string& label, std::vector<Taken> samples) {
   rt::model::Series s;
   s.label = label;
-  for (std::size_t i = 0; i < samples.size(); ++i) samples[i].iteration = static_cast<std::uint32_t>(i + 1);
-  s.samples = std::move(samples);
+  for (std::size_t i = 0; i < samples.size(); ++i) {
+    samples[i].sample.iteration = static_cast<std::uint32_t>(i + 1);
+    s.add(samples[i].sample, samples[i].set);
+  }
   return s;
 }
 
@@ -257,7 +262,9 @@ TEST_CASE("compare: golden, three results with a ratio column each") {
   const rt::model::Result b = run_b();
   rt::model::Result c = run_b();
   c.series.resize(3);
-  c.series[0].samples[0].ops = 6'600'000;
+  rt::model::Sample faster = c.series[0].samples[0];
+  faster.ops = 6'600'000;
+  c.series[0].samples.replace(0, faster);
   const std::string text = compare_text({&a, &b, &c}, {}, published_style());
   CHECK(text == golden("compare-three.txt", text));
 }

@@ -29,10 +29,9 @@ Series published(const std::string& label, double value) {
   Series s;
   s.label = label;
   Sample sample;
-  sample.kernel = "published";
   sample.iteration = 1;
   sample.figure = hwbench::runtime::model::Figure{value, "iter/s"};
-  s.samples.push_back(sample);
+  s.add(sample, hwbench::runtime::model::published_params());
   return s;
 }
 
@@ -177,12 +176,16 @@ TEST_CASE("indices: the mean of the samples at full precision, times the scale")
   b.figures = {{"pipe", {12440, "lps"}}, {"spawn", {126, "lps"}}};
   r.baselines = {b};
   Series pipe = published("pipe", 0);
-  pipe.samples[0].figure = hwbench::runtime::model::Figure{2000000, "lps"};
-  Sample second = pipe.samples[0];
+  Sample first = pipe.samples[0];
+  first.figure = hwbench::runtime::model::Figure{2000000, "lps"};
+  pipe.samples.replace(0, first);
+  Sample second = first;
   second.figure = hwbench::runtime::model::Figure{2400000, "lps"};
   pipe.samples.push_back(second);
   Series spawn = published("spawn", 0);
-  spawn.samples[0].figure = hwbench::runtime::model::Figure{9000, "lps"};
+  Sample only = spawn.samples[0];
+  only.figure = hwbench::runtime::model::Figure{9000, "lps"};
+  spawn.samples.replace(0, only);
   r.series = {pipe, spawn};
   IndexSpec spec{"score", {"pipe", "spawn"}, "george", 10};
   const double expected = 10 * std::sqrt((2200000.0 / 12440) * (9000.0 / 126));
@@ -199,7 +202,6 @@ TEST_CASE("indices: `using unixbench` scores each series by UnixBench's pass rul
   pipe.samples.clear();
   for (double v : {1000000.0, 2000000.0, 2200000.0}) {  // the lowest pass is dropped
     Sample s;
-    s.kernel = "published";
     s.figure = hwbench::runtime::model::Figure{v, "lps"};
     pipe.samples.push_back(s);
   }

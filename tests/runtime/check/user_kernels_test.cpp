@@ -60,8 +60,8 @@ CheckedRecipe checked(RecipeEnv& env, const std::string& statements) {
 Comparison compare_backends(const Result& result, const std::string& a, const std::string& b) {
   Result left = result;
   Result right = result;
-  for (auto& s : left.series[0].samples) s.params["backend"] = a;
-  for (auto& s : right.series[0].samples) s.params["backend"] = b;
+  for (auto& set : left.series[0].param_sets) set.params["backend"] = a;
+  for (auto& set : right.series[0].param_sets) set.params["backend"] = b;
   return compare_results({&left, &right}, {"A", "B"}, CompareOptions{});
 }
 
@@ -92,15 +92,16 @@ TEST_CASE("user kernels: a defined kernel is bound, planned and run like a built
   REQUIRE(out.series.size() == 2);
   REQUIRE(out.series[0].samples.size() == 2);
   for (const auto& s : out.series[0].samples) {
-    CHECK(s.kernel == "sq");
-    CHECK(s.params.at("backend") == "interpreted");
-    CHECK(s.params.at("T") == "f64");
-    CHECK(s.params.at("n") == "5");
-    CHECK(std::stoll(s.params.at("compile_ns")) > 0);
+    const auto& set = out.series[0].params_of(s);
+    CHECK(set.kernel == "sq");
+    CHECK(set.params.at("backend") == "interpreted");
+    CHECK(set.params.at("T") == "f64");
+    CHECK(set.params.at("n") == "5");
+    CHECK(std::stoll(set.params.at("compile_ns")) > 0);
     CHECK(s.ops == s.units);
     CHECK(s.units > 0);
   }
-  CHECK(out.series[1].samples.at(0).params.at("backend") == auto_label());
+  CHECK(out.series[1].params_of(out.series[1].samples.at(0)).params.at("backend") == auto_label());
 
   Result result;
   result.series = out.series;
@@ -148,9 +149,9 @@ TEST_CASE("user kernels: vectorize on|off is accepted, named in the plan and rec
   RunOutcome out = run(recipe);
   REQUIRE(out.status == hwbench::runtime::model::RunStatus::complete);
   REQUIRE(out.series.size() == 3);
-  CHECK(out.series[0].samples.at(0).params.at("backend") == scalar);
-  CHECK(out.series[1].samples.at(0).params.at("backend") == auto_label());
-  CHECK(out.series[2].samples.at(0).params.at("backend") == "interpreted");
+  CHECK(out.series[0].param_sets.at(0).params.at("backend") == scalar);
+  CHECK(out.series[1].params_of(out.series[1].samples.at(0)).params.at("backend") == auto_label());
+  CHECK(out.series[2].param_sets.at(0).params.at("backend") == "interpreted");
 
   CHECK(env.check(std::string(kernel_text) + "sq vectorize maybe for 1ms\n").diagnostics ==
         "t.bench:6:14: error: 'maybe' is not a choice of 'vectorize'\n"

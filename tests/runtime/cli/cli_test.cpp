@@ -188,7 +188,7 @@ TEST_CASE("cli: report and compare know a result file and a published result by 
   auto neither = cli({"report", log});
   CHECK(neither.code == 2);
   CHECK(neither.err == "hwbench: " + log + ": error: neither a result file (JSON) nor a published result (TOML)\n"
-                       "hint: a result file is a JSON object with \"schema\": \"hwbench-result/1\"; a published result is "
+                       "hint: a result file is a JSON object with \"schema\": \"hwbench-result/2\"; a published result is "
                        "TOML with schema = \"hwbench-published/1\"; a tool's printed log becomes one with "
                        "`hwbench import TOOL " + log + "`\n");
   auto compared = cli({"compare", published, log});

@@ -131,12 +131,12 @@ TEST_CASE("progress: the ETA: each series' own time per sample, else its `for` d
   CHECK(display.eta_seconds() < 0);  // nothing measured yet, and not everything has a duration
   hwbench::runtime::model::Series a;
   a.label = "a";
-  a.samples.emplace_back();
+  a.add({}, {});
   display.step_begins(plan.main[0]);
   display.sample_taken(plan.main[0], a);  // 0.5 s
   // a: 3 more at 0.5 s; b: 3 at 2 s; c: 5 at the mean so far, 0.5 s.
   CHECK(display.eta_seconds() == doctest::Approx(1.5 + 6 + 2.5));
-  a.samples.emplace_back();
+  a.add({}, {});
   display.sample_taken(plan.main[0], a);  // 0.5 s more
   CHECK(display.eta_seconds() == doctest::Approx(1 + 6 + 2.5));
   display.series_ends(a);  // a series that ends early (`until ci`) owes nothing more

@@ -26,13 +26,14 @@ rt::model::Result small_run() {
   rt::model::Result r;
   rt::model::Series s;
   s.label = "STRING SORT";
+  rt::model::ParamSet cp;
+  cp.kernel = "cp";
   for (std::uint32_t i = 1; i <= 3; ++i) {
     rt::model::Sample sample;
-    sample.kernel = "cp";
     sample.iteration = i;
     sample.bytes = 1'000'000;
     sample.wall_ns = 10'000'000;
-    s.samples.push_back(sample);
+    s.add(sample, cp);
   }
   r.series.push_back(s);
   rt::model::ReportSpec spec;

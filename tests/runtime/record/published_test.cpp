@@ -73,7 +73,7 @@ TEST_CASE("published: the cp article loads with its series, samples, printed mea
   CHECK(w100.samples[9].iteration == 10);
   CHECK(w100.samples[3].figure->value == 69.6);
   CHECK(w100.samples[3].figure->unit == "MB/s");
-  CHECK(w100.samples[3].kernel == "published");
+  CHECK(w100.params_of(w100.samples[3]).kernel == "published");
   CHECK(w100.samples[3].wall_ns == 0);
   CHECK(w100.printed.at("mean").value == 99.8);
   CHECK(w100.printed.at("mean").unit == "MB/s");

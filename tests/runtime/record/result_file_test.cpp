@@ -12,6 +12,8 @@
 
 #include <doctest/doctest.h>
 
+#include "runtime/analysis/units.hpp"
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -76,8 +78,6 @@ Result populated() {
   a.converged = false;
   a.ci_target_pct = 1.0 / 3.0;
   Sample s1;
-  s1.kernel = "files.write";
-  s1.params = {{"size", "10m"}, {"block", "4k"}};
   s1.iteration = std::numeric_limits<std::uint32_t>::max();
   s1.units = std::numeric_limits<std::uint64_t>::max();
   s1.bytes = (1ULL << 53) + 1;  // not representable as a double: must stay an integer
@@ -86,15 +86,20 @@ Result populated() {
   s1.cpu = CpuTimes{1, 2, 3, -4};
   s1.start_unix_ns = 1714564800123456789LL;
   s1.cold = true;
+  s1.max_latency_ns = std::numeric_limits<std::int64_t>::min();
   Sample s2;
-  s2.kernel = "time";
   s2.iteration = 2;
+  s2.cpu_timed = true;
   s2.wall_ns = std::numeric_limits<std::int64_t>::min();
   s2.figure = Figure{0.1 + 0.2, "MB/s"};
   Sample s3;
-  s3.kernel = "parallel";
   s3.figure = Figure{std::numeric_limits<double>::quiet_NaN(), "k"};
-  a.samples = {s1, s2, s3};
+  // Three parameter sets in one series, the first used again by the last sample.
+  a.add(s1, {"files.write", {{"size", "10m"}, {"block", "4k"}}});
+  a.add(s2, {"time", {}});
+  a.add(s3, {"parallel", {{"workers", "2"}}});
+  s1.iteration = 4;
+  a.add(s1, {"files.write", {{"size", "10m"}, {"block", "4k"}}});
 
   a.printed = {{"mean", Figure{71.7, "MB/s"}},
                {"cv", Figure{std::numeric_limits<double>::quiet_NaN(), "MB/s"}},
@@ -106,8 +111,9 @@ Result populated() {
   Series c;
   c.label = "inf";
   c.ci_target_pct = std::numeric_limits<double>::infinity();
-  c.samples.push_back(Sample{});
-  c.samples.back().figure = Figure{4.9e-324, "ops/s"};
+  Sample tiny;
+  tiny.figure = Figure{4.9e-324, "ops/s"};
+  c.add(tiny, hwbench::runtime::model::published_params());
   Series d;
   d.label = "-inf";
   d.ci_target_pct = -std::numeric_limits<double>::infinity();
@@ -155,12 +161,13 @@ void check_same(const Result& a, const Result& b) {
     CHECK(x.label == y.label);
     CHECK(x.converged == y.converged);
     CHECK(same_double(x.ci_target_pct, y.ci_target_pct));
+    CHECK(x.param_sets == y.param_sets);
     REQUIRE(x.samples.size() == y.samples.size());
     for (std::size_t j = 0; j < x.samples.size(); ++j) {
       const Sample& p = x.samples[j];
       const Sample& q = y.samples[j];
-      CHECK(p.kernel == q.kernel);
-      CHECK(p.params == q.params);
+      CHECK(p.param_set == q.param_set);
+      CHECK(x.params_of(p) == y.params_of(q));
       CHECK(p.iteration == q.iteration);
       CHECK(p.units == q.units);
       CHECK(p.bytes == q.bytes);
@@ -172,6 +179,8 @@ void check_same(const Result& a, const Result& b) {
       CHECK(p.cpu.csys_ns == q.cpu.csys_ns);
       CHECK(p.start_unix_ns == q.start_unix_ns);
       CHECK(p.cold == q.cold);
+      CHECK(p.cpu_timed == q.cpu_timed);
+      CHECK(p.max_latency_ns == q.max_latency_ns);
       REQUIRE(p.figure.has_value() == q.figure.has_value());
       if (p.figure) {
         CHECK(same_double(p.figure->value, q.figure->value));
@@ -241,8 +250,8 @@ TEST_CASE("result_file: a populated Result round-trips through a file") {
   CHECK(text.back() == '\n');
   CHECK(text.rfind("{\n  \"command_line\": [\n    \"hwbench\",", 0) == 0);
   // Integers stay integers, however large.
-  CHECK(text.find("\"bytes\": 9007199254740993,") != std::string::npos);
-  CHECK(text.find("\"wall_ns\": 9223372036854775807\n") != std::string::npos);
+  CHECK(text.find("\"bytes\": [9007199254740993,0,0,9007199254740993],") != std::string::npos);
+  CHECK(text.find("\"wall_ns\": [9223372036854775807,-9223372036854775808,0,9223372036854775807]\n") != std::string::npos);
   CHECK(text.find("\"value\": 0.30000000000000004\n") != std::string::npos);
   CHECK(text.find("\"ci_target_pct\": \"inf\",") != std::string::npos);
   // Every aggregate a report computed, NaN included, and the printed figures.
@@ -262,15 +271,13 @@ TEST_CASE("result_file: the file layout of a small complete run") {
   Series s;
   s.label = "copy";
   Sample sample;
-  sample.kernel = "files.copy";
-  sample.params = {{"size", "1m"}};
   sample.iteration = 1;
   sample.units = 1;
   sample.bytes = 1048576;
   sample.wall_ns = 1500000;
   sample.cpu = CpuTimes{1000000, 400000, 0, 0};
   sample.start_unix_ns = 1700000000000000000LL;
-  s.samples = {sample};
+  s.add(sample, {"files.copy", {{"size", "1m"}}});
   r.series = {s};
   r.reports = {ReportSpec{{hwbench::runtime::model::ReportLayout::lines}, "MB/s", {"mean"}, {}}};
   r.rendered = {RenderedReport{r.reports[0], "copy 699.05 MB/s\n", {ReportFigures{"copy", {699.05}, {{"mean", 699.05}}, true}}}};
@@ -303,9 +310,7 @@ TEST_CASE("result_file: the file layout of a small complete run") {
           },
           "converged": true,
           "label": "copy",
-          "values": [
-            699.05
-          ]
+          "values": [699.05]
         }
       ],
       "spec": {
@@ -327,34 +332,37 @@ TEST_CASE("result_file: the file layout of a small complete run") {
       "unit": "MB/s"
     }
   ],
-  "schema": "hwbench-result/1",
+  "schema": "hwbench-result/2",
   "series": [
     {
       "ci_target_pct": 0.0,
       "converged": true,
       "label": "copy",
-      "printed": {},
-      "samples": [
+      "param_sets": [
         {
-          "bytes": 1048576,
-          "cold": false,
-          "cpu": {
-            "csys_ns": 0,
-            "cusr_ns": 0,
-            "sys_ns": 400000,
-            "usr_ns": 1000000
-          },
-          "iteration": 1,
           "kernel": "files.copy",
-          "ops": 0,
           "params": {
             "size": "1m"
-          },
-          "start_unix_ns": 1700000000000000000,
-          "units": 1,
-          "wall_ns": 1500000
+          }
         }
-      ]
+      ],
+      "printed": {},
+      "samples": {
+        "bytes": 1048576,
+        "cold": false,
+        "count": 1,
+        "cpu_timed": false,
+        "csys_ns": 0,
+        "cusr_ns": 0,
+        "max_latency_ns": 0,
+        "ops": 0,
+        "param_set": 0,
+        "start_unix_ns": 1700000000000000000,
+        "sys_ns": 400000,
+        "units": 1,
+        "usr_ns": 1000000,
+        "wall_ns": 1500000
+      }
     }
   ],
   "started_utc": "",
@@ -386,10 +394,11 @@ TEST_CASE("result_file: load errors name the file and the problem") {
 
   const std::string other = dir.path + "/other.json";
   json document = hwbench::runtime::record::to_json(Result{});
-  document["schema"] = "hwbench-result/2";
+  document["schema"] = "hwbench-result/3";
   result_spit(other, document.dump());
   CHECK_FALSE(hwbench::runtime::record::load_result(other, error).has_value());
-  CHECK(error == other + ": error: unsupported schema \"hwbench-result/2\" (this hwbench reads \"hwbench-result/1\")");
+  CHECK(error == other + ": error: unsupported schema \"hwbench-result/3\" (this hwbench reads \"hwbench-result/1\" and "
+                         "\"hwbench-result/2\")");
 
   const std::string bare = dir.path + "/bare.json";
   result_spit(bare, "{\"series\": []}\n");
@@ -402,7 +411,7 @@ TEST_CASE("result_file: load errors name the file and the problem") {
   CHECK(error == list + ": error: not an hwbench result (expected a JSON object, got array)");
 
   const std::string cut = dir.path + "/cut.json";
-  result_spit(cut, "{\"schema\": \"hwbench-result/1\",\n \"kind\": \"ru");
+  result_spit(cut, "{\"schema\": \"hwbench-result/2\",\n \"kind\": \"ru");
   CHECK_FALSE(hwbench::runtime::record::load_result(cut, error).has_value());
   CHECK(error == cut + ":2:13: error: not JSON: syntax error while parsing "
                        "value - invalid string: missing closing quote; last read: '\"ru'");
@@ -435,34 +444,34 @@ TEST_CASE("result_file: fields of the wrong type or value are named exactly") {
   const json good = hwbench::runtime::record::to_json(populated());
 
   json doc = good;
-  doc["series"][0]["samples"][1]["wall_ns"] = "12";
-  CHECK(from_json_error(doc) == "series[0].samples[1].wall_ns: expected an integer, got string");
+  doc["series"][0]["samples"]["wall_ns"][1] = "12";
+  CHECK(from_json_error(doc) == "series[0].samples.wall_ns[1]: expected an integer, got string");
 
   doc = good;
-  doc["series"][0]["samples"][0]["bytes"] = -1;
-  CHECK(from_json_error(doc) == "series[0].samples[0].bytes: expected an unsigned integer, got -1");
+  doc["series"][0]["samples"]["bytes"][0] = -1;
+  CHECK(from_json_error(doc) == "series[0].samples.bytes[0]: expected an unsigned integer, got -1");
 
   doc = good;
-  doc["series"][0]["samples"][0]["iteration"] = 4294967296ULL;
-  CHECK(from_json_error(doc) == "series[0].samples[0].iteration: out of range (at most 4294967295), got 4294967296");
+  doc["series"][0]["samples"]["iteration"][0] = 4294967296ULL;
+  CHECK(from_json_error(doc) == "series[0].samples.iteration[0]: out of range (at most 4294967295), got 4294967296");
 
   doc = good;
-  doc["series"][0]["samples"][0]["start_unix_ns"] = 9223372036854775808ULL;
+  doc["series"][0]["samples"]["start_unix_ns"][0] = 9223372036854775808ULL;
   CHECK(from_json_error(doc) ==
-        "series[0].samples[0].start_unix_ns: out of range for a signed 64-bit integer, got 9223372036854775808");
+        "series[0].samples.start_unix_ns[0]: out of range for a signed 64-bit integer, got 9223372036854775808");
 
   doc = good;
-  doc["series"][0]["samples"][0]["cpu"]["sys_ns"] = 1.5;
-  CHECK(from_json_error(doc) == "series[0].samples[0].cpu.sys_ns: expected an integer, got 1.5");
+  doc["series"][0]["samples"]["sys_ns"][0] = 1.5;
+  CHECK(from_json_error(doc) == "series[0].samples.sys_ns[0]: expected an integer, got 1.5");
 
   doc = good;
   doc["series"][1].erase("label");
   CHECK(from_json_error(doc) == "series[1].label: missing");
 
   doc = good;
-  doc["series"][0]["samples"][1]["figure"]["value"] = "fast";
+  doc["series"][0]["samples"]["figure"][1]["value"] = "fast";
   CHECK(from_json_error(doc) ==
-        "series[0].samples[1].figure.value: expected a number (or \"nan\", \"inf\", \"-inf\"), got string");
+        "series[0].samples.figure[1].value: expected a number (or \"nan\", \"inf\", \"-inf\"), got string");
 
   doc = good;
   doc["meta"]["title"] = 3;
@@ -520,8 +529,279 @@ TEST_CASE("result_file: fields of the wrong type or value are named exactly") {
 
   doc = good;
   doc["schema"] = 1;
-  CHECK(from_json_error(doc) == "unsupported schema 1 (this hwbench reads \"hwbench-result/1\")");
+  CHECK(from_json_error(doc) ==
+        "unsupported schema 1 (this hwbench reads \"hwbench-result/1\" and \"hwbench-result/2\")");
 }
+
+TEST_CASE("result_file: malformed sample columns are named exactly") {
+  const json good = hwbench::runtime::record::to_json(populated());
+  REQUIRE(good["series"][0]["samples"]["count"] == 4);
+
+  json doc = good;
+  doc["series"][0]["samples"]["ops"] = json::array({7, 0, 0});
+  CHECK(from_json_error(doc) == "series[0].samples.ops: expected 4 values (samples.count), got 3");
+
+  doc = good;
+  doc["series"][0]["samples"]["count"] = 5U;
+  CHECK(from_json_error(doc) == "series[0].samples.param_set: expected 5 values (samples.count), got 4");
+
+  doc = good;
+  doc["series"][0]["samples"].erase("count");
+  CHECK(from_json_error(doc) == "series[0].samples.count: missing");
+
+  doc = good;
+  doc["series"][0]["samples"]["units"] = "7";
+  CHECK(from_json_error(doc) == "series[0].samples.units: expected an integer or an array of integers, got string");
+
+  doc = good;
+  doc["series"][0]["samples"]["csys_ns"] = -1.5;
+  CHECK(from_json_error(doc) == "series[0].samples.csys_ns: expected an integer, got -1.5");
+
+  doc = good;
+  doc["series"][0]["samples"]["param_set"][2] = 3U;
+  CHECK(from_json_error(doc) == "series[0].samples.param_set[2]: 3 names no entry of param_sets (it has 3)");
+
+  doc = good;
+  doc["series"][2]["samples"]["param_set"] = 1U;
+  CHECK(from_json_error(doc) == "series[2].samples.param_set: 1 names no entry of param_sets (it has 1)");
+
+  doc = good;
+  doc["series"][0]["samples"]["cold"] = json::array({true, 1, false, true});
+  CHECK(from_json_error(doc) == "series[0].samples.cold[1]: expected true or false, got 1");
+
+  doc = good;
+  doc["series"][0]["samples"]["cpu_timed"] = json::array({true});
+  CHECK(from_json_error(doc) == "series[0].samples.cpu_timed: expected 4 values (samples.count), got 1");
+
+  doc = good;
+  doc["series"][0]["samples"]["figure"] = json::array();
+  CHECK(from_json_error(doc) == "series[0].samples.figure: expected 4 values (samples.count), got 0");
+
+  doc = good;
+  doc["series"][0]["param_sets"][1].erase("kernel");
+  CHECK(from_json_error(doc) == "series[0].param_sets[1].kernel: missing");
+
+  doc = good;
+  doc["series"][0].erase("param_sets");
+  CHECK(from_json_error(doc) == "series[0].param_sets: missing");
+
+  doc = good;
+  doc["series"][0]["samples"] = json::array();
+  CHECK(from_json_error(doc) == "series[0].samples: expected an object, got array");
+
+  doc = good;
+  doc["rendered"][0]["figures"][1]["values"] = "samples";
+  doc["rendered"][0]["figures"][1]["label"] = "nowhere";
+  CHECK(from_json_error(doc) == "rendered[0].figures[1].values: \"samples\", but no series is labelled \"nowhere\"");
+
+  doc = good;
+  doc["rendered"][0]["figures"][0]["values"] = "samples";
+  doc["rendered"][0]["spec"]["unit"] = "furlongs";
+  CHECK(from_json_error(doc) == "rendered[0].figures[0].values: \"samples\", but \"furlongs\" is no unit");
+
+  doc = good;
+  doc["rendered"][0]["figures"][0]["values"] = "all";
+  CHECK(from_json_error(doc) == "rendered[0].figures[0].values: expected an array, got string");
+}
+
+TEST_CASE("result_file: columns read from a file's text are checked as strictly as any field") {
+  const json good = hwbench::runtime::record::to_json(populated());
+  const auto file_error = [](const json& doc) {
+    std::string error;
+    CHECK_FALSE(hwbench::runtime::record::parse_result(doc.dump(), "r.json", error).has_value());
+    return error;
+  };
+  std::string error;
+  const auto back = hwbench::runtime::record::parse_result(good.dump(), "r.json", error);
+  REQUIRE_MESSAGE(back.has_value(), error);
+  check_same(populated(), *back);
+
+  json doc = good;
+  doc["series"][0]["samples"]["wall_ns"][1] = 1.5;
+  CHECK(file_error(doc) == "r.json: error: series[0].samples.wall_ns[1]: expected an integer, got 1.5");
+
+  doc = good;
+  doc["series"][0]["samples"]["wall_ns"][0] = "x";
+  CHECK(file_error(doc) == "r.json: error: series[0].samples.wall_ns[0]: expected an integer, got string");
+
+  doc = good;
+  doc["series"][0]["samples"]["bytes"][2] = -3;
+  CHECK(file_error(doc) == "r.json: error: series[0].samples.bytes[2]: expected an unsigned integer, got -3");
+
+  doc = good;
+  doc["series"][0]["samples"]["param_set"][1] = 4294967296ULL;
+  CHECK(file_error(doc) ==
+        "r.json: error: series[0].samples.param_set[1]: out of range (at most 4294967295), got 4294967296");
+
+  doc = good;
+  doc["series"][0]["samples"]["start_unix_ns"][3] = 9223372036854775808ULL;
+  CHECK(file_error(doc) == "r.json: error: series[0].samples.start_unix_ns[3]: out of range for a signed 64-bit "
+                           "integer, got 9223372036854775808");
+
+  doc = good;
+  doc["series"][0]["samples"]["ops"].push_back(1U);
+  CHECK(file_error(doc) == "r.json: error: series[0].samples.ops: expected 4 values (samples.count), got 5");
+}
+
+TEST_CASE("result_file: columns keep every integer exact and store what repeats once") {
+  Result r;
+  Series s;
+  s.label = "edges";
+  const std::int64_t lo = std::numeric_limits<std::int64_t>::min(), hi = std::numeric_limits<std::int64_t>::max();
+  const std::uint64_t top = std::numeric_limits<std::uint64_t>::max();
+  // Around 2^53 (where a double loses digits), the extremes, and jumps that overflow a difference.
+  const std::vector<std::uint64_t> counts = {(1ULL << 53) + 1, top, 0, (1ULL << 63) + 7, 1, top - 1};
+  const std::vector<std::int64_t> times = {hi, lo, 0, -1, (1LL << 53) + 3, hi - 1};
+  for (std::size_t i = 0; i < counts.size(); ++i) {
+    Sample sample;
+    sample.iteration = static_cast<std::uint32_t>(i + 1);
+    sample.units = 1;
+    sample.bytes = counts[i];
+    sample.ops = counts[counts.size() - 1 - i];
+    sample.wall_ns = times[i];
+    sample.cpu = CpuTimes{times[(i + 1) % 6], times[(i + 2) % 6], 0, times[(i + 3) % 6]};
+    sample.start_unix_ns = times[(i + 4) % 6];
+    s.add(sample, {"nop", {{"n", i % 2 == 0 ? "even" : "odd"}}});
+  }
+  r.series = {s};
+  const std::string text = hwbench::runtime::record::result_text(r);
+  // Constant columns are one number, 1..n is left out, the rest one array on one line.
+  CHECK(text.find("\"units\": 1,\n") != std::string::npos);
+  CHECK(text.find("\"cusr_ns\": 0,\n") != std::string::npos);
+  CHECK(text.find("\"iteration\"") == std::string::npos);
+  CHECK(text.find("\"param_set\": [0,1,0,1,0,1],\n") != std::string::npos);
+  CHECK(text.find("\"bytes\": [9007199254740993,18446744073709551615,0,9223372036854775815,1,18446744073709551614],\n") !=
+        std::string::npos);
+  CHECK(text.find("\"wall_ns\": [9223372036854775807,-9223372036854775808,0,-1,9007199254740995,9223372036854775806]\n") !=
+        std::string::npos);
+  // Start times as differences, with 64-bit wrap-around: starts 2^53+3, max-1, max, min, 0, -1.
+  CHECK(text.find("\"start_unix_ns\": [9007199254740995,9214364837600034811,1,1,-9223372036854775808,-1],\n") !=
+        std::string::npos);
+  std::string error;
+  const auto back = hwbench::runtime::record::parse_result(text, "edges.json", error);
+  REQUIRE_MESSAGE(back.has_value(), error);
+  check_same(r, *back);
+  REQUIRE(back->series[0].param_sets.size() == 2);
+  CHECK(back->series[0].param_sets[1].params.at("n") == "odd");
+}
+
+TEST_CASE("result_file: 200000 short samples take under 20 bytes each, in the file and in memory") {
+  // Samples as a million `nop` runs give them: under a microsecond of wall time, CPU time in
+  // whole microseconds, starts 7 to 9 µs apart. Each of the four columns that vary writes at
+  // most four digits and a comma a sample; every other column is one number.
+  constexpr std::size_t n = 200000;
+  Result r;
+  Series s;
+  s.label = "n";
+  std::uint64_t seed = 12345;
+  const auto next = [&seed](std::uint64_t bound) {
+    seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+    return static_cast<std::int64_t>((seed >> 33) % bound);
+  };
+  std::int64_t start = 1'700'000'000'000'000'000;
+  const hwbench::runtime::model::ParamSet nop{"nop", {}};
+  for (std::size_t i = 0; i < n; ++i) {
+    Sample sample;
+    sample.iteration = static_cast<std::uint32_t>(i + 1);
+    sample.units = 1;
+    sample.ops = 1;
+    sample.wall_ns = 60 + next(900);
+    sample.cpu = CpuTimes{1000 * next(4), 1000 * next(3), 0, 0};
+    start += 7000 + next(2000);
+    sample.start_unix_ns = start;
+    s.add(sample, nop);
+  }
+  // In memory: four columns of 32-bit residuals, the others constant; at most twice that while
+  // a vector grows.
+  CHECK(s.samples.memory_bytes() <= 2 * 4 * 4 * n);
+  r.series = {s};
+  // A report's per-sample figures that are the samples' own rates are not written again.
+  const auto* ops = hwbench::runtime::analysis::find_unit("ops/s");
+  REQUIRE(ops != nullptr);
+  const ReportSpec spec{{hwbench::runtime::model::ReportLayout::lines}, "ops/s", {"mean"}, {}};
+  r.rendered = {RenderedReport{spec, "n\n", {ReportFigures{"n", hwbench::runtime::analysis::sample_values(s, *ops), {{"mean", 1}}, true}}}};
+  const std::string text = hwbench::runtime::record::result_text(r);
+  CHECK(text.size() <= 20 * n);
+  CHECK(text.size() >= 8 * n);  // every sample is there: two characters at least in each of four columns
+  std::string error;
+  const auto back = hwbench::runtime::record::parse_result(text, "many.json", error);
+  REQUIRE_MESSAGE(back.has_value(), error);
+  REQUIRE(back->series[0].samples.size() == n);
+  for (const std::size_t i : {std::size_t{0}, n / 2, n - 1}) {
+    const Sample p = s.samples[i];
+    const Sample q = back->series[0].samples[i];
+    CHECK(p.wall_ns == q.wall_ns);
+    CHECK(p.cpu.usr_ns == q.cpu.usr_ns);
+    CHECK(p.cpu.sys_ns == q.cpu.sys_ns);
+    CHECK(p.start_unix_ns == q.start_unix_ns);
+    CHECK(q.iteration == i + 1);
+  }
+  CHECK(back->series[0].samples.back().start_unix_ns == start);
+  CHECK(text.find("\"values\": \"samples\"") != std::string::npos);
+  REQUIRE(back->rendered.size() == 1);
+  CHECK(back->rendered[0].figures.at(0).values == r.rendered[0].figures[0].values);
+}
+
+TEST_CASE("result_file: a hwbench-result/1 file is still read, one sample object at a time") {
+  const std::string old = R"({
+  "command_line": ["hwbench", "run", "a.bench"],
+  "complete": true, "environment": {}, "error": "", "finished_utc": "", "kind": "run",
+  "locations": [], "machine": "", "meta": {}, "recipe_file": "a.bench", "recipe_sha256": "",
+  "recipe_text": "", "rendered": [], "reports": [], "schema": "hwbench-result/1", "started_utc": "",
+  "status": "complete",
+  "series": [
+    {
+      "ci_target_pct": 0.0, "converged": true, "label": "copy", "printed": {},
+      "samples": [
+        {"bytes": 9007199254740993, "cold": false,
+         "cpu": {"csys_ns": 0, "cusr_ns": 0, "sys_ns": 400000, "usr_ns": 1000000},
+         "iteration": 1, "kernel": "files.copy", "ops": 0, "params": {"size": "1m"},
+         "start_unix_ns": 1700000000000000000, "units": 1, "wall_ns": 1500000},
+        {"bytes": 1048576, "cold": true, "cpu": {"csys_ns": 1, "cusr_ns": 2, "sys_ns": 3, "usr_ns": 4},
+         "iteration": 2, "kernel": "files.copy", "ops": 0, "params": {"size": "2m"}, "cpu_timed": true,
+         "max_latency_ns": 77, "start_unix_ns": 1700000000000000001, "units": 1, "wall_ns": 9223372036854775807},
+        {"bytes": 0, "cold": false, "cpu": {"csys_ns": 0, "cusr_ns": 0, "sys_ns": 0, "usr_ns": 0},
+         "iteration": 3, "kernel": "files.copy", "ops": 0, "params": {"size": "1m"},
+         "figure": {"value": 71.7, "unit": "MB/s"}, "start_unix_ns": 0, "units": 0, "wall_ns": 0}
+      ]
+    }
+  ]
+})";
+  std::string error;
+  const auto r = hwbench::runtime::record::parse_result(old, "old.json", error);
+  REQUIRE_MESSAGE(r.has_value(), error);
+  const Series& copy = r->series.at(0);
+  REQUIRE(copy.samples.size() == 3);
+  REQUIRE(copy.param_sets.size() == 2);
+  CHECK(copy.param_sets[0] == hwbench::runtime::model::ParamSet{"files.copy", {{"size", "1m"}}});
+  CHECK(copy.param_sets[1] == hwbench::runtime::model::ParamSet{"files.copy", {{"size", "2m"}}});
+  CHECK(copy.samples[0].param_set == 0);
+  CHECK(copy.samples[1].param_set == 1);
+  CHECK(copy.samples[2].param_set == 0);
+  CHECK(copy.samples[0].bytes == 9007199254740993ULL);
+  CHECK(copy.samples[0].cpu.usr_ns == 1000000);
+  CHECK(copy.samples[1].wall_ns == std::numeric_limits<std::int64_t>::max());
+  CHECK(copy.samples[1].cold);
+  CHECK(copy.samples[1].cpu_timed);
+  CHECK(copy.samples[1].max_latency_ns == 77);
+  CHECK(copy.samples[1].cpu.csys_ns == 1);
+  CHECK(copy.samples[1].start_unix_ns == 1700000000000000001LL);
+  CHECK(copy.samples[2].iteration == 3);
+  REQUIRE(copy.samples[2].figure.has_value());
+  CHECK(copy.samples[2].figure->value == 71.7);
+  // Written again, it is a /2 file that reads back the same.
+  const std::string text = hwbench::runtime::record::result_text(*r);
+  CHECK(text.find("\"schema\": \"hwbench-result/2\"") != std::string::npos);
+  const auto again = hwbench::runtime::record::parse_result(text, "new.json", error);
+  REQUIRE_MESSAGE(again.has_value(), error);
+  check_same(*r, *again);
+
+  // Its errors still name the sample by its place in the array.
+  json doc = json::parse(old);
+  doc["series"][0]["samples"][1]["wall_ns"] = "12";
+  CHECK(from_json_error(doc) == "series[0].samples[1].wall_ns: expected an integer, got string");
+}
+
 
 TEST_CASE("result_file: a report style must be a generic layout or a named style") {
   const json good = hwbench::runtime::record::to_json(populated());
@@ -545,7 +825,7 @@ TEST_CASE("result_file: a report style must be a generic layout or a named style
 
 TEST_CASE("result_file: optional figure may be absent or null; unknown keys are ignored") {
   json doc = hwbench::runtime::record::to_json(populated());
-  doc["series"][0]["samples"][1]["figure"] = nullptr;
+  doc["series"][0]["samples"]["figure"][1] = nullptr;
   doc["added_later"] = {1, 2};
   std::string error;
   const auto r = hwbench::runtime::record::result_from_json(doc, error);
@@ -553,6 +833,12 @@ TEST_CASE("result_file: optional figure may be absent or null; unknown keys are 
   CHECK_FALSE(r->series[0].samples[1].figure.has_value());
   CHECK_FALSE(r->series[0].samples[0].figure.has_value());
   CHECK(r->series[0].samples[2].figure.has_value());
+
+  doc.erase("added_later");
+  doc["series"][0]["samples"].erase("figure");
+  const auto without = hwbench::runtime::record::result_from_json(doc, error);
+  REQUIRE_MESSAGE(without.has_value(), error);
+  CHECK_FALSE(without->series[0].samples[2].figure.has_value());
 }
 
 TEST_CASE("result_file: save_result replaces invalid UTF-8 and reports write failures") {

@@ -48,13 +48,19 @@ std::string without_nbsp(std::string text) {
   return text;
 }
 
-rt::model::Sample bonnie_sample(const std::string& test, std::int64_t wall_ns, std::uint64_t bytes, std::uint64_t ops,
+// A bonnie sample and its parameters, as the interpreter records them.
+struct BonnieSample {
+  rt::model::Sample sample;
+  rt::model::ParamSet set;
+};
+
+BonnieSample bonnie_sample(const std::string& test, std::int64_t wall_ns, std::uint64_t bytes, std::uint64_t ops,
                          std::int64_t cpu_ns, std::int64_t latency_ns, std::map<std::string, std::string> params = {}) {
+  rt::model::ParamSet set{"bonnie",
+                          {{"TEST", test}, {"DIR", "disk:"}, {"chunk", "8KiB"}, {"concurrency", "1"}, {"seed", "0"},
+                           {"size", "auto"}, {"files", "16"}, {"max", "0"}, {"min", "0"}, {"dirs", "1"}}};
+  for (auto& [k, v] : params) set.params[k] = v;
   rt::model::Sample s;
-  s.kernel = "bonnie";
-  s.params = {{"TEST", test}, {"DIR", "disk:"}, {"chunk", "8KiB"}, {"concurrency", "1"}, {"seed", "0"},
-              {"size", "auto"}, {"files", "16"}, {"max", "0"}, {"min", "0"}, {"dirs", "1"}};
-  for (auto& [k, v] : params) s.params[k] = v;
   s.iteration = 1;
   s.units = 1;
   s.wall_ns = wall_ns;
@@ -63,13 +69,13 @@ rt::model::Sample bonnie_sample(const std::string& test, std::int64_t wall_ns, s
   s.cpu.usr_ns = cpu_ns / 4;
   s.cpu.sys_ns = cpu_ns - cpu_ns / 4;
   s.max_latency_ns = latency_ns;
-  return s;
+  return {s, set};
 }
 
-rt::model::Series one(const std::string& label, rt::model::Sample s) {
+rt::model::Series one(const std::string& label, const BonnieSample& s) {
   rt::model::Series series;
   series.label = label;
-  series.samples.push_back(std::move(s));
+  series.add(s.sample, s.set);
   return series;
 }
 
@@ -284,11 +290,11 @@ TEST_CASE("bonnie report: several samples per test print bonnie++ -x's header an
   for (int i = 0; i < 3; ++i) {
     auto p = bonnie_sample("put_block", 1'000'000'000 + i * 100'000'000, 1024 * mib, 131072, 700'000'000, 2'000'000 + i,
                            {{"chunk", "16KiB"}, {"concurrency", "2"}});
-    p.iteration = static_cast<std::uint32_t>(i + 1);
-    put.samples.push_back(p);
+    p.sample.iteration = static_cast<std::uint32_t>(i + 1);
+    put.add(p.sample, p.set);
     auto s = bonnie_sample("seeks", 20'000'000'000, 0, 8192, 500'000'000, 150'000'000, {{"seed", "42"}});
-    s.iteration = static_cast<std::uint32_t>(i + 1);
-    seeks.samples.push_back(s);
+    s.sample.iteration = static_cast<std::uint32_t>(i + 1);
+    seeks.add(s.sample, s.set);
   }
   r.series = {put, seeks};
   const auto report = bonnie_render(r, {{"machine", "raid"}, {"version", "1.97"}});

@@ -66,7 +66,9 @@ TEST_CASE("nbench import: the five indices are computed from the iterations/sec,
   }
   // Changing one test's figure moves the indices that contain it: nothing is copied from the log.
   Result changed = r;
-  changed.series[0].samples[0].figure->value *= 2;  // NUMERIC SORT
+  hwbench::runtime::model::Sample doubled = changed.series[0].samples[0];  // NUMERIC SORT
+  doubled.figure->value *= 2;
+  changed.series[0].samples.replace(0, doubled);
   hwbench::runtime::analysis::compute_indices(changed);
   CHECK(changed.indices[0].value == doctest::Approx(r.indices[0].value * std::pow(2.0, 1.0 / 7)));
   CHECK(changed.indices[2].value == doctest::Approx(r.indices[2].value));  // MEMORY has no numeric sort
@@ -118,11 +120,10 @@ TEST_CASE("nbench report: a run's full layout, warning lines and system lines in
     s.converged = label != "FOURIER";
     for (int i = 0; i < 2; ++i) {
       hwbench::runtime::model::Sample sample;
-      sample.kernel = "nbench";
       sample.iteration = static_cast<std::uint32_t>(i + 1);
       sample.ops = totals.first + static_cast<std::uint64_t>(i);
       sample.wall_ns = totals.second;
-      s.samples.push_back(sample);
+      s.add(sample, {"nbench", {}});
     }
     r.series.push_back(s);
   }

@@ -19,24 +19,27 @@ namespace rt = hwbench::runtime;
 
 namespace {
 
-// A sample as the interpreter records a crypto kernel's: its parameters as text.
-rt::model::Sample crypto_sample(const std::string& kernel, std::map<std::string, std::string> params, std::uint64_t ops,
+// A sample as the interpreter records a crypto kernel's, and its parameters as text.
+struct CryptoSample {
+  rt::model::Sample sample;
+  rt::model::ParamSet set;
+};
+
+CryptoSample crypto_sample(const std::string& kernel, std::map<std::string, std::string> params, std::uint64_t ops,
                          std::uint64_t bytes_per_op, std::int64_t wall_ns) {
   rt::model::Sample s;
-  s.kernel = kernel;
-  s.params = std::move(params);
   s.iteration = 1;
   s.units = ops;
   s.ops = ops;
   s.bytes = ops * bytes_per_op;
   s.wall_ns = wall_ns;
-  return s;
+  return {s, {kernel, std::move(params)}};
 }
 
-rt::model::Series openssl_series_of(const std::string& label, std::vector<rt::model::Sample> samples) {
+rt::model::Series openssl_series_of(const std::string& label, const std::vector<CryptoSample>& samples) {
   rt::model::Series series;
   series.label = label;
-  series.samples = std::move(samples);
+  for (const auto& [sample, set] : samples) series.add(sample, set);
   return series;
 }
 
@@ -146,8 +149,9 @@ TEST_CASE("report openssl: the figures it records, in k and ops/s") {
 
 TEST_CASE("report openssl: the header of a 0.9.8 build, an old version string, none") {
   rt::model::Result r;
-  r.series.push_back(openssl_series_of("md5 16 bytes", {crypto_sample("published", {}, 1, 16, 1'000'000)}));
-  r.series.back().samples[0].figure = rt::model::Figure{3791.55, "k"};
+  CryptoSample published = crypto_sample("published", {}, 1, 16, 1'000'000);
+  published.sample.figure = rt::model::Figure{3791.55, "k"};
+  r.series.push_back(openssl_series_of("md5 16 bytes", {published}));
   r.environment["openssl"] = {{"version", "OpenSSL 0.9.8g 19 Oct 2007"},
                               {"built_on", "Sun Dec  5 15:21:51 UTC 2010"},
                               {"options", "bn(64,32) md2(int)"},

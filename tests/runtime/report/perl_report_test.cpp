@@ -25,7 +25,6 @@ namespace {
 
 rt::model::Sample timed(std::int64_t wall_ns, std::int64_t usr, std::int64_t sys, std::int64_t cusr, std::int64_t csys) {
   rt::model::Sample s;
-  s.kernel = "parallel";
   s.wall_ns = wall_ns;
   s.cpu = {usr, sys, cusr, csys};
   return s;
@@ -110,7 +109,7 @@ TEST_CASE("perl procedure: parallel 200 writes and deletes, and leaves no zombie
   REQUIRE(out.series.size() == 1);
   REQUIRE(out.series[0].samples.size() == 1);
   const rt::model::Sample& s = out.series[0].samples[0];
-  CHECK(s.kernel == "parallel");
+  CHECK(out.series[0].params_of(s).kernel == "parallel");
   CHECK(s.bytes == 200 * 3 * 4'000ULL);
   CHECK(s.ops == 200 * 3 * 2);
   CHECK(s.cpu.cusr_ns + s.cpu.csys_ns > 0);  // the workers' CPU is the children's

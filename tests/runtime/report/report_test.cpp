@@ -57,7 +57,6 @@ std::string render(const rt::report::ReportData& data, rt::report::Format format
 
 rt::model::Sample copy(std::uint64_t bytes, double mb_per_s, std::uint32_t iteration) {
   rt::model::Sample s;
-  s.kernel = "cp";
   s.iteration = iteration;
   s.bytes = bytes;
   s.wall_ns = std::llround(static_cast<double>(bytes) / (mb_per_s * 1e6) * 1e9);

@@ -63,11 +63,12 @@ TEST_CASE("settle note: the last line of hwbench report in text and Markdown, no
   model::Series s;
   s.label = "read";
   model::Sample sample;
-  sample.kernel = "read";
   sample.iteration = 1;
   sample.bytes = 1'000'000;
   sample.wall_ns = 10'000'000;
-  s.samples.push_back(sample);
+  model::ParamSet read;
+  read.kernel = "read";
+  s.add(sample, read);
   r.series.push_back(s);
   r.reports.push_back({{}, "MB/s", {"mean"}, {}});
   std::string error;

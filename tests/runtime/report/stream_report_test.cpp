@@ -24,15 +24,13 @@ rt::model::Series stream_series(const std::string& label, const std::string& fun
   std::uint32_t i = 0;
   for (auto ns : wall_ns) {
     rt::model::Sample s;
-    s.kernel = "stream";
-    s.params = {{"FUNCTION", function}, {"elements", std::to_string(elements)}, {"threads", threads},
-                {"size", "auto"}, {"affinity", "pinned"}};
     s.iteration = ++i;
     s.units = 1;
     s.ops = 1;
     s.bytes = words * 8 * elements;
     s.wall_ns = ns;
-    series.samples.push_back(s);
+    series.add(s, {"stream", {{"FUNCTION", function}, {"elements", std::to_string(elements)}, {"threads", threads},
+                               {"size", "auto"}, {"affinity", "pinned"}}});
   }
   return series;
 }
@@ -62,11 +60,10 @@ rt::model::Result two_runs() {
   rt::model::Series other;
   other.label = "cp";
   rt::model::Sample cp;
-  cp.kernel = "cp";
   cp.units = 1;
   cp.bytes = 1000;
   cp.wall_ns = 1000;
-  other.samples.push_back(cp);
+  other.add(cp, {"cp", {}});
   r.series.push_back(other);
   return r;
 }
@@ -109,9 +106,13 @@ TEST_CASE("report stream: the figures, computed by hand") {
   CHECK_FALSE(tables[1].bound.has_value());
   // A sample of several passes (`for`) counts per pass.
   rt::model::Result looped;
-  looped.series.push_back(stream_series("x", "triad", 3, 1000, "1", {1000000, 1000000}));
-  looped.series[0].samples[1].units = 4;
-  looped.series[0].samples[1].bytes *= 4;
+  rt::model::Series x = stream_series("x", "triad", 3, 1000, "1", {1000000});
+  rt::model::Sample four = x.samples[0];
+  four.iteration = 2;
+  four.units = 4;
+  four.bytes *= 4;
+  x.add(four, x.params_of(four));
+  looped.series.push_back(x);
   const auto per_pass = rt::report::stream_tables(looped);
   REQUIRE(per_pass.size() == 1);
   CHECK(per_pass[0].rows[0].min_time == doctest::Approx(0.00025).epsilon(1e-12));

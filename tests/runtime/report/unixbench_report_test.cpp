@@ -71,14 +71,13 @@ hwbench::runtime::model::Series series(const std::string& label, int n, bool byt
   s.label = label;
   for (int i = 0; i < n; ++i) {
     hwbench::runtime::model::Sample sample;
-    sample.kernel = "system";
     sample.iteration = static_cast<std::uint32_t>(i + 1);
     // Out of order on purpose: the pass rule sorts.
     const int k = (i * 7) % n;
     const auto work = static_cast<std::uint64_t>(base + step * k);
     (bytes ? sample.bytes : sample.ops) = work;
     sample.wall_ns = static_cast<std::int64_t>(seconds * 1e9) + k * 1'000'000;
-    s.samples.push_back(sample);
+    s.add(sample, {"system", {}});
   }
   return s;
 }
@@ -135,7 +134,9 @@ TEST_CASE("unixbench import: every index is recomputed from the figures and matc
   CHECK(r.indices.back().value == doctest::Approx(1385.04).epsilon(2e-5));
   // Nothing is copied from the log: a changed figure moves the score.
   Result changed = r;
-  changed.series[0].samples[0].figure->value *= 2;
+  hwbench::runtime::model::Sample doubled = changed.series[0].samples[0];
+  doubled.figure->value *= 2;
+  changed.series[0].samples.replace(0, doubled);
   hwbench::runtime::analysis::compute_indices(changed);
   CHECK(changed.indices.back().value == doctest::Approx(r.indices.back().value * std::pow(2.0, 1.0 / 8)));
   const double moved = r.indices.back().value * std::pow(2.0, 1.0 / 8);  // 1510.4
@@ -237,9 +238,11 @@ TEST_CASE("unixbench report: a 1-copy and a 2-copy pass print two blocks, each w
   std::int64_t clock = 1'796'083'200'000'000'000;  // 2026-12-01T00:00:00Z
   for (auto& s : r.series) {
     if (s.label == "not a UnixBench test") continue;
-    for (auto& sample : s.samples) {
+    for (std::size_t i = 0; i < s.samples.size(); ++i) {
+      hwbench::runtime::model::Sample sample = s.samples[i];
       sample.start_unix_ns = clock;
       clock += sample.wall_ns + 3'000'000'000;
+      s.samples.replace(i, sample);
     }
   }
   const std::size_t one_copy = r.series.size();
@@ -247,10 +250,12 @@ TEST_CASE("unixbench report: a 1-copy and a 2-copy pass print two blocks, each w
     if (r.series[i].label == "Recursion Test -- Tower of Hanoi" || r.series[i].label == "not a UnixBench test") continue;
     hwbench::runtime::model::Series two = r.series[i];
     two.label += " (2 copies)";
-    for (auto& sample : two.samples) {
+    for (std::size_t j = 0; j < two.samples.size(); ++j) {
+      hwbench::runtime::model::Sample sample = two.samples[j];
       (sample.bytes != 0 ? sample.bytes : sample.ops) *= 2;
       sample.start_unix_ns = clock;
       clock += sample.wall_ns + 3'000'000'000;
+      two.samples.replace(j, sample);
     }
     r.series.push_back(two);
   }

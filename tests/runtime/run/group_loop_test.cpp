@@ -115,8 +115,8 @@ TEST_CASE("group loops: time { parallel { repeat } } writes and removes every fi
   CHECK(out.series[0].label == "fw");
   REQUIRE(out.series[0].samples.size() == 1);
   const auto& s = out.series[0].samples[0];
-  CHECK(s.kernel == "time");
-  CHECK(s.params.at("workers") == "3");
+  CHECK(out.series[0].params_of(s).kernel == "time");
+  CHECK(out.series[0].params_of(s).params.at("workers") == "3");
   CHECK(s.bytes == 3u * 200u * 64000u);
   CHECK(s.ops == 3u * 200u * 2u);  // one write and one removal per pass
   CHECK(s.units == 3u * 200u * 2u);

@@ -193,7 +193,7 @@ TEST_CASE("interpreter: parallel runs one process per worker and makes one sampl
   REQUIRE(out.series.size() == 1);
   REQUIRE(out.series[0].samples.size() == 2);
   const auto& s = out.series[0].samples[0];
-  CHECK(s.kernel == "parallel");
+  CHECK(out.series[0].params_of(s).kernel == "parallel");
   CHECK(s.bytes == 3'000'000);
   CHECK(s.units == 3);
   CHECK(s.wall_ns > 0);

@@ -84,7 +84,7 @@ TEST_CASE("import openssl: the Result holds the header, one series per cell, the
   const rt::model::Series& md5 = result.series[3 * 5];
   CHECK(md5.label == "md5 16 bytes");
   REQUIRE(md5.samples.size() == 1);
-  CHECK(md5.samples[0].kernel == "published");
+  CHECK(md5.params_of(md5.samples[0]).kernel == "published");
   CHECK(md5.samples[0].figure->value == 3791.55);
   CHECK(md5.samples[0].figure->unit == "k");
   const rt::model::Series& mdc2 = result.series[5];

@@ -115,7 +115,6 @@ rt::model::Result twice_as_fast_run(const rt::model::Result& published) {
     const rt::analysis::Unit* unit = rt::analysis::find_unit(f.unit);
     REQUIRE(unit != nullptr);
     rt::model::Sample sample;
-    sample.kernel = "system";
     sample.iteration = 1;
     sample.wall_ns = 10'000'000'000'000;
     const auto work = static_cast<std::uint64_t>(std::llround(2 * f.value * unit->factor * 10'000));
@@ -203,7 +202,9 @@ TEST_CASE("unixbench import: both scores and every per-test index recomputed to 
 
   // Nothing is copied from the log: a changed 2-copy figure moves that run's score only.
   rt::model::Result changed = r;
-  changed.series[12].samples[0].figure->value *= 2;
+  rt::model::Sample doubled = changed.series[12].samples[0];
+  doubled.figure->value *= 2;
+  changed.series[12].samples.replace(0, doubled);
   rt::analysis::compute_indices(changed);
   CHECK(rt::analysis::find_index(changed, "System Benchmarks Index Score")->value == one->value);
   CHECK(rt::analysis::find_index(changed, "System Benchmarks Index Score (2 copies)")->value ==

@@ -1,0 +1,129 @@
+#include "runtime/model/sample.hpp"
+
+#include <algorithm>
+#include <limits>
+#include <stdexcept>
+
+namespace hwbench::runtime::model {
+
+void IntColumn::push_back(std::uint64_t value) {
+  const bool residuals_all_zero = narrow_.empty() && wide_.empty();
+  if (size_ == 0) first_ = value;
+  if (size_ == 1 && residuals_all_zero) step_ = value - first_;
+  // Unsigned arithmetic wraps, so that every 64-bit pattern comes back exactly.
+  const auto residual = static_cast<std::int64_t>(value - (first_ + step_ * size_));
+  ++size_;
+  if (residual == 0 && residuals_all_zero) return;
+  const bool fits = residual >= std::numeric_limits<std::int32_t>::min() &&
+                    residual <= std::numeric_limits<std::int32_t>::max();
+  if (wide_.empty() && fits) {
+    if (narrow_.empty()) narrow_.assign(size_ - 1, 0);
+    narrow_.push_back(static_cast<std::int32_t>(residual));
+    return;
+  }
+  if (wide_.empty()) {
+    wide_.assign(narrow_.begin(), narrow_.end());
+    wide_.resize(size_ - 1, 0);
+    narrow_ = {};
+  }
+  wide_.push_back(residual);
+}
+
+std::uint64_t IntColumn::operator[](std::size_t i) const {
+  std::uint64_t value = first_ + step_ * i;
+  if (!wide_.empty()) value += static_cast<std::uint64_t>(wide_[i]);
+  else if (!narrow_.empty()) value += static_cast<std::uint64_t>(static_cast<std::int64_t>(narrow_[i]));
+  return value;
+}
+
+std::size_t IntColumn::memory_bytes() const {
+  return narrow_.capacity() * sizeof(std::int32_t) + wide_.capacity() * sizeof(std::int64_t);
+}
+
+namespace {
+
+std::uint64_t bits(std::int64_t value) { return static_cast<std::uint64_t>(value); }
+std::int64_t signed_of(std::uint64_t value) { return static_cast<std::int64_t>(value); }
+
+}  // namespace
+
+Samples::Samples(std::initializer_list<Sample> list) {
+  for (const auto& sample : list) push_back(sample);
+}
+
+void Samples::push_back(const Sample& s) {
+  if (s.figure && !with_figures_) {
+    figures_.resize(size());
+    with_figures_ = true;
+  }
+  if (with_figures_) figures_.push_back(s.figure);
+  column_of(Field::param_set).push_back(s.param_set);
+  column_of(Field::iteration).push_back(s.iteration);
+  column_of(Field::units).push_back(s.units);
+  column_of(Field::bytes).push_back(s.bytes);
+  column_of(Field::ops).push_back(s.ops);
+  column_of(Field::wall_ns).push_back(bits(s.wall_ns));
+  column_of(Field::usr_ns).push_back(bits(s.cpu.usr_ns));
+  column_of(Field::sys_ns).push_back(bits(s.cpu.sys_ns));
+  column_of(Field::cusr_ns).push_back(bits(s.cpu.cusr_ns));
+  column_of(Field::csys_ns).push_back(bits(s.cpu.csys_ns));
+  column_of(Field::start_unix_ns).push_back(bits(s.start_unix_ns));
+  column_of(Field::max_latency_ns).push_back(bits(s.max_latency_ns));
+  column_of(Field::flags).push_back((s.cold ? 1U : 0U) | (s.cpu_timed ? 2U : 0U));
+}
+
+const Sample Samples::operator[](std::size_t i) const {
+  const auto get = [&](Field field) { return column(field)[i]; };
+  const auto get_signed = [&](Field field) { return signed_of(column(field)[i]); };
+  Sample s;
+  s.param_set = static_cast<std::uint32_t>(get(Field::param_set));
+  s.iteration = static_cast<std::uint32_t>(get(Field::iteration));
+  s.units = get(Field::units);
+  s.bytes = get(Field::bytes);
+  s.ops = get(Field::ops);
+  s.wall_ns = get_signed(Field::wall_ns);
+  s.cpu = {get_signed(Field::usr_ns), get_signed(Field::sys_ns), get_signed(Field::cusr_ns), get_signed(Field::csys_ns)};
+  s.start_unix_ns = get_signed(Field::start_unix_ns);
+  s.max_latency_ns = get_signed(Field::max_latency_ns);
+  const std::uint64_t flags = get(Field::flags);
+  s.cold = (flags & 1U) != 0;
+  s.cpu_timed = (flags & 2U) != 0;
+  if (with_figures_) s.figure = figures_[i];
+  return s;
+}
+
+void Samples::replace(std::size_t i, const Sample& sample) {
+  Samples rebuilt;
+  for (std::size_t j = 0; j < size(); ++j) rebuilt.push_back(j == i ? sample : (*this)[j]);
+  *this = std::move(rebuilt);
+}
+
+const Sample Samples::at(std::size_t i) const {
+  if (i >= size()) throw std::out_of_range("sample " + std::to_string(i) + " of " + std::to_string(size()));
+  return (*this)[i];
+}
+
+std::size_t Samples::memory_bytes() const {
+  std::size_t total = figures_.capacity() * sizeof(std::optional<Figure>);
+  for (const IntColumn& c : columns_) total += c.memory_bytes();
+  return total;
+}
+
+ParamSet published_params() { return {"published", {}}; }
+
+void Series::add(Sample sample, const ParamSet& set) {
+  // The newest set is the likeliest; a series has a handful of sets at most.
+  auto found = param_sets.end();
+  if (!param_sets.empty() && param_sets.back() == set) found = param_sets.end() - 1;
+  else found = std::find(param_sets.begin(), param_sets.end(), set);
+  if (found == param_sets.end()) found = param_sets.insert(param_sets.end(), set);
+  sample.param_set = static_cast<std::uint32_t>(found - param_sets.begin());
+  samples.push_back(sample);
+}
+
+const ParamSet& Series::params_of(const Sample& sample) const {
+  static const ParamSet none;
+  return sample.param_set < param_sets.size() ? param_sets[sample.param_set] : none;
+}
+
+}  // namespace hwbench::runtime::model
