@@ -62,6 +62,7 @@ enum class StmtKind {
   if_,                  ///< `if A OP B { … } else if … else { … }`: body holds the branches in order
   branch,               ///< one block of an `if`: value is its comparison (ExprKind::binary), or
                         ///< empty for the final `else`; body
+  section,              ///< `section "TITLE" { … }`: value is the title, body
 };
 
 /// One argument of a kernel statement, in source order.

@@ -25,6 +25,7 @@ inline constexpr std::string_view baseline = "baseline";
 inline constexpr std::string_view index = "index";
 inline constexpr std::string_view compare = "compare";
 inline constexpr std::string_view if_ = "if";
+inline constexpr std::string_view section = "section";
 
 // Words inside statements.
 inline constexpr std::string_view in = "in";            ///< for NAME in …
@@ -42,7 +43,8 @@ inline constexpr std::string_view using_ = "using";     ///< … using AGGREGATE
 /// and "did you mean" offers them for a misspelt statement.
 inline constexpr std::array statement = {title,  source,   note,     location, let,   repeat,
                                          for_,   setup,    teardown, series,   time,  parallel,
-                                         report, baseline, index,    compare,  if_};
+                                         report, baseline, index,    compare,  if_,
+                                         section};
 
 /// Whether `word` starts a statement.
 constexpr bool is_statement(std::string_view word) {

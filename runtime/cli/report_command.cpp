@@ -73,10 +73,13 @@ void render_all(const Result& result, Format format, std::size_t width, std::ost
     else compared.errors.emplace(path, error);
   }
   bool first = true;
+  const std::string* section = nullptr;  // the section of the report printed last
   for (const auto& spec : specs) {
     RenderedReport record = render_to_record(result, spec, format, compared, width);
     if (!first) out << "\n";
     first = false;
+    if (!spec.section.empty() && (section == nullptr || *section != spec.section)) out << report::section_heading(spec.section, format);
+    section = &spec.section;
     out << record.text;
     if (keep) keep->push_back(std::move(record));
   }

@@ -41,6 +41,10 @@ json strings_to_json(const std::map<std::string, std::string>& map) {
 json spec_to_json(const ReportSpec& spec) {
   json out = {{"style", std::string(to_text(spec.style))}, {"unit", spec.unit}, {"aggregates", spec.aggregates}};
   if (!spec.options.empty()) out["options"] = strings_to_json(spec.options);
+  if (!spec.section.empty()) {
+    out["section"] = spec.section;
+    out["series"] = spec.series;
+  }
   return out;
 }
 
@@ -75,10 +79,12 @@ json figures_to_json(const std::vector<ReportFigures>& figures) {
   for (const auto& f : figures) {
     json aggregates = json::object();
     for (const auto& [name, value] : f.aggregates) aggregates[name] = number_to_json(value);
-    out.push_back({{"label", f.label},
-                   {"values", numbers_to_json(f.values)},
-                   {"aggregates", std::move(aggregates)},
-                   {"converged", f.converged}});
+    json item = {{"label", f.label},
+                 {"values", numbers_to_json(f.values)},
+                 {"aggregates", std::move(aggregates)},
+                 {"converged", f.converged}};
+    if (!f.unit.empty()) item["unit"] = f.unit;
+    out.push_back(std::move(item));
   }
   return out;
 }

@@ -49,6 +49,11 @@ ReportSpec read_spec(JsonReader& in, const json& object, const std::string& wher
   spec.unit = in.text(object, where, "unit");
   spec.aggregates = in.string_list(object, where, "aggregates");
   if (in.member(object, where, "options", /*optional=*/true)) spec.options = in.strings(object, where, "options");
+  // Sections came with issue 18; a report without one covers every series.
+  if (in.member(object, where, "section", /*optional=*/true)) {
+    spec.section = in.text(object, where, "section");
+    spec.series = in.string_list(object, where, "series");
+  }
   return spec;
 }
 
@@ -111,8 +116,13 @@ std::vector<ReportFigures> read_figures(JsonReader& in, const json& object, cons
     ReportFigures f;
     f.label = in.text(item, path, "label");
     f.values = in.number_list(item, path, "values");
+    if (in.member(item, path, "unit", /*optional=*/true)) f.unit = in.text(item, path, "unit");
     if (const json* aggregates = in.object(item, path, "aggregates")) {
       const auto aggregates_path = JsonReader::join(path, "aggregates");
+      // A summary names no aggregates in its spec: its figures carry their own.
+      if (spec.style.layout == model::ReportLayout::summary) {
+        for (const auto& [name, value] : aggregates->items()) f.aggregates.emplace_back(name, in.number(*aggregates, aggregates_path, name));
+      }
       for (const auto& name : spec.aggregates) f.aggregates.emplace_back(name, in.number(*aggregates, aggregates_path, name));
     }
     f.converged = in.boolean(item, path, "converged");
