@@ -14,6 +14,7 @@
 #include "runtime/record/comparable.hpp"
 #include "runtime/record/result_file.hpp"
 #include "runtime/report/compare_report.hpp"
+#include "runtime/support/text_columns.hpp"
 
 namespace hwbench::runtime::cli {
 
@@ -85,7 +86,7 @@ void render_all(const Result& result, Format format, std::size_t width, std::ost
   }
   // After the reports, never inside them: the original tools' layouts stay as they were.
   if (const auto verdict = analysis::result_verdict(result); verdict && format != Format::csv)
-    out << "\n" << *verdict << "\n";
+    out << "\n" << (format == Format::text ? support::wrap_words(*verdict, width, "  ") : *verdict) << "\n";
 }
 
 int cmd_report(const std::string& file, const std::string& format, std::size_t width, std::ostream& out, std::ostream& err) {
