@@ -63,6 +63,7 @@ enum class StmtKind {
   branch,               ///< one block of an `if`: value is its comparison (ExprKind::binary), or
                         ///< empty for the final `else`; body
   settle,               ///< `settle DURATION` or `settle until stable …`: form holds a SettleStmt
+  section,              ///< `section "TITLE" { … }`: value is the title, body
 };
 
 /// One argument of a kernel statement, in source order.

@@ -338,6 +338,7 @@ void AstBuilder::statement(StmtKind kind, SourceLoc loc) {
     case StmtKind::series:
     case StmtKind::time:
     case StmtKind::parallel:
+    case StmtKind::section:
       take_value(0);
       break;
     case StmtKind::location:

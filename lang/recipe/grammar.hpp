@@ -120,6 +120,13 @@ struct else_if : p::seq<kw_else, ws, kw_if, ws, p::must<if_condition>, ws, p::mu
 struct else_tail : p::seq<kw_else, ws, p::must<else_block>> {};
 struct if_stmt : p::seq<kw_if, ws, p::must<if_condition>, ws, p::must<if_block>, p::star<ws, else_if>,
                         p::opt<ws, else_tail>, content_end, ws, p::must<stmt_end>> {};
+// `section "TITLE" { … }`: a part of the recipe with reports of its own. Whether it stands at the
+// top level is the checker's call, so that a nested one gets a message of its own.
+struct section_title : p::seq<string_lit> {};
+struct section_block : p::seq<block> {};
+struct section_stmt
+    : p::seq<kw_section, ws, p::must<section_title>, ws, p::must<section_block>, content_end, ws, p::must<stmt_end>> {};
+
 /// Raised for an `else` that starts a statement: it belongs after an if's `}` on the same line.
 struct stray_else : p::failure {};
 
@@ -244,7 +251,7 @@ struct kernel_def_stmt
 struct statement
     : p::sor<title_stmt, source_stmt, note_stmt, location_stmt, let_stmt, repeat_stmt, for_stmt, setup_stmt,
              teardown_stmt, series_stmt, time_stmt, parallel_stmt, report_stmt, baseline_stmt, index_stmt,
-             compare_stmt, settle_stmt, kernel_def_stmt, if_stmt, p::seq<p::at<kw_else>, p::raise<stray_else>>, kernel_stmt> {};
+             compare_stmt, settle_stmt, kernel_def_stmt, if_stmt, section_stmt, p::seq<p::at<kw_else>, p::raise<stray_else>>, kernel_stmt> {};
 
 struct top_statement
     : p::sor<statement, p::seq<p::at<p::one<'}'>>, p::raise<stray_brace>>, p::raise<bad_statement>> {};

@@ -26,6 +26,7 @@ inline constexpr std::string_view index = "index";
 inline constexpr std::string_view compare = "compare";
 inline constexpr std::string_view if_ = "if";
 inline constexpr std::string_view settle = "settle";
+inline constexpr std::string_view section = "section";
 
 // Words inside statements.
 inline constexpr std::string_view in = "in";            ///< for NAME in …
@@ -47,7 +48,7 @@ inline constexpr std::string_view max = "max";          ///< settle until stable
 inline constexpr std::array statement = {title,  source,   note,     location, let,   repeat,
                                          for_,   setup,    teardown, series,   time,  parallel,
                                          report, baseline, index,    compare,  if_,
-                                         settle};
+                                         settle, section};
 
 /// Whether `word` starts a statement.
 constexpr bool is_statement(std::string_view word) {

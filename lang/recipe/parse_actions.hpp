@@ -310,6 +310,8 @@ struct Action<g::kernel_def_stmt> : StatementAction<StmtKind::kernel_def> {};
 template <>
 struct Action<g::if_stmt> : StatementAction<StmtKind::if_> {};
 template <>
+struct Action<g::section_stmt> : StatementAction<StmtKind::section> {};
+template <>
 struct Action<g::if_block> : StatementAction<StmtKind::branch> {};
 template <>
 struct Action<g::else_block> : StatementAction<StmtKind::branch> {};

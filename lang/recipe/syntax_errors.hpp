@@ -224,6 +224,8 @@ HWBENCH_EXPECTED(g::time_block, "expected '{' after 'time' or its label",
                  "time measures a whole block as one sample: time \"LABEL\" { … } or time { … }")
 HWBENCH_EXPECTED(g::parallel_count, "expected a worker count after 'parallel'", "write parallel N { … }")
 HWBENCH_EXPECTED(g::parallel_block, "expected '{' after the worker count of 'parallel'", "write parallel N { … }")
+HWBENCH_EXPECTED(g::section_title, "expected a title string after 'section'", "write section \"TITLE\" { … }")
+HWBENCH_EXPECTED(g::section_block, "expected '{' after the title of 'section'", "write section \"TITLE\" { … }")
 HWBENCH_EXPECTED(g::report_unit, "expected a unit such as MB/s after 'report table'", table_example)
 HWBENCH_EXPECTED(g::table_with, "expected 'with' after the unit of a table report", table_example)
 HWBENCH_EXPECTED(g::baseline_name, "expected a name after 'baseline'", "write baseline NAME from \"FILE.toml\"")

@@ -165,6 +165,7 @@ void Checker::walk(const Stmt& s, const Ctx& ctx, std::vector<Step>* group) {
       case StmtKind::series:
       case StmtKind::time:
       case StmtKind::parallel:
+      case StmtKind::section:
         break;  // they expand, or give values that later expansions use
       default:
         return;
@@ -182,7 +183,8 @@ void Checker::walk(const Stmt& s, const Ctx& ctx, std::vector<Step>* group) {
       return;
     }
     case StmtKind::location:
-      if (!ctx.top || ctx.in_if)
+      if (!ctx.section.empty()) refuse_in_section(s, "location", ctx.section);
+      else if (!ctx.top || ctx.in_if)
         diags_.error(s.loc, "'location' is only allowed at the top level of a recipe",
                      ctx.in_if ? "a location is declared for the whole recipe: move it out of the 'if'"
                                : "move it before the statements that use it",
@@ -195,7 +197,8 @@ void Checker::walk(const Stmt& s, const Ctx& ctx, std::vector<Step>* group) {
       return;
     case StmtKind::let: {
       auto v = evaluate(s.value, scope_, diags_);
-      if (v && ctx.top && !ctx.in_if)
+      // Only the recipe's own top level takes `--set` (Settings lists those names alone).
+      if (v && ctx.top && !ctx.in_if && ctx.section.empty())
         if (auto given = settings_.replace(s, *v, scope_, diags_)) v = std::move(given);
       if (v) scope_.set(s.name, std::move(*v));
       else scope_.set(s.name, Value{});  // defined, so later uses give no second error
@@ -247,6 +250,10 @@ void Checker::walk(const Stmt& s, const Ctx& ctx, std::vector<Step>* group) {
     case StmtKind::setup:
     case StmtKind::teardown: {
       const char* word = s.kind == StmtKind::setup ? "setup" : "teardown";
+      if (!ctx.section.empty()) {
+        refuse_in_section(s, word, ctx.section);
+        return;
+      }
       if (!ctx.top) {
         diags_.error(s.loc, fmt::format("'{}' is only allowed at the top level of a recipe", word), {},
                      static_cast<std::uint32_t>(std::string_view(word).size()));
@@ -303,7 +310,10 @@ void Checker::walk(const Stmt& s, const Ctx& ctx, std::vector<Step>* group) {
         diags_.error(s.loc, "'report' belongs at the top level of a recipe", {}, 6);
         return;
       }
-      if (auto spec = bind_report(std::get<lang::recipe::ReportStmt>(s.form), diags_)) plan_.reports.push_back(*spec);
+      if (auto spec = bind_report(std::get<lang::recipe::ReportStmt>(s.form), diags_)) {
+        spec->section = ctx.section;
+        plan_.reports.push_back(std::move(*spec));
+      }
       return;
     }
     case StmtKind::baseline:
@@ -332,17 +342,23 @@ void Checker::walk(const Stmt& s, const Ctx& ctx, std::vector<Step>* group) {
       return;
     case StmtKind::kernel_def:
       // Read by UserKernels::load before the walk.
-      if (!ctx.top || ctx.in_if) diags_.error(s.loc, "a kernel definition belongs at the top level of a recipe", {}, 6);
+      if (!ctx.section.empty()) refuse_in_section(s, "kernel", ctx.section);
+      else if (!ctx.top || ctx.in_if) diags_.error(s.loc, "a kernel definition belongs at the top level of a recipe", {}, 6);
       return;
     case StmtKind::compare: {
       if (!ctx.top) {
         diags_.error(s.loc, "'compare' belongs at the top level of a recipe", {}, 7);
         return;
       }
-      if (auto spec = bind_compare(std::get<lang::recipe::CompareStmt>(s.form), scope_, recipe_dir(), diags_))
-        plan_.reports.push_back(*spec);
+      if (auto spec = bind_compare(std::get<lang::recipe::CompareStmt>(s.form), scope_, recipe_dir(), diags_)) {
+        spec->section = ctx.section;
+        plan_.reports.push_back(std::move(*spec));
+      }
       return;
     }
+    case StmtKind::section:
+      walk_section(s, ctx);
+      return;
   }
 }
 
@@ -373,6 +389,51 @@ void Checker::walk_settle(const Stmt& s, const Ctx& ctx) {
   plan_.settle = std::move(settle);
 }
 
+void Checker::walk_section(const Stmt& s, const Ctx& ctx) {
+  auto v = evaluate(s.value, scope_, diags_);
+  if (!v) return;
+  const std::string title = to_text(*v);
+  if (!ctx.section.empty()) {
+    diags_.error(s.loc, fmt::format("section \"{}\" is inside section \"{}\"", title, ctx.section),
+                 fmt::format("sections do not nest: close \"{}\" with '}}' before \"{}\" begins", ctx.section, title), 7);
+    return;
+  }
+  if (!ctx.top || ctx.in_if || ctx.phase != Phase::main) {
+    diags_.error(s.loc, "'section' belongs at the top level of a recipe",
+                 "a section groups series and their reports: move it out of the block around it", 7);
+    return;
+  }
+  if (title.empty()) {
+    diags_.error(s.value.loc, "a section needs a title", "write section \"TITLE\" { … }",
+                 static_cast<std::uint32_t>(std::max<std::size_t>(1, s.value.text.size())));
+    return;
+  }
+  Ctx inner = ctx;
+  inner.section = title;
+  std::vector<std::string> series;
+  section_series_ = &series;
+  const std::size_t first_report = plan_.reports.size();
+  walk_block(s.body, inner, nullptr);
+  section_series_ = nullptr;
+  if (counting_ || plan_.reports.size() == first_report) return;
+  // A section whose series were all refused has their errors already; one with none at all
+  // would print reports that cover nothing.
+  if (series.empty() && refused_series_.empty()) {
+    diags_.error(s.loc, fmt::format("section \"{}\" has reports but no series", title),
+                 "a report in a section covers the series declared in it; put the report outside any section "
+                 "to cover every series",
+                 7);
+    return;
+  }
+  for (std::size_t i = first_report; i < plan_.reports.size(); ++i) plan_.reports[i].series = series;
+}
+
+void Checker::refuse_in_section(const Stmt& s, std::string_view word, const std::string& title) {
+  diags_.error(s.loc, fmt::format("'{}' is only allowed at the top level of a recipe", word),
+               fmt::format("it is declared for the whole recipe: move it out of section \"{}\"", title),
+               static_cast<std::uint32_t>(word.size()));
+}
+
 std::string Checker::recipe_dir() const {
   std::string dir = std::filesystem::path(source_.name).parent_path().string();
   if (dir.empty()) return opts_.cwd;
@@ -386,6 +447,8 @@ void Checker::add_step(Step step, Phase phase) {
     const std::string& label = step.series;
     if (std::find(plan_.series_order.begin(), plan_.series_order.end(), label) == plan_.series_order.end())
       plan_.series_order.push_back(label);
+    if (section_series_ && std::find(section_series_->begin(), section_series_->end(), label) == section_series_->end())
+      section_series_->push_back(label);
     std::uint32_t lo = 1, hi = 1;
     if (step.kind == Step::Kind::kernel) {
       lo = step.kernel.policy.runs_min;

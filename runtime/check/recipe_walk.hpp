@@ -49,6 +49,7 @@ struct Ctx {
   bool in_parallel = false; ///< inside `parallel`
   bool top = true;          ///< at the recipe's top level (or in an `if` there)
   bool in_if = false;       ///< inside a branch of an `if`
+  std::string section;      ///< the title of the `section` around, "" outside any
 };
 
 /// A loop's variable (`$i`, `$worker`, `for NAME in …`) for the walk of its passes; what the
@@ -127,6 +128,13 @@ class Checker {
 
   void walk_group(const Stmt& s, const Ctx& ctx, std::vector<plan::Step>* group);
 
+  /// `section "TITLE" { … }`: its statements walked as if at the top level, then every report
+  /// written in it given the labels of the series declared in it, which are all it covers.
+  void walk_section(const Stmt& s, const Ctx& ctx);
+
+  /// The error for `word` (a statement declared for the whole recipe) inside section `title`.
+  void refuse_in_section(const Stmt& s, std::string_view word, const std::string& title);
+
   /// Each statement was checked against the RAM on its own; the workers hold theirs at once.
   void check_parallel_memory(const plan::Step& step, lang::SourceLoc loc);
 
@@ -162,6 +170,8 @@ class Checker {
   std::optional<lang::Diagnostic> size_error_;  ///< the error that refused the recipe as too big
   bool counting_ = false;      ///< the counting walk (expansion_error)
   bool unknown_time_ = false;
+  /// The series labels of the section being walked, in order of declaration; null outside one.
+  std::vector<std::string>* section_series_ = nullptr;
   std::vector<const lang::recipe::IndexStmt*> index_stmts_;  ///< parallel to plan_.indices
   std::shared_ptr<UserKernels> user_kernels_;  ///< the recipe's kernel definitions; null when none
 };

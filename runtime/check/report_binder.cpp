@@ -85,8 +85,28 @@ std::optional<ReportSpec> bind_named(const lang::recipe::ReportStmt& r, const St
 
 }  // namespace
 
+namespace {
+
+/// `report summary`: every series in its natural unit, with nothing to choose.
+std::optional<ReportSpec> bind_summary(const lang::recipe::ReportStmt& r, lang::Diagnostics& diags) {
+  const lang::recipe::Word* extra = r.with.given() ? &r.with : !r.args.empty() ? &r.args.front().term.word : nullptr;
+  if (extra != nullptr) {
+    diags.error(extra->loc, fmt::format("unexpected '{}' after 'report summary'", extra->text),
+                "'report summary' takes no aggregates or options: it shows n, mean, 95% CI and median",
+                word_width(*extra));
+    return std::nullopt;
+  }
+  ReportSpec spec;
+  spec.style.layout = ReportLayout::summary;
+  return spec;
+}
+
+}  // namespace
+
 std::optional<ReportSpec> bind_report(const lang::recipe::ReportStmt& r, lang::Diagnostics& diags) {
   ReportSpec spec;
+  if (!r.table.given() && r.head.text == to_text(model::ReportStyle{ReportLayout::summary, nullptr}))
+    return bind_summary(r, diags);
   if (r.table.given()) {
     spec.style.layout = ReportLayout::table;
   } else if (!find_unit(r.head.text)) {
@@ -96,6 +116,7 @@ std::optional<ReportSpec> bind_report(const lang::recipe::ReportStmt& r, lang::D
   if (unit == nullptr) {
     std::vector<std::string> candidates = unit_names();
     candidates.push_back("table");
+    candidates.push_back("summary");
     for (const auto& st : style_catalogue()) candidates.push_back(st.name);
     diags.error(r.head.loc, fmt::format("unknown unit '{}'", r.head.text),
                 support::did_you_mean(r.head.text, candidates, "units: " + fmt::format("{}", fmt::join(unit_names(), " "))),

@@ -15,6 +15,7 @@
 #include "runtime/record/result_file.hpp"
 #include "runtime/report/compare_report.hpp"
 #include "runtime/report/settle_note.hpp"
+#include "runtime/support/text_columns.hpp"
 
 namespace hwbench::runtime::cli {
 
@@ -74,17 +75,21 @@ void render_all(const Result& result, Format format, std::size_t width, std::ost
     else compared.errors.emplace(path, error);
   }
   bool first = true;
+  const std::string* section = nullptr;  // the section of the report printed last
   for (const auto& spec : specs) {
     RenderedReport record = render_to_record(result, spec, format, compared, width);
     if (!first) out << "\n";
     first = false;
+    if (!spec.section.empty() && (section == nullptr || *section != spec.section)) out << report::section_heading(spec.section, format);
+    section = &spec.section;
     out << record.text;
     if (keep) keep->push_back(std::move(record));
   }
   // After the reports, never inside them: the original tools' layouts stay as they were.
   if (format == Format::csv) return;
   std::string notes;
-  if (const auto verdict = analysis::result_verdict(result)) notes += *verdict + "\n";
+  if (const auto verdict = analysis::result_verdict(result))
+    notes += (format == Format::text ? support::wrap_words(*verdict, width, "  ") : *verdict) + "\n";
   if (const auto settled = report::settle_note(result)) notes += *settled + "\n";
   if (!notes.empty()) out << "\n" << notes;
 }

@@ -31,6 +31,7 @@ enum class ReportLayout {
   lines,    ///< `report UNIT AGG, …`: one line per series
   table,    ///< `report table UNIT with AGG…`: one row per aggregate, one column per series
   compare,  ///< `compare with FILE`: this run against a result file
+  summary,  ///< `report summary`: one line per series, each in its natural unit
   named,    ///< a style of style_catalogue(), which prints the original tool's layout
 };
 
@@ -46,7 +47,7 @@ struct ReportStyle {
 /// The style of the catalogue entry `info` (an element of style_catalogue()).
 ReportStyle named_report_style(const StyleInfo& info);
 
-/// The word for `style` in recipes and files: "lines", "table", "compare" or the named style's name.
+/// The word for `style` in recipes and files: "lines", "table", "compare", "summary" or the named style's name.
 std::string_view to_text(const ReportStyle& style);
 /// The style spelt `text` (a generic layout or a name in the catalogue), or std::nullopt.
 std::optional<ReportStyle> report_style_from_text(std::string_view text);

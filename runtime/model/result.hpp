@@ -24,6 +24,10 @@ struct ReportSpec {
   std::vector<std::string> aggregates;  ///< names in aggregate_table() (statistics.hpp)
   /// Named styles only (`report unixbench layout 4.1`): option name -> value ("" for a bare word).
   std::map<std::string, std::string> options;
+  /// The title of the `section` the report stands in; "" for a report outside any section.
+  std::string section;
+  /// In a section: the labels of the series declared in it, the only ones the report covers.
+  std::vector<std::string> series;
 };
 
 /// A baseline table: one reference machine's figure per series label (`baseline NAME from FILE`).
@@ -59,6 +63,7 @@ struct ReportFigures {
   std::vector<double> values;  ///< per sample, in order; samples without a figure in that unit are skipped
   std::vector<std::pair<std::string, double>> aggregates;  ///< in the spec's order; NaN where undefined
   bool converged = true;
+  std::string unit;  ///< the figures' unit when each series has its own (`report summary`), else ""
 };
 
 /// A report as printed, with every figure it computed.

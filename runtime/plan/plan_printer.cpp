@@ -207,15 +207,21 @@ void print_plan(const Plan& plan, std::ostream& out) {
   }
   if (!plan.reports.empty()) {
     out << "reports:\n";
+    const std::string* section = nullptr;  // the section of the report listed last
     for (const auto& r : plan.reports) {
+      // A section's reports stand under its title, with how many series they cover.
+      if (!r.section.empty() && (section == nullptr || *section != r.section))
+        out << fmt::format("  section \"{}\" ({} series)\n", r.section, r.series.size());
+      section = &r.section;
+      const std::string_view indent = r.section.empty() ? "  " : "    ";
       const bool table = r.style.layout == ReportLayout::table;
       if (!table && r.style.layout != ReportLayout::lines) {
         std::string options;
         for (const auto& [k, v] : r.options) options += v.empty() ? " " + k : fmt::format(" {} {}", k, v);
-        out << fmt::format("  {}{}\n", to_text(r.style), options);
+        out << fmt::format("{}{}{}\n", indent, to_text(r.style), options);
         continue;
       }
-      out << fmt::format("  {}{} {}{}\n", table ? "table " : "", r.unit, table ? "with " : "",
+      out << fmt::format("{}{}{} {}{}\n", indent, table ? "table " : "", r.unit, table ? "with " : "",
                          fmt::join(r.aggregates, ", "));
     }
   }

@@ -46,7 +46,7 @@ const std::vector<std::string> index_keys = {"label", "series", "baseline", "sca
 // to compare), then the catalogue's, as the "unknown style" message lists them.
 std::vector<std::string> report_styles() {
   std::vector<std::string> styles;
-  for (const ReportLayout layout : {ReportLayout::lines, ReportLayout::table})
+  for (const ReportLayout layout : {ReportLayout::lines, ReportLayout::table, ReportLayout::summary})
     styles.emplace_back(to_text(ReportStyle{layout, nullptr}));
   for (const auto& s : style_catalogue()) styles.push_back(s.name);
   return styles;
@@ -238,8 +238,9 @@ void read_report(const toml::value& table, std::size_t index, Result& result, Pr
       }
     }
   }
-  if (spec.style.layout == ReportLayout::named) {
-    // A named style prints its own layout: no unit or aggregates to give.
+  if (spec.style.layout == ReportLayout::named || spec.style.layout == ReportLayout::summary) {
+    // A named style prints its own layout, a summary each series' natural unit: no unit or
+    // aggregates to give.
     result.reports.push_back(std::move(spec));
     return;
   }

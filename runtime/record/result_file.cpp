@@ -48,6 +48,10 @@ json strings_to_json(const std::map<std::string, std::string>& map) {
 json spec_to_json(const ReportSpec& spec) {
   json out = {{"style", std::string(to_text(spec.style))}, {"unit", spec.unit}, {"aggregates", spec.aggregates}};
   if (!spec.options.empty()) out["options"] = strings_to_json(spec.options);
+  if (!spec.section.empty()) {
+    out["section"] = spec.section;
+    out["series"] = spec.series;
+  }
   return out;
 }
 
@@ -193,9 +197,10 @@ bool from_samples(const std::vector<double>& values, const model::Series* series
 }
 
 json figures_to_json(Placeholders& placeholders, const Result& result, const model::RenderedReport& report) {
-  const analysis::Unit* unit = analysis::find_unit(report.spec.unit);
   json out = json::array();
   for (const auto& f : report.figures) {
+    // A summary gives each series its own unit; the other reports, the report's.
+    const analysis::Unit* unit = analysis::find_unit(f.unit.empty() ? report.spec.unit : f.unit);
     json aggregates = json::object();
     for (const auto& [name, value] : f.aggregates) aggregates[name] = number_to_json(value);
     json values = f.values.empty() ? json::array()
@@ -210,7 +215,9 @@ json figures_to_json(Placeholders& placeholders, const Result& result, const mod
       }
       out.buffer += ']';
     });
-    out.push_back({{"label", f.label}, {"values", std::move(values)}, {"aggregates", std::move(aggregates)}, {"converged", f.converged}});
+    json item = {{"label", f.label}, {"values", std::move(values)}, {"aggregates", std::move(aggregates)}, {"converged", f.converged}};
+    if (!f.unit.empty()) item["unit"] = f.unit;
+    out.push_back(std::move(item));
   }
   return out;
 }

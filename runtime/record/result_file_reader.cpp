@@ -54,6 +54,11 @@ ReportSpec read_spec(JsonReader& in, const json& object, const std::string& wher
   spec.unit = in.text(object, where, "unit");
   spec.aggregates = in.string_list(object, where, "aggregates");
   if (in.member(object, where, "options", /*optional=*/true)) spec.options = in.strings(object, where, "options");
+  // Sections came with issue 18; a report without one covers every series.
+  if (in.member(object, where, "section", /*optional=*/true)) {
+    spec.section = in.text(object, where, "section");
+    spec.series = in.string_list(object, where, "series");
+  }
   return spec;
 }
 
@@ -420,12 +425,15 @@ std::vector<ReportFigures> read_figures(JsonReader& in, const json& object, cons
   in.each_object(object, where, "figures", [&](const json& item, const std::string& path) {
     ReportFigures f;
     f.label = in.text(item, path, "label");
+    if (in.member(item, path, "unit", /*optional=*/true)) f.unit = in.text(item, path, "unit");
     const json* values = in.member(item, path, "values");
     if (values != nullptr && values->is_string() && *values == figures_from_samples) {
-      // The series' per-sample figures in the report's unit, computed as the writer checked.
-      const analysis::Unit* unit = analysis::find_unit(spec.unit);
+      // The series' per-sample figures in the report's unit (a summary's: the series' own),
+      // computed as the writer checked.
+      const std::string unit_name = f.unit.empty() ? spec.unit : f.unit;
+      const analysis::Unit* unit = analysis::find_unit(unit_name);
       const Series* series = series_labelled(result, f.label);
-      if (unit == nullptr) in.fail(JsonReader::join(path, "values"), "\"samples\", but \"" + spec.unit + "\" is no unit");
+      if (unit == nullptr) in.fail(JsonReader::join(path, "values"), "\"samples\", but \"" + unit_name + "\" is no unit");
       else if (series == nullptr) in.fail(JsonReader::join(path, "values"), "\"samples\", but no series is labelled \"" + f.label + "\"");
       else f.values = analysis::sample_values(*series, *unit);
     } else {
@@ -433,6 +441,10 @@ std::vector<ReportFigures> read_figures(JsonReader& in, const json& object, cons
     }
     if (const json* aggregates = in.object(item, path, "aggregates")) {
       const auto aggregates_path = JsonReader::join(path, "aggregates");
+      // A summary names no aggregates in its spec: its figures carry their own.
+      if (spec.style.layout == model::ReportLayout::summary) {
+        for (const auto& [name, value] : aggregates->items()) f.aggregates.emplace_back(name, in.number(*aggregates, aggregates_path, name));
+      }
       for (const auto& name : spec.aggregates) f.aggregates.emplace_back(name, in.number(*aggregates, aggregates_path, name));
     }
     f.converged = in.boolean(item, path, "converged");

@@ -158,6 +158,13 @@ void write_grid(const Grid& grid, Format format, std::ostream& out, std::size_t 
   }
 }
 
+std::size_t text_width(const Grid& grid) {
+  const auto widths = column_widths(grid.header, grid.rows, 0);
+  std::size_t total = 0;
+  for (std::size_t w : widths) total += w;
+  return widths.empty() ? 0 : total + 2 * (widths.size() - 1);
+}
+
 std::string figure_cell(double value, Format format) {
   if (std::isnan(value)) return format == Format::csv ? "" : "-";
   return format_figure(value);

@@ -54,4 +54,7 @@ Grid lines_grid(const ReportData& data, Format format);
 /// The `table` style as a grid.
 Grid table_grid(const ReportData& data, Format format);
 
+/// Columns a text grid takes: its columns' widths and two spaces between each two.
+std::size_t text_width(const Grid& grid);
+
 }  // namespace hwbench::runtime::report

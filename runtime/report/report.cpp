@@ -32,8 +32,34 @@ bool has_printed(const ReportData& data, std::size_t index) {
   });
 }
 
-RenderedReport render_to_record(const Result& result, const ReportSpec& spec, Format format,
+namespace {
+
+// The result as a report of a section sees it: its series alone, in the result's order.
+Result narrowed_to_section(const Result& result, const ReportSpec& spec) {
+  Result narrowed = result;
+  std::erase_if(narrowed.series, [&](const model::Series& series) {
+    return std::find(spec.series.begin(), spec.series.end(), series.label) == spec.series.end();
+  });
+  return narrowed;
+}
+
+}  // namespace
+
+std::string section_heading(std::string_view title, Format format) {
+  if (title.empty()) return {};
+  switch (format) {
+    case Format::text: return fmt::format("== {} ==\n\n", title);
+    case Format::markdown: return fmt::format("## {}\n\n", title);
+    case Format::csv: break;
+  }
+  return {};
+}
+
+RenderedReport render_to_record(const Result& whole, const ReportSpec& spec, Format format,
                                 const ComparedResults& compared, std::size_t width) {
+  std::optional<Result> narrowed;
+  if (!spec.section.empty()) narrowed = narrowed_to_section(whole, spec);
+  const Result& result = narrowed ? *narrowed : whole;
   switch (spec.style.layout) {
     case ReportLayout::named:
       // A named style prints the original tool's own layout, whatever the format; one without a
@@ -42,6 +68,19 @@ RenderedReport render_to_record(const Result& result, const ReportSpec& spec, Fo
       break;
     case ReportLayout::compare:
       return render_compare_report(result, spec, compared);
+    case ReportLayout::summary: {
+      const auto rows = build_summary(result);
+      std::ostringstream text;
+      render_summary(rows, format, text, width);
+      RenderedReport record;
+      record.spec = spec;
+      record.text = text.str();
+      for (const auto& row : rows)
+        record.figures.push_back(ReportFigures{row.label, row.values,
+                                               {{"mean", row.mean}, {"ci95", row.ci95}, {"median", row.median}},
+                                               row.converged, row.unit});
+      return record;
+    }
     case ReportLayout::lines:
     case ReportLayout::table:
       break;

@@ -49,6 +49,31 @@ struct ReportData {
 /// The aggregate stage: converts every sample to the unit and computes the aggregates.
 ReportData build_report_data(const model::Result& result, const model::ReportSpec& spec);
 
+/// One series as `report summary` shows it: its samples in its natural unit, and what they make.
+struct SummaryRow {
+  std::string label;
+  std::string unit;            ///< MB/s for work in bytes, ops/s otherwise, or a published figure's own unit
+  std::vector<double> values;  ///< per sample, in `unit`; samples without a figure are skipped
+  double mean = 0;             ///< NaN without samples
+  double ci95 = 0;             ///< the 95% half-interval, in `unit`; NaN under two samples
+  double median = 0;           ///< NaN without samples
+  bool converged = true;
+};
+
+/// The aggregate stage of `report summary`: every series of `result`, in the result's order,
+/// each in its natural unit (natural_unit).
+std::vector<SummaryRow> build_summary(const model::Result& result);
+
+/// A series' natural unit: its published figures' own unit when it has some, MB/s when its
+/// work is counted in bytes, ops/s otherwise (operations or units of work per second).
+const analysis::Unit& natural_unit(const model::Series& series);
+
+/// Formats `report summary`: one line per series with n, mean, unit, the 95% CI in % of the
+/// mean and the median. In text, labels longer than the other columns leave room for within
+/// `width` (0: no limit) are cut with "…", so that the summary stays one line per series.
+void render_summary(const std::vector<SummaryRow>& rows, Format format, std::ostream& out,
+                    std::size_t width = kDefaultWidth);
+
 /// Formats a report: `lines` prints one line per series, `table` runs as rows and series as columns.
 /// An aggregate that some series has a printed figure for gets a `<agg> (printed)` row (table)
 /// or column (lines) after the computed ones. Text stays within `width` columns (0: no limit):
@@ -59,11 +84,16 @@ void render_report(const ReportData& data, Format format, std::ostream& out, std
 bool has_printed(const ReportData& data, std::size_t index);
 
 /// build_report_data then render_report: what the result file keeps of one report, its text
-/// in `format` and every figure computed for it. A `compare` report takes the other result from
+/// in `format` and every figure computed for it. A report of a section (ReportSpec::section)
+/// sees only the section's series, whatever its style. A `compare` report takes the other result from
 /// `compared`, read beforehand. The generic styles' text stays within `width` columns (0: no
 /// limit); the original tools' layouts are printed as the tools print them, whatever the width.
 model::RenderedReport render_to_record(const model::Result& result, const model::ReportSpec& spec, Format format,
                                        const ComparedResults& compared, std::size_t width = kDefaultWidth);
+
+/// What leads the first report of section `title`: `== TITLE ==` and a blank line in text,
+/// `## TITLE` and a blank line in Markdown; nothing in CSV (figures only) or for "".
+std::string section_heading(std::string_view title, Format format);
 
 /// Formats a figure the way every generic report does: `%.1f` when |v| >= 10, otherwise three
 /// significant digits (9.87, 0.123, 0.00123); NaN prints `-`.

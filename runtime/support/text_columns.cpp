@@ -51,6 +51,26 @@ std::string fit_width(std::string_view text, std::size_t columns) {
   return std::string(text.substr(0, bytes)) + "\u2026";
 }
 
+std::string wrap_words(std::string_view text, std::size_t columns, std::string_view indent) {
+  if (columns == 0 || display_width(text) <= columns) return std::string(text);
+  std::string out, line;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const std::size_t end = std::min(text.find(' ', start), text.size());
+    const std::string_view word = text.substr(start, end - start);
+    start = end + 1;
+    if (word.empty()) continue;
+    const bool fresh = line.empty() || line == indent;
+    if (!fresh && display_width(line) + 1 + display_width(word) > columns) {
+      out += line + "\n";
+      line = std::string(indent);
+    }
+    if (!line.empty() && line != indent) line += ' ';
+    line += word;
+  }
+  return out + line;
+}
+
 std::string write_columns(const std::vector<std::vector<std::string>>& lines, bool right_aligned) {
   std::vector<std::size_t> widths;
   for (const auto& line : lines) {

@@ -88,5 +88,24 @@ TEST_CASE("verdict: after a named style's layout, which stays byte for byte as i
   REQUIRE(rt::record::save_result(r, dir / "loaded.json", error));
   const std::string layout = report_of(dir / "plain.json");
   CHECK(report_of(dir / "loaded.json") ==
-        layout + "\nconditions: steal 12% of CPU time during the run; load 2.3 on 2 CPUs before the run\n");
+        layout + "\nconditions: steal 12% of CPU time during the run; load 2.3 on 2 CPUs before the\n  run\n");
+}
+
+TEST_CASE("verdict: wrapped to the width in text, one line in Markdown") {
+  hwbench::test::TempDir dir;
+  rt::model::Result r = small_run();
+  r.conditions = stolen();
+  r.conditions->windows.clear();
+  r.conditions->before.load1 = 2.3;
+  std::string error;
+  REQUIRE(rt::record::save_result(r, dir / "loaded.json", error));
+  std::ostringstream text, md, err;
+  REQUIRE(rt::cli::run_cli({"hwbench", "report", dir / "loaded.json", "--width", "40"}, text, err) == 0);
+  CHECK(text.str().substr(text.str().find("conditions:")) ==
+        "conditions: steal 12% of CPU time during\n"
+        "  the run; load 2.3 on 2 CPUs before the\n"
+        "  run\n");
+  REQUIRE(rt::cli::run_cli({"hwbench", "report", dir / "loaded.json", "--format", "md", "--width", "40"}, md, err) == 0);
+  CHECK(md.str().find("conditions: steal 12% of CPU time during the run; load 2.3 on 2 CPUs before the run\n") !=
+        std::string::npos);
 }

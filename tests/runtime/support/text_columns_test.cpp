@@ -29,3 +29,18 @@ TEST_CASE("text columns: fit_width keeps what fits and ends a cut text with an e
 TEST_CASE("text columns: cells aligned by their columns on screen") {
   CHECK(write_columns({{"a", "1.25倍"}, {"long", "2"}}, true) == "a     1.25倍\nlong       2\n");
 }
+
+TEST_CASE("text columns: wrap_words breaks at spaces within the columns, later lines indented") {
+  using hwbench::runtime::support::wrap_words;
+  const std::string verdict = "conditions: load 3.1 on 2 CPUs during 'write 100MB' (and 24 more series); CPU pressure 58%";
+  CHECK(wrap_words(verdict, 40, "  ") ==
+        "conditions: load 3.1 on 2 CPUs during\n"
+        "  'write 100MB' (and 24 more series);\n"
+        "  CPU pressure 58%");
+  CHECK(wrap_words(verdict, 0, "  ") == verdict);
+  CHECK(wrap_words(verdict, 200, "  ") == verdict);
+  // A word wider than a line stands alone rather than being cut.
+  CHECK(wrap_words("a bbbbbbbbbbbb c", 5, "") == "a\nbbbbbbbbbbbb\nc");
+  // Wide characters count two columns.
+  CHECK(wrap_words("倍倍 倍倍 x", 6, "") == "倍倍\n倍倍 x");
+}

@@ -1,0 +1,97 @@
+// `report summary`: one line per series, each in its natural unit, for a first screen that
+// tells what a recipe measured before its sections give the detail.
+#include <cmath>
+#include <limits>
+
+#include <fmt/format.h>
+
+#include "runtime/analysis/statistics.hpp"
+#include "runtime/report/grid.hpp"
+#include "runtime/support/text_columns.hpp"
+
+namespace hwbench::runtime::report {
+
+using analysis::Measure;
+using analysis::Unit;
+using analysis::find_unit;
+using analysis::sample_value;
+using model::Result;
+using model::Series;
+
+namespace {
+
+constexpr double kNoFigure = std::numeric_limits<double>::quiet_NaN();
+
+// The narrowest a cut label gets: below that a label says too little to be worth a line.
+constexpr std::size_t kMinLabelWidth = 12;
+
+// The half-interval in % of the mean: `±1.2%`; `-` where there is none (one sample, a mean of 0).
+std::string ci_cell(const SummaryRow& row, Format format) {
+  if (std::isnan(row.ci95) || std::isnan(row.mean) || row.mean == 0) return figure_cell(kNoFigure, format);
+  const double pct = std::fabs(row.ci95 / row.mean) * 100;
+  return format == Format::csv ? fmt::format("{:.1f}", pct) : fmt::format("±{:.1f}%", pct);
+}
+
+}  // namespace
+
+const Unit& natural_unit(const Series& series) {
+  static const Unit& mb = *find_unit("MB/s");
+  static const Unit& ops = *find_unit("ops/s");
+  bool bytes = false;
+  for (const auto& sample : series.samples) {
+    if (sample.figure) {
+      if (const Unit* own = find_unit(sample.figure->unit)) return *own;
+    }
+    bytes |= sample.bytes > 0;
+  }
+  return bytes ? mb : ops;
+}
+
+std::vector<SummaryRow> build_summary(const Result& result) {
+  std::vector<SummaryRow> rows;
+  for (const auto& series : result.series) {
+    const Unit& unit = natural_unit(series);
+    SummaryRow row;
+    row.label = series.label;
+    row.unit = unit.name;
+    row.converged = series.converged;
+    for (const auto& sample : series.samples)
+      if (auto value = sample_value(sample, unit)) row.values.push_back(*value);
+    row.mean = analysis::aggregate("mean", row.values).value_or(kNoFigure);
+    row.ci95 = row.values.size() < 2 ? kNoFigure : analysis::aggregate("ci95", row.values).value_or(kNoFigure);
+    row.median = analysis::aggregate("median", row.values).value_or(kNoFigure);
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
+void render_summary(const std::vector<SummaryRow>& rows, Format format, std::ostream& out, std::size_t width) {
+  Grid grid;
+  const bool csv = format == Format::csv;
+  grid.header = {"series", "n", "mean", "unit", csv ? "ci95 (%)" : "95% CI", "median"};
+  grid.align = {Align::left, Align::right, Align::right, Align::left, Align::right, Align::right};
+  bool any_unconverged = false;
+  for (const auto& row : rows) {
+    // `*`: the series stopped before its `until ci` target; the note under the table says so.
+    const bool mark = !row.converged && !csv;
+    any_unconverged |= !row.converged;
+    grid.rows.push_back({mark ? row.label + " *" : row.label, std::to_string(row.values.size()),
+                         figure_cell(row.mean, format), row.unit, ci_cell(row, format), figure_cell(row.median, format)});
+  }
+  if (any_unconverged && !csv) grid.after.push_back("* did not reach its `until ci` target");
+  if (format == Format::text && width > 0) {
+    // Cut the labels rather than the table: a summary split into blocks of columns would no
+    // longer read as one line per series.
+    const std::size_t total = text_width(grid);
+    std::size_t label_width = support::display_width(grid.header[0]);
+    for (const auto& row : grid.rows) label_width = std::max(label_width, support::display_width(row[0]));
+    if (total > width) {
+      const std::size_t excess = total - width;
+      const std::size_t fitted = label_width > excess ? std::max(label_width - excess, kMinLabelWidth) : kMinLabelWidth;
+      for (auto& row : grid.rows) row[0] = support::fit_width(row[0], fitted);
+    }
+  }
+  write_grid(grid, format, out, width);
+}
+
+}  // namespace hwbench::runtime::report
