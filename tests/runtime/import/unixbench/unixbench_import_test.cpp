@@ -111,7 +111,7 @@ rt::model::Result twice_as_fast_run(const rt::model::Result& published) {
   rt::model::Result run;
   run.baselines = published.baselines;
   for (const auto& p : published.series) {
-    const rt::model::Figure& f = *p.samples.at(0).figure;
+    const rt::model::Figure f = *p.samples.at(0).figure;  // a copy: samples are made on reading
     const rt::analysis::Unit* unit = rt::analysis::find_unit(f.unit);
     REQUIRE(unit != nullptr);
     rt::model::Sample sample;
