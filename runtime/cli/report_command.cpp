@@ -87,10 +87,13 @@ void render_all(const Result& result, Format format, std::size_t width, std::ost
   }
   // After the reports, never inside them: the original tools' layouts stay as they were.
   if (format == Format::csv) return;
+  // Lines of hwbench's own under the reports: in text, wrapped to the width like the reports.
+  const auto fitted = [&](const std::string& line) {
+    return (format == Format::text ? support::wrap_words(line, width, "  ") : line) + "\n";
+  };
   std::string notes;
-  if (const auto verdict = analysis::result_verdict(result))
-    notes += (format == Format::text ? support::wrap_words(*verdict, width, "  ") : *verdict) + "\n";
-  if (const auto settled = report::settle_note(result)) notes += *settled + "\n";
+  if (const auto verdict = analysis::result_verdict(result)) notes += fitted(*verdict);
+  if (const auto settled = report::settle_note(result)) notes += fitted(*settled);
   if (!notes.empty()) out << "\n" << notes;
 }
 
