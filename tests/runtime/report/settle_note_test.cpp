@@ -70,7 +70,10 @@ TEST_CASE("settle note: the last line of hwbench report in text and Markdown, no
   read.kernel = "read";
   s.add(sample, read);
   r.series.push_back(s);
-  r.reports.push_back({{}, "MB/s", {"mean"}, {}});
+  model::ReportSpec spec;
+  spec.unit = "MB/s";
+  spec.aggregates = {"mean"};
+  r.reports.push_back(spec);
   std::string error;
   REQUIRE(rt::record::save_result(r, dir / "plain.json", error));
   r.settle = probes_at({402, 1210, 1190, 1195}, model::SettleOutcome::stable);
