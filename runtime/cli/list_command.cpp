@@ -1,4 +1,4 @@
-// `hwbench list`: every kernel with its parameters, the units and the aggregates.
+// `hwbench list`: every kernel with its parameters, the units, the aggregates and the report styles.
 #include "runtime/cli/commands.hpp"
 
 #include <fmt/format.h>
@@ -8,6 +8,7 @@
 #include "runtime/analysis/statistics.hpp"
 #include "runtime/analysis/units.hpp"
 #include "runtime/cli/cli.hpp"
+#include "runtime/report/named_report.hpp"
 
 namespace hwbench::runtime::cli {
 
@@ -54,7 +55,17 @@ int cmd_list(std::ostream& out) {
   for (const auto& u : all_units()) out << " " << u.name;
   out << "\naggregates:";
   for (const auto& a : aggregate_names()) out << " " << a;
-  out << "\n";
+  out << "\n\nreport styles (docs/language.md §5):\n";
+  out << "  report UNIT AGG, …                one line per series\n";
+  out << "  report table UNIT with AGG, …     runs as rows, series as columns, then the aggregates\n";
+  out << "  report summary                    one line per series in its natural unit\n";
+  out << "  compare with \"FILE\"               this run beside another result or a published one\n";
+  for (const auto& style : report::named_styles()) {
+    std::string options;
+    for (const auto& [name, values] : style.options)
+      options += values.size() == 1 && values[0].empty() ? fmt::format(" [{}]", name) : fmt::format(" [{} VALUE]", name);
+    out << fmt::format("  report {}{}\n      {}\n", style.name, options, style.help);
+  }
   return exit_ok;
 }
 

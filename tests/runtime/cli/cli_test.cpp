@@ -123,6 +123,8 @@ TEST_CASE("cli: list shows every kernel with its parameters") {
   CHECK(r.out.find("usage: cp SRC -> DST") != std::string::npos);
   CHECK(r.out.find("usage: write PATH size SIZE") != std::string::npos);
   CHECK(r.out.find("report units: B/s KB/s KiB/s MB/s") != std::string::npos);
+  CHECK(r.out.find("\n  report summary                    one line per series in its natural unit\n") != std::string::npos);
+  CHECK(r.out.find("\n  report nbench [old VALUE] [new VALUE]\n") != std::string::npos);
 }
 
 TEST_CASE("cli: import nbench writes a published result that report renders in nbench's layout") {
