@@ -148,4 +148,10 @@ std::optional<double> aggregate(std::string_view name, std::span<const double> v
   return a->compute(v);
 }
 
+double RunningMean::ci95() const {
+  if (n_ < 2) return std::numeric_limits<double>::quiet_NaN();
+  const double stdev = std::sqrt(squares_ / static_cast<double>(n_ - 1));
+  return student_t975(static_cast<unsigned>(n_ - 1)) * stdev / std::sqrt(static_cast<double>(n_));
+}
+
 }  // namespace hwbench::runtime::analysis

@@ -1,5 +1,6 @@
 #pragma once
 // Statistics are free functions over samples' figures.
+#include <cstdint>
 #include <optional>
 #include <span>
 #include <string>
@@ -33,6 +34,30 @@ double unixbench_score(std::span<const double> v);
 std::size_t unixbench_kept(std::size_t n);
 /// The two-sided 97.5% quantile of Student's t with `df` degrees of freedom.
 double student_t975(unsigned df);
+
+/// Figures summed as they come (Welford's running mean and squares): each add() costs the same
+/// however many came before. What `until ci` judges and what progress shows.
+class RunningMean {
+ public:
+  /// Adds one figure.
+  void add(double value) {
+    ++n_;
+    const double delta = value - mean_;
+    mean_ += delta / static_cast<double>(n_);
+    squares_ += delta * (value - mean_);
+  }
+  /// Figures added.
+  std::uint64_t count() const { return n_; }
+  /// Their mean (0 before any).
+  double mean() const { return mean_; }
+  /// The Student-t 95% half-interval of the mean, as ci95() gives it; NaN below two figures.
+  double ci95() const;
+
+ private:
+  std::uint64_t n_ = 0;
+  double mean_ = 0;
+  double squares_ = 0;
+};
 
 /// One aggregate of the language: how a series' figures make one figure.
 struct Aggregate {

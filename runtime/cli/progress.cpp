@@ -103,9 +103,7 @@ void ProgressDisplay::sample_taken(const plan::Step& step, const model::Series& 
   t.bytes = s.bytes > 0;
   const double rate = run::natural_rate(s);
   ++t.done;
-  const double delta = rate - t.rate_mean;
-  t.rate_mean += delta / t.done;
-  t.rate_m2 += delta * (rate - t.rate_mean);
+  t.rates.add(rate);
   if (style_.per_sample) {
     const std::string& what = step.kind == plan::Step::Kind::kernel ? step.kernel.text : step.series;
     const std::int64_t ns = s.cpu_timed ? s.cpu.usr_ns + s.cpu.sys_ns : s.wall_ns;
@@ -171,11 +169,9 @@ std::string ProgressDisplay::series_line(const Track& t, const model::Series& se
   } else if (t.done == 0) {
     figures = "no sample";
   } else {
-    figures = human_rate(t.rate_mean, t.bytes);
-    if (t.done >= 2 && t.rate_mean != 0) {
-      const double sd = std::sqrt(t.rate_m2 / (t.done - 1));
-      const double ci = analysis::student_t975(t.done - 1) * sd / std::sqrt(static_cast<double>(t.done));
-      figures += fmt::format(" ±{:.1f}%", ci / std::fabs(t.rate_mean) * 100);
+    figures = human_rate(t.rates.mean(), t.bytes);
+    if (t.done >= 2 && t.rates.mean() != 0) {
+      figures += fmt::format(" ±{:.1f}%", t.rates.ci95() / std::fabs(t.rates.mean()) * 100);
     }
     figures += fmt::format("  {} sample{} in {}", t.done, t.done == 1 ? "" : "s", plan::human_seconds(t.seconds));
     if (!series.converged) note = fmt::format("did not reach ±{}% at 95% confidence", series.ci_target_pct);
@@ -205,7 +201,7 @@ void ProgressDisplay::draw_status(std::int64_t now, bool force) {
   std::string text = fmt::format("[{}/{}] {}  ", current_ + 1, tracks_.size(), t.label);
   if (t.until_ci_pct > 0) text += fmt::format("{} samples (≤{}, until ±{}%)", t.done, t.planned, t.until_ci_pct);
   else text += fmt::format("{}/{} samples", t.done, t.planned);
-  if (t.done > 0) text += "  " + human_rate(t.rate_mean, t.bytes);
+  if (t.done > 0) text += "  " + human_rate(t.rates.mean(), t.bytes);
   text += "  " + clock_time(static_cast<double>(now - start_ns_) / 1e9) + " elapsed";
   const double eta = eta_seconds();
   text += eta < 0 ? "  ETA ?" : "  ETA " + clock_time(eta);

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "runtime/analysis/statistics.hpp"
 #include "runtime/platform/clock.hpp"
 #include "runtime/run/run_observer.hpp"
 
@@ -62,7 +63,7 @@ class ProgressDisplay : public run::RunObserver {
     double for_seconds = 0;         ///< each sample's `for` duration when every statement has one
     std::uint32_t done = 0;         ///< samples taken
     double seconds = 0;             ///< time spent on it, by the display's clock
-    double rate_mean = 0, rate_m2 = 0;  ///< Welford's running mean and sum of squares of the rates
+    analysis::RunningMean rates;    ///< the samples' natural rates
     bool bytes = false;             ///< its rates are bytes per second
     bool ended = false;
   };

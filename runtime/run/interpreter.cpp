@@ -72,29 +72,10 @@ std::uint32_t threads_of(const model::ParamSet& set) {
   return n > 0 && n < UINT32_MAX ? static_cast<std::uint32_t>(n) : 1;
 }
 
-/// The rates `until ci` judges, summed as they come (Welford's running mean and squares), so
-/// that each sample's check costs the same however many came before.
-class RunningRate {
- public:
-  void add(double rate) {
-    ++n_;
-    const double delta = rate - mean_;
-    mean_ += delta / static_cast<double>(n_);
-    squares_ += delta * (rate - mean_);
-  }
-  /// Whether the 95% half-interval is within `pct` percent of the mean (two rates at least).
-  bool within(double pct) const {
-    if (n_ < 2 || !(mean_ > 0)) return false;
-    const double stdev = std::sqrt(squares_ / static_cast<double>(n_ - 1));
-    const double half = student_t975(static_cast<unsigned>(n_ - 1)) * stdev / std::sqrt(static_cast<double>(n_));
-    return half / mean_ * 100 <= pct;
-  }
-
- private:
-  std::uint64_t n_ = 0;
-  double mean_ = 0;
-  double squares_ = 0;
-};
+/// Whether the 95% half-interval of `rates` is within `pct` percent of their mean.
+bool within_ci(const analysis::RunningMean& rates, double pct) {
+  return rates.count() >= 2 && rates.mean() > 0 && rates.ci95() / rates.mean() * 100 <= pct;
+}
 
 class Interpreter {
  public:
@@ -311,7 +292,7 @@ class Interpreter {
     for (const auto& [name, v] : step.kernel.call.params) shared.params[name] = v.flag ? "true" : v.text;
     for (std::size_t a = 0; a < step.kernel.call.args.size(); ++a)
       shared.params[step.kernel.spec->args[a].name] = step.kernel.call.args[a].text;
-    RunningRate rates;
+    analysis::RunningMean rates;
     bool converged = p.until_ci_pct <= 0;
     try {
       for (std::uint32_t w = 0; w < p.warmup; ++w) {
@@ -342,7 +323,7 @@ class Interpreter {
         check_interrupt();
         if (n + 1 < p.runs_min) continue;
         if (p.until_ci_pct <= 0) break;
-        if (rates.within(p.until_ci_pct)) {
+        if (within_ci(rates, p.until_ci_pct)) {
           converged = true;
           break;
         }

@@ -139,3 +139,17 @@ TEST_CASE("statistics: only cv and count are outside the values' unit") {
     CHECK(a.in_unit == (a.name != "cv" && a.name != "count"));
   }
 }
+
+TEST_CASE("statistics: a running mean gives the mean and ci95 of the figures added so far") {
+  rt::analysis::RunningMean running;
+  CHECK(running.count() == 0);
+  CHECK(std::isnan(running.ci95()));
+  std::vector<double> seen;
+  for (double v : {5.5, 6.25, 7.125, 5.0, 4.75, 1e9, 3.0}) {
+    running.add(v);
+    seen.push_back(v);
+    CHECK(running.count() == seen.size());
+    CHECK(running.mean() == doctest::Approx(rt::analysis::mean(seen)).epsilon(1e-12));
+    if (seen.size() >= 2) CHECK(running.ci95() == doctest::Approx(rt::analysis::ci95(seen)).epsilon(1e-9));
+  }
+}
