@@ -370,6 +370,9 @@ void read_columns(JsonReader& in, const json& object, const std::string& where, 
   const Column wall = column("wall_ns", signed_64), usr = column("usr_ns", signed_64), sys = column("sys_ns", signed_64),
                cusr = column("cusr_ns", signed_64), csys = column("csys_ns", signed_64),
                latency = column("max_latency_ns", signed_64), start = column("start_unix_ns", signed_64);
+  // Without a cpu_samples column every sample's CPU time is its own.
+  const bool own_cpu = in.member(*samples, path, "cpu_samples", /*optional=*/true) == nullptr;
+  const Column cpu_samples = own_cpu ? Column{{}, 1} : column("cpu_samples", unsigned_32);
   const std::vector<bool> cold = read_flags(in, *samples, path, "cold", n);
   const std::vector<bool> cpu_timed = read_flags(in, *samples, path, "cpu_timed", n);
   std::vector<std::optional<Figure>> figures = read_figure_column(in, *samples, path, n);
@@ -392,6 +395,7 @@ void read_columns(JsonReader& in, const json& object, const std::string& where, 
     s.ops = ops[i];
     s.wall_ns = as_signed(wall[i]);
     s.cpu = {as_signed(usr[i]), as_signed(sys[i]), as_signed(cusr[i]), as_signed(csys[i])};
+    s.cpu_samples = static_cast<std::uint32_t>(cpu_samples[i]);
     s.max_latency_ns = as_signed(latency[i]);
     // An array of start times holds the first and then each one's difference from the one before.
     start_ns = start.values.empty() ? start.all : start_ns + start.values[i];
