@@ -88,6 +88,7 @@ std::optional<double> sample_value(const Sample& sample, const Unit& unit) {
 
 std::vector<double> sample_values(const model::Series& series, const Unit& unit) {
   std::vector<double> values;
+  values.reserve(series.samples.size());
   std::int64_t span_wall_ns = 0;  // the wall of the CPU span's samples so far
   for (const auto& sample : series.samples) {
     if (unit.measure == Measure::cpu_share && sample.cpu_samples != 1) {

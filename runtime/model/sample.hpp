@@ -69,6 +69,7 @@ class IntColumn {
   std::uint64_t operator[](std::size_t i) const;
   /// How many values it holds.
   std::size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
   /// Whether every value is the first.
   bool constant() const { return step_ == 0 && sparse_at_.empty() && narrow_.empty() && wide_.empty(); }
   /// Bytes of memory its values take (the residuals' capacity).
