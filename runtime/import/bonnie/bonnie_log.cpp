@@ -60,15 +60,15 @@ std::optional<std::int64_t> latency(const std::string& text) {
 
 bool whole_number(const std::string& text) { return number(text) && text.find('.') == std::string::npos; }
 
-/// A rate of 2.00's tables: "350k", "56.3m", "603m", "1.2g", as its value and unit.
-std::optional<std::pair<double, const char*>> scaled(const std::string& text) {
+/// A rate of 2.00's tables ("350k", "56.3m", "603m", "1.2g") in K/sec.
+std::optional<double> scaled(const std::string& text) {
   if (text.size() < 2) return std::nullopt;
   const auto v = number(text.substr(0, text.size() - 1));
   if (!v) return std::nullopt;
   switch (text.back()) {
-    case 'k': return text.find('.') == std::string::npos ? std::optional(std::pair{*v, "KiB/s"}) : std::nullopt;
-    case 'm': return std::pair{*v, "MiB/s"};
-    case 'g': return std::pair{*v, "GiB/s"};
+    case 'k': return text.find('.') == std::string::npos ? v : std::nullopt;
+    case 'm': return *v * 1024;
+    case 'g': return *v * 1024 * 1024;
     default: return std::nullopt;
   }
 }
@@ -152,7 +152,7 @@ bool figures(Parsed& p, report::BonnieLayout layout, bool table, Log& log) {
       if (table && v2_00 && t + 1 < first_file_test) {
         const auto v = scaled(pr.rate);
         if (!v) return bad("the rate", pr.rate, pr.rate_at);
-        f.rate = v->first * (v->second[0] == 'K' ? 1 : v->second[0] == 'M' ? 1024 : 1048576);
+        f.rate = *v;
       } else if (table && v2_00 && t >= first_file_test) {
         // 2.00 passes the rate, a double, to %d: what it prints is not the figure.
         const std::string digits = pr.rate.starts_with('-') ? pr.rate.substr(1) : pr.rate;

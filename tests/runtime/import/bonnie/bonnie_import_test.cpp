@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "runtime/import/bonnie/bonnie_import.hpp"
+#include "runtime/record/published.hpp"
 #include "runtime/report/bonnie_report.hpp"
 #include "runtime/report/named_report.hpp"
 #include "tests/support/golden.hpp"
@@ -37,6 +38,15 @@ rt::model::Result bonnie_import(const std::string& text, const std::string& name
 std::string bonnie_rendered(const rt::model::Result& result) {
   REQUIRE(result.reports.size() == 1);
   return rt::report::find_named_style("bonnie")->render(result, result.reports[0]).text;
+}
+
+// `result` written as a published TOML file and read back.
+rt::model::Result through_toml(const rt::model::Result& result) {
+  std::string error;
+  auto back = rt::record::parse_published(rt::record::write_published(result), "bonnie.toml", error);
+  INFO(error);
+  REQUIRE(back.has_value());
+  return *back;
 }
 
 std::string bonnie_import_error(const std::string& text) {
@@ -166,6 +176,7 @@ TEST_CASE("bonnie import: a 2.00a table without its CSV line keeps the rates as 
   const std::string tables = join_lines({lines.begin(), lines.begin() + 10});
   const auto result = bonnie_import(tables);
   CHECK(bonnie_rendered(result) == tables);
+  CHECK(bonnie_rendered(through_toml(result)) == tables);
   CHECK(bonnie_figure(result, "put_block") == 56.3);
   CHECK(bonnie_unit(result, "put_block") == "MiB/s");
   CHECK(bonnie_figure(result, "get_block") == 1.2);
@@ -202,6 +213,7 @@ TEST_CASE("bonnie import: several runs in one log come back in order") {
   const std::string second = bonnie_log("wide-1.03.bonnie.txt");
   const auto result = bonnie_import(first + "\n" + second);
   CHECK(bonnie_rendered(result) == first + second);
+  CHECK(bonnie_rendered(through_toml(result)) == first + second);
   REQUIRE(result.environment.at("bonnie").is_array());
   CHECK(result.environment.at("bonnie").size() == 2);
   CHECK(result.meta.at("title") == "bonnie++ 1.97 on storage-node-07.datacenter.example.com, 2 runs");

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "runtime/import/nbench/nbench_import.hpp"
+#include "runtime/record/published.hpp"
 #include "runtime/report/nbench_report.hpp"
 #include "runtime/report/named_report.hpp"
 #include "tests/support/golden.hpp"
@@ -104,6 +105,11 @@ TEST_CASE("nbench import: several runs in one log, each printed back as nbench p
   CHECK(runs[1].at("not_converged") == nlohmann::json::array({"FOURIER"}));
   CHECK_FALSE(nbench_series(result, "FOURIER").converged);
   CHECK(nbench_rendered(result) == without_prompt(first) + without_prompt(second));
+  // The published TOML keeps the runs apart.
+  std::string error;
+  const auto back = rt::record::parse_published(rt::record::write_published(result), "nbench.toml", error);
+  REQUIRE_MESSAGE(back.has_value(), error);
+  CHECK(nbench_rendered(*back) == without_prompt(first) + without_prompt(second));
 }
 
 TEST_CASE("nbench import: a test printed twice in one run is refused with its line") {

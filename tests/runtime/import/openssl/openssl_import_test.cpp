@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "runtime/import/importer.hpp"
+#include "runtime/record/published.hpp"
 #include "runtime/report/named_report.hpp"
 #include "tests/support/golden.hpp"
 #include "tests/support/temp_dir.hpp"
@@ -178,6 +179,10 @@ TEST_CASE("import openssl: a 3.x -multi summary, without its heading, takes its 
       "md5             141889.28k\n";
   const rt::model::Result result = imported(relays + summary);
   CHECK(rendered(result) == summary);
+  std::string error;
+  const auto back = rt::record::parse_published(rt::record::write_published(result), "speed.toml", error);
+  REQUIRE_MESSAGE(back.has_value(), error);
+  CHECK(rendered(*back) == summary);
   CHECK(result.environment["openssl"]["multi"] == 2);
   CHECK(result.environment["openssl"]["heading"] == false);
   REQUIRE(result.series.size() == 1);
