@@ -4,8 +4,9 @@
 # Building and running hwbench; dc and jq for recipes and scripts that call them.
 HWBENCH_PACKAGES=(build-essential cmake ninja-build pkg-config ccache tao-pegtl-dev libtoml11-dev libssl-dev doctest-dev
                   nlohmann-json3-dev libcli11-dev libfmt-dev dc jq)
-# What the tests add: the LLVM JIT, and clang with its sanitizer and libFuzzer runtimes.
-HWBENCH_TEST_PACKAGES=(llvm-14-dev clang-14 libclang-rt-14-dev)
+# What the tests add: the LLVM JIT, clang with its sanitizer and libFuzzer runtimes, and the real
+# bonnie++ and openssl whose output the importers' tests read back.
+HWBENCH_TEST_PACKAGES=(llvm-14-dev clang-14 libclang-rt-14-dev bonnie++ openssl)
 
 # generator_for DIR: "-G Ninja" for a build directory not configured yet. Ninja compiles a
 # module's sources without waiting for the libraries it links, where Make builds the modules one
