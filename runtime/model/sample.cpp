@@ -17,6 +17,10 @@ bool fits_32(std::int64_t v) {
 void IntColumn::push_back(std::uint64_t value) {
   if (size_ == 0) first_ = value;
   if (size_ == 1 && sparse_at_.empty()) step_ = value - first_;
+  // Where a block's sparse entries begin, so that reading one needs no search of them all
+  // (kept from the first entry on: a column without any takes no room).
+  if (size_ % block == 0 && !sparse_at_.empty() && narrow_.empty() && wide_.empty())
+    sparse_block_.push_back(static_cast<std::uint32_t>(sparse_at_.size()));
   // Unsigned arithmetic wraps, so that every 64-bit pattern comes back exactly.
   auto r = static_cast<std::int64_t>(value - (first_ + step_ * size_));
   if (!wide_.empty()) {
@@ -33,6 +37,7 @@ void IntColumn::push_back(std::uint64_t value) {
   } else if (r != 0) {
     // Sparse while at most a quarter of the residuals are not 0 (and a few more at first).
     if (sparse_at_.size() < 16 + size_ / 4) {
+      while (sparse_at_.empty() && sparse_block_.size() <= size_ / block) sparse_block_.push_back(0);
       sparse_at_.push_back(size_);
       sparse_value_.push_back(r);
     } else {
@@ -56,6 +61,7 @@ void IntColumn::densify(std::int64_t newest) {
   else wide_.push_back(newest);
   sparse_at_.clear();
   sparse_value_.clear();
+  sparse_block_.clear();
 }
 
 bool IntColumn::refit(std::uint64_t newest) {
@@ -78,8 +84,10 @@ bool IntColumn::refit(std::uint64_t newest) {
 std::int64_t IntColumn::residual(std::size_t i) const {
   if (!wide_.empty()) return wide_[i];
   if (!narrow_.empty()) return narrow_[i];
-  // Binary search in the sparse indices.
-  std::size_t lo = 0, hi = sparse_at_.size();
+  if (sparse_at_.empty()) return 0;
+  // Binary search in the sparse entries of i's block.
+  const std::size_t b = i / block;
+  std::size_t lo = sparse_block_[b], hi = b + 1 < sparse_block_.size() ? sparse_block_[b + 1] : sparse_at_.size();
   while (lo < hi) {
     const std::size_t mid = lo + (hi - lo) / 2;
     if (sparse_at_[mid] < i) lo = mid + 1;
@@ -93,7 +101,8 @@ std::uint64_t IntColumn::operator[](std::size_t i) const {
 }
 
 std::size_t IntColumn::memory_bytes() const {
-  return sparse_at_.capacity() * sizeof(std::uint64_t) + sparse_value_.capacity() * sizeof(std::int64_t) +
+  return sparse_block_.capacity() * sizeof(std::uint32_t) + sparse_at_.capacity() * sizeof(std::uint64_t) +
+         sparse_value_.capacity() * sizeof(std::int64_t) +
          narrow_.capacity() * sizeof(std::int32_t) + wide_.capacity() * sizeof(std::int64_t);
 }
 

@@ -84,6 +84,8 @@ class IntColumn {
   std::uint64_t step_ = 0;
   std::size_t size_ = 0;
   std::size_t refitted_at_ = 0;              ///< size_ at the last refit (0: none)
+  static constexpr std::size_t block = 4096;  ///< values per entry of sparse_block_
+  ChunkedVector<std::uint32_t> sparse_block_; ///< for each `block` values, the sparse entries before them
   ChunkedVector<std::uint64_t> sparse_at_;   ///< the indices of the residuals not 0, while sparse
   ChunkedVector<std::int64_t> sparse_value_; ///< those residuals
   ChunkedVector<std::int32_t> narrow_;       ///< every residual, once dense while all fit 32 bits
