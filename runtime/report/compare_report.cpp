@@ -26,14 +26,12 @@ using model::ReportSpec;
 using model::Result;
 using support::write_columns;
 
-namespace {
-
-std::string figure_text(const FigureCell& cell) {
+std::string figure_cell_text(const FigureCell& cell) {
   if (cell.state != CellState::figure || !std::isfinite(cell.value)) return "-";
   return cell.unit.empty() ? format_figure(cell.value) : format_figure(cell.value) + " " + cell.unit;
 }
 
-std::string ratio_text(const RatioCell& cell, const CompareOptions& options) {
+std::string ratio_cell_text(const RatioCell& cell, const CompareOptions& options) {
   switch (cell.state) {
     case RatioState::computed: return format_ratio(cell.value, options);
     case RatioState::missing: return "-";
@@ -42,8 +40,6 @@ std::string ratio_text(const RatioCell& cell, const CompareOptions& options) {
   }
   return "-";
 }
-
-}  // namespace
 
 std::string format_ratio(double ratio, const CompareOptions& options) {
   if (!std::isfinite(ratio)) return "-";
@@ -71,8 +67,8 @@ std::string format_comparison(const Comparison& comparison, const CompareOptions
   std::vector<std::string> notes;
   for (const auto& row : comparison.rows) {
     std::vector<std::string> line{row.label};
-    for (const auto& cell : row.figures) line.push_back(figure_text(cell));
-    for (const auto& cell : row.ratios) line.push_back(ratio_text(cell, options));
+    for (const auto& cell : row.figures) line.push_back(figure_cell_text(cell));
+    for (const auto& cell : row.ratios) line.push_back(ratio_cell_text(cell, options));
     table.push_back(line);
     for (std::size_t i = 0; i < row.figures.size(); ++i)
       if (row.figures[i].state == CellState::unavailable)

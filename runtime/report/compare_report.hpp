@@ -18,6 +18,13 @@ std::string format_comparison(const analysis::Comparison& comparison, const anal
 /// suffix (1.1666 -> "1.16倍" truncated, "1.17倍" rounded); `-` for NaN.
 std::string format_ratio(double ratio, const analysis::CompareOptions& options);
 
+/// A figure's cell as the table prints it: the figure (format_figure) and its unit; `-` without one.
+std::string figure_cell_text(const analysis::FigureCell& cell);
+
+/// A ratio's cell as the table prints it: format_ratio when computed, `!` when the figures
+/// could not be divided, `-` when one is missing.
+std::string ratio_cell_text(const analysis::RatioCell& cell, const analysis::CompareOptions& options);
+
 /// The results `compare with "FILE"` reports set beside this run, read before anything renders
 /// (rendering reads no file): by the path the spec names, the result or why it could not be read.
 struct ComparedResults {
