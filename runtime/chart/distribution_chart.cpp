@@ -15,6 +15,7 @@ namespace {
 constexpr double plain_row = 36;
 constexpr double tall_row = 60;
 constexpr double legend_height = 22;
+constexpr double wide_range = 1000;
 
 double row_height(const DistributionRow& row) { return row.box || row.bins ? tall_row : plain_row; }
 
@@ -45,6 +46,9 @@ Scale distribution_scale(const DistributionChart& chart) {
     }
   }
   if (!std::isfinite(low)) low = high = 0;
+  // Series three decades apart (nbench's tests, 26 to 85 million iterations a second) would be
+  // squeezed against one end of a linear axis.
+  if (low > 0 && high / low >= wide_range) return Scale::log(low, high);
   return Scale::linear(low, high);
 }
 
@@ -179,7 +183,7 @@ std::string distribution_svg(const DistributionChart& chart) {
                             attr("width", layout.plot_right() - layout.plot_left()) + attr("height", height));
     top += height;
   }
-  bottom_axis(svg, layout, scale, chart.unit);
+  bottom_axis(svg, layout, scale, scale.kind() == ScaleKind::log ? chart.unit + " (log scale)" : chart.unit);
   top = layout.top;
   for (const auto& row : chart.rows) {
     const double height = row_height(row);

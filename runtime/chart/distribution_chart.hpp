@@ -40,7 +40,8 @@ struct DistributionRow {
   bool hollow = false;       ///< published figures: rings, not dots
 };
 
-/// Rows along one value axis.
+/// Rows along one value axis: linear, or logarithmic when the figures are positive and the
+/// largest is a thousand times the smallest or more.
 struct DistributionChart {
   std::string label;  ///< the accessible name ("read 10MB… in MB/s")
   std::string unit;   ///< the axis caption

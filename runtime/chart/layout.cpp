@@ -11,7 +11,7 @@ using support::fit_width;
 
 namespace {
 
-constexpr double column_width = 7;
+constexpr double column_width = 8;
 
 }  // namespace
 

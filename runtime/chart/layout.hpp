@@ -36,7 +36,8 @@ struct Layout {
   double y(const Scale& scale, double value) const;
 };
 
-/// About the width `text` takes at font_size: 7 units per column (two for East Asian wide characters).
+/// About the width `text` takes at font_size: 8 units per column, capitals being the widest (two
+/// columns for East Asian wide characters).
 double text_width(std::string_view text);
 
 /// The margin that row labels need: the widest of `labels` plus a gap, at most max_label_width.

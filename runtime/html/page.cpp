@@ -103,7 +103,9 @@ std::string figure_html(const ChartFigure& figure) {
 }
 
 std::string pre_html(std::string_view text, std::string_view css_class) {
-  return fmt::format("<pre class=\"{}\">{}</pre>\n", escape(css_class), escape(text));
+  // The parser drops a newline right after <pre>: one of ours goes first, so that a text that
+  // begins with a blank line (nbench's) keeps it.
+  return fmt::format("<pre class=\"{}\">\n{}</pre>\n", escape(css_class), escape(text));
 }
 
 }  // namespace hwbench::runtime::html

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <set>
 #include <span>
 
 #include <fmt/format.h>
@@ -36,6 +37,7 @@ using model::ReportFigures;
 using model::ReportLayout;
 using model::Result;
 using record::series_labelled;
+using report::build_summary;
 using report::build_unixbench_report;
 using report::format_figure;
 
@@ -211,6 +213,21 @@ std::vector<ChartFigure> report_charts(const Result& result, const RenderedRepor
     out.insert(out.end(), std::make_move_iterator(charts.begin()), std::make_move_iterator(charts.end()));
   }
   return out;
+}
+
+std::vector<ChartFigure> other_series_charts(const Result& result, const std::vector<RenderedReport>& reports) {
+  std::set<std::string> drawn;
+  for (const auto& report : reports)
+    for (const auto& figures : report.figures)
+      if (!figures.values.empty()) drawn.insert(figures.label);
+  // The figures `report summary` would record for the rest.
+  RenderedReport others;
+  for (const auto& row : build_summary(result)) {
+    if (drawn.count(row.label) != 0 || row.values.empty()) continue;
+    others.figures.push_back(ReportFigures{row.label, row.values, {{"mean", row.mean}, {"ci95", row.ci95}, {"median", row.median}},
+                                           row.converged, row.unit});
+  }
+  return sample_charts(result, others);
 }
 
 std::vector<ChartFigure> index_charts(const std::vector<IndexValue>& indices) {

@@ -109,6 +109,19 @@ std::string result_page(const Result& result, const std::vector<RenderedReport>&
     for (const auto& figure : report_charts(result, report)) out += figure_html(figure);
     out += "</section>\n";
   }
+  if (const auto others = other_series_charts(result, reports); !others.empty()) {
+    out += "<section id=\"other-series\">\n<h2>The other series</h2>\n"
+           "<p>Series no report above draws, in their own units, as <code>report summary</code> computes them.</p>\n";
+    for (const auto& figure : others) out += figure_html(figure);
+    out += "</section>\n";
+  }
+  Table unavailable;
+  unavailable.caption = "Series this machine could not run, and why";
+  unavailable.header = {"series", "why"};
+  unavailable.css_class = "environment";
+  for (const auto& series : result.series)
+    if (!series.unavailable.empty()) unavailable.rows.push_back({series.label, series.unavailable});
+  if (!unavailable.rows.empty()) out += "<section id=\"unavailable\">\n<h2>Not run</h2>\n" + table_html(unavailable) + "</section>\n";
   if (!result.indices.empty()) {
     out += "<section id=\"indices\">\n<h2>Indices</h2>\n";
     for (const auto& figure : index_charts(result.indices)) out += figure_html(figure);

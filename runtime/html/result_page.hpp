@@ -16,7 +16,8 @@ Table environment_table(const model::Result& result);
 
 /// The page: the recipe's title, source and notes and how the result was made; the
 /// environment; per report (`reports`, rendered as the terminal shows them) its text in a
-/// <pre> and its charts (report_charts.hpp); the indices; `notes` (hwbench's lines under the
+/// <pre> and its charts (report_charts.hpp); the series no report drew; the series that could
+/// not run; the indices; `notes` (hwbench's lines under the
 /// reports) in a <pre>.
 std::string result_page(const model::Result& result, const std::vector<model::RenderedReport>& reports, std::string_view notes);
 

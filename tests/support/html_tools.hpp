@@ -87,12 +87,15 @@ inline std::string unescape_xml(const std::string& text) {
   return out;
 }
 
-/// The text inside each `<pre class="CLASS">…</pre>` of `markup`, unescaped, in order.
-inline std::vector<std::string> pre_texts(const std::string& markup, const std::string& css_class) {
+/// The text inside each `<pre class="CLASS">…</pre>` of `markup`, unescaped, in order. In a page's
+/// source (`source`) a newline right after <pre> is not text, as an HTML parser reads it; in a
+/// browser's serialized DOM it is.
+inline std::vector<std::string> pre_texts(const std::string& markup, const std::string& css_class, bool source = true) {
   std::vector<std::string> out;
   const std::string open = "<pre class=\"" + css_class + "\">";
   for (std::size_t at = markup.find(open); at != std::string::npos; at = markup.find(open, at + 1)) {
-    const std::size_t from = at + open.size();
+    std::size_t from = at + open.size();
+    if (source && markup.compare(from, 1, "\n") == 0) ++from;
     out.push_back(unescape_xml(markup.substr(from, markup.find("</pre>", from) - from)));
   }
   return out;
