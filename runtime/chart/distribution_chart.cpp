@@ -59,7 +59,8 @@ double spread(std::size_t i) {
   return std::fmod(static_cast<double>(i) * golden, 1.0);
 }
 
-void distribution_legend(SvgWriter& svg, const Layout& layout) {
+// The keys of the marks drawn: the box's only when a row has one.
+void distribution_legend(SvgWriter& svg, const Layout& layout, bool boxes) {
   double x = layout.plot_left();
   const double y = 14;
   svg.group(attr("class", "legend"));
@@ -75,6 +76,10 @@ void distribution_legend(SvgWriter& svg, const Layout& layout) {
   svg.empty("path", fmt::format(" d=\"M{} {}l4 4l-4 4l-4 -4z\"", coordinate(x + 4), coordinate(y - 8)) + attr("class", "median"));
   svg.text(x + 14, y, "median");
   x += 66;
+  if (!boxes) {
+    svg.end_group();
+    return;
+  }
   svg.empty("rect", attr("x", x) + attr("y", y - 9) + attr("width", 16.0) + attr("height", 10.0) + attr("class", "box key-box"));
   svg.text(x + 22, y, "quartiles, whiskers at 1.5 IQR");
   svg.end_group();
@@ -173,7 +178,7 @@ std::string distribution_svg(const DistributionChart& chart) {
 
   SvgWriter svg;
   svg.open(layout.width, layout.height, chart.label);
-  distribution_legend(svg, layout);
+  distribution_legend(svg, layout, std::any_of(chart.rows.begin(), chart.rows.end(), [](const auto& row) { return row.box.has_value(); }));
   double top = layout.top;
   for (std::size_t r = 0; r < chart.rows.size(); ++r) {
     const auto& row = chart.rows[r];
