@@ -44,11 +44,21 @@ std::optional<check::CheckedRecipe> load_and_check(const Common& c, lang::Source
 /// The report format named on the command line ("csv", "md"/"markdown", otherwise text).
 report::Format parse_format(const std::string& f);
 
-/// Renders every report of `result` (a default table when it declares none) to `out`, the
-/// generic ones within `width` columns (0: no limit), keeping each rendered report in `keep`
-/// when it is given.
+/// The reports `result` declares, or when it declares none a default one: every series in MB/s
+/// (or ops/s when none moved bytes) with its mean, median, stdev, min and max.
+std::vector<model::ReportSpec> report_specs(const model::Result& result);
+
+/// Every file the `compare` reports among `specs` name, read (or why not), before anything renders.
+report::ComparedResults read_compared(const std::vector<model::ReportSpec>& specs);
+
+/// Renders every report of `result` (report_specs) to `out`, the generic ones within `width`
+/// columns (0: no limit), keeping each rendered report in `keep` when it is given; the files
+/// its `compare` reports name are read first (read_compared).
 void render_all(const model::Result& result, report::Format format, std::size_t width, std::ostream& out,
                 std::vector<model::RenderedReport>* keep);
+/// As above, with the files the `compare` reports name already read.
+void render_all(const model::Result& result, const report::ComparedResults& compared, report::Format format,
+                std::size_t width, std::ostream& out, std::vector<model::RenderedReport>* keep);
 
 /// hwbench's own lines under the reports (the run's verdict, what `settle` did): in text
 /// wrapped to `width`; "" in CSV, which holds figures only.

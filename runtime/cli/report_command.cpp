@@ -63,11 +63,13 @@ Format parse_format(const std::string& f) {
   return Format::text;
 }
 
-void render_all(const Result& result, Format format, std::size_t width, std::ostream& out,
-                std::vector<RenderedReport>* keep) {
+std::vector<ReportSpec> report_specs(const Result& result) {
   std::vector<ReportSpec> specs = result.reports;
   if (specs.empty()) specs.push_back(default_report(result));
-  // Every file a `compare` report names is read first: rendering reads nothing.
+  return specs;
+}
+
+report::ComparedResults read_compared(const std::vector<ReportSpec>& specs) {
   report::ComparedResults compared;
   for (const auto& spec : specs) {
     if (spec.style.layout != ReportLayout::compare) continue;
@@ -77,6 +79,18 @@ void render_all(const Result& result, Format format, std::size_t width, std::ost
     if (auto other = load_comparable(path, error)) compared.results.emplace(path, std::move(*other));
     else compared.errors.emplace(path, error);
   }
+  return compared;
+}
+
+void render_all(const Result& result, Format format, std::size_t width, std::ostream& out,
+                std::vector<RenderedReport>* keep) {
+  // Every file a `compare` report names is read first: rendering reads nothing.
+  render_all(result, read_compared(report_specs(result)), format, width, out, keep);
+}
+
+void render_all(const Result& result, const report::ComparedResults& compared, Format format, std::size_t width,
+                std::ostream& out, std::vector<RenderedReport>* keep) {
+  const std::vector<ReportSpec> specs = report_specs(result);
   bool first = true;
   const std::string* section = nullptr;  // the section of the report printed last
   for (const auto& spec : specs) {
@@ -105,10 +119,11 @@ std::string report_notes(const Result& result, Format format, std::size_t width)
 }
 
 std::string result_html(const Result& result, std::size_t width) {
+  const report::ComparedResults compared = read_compared(report_specs(result));
   std::vector<RenderedReport> reports;
   std::ostringstream text;
-  render_all(result, Format::text, width, text, &reports);
-  return html::result_page(result, reports, report_notes(result, Format::text, width));
+  render_all(result, compared, Format::text, width, text, &reports);
+  return html::result_page(result, reports, report_notes(result, Format::text, width), compared);
 }
 
 int cmd_report(const std::string& file, const std::string& format, std::size_t width, std::ostream& out, std::ostream& err) {

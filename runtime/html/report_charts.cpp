@@ -14,6 +14,7 @@
 #include "runtime/chart/line_chart.hpp"
 #include "runtime/chart/scale.hpp"
 #include "runtime/chart/svg.hpp"
+#include "runtime/html/compare_page.hpp"
 #include "runtime/record/result_file.hpp"
 #include "runtime/report/report.hpp"
 #include "runtime/report/unixbench_report.hpp"
@@ -203,8 +204,19 @@ std::string index_title(const IndexValue& index) { return fmt::format("{} (vs {}
 
 }  // namespace
 
-std::vector<ChartFigure> report_charts(const Result& result, const RenderedReport& report) {
+std::vector<ChartFigure> report_charts(const Result& result, const RenderedReport& report,
+                                       const report::ComparedResults& compared) {
   std::vector<ChartFigure> out = sample_charts(result, report);
+  if (report.spec.style.layout == ReportLayout::compare) {
+    // The comparison the report printed, of the result as the report saw it (its section's series).
+    const Result seen = report::section_view(result, report.spec);
+    if (const auto data = report::compare_report_data(seen, report.spec, compared)) {
+      std::vector<bool> published;
+      for (const Result* r : data->results) published.push_back(r->kind == model::ResultKind::published);
+      auto charts = comparison_charts(data->comparison, data->options, published);
+      out.insert(out.end(), std::make_move_iterator(charts.begin()), std::make_move_iterator(charts.end()));
+    }
+  }
   const bool has_values = std::any_of(report.figures.begin(), report.figures.end(), [](const auto& f) { return !f.values.empty(); });
   if (report.spec.style.layout == ReportLayout::table && has_values) out.push_back(run_order_chart(report));
   if (report.spec.style.layout == ReportLayout::named && report.spec.style.named != nullptr &&

@@ -9,6 +9,7 @@
 
 #include "runtime/html/page.hpp"
 #include "runtime/model/result.hpp"
+#include "runtime/report/compare_report.hpp"
 
 namespace hwbench::runtime::html {
 
@@ -21,8 +22,10 @@ inline constexpr std::size_t histogram_bins = 40;
 
 /// The charts of one report: its series' samples, one chart per unit (every sample a point,
 /// the mean, its 95% interval and the median); `report table`'s samples in run order;
-/// UnixBench's index per block.
-std::vector<ChartFigure> report_charts(const model::Result& result, const model::RenderedReport& report);
+/// UnixBench's index per block; a `compare` report's comparison (compare_page.hpp) with the file
+/// in `compared`.
+std::vector<ChartFigure> report_charts(const model::Result& result, const model::RenderedReport& report,
+                                       const report::ComparedResults& compared);
 
 /// The series of `result` that no report drew (a named style that prints other figures, such as
 /// bonnie++'s CPU and latency lines or openssl's algorithms it has no row for, or nbench's tests,

@@ -20,6 +20,8 @@ using model::to_text;
 
 namespace {
 
+// A fact as text: a string as it is, a list of them joined; "" for a table of facts (an
+// importer's per-test details, which the report prints).
 std::string json_fact(const nlohmann::json& value) {
   if (value.is_string()) return value.get<std::string>();
   if (value.is_array()) {
@@ -27,7 +29,7 @@ std::string json_fact(const nlohmann::json& value) {
     for (const auto& item : value) parts.push_back(json_fact(item));
     return fmt::format("{}", fmt::join(parts, ", "));
   }
-  return value.dump();
+  return value.is_object() ? "" : value.dump();
 }
 
 std::string meta_of(const Result& result, const std::string& key) {
@@ -80,15 +82,20 @@ Table environment_table(const Result& result) {
   table.css_class = "environment";
   for (const auto& row : diff_environments({&result})) table.rows.push_back({row.label, row.values.front()});
   if (result.kind == ResultKind::published && result.environment.is_object()) {
+    // What the tool's log said of the machine (environment["nbench"]…); the facts of a capture,
+    // which the rows above show, are not repeated.
     for (const auto& [tool, facts] : result.environment.items()) {
-      if (!facts.is_object()) continue;
-      for (const auto& [name, value] : facts.items()) table.rows.push_back({tool + " " + name, json_fact(value)});
+      if (!facts.is_object() || tool == "cpu" || tool == "cores" || tool == "memory" || tool == "kernel" || tool == "compiler")
+        continue;
+      for (const auto& [name, value] : facts.items())
+        if (const std::string text = json_fact(value); !text.empty()) table.rows.push_back({tool + " " + name, text});
     }
   }
   return table;
 }
 
-std::string result_page(const Result& result, const std::vector<RenderedReport>& reports, std::string_view notes) {
+std::string result_page(const Result& result, const std::vector<RenderedReport>& reports, std::string_view notes,
+                        const report::ComparedResults& compared) {
   std::string out = page_start(page_title(result) + " · hwbench");
   out += header_html(result);
   const Table environment = environment_table(result);
@@ -106,7 +113,7 @@ std::string result_page(const Result& result, const std::vector<RenderedReport>&
     out += fmt::format("<section class=\"report\" id=\"report-{}\">\n<h2>Report {}: {}</h2>\n", r + 1, r + 1,
                        escape(report_heading(report)));
     out += pre_html(report.text);
-    for (const auto& figure : report_charts(result, report)) out += figure_html(figure);
+    for (const auto& figure : report_charts(result, report, compared)) out += figure_html(figure);
     out += "</section>\n";
   }
   if (const auto others = other_series_charts(result, reports); !others.empty()) {

@@ -6,6 +6,7 @@
 
 #include "runtime/html/page.hpp"
 #include "runtime/model/result.hpp"
+#include "runtime/report/compare_report.hpp"
 
 namespace hwbench::runtime::html {
 
@@ -16,9 +17,10 @@ Table environment_table(const model::Result& result);
 
 /// The page: the recipe's title, source and notes and how the result was made; the
 /// environment; per report (`reports`, rendered as the terminal shows them) its text in a
-/// <pre> and its charts (report_charts.hpp); the series no report drew; the series that could
+/// <pre> and its charts (report_charts.hpp; a `compare` report's from the files in `compared`); the series no report drew; the series that could
 /// not run; the indices; `notes` (hwbench's lines under the
 /// reports) in a <pre>.
-std::string result_page(const model::Result& result, const std::vector<model::RenderedReport>& reports, std::string_view notes);
+std::string result_page(const model::Result& result, const std::vector<model::RenderedReport>& reports, std::string_view notes,
+                        const report::ComparedResults& compared);
 
 }  // namespace hwbench::runtime::html

@@ -101,21 +101,29 @@ std::string compared_path(const ReportSpec& spec) {
   return with == spec.options.end() ? std::string() : with->second;
 }
 
+std::optional<ComparedReport> compare_report_data(const Result& result, const ReportSpec& spec, const ComparedResults& compared) {
+  const std::string path = compared_path(spec);
+  const auto other = compared.results.find(path);
+  if (other == compared.results.end()) return std::nullopt;
+  ComparedReport data;
+  for (const auto& [k, v] : spec.options)
+    if (k != "with") set_compare_option(data.options, k, v);
+  data.results = {&other->second, &result};
+  const std::string stem = std::filesystem::path(path).stem().string();
+  data.comparison = compare_results(data.results, {stem, "this run"}, data.options);
+  return data;
+}
+
 RenderedReport render_compare_report(const Result& result, const ReportSpec& spec, const ComparedResults& compared) {
   RenderedReport record;
   record.spec = spec;
-  CompareOptions options;
-  for (const auto& [k, v] : spec.options)
-    if (k != "with") set_compare_option(options, k, v);
-  const std::string path = compared_path(spec);
-  const auto other = compared.results.find(path);
-  if (other == compared.results.end()) {
-    const auto error = compared.errors.find(path);
-    record.text = fmt::format("compare: {}\n", error != compared.errors.end() ? error->second : path + " was not read");
+  if (const auto data = compare_report_data(result, spec, compared)) {
+    record.text = format_comparison(data->comparison, data->options);
     return record;
   }
-  const std::string stem = std::filesystem::path(path).stem().string();
-  record.text = format_comparison(compare_results({&other->second, &result}, {stem, "this run"}, options), options);
+  const std::string path = compared_path(spec);
+  const auto error = compared.errors.find(path);
+  record.text = fmt::format("compare: {}\n", error != compared.errors.end() ? error->second : path + " was not read");
   return record;
 }
 

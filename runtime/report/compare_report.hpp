@@ -2,7 +2,9 @@
 // The render stage of a comparison (runtime/analysis/compare.hpp computes it): the table
 // `hwbench compare` prints, and the `compare with "FILE"` report of a recipe.
 #include <map>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "runtime/analysis/compare.hpp"
 #include "runtime/model/result.hpp"
@@ -35,7 +37,20 @@ struct ComparedResults {
 /// The path a "compare" ReportSpec names (its `with` option).
 std::string compared_path(const model::ReportSpec& spec);
 
-/// Renders a "compare" ReportSpec: the file first, this run second (ratios read run / file).
+/// What a "compare" ReportSpec compares: the file first, this run second (ratios read run /
+/// file), the figures computed (analysis::compare_results) and the options they were computed with.
+struct ComparedReport {
+  analysis::Comparison comparison;
+  analysis::CompareOptions options;
+  std::vector<const model::Result*> results;  ///< the file's result (in `compared`) and `result`
+};
+
+/// The comparison a "compare" ReportSpec makes of `result` (which must outlive it) with the file
+/// it names, or std::nullopt when that file was not read.
+std::optional<ComparedReport> compare_report_data(const model::Result& result, const model::ReportSpec& spec,
+                                                  const ComparedResults& compared);
+
+/// Renders a "compare" ReportSpec: compare_report_data, formatted; or why the file could not be compared.
 model::RenderedReport render_compare_report(const model::Result& result, const model::ReportSpec& spec,
                                             const ComparedResults& compared);
 

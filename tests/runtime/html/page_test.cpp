@@ -3,6 +3,7 @@
 // with 10^5 samples, `run --html`, and well-formed XML by xmllint.
 #include <doctest/doctest.h>
 
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -167,4 +168,29 @@ TEST_CASE("html report: every page is well-formed XML (xmllint)") {
   // A page that is not well-formed fails: the check can fail.
   hwbench::test::write_text(dir / "broken.html", "<!DOCTYPE html>\n<html><body><svg><g></svg></body></html>\n");
   CHECK(hwbench::test::run_program({xmllint, "--noout", "--nonet", dir / "broken.html"}, dir / "lint.out", dir / "lint.err") != 0);
+}
+
+TEST_CASE("html report: a recipe's `compare with` report gets the comparison's charts") {
+  rt::model::Result result = hwbench::test::measured_box("Intel(R) Core(TM) i5-7500", 1, false);
+  rt::model::ReportSpec spec;
+  spec.style.layout = rt::model::ReportLayout::compare;
+  spec.options = {{"with", hwbench::test::source_path("specs/published/linux-raid1-esata.cp.toml")}, {"suffix", "x"}};
+  result.reports = {spec};
+  const std::string page = rt::cli::result_html(result, 80);
+  // The report's text as `hwbench report` prints it.
+  std::ostringstream text;
+  std::vector<rt::model::RenderedReport> reports;
+  rt::cli::render_all(result, rt::report::Format::text, 80, text, &reports);
+  REQUIRE(reports.size() == 1);
+  CHECK(reports[0].text.find("this run/linux-raid1-esata.cp") != std::string::npos);
+  CHECK(hwbench::test::pre_texts(page, "report") == std::vector<std::string>{reports[0].text});
+  // The file's four published figures hollow, this run's four filled, four ratios and their geometric mean.
+  CHECK(occurrences(page, "class=\"bar published\"") == 4);
+  CHECK(occurrences(page, "class=\"bar\"") == 4 + 4 + 1);
+  CHECK(page.find("<td>2.44x</td>") != std::string::npos);
+  // A file that cannot be read: the report says why, and there is nothing to chart.
+  result.reports[0].options["with"] = "/nonexistent/run.json";
+  const std::string missing = rt::cli::result_html(result, 80);
+  CHECK(occurrences(missing, "class=\"bar") == 0);
+  CHECK(missing.find("compare: ") != std::string::npos);
 }
