@@ -131,9 +131,9 @@ int cmd_run(const Common& c, const std::string& output, const std::string& html,
     err << "hwbench: " << error << "\n";
     return exit_failure;
   }
-  if (!html.empty() && !display.quiet) err << fmt::format("page: {}\n", html);
   if (outcome.status == RunStatus::complete) {
     if (!display.quiet) err << fmt::format("result: {}\n", path);
+    if (!display.quiet && !html.empty()) err << fmt::format("page: {}\n", html);
     return exit_ok;
   }
   err << fmt::format("hwbench: the result file {} is marked {} (not complete)\n", path, to_text(outcome.status));

@@ -75,8 +75,6 @@ chart::Bins bins_of(std::span<const double> values) {
   return bins;
 }
 
-std::string text_or_dash(double value) { return format_figure(value); }
-
 // One chart per unit, in the order the units first appear.
 std::vector<ChartFigure> sample_charts(const Result& result, const RenderedReport& report) {
   std::vector<std::string> units;
@@ -106,17 +104,17 @@ std::vector<ChartFigure> sample_charts(const Result& result, const RenderedRepor
       }
       if (figures.values.size() > histogram_past) row.bins = bins_of(figures.values);
       else row.values = figures.values;
-      figure.table.rows.push_back({figures.label, fmt::format("{}", figures.values.size()), text_or_dash(row.mean),
-                                   text_or_dash(row.ci95), text_or_dash(row.median),
-                                   text_or_dash(report_or_analysis(figures, "min")),
-                                   text_or_dash(report_or_analysis(figures, "max"))});
+      figure.table.rows.push_back({figures.label, fmt::format("{}", figures.values.size()), format_figure(row.mean),
+                                   format_figure(row.ci95), format_figure(row.median),
+                                   format_figure(report_or_analysis(figures, "min")),
+                                   format_figure(report_or_analysis(figures, "max"))});
       labels.push_back(figures.label);
       chart.rows.push_back(std::move(row));
     }
     const bool any_histogram = std::any_of(chart.rows.begin(), chart.rows.end(), [](const auto& r) { return r.bins.has_value(); });
-    figure.caption = fmt::format("Samples in {}: {}", unit,
-                                 any_histogram ? "histograms where a series has more than 2000, points elsewhere"
-                                               : "each sample a point");
+    figure.caption = any_histogram ? fmt::format("Samples in {}: a histogram where a series has more than {}, points elsewhere",
+                                                 unit, histogram_past)
+                                   : fmt::format("Samples in {}: each sample a point", unit);
     chart.label = fmt::format("Samples in {} of {}", unit, fmt::join(labels, ", "));
     figure.table.caption = fmt::format("The figures of the chart, in {}", unit);
     figure.svg = chart::distribution_svg(chart);
