@@ -77,7 +77,8 @@ std::optional<double> sample_value(const Sample& sample, const Unit& unit) {
     case Measure::ops:
       return static_cast<double>(sample.ops) / unit.factor;
     case Measure::cpu_share: {
-      if (sample.wall_ns <= 0) return std::nullopt;
+      // A CPU span's samples have no CPU time of their own (sample_values gives the span's).
+      if (sample.wall_ns <= 0 || sample.cpu_samples != 1) return std::nullopt;
       const CpuTimes& c = sample.cpu;
       return static_cast<double>(c.usr_ns + c.sys_ns + c.cusr_ns + c.csys_ns) / static_cast<double>(sample.wall_ns) / unit.factor;
     }
@@ -87,7 +88,20 @@ std::optional<double> sample_value(const Sample& sample, const Unit& unit) {
 
 std::vector<double> sample_values(const model::Series& series, const Unit& unit) {
   std::vector<double> values;
+  values.reserve(series.samples.size());
+  std::int64_t span_wall_ns = 0;  // the wall of the CPU span's samples so far
   for (const auto& sample : series.samples) {
+    if (unit.measure == Measure::cpu_share && sample.cpu_samples != 1) {
+      // One share per CPU span: its CPU time over its samples' wall.
+      span_wall_ns += sample.wall_ns;
+      if (sample.cpu_samples == 0) continue;
+      Sample span = sample;
+      span.wall_ns = span_wall_ns;
+      span.cpu_samples = 1;
+      span_wall_ns = 0;
+      if (auto value = sample_value(span, unit)) values.push_back(*value);
+      continue;
+    }
     if (auto value = sample_value(sample, unit)) values.push_back(*value);
   }
   return values;

@@ -16,7 +16,7 @@ const std::vector<Importer>& importers() {
   // Each tool's parser registers here, explicitly, one line each.
   static const std::vector<Importer> table = {
       {"nbench", "BYTEmark / nbench 2.x reports (indices recomputed from iterations/sec)", import_nbench},
-      {"bonnie", "bonnie++ 1.96/1.97 output: the tables, the CSV line or both (also a 2.00 CSV line)", import_bonnie},
+      {"bonnie", "bonnie++ 1.03, 1.96/1.97 and 2.00 output: the tables, the CSV line or both, one run or several", import_bonnie},
       {"openssl", "openssl speed's summary, 0.9.8 to 3.x: header lines, the type x block-size table, the sign/verify tables", import_openssl},
       {"unixbench", "BYTE UnixBench text reports: 5.x/6.0 (every run: 1 copy, then N copies) and the 4.1 layout with FINAL SCORE", import_unixbench},
   };

@@ -6,38 +6,95 @@
 
 namespace hwbench::runtime::model {
 
+namespace {
+
+bool fits_32(std::int64_t v) {
+  return v >= std::numeric_limits<std::int32_t>::min() && v <= std::numeric_limits<std::int32_t>::max();
+}
+
+}  // namespace
+
 void IntColumn::push_back(std::uint64_t value) {
-  const bool residuals_all_zero = narrow_.empty() && wide_.empty();
   if (size_ == 0) first_ = value;
-  if (size_ == 1 && residuals_all_zero) step_ = value - first_;
+  if (size_ == 1 && sparse_at_.empty()) step_ = value - first_;
   // Unsigned arithmetic wraps, so that every 64-bit pattern comes back exactly.
-  const auto residual = static_cast<std::int64_t>(value - (first_ + step_ * size_));
+  auto r = static_cast<std::int64_t>(value - (first_ + step_ * size_));
+  if (!wide_.empty()) {
+    wide_.push_back(r);
+  } else if (!narrow_.empty()) {
+    if (!fits_32(r) && refit(value)) r = static_cast<std::int64_t>(value - (first_ + step_ * size_));
+    if (fits_32(r)) {
+      narrow_.push_back(static_cast<std::int32_t>(r));
+    } else {
+      for (std::size_t i = 0; i < narrow_.size(); ++i) wide_.push_back(narrow_[i]);
+      narrow_.clear();
+      wide_.push_back(r);
+    }
+  } else if (r != 0) {
+    // Sparse while at most a quarter of the residuals are not 0 (and a few more at first).
+    if (sparse_at_.size() < 16 + size_ / 4) {
+      sparse_at_.push_back(size_);
+      sparse_value_.push_back(r);
+    } else {
+      densify(r);
+    }
+  }
   ++size_;
-  if (residual == 0 && residuals_all_zero) return;
-  const bool fits = residual >= std::numeric_limits<std::int32_t>::min() &&
-                    residual <= std::numeric_limits<std::int32_t>::max();
-  if (wide_.empty() && fits) {
-    if (narrow_.empty()) narrow_.assign(size_ - 1, 0);
-    narrow_.push_back(static_cast<std::int32_t>(residual));
-    return;
+}
+
+void IntColumn::densify(std::int64_t newest) {
+  bool narrow = fits_32(newest);
+  for (std::size_t k = 0; k < sparse_value_.size() && narrow; ++k) narrow = fits_32(sparse_value_[k]);
+  std::size_t k = 0;
+  for (std::size_t i = 0; i < size_; ++i) {
+    std::int64_t r = 0;
+    if (k < sparse_at_.size() && sparse_at_[k] == i) r = sparse_value_[k++];
+    if (narrow) narrow_.push_back(static_cast<std::int32_t>(r));
+    else wide_.push_back(r);
   }
-  if (wide_.empty()) {
-    wide_.assign(narrow_.begin(), narrow_.end());
-    wide_.resize(size_ - 1, 0);
-    narrow_ = {};
+  if (narrow) narrow_.push_back(static_cast<std::int32_t>(newest));
+  else wide_.push_back(newest);
+  sparse_at_.clear();
+  sparse_value_.clear();
+}
+
+bool IntColumn::refit(std::uint64_t newest) {
+  // At most once per doubling of the column, so that refits cost O(1) a value.
+  if (size_ < 2 || size_ < 2 * refitted_at_) return false;
+  refitted_at_ = size_;
+  const auto rise = static_cast<std::int64_t>(newest - first_);
+  const auto step = static_cast<std::uint64_t>(rise / static_cast<std::int64_t>(size_));
+  ChunkedVector<std::int32_t> refitted;
+  for (std::size_t i = 0; i < size_; ++i) {
+    const auto r = static_cast<std::int64_t>((*this)[i] - (first_ + step * i));
+    if (!fits_32(r)) return false;
+    refitted.push_back(static_cast<std::int32_t>(r));
   }
-  wide_.push_back(residual);
+  step_ = step;
+  narrow_ = std::move(refitted);
+  return true;
+}
+
+std::int64_t IntColumn::residual(std::size_t i) const {
+  if (!wide_.empty()) return wide_[i];
+  if (!narrow_.empty()) return narrow_[i];
+  // Binary search in the sparse indices.
+  std::size_t lo = 0, hi = sparse_at_.size();
+  while (lo < hi) {
+    const std::size_t mid = lo + (hi - lo) / 2;
+    if (sparse_at_[mid] < i) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < sparse_at_.size() && sparse_at_[lo] == i ? sparse_value_[lo] : 0;
 }
 
 std::uint64_t IntColumn::operator[](std::size_t i) const {
-  std::uint64_t value = first_ + step_ * i;
-  if (!wide_.empty()) value += static_cast<std::uint64_t>(wide_[i]);
-  else if (!narrow_.empty()) value += static_cast<std::uint64_t>(static_cast<std::int64_t>(narrow_[i]));
-  return value;
+  return first_ + step_ * i + static_cast<std::uint64_t>(residual(i));
 }
 
 std::size_t IntColumn::memory_bytes() const {
-  return narrow_.capacity() * sizeof(std::int32_t) + wide_.capacity() * sizeof(std::int64_t);
+  return sparse_at_.capacity() * sizeof(std::uint64_t) + sparse_value_.capacity() * sizeof(std::int64_t) +
+         narrow_.capacity() * sizeof(std::int32_t) + wide_.capacity() * sizeof(std::int64_t);
 }
 
 namespace {
@@ -67,6 +124,7 @@ void Samples::push_back(const Sample& s) {
   column_of(Field::sys_ns).push_back(bits(s.cpu.sys_ns));
   column_of(Field::cusr_ns).push_back(bits(s.cpu.cusr_ns));
   column_of(Field::csys_ns).push_back(bits(s.cpu.csys_ns));
+  column_of(Field::cpu_samples).push_back(s.cpu_samples);
   column_of(Field::start_unix_ns).push_back(bits(s.start_unix_ns));
   column_of(Field::max_latency_ns).push_back(bits(s.max_latency_ns));
   column_of(Field::flags).push_back((s.cold ? 1U : 0U) | (s.cpu_timed ? 2U : 0U));
@@ -83,6 +141,7 @@ const Sample Samples::operator[](std::size_t i) const {
   s.ops = get(Field::ops);
   s.wall_ns = get_signed(Field::wall_ns);
   s.cpu = {get_signed(Field::usr_ns), get_signed(Field::sys_ns), get_signed(Field::cusr_ns), get_signed(Field::csys_ns)};
+  s.cpu_samples = static_cast<std::uint32_t>(get(Field::cpu_samples));
   s.start_unix_ns = get_signed(Field::start_unix_ns);
   s.max_latency_ns = get_signed(Field::max_latency_ns);
   const std::uint64_t flags = get(Field::flags);

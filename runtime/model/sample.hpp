@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "runtime/model/chunked_vector.hpp"
 #include "runtime/platform/clock.hpp"
 
 namespace hwbench::runtime::model {
@@ -47,13 +48,19 @@ struct Sample {
   std::int64_t max_latency_ns = 0;           ///< the kernel's longest single operation (Work::max_latency_ns); 0: none
   bool cold = false;                         ///< page cache evicted (and verified) before it
   bool cpu_timed = false;                    ///< rates use this process's CPU time (usr+sys), not wall time
+  /// How many samples `cpu` covers: 1, its own; n > 1 on the last sample of a CPU span, n samples
+  /// too short to read the CPU clocks around each (run::CpuSpan), whose CPU time it holds; 0 on
+  /// the span's other samples, whose CPU time was not read (cpu is 0).
+  std::uint32_t cpu_samples = 1;
   std::optional<Figure> figure;              ///< set for imported or published samples only
 };
 
 /// One 64-bit integer per sample (signed or unsigned alike, as its bit pattern), exact and
-/// compact: value i is first + i·step, the line through the first two values, plus a residual;
-/// the residuals take no room while all are 0 (a constant, 1..n) and four bytes each while
-/// each fits 32 bits (short times, times that grow evenly), eight bytes otherwise.
+/// compact: value i is first + i·step plus a residual. The line is the one through the first two
+/// values, refitted through the first and the newest when a residual would need eight bytes. The
+/// residuals take no room while all are 0 (a constant, 1..n); twelve bytes for each one not 0
+/// while at most a quarter are (a CPU time on every thousandth sample); else four bytes each
+/// while each fits 32 bits (short times, times that grow evenly), eight bytes otherwise.
 class IntColumn {
  public:
   /// Appends `value`.
@@ -62,17 +69,25 @@ class IntColumn {
   std::uint64_t operator[](std::size_t i) const;
   /// How many values it holds.
   std::size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
   /// Whether every value is the first.
-  bool constant() const { return step_ == 0 && narrow_.empty() && wide_.empty(); }
+  bool constant() const { return step_ == 0 && sparse_at_.empty() && narrow_.empty() && wide_.empty(); }
   /// Bytes of memory its values take (the residuals' capacity).
   std::size_t memory_bytes() const;
 
  private:
+  std::int64_t residual(std::size_t i) const;
+  void densify(std::int64_t newest);
+  bool refit(std::uint64_t newest);
+
   std::uint64_t first_ = 0;
   std::uint64_t step_ = 0;
   std::size_t size_ = 0;
-  std::vector<std::int32_t> narrow_;  ///< every residual, while all fit 32 bits and one is not 0
-  std::vector<std::int64_t> wide_;    ///< every residual, once one did not fit 32 bits
+  std::size_t refitted_at_ = 0;              ///< size_ at the last refit (0: none)
+  ChunkedVector<std::uint64_t> sparse_at_;   ///< the indices of the residuals not 0, while sparse
+  ChunkedVector<std::int64_t> sparse_value_; ///< those residuals
+  ChunkedVector<std::int32_t> narrow_;       ///< every residual, once dense while all fit 32 bits
+  ChunkedVector<std::int64_t> wide_;         ///< every residual, once one did not fit 32 bits
 };
 
 /// A series' samples, stored as one IntColumn per field; read back as Sample values, in order
@@ -81,7 +96,7 @@ class Samples {
  public:
   /// The integer fields of a Sample, one column each; `flags` holds cold (bit 0) and cpu_timed (bit 1).
   enum class Field { param_set, iteration, units, bytes, ops, wall_ns, usr_ns, sys_ns, cusr_ns, csys_ns,
-                     start_unix_ns, max_latency_ns, flags, count_ };
+                     cpu_samples, start_unix_ns, max_latency_ns, flags, count_ };
   /// Iterates over the samples, each made on reading.
   class const_iterator {
    public:

@@ -152,6 +152,10 @@ json samples_to_json(Placeholders& placeholders, const model::Samples& samples) 
   out["sys_ns"] = column(Field::sys_ns, true);
   out["cusr_ns"] = column(Field::cusr_ns, true);
   out["csys_ns"] = column(Field::csys_ns, true);
+  // Written only where a sample's CPU time is not its own alone (CPU spans); absent, it is 1.
+  const model::IntColumn& cpu_samples = samples.column(Field::cpu_samples);
+  if (!cpu_samples.constant() || (cpu_samples.size() > 0 && cpu_samples[0] != 1))
+    out["cpu_samples"] = column(Field::cpu_samples, false);
   out["max_latency_ns"] = column(Field::max_latency_ns, true);
   out["start_unix_ns"] = column_to_json(placeholders, samples.column(Field::start_unix_ns), true, /*deltas=*/true);
   const model::IntColumn& flags = samples.column(Field::flags);

@@ -106,7 +106,7 @@ enum class Numbers { unsigned_64, unsigned_32, signed_64 };
 /// bytes and more each): the document holds a binary value in its place, whose subtype is the
 /// column's index in the Captured list.
 struct CapturedColumn {
-  std::vector<std::uint64_t> values;  ///< as 64-bit patterns
+  model::IntColumn values;            ///< as 64-bit patterns, as compact as the samples' own columns
   std::vector<bool> negative;         ///< per value, once one was negative (a signed JSON integer)
 };
 using Captured = std::vector<CapturedColumn>;
@@ -160,10 +160,7 @@ class ColumnCapture {
   bool start_array(std::size_t n) {
     if (!capturing_ && in_samples_object()) {
       capturing_ = true;
-      // The columns of one series are equally long: the one before tells how much room to take.
-      const std::size_t room = columns_.empty() ? 0 : columns_.back().values.size();
       columns_.emplace_back();
-      columns_.back().values.reserve(room);
       return true;
     }
     return other([&] {
@@ -225,7 +222,7 @@ class ColumnCapture {
 
 /// One hwbench-result/2 column as read: a value for every sample, or one for all.
 struct Column {
-  std::vector<std::uint64_t> values;  ///< one per sample, as 64-bit patterns; empty when `all` holds
+  model::IntColumn values;  ///< one per sample, as 64-bit patterns; empty when `all` holds
   std::uint64_t all = 0;
   std::uint64_t operator[](std::size_t i) const { return values.empty() ? all : values[i]; }
 };
@@ -294,7 +291,6 @@ Column read_column(JsonReader& in, const json& object, const std::string& where,
     in.fail(path, "expected " + std::to_string(count) + " values (samples.count), got " + std::to_string(value->size()));
     return column;
   }
-  column.values.reserve(count);
   for (std::size_t i = 0; i < count && !in.failed(); ++i) {
     const json& item = (*value)[i];
     if (const auto quick = quick_number(item, numbers)) column.values.push_back(*quick);
@@ -327,8 +323,11 @@ std::vector<bool> read_flags(JsonReader& in, const json& object, const std::stri
 // The optional figure column: an array of `count`, each a Figure or null.
 std::vector<std::optional<Figure>> read_figure_column(JsonReader& in, const json& object, const std::string& where,
                                                       std::size_t count) {
-  std::vector<std::optional<Figure>> figures(count);
+  // Empty without a "figure" member: measured samples have none, and a million empty ones
+  // would take 48 MB.
+  std::vector<std::optional<Figure>> figures;
   if (!in.member(object, where, "figure", /*optional=*/true)) return figures;
+  figures.resize(count);
   const json* value = in.array(object, where, "figure");
   const auto path = JsonReader::join(where, "figure");
   if (value == nullptr) return figures;
@@ -370,6 +369,9 @@ void read_columns(JsonReader& in, const json& object, const std::string& where, 
   const Column wall = column("wall_ns", signed_64), usr = column("usr_ns", signed_64), sys = column("sys_ns", signed_64),
                cusr = column("cusr_ns", signed_64), csys = column("csys_ns", signed_64),
                latency = column("max_latency_ns", signed_64), start = column("start_unix_ns", signed_64);
+  // Without a cpu_samples column every sample's CPU time is its own.
+  const bool own_cpu = in.member(*samples, path, "cpu_samples", /*optional=*/true) == nullptr;
+  const Column cpu_samples = own_cpu ? Column{{}, 1} : column("cpu_samples", unsigned_32);
   const std::vector<bool> cold = read_flags(in, *samples, path, "cold", n);
   const std::vector<bool> cpu_timed = read_flags(in, *samples, path, "cpu_timed", n);
   std::vector<std::optional<Figure>> figures = read_figure_column(in, *samples, path, n);
@@ -392,13 +394,14 @@ void read_columns(JsonReader& in, const json& object, const std::string& where, 
     s.ops = ops[i];
     s.wall_ns = as_signed(wall[i]);
     s.cpu = {as_signed(usr[i]), as_signed(sys[i]), as_signed(cusr[i]), as_signed(csys[i])};
+    s.cpu_samples = static_cast<std::uint32_t>(cpu_samples[i]);
     s.max_latency_ns = as_signed(latency[i]);
     // An array of start times holds the first and then each one's difference from the one before.
     start_ns = start.values.empty() ? start.all : start_ns + start.values[i];
     s.start_unix_ns = as_signed(start_ns);
     s.cold = cold[i];
     s.cpu_timed = cpu_timed[i];
-    s.figure = std::move(figures[i]);
+    if (!figures.empty()) s.figure = std::move(figures[i]);
     series.samples.push_back(s);
   }
 }

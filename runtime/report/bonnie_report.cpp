@@ -39,17 +39,22 @@ bool sequential(std::size_t test) { return test < seeks_index; }
 // bonnie++ prints its figures through %d of a double, which truncates.
 long long whole(double v) { return static_cast<long long>(v); }
 
-std::string rate_field(const BonnieFigure& f, std::size_t test) {
+// The rate as the CSV line prints it.
+std::string csv_rate(const BonnieFigure& f, std::size_t test, BonnieLayout layout) {
   switch (f.state) {
     case State::not_run: return "";
     case State::too_quick: return "+++++";
     case State::measured: break;
   }
-  if (test == seeks_index) return fmt::sprintf(f.rate >= 1000 ? "%.0f" : "%.1f", f.rate);
+  if (test == seeks_index) {
+    // 1.0x's CSV always kept a decimal; its table, like the later ones, drops it from 1000 on.
+    if (layout == BonnieLayout::v1_03) return fmt::sprintf("%.1f", f.rate);
+    return fmt::sprintf(f.rate >= 1000 ? "%.0f" : "%.1f", f.rate);
+  }
   return fmt::sprintf("%lld", whole(f.rate));
 }
 
-std::string cpu_field(const BonnieFigure& f) {
+std::string cpu_text(const BonnieFigure& f) {
   switch (f.state) {
     case State::not_run: return "";
     case State::too_quick: return "+++";
@@ -58,17 +63,22 @@ std::string cpu_field(const BonnieFigure& f) {
   return fmt::sprintf("%lld", whole(f.cpu));
 }
 
-// ` %5d %3d`, or the placeholders bonnie++ prints instead.
-std::string table_cell(const BonnieFigure& f, std::size_t test) {
-  switch (f.state) {
-    case State::not_run: return std::string(6, ' ') + std::string(4, ' ');
-    case State::too_quick: return " +++++ +++";
-    case State::measured: break;
-  }
-  std::string rate;
-  if (test == seeks_index) rate = fmt::sprintf(f.rate >= 1000 ? " %5.0f" : " %5.1f", f.rate);
-  else rate = fmt::sprintf(" %5lld", whole(f.rate));
-  return rate + fmt::sprintf(" %3lld", whole(f.cpu));
+// 2.00's scaled rate of `kib` K/sec: ` %4dk`, ` %4.1fm`, ` %4dm` (rounded) or ` %4.1fg`, unpadded.
+std::string scaled_rate(double kib) {
+  if (kib < 10000) return fmt::sprintf("%dk", static_cast<int>(kib));
+  const double m = kib / 1024;
+  if (m < 1000) return m < 100 ? fmt::sprintf("%.1fm", m) : fmt::sprintf("%dm", static_cast<int>(m + 0.5));
+  return fmt::sprintf("%.1fg", m / 1024);
+}
+
+// ` %5s %3s` of a test's rate and %CP: bonnie++'s ` %5d %3d` (or its placeholders), which
+// widen for a figure wider than its column and so push the rest of the line to the right.
+std::string table_cell(const BonnieRun& run, std::size_t test, BonnieLayout layout) {
+  const BonnieFigure& f = run.tests[test];
+  const auto printed = run.table_rates.find(std::string(bonnie_test_names[test]));
+  const std::string rate =
+      printed != run.table_rates.end() ? printed->second : bonnie_table_rate(f, test, layout, run.num_files);
+  return fmt::sprintf(" %5s %3s", rate, cpu_text(f));
 }
 
 std::string latency_line(const BonnieRun& run, std::size_t first) {
@@ -78,12 +88,34 @@ std::string latency_line(const BonnieRun& run, std::size_t first) {
 }
 
 // The 19 columns before the figures: the name on the left, truncated to leave at least one space
-// before `right`, which ends at column 19.
+// before `right`, which ends at column 19. 2.00 prints a `right` too long for that alone.
 std::string name_and(const std::string& name, const std::string& right) {
-  const std::size_t room = right.size() >= 18 ? 0 : 18 - right.size();
-  const std::string left = name.substr(0, room);
+  if (right.size() > 18) return right;
+  const std::string left = name.substr(0, 18 - right.size());
   const std::size_t pad = std::max<std::size_t>(1, 19 - std::min<std::size_t>(19, left.size() + right.size()));
   return left + std::string(pad, ' ') + right;
+}
+
+// 2.00's size descriptor: size:chunk:concurrency:seeks:seekprocs, defaults left empty, trailing
+// colons dropped. bonnie++ steps back one character too far after a seek-process count, so a
+// single-digit count is dropped with the colons before it.
+std::string descriptor_2_00(const BonnieRun& run) {
+  const auto unless = [](const std::string& value, const char* fallback) { return value == fallback ? "" : value; };
+  std::string procs = unless(run.seek_proc_count, "5");
+  if (procs.size() == 1) procs.clear();
+  std::string d = fmt::format("{}:{}:{}:{}:{}", run.file_size, run.io_chunk_size, unless(run.concurrency, "1"),
+                              unless(run.seeks, "8192"), procs);
+  while (!d.empty() && d.back() == ':') d.pop_back();
+  return d;
+}
+
+// The file tests' descriptor: files, `:max:min`, `:link` or `:symlink`, `/dirs`.
+std::string files_descriptor(const BonnieRun& run) {
+  std::string files = run.num_files;
+  if (run.max_size == "link" || run.max_size == "symlink") files += ":" + run.max_size;
+  else if (!run.max_size.empty()) files += ":" + run.max_size + ":" + (run.min_size.empty() ? "0" : run.min_size);
+  if (!run.num_dirs.empty()) files += "/" + run.num_dirs;
+  return files;
 }
 
 bool any_ran(const BonnieRun& run, std::size_t first, std::size_t last) {
@@ -218,122 +250,187 @@ std::string text_field(const nlohmann::json& object, const char* key) {
   return it->dump();
 }
 
-std::optional<Figure> first_figure(const Result& result, const std::string& label) {
-  for (const auto& series : result.series)
-    if (series.label == label && !series.samples.empty() && series.samples.front().figure)
-      return series.samples.front().figure;
+// The figure of `label` for run `iteration` (1-based).
+std::optional<Figure> run_figure(const Result& result, const std::string& label, std::uint32_t iteration) {
+  for (const auto& series : result.series) {
+    if (series.label != label) continue;
+    for (const auto& sample : series.samples)
+      if (sample.iteration == iteration && sample.figure) return sample.figure;
+  }
   return std::nullopt;
 }
 
-std::vector<BonnieRun> runs_from_log(const Result& result, const nlohmann::json& b) {
+bool flag(const nlohmann::json& object, const char* key, bool fallback) {
+  const auto it = object.find(key);
+  return it != object.end() && it->is_boolean() ? it->get<bool>() : fallback;
+}
+
+BonnieRun run_from_log(const Result& result, const nlohmann::json& b, std::uint32_t iteration) {
   BonnieRun run;
-  run.format_version = text_field(b, "format_version");
-  run.version = text_field(b, "bonnie_version");
-  run.name = text_field(b, "name");
-  run.concurrency = text_field(b, "concurrency");
-  run.seed = text_field(b, "seed");
-  run.file_size = text_field(b, "file_size");
-  run.io_chunk_size = text_field(b, "io_chunk_size");
-  run.seeks = text_field(b, "seeks");
-  run.seek_proc_count = text_field(b, "seek_proc_count");
-  run.num_files = text_field(b, "num_files");
-  run.max_size = text_field(b, "max_size");
-  run.min_size = text_field(b, "min_size");
-  run.num_dirs = text_field(b, "num_dirs");
-  run.file_chunk_size = text_field(b, "file_chunk_size");
+  const std::pair<std::string*, const char*> fields[] = {
+      {&run.format_version, "format_version"}, {&run.version, "bonnie_version"}, {&run.name, "name"},
+      {&run.concurrency, "concurrency"},       {&run.seed, "seed"},             {&run.file_size, "file_size"},
+      {&run.io_chunk_size, "io_chunk_size"},   {&run.seeks, "seeks"},           {&run.seek_proc_count, "seek_proc_count"},
+      {&run.num_files, "num_files"},           {&run.max_size, "max_size"},     {&run.min_size, "min_size"},
+      {&run.num_dirs, "num_dirs"},             {&run.file_chunk_size, "file_chunk_size"}};
+  for (const auto& [field, key] : fields) *field = text_field(b, key);
+  run.shows_tables = flag(b, "tables", true);
+  run.shows_csv = flag(b, "csv", true);
+  run.csv_header = flag(b, "csv_header", false);
+  if (const auto it = b.find("table_rates"); it != b.end() && it->is_object())
+    for (const auto& [test, text] : it->items())
+      if (text.is_string()) run.table_rates[test] = text.get<std::string>();
   std::vector<std::string> quick;
   if (const auto it = b.find("too_quick"); it != b.end() && it->is_array())
     for (const auto& q : *it)
       if (q.is_string()) quick.push_back(q.get<std::string>());
+  const Unit& kib = *find_unit("KiB/s");
   for (std::size_t t = 0; t < bonnie_test_names.size(); ++t) {
     const std::string name(bonnie_test_names[t]);
     BonnieFigure& f = run.tests[t];
     if (std::find(quick.begin(), quick.end(), name) != quick.end()) f.state = State::too_quick;
-    if (const auto rate = first_figure(result, name)) {
+    const auto rate = run_figure(result, name, iteration);
+    const auto cpu = run_figure(result, name + "_cpu", iteration);
+    if (rate || cpu) {
       f.state = State::measured;
-      f.rate = rate->value;
-      if (const auto cpu = first_figure(result, name + "_cpu")) f.cpu = cpu->value;
+      f.rate_known = rate.has_value();
+      if (rate) {
+        // A 2.00 table's rate is kept in the unit it printed (MiB/s for `56.3m`).
+        const Unit* unit = find_unit(rate->unit);
+        f.rate = unit != nullptr && unit->measure == kib.measure ? rate->value * (unit->factor / kib.factor) : rate->value;
+      }
+      if (cpu) f.cpu = cpu->value;
     }
-    if (const auto latency = first_figure(result, name + "_latency")) {
+    if (const auto latency = run_figure(result, name + "_latency", iteration)) {
       const Unit* unit = find_unit(latency->unit);
       if (unit != nullptr && unit->measure == Measure::time)
         f.latency_ns = std::llround(latency->value * (unit->factor * 1e9));
     }
   }
-  return {run};
+  return run;
+}
+
+std::vector<BonnieRun> runs_from_log(const Result& result, const nlohmann::json& b) {
+  if (b.is_object()) return {run_from_log(result, b, 1)};
+  std::vector<BonnieRun> runs;
+  for (std::size_t i = 0; i < b.size(); ++i) runs.push_back(run_from_log(result, b[i], static_cast<std::uint32_t>(i + 1)));
+  return runs;
 }
 
 }  // namespace
 
 std::vector<BonnieRun> bonnie_runs(const Result& result, const ReportSpec& spec) {
   const auto b = result.environment.find("bonnie");
-  if (b != result.environment.end() && b->is_object()) return runs_from_log(result, *b);
+  if (b != result.environment.end() && (b->is_object() || b->is_array())) return runs_from_log(result, *b);
   return runs_from_samples(result, spec);
 }
 
+BonnieLayout bonnie_layout(const BonnieRun& run) {
+  if (run.format_version.empty()) return BonnieLayout::v1_03;
+  if (run.format_version == "1.98") return BonnieLayout::v2_00;
+  return BonnieLayout::v1_96;
+}
+
+std::string bonnie_table_rate(const BonnieFigure& f, std::size_t test, BonnieLayout layout, const std::string& num_files) {
+  if (f.state != State::measured || test == seeks_index) return csv_rate(f, test, BonnieLayout::v1_96);
+  if (layout == BonnieLayout::v2_00 && sequential(test)) return scaled_rate(f.rate);
+  if (layout == BonnieLayout::v2_00) {
+    const auto files = lang::read_number(num_files);
+    return fmt::format("{}", whole(files.unknown_suffix.empty() ? files.quantity.value : 0) * 1024);
+  }
+  return fmt::sprintf("%lld", whole(f.rate));
+}
+
 std::string bonnie_tables(const BonnieRun& run) {
+  const BonnieLayout layout = bonnie_layout(run);
   std::string out;
   const std::string version = fmt::sprintf("Version %5s       ", run.version);
-  if (!run.file_size.empty() || any_ran(run, 0, first_file_test)) {
+  const std::string blank(20, ' ');
+  const bool io = !run.file_size.empty() || any_ran(run, 0, first_file_test);
+  if (io) {
     out += version + "------Sequential Output------ --Sequential Input- --Random-\n";
-    out += fmt::format("Concurrency {:>3}     -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n",
-                       run.concurrency);
-    out += run.io_chunk_size.empty() ? "Machine        Size" : "Machine   Size:chnk";
-    out += " K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n";
-    const std::string size = run.file_size + (run.io_chunk_size.empty() ? "" : ":" + run.io_chunk_size);
+    out += layout == BonnieLayout::v1_96 ? fmt::format("Concurrency {:>3}     ", run.concurrency) : blank;
+    out += "-Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n";
+    std::string size = run.file_size + (run.io_chunk_size.empty() ? "" : ":" + run.io_chunk_size);
+    if (layout == BonnieLayout::v2_00) {
+      out += "Name:Size etc        /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP\n";
+      size = descriptor_2_00(run);
+    } else {
+      out += run.io_chunk_size.empty() ? "Machine        Size" : "Machine   Size:chnk";
+      out += " K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n";
+    }
     out += name_and(run.name, size);
-    for (std::size_t t = 0; t < first_file_test; ++t) out += table_cell(run.tests[t], t);
-    out += "\n" + latency_line(run, 0);
+    for (std::size_t t = 0; t < first_file_test; ++t) out += table_cell(run, t, layout);
+    out += "\n";
+    if (layout != BonnieLayout::v1_03) out += latency_line(run, 0);
   }
   if (!run.num_files.empty() || any_ran(run, first_file_test, run.tests.size())) {
-    out += version + "------Sequential Create------ --------Random Create--------\n";
-    out += fmt::sprintf("%-19.19s -Create-- --Read--- -Delete-- -Create-- --Read--- -Delete--\n", run.name);
-    const char* caption = run.max_size.empty() ? "              files" : run.min_size.empty() ? "files:max" : "files:max:min";
+    // 1.0x prints the file table under the I/O table without its Version and name.
+    const bool bare = layout == BonnieLayout::v1_03 && io;
+    out += (bare ? blank : version) + "------Sequential Create------ --------Random Create--------\n";
+    out += (bare ? blank : fmt::sprintf("%-19.19s ", run.name)) + "-Create-- --Read--- -Delete-- -Create-- --Read--- -Delete--\n";
+    const char* caption = run.min_size.empty() ? (run.max_size.empty() ? "              files" : "files:max") : "files:max:min";
     out += fmt::sprintf("%-19s", caption) + "  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP\n";
-    std::string files = run.num_files;
-    if (!run.max_size.empty()) files += ":" + run.max_size + ":" + (run.min_size.empty() ? "0" : run.min_size);
-    if (!run.num_dirs.empty()) files += "/" + run.num_dirs;
-    out += fmt::sprintf("%19s", files);
-    for (std::size_t t = first_file_test; t < run.tests.size(); ++t) out += table_cell(run.tests[t], t);
-    out += "\n" + latency_line(run, first_file_test);
+    out += fmt::sprintf("%19s", files_descriptor(run));
+    for (std::size_t t = first_file_test; t < run.tests.size(); ++t) out += table_cell(run, t, layout);
+    out += "\n";
+    if (layout != BonnieLayout::v1_03) out += latency_line(run, first_file_test);
   }
   return out;
 }
 
 std::string bonnie_csv_line(const BonnieRun& run) {
-  std::vector<std::string> f = {run.format_version, run.version, run.name, run.concurrency, run.seed, run.file_size,
-                                run.io_chunk_size};
-  if (run.format_version == "1.98") {
+  const BonnieLayout layout = bonnie_layout(run);
+  std::vector<std::string> f;
+  if (layout == BonnieLayout::v1_03) {
+    f = {run.name, run.file_size + (run.io_chunk_size.empty() ? "" : ":" + run.io_chunk_size)};
+  } else {
+    // 2.00 leaves the chunk out of its CSV line (the table's descriptor shows it).
+    f = {run.format_version, run.version, run.name, run.concurrency, run.seed, run.file_size,
+         layout == BonnieLayout::v2_00 ? "" : run.io_chunk_size};
+  }
+  if (layout == BonnieLayout::v2_00) {
     f.push_back(run.seeks);
     f.push_back(run.seek_proc_count);
   }
   for (std::size_t t = 0; t < first_file_test; ++t) {
-    f.push_back(rate_field(run.tests[t], t));
-    f.push_back(cpu_field(run.tests[t]));
+    f.push_back(csv_rate(run.tests[t], t, layout));
+    f.push_back(cpu_text(run.tests[t]));
   }
-  for (const auto* field : {&run.num_files, &run.max_size, &run.min_size, &run.num_dirs, &run.file_chunk_size})
-    f.push_back(*field);
+  if (layout == BonnieLayout::v1_03) {
+    f.push_back(files_descriptor(run));
+  } else {
+    // As bonnie++ prints them: its file chunk size is never printed (the field the header calls
+    // num_dirs stays empty) and the number of directories comes one field later.
+    for (const auto* field : {&run.num_files, &run.max_size, &run.min_size, &run.file_chunk_size, &run.num_dirs})
+      f.push_back(*field);
+  }
   for (std::size_t t = first_file_test; t < run.tests.size(); ++t) {
-    f.push_back(rate_field(run.tests[t], t));
-    f.push_back(cpu_field(run.tests[t]));
+    f.push_back(csv_rate(run.tests[t], t, layout));
+    f.push_back(cpu_text(run.tests[t]));
   }
-  for (const auto& t : run.tests) f.push_back(bonnie_latency_text(t.latency_ns));
+  if (layout != BonnieLayout::v1_03)
+    for (const auto& t : run.tests) f.push_back(bonnie_latency_text(t.latency_ns));
   return fmt::format("{}\n", fmt::join(f, ","));
 }
 
-std::string bonnie_csv_header() {
+std::string bonnie_csv_header(BonnieLayout layout) {
   std::vector<std::string> f = {"format_version", "bonnie_version", "name", "concurrency", "seed", "file_size",
                                 "io_chunk_size"};
+  if (layout == BonnieLayout::v1_03) f = {"name", "file_size"};
   for (std::size_t t = 0; t < first_file_test; ++t) {
     f.emplace_back(bonnie_test_names[t]);
     f.push_back(std::string(bonnie_test_names[t]) + "_cpu");
   }
-  for (const char* name : {"num_files", "max_size", "min_size", "num_dirs", "file_chunk_size"}) f.emplace_back(name);
+  if (layout == BonnieLayout::v1_03) f.emplace_back("num_files");
+  else
+    for (const char* name : {"num_files", "max_size", "min_size", "num_dirs", "file_chunk_size"}) f.emplace_back(name);
   for (std::size_t t = first_file_test; t < bonnie_test_names.size(); ++t) {
     f.emplace_back(bonnie_test_names[t]);
     f.push_back(std::string(bonnie_test_names[t]) + "_cpu");
   }
-  for (auto name : bonnie_test_names) f.push_back(std::string(name) + "_latency");
+  if (layout != BonnieLayout::v1_03)
+    for (auto name : bonnie_test_names) f.push_back(std::string(name) + "_latency");
   return fmt::format("{}\n", fmt::join(f, ","));
 }
 
@@ -360,20 +457,27 @@ RenderedReport render_bonnie(const Result& result, const ReportSpec& spec) {
   RenderedReport out;
   out.spec = spec;
   const auto runs = bonnie_runs(result, spec);
-  if (runs.size() == 1) {
+  const auto log = result.environment.find("bonnie");
+  if (log != result.environment.end() && (log->is_object() || log->is_array())) {
+    // A log's runs, each as the log showed it.
+    for (const auto& run : runs) {
+      if (run.csv_header) out.text += bonnie_csv_header(bonnie_layout(run));
+      if (run.shows_tables) out.text += bonnie_tables(run);
+      if (run.shows_csv) out.text += bonnie_csv_line(run);
+    }
+  } else if (runs.size() == 1) {
     out.text = bonnie_tables(runs.front()) + bonnie_csv_line(runs.front());
   } else if (runs.size() > 1) {
     out.text = bonnie_csv_header();
     for (const auto& run : runs) out.text += bonnie_csv_line(run);
-  } else {
-    out.text = "(no bonnie results)\n";
   }
+  if (out.text.empty()) out.text = "(no bonnie results)\n";
   for (std::size_t t = 0; t < bonnie_test_names.size(); ++t) {
     ReportFigures figures;
     figures.label = std::string(bonnie_test_names[t]);
     figures.unit = sequential(t) ? "KiB/s" : "ops/s";  // bonnie++'s K/sec and /sec
     for (const auto& run : runs)
-      if (run.tests[t].state == State::measured) figures.values.push_back(run.tests[t].rate);
+      if (run.tests[t].state == State::measured && run.tests[t].rate_known) figures.values.push_back(run.tests[t].rate);
     if (!figures.values.empty()) out.figures.push_back(std::move(figures));
   }
   return out;

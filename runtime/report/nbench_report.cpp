@@ -1,5 +1,6 @@
 #include "runtime/report/nbench_report.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -13,6 +14,7 @@
 namespace hwbench::runtime::report {
 
 using analysis::baseline_figure;
+using analysis::compute_indices;
 using analysis::find_index;
 using analysis::series_figure;
 using model::Baseline;
@@ -22,6 +24,8 @@ using model::RenderedReport;
 using model::ReportFigures;
 using model::ReportSpec;
 using model::Result;
+using model::Sample;
+using model::Series;
 
 namespace {
 
@@ -84,6 +88,27 @@ void system_lines(const Result& result, NbenchReport& out) {
   if (env.contains("compiler") && env["compiler"].is_object())
     out.compiler = fmt::format("{} version {}", text_at(env["compiler"], "id"), text_at(env["compiler"], "version"));
   if (env.contains("libc") && env["libc"].is_string()) out.libc = "glibc " + env["libc"].get<std::string>();
+}
+
+// Run `i` of a log of several runs: its samples, its system lines, its warnings, and the indices
+// recomputed from its figures.
+Result nbench_run(const Result& result, std::size_t i) {
+  Result run = result;
+  const nlohmann::json& system = result.environment["nbench"][i];
+  run.environment["nbench"] = system;
+  const nlohmann::json not_converged = system.value("not_converged", nlohmann::json::array());
+  for (auto& series : run.series) {
+    const Series all = std::move(series);
+    series = all;
+    series.samples = {};
+    series.param_sets.clear();
+    for (const Sample& sample : all.samples)
+      if (sample.iteration == i + 1) series.add(sample, all.params_of(sample));
+    series.converged = std::find(not_converged.begin(), not_converged.end(), series.label) == not_converged.end();
+  }
+  for (auto& index : run.indices) index.printed.reset();
+  compute_indices(run);
+  return run;
 }
 
 std::string figure(double v, const char* format) {
@@ -156,7 +181,13 @@ RenderedReport render_nbench_report(const Result& result, const ReportSpec& spec
   const NbenchReport data = build_nbench_report(result, spec);
   RenderedReport record;
   record.spec = spec;
-  record.text = format_nbench_report(data);
+  const auto runs = result.environment.find("nbench");
+  if (runs != result.environment.end() && runs->is_array()) {
+    // An imported log of several runs: each printed as nbench printed it, from its own figures.
+    for (std::size_t i = 0; i < runs->size(); ++i) record.text += format_nbench_report(build_nbench_report(nbench_run(result, i), spec));
+  } else {
+    record.text = format_nbench_report(data);
+  }
   for (const auto& row : data.rows) {
     ReportFigures f;
     f.label = row.label;

@@ -271,11 +271,15 @@ OpensslTables openssl_tables(const Result& result) {
 std::string format_openssl(const OpensslTables& tables) {
   std::string out;
   openssl_header(tables.build, out);
+  // -multi's summary (3.x) prints its rows without the two heading lines.
+  const bool heading = !tables.build.is_object() || tables.build.value("heading", true);
   if (!tables.rows.empty()) {
-    out += "The 'numbers' are in 1000s of bytes per second processed.\n";
-    out += "type        ";
-    for (const auto block : tables.blocks) out += fmt::format("{:7} bytes", block);
-    out += "\n";
+    if (heading) {
+      out += "The 'numbers' are in 1000s of bytes per second processed.\n";
+      out += "type        ";
+      for (const auto block : tables.blocks) out += fmt::format("{:7} bytes", block);
+      out += "\n";
+    }
     for (const auto& row : tables.rows) {
       out += fmt::format("{:<13}", row.name);
       for (const auto& figure : row.figures) out += symmetric_figure(figure);

@@ -2,7 +2,9 @@
 // `report openssl`: `openssl speed`'s summary. The version and build lines (from
 // environment["openssl"]), "The 'numbers' are in 1000s of bytes per second processed.", the
 // type x block-size table (`%-13s` names, ` %11.2fk` figures, 0.00 where nothing ran), then the
-// sign/verify tables (rsa, dsa, and ecdsa, EdDSA, ecdh, ffdh where present).
+// sign/verify tables (rsa, dsa, and ecdsa, EdDSA, ecdh, ffdh where present). A log of
+// `openssl speed -multi N` (3.x) printed its rows without the two heading lines; its import says
+// so with environment["openssl"]["heading"] = false (and "multi" = N), and so does the report.
 //
 // Which cell a series fills: a series run here by the digest, hmac, cipher or pkey kernel is
 // placed by its samples' parameters (ALG, block, decrypt, bits, op); any other series (an

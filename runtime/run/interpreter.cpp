@@ -300,16 +300,21 @@ class Interpreter {
         k->run(1);
       }
       auto window = open_window(step.series, 1);
+      CpuSpan cpu_span;
       for (std::uint32_t n = 0; n < p.runs_max; ++n) {
         check_interrupt();
         if (p.cold) evict_inputs(step);
-        Sample s = loop_.measure(*k, p);
+        Sample s = loop_.measure(*k, p, cpu_span);
         // A sample that Ctrl-C reached is not a sample: kernels stop mid-unit and return what
         // they finished (a cut-short copy counts nothing), so drop it and stop.
         check_interrupt();
         s.cold = p.cold;
         s.iteration = static_cast<std::uint32_t>(series.samples.size() + 1);
         if (p.until_ci_pct > 0) rates.add(natural_rate(s));
+        // Whether this is the series' last sample: its count is reached, or its CI.
+        const bool enough = n + 1 >= p.runs_min;
+        const bool within = enough && p.until_ci_pct > 0 && within_ci(rates, p.until_ci_pct);
+        loop_.end_sample(s, cpu_span, n + 1 == p.runs_max || (enough && (p.until_ci_pct <= 0 || within)));
         const auto notes = k->notes();
         if (notes.empty()) {
           series.add(s, shared);
@@ -321,9 +326,9 @@ class Interpreter {
         if (opts_.observer) opts_.observer->sample_taken(step, series);
         // Also after the last sample of the last statement: an interrupted run never ends "complete".
         check_interrupt();
-        if (n + 1 < p.runs_min) continue;
+        if (!enough) continue;
         if (p.until_ci_pct <= 0) break;
-        if (within_ci(rates, p.until_ci_pct)) {
+        if (within) {
           converged = true;
           break;
         }

@@ -129,6 +129,43 @@ Sample MeasurementLoop::measure(kernels::Kernel& k, const Policy& policy) {
   return s;
 }
 
+Sample MeasurementLoop::measure(kernels::Kernel& k, const Policy& policy, CpuSpan& span) {
+  if (span.per_sample_ || policy.cpu_time) return measure(k, policy);
+  if (!span.open_) {
+    span.open_ = true;
+    span.excluded0_ = excluded_.cpu;
+    span.unix_offset_ns_ = clock_.unix_ns() - clock_.now_ns();
+    span.cpu0_ = clock_.cpu();
+  }
+  Sample s;
+  Region region(*this);
+  const std::int64_t t0 = clock_.now_ns();
+  s.start_unix_ns = t0 + span.unix_offset_ns_;
+  const Tally t = run_from(k, policy, t0, {}, region.start());
+  const std::int64_t t1 = clock_.now_ns();
+  s.wall_ns = t1 - t0 - region.excluded().wall_ns;
+  s.units = t.units;
+  s.bytes = t.bytes;
+  s.ops = t.ops;
+  s.max_latency_ns = t.max_latency_ns;
+  s.cpu_samples = 0;
+  return s;
+}
+
+void MeasurementLoop::end_sample(Sample& s, CpuSpan& span, bool last) {
+  if (span.open_) {
+    span.wall_ns_ += s.wall_ns;
+    ++span.samples_;
+    if (last || span.wall_ns_ >= CpuSpan::min_ns) {
+      s.cpu = clock_.cpu() - span.cpu0_ - (excluded_.cpu - span.excluded0_);
+      s.cpu_samples = span.samples_;
+      span = CpuSpan{};
+    }
+  }
+  // The next sample is judged by this one: a long sample is worth its own reading.
+  if (!span.open_) span.per_sample_ = s.wall_ns >= CpuSpan::min_ns;
+}
+
 Elapsed MeasurementLoop::time(const std::function<void()>& work) {
   Region region(*this);
   const CpuTimes cpu0 = clock_.cpu();

@@ -30,6 +30,31 @@ struct Elapsed {
   platform::CpuTimes cpu;              ///< this process's and its waited-for children's
 };
 
+/// When a series reads the CPU clocks. A reading is a system call (getrusage: a microsecond or
+/// more, several in a virtual machine), longer than a short sample, and the kernel splits CPU time
+/// into usr and sys at the scheduler's tick; so a sample under `min_ns` of timed wall has no CPU
+/// time worth reading on its own. After such a sample, the samples that follow share one reading
+/// per span: the CPU clocks are read before the span's first sample and after its last, which
+/// ends once the span has `min_ns` of timed wall or the series ends. The span's CPU time (less
+/// untimed() time, and with the bookkeeping between its samples in it) goes on its last sample,
+/// with Sample::cpu_samples = the span's length; its other samples have cpu_samples = 0. A sample
+/// that follows a long one, a series' first, and every `cputime` sample (whose rate is its CPU
+/// time) read the clocks around themselves.
+class CpuSpan {
+ public:
+  static constexpr std::int64_t min_ns = 1'000'000;
+
+ private:
+  friend class MeasurementLoop;
+  bool per_sample_ = true;    ///< the next sample reads the clocks around itself
+  bool open_ = false;         ///< a span has started: cpu0_ and excluded0_ hold
+  platform::CpuTimes cpu0_;   ///< the CPU clocks before the span's first sample
+  platform::CpuTimes excluded0_;  ///< the untimed() CPU time summed by then
+  std::int64_t unix_offset_ns_ = 0;  ///< CLOCK_REALTIME − CLOCK_MONOTONIC as the span began
+  std::int64_t wall_ns_ = 0;  ///< the span's timed wall so far
+  std::uint32_t samples_ = 0; ///< the span's samples so far
+};
+
 /// Runs and times kernel work under a statement's Policy. One object serves a whole run (and,
 /// copied by fork(), each `parallel` worker); kernels reach it through the hook it gives for
 /// kernels::Context::exclude.
@@ -59,6 +84,17 @@ class MeasurementLoop {
   /// max_latency_ns, wall_ns and cpu (both less the untimed() time), start_unix_ns and
   /// cpu_timed; the caller adds the kernel, its parameters and the iteration.
   model::Sample measure(kernels::Kernel& k, const plan::Policy& policy);
+
+  /// One sample of a series whose CPU readings `span` keeps: as measure(k, policy), except that
+  /// a sample inside a span reads no CPU clock (cpu 0, cpu_samples 0) until end_sample() ends
+  /// the span, nor the wall-clock time: its start_unix_ns is its monotonic start plus the
+  /// difference of the two clocks as the span began.
+  model::Sample measure(kernels::Kernel& k, const plan::Policy& policy, CpuSpan& span);
+
+  /// After measure(k, policy, span) gave `s`, and before `s` is kept: ends the open span when it
+  /// has lasted CpuSpan::min_ns or `last` (the series takes no more samples), giving `s` the
+  /// span's CPU time; decides whether the next sample reads the clocks around itself.
+  void end_sample(model::Sample& s, CpuSpan& span, bool last);
 
   /// Times `work` whole (a `repeat` loop inside `time`, each pass's preparation included), less
   /// what untimed() took inside it.

@@ -1,9 +1,9 @@
 #pragma once
-// What the HTML report's tests need from outside: finding a program (xmllint, chromium), running
-// it with its output in a file, reading a PNG screenshot's pixels, and counting in markup.
-// A test whose program is missing says "skipped: …" (doctest MESSAGE) and checks nothing.
+// What the HTML report's tests need from outside: running a program (xmllint, chromium; found by
+// real_tool.hpp's find_tool) with its output and errors in files, whatever its exit status,
+// reading a PNG screenshot's pixels, and counting in markup. A test whose program is missing
+// says so with skip.hpp's test::skip and checks nothing.
 #include <sys/wait.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <cstdint>
@@ -19,20 +19,6 @@
 #endif
 
 namespace hwbench::test {
-
-/// The program `name` found on PATH, or "" when it is not installed.
-inline std::string find_program(const std::string& name) {
-  const char* path = std::getenv("PATH");
-  std::string dirs = path != nullptr ? path : "/usr/bin:/bin";
-  std::size_t start = 0;
-  while (start <= dirs.size()) {
-    const std::size_t end = std::min(dirs.find(':', start), dirs.size());
-    const std::string candidate = dirs.substr(start, end - start) + "/" + name;
-    if (end > start && ::access(candidate.c_str(), X_OK) == 0) return candidate;
-    start = end + 1;
-  }
-  return "";
-}
 
 /// `text` quoted for /bin/sh.
 inline std::string shell_quote(const std::string& text) {

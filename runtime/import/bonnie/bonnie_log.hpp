@@ -1,7 +1,7 @@
 #pragma once
 // A bonnie++ log as `hwbench import bonnie` reads it: its lines (a web page's non-breaking
-// spaces read as spaces), the cells it printed for each of the twelve tests, and the first error
-// found. The CSV line (bonnie_log_csv.hpp) and the human tables (bonnie_log_table.hpp) are read
+// spaces read as spaces), the cells each run printed for its twelve tests, and the first error
+// found. The CSV lines (bonnie_log_csv.hpp) and the human tables (bonnie_log_table.hpp) are read
 // into the same cells, and figures() turns those into the BonnieRun's figures.
 #include <array>
 #include <cstddef>
@@ -26,12 +26,19 @@ struct Line {
   std::string text;
 };
 
-/// What the log printed for one test: the rate, %CP and latency texts.
-struct Printed {
-  std::string rate, cpu, latency;
+/// Where a cell was printed: its line and 1-based column (0: the whole line).
+struct Place {
+  std::size_t line = 0;
+  std::size_t column = 0;
 };
 
-/// Everything read from the log, before it becomes a BonnieRun.
+/// What the log printed for one test: the rate, %CP and latency texts, and where.
+struct Printed {
+  std::string rate, cpu, latency;
+  Place rate_at, cpu_at, latency_at;
+};
+
+/// One run read from a table or a CSV line, before it becomes a BonnieRun.
 struct Parsed {
   report::BonnieRun run;
   std::array<Printed, tests> printed;
@@ -46,10 +53,10 @@ class Log {
   const std::vector<Line>& lines() const { return lines_; }
   /// Whether an error was recorded.
   bool failed() const { return first_error_.has_errors(); }
-  /// The first error: `NAME:LINE: error: …` or `NAME: error: …`.
+  /// The first error: `NAME:LINE:COL: error: …`, `NAME:LINE: error: …` or `NAME: error: …`.
   std::string error() const { return lang::render_brief(first_error_, name_); }
-  /// Records `NAME:LINE: error: what` unless an error is recorded already.
-  void fail(std::size_t line, const std::string& what);
+  /// Records `NAME:LINE[:COL]: error: what` unless an error is recorded already.
+  void fail(Place at, const std::string& what);
   /// Records `NAME: error: what` (about the whole log) unless an error is recorded already.
   void fail(const std::string& what);
 
@@ -62,11 +69,20 @@ class Log {
 /// `s` without leading and trailing spaces (bonnie++ pads its columns with spaces only).
 std::string trim(std::string_view s);
 
-/// The whole of `text` as a number, or std::nullopt.
+/// The whole of `text` as a number written with digits and at most one point, or std::nullopt.
 std::optional<double> number(const std::string& text);
 
-/// Turns `p.printed` into `p.run.tests` (`+++++` is too quick to measure); a cell bonnie++ would
-/// not print is recorded in `log` as an error at `line`, and false returned.
-bool figures(Parsed& p, std::size_t line, Log& log);
+/// Reads a file tests' descriptor ("16", "16:100:10", "16:link", "16/4") into the run's
+/// num_files, max_size, min_size and num_dirs.
+void read_files_descriptor(const std::string& text, report::BonnieRun& run);
+
+/// Reads an I/O descriptor into the run's file_size and io_chunk_size ("512M", "1G:16k"), and
+/// in `layout` v2_00 also concurrency, seeks and seek_proc_count ("64G:4k::65536").
+void read_size_descriptor(const std::string& text, report::BonnieLayout layout, report::BonnieRun& run);
+
+/// Turns `p.printed` into `p.run.tests` in `layout`; `table` says the cells come from a table
+/// (2.00's tables scale their I/O rates and misprint their file-test rates). A cell bonnie++
+/// would not print is recorded in `log` as an error at its place, and false returned.
+bool figures(Parsed& p, report::BonnieLayout layout, bool table, Log& log);
 
 }  // namespace hwbench::runtime::import::bonnie

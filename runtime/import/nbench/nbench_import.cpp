@@ -1,5 +1,6 @@
 #include "runtime/import/nbench/nbench_import.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <sstream>
@@ -80,8 +81,14 @@ std::optional<Result> import_nbench(std::string_view text, const std::string& na
   enum class Block { before, tests, original, linux_data } block = Block::before;
   std::string pending;  // a test whose figures follow its warning lines
   std::size_t pending_line = 0;
-  std::map<std::string, double> printed_original, printed_linux;
-  nlohmann::json system = nlohmann::json::object();
+  // One per run: its printed indices, its system lines, the tests it printed warnings for.
+  struct Run {
+    std::map<std::string, double> printed_original, printed_linux;
+    nlohmann::json system = nlohmann::json::object();
+    nlohmann::json not_converged = nlohmann::json::array();
+    std::vector<std::string> tests;
+  };
+  std::vector<Run> runs(1);
   std::istringstream in{std::string(text)};
   std::string line;
   std::size_t number = 0;
@@ -90,6 +97,14 @@ std::optional<Result> import_nbench(std::string_view text, const std::string& na
     ++number;
     if (!line.empty() && line.back() == '\r') line.pop_back();
     const std::string t = trim(line);
+    // A shell prompt between runs ("$ ./nbench").
+    if (t == "$" || t.starts_with("$ ")) continue;
+    if (t.starts_with("BYTEmark* Native Mode Benchmark")) {
+      // The banner opens a run: the next one, once this one has printed its tests.
+      if (!runs.back().tests.empty()) runs.emplace_back();
+      block = Block::before;
+      continue;
+    }
     if (t.starts_with("TEST ") && t.find("Iterations/sec.") != std::string::npos) {
       block = Block::tests;
       header_seen = true;
@@ -106,6 +121,7 @@ std::optional<Result> import_nbench(std::string_view text, const std::string& na
     if (block == Block::before || t.empty() || t.starts_with("** WARNING") || t.starts_with("---") ||
         t.starts_with("* Trademarks") || t.starts_with("Baseline"))
       continue;
+    Run& run = runs.back();
     const auto colon = line.find(':');
     if (colon == std::string::npos) {
       problem(number, fmt::format("unexpected line '{}'", t));
@@ -137,14 +153,23 @@ std::optional<Result> import_nbench(std::string_view text, const std::string& na
         problem(number, fmt::format("'{}' is not a number of iterations/sec", first));
         continue;
       }
-      Series s;
-      s.label = label;
-      s.converged = pending != label;
+      if (std::find(run.tests.begin(), run.tests.end(), label) != run.tests.end()) {
+        problem(number, fmt::format("'{}' appears twice in one run", label));
+        continue;
+      }
+      run.tests.push_back(label);
+      const bool converged = pending != label;
+      if (!converged) run.not_converged.push_back(label);
+      auto series = std::find_if(result.series.begin(), result.series.end(), [&](const Series& s) { return s.label == label; });
+      if (series == result.series.end()) {
+        series = result.series.insert(result.series.end(), Series{});
+        series->label = label;
+      }
+      series->converged = series->converged && converged;
       Sample sample;
-      sample.iteration = 1;
+      sample.iteration = static_cast<std::uint32_t>(runs.size());
       sample.figure = Figure{*value, "iter/s"};
-      s.add(std::move(sample), model::published_params());
-      result.series.push_back(std::move(s));
+      series->add(std::move(sample), model::published_params());
       pending.clear();
       continue;
     }
@@ -154,7 +179,7 @@ std::optional<Result> import_nbench(std::string_view text, const std::string& na
         problem(number, fmt::format("'{}' is not an index figure", rest));
         continue;
       }
-      (block == Block::original ? printed_original : printed_linux)[key] = *value;
+      (block == Block::original ? run.printed_original : run.printed_linux)[key] = *value;
       continue;
     }
     if (block == Block::linux_data) {
@@ -165,8 +190,9 @@ std::optional<Result> import_nbench(std::string_view text, const std::string& na
         problem(number, fmt::format("unexpected line '{}'", t));
         continue;
       }
-      // Kept as printed, trailing space included: the report prints it back.
-      system[k->second] = std::string(std::string_view(line).substr(std::min(line.size(), colon + 2)));
+      // Kept as printed, trailing space included: the report prints it back. A line cut after
+      // its colon (an empty value, its trailing space lost) reads as empty.
+      run.system[k->second] = std::string(std::string_view(line).substr(std::min(line.size(), colon + 2)));
     }
   }
   if (!pending.empty()) problem(pending_line, fmt::format("'{}' has no figures after its warning lines", pending));
@@ -176,8 +202,21 @@ std::optional<Result> import_nbench(std::string_view text, const std::string& na
     error = lang::render_brief(problems, name);
     return std::nullopt;
   }
-  result.machine = system.contains("cpu") ? system["cpu"].get<std::string>() : std::string();
-  result.environment["nbench"] = system;
+  const nlohmann::json& first_system = runs.front().system;
+  result.machine = first_system.contains("cpu") ? first_system["cpu"].get<std::string>() : std::string();
+  if (runs.size() == 1) {
+    result.environment["nbench"] = first_system;
+  } else {
+    nlohmann::json systems = nlohmann::json::array();
+    for (const auto& run : runs) {
+      nlohmann::json system = run.system;
+      system["not_converged"] = run.not_converged;
+      systems.push_back(std::move(system));
+    }
+    result.environment["nbench"] = std::move(systems);
+  }
+  const auto& printed_original = runs.front().printed_original;
+  const auto& printed_linux = runs.front().printed_linux;
   result.baselines = builtin_baselines("nbench");
   for (const auto& spec : nbench_index_specs()) {
     // Only indices whose every test is in the log: a custom run prints none.
@@ -190,8 +229,9 @@ std::optional<Result> import_nbench(std::string_view text, const std::string& na
     if (!complete) continue;
     IndexValue v;
     v.spec = spec;
+    // Several runs print several figures of an index: none of them is the runs' mean's.
     const auto& printed = spec.baseline == "p90" ? printed_original : printed_linux;
-    if (auto it = printed.find(spec.label); it != printed.end()) v.printed = it->second;
+    if (auto it = printed.find(spec.label); it != printed.end() && runs.size() == 1) v.printed = it->second;
     result.indices.push_back(std::move(v));
   }
   compute_indices(result);

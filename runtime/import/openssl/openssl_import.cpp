@@ -105,6 +105,7 @@ class LogParser {
   void fail(std::string message) { errors_.error({static_cast<std::uint32_t>(line_), 0}, std::move(message)); }
 
   void line(const std::string& line) {
+    if (multi_record(line)) return;
     if (trim(line).empty() || is_noise(line)) return;
     if (line == "$" || line.starts_with("$ ")) {
       if (command_.empty()) command_ = trim(line.substr(1));
@@ -120,6 +121,31 @@ class LogParser {
     }
     if (key_row(words)) return;
     symmetric_row(line, words);
+  }
+
+  // -multi's parent prints "Forked child N" per child and relays each child's -mr records as
+  // "Got: RECORD from N"; its summary then has no "The 'numbers' …" and "type …" lines (3.x), so
+  // the block sizes come from the children's "+H:16:64…" records.
+  bool multi_record(const std::string& line) {
+    if (line.starts_with("Forked child ")) {
+      ++children_;
+      return true;
+    }
+    if (!line.starts_with("Got: +H:")) return false;
+    std::vector<std::uint64_t> blocks;
+    std::string record = line.substr(8, line.find(' ', 8) - 8);
+    std::replace(record.begin(), record.end(), ':', ' ');
+    for (const auto& size : split_words(record)) {
+      std::uint64_t block = 0;
+      const auto [end, ec] = std::from_chars(size.data(), size.data() + size.size(), block);
+      if (ec != std::errc() || end != size.data() + size.size() || block == 0) {
+        fail(fmt::format("not a block size in -multi's '+H' record: '{}'", size));
+        return true;
+      }
+      blocks.push_back(block);
+    }
+    if (!typed_) blocks_ = std::move(blocks);
+    return true;
   }
 
   bool header(const std::string& line) {
@@ -159,6 +185,7 @@ class LogParser {
     if (blocks.empty() || words.size() != 1 + 2 * blocks.size())
       return fail("expected the table header 'type' and block sizes, like 'type  16 bytes  64 bytes'");
     blocks_ = std::move(blocks);
+    typed_ = true;
   }
 
   // "rsa 2048 bits 0.084286s 0.002301s 11.9 434.5" or " 256 bits ecdh (nistp256) 0.0001s 14285.7".
@@ -187,7 +214,7 @@ class LogParser {
     while (figures < words.size() && is_cell(words[words.size() - 1 - figures])) ++figures;
     if (figures == 0 || figures == words.size())
       return fail(fmt::format("not part of an openssl speed summary: '{}'", trim(line)));
-    if (blocks_.empty()) return fail("a table row before the 'type … bytes' header");
+    if (blocks_.empty()) return fail("a table row before the 'type … bytes' header (or -multi's '+H' records)");
     const std::string row = fmt::format("{}", fmt::join(words.begin(), words.end() - static_cast<long>(figures), " "));
     if (figures != blocks_.size())
       return fail(fmt::format("'{}' has {} figures for {} block sizes", row, figures, blocks_.size()));
@@ -235,6 +262,9 @@ class LogParser {
     result_.meta["title"] = "openssl speed";
     result_.meta["source"] = name_;
     if (!command_.empty()) result_.meta["note"] = "$ " + command_;
+    if (children_ > 0) build_["multi"] = children_;
+    // What the log printed of the table's heading: -multi's summary leaves it out.
+    if (!typed_ && !blocks_.empty()) build_["heading"] = false;
     if (!build_.empty()) result_.environment["openssl"] = build_;
     ReportSpec report;
     report.style = report_style_from_text("openssl").value();
@@ -247,6 +277,8 @@ class LogParser {
   lang::Diagnostics errors_;
   nlohmann::json build_ = nlohmann::json::object();
   std::vector<std::uint64_t> blocks_;
+  bool typed_ = false;  ///< the log printed the "type … bytes" line
+  int children_ = 0;    ///< -multi's "Forked child" lines
   bool key_heading_ = false;
   std::string command_;
   std::set<std::string> labels_;

@@ -3,7 +3,9 @@
 // published Result that `report openssl` renders back line for line.
 //
 // The Result: environment["openssl"] from the header lines (version, built_on, options,
-// compiler, and cpuinfo or 0.9.8's timing_options and timing_function); one series per table
+// compiler, and cpuinfo or 0.9.8's timing_options and timing_function; with `-multi N`, "multi":
+// N, and "heading": false when the summary printed its rows without "The 'numbers' …" and
+// "type …", the block sizes then read from the children's relayed "+H" records); one series per table
 // cell, labelled as runtime/report/openssl_report.hpp describes ("md5 16 bytes",
 // "rsa 2048 bits sign"), each with one sample whose figure is the printed one: `k` (or `B/s` for
 // a figure openssl printed without the k), `ops/s` for a key operation with the printed seconds

@@ -128,3 +128,27 @@ TEST_CASE("units: work counted only in operations has no byte rate") {
   s.ops = 0;  // an empty copy: zero bytes at a real rate of zero
   CHECK(*hwbench::runtime::analysis::sample_value(s, *mbs) == 0.0);
 }
+
+TEST_CASE("units: a CPU span gives one CPU share, of its CPU time over its samples' wall") {
+  rt::model::Series series;
+  rt::model::Sample own = timed(0, 1, 2'000'000);
+  own.cpu.usr_ns = 1'000'000;  // 50% of its own 2 ms
+  series.samples.push_back(own);
+  // A span of three samples (100 + 300 + 600 µs) whose 750 µs of CPU the last one holds: 75%.
+  for (const std::int64_t wall : {100'000, 300'000, 600'000}) {
+    rt::model::Sample s = timed(0, 1, wall);
+    s.cpu_samples = wall == 600'000 ? 3 : 0;
+    if (wall == 600'000) s.cpu.sys_ns = 750'000;
+    series.samples.push_back(s);
+  }
+  const rt::analysis::Unit* share = rt::analysis::find_unit("%CP");
+  REQUIRE(share != nullptr);
+  const std::vector<double> shares = rt::analysis::sample_values(series, *share);
+  REQUIRE(shares.size() == 2);
+  CHECK(shares[0] == doctest::Approx(50));
+  CHECK(shares[1] == doctest::Approx(75));
+  // A span's samples alone have no share of their own; their rates are theirs.
+  CHECK(none_in(series.samples[1], "%CP"));
+  CHECK(none_in(series.samples[3], "%CP"));
+  CHECK(in(series.samples[1], "ops/s") == 10000);
+}

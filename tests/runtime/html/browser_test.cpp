@@ -20,6 +20,8 @@
 #include "runtime/analysis/indices.hpp"
 #include "tests/runtime/html/html_fixtures.hpp"
 #include "tests/support/html_tools.hpp"
+#include "tests/support/real_tool.hpp"
+#include "tests/support/skip.hpp"
 #include "tests/support/temp_dir.hpp"
 
 namespace rt = hwbench::runtime;
@@ -32,14 +34,14 @@ namespace {
 std::string chromium_program() {
   if (const char* named = std::getenv("HWBENCH_CHROMIUM"); named != nullptr && *named != '\0') return named;
   for (const char* name : {"chromium", "chromium-browser"})
-    if (auto path = hwbench::test::find_program(name); !path.empty()) return path;
+    if (auto path = hwbench::test::find_tool(name); !path.empty()) return path;
   return "";
 }
 
 // `unshare -rn` when this machine lets a process have a network namespace of its own (no
 // interface but a loopback that is down); empty otherwise.
 std::vector<std::string> network_off(const TempDir& dir) {
-  const std::string unshare = hwbench::test::find_program("unshare");
+  const std::string unshare = hwbench::test::find_tool("unshare");
   if (unshare.empty()) return {};
   if (hwbench::test::run_program({unshare, "-rn", "true"}, dir / "unshare.out", dir / "unshare.err") != 0) return {};
   return {unshare, "-rn"};
@@ -170,7 +172,7 @@ void check_result(const std::string& chromium, const rt::model::Result& result) 
 void check_published(std::size_t which) {
   const std::string chromium = chromium_program();
   if (chromium.empty()) {
-    MESSAGE("skipped: chromium is not installed (apt-get install chromium)");
+    hwbench::test::skip("chromium is not installed (apt-get install chromium)");
     return;
   }
   const std::string file = hwbench::test::shipped_published_files()[which];
@@ -192,7 +194,7 @@ TEST_CASE("html in chromium: the published openssl speed log") { check_published
 TEST_CASE("html in chromium: a recipe's result, run for real") {
   const std::string chromium = chromium_program();
   if (chromium.empty()) {
-    MESSAGE("skipped: chromium is not installed (apt-get install chromium)");
+    hwbench::test::skip("chromium is not installed (apt-get install chromium)");
     return;
   }
   TempDir ram("/dev/shm"), work;
@@ -211,7 +213,7 @@ TEST_CASE("html in chromium: a recipe's result, run for real") {
 TEST_CASE("html in chromium: a three-way comparison") {
   const std::string chromium = chromium_program();
   if (chromium.empty()) {
-    MESSAGE("skipped: chromium is not installed (apt-get install chromium)");
+    hwbench::test::skip("chromium is not installed (apt-get install chromium)");
     return;
   }
   TempDir dir;

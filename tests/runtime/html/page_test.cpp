@@ -12,6 +12,8 @@
 #include "tests/runtime/html/html_fixtures.hpp"
 #include "tests/support/golden.hpp"
 #include "tests/support/html_tools.hpp"
+#include "tests/support/real_tool.hpp"
+#include "tests/support/skip.hpp"
 #include "tests/support/temp_dir.hpp"
 
 namespace rt = hwbench::runtime;
@@ -144,9 +146,9 @@ TEST_CASE("html run: a page that cannot be written is an error, and nothing is l
 }
 
 TEST_CASE("html report: every page is well-formed XML (xmllint)") {
-  const std::string xmllint = hwbench::test::find_program("xmllint");
+  const std::string xmllint = hwbench::test::find_tool("xmllint");
   if (xmllint.empty()) {
-    MESSAGE("skipped: xmllint is not installed (apt-get install libxml2-utils)");
+    hwbench::test::skip("xmllint is not installed (apt-get install libxml2-utils)");
     return;
   }
   TempDir dir;

@@ -106,3 +106,31 @@ TEST_CASE("sample: a series keeps each distinct kernel and parameters once") {
   stray.param_set = 9;
   CHECK(series.params_of(stray) == rt::model::ParamSet{});
 }
+
+TEST_CASE("sample: a column keeps rare values apart from the line, twelve bytes each") {
+  // A CPU time on every thousandth sample, 0 elsewhere: sparse, then dense once a quarter are not 0.
+  rt::model::IntColumn rare;
+  constexpr std::uint64_t n = 100000;
+  for (std::uint64_t i = 0; i < n; ++i) rare.push_back(i % 1000 == 999 ? 1'000'000 + i : 0);
+  CHECK_FALSE(rare.constant());
+  CHECK(rare.memory_bytes() <= 2 * 16 * (n / 1000) + 16 * 256);
+  for (std::uint64_t i = 0; i < n; ++i) REQUIRE(rare[i] == (i % 1000 == 999 ? 1'000'000 + i : 0));
+  rt::model::IntColumn half;
+  std::vector<std::uint64_t> values;
+  for (std::uint64_t i = 0; i < 1000; ++i) values.push_back(i % 2 == 0 ? 0 : (i == 501 ? 1ULL << 40 : i));
+  for (const auto v : values) half.push_back(v);
+  for (std::size_t i = 0; i < values.size(); ++i) REQUIRE(half[i] == values[i]);
+  // Dense past the quarter, and eight bytes each once 2^40 came.
+  CHECK(half.memory_bytes() >= 8 * values.size());
+}
+
+TEST_CASE("sample: a column refits its line when a first value far from the rest would widen it") {
+  // A first sample of 5 µs, then 30-odd ns: the line through the first two values falls 4970 ns a
+  // sample and leaves 32 bits after 432,000 samples; refitted, it stays four bytes a value.
+  rt::model::IntColumn walls;
+  constexpr std::uint64_t n = 600000;
+  const auto wall = [](std::uint64_t i) -> std::uint64_t { return i == 0 ? 5000 : 30 + (i * 7) % 13; };
+  for (std::uint64_t i = 0; i < n; ++i) walls.push_back(wall(i));
+  CHECK(walls.memory_bytes() <= 2 * 4 * n);
+  for (std::uint64_t i = 0; i < n; ++i) REQUIRE(walls[i] == wall(i));
+}

@@ -180,6 +180,7 @@ void check_same(const Result& a, const Result& b) {
       CHECK(p.start_unix_ns == q.start_unix_ns);
       CHECK(p.cold == q.cold);
       CHECK(p.cpu_timed == q.cpu_timed);
+      CHECK(p.cpu_samples == q.cpu_samples);
       CHECK(p.max_latency_ns == q.max_latency_ns);
       REQUIRE(p.figure.has_value() == q.figure.has_value());
       if (p.figure) {
@@ -855,4 +856,33 @@ TEST_CASE("result_file: save_result replaces invalid UTF-8 and reports write fai
   const std::string nowhere = dir.path + "/no/such/dir/r.json";
   CHECK_FALSE(hwbench::runtime::record::save_result(r, nowhere, error));
   CHECK(error == "cannot write " + nowhere + ": No such file or directory");
+}
+
+TEST_CASE("result_file: a CPU span's column is written only where a sample's CPU time is not its own") {
+  Result r;
+  Series spans;
+  spans.label = "spans";
+  Series own;
+  own.label = "own";
+  for (std::uint32_t i = 0; i < 4; ++i) {
+    Sample sample;
+    sample.iteration = i + 1;
+    sample.units = 1;
+    sample.wall_ns = 100;
+    own.add(sample, {"nop", {}});
+    sample.cpu_samples = i == 3 ? 3 : (i == 0 ? 1 : 0);
+    sample.cpu.usr_ns = i == 3 ? 2000 : 0;
+    spans.add(sample, {"nop", {}});
+  }
+  r.series = {spans, own};
+  const std::string text = hwbench::runtime::record::result_text(r);
+  CHECK(text.find("\"cpu_samples\": [1,0,0,3],\n") != std::string::npos);
+  // Once only: the series whose samples read their own has no such column.
+  CHECK(text.find("\"cpu_samples\"") == text.rfind("\"cpu_samples\""));
+  std::string error;
+  const auto back = hwbench::runtime::record::parse_result(text, "spans.json", error);
+  REQUIRE_MESSAGE(back.has_value(), error);
+  check_same(r, *back);
+  CHECK(back->series[0].samples[3].cpu_samples == 3);
+  CHECK(back->series[1].samples[2].cpu_samples == 1);
 }

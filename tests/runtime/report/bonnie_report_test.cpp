@@ -173,7 +173,7 @@ TEST_CASE("bonnie import: the published record holds the CSV's fields, figures a
   CHECK(result->series.size() == 32);
 }
 
-TEST_CASE("bonnie import: the CSV line alone, and the table alone, give the same run") {
+TEST_CASE("bonnie import: the CSV line alone, and the table alone, give the same run, each rendered as shown") {
   const auto printed = lines_of(without_nbsp(read_file(golden_path("linux-raid1-esata.bonnie.txt"))));
   std::string table;
   for (std::size_t i = 1; i <= 10; ++i) table += printed[i] + "\n";
@@ -182,15 +182,19 @@ TEST_CASE("bonnie import: the CSV line alone, and the table alone, give the same
   REQUIRE_MESSAGE(from_csv, error);
   const auto from_table = rt::import::bonnie::import_bonnie(table, "table", error);
   REQUIRE_MESSAGE(from_table, error);
-  const auto a = lines_of(bonnie_render(*from_csv).text), b = lines_of(bonnie_render(*from_table).text);
-  REQUIRE(a.size() == 11);
-  REQUIRE(b.size() == 11);
-  for (std::size_t i = 0; i < 10; ++i) CHECK(a[i] == b[i]);
-  CHECK(a[10] == printed[11]);
-  // A table has no seed: the CSV line made from it leaves that field empty, and only that.
+  // Each comes back as the log showed it: the CSV line alone, the tables alone.
+  CHECK(bonnie_render(*from_csv).text == printed[11] + "\n");
+  const auto b = lines_of(bonnie_render(*from_table).text);
+  REQUIRE(b.size() == 10);
+  for (std::size_t i = 0; i < 10; ++i) CHECK(rstrip(b[i]) == rstrip(printed[i + 1]));
+  // The same run: the tables of the one are the tables of the other, and their CSV lines differ
+  // only by the seed, which a table does not show.
+  const auto csv_run = rt::report::bonnie_runs(*from_csv, {}).at(0);
+  const auto table_run = rt::report::bonnie_runs(*from_table, {}).at(0);
+  CHECK(rt::report::bonnie_tables(csv_run) == rt::report::bonnie_tables(table_run));
   std::string unseeded = printed[11];
   unseeded.erase(unseeded.find("1255037106"), 10);
-  CHECK(b[10] == unseeded);
+  CHECK(rt::report::bonnie_csv_line(table_run) == unseeded + "\n");
 }
 
 TEST_CASE("bonnie import: a bonnie++ 2.00 CSV line (format 1.98) comes back field for field") {
@@ -217,13 +221,15 @@ TEST_CASE("bonnie import: errors name the log and the line") {
   CHECK_FALSE(rt::import::bonnie::import_bonnie("\n" + csv + "\n", "x.log", error));
   CHECK(error == "x.log:2: error: the rate of put_block is '5x544', not a figure bonnie++ prints");
 
-  CHECK_FALSE(rt::import::bonnie::import_bonnie(printed[11] + "\n" + printed[11] + "\n", "x.log", error));
-  CHECK(error == "x.log:2: error: a second CSV line: import one bonnie++ run at a time");
+  std::string short_line = printed[11];
+  short_line.erase(short_line.rfind(','));
+  CHECK_FALSE(rt::import::bonnie::import_bonnie(printed[11] + "\n" + short_line + "\n", "x.log", error));
+  CHECK(error == "x.log:2: error: a CSV line of format 1.96 has 47 fields, not 48");
 
   std::string log = without_nbsp(read_file(golden_path("linux-raid1-esata.bonnie.txt")));
   log.replace(log.find("59491"), 5, "59492");
   CHECK_FALSE(rt::import::bonnie::import_bonnie(log, "x.log", error));
-  CHECK(error == "x.log: error: the table and the CSV line disagree on rewrite (59492 30 1218ms against 59491 30 1218ms)");
+  CHECK(error == "x.log:12: error: the table and the CSV line disagree on rewrite (59492 30 1218ms against 59491 30 1218ms)");
 }
 
 TEST_CASE("bonnie report: a run's samples in bonnie++ 1.96's layout (golden)") {
@@ -299,4 +305,44 @@ TEST_CASE("bonnie report: several samples per test print bonnie++ -x's header an
   r.series = {put, seeks};
   const auto report = bonnie_render(r, {{"machine", "raid"}, {"version", "1.97"}});
   CHECK(report.text == hwbench::test::golden("bonnie-runs.txt", report.text));
+}
+
+namespace {
+
+// A run whose figures outgrow bonnie++'s columns, in `version`'s layout.
+rt::report::BonnieRun overflowing_run(const std::string& format, const std::string& version) {
+  using State = rt::report::BonnieFigure::State;
+  rt::report::BonnieRun run;
+  run.format_version = format;
+  run.version = version;
+  run.name = "a-host-name-longer-than-nineteen-columns";
+  run.seed = format.empty() ? "" : "4242";
+  run.concurrency = format.empty() ? "" : "1";
+  run.file_size = "126G";
+  run.seeks = format == "1.98" ? "8192" : "";
+  run.seek_proc_count = format == "1.98" ? "5" : "";
+  run.num_files = "256";
+  const double rates[12] = {1843, 12345678, 1234567, 4021, 98765432, 123456.7, 345678, 0, 1234567, 51234, 0, 98765};
+  const double cpu[12] = {99, 45, 38, 99, 52, 1050, 88, 0, 97, 100, 0, 93};
+  for (std::size_t t = 0; t < 12; ++t) {
+    auto& f = run.tests[t];
+    f.state = rates[t] > 0 ? State::measured : State::too_quick;
+    f.rate = rates[t];
+    f.cpu = cpu[t];
+    f.latency_ns = 1'000'000LL * static_cast<std::int64_t>(t + 1) * 37'000;
+  }
+  return run;
+}
+
+}  // namespace
+
+TEST_CASE("bonnie report: figures wider than their columns push the rest of the line, in each layout (golden)") {
+  for (const auto& [format, version, golden] : {std::tuple{"", "1.03e", "bonnie-overflow-1.03.txt"},
+                                                std::tuple{"1.97", "1.97", "bonnie-overflow-1.97.txt"},
+                                                std::tuple{"1.98", "2.00a", "bonnie-overflow-2.00a.txt"}}) {
+    CAPTURE(golden);
+    const auto run = overflowing_run(format, version);
+    const std::string text = rt::report::bonnie_tables(run) + rt::report::bonnie_csv_line(run);
+    CHECK(text == hwbench::test::golden(golden, text));
+  }
 }

@@ -7,6 +7,7 @@
 #include <functional>
 #include <vector>
 
+#include "runtime/analysis/units.hpp"
 #include "runtime/run/interpreter.hpp"
 #include "runtime/run/measurement_loop.hpp"
 #include "tests/support/recipe_env.hpp"
@@ -452,4 +453,96 @@ TEST_CASE("measurement loop: `runs` and `until ci` sample a statement alone; a g
               "      | " + pad + "^~~~~\n"
               "hint: put the loop around the block instead\n");
   }
+}
+
+// ---- CPU spans ---------------------------------------------------------------------------------
+
+namespace {
+
+/// A ManualClock that counts its CPU readings.
+class CountingClock : public ManualClock {
+ public:
+  CpuTimes cpu() override {
+    ++cpu_readings;
+    return ManualClock::cpu();
+  }
+  int cpu_readings = 0;
+};
+
+}  // namespace
+
+TEST_CASE("measurement loop: samples under a millisecond share one CPU reading per millisecond span") {
+  CountingClock clock;
+  RecipeEnv env;
+  // 100 µs a sample, all of it CPU time (half usr, half sys).
+  add_sim(env, "short", clock, SimCost{100'000, 100'000, 0, 0, 0});
+  const auto out = run_recipe(env, "series \"s\" short runs 25\n", clock);
+  const auto& samples = out.series[0].samples;
+  REQUIRE(samples.size() == 25);
+  // The first reads its own; then spans of ten (1 ms), and the last span ends with the series.
+  std::vector<std::uint32_t> covered;
+  for (const Sample s : samples) covered.push_back(s.cpu_samples);
+  std::vector<std::uint32_t> expected(25, 0);
+  expected[0] = 1;
+  expected[10] = 10;
+  expected[20] = 10;
+  expected[24] = 4;
+  CHECK(covered == expected);
+  CHECK(samples[0].cpu.usr_ns == 50'000);
+  CHECK(samples[10].cpu.usr_ns == 500'000);
+  CHECK(samples[10].cpu.sys_ns == 500'000);
+  CHECK(samples[24].cpu.usr_ns == 200'000);
+  CHECK(samples[5].cpu.usr_ns == 0);
+  // Two readings for the first sample, two for each span.
+  CHECK(clock.cpu_readings == 2 + 3 * 2);
+  // A span's starts come from the monotonic clock, set to the wall clock as the span began.
+  CHECK(samples[1].start_unix_ns == clock.unix_ns());
+  CHECK(samples[2].start_unix_ns == clock.unix_ns() + 100'000);
+  for (const Sample s : samples) CHECK(s.wall_ns == 100'000);
+  const auto* share = hwbench::runtime::analysis::find_unit("%CP");
+  REQUIRE(share != nullptr);
+  CHECK(hwbench::runtime::analysis::sample_values(out.series[0], *share) == std::vector<double>(4, 100.0));
+}
+
+TEST_CASE("measurement loop: a long sample reads its own CPU time; `cputime` samples always do") {
+  CountingClock clock;
+  MeasurementLoop loop(clock);
+  const std::vector<std::int64_t> walls = {2'000'000, 10'000, 10'000, 10'000, 2'000'000, 5'000};
+  std::size_t call = 0;
+  ScriptKernel k([&](std::uint64_t, int) {
+    clock.advance(walls[call], walls[call]);
+    ++call;
+    return Work{0, 1, 0};
+  });
+  hwbench::runtime::run::CpuSpan span;
+  std::vector<std::uint32_t> covered;
+  std::vector<std::int64_t> usr;
+  for (std::size_t i = 0; i < walls.size(); ++i) {
+    Sample s = loop.measure(k, Policy{}, span);
+    loop.end_sample(s, span, i + 1 == walls.size());
+    covered.push_back(s.cpu_samples);
+    usr.push_back(s.cpu.usr_ns);
+  }
+  // After the long first, the second reads its own; the next three make a span that the long
+  // fifth ends; after it, the sixth reads its own again.
+  CHECK(covered == std::vector<std::uint32_t>{1, 1, 0, 0, 3, 1});
+  CHECK(usr == std::vector<std::int64_t>{2'000'000, 10'000, 0, 0, 2'020'000, 5'000});
+  CHECK(clock.cpu_readings == 2 * 4);
+
+  CountingClock cpu_clock;
+  MeasurementLoop cpu_loop(cpu_clock);
+  ScriptKernel quick([&](std::uint64_t, int) {
+    cpu_clock.advance(1'000, 1'000);
+    return Work{0, 1, 0};
+  });
+  Policy cputime;
+  cputime.cpu_time = true;
+  hwbench::runtime::run::CpuSpan cpu_span;
+  for (int i = 0; i < 5; ++i) {
+    Sample s = cpu_loop.measure(quick, cputime, cpu_span);
+    cpu_loop.end_sample(s, cpu_span, i == 4);
+    CHECK(s.cpu_samples == 1);
+    CHECK(s.cpu.usr_ns == 1'000);
+  }
+  CHECK(cpu_clock.cpu_readings == 2 * 5);
 }

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "runtime/import/importer.hpp"
+#include "runtime/record/published.hpp"
 #include "runtime/report/named_report.hpp"
 #include "tests/support/golden.hpp"
 #include "tests/support/temp_dir.hpp"
@@ -153,15 +154,46 @@ TEST_CASE("import openssl: -multi's relays, -elapsed's warning and blank lines a
       "md5              26509.60k\n";
   const rt::model::Result result = imported(log);
   REQUIRE(result.series.size() == 1);
-  CHECK(result.environment.empty());
+  CHECK(result.environment == nlohmann::json::parse(R"J({"openssl": {"multi": 1}})J"));
   CHECK(rendered(result) ==
         "The 'numbers' are in 1000s of bytes per second processed.\n"
         "type             16 bytes\n"
         "md5              26509.60k\n");
 }
 
+TEST_CASE("import openssl: a 3.x -multi summary, without its heading, takes its sizes from +H") {
+  // openssl 3.0.19's `speed -seconds 1 -multi 2 -bytes 16 md5` on the test machine.
+  const std::string relays =
+      "Forked child 0\n"
+      "Forked child 1\n"
+      "Got: +H:16 from 0\n"
+      "Got: +F:3:md5:70793856.00 from 0\n"
+      "Got: +H:16 from 1\n"
+      "Got: +F:3:md5:71095424.00 from 1\n";
+  const std::string summary =
+      "version: 3.0.19\n"
+      "built on: Fri Apr  3 12:29:32 2026 UTC\n"
+      "options: bn(64,64)\n"
+      "compiler: gcc -fPIC -pthread -m64 -Wa,--noexecstack -Wall -O2 -DNDEBUG\n"
+      "CPUINFO: OPENSSL_ia32cap=0xfed83203178bffff:0x18005f42f1bb03a9\n"
+      "md5             141889.28k\n";
+  const rt::model::Result result = imported(relays + summary);
+  CHECK(rendered(result) == summary);
+  std::string error;
+  const auto back = rt::record::parse_published(rt::record::write_published(result), "speed.toml", error);
+  REQUIRE_MESSAGE(back.has_value(), error);
+  CHECK(rendered(*back) == summary);
+  CHECK(result.environment["openssl"]["multi"] == 2);
+  CHECK(result.environment["openssl"]["heading"] == false);
+  REQUIRE(result.series.size() == 1);
+  CHECK(result.series[0].label == "md5 16 bytes");
+  CHECK(result.series[0].samples.at(0).figure->value == 141889.28);
+}
+
 TEST_CASE("import openssl: errors say file:line, all of them at once") {
-  CHECK(import_error("md5 3791.55k\n") == "x.log:1: error: a table row before the 'type … bytes' header");
+  CHECK(import_error("md5 3791.55k\n") ==
+        "x.log:1: error: a table row before the 'type … bytes' header (or -multi's '+H' records)");
+  CHECK(import_error("Got: +H:16:x from 0\n") == "x.log:1: error: not a block size in -multi's '+H' record: 'x'");
   CHECK(import_error("type 16 bytes 64 bytes\nmd5 1.00k 2.00k\nhello world\nsha1 1.00k\n") ==
         "x.log:3: error: not part of an openssl speed summary: 'hello world'\n"
         "x.log:4: error: 'sha1' has 1 figures for 2 block sizes");

@@ -235,6 +235,23 @@ TEST_CASE("unixbench import: report unixbench prints both runs as the log did") 
   CHECK(back->environment["unixbench"]["runs"] == r.environment["unixbench"]["runs"]);
 }
 
+TEST_CASE("unixbench import: three runs (Run -c 1 -c 2 -c 4) come back in order") {
+  // The 2-CPU log with its 2-copy run printed again as a 4-copy run.
+  const std::string log = log_text(two_runs);
+  const auto second = log.rfind(std::string(72, '-'), log.find("Benchmark Run: Sat Nov 28 2026 23:40:17"));
+  REQUIRE(second != std::string::npos);
+  std::string third = log.substr(second);
+  third.replace(third.find("running 2 parallel copies"), 25, "running 4 parallel copies");
+  std::string error;
+  const auto r = rt::import::unixbench::import_unixbench(log + third, "c124.log", error);
+  REQUIRE_MESSAGE(r.has_value(), error);
+  REQUIRE(r->series.size() == 36);
+  CHECK(r->series[0].label == "Dhrystone 2 using register variables");
+  CHECK(r->series[12].label == "Dhrystone 2 using register variables (2 copies)");
+  CHECK(r->series[24].label == "Dhrystone 2 using register variables (4 copies)");
+  CHECK(lines_from_dashes(render(*r)) == lines_from_dashes(log + third));
+}
+
 TEST_CASE("unixbench import: a one-run log imports as before") {
   const rt::model::Result r = imported(one_run);
   REQUIRE(r.series.size() == 8);
