@@ -133,7 +133,6 @@ ChartFigure ratio_chart(const Comparison& comparison, const CompareOptions& opti
   }
   chart.groups.push_back(std::move(means));
   figure.table.rows.push_back(std::move(line));
-  figure.table.marked.assign(figure.table.rows.size(), false);
   chart.label = figure.caption;
   figure.svg = chart::bar_svg(chart);
   return figure;
