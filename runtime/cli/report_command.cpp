@@ -46,11 +46,18 @@ namespace {
 ReportSpec default_report(const Result& r) {
   ReportSpec spec;
   spec.unit = "ops/s";
-  for (const auto& s : r.series)
+  const auto byte_rate = [](const model::Series& s) {
+    const model::IntColumn& bytes = s.samples.column(model::Samples::Field::bytes);
+    bool any = false;
+    if (!bytes.empty() && bytes.constant()) any = bytes[0] > 0;
+    else bytes.for_each([&any](std::uint64_t b) { any = any || b > 0; });
+    if (any || !s.samples.has_figures()) return any;
     for (const auto& sample : s.samples)
-      if (sample.bytes > 0 || (sample.figure && find_unit(sample.figure->unit) &&
-                               find_unit(sample.figure->unit)->measure == Measure::byte_rate))
-        spec.unit = "MB/s";
+      if (sample.figure && find_unit(sample.figure->unit) && find_unit(sample.figure->unit)->measure == Measure::byte_rate)
+        return true;
+    return false;
+  };
+  if (std::any_of(r.series.begin(), r.series.end(), byte_rate)) spec.unit = "MB/s";
   spec.aggregates = {"mean", "median", "stdev", "min", "max"};
   return spec;
 }

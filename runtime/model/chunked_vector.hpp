@@ -57,7 +57,7 @@ class ChunkedVector {
     void operator()(T* p) const { std::free(p); }
   };
 
-  void grow() {
+  [[gnu::noinline]] void grow() {
     const std::size_t n = first_chunk << chunks_.size();
     const std::size_t bytes = n * sizeof(T);
     // A chunk of 2 MiB or more (a whole number of them) takes huge pages (transparent, aligned,

@@ -6,15 +6,7 @@
 
 namespace hwbench::runtime::model {
 
-namespace {
-
-bool fits_32(std::int64_t v) {
-  return v >= std::numeric_limits<std::int32_t>::min() && v <= std::numeric_limits<std::int32_t>::max();
-}
-
-}  // namespace
-
-void IntColumn::push_back(std::uint64_t value) {
+void IntColumn::push_back_slow(std::uint64_t value) {
   if (size_ == 0) first_ = value;
   if (size_ == 1 && sparse_at_.empty()) step_ = value - first_;
   // Where a block's sparse entries begin, so that reading one needs no search of them all
@@ -45,6 +37,8 @@ void IntColumn::push_back(std::uint64_t value) {
     }
   }
   ++size_;
+  next_line_ = first_ + step_ * size_;
+  fast_ = !wide_.empty() || size_ < 2 ? Fast::none : narrow_.empty() ? Fast::on_line : Fast::narrow;
 }
 
 void IntColumn::densify(std::int64_t newest) {
@@ -81,19 +75,38 @@ bool IntColumn::refit(std::uint64_t newest) {
   return true;
 }
 
-std::int64_t IntColumn::residual(std::size_t i) const {
-  if (!wide_.empty()) return wide_[i];
-  if (!narrow_.empty()) return narrow_[i];
+std::size_t IntColumn::sparse_lower_bound(std::size_t i) const {
   if (sparse_at_.empty()) return 0;
-  // Binary search in the sparse entries of i's block.
+  // Binary search in the sparse entries of i's block (past the last block: none left).
   const std::size_t b = i / block;
+  if (b >= sparse_block_.size()) return sparse_at_.size();
   std::size_t lo = sparse_block_[b], hi = b + 1 < sparse_block_.size() ? sparse_block_[b + 1] : sparse_at_.size();
   while (lo < hi) {
     const std::size_t mid = lo + (hi - lo) / 2;
     if (sparse_at_[mid] < i) lo = mid + 1;
     else hi = mid;
   }
-  return lo < sparse_at_.size() && sparse_at_[lo] == i ? sparse_value_[lo] : 0;
+  return lo;
+}
+
+std::int64_t IntColumn::residual(std::size_t i) const {
+  if (!wide_.empty()) return wide_[i];
+  if (!narrow_.empty()) return narrow_[i];
+  const std::size_t k = sparse_lower_bound(i);
+  return k < sparse_at_.size() && sparse_at_[k] == i ? sparse_value_[k] : 0;
+}
+
+IntColumn::Cursor::Cursor(const IntColumn& column, std::size_t i)
+    : column_(&column), at_line_(column.first_ + column.step_ * i), step_(column.step_), i_(i) {
+  if (!column.wide_.empty()) {
+    kind_ = Kind::wide;
+  } else if (!column.narrow_.empty()) {
+    kind_ = Kind::narrow;
+  } else if (!column.sparse_at_.empty()) {
+    kind_ = Kind::sparse;
+    k_ = column.sparse_lower_bound(i);
+    next_sparse_ = sparse_index(k_);
+  }
 }
 
 std::uint64_t IntColumn::operator[](std::size_t i) const {
@@ -139,9 +152,13 @@ void Samples::push_back(const Sample& s) {
   column_of(Field::flags).push_back((s.cold ? 1U : 0U) | (s.cpu_timed ? 2U : 0U));
 }
 
-const Sample Samples::operator[](std::size_t i) const {
-  const auto get = [&](Field field) { return column(field)[i]; };
-  const auto get_signed = [&](Field field) { return signed_of(column(field)[i]); };
+namespace {
+
+// Sample `i` of `samples`, its fields read by get(field).
+template <typename Get>
+Sample sample_of(const Get& get, std::size_t i, const std::vector<std::optional<Figure>>* figures) {
+  using Field = Samples::Field;
+  const auto get_signed = [&](Field field) { return signed_of(get(field)); };
   Sample s;
   s.param_set = static_cast<std::uint32_t>(get(Field::param_set));
   s.iteration = static_cast<std::uint32_t>(get(Field::iteration));
@@ -156,8 +173,30 @@ const Sample Samples::operator[](std::size_t i) const {
   const std::uint64_t flags = get(Field::flags);
   s.cold = (flags & 1U) != 0;
   s.cpu_timed = (flags & 2U) != 0;
-  if (with_figures_) s.figure = figures_[i];
+  if (figures != nullptr) s.figure = (*figures)[i];
   return s;
+}
+
+}  // namespace
+
+const Sample Samples::operator[](std::size_t i) const {
+  return sample_of([&](Field field) { return column(field)[i]; }, i, with_figures_ ? &figures_ : nullptr);
+}
+
+Samples::const_iterator::const_iterator(const Samples* samples, std::size_t i) : samples_(samples), i_(i) {
+  if (i_ >= samples_->size()) return;  // the end: never read
+  for (std::size_t f = 0; f < cursors_.size(); ++f) cursors_[f] = IntColumn::Cursor(samples_->columns_[f], i_);
+}
+
+const Sample Samples::const_iterator::operator*() const {
+  return sample_of([&](Field field) { return cursors_[static_cast<std::size_t>(field)].value(); }, i_,
+                   samples_->with_figures_ ? &samples_->figures_ : nullptr);
+}
+
+Samples::const_iterator& Samples::const_iterator::operator++() {
+  for (IntColumn::Cursor& c : cursors_) c.advance();
+  ++i_;
+  return *this;
 }
 
 void Samples::replace(std::size_t i, const Sample& sample) {
@@ -179,13 +218,19 @@ std::size_t Samples::memory_bytes() const {
 
 ParamSet published_params() { return {"published", {}}; }
 
-void Series::add(Sample sample, const ParamSet& set) {
+std::uint32_t Series::index_of(const ParamSet& set) {
   // The newest set is the likeliest; a series has a handful of sets at most.
   auto found = param_sets.end();
   if (!param_sets.empty() && param_sets.back() == set) found = param_sets.end() - 1;
   else found = std::find(param_sets.begin(), param_sets.end(), set);
   if (found == param_sets.end()) found = param_sets.insert(param_sets.end(), set);
-  sample.param_set = static_cast<std::uint32_t>(found - param_sets.begin());
+  return static_cast<std::uint32_t>(found - param_sets.begin());
+}
+
+void Series::add(Sample sample, const ParamSet& set) { add(std::move(sample), index_of(set)); }
+
+void Series::add(Sample sample, std::uint32_t set) {
+  sample.param_set = set;
   samples.push_back(sample);
 }
 

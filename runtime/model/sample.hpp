@@ -63,10 +63,64 @@ struct Sample {
 /// while each fits 32 bits (short times, times that grow evenly), eight bytes otherwise.
 class IntColumn {
  public:
-  /// Appends `value`.
-  void push_back(std::uint64_t value);
+  /// Reads values in order from a given one, each in O(1) without a search: what a loop over
+  /// every sample uses (operator[] searches a sparse column's block for each value).
+  class Cursor {
+   public:
+    Cursor() = default;
+    /// At value `i` (<= size()).
+    Cursor(const IntColumn& column, std::size_t i);
+    /// The value it is at (its index < size()).
+    std::uint64_t value() const {
+      switch (kind_) {
+        case Kind::line: return at_line_;
+        case Kind::sparse: return at_line_ + (i_ == next_sparse_ ? static_cast<std::uint64_t>(column_->sparse_value_[k_]) : 0);
+        case Kind::narrow: return at_line_ + static_cast<std::uint64_t>(std::int64_t{column_->narrow_[i_]});
+        case Kind::wide: return at_line_ + static_cast<std::uint64_t>(column_->wide_[i_]);
+      }
+      return at_line_;
+    }
+    /// Moves to the next value.
+    void advance() {
+      if (kind_ == Kind::sparse && i_ == next_sparse_) next_sparse_ = sparse_index(++k_);
+      at_line_ += step_;
+      ++i_;
+    }
+
+   private:
+    enum class Kind : std::uint8_t { line, sparse, narrow, wide };
+    std::size_t sparse_index(std::size_t k) const {
+      return k < column_->sparse_at_.size() ? column_->sparse_at_[k] : SIZE_MAX;
+    }
+    const IntColumn* column_ = nullptr;
+    Kind kind_ = Kind::line;
+    std::uint64_t at_line_ = 0;          ///< first + step·i
+    std::uint64_t step_ = 0;
+    std::size_t i_ = 0;
+    std::size_t k_ = 0;                  ///< while sparse: the first sparse entry at or after i_
+    std::size_t next_sparse_ = SIZE_MAX; ///< its index (SIZE_MAX: none left)
+  };
+
+  /// Appends `value`. Inline for the common cases (a residual of 0 while there are no others,
+  /// one that fits the dense 32-bit residuals), since a short sample appends to every column.
+  void push_back(std::uint64_t value) {
+    const auto r = static_cast<std::int64_t>(value - next_line_);
+    if ((size_ & (block - 1)) != 0 && (fast_ == Fast::on_line ? r == 0 : fast_ == Fast::narrow && fits_32(r))) {
+      if (fast_ == Fast::narrow) narrow_.push_back(static_cast<std::int32_t>(r));
+      next_line_ += step_;
+      ++size_;
+      return;
+    }
+    push_back_slow(value);
+  }
   /// Value `i` (< size()).
   std::uint64_t operator[](std::size_t i) const;
+  /// Calls fn(value) for every value, in order.
+  template <typename Fn>
+  void for_each(Fn&& fn) const {
+    Cursor c(*this, 0);
+    for (std::size_t i = 0; i < size_; ++i, c.advance()) fn(c.value());
+  }
   /// How many values it holds.
   std::size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
@@ -76,13 +130,23 @@ class IntColumn {
   std::size_t memory_bytes() const;
 
  private:
+  static bool fits_32(std::int64_t v) { return v >= INT32_MIN && v <= INT32_MAX; }
+  void push_back_slow(std::uint64_t value);
+  std::size_t sparse_lower_bound(std::size_t i) const;
   std::int64_t residual(std::size_t i) const;
   void densify(std::int64_t newest);
   bool refit(std::uint64_t newest);
 
+  /// What push_back can do inline: nothing yet; append a value on the line (residual 0, while
+  /// not dense); append a 32-bit residual (while dense and narrow). Block boundaries, every
+  /// other residual and the first two values take push_back_slow().
+  enum class Fast : std::uint8_t { none, on_line, narrow };
+
   std::uint64_t first_ = 0;
   std::uint64_t step_ = 0;
   std::size_t size_ = 0;
+  std::uint64_t next_line_ = 0;              ///< first_ + step_ · size_
+  Fast fast_ = Fast::none;
   std::size_t refitted_at_ = 0;              ///< size_ at the last refit (0: none)
   static constexpr std::size_t block = 4096;  ///< values per entry of sparse_block_
   ChunkedVector<std::uint32_t> sparse_block_; ///< for each `block` values, the sparse entries before them
@@ -99,7 +163,8 @@ class Samples {
   /// The integer fields of a Sample, one column each; `flags` holds cold (bit 0) and cpu_timed (bit 1).
   enum class Field { param_set, iteration, units, bytes, ops, wall_ns, usr_ns, sys_ns, cusr_ns, csys_ns,
                      cpu_samples, start_unix_ns, max_latency_ns, flags, count_ };
-  /// Iterates over the samples, each made on reading.
+  /// Iterates over the samples in order, each made on reading (a cursor per column, so that a
+  /// pass over every sample does no search).
   class const_iterator {
    public:
     using iterator_category = std::input_iterator_tag;
@@ -107,15 +172,12 @@ class Samples {
     using difference_type = std::ptrdiff_t;
     using pointer = void;
     using reference = const Sample;
-    const_iterator(const Samples* samples, std::size_t i) : samples_(samples), i_(i) {}
-    const Sample operator*() const { return (*samples_)[i_]; }
-    const_iterator& operator++() {
-      ++i_;
-      return *this;
-    }
+    const_iterator(const Samples* samples, std::size_t i);
+    const Sample operator*() const;
+    const_iterator& operator++();
     const_iterator operator++(int) {
       const_iterator before = *this;
-      ++i_;
+      ++*this;
       return before;
     }
     bool operator==(const const_iterator& other) const { return i_ == other.i_; }
@@ -123,6 +185,7 @@ class Samples {
    private:
     const Samples* samples_;
     std::size_t i_;
+    std::array<IntColumn::Cursor, static_cast<std::size_t>(Field::count_)> cursors_;  ///< one per Field
   };
 
   Samples() = default;
@@ -173,6 +236,10 @@ struct Series {
   /// Appends `sample`, run as `set`: its param_set becomes the index of `set` in param_sets,
   /// which gets it when it is new.
   void add(Sample sample, const ParamSet& set);
+  /// Appends `sample`, run as param_sets[set] (< param_sets.size()).
+  void add(Sample sample, std::uint32_t set);
+  /// The index of `set` in param_sets, where it is added when it is new.
+  std::uint32_t index_of(const ParamSet& set);
   /// The kernel and parameters `sample` (one of these samples) ran with; an empty set when
   /// its index names none.
   const ParamSet& params_of(const Sample& sample) const;

@@ -122,14 +122,15 @@ json column_to_json(Placeholders& placeholders, const model::IntColumn& column, 
   return placeholders.add([&column, is_signed, deltas](Text& out) {
     out.buffer += '[';
     std::uint64_t before = 0;
-    for (std::size_t i = 0; i < column.size(); ++i) {
-      if (i > 0) out.buffer += ',';
-      const std::uint64_t v = column[i];
+    bool first = true;
+    column.for_each([&](std::uint64_t v) {
+      if (!first) out.buffer += ',';
+      first = false;
       // Unsigned differences wrap, so that any two 64-bit values give back the second exactly.
       append_integer(out.buffer, deltas ? v - before : v, is_signed);
       before = v;
       out.flush_if_full();
-    }
+    });
     out.buffer += ']';
   });
 }
@@ -142,7 +143,8 @@ json samples_to_json(Placeholders& placeholders, const model::Samples& samples) 
   json out = {{"count", samples.size()}, {"param_set", column(Field::param_set, false)}};
   const model::IntColumn& iteration = samples.column(Field::iteration);
   bool counted = true;
-  for (std::size_t i = 0; i < iteration.size() && counted; ++i) counted = iteration[i] == i + 1;
+  std::uint64_t expected = 1;
+  iteration.for_each([&](std::uint64_t v) { counted = counted && v == expected++; });
   if (!counted) out["iteration"] = column(Field::iteration, false);
   out["units"] = column(Field::units, false);
   out["bytes"] = column(Field::bytes, false);
@@ -161,7 +163,7 @@ json samples_to_json(Placeholders& placeholders, const model::Samples& samples) 
   const model::IntColumn& flags = samples.column(Field::flags);
   for (const auto& [key, bit] : {std::pair{"cold", 1U}, std::pair{"cpu_timed", 2U}}) {
     std::vector<bool> set;
-    for (std::size_t i = 0; i < flags.size(); ++i) set.push_back((flags[i] & bit) != 0);
+    flags.for_each([&](std::uint64_t f) { set.push_back((f & bit) != 0); });
     const bool constant = !set.empty() && std::all_of(set.begin(), set.end(), [&](bool f) { return f == set.front(); });
     out[key] = constant ? json(set.front()) : json(set);
   }
@@ -177,7 +179,9 @@ json param_sets_to_json(const model::Series& series) {
   // Samples whose index names no set (made without one) read back as model::Series::params_of
   // shows them: with an empty set.
   std::size_t sets = series.param_sets.size();
-  for (const Sample& s : series.samples) sets = std::max<std::size_t>(sets, std::size_t{s.param_set} + 1);
+  series.samples.column(model::Samples::Field::param_set).for_each([&sets](std::uint64_t set) {
+    sets = std::max<std::size_t>(sets, static_cast<std::size_t>(set) + 1);
+  });
   json out = json::array();
   for (std::size_t i = 0; i < sets; ++i) {
     const model::ParamSet set = i < series.param_sets.size() ? series.param_sets[i] : model::ParamSet{};

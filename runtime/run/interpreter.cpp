@@ -301,6 +301,7 @@ class Interpreter {
       }
       auto window = open_window(step.series, 1);
       CpuSpan cpu_span;
+      std::optional<std::uint32_t> shared_index;
       for (std::uint32_t n = 0; n < p.runs_max; ++n) {
         check_interrupt();
         if (p.cold) evict_inputs(step);
@@ -317,7 +318,9 @@ class Interpreter {
         loop_.end_sample(s, cpu_span, n + 1 == p.runs_max || (enough && (p.until_ci_pct <= 0 || within)));
         const auto notes = k->notes();
         if (notes.empty()) {
-          series.add(s, shared);
+          // The shared set's index, found on its first use (sets are numbered in that order).
+          if (!shared_index) shared_index = series.index_of(shared);
+          series.add(s, *shared_index);
         } else {
           ParamSet noted = shared;
           for (const auto& [name, v] : notes) noted.params[name] = v;

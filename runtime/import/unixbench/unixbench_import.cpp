@@ -29,11 +29,19 @@ using report::unixbench_unit;
 
 namespace {
 
-const std::regex result_line(R"(^(.*\S)\s+(-?[0-9]+(?:\.[0-9]+)?)\s+(\S+)\s+\(([0-9]+(?:\.[0-9]+)?) (s|secs), ([0-9]+) samples?\)\s*$)");
-const std::regex index_row(R"(^(.*\S)\s+([0-9]+(?:\.[0-9]+)?)\s+([0-9]+(?:\.[0-9]+)?)\s+([0-9]+(?:\.[0-9]+)?)\s*$)");
-const std::regex score_line(R"(^\s*(System Benchmarks Index Score(?: \(Partial Only\))?|FINAL SCORE)\s+([0-9]+(?:\.[0-9]+)?)\s*$)");
-const std::regex run_line(R"(^Benchmark Run: \w+ (\w+) +(\d+) (\d+) (\d\d):(\d\d):(\d\d) - (\d\d):(\d\d):(\d\d)\s*$)");
-const std::regex cpu_line(R"(^(\d+) CPUs? in system; running (\d+) parallel cop(?:y|ies) of tests\s*$)");
+// The lines of a UnixBench log, compiled on first use: not at every start of hwbench.
+struct Patterns {
+  std::regex result_line{R"(^(.*\S)\s+(-?[0-9]+(?:\.[0-9]+)?)\s+(\S+)\s+\(([0-9]+(?:\.[0-9]+)?) (s|secs), ([0-9]+) samples?\)\s*$)"};
+  std::regex index_row{R"(^(.*\S)\s+([0-9]+(?:\.[0-9]+)?)\s+([0-9]+(?:\.[0-9]+)?)\s+([0-9]+(?:\.[0-9]+)?)\s*$)"};
+  std::regex score_line{R"(^\s*(System Benchmarks Index Score(?: \(Partial Only\))?|FINAL SCORE)\s+([0-9]+(?:\.[0-9]+)?)\s*$)"};
+  std::regex run_line{R"(^Benchmark Run: \w+ (\w+) +(\d+) (\d+) (\d\d):(\d\d):(\d\d) - (\d\d):(\d\d):(\d\d)\s*$)"};
+  std::regex cpu_line{R"(^(\d+) CPUs? in system; running (\d+) parallel cop(?:y|ies) of tests\s*$)"};
+};
+
+const Patterns& patterns() {
+  static const Patterns compiled;
+  return compiled;
+}
 
 /// "Nov" -> 11, 0 when unknown.
 unsigned month_number(const std::string& name) {
@@ -136,7 +144,7 @@ std::optional<Result> import_unixbench(std::string_view text, const std::string&
     ++number;
     if (!line.empty() && line.back() == '\r') line.pop_back();
     std::smatch m;
-    if (std::regex_match(line, m, run_line)) {
+    if (std::regex_match(line, m, patterns().run_line)) {
       // A multi-CPU machine's log holds a second run, with N copies, after the first.
       if (runs.back().results > 0) runs.emplace_back();
       started = true;
@@ -144,7 +152,7 @@ std::optional<Result> import_unixbench(std::string_view text, const std::string&
       if (!set_run_times(m, runs.back())) problem(number, fmt::format("'{}' is not a date", line.substr(15)));
       continue;
     }
-    if (std::regex_match(line, m, cpu_line)) {
+    if (std::regex_match(line, m, patterns().cpu_line)) {
       result.environment["cores"]["logical"] = std::stoll(m[1]);
       Run& run = runs.back();
       run.copies = std::stoll(m[2]);
@@ -155,7 +163,7 @@ std::optional<Result> import_unixbench(std::string_view text, const std::string&
       if (runs.size() > 1) run.suffix = copies_suffix(run.copies);
       continue;
     }
-    if (std::regex_match(line, m, result_line)) {
+    if (std::regex_match(line, m, patterns().result_line)) {
       started = true;
       const std::string unit = unixbench_unit(m[3]);
       if (unit.empty()) {
@@ -187,13 +195,13 @@ std::optional<Result> import_unixbench(std::string_view text, const std::string&
       continue;
     }
     if (t.starts_with("TEST ") || t.starts_with("=====") || t.starts_with("-----")) continue;
-    if (std::regex_match(line, m, score_line)) {
+    if (std::regex_match(line, m, patterns().score_line)) {
       Run& run = runs.back();
       run.score_label = m[1] == "FINAL SCORE" ? "FINAL SCORE" : "System Benchmarks Index Score" + run.suffix;
       run.printed_score = std::stod(m[2]);
       continue;
     }
-    if (in_index && std::regex_match(line, m, index_row)) {
+    if (in_index && std::regex_match(line, m, patterns().index_row)) {
       // Every run prints the same George figures; the first run's rows are enough.
       if (runs.size() == 1) baseline_rows.emplace_back(m[1], std::stod(m[2]));
       runs.back().printed_index.emplace_back(m.str(1) + runs.back().suffix, std::stod(m[4]));

@@ -134,3 +134,90 @@ TEST_CASE("sample: a column refits its line when a first value far from the rest
   CHECK(walls.memory_bytes() <= 2 * 4 * n);
   for (std::uint64_t i = 0; i < n; ++i) REQUIRE(walls[i] == wall(i));
 }
+
+namespace {
+
+// What a column holding `values` gives back read in order: for_each, and a cursor from each start.
+void check_reads_in_order(const std::vector<std::uint64_t>& values) {
+  rt::model::IntColumn column;
+  for (const auto v : values) column.push_back(v);
+  std::vector<std::uint64_t> seen;
+  column.for_each([&seen](std::uint64_t v) { seen.push_back(v); });
+  REQUIRE(seen == values);
+  // From every start that matters: the first value, a block's edges (4096 values a block), the
+  // middle, the last one.
+  for (const std::size_t from : {std::size_t{0}, std::size_t{1}, std::size_t{4095}, std::size_t{4096},
+                                 std::size_t{4097}, values.size() / 2, values.size() - 1}) {
+    if (from >= values.size()) continue;
+    rt::model::IntColumn::Cursor cursor(column, from);
+    for (std::size_t i = from; i < values.size(); ++i, cursor.advance()) {
+      CAPTURE(from);
+      CAPTURE(i);
+      REQUIRE(cursor.value() == values[i]);
+    }
+  }
+}
+
+}  // namespace
+
+TEST_CASE("sample: a column read in order gives every value back, however it is stored") {
+  constexpr std::uint64_t n = 20000;
+  std::vector<std::uint64_t> line, sparse, narrow, wide, sparse_then_dense;
+  for (std::uint64_t i = 0; i < n; ++i) {
+    line.push_back(10 + 3 * i);
+    // Rare values off the line, in some blocks only, one at a block's first value.
+    sparse.push_back(i == 4096 || i % 997 == 5 ? 123456789 + i : 0);
+    narrow.push_back(1'000'000 + i * 8000 + (i * 7919) % 1000);
+    wide.push_back(i == 7 ? std::numeric_limits<std::uint64_t>::max() : i * i * 1000003);
+    sparse_then_dense.push_back(i < 9000 ? (i % 1000 == 999 ? 5 : 0) : i % 3);
+  }
+  check_reads_in_order(line);
+  check_reads_in_order(sparse);
+  check_reads_in_order(narrow);
+  check_reads_in_order(wide);
+  check_reads_in_order(sparse_then_dense);
+  check_reads_in_order({42});
+  check_reads_in_order({1, 1ULL << 40, 2});
+}
+
+TEST_CASE("sample: iterating over samples gives what indexing gives") {
+  rt::model::Samples samples;
+  for (std::uint32_t i = 0; i < 10000; ++i) {
+    rt::model::Sample s;
+    s.iteration = i + 1;
+    s.units = 1;
+    s.wall_ns = 50 + (i * 31) % 17;
+    s.cpu = {i % 4000 == 3999 ? std::int64_t{i} * 100 : 0, 0, 0, 0};
+    s.cpu_samples = i % 4000 == 3999 ? 4000 : 0;
+    s.start_unix_ns = 1'700'000'000'000'000'000 + std::int64_t{i} * 240;
+    s.cold = i == 17;
+    samples.push_back(s);
+  }
+  std::size_t i = 0;
+  for (const rt::model::Sample& s : samples) {
+    const rt::model::Sample at = samples[i++];
+    REQUIRE(s.iteration == at.iteration);
+    REQUIRE(s.wall_ns == at.wall_ns);
+    REQUIRE(s.cpu.usr_ns == at.cpu.usr_ns);
+    REQUIRE(s.cpu_samples == at.cpu_samples);
+    REQUIRE(s.start_unix_ns == at.start_unix_ns);
+    REQUIRE(s.cold == at.cold);
+  }
+  CHECK(i == samples.size());
+  CHECK(samples[17].cold);
+  CHECK(samples[7999].cpu.usr_ns == 799900);
+}
+
+TEST_CASE("sample: a series adds by set index as by set") {
+  rt::model::Series series;
+  const rt::model::ParamSet nop{"nop", {}};
+  const rt::model::ParamSet noted{"nop", {{"note", "x"}}};
+  CHECK(series.index_of(noted) == 0);
+  CHECK(series.index_of(nop) == 1);
+  CHECK(series.index_of(noted) == 0);
+  series.add(rt::model::Sample{}, std::uint32_t{1});
+  series.add(rt::model::Sample{}, noted);
+  REQUIRE(series.samples.size() == 2);
+  CHECK(series.params_of(series.samples[0]) == nop);
+  CHECK(series.params_of(series.samples[1]) == noted);
+}
