@@ -1,5 +1,7 @@
 #include "runtime/html/page.hpp"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "runtime/chart/svg.hpp"
@@ -105,7 +107,12 @@ std::string figure_html(const ChartFigure& figure) {
 std::string pre_html(std::string_view text, std::string_view css_class) {
   // The parser drops a newline right after <pre>: one of ours goes first, so that a text that
   // begins with a blank line (nbench's) keeps it.
-  return fmt::format("<pre class=\"{}\">\n{}</pre>\n", escape(css_class), escape(text));
+  std::string pre = fmt::format("<pre class=\"{}\">\n{}</pre>\n", escape(css_class), escape(text));
+  // A report of every sample (the table layout of 10^5 samples: 1.5 MB of text) would take the
+  // browser seconds to lay out; closed, it is in the page but laid out only when opened.
+  const auto lines = static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
+  if (lines <= max_open_pre_lines) return pre;
+  return fmt::format("<details>\n<summary>The report as printed: {} lines</summary>\n{}</details>\n", lines, pre);
 }
 
 }  // namespace hwbench::runtime::html

@@ -3,6 +3,7 @@
 // script), light and dark colour schemes, print styles, UTF-8. Written as well-formed XML as
 // well, so that an XML parser (xmllint) can check every chart in it. The pages of a result and
 // of a comparison (result_page.hpp, compare_page.hpp) are made of these parts.
+#include <cstddef>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -41,7 +42,11 @@ std::string table_html(const Table& table);
 /// `figure` as a <figure> (caption, then the chart), then its table.
 std::string figure_html(const ChartFigure& figure);
 
-/// `text` in a <pre>, as a terminal shows it.
+/// Longer texts than this many lines go in a closed <details> (see pre_html).
+inline constexpr std::size_t max_open_pre_lines = 400;
+
+/// `text` in a <pre>, as a terminal shows it; past max_open_pre_lines lines, inside a closed
+/// <details> whose summary says "The report as printed: N lines".
 std::string pre_html(std::string_view text, std::string_view css_class = "report");
 
 }  // namespace hwbench::runtime::html

@@ -112,6 +112,16 @@ TEST_CASE("html report: 10^5 samples make histograms, not points, in a page unde
   CHECK(occurrences(page, "class=\"box\"") == 1);
 }
 
+TEST_CASE("html report: a report longer than a few screens is in the page, closed") {
+  std::string short_text, long_text;
+  for (std::size_t i = 0; i < rt::html::max_open_pre_lines; ++i) short_text += "row " + std::to_string(i) + "\n";
+  long_text = short_text + "one more & the last\n";
+  CHECK(rt::html::pre_html(short_text) == "<pre class=\"report\">\n" + short_text + "</pre>\n");
+  CHECK(rt::html::pre_html(long_text) ==
+        "<details>\n<summary>The report as printed: 401 lines</summary>\n<pre class=\"report\">\n" + short_text +
+            "one more &amp; the last\n</pre>\n</details>\n");
+}
+
 TEST_CASE("html run: --html writes the page beside the result file") {
   TempDir ram("/dev/shm"), work;
   const std::string recipe = work / "copies.bench";
