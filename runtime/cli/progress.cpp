@@ -63,7 +63,11 @@ ProgressDisplay::ProgressDisplay(std::ostream& out, platform::Clock& clock, Prog
 
 ProgressDisplay::Track& ProgressDisplay::track(const std::string& label) {
   auto [it, added] = index_.try_emplace(label, tracks_.size());
-  if (added) tracks_.push_back(Track{label});
+  if (added) {
+    Track fresh;
+    fresh.label = label;
+    tracks_.push_back(std::move(fresh));
+  }
   return tracks_[it->second];
 }
 

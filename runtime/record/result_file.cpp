@@ -163,7 +163,8 @@ json samples_to_json(Placeholders& placeholders, const model::Samples& samples) 
   const model::IntColumn& flags = samples.column(Field::flags);
   for (const auto& [key, bit] : {std::pair{"cold", 1U}, std::pair{"cpu_timed", 2U}}) {
     std::vector<bool> set;
-    flags.for_each([&](std::uint64_t f) { set.push_back((f & bit) != 0); });
+    const unsigned mask = bit;  // clang 14 cannot capture a structured binding
+    flags.for_each([&set, mask](std::uint64_t f) { set.push_back((f & mask) != 0); });
     const bool constant = !set.empty() && std::all_of(set.begin(), set.end(), [&](bool f) { return f == set.front(); });
     out[key] = constant ? json(set.front()) : json(set);
   }

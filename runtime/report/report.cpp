@@ -88,7 +88,7 @@ RenderedReport render_to_record(const Result& whole, const ReportSpec& spec, For
   record.spec = spec;
   record.text = text.str();
   for (const auto& series : data.series) {
-    record.figures.push_back(ReportFigures{series.label, series.values, series.aggregates, series.converged});
+    record.figures.push_back(ReportFigures{series.label, series.values, series.aggregates, series.converged, ""});
   }
   return record;
 }

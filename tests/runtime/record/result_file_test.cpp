@@ -119,16 +119,16 @@ Result populated() {
   d.ci_target_pct = -std::numeric_limits<double>::infinity();
   r.series = {a, b, c, d};
 
-  r.reports = {ReportSpec{{hwbench::runtime::model::ReportLayout::lines}, "MB/s", {"mean", "ci95"}, {}},
-               ReportSpec{{hwbench::runtime::model::ReportLayout::table}, "ms", {}, {}}};
+  r.reports = {ReportSpec{{hwbench::runtime::model::ReportLayout::lines}, "MB/s", {"mean", "ci95"}, {}, "", {}},
+               ReportSpec{{hwbench::runtime::model::ReportLayout::table}, "ms", {}, {}, "", {}}};
   // Aggregates in the spec's order, which is not alphabetical: the file keeps them in an object.
   r.rendered = {RenderedReport{r.reports[0], "write 10m  1.00 MB/s\n",
                                {ReportFigures{"write 10m", {0.30000000000000004, -0.0, 1e300},
                                               {{"mean", 0.1 + 0.2}, {"ci95", std::numeric_limits<double>::quiet_NaN()}},
-                                              false},
+                                              false, ""},
                                 ReportFigures{"empty", {}, {{"mean", std::numeric_limits<double>::infinity()},
                                                             {"ci95", -std::numeric_limits<double>::infinity()}},
-                                              true}}},
+                                              true, ""}}},
                 RenderedReport{r.reports[1], "", {}}};
   return r;
 }
@@ -280,8 +280,8 @@ TEST_CASE("result_file: the file layout of a small complete run") {
   sample.start_unix_ns = 1700000000000000000LL;
   s.add(sample, {"files.copy", {{"size", "1m"}}});
   r.series = {s};
-  r.reports = {ReportSpec{{hwbench::runtime::model::ReportLayout::lines}, "MB/s", {"mean"}, {}}};
-  r.rendered = {RenderedReport{r.reports[0], "copy 699.05 MB/s\n", {ReportFigures{"copy", {699.05}, {{"mean", 699.05}}, true}}}};
+  r.reports = {ReportSpec{{hwbench::runtime::model::ReportLayout::lines}, "MB/s", {"mean"}, {}, "", {}}};
+  r.rendered = {RenderedReport{r.reports[0], "copy 699.05 MB/s\n", {ReportFigures{"copy", {699.05}, {{"mean", 699.05}}, true, ""}}}};
   const std::string path = dir.path + "/small.json";
   std::string error;
   REQUIRE(hwbench::runtime::record::save_result(r, path, error));
