@@ -201,9 +201,10 @@ struct Fleet {
 
 }  // namespace
 
-TEST_CASE("fleet over real ssh: two hosts run the recipe; both results come home and are compared") {
+TEST_CASE("fleet over real ssh: two hosts run the recipe, both results come home and are compared") {
   Fleet fleet;
   if (!fleet.ready()) return;
+  fleet.precache();  // copying has a test of its own (the cache test); here it would cost 10 s
   HwbenchChild run({"run", "fleet.bench", "--hosts", fleet.fleet_file()}, fleet.work);
   const int code = run.exit_code(120);
   INFO("stdout:\n" << run.out() << "\nstderr:\n" << run.err());
@@ -235,14 +236,10 @@ TEST_CASE("fleet over real ssh: two hosts run the recipe; both results come home
   CHECK(count_of(table, "\ncopy index (vs ref)   ") == 1);
   CHECK(count_of(table, "\ngeometric mean  ") == 1);
   CHECK(count_of(table, "\n  environment  host1 ") == 1);
-  // Progress came back prefixed with each host's name; the binary was copied to each cache.
-  CHECK(count_of(run.err(), "host1: ") >= 1);
-  CHECK(count_of(run.err(), "host2: ") >= 1);
-  for (const auto* host : {&fleet.host1, &fleet.host2}) {
-    const auto cached = files_starting(host->cache() + "/hwbench", hwbench::runtime::cli::hwbench_version() + std::string("-"));
-    REQUIRE(cached.size() == 1);
-    CHECK(::access((cached[0] + "/hwbench").c_str(), X_OK) == 0);
-  }
+  // Progress came back prefixed with each host's name; the cached binary served both.
+  CHECK(count_of(run.err(), "host1: [1/1] copy ") == 1);
+  CHECK(count_of(run.err(), "host2: [1/1] copy ") == 1);
+  CHECK(count_of(run.err(), "copying") == 0);
   // Nothing else stays on the hosts: no run directory, none of the recipe's files.
   CHECK(hwbench::test::count_entries(fleet.tmp1) == 0);
   CHECK(hwbench::test::count_entries(fleet.tmp2) == 0);
@@ -250,7 +247,7 @@ TEST_CASE("fleet over real ssh: two hosts run the recipe; both results come home
   CHECK(hwbench::test::count_entries(fleet.loc2) == 0);
 }
 
-TEST_CASE("fleet over real ssh: a host that is down costs one line and exit 3; the other's result is written") {
+TEST_CASE("fleet over real ssh: a host that is down costs one line and exit 3, the other's result is written") {
   Fleet fleet;
   if (!fleet.ready()) return;
   fleet.precache();
@@ -309,7 +306,7 @@ TEST_CASE("fleet over real ssh: Ctrl-C here stops the run on the host, which run
   CHECK(result->status == hwbench::runtime::model::RunStatus::interrupted);
 }
 
-TEST_CASE("fleet over real ssh: paths with spaces, quotes, $ and ; reach the host as data") {
+TEST_CASE("fleet over real ssh: paths with spaces, quotes, dollars and semicolons reach the host as data") {
   Fleet fleet;
   if (!fleet.ready()) return;
   fleet.precache();
