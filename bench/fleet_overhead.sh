@@ -108,4 +108,8 @@ printf -- '--host 127.0.0.1 (cached), median:      %.3f s\n' "$mr"
 printf 'fleet overhead, binary cached:          %.3f s (goal <= 1 s)\n' "$(minus "$mr" "$ml")"
 printf 'first run (copies the %s MB binary):  %.3f s, overhead %.3f s\n' \
   "$(( $(stat -c %s "$work/dist/hwbench-$version-linux-$arch") / 1000000 ))" "$first" "$(minus "$first" "$ml")"
-printf 'one bare ssh session (ssh HOST true), median of 3: %.3f s\n' "$(median $sessions)"
+ms=$(median $sessions)
+printf 'one bare ssh session (ssh HOST true), median of 3: %.3f s\n' "$ms"
+# The login (key exchange, authentication, the login shell and its startup files) is the user's
+# and the host's; what hwbench adds to it is the rest.
+printf 'overhead beyond that one session:       %.3f s\n' "$(minus "$(minus "$mr" "$ml")" "$ms")"

@@ -23,6 +23,7 @@
 #include "runtime/record/comparable.hpp"
 #include "runtime/remote/dist.hpp"
 #include "tests/faults/hwbench_child.hpp"
+#include "tests/faults/scratch_mount.hpp"
 #include "tests/support/skip.hpp"
 #include "tests/support/ssh_server.hpp"
 #include "tests/support/temp_dir.hpp"
@@ -184,8 +185,9 @@ struct Fleet {
     return true;
   }
 
-  /// A fleet file with both hosts, each with its own location.
-  std::string fleet_file(const std::string& second = "host2") {
+  /// A fleet file with both hosts, each with its own location (the second's `second_location`
+  /// when given).
+  std::string fleet_file(const std::string& second = "host2", const std::string& second_location = "") {
     const std::string path = work + "/fleet.toml";
     const auto toml_string = [](const std::string& s) {
       std::string q = "\"";
@@ -194,7 +196,7 @@ struct Fleet {
     };
     write_text(path, "[[host]]\nname = \"host1\"\nssh = \"host1\"\nlocations = { st = " + toml_string(loc1) +
                          " }\n\n[[host]]\nname = \"" + second + "\"\nssh = \"" + second + "\"\nlocations = { st = " +
-                         toml_string(loc2) + " }\n");
+                         toml_string(second_location.empty() ? loc2 : second_location) + " }\n");
     return path;
   }
 };
@@ -372,4 +374,33 @@ TEST_CASE("fleet over real ssh: a host whose architecture has no binary here is 
   CHECK(count_of(run.err(), "hwbench: host1: no hwbench binary for its architecture " + arch + " (" +
                                 remote::dist_binary_name(hwbench::runtime::cli::hwbench_version(), arch) + " in " +
                                 fleet.dist + "): build it with scripts/build-static " + arch + "\n") == 1);
+}
+
+TEST_CASE("fleet over real ssh: a host whose disk is too small refuses the recipe there, the other host's result is written") {
+  Fleet fleet;
+  if (!fleet.ready()) return;
+  hwbench::test::ScratchMount small(1);
+  if (!small.mounted()) {
+    hwbench::test::skip("no 1 MiB tmpfs for the full disk: " + small.why_not());
+    return;
+  }
+  fleet.precache();
+  // 4 MB written and copied twice: host1's location holds it, host2's 1 MiB disk cannot. The
+  // check here knows nothing of the hosts' disks; host2's own check refuses it.
+  write_text(fleet.work + "/big.bench",
+             "location st = \"/nonexistent/fleet-test\"\n"
+             "setup { write st:/fleet_big size 4MB random }\n"
+             "series \"copy\" repeat 2 cp st:/fleet_big -> st:/fleet_copy_$i\n"
+             "teardown { rm st:/fleet_* }\n");
+  HwbenchChild run({"run", "big.bench", "--hosts", fleet.fleet_file("host2", small.path())}, fleet.work);
+  const int code = run.exit_code(120);
+  INFO("stdout:\n" << run.out() << "\nstderr:\n" << run.err());
+  CHECK(code == 3);
+  CHECK(count_of(run.err(), "hwbench: host2: the recipe was refused there: big.bench:3:24: error: the run needs 12.0 MB in '" +
+                                small.path() + "' (tmpfs) at its peak, but only 1.0 MB is free\n") == 1);
+  CHECK(count_of(run.err(), "\nhost2: 1 error in big.bench; nothing was run\n") == 1);
+  CHECK(files_starting(fleet.work + "/results", "big-host1-").size() == 1);
+  CHECK(files_starting(fleet.work + "/results", "big-host2-").empty());
+  CHECK(hwbench::test::count_entries(small.path()) == 0);
+  CHECK(hwbench::test::count_entries(fleet.tmp2) == 0);
 }
