@@ -71,7 +71,8 @@ case $(uname -m) in
   *) echo "fleet_overhead: no static binary name for $(uname -m)" >&2; exit 1 ;;
 esac
 cp "$hwbench" "$work/dist/hwbench-$version-linux-$arch"
-export HWBENCH_SSH="ssh -F $work/ssh_config" HWBENCH_DIST="$work/dist"
+# XDG_CACHE_HOME here: where hwbench keeps the binaries' hashes (runtime/remote/dist.hpp).
+export HWBENCH_SSH="ssh -F $work/ssh_config" HWBENCH_DIST="$work/dist" XDG_CACHE_HOME="$work/here-cache"
 
 # The recipe: a few short copies, a fraction of a second here.
 cat >"$work/short.bench" <<'EOF'

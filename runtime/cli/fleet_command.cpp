@@ -183,7 +183,7 @@ int cmd_run_hosts(const Common& c, const HostsOptions& options, const std::strin
     auto it = binaries_by_dirs.find(dirs);
     if (it == binaries_by_dirs.end()) {
       std::vector<std::string> problems;
-      HostBinaries found{remote::find_dist_binaries(dirs, request.version, problems), dirs};
+      HostBinaries found{remote::find_dist_binaries(dirs, request.version, problems, remote::dist_hash_memo()), dirs};
       for (const auto& p : problems) err << "hwbench: " << p << "\n";
       it = binaries_by_dirs.emplace(dirs, std::move(found)).first;
     }

@@ -1,17 +1,24 @@
 #include "runtime/remote/dist.hpp"
 
 #include <openssl/evp.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <memory>
 
 #include <fmt/format.h>
 
+#include "runtime/platform/atomic_file.hpp"
 #include "runtime/support/system_text.hpp"
 
 namespace hwbench::runtime::remote {
+
+using platform::make_directories;
+using platform::write_file_atomically;
 
 const std::vector<std::string>& dist_architectures() {
   static const std::vector<std::string> arches{"x86_64", "aarch64", "armhf"};
@@ -63,10 +70,44 @@ std::optional<std::string> file_sha256(const std::string& path, std::uint64_t& s
   return hex;
 }
 
+/// What identifies a file's content without reading it, as the memo keeps it: "SIZE MTIME_NS INODE".
+std::optional<std::string> file_identity(const std::string& path) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) return std::nullopt;
+  return fmt::format("{} {} {}", st.st_size, static_cast<long long>(st.st_mtim.tv_sec) * 1000000000LL + st.st_mtim.tv_nsec,
+                     st.st_ino);
+}
+
+/// The memo's lines: path -> "HASH SIZE MTIME_NS INODE".
+std::map<std::string, std::string> read_hash_memo(const std::string& memo) {
+  std::map<std::string, std::string> lines;
+  std::ifstream in(memo);
+  for (std::string line; std::getline(in, line);) {
+    // HASH SIZE MTIME INODE PATH: the path is the rest after the fourth space (npos + 1 is 0).
+    std::size_t at = std::string::npos;
+    for (int i = 0; i < 4; ++i) {
+      at = line.find(' ', at + 1);
+      if (at == std::string::npos) break;
+    }
+    if (at != std::string::npos) lines[line.substr(at + 1)] = line.substr(0, at);
+  }
+  return lines;
+}
+
 }  // namespace
 
+std::string dist_hash_memo() {
+  const char* xdg = std::getenv("XDG_CACHE_HOME");
+  if (xdg != nullptr && *xdg != '\0') return std::string(xdg) + "/hwbench/dist-sha256";
+  const char* home = std::getenv("HOME");
+  if (home != nullptr && *home != '\0') return std::string(home) + "/.cache/hwbench/dist-sha256";
+  return "";
+}
+
 std::vector<DistBinary> find_dist_binaries(const std::vector<std::string>& dirs, const std::string& version,
-                                           std::vector<std::string>& problems) {
+                                           std::vector<std::string>& problems, const std::string& memo) {
+  std::map<std::string, std::string> memo_lines = memo.empty() ? std::map<std::string, std::string>{} : read_hash_memo(memo);
+  bool memo_changed = false;
   std::vector<DistBinary> found;
   for (const auto& arch : dist_architectures()) {
     for (const auto& dir : dirs) {
@@ -74,15 +115,37 @@ std::vector<DistBinary> find_dist_binaries(const std::vector<std::string>& dirs,
       std::error_code ec;
       if (!std::filesystem::is_regular_file(path, ec)) continue;
       DistBinary b{arch, path, "", 0};
+      const auto identity = file_identity(path);
+      const auto known = memo_lines.find(path);
+      // "HASH SIZE MTIME INODE": the hash is still good while the rest is the file's identity.
+      if (identity && known != memo_lines.end() && known->second.size() > 65 && known->second.substr(65) == *identity) {
+        b.hash = known->second.substr(0, 16);
+        b.size = std::stoull(identity->substr(0, identity->find(' ')));
+        found.push_back(std::move(b));
+        break;
+      }
       const auto hash = file_sha256(path, b.size);
-      if (!hash) {
+      if (!hash || hash->size() != 64) {
         problems.push_back(fmt::format("cannot read {}", path));
         break;
       }
       b.hash = hash->substr(0, 16);
+      if (identity) {
+        memo_lines[path] = *hash + " " + *identity;
+        memo_changed = true;
+      }
       found.push_back(std::move(b));
       break;
     }
+  }
+  if (memo_changed && !memo.empty()) {
+    // A memo that cannot be written only costs the hashing again next time.
+    std::string text, error;
+    // Binaries that are gone (a temporary dist directory) are forgotten.
+    std::error_code ec;
+    for (const auto& [path, rest] : memo_lines)
+      if (std::filesystem::exists(path, ec)) text += rest + " " + path + "\n";
+    if (make_directories(std::filesystem::path(memo).parent_path().string(), error)) write_file_atomically(memo, text, error);
   }
   return found;
 }

@@ -35,9 +35,16 @@ struct DistBinary {
 };
 
 /// Each architecture's binary found in `dirs` (the first directory holding it), with its hash;
-/// a file that cannot be read is left out (`problems` gets one line about it).
+/// a file that cannot be read is left out (`problems` gets one line about it). Hashing 15 MB
+/// three times costs a noticeable part of a run's overhead, so with `memo` not "" the hashes are
+/// kept in that file (`SHA256 SIZE MTIME_NS INODE PATH` lines) and a binary whose size, time
+/// and inode are unchanged is not read again.
 std::vector<DistBinary> find_dist_binaries(const std::vector<std::string>& dirs, const std::string& version,
-                                           std::vector<std::string>& problems);
+                                           std::vector<std::string>& problems, const std::string& memo = "");
+
+/// Where the hashes are kept here: ${XDG_CACHE_HOME:-$HOME/.cache}/hwbench/dist-sha256; "" when
+/// neither variable is set.
+std::string dist_hash_memo();
 
 /// The error for a host whose architecture has no binary here: what to build, and where it was looked for.
 std::string missing_binary_message(const std::string& arch, const std::string& machine, const std::vector<std::string>& dirs,

@@ -1,6 +1,7 @@
 // The parts of a run on other hosts that need no server: quoting (checked by a real sh), the
 // bundle through a real pipe, the fleet file's errors, the binaries' names and places.
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -186,4 +187,35 @@ TEST_CASE("remote: the copy script takes the binary whole or leaves nothing") {
   CHECK(said == std::vector<std::string>{"the copy of hwbench did not arrive whole"});
   CHECK_FALSE(hwbench::test::exists(short_target + "/hwbench"));
   CHECK(hwbench::test::count_entries(short_target) == 0);
+}
+
+TEST_CASE("remote: a binary's hash is kept in the memo and read again only when the file changed") {
+  TempDir dist, cache;
+  const std::string binary = dist / "hwbench-0.1.0-linux-x86_64";
+  const std::string memo = cache / "hwbench/dist-sha256";
+  hwbench::test::write_text(binary, "abc");
+  std::vector<std::string> problems;
+  auto found = remote::find_dist_binaries({dist.path()}, "0.1.0", problems, memo);
+  REQUIRE(found.size() == 1);
+  CHECK(found[0].hash == "ba7816bf8f01cfea");
+  struct stat st {};
+  REQUIRE(::stat(binary.c_str(), &st) == 0);
+  const std::string line = hwbench::test::read_text(memo);
+  CHECK(line == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad 3 " +
+                    std::to_string(static_cast<long long>(st.st_mtim.tv_sec) * 1000000000LL + st.st_mtim.tv_nsec) + " " +
+                    std::to_string(st.st_ino) + " " + binary + "\n");
+  // The memo is believed while the file's size, time and inode are the same: a memo made up here
+  // shows that the file was not read again.
+  hwbench::test::write_text(memo, std::string(64, 'f') + line.substr(64));
+  found = remote::find_dist_binaries({dist.path()}, "0.1.0", problems, memo);
+  REQUIRE(found.size() == 1);
+  CHECK(found[0].hash == "ffffffffffffffff");
+  CHECK(found[0].size == 3);
+  // Changed content (another size): hashed again, the memo updated.
+  hwbench::test::write_text(binary, "abcd");
+  found = remote::find_dist_binaries({dist.path()}, "0.1.0", problems, memo);
+  REQUIRE(found.size() == 1);
+  CHECK(found[0].hash == "88d4266fd4e6338d");  // SHA-256("abcd")
+  CHECK(hwbench::test::read_text(memo).starts_with("88d4266fd4e6338d"));
+  CHECK(problems.empty());
 }
