@@ -209,7 +209,8 @@ HostRun run_on_host(const Host& host, const HostBinaries& binaries, const RunReq
     const std::string dir = fmt::format("{}/{}-{}", answer.cache, request.version, binary->hash);
     const SessionEnd copied = run_session(ssh_argv(request.ssh_client, host.destination, copy_script(dir, binary->size)), copy);
     if (copied.exit_code != 0) {
-      out.error = "cannot copy hwbench there: " + session_cause(said, copied.exit_code, "the copy failed");
+      if (interrupted && interrupted->load()) out.error = "interrupted while hwbench was copied there (the copy was dropped)";
+      else out.error = "cannot copy hwbench there: " + session_cause(said, copied.exit_code, "the copy failed");
       return out;
     }
     out.copied = true;

@@ -260,13 +260,15 @@ TEST_CASE("fleet over real ssh: a host that is down costs one line and exit 3, t
   Fleet fleet;
   if (!fleet.ready()) return;
   fleet.precache();
-  HwbenchChild run({"run", "fleet.bench", "--hosts", fleet.fleet_file("down")}, fleet.work);
+  // One after the other (--serial): the host that is down comes second, after host1 finished.
+  HwbenchChild run({"run", "fleet.bench", "--serial", "--hosts", fleet.fleet_file("down")}, fleet.work);
   const int code = run.exit_code(120);
   INFO("stdout:\n" << run.out() << "\nstderr:\n" << run.err());
   CHECK(code == 3);
   CHECK(count_of(run.err(), "hwbench: down: ssh: connect to host 127.0.0.1 port " + std::to_string(fleet.down_port) +
                                 ": Connection refused\n") == 1);
   CHECK(count_of(run.err(), "down: ") == 1);  // that line alone
+  CHECK(run.err().find("host1: [1/1] copy ") < run.err().find("hwbench: down: "));
   CHECK(count_of(run.err(), "hwbench: no comparison: 1 of the 2 hosts ran the recipe through\n") == 1);
   CHECK(files_starting(fleet.work + "/results", "fleet-host1-").size() == 1);
   CHECK(files_starting(fleet.work + "/results", "fleet-down-").empty());
