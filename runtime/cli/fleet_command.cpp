@@ -2,12 +2,15 @@
 // OpenSSH, each host's reports, and the comparison of the hosts (docs/remote.md).
 #include "runtime/cli/commands.hpp"
 
+#include <stdlib.h>
+
 #include <csignal>
 #include <cstdlib>
 #include <filesystem>
 #include <map>
 #include <mutex>
 #include <set>
+#include <sstream>
 #include <thread>
 
 #include <fmt/format.h>
@@ -120,6 +123,12 @@ bool add_named_files(const plan::Plan& plan, const std::string& recipe_dir, std:
   return true;
 }
 
+/// Removes the pre-check's directory (`dir` "" when there is none).
+void remove_scratch(const std::string& dir) {
+  std::error_code ec;
+  if (!dir.empty()) std::filesystem::remove_all(dir, ec);
+}
+
 /// The heading of one block of the output: a host's reports or the comparison.
 std::string block_heading(const std::string& title, const std::string& format) {
   if (format == "md" || format == "markdown") return fmt::format("# {}\n\n", title);
@@ -133,34 +142,60 @@ int cmd_run_hosts(const Common& c, const HostsOptions& options, const std::strin
   auto hosts = gather_hosts(options, err);
   if (!hosts) return exit_usage;
 
-  // The recipe is checked here first, once per host with that host's locations: a recipe with
-  // errors reaches no host, and the files it names are known before any session opens.
+  std::string error;
+  const auto recipe_text = read_text_file(c.file, error);
+  if (!recipe_text) {
+    err << "hwbench: " << error << "\n";
+    return exit_usage;
+  }
+  // The recipe is checked here first, once per host with that host's locations, to learn the
+  // files it names (baselines, `compare with` results) before any session opens. The hosts'
+  // directories are not this machine's: each location is mapped to an empty directory here, and
+  // nothing is said about free space or memory; each host checks the recipe against itself.
   const auto registry = kernels::builtin::builtin_registry();
   kernels::files::RealFileView file_view;
   const auto unknown = std::make_shared<NotYetKnownMachine>();
   const std::string recipe_dir = recipe_directory(c.file);
   const std::string recipe_name = std::filesystem::path(c.file).filename().string();
-  std::vector<BundleFile> files;
+  std::vector<BundleFile> files{{recipe_name, *recipe_text}};
   std::set<std::string> seen{recipe_name};
-  std::string recipe_text;
+  std::string scratch = (std::filesystem::temp_directory_path() / "hwbench-precheck-XXXXXX").string();
+  if (::mkdtemp(scratch.data()) == nullptr) scratch.clear();
   for (const auto& host : *hosts) {
     Common for_host = c;
     for_host.locations.insert(for_host.locations.end(), host.locations.begin(), host.locations.end());
+    for (std::size_t i = 0; i < for_host.locations.size() && !scratch.empty(); ++i) {
+      const std::string& l = for_host.locations[i];
+      const auto eq = l.find('=');
+      if (eq == std::string::npos) continue;  // load_and_check says what is wrong with it
+      const std::string here = fmt::format("{}/{}", scratch, i);
+      std::error_code ec;
+      std::filesystem::create_directories(here, ec);
+      for_host.locations[i] = l.substr(0, eq + 1) + here;
+    }
     lang::Source source;
     int code = exit_ok;
-    const auto checked = load_and_check(for_host, source, registry, file_view, err, code, unknown);
+    std::ostringstream diagnostics;
+    const auto checked = load_and_check(for_host, source, registry, file_view, diagnostics, code, unknown);
     if (!checked) {
-      if (code == exit_recipe) err << fmt::format("hwbench: {}: the recipe was refused for this host; no host ran it\n", host.name);
-      return code;
+      if (code != exit_recipe) {
+        err << diagnostics.str();
+        remove_scratch(scratch);
+        return code;
+      }
+      // What fails here may pass there (a file that only the host has): the host's own check decides.
+      err << fmt::format("hwbench: note: the recipe does not pass the check here with {}'s locations; {} checks it itself, "
+                         "and it is sent without the files it names\n",
+                         host.name, host.name);
+      continue;
     }
-    recipe_text = source.text;
-    std::string error;
     if (!add_named_files(checked->plan, recipe_dir, files, seen, error)) {
       err << "hwbench: " << error << "\n";
+      remove_scratch(scratch);
       return exit_usage;
     }
   }
-  files.insert(files.begin(), BundleFile{recipe_name, recipe_text});
+  remove_scratch(scratch);
 
   RunRequest request;
   request.ssh_client = remote::ssh_client_words(std::getenv("HWBENCH_SSH"));
@@ -232,7 +267,7 @@ int cmd_run_hosts(const Common& c, const HostsOptions& options, const std::strin
     if (!r.error.empty()) all_complete = false;
     if (r.result.empty()) continue;
     const std::string path = fmt::format("results/{}-{}-{}.json", stem, remote::file_name_part(host.name), stamp);
-    std::string error;
+    error.clear();
     if (!make_directories("results", error) || !write_file_atomically(path, r.result, error)) {
       err << fmt::format("hwbench: {}: {}\n", host.name, error);
       all_complete = false;

@@ -413,3 +413,21 @@ TEST_CASE("fleet over real ssh: a host whose disk is too small refuses the recip
   CHECK(hwbench::test::count_entries(small.path()) == 0);
   CHECK(hwbench::test::count_entries(fleet.tmp2) == 0);
 }
+
+TEST_CASE("fleet over real ssh: the host checks the recipe against its own directories, not this machine's") {
+  Fleet fleet;
+  if (!fleet.ready()) return;
+  fleet.precache();
+  // The check here maps the location to an empty directory of its own and lets the recipe
+  // through; host1, where the directory is missing, refuses it.
+  const std::string missing = fleet.root / "host1/not made";
+  HwbenchChild run({"run", "fleet.bench", "--host", "host1", "-L", "st=" + missing}, fleet.work);
+  const int code = run.exit_code(120);
+  INFO("stdout:\n" << run.out() << "\nstderr:\n" << run.err());
+  CHECK(code == 3);
+  CHECK(count_of(run.err(), "hwbench: host1: the recipe was refused there: fleet.bench:4:") == 1);
+  CHECK(count_of(run.err(), "error: the directory '" + missing + "' does not exist") == 2);  // streamed, then the line
+  CHECK(count_of(run.err(), "note:") == 0);
+  CHECK_FALSE(exists(missing));
+  CHECK(files_starting(fleet.work + "/results", "fleet-").empty());
+}
