@@ -21,6 +21,7 @@
 #include "runtime/platform/atomic_file.hpp"
 #include "runtime/platform/probe.hpp"
 #include "runtime/record/comparable.hpp"
+#include "runtime/record/toml_reader.hpp"
 #include "runtime/remote/bundle.hpp"
 #include "runtime/remote/dist.hpp"
 #include "runtime/remote/fleet_file.hpp"
