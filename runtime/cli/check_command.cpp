@@ -36,7 +36,8 @@ std::string current_dir() {
 
 /// Parses and checks; prints diagnostics. Returns the exit code on failure.
 std::optional<CheckedRecipe> load_and_check(const Common& c, lang::Source& source, const kernels::Registry& registry,
-                                            const kernels::FileView& files, std::ostream& err, int& code) {
+                                            const kernels::FileView& files, std::ostream& err, int& code,
+                                            std::shared_ptr<const platform::MachineProbe> machine) {
   std::string error;
   auto text = read_text_file(c.file, error);
   if (!text) {
@@ -51,6 +52,7 @@ std::optional<CheckedRecipe> load_and_check(const Common& c, lang::Source& sourc
   opts.allow_exec = c.allow_exec;
   opts.cwd = current_dir();
   opts.files = &files;
+  if (machine) opts.machine = std::move(machine);
   for (const auto& l : c.locations) {
     auto eq = l.find('=');
     if (eq == std::string::npos || eq == 0 || eq + 1 == l.size()) {

@@ -37,6 +37,18 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
   run->add_flag("-v,--verbose", display.verbose, "one progress line per sample as well")->excludes(quiet);
   run->add_option("--color", display.color, "colours in the progress: auto (a terminal, unless NO_COLOR is set), always or never")
       ->check(CLI::IsMember({"auto", "always", "never"}));
+  HostsOptions hosts;
+  bool remote_session = false;
+  run->add_option("--host", hosts.destinations,
+                                   "DEST: run on this host over ssh (user@host or an ssh_config alias); repeat for more hosts, "
+                                   "then compare them, the first the base")
+      ->allow_extra_args(false);
+  run->add_option("--hosts", hosts.fleet_file, "FLEET.toml: the hosts with settings of their own (docs/remote.md)");
+  run->add_flag("--serial", hosts.serial, "with --host/--hosts: one host after another, not all at once");
+  run->add_option("--dist", hosts.dist,
+                  "DIR: the static binaries for other hosts (default $HWBENCH_DIST, else dist/ beside the build)");
+  // How a run on another host starts (docs/remote.md); not for people, so not in --help.
+  run->add_flag("--remote-session", remote_session)->group("");
   auto* chk = app.add_subcommand("check", "check a recipe and print its plan; runs nothing");
   add_common(chk);
   bool no_busy_check = false;
@@ -88,7 +100,19 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
   }
   if (run->parsed()) {
     display.err_fd = fds.err;
-    return cmd_run(common, output, html_output, format, report_width(width, fds.out), display, args, out, err);
+    if (hosts.any()) {
+      if (!output.empty() || !html_output.empty()) {
+        err << "hwbench: -o and --html name one file; a run on hosts writes results/<recipe>-<host>-<UTC time>.json for each\n";
+        return exit_usage;
+      }
+      return cmd_run_hosts(common, hosts, format, report_width(width, fds.out), display, out, err);
+    }
+    if (hosts.serial || !hosts.dist.empty()) {
+      err << "hwbench: --serial and --dist go with --host or --hosts\n";
+      return exit_usage;
+    }
+    return cmd_run(common, output, html_output, format, report_width(width, fds.out), display, remote_session, args, out,
+                   err);
   }
   if (chk->parsed()) return cmd_check(common, !no_busy_check, out, err);
   if (rep->parsed()) return cmd_report(report_file, format, report_width(width, fds.out), out, err);

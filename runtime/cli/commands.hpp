@@ -12,6 +12,7 @@
 #include "kernels/contract/kernel.hpp"
 #include "kernels/contract/registry.hpp"
 #include "lang/common/source.hpp"
+#include "runtime/analysis/compare.hpp"
 #include "runtime/check/checker.hpp"
 #include "runtime/model/result.hpp"
 #include "runtime/platform/conditions.hpp"
@@ -36,10 +37,25 @@ struct RunDisplay {
   int err_fd = -1;            ///< the descriptor stderr's stream writes to, -1 when not known
 };
 
+/// Where `run` sends a recipe to run it on other hosts (runtime/cli/fleet_command.cpp, docs/remote.md).
+struct HostsOptions {
+  std::vector<std::string> destinations;  ///< --host DEST, in order
+  std::string fleet_file;                 ///< --hosts FLEET.toml
+  bool serial = false;                    ///< --serial: one host after another
+  std::string dist;                       ///< --dist DIR: the static binaries
+  /// Whether any host is named: then `run` runs on the hosts, not here.
+  bool any() const { return !destinations.empty() || !fleet_file.empty(); }
+};
+
 /// Reads, parses and checks `c.file` into `source`, printing the diagnostics to `err`. On
-/// failure returns nothing and sets `code` to the exit code.
+/// failure returns nothing and sets `code` to the exit code. `machine` is the machine it is
+/// checked for; null for this one.
 std::optional<check::CheckedRecipe> load_and_check(const Common& c, lang::Source& source, const kernels::Registry& registry,
-                                            const kernels::FileView& files, std::ostream& err, int& code);
+                                            const kernels::FileView& files, std::ostream& err, int& code,
+                                            std::shared_ptr<const platform::MachineProbe> machine = nullptr);
+
+/// The time now in UTC, formatted by strftime's `format`.
+std::string utc_stamp(const char* format);
 
 /// The report format named on the command line ("csv", "md"/"markdown", otherwise text).
 report::Format parse_format(const std::string& f);
@@ -80,15 +96,26 @@ std::vector<std::string> busy_machine_warnings(const plan::Plan& plan, platform:
 /// `hwbench check FILE`; with `busy_check`, the machine's load and steal are looked at for a
 /// second before a long run.
 int cmd_check(const Common& c, bool busy_check, std::ostream& out, std::ostream& err);
-/// `hwbench run FILE`.
 /// `hwbench run FILE`; with `html` not "", the result's HTML page is written there too (atomically).
+/// With `remote_session` (`--remote-session`, hidden: how a run on another host starts, see
+/// docs/remote.md) the recipe and its files are first unpacked from stdin into the current
+/// directory, and the end of stdin afterwards interrupts the run like a Ctrl-C.
 int cmd_run(const Common& c, const std::string& output, const std::string& html, const std::string& format, std::size_t width,
-            const RunDisplay& display, const std::vector<std::string>& argv, std::ostream& out, std::ostream& err);
+            const RunDisplay& display, bool remote_session, const std::vector<std::string>& argv, std::ostream& out,
+            std::ostream& err);
+/// `hwbench run FILE --host DEST… | --hosts FLEET.toml`: the recipe run on each host over ssh, each
+/// host's reports, then their comparison (the first host the base).
+int cmd_run_hosts(const Common& c, const HostsOptions& hosts, const std::string& format, std::size_t width,
+                  const RunDisplay& display, std::ostream& out, std::ostream& err);
 /// `hwbench report FILE`.
 int cmd_report(const std::string& file, const std::string& format, std::size_t width, std::ostream& out, std::ostream& err);
 /// `hwbench compare A B [C…]`; `format` "html" writes the comparison's HTML page, any other the table.
 int cmd_compare(const std::vector<std::string>& files, const std::vector<std::pair<std::string, std::string>>& settings,
                 const std::string& format, std::ostream& out, std::ostream& err);
+/// The comparison of `results`, named `names` (the first the base), in `format` ("html": the
+/// page, otherwise the table with the environment's differences), as `hwbench compare` prints it.
+void print_comparison(const std::vector<model::Result>& results, const std::vector<std::string>& names,
+                      const analysis::CompareOptions& options, const std::string& format, std::ostream& out);
 /// `hwbench import TOOL LOG`.
 int cmd_import(const std::string& tool, const std::string& log, const std::string& output, const std::string& machine,
                std::ostream& out, std::ostream& err);

@@ -182,12 +182,17 @@ int cmd_compare(const std::vector<std::string>& files, const std::vector<std::pa
     results.push_back(std::move(*r));
     names.push_back(std::filesystem::path(f).stem().string());
   }
+  print_comparison(results, names, options, format, out);
+  return exit_ok;
+}
+
+void print_comparison(const std::vector<Result>& results, const std::vector<std::string>& names,
+                      const CompareOptions& options, const std::string& format, std::ostream& out) {
   std::vector<const Result*> pointers;
   for (const auto& r : results) pointers.push_back(&r);
   const auto comparison = compare_results(pointers, names, options);
   if (format == "html") out << html::comparison_page(pointers, comparison, options);
   else out << format_comparison(comparison, options);
-  return exit_ok;
 }
 
 }  // namespace hwbench::runtime::cli

@@ -2,9 +2,12 @@
 #include "runtime/cli/commands.hpp"
 
 #include <openssl/evp.h>
+#include <unistd.h>
 
+#include <csignal>
 #include <ctime>
 #include <filesystem>
+#include <optional>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -19,6 +22,8 @@
 #include "runtime/platform/clock.hpp"
 #include "runtime/platform/conditions.hpp"
 #include "runtime/record/result_file.hpp"
+#include "runtime/remote/bundle.hpp"
+#include "runtime/remote/session_watch.hpp"
 #include "runtime/run/interpreter.hpp"
 
 namespace hwbench::runtime::cli {
@@ -33,12 +38,12 @@ using platform::RealClock;
 using platform::make_directories;
 using platform::write_file_atomically;
 using record::save_result;
+using remote::SessionWatch;
+using remote::unpack_bundle;
 using run::InterruptGuard;
 using run::RunOptions;
 using run::RunOutcome;
 using run::run_plan;
-
-namespace {
 
 std::string utc_stamp(const char* format) {
   std::time_t now = std::time(nullptr);
@@ -48,6 +53,8 @@ std::string utc_stamp(const char* format) {
   std::strftime(buf, sizeof buf, format, &tm);
   return buf;
 }
+
+namespace {
 
 std::string sha256_hex(const std::string& text) {
   unsigned char digest[EVP_MAX_MD_SIZE];
@@ -61,9 +68,22 @@ std::string sha256_hex(const std::string& text) {
 }  // namespace
 
 int cmd_run(const Common& c, const std::string& output, const std::string& html, const std::string& format, std::size_t width,
-            const RunDisplay& display, const std::vector<std::string>& argv, std::ostream& out, std::ostream& err) {
+            const RunDisplay& display, bool remote_session, const std::vector<std::string>& argv, std::ostream& out,
+            std::ostream& err) {
   // From here on Ctrl-C means "stop, clean up, say so", never a silent kill.
   InterruptGuard guard;
+  std::optional<SessionWatch> session;
+  if (remote_session) {
+    // The client may be gone before the run ends: a write to its stderr must fail, not kill
+    // this process before its teardown.
+    ::signal(SIGPIPE, SIG_IGN);
+    std::string error;
+    if (!unpack_bundle(STDIN_FILENO, ".", error)) {
+      err << "hwbench: " << error << "\n";
+      return exit_usage;
+    }
+    session.emplace(STDIN_FILENO, [&guard] { guard.interrupt(); });
+  }
   auto registry = kernels::builtin::builtin_registry();
   kernels::files::RealFileView files;
   lang::Source source;
@@ -132,7 +152,8 @@ int cmd_run(const Common& c, const std::string& output, const std::string& html,
     return exit_failure;
   }
   if (outcome.status == RunStatus::complete) {
-    if (!display.quiet) err << fmt::format("result: {}\n", path);
+    // On another host the result file is the client's to name (docs/remote.md).
+    if (!display.quiet && !remote_session) err << fmt::format("result: {}\n", path);
     if (!display.quiet && !html.empty()) err << fmt::format("page: {}\n", html);
     return exit_ok;
   }

@@ -444,4 +444,9 @@ const std::atomic<bool>* InterruptGuard::flag() const { return &g_interrupted; }
 
 int InterruptGuard::signal() const { return g_signal.load(); }
 
+void InterruptGuard::interrupt() const {
+  g_signal.store(SIGHUP);
+  g_interrupted.store(true);
+}
+
 }  // namespace hwbench::runtime::run

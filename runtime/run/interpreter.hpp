@@ -59,6 +59,9 @@ class InterruptGuard {
   const std::atomic<bool>* flag() const;
   /// The signal received (0 for none).
   int signal() const;
+  /// Sets the flag as SIGHUP would: for a run whose controlling session is gone without a signal
+  /// (`hwbench run --remote-session`, whose ssh connection ended; docs/remote.md).
+  void interrupt() const;
   /// For a process that ends after its run (hwbench's main, not a test calling the command
   /// line in-process): from now on a guard's end ignores SIGINT and SIGTERM instead of giving
   /// them back their old action, so that one arriving between the run's end and the process's

@@ -1,0 +1,221 @@
+#include "runtime/remote/host_run.hpp"
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <optional>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "runtime/remote/shell_quote.hpp"
+#include "runtime/remote/ssh_session.hpp"
+
+namespace hwbench::runtime::remote {
+
+namespace {
+
+/// The line the run script writes to stderr just before hwbench starts: what ssh and the script
+/// said before it is the session's own business, what comes after is the run's.
+constexpr const char* start_marker = "hwbench-remote-start";
+
+/// The `uname -m` values that name each architecture, as a `case` pattern.
+std::string machine_pattern(const std::string& arch) {
+  if (arch == "aarch64") return "aarch64|arm64";
+  if (arch == "armhf") return "armv7l|armv6l|armhf";
+  return arch;
+}
+
+std::string cache_expression(const Host& host) {
+  // Expanded by the host's shell: the cache follows the host's own XDG_CACHE_HOME or HOME.
+  return host.cache.empty() ? std::string("${XDG_CACHE_HOME:-$HOME/.cache}/hwbench") : shell_quote(host.cache);
+}
+
+/// The cause of a failed session: ssh's own message (or the remote command's) when it gave one.
+std::string session_cause(const std::vector<std::string>& lines, int exit_code, const std::string& fallback) {
+  for (const auto& l : lines)
+    if (!l.empty() && !l.starts_with("Warning: ")) return l;
+  if (exit_code < 0) return fallback + " (ssh was ended by a signal)";
+  return fmt::format("{} (ssh exited with {})", fallback, exit_code);
+}
+
+/// The run there printed `hwbench-status CODE MACHINE`, then `hwbench-file SIZE NAME` blocks.
+struct RunAnswer {
+  bool need_binary = false;  ///< hwbench-need MACHINE CACHE: the binary is not cached
+  std::string machine, cache;
+  std::optional<int> status;
+  std::map<std::string, std::string> files;
+};
+
+bool take_line(std::string_view& text, std::string& line) {
+  const auto nl = text.find('\n');
+  if (nl == std::string_view::npos) return false;
+  line = std::string(text.substr(0, nl));
+  text.remove_prefix(nl + 1);
+  return true;
+}
+
+RunAnswer read_answer(std::string_view text) {
+  RunAnswer a;
+  std::string line;
+  while (take_line(text, line)) {
+    std::istringstream words(line);
+    std::string tag;
+    words >> tag;
+    if (tag == "hwbench-need") {
+      a.need_binary = true;
+      words >> a.machine;
+      std::getline(words >> std::ws, a.cache);
+    } else if (tag == "hwbench-status") {
+      int code = 0;
+      if (words >> code) a.status = code;
+      words >> a.machine;
+    } else if (tag == "hwbench-file") {
+      std::size_t size = 0;
+      std::string name;
+      if (!(words >> size >> name) || size > text.size()) break;
+      a.files[name] = std::string(text.substr(0, size));
+      text.remove_prefix(size);
+    }
+  }
+  return a;
+}
+
+/// The line that says why the run there did not complete: the first `error:` of a refused
+/// recipe, hwbench's own first `hwbench:` line otherwise, else the last line it printed.
+std::string run_cause(const std::vector<std::string>& lines, int code) {
+  if (code == 1)
+    for (const auto& l : lines)
+      if (l.find(": error: ") != std::string::npos) return "the recipe was refused there: " + l;
+  for (const auto& l : lines)
+    if (l.starts_with("hwbench: ")) return l.substr(9);
+  if (!lines.empty()) return lines.back();
+  return fmt::format("hwbench exited with {} there", code);
+}
+
+}  // namespace
+
+std::string run_script(const Host& host, const HostBinaries& binaries, const RunRequest& request) {
+  std::string s = "a=$(uname -m) || exit 1\ncase \"$a\" in\n";
+  for (const auto& b : binaries.binaries) s += fmt::format("  {}) h={} ;;\n", machine_pattern(b.arch), shell_quote(b.hash));
+  s += "  *) h= ;;\nesac\n";
+  s += "c=" + cache_expression(host) + "\n";
+  s += fmt::format("b=\"$c\"/{}-\"$h\"/hwbench\n", shell_quote(request.version));
+  s += "if [ -z \"$h\" ] || [ ! -x \"$b\" ]; then printf 'hwbench-need %s %s\\n' \"$a\" \"$c\"; exit 0; fi\n";
+  s += "d=$(mktemp -d \"${TMPDIR:-/tmp}/hwbench-run.XXXXXX\") || exit 1\n";
+  s += fmt::format("echo {} >&2\n", start_marker);
+  std::vector<std::string> words{"run", "--remote-session", "-o", "result.json"};
+  words.insert(words.end(), request.run_words.begin(), request.run_words.end());
+  for (const auto& l : host.locations) words.insert(words.end(), {"-L", l});
+  words.push_back(request.recipe);
+  s += "cd \"$d\" && \"$b\" " + shell_words(words) + " >reports.txt\n";
+  // From here on the session may be gone (the client killed): a write to it must fail, not end
+  // the script before it removes the run directory.
+  s += "r=$?\ntrap '' PIPE\n";
+  s += "printf 'hwbench-status %s %s\\n' \"$r\" \"$a\"\n";
+  s += "for f in result.json reports.txt; do\n";
+  s += "  if [ -f \"$d/$f\" ]; then printf 'hwbench-file %s %s\\n' $(wc -c <\"$d/$f\") \"$f\"; cat \"$d/$f\"; fi\n";
+  s += "done\n";
+  s += "cd / && rm -rf \"$d\"\n";
+  return s;
+}
+
+std::string copy_script(const std::string& dir, std::uint64_t size) {
+  const std::string q = shell_quote(dir);
+  const std::string t = q + "/.hwbench-copy.$$";
+  return fmt::format(
+      "umask 022 && mkdir -p {0} && cat >{1} && [ \"$(wc -c <{1})\" -eq {2} ] && chmod 755 {1} && mv -f {1} {0}/hwbench || "
+      "{{ rm -f {1}; echo 'the copy of hwbench did not arrive whole' >&2; exit 1; }}",
+      q, t, size);
+}
+
+HostRun run_on_host(const Host& host, const HostBinaries& binaries, const RunRequest& request,
+                    const std::atomic<bool>* interrupted, const std::function<void(const std::string&)>& progress) {
+  HostRun out;
+  const std::string script = run_script(host, binaries, request);
+  // sh -c: the script is the one argument the host's login shell passes on.
+  const std::string command = "sh -c " + shell_quote(script);
+  for (int attempt = 0; attempt < 2; ++attempt) {
+    if (interrupted && interrupted->load()) {
+      out.error = "interrupted before the run started there";
+      return out;
+    }
+    std::vector<std::string> before, during;
+    bool started = false;
+    SessionInput io;
+    io.input = request.bundle;
+    io.keep_open = true;
+    io.interrupted = interrupted;
+    io.on_stderr_line = [&](const std::string& line) {
+      if (!started && line == start_marker) {
+        started = true;
+        return;
+      }
+      (started ? during : before).push_back(line);
+      if (started && progress) progress(line);
+    };
+    ++out.sessions;
+    const SessionEnd end = run_session(ssh_argv(request.ssh_client, host.destination, command), io);
+    if (!end.start_error.empty()) {
+      out.error = end.start_error;
+      return out;
+    }
+    const RunAnswer answer = read_answer(end.out);
+    if (!answer.machine.empty()) out.machine = answer.machine;
+    if (answer.status) {
+      out.remote_exit = *answer.status;
+      if (auto r = answer.files.find("result.json"); r != answer.files.end()) out.result = r->second;
+      if (auto r = answer.files.find("reports.txt"); r != answer.files.end()) out.reports = r->second;
+      if (*answer.status != 0) out.error = run_cause(during, *answer.status);
+      return out;
+    }
+    if (started) {
+      out.error = session_cause({}, end.exit_code, "the connection was lost during the run");
+      return out;
+    }
+    if (!answer.need_binary) {
+      out.error = session_cause(before, end.exit_code, "the session ended before the run started");
+      return out;
+    }
+    if (attempt == 1) {
+      out.error = "the binary copied there is not found in its cache";
+      return out;
+    }
+    // Not cached there: copy the binary of its architecture, then ask again.
+    const auto arch = dist_arch(answer.machine);
+    const DistBinary* binary = nullptr;
+    for (const auto& b : binaries.binaries)
+      if (arch && b.arch == *arch) binary = &b;
+    if (binary == nullptr) {
+      out.error = missing_binary_message(arch.value_or(""), answer.machine, binaries.dirs, request.version);
+      return out;
+    }
+    std::ifstream in(binary->path, std::ios::binary);
+    std::ostringstream bytes;
+    bytes << in.rdbuf();
+    if (!in || bytes.str().size() != binary->size) {
+      out.error = fmt::format("cannot read {}", binary->path);
+      return out;
+    }
+    if (progress)
+      progress(fmt::format("copying {} ({:.1f} MB) into its cache", std::filesystem::path(binary->path).filename().string(),
+                           static_cast<double>(binary->size) / 1e6));
+    SessionInput copy;
+    copy.input = bytes.str();
+    copy.interrupted = interrupted;
+    std::vector<std::string> said;
+    copy.on_stderr_line = [&](const std::string& line) { said.push_back(line); };
+    ++out.sessions;
+    const std::string dir = fmt::format("{}/{}-{}", answer.cache, request.version, binary->hash);
+    const SessionEnd copied = run_session(ssh_argv(request.ssh_client, host.destination, copy_script(dir, binary->size)), copy);
+    if (copied.exit_code != 0) {
+      if (interrupted && interrupted->load()) out.error = "interrupted while hwbench was copied there (the copy was dropped)";
+      else out.error = "cannot copy hwbench there: " + session_cause(said, copied.exit_code, "the copy failed");
+      return out;
+    }
+    out.copied = true;
+  }
+  return out;
+}
+
+}  // namespace hwbench::runtime::remote

@@ -1,0 +1,45 @@
+#pragma once
+// One OpenSSH client session: `ssh [HWBENCH_SSH's words] -o BatchMode=yes -- DEST COMMAND`
+// started as a child process with its three standard streams on pipes. What the remote command
+// prints on stdout is collected; what it prints on stderr is handed on line by line as it comes.
+#include <atomic>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace hwbench::runtime::remote {
+
+/// The ssh client's words: HWBENCH_SSH's value split at blanks (no shell quoting) when it is
+/// set and not blank, otherwise {"ssh"}.
+std::vector<std::string> ssh_client_words(const char* hwbench_ssh);
+
+/// The argument vector that runs `remote_command` (one line for the remote login shell, its
+/// words already quoted) on `destination`: the client's words, `-o BatchMode=yes` (never a
+/// password prompt), `--`, the destination, the command. Host-key checking is left to the user's
+/// configuration.
+std::vector<std::string> ssh_argv(const std::vector<std::string>& client, const std::string& destination,
+                                  const std::string& remote_command);
+
+/// What a session is given.
+struct SessionInput {
+  std::string input;  ///< written to the session's stdin
+  /// false: stdin is closed once `input` is written. true: it stays open until the session ends
+  /// or `interrupted` is set; its end of file is the remote side's sign that we are gone.
+  bool keep_open = false;
+  const std::atomic<bool>* interrupted = nullptr;  ///< when set, stdin is closed; null for never
+  std::function<void(const std::string& line)> on_stderr_line;  ///< each stderr line, without its newline
+};
+
+/// How a session ended.
+struct SessionEnd {
+  int exit_code = -1;      ///< the client's exit status (255: ssh's own failure), -1 when a signal ended it
+  std::string out;         ///< everything the remote command printed on stdout
+  std::string start_error;  ///< not "" when the client could not be started at all
+};
+
+/// Runs `argv` (argv[0] found on PATH) in a process group of its own, so that a Ctrl-C at the
+/// terminal reaches hwbench alone, which then ends the remote run in order by closing stdin.
+/// SIGPIPE must be ignored by the caller (a session that ends early leaves `input` unread).
+SessionEnd run_session(const std::vector<std::string>& argv, const SessionInput& io);
+
+}  // namespace hwbench::runtime::remote

@@ -1,0 +1,433 @@
+// `hwbench run --host/--hosts` against real OpenSSH servers started here (tests/support/
+// ssh_server.hpp): two servers on 127.0.0.1 are two hosts. The static binary they are sent is
+// the hwbench just built, copied into a temporary dist directory under this machine's
+// architecture: the hosts are this machine, so it runs there as the static one would, and the
+// whole path (cache, copy, run, fetch, clean-up) is the real one.
+#include <dirent.h>
+#include <sys/stat.h>
+#include <sys/utsname.h>
+
+#include <algorithm>
+#include <csignal>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <doctest/doctest.h>
+
+#include "runtime/cli/cli.hpp"
+#include "runtime/record/comparable.hpp"
+#include "runtime/remote/dist.hpp"
+#include "tests/faults/hwbench_child.hpp"
+#include "tests/faults/scratch_mount.hpp"
+#include "tests/support/skip.hpp"
+#include "tests/support/ssh_server.hpp"
+#include "tests/support/temp_dir.hpp"
+
+namespace {
+
+using hwbench::test::HwbenchChild;
+using hwbench::test::SshServer;
+using hwbench::test::TempDir;
+using hwbench::test::count_of;
+using hwbench::test::exists;
+using hwbench::test::read_text;
+using hwbench::test::write_text;
+namespace remote = hwbench::runtime::remote;
+
+/// A location directory whose name a shell would split, expand and cut short were it not quoted.
+const std::string awkward = "st 1 it's \"q\" $HOME; `x`";
+
+/// Two copies of a file, a short series, a teardown that removes them, a baseline beside the
+/// recipe and an index over it: the baseline file must travel with the recipe.
+const std::string short_recipe =
+    "title \"fleet test\"\n"
+    "location st = \"/nonexistent/fleet-test\"\n"
+    "baseline ref from \"base/ref.toml\"\n"
+    "setup { repeat 2 write st:/fleet_$i size 64KB random }\n"
+    "series \"copy\" repeat 3 cp st:/fleet_1 -> st:/fleet_copy_$i\n"
+    "teardown { rm st:/fleet_* }\n"
+    "index \"copy index\" = geomean(\"copy\") vs ref\n"
+    "report table MB/s with mean\n";
+
+const std::string ref_toml =
+    "schema = \"hwbench-baseline/1\"\n[[baseline]]\nname = \"ref\"\nmachine = \"a test box\"\nsource = \"the test\"\n"
+    "unit = \"MB/s\"\n[baseline.figures]\n\"copy\" = 100\n";
+
+/// A run that lasts until it is stopped: its files stay in the location meanwhile.
+const std::string long_recipe =
+    "location st = \"/nonexistent/fleet-test\"\n"
+    "setup { repeat 2 write st:/fleet_$i size 64KB random }\n"
+    "series \"warm\" repeat 2 cp st:/fleet_1 -> st:/fleet_copy_$i\n"
+    "series \"spin\" nop for 60s\n"
+    "teardown { rm st:/fleet_* }\n";
+
+
+/// This machine's `uname -m`.
+std::string this_machine() {
+  utsname u{};
+  ::uname(&u);
+  return u.machine;
+}
+
+/// This machine's architecture as the binaries are named.
+std::string this_arch() { return remote::dist_arch(this_machine()).value_or(this_machine()); }
+
+/// Sets an environment variable for the scope (hwbench, a child, inherits it).
+struct ScopedEnv {
+  ScopedEnv(const char* name, const std::string& value) : name_(name) { ::setenv(name, value.c_str(), 1); }
+  ~ScopedEnv() { ::unsetenv(name_); }
+  const char* name_;
+};
+
+/// The files in `dir` whose names start with `prefix`.
+std::vector<std::string> files_starting(const std::string& dir, const std::string& prefix) {
+  std::vector<std::string> out;
+  std::error_code ec;
+  for (const auto& e : std::filesystem::directory_iterator(dir, ec))
+    if (e.path().filename().string().starts_with(prefix)) out.push_back(e.path().string());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+/// The pids of the processes whose parent is `parent` and whose name is `comm`.
+std::vector<pid_t> children_named(pid_t parent, const std::string& comm) {
+  std::vector<pid_t> out;
+  std::error_code ec;
+  for (const auto& e : std::filesystem::directory_iterator("/proc", ec)) {
+    const std::string stat = read_text(e.path().string() + "/stat");
+    const auto open = stat.find('('), close = stat.rfind(')');
+    if (open == std::string::npos || close == std::string::npos) continue;
+    std::istringstream rest(stat.substr(close + 2));
+    char state = 0;
+    pid_t ppid = 0;
+    rest >> state >> ppid;
+    if (ppid == parent && stat.substr(open + 1, close - open - 1) == comm) out.push_back(std::stoi(stat.substr(0, open)));
+  }
+  return out;
+}
+
+/// Two sshd on 127.0.0.1, the client configuration that reaches them (HWBENCH_SSH), a dist
+/// directory with the binary (HWBENCH_DIST), each host's location and temporary directory, and
+/// a work directory holding the recipe.
+struct Fleet {
+  TempDir root;
+  SshServer host1{root.path(), "host1"};
+  SshServer host2{root.path(), "host2"};
+  std::string work = root / "work";
+  std::string dist = root / "dist";
+  std::string loc1 = root / ("host1/" + awkward), loc2 = root / ("host2/" + awkward);
+  std::string tmp1 = host1.tmp(), tmp2 = host2.tmp();
+  std::optional<ScopedEnv> ssh_env, dist_env, cache_env;
+  int down_port = 0;
+
+  /// Whether both servers run; a test that gets false has been marked skipped.
+  bool ready() {
+    if (!host1.ok() || !host2.ok()) {
+      hwbench::test::skip("no OpenSSH server for the remote runs: " + (host1.ok() ? host2.why() : host1.why()));
+      return false;
+    }
+    for (const auto& d : {work, work + "/base", dist, loc1, loc2, tmp1, tmp2}) std::filesystem::create_directories(d);
+    // The stand-in for scripts/build-static's output: this build's hwbench, which runs here.
+    const std::string binary = dist + "/" + remote::dist_binary_name(hwbench::runtime::cli::hwbench_version(), this_arch());
+    std::filesystem::copy_file(HWBENCH_BINARY, binary);
+    // "down" is a host whose port nothing listens on.
+    down_port = hwbench::test::free_local_port();
+    hwbench::test::write_client_config(root / "ssh_config", {&host1, &host2},
+                                       "Host down\n  HostName 127.0.0.1\n  Port " + std::to_string(down_port) + "\n");
+    ssh_env.emplace("HWBENCH_SSH", "ssh -F " + root / "ssh_config");
+    dist_env.emplace("HWBENCH_DIST", dist);
+    cache_env.emplace("XDG_CACHE_HOME", root / "here-cache");  // the binaries' hashes are kept here
+    write_text(work + "/fleet.bench", short_recipe);
+    write_text(work + "/base/ref.toml", ref_toml);
+    write_text(work + "/long.bench", long_recipe);
+    return true;
+  }
+
+  /// Puts the binary into each host's cache as a first run would: the tests about other things
+  /// then spend no time copying 50 MB (the copy itself has tests of its own).
+  void precache() {
+    std::vector<std::string> problems;
+    const auto found = remote::find_dist_binaries({dist}, hwbench::runtime::cli::hwbench_version(), problems);
+    REQUIRE(found.size() == 1);
+    for (const auto* host : {&host1, &host2}) {
+      const std::string dir = host->cache() + "/hwbench/" + hwbench::runtime::cli::hwbench_version() + "-" + found[0].hash;
+      std::filesystem::create_directories(dir);
+      std::filesystem::copy_file(found[0].path, dir + "/hwbench");
+    }
+  }
+
+  /// Starts long.bench on host1; returns once the long series runs there (the warm-up copies
+  /// reported, the files of its setup in the location).
+  std::unique_ptr<HwbenchChild> start_long_run() {
+    auto run = std::make_unique<HwbenchChild>(std::vector<std::string>{"run", "long.bench", "--host", "host1", "-L", "st=" + loc1},
+                                              work);
+    const bool running = run->wait_until(
+        [&] { return exists(loc1 + "/fleet_1") && run->err().find("host1: [1/2] warm") != std::string::npos; }, 30);
+    REQUIRE_MESSAGE(running, run->err());
+    return run;
+  }
+
+  /// Whether host1 is left, within 30 s, with no run directory in its TMPDIR and no file in its location.
+  bool host1_left_clean() const {
+    const auto start = std::chrono::steady_clock::now();
+    while (hwbench::test::count_entries(tmp1) != 0 || hwbench::test::count_entries(loc1) != 0) {
+      if (hwbench::test::seconds_since(start) > 30) {
+        MESSAGE("TMPDIR: " << hwbench::test::names_of(hwbench::test::snapshot(tmp1))
+                        << "; location: " << hwbench::test::names_of(hwbench::test::snapshot(loc1)));
+        return false;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    return true;
+  }
+
+  /// A fleet file with both hosts, each with its own location (the second's `second_location`
+  /// when given).
+  std::string fleet_file(const std::string& second = "host2", const std::string& second_location = "") {
+    const std::string path = work + "/fleet.toml";
+    const auto toml_string = [](const std::string& s) {
+      std::string q = "\"";
+      for (char c : s) q += (c == '"' || c == '\\') ? std::string("\\") + c : std::string(1, c);
+      return q + "\"";
+    };
+    write_text(path, "[[host]]\nname = \"host1\"\nssh = \"host1\"\nlocations = { st = " + toml_string(loc1) +
+                         " }\n\n[[host]]\nname = \"" + second + "\"\nssh = \"" + second + "\"\nlocations = { st = " +
+                         toml_string(second_location.empty() ? loc2 : second_location) + " }\n");
+    return path;
+  }
+};
+
+}  // namespace
+
+TEST_CASE("fleet over real ssh: two hosts run the recipe, both results come home and are compared") {
+  Fleet fleet;
+  if (!fleet.ready()) return;
+  fleet.precache();  // copying has a test of its own (the cache test); here it would cost 10 s
+  HwbenchChild run({"run", "fleet.bench", "--hosts", fleet.fleet_file()}, fleet.work);
+  const int code = run.exit_code(120);
+  INFO("stdout:\n" << run.out() << "\nstderr:\n" << run.err());
+  CHECK(code == 0);
+  const auto results = files_starting(fleet.work + "/results", "fleet-host");
+  REQUIRE(results.size() == 2);
+  CHECK(results[0].find("/results/fleet-host1-") != std::string::npos);
+  CHECK(results[1].find("/results/fleet-host2-") != std::string::npos);
+  for (const auto& path : results) {
+    std::string error;
+    const auto result = hwbench::runtime::record::load_comparable(path, error);
+    REQUIRE_MESSAGE(result.has_value(), error);
+    CHECK(result->status == hwbench::runtime::model::RunStatus::complete);
+    REQUIRE(result->series.size() == 1);
+    CHECK(result->series[0].samples.size() == 3);
+  }
+  // One block of reports per host, headed by its name, then the comparison, host1 the base.
+  const std::string title = "host1 (" + this_machine() + ")";
+  const std::string heading1 = title + "\n" + std::string(title.size(), '=') + "\n\nMB/s\n";
+  const std::string heading2 = "host2" + heading1.substr(5);
+  CHECK(count_of(run.out(), heading1) == 1);
+  CHECK(count_of(run.out(), heading2) == 1);
+  CHECK(run.out().find(heading1) < run.out().find(heading2));
+  const std::string comparison = "\nComparison: host1 (the base) and the others\n===========================================\n\n";
+  REQUIRE(count_of(run.out(), comparison) == 1);
+  const std::string table = run.out().substr(run.out().find(comparison) + comparison.size());
+  // The columns' widths follow the figures: the header's words and the rows' order are what is fixed.
+  std::istringstream header(table.substr(0, table.find('\n')));
+  std::vector<std::string> words{std::istream_iterator<std::string>(header), std::istream_iterator<std::string>()};
+  CHECK(words == std::vector<std::string>{"series", "host1", "host2", "host2/host1"});
+  CHECK(table.substr(table.find('\n') + 1).starts_with("copy "));
+  // The index needs the baseline file beside the recipe: it travelled with it.
+  CHECK(count_of(table, "\ncopy index (vs ref)   ") == 1);
+  CHECK(count_of(table, "\ngeometric mean  ") == 1);
+  CHECK(count_of(table, "\n  environment  host1 ") == 1);
+  // Progress came back prefixed with each host's name; the cached binary served both.
+  CHECK(count_of(run.err(), "host1: [1/1] copy ") == 1);
+  CHECK(count_of(run.err(), "host2: [1/1] copy ") == 1);
+  CHECK(count_of(run.err(), "copying") == 0);
+  // Nothing else stays on the hosts: no run directory, none of the recipe's files.
+  CHECK(hwbench::test::count_entries(fleet.tmp1) == 0);
+  CHECK(hwbench::test::count_entries(fleet.tmp2) == 0);
+  CHECK(hwbench::test::count_entries(fleet.loc1) == 0);
+  CHECK(hwbench::test::count_entries(fleet.loc2) == 0);
+}
+
+TEST_CASE("fleet over real ssh: a host that is down costs one line and exit 3, the other's result is written") {
+  Fleet fleet;
+  if (!fleet.ready()) return;
+  fleet.precache();
+  // One after the other (--serial): the host that is down comes second, after host1 finished.
+  HwbenchChild run({"run", "fleet.bench", "--serial", "--hosts", fleet.fleet_file("down")}, fleet.work);
+  const int code = run.exit_code(120);
+  INFO("stdout:\n" << run.out() << "\nstderr:\n" << run.err());
+  CHECK(code == 3);
+  CHECK(count_of(run.err(), "hwbench: down: ssh: connect to host 127.0.0.1 port " + std::to_string(fleet.down_port) +
+                                ": Connection refused\n") == 1);
+  CHECK(count_of(run.err(), "down: ") == 1);  // that line alone
+  CHECK(run.err().find("host1: [1/1] copy ") < run.err().find("hwbench: down: "));
+  CHECK(count_of(run.err(), "hwbench: no comparison: 1 of the 2 hosts ran the recipe through\n") == 1);
+  CHECK(files_starting(fleet.work + "/results", "fleet-host1-").size() == 1);
+  CHECK(files_starting(fleet.work + "/results", "fleet-down-").empty());
+  CHECK(count_of(run.out(), "host1 (") == 1);
+  CHECK(count_of(run.out(), "Comparison") == 0);
+}
+
+TEST_CASE("fleet over real ssh: the ssh client killed mid-run leaves no run directory and no file on the host") {
+  Fleet fleet;
+  if (!fleet.ready()) return;
+  fleet.precache();
+  const auto started = fleet.start_long_run();
+  HwbenchChild& run = *started;
+  const auto ssh = children_named(run.pid(), "ssh");
+  REQUIRE(ssh.size() == 1);
+  INFO("the host's TMPDIR holds: " << hwbench::test::names_of(hwbench::test::snapshot(fleet.tmp1)));
+  CHECK(files_starting(fleet.tmp1, "hwbench-run.").size() == 1);  // the run directory, while it runs
+  ::kill(ssh[0], SIGKILL);
+  const int code = run.exit_code(60);
+  INFO("stdout:\n" << run.out() << "\nstderr:\n" << run.err());
+  CHECK(code == 3);
+  CHECK(count_of(run.err(), "hwbench: host1: the connection was lost during the run (ssh was ended by a signal)\n") == 1);
+  // On the host, hwbench saw its session end, ran its teardown and the run directory went.
+  CHECK(fleet.host1_left_clean());
+  CHECK(files_starting(fleet.work + "/results", "long-").empty());
+}
+
+TEST_CASE("fleet over real ssh: Ctrl-C here stops the run on the host, which runs its teardown") {
+  Fleet fleet;
+  if (!fleet.ready()) return;
+  fleet.precache();
+  const auto started = fleet.start_long_run();
+  HwbenchChild& run = *started;
+  run.signal_group(SIGINT);
+  const int code = run.exit_code(60);
+  INFO("stdout:\n" << run.out() << "\nstderr:\n" << run.err());
+  CHECK(code == 3);
+  CHECK(count_of(run.err(), "hwbench: host1: interrupted by a signal\n") == 1);
+  CHECK(fleet.host1_left_clean());
+  // The host's result came home, marked interrupted.
+  const auto results = files_starting(fleet.work + "/results", "long-host1-");
+  REQUIRE(results.size() == 1);
+  std::string error;
+  const auto result = hwbench::runtime::record::load_comparable(results[0], error);
+  REQUIRE_MESSAGE(result.has_value(), error);
+  CHECK(result->status == hwbench::runtime::model::RunStatus::interrupted);
+}
+
+TEST_CASE("fleet over real ssh: paths with spaces, quotes, dollars and semicolons reach the host as data") {
+  Fleet fleet;
+  if (!fleet.ready()) return;
+  fleet.precache();
+  const std::string recipe = "it's a $test; run.bench";
+  write_text(fleet.work + "/" + recipe, short_recipe);
+  HwbenchChild run({"run", recipe, "--host", "host1", "-L", "st=" + fleet.loc1}, fleet.work);
+  const int code = run.exit_code(120);
+  INFO("stdout:\n" << run.out() << "\nstderr:\n" << run.err());
+  CHECK(code == 0);
+  const auto results = files_starting(fleet.work + "/results", "it's a $test; run-host1-");
+  REQUIRE(results.size() == 1);
+  std::string error;
+  const auto result = hwbench::runtime::record::load_comparable(results[0], error);
+  REQUIRE_MESSAGE(result.has_value(), error);
+  bool found = false;
+  for (const auto& l : result->locations) found = found || (l.name == "st" && l.path == fleet.loc1);
+  CHECK(found);
+  // The only entry named like the location next to it is the location itself: no word of it was split off.
+  CHECK(files_starting(fleet.root / "host1", "st") == std::vector<std::string>{fleet.loc1});
+  CHECK(files_starting(fleet.root / "host1", "it") == std::vector<std::string>{});
+  CHECK(hwbench::test::count_entries(fleet.loc1) == 0);
+}
+
+TEST_CASE("fleet over real ssh: the second run finds the binary in the host's cache and copies nothing") {
+  Fleet fleet;
+  if (!fleet.ready()) return;
+  const std::vector<std::string> args{"run", "fleet.bench", "--host", "host1", "-L", "st=" + fleet.loc1};
+  struct stat first {};
+  {
+    HwbenchChild run(args, fleet.work);
+    const int code = run.exit_code(120);
+    INFO("stderr:\n" << run.err());
+    CHECK(code == 0);
+    CHECK(count_of(run.err(), "host1: copying hwbench-") == 1);
+    const auto cached = files_starting(fleet.host1.cache() + "/hwbench", "");
+    REQUIRE(cached.size() == 1);
+    REQUIRE(::stat((cached[0] + "/hwbench").c_str(), &first) == 0);
+  }
+  HwbenchChild again(args, fleet.work);
+  const int code = again.exit_code(120);
+  INFO("stderr:\n" << again.err());
+  CHECK(code == 0);
+  CHECK(count_of(again.err(), "copying") == 0);
+  const auto cached = files_starting(fleet.host1.cache() + "/hwbench", "");
+  REQUIRE(cached.size() == 1);
+  struct stat second {};
+  REQUIRE(::stat((cached[0] + "/hwbench").c_str(), &second) == 0);
+  CHECK(second.st_ino == first.st_ino);
+  CHECK(second.st_mtim.tv_sec == first.st_mtim.tv_sec);
+  CHECK(second.st_mtim.tv_nsec == first.st_mtim.tv_nsec);
+}
+
+TEST_CASE("fleet over real ssh: a host whose architecture has no binary here is named with the build command") {
+  Fleet fleet;
+  if (!fleet.ready()) return;
+  std::filesystem::remove_all(fleet.dist);
+  std::filesystem::create_directories(fleet.dist);
+  HwbenchChild run({"run", "fleet.bench", "--host", "host1", "-L", "st=" + fleet.loc1}, fleet.work);
+  const int code = run.exit_code(120);
+  INFO("stderr:\n" << run.err());
+  CHECK(code == 3);
+  const std::string arch = this_arch();
+  CHECK(count_of(run.err(), "hwbench: host1: no hwbench binary for its architecture " + arch + " (" +
+                                remote::dist_binary_name(hwbench::runtime::cli::hwbench_version(), arch) + " in " +
+                                fleet.dist + "): build it with scripts/build-static " + arch + "\n") == 1);
+}
+
+TEST_CASE("fleet over real ssh: a host whose disk is too small refuses the recipe there, the other host's result is written") {
+  Fleet fleet;
+  if (!fleet.ready()) return;
+  hwbench::test::ScratchMount small(1);
+  if (!small.mounted()) {
+    hwbench::test::skip("no 1 MiB tmpfs for the full disk: " + small.why_not());
+    return;
+  }
+  fleet.precache();
+  // 4 MB written and copied twice: host1's location holds it, host2's 1 MiB disk cannot. The
+  // check here knows nothing of the hosts' disks; host2's own check refuses it.
+  write_text(fleet.work + "/big.bench",
+             "location st = \"/nonexistent/fleet-test\"\n"
+             "setup { write st:/fleet_big size 4MB random }\n"
+             "series \"copy\" repeat 2 cp st:/fleet_big -> st:/fleet_copy_$i\n"
+             "teardown { rm st:/fleet_* }\n");
+  HwbenchChild run({"run", "big.bench", "--hosts", fleet.fleet_file("host2", small.path())}, fleet.work);
+  const int code = run.exit_code(120);
+  INFO("stdout:\n" << run.out() << "\nstderr:\n" << run.err());
+  CHECK(code == 3);
+  CHECK(count_of(run.err(), "hwbench: host2: the recipe was refused there: big.bench:3:24: error: the run needs 12.0 MB in '" +
+                                small.path() + "' (tmpfs) at its peak, but only 1.0 MB is free\n") == 1);
+  CHECK(count_of(run.err(), "\nhost2: 1 error in big.bench; nothing was run\n") == 1);
+  CHECK(files_starting(fleet.work + "/results", "big-host1-").size() == 1);
+  CHECK(files_starting(fleet.work + "/results", "big-host2-").empty());
+  CHECK(hwbench::test::count_entries(small.path()) == 0);
+  CHECK(hwbench::test::count_entries(fleet.tmp2) == 0);
+}
+
+TEST_CASE("fleet over real ssh: the host checks the recipe against its own directories, not this machine's") {
+  Fleet fleet;
+  if (!fleet.ready()) return;
+  fleet.precache();
+  // The check here maps the location to an empty directory of its own and lets the recipe
+  // through; host1, where the directory is missing, refuses it.
+  const std::string missing = fleet.root / "host1/not made";
+  HwbenchChild run({"run", "fleet.bench", "--host", "host1", "-L", "st=" + missing}, fleet.work);
+  const int code = run.exit_code(120);
+  INFO("stdout:\n" << run.out() << "\nstderr:\n" << run.err());
+  CHECK(code == 3);
+  CHECK(count_of(run.err(), "hwbench: host1: the recipe was refused there: fleet.bench:4:") == 1);
+  CHECK(count_of(run.err(), "error: the directory '" + missing + "' does not exist") == 2);  // streamed, then the line
+  CHECK(count_of(run.err(), "note:") == 0);
+  CHECK_FALSE(exists(missing));
+  CHECK(files_starting(fleet.work + "/results", "fleet-").empty());
+}
