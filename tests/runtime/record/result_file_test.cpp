@@ -719,8 +719,8 @@ TEST_CASE("result_file: 200000 short samples take under 20 bytes each, in the fi
   // A report's per-sample figures that are the samples' own rates are not written again.
   const auto* ops = hwbench::runtime::analysis::find_unit("ops/s");
   REQUIRE(ops != nullptr);
-  const ReportSpec spec{{hwbench::runtime::model::ReportLayout::lines}, "ops/s", {"mean"}, {}};
-  r.rendered = {RenderedReport{spec, "n\n", {ReportFigures{"n", hwbench::runtime::analysis::sample_values(s, *ops), {{"mean", 1}}, true}}}};
+  const ReportSpec spec{{hwbench::runtime::model::ReportLayout::lines}, "ops/s", {"mean"}, {}, "", {}};
+  r.rendered = {RenderedReport{spec, "n\n", {ReportFigures{"n", hwbench::runtime::analysis::sample_values(s, *ops), {{"mean", 1}}, true, ""}}}};
   const std::string text = hwbench::runtime::record::result_text(r);
   CHECK(text.size() <= 20 * n);
   CHECK(text.size() >= 8 * n);  // every sample is there: two characters at least in each of four columns
