@@ -44,11 +44,29 @@ std::optional<check::CheckedRecipe> load_and_check(const Common& c, lang::Source
 /// The report format named on the command line ("csv", "md"/"markdown", otherwise text).
 report::Format parse_format(const std::string& f);
 
-/// Renders every report of `result` (a default table when it declares none) to `out`, the
-/// generic ones within `width` columns (0: no limit), keeping each rendered report in `keep`
-/// when it is given.
+/// The reports `result` declares, or when it declares none a default one: every series in MB/s
+/// (or ops/s when none moved bytes) with its mean, median, stdev, min and max.
+std::vector<model::ReportSpec> report_specs(const model::Result& result);
+
+/// Every file the `compare` reports among `specs` name, read (or why not), before anything renders.
+report::ComparedResults read_compared(const std::vector<model::ReportSpec>& specs);
+
+/// Renders every report of `result` (report_specs) to `out`, the generic ones within `width`
+/// columns (0: no limit), keeping each rendered report in `keep` when it is given; the files
+/// its `compare` reports name are read first (read_compared).
 void render_all(const model::Result& result, report::Format format, std::size_t width, std::ostream& out,
                 std::vector<model::RenderedReport>* keep);
+/// As above, with the files the `compare` reports name already read.
+void render_all(const model::Result& result, const report::ComparedResults& compared, report::Format format,
+                std::size_t width, std::ostream& out, std::vector<model::RenderedReport>* keep);
+
+/// hwbench's own lines under the reports (the run's verdict, what `settle` did): in text
+/// wrapped to `width`; "" in CSV, which holds figures only.
+std::string report_notes(const model::Result& result, report::Format format, std::size_t width);
+
+/// The HTML page of `result` (runtime/html/result_page.hpp): its reports as render_all prints
+/// them in text within `width`, with their charts and the notes.
+std::string result_html(const model::Result& result, std::size_t width);
 
 /// The columns reports may take: `requested` when it is not -1 (--width), else the width of
 /// the terminal on descriptor `fd`, else report::kDefaultWidth.
@@ -63,13 +81,14 @@ std::vector<std::string> busy_machine_warnings(const plan::Plan& plan, platform:
 /// second before a long run.
 int cmd_check(const Common& c, bool busy_check, std::ostream& out, std::ostream& err);
 /// `hwbench run FILE`.
-int cmd_run(const Common& c, const std::string& output, const std::string& format, std::size_t width, const RunDisplay& display,
-            const std::vector<std::string>& argv, std::ostream& out, std::ostream& err);
+/// `hwbench run FILE`; with `html` not "", the result's HTML page is written there too (atomically).
+int cmd_run(const Common& c, const std::string& output, const std::string& html, const std::string& format, std::size_t width,
+            const RunDisplay& display, const std::vector<std::string>& argv, std::ostream& out, std::ostream& err);
 /// `hwbench report FILE`.
 int cmd_report(const std::string& file, const std::string& format, std::size_t width, std::ostream& out, std::ostream& err);
-/// `hwbench compare A B [C…]`.
+/// `hwbench compare A B [C…]`; `format` "html" writes the comparison's HTML page, any other the table.
 int cmd_compare(const std::vector<std::string>& files, const std::vector<std::pair<std::string, std::string>>& settings,
-                std::ostream& out, std::ostream& err);
+                const std::string& format, std::ostream& out, std::ostream& err);
 /// `hwbench import TOOL LOG`.
 int cmd_import(const std::string& tool, const std::string& log, const std::string& output, const std::string& machine,
                std::ostream& out, std::ostream& err);

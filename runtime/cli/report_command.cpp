@@ -2,6 +2,7 @@
 #include "runtime/cli/commands.hpp"
 
 #include <filesystem>
+#include <sstream>
 
 #include <fmt/format.h>
 
@@ -10,6 +11,8 @@
 #include "runtime/analysis/indices.hpp"
 #include "runtime/analysis/units.hpp"
 #include "runtime/cli/cli.hpp"
+#include "runtime/html/compare_page.hpp"
+#include "runtime/html/result_page.hpp"
 #include "runtime/plan/plan_printer.hpp"
 #include "runtime/record/comparable.hpp"
 #include "runtime/record/result_file.hpp"
@@ -60,11 +63,13 @@ Format parse_format(const std::string& f) {
   return Format::text;
 }
 
-void render_all(const Result& result, Format format, std::size_t width, std::ostream& out,
-                std::vector<RenderedReport>* keep) {
+std::vector<ReportSpec> report_specs(const Result& result) {
   std::vector<ReportSpec> specs = result.reports;
   if (specs.empty()) specs.push_back(default_report(result));
-  // Every file a `compare` report names is read first: rendering reads nothing.
+  return specs;
+}
+
+report::ComparedResults read_compared(const std::vector<ReportSpec>& specs) {
   report::ComparedResults compared;
   for (const auto& spec : specs) {
     if (spec.style.layout != ReportLayout::compare) continue;
@@ -74,6 +79,18 @@ void render_all(const Result& result, Format format, std::size_t width, std::ost
     if (auto other = load_comparable(path, error)) compared.results.emplace(path, std::move(*other));
     else compared.errors.emplace(path, error);
   }
+  return compared;
+}
+
+void render_all(const Result& result, Format format, std::size_t width, std::ostream& out,
+                std::vector<RenderedReport>* keep) {
+  // Every file a `compare` report names is read first: rendering reads nothing.
+  render_all(result, read_compared(report_specs(result)), format, width, out, keep);
+}
+
+void render_all(const Result& result, const report::ComparedResults& compared, Format format, std::size_t width,
+                std::ostream& out, std::vector<RenderedReport>* keep) {
+  const std::vector<ReportSpec> specs = report_specs(result);
   bool first = true;
   const std::string* section = nullptr;  // the section of the report printed last
   for (const auto& spec : specs) {
@@ -86,15 +103,27 @@ void render_all(const Result& result, Format format, std::size_t width, std::ost
     if (keep) keep->push_back(std::move(record));
   }
   // After the reports, never inside them: the original tools' layouts stay as they were.
-  if (format == Format::csv) return;
-  // Lines of hwbench's own under the reports: in text, wrapped to the width like the reports.
+  if (const std::string notes = report_notes(result, format, width); !notes.empty()) out << "\n" << notes;
+}
+
+std::string report_notes(const Result& result, Format format, std::size_t width) {
+  if (format == Format::csv) return "";
+  // In text, wrapped to the width like the reports.
   const auto fitted = [&](const std::string& line) {
     return (format == Format::text ? support::wrap_words(line, width, "  ") : line) + "\n";
   };
   std::string notes;
   if (const auto verdict = analysis::result_verdict(result)) notes += fitted(*verdict);
   if (const auto settled = report::settle_note(result)) notes += fitted(*settled);
-  if (!notes.empty()) out << "\n" << notes;
+  return notes;
+}
+
+std::string result_html(const Result& result, std::size_t width) {
+  const report::ComparedResults compared = read_compared(report_specs(result));
+  std::vector<RenderedReport> reports;
+  std::ostringstream text;
+  render_all(result, compared, Format::text, width, text, &reports);
+  return html::result_page(result, reports, report_notes(result, Format::text, width), compared);
 }
 
 int cmd_report(const std::string& file, const std::string& format, std::size_t width, std::ostream& out, std::ostream& err) {
@@ -110,6 +139,10 @@ int cmd_report(const std::string& file, const std::string& format, std::size_t w
     out << result_text(*result);
     return exit_ok;
   }
+  if (format == "html") {
+    out << result_html(*result, width);
+    return exit_ok;
+  }
   if (result->status != RunStatus::complete && result->status != RunStatus::published)
     err << fmt::format("hwbench: note: this run is {}: {}\n", to_text(result->status), result->error);
   if (!result->parameters.empty() && format == "text") out << plan::parameters_line(result->parameters) << "\n\n";
@@ -118,7 +151,7 @@ int cmd_report(const std::string& file, const std::string& format, std::size_t w
 }
 
 int cmd_compare(const std::vector<std::string>& files, const std::vector<std::pair<std::string, std::string>>& settings,
-                std::ostream& out, std::ostream& err) {
+                const std::string& format, std::ostream& out, std::ostream& err) {
   if (files.size() < 2) {
     err << "hwbench: compare needs at least two files (result .json or published .toml)\n";
     return exit_usage;
@@ -144,7 +177,9 @@ int cmd_compare(const std::vector<std::string>& files, const std::vector<std::pa
   }
   std::vector<const Result*> pointers;
   for (const auto& r : results) pointers.push_back(&r);
-  out << format_comparison(compare_results(pointers, names, options), options);
+  const auto comparison = compare_results(pointers, names, options);
+  if (format == "html") out << html::comparison_page(pointers, comparison, options);
+  else out << format_comparison(comparison, options);
   return exit_ok;
 }
 

@@ -31,6 +31,7 @@ using model::RunStatus;
 using model::to_text;
 using platform::RealClock;
 using platform::make_directories;
+using platform::write_file_atomically;
 using record::save_result;
 using run::InterruptGuard;
 using run::RunOptions;
@@ -59,8 +60,8 @@ std::string sha256_hex(const std::string& text) {
 
 }  // namespace
 
-int cmd_run(const Common& c, const std::string& output, const std::string& format, std::size_t width, const RunDisplay& display,
-            const std::vector<std::string>& argv, std::ostream& out, std::ostream& err) {
+int cmd_run(const Common& c, const std::string& output, const std::string& html, const std::string& format, std::size_t width,
+            const RunDisplay& display, const std::vector<std::string>& argv, std::ostream& out, std::ostream& err) {
   // From here on Ctrl-C means "stop, clean up, say so", never a silent kill.
   InterruptGuard guard;
   auto registry = kernels::builtin::builtin_registry();
@@ -125,8 +126,14 @@ int cmd_run(const Common& c, const std::string& output, const std::string& forma
     err << "hwbench: " << error << "\n";
     return exit_failure;
   }
+  // The page, like the result file, appears whole or not at all.
+  if (!html.empty() && !write_file_atomically(html, result_html(result, width), error)) {
+    err << "hwbench: " << error << "\n";
+    return exit_failure;
+  }
   if (outcome.status == RunStatus::complete) {
     if (!display.quiet) err << fmt::format("result: {}\n", path);
+    if (!display.quiet && !html.empty()) err << fmt::format("page: {}\n", html);
     return exit_ok;
   }
   err << fmt::format("hwbench: the result file {} is marked {} (not complete)\n", path, to_text(outcome.status));

@@ -63,7 +63,9 @@ struct ReportFigures {
   std::vector<double> values;  ///< per sample, in order; samples without a figure in that unit are skipped
   std::vector<std::pair<std::string, double>> aggregates;  ///< in the spec's order; NaN where undefined
   bool converged = true;
-  std::string unit;  ///< the figures' unit when each series has its own (`report summary`), else ""
+  /// The figures' unit when it is not the spec's: each series' own in `report summary`, the
+  /// tool's in a named style (stream MB/s, perl s, openssl k or ops/s, bonnie KiB/s or ops/s); else "".
+  std::string unit;
 };
 
 /// A report as printed, with every figure it computed.

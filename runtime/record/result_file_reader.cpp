@@ -19,6 +19,7 @@
 #include "runtime/record/settle_json.hpp"
 #include "runtime/record/json_reader.hpp"
 #include "runtime/record/result_file.hpp"
+#include "runtime/record/sample_columns_reader.hpp"
 
 namespace hwbench::runtime::record {
 
@@ -38,9 +39,16 @@ using model::report_style_from_text;
 using model::result_kind_from_text;
 using model::run_status_from_text;
 
-namespace {
-
 using nlohmann::json;
+
+Figure read_figure(JsonReader& in, const json& object, const std::string& where) {
+  Figure figure;
+  figure.value = in.number(object, where, "value");
+  figure.unit = in.text(object, where, "unit");
+  return figure;
+}
+
+namespace {
 
 ReportSpec read_spec(JsonReader& in, const json& object, const std::string& where) {
   ReportSpec spec;
@@ -62,12 +70,6 @@ ReportSpec read_spec(JsonReader& in, const json& object, const std::string& wher
   return spec;
 }
 
-Figure read_figure(JsonReader& in, const json& object, const std::string& where) {
-  Figure figure;
-  figure.value = in.number(object, where, "value");
-  figure.unit = in.text(object, where, "unit");
-  return figure;
-}
 
 // A hwbench-result/1 sample: one object with every field, its kernel and parameters too.
 Sample read_sample(JsonReader& in, const json& object, const std::string& where, ParamSet& set) {
@@ -97,313 +99,6 @@ Sample read_sample(JsonReader& in, const json& object, const std::string& where,
     if (in.expect(*figure, path, figure->is_object(), "an object or null")) sample.figure = read_figure(in, *figure, path);
   }
   return sample;
-}
-
-/// What a column's numbers may be.
-enum class Numbers { unsigned_64, unsigned_32, signed_64 };
-
-/// The integers of one sample column, kept as they were parsed rather than as JSON values (16
-/// bytes and more each): the document holds a binary value in its place, whose subtype is the
-/// column's index in the Captured list.
-struct CapturedColumn {
-  model::IntColumn values;            ///< as 64-bit patterns, as compact as the samples' own columns
-  std::vector<bool> negative;         ///< per value, once one was negative (a signed JSON integer)
-};
-using Captured = std::vector<CapturedColumn>;
-
-/// nlohmann's DOM builder, but each array of integers directly under a series' "samples" object
-/// goes to a CapturedColumn. An array that turns out to hold anything else is handed to the DOM
-/// after all, so that reading names its bad element as usual.
-class ColumnCapture {
- public:
-  using number_integer_t = json::number_integer_t;
-  using number_unsigned_t = json::number_unsigned_t;
-  using number_float_t = json::number_float_t;
-  using string_t = json::string_t;
-  using binary_t = json::binary_t;
-
-  ColumnCapture(json& document, Captured& columns) : dom_(document), columns_(columns) {}
-
-  bool null() { return other([&] { return dom_.null(); }); }
-  bool boolean(bool value) { return other([&] { return dom_.boolean(value); }); }
-  bool number_float(number_float_t value, const string_t& text) { return other([&] { return dom_.number_float(value, text); }); }
-  bool string(string_t& value) { return other([&] { return dom_.string(value); }); }
-  bool binary(binary_t& value) { return other([&] { return dom_.binary(value); }); }
-  bool number_unsigned(number_unsigned_t value) {
-    if (!capturing_) return dom_.number_unsigned(value);
-    columns_.back().values.push_back(value);
-    if (!columns_.back().negative.empty()) columns_.back().negative.push_back(false);
-    return true;
-  }
-  bool number_integer(number_integer_t value) {
-    if (!capturing_) return dom_.number_integer(value);
-    CapturedColumn& column = columns_.back();
-    if (column.negative.empty()) column.negative.resize(column.values.size(), false);
-    column.values.push_back(static_cast<std::uint64_t>(value));
-    column.negative.push_back(value < 0);
-    return true;
-  }
-  bool start_object(std::size_t n) {
-    return other([&] {
-      path_.push_back({true, ""});
-      return dom_.start_object(n);
-    });
-  }
-  bool key(string_t& name) {
-    path_.back().key = name;
-    return dom_.key(name);
-  }
-  bool end_object() {
-    path_.pop_back();
-    return dom_.end_object();
-  }
-  bool start_array(std::size_t n) {
-    if (!capturing_ && in_samples_object()) {
-      capturing_ = true;
-      columns_.emplace_back();
-      return true;
-    }
-    return other([&] {
-      path_.push_back({false, ""});
-      return dom_.start_array(n);
-    });
-  }
-  bool end_array() {
-    if (capturing_ && !columns_.back().values.empty()) {
-      capturing_ = false;
-      binary_t placeholder({}, columns_.size() - 1);
-      return dom_.binary(placeholder);
-    }
-    // An empty array stays one, whatever its column holds.
-    if (capturing_) other([] { return true; });
-    path_.pop_back();
-    return dom_.end_array();
-  }
-  // The parser passes its own exception type (json::parse_error …), which the DOM builder throws.
-  template <typename Exception>
-  bool parse_error(std::size_t position, const std::string& token, const Exception& e) {
-    return dom_.parse_error(position, token, e);
-  }
-
- private:
-  struct Level {
-    bool object;
-    std::string key;  ///< the member being read, in an object
-  };
-
-  // The path is root{"series"} / array / series{"samples"} / samples{column}.
-  bool in_samples_object() const {
-    return path_.size() == 4 && path_[0].object && path_[0].key == "series" && !path_[1].object && path_[2].object &&
-           path_[2].key == "samples" && path_[3].object;
-  }
-
-  // Any event but an integer: inside a captured array, the array goes to the DOM after all.
-  template <typename Event>
-  bool other(Event event) {
-    if (capturing_) {
-      capturing_ = false;
-      CapturedColumn column = std::move(columns_.back());
-      columns_.pop_back();
-      path_.push_back({false, ""});
-      dom_.start_array(column.values.size());
-      for (std::size_t i = 0; i < column.values.size(); ++i) {
-        if (!column.negative.empty() && column.negative[i]) dom_.number_integer(static_cast<number_integer_t>(column.values[i]));
-        else dom_.number_unsigned(column.values[i]);
-      }
-    }
-    return event();
-  }
-
-  nlohmann::detail::json_sax_dom_parser<json> dom_;
-  Captured& columns_;
-  std::vector<Level> path_;
-  bool capturing_ = false;
-};
-
-/// One hwbench-result/2 column as read: a value for every sample, or one for all.
-struct Column {
-  model::IntColumn values;  ///< one per sample, as 64-bit patterns; empty when `all` holds
-  std::uint64_t all = 0;
-  std::uint64_t operator[](std::size_t i) const { return values.empty() ? all : values[i]; }
-};
-
-std::uint64_t read_number(JsonReader& in, const json& value, const std::string& path, Numbers numbers) {
-  switch (numbers) {
-    case Numbers::unsigned_64: return in.unsigned_value(value, path);
-    case Numbers::unsigned_32: return in.unsigned_value(value, path, std::numeric_limits<std::uint32_t>::max());
-    case Numbers::signed_64: return static_cast<std::uint64_t>(in.signed_value(value, path));
-  }
-  return 0;
-}
-
-// The largest non-negative value `numbers` allows.
-std::uint64_t largest(Numbers numbers) {
-  switch (numbers) {
-    case Numbers::unsigned_64: return std::numeric_limits<std::uint64_t>::max();
-    case Numbers::unsigned_32: return std::numeric_limits<std::uint32_t>::max();
-    case Numbers::signed_64: return std::numeric_limits<std::int64_t>::max();
-  }
-  return 0;
-}
-
-// A well-formed element's value, read without making its path.
-std::optional<std::uint64_t> quick_number(const json& item, Numbers numbers) {
-  if (item.is_number_unsigned()) {
-    const auto n = item.get<std::uint64_t>();
-    if (n <= largest(numbers)) return n;
-  } else if (item.is_number_integer() && numbers == Numbers::signed_64) {
-    return static_cast<std::uint64_t>(item.get<std::int64_t>());
-  }
-  return std::nullopt;
-}
-
-// The column `key` of a samples object: one number (every sample's) or an array of `count`.
-// The path of an element is only made for an element that is wrong: a column may have millions.
-Column read_column(JsonReader& in, const json& object, const std::string& where, const std::string& key,
-                   std::size_t count, Numbers numbers, Captured* captured) {
-  Column column;
-  const json* value = in.member(object, where, key);
-  if (value == nullptr) return column;
-  const auto path = JsonReader::join(where, key);
-  if (value->is_binary() && captured != nullptr && value->get_binary().subtype() < captured->size()) {
-    CapturedColumn& parsed = (*captured)[value->get_binary().subtype()];
-    if (parsed.values.size() != count) {
-      in.fail(path, "expected " + std::to_string(count) + " values (samples.count), got " + std::to_string(parsed.values.size()));
-      return column;
-    }
-    const std::uint64_t max = largest(numbers);
-    for (std::size_t i = 0; i < count && !in.failed(); ++i) {
-      const std::uint64_t v = parsed.values[i];
-      const bool negative = !parsed.negative.empty() && parsed.negative[i];
-      if (negative ? numbers == Numbers::signed_64 : v <= max) continue;
-      // Out of range: read as the JSON value it was, for the reader's own message.
-      read_number(in, negative ? json(static_cast<std::int64_t>(v)) : json(v), JsonReader::at(path, i), numbers);
-    }
-    column.values = std::move(parsed.values);
-    return column;
-  }
-  if (!value->is_array()) {
-    if (value->is_number()) column.all = read_number(in, *value, path, numbers);
-    else in.expect(*value, path, false, "an integer or an array of integers");
-    return column;
-  }
-  if (value->size() != count) {
-    in.fail(path, "expected " + std::to_string(count) + " values (samples.count), got " + std::to_string(value->size()));
-    return column;
-  }
-  for (std::size_t i = 0; i < count && !in.failed(); ++i) {
-    const json& item = (*value)[i];
-    if (const auto quick = quick_number(item, numbers)) column.values.push_back(*quick);
-    else column.values.push_back(read_number(in, item, JsonReader::at(path, i), numbers));
-  }
-  return column;
-}
-
-// A column of true/false: one for all, or an array of `count`.
-std::vector<bool> read_flags(JsonReader& in, const json& object, const std::string& where, const std::string& key,
-                             std::size_t count) {
-  const json* value = in.member(object, where, key);
-  if (value == nullptr) return {};
-  const auto path = JsonReader::join(where, key);
-  if (value->is_boolean()) return std::vector<bool>(count, value->get<bool>());
-  if (!in.expect(*value, path, value->is_array(), "true, false or an array of them")) return {};
-  if (value->size() != count) {
-    in.fail(path, "expected " + std::to_string(count) + " values (samples.count), got " + std::to_string(value->size()));
-    return {};
-  }
-  std::vector<bool> flags(count);
-  for (std::size_t i = 0; i < count; ++i) {
-    const json& item = (*value)[i];
-    if (!in.expect(item, JsonReader::at(path, i), item.is_boolean(), "true or false")) return {};
-    flags[i] = item.get<bool>();
-  }
-  return flags;
-}
-
-// The optional figure column: an array of `count`, each a Figure or null.
-std::vector<std::optional<Figure>> read_figure_column(JsonReader& in, const json& object, const std::string& where,
-                                                      std::size_t count) {
-  // Empty without a "figure" member: measured samples have none, and a million empty ones
-  // would take 48 MB.
-  std::vector<std::optional<Figure>> figures;
-  if (!in.member(object, where, "figure", /*optional=*/true)) return figures;
-  figures.resize(count);
-  const json* value = in.array(object, where, "figure");
-  const auto path = JsonReader::join(where, "figure");
-  if (value == nullptr) return figures;
-  if (value->size() != count) {
-    in.fail(path, "expected " + std::to_string(count) + " values (samples.count), got " + std::to_string(value->size()));
-    return figures;
-  }
-  for (std::size_t i = 0; i < count && !in.failed(); ++i) {
-    const json& item = (*value)[i];
-    if (item.is_null()) continue;
-    const auto item_path = JsonReader::at(path, i);
-    if (in.expect(item, item_path, item.is_object(), "an object or null")) figures[i] = read_figure(in, item, item_path);
-  }
-  return figures;
-}
-
-// A hwbench-result/2 series' samples: its parameter sets, then the object of columns.
-void read_columns(JsonReader& in, const json& object, const std::string& where, Series& series,
-                  Captured* captured) {
-  in.each_object(object, where, "param_sets", [&](const json& item, const std::string& path) {
-    ParamSet set;
-    set.kernel = in.text(item, path, "kernel");
-    set.params = in.strings(item, path, "params");
-    series.param_sets.push_back(std::move(set));
-  });
-  const json* samples = in.object(object, where, "samples");
-  if (samples == nullptr) return;
-  const auto path = JsonReader::join(where, "samples");
-  const std::size_t n = in.unsigned_integer(*samples, path, "count", std::numeric_limits<std::uint32_t>::max());
-  using enum Numbers;
-  const auto column = [&](const char* key, Numbers numbers) {
-    return read_column(in, *samples, path, key, n, numbers, captured);
-  };
-  const Column param_set = column("param_set", unsigned_32);
-  // Without an iteration column the samples count 1, 2, … n.
-  const bool counted = in.member(*samples, path, "iteration", /*optional=*/true) == nullptr;
-  const Column iteration = counted ? Column{} : column("iteration", unsigned_32);
-  const Column units = column("units", unsigned_64), bytes = column("bytes", unsigned_64), ops = column("ops", unsigned_64);
-  const Column wall = column("wall_ns", signed_64), usr = column("usr_ns", signed_64), sys = column("sys_ns", signed_64),
-               cusr = column("cusr_ns", signed_64), csys = column("csys_ns", signed_64),
-               latency = column("max_latency_ns", signed_64), start = column("start_unix_ns", signed_64);
-  // Without a cpu_samples column every sample's CPU time is its own.
-  const bool own_cpu = in.member(*samples, path, "cpu_samples", /*optional=*/true) == nullptr;
-  const Column cpu_samples = own_cpu ? Column{{}, 1} : column("cpu_samples", unsigned_32);
-  const std::vector<bool> cold = read_flags(in, *samples, path, "cold", n);
-  const std::vector<bool> cpu_timed = read_flags(in, *samples, path, "cpu_timed", n);
-  std::vector<std::optional<Figure>> figures = read_figure_column(in, *samples, path, n);
-  for (std::size_t i = 0; i < n && !in.failed(); ++i) {
-    if (param_set[i] >= series.param_sets.size()) {
-      in.fail(param_set.values.empty() ? JsonReader::join(path, "param_set") : JsonReader::at(JsonReader::join(path, "param_set"), i),
-              std::to_string(param_set[i]) + " names no entry of param_sets (it has " +
-                  std::to_string(series.param_sets.size()) + ")");
-    }
-  }
-  if (in.failed()) return;
-  const auto as_signed = [](std::uint64_t v) { return static_cast<std::int64_t>(v); };
-  std::uint64_t start_ns = 0;
-  for (std::size_t i = 0; i < n; ++i) {
-    Sample s;
-    s.param_set = static_cast<std::uint32_t>(param_set[i]);
-    s.iteration = static_cast<std::uint32_t>(counted ? i + 1 : iteration[i]);
-    s.units = units[i];
-    s.bytes = bytes[i];
-    s.ops = ops[i];
-    s.wall_ns = as_signed(wall[i]);
-    s.cpu = {as_signed(usr[i]), as_signed(sys[i]), as_signed(cusr[i]), as_signed(csys[i])};
-    s.cpu_samples = static_cast<std::uint32_t>(cpu_samples[i]);
-    s.max_latency_ns = as_signed(latency[i]);
-    // An array of start times holds the first and then each one's difference from the one before.
-    start_ns = start.values.empty() ? start.all : start_ns + start.values[i];
-    s.start_unix_ns = as_signed(start_ns);
-    s.cold = cold[i];
-    s.cpu_timed = cpu_timed[i];
-    if (!figures.empty()) s.figure = std::move(figures[i]);
-    series.samples.push_back(s);
-  }
 }
 
 // Series::printed: aggregate name -> {value, unit}.

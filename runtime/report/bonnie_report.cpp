@@ -475,6 +475,7 @@ RenderedReport render_bonnie(const Result& result, const ReportSpec& spec) {
   for (std::size_t t = 0; t < bonnie_test_names.size(); ++t) {
     ReportFigures figures;
     figures.label = std::string(bonnie_test_names[t]);
+    figures.unit = sequential(t) ? "KiB/s" : "ops/s";  // bonnie++'s K/sec and /sec
     for (const auto& run : runs)
       if (run.tests[t].state == State::measured && run.tests[t].rate_known) figures.values.push_back(run.tests[t].rate);
     if (!figures.values.empty()) out.figures.push_back(std::move(figures));

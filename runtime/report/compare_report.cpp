@@ -26,14 +26,12 @@ using model::ReportSpec;
 using model::Result;
 using support::write_columns;
 
-namespace {
-
-std::string figure_text(const FigureCell& cell) {
+std::string figure_cell_text(const FigureCell& cell) {
   if (cell.state != CellState::figure || !std::isfinite(cell.value)) return "-";
   return cell.unit.empty() ? format_figure(cell.value) : format_figure(cell.value) + " " + cell.unit;
 }
 
-std::string ratio_text(const RatioCell& cell, const CompareOptions& options) {
+std::string ratio_cell_text(const RatioCell& cell, const CompareOptions& options) {
   switch (cell.state) {
     case RatioState::computed: return format_ratio(cell.value, options);
     case RatioState::missing: return "-";
@@ -42,8 +40,6 @@ std::string ratio_text(const RatioCell& cell, const CompareOptions& options) {
   }
   return "-";
 }
-
-}  // namespace
 
 std::string format_ratio(double ratio, const CompareOptions& options) {
   if (!std::isfinite(ratio)) return "-";
@@ -71,8 +67,8 @@ std::string format_comparison(const Comparison& comparison, const CompareOptions
   std::vector<std::string> notes;
   for (const auto& row : comparison.rows) {
     std::vector<std::string> line{row.label};
-    for (const auto& cell : row.figures) line.push_back(figure_text(cell));
-    for (const auto& cell : row.ratios) line.push_back(ratio_text(cell, options));
+    for (const auto& cell : row.figures) line.push_back(figure_cell_text(cell));
+    for (const auto& cell : row.ratios) line.push_back(ratio_cell_text(cell, options));
     table.push_back(line);
     for (std::size_t i = 0; i < row.figures.size(); ++i)
       if (row.figures[i].state == CellState::unavailable)
@@ -105,21 +101,29 @@ std::string compared_path(const ReportSpec& spec) {
   return with == spec.options.end() ? std::string() : with->second;
 }
 
+std::optional<ComparedReport> compare_report_data(const Result& result, const ReportSpec& spec, const ComparedResults& compared) {
+  const std::string path = compared_path(spec);
+  const auto other = compared.results.find(path);
+  if (other == compared.results.end()) return std::nullopt;
+  ComparedReport data;
+  for (const auto& [k, v] : spec.options)
+    if (k != "with") set_compare_option(data.options, k, v);
+  data.results = {&other->second, &result};
+  const std::string stem = std::filesystem::path(path).stem().string();
+  data.comparison = compare_results(data.results, {stem, "this run"}, data.options);
+  return data;
+}
+
 RenderedReport render_compare_report(const Result& result, const ReportSpec& spec, const ComparedResults& compared) {
   RenderedReport record;
   record.spec = spec;
-  CompareOptions options;
-  for (const auto& [k, v] : spec.options)
-    if (k != "with") set_compare_option(options, k, v);
-  const std::string path = compared_path(spec);
-  const auto other = compared.results.find(path);
-  if (other == compared.results.end()) {
-    const auto error = compared.errors.find(path);
-    record.text = fmt::format("compare: {}\n", error != compared.errors.end() ? error->second : path + " was not read");
+  if (const auto data = compare_report_data(result, spec, compared)) {
+    record.text = format_comparison(data->comparison, data->options);
     return record;
   }
-  const std::string stem = std::filesystem::path(path).stem().string();
-  record.text = format_comparison(compare_results({&other->second, &result}, {stem, "this run"}, options), options);
+  const std::string path = compared_path(spec);
+  const auto error = compared.errors.find(path);
+  record.text = fmt::format("compare: {}\n", error != compared.errors.end() ? error->second : path + " was not read");
   return record;
 }
 

@@ -2,7 +2,9 @@
 // The render stage of a comparison (runtime/analysis/compare.hpp computes it): the table
 // `hwbench compare` prints, and the `compare with "FILE"` report of a recipe.
 #include <map>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "runtime/analysis/compare.hpp"
 #include "runtime/model/result.hpp"
@@ -18,6 +20,13 @@ std::string format_comparison(const analysis::Comparison& comparison, const anal
 /// suffix (1.1666 -> "1.16倍" truncated, "1.17倍" rounded); `-` for NaN.
 std::string format_ratio(double ratio, const analysis::CompareOptions& options);
 
+/// A figure's cell as the table prints it: the figure (format_figure) and its unit; `-` without one.
+std::string figure_cell_text(const analysis::FigureCell& cell);
+
+/// A ratio's cell as the table prints it: format_ratio when computed, `!` when the figures
+/// could not be divided, `-` when one is missing.
+std::string ratio_cell_text(const analysis::RatioCell& cell, const analysis::CompareOptions& options);
+
 /// The results `compare with "FILE"` reports set beside this run, read before anything renders
 /// (rendering reads no file): by the path the spec names, the result or why it could not be read.
 struct ComparedResults {
@@ -28,7 +37,20 @@ struct ComparedResults {
 /// The path a "compare" ReportSpec names (its `with` option).
 std::string compared_path(const model::ReportSpec& spec);
 
-/// Renders a "compare" ReportSpec: the file first, this run second (ratios read run / file).
+/// What a "compare" ReportSpec compares: the file first, this run second (ratios read run /
+/// file), the figures computed (analysis::compare_results) and the options they were computed with.
+struct ComparedReport {
+  analysis::Comparison comparison;
+  analysis::CompareOptions options;
+  std::vector<const model::Result*> results;  ///< the file's result (in `compared`) and `result`
+};
+
+/// The comparison a "compare" ReportSpec makes of `result` (which must outlive it) with the file
+/// it names, or std::nullopt when that file was not read.
+std::optional<ComparedReport> compare_report_data(const model::Result& result, const model::ReportSpec& spec,
+                                                  const ComparedResults& compared);
+
+/// Renders a "compare" ReportSpec: compare_report_data, formatted; or why the file could not be compared.
 model::RenderedReport render_compare_report(const model::Result& result, const model::ReportSpec& spec,
                                             const ComparedResults& compared);
 

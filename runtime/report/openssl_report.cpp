@@ -223,7 +223,8 @@ OpensslTables openssl_tables(const Result& result) {
     ReportFigures figures;
     figures.label = series.label;
     const bool symmetric = cell->op.empty();
-    const OpensslFigure figure = openssl_figure_of(series, symmetric ? "k" : "ops/s", figures.values);
+    figures.unit = symmetric ? "k" : "ops/s";
+    const OpensslFigure figure = openssl_figure_of(series, figures.unit, figures.values);
     figures.aggregates.emplace_back("mean", figure.available ? figure.value : std::nan(""));
     tables.figures.push_back(std::move(figures));
     if (symmetric) {

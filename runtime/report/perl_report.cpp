@@ -51,6 +51,7 @@ RenderedReport render_perl(const Result& result, const ReportSpec& spec) {
   for (const auto& series : result.series) {
     ReportFigures figures;
     figures.label = series.label;
+    figures.unit = "s";
     for (const auto& s : series.samples) {
       if (s.wall_ns <= 0) continue;
       if (timed_series > 1) out.text += fmt::sprintf("%10s: ", series.label);

@@ -32,18 +32,14 @@ bool has_printed(const ReportData& data, std::size_t index) {
   });
 }
 
-namespace {
-
-// The result as a report of a section sees it: its series alone, in the result's order.
-Result narrowed_to_section(const Result& result, const ReportSpec& spec) {
+Result section_view(const Result& result, const ReportSpec& spec) {
   Result narrowed = result;
+  if (spec.section.empty()) return narrowed;
   std::erase_if(narrowed.series, [&](const model::Series& series) {
     return std::find(spec.series.begin(), spec.series.end(), series.label) == spec.series.end();
   });
   return narrowed;
 }
-
-}  // namespace
 
 std::string section_heading(std::string_view title, Format format) {
   if (title.empty()) return {};
@@ -58,7 +54,7 @@ std::string section_heading(std::string_view title, Format format) {
 RenderedReport render_to_record(const Result& whole, const ReportSpec& spec, Format format,
                                 const ComparedResults& compared, std::size_t width) {
   std::optional<Result> narrowed;
-  if (!spec.section.empty()) narrowed = narrowed_to_section(whole, spec);
+  if (!spec.section.empty()) narrowed = section_view(whole, spec);
   const Result& result = narrowed ? *narrowed : whole;
   switch (spec.style.layout) {
     case ReportLayout::named:

@@ -91,6 +91,10 @@ bool has_printed(const ReportData& data, std::size_t index);
 model::RenderedReport render_to_record(const model::Result& result, const model::ReportSpec& spec, Format format,
                                        const ComparedResults& compared, std::size_t width = kDefaultWidth);
 
+/// The result as a report of a section sees it (ReportSpec::section): the section's series alone,
+/// in the result's order; the whole result for a report outside any section.
+model::Result section_view(const model::Result& result, const model::ReportSpec& spec);
+
 /// What leads the first report of section `title`: `== TITLE ==` and a blank line in text,
 /// `## TITLE` and a blank line in Markdown; nothing in CSV (figures only) or for "".
 std::string section_heading(std::string_view title, Format format);

@@ -183,6 +183,7 @@ RenderedReport render_stream_report(const Result& result, const ReportSpec& spec
       ReportFigures f;
       f.label = r->label;
       f.values = r->rates;
+      f.unit = "MB/s";
       f.aggregates = {{"best MB/s", r->best_rate},
                       {"avg time s", r->avg_time},
                       {"min time s", r->min_time},

@@ -109,46 +109,38 @@ Tally MeasurementLoop::run_from(kernels::Kernel& k, const Policy& p, std::int64_
   return total;
 }
 
-Sample MeasurementLoop::measure(kernels::Kernel& k, const Policy& policy) {
-  Sample s;
-  s.start_unix_ns = clock_.unix_ns();
-  Region region(*this);
-  const CpuTimes cpu0 = clock_.cpu();
-  const std::int64_t t0 = clock_.now_ns();
-  const Tally t = run_from(k, policy, t0, cpu0, region.start());
-  const std::int64_t t1 = clock_.now_ns();
-  const CpuTimes cpu1 = clock_.cpu();
-  const Elapsed excluded = region.excluded();
-  s.wall_ns = t1 - t0 - excluded.wall_ns;
-  s.cpu = cpu1 - cpu0 - excluded.cpu;
-  s.units = t.units;
-  s.bytes = t.bytes;
-  s.ops = t.ops;
-  s.max_latency_ns = t.max_latency_ns;
-  s.cpu_timed = policy.cpu_time;
-  return s;
-}
+Sample MeasurementLoop::measure(kernels::Kernel& k, const Policy& policy) { return take(k, policy, nullptr); }
 
 Sample MeasurementLoop::measure(kernels::Kernel& k, const Policy& policy, CpuSpan& span) {
-  if (span.per_sample_ || policy.cpu_time) return measure(k, policy);
+  if (span.per_sample_ || policy.cpu_time) return take(k, policy, nullptr);
   if (!span.open_) {
     span.open_ = true;
     span.excluded0_ = excluded_.cpu;
     span.unix_offset_ns_ = clock_.unix_ns() - clock_.now_ns();
     span.cpu0_ = clock_.cpu();
   }
+  return take(k, policy, &span);
+}
+
+Sample MeasurementLoop::take(kernels::Kernel& k, const Policy& policy, const CpuSpan* span) {
   Sample s;
+  // Inside a span, neither the CPU clocks nor the wall clock are read (measure(…, span)).
+  if (span == nullptr) s.start_unix_ns = clock_.unix_ns();
   Region region(*this);
+  const CpuTimes cpu0 = span == nullptr ? clock_.cpu() : CpuTimes{};
   const std::int64_t t0 = clock_.now_ns();
-  s.start_unix_ns = t0 + span.unix_offset_ns_;
-  const Tally t = run_from(k, policy, t0, {}, region.start());
+  if (span != nullptr) s.start_unix_ns = t0 + span->unix_offset_ns_;
+  const Tally t = run_from(k, policy, t0, cpu0, region.start());
   const std::int64_t t1 = clock_.now_ns();
-  s.wall_ns = t1 - t0 - region.excluded().wall_ns;
+  const Elapsed excluded = region.excluded();
+  s.wall_ns = t1 - t0 - excluded.wall_ns;
+  if (span == nullptr) s.cpu = clock_.cpu() - cpu0 - excluded.cpu;
+  else s.cpu_samples = 0;
   s.units = t.units;
   s.bytes = t.bytes;
   s.ops = t.ops;
   s.max_latency_ns = t.max_latency_ns;
-  s.cpu_samples = 0;
+  s.cpu_timed = policy.cpu_time;
   return s;
 }
 

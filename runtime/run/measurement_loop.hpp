@@ -103,6 +103,8 @@ class MeasurementLoop {
  private:
   class Region;
 
+  /// One sample, its CPU time read around it (span null) or left to `span`'s reading.
+  model::Sample take(kernels::Kernel& k, const plan::Policy& policy, const CpuSpan* span);
   Tally run_from(kernels::Kernel& k, const plan::Policy& policy, std::int64_t t0, const platform::CpuTimes& cpu0,
                  const Elapsed& excluded0);
   bool interrupted() const;

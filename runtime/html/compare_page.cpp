@@ -1,0 +1,196 @@
+#include "runtime/html/compare_page.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "runtime/chart/bar_chart.hpp"
+#include "runtime/chart/svg.hpp"
+#include "runtime/report/compare_report.hpp"
+
+namespace hwbench::runtime::html {
+
+using analysis::CellState;
+using analysis::CompareOptions;
+using analysis::CompareRow;
+using analysis::Comparison;
+using analysis::RatioState;
+using chart::Bar;
+using chart::BarChart;
+using chart::BarGroup;
+using chart::exact;
+using model::Result;
+using report::figure_cell_text;
+using report::format_comparison;
+using report::format_ratio;
+using report::ratio_cell_text;
+
+namespace {
+
+// The units of the rows' figures, in the order they first appear; "" (indices) last.
+std::vector<std::string> comparison_units(const Comparison& comparison) {
+  std::vector<std::string> units;
+  bool indices = false;
+  for (const auto& row : comparison.rows)
+    for (const auto& cell : row.figures) {
+      if (cell.state != CellState::figure) continue;
+      if (cell.unit.empty()) indices = true;
+      else if (std::find(units.begin(), units.end(), cell.unit) == units.end()) units.push_back(cell.unit);
+    }
+  if (indices) units.emplace_back();
+  return units;
+}
+
+// The bar of result i in `row`: its figure, and after it its ratio to the first result.
+Bar figure_bar(const Comparison& comparison, const CompareRow& row, std::size_t i, const CompareOptions& options,
+               const std::vector<bool>& published) {
+  const auto& cell = row.figures[i];
+  Bar bar;
+  bar.label = comparison.names[i];
+  bar.colour = i;
+  bar.hollow = i < published.size() && published[i];
+  bar.value = cell.value;
+  bar.value_text = figure_cell_text(cell);
+  if (i > 0) bar.value_text += "  " + ratio_cell_text(row.ratios[i - 1], options);
+  bar.title = fmt::format("{}, {}: {}{}{}", row.label, bar.label, exact(cell.value), cell.unit.empty() ? "" : " ", cell.unit);
+  if (i > 0 && row.ratios[i - 1].state == RatioState::computed)
+    bar.title += fmt::format("; {}/{} = {}", bar.label, comparison.names[0], exact(row.ratios[i - 1].value));
+  return bar;
+}
+
+ChartFigure unit_chart(const Comparison& comparison, const std::string& unit, const CompareOptions& options,
+                       const std::vector<bool>& published) {
+  BarChart chart;
+  chart.unit = unit.empty() ? "index" : unit;
+  ChartFigure figure;
+  figure.caption = unit.empty() ? "Indices, one bar per result" : fmt::format("Series in {}, one bar per result", unit);
+  figure.table.caption = unit.empty() ? "The indices" : fmt::format("The figures in {}", unit);
+  figure.table.header = {"series"};
+  figure.table.header.insert(figure.table.header.end(), comparison.names.begin(), comparison.names.end());
+  for (std::size_t i = 1; i < comparison.names.size(); ++i)
+    figure.table.header.push_back(comparison.names[i] + "/" + comparison.names[0]);
+  for (const auto& row : comparison.rows) {
+    BarGroup group{row.label, {}};
+    std::vector<std::string> line{row.label};
+    for (std::size_t i = 0; i < row.figures.size(); ++i) {
+      const bool here = row.figures[i].state == CellState::figure && row.figures[i].unit == unit;
+      if (here) group.bars.push_back(figure_bar(comparison, row, i, options, published));
+      line.push_back(here ? figure_cell_text(row.figures[i]) : "-");
+    }
+    if (group.bars.empty()) continue;
+    for (const auto& ratio : row.ratios) line.push_back(ratio_cell_text(ratio, options));
+    chart.groups.push_back(std::move(group));
+    figure.table.rows.push_back(std::move(line));
+  }
+  chart.label = figure.caption;
+  figure.svg = chart::bar_svg(chart);
+  return figure;
+}
+
+ChartFigure ratio_chart(const Comparison& comparison, const CompareOptions& options) {
+  BarChart chart;
+  chart.scale = chart::ScaleKind::log;
+  chart.origin = 1;
+  chart.unit = fmt::format("ratio to {} (log scale)", comparison.names[0]);
+  chart.references.push_back({1, "1.0", fmt::format("1.0: as {}", comparison.names[0])});
+  ChartFigure figure;
+  figure.caption = fmt::format("Ratios to {}, with their geometric means", comparison.names[0]);
+  figure.table.caption = figure.caption;
+  figure.table.header = {"series"};
+  for (std::size_t i = 1; i < comparison.names.size(); ++i)
+    figure.table.header.push_back(comparison.names[i] + "/" + comparison.names[0]);
+  for (const auto& row : comparison.rows) {
+    if (row.index) continue;
+    BarGroup group{row.label, {}};
+    std::vector<std::string> line{row.label};
+    for (std::size_t i = 0; i < row.ratios.size(); ++i) {
+      const auto& ratio = row.ratios[i];
+      const std::string name = comparison.names[i + 1] + "/" + comparison.names[0];
+      Bar bar{name, std::nan(""), ratio_cell_text(ratio, options), "", i + 1, false};
+      if (ratio.state == RatioState::computed) {
+        bar.value = ratio.value;
+        bar.title = fmt::format("{}, {}: {}", row.label, name, exact(ratio.value));
+      } else {
+        bar.title = fmt::format("{}, {}: {}", row.label, name, ratio.why.empty() ? "no ratio" : ratio.why);
+      }
+      group.bars.push_back(std::move(bar));
+      line.push_back(ratio_cell_text(ratio, options));
+    }
+    chart.groups.push_back(std::move(group));
+    figure.table.rows.push_back(std::move(line));
+  }
+  BarGroup means{"geometric mean", {}};
+  std::vector<std::string> line{"geometric mean"};
+  for (std::size_t i = 0; i < comparison.summary.size(); ++i) {
+    const auto& cell = comparison.summary[i];
+    const std::string name = comparison.names[i + 1] + "/" + comparison.names[0];
+    const std::string what = fmt::format("geometric mean of {} over {} of {} series: {}", name, cell.used, cell.series, exact(cell.value));
+    means.bars.push_back(Bar{name, cell.value, format_ratio(cell.value, options), what, i + 1, false});
+    if (std::isfinite(cell.value)) chart.references.push_back({cell.value, "", what});
+    line.push_back(format_ratio(cell.value, options));
+  }
+  chart.groups.push_back(std::move(means));
+  figure.table.rows.push_back(std::move(line));
+  chart.label = figure.caption;
+  figure.svg = chart::bar_svg(chart);
+  return figure;
+}
+
+std::string results_table(const std::vector<const Result*>& results, const std::vector<std::string>& names) {
+  Table table;
+  table.caption = "The results compared; the first is the reference of every ratio";
+  table.header = {"name", "title", "source", "kind"};
+  table.css_class = "environment";
+  for (std::size_t i = 0; i < results.size(); ++i) {
+    const Result& r = *results[i];
+    const auto at = [&](const char* key) {
+      const auto it = r.meta.find(key);
+      return it == r.meta.end() ? std::string() : it->second;
+    };
+    table.rows.push_back({i < names.size() ? names[i] : "", at("title"), at("source"),
+                          r.kind == model::ResultKind::published ? "published (drawn hollow)" : "measured"});
+  }
+  return table_html(table);
+}
+
+}  // namespace
+
+std::vector<ChartFigure> comparison_charts(const Comparison& comparison, const CompareOptions& options,
+                                           const std::vector<bool>& published) {
+  std::vector<ChartFigure> out;
+  if (comparison.names.empty()) return out;
+  for (const auto& unit : comparison_units(comparison)) out.push_back(unit_chart(comparison, unit, options, published));
+  if (comparison.names.size() > 1) out.push_back(ratio_chart(comparison, options));
+  return out;
+}
+
+std::string comparison_page(const std::vector<const Result*>& results, const Comparison& comparison, const CompareOptions& options) {
+  const std::string names = fmt::format("{}", fmt::join(comparison.names, ", "));
+  std::string out = page_start("Comparison: " + names + " · hwbench");
+  out += fmt::format("<header>\n<h1>Comparison: {}</h1>\n</header>\n", escape(names));
+  out += "<section id=\"results\">\n<h2>Results</h2>\n" + results_table(results, comparison.names) + "</section>\n";
+  if (!comparison.environment.empty()) {
+    Table environment;
+    environment.caption = "The machines; * marks a fact that differs between them";
+    environment.css_class = "environment";
+    environment.header = {"fact"};
+    environment.header.insert(environment.header.end(), comparison.names.begin(), comparison.names.end());
+    for (const auto& row : comparison.environment) {
+      std::vector<std::string> line{row.label};
+      for (const auto& value : row.values) line.push_back(value.empty() ? "-" : value);
+      environment.rows.push_back(std::move(line));
+      environment.marked.push_back(row.differs);
+    }
+    out += "<section id=\"environment\">\n<h2>Environment</h2>\n" + table_html(environment) + "</section>\n";
+  }
+  out += "<section class=\"report\" id=\"comparison\">\n<h2>Comparison</h2>\n" + pre_html(format_comparison(comparison, options));
+  std::vector<bool> published;
+  for (const Result* r : results) published.push_back(r->kind == model::ResultKind::published);
+  for (const auto& figure : comparison_charts(comparison, options, published)) out += figure_html(figure);
+  out += "</section>\n";
+  return out + page_end();
+}
+
+}  // namespace hwbench::runtime::html

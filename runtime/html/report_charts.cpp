@@ -1,0 +1,284 @@
+#include "runtime/html/report_charts.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+#include <span>
+
+#include <fmt/format.h>
+
+#include "runtime/analysis/distribution.hpp"
+#include "runtime/analysis/statistics.hpp"
+#include "runtime/chart/bar_chart.hpp"
+#include "runtime/chart/distribution_chart.hpp"
+#include "runtime/chart/line_chart.hpp"
+#include "runtime/chart/scale.hpp"
+#include "runtime/chart/svg.hpp"
+#include "runtime/html/compare_page.hpp"
+#include "runtime/record/result_file.hpp"
+#include "runtime/report/report.hpp"
+#include "runtime/report/unixbench_report.hpp"
+
+namespace hwbench::runtime::html {
+
+using analysis::aggregate;
+using analysis::box_summary;
+using analysis::histogram;
+using chart::Bar;
+using chart::BarChart;
+using chart::BarGroup;
+using chart::DistributionChart;
+using chart::DistributionRow;
+using chart::LineChart;
+using chart::LineSeries;
+using chart::exact;
+using model::IndexValue;
+using model::RenderedReport;
+using model::ReportFigures;
+using model::ReportLayout;
+using model::Result;
+using record::series_labelled;
+using report::build_summary;
+using report::build_unixbench_report;
+using report::format_figure;
+
+namespace {
+
+// A figure of `figures`: the report's own when it printed that aggregate, otherwise the
+// analysis stage's over the same values.
+double report_or_analysis(const ReportFigures& figures, std::string_view name) {
+  for (const auto& [aggregate_name, value] : figures.aggregates)
+    if (aggregate_name == name) return value;
+  return aggregate(name, figures.values).value_or(std::nan(""));
+}
+
+std::string unit_of(const RenderedReport& report, const ReportFigures& figures) {
+  return figures.unit.empty() ? report.spec.unit : figures.unit;
+}
+
+// Published figures have no spread: drawn hollow.
+bool published_series(const Result& result, const ReportFigures& figures) {
+  if (const model::Series* series = series_labelled(result, figures.label)) return series->samples.has_figures();
+  return result.kind == model::ResultKind::published;
+}
+
+// The histogram of `values`: about histogram_bins bins of a round width from a round figure.
+chart::Bins bins_of(std::span<const double> values) {
+  const double low = analysis::min(values), high = analysis::max(values);
+  const double span = high > low ? high - low : std::max(std::fabs(low), 1.0);
+  const double width = chart::nice_number(span / static_cast<double>(histogram_bins), true);
+  chart::Bins bins;
+  bins.low = std::floor(low / width) * width;
+  bins.width = width;
+  const auto count = static_cast<std::size_t>(std::floor((high - bins.low) / width)) + 1;
+  bins.counts = histogram(values, bins.low, width, count);
+  return bins;
+}
+
+// One chart per unit, in the order the units first appear.
+std::vector<ChartFigure> sample_charts(const Result& result, const RenderedReport& report) {
+  std::vector<std::string> units;
+  for (const auto& figures : report.figures)
+    if (!figures.values.empty() && std::find(units.begin(), units.end(), unit_of(report, figures)) == units.end())
+      units.push_back(unit_of(report, figures));
+  std::vector<ChartFigure> out;
+  for (const auto& unit : units) {
+    DistributionChart chart;
+    chart.unit = unit;
+    ChartFigure figure;
+    figure.table.header = {"series", "samples", "mean", "± 95% CI", "median", "min", "max"};
+    std::vector<std::string> labels;
+    for (std::size_t i = 0; i < report.figures.size(); ++i) {
+      const ReportFigures& figures = report.figures[i];
+      if (figures.values.empty() || unit_of(report, figures) != unit) continue;
+      DistributionRow row;
+      row.label = figures.label;
+      row.colour = i;
+      row.mean = report_or_analysis(figures, "mean");
+      row.ci95 = report_or_analysis(figures, "ci95");
+      row.median = report_or_analysis(figures, "median");
+      row.hollow = published_series(result, figures);
+      if (figures.values.size() >= box_plot_from) {
+        const auto box = box_summary(figures.values);
+        row.box = chart::Box{box.q1, box.median, box.q3, box.whisker_low, box.whisker_high};
+      }
+      if (figures.values.size() > histogram_past) row.bins = bins_of(figures.values);
+      else row.values = figures.values;
+      figure.table.rows.push_back({figures.label, fmt::format("{}", figures.values.size()), format_figure(row.mean),
+                                   format_figure(row.ci95), format_figure(row.median),
+                                   format_figure(report_or_analysis(figures, "min")),
+                                   format_figure(report_or_analysis(figures, "max"))});
+      labels.push_back(figures.label);
+      chart.rows.push_back(std::move(row));
+    }
+    const bool any_histogram = std::any_of(chart.rows.begin(), chart.rows.end(), [](const auto& r) { return r.bins.has_value(); });
+    figure.caption = any_histogram ? fmt::format("Samples in {}: a histogram where a series has more than {}, points elsewhere",
+                                                 unit, histogram_past)
+                                   : fmt::format("Samples in {}: each sample a point", unit);
+    chart.label = fmt::format("Samples in {} of {}", unit, fmt::join(labels, ", "));
+    figure.table.caption = fmt::format("The figures of the chart, in {}", unit);
+    figure.svg = chart::distribution_svg(chart);
+    out.push_back(std::move(figure));
+  }
+  return out;
+}
+
+// `report table`: the samples in the order they ran, one line per series.
+ChartFigure run_order_chart(const RenderedReport& report) {
+  LineChart chart;
+  chart.unit = report.spec.unit;
+  std::size_t longest = 0;
+  ChartFigure figure;
+  figure.table.header = {"sample"};
+  for (std::size_t i = 0; i < report.figures.size(); ++i) {
+    const ReportFigures& figures = report.figures[i];
+    if (figures.values.empty()) continue;
+    chart.series.push_back({figures.label, figures.values, i});
+    longest = std::max(longest, figures.values.size());
+    figure.table.header.push_back(figures.label);
+  }
+  std::vector<std::string> labels(figure.table.header.begin() + 1, figure.table.header.end());
+  chart.label = fmt::format("Samples in run order, in {}: {}", chart.unit, fmt::join(labels, ", "));
+  figure.caption = fmt::format("Samples in run order ({})", chart.unit);
+  figure.table.caption = fmt::format("Each sample in {}, in run order", chart.unit);
+  if (longest <= chart::marked_points) {
+    for (std::size_t k = 0; k < longest; ++k) {
+      std::vector<std::string> row{fmt::format("{}", k + 1)};
+      for (const auto& series : chart.series) row.push_back(k < series.values.size() ? format_figure(series.values[k]) : "");
+      figure.table.rows.push_back(std::move(row));
+    }
+  } else {
+    // Too many samples to list: each series' first and last, and its range.
+    figure.table.header = {"series", "samples", "first", "last", "min", "max"};
+    figure.table.caption = fmt::format("The samples in {}, in run order: their range", chart.unit);
+    for (const auto& series : chart.series)
+      figure.table.rows.push_back({series.label, fmt::format("{}", series.values.size()), format_figure(series.values.front()),
+                                   format_figure(series.values.back()), format_figure(analysis::min(series.values)),
+                                   format_figure(analysis::max(series.values))});
+  }
+  figure.svg = chart::line_svg(chart);
+  return figure;
+}
+
+// `report unixbench`: per block, one bar per test in the index, and the score.
+std::vector<ChartFigure> unixbench_charts(const Result& result, const RenderedReport& report) {
+  const auto data = build_unixbench_report(result, report.spec);
+  std::vector<ChartFigure> out;
+  std::size_t next = 0;  // the record's figures follow the blocks' rows in order
+  for (const auto& block : data.blocks) {
+    BarChart chart;
+    chart.unit = "index (George = 10)";
+    ChartFigure figure;
+    figure.table.header = {"test", "figure", "unit", "baseline", "index"};
+    for (const auto& row : block.rows) {
+      const ReportFigures* figures = next < report.figures.size() ? &report.figures[next] : nullptr;
+      ++next;
+      if (!row.baseline || figures == nullptr) continue;
+      const double index = report_or_analysis(*figures, "index");
+      chart.groups.push_back({row.label, {Bar{"", index, fmt::format("{:.1f}", index),
+                                              fmt::format("{}: index {} ({} {} against {})", row.label, exact(index),
+                                                          exact(row.figure), row.unit, exact(*row.baseline)),
+                                              0, result.kind == model::ResultKind::published}}});
+      figure.table.rows.push_back({row.label, fmt::format("{:.1f}", row.figure), row.unit, fmt::format("{:.1f}", *row.baseline),
+                                   fmt::format("{:.1f}", index)});
+    }
+    if (chart.groups.empty()) continue;
+    const std::string score = fmt::format("{:.1f}", block.score);
+    chart.groups.push_back({block.partial ? "Index Score (Partial Only)" : "Index Score",
+                            {Bar{"", block.score, score, fmt::format("score {}", exact(block.score)), 1,
+                                 result.kind == model::ResultKind::published}}});
+    figure.table.rows.push_back({"System Benchmarks Index Score", "", "", "", score});
+    const std::string copies = fmt::format("{} {}", block.copies, block.copies == 1 ? "copy" : "copies");
+    chart.label = fmt::format("UnixBench index, {}", copies);
+    figure.caption = fmt::format("UnixBench index per test, {} (score {})", copies, score);
+    figure.table.caption = fmt::format("UnixBench index values, {}", copies);
+    figure.svg = chart::bar_svg(chart);
+    out.push_back(std::move(figure));
+  }
+  return out;
+}
+
+std::string index_title(const IndexValue& index) { return fmt::format("{} (vs {})", index.spec.label, index.spec.baseline); }
+
+}  // namespace
+
+std::vector<ChartFigure> report_charts(const Result& result, const RenderedReport& report,
+                                       const report::ComparedResults& compared) {
+  std::vector<ChartFigure> out = sample_charts(result, report);
+  if (report.spec.style.layout == ReportLayout::compare) {
+    // The comparison the report printed, of the result as the report saw it (its section's series).
+    const Result seen = report::section_view(result, report.spec);
+    if (const auto data = report::compare_report_data(seen, report.spec, compared)) {
+      std::vector<bool> published;
+      for (const Result* r : data->results) published.push_back(r->kind == model::ResultKind::published);
+      auto charts = comparison_charts(data->comparison, data->options, published);
+      out.insert(out.end(), std::make_move_iterator(charts.begin()), std::make_move_iterator(charts.end()));
+    }
+  }
+  const bool has_values = std::any_of(report.figures.begin(), report.figures.end(), [](const auto& f) { return !f.values.empty(); });
+  if (report.spec.style.layout == ReportLayout::table && has_values) out.push_back(run_order_chart(report));
+  if (report.spec.style.layout == ReportLayout::named && report.spec.style.named != nullptr &&
+      report.spec.style.named->name == "unixbench") {
+    auto charts = unixbench_charts(result, report);
+    out.insert(out.end(), std::make_move_iterator(charts.begin()), std::make_move_iterator(charts.end()));
+  }
+  return out;
+}
+
+std::vector<ChartFigure> other_series_charts(const Result& result, const std::vector<RenderedReport>& reports) {
+  std::set<std::string> drawn;
+  for (const auto& report : reports)
+    for (const auto& figures : report.figures)
+      if (!figures.values.empty()) drawn.insert(figures.label);
+  // The figures `report summary` would record for the rest.
+  RenderedReport others;
+  for (const auto& row : build_summary(result)) {
+    if (drawn.count(row.label) != 0 || row.values.empty()) continue;
+    others.figures.push_back(ReportFigures{row.label, row.values, {{"mean", row.mean}, {"ci95", row.ci95}, {"median", row.median}},
+                                           row.converged, row.unit});
+  }
+  return sample_charts(result, others);
+}
+
+std::vector<ChartFigure> index_charts(const std::vector<IndexValue>& indices) {
+  std::vector<ChartFigure> out;
+  if (indices.empty()) return out;
+  BarChart values;
+  values.unit = "index";
+  ChartFigure figure;
+  figure.caption = "Indices";
+  figure.table.caption = "Each index: the geometric mean of its ratios to the baseline, times its scale";
+  figure.table.header = {"index", "baseline", "scale", "value"};
+  for (std::size_t i = 0; i < indices.size(); ++i) {
+    const IndexValue& index = indices[i];
+    values.groups.push_back({index_title(index), {Bar{"", index.value, format_figure(index.value),
+                                                      fmt::format("{}: {}", index_title(index), exact(index.value)), i, false}}});
+    figure.table.rows.push_back({index.spec.label, index.spec.baseline, exact(index.spec.scale), format_figure(index.value)});
+  }
+  values.label = "Indices";
+  figure.svg = chart::bar_svg(values);
+  out.push_back(std::move(figure));
+  for (std::size_t i = 0; i < indices.size(); ++i) {
+    const IndexValue& index = indices[i];
+    BarChart ratios;
+    ratios.scale = chart::ScaleKind::log;
+    ratios.origin = 1;
+    ratios.unit = fmt::format("ratio to {} (log scale)", index.spec.baseline);
+    ratios.references.push_back({1, "1", fmt::format("as fast as {}", index.spec.baseline)});
+    ChartFigure parts;
+    parts.caption = fmt::format("{}: the ratios it is made of", index_title(index));
+    parts.table.caption = fmt::format("The ratios of {} to {}", index.spec.label, index.spec.baseline);
+    parts.table.header = {"series", "ratio"};
+    for (const auto& [series, ratio] : index.ratios) {
+      ratios.groups.push_back({series, {Bar{"", ratio, format_figure(ratio),
+                                            fmt::format("{} / {}: {}", series, index.spec.baseline, exact(ratio)), i, false}}});
+      parts.table.rows.push_back({series, format_figure(ratio)});
+    }
+    ratios.label = parts.caption;
+    parts.svg = chart::bar_svg(ratios);
+    out.push_back(std::move(parts));
+  }
+  return out;
+}
+
+}  // namespace hwbench::runtime::html
