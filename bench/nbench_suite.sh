@@ -83,7 +83,11 @@ run_nbench() {
       # nbench upper-cases its command line, so the command file's name is upper case.
       printf 'CUSTOMRUN=T\nMINSECONDS=%s\n%s=T\n' "${NBENCH_SECONDS:-1}" "${flag[$name]}" > "$out/nbench-run/SUITE.CMD"
       (cd "$out/nbench-run" && "$out/nbench-wall" -cSUITE.CMD) > "$out/nbench.$round.out" 2> "$out/nbench.$round.err"
-      line=$(grep "^$name *:" "$out/nbench.$round.out" | tail -1)
+      # The figure follows the name, or, after nbench's two WARNING lines (no 95% certainty),
+      # stands on the continuation line that starts with blanks and a colon.
+      line=$(awk -v t="$name" 'index($0, t) == 1 && $0 ~ /^[A-Z ]+:/ { fig = $0; want = ($0 !~ /: *[0-9]/); next }
+        want && /^ +:/ { fig = $0; want = 0 } END { print fig }' "$out/nbench.$round.out")
+      [[ "$(echo "$line" | cut -d: -f2 | tr -d ' ')" =~ ^[0-9] ]] || line=""
       sums=$(sed -n 's/^hwbench-wall: regions [0-9]* wall_ns \([0-9]*\) cpu_ns \([0-9]*\)$/\1 \2/p' "$out/nbench.$round.err")
       [[ -n "$line" && -n "$sums" ]] || { echo "nbench_suite.sh: no figure from nbench for $name" >&2; exit 1; }
       awk -v r="$round" -v t="$name" -v v="$(echo "$line" | cut -d: -f2 | tr -d ' ')" -v s="$sums" \
