@@ -8,11 +8,21 @@
 #
 # Environment: HWBENCH (default ./build/hwbench). With NBENCH=/path/to/nbench (a build of
 # nbench-byte 2.2.3), it is run in the same go and its figures are the ratio's denominator
-# instead of the reference table's; NBENCH_ARGS passes it arguments, e.g. NBENCH_ARGS=-cFAST.CMD
-# with a command file holding MINSECONDS=1 for a run of about a minute instead of 16.
+# instead of the reference table's.
+#  - If nbench's objects lie beside NBENCH (its Makefile's emfloat.o, misc.o, nbench0.o, nbench1.o,
+#    sysspec.o, hardware.o), they are linked once more with bench/nbench_wall_stopwatch.c, which
+#    leaves nbench's CPU-time stopwatch as it is and sums the wall and CPU time of its timed
+#    regions; nbench then runs one test at a time (CUSTOMRUN, MINSECONDS=$NBENCH_SECONDS, default
+#    1) and the table has two ratios per test: CPU time (nbench's clock(), hwbench's CPU-timed
+#    samples) and wall time (nbench's figure times its regions' CPU/wall, hwbench's ops over wall
+#    time of the same samples). hwbench then runs the recipe's nbench series as nbench measures:
+#    `cputime for NBENCH_SECONDS s until ci 5%` (a recipe written to the work dir).
+#  - Otherwise NBENCH runs whole, NBENCH_ARGS passes it arguments (e.g. -cFAST.CMD with a command
+#    file holding MINSECONDS=1), and only the CPU-time ratio is shown.
 # ROUNDS=N (default 1) runs nbench and hwbench alternately N times, for a machine whose load
 # changes: the table then shows per test the median of each tool's N figures, the ratio of the
-# medians, and the lowest and highest ratio of a single round.
+# medians, and the lowest and highest ratio of a single round. The machine's load (uptime) is
+# printed before and after. WORK=DIR keeps the outputs (runs, result files) there.
 set -euo pipefail
 jq_lib=$(cd "$(dirname "$0")" && pwd)  # result_samples.jq: samples of either result schema
 
@@ -20,8 +30,14 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 recipe=${1:-$here/specs/nbench.bench}
 hwbench=${HWBENCH:-$here/build/hwbench}
 rounds=${ROUNDS:-1}
-out=$(mktemp -d)
-trap 'rm -rf "$out"' EXIT
+if [[ -n "${WORK:-}" ]]; then
+  out=$WORK
+  mkdir -p "$out"
+  rm -f "$out"/*.tsv "$out"/*.wall "$out"/nbench.*.txt
+else
+  out=$(mktemp -d)
+  trap 'rm -rf "$out"' EXIT
+fi
 
 # nbench 2.2.3 on this machine kind (reference 1e): iterations/sec per test, in nbench's order.
 tests=("NUMERIC SORT" "STRING SORT" "BITFIELD" "FP EMULATION" "FOURIER" "ASSIGNMENT" "IDEA" "HUFFMAN"
@@ -36,50 +52,118 @@ ref_name="nbench 2.2.3 reference (Intel Xeon 2.1 GHz VM)"
 
 now() { date +%s.%N; }
 
-# Appends "round<TAB>test<TAB>it/s" lines for one nbench run to $out/nbench.tsv.
+declare -A flag=(["NUMERIC SORT"]=DONUMSORT ["STRING SORT"]=DOSTRINGSORT ["BITFIELD"]=DOBITFIELD
+  ["FP EMULATION"]=DOEMF ["FOURIER"]=DOFOUR ["ASSIGNMENT"]=DOASSIGN ["IDEA"]=DOIDEA ["HUFFMAN"]=DOHUFF
+  ["NEURAL NET"]=DONNET ["LU DECOMPOSITION"]=DOLU)
+
+# Per test, with nbench's objects at hand: a copy that also sums wall and CPU time of its regions.
+per_test=0
+if [[ -n "${NBENCH:-}" ]]; then
+  nb_dir=$(cd "$(dirname "$NBENCH")" && pwd)
+  objects=(emfloat.o misc.o nbench0.o nbench1.o sysspec.o hardware.o)
+  if (cd "$nb_dir" && ls "${objects[@]}" > /dev/null 2>&1); then
+    read -r -a cflags <<< "$(sed -n 's/^CFLAGS *= *//p' "$nb_dir/Makefile" | sed 's/-s //')"
+    gcc "${cflags[@]}" -c "$here/bench/nbench_wall_stopwatch.c" -o "$out/wall_stopwatch.o"
+    (cd "$nb_dir" && gcc "${cflags[@]}" "${objects[@]}" "$out/wall_stopwatch.o" \
+      -Wl,--wrap=StartStopwatch -Wl,--wrap=StopStopwatch -o "$out/nbench-wall" -lm)
+    mkdir -p "$out/nbench-run"
+    cp "$nb_dir/NNET.DAT" "$out/nbench-run/"  # NEURAL NET reads its patterns from the working directory
+    per_test=1
+  fi
+fi
+
+# Appends "round<TAB>test<TAB>it/s (CPU)<TAB>it/s (wall)" lines for one nbench run to
+# $out/nbench.tsv; the wall figure is empty when nbench runs whole.
 run_nbench() {
-  local round=$1 start line name
+  local round=$1 start line name name_upper sums
   start=$(now)
-  # shellcheck disable=SC2086
-  (cd "$(dirname "$NBENCH")" && "$NBENCH" ${NBENCH_ARGS:-}) > "$out/nbench.$round.txt"
+  if ((per_test)); then
+    for name in "${tests[@]}"; do
+      grep -q "^series \"$name\"" "$recipe" || continue  # only the recipe's tests
+      # nbench upper-cases its command line, so the command file's name is upper case.
+      printf 'CUSTOMRUN=T\nMINSECONDS=%s\n%s=T\n' "${NBENCH_SECONDS:-1}" "${flag[$name]}" > "$out/nbench-run/SUITE.CMD"
+      (cd "$out/nbench-run" && "$out/nbench-wall" -cSUITE.CMD) > "$out/nbench.$round.out" 2> "$out/nbench.$round.err"
+      # The figure follows the name, or, after nbench's two WARNING lines (no 95% certainty),
+      # stands on the continuation line that starts with blanks and a colon.
+      line=$(awk -v t="$name" 'index($0, t) == 1 && $0 ~ /^[A-Z ]+:/ { fig = $0; want = ($0 !~ /: *[0-9]/); next }
+        want && /^ +:/ { fig = $0; want = 0 } END { print fig }' "$out/nbench.$round.out")
+      [[ "$(echo "$line" | cut -d: -f2 | tr -d ' ')" =~ ^[0-9] ]] || line=""
+      sums=$(sed -n 's/^hwbench-wall: regions [0-9]* wall_ns \([0-9]*\) cpu_ns \([0-9]*\)$/\1 \2/p' "$out/nbench.$round.err")
+      [[ -n "$line" && -n "$sums" ]] || { echo "nbench_suite.sh: no figure from nbench for $name" >&2; exit 1; }
+      awk -v r="$round" -v t="$name" -v v="$(echo "$line" | cut -d: -f2 | tr -d ' ')" -v s="$sums" \
+        'BEGIN { split(s, w, " "); printf "%s\t%s\t%s\t%.6g\n", r, t, v, v * w[2] / w[1] }' >> "$out/nbench.tsv"
+      cat "$out/nbench.$round.out" >> "$out/nbench.$round.txt"
+    done
+  else
+    # shellcheck disable=SC2086
+    (cd "$nb_dir" && "$NBENCH" ${NBENCH_ARGS:-}) > "$out/nbench.$round.txt"
+    while IFS= read -r line; do
+      name=$(echo "${line%%:*}" | sed 's/ *$//')
+      [[ -n "$name" && -n "${ref[$name]+x}" ]] || continue
+      printf '%s\t%s\t%s\t\n' "$round" "$name" "$(echo "$line" | cut -d: -f2 | tr -d ' ')" >> "$out/nbench.tsv"
+    done < "$out/nbench.$round.txt"
+  fi
   echo "$(now) - $start" | bc >> "$out/nbench.wall"
-  while IFS= read -r line; do
-    name=$(echo "${line%%:*}" | sed 's/ *$//')
-    [[ -n "$name" && -n "${ref[$name]+x}" ]] || continue
-    printf '%s\t%s\t%s\n' "$round" "$name" "$(echo "$line" | cut -d: -f2 | tr -d ' ')" >> "$out/nbench.tsv"
-  done < "$out/nbench.$round.txt"
 }
 
-# Appends "round<TAB>test<TAB>mean it/s<TAB>ci95 %<TAB>samples" lines for one hwbench run.
+# Appends "round<TAB>test<TAB>mean it/s<TAB>ci95 %<TAB>samples<TAB>mean it/s over wall time" lines
+# for one hwbench run.
 run_hwbench() {
   local round=$1 start
   start=$(now)
   "$hwbench" run -q "$recipe" -o "$out/run.$round.json" > "$out/report.$round.txt"
   echo "$(now) - $start" | bc >> "$out/hwbench.wall"
   # Per sample: operations over the timed seconds (CPU time when the series is CPU-timed); then
-  # mean, and the 95% half-interval with Student's t (the table nbench uses, df 1..29).
+  # mean, and the 95% half-interval with Student's t (the table nbench uses, df 1..29); and the
+  # mean of the same samples' operations over their wall time.
   jq -r -L "$jq_lib" --arg round "$round" 'include "result_samples";
     [12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160, 2.145,
      2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048,
      2.045] as $t |
     .series[] |
     [sample_objects[] | (.ops / ((if .cpu_timed then .cpu.usr_ns + .cpu.sys_ns else .wall_ns end) / 1e9))] as $x |
+    [sample_objects[] | (.ops / (.wall_ns / 1e9))] as $w |
     ($x | length) as $n | ($x | add / $n) as $m |
     (if $n > 1 then (($x | map(($m - .) * ($m - .)) | add) / ($n - 1) | sqrt) else 0 end) as $s |
     (if $n >= 2 and $n <= 30 then $t[$n - 2] else 1.96 end) as $tv |
-    [$round, .label, $m, (if $n > 1 then $tv * $s / ($n | sqrt) / $m * 100 else 0 end), $n] | @tsv' \
+    [$round, .label, $m, (if $n > 1 then $tv * $s / ($n | sqrt) / $m * 100 else 0 end), $n, ($w | add / $n)] | @tsv' \
     "$out/run.$round.json" >> "$out/hwbench.tsv"
 }
 
 median() { sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) print 0; else if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
+# "lo-hi" of the per-round ratios: column $2 of hwbench.tsv over column $3 of nbench.tsv.
+round_range() {
+  local name=$1 hw_col=$2 nb_col=$3
+  join -t $'\t' <(awk -F'\t' -v t="$name" -v c="$hw_col" '$2 == t { print $1 "\t" $c }' "$out/hwbench.tsv" | sort) \
+    <(awk -F'\t' -v t="$name" -v c="$nb_col" '$2 == t && $c != "" { print $1 "\t" $c }' "$out/nbench.tsv" | sort) |
+    awk -F'\t' '$3 > 0 { r = $2 / $3; if (n++ == 0 || r < lo) lo = r; if (n == 1 || r > hi) hi = r }
+      END { if (n) printf "%.3f-%.3f", lo, hi }'
+}
+
+# Same timing basis on both sides: with nbench run per test, hwbench runs the recipe's series as
+# nbench measures, CPU time in samples of NBENCH_SECONDS until the 95% interval is within 5%.
+if ((per_test)); then
+  {
+    echo 'title "nbench tests, CPU-timed as nbench times them"'
+    sed -n 's/^\(series "[^"]*" nbench [a-z_]*\).*$/\1 cputime for '"${NBENCH_SECONDS:-1}"'s until ci 5%/p' "$recipe"
+    echo 'report iter/s mean, ci95, count'
+  } > "$out/side_by_side.bench"
+  recipe=$out/side_by_side.bench
+fi
+
+echo "load before: $(uptime)"
 for ((round = 1; round <= rounds; round++)); do
   [[ -n "${NBENCH:-}" ]] && run_nbench "$round"
   run_hwbench "$round"
 done
+echo "load after:  $(uptime)"
+echo
 
-printf '%-18s %14s %9s %4s %14s %7s' test "hwbench it/s" "ci95 %" n "$(echo "$ref_name" | cut -c1-14)" ratio
-((rounds > 1)) && printf ' %15s' "round ratios"
+printf '%-18s %14s %9s %4s %14s %7s' test "hw it/s (CPU)" "ci95 %" n "$(echo "$ref_name" | cut -c1-14)" "CPU"
+((rounds > 1)) && printf ' %13s' "CPU rounds"
+((per_test)) && printf ' %7s' "wall"
+((per_test && rounds > 1)) && printf ' %13s' "wall rounds"
 printf '\n'
 for name in "${tests[@]}"; do
   hw=$(awk -F'\t' -v t="$name" '$2 == t { print $3 }' "$out/hwbench.tsv" | median)
@@ -88,18 +172,18 @@ for name in "${tests[@]}"; do
   n=$(awk -F'\t' -v t="$name" '$2 == t { print $5 }' "$out/hwbench.tsv" | median)
   if [[ -n "${NBENCH:-}" ]]; then
     nb=$(awk -F'\t' -v t="$name" '$2 == t { print $3 }' "$out/nbench.tsv" | median)
-    # Each round's hwbench figure over the same round's nbench figure.
-    range=$(join -t $'\t' <(awk -F'\t' -v t="$name" '$2 == t { print $1 "\t" $3 }' "$out/hwbench.tsv" | sort) \
-      <(awk -F'\t' -v t="$name" '$2 == t { print $1 "\t" $3 }' "$out/nbench.tsv" | sort) |
-      awk -F'\t' '$3 > 0 { r = $2 / $3; if (NR == 1 || r < lo) lo = r; if (NR == 1 || r > hi) hi = r }
-        END { printf "%.3f-%.3f", lo, hi }')
   else
     nb=${ref[$name]}
-    range=""
   fi
   awk -v l="$name" -v m="$hw" -v ci="$ci" -v n="$n" -v r="$nb" \
     'BEGIN { printf "%-18s %14.5g %8.2f%% %4d %14.5g %7.3f", l, m, ci, n, r, (r > 0 ? m / r : 0) }'
-  ((rounds > 1)) && printf ' %15s' "$range"
+  ((rounds > 1)) && printf ' %13s' "$(round_range "$name" 3 3)"
+  if ((per_test)); then
+    hw_wall=$(awk -F'\t' -v t="$name" '$2 == t { print $6 }' "$out/hwbench.tsv" | median)
+    nb_wall=$(awk -F'\t' -v t="$name" '$2 == t { print $4 }' "$out/nbench.tsv" | median)
+    awk -v m="$hw_wall" -v r="$nb_wall" 'BEGIN { printf " %7.3f", (r > 0 ? m / r : 0) }'
+    ((rounds > 1)) && printf ' %13s' "$(round_range "$name" 6 4)"
+  fi
   printf '\n'
 done
 

@@ -31,7 +31,8 @@ class AssignmentSolver {
 
  private:
   void subtract_minima(std::int64_t* t) const;
-  int take_lone_zeros(const std::int64_t* t, int line_step, int cell_step);
+  int take_lone_zeros_by_rows(const std::int64_t* t);
+  int take_lone_zeros_by_columns(const std::int64_t* t);
   int choose_zeros(const std::int64_t* t);
   bool revise(std::int64_t* t);
   bool complete_choice(const std::int64_t* t);

@@ -29,20 +29,32 @@ std::uint64_t fill_bit_runs(Random& random, std::span<BitRun> runs) {
   return bits;
 }
 
+// Both walk the run one bit at a time with a count of bits left and an address that advances,
+// splitting the address into word (/ 64) and bit (% 64) for every bit, as nbench's LONG64 build
+// does: that is 10 instructions per bit set or complemented and 11 per bit cleared with gcc -O3.
+// Looping on the address alone lets the compiler fold the % 64 into the shift and drop a copy,
+// 8 and 9 instructions: 19% less work than nbench counts (callgrind, bench/nbench_counts.sh).
 void toggle_bit_run(std::span<std::uint64_t> bitmap, BitRun run, bool value) {
   std::uint64_t* words = bitmap.data();
-  for (std::uint64_t b = run.offset, end = run.offset + run.length; b < end; ++b) {
-    const std::uint64_t mask = std::uint64_t{1} << (b & 63);
+  std::uint64_t address = run.offset;
+  for (std::uint64_t left = run.length; left != 0; --left, ++address) {
+    const std::uint64_t word = address / 64;
+    const std::uint64_t bit = address % 64;
     if (value)
-      words[b >> 6] |= mask;
+      words[word] |= std::uint64_t{1} << bit;
     else
-      words[b >> 6] &= ~mask;
+      words[word] &= ~(std::uint64_t{1} << bit);
   }
 }
 
 void flip_bit_run(std::span<std::uint64_t> bitmap, BitRun run) {
   std::uint64_t* words = bitmap.data();
-  for (std::uint64_t b = run.offset, end = run.offset + run.length; b < end; ++b) words[b >> 6] ^= std::uint64_t{1} << (b & 63);
+  std::uint64_t address = run.offset;
+  for (std::uint64_t left = run.length; left != 0; --left, ++address) {
+    const std::uint64_t word = address / 64;
+    const std::uint64_t bit = address % 64;
+    words[word] ^= std::uint64_t{1} << bit;
+  }
 }
 
 void apply_bit_runs(std::span<std::uint64_t> bitmap, std::span<const BitRun> runs) {

@@ -49,4 +49,10 @@ EmulatedFloat emulated_multiply(const EmulatedFloat& x, const EmulatedFloat& y);
 /// x/0 is infinite, 0/0 NaN.
 EmulatedFloat emulated_divide(const EmulatedFloat& x, const EmulatedFloat& y);
 
+/// z = x × y, the product built in z itself. `z` must not be `x` or `y`.
+void emulated_multiply(const EmulatedFloat& x, const EmulatedFloat& y, EmulatedFloat& z);
+
+/// z = x / y, the quotient built in z itself. `z` must not be `x` or `y`.
+void emulated_divide(const EmulatedFloat& x, const EmulatedFloat& y, EmulatedFloat& z);
+
 }  // namespace hwbench::kernels::nbench

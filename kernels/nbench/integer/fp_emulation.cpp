@@ -51,8 +51,8 @@ void emf_loop(EmfArrays& arrays) {
     switch (emf_operation(i)) {
       case EmfOperation::add: arrays.c[i] = emulated_add(arrays.a[i], arrays.b[i]); break;
       case EmfOperation::subtract: arrays.c[i] = emulated_subtract(arrays.a[i], arrays.b[i]); break;
-      case EmfOperation::multiply: arrays.c[i] = emulated_multiply(arrays.a[i], arrays.b[i]); break;
-      case EmfOperation::divide: arrays.c[i] = emulated_divide(arrays.a[i], arrays.b[i]); break;
+      case EmfOperation::multiply: emulated_multiply(arrays.a[i], arrays.b[i], arrays.c[i]); break;
+      case EmfOperation::divide: emulated_divide(arrays.a[i], arrays.b[i], arrays.c[i]); break;
     }
   }
 }

@@ -8,10 +8,8 @@
 // signed, |x| < 999563), which is what "an array of random numbers" after a reseed gives.
 #include "kernels/nbench/integer/numeric_sort.hpp"
 
-#include <utility>
 #include <vector>
 
-#include "kernels/nbench/common/heapsort.hpp"
 #include "kernels/nbench/common/iteration_kernel.hpp"
 #include "kernels/nbench/integer/integer_index.hpp"
 
@@ -22,11 +20,43 @@ void fill_numeric_array(Random& random, std::span<std::int64_t> array) {
   for (auto& x : array) x = random.next();
 }
 
+namespace {
+
+// One sift of the numbers, the steps of heapsort.hpp's heap_sift written out for longs: both
+// elements are read from the array at every comparison and exchanged through a temporary, and a
+// sift that stops jumps past `last` to leave the loop, the way nbench's gcc -O3 build executes
+// it. Through heapsort.hpp's lambdas the compiler instead keeps the sifted value in a register
+// (it is the same value at every step) and reads one element less per step: 2.05M instructions
+// per sort against nbench's 2.21M, 7% less work (callgrind, bench/nbench_counts.sh).
+[[gnu::always_inline]] inline void sift_numbers(std::int64_t* a, std::size_t i, std::size_t last) {
+  while (i + i <= last) {
+    std::size_t child = i + i;
+    if (child < last && a[child] < a[child + 1]) ++child;
+    if (a[i] < a[child]) {
+      const std::int64_t larger = a[child];
+      a[child] = a[i];
+      a[i] = larger;
+      i = child;
+    } else {
+      i = last + 1;
+    }
+  }
+}
+
+}  // namespace
+
 void heapsort_numbers(std::span<std::int64_t> array) {
+  if (array.size() < 2) return;
   std::int64_t* a = array.data();
-  heapsort(
-      array.size(), [a](std::size_t i, std::size_t j) { return a[i] < a[j]; },
-      [a](std::size_t i, std::size_t j) { std::swap(a[i], a[j]); });
+  const std::size_t last = array.size() - 1;
+  // The order of heapsort.hpp: build from last/2 down to 1, then sift 0 and swap it to the end.
+  for (std::size_t i = last / 2; i > 0; --i) sift_numbers(a, i, last);
+  for (std::size_t end = last; end > 0; --end) {
+    sift_numbers(a, 0, end);
+    const std::int64_t top = a[0];
+    a[0] = a[end];
+    a[end] = top;
+  }
 }
 
 namespace {

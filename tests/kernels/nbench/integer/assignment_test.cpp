@@ -87,6 +87,14 @@ TEST_CASE("assignment: random 6x6 tables, many with ties, are solved at brute fo
   }
 }
 
+TEST_CASE("assignment: the tables are nbench's, 101x101 longs and a 101x101 short mark table") {
+  // nbench: ASSIGNROWS x ASSIGNCOLS longs (8 bytes in its LONG64 build) per array, and the
+  // solver's assignedtableau of shorts.
+  CHECK(assignment_size == 101);
+  CHECK(assignment_size * assignment_size * sizeof(std::int64_t) == 81608);
+  CHECK(assignment_size * assignment_size * sizeof(std::int16_t) == 20402);
+}
+
 TEST_CASE("assignment: one unit is one solved table, its loading untimed") {
   const CountedRun one = run_counted(make_assignment, 1);
   CHECK(one.work.ops == 1);

@@ -66,6 +66,23 @@ TEST_CASE("bitfield: the 30 runs agree with a bit-vector model") {
   CHECK(mismatches == 0);
 }
 
+TEST_CASE("bitfield: the bitmap is nbench's LONG64 one, 16384 longs, 128 KiB") {
+  // nbench: BITFARRAYSIZE is 16384 longs where long has 64 bits (32768 where it has 32): 1 Mbit
+  // either way; its commands are two longs per run.
+  CHECK(bitmap_words == 16384);
+  CHECK(bitmap_words * sizeof(std::uint64_t) == 131072);
+  CHECK(sizeof(BitRun) == 2 * sizeof(std::uint64_t));
+}
+
+TEST_CASE("bitfield: a run of zero bits changes nothing, a run may end on the last bit") {
+  std::vector<std::uint64_t> bitmap(bitmap_words, bitmap_pattern);
+  toggle_bit_run(bitmap, {100, 0}, true);
+  flip_bit_run(bitmap, {100, 0});
+  CHECK(bitmap == std::vector<std::uint64_t>(bitmap_words, bitmap_pattern));
+  flip_bit_run(bitmap, {bitmap_words * 64 - 1, 1});
+  CHECK(bitmap.back() == (bitmap_pattern ^ (std::uint64_t{1} << 63)));
+}
+
 TEST_CASE("bitfield: run(n) counts the bits of n iterations of 30 runs, each set up untimed") {
   check_run_counts(make_bitfield, 2258842, 1);
 }

@@ -89,6 +89,28 @@ TEST_CASE("emulated float: inexact results agree with long double within 64 bits
   CHECK(failures == 0);
 }
 
+TEST_CASE("emulated float: multiply and divide into a destination overwrite all of it") {
+  // The test's loop builds each product and quotient in its element of the result array, which
+  // holds the previous loop's value: nothing of it may leak into the new one.
+  const double operands[][2] = {{3.0, -7.0}, {0.75, 0.75}, {10.0, 4.0}, {1.0, 3.0}, {-1e300, 1e-300}, {0.0, 5.0}};
+  for (const auto& [x, y] : operands) {
+    EmulatedFloat z = e(-123456.789);
+    emulated_multiply(e(x), e(y), z);
+    CHECK(d(z) == d(emulated_multiply(e(x), e(y))));
+    CHECK(z.kind == emulated_multiply(e(x), e(y)).kind);
+    CHECK(z.mantissa == emulated_multiply(e(x), e(y)).mantissa);
+    z = e(987.25);
+    emulated_divide(e(x), e(y), z);
+    CHECK(d(z) == d(emulated_divide(e(x), e(y))));
+    CHECK(z.mantissa == emulated_divide(e(x), e(y)).mantissa);
+  }
+  EmulatedFloat z = e(2.0);
+  emulated_divide(e(1.0), e(0.0), z);
+  CHECK(z.kind == FloatKind::infinity);
+  emulated_multiply(e(0.0), e(std::numeric_limits<double>::infinity()), z);
+  CHECK(z.kind == FloatKind::nan);
+}
+
 TEST_CASE("emulated float: infinities, NaN and zeros") {
   const EmulatedFloat inf = e(std::numeric_limits<double>::infinity());
   CHECK(emulated_divide(e(1.0), e(0.0)).kind == FloatKind::infinity);

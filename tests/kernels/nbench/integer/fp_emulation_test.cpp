@@ -82,6 +82,13 @@ TEST_CASE("fp emulation: the loop agrees with doubles on every element") {
   CHECK(failures == 0);
 }
 
+TEST_CASE("fp emulation: a number is 12 bytes like nbench's InternalFPF, three arrays of 3000") {
+  // nbench: type and sign bytes, a 16-bit exponent and four 16-bit mantissa words.
+  CHECK(sizeof(EmulatedFloat) == 12);
+  CHECK(emf_array_size == 3000);
+  CHECK(3 * emf_array_size * sizeof(EmulatedFloat) == 108000);
+}
+
 TEST_CASE("fp emulation: run(n) does n loops, with no per-loop set-up") {
   check_run_counts(make_fp_emulation, 1, 0);
 }

@@ -53,6 +53,12 @@ TEST_CASE("numeric sort: heapsort on small and awkward inputs") {
   check_sorts({4, -1, 4, 7, -1, 0, 7, 4});
 }
 
+TEST_CASE("numeric sort: the array takes what nbench's LONG64 build allocates, 8111 longs") {
+  // nbench: NUMARRAYSIZE longs per array, sizeof(long) = 8 on x86-64 Linux.
+  CHECK(numeric_array_size == 8111);
+  CHECK(numeric_array_size * sizeof(std::int64_t) == 64888);
+}
+
 TEST_CASE("numeric sort: run(n) sorts n arrays, each refilled untimed") {
   check_run_counts(make_numeric_sort, 1, 1);
 }
