@@ -6,7 +6,7 @@
 
 add_library(hwbench_headers INTERFACE)
 target_include_directories(hwbench_headers INTERFACE ${CMAKE_CURRENT_SOURCE_DIR})
-target_link_libraries(hwbench_headers INTERFACE fmt::fmt)
+target_link_libraries(hwbench_headers INTERFACE ${HWBENCH_FMT})
 set_property(GLOBAL PROPERTY HWBENCH_MODULE_LINES "")
 
 # What every translation unit of a module would otherwise parse again: the standard headers

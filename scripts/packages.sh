@@ -36,3 +36,19 @@ need_packages() {
   apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 }
+
+# need_architecture WHO DEBIAN_ARCH: enables a foreign Debian architecture (dpkg
+# --add-architecture, as root) so that its multiarch libraries (libssl-dev:arm64…) can be
+# installed; need_packages then updates the package lists when it installs them.
+need_architecture() {
+  local who=$1 arch=$2
+  [ "$arch" = "$(dpkg --print-architecture)" ] && return 0
+  dpkg --print-foreign-architectures | grep -qx "$arch" && return 0
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "$who: Debian architecture $arch is not enabled; run as root or: sudo dpkg --add-architecture $arch" >&2
+    return 1
+  fi
+  echo "$who: adding Debian architecture $arch" >&2
+  dpkg --add-architecture "$arch"
+  apt-get update -qq
+}

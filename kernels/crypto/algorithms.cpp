@@ -33,9 +33,16 @@ const char* kind_name(AlgorithmKind kind) { return kind == AlgorithmKind::digest
 
 [[noreturn]] void unavailable(std::string_view word, const std::string& evp_name, const char* what) {
   ERR_clear_error();
+#if HWBENCH_STATIC
+  throw KernelUnavailable(
+      fmt::format("{} is not in this static hwbench ({}): EVP has no {} \"{}\" in the default provider, and the "
+                  "legacy provider is a loadable module that a static binary cannot load",
+                  word, openssl_version(), what, evp_name));
+#else
   throw KernelUnavailable(
       fmt::format("{} is not in this OpenSSL ({}): EVP has no {} \"{}\", not even in the legacy provider", word,
                   openssl_version(), what, evp_name));
+#endif
 }
 
 }  // namespace
@@ -142,11 +149,20 @@ OSSL_LIB_CTX* library() {
   static OSSL_LIB_CTX* context = nullptr;
   static std::once_flag once;
   std::call_once(once, [] {
+#if HWBENCH_STATIC
+    // A static binary must not dlopen anything: neither the host's openssl.cnf (which may name
+    // provider modules or engines) nor the legacy provider, a module in Debian's OpenSSL. The
+    // default provider is built into libcrypto.a; what only the legacy one has is unavailable.
+    OPENSSL_init_crypto(OPENSSL_INIT_NO_LOAD_CONFIG, nullptr);
+    context = OSSL_LIB_CTX_new();
+    OSSL_PROVIDER_load(context, "default");
+#else
     context = OSSL_LIB_CTX_new();
     // Loading any provider by hand switches off the implicit default one, so load both. The
     // providers stay loaded for the life of the process, as the context does.
     OSSL_PROVIDER_load(context, "default");
     OSSL_PROVIDER_load(context, "legacy");
+#endif
     ERR_clear_error();
   });
   return context;

@@ -48,7 +48,8 @@ std::optional<std::string> row_name(std::string_view kernel, std::string_view wo
 
 /// The library context every crypto kernel fetches from. The default provider and, where
 /// this OpenSSL has it, the legacy provider (md4, rc4, des-cbc, blowfish…) are loaded into it
-/// the first time it is asked for; later calls return the same context.
+/// the first time it is asked for; later calls return the same context. A static build
+/// (HWBENCH_STATIC) loads the default provider only and never reads openssl.cnf.
 OSSL_LIB_CTX* library();
 
 /// This OpenSSL's version line, e.g. "OpenSSL 3.0.22 25 Aug 2026".

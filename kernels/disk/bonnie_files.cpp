@@ -13,7 +13,7 @@
 // The latency is the longest create, readdir + stat (+ read), stat or unlink. Only names this
 // kernel made are ever removed. bonnie++'s sync() flushes every file system; here syncfs()
 // flushes the tested one, the same work for the files tested without timing the writeback of
-// whatever else the machine is doing.
+// whatever else the machine is doing (sync() where the kernel has no syncfs).
 #include <dirent.h>
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -31,11 +31,13 @@
 #include "kernels/disk/scratch_file.hpp"
 #include "kernels/common/kernel_io.hpp"
 #include "kernels/common/random_bytes.hpp"
+#include "runtime/platform/newer_syscalls.hpp"
 
 namespace hwbench::kernels::disk {
 
 using runtime::platform::FileDescriptor;
 using runtime::platform::open_file;
+using runtime::platform::sync_file_system;
 
 namespace {
 
@@ -163,7 +165,9 @@ class FileTest : public Kernel {
 
   void flush_file_system() const {
     FileDescriptor fd = open_file(o_.dir, O_RDONLY | O_DIRECTORY);
-    if (!fd.valid() || ::syncfs(fd.get()) != 0) throw common::io_error("sync", o_.dir, errno);
+    if (!fd.valid()) throw common::io_error("sync", o_.dir, errno);
+    // Before Linux 2.6.39 there is no syncfs: sync(2) flushes every file system, as bonnie++ does.
+    if (int err = sync_file_system(fd.get()); err != 0) throw common::io_error("sync", o_.dir, err);
   }
 
   std::string path_of(std::uint64_t i) const { return common::join_path(dir_path(dir_of_[i]), names_[i]); }

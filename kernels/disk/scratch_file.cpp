@@ -13,6 +13,7 @@
 #include <fmt/format.h>
 
 #include "kernels/common/kernel_io.hpp"
+#include "runtime/platform/newer_syscalls.hpp"
 #include "runtime/platform/page_cache.hpp"
 
 namespace hwbench::kernels::disk {
@@ -150,13 +151,13 @@ bool unsupported(int err) { return err == EOPNOTSUPP || err == ENOSYS; }
 }  // namespace
 
 bool preallocate(int fd, std::uint64_t size, const std::string& path) {
-  if (::fallocate(fd, 0, 0, static_cast<off_t>(size)) == 0) return true;
+  if (runtime::platform::fallocate(fd, 0, 0, static_cast<off_t>(size)) == 0) return true;
   if (unsupported(errno)) return false;
   throw common::io_error("allocate", path, errno);
 }
 
 bool unwrite(int fd, std::uint64_t size, const std::string& path) {
-  if (::fallocate(fd, FALLOC_FL_ZERO_RANGE, 0, static_cast<off_t>(size)) != 0) {
+  if (runtime::platform::fallocate(fd, FALLOC_FL_ZERO_RANGE, 0, static_cast<off_t>(size)) != 0) {
     if (unsupported(errno)) return false;
     throw common::io_error("reset the blocks of", path, errno);
   }

@@ -6,8 +6,9 @@
 // sendfile(2) where copy_file_range is refused (EXDEV across file systems, EINVAL, ENOSYS,
 // EOPNOTSUPP, or a 0-byte answer for a non-empty file), then a read/write loop with a BLOCK-byte
 // buffer. The source gets POSIX_FADV_SEQUENTIAL, as coreutils gives it, which doubles readahead.
+// Before Linux 4.5 there is no copy_file_range: `method auto` falls back, and `method
+// copy_file_range` makes the series unavailable, saying so (runtime/platform/newer_syscalls.hpp).
 #include <fcntl.h>
-#include <sys/sendfile.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -19,12 +20,14 @@
 #include <fmt/format.h>
 
 #include "runtime/platform/file_descriptor.hpp"
+#include "runtime/platform/newer_syscalls.hpp"
 #include "kernels/files/files.hpp"
 #include "kernels/files/real_file_view.hpp"
 
 namespace hwbench::kernels::files {
 
 using runtime::platform::FileDescriptor;
+using runtime::platform::has_copy_file_range;
 using runtime::platform::open_file;
 
 namespace {
@@ -68,6 +71,9 @@ class CpKernel : public Kernel {
         context_(context) {}
 
   void prepare() override {
+    if (method_ == Method::copy_file_range && !has_copy_file_range())
+      throw KernelUnavailable("cp method copy_file_range: this kernel has no copy_file_range(2) (Linux 4.5 or later "
+                              "has it); method auto falls back to sendfile(2)");
     RealFileView real;
     dst_ = resolve_destination(src_, dst_arg_, context_.files ? *context_.files : real);
     FileDescriptor src = open_source();
@@ -160,8 +166,8 @@ class CpKernel : public Kernel {
   Attempt in_kernel(int in, int out, std::uint64_t size, bool use_sendfile) {
     Attempt a;
     for (;;) {
-      const ssize_t n = use_sendfile ? ::sendfile(out, in, nullptr, chunk)
-                                     : ::copy_file_range(in, nullptr, out, nullptr, chunk, 0);
+      const ssize_t n = use_sendfile ? runtime::platform::sendfile(out, in, chunk)
+                                     : runtime::platform::copy_file_range(in, out, chunk);
       if (n < 0) {
         if (errno == EINTR) continue;
         if (a.copied == 0 && refusal(errno)) {

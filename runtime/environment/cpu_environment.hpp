@@ -19,8 +19,11 @@ using CpuInfo = std::vector<std::map<std::string, std::string>>;
 CpuInfo parse_cpuinfo(const std::string& text);
 
 /// The environment's "cpu" object: model, vendor, family, model_number, stepping, flags, mhz,
-/// cache_size (null where /proc/cpuinfo does not say).
-nlohmann::json capture_cpu(const CpuInfo& blocks);
+/// cache_size (null where /proc/cpuinfo does not say). On ARM the model is made of the cores'
+/// implementer and part numbers ("ARM Cortex-A72 (Raspberry Pi 4 Model B Rev 1.4)") and the
+/// vendor is the implementer; where cpuinfo names nothing, the model is `machine` (uname's,
+/// "aarch64"), or null when that is empty too.
+nlohmann::json capture_cpu(const CpuInfo& blocks, const std::string& machine = "");
 
 /// Distinct (physical id, core id) pairs, or null unless every processor block names both.
 nlohmann::json physical_cores(const CpuInfo& blocks);

@@ -116,7 +116,8 @@ nlohmann::json capture_environment(const SystemFiles& system) {
   const long logical = system.logical_cpus();
 
   json kernel = {{"sysname", nullptr}, {"release", nullptr}, {"version", nullptr}, {"machine", nullptr}};
-  if (const auto k = system.kernel()) {
+  const auto identity = system.kernel();
+  if (const auto& k = identity) {
     kernel = {{"sysname", k->sysname}, {"release", k->release}, {"version", k->version}, {"machine", k->machine}};
   }
   const auto governor = system.read("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor");
@@ -124,7 +125,7 @@ nlohmann::json capture_environment(const SystemFiles& system) {
   const std::string host = system.hostname();
 
   return {
-      {"cpu", capture_cpu(blocks)},
+      {"cpu", capture_cpu(blocks, identity ? identity->machine : std::string())},
       {"cores", {{"logical", logical > 0 ? json(logical) : json(nullptr)}, {"physical", physical_cores(blocks)}}},
       {"caches", capture_caches(system)},
       {"memory", {{"total_bytes", memory_total(system.read("/proc/meminfo"))}}},

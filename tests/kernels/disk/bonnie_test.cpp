@@ -19,6 +19,7 @@
 #include "kernels/disk/size_rule.hpp"
 #include "runtime/platform/page_cache.hpp"
 #include "tests/kernels/files/files_test_support.hpp"
+#include "tests/support/fake_enosys.hpp"
 #include "tests/support/temp_dir.hpp"
 
 namespace hwbench::kernels::disk {
@@ -160,6 +161,20 @@ TEST_CASE("bonnie file tests: create, stat and delete count files x 1024, spread
     CHECK(k->run(1).ops == 1024);  // made again, untimed, for the next sample
     k->finish();
     CHECK_FALSE(hwbench::test::exists(tree));
+  }
+}
+
+TEST_CASE("bonnie file tests: on a kernel without syncfs the tests sync every file system instead") {
+  Run run(ram_base());
+  hwbench::test::FakeEnosys old_kernel("syncfs");
+  const std::map<std::string, ParamValue> params{{"files", given(1)}, {"seed", given(5)}};
+  for (const char* test : {"seq_create", "seq_del"}) {
+    CAPTURE(test);
+    auto k = bonnie_spec().make(bonnie_call(test, run.dir.path(), params), run.context());
+    k->prepare();
+    CHECK(k->run(1).ops == 1024);
+    k->finish();
+    CHECK_FALSE(hwbench::test::exists(run.dir / "Bonnie.files"));
   }
 }
 

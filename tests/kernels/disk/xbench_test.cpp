@@ -13,8 +13,10 @@
 #include <vector>
 
 #include "kernels/disk/disk.hpp"
+#include "kernels/disk/scratch_file.hpp"
 #include "runtime/platform/page_cache.hpp"
 #include "tests/kernels/files/files_test_support.hpp"
+#include "tests/support/fake_enosys.hpp"
 #include "tests/support/temp_dir.hpp"
 
 namespace hwbench::kernels::disk {
@@ -195,6 +197,38 @@ TEST_CASE("xbench: a read's file is reserved, then written in full, before the c
   CHECK_FALSE(all_unwritten(path));
   CHECK(k->run(1).bytes == 1 << 20);
   k->finish();
+}
+
+TEST_CASE("xbench: on a kernel without fallocate the file is not reserved, and the samples still run") {
+  const std::string base = test::disk_base();
+  if (base.empty()) return;
+  hwbench::test::FakeEnosys old_kernel("fallocate");
+  for (const char* op : {"read", "write"}) {
+    CAPTURE(op);
+    XbenchDir dir(base);
+    auto k = xbench_spec().make(
+        xbench_call(op, dir.dir.path(), {{"method", word("auto")}, {"block", bytes(65536)}, {"size", bytes(1 << 20)}}),
+        dir.own.context());
+    k->prepare();
+    CHECK(k->notes().at("prealloc") == "none");
+    CHECK(stat_of(dir.path).st_size == 1 << 20);
+    CHECK(k->run(2).bytes == 2 << 20);
+    k->finish();
+    CHECK_FALSE(hwbench::test::exists(dir.path));
+  }
+}
+
+TEST_CASE("xbench: preallocate and unwrite say false where fallocate is missing, and change nothing") {
+  test::TempDir dir;
+  REQUIRE(!dir.path().empty());
+  const std::string path = dir / "f";
+  const int fd = ::open(path.c_str(), O_RDWR | O_CREAT, 0644);
+  REQUIRE(fd >= 0);
+  hwbench::test::FakeEnosys old_kernel("fallocate");
+  CHECK_FALSE(preallocate(fd, 1 << 20, path));
+  CHECK_FALSE(unwrite(fd, 1 << 20, path));
+  CHECK(stat_of(path).st_size == 0);
+  ::close(fd);
 }
 
 TEST_CASE("xbench: tmpfs is refused, a size must be whole blocks, and the file is declared") {

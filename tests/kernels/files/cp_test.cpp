@@ -7,6 +7,8 @@
 
 #include "kernels/files/files.hpp"
 #include "tests/kernels/files/files_test_support.hpp"
+#include "tests/support/fake_enosys.hpp"
+#include "tests/support/temp_dir.hpp"
 
 namespace hwbench::kernels {
 
@@ -51,6 +53,46 @@ TEST_CASE("cp: every method copies byte for byte within one file system") {
     check_copies(dir.path(), dir.path(), method);
   check_copies(dir.path(), dir.path(), "readwrite", 4096);
   check_copies(dir.path(), dir.path(), "readwrite", 1000003);
+}
+
+TEST_CASE("cp: on a kernel without copy_file_range, auto copies with sendfile, then read/write") {
+  TempDir dir;
+  REQUIRE(!dir.path().empty());
+  {
+    hwbench::test::FakeEnosys old_kernel("copy_file_range");
+    check_copies(dir.path(), dir.path(), "auto");
+    check_copies(dir.path(), dir.path(), "sendfile");
+    check_copies(dir.path(), dir.path(), "readwrite");
+  }
+  hwbench::test::FakeEnosys no_in_kernel_copy("copy_file_range,sendfile");
+  check_copies(dir.path(), dir.path(), "auto");
+  check_copies(dir.path(), dir.path(), "auto", 4096);
+}
+
+TEST_CASE("cp: method copy_file_range on a kernel without it makes the series unavailable, saying why") {
+  TempDir dir;
+  REQUIRE(!dir.path().empty());
+  test::put_file(dir / "src", {1, 2, 3});
+  hwbench::test::FakeEnosys old_kernel("copy_file_range");
+  std::string reason;
+  try {
+    files::cp_spec().make(cp_call(dir / "src", dir / "dst", "copy_file_range"), Context{})->prepare();
+  } catch (const KernelUnavailable& e) {
+    reason = e.what();
+  }
+  CHECK(reason ==
+        "cp method copy_file_range: this kernel has no copy_file_range(2) (Linux 4.5 or later has it); method auto "
+        "falls back to sendfile(2)");
+  CHECK_FALSE(hwbench::test::exists(dir / "dst"));
+}
+
+TEST_CASE("cp: a forced method the system refuses is an error naming the call") {
+  TempDir dir;
+  REQUIRE(!dir.path().empty());
+  test::put_file(dir / "src", {1, 2, 3});
+  hwbench::test::FakeEnosys refused("sendfile");
+  CHECK(test::kernel_error(files::cp_spec(), cp_call(dir / "src", dir / "dst", "sendfile"), Context{}) ==
+        "cannot copy " + dir / "src" + " to " + dir / "dst" + " with sendfile: Function not implemented");
 }
 
 TEST_CASE("cp: copies between a disk and /dev/shm, both ways") {
