@@ -5,7 +5,6 @@
 
 #include <cerrno>
 #include <cmath>
-#include <csignal>
 #include <cstdlib>
 #include <cstring>
 #include <algorithm>
@@ -34,14 +33,6 @@ using plan::kernel_steps;
 using sandbox::PathResolver;
 
 namespace {
-
-std::atomic<bool> g_interrupted{false};
-std::atomic<int> g_signal{0};
-
-extern "C" void on_signal(int sig) {
-  g_signal.store(sig);
-  g_interrupted.store(true);
-}
 
 /// Thrown inside the interpreter only, to unwind to the phase loop.
 struct Interrupted {};
@@ -398,9 +389,6 @@ class Interpreter {
   bool interruptible_ = true;
 };
 
-struct sigaction g_old_int {}, g_old_term {};
-bool g_ignore_after = false;  // InterruptGuard::ignore_signals_after_runs()
-
 }  // namespace
 
 double natural_rate(const Sample& s) {
@@ -415,38 +403,6 @@ double natural_rate(const Sample& s) {
 RunOutcome run_plan(const CheckedRecipe& recipe, const RunOptions& options) {
   Interpreter it(recipe, options);
   return it.run();
-}
-
-InterruptGuard::InterruptGuard() {
-  g_interrupted.store(false);
-  g_signal.store(0);
-  struct sigaction sa {};
-  sa.sa_handler = on_signal;
-  sigemptyset(&sa.sa_mask);
-  sa.sa_flags = SA_RESTART;
-  ::sigaction(SIGINT, &sa, &g_old_int);
-  ::sigaction(SIGTERM, &sa, &g_old_term);
-}
-
-void InterruptGuard::ignore_signals_after_runs() { g_ignore_after = true; }
-
-InterruptGuard::~InterruptGuard() {
-  if (g_ignore_after) {
-    ::signal(SIGINT, SIG_IGN);
-    ::signal(SIGTERM, SIG_IGN);
-    return;
-  }
-  ::sigaction(SIGINT, &g_old_int, nullptr);
-  ::sigaction(SIGTERM, &g_old_term, nullptr);
-}
-
-const std::atomic<bool>* InterruptGuard::flag() const { return &g_interrupted; }
-
-int InterruptGuard::signal() const { return g_signal.load(); }
-
-void InterruptGuard::interrupt() const {
-  g_signal.store(SIGHUP);
-  g_interrupted.store(true);
 }
 
 }  // namespace hwbench::runtime::run
