@@ -16,13 +16,15 @@ namespace hwbench::kernels::nbench {
 
 /// Sifts element `i` down the heap that ends at `last` (inclusive). From i = 0 the first child
 /// examined is element 0 itself, which costs one comparison that never swaps, as in nbench.
+/// An exchange is swap(child, parent), and the second phase's swap(0, end): the string sort's
+/// swap handles its first argument first, as nbench does in each place.
 template <typename Less, typename Swap>
 [[gnu::always_inline]] inline void heap_sift(std::size_t i, std::size_t last, Less& less, Swap& swap) {
   while (i + i <= last) {
     std::size_t k = i + i;
     if (k < last && less(k, k + 1)) ++k;
     if (!less(i, k)) return;
-    swap(i, k);
+    swap(k, i);
     i = k;
   }
 }

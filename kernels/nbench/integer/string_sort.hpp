@@ -41,9 +41,10 @@ void fill_string_array(Random& random, StringArray& array);
 /// and equal from a common 0 byte on); equal means not less. Lengths are 1..255.
 bool string_less(const unsigned char* a, const unsigned char* b);
 
-/// Exchanges strings i and j by moving bytes: each slot is resized in place (the bytes after it
-/// shift and the later offsets follow), then the other string is copied in.
-void swap_strings(StringArray& array, std::size_t i, std::size_t j);
+/// Exchanges strings `first` and `second` by moving bytes: `first` is saved, its slot resized
+/// in place to the other's length (the bytes after it shift and the later offsets follow) and
+/// the other copied in; then the same for `second`, which gets the saved string.
+void swap_strings(StringArray& array, std::size_t first, std::size_t second);
 
 /// Sorts ascending in string_less's order with BYTEmark's heapsort (heapsort.hpp), moving the
 /// strings in place.

@@ -60,16 +60,18 @@ TEST_CASE("heapsort: builds from top/2 down to 1, then sifts element 0 before ea
         return a[i] < a[j];
       },
       [&](std::size_t i, std::size_t j) {
-        steps.emplace_back(j + 100, i + 100);  // swaps marked by +100, reversed
+        steps.emplace_back(i + 100, j + 100);  // swaps marked by +100, in the order given
         std::swap(a[i], a[j]);
       });
   // Build: sift(1, 2): 1 has child 2 only. Sort: sift(0, 2): children 0 and 1, then 1's child 2.
+  // A sift's exchange names the child first, the second phase's names element 0 first: the
+  // string sort moves its first argument's string first, as nbench does in each place.
   const std::vector<std::pair<std::size_t, std::size_t>> expected{
-      {1, 2}, {102, 101},                  // build: 1 < 2, swap -> {3, 2, 1}
+      {1, 2}, {102, 101},                  // build: 1 < 2, swap(child 2, 1) -> {3, 2, 1}
       {0, 1}, {0, 0},                      // sift(0, 2): 3 < 2? no, so k = 0; 3 < 3? no: stop
-      {102, 100},                          // swap(0, 2) -> {1, 2, 3}
-      {0, 1}, {0, 1}, {101, 100},          // sift(0, 1): 1 < 2, k = 1; 1 < 2: swap -> {2, 1, 3}
-      {101, 100}};                         // swap(0, 1) -> {1, 2, 3}
+      {100, 102},                          // swap(0, 2) -> {1, 2, 3}
+      {0, 1}, {0, 1}, {101, 100},          // sift(0, 1): 1 < 2, k = 1; 1 < 2: swap(1, 0) -> {2, 1, 3}
+      {100, 101}};                         // swap(0, 1) -> {1, 2, 3}
   CHECK(steps == expected);
   CHECK(a == std::vector<std::int64_t>{1, 2, 3});
 }
