@@ -41,6 +41,55 @@ void IntColumn::push_back_slow(std::uint64_t value) {
   fast_ = !wide_.empty() || size_ < 2 ? Fast::none : narrow_.empty() ? Fast::on_line : Fast::narrow;
 }
 
+void IntColumn::append(const std::uint64_t* values, std::size_t n) {
+  std::size_t i = 0;
+  while (i < n) {
+    i += append_run(values + i, n - i);
+    if (i < n) push_back_slow(values[i++]);
+  }
+}
+
+std::size_t IntColumn::append_run(const std::uint64_t* values, std::size_t n) {
+  // What push_back does inline, for the values up to the next block boundary (where the slow
+  // path keeps the sparse index) and up to the first that needs the slow path. Each run is
+  // checked whole first, without a branch per value; only a run that fails is walked again
+  // to find where it fails.
+  const std::size_t offset = size_ & (block - 1);
+  if (offset == 0 || fast_ == Fast::none) return 0;
+  const std::size_t m = std::min(n, block - offset);
+  const std::uint64_t line = next_line_;
+  const std::uint64_t step = step_;
+  std::size_t k = 0;
+  if (fast_ == Fast::on_line) {
+    // Eight values at a time, a loop the compiler unrolls and vectorises at -O2.
+    std::uint64_t differ = 0;
+    std::size_t j = 0;
+    for (; j + 8 <= m; j += 8)
+#pragma GCC unroll 8
+      for (std::size_t t = 0; t < 8; ++t) differ |= values[j + t] ^ (line + step * (j + t));
+    for (; j < m; ++j) differ |= values[j] ^ (line + step * j);
+    if (differ == 0) k = m;
+    else
+      while (values[k] == line + step * k) ++k;
+  } else {
+    // A residual fits 32 bits when adding 2^31 leaves it under 2^32.
+    constexpr std::uint64_t half = std::uint64_t{1} << 31;
+    std::uint64_t wide = 0;
+    std::size_t j = 0;
+    for (; j + 8 <= m; j += 8)
+#pragma GCC unroll 8
+      for (std::size_t t = 0; t < 8; ++t) wide |= (values[j + t] - (line + step * (j + t)) + half) >> 32;
+    for (; j < m; ++j) wide |= (values[j] - (line + step * j) + half) >> 32;
+    if (wide == 0) k = m;
+    else
+      while (fits_32(static_cast<std::int64_t>(values[k] - (line + step * k)))) ++k;
+    for (std::size_t j = 0; j < k; ++j) narrow_.push_back(static_cast<std::int32_t>(values[j] - (line + step * j)));
+  }
+  size_ += k;
+  next_line_ = line + step * k;
+  return k;
+}
+
 void IntColumn::densify(std::int64_t newest) {
   bool narrow = fits_32(newest);
   for (std::size_t k = 0; k < sparse_value_.size() && narrow; ++k) narrow = fits_32(sparse_value_[k]);
@@ -121,7 +170,6 @@ std::size_t IntColumn::memory_bytes() const {
 
 namespace {
 
-std::uint64_t bits(std::int64_t value) { return static_cast<std::uint64_t>(value); }
 std::int64_t signed_of(std::uint64_t value) { return static_cast<std::int64_t>(value); }
 
 }  // namespace
@@ -130,26 +178,57 @@ Samples::Samples(std::initializer_list<Sample> list) {
   for (const auto& sample : list) push_back(sample);
 }
 
-void Samples::push_back(const Sample& s) {
-  if (s.figure && !with_figures_) {
+void Samples::copy_staged(const Samples& other) {
+  for (std::size_t f = 0; f < fields; ++f)
+    std::copy_n(other.staged_values_[f].begin(), other.staged_, staged_values_[f].begin());
+  staged_ = other.staged_;
+}
+
+void Samples::copy_from(const Samples& other) {
+  columns_ = other.columns_;
+  copy_staged(other);
+  figures_ = other.figures_;
+  with_figures_ = other.with_figures_;
+}
+
+Samples::Samples(const Samples& other) { copy_from(other); }
+
+Samples& Samples::operator=(const Samples& other) {
+  if (this != &other) copy_from(other);
+  return *this;
+}
+
+Samples::Samples(Samples&& other) noexcept
+    : columns_(std::move(other.columns_)),
+      staged_(other.staged_),
+      figures_(std::move(other.figures_)),
+      with_figures_(other.with_figures_) {
+  copy_staged(other);
+  other.staged_ = 0;
+}
+
+Samples& Samples::operator=(Samples&& other) noexcept {
+  if (this == &other) return *this;
+  columns_ = std::move(other.columns_);
+  copy_staged(other);
+  other.staged_ = 0;
+  figures_ = std::move(other.figures_);
+  with_figures_ = other.with_figures_;
+  return *this;
+}
+
+void Samples::note_figure(const std::optional<Figure>& figure) {
+  if (!with_figures_) {
     figures_.resize(size());
     with_figures_ = true;
   }
-  if (with_figures_) figures_.push_back(s.figure);
-  column_of(Field::param_set).push_back(s.param_set);
-  column_of(Field::iteration).push_back(s.iteration);
-  column_of(Field::units).push_back(s.units);
-  column_of(Field::bytes).push_back(s.bytes);
-  column_of(Field::ops).push_back(s.ops);
-  column_of(Field::wall_ns).push_back(bits(s.wall_ns));
-  column_of(Field::usr_ns).push_back(bits(s.cpu.usr_ns));
-  column_of(Field::sys_ns).push_back(bits(s.cpu.sys_ns));
-  column_of(Field::cusr_ns).push_back(bits(s.cpu.cusr_ns));
-  column_of(Field::csys_ns).push_back(bits(s.cpu.csys_ns));
-  column_of(Field::cpu_samples).push_back(s.cpu_samples);
-  column_of(Field::start_unix_ns).push_back(bits(s.start_unix_ns));
-  column_of(Field::max_latency_ns).push_back(bits(s.max_latency_ns));
-  column_of(Field::flags).push_back((s.cold ? 1U : 0U) | (s.cpu_timed ? 2U : 0U));
+  figures_.push_back(figure);
+}
+
+void Samples::fold() const {
+  if (staged_ == 0) return;
+  for (std::size_t f = 0; f < fields; ++f) columns_[f].append(staged_values_[f].data(), staged_);
+  staged_ = 0;
 }
 
 namespace {
@@ -180,7 +259,11 @@ Sample sample_of(const Get& get, std::size_t i, const std::vector<std::optional<
 }  // namespace
 
 const Sample Samples::operator[](std::size_t i) const {
-  return sample_of([&](Field field) { return column(field)[i]; }, i, with_figures_ ? &figures_ : nullptr);
+  const std::size_t folded = columns_[0].size();
+  const std::vector<std::optional<Figure>>* figures = with_figures_ ? &figures_ : nullptr;
+  // A staged sample is read from its row (the progress display reads each new one).
+  if (i >= folded) return sample_of([&](Field field) { return staged_values_[at(field)][i - folded]; }, i, figures);
+  return sample_of([&](Field field) { return columns_[at(field)][i]; }, i, figures);
 }
 
 Samples::const_iterator::const_iterator(const Samples* samples, std::size_t i) : samples_(samples), i_(i) {
@@ -200,6 +283,7 @@ Samples::const_iterator& Samples::const_iterator::operator++() {
 }
 
 void Samples::replace(std::size_t i, const Sample& sample) {
+  fold();
   Samples rebuilt;
   for (std::size_t j = 0; j < size(); ++j) rebuilt.push_back(j == i ? sample : (*this)[j]);
   *this = std::move(rebuilt);
@@ -211,6 +295,7 @@ const Sample Samples::at(std::size_t i) const {
 }
 
 std::size_t Samples::memory_bytes() const {
+  fold();
   std::size_t total = figures_.capacity() * sizeof(std::optional<Figure>);
   for (const IntColumn& c : columns_) total += c.memory_bytes();
   return total;
@@ -227,12 +312,9 @@ std::uint32_t Series::index_of(const ParamSet& set) {
   return static_cast<std::uint32_t>(found - param_sets.begin());
 }
 
-void Series::add(Sample sample, const ParamSet& set) { add(std::move(sample), index_of(set)); }
+void Series::add(const Sample& sample, const ParamSet& set) { add(sample, index_of(set)); }
 
-void Series::add(Sample sample, std::uint32_t set) {
-  sample.param_set = set;
-  samples.push_back(sample);
-}
+void Series::add(const Sample& sample, std::uint32_t set) { samples.push_back(sample, set); }
 
 const ParamSet& Series::params_of(const Sample& sample) const {
   static const ParamSet none;

@@ -113,6 +113,9 @@ class IntColumn {
     }
     push_back_slow(value);
   }
+  /// Appends values[0..n): push_back() for each, the common cases checked over a run of values
+  /// at once (Samples folds its staged samples in here).
+  void append(const std::uint64_t* values, std::size_t n);
   /// Value `i` (< size()).
   std::uint64_t operator[](std::size_t i) const;
   /// Calls fn(value) for every value, in order.
@@ -132,6 +135,7 @@ class IntColumn {
  private:
   static bool fits_32(std::int64_t v) { return v >= INT32_MIN && v <= INT32_MAX; }
   void push_back_slow(std::uint64_t value);
+  std::size_t append_run(const std::uint64_t* values, std::size_t n);
   std::size_t sparse_lower_bound(std::size_t i) const;
   std::int64_t residual(std::size_t i) const;
   void densify(std::int64_t newest);
@@ -157,12 +161,18 @@ class IntColumn {
 };
 
 /// A series' samples, stored as one IntColumn per field; read back as Sample values, in order
-/// (replace() puts a changed one back).
+/// (replace() puts a changed one back). New samples are staged, one plain array per field, and
+/// go into the columns `staged_rows` at a time, or as soon as anything reads a column: staging
+/// a sample costs a store per field, and each column checks a run of values in one loop, which
+/// is what a series of a million short samples needs (the run's bookkeeping against the time in
+/// the kernel, bench/many_samples.sh).
 class Samples {
  public:
   /// The integer fields of a Sample, one column each; `flags` holds cold (bit 0) and cpu_timed (bit 1).
   enum class Field { param_set, iteration, units, bytes, ops, wall_ns, usr_ns, sys_ns, cusr_ns, csys_ns,
                      cpu_samples, start_unix_ns, max_latency_ns, flags, count_ };
+  /// Samples staged before they go into the columns.
+  static constexpr std::size_t staged_rows = 64;
   /// Iterates over the samples in order, each made on reading (a cursor per column, so that a
   /// pass over every sample does no search).
   class const_iterator {
@@ -191,9 +201,36 @@ class Samples {
   Samples() = default;
   /// The samples of `list`, in order.
   Samples(std::initializer_list<Sample> list);
+  // Copies take the staged rows that are in use, not the whole buffer.
+  Samples(const Samples& other);
+  Samples& operator=(const Samples& other);
+  Samples(Samples&& other) noexcept;
+  Samples& operator=(Samples&& other) noexcept;
+  ~Samples() = default;
 
   /// Appends `sample`.
-  void push_back(const Sample& sample);
+  void push_back(const Sample& sample) { push_back(sample, sample.param_set); }
+  /// Appends `sample` with its param_set taken as `param_set` (Series::add's path, which keeps
+  /// the sample itself unchanged).
+  void push_back(const Sample& sample, std::uint32_t param_set) {
+    if (sample.figure || with_figures_) note_figure(sample.figure);
+    const std::size_t k = staged_;
+    stage(Field::param_set, k, param_set);
+    stage(Field::iteration, k, sample.iteration);
+    stage(Field::units, k, sample.units);
+    stage(Field::bytes, k, sample.bytes);
+    stage(Field::ops, k, sample.ops);
+    stage(Field::wall_ns, k, static_cast<std::uint64_t>(sample.wall_ns));
+    stage(Field::usr_ns, k, static_cast<std::uint64_t>(sample.cpu.usr_ns));
+    stage(Field::sys_ns, k, static_cast<std::uint64_t>(sample.cpu.sys_ns));
+    stage(Field::cusr_ns, k, static_cast<std::uint64_t>(sample.cpu.cusr_ns));
+    stage(Field::csys_ns, k, static_cast<std::uint64_t>(sample.cpu.csys_ns));
+    stage(Field::cpu_samples, k, sample.cpu_samples);
+    stage(Field::start_unix_ns, k, static_cast<std::uint64_t>(sample.start_unix_ns));
+    stage(Field::max_latency_ns, k, static_cast<std::uint64_t>(sample.max_latency_ns));
+    stage(Field::flags, k, (sample.cold ? 1U : 0U) | (sample.cpu_timed ? 2U : 0U));
+    if (++staged_ == staged_rows) fold();
+  }
   /// Puts `sample` in place of sample `i` (< size()); rebuilds the columns, so O(size()).
   void replace(std::size_t i, const Sample& sample);
   // Samples are made on reading: const, so that writing to one (a lost change) does not compile.
@@ -203,22 +240,41 @@ class Samples {
   const Sample at(std::size_t i) const;
   const Sample front() const { return (*this)[0]; }
   const Sample back() const { return (*this)[size() - 1]; }
-  std::size_t size() const { return column(Field::iteration).size(); }
+  std::size_t size() const { return columns_[0].size() + staged_; }
   bool empty() const { return size() == 0; }
   void clear() { *this = Samples(); }
-  const_iterator begin() const { return {this, 0}; }
+  const_iterator begin() const {
+    fold();
+    return {this, 0};
+  }
   const_iterator end() const { return {this, size()}; }
   /// Bytes of memory the samples take, for tests that hold it to a bound.
   std::size_t memory_bytes() const;
   /// Every sample's `field`, as a 64-bit pattern.
-  const IntColumn& column(Field field) const { return columns_[static_cast<std::size_t>(field)]; }
+  const IntColumn& column(Field field) const {
+    fold();
+    return columns_[at(field)];
+  }
   /// Whether any sample has a figure.
   bool has_figures() const { return with_figures_; }
 
  private:
-  IntColumn& column_of(Field field) { return columns_[static_cast<std::size_t>(field)]; }
+  static constexpr std::size_t fields = static_cast<std::size_t>(Field::count_);
+  static constexpr std::size_t at(Field field) { return static_cast<std::size_t>(field); }
+  void stage(Field field, std::size_t k, std::uint64_t value) { staged_values_[at(field)][k] = value; }
 
-  std::array<IntColumn, static_cast<std::size_t>(Field::count_)> columns_;
+  /// Puts the staged rows into the columns. Const, since reading a column needs it; the
+  /// samples stay what they were.
+  void fold() const;
+  void note_figure(const std::optional<Figure>& figure);
+  void copy_from(const Samples& other);
+  void copy_staged(const Samples& other);
+
+  // Mutable: fold() moves rows from staged_ into the columns when a reader asks for a column.
+  mutable std::array<IntColumn, fields> columns_;
+  /// Per field, the values of the samples not yet in columns_ (the first staged_ of each).
+  mutable std::array<std::array<std::uint64_t, staged_rows>, fields> staged_values_;
+  mutable std::uint32_t staged_ = 0;
   std::vector<std::optional<Figure>> figures_;  ///< one per sample once a sample has a figure
   bool with_figures_ = false;
 };
@@ -235,9 +291,9 @@ struct Series {
 
   /// Appends `sample`, run as `set`: its param_set becomes the index of `set` in param_sets,
   /// which gets it when it is new.
-  void add(Sample sample, const ParamSet& set);
+  void add(const Sample& sample, const ParamSet& set);
   /// Appends `sample`, run as param_sets[set] (< param_sets.size()).
-  void add(Sample sample, std::uint32_t set);
+  void add(const Sample& sample, std::uint32_t set);
   /// The index of `set` in param_sets, where it is added when it is new.
   std::uint32_t index_of(const ParamSet& set);
   /// The kernel and parameters `sample` (one of these samples) ran with; an empty set when

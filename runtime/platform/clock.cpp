@@ -46,12 +46,4 @@ CpuTimes RealClock::cpu() {
   return times;
 }
 
-CpuTimes operator-(const CpuTimes& a, const CpuTimes& b) {
-  return {a.usr_ns - b.usr_ns, a.sys_ns - b.sys_ns, a.cusr_ns - b.cusr_ns, a.csys_ns - b.csys_ns};
-}
-
-CpuTimes operator+(const CpuTimes& a, const CpuTimes& b) {
-  return {a.usr_ns + b.usr_ns, a.sys_ns + b.sys_ns, a.cusr_ns + b.cusr_ns, a.csys_ns + b.csys_ns};
-}
-
 }  // namespace hwbench::runtime::platform

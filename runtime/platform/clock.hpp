@@ -35,8 +35,12 @@ class RealClock : public Clock {
 };
 
 /// a - b, field by field.
-CpuTimes operator-(const CpuTimes& a, const CpuTimes& b);
+inline CpuTimes operator-(const CpuTimes& a, const CpuTimes& b) {
+  return {a.usr_ns - b.usr_ns, a.sys_ns - b.sys_ns, a.cusr_ns - b.cusr_ns, a.csys_ns - b.csys_ns};
+}
 /// a + b, field by field.
-CpuTimes operator+(const CpuTimes& a, const CpuTimes& b);
+inline CpuTimes operator+(const CpuTimes& a, const CpuTimes& b) {
+  return {a.usr_ns + b.usr_ns, a.sys_ns + b.sys_ns, a.cusr_ns + b.cusr_ns, a.csys_ns + b.csys_ns};
+}
 
 }  // namespace hwbench::runtime::platform

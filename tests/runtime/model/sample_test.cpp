@@ -2,8 +2,10 @@
 // column takes room only for what varies.
 #include "runtime/model/sample.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <limits>
+#include <utility>
 #include <vector>
 
 #include <doctest/doctest.h>
@@ -178,6 +180,87 @@ TEST_CASE("sample: a column read in order gives every value back, however it is 
   check_reads_in_order(sparse_then_dense);
   check_reads_in_order({42});
   check_reads_in_order({1, 1ULL << 40, 2});
+}
+
+TEST_CASE("sample: a column appended in runs is the column pushed value by value") {
+  constexpr std::uint64_t n = 10000;
+  std::vector<std::vector<std::uint64_t>> patterns(7);
+  for (std::uint64_t i = 0; i < n; ++i) {
+    patterns[0].push_back(7);
+    patterns[1].push_back(10 + 3 * i);
+    patterns[2].push_back(i == 4096 || i % 997 == 5 ? 123456789 + i : 0);
+    patterns[3].push_back(1'000'000 + i * 8000 + (i * 7919) % 1000);
+    // Narrow, then one residual past 32 bits inside a run, then narrow again (refit or widen).
+    patterns[4].push_back(i == 5000 ? (1ULL << 40) : 1'000'000 + i * 8000);
+    patterns[5].push_back(i < 9000 ? (i % 1000 == 999 ? 5 : 0) : i % 3);
+    patterns[6].push_back(i == 7 ? std::numeric_limits<std::uint64_t>::max() : i * i * 1000003);
+  }
+  for (std::size_t p = 0; p < patterns.size(); ++p) {
+    const std::vector<std::uint64_t>& values = patterns[p];
+    rt::model::IntColumn pushed;
+    for (const auto v : values) pushed.push_back(v);
+    // Runs of lengths that start and end inside blocks, at their edges and across them.
+    for (const std::size_t run : {std::size_t{1}, std::size_t{7}, std::size_t{64}, std::size_t{4096}, std::size_t{5000}}) {
+      rt::model::IntColumn appended;
+      for (std::size_t from = 0; from < values.size(); from += run)
+        appended.append(values.data() + from, std::min(run, values.size() - from));
+      CAPTURE(p);
+      CAPTURE(run);
+      REQUIRE(appended.size() == values.size());
+      CHECK(appended.memory_bytes() == pushed.memory_bytes());
+      CHECK(appended.constant() == pushed.constant());
+      std::size_t i = 0;
+      appended.for_each([&](std::uint64_t v) { REQUIRE(v == values[i++]); });
+      for (std::size_t j = 0; j < values.size(); j += 97) REQUIRE(appended[j] == values[j]);
+    }
+  }
+}
+
+TEST_CASE("sample: samples not yet in the columns read, copy and move as the others") {
+  const auto make = [](std::uint32_t i) {
+    rt::model::Sample s;
+    s.iteration = i + 1;
+    s.units = 1;
+    s.wall_ns = 40 + i % 3;
+    s.start_unix_ns = 1'700'000'000'000'000'000 + std::int64_t{i} * 100;
+    s.cpu = {i == 70 ? 1000 : 0, 0, 0, 0};
+    s.cpu_timed = i == 69;
+    return s;
+  };
+  rt::model::Samples samples;
+  // 64 go into the columns at once; 70 leaves 6 staged.
+  for (std::uint32_t i = 0; i < 70; ++i) {
+    samples.push_back(make(i));
+    // What the progress display reads after each sample.
+    REQUIRE(samples.size() == i + 1);
+    REQUIRE(samples.back().iteration == i + 1);
+    REQUIRE(samples.back().start_unix_ns == make(i).start_unix_ns);
+  }
+  CHECK(samples[69].cpu_timed);
+  CHECK(samples[68].wall_ns == 40 + 68 % 3);
+  samples.push_back(make(70), 3);
+  CHECK(samples.back().param_set == 3);
+  CHECK(samples.back().cpu.usr_ns == 1000);
+
+  const rt::model::Samples copy = samples;
+  rt::model::Samples assigned;
+  assigned = samples;
+  rt::model::Samples moved_from = samples;
+  const rt::model::Samples moved = std::move(moved_from);
+  for (const rt::model::Samples* other : {&copy, static_cast<const rt::model::Samples*>(&assigned), &moved}) {
+    REQUIRE(other->size() == 71);
+    for (std::size_t i = 0; i < 71; ++i) {
+      REQUIRE((*other)[i].iteration == samples[i].iteration);
+      REQUIRE((*other)[i].wall_ns == samples[i].wall_ns);
+      REQUIRE((*other)[i].param_set == samples[i].param_set);
+    }
+  }
+  // Reading a column takes the staged samples in; the samples read the same after.
+  CHECK(samples.column(rt::model::Samples::Field::iteration).size() == 71);
+  CHECK(samples.column(rt::model::Samples::Field::wall_ns)[70] == 40 + 70 % 3);
+  std::size_t i = 0;
+  for (const rt::model::Sample& s : copy) CHECK(s.iteration == ++i);
+  CHECK(i == 71);
 }
 
 TEST_CASE("sample: iterating over samples gives what indexing gives") {
