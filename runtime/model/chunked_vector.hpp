@@ -4,9 +4,11 @@
 // faults cost more than a short sample itself.
 #include <sys/mman.h>
 
+#include <algorithm>
 #include <bit>
 #include <cstddef>
 #include <cstdlib>
+#include <cstring>
 #include <new>
 #include <memory>
 #include <utility>
@@ -35,6 +37,18 @@ class ChunkedVector {
     if (size_ == capacity_) grow();
     *next_++ = value;
     ++size_;
+  }
+  /// Appends values[0..n), copied a chunk's room at a time.
+  void append(const T* values, std::size_t n) {
+    while (n > 0) {
+      if (size_ == capacity_) grow();
+      const std::size_t take = std::min(n, capacity_ - size_);
+      std::memcpy(next_, values, take * sizeof(T));
+      next_ += take;
+      size_ += take;
+      values += take;
+      n -= take;
+    }
   }
   T operator[](std::size_t i) const {
     const std::size_t chunk = chunk_of(i);

@@ -1,6 +1,8 @@
 #include "runtime/model/sample.hpp"
 
 #include <algorithm>
+#include <array>
+#include <cstring>
 #include <limits>
 #include <stdexcept>
 
@@ -49,6 +51,45 @@ void IntColumn::append(const std::uint64_t* values, std::size_t n) {
   }
 }
 
+namespace {
+
+// Two 64-bit lanes: GCC's and clang's generic vectors, one SSE2 or NEON register.
+using Lanes = std::uint64_t __attribute__((vector_size(16)));
+
+inline Lanes load_lanes(const std::uint64_t* values) {
+  Lanes v;
+  std::memcpy(&v, values, sizeof v);
+  return v;
+}
+
+// Bits set in the result where some value of values[0..m) differs from its expected value
+// line + step·j, or with `wide` where the difference does not fit 32 bits (signed) instead.
+// Four values at a time in two pairs of lanes, no branch per value.
+std::uint64_t off_line(const std::uint64_t* values, std::size_t m, std::uint64_t line, std::uint64_t step, bool wide) {
+  constexpr std::uint64_t half = std::uint64_t{1} << 31;
+  Lanes low = {line, line + step};
+  Lanes high = {line + 2 * step, line + 3 * step};
+  const Lanes stride = {4 * step, 4 * step};
+  Lanes off = {0, 0};
+  std::size_t j = 0;
+  if (wide) {
+    // A residual fits 32 bits when adding 2^31 leaves it under 2^32.
+    for (; j + 4 <= m; j += 4, low += stride, high += stride)
+      off |= ((load_lanes(values + j) - low + half) >> 32) | ((load_lanes(values + j + 2) - high + half) >> 32);
+  } else {
+    for (; j + 4 <= m; j += 4, low += stride, high += stride)
+      off |= (load_lanes(values + j) ^ low) | (load_lanes(values + j + 2) ^ high);
+  }
+  std::uint64_t rest = off[0] | off[1];
+  for (; j < m; ++j) {
+    const std::uint64_t r = values[j] - (line + step * j);
+    rest |= wide ? (r + half) >> 32 : r;
+  }
+  return rest;
+}
+
+}  // namespace
+
 std::size_t IntColumn::append_run(const std::uint64_t* values, std::size_t n) {
   // What push_back does inline, for the values up to the next block boundary (where the slow
   // path keeps the sparse index) and up to the first that needs the slow path. Each run is
@@ -59,31 +100,21 @@ std::size_t IntColumn::append_run(const std::uint64_t* values, std::size_t n) {
   const std::size_t m = std::min(n, block - offset);
   const std::uint64_t line = next_line_;
   const std::uint64_t step = step_;
-  std::size_t k = 0;
-  if (fast_ == Fast::on_line) {
-    // Eight values at a time, a loop the compiler unrolls and vectorises at -O2.
-    std::uint64_t differ = 0;
-    std::size_t j = 0;
-    for (; j + 8 <= m; j += 8)
-#pragma GCC unroll 8
-      for (std::size_t t = 0; t < 8; ++t) differ |= values[j + t] ^ (line + step * (j + t));
-    for (; j < m; ++j) differ |= values[j] ^ (line + step * j);
-    if (differ == 0) k = m;
-    else
-      while (values[k] == line + step * k) ++k;
-  } else {
-    // A residual fits 32 bits when adding 2^31 leaves it under 2^32.
-    constexpr std::uint64_t half = std::uint64_t{1} << 31;
-    std::uint64_t wide = 0;
-    std::size_t j = 0;
-    for (; j + 8 <= m; j += 8)
-#pragma GCC unroll 8
-      for (std::size_t t = 0; t < 8; ++t) wide |= (values[j + t] - (line + step * (j + t)) + half) >> 32;
-    for (; j < m; ++j) wide |= (values[j] - (line + step * j) + half) >> 32;
-    if (wide == 0) k = m;
-    else
-      while (fits_32(static_cast<std::int64_t>(values[k] - (line + step * k)))) ++k;
-    for (std::size_t j = 0; j < k; ++j) narrow_.push_back(static_cast<std::int32_t>(values[j] - (line + step * j)));
+  const bool narrow = fast_ == Fast::narrow;
+  std::size_t k = m;
+  if (off_line(values, m, line, step, narrow) != 0) {
+    k = 0;
+    while (narrow ? fits_32(static_cast<std::int64_t>(values[k] - (line + step * k))) : values[k] == line + step * k) ++k;
+  }
+  if (narrow) {
+    // The residuals through a buffer: the chunked vector's end stays in registers.
+    std::array<std::int32_t, 64> residuals;
+    for (std::size_t from = 0; from < k; from += residuals.size()) {
+      const std::size_t count = std::min(residuals.size(), k - from);
+      for (std::size_t j = 0; j < count; ++j)
+        residuals[j] = static_cast<std::int32_t>(values[from + j] - (line + step * (from + j)));
+      narrow_.append(residuals.data(), count);
+    }
   }
   size_ += k;
   next_line_ = line + step * k;
@@ -314,7 +345,6 @@ std::uint32_t Series::index_of(const ParamSet& set) {
 
 void Series::add(const Sample& sample, const ParamSet& set) { add(sample, index_of(set)); }
 
-void Series::add(const Sample& sample, std::uint32_t set) { samples.push_back(sample, set); }
 
 const ParamSet& Series::params_of(const Sample& sample) const {
   static const ParamSet none;

@@ -293,7 +293,7 @@ struct Series {
   /// which gets it when it is new.
   void add(const Sample& sample, const ParamSet& set);
   /// Appends `sample`, run as param_sets[set] (< param_sets.size()).
-  void add(const Sample& sample, std::uint32_t set);
+  void add(const Sample& sample, std::uint32_t set) { samples.push_back(sample, set); }
   /// The index of `set` in param_sets, where it is added when it is new.
   std::uint32_t index_of(const ParamSet& set);
   /// The kernel and parameters `sample` (one of these samples) ran with; an empty set when

@@ -18,8 +18,6 @@ static std::int64_t tv_ns(const timeval& tv) {
   return static_cast<std::int64_t>(tv.tv_sec) * 1'000'000'000 + static_cast<std::int64_t>(tv.tv_usec) * 1000;
 }
 
-std::int64_t RealClock::now_ns() { return read_clock(CLOCK_MONOTONIC); }
-
 std::int64_t RealClock::unix_ns() { return read_clock(CLOCK_REALTIME); }
 
 namespace {

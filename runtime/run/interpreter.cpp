@@ -293,39 +293,53 @@ class Interpreter {
       auto window = open_window(step.series, 1);
       CpuSpan cpu_span;
       std::optional<std::uint32_t> shared_index;
-      for (std::uint32_t n = 0; n < p.runs_max; ++n) {
+      // A statement of one unit per sample takes its short samples in batches (measure_batch).
+      const bool batches = p.for_seconds <= 0 && !p.sync && !p.cpu_time && !p.cold && p.until_ci_pct <= 0;
+      std::vector<Sample> taken(batches ? MeasurementLoop::batch_max : 1);
+      bool done = false;
+      for (std::uint32_t n = 0; n < p.runs_max && !done;) {
         check_interrupt();
         if (p.cold) evict_inputs(step);
-        Sample s = loop_.measure(*k, p, cpu_span);
+        std::size_t count = 1;
         // A sample that Ctrl-C reached is not a sample: kernels stop mid-unit and return what
-        // they finished (a cut-short copy counts nothing), so drop it and stop.
-        check_interrupt();
-        s.cold = p.cold;
-        s.iteration = static_cast<std::uint32_t>(series.samples.size() + 1);
-        if (p.until_ci_pct > 0) rates.add(natural_rate(s));
-        // Whether this is the series' last sample: its count is reached, or its CI.
-        const bool enough = n + 1 >= p.runs_min;
-        const bool within = enough && p.until_ci_pct > 0 && within_ci(rates, p.until_ci_pct);
-        loop_.end_sample(s, cpu_span, n + 1 == p.runs_max || (enough && (p.until_ci_pct <= 0 || within)));
-        const auto notes = k->notes();
-        if (notes.empty()) {
-          // The shared set's index, found on its first use (sets are numbered in that order).
-          if (!shared_index) shared_index = series.index_of(shared);
-          series.add(s, *shared_index);
+        // they finished (a cut-short copy counts nothing), so it is dropped and the run stops
+        // (measure_batch leaves it out and gives the samples before it, kept below).
+        if (batches && cpu_span.shared()) {
+          // Never past the sample that ends the series (its count: no `until ci` here).
+          const std::size_t left = std::max<std::uint32_t>(p.runs_min, n + 1) - n;
+          count = loop_.measure_batch(*k, cpu_span, {taken.data(), std::min(left, taken.size())});
         } else {
-          ParamSet noted = shared;
-          for (const auto& [name, v] : notes) noted.params[name] = v;
-          series.add(s, noted);
+          taken[0] = loop_.measure(*k, p, cpu_span);
+          check_interrupt();
         }
-        if (opts_.observer) opts_.observer->sample_taken(step, series);
+        // What the kernel noted by the end of these samples (a batch's were all run by then).
+        const auto notes = k->notes();
+        for (std::size_t i = 0; i < count && !done; ++i, ++n) {
+          Sample& s = taken[i];
+          s.cold = p.cold;
+          s.iteration = static_cast<std::uint32_t>(series.samples.size() + 1);
+          if (p.until_ci_pct > 0) rates.add(natural_rate(s));
+          // Whether this is the series' last sample: its count is reached, or its CI.
+          const bool enough = n + 1 >= p.runs_min;
+          const bool within = enough && p.until_ci_pct > 0 && within_ci(rates, p.until_ci_pct);
+          loop_.end_sample(s, cpu_span, n + 1 == p.runs_max || (enough && (p.until_ci_pct <= 0 || within)));
+          if (notes.empty()) {
+            // The shared set's index, found on its first use (sets are numbered in that order).
+            if (!shared_index) shared_index = series.index_of(shared);
+            series.add(s, *shared_index);
+          } else {
+            ParamSet noted = shared;
+            for (const auto& [name, v] : notes) noted.params[name] = v;
+            series.add(s, noted);
+          }
+          if (opts_.observer) opts_.observer->sample_taken(step, series);
+          if (!enough) continue;
+          if (p.until_ci_pct > 0 && !within) continue;
+          converged = converged || within;
+          done = true;
+        }
         // Also after the last sample of the last statement: an interrupted run never ends "complete".
         check_interrupt();
-        if (!enough) continue;
-        if (p.until_ci_pct <= 0) break;
-        if (within) {
-          converged = true;
-          break;
-        }
       }
       if (window && !series.samples.empty()) window->workers = threads_of(series.params_of(series.samples.back()));
       close_window(window);

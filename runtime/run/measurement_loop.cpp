@@ -1,6 +1,7 @@
 #include "runtime/run/measurement_loop.hpp"
 
 #include <algorithm>
+#include <array>
 
 namespace hwbench::runtime::run {
 
@@ -42,7 +43,7 @@ class MeasurementLoop::Region {
 };
 
 MeasurementLoop::MeasurementLoop(Clock& clock, const std::atomic<bool>* interrupted)
-    : clock_(clock), interrupted_(interrupted) {}
+    : clock_(clock), real_clock_(dynamic_cast<platform::RealClock*>(&clock)), interrupted_(interrupted) {}
 
 std::function<void(const std::function<void()>&)> MeasurementLoop::exclude_hook() {
   return [this](const std::function<void()>& fn) { exclude(fn); };
@@ -54,9 +55,9 @@ void MeasurementLoop::exclude(const std::function<void()>& fn) {
     return;
   }
   const CpuTimes c0 = clock_.cpu();
-  const std::int64_t t0 = clock_.now_ns();
+  const std::int64_t t0 = now();
   fn();
-  const std::int64_t t1 = clock_.now_ns();
+  const std::int64_t t1 = now();
   const CpuTimes c1 = clock_.cpu();
   excluded_.wall_ns += t1 - t0;
   excluded_.cpu = excluded_.cpu + (c1 - c0);
@@ -70,7 +71,7 @@ Tally MeasurementLoop::run(kernels::Kernel& k, const Policy& policy) {
   // since a worker's statements may run here a hundred thousand times in a loop timed whole.
   Region region(*this);
   const CpuTimes cpu0 = policy.cpu_time ? clock_.cpu() : CpuTimes{};
-  const std::int64_t t0 = clock_.now_ns();
+  const std::int64_t t0 = now();
   return run_from(k, policy, t0, cpu0, region.start());
 }
 
@@ -92,7 +93,7 @@ Tally MeasurementLoop::run_from(kernels::Kernel& k, const Policy& p, std::int64_
     std::int64_t last = 0;
     for (;;) {
       total += tally_of(k.run(batch), batch);
-      const std::int64_t spent = elapsed(clock_.now_ns());
+      const std::int64_t spent = elapsed(now());
       // Ctrl-C (or the parent's SIGTERM to a worker) ends the count now, not at the deadline.
       if (spent >= budget || interrupted()) break;
       const std::int64_t took = spent - last;
@@ -111,15 +112,59 @@ Tally MeasurementLoop::run_from(kernels::Kernel& k, const Policy& p, std::int64_
 
 Sample MeasurementLoop::measure(kernels::Kernel& k, const Policy& policy) { return take(k, policy, nullptr); }
 
+void MeasurementLoop::open_span(CpuSpan& span) {
+  if (span.open_) return;
+  span.open_ = true;
+  span.excluded0_ = excluded_.cpu;
+  span.unix_offset_ns_ = clock_.unix_ns() - now();
+  span.cpu0_ = clock_.cpu();
+}
+
 Sample MeasurementLoop::measure(kernels::Kernel& k, const Policy& policy, CpuSpan& span) {
   if (span.per_sample_ || policy.cpu_time) return take(k, policy, nullptr);
-  if (!span.open_) {
-    span.open_ = true;
-    span.excluded0_ = excluded_.cpu;
-    span.unix_offset_ns_ = clock_.unix_ns() - clock_.now_ns();
-    span.cpu0_ = clock_.cpu();
-  }
+  open_span(span);
   return take(k, policy, &span);
+}
+
+std::size_t MeasurementLoop::measure_batch(kernels::Kernel& k, CpuSpan& span, std::span<Sample> out) {
+  open_span(span);
+  const std::size_t n = std::min(out.size(), batch_max);
+  // Reading i, and the untimed() wall summed by then; what run i returned.
+  std::array<std::int64_t, batch_max + 1> at;
+  std::array<std::int64_t, batch_max + 1> excluded;
+  std::array<kernels::Work, batch_max> work;
+  const std::int64_t budget = CpuSpan::min_ns - span.wall_ns_;
+  Region region(*this);
+  std::size_t taken = 0;
+  excluded[0] = excluded_.wall_ns;
+  at[0] = now();
+  while (taken < n) {
+    work[taken] = k.run(1);
+    at[taken + 1] = now();
+    excluded[taken + 1] = excluded_.wall_ns;
+    if (interrupted()) break;
+    ++taken;
+    if (at[taken] - at[0] - (excluded[taken] - excluded[0]) >= budget) break;
+  }
+  for (std::size_t i = 0; i < taken; ++i) {
+    // Field by field (a sample's figure is never set here): assigning a whole Sample{} costs
+    // more than the rest of this loop.
+    Sample& s = out[i];
+    s.param_set = 0;
+    s.iteration = 0;
+    s.cpu = {};
+    s.cold = false;
+    s.cpu_timed = false;
+    s.figure.reset();
+    s.start_unix_ns = at[i] + span.unix_offset_ns_;
+    s.wall_ns = at[i + 1] - at[i] - (excluded[i + 1] - excluded[i]);
+    s.cpu_samples = 0;
+    s.units = 1;
+    s.bytes = work[i].bytes;
+    s.ops = work[i].ops;
+    s.max_latency_ns = work[i].max_latency_ns;
+  }
+  return taken;
 }
 
 Sample MeasurementLoop::take(kernels::Kernel& k, const Policy& policy, const CpuSpan* span) {
@@ -128,10 +173,12 @@ Sample MeasurementLoop::take(kernels::Kernel& k, const Policy& policy, const Cpu
   if (span == nullptr) s.start_unix_ns = clock_.unix_ns();
   Region region(*this);
   const CpuTimes cpu0 = span == nullptr ? clock_.cpu() : CpuTimes{};
-  const std::int64_t t0 = clock_.now_ns();
+  const std::int64_t t0 = now();
   if (span != nullptr) s.start_unix_ns = t0 + span->unix_offset_ns_;
-  const Tally t = run_from(k, policy, t0, cpu0, region.start());
-  const std::int64_t t1 = clock_.now_ns();
+  // One unit without `for` or `sync` (a short sample's case) needs nothing of run_from().
+  const Tally t = policy.for_seconds <= 0 && !policy.sync ? tally_of(k.run(1), 1)
+                                                           : run_from(k, policy, t0, cpu0, region.start());
+  const std::int64_t t1 = now();
   const Elapsed excluded = region.excluded();
   s.wall_ns = t1 - t0 - excluded.wall_ns;
   if (span == nullptr) s.cpu = clock_.cpu() - cpu0 - excluded.cpu;
@@ -161,9 +208,9 @@ void MeasurementLoop::end_sample(Sample& s, CpuSpan& span, bool last) {
 Elapsed MeasurementLoop::time(const std::function<void()>& work) {
   Region region(*this);
   const CpuTimes cpu0 = clock_.cpu();
-  const std::int64_t t0 = clock_.now_ns();
+  const std::int64_t t0 = now();
   work();
-  const std::int64_t t1 = clock_.now_ns();
+  const std::int64_t t1 = now();
   const CpuTimes cpu1 = clock_.cpu();
   return Elapsed{t1 - t0, cpu1 - cpu0} - region.excluded();
 }

@@ -5,6 +5,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <span>
 
 #include "kernels/contract/kernel.hpp"
 #include "runtime/platform/clock.hpp"
@@ -43,6 +44,10 @@ struct Elapsed {
 class CpuSpan {
  public:
   static constexpr std::int64_t min_ns = 1'000'000;
+
+  /// Whether the next sample shares a CPU reading: the samples are short, and a statement of
+  /// one unit per sample may take them with MeasurementLoop::measure_batch().
+  bool shared() const { return !per_sample_; }
 
  private:
   friend class MeasurementLoop;
@@ -91,6 +96,21 @@ class MeasurementLoop {
   /// difference of the two clocks as the span began.
   model::Sample measure(kernels::Kernel& k, const plan::Policy& policy, CpuSpan& span);
 
+  /// Most samples measure_batch() takes at once.
+  static constexpr std::size_t batch_max = 64;
+
+  /// Short one-unit samples back to back, for a statement of one unit per sample (no `for`,
+  /// `sync`, `cputime` or `cold`) whose span shares its CPU readings (span.shared()): the
+  /// monotonic clock is read once between two samples, so that sample i lasts from reading i to
+  /// reading i+1, with nothing between them but the kernel's run(1) and the storing of what it
+  /// returned and of the reading; the rest of what a sample costs (making it, keeping it) comes
+  /// after the batch, outside every sample. Fills out[0..k) as measure(k, policy, span) would
+  /// (less the untimed() time of each) and returns k: at most out.size() and batch_max samples,
+  /// ending with the one that brings the span to CpuSpan::min_ns of timed wall, or before the
+  /// sample during which the interrupt flag was set (cut short, so not a sample). Each still
+  /// goes through end_sample(), in order.
+  std::size_t measure_batch(kernels::Kernel& k, CpuSpan& span, std::span<model::Sample> out);
+
   /// After measure(k, policy, span) gave `s`, and before `s` is kept: ends the open span when it
   /// has lasted CpuSpan::min_ns or `last` (the series takes no more samples), giving `s` the
   /// span's CPU time; decides whether the next sample reads the clocks around itself.
@@ -105,11 +125,15 @@ class MeasurementLoop {
 
   /// One sample, its CPU time read around it (span null) or left to `span`'s reading.
   model::Sample take(kernels::Kernel& k, const plan::Policy& policy, const CpuSpan* span);
+  void open_span(CpuSpan& span);
   Tally run_from(kernels::Kernel& k, const plan::Policy& policy, std::int64_t t0, const platform::CpuTimes& cpu0,
                  const Elapsed& excluded0);
   bool interrupted() const;
+  /// The monotonic clock: the real one without a virtual call (a short sample reads it twice).
+  std::int64_t now() { return real_clock_ != nullptr ? real_clock_->now_ns() : clock_.now_ns(); }
 
   platform::Clock& clock_;
+  platform::RealClock* real_clock_;  ///< clock_, when it is the real one
   const std::atomic<bool>* interrupted_;
   int open_regions_ = 0;  ///< timed stretches in progress (a loop's statements nest in the loop's)
   Elapsed excluded_;      ///< untimed() time summed while open_regions_ > 0, never reset

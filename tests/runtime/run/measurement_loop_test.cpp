@@ -5,6 +5,7 @@
 
 #include <atomic>
 #include <functional>
+#include <span>
 #include <vector>
 
 #include "runtime/analysis/units.hpp"
@@ -459,14 +460,19 @@ TEST_CASE("measurement loop: `runs` and `until ci` sample a statement alone; a g
 
 namespace {
 
-/// A ManualClock that counts its CPU readings.
+/// A ManualClock that counts its readings.
 class CountingClock : public ManualClock {
  public:
   CpuTimes cpu() override {
     ++cpu_readings;
     return ManualClock::cpu();
   }
+  std::int64_t now_ns() override {
+    ++readings;
+    return ManualClock::now_ns();
+  }
   int cpu_readings = 0;
+  int readings = 0;  ///< of the monotonic clock
 };
 
 }  // namespace
@@ -545,4 +551,55 @@ TEST_CASE("measurement loop: a long sample reads its own CPU time; `cputime` sam
     CHECK(s.cpu.usr_ns == 1'000);
   }
   CHECK(cpu_clock.cpu_readings == 2 * 5);
+}
+
+TEST_CASE("measurement loop: a batch of short samples reads the clock once between two samples") {
+  CountingClock clock;
+  std::atomic<bool> interrupted{false};
+  MeasurementLoop loop(clock, &interrupted);
+  // 100 µs a unit; the fourth unit of the batch spends 5 µs in untimed(), the tenth 2 ms.
+  int call = 0;
+  ScriptKernel k([&](std::uint64_t, int) {
+    ++call;
+    clock.advance(100'000);
+    if (call == 5) loop.exclude([&] { clock.advance(5'000); });
+    if (call == 20) interrupted = true;
+    return Work{3, 1, call == 3 ? 900 : 0};
+  });
+  hwbench::runtime::run::CpuSpan span;
+  // A first short sample, alone: the samples after it share CPU readings.
+  Sample first = loop.measure(k, Policy{}, span);
+  loop.end_sample(first, span, false);
+  REQUIRE(span.shared());
+
+  std::vector<Sample> out(MeasurementLoop::batch_max);
+  const int before = clock.readings;
+  // Ten samples of 100 µs fill the span's millisecond: the batch ends there.
+  const std::size_t taken = loop.measure_batch(k, span, out);
+  REQUIRE(taken == 10);
+  // One reading before the batch and one after each sample; besides, one as the span opened
+  // (with the wall clock, for its starts) and two around the untimed() work.
+  CHECK(clock.readings - before == 1 + 10 + 1 + 2);
+  const std::int64_t start = out[0].start_unix_ns;
+  CHECK(start == clock.unix_ns());
+  for (std::size_t i = 0; i < taken; ++i) {
+    CAPTURE(i);
+    CHECK(out[i].wall_ns == 100'000);  // the untimed 5 µs of the fourth left out
+    CHECK(out[i].units == 1);
+    CHECK(out[i].bytes == 3);
+    CHECK(out[i].ops == 1);
+    CHECK(out[i].cpu_samples == 0);
+    CHECK(out[i].start_unix_ns == start + 100'000 * static_cast<std::int64_t>(i) + (i > 3 ? 5'000 : 0));
+  }
+  CHECK(out[1].max_latency_ns == 900);
+  for (std::size_t i = 0; i + 1 < taken; ++i) loop.end_sample(out[i], span, false);
+  loop.end_sample(out[taken - 1], span, false);
+  CHECK(out[taken - 1].cpu_samples == 10);  // the batch's last sample ended the span
+  CHECK(span.shared());
+
+  // At most what `out` holds.
+  CHECK(loop.measure_batch(k, span, std::span<Sample>(out.data(), 3)) == 3);
+  // The sample during which the flag is set (the 20th call) is cut short: left out.
+  CHECK(loop.measure_batch(k, span, out) == 5);
+  CHECK(call == 20);
 }
