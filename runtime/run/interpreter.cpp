@@ -14,13 +14,12 @@
 
 #include "runtime/platform/page_cache.hpp"
 #include "kernels/files/real_file_view.hpp"
-#include "runtime/analysis/statistics.hpp"
 #include "runtime/run/group_runner.hpp"
 #include "runtime/run/measurement_loop.hpp"
+#include "runtime/run/series_keeper.hpp"
 
 namespace hwbench::runtime::run {
 
-using analysis::student_t975;
 using check::CheckedRecipe;
 using model::ParamSet;
 using model::RunStatus;
@@ -61,11 +60,6 @@ std::uint32_t threads_of(const model::ParamSet& set) {
   if (it == set.params.end()) return 1;
   const unsigned long n = std::strtoul(it->second.c_str(), nullptr, 10);
   return n > 0 && n < UINT32_MAX ? static_cast<std::uint32_t>(n) : 1;
-}
-
-/// Whether the 95% half-interval of `rates` is within `pct` percent of their mean.
-bool within_ci(const analysis::RunningMean& rates, double pct) {
-  return rates.count() >= 2 && rates.mean() > 0 && rates.ci95() / rates.mean() * 100 <= pct;
 }
 
 class Interpreter {
@@ -277,14 +271,7 @@ class Interpreter {
       return;
     }
     if (p.until_ci_pct > 0) series.ci_target_pct = p.until_ci_pct;
-    // What every sample of the statement shares is made once; a kernel's notes join it per
-    // sample, since a kernel may note what it learnt while running.
-    ParamSet shared{step.kernel.spec->name, {}};
-    for (const auto& [name, v] : step.kernel.call.params) shared.params[name] = v.flag ? "true" : v.text;
-    for (std::size_t a = 0; a < step.kernel.call.args.size(); ++a)
-      shared.params[step.kernel.spec->args[a].name] = step.kernel.call.args[a].text;
-    analysis::RunningMean rates;
-    bool converged = p.until_ci_pct <= 0;
+    SeriesKeeper keeper(step, series, loop_, opts_.observer);
     try {
       for (std::uint32_t w = 0; w < p.warmup; ++w) {
         check_interrupt();
@@ -292,7 +279,6 @@ class Interpreter {
       }
       auto window = open_window(step.series, 1);
       CpuSpan cpu_span;
-      std::optional<std::uint32_t> shared_index;
       // A statement of one unit per sample takes its short samples in batches (measure_batch).
       const bool batches = p.for_seconds <= 0 && !p.sync && !p.cpu_time && !p.cold && p.until_ci_pct <= 0;
       std::vector<Sample> taken(batches ? MeasurementLoop::batch_max : 1);
@@ -314,30 +300,7 @@ class Interpreter {
         }
         // What the kernel noted by the end of these samples (a batch's were all run by then).
         const auto notes = k->notes();
-        for (std::size_t i = 0; i < count && !done; ++i, ++n) {
-          Sample& s = taken[i];
-          s.cold = p.cold;
-          s.iteration = static_cast<std::uint32_t>(series.samples.size() + 1);
-          if (p.until_ci_pct > 0) rates.add(natural_rate(s));
-          // Whether this is the series' last sample: its count is reached, or its CI.
-          const bool enough = n + 1 >= p.runs_min;
-          const bool within = enough && p.until_ci_pct > 0 && within_ci(rates, p.until_ci_pct);
-          loop_.end_sample(s, cpu_span, n + 1 == p.runs_max || (enough && (p.until_ci_pct <= 0 || within)));
-          if (notes.empty()) {
-            // The shared set's index, found on its first use (sets are numbered in that order).
-            if (!shared_index) shared_index = series.index_of(shared);
-            series.add(s, *shared_index);
-          } else {
-            ParamSet noted = shared;
-            for (const auto& [name, v] : notes) noted.params[name] = v;
-            series.add(s, noted);
-          }
-          if (opts_.observer) opts_.observer->sample_taken(step, series);
-          if (!enough) continue;
-          if (p.until_ci_pct > 0 && !within) continue;
-          converged = converged || within;
-          done = true;
-        }
+        for (std::size_t i = 0; i < count && !done; ++i, ++n) done = keeper.keep(taken[i], n, cpu_span, notes);
         // Also after the last sample of the last statement: an interrupted run never ends "complete".
         check_interrupt();
       }
@@ -349,7 +312,7 @@ class Interpreter {
     } catch (const std::system_error& e) {
       throw StepFailed{fmt::format("{}: {}", where(step), e.what())};
     }
-    if (!converged) series.converged = false;
+    if (!keeper.converged()) series.converged = false;
     forget_removed(step);
   }
 

@@ -1,0 +1,50 @@
+#include "runtime/run/series_keeper.hpp"
+
+namespace hwbench::runtime::run {
+
+namespace {
+
+/// Whether the 95% half-interval of `rates` is within `pct` percent of their mean.
+bool within_ci(const analysis::RunningMean& rates, double pct) {
+  return rates.count() >= 2 && rates.mean() > 0 && rates.ci95() / rates.mean() * 100 <= pct;
+}
+
+}  // namespace
+
+SeriesKeeper::SeriesKeeper(const plan::Step& step, model::Series& series, MeasurementLoop& loop, RunObserver* observer)
+    : step_(step),
+      policy_(step.kernel.policy),
+      series_(series),
+      loop_(loop),
+      observer_(observer),
+      shared_{step.kernel.spec->name, {}},
+      converged_(step.kernel.policy.until_ci_pct <= 0) {
+  for (const auto& [name, v] : step.kernel.call.params) shared_.params[name] = v.flag ? "true" : v.text;
+  for (std::size_t a = 0; a < step.kernel.call.args.size(); ++a)
+    shared_.params[step.kernel.spec->args[a].name] = step.kernel.call.args[a].text;
+}
+
+bool SeriesKeeper::keep(model::Sample& s, std::uint32_t n, CpuSpan& span, const std::map<std::string, std::string>& notes) {
+  const plan::Policy& p = policy_;
+  s.cold = p.cold;
+  s.iteration = static_cast<std::uint32_t>(series_.samples.size() + 1);
+  if (p.until_ci_pct > 0) rates_.add(natural_rate(s));
+  // Whether this is the series' last sample: its count is reached, or its CI.
+  const bool enough = n + 1 >= p.runs_min;
+  const bool within = enough && p.until_ci_pct > 0 && within_ci(rates_, p.until_ci_pct);
+  loop_.end_sample(s, span, n + 1 == p.runs_max || (enough && (p.until_ci_pct <= 0 || within)));
+  if (notes.empty()) {
+    if (!shared_index_) shared_index_ = series_.index_of(shared_);
+    series_.add(s, *shared_index_);
+  } else {
+    model::ParamSet noted = shared_;
+    for (const auto& [name, v] : notes) noted.params[name] = v;
+    series_.add(s, noted);
+  }
+  if (observer_ != nullptr) observer_->sample_taken(step_, series_);
+  if (!enough || (p.until_ci_pct > 0 && !within)) return false;
+  converged_ = converged_ || within;
+  return true;
+}
+
+}  // namespace hwbench::runtime::run

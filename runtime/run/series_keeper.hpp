@@ -1,0 +1,45 @@
+#pragma once
+// What becomes of each sample of a kernel statement once it is taken: its place and parameters
+// in the series, the CPU span it closes, the `until ci` rule that may end the statement, and the
+// observer that shows it. The interpreter takes samples (alone or in batches); this keeps them.
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+
+#include "runtime/analysis/statistics.hpp"
+#include "runtime/model/sample.hpp"
+#include "runtime/plan/plan.hpp"
+#include "runtime/run/measurement_loop.hpp"
+#include "runtime/run/run_observer.hpp"
+
+namespace hwbench::runtime::run {
+
+/// Keeps the samples of one kernel statement in its series, in order.
+class SeriesKeeper {
+ public:
+  /// For `step` (a kernel statement), whose samples go to `series`; `observer` may be null.
+  SeriesKeeper(const plan::Step& step, model::Series& series, MeasurementLoop& loop, RunObserver* observer);
+
+  /// Keeps `s`, the statement's sample number `n` (0-based), with what the kernel `notes`d by
+  /// then: sets its iteration, ends the CPU span in `span` where it must (end_sample), adds it
+  /// to the series and tells the observer. Returns whether it is the statement's last: its
+  /// count reached, or its `until ci` target.
+  bool keep(model::Sample& s, std::uint32_t n, CpuSpan& span, const std::map<std::string, std::string>& notes);
+  /// Whether the statement's `until ci` target was reached (true without one).
+  bool converged() const { return converged_; }
+
+ private:
+  const plan::Step& step_;
+  const plan::Policy& policy_;
+  model::Series& series_;
+  MeasurementLoop& loop_;
+  RunObserver* observer_;
+  /// What every sample of the statement shares, made once; a kernel's notes join it per sample.
+  model::ParamSet shared_;
+  std::optional<std::uint32_t> shared_index_;  ///< found on its first use (sets are numbered in that order)
+  analysis::RunningMean rates_;
+  bool converged_;
+};
+
+}  // namespace hwbench::runtime::run
