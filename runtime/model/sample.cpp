@@ -11,6 +11,18 @@ namespace hwbench::runtime::model {
 void IntColumn::push_back_slow(std::uint64_t value) {
   if (size_ == 0) first_ = value;
   if (size_ == 1 && sparse_at_.empty()) step_ = value - first_;
+  // A first value unlike the rest (a series' first sample reads its own CPU time, the rest
+  // share readings and are mostly 0): when the third value equals the second, the line is the
+  // constant through them and the first value a sparse residual, not a slope that every later
+  // residual would have to undo.
+  if (size_ == 2 && step_ != 0 && sparse_at_.empty() && value == first_ + step_) {
+    const auto r = static_cast<std::int64_t>(first_ - value);
+    first_ = value;
+    step_ = 0;
+    sparse_block_.push_back(0);
+    sparse_at_.push_back(0);
+    sparse_value_.push_back(r);
+  }
   // Where a block's sparse entries begin, so that reading one needs no search of them all
   // (kept from the first entry on: a column without any takes no room).
   if (size_ % block == 0 && !sparse_at_.empty() && narrow_.empty() && wide_.empty())

@@ -126,6 +126,27 @@ TEST_CASE("sample: a column keeps rare values apart from the line, twelve bytes 
   CHECK(half.memory_bytes() >= 8 * values.size());
 }
 
+TEST_CASE("sample: a column whose first value stands apart keeps the rest on a constant line") {
+  // A series' CPU column: the first sample read its own time, the others share readings (0,
+  // and the span's time on every thousandth).
+  rt::model::IntColumn column;
+  std::vector<std::uint64_t> values;
+  for (std::uint64_t i = 0; i < 100000; ++i) values.push_back(i == 0 ? 5000 : i % 1000 == 999 ? 1'000'000 + i : 0);
+  for (const auto v : values) column.push_back(v);
+  // Sparse: twelve bytes for each of the 101 values not 0, no four bytes for every value.
+  CHECK(column.memory_bytes() < 100000);
+  std::size_t i = 0;
+  column.for_each([&](std::uint64_t v) { REQUIRE(v == values[i++]); });
+  CHECK(column[0] == 5000);
+  CHECK(column[999] == 1'000'999);
+  CHECK(column[1000] == 0);
+  // Two values alike after it, or a true slope, are still a line.
+  rt::model::IntColumn slope;
+  for (std::uint64_t v : {5, 7, 9, 11}) slope.push_back(v);
+  CHECK(slope.memory_bytes() == 0);
+  CHECK(slope[3] == 11);
+}
+
 TEST_CASE("sample: a column refits its line when a first value far from the rest would widen it") {
   // A first sample of 5 µs, then 30-odd ns: the line through the first two values falls 4970 ns a
   // sample and leaves 32 bits after 432,000 samples; refitted, it stays four bytes a value.
