@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "lang/common/lexical.hpp"
 #include "runtime/check/kernel_binder.hpp"
 
 namespace hwbench::runtime::check {
@@ -43,6 +44,21 @@ void BindingCursor::repeated(const Item& it, const std::string& name) {
 
 bool BindingCursor::value_follows() const {
   return i + 1 < stmt.items.size() && stmt.items[i + 1].kind == Item::Kind::expr;
+}
+
+bool BindingCursor::detached_unit(const Item& value, const Value& v, lang::Dim wanted, const std::string& what) {
+  if (v.kind != Value::Kind::number || v.number.dim != lang::Dim::none || i + 1 >= stmt.items.size()) return false;
+  const Item& next = stmt.items[i + 1];
+  if (next.kind != Item::Kind::word || next.loc.line != value.loc.line) return false;
+  const lang::UnitSuffix* unit = lang::find_unit_suffix(next.word);
+  if (unit == nullptr || unit->dim != wanted) return false;
+  const std::string number = to_text(v);
+  fail(value.loc, fmt::format("'{}' needs {}, but '{} {}' has a space between the number and its unit", what,
+                              wanted == lang::Dim::seconds ? "a duration" : "a size", number, next.word),
+       fmt::format("write it without the space: {} {}{}", what, number, next.word),
+       static_cast<std::uint32_t>(next.loc.column + item_width(next) - value.loc.column));
+  ++i;
+  return true;
 }
 
 std::uint32_t item_width(const Item& it) {

@@ -40,6 +40,11 @@ struct BindingCursor {
   void repeated(const lang::recipe::Item& it, const std::string& name);
   /// Whether the item after the cursor is an expression (a value that belongs to the word on it).
   bool value_follows() const;
+  /// A number written apart from its unit (`for 3 s`, `size 10 MB`): when `v`, the value of the
+  /// item `value` under the cursor, is a plain number and the next item a word that is a unit
+  /// of `wanted`, reports one error for both (the unit word is not a parameter of its own),
+  /// moves the cursor past the unit and returns true.
+  bool detached_unit(const lang::recipe::Item& value, const Value& v, lang::Dim wanted, const std::string& what);
 };
 
 /// The columns an item takes in a diagnostic's underline (at least one).

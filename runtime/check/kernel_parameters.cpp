@@ -62,6 +62,9 @@ void bind_parameter(BindingCursor& c, const ParamSpec& p, const Item& it) {
   auto bad = [&](const std::string& need, const std::string& hint) {
     c.fail(vi->loc, fmt::format("'{}' needs {}, but {}", p.name, need, describe_value(*v)), hint, item_width(*vi));
   };
+  if ((p.type == ParamType::size && c.detached_unit(*vi, *v, Dim::bytes, p.name)) ||
+      (p.type == ParamType::duration && c.detached_unit(*vi, *v, Dim::seconds, p.name)))
+    return;
   switch (p.type) {
     case ParamType::size:
       if (v->kind != Value::Kind::number || (v->number.dim != Dim::bytes && v->number.dim != Dim::none))

@@ -137,6 +137,7 @@ void MeasurementOptions::bind_runs_range(const Item& value) {
 void MeasurementOptions::bind_for(const Item& value) {
   auto v = c_.eval(value);
   if (!v) return;
+  if (c_.detached_unit(value, *v, Dim::seconds, "for")) return;
   if (v->kind != Value::Kind::number || v->number.dim != Dim::seconds) {
     c_.fail(value.loc, fmt::format("'for' needs a duration, but {}", describe_value(*v)), "write it like: for 3s or for 500ms",
             item_width(value));

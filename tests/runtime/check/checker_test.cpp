@@ -152,6 +152,17 @@ TEST_CASE("checker: counts, durations and percentages are checked") {
         "    1 | nop for 3\n"
         "      |         ^\n"
         "hint: write it like: for 3s or for 500ms\n");
+  // A number apart from its unit is one error, not a second one for the unit as a parameter.
+  CHECK(diagnose("nop for 3 s\n") ==
+        "t.bench:1:9: error: 'for' needs a duration, but '3 s' has a space between the number and its unit\n"
+        "    1 | nop for 3 s\n"
+        "      |         ^~~\n"
+        "hint: write it without the space: for 3s\n");
+  CHECK(diagnose("write ramdisk:/a size 10 MB\n") ==
+        "t.bench:1:23: error: 'size' needs a size, but '10 MB' has a space between the number and its unit\n"
+        "    1 | write ramdisk:/a size 10 MB\n"
+        "      |                       ^~~~~\n"
+        "hint: write it without the space: size 10MB\n");
   CHECK(diagnose("nop until ci 5\n") ==
         "t.bench:1:14: error: 'until ci' needs a percentage, but '5' is a plain number\n"
         "    1 | nop until ci 5\n"
