@@ -1,5 +1,6 @@
-# Sourced by scripts/setup and scripts/test: what hwbench needs from Debian 12, and a function
-# that installs what is missing (as root; otherwise it says what to install and fails).
+# Sourced by every script here: what hwbench needs from Debian 12, a function that installs what
+# is missing (as root; otherwise it says what to install and fails), and the CPU time a script's
+# steps used (scripts/test and scripts/test-sanitize print it).
 
 # Building and running hwbench; dc and jq for recipes and scripts that call them.
 HWBENCH_PACKAGES=(build-essential cmake ninja-build pkg-config ccache tao-pegtl-dev libtoml11-dev libssl-dev doctest-dev
@@ -51,4 +52,14 @@ need_architecture() {
   echo "$who: adding Debian architecture $arch" >&2
   dpkg --add-architecture "$arch"
   apt-get update -qq
+}
+
+# cpu_seconds NAME: sets the variable NAME to the CPU time (user + system, whole seconds) of the
+# calling shell's children that have ended and been waited for. `times` writes to a file: in a
+# pipe or a $(…) it would run in a new subshell, whose counts start at zero.
+cpu_seconds() {
+  local file="${TMPDIR:-/tmp}/hwbench-times.$$.$BASHPID"
+  times >"$file"
+  printf -v "$1" '%s' "$(awk 'NR == 2 { split($1, u, /[ms]/); split($2, s, /[ms]/); printf "%d", u[1] * 60 + u[2] + s[1] * 60 + s[2] + 0.5 }' "$file")"
+  rm -f "$file"
 }
