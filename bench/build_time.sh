@@ -4,8 +4,8 @@
 #   1. a cold build of hwbench as scripts/setup builds it (configure + build, Release);
 #   2. the size of that hwbench;
 #   3. the rebuild after touching one kernel .cpp (kernels/memory/stream.cpp);
-#   4. with --ci, the whole of .ci/run (plain tests, ASan+UBSan tests, fuzzing, the LLVM back end),
-#      each step's start as .ci/run prints it.
+#   4. with --ci, the whole of .ci/run (the sanitizer build with the LLVM JIT and every test on
+#      it, the static aarch64 binary under qemu, fuzzing), each step's line as .ci/run prints it.
 # Packages must be installed already (scripts/setup as root does that); apt time is not measured.
 # Usage: bench/build_time.sh [--ci] [COMMIT]   (COMMIT defaults to HEAD)
 set -euo pipefail

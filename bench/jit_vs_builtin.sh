@@ -9,7 +9,7 @@
 # (built-in/interpreted). A benchmark, not a test: on a shared machine, run it when the machine
 # is quiet.
 #
-#   bench/jit_vs_builtin.sh                    (HWBENCH defaults to ./build/hwbench, built by scripts/test with LLVM)
+#   bench/jit_vs_builtin.sh                    (HWBENCH defaults to ./build/hwbench, built with -DHWBENCH_WITH_LLVM=ON)
 #   ROUNDS=7 DURATION=1s HWBENCH=build-x/hwbench bench/jit_vs_builtin.sh
 #
 # ROUNDS (default 5) repeats the twenty statements, in an order that rotates each round, so
@@ -22,7 +22,7 @@ hwbench=${HWBENCH:-./build/hwbench}
 rounds=${ROUNDS:-5}
 duration=${DURATION:-0.5s}
 command -v jq >/dev/null || { echo "jq is needed to read the result file" >&2; exit 2; }
-[ -x "$hwbench" ] || { echo "no $hwbench: build with scripts/test (LLVM on), or set HWBENCH" >&2; exit 2; }
+[ -x "$hwbench" ] || { echo "no $hwbench: cmake -S . -B build -DHWBENCH_WITH_LLVM=ON && cmake --build build, or set HWBENCH" >&2; exit 2; }
 work=$(mktemp -d "${TMPDIR:-/tmp}/jit-vs-builtin.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 

@@ -35,7 +35,9 @@ endfunction()
 if(HWBENCH_PCH)
   foreach(kind IN ITEMS base runtime)
     set(host ${CMAKE_CURRENT_BINARY_DIR}/pch/${kind}.cpp)
-    file(WRITE ${host} "// Compiles the ${kind} precompiled header that every module reuses.\n")
+    # Written only when its text changes (file(CONFIGURE)): a new time stamp at every configure
+    # would compile the host again each time a script configures the build.
+    file(CONFIGURE OUTPUT ${host} CONTENT "// Compiles the ${kind} precompiled header that every module reuses.\n")
     add_library(hwbench_pch_${kind} OBJECT ${host})
     target_link_libraries(hwbench_pch_${kind} PRIVATE hwbench_headers)
     hwbench_module_options(hwbench_pch_${kind} ${kind})

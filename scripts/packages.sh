@@ -1,16 +1,17 @@
-# Sourced by scripts/setup and scripts/test: what hwbench needs from Debian 12, and a function
-# that installs what is missing (as root; otherwise it says what to install and fails).
+# Sourced by every script here: what hwbench needs from Debian 12, a function that installs what
+# is missing (as root; otherwise it says what to install and fails), and the CPU time a script's
+# steps used (scripts/test and scripts/test-sanitize print it).
 
 # Building and running hwbench; dc and jq for recipes and scripts that call them.
 HWBENCH_PACKAGES=(build-essential cmake ninja-build pkg-config ccache tao-pegtl-dev libtoml11-dev libssl-dev doctest-dev
                   nlohmann-json3-dev libcli11-dev libfmt-dev dc jq)
-# What the tests add: the LLVM JIT, clang with its sanitizer and libFuzzer runtimes, the real
-# bonnie++ and openssl whose output the importers' tests read back, for the HTML report
-# chromium (headless, to open each page), libxml2-utils (xmllint checks the pages' XML) and
-# zlib1g-dev (to read chromium's PNG screenshots), and OpenSSH's server and client for the runs
-# on other hosts (tests/runtime/remote/: sshd on 127.0.0.1, started by the tests).
-HWBENCH_TEST_PACKAGES=(llvm-14-dev clang-14 libclang-rt-14-dev bonnie++ openssl chromium libxml2-utils zlib1g-dev
-                       openssh-server openssh-client)
+# What the tests add: to build, the LLVM JIT, clang with its sanitizer and libFuzzer runtimes and
+# zlib1g-dev (to read chromium's PNG screenshots); to run, the real bonnie++ and openssl whose
+# output the importers' tests read back, for the HTML report chromium (headless, to open each
+# page) and libxml2-utils (xmllint checks the pages' XML), and OpenSSH's server and client for the
+# runs on other hosts (tests/runtime/remote/: sshd on 127.0.0.1, started by the tests).
+HWBENCH_TEST_BUILD_PACKAGES=(llvm-14-dev clang-14 libclang-rt-14-dev zlib1g-dev)
+HWBENCH_TEST_TOOL_PACKAGES=(bonnie++ openssl chromium libxml2-utils openssh-server openssh-client)
 
 # generator_for DIR: "-G Ninja" for a build directory not configured yet. Ninja compiles a
 # module's sources without waiting for the libraries it links, where Make builds the modules one
@@ -51,4 +52,14 @@ need_architecture() {
   echo "$who: adding Debian architecture $arch" >&2
   dpkg --add-architecture "$arch"
   apt-get update -qq
+}
+
+# cpu_seconds NAME: sets the variable NAME to the CPU time (user + system, whole seconds) of the
+# calling shell's children that have ended and been waited for. `times` writes to a file: in a
+# pipe or a $(…) it would run in a new subshell, whose counts start at zero.
+cpu_seconds() {
+  local file="${TMPDIR:-/tmp}/hwbench-times.$$.$BASHPID"
+  times >"$file"
+  printf -v "$1" '%s' "$(awk 'NR == 2 { split($1, u, /[ms]/); split($2, s, /[ms]/); printf "%d", u[1] * 60 + u[2] + s[1] * 60 + s[2] + 0.5 }' "$file")"
+  rm -f "$file"
 }

@@ -93,11 +93,17 @@ class SshServer {
     write_text(home_ + "/authorized_keys", read_text(home_ + "/user_key.pub"));
     port_ = free_local_port();
     const std::string config = home_ + "/sshd_config";
+    // A sanitizer build's options reach the sessions too, so that the hwbench a host runs
+    // reports where this process's would (scripts/test-sanitize's report files).
+    std::string sanitizer_env;
+    for (const char* name : {"ASAN_OPTIONS", "UBSAN_OPTIONS"})
+      if (const char* value = std::getenv(name); value != nullptr && *value != '\0')
+        sanitizer_env += std::string(" \"") + name + "=" + value + "\"";
     write_text(config, "ListenAddress 127.0.0.1\nPort " + std::to_string(port_) + "\nHostKey " + home_ +
                            "/host_key\nPidFile " + home_ + "/sshd.pid\nAuthorizedKeysFile " + home_ +
                            "/authorized_keys\nStrictModes no\nUsePAM no\nPasswordAuthentication no\n"
                            "KbdInteractiveAuthentication no\nPermitRootLogin prohibit-password\n"
-                           "SetEnv XDG_CACHE_HOME=" + cache_ + " TMPDIR=" + tmp_ + "\nLogLevel ERROR\n");
+                           "SetEnv XDG_CACHE_HOME=" + cache_ + " TMPDIR=" + tmp_ + sanitizer_env + "\nLogLevel ERROR\n");
     pid_ = ::fork();
     if (pid_ == 0) {
       const std::string log = home_ + "/sshd.log";
