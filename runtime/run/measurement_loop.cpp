@@ -175,9 +175,7 @@ Sample MeasurementLoop::take(kernels::Kernel& k, const Policy& policy, const Cpu
   const CpuTimes cpu0 = span == nullptr ? clock_.cpu() : CpuTimes{};
   const std::int64_t t0 = now();
   if (span != nullptr) s.start_unix_ns = t0 + span->unix_offset_ns_;
-  // One unit without `for` or `sync` (a short sample's case) needs nothing of run_from().
-  const Tally t = policy.for_seconds <= 0 && !policy.sync ? tally_of(k.run(1), 1)
-                                                           : run_from(k, policy, t0, cpu0, region.start());
+  const Tally t = run_from(k, policy, t0, cpu0, region.start());
   const std::int64_t t1 = now();
   const Elapsed excluded = region.excluded();
   s.wall_ns = t1 - t0 - excluded.wall_ns;
