@@ -19,9 +19,10 @@
 #    `cputime for NBENCH_SECONDS s until ci 5%` (a recipe written to the work dir).
 #  - Otherwise NBENCH runs whole, NBENCH_ARGS passes it arguments (e.g. -cFAST.CMD with a command
 #    file holding MINSECONDS=1), and only the CPU-time ratio is shown.
-# ROUNDS=N (default 1) runs nbench and hwbench alternately N times, for a machine whose load
-# changes: the table then shows per test the median of each tool's N figures, the ratio of the
-# medians, and the lowest and highest ratio of a single round. The machine's load (uptime) is
+# ROUNDS=N (default 1) runs nbench and hwbench alternately N times (test by test when nbench runs
+# per test), for a machine whose load changes: the table then shows per test the median of each
+# tool's N figures, the median of the N rounds' ratios, and the lowest and highest ratio of a
+# single round. The machine's load (uptime) is
 # printed before and after. WORK=DIR keeps the outputs (runs, result files) there.
 set -euo pipefail
 jq_lib=$(cd "$(dirname "$0")" && pwd)  # result_samples.jq: samples of either result schema
@@ -33,7 +34,7 @@ rounds=${ROUNDS:-1}
 if [[ -n "${WORK:-}" ]]; then
   out=$WORK
   mkdir -p "$out"
-  rm -f "$out"/*.tsv "$out"/*.wall "$out"/nbench.*.txt
+  rm -f "$out"/*.tsv "$out"/*.wall "$out"/nbench.*.txt "$out"/report.*.txt "$out"/run.*.json
 else
   out=$(mktemp -d)
   trap 'rm -rf "$out"' EXIT
@@ -74,12 +75,12 @@ fi
 
 # Appends "round<TAB>test<TAB>it/s (CPU)<TAB>it/s (wall)" lines for one nbench run to
 # $out/nbench.tsv; the wall figure is empty when nbench runs whole.
+# With nbench's objects at hand, the one test named by $2 is run; otherwise nbench runs whole.
 run_nbench() {
-  local round=$1 start line name name_upper sums
+  local round=$1 only=${2:-} start line name sums
   start=$(now)
   if ((per_test)); then
-    for name in "${tests[@]}"; do
-      grep -q "^series \"$name\"" "$recipe" || continue  # only the recipe's tests
+    for name in "$only"; do
       # nbench upper-cases its command line, so the command file's name is upper case.
       printf 'CUSTOMRUN=T\nMINSECONDS=%s\n%s=T\n' "${NBENCH_SECONDS:-1}" "${flag[$name]}" > "$out/nbench-run/SUITE.CMD"
       (cd "$out/nbench-run" && "$out/nbench-wall" -cSUITE.CMD) > "$out/nbench.$round.out" 2> "$out/nbench.$round.err"
@@ -103,16 +104,17 @@ run_nbench() {
       printf '%s\t%s\t%s\t\n' "$round" "$name" "$(echo "$line" | cut -d: -f2 | tr -d ' ')" >> "$out/nbench.tsv"
     done < "$out/nbench.$round.txt"
   fi
-  echo "$(now) - $start" | bc >> "$out/nbench.wall"
+  printf '%s\t%s\n' "$round" "$(echo "$(now) - $start" | bc)" >> "$out/nbench.wall"
 }
 
 # Appends "round<TAB>test<TAB>mean it/s<TAB>ci95 %<TAB>samples<TAB>mean it/s over wall time" lines
 # for one hwbench run.
+# for one hwbench run of recipe $2 (default the recipe), whose result is $out/run.$round$3.json.
 run_hwbench() {
-  local round=$1 start
+  local round=$1 run_recipe=${2:-$recipe} tag=${3:-} start
   start=$(now)
-  "$hwbench" run -q "$recipe" -o "$out/run.$round.json" > "$out/report.$round.txt"
-  echo "$(now) - $start" | bc >> "$out/hwbench.wall"
+  "$hwbench" run -q "$run_recipe" -o "$out/run.$round$tag.json" >> "$out/report.$round.txt"
+  printf '%s\t%s\n' "$round" "$(echo "$(now) - $start" | bc)" >> "$out/hwbench.wall"
   # Per sample: operations over the timed seconds (CPU time when the series is CPU-timed); then
   # mean, and the 95% half-interval with Student's t (the table nbench uses, df 1..29); and the
   # mean of the same samples' operations over their wall time.
@@ -127,7 +129,7 @@ run_hwbench() {
     (if $n > 1 then (($x | map(($m - .) * ($m - .)) | add) / ($n - 1) | sqrt) else 0 end) as $s |
     (if $n >= 2 and $n <= 30 then $t[$n - 2] else 1.96 end) as $tv |
     [$round, .label, $m, (if $n > 1 then $tv * $s / ($n | sqrt) / $m * 100 else 0 end), $n, ($w | add / $n)] | @tsv' \
-    "$out/run.$round.json" >> "$out/hwbench.tsv"
+    "$out/run.$round$tag.json" >> "$out/hwbench.tsv"
 }
 
 median() { sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) print 0; else if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
@@ -141,21 +143,49 @@ round_range() {
       END { if (n) printf "%.3f-%.3f", lo, hi }'
 }
 
-# Same timing basis on both sides: with nbench run per test, hwbench runs the recipe's series as
-# nbench measures, CPU time in samples of NBENCH_SECONDS until the 95% interval is within 5%.
+# The median of the per-round ratios, same columns as round_range.
+round_median() {
+  local name=$1 hw_col=$2 nb_col=$3
+  join -t $'\t' <(awk -F'\t' -v t="$name" -v c="$hw_col" '$2 == t { print $1 "\t" $c }' "$out/hwbench.tsv" | sort) \
+    <(awk -F'\t' -v t="$name" -v c="$nb_col" '$2 == t && $c != "" { print $1 "\t" $c }' "$out/nbench.tsv" | sort) |
+    awk -F'\t' '$3 > 0 { print $2 / $3 }' | median
+}
+
+# Same timing basis on both sides: with nbench run per test, hwbench runs each of the recipe's
+# series as nbench measures, CPU time in samples of NBENCH_SECONDS until the 95% interval is within
+# 5%, one recipe per test. The two tools then alternate test by test (nbench's NUMERIC SORT,
+# hwbench's, hwbench's STRING SORT, nbench's, ...: the order within a pair alternates from pair
+# to pair and from round to round), so that a change in the machine's load falls on both alike.
 if ((per_test)); then
-  {
-    echo 'title "nbench tests, CPU-timed as nbench times them"'
-    sed -n 's/^\(series "[^"]*" nbench [a-z_]*\).*$/\1 cputime for '"${NBENCH_SECONDS:-1}"'s until ci 5%/p' "$recipe"
-    echo 'report iter/s mean, ci95, count'
-  } > "$out/side_by_side.bench"
-  recipe=$out/side_by_side.bench
+  for name in "${tests[@]}"; do
+    grep -q "^series \"$name\"" "$recipe" || continue  # only the recipe's tests
+    {
+      echo 'title "nbench tests, CPU-timed as nbench times them"'
+      sed -n 's/^\(series "'"$name"'" nbench [a-z_]*\).*$/\1 cputime for '"${NBENCH_SECONDS:-1}"'s until ci 5%/p' "$recipe"
+      echo 'report iter/s mean, ci95, count'
+    } > "$out/side_by_side.${flag[$name]}.bench"
+  done
 fi
 
 echo "load before: $(uptime)"
 for ((round = 1; round <= rounds; round++)); do
-  [[ -n "${NBENCH:-}" ]] && run_nbench "$round"
-  run_hwbench "$round"
+  if ((per_test)); then
+    pair=$round
+    for name in "${tests[@]}"; do
+      one=$out/side_by_side.${flag[$name]}.bench
+      [[ -f "$one" ]] || continue
+      if ((pair++ % 2)); then
+        run_nbench "$round" "$name"
+        run_hwbench "$round" "$one" ".${flag[$name]}"
+      else
+        run_hwbench "$round" "$one" ".${flag[$name]}"
+        run_nbench "$round" "$name"
+      fi
+    done
+  else
+    [[ -n "${NBENCH:-}" ]] && run_nbench "$round"
+    run_hwbench "$round"
+  fi
 done
 echo "load after:  $(uptime)"
 echo
@@ -175,20 +205,26 @@ for name in "${tests[@]}"; do
   else
     nb=${ref[$name]}
   fi
-  awk -v l="$name" -v m="$hw" -v ci="$ci" -v n="$n" -v r="$nb" \
-    'BEGIN { printf "%-18s %14.5g %8.2f%% %4d %14.5g %7.3f", l, m, ci, n, r, (r > 0 ? m / r : 0) }'
+  ratio=$(awk -v m="$hw" -v r="$nb" 'BEGIN { print (r > 0 ? m / r : 0) }')
+  ((rounds > 1)) && [[ -n "${NBENCH:-}" ]] && ratio=$(round_median "$name" 3 3)
+  awk -v l="$name" -v m="$hw" -v ci="$ci" -v n="$n" -v r="$nb" -v q="$ratio" \
+    'BEGIN { printf "%-18s %14.5g %8.2f%% %4d %14.5g %7.3f", l, m, ci, n, r, q }'
   ((rounds > 1)) && printf ' %13s' "$(round_range "$name" 3 3)"
   if ((per_test)); then
     hw_wall=$(awk -F'\t' -v t="$name" '$2 == t { print $6 }' "$out/hwbench.tsv" | median)
     nb_wall=$(awk -F'\t' -v t="$name" '$2 == t { print $4 }' "$out/nbench.tsv" | median)
-    awk -v m="$hw_wall" -v r="$nb_wall" 'BEGIN { printf " %7.3f", (r > 0 ? m / r : 0) }'
+    ratio=$(awk -v m="$hw_wall" -v r="$nb_wall" 'BEGIN { print (r > 0 ? m / r : 0) }')
+    ((rounds > 1)) && ratio=$(round_median "$name" 6 4)
+    awk -v q="$ratio" 'BEGIN { printf " %7.3f", q }'
     ((rounds > 1)) && printf ' %13s' "$(round_range "$name" 6 4)"
   fi
   printf '\n'
 done
 
-wall=$(median < "$out/hwbench.wall")
-[[ -n "${NBENCH:-}" ]] && ref_wall=$(median < "$out/nbench.wall")
+# A round's wall time is the sum of its runs' (one per test when the tools alternate by test).
+round_sums() { awk -F'\t' '{ s[$1] += $2 } END { for (r in s) print s[r] }' "$1"; }
+wall=$(round_sums "$out/hwbench.wall" | median)
+[[ -n "${NBENCH:-}" ]] && ref_wall=$(round_sums "$out/nbench.wall" | median)
 printf '\nsuite wall time%s: hwbench %.1f s, %s %.1f s (ratio %.3f)\n' "$( ((rounds > 1)) && echo " (medians of $rounds rounds)")" \
   "$wall" "$ref_name" "$ref_wall" "$(echo "$wall / $ref_wall" | bc -l)"
 echo

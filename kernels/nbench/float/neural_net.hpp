@@ -3,6 +3,7 @@
 // character bitmap), 8 middle neurodes, 8 outputs (the character's ASCII code), sigmoid units,
 // delta rule with a momentum term.
 #include <array>
+#include <span>
 #include <string_view>
 #include <vector>
 
@@ -28,7 +29,8 @@ std::vector<NnetPattern> parse_nnet_patterns(std::string_view text, int max_patt
 /// The network and its training state.
 class NeuralNet {
  public:
-  explicit NeuralNet(std::vector<NnetPattern> patterns);
+  /// At most nnet_max_patterns patterns (more: KernelError).
+  explicit NeuralNet(const std::vector<NnetPattern>& patterns);
 
   /// One complete learning run: weights drawn afresh from `rng` (middle in [-0.25, 0.25), output
   /// in nbench's [-0.25, 4.75)), momentum cleared, then passes over all patterns until every
@@ -38,28 +40,35 @@ class NeuralNet {
 
   /// Per pattern, the largest |target - output| seen in the last pass (before that pattern's own
   /// weight update): what learn() compares with 0.1.
-  const std::vector<double>& pass_errors() const { return worst_error_; }
+  std::span<const double> pass_errors() const { return {worst_error_, static_cast<std::size_t>(count_)}; }
 
   /// The outputs for pattern `p` with the current weights.
   std::array<double, nnet_outputs> outputs(int p);
 
  private:
   void move_changes();
-  void forward(const NnetPattern& pattern);
-  void backward(const NnetPattern& pattern, int p);
+  void forward(const double* in);
+  void backward(const double* in, const double* out, int p);
 
-  std::vector<NnetPattern> patterns_;
-  double mid_wts_[nnet_middle][nnet_inputs] = {};
-  double out_wts_[nnet_outputs][nnet_middle] = {};
-  double mid_out_[nnet_middle] = {};
-  double out_out_[nnet_outputs] = {};
-  double mid_error_[nnet_middle] = {};
-  double out_error_[nnet_outputs] = {};
-  double mid_change_[nnet_middle][nnet_inputs] = {};
-  double out_change_[nnet_outputs][nnet_middle] = {};
-  double mid_cum_change_[nnet_middle][nnet_inputs] = {};
-  double out_cum_change_[nnet_outputs][nnet_middle] = {};
-  std::vector<double> worst_error_;  // per pattern, largest |target - output| of its last pass
+  int count_ = 0;
+  // nbench keeps these in global arrays, which GCC aligns to 32 bytes, and the patterns in two
+  // tables (inputs, outputs). The same layout and alignment here: -O3 vectorises these loops into
+  // 16-byte loads and stores, and how many of them straddle a cache line is part of the work. At
+  // the 8-byte offsets a plain member array gets, NEURAL NET ran 8% slower than nbench with the
+  // same instructions (bench/nbench_lockstep.sh).
+  alignas(32) double in_pats_[nnet_max_patterns][nnet_inputs] = {};
+  alignas(32) double out_pats_[nnet_max_patterns][nnet_outputs] = {};
+  alignas(32) double mid_wts_[nnet_middle][nnet_inputs] = {};
+  alignas(32) double out_wts_[nnet_outputs][nnet_middle] = {};
+  alignas(32) double mid_out_[nnet_middle] = {};
+  alignas(32) double out_out_[nnet_outputs] = {};
+  alignas(32) double mid_error_[nnet_middle] = {};
+  alignas(32) double out_error_[nnet_outputs] = {};
+  alignas(32) double mid_change_[nnet_middle][nnet_inputs] = {};
+  alignas(32) double out_change_[nnet_outputs][nnet_middle] = {};
+  alignas(32) double mid_cum_change_[nnet_middle][nnet_inputs] = {};
+  alignas(32) double out_cum_change_[nnet_outputs][nnet_middle] = {};
+  alignas(32) double worst_error_[nnet_max_patterns] = {};  // per pattern, largest |target - output| of its last pass
 };
 
 }  // namespace hwbench::kernels::nbench

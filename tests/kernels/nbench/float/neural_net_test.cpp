@@ -3,6 +3,8 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <cstdint>
+#include <memory>
 
 #include "kernels/nbench/float/float_index.hpp"
 #include "kernels/nbench/nbench.hpp"
@@ -53,6 +55,18 @@ TEST_CASE("neural net: from the reseeded generator it learns in 780 passes, as B
   rng.reseed();
   CHECK(net.learn(rng) == 780);
   CHECK_THROWS_AS(net.learn(rng, 5), KernelError);
+}
+
+TEST_CASE("neural net: one to ten patterns, in nbench's 32-byte aligned tables") {
+  CHECK_THROWS_WITH_AS(NeuralNet(parse_nnet_patterns(nnet_dat(), 11)), "nbench neural net: 1 to 10 patterns",
+                       KernelError);
+  CHECK_THROWS_AS(NeuralNet(std::vector<NnetPattern>{}), KernelError);
+  const NeuralNet net(parse_nnet_patterns(nnet_dat(), 3));
+  CHECK(net.pass_errors().size() == 3);
+  CHECK(alignof(NeuralNet) == 32);
+  auto heap = std::make_unique<NeuralNet>(parse_nnet_patterns(nnet_dat()));
+  CHECK(reinterpret_cast<std::uintptr_t>(heap.get()) % 32 == 0);
+  CHECK_THROWS_AS(heap->outputs(10), KernelError);
 }
 
 TEST_CASE("neural net: one unit is one learning run, the reseed untimed") {
