@@ -10,13 +10,14 @@
  * times C / W: the same work over wall time instead of CPU time. The calibration regions are in
  * the sums too, a handful among hundreds, all doing the same work per tick.
  *
- * Lockstep (bench/nbench_lockstep.sh): with HWBENCH_LOCKSTEP="FROM TO" (two FIFOs), nbench and a
- * partner take turns on one CPU. Before its first region nbench waits for the partner's byte on
- * FROM (the partner has prepared). Once its regions since the last turn add up to 5 ms of wall
- * time, it writes that sum (nanoseconds, 8 bytes, native order) to TO and waits for the partner's
- * byte again: the partner works while nbench is stopped, for about as long. A turn of 5 ms or more
- * keeps the cost of switching (each side finds its data evicted from the caches) small against the
- * work; nbench's regions last from microseconds (LU DECOMPOSITION's) to milliseconds. At exit TO
+ * Lockstep (bench/nbench_lockstep.sh): with HWBENCH_LOCKSTEP="FROM TO [MS]" (two FIFOs and a
+ * turn's length, default 5 ms), nbench and a partner take turns on one CPU. Before its first
+ * region nbench waits for the partner's byte on FROM (the partner has prepared). Once its regions
+ * since the last turn add up to MS of wall time, it writes that sum (nanoseconds, 8 bytes, native
+ * order) to TO and waits for the partner's byte again: the partner works while nbench is stopped,
+ * for about as long. Turns of 5 ms keep the cost of switching (each side finds its data evicted
+ * from the caches) small against the work; nbench's regions last from microseconds (LU
+ * DECOMPOSITION's) to milliseconds. At exit TO
  * closes and the partner reads end of file. The handshake lies outside nbench's stopwatch and this
  * shim's. */
 #include <fcntl.h>
@@ -42,7 +43,7 @@ static void report_sums(void) {
 
 static int lockstep_from = -1, lockstep_to = -1;
 static long long lockstep_turn_ns;  /* regions' wall time since the partner's last turn */
-#define LOCKSTEP_MIN_TURN_NS 5000000LL
+static long long lockstep_min_turn_ns = 5000000LL;
 
 static void lockstep_fail(const char* what) {
   fprintf(stderr, "hwbench-lockstep: %s\n", what);
@@ -58,8 +59,13 @@ static void lockstep_wait(void) {
 static void lockstep_open(void) {
   const char* fifos = getenv("HWBENCH_LOCKSTEP");
   char from[4096], to[4096];
+  double turn_ms;
   if (fifos == NULL) return;
-  if (sscanf(fifos, "%4095s %4095s", from, to) != 2) lockstep_fail("HWBENCH_LOCKSTEP takes two FIFO paths");
+  switch (sscanf(fifos, "%4095s %4095s %lf", from, to, &turn_ms)) {
+    case 3: lockstep_min_turn_ns = (long long)(turn_ms * 1e6); break;
+    case 2: break;
+    default: lockstep_fail("HWBENCH_LOCKSTEP takes two FIFO paths and, optionally, a turn in ms");
+  }
   /* The partner opens them in the same order, so neither waits for the other forever. */
   lockstep_to = open(to, O_WRONLY);
   lockstep_from = open(from, O_RDONLY);
@@ -86,7 +92,7 @@ unsigned long __wrap_StopStopwatch(unsigned long start) {
   wall_sum += wall;
   cpu_sum += elapsed_ns(&cpu_start, &cpu_stop);
   lockstep_turn_ns += wall;
-  if (lockstep_to >= 0 && lockstep_turn_ns >= LOCKSTEP_MIN_TURN_NS) {
+  if (lockstep_to >= 0 && lockstep_turn_ns >= lockstep_min_turn_ns) {
     if (write(lockstep_to, &lockstep_turn_ns, sizeof lockstep_turn_ns) != (ssize_t)sizeof lockstep_turn_ns)
       lockstep_fail("cannot write to the partner");
     lockstep_turn_ns = 0;
