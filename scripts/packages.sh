@@ -5,12 +5,12 @@
 # Building and running hwbench; dc and jq for recipes and scripts that call them.
 HWBENCH_PACKAGES=(build-essential cmake ninja-build pkg-config ccache tao-pegtl-dev libtoml11-dev libssl-dev doctest-dev
                   nlohmann-json3-dev libcli11-dev libfmt-dev dc jq)
-# What the tests add: to build, the LLVM JIT, clang with its sanitizer and libFuzzer runtimes and
-# zlib1g-dev (to read chromium's PNG screenshots); to run, the real bonnie++ and openssl whose
+# What the tests add: to build, the LLVM JIT, clang with its sanitizer and libFuzzer runtimes,
+# LLVM's linker lld and zlib1g-dev (to read chromium's PNG screenshots); to run, the real bonnie++ and openssl whose
 # output the importers' tests read back, for the HTML report chromium (headless, to open each
 # page) and libxml2-utils (xmllint checks the pages' XML), and OpenSSH's server and client for the
 # runs on other hosts (tests/runtime/remote/: sshd on 127.0.0.1, started by the tests).
-HWBENCH_TEST_BUILD_PACKAGES=(llvm-14-dev clang-14 libclang-rt-14-dev zlib1g-dev)
+HWBENCH_TEST_BUILD_PACKAGES=(llvm-14-dev clang-14 libclang-rt-14-dev lld-14 zlib1g-dev)
 HWBENCH_TEST_TOOL_PACKAGES=(bonnie++ openssl chromium libxml2-utils openssh-server openssh-client)
 
 # generator_for DIR: "-G Ninja" for a build directory not configured yet. Ninja compiles a
