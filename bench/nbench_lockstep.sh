@@ -34,6 +34,7 @@
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")/.." && pwd)
+. "$here/bench/nbench_side.sh"
 build=${HWBENCH_BUILD:-$here/build}
 rounds=${ROUNDS:-5}
 seconds=${NBENCH_SECONDS:-1}
@@ -64,12 +65,7 @@ else
 fi
 
 nb_dir=$(cd "$(dirname "$NBENCH")" && pwd)
-objects=(emfloat.o misc.o nbench0.o nbench1.o sysspec.o hardware.o)
-(cd "$nb_dir" && ls "${objects[@]}" > /dev/null 2>&1) || die "nbench's objects (${objects[*]}) are not beside $NBENCH"
-read -r -a cflags <<< "$(sed -n 's/^CFLAGS *= *//p' "$nb_dir/Makefile" | sed 's/-s //')"
-gcc "${cflags[@]}" -c "$here/bench/nbench_wall_stopwatch.c" -o "$work/wall_stopwatch.o"
-(cd "$nb_dir" && gcc "${cflags[@]}" "${objects[@]}" "$work/wall_stopwatch.o" \
-  -Wl,--wrap=StartStopwatch -Wl,--wrap=StopStopwatch -o "$work/nbench-lockstep" -lm)
+nbench_link_wall "$nb_dir" "$work" || die "nbench's objects (its Makefile's *.o) are not beside $NBENCH"
 cmake --build "$build" --target hwbench-nbench-lockstep > "$work/driver-build.log" 2>&1 ||
   die "building hwbench-nbench-lockstep failed, see $work/driver-build.log"
 driver=$build/hwbench-nbench-lockstep
@@ -78,34 +74,28 @@ cp "$nb_dir/NNET.DAT" "$work/run/"  # NEURAL NET reads its patterns from the wor
 
 # One test in lockstep; appends "round<TAB>test<TAB>nb CPU<TAB>nb wall<TAB>hw CPU<TAB>hw wall<TAB>turns".
 run_pair() {
-  local round=$1 t=$2 out="$work/$2.$1" line figure sums hw
+  local round=$1 t=$2 out="$work/$2.$1" figure sums hw
   rm -f "$work/to_hw" "$work/to_nb"
   mkfifo "$work/to_hw" "$work/to_nb"
   printf 'CUSTOMRUN=T\nMINSECONDS=%s\n%s=T\n' "$seconds" "${flag[$t]}" > "$work/run/LOCK.CMD"
   taskset -c "$cpu" "$driver" "$t" "$work/to_hw" "$work/to_nb" > "$out.hw.out" 2> "$out.hw.err" &
   local partner=$!
   # nbench upper-cases its command line, so the command file's name is upper case.
-  (cd "$work/run" && HWBENCH_LOCKSTEP="$work/to_nb $work/to_hw $turn_ms" taskset -c "$cpu" "$work/nbench-lockstep" -cLOCK.CMD) \
+  (cd "$work/run" && HWBENCH_LOCKSTEP="$work/to_nb $work/to_hw $turn_ms" taskset -c "$cpu" "$work/nbench-wall" -cLOCK.CMD) \
     > "$out.nb.out" 2> "$out.nb.err" || { kill "$partner" 2> /dev/null; die "nbench failed on $t, see $out.nb.err"; }
   wait "$partner" || die "the hwbench partner failed on $t, see $out.hw.err"
-  # The figure follows the name, or, after nbench's two WARNING lines (no 95% certainty), stands
-  # on the continuation line that starts with blanks and a colon.
-  line=$(awk -v t="${label[$t]}" 'index($0, t) == 1 && $0 ~ /^[A-Z ]+:/ { fig = $0; want = ($0 !~ /: *[0-9]/); next }
-    want && /^ +:/ { fig = $0; want = 0 } END { print fig }' "$out.nb.out")
-  figure=$(echo "$line" | cut -d: -f2 | tr -d ' ')
-  sums=$(sed -n 's/^hwbench-wall: regions [0-9]* wall_ns \([0-9]*\) cpu_ns \([0-9]*\)$/\1 \2/p' "$out.nb.err")
+  figure=$(nbench_figure "${label[$t]}" "$out.nb.out")
+  sums=$(nbench_wall_sums "$out.nb.err")
   hw=$(sed -n 's/^units \([0-9]*\) cpu_ns \([0-9]*\) wall_ns \([0-9]*\) turns \([0-9]*\)$/\1 \2 \3 \4/p' "$out.hw.out")
-  [[ "$figure" =~ ^[0-9] && -n "$sums" && -n "$hw" ]] || die "no figures for $t, see $out.*"
+  [[ -n "$figure" && -n "$sums" && -n "$hw" ]] || die "no figures for $t, see $out.*"
   awk -v r="$round" -v t="${label[$t]}" -v f="$figure" -v s="$sums" -v h="$hw" 'BEGIN {
     split(s, w, " "); split(h, x, " ")
     printf "%s\t%s\t%s\t%.6g\t%.6g\t%.6g\t%d\n", r, t, f, f * w[2] / w[1], x[1] / (x[2] / 1e9), x[1] / (x[3] / 1e9), x[4] }' \
     >> "$work/pairs.tsv"
 }
 
-median() { sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 column_of() { awk -F'\t' -v t="$1" -v c="$2" '$2 == t { print $c }' "$work/pairs.tsv"; }
 ratios_of() { awk -F'\t' -v t="$1" -v a="$2" -v b="$3" '$2 == t && $b > 0 { print $a / $b }' "$work/pairs.tsv"; }
-spread() { sort -g | awk 'NR == 1 { lo = $1 } { hi = $1 } END { printf "%.3f-%.3f", lo, hi }'; }
 
 echo "lockstep on CPU $cpu, $rounds rounds, nbench MINSECONDS=$seconds; load before: $(uptime)"
 for ((round = 1; round <= rounds; round++)); do
@@ -116,7 +106,7 @@ echo
 printf '%-17s %12s %12s %7s %13s %7s %13s %6s\n' test "nbench it/s" "hwbench it/s" CPU "CPU rounds" wall "wall rounds" turns
 for t in "${tests[@]}"; do
   name=${label[$t]}
-  printf '%-17s %12.5g %12.5g %7.3f %13s %7.3f %13s %6d\n' "$name" "$(column_of "$name" 3 | median)" \
+  printf '%-17s %12.5g %12.5g %7.3f %13s %7.3f %13s %6.0f\n' "$name" "$(column_of "$name" 3 | median)" \
     "$(column_of "$name" 5 | median)" "$(ratios_of "$name" 5 3 | median)" "$(ratios_of "$name" 5 3 | spread)" \
     "$(ratios_of "$name" 6 4 | median)" "$(ratios_of "$name" 6 4 | spread)" "$(column_of "$name" 7 | median)"
 done

@@ -26,6 +26,7 @@
 # printed before and after. WORK=DIR keeps the outputs (runs, result files) there.
 set -euo pipefail
 jq_lib=$(cd "$(dirname "$0")" && pwd)  # result_samples.jq: samples of either result schema
+. "$jq_lib/nbench_side.sh"
 
 here=$(cd "$(dirname "$0")/.." && pwd)
 recipe=${1:-$here/specs/nbench.bench}
@@ -61,12 +62,7 @@ declare -A flag=(["NUMERIC SORT"]=DONUMSORT ["STRING SORT"]=DOSTRINGSORT ["BITFI
 per_test=0
 if [[ -n "${NBENCH:-}" ]]; then
   nb_dir=$(cd "$(dirname "$NBENCH")" && pwd)
-  objects=(emfloat.o misc.o nbench0.o nbench1.o sysspec.o hardware.o)
-  if (cd "$nb_dir" && ls "${objects[@]}" > /dev/null 2>&1); then
-    read -r -a cflags <<< "$(sed -n 's/^CFLAGS *= *//p' "$nb_dir/Makefile" | sed 's/-s //')"
-    gcc "${cflags[@]}" -c "$here/bench/nbench_wall_stopwatch.c" -o "$out/wall_stopwatch.o"
-    (cd "$nb_dir" && gcc "${cflags[@]}" "${objects[@]}" "$out/wall_stopwatch.o" \
-      -Wl,--wrap=StartStopwatch -Wl,--wrap=StopStopwatch -o "$out/nbench-wall" -lm)
+  if nbench_link_wall "$nb_dir" "$out"; then
     mkdir -p "$out/nbench-run"
     cp "$nb_dir/NNET.DAT" "$out/nbench-run/"  # NEURAL NET reads its patterns from the working directory
     per_test=1
@@ -77,24 +73,18 @@ fi
 # $out/nbench.tsv; the wall figure is empty when nbench runs whole.
 # With nbench's objects at hand, the one test named by $2 is run; otherwise nbench runs whole.
 run_nbench() {
-  local round=$1 only=${2:-} start line name sums
+  local round=$1 name=${2:-} start line figure sums
   start=$(now)
   if ((per_test)); then
-    for name in "$only"; do
-      # nbench upper-cases its command line, so the command file's name is upper case.
-      printf 'CUSTOMRUN=T\nMINSECONDS=%s\n%s=T\n' "${NBENCH_SECONDS:-1}" "${flag[$name]}" > "$out/nbench-run/SUITE.CMD"
-      (cd "$out/nbench-run" && "$out/nbench-wall" -cSUITE.CMD) > "$out/nbench.$round.out" 2> "$out/nbench.$round.err"
-      # The figure follows the name, or, after nbench's two WARNING lines (no 95% certainty),
-      # stands on the continuation line that starts with blanks and a colon.
-      line=$(awk -v t="$name" 'index($0, t) == 1 && $0 ~ /^[A-Z ]+:/ { fig = $0; want = ($0 !~ /: *[0-9]/); next }
-        want && /^ +:/ { fig = $0; want = 0 } END { print fig }' "$out/nbench.$round.out")
-      [[ "$(echo "$line" | cut -d: -f2 | tr -d ' ')" =~ ^[0-9] ]] || line=""
-      sums=$(sed -n 's/^hwbench-wall: regions [0-9]* wall_ns \([0-9]*\) cpu_ns \([0-9]*\)$/\1 \2/p' "$out/nbench.$round.err")
-      [[ -n "$line" && -n "$sums" ]] || { echo "nbench_suite.sh: no figure from nbench for $name" >&2; exit 1; }
-      awk -v r="$round" -v t="$name" -v v="$(echo "$line" | cut -d: -f2 | tr -d ' ')" -v s="$sums" \
-        'BEGIN { split(s, w, " "); printf "%s\t%s\t%s\t%.6g\n", r, t, v, v * w[2] / w[1] }' >> "$out/nbench.tsv"
-      cat "$out/nbench.$round.out" >> "$out/nbench.$round.txt"
-    done
+    # nbench upper-cases its command line, so the command file's name is upper case.
+    printf 'CUSTOMRUN=T\nMINSECONDS=%s\n%s=T\n' "${NBENCH_SECONDS:-1}" "${flag[$name]}" > "$out/nbench-run/SUITE.CMD"
+    (cd "$out/nbench-run" && "$out/nbench-wall" -cSUITE.CMD) > "$out/nbench.$round.out" 2> "$out/nbench.$round.err"
+    figure=$(nbench_figure "$name" "$out/nbench.$round.out")
+    sums=$(nbench_wall_sums "$out/nbench.$round.err")
+    [[ -n "$figure" && -n "$sums" ]] || { echo "nbench_suite.sh: no figure from nbench for $name" >&2; exit 1; }
+    awk -v r="$round" -v t="$name" -v v="$figure" -v s="$sums" \
+      'BEGIN { split(s, w, " "); printf "%s\t%s\t%s\t%.6g\n", r, t, v, v * w[2] / w[1] }' >> "$out/nbench.tsv"
+    cat "$out/nbench.$round.out" >> "$out/nbench.$round.txt"
   else
     # shellcheck disable=SC2086
     (cd "$nb_dir" && "$NBENCH" ${NBENCH_ARGS:-}) > "$out/nbench.$round.txt"
@@ -132,23 +122,13 @@ run_hwbench() {
     "$out/run.$round$tag.json" >> "$out/hwbench.tsv"
 }
 
-median() { sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) print 0; else if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
-
-# "lo-hi" of the per-round ratios: column $2 of hwbench.tsv over column $3 of nbench.tsv.
-round_range() {
+# The per-round ratios of test $1, one a line: column $2 of hwbench.tsv over column $3 of
+# nbench.tsv, rounds matched.
+round_ratios() {
   local name=$1 hw_col=$2 nb_col=$3
   join -t $'\t' <(awk -F'\t' -v t="$name" -v c="$hw_col" '$2 == t { print $1 "\t" $c }' "$out/hwbench.tsv" | sort) \
     <(awk -F'\t' -v t="$name" -v c="$nb_col" '$2 == t && $c != "" { print $1 "\t" $c }' "$out/nbench.tsv" | sort) |
-    awk -F'\t' '$3 > 0 { r = $2 / $3; if (n++ == 0 || r < lo) lo = r; if (n == 1 || r > hi) hi = r }
-      END { if (n) printf "%.3f-%.3f", lo, hi }'
-}
-
-# The median of the per-round ratios, same columns as round_range.
-round_median() {
-  local name=$1 hw_col=$2 nb_col=$3
-  join -t $'\t' <(awk -F'\t' -v t="$name" -v c="$hw_col" '$2 == t { print $1 "\t" $c }' "$out/hwbench.tsv" | sort) \
-    <(awk -F'\t' -v t="$name" -v c="$nb_col" '$2 == t && $c != "" { print $1 "\t" $c }' "$out/nbench.tsv" | sort) |
-    awk -F'\t' '$3 > 0 { print $2 / $3 }' | median
+    awk -F'\t' '$3 > 0 { print $2 / $3 }'
 }
 
 # Same timing basis on both sides: with nbench run per test, hwbench runs each of the recipe's
@@ -206,17 +186,17 @@ for name in "${tests[@]}"; do
     nb=${ref[$name]}
   fi
   ratio=$(awk -v m="$hw" -v r="$nb" 'BEGIN { print (r > 0 ? m / r : 0) }')
-  ((rounds > 1)) && [[ -n "${NBENCH:-}" ]] && ratio=$(round_median "$name" 3 3)
+  ((rounds > 1)) && [[ -n "${NBENCH:-}" ]] && ratio=$(round_ratios "$name" 3 3 | median)
   awk -v l="$name" -v m="$hw" -v ci="$ci" -v n="$n" -v r="$nb" -v q="$ratio" \
     'BEGIN { printf "%-18s %14.5g %8.2f%% %4d %14.5g %7.3f", l, m, ci, n, r, q }'
-  ((rounds > 1)) && printf ' %13s' "$(round_range "$name" 3 3)"
+  ((rounds > 1)) && printf ' %13s' "$(round_ratios "$name" 3 3 | spread)"
   if ((per_test)); then
     hw_wall=$(awk -F'\t' -v t="$name" '$2 == t { print $6 }' "$out/hwbench.tsv" | median)
     nb_wall=$(awk -F'\t' -v t="$name" '$2 == t { print $4 }' "$out/nbench.tsv" | median)
     ratio=$(awk -v m="$hw_wall" -v r="$nb_wall" 'BEGIN { print (r > 0 ? m / r : 0) }')
-    ((rounds > 1)) && ratio=$(round_median "$name" 6 4)
+    ((rounds > 1)) && ratio=$(round_ratios "$name" 6 4 | median)
     awk -v q="$ratio" 'BEGIN { printf " %7.3f", q }'
-    ((rounds > 1)) && printf ' %13s' "$(round_range "$name" 6 4)"
+    ((rounds > 1)) && printf ' %13s' "$(round_ratios "$name" 6 4 | spread)"
   fi
   printf '\n'
 done
