@@ -1,0 +1,54 @@
+// The checker's locations: the built-in ones, the recipe's `location` statements and the command
+// line's -L overrides, resolved once before the walk (recipe_walk.hpp).
+#include "runtime/check/recipe_walk.hpp"
+
+namespace hwbench::runtime::check::detail {
+
+using sandbox::Location;
+using sandbox::PathResolver;
+using sandbox::builtin_locations;
+using sandbox::is_system_path;
+using sandbox::normalize_path;
+
+void Checker::declare_locations(const lang::recipe::Recipe& recipe) {
+  std::vector<Location> locs = opts_.builtins.empty() ? builtin_locations(opts_.cwd, machine_) : opts_.builtins;
+  auto set_location = [&](const std::string& name, const std::string& path, bool builtin) {
+    for (auto& l : locs) {
+      if (l.name == name) {
+        l.path = normalize_path(path);
+        l.builtin = builtin;
+        l.create = false;
+        l.unavailable.clear();
+        return;
+      }
+    }
+    locs.push_back({name, normalize_path(path), builtin, false, {}, {}});
+  };
+  Scope empty;
+  for (const auto& s : recipe.statements) {
+    if (s.kind != StmtKind::location) continue;
+    auto v = evaluate(s.value, empty, diags_);
+    if (!v) continue;
+    std::string path = to_text(*v);
+    if (path.empty() || path[0] != '/') {
+      diags_.error(s.value.loc, fmt::format("location '{}' needs an absolute path, not '{}'", s.name, path),
+                   "write it like: location " + s.name + " = \"/mnt/data/test\"",
+                   static_cast<std::uint32_t>(s.value.text.size()));
+      continue;
+    }
+    set_location(s.name, path, false);
+  }
+  std::vector<std::pair<std::string, std::string>> remaps;
+  for (const auto& [name, path] : opts_.overrides) {
+    if (!name.empty() && name[0] == '/') remaps.emplace_back(name, path);
+    else set_location(name, path, false);
+  }
+  for (auto& l : locs)
+    if (is_system_path(l.path) && l.unavailable.empty()) {
+      l.unavailable = fmt::format("location '{}' points into the system directory '{}'", l.name, l.path);
+      l.unavailable_hint = "choose a directory of your own";
+    }
+  resolver_ = std::make_shared<PathResolver>(std::move(locs), std::move(remaps), opts_.cwd);
+}
+
+}  // namespace hwbench::runtime::check::detail
