@@ -1,7 +1,6 @@
 #include "runtime/report/bonnie_report.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 
 #include <fmt/format.h>
@@ -9,35 +8,20 @@
 
 #include "kernels/disk/bonnie.hpp"
 #include "lang/common/lexical.hpp"
-#include "runtime/analysis/units.hpp"
 
 namespace hwbench::runtime::report {
 
-using analysis::Measure;
-using analysis::Unit;
-using analysis::find_unit;
-using model::Figure;
-using model::ParamSet;
 using model::RenderedReport;
 using model::ReportFigures;
 using model::ReportSpec;
 using model::Result;
-using model::Sample;
-using platform::CpuTimes;
 
 namespace {
 
 using State = BonnieFigure::State;
 using kernels::disk::bonnie_test_names;
 
-constexpr std::size_t seeks_index = 5;
-constexpr std::size_t first_file_test = 6;
 constexpr std::uint64_t mib = std::uint64_t{1} << 20;
-
-bool sequential(std::size_t test) { return test < seeks_index; }
-
-// bonnie++ prints its figures through %d of a double, which truncates.
-long long whole(double v) { return static_cast<long long>(v); }
 
 // The rate as the CSV line prints it.
 std::string csv_rate(const BonnieFigure& f, std::size_t test, BonnieLayout layout) {
@@ -46,12 +30,12 @@ std::string csv_rate(const BonnieFigure& f, std::size_t test, BonnieLayout layou
     case State::too_quick: return "+++++";
     case State::measured: break;
   }
-  if (test == seeks_index) {
+  if (test == bonnie_seeks_test) {
     // 1.0x's CSV always kept a decimal; its table, like the later ones, drops it from 1000 on.
     if (layout == BonnieLayout::v1_03) return fmt::sprintf("%.1f", f.rate);
     return fmt::sprintf(f.rate >= 1000 ? "%.0f" : "%.1f", f.rate);
   }
-  return fmt::sprintf("%lld", whole(f.rate));
+  return fmt::sprintf("%lld", bonnie_whole(f.rate));
 }
 
 std::string cpu_text(const BonnieFigure& f) {
@@ -60,7 +44,7 @@ std::string cpu_text(const BonnieFigure& f) {
     case State::too_quick: return "+++";
     case State::measured: break;
   }
-  return fmt::sprintf("%lld", whole(f.cpu));
+  return fmt::sprintf("%lld", bonnie_whole(f.cpu));
 }
 
 // 2.00's scaled rate of `kib` K/sec: ` %4dk`, ` %4.1fm`, ` %4dm` (rounded) or ` %4.1fg`, unpadded.
@@ -124,206 +108,7 @@ bool any_ran(const BonnieRun& run, std::size_t first, std::size_t last) {
   return false;
 }
 
-// ---- a run's samples -----------------------------------------------------------------------
-
-// A bonnie sample and the parameters it ran with.
-struct TestSample {
-  Sample sample;
-  const ParamSet* set = nullptr;
-};
-
-std::optional<double> number_param(const TestSample& s, const std::string& name) {
-  const auto it = s.set->params.find(name);
-  if (it == s.set->params.end() || it->second.empty() || !std::isdigit(static_cast<unsigned char>(it->second[0])))
-    return std::nullopt;
-  const auto n = lang::read_number(it->second);
-  if (!n.unknown_suffix.empty()) return std::nullopt;
-  return n.quantity.value;
-}
-
-BonnieFigure bonnie_figure_of(const Sample& s, std::size_t test) {
-  BonnieFigure f;
-  if (s.wall_ns <= 0) return f;
-  f.latency_ns = s.max_latency_ns;
-  if (s.wall_ns < bonnie_min_time_ns) {
-    f.state = State::too_quick;
-    return f;
-  }
-  const double seconds = static_cast<double>(s.wall_ns) / 1e9;
-  f.rate = sequential(test) ? static_cast<double>(s.bytes) / 1024 / seconds : static_cast<double>(s.ops) / seconds;
-  const CpuTimes& c = s.cpu;
-  f.cpu = static_cast<double>(c.usr_ns + c.sys_ns + c.cusr_ns + c.csys_ns) / static_cast<double>(s.wall_ns) * 100;
-  f.state = State::measured;
-  return f;
-}
-
-std::string host_name(const Result& result) {
-  const auto it = result.environment.find("hostname");
-  if (it != result.environment.end() && it->is_string()) return it->get<std::string>();
-  return "";
-}
-
-// The text fields of one run index, from the first sample of that index that has each.
-void describe_run(BonnieRun& run, const std::array<const TestSample*, 12>& samples) {
-  const TestSample* any = nullptr;
-  const TestSample* io = nullptr;
-  const TestSample* file_test = nullptr;
-  for (std::size_t t = 0; t < samples.size(); ++t) {
-    if (samples[t] == nullptr) continue;
-    if (any == nullptr) any = samples[t];
-    if (t <= seeks_index && io == nullptr) io = samples[t];
-    if (t >= first_file_test && file_test == nullptr) file_test = samples[t];
-  }
-  if (any != nullptr) {
-    if (const auto c = number_param(*any, "concurrency")) run.concurrency = fmt::format("{}", whole(*c));
-  }
-  for (const TestSample* s : {samples[seeks_index], file_test, any}) {
-    if (s == nullptr) continue;
-    if (const auto seed = number_param(*s, "seed")) {
-      run.seed = fmt::format("{}", whole(*seed));
-      break;
-    }
-  }
-  if (io != nullptr) {
-    // The size the test moved: the block tests' bytes; otherwise the size written as a number.
-    std::optional<double> size;
-    for (std::size_t t : {1, 2, 4})
-      if (samples[t] != nullptr && samples[t]->sample.bytes > 0) size = static_cast<double>(samples[t]->sample.bytes);
-    if (!size) size = number_param(*io, "size");
-    if (size) run.file_size = bonnie_size_text(static_cast<std::uint64_t>(*size) / mib);
-    if (const auto chunk = number_param(*io, "chunk"); chunk && *chunk != 8192)
-      run.io_chunk_size = bonnie_chunk_text(static_cast<std::uint64_t>(*chunk));
-  }
-  if (file_test != nullptr) {
-    run.num_files = fmt::format("{}", whole(number_param(*file_test, "files").value_or(16)));
-    const double max = number_param(*file_test, "max").value_or(0);
-    const double min = number_param(*file_test, "min").value_or(0);
-    if (max > 0) run.max_size = fmt::format("{}", whole(max));
-    if (min > 0) run.min_size = fmt::format("{}", whole(min));
-    const double dirs = number_param(*file_test, "dirs").value_or(1);
-    if (dirs > 1) run.num_dirs = fmt::format("{}", whole(dirs));
-  }
-}
-
-std::vector<BonnieRun> runs_from_samples(const Result& result, const ReportSpec& spec) {
-  std::array<std::vector<TestSample>, 12> per_test;
-  for (const auto& series : result.series) {
-    for (const auto& sample : series.samples) {
-      const ParamSet& set = series.params_of(sample);
-      if (set.kernel != "bonnie") continue;
-      const auto test = set.params.find("TEST");
-      if (test == set.params.end()) continue;
-      if (const auto t = kernels::disk::find_bonnie_test(test->second))
-        per_test[static_cast<std::size_t>(*t)].push_back({sample, &set});
-    }
-  }
-  std::size_t count = 0;
-  for (const auto& v : per_test) count = std::max(count, v.size());
-  const auto option = [&](const std::string& name) -> std::optional<std::string> {
-    const auto it = spec.options.find(name);
-    if (it == spec.options.end()) return std::nullopt;
-    return it->second;
-  };
-  std::vector<BonnieRun> runs;
-  for (std::size_t i = 0; i < count; ++i) {
-    BonnieRun run;
-    run.version = run.format_version = option("version").value_or("1.96");
-    run.name = option("machine").value_or(host_name(result));
-    std::array<const TestSample*, 12> samples{};
-    for (std::size_t t = 0; t < per_test.size(); ++t) {
-      if (i >= per_test[t].size()) continue;
-      samples[t] = &per_test[t][i];
-      run.tests[t] = bonnie_figure_of(samples[t]->sample, t);
-    }
-    describe_run(run, samples);
-    runs.push_back(std::move(run));
-  }
-  return runs;
-}
-
-// ---- an imported log -----------------------------------------------------------------------
-
-std::string text_field(const nlohmann::json& object, const char* key) {
-  const auto it = object.find(key);
-  if (it == object.end() || it->is_null()) return "";
-  if (it->is_string()) return it->get<std::string>();
-  return it->dump();
-}
-
-// The figure of `label` for run `iteration` (1-based).
-std::optional<Figure> run_figure(const Result& result, const std::string& label, std::uint32_t iteration) {
-  for (const auto& series : result.series) {
-    if (series.label != label) continue;
-    for (const auto& sample : series.samples)
-      if (sample.iteration == iteration && sample.figure) return sample.figure;
-  }
-  return std::nullopt;
-}
-
-bool flag(const nlohmann::json& object, const char* key, bool fallback) {
-  const auto it = object.find(key);
-  return it != object.end() && it->is_boolean() ? it->get<bool>() : fallback;
-}
-
-BonnieRun run_from_log(const Result& result, const nlohmann::json& b, std::uint32_t iteration) {
-  BonnieRun run;
-  const std::pair<std::string*, const char*> fields[] = {
-      {&run.format_version, "format_version"}, {&run.version, "bonnie_version"}, {&run.name, "name"},
-      {&run.concurrency, "concurrency"},       {&run.seed, "seed"},             {&run.file_size, "file_size"},
-      {&run.io_chunk_size, "io_chunk_size"},   {&run.seeks, "seeks"},           {&run.seek_proc_count, "seek_proc_count"},
-      {&run.num_files, "num_files"},           {&run.max_size, "max_size"},     {&run.min_size, "min_size"},
-      {&run.num_dirs, "num_dirs"},             {&run.file_chunk_size, "file_chunk_size"}};
-  for (const auto& [field, key] : fields) *field = text_field(b, key);
-  run.shows_tables = flag(b, "tables", true);
-  run.shows_csv = flag(b, "csv", true);
-  run.csv_header = flag(b, "csv_header", false);
-  if (const auto it = b.find("table_rates"); it != b.end() && it->is_object())
-    for (const auto& [test, text] : it->items())
-      if (text.is_string()) run.table_rates[test] = text.get<std::string>();
-  std::vector<std::string> quick;
-  if (const auto it = b.find("too_quick"); it != b.end() && it->is_array())
-    for (const auto& q : *it)
-      if (q.is_string()) quick.push_back(q.get<std::string>());
-  const Unit& kib = *find_unit("KiB/s");
-  for (std::size_t t = 0; t < bonnie_test_names.size(); ++t) {
-    const std::string name(bonnie_test_names[t]);
-    BonnieFigure& f = run.tests[t];
-    if (std::find(quick.begin(), quick.end(), name) != quick.end()) f.state = State::too_quick;
-    const auto rate = run_figure(result, name, iteration);
-    const auto cpu = run_figure(result, name + "_cpu", iteration);
-    if (rate || cpu) {
-      f.state = State::measured;
-      f.rate_known = rate.has_value();
-      if (rate) {
-        // A 2.00 table's rate is kept in the unit it printed (MiB/s for `56.3m`).
-        const Unit* unit = find_unit(rate->unit);
-        f.rate = unit != nullptr && unit->measure == kib.measure ? rate->value * (unit->factor / kib.factor) : rate->value;
-      }
-      if (cpu) f.cpu = cpu->value;
-    }
-    if (const auto latency = run_figure(result, name + "_latency", iteration)) {
-      const Unit* unit = find_unit(latency->unit);
-      if (unit != nullptr && unit->measure == Measure::time)
-        f.latency_ns = std::llround(latency->value * (unit->factor * 1e9));
-    }
-  }
-  return run;
-}
-
-std::vector<BonnieRun> runs_from_log(const Result& result, const nlohmann::json& b) {
-  if (b.is_object()) return {run_from_log(result, b, 1)};
-  std::vector<BonnieRun> runs;
-  for (std::size_t i = 0; i < b.size(); ++i) runs.push_back(run_from_log(result, b[i], static_cast<std::uint32_t>(i + 1)));
-  return runs;
-}
-
 }  // namespace
-
-std::vector<BonnieRun> bonnie_runs(const Result& result, const ReportSpec& spec) {
-  const auto b = result.environment.find("bonnie");
-  if (b != result.environment.end() && (b->is_object() || b->is_array())) return runs_from_log(result, *b);
-  return runs_from_samples(result, spec);
-}
 
 BonnieLayout bonnie_layout(const BonnieRun& run) {
   if (run.format_version.empty()) return BonnieLayout::v1_03;
@@ -332,13 +117,13 @@ BonnieLayout bonnie_layout(const BonnieRun& run) {
 }
 
 std::string bonnie_table_rate(const BonnieFigure& f, std::size_t test, BonnieLayout layout, const std::string& num_files) {
-  if (f.state != State::measured || test == seeks_index) return csv_rate(f, test, BonnieLayout::v1_96);
-  if (layout == BonnieLayout::v2_00 && sequential(test)) return scaled_rate(f.rate);
+  if (f.state != State::measured || test == bonnie_seeks_test) return csv_rate(f, test, BonnieLayout::v1_96);
+  if (layout == BonnieLayout::v2_00 && bonnie_sequential(test)) return scaled_rate(f.rate);
   if (layout == BonnieLayout::v2_00) {
     const auto files = lang::read_number(num_files);
-    return fmt::format("{}", whole(files.unknown_suffix.empty() ? files.quantity.value : 0) * 1024);
+    return fmt::format("{}", bonnie_whole(files.unknown_suffix.empty() ? files.quantity.value : 0) * 1024);
   }
-  return fmt::sprintf("%lld", whole(f.rate));
+  return fmt::sprintf("%lld", bonnie_whole(f.rate));
 }
 
 std::string bonnie_tables(const BonnieRun& run) {
@@ -346,7 +131,7 @@ std::string bonnie_tables(const BonnieRun& run) {
   std::string out;
   const std::string version = fmt::sprintf("Version %5s       ", run.version);
   const std::string blank(20, ' ');
-  const bool io = !run.file_size.empty() || any_ran(run, 0, first_file_test);
+  const bool io = !run.file_size.empty() || any_ran(run, 0, bonnie_first_file_test);
   if (io) {
     out += version + "------Sequential Output------ --Sequential Input- --Random-\n";
     out += layout == BonnieLayout::v1_96 ? fmt::format("Concurrency {:>3}     ", run.concurrency) : blank;
@@ -360,11 +145,11 @@ std::string bonnie_tables(const BonnieRun& run) {
       out += " K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n";
     }
     out += name_and(run.name, size);
-    for (std::size_t t = 0; t < first_file_test; ++t) out += table_cell(run, t, layout);
+    for (std::size_t t = 0; t < bonnie_first_file_test; ++t) out += table_cell(run, t, layout);
     out += "\n";
     if (layout != BonnieLayout::v1_03) out += latency_line(run, 0);
   }
-  if (!run.num_files.empty() || any_ran(run, first_file_test, run.tests.size())) {
+  if (!run.num_files.empty() || any_ran(run, bonnie_first_file_test, run.tests.size())) {
     // 1.0x prints the file table under the I/O table without its Version and name.
     const bool bare = layout == BonnieLayout::v1_03 && io;
     out += (bare ? blank : version) + "------Sequential Create------ --------Random Create--------\n";
@@ -372,9 +157,9 @@ std::string bonnie_tables(const BonnieRun& run) {
     const char* caption = run.min_size.empty() ? (run.max_size.empty() ? "              files" : "files:max") : "files:max:min";
     out += fmt::sprintf("%-19s", caption) + "  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP\n";
     out += fmt::sprintf("%19s", files_descriptor(run));
-    for (std::size_t t = first_file_test; t < run.tests.size(); ++t) out += table_cell(run, t, layout);
+    for (std::size_t t = bonnie_first_file_test; t < run.tests.size(); ++t) out += table_cell(run, t, layout);
     out += "\n";
-    if (layout != BonnieLayout::v1_03) out += latency_line(run, first_file_test);
+    if (layout != BonnieLayout::v1_03) out += latency_line(run, bonnie_first_file_test);
   }
   return out;
 }
@@ -393,7 +178,7 @@ std::string bonnie_csv_line(const BonnieRun& run) {
     f.push_back(run.seeks);
     f.push_back(run.seek_proc_count);
   }
-  for (std::size_t t = 0; t < first_file_test; ++t) {
+  for (std::size_t t = 0; t < bonnie_first_file_test; ++t) {
     f.push_back(csv_rate(run.tests[t], t, layout));
     f.push_back(cpu_text(run.tests[t]));
   }
@@ -405,7 +190,7 @@ std::string bonnie_csv_line(const BonnieRun& run) {
     for (const auto* field : {&run.num_files, &run.max_size, &run.min_size, &run.file_chunk_size, &run.num_dirs})
       f.push_back(*field);
   }
-  for (std::size_t t = first_file_test; t < run.tests.size(); ++t) {
+  for (std::size_t t = bonnie_first_file_test; t < run.tests.size(); ++t) {
     f.push_back(csv_rate(run.tests[t], t, layout));
     f.push_back(cpu_text(run.tests[t]));
   }
@@ -418,14 +203,14 @@ std::string bonnie_csv_header(BonnieLayout layout) {
   std::vector<std::string> f = {"format_version", "bonnie_version", "name", "concurrency", "seed", "file_size",
                                 "io_chunk_size"};
   if (layout == BonnieLayout::v1_03) f = {"name", "file_size"};
-  for (std::size_t t = 0; t < first_file_test; ++t) {
+  for (std::size_t t = 0; t < bonnie_first_file_test; ++t) {
     f.emplace_back(bonnie_test_names[t]);
     f.push_back(std::string(bonnie_test_names[t]) + "_cpu");
   }
   if (layout == BonnieLayout::v1_03) f.emplace_back("num_files");
   else
     for (const char* name : {"num_files", "max_size", "min_size", "num_dirs", "file_chunk_size"}) f.emplace_back(name);
-  for (std::size_t t = first_file_test; t < bonnie_test_names.size(); ++t) {
+  for (std::size_t t = bonnie_first_file_test; t < bonnie_test_names.size(); ++t) {
     f.emplace_back(bonnie_test_names[t]);
     f.push_back(std::string(bonnie_test_names[t]) + "_cpu");
   }
@@ -475,7 +260,7 @@ RenderedReport render_bonnie(const Result& result, const ReportSpec& spec) {
   for (std::size_t t = 0; t < bonnie_test_names.size(); ++t) {
     ReportFigures figures;
     figures.label = std::string(bonnie_test_names[t]);
-    figures.unit = sequential(t) ? "KiB/s" : "ops/s";  // bonnie++'s K/sec and /sec
+    figures.unit = bonnie_sequential(t) ? "KiB/s" : "ops/s";  // bonnie++'s K/sec and /sec
     for (const auto& run : runs)
       if (run.tests[t].state == State::measured && run.tests[t].rate_known) figures.values.push_back(run.tests[t].rate);
     if (!figures.values.empty()) out.figures.push_back(std::move(figures));

@@ -17,6 +17,7 @@
 // (KiB/s, or MiB/s and GiB/s as a 2.00 table printed them), `put_block_cpu` (%CP),
 // `put_block_latency` (us, ms or s), ….
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <map>
 #include <string>
@@ -25,6 +26,16 @@
 #include "runtime/model/result.hpp"
 
 namespace hwbench::runtime::report {
+
+/// Indices into BonnieRun::tests (bonnie++'s order): the sequential tests come before the seeks,
+/// the file tests after them.
+inline constexpr std::size_t bonnie_seeks_test = 5;
+inline constexpr std::size_t bonnie_first_file_test = 6;
+/// Whether test `test` is a sequential one, rated in K/sec.
+inline constexpr bool bonnie_sequential(std::size_t test) { return test < bonnie_seeks_test; }
+
+/// bonnie++ prints its figures through %d of a double, which truncates.
+inline long long bonnie_whole(double v) { return static_cast<long long>(v); }
 
 /// One test's outcome as bonnie++ prints it.
 struct BonnieFigure {
