@@ -34,13 +34,8 @@ set -euo pipefail
 
 here=$(cd "$(dirname "$0")/.." && pwd)
 build=${HWBENCH_BUILD:-$here/build}
-if [[ -n "${WORK:-}" ]]; then
-  work=$WORK
-  mkdir -p "$work"
-else
-  work=$(mktemp -d)
-  trap 'rm -rf "$work"' EXIT
-fi
+. "$here/bench/common.sh"
+work_dir
 need() { command -v "$1" > /dev/null || { echo "nbench_counts.sh: needs $1" >&2; exit 1; }; }
 need valgrind
 need gcc

@@ -55,14 +55,8 @@ tests=("$@")
   neural_net lu_decomposition)
 for t in "${tests[@]}"; do [[ -n "${label[$t]+x}" ]] || die "unknown test $t"; done
 
-if [[ -n "${WORK:-}" ]]; then
-  work=$WORK
-  mkdir -p "$work"
-  rm -f "$work"/*.tsv "$work"/*.out "$work"/*.err
-else
-  work=$(mktemp -d)
-  trap 'rm -rf "$work"' EXIT
-fi
+work_dir
+rm -f "$work"/*.tsv "$work"/*.out "$work"/*.err  # a kept WORK's earlier rounds
 
 nb_dir=$(cd "$(dirname "$NBENCH")" && pwd)
 nbench_link_wall "$nb_dir" "$work" || die "nbench's objects (its Makefile's *.o) are not beside $NBENCH"

@@ -10,7 +10,6 @@
 //   units U cpu_ns C wall_ns W turns T
 // (U: the work run() reported, in nbench's units: arrays, bits, loops, coefficients).
 #include <fcntl.h>
-#include <time.h>
 #include <unistd.h>
 
 #include <cstdint>
@@ -19,32 +18,12 @@
 #include <exception>
 #include <functional>
 
+#include "bench/driver_clocks.hpp"
 #include "kernels/nbench/nbench.hpp"
-
-namespace {
-
-struct Clocks {
-  std::int64_t cpu_ns = 0;
-  std::int64_t wall_ns = 0;
-};
-
-std::int64_t read_ns(clockid_t id) {
-  timespec ts{};
-  clock_gettime(id, &ts);
-  return static_cast<std::int64_t>(ts.tv_sec) * 1000000000 + ts.tv_nsec;
-}
-
-Clocks now() { return {read_ns(CLOCK_PROCESS_CPUTIME_ID), read_ns(CLOCK_MONOTONIC)}; }
-
-Clocks since(const Clocks& from) {
-  const Clocks to = now();
-  return {to.cpu_ns - from.cpu_ns, to.wall_ns - from.wall_ns};
-}
-
-}  // namespace
 
 int main(int argc, char** argv) {
   using namespace hwbench::kernels;
+  using namespace hwbench::bench;
   if (argc != 4) {
     std::fprintf(stderr, "usage: %s TEST FROM_FIFO TO_FIFO\n", argv[0]);
     return 2;
@@ -60,9 +39,7 @@ int main(int argc, char** argv) {
     ctx.exclude = [&excluded](const std::function<void()>& fn) {
       const Clocks start = now();
       fn();
-      const Clocks spent = since(start);
-      excluded.cpu_ns += spent.cpu_ns;
-      excluded.wall_ns += spent.wall_ns;
+      excluded += since(start);
     };
     Call call;
     call.args.push_back({argv[1], ""});

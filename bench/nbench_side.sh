@@ -31,7 +31,5 @@ nbench_wall_sums() {
   sed -n 's/^hwbench-wall: regions [0-9]* wall_ns \([0-9]*\) cpu_ns \([0-9]*\)$/\1 \2/p' "$1"
 }
 
-# The median of the numbers on stdin, one a line (0 when there are none).
-median() { sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) print 0; else if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
-# "lo-hi" of the numbers on stdin, three decimals.
-spread() { sort -g | awk 'NR == 1 { lo = $1 } { hi = $1 } END { if (NR) printf "%.3f-%.3f", lo, hi }'; }
+# work_dir, median and spread.
+. "$(dirname "${BASH_SOURCE[0]}")/common.sh"

@@ -32,14 +32,9 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 recipe=${1:-$here/specs/nbench.bench}
 hwbench=${HWBENCH:-$here/build/hwbench}
 rounds=${ROUNDS:-1}
-if [[ -n "${WORK:-}" ]]; then
-  out=$WORK
-  mkdir -p "$out"
-  rm -f "$out"/*.tsv "$out"/*.wall "$out"/nbench.*.txt "$out"/report.*.txt "$out"/run.*.json
-else
-  out=$(mktemp -d)
-  trap 'rm -rf "$out"' EXIT
-fi
+work_dir
+out=$work
+rm -f "$out"/*.tsv "$out"/*.wall "$out"/nbench.*.txt "$out"/report.*.txt "$out"/run.*.json  # a kept WORK's earlier rounds
 
 # nbench 2.2.3 on this machine kind (reference 1e): iterations/sec per test, in nbench's order.
 tests=("NUMERIC SORT" "STRING SORT" "BITFIELD" "FP EMULATION" "FOURIER" "ASSIGNMENT" "IDEA" "HUFFMAN"

@@ -169,7 +169,7 @@ for round in $(seq 1 "$rounds"); do
   done
 done
 
-median() { sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+. "$jq_lib/common.sh"  # median
 
 echo
 printf '%-40s %-5s %14s %14s %7s %13s %6s\n' test unit original hwbench ratio "ratio range" "±10%"
