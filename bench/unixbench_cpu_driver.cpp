@@ -1,6 +1,6 @@
 // hwbench-unixbench-cpu: hwbench's CPU-bound UnixBench kernels (dhry2reg, whetstone-double, and
-// any other kernel of the system family without arguments, at its parameters' defaults) run outside a recipe, for
-// bench/unixbench_cpu_side.sh. Two modes:
+// any other kernel of the system family that takes no arguments, with no parameters given) run
+// outside a recipe, for bench/unixbench_cpu_side.sh. Two modes:
 //
 //   hwbench-unixbench-cpu count TEST N     under valgrind --tool=callgrind --collect-atstart=no:
 //       makes the kernel, runs prepare() and one unit uncounted, then run(N) with callgrind's

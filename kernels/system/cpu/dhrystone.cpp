@@ -8,7 +8,7 @@
 //    program, so they may stay in the Dhrystone object. Written as members, this kernel executed
 //    203 instructions a loop against UnixBench's 174, and ran at 0.92-0.94 of its speed.
 //  - Str_1_Loc and Str_2_Loc are the main program's locals, on its stack: strcmp's cost depends on
-//    where its strings lie (a member near the end of a page took 31 instructions a call instead of 20).
+//    where its strings lie (a member near the end of a page took 31 instructions a call, not 20).
 //  - UnixBench builds the program from two files, so the procedures of the second one (Proc_6,
 //    Proc_7, Proc_8, Func_1, Func_2, Func_3) are never inlined into the first; they are marked
 //    noipa here (no inlining, cloning or interprocedural analysis, as across two files). Within the

@@ -15,8 +15,8 @@
 // program writes them, so the compiler may take the same liberties: module 8's
 // sqrt(exp(log(x) / t1)) becomes exp(log(x) * (0.5 / t1)), one dependent sqrtsd fewer per
 // iteration. A `#pragma GCC optimize("fast-math")` did not (module 8 kept its sqrt and took
-// 25% longer than UnixBench's, 4% of the whole MWIPS; bench/unixbench_cpu_side.sh). The results move in the last digits only (the checksums in the
-// tests allow for it).
+// 25% longer than UnixBench's, 4% of the whole MWIPS; bench/unixbench_cpu_side.sh). The results
+// move in the last digits only (the checksums in the tests allow for it).
 //
 // -march=native gives whets.c fused multiply-adds where the CPU has them; module 6's dependent
 // chain is one operation shorter with them. On x86-64, run() is compiled twice, for x86-64-v3
