@@ -18,7 +18,7 @@ namespace {
 volatile int g_first = 2;
 
 template <typename T>
-[[gnu::noipa]] T arithmetic(int first) {
+HWBENCH_NOIPA T arithmetic(int first) {
   T x = 0;
   T y = 0;
   T z = 0;
@@ -30,7 +30,7 @@ template <typename T>
   return static_cast<T>(x + y + z);
 }
 
-[[gnu::noipa]] int overhead(int first) {
+HWBENCH_NOIPA int overhead(int first) {
   int x = 0;
   for (int i = first; i < first + 100; ++i) {
     x = i;

@@ -4,6 +4,14 @@
 // The specs each kernel file provides; system::register_kernels() (kernels/system/system.cpp) adds them.
 #include "kernels/contract/kernel.hpp"
 
+/// Compiles a function as if it stood in a file of its own: gcc's noipa (no inlining, cloning
+/// or interprocedural analysis). clang has no noipa and warns of it; there it is noinline.
+#if defined(__clang__)
+#define HWBENCH_NOIPA [[gnu::noinline]]
+#else
+#define HWBENCH_NOIPA [[gnu::noipa]]
+#endif
+
 namespace hwbench::kernels::system {
 
 /// `dhry2reg`: Dhrystone 2.1 loops.

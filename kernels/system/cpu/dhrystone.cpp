@@ -39,11 +39,11 @@ char ch_2_glob = 0;
 std::uint64_t run_index = 0;
 
 // The second file's procedures.
-[[gnu::noipa]] void proc_6(Ident enum_val_par, Ident* enum_ref_par);
-[[gnu::noipa]] void proc_7(int int_1_par_val, int int_2_par_val, int* int_par_ref);
-[[gnu::noipa]] void proc_8(int arr_1_par_ref[50], int arr_2_par_ref[50][50], int int_1_par_val, int int_2_par_val);
-[[gnu::noipa]] Ident func_1(char ch_1_par_val, char ch_2_par_val);
-[[gnu::noipa]] int func_2(const char* str_1_par_ref, const char* str_2_par_ref);
+HWBENCH_NOIPA void proc_6(Ident enum_val_par, Ident* enum_ref_par);
+HWBENCH_NOIPA void proc_7(int int_1_par_val, int int_2_par_val, int* int_par_ref);
+HWBENCH_NOIPA void proc_8(int arr_1_par_ref[50], int arr_2_par_ref[50][50], int int_1_par_val, int int_2_par_val);
+HWBENCH_NOIPA Ident func_1(char ch_1_par_val, char ch_2_par_val);
+HWBENCH_NOIPA int func_2(const char* str_1_par_ref, const char* str_2_par_ref);
 
 // The first file's.
 void proc_1(DhrystoneRecord* ptr_val_par);
