@@ -1,7 +1,6 @@
 #include "runtime/report/bonnie_report.hpp"
 
 #include <algorithm>
-#include <cmath>
 
 #include <fmt/format.h>
 #include <fmt/printf.h>

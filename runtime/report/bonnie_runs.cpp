@@ -2,7 +2,6 @@
 // samples or from an imported bonnie++ log kept in its environment.
 #include <algorithm>
 #include <cctype>
-#include <cmath>
 
 #include <fmt/format.h>
 
