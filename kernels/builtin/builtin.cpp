@@ -1,5 +1,6 @@
 #include "kernels/builtin/builtin.hpp"
 
+#include "kernels/command/command.hpp"
 #include "kernels/core/core.hpp"
 #include "kernels/crypto/crypto.hpp"
 #include "kernels/disk/disk.hpp"
@@ -19,6 +20,7 @@ Registry builtin_registry() {
   memory::register_kernels(r);
   disk::register_kernels(r);
   system::register_kernels(r);
+  command::register_kernels(r);
   return r;
 }
 

@@ -12,6 +12,8 @@
 #include <string>
 #include <vector>
 
+#include "runtime/platform/child_process.hpp"
+
 namespace hwbench::kernels {
 
 /// How a parameter's value is written and checked.
@@ -151,6 +153,20 @@ struct Work {
   std::int64_t max_latency_ns = 0;
 };
 
+/// What the external programs of a command step took over its runs since the runtime last asked:
+/// the wall and children's CPU time inside run() that is not the programs' work (a shell's own
+/// start-up, measured apart as hyperfine does), which the runtime takes out of the sample, and
+/// what the programs used.
+struct ProgramUse {
+  std::int64_t overhead_ns = 0;
+  std::int64_t overhead_usr_ns = 0;
+  std::int64_t overhead_sys_ns = 0;
+  std::int64_t max_rss_kb = 0;  ///< the largest peak resident set of any run (wait4's ru_maxrss)
+  /// The whole process trees' CPU time, where a cgroup v2 counted every run (-1: not counted).
+  std::int64_t tree_usr_ns = -1;
+  std::int64_t tree_sys_ns = -1;
+};
+
 /// Thrown by a kernel when the system refuses (disk full, permission denied, missing file).
 /// The message names the path; the runtime turns it into a clear one-line error.
 class KernelError : public std::runtime_error {
@@ -183,6 +199,11 @@ class Kernel {
   /// Facts about how this instance runs, known once prepare() is done (a kernel defined in a
   /// recipe: its back end and compile time). The runtime adds them to every sample's parameters.
   virtual std::map<std::string, std::string> notes() const { return {}; }
+  /// How the last external program this kernel ran ended and what it printed (a command
+  /// step's), or nullptr for a kernel that runs none.
+  virtual const runtime::platform::ChildOutcome* last_program() const { return nullptr; }
+  /// What its external programs took since the last call (a command step's); empty for others.
+  virtual ProgramUse take_program_use() { return {}; }
 };
 
 /// What the runtime lends a kernel object: the file view and the run's ownership rules.

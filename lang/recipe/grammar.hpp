@@ -33,6 +33,14 @@ using report_word = word_of<unit_word>;
 template <typename Word>
 struct item : p::sor<arrow, comma, value_item, Word> {};
 
+/// `-seconds`, `--output-format=json`, `-j2`: a program's option written bare among a
+/// statement's items (a sign never starts a number there).
+struct option_char : p::sor<p::alnum, p::one<'_', '-', '=', '.', ':', '/', '+', '@', '%'>> {};
+struct option_word : p::seq<p::one<'-'>, p::opt<p::one<'-'>>, letter, p::star<option_char>> {};
+/// A kernel statement's words: an option word, a unit (`unit MB/s`) or an identifier; a word
+/// with a `/` that is not a whole unit stays an identifier, and the `/` an error after it.
+struct kernel_word : p::sor<option_word, p::seq<unit_word, p::at<word_boundary>>, identifier> {};
+
 // ---- Statements ---------------------------------------------------------------------
 
 /// A statement ends at `;`, a newline, the end of the file, or before the `}` of its block.
@@ -225,9 +233,19 @@ struct settle_end : items_end {};
 struct settle_stmt : p::seq<kw_settle, ws, p::must<settle_body>, content_end, ws, p::must<settle_end>> {};
 
 struct kernel_name : identifier {};
+/// `bs=1M`, `conv=fdatasync`: a program's `NAME=VALUE` argument, a word in command statements
+/// only (elsewhere `size=1GiB` is the error "write parameters as 'name value'").
+struct assign_word : p::seq<identifier, p::one<'='>, p::star<option_char>> {};
+struct command_word : p::sor<option_word, assign_word, p::seq<unit_word, p::at<word_boundary>>, identifier> {};
+/// `exec …` and `sh …` (kernels/command/command.hpp), whose words are a program's.
+struct command_head : p::seq<p::sor<TAO_PEGTL_STRING("exec"), TAO_PEGTL_STRING("sh")>, p::not_at<ident_char>,
+                             p::not_at<p::one<':'>>> {};
 /// `NAME ITEMS…`; `NAME:` at the start of a statement is a path, not a kernel.
-struct kernel_stmt : p::seq<kernel_name, p::not_at<p::one<':'>>, p::must<word_boundary>,
-                            p::star<ws, item<word_item>>, content_end, ws, p::must<items_end>> {};
+struct kernel_stmt
+    : p::sor<p::seq<p::at<command_head>, kernel_name, p::must<word_boundary>, p::star<ws, item<word_of<command_word>>>,
+                    content_end, ws, p::must<items_end>>,
+             p::seq<kernel_name, p::not_at<p::one<':'>>, p::must<word_boundary>, p::star<ws, item<word_of<kernel_word>>>,
+                    content_end, ws, p::must<items_end>>> {};
 
 // ---- Kernel definitions -------------------------------------------------------------------
 // Only the extent of `kernel NAME(…) [-> TYPE] { … }` is recognised here; lang/kernel/kernel_parser.cpp

@@ -343,6 +343,17 @@ void Checker::add_step(Step step, Phase phase) {
     }
     plan_.samples_min[label] += lo;
     plan_.samples_max[label] += hi;
+    // A command's figures with labels of their own are series of their own, sampled alike.
+    for (const auto& rule : step.kernel.figures) {
+      if (rule.label.empty()) continue;
+      if (std::find(plan_.series_order.begin(), plan_.series_order.end(), rule.label) == plan_.series_order.end())
+        plan_.series_order.push_back(rule.label);
+      if (section_series_ &&
+          std::find(section_series_->begin(), section_series_->end(), rule.label) == section_series_->end())
+        section_series_->push_back(rule.label);
+      plan_.samples_min[rule.label] += lo;
+      plan_.samples_max[rule.label] += hi;
+    }
     for (const Step* k : kernel_steps(step))
       if (k->kernel.spec->runs_programs) plan_.runs_programs = true;
   }
@@ -364,6 +375,7 @@ std::optional<Step> Checker::bind(const Stmt& s, const Ctx& ctx) {
   step.kind = Step::Kind::kernel;
   step.loc = s.loc;
   if (ctx.phase == Phase::main && !ctx.in_group) step.series = ctx.series.empty() ? ctx.label_text : ctx.series;
+  for (auto& rule : ks->figures) rule.section = ctx.section;
   step.kernel = std::move(*ks);
   return step;
 }

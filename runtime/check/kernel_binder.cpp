@@ -4,7 +4,9 @@
 
 #include <fmt/format.h>
 
+#include "kernels/command/command.hpp"
 #include "lang/recipe/keywords.hpp"
+#include "runtime/check/command_binder.hpp"
 #include "runtime/check/binding_cursor.hpp"
 #include "runtime/check/kernel_parameters.hpp"
 #include "runtime/check/measurement_options.hpp"
@@ -49,6 +51,10 @@ class Binder {
       } else {
         c_.fail(s.loc, fmt::format("'{}' runs external programs", s.name), "pass --allow-exec to allow it", name_len);
       }
+    }
+    if (kernels::command::is_command(*spec)) {
+      if (c_.failed) return std::nullopt;
+      return bind_command(s, c_.req, *spec);
     }
     c_.step.spec = spec;
     c_.step.text = s.name;

@@ -84,6 +84,31 @@ struct LocationInfo {
   bool builtin = false;
 };
 
+/// One run of an external program as the result keeps it (a command step's): the first run of
+/// each statement and every run that failed, with what it printed.
+struct ProgramOutput {
+  std::string series;           ///< the statement's series ("" in setup and teardown)
+  std::uint32_t iteration = 0;  ///< its sample's iteration in the series; 0 for a run that made none
+  std::string statement;        ///< FILE:LINE:COL: and the statement as the plan prints it
+  std::vector<std::string> argv;
+  std::string ended;            ///< "exited with status 0", "was killed by signal 9 (Killed)", …
+  int exit_code = -1;           ///< -1 when it did not exit
+  int signal = 0;
+  bool timed_out = false;
+  std::int64_t wall_ns = 0;
+  std::int64_t usr_ns = 0;      ///< wait4's rusage, or the cgroup's (cpu_source says which)
+  std::int64_t sys_ns = 0;
+  std::int64_t max_rss_kb = 0;  ///< wait4's ru_maxrss
+  std::optional<std::uint64_t> tree_peak_memory_bytes;  ///< the cgroup's memory.peak, where readable
+  std::string cpu_source;
+  std::string stdout_text;      ///< as kept: whole, or its head and tail with the cut marked
+  std::string stderr_text;
+  std::uint64_t stdout_bytes = 0;  ///< what the stream carried
+  std::uint64_t stderr_bytes = 0;
+  bool stdout_cut = false;
+  bool stderr_cut = false;
+};
+
 /// Everything one run, or one published log, produced.
 struct Result {
   ResultKind kind = ResultKind::run;
@@ -109,6 +134,8 @@ struct Result {
   std::optional<RunConditions> conditions;
   /// What the recipe's `settle` statement did; std::nullopt when it has none (and for published results).
   std::optional<SettleRecord> settle;
+  /// The runs of external programs kept with what they printed (command steps).
+  std::vector<ProgramOutput> programs;
 };
 
 }  // namespace hwbench::runtime::model

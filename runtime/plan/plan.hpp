@@ -30,6 +30,24 @@ struct Policy {
   bool cpu_time = false;        ///< samples are timed by this process's CPU time (nbench's clock())
 };
 
+/// A figure a command step takes from each run's output (`figure …`), or the tool whose
+/// importer reads the whole output (`import openssl`).
+struct FigureRule {
+  enum class Kind { regex, json, importer };
+  enum class Stream { out, err, file };
+  Kind kind = Kind::regex;
+  std::string label;      ///< the series it feeds; "" for the statement's own series (importer: none)
+  std::string pattern;    ///< the regular expression, the JSON pointer, or the importer's name
+  std::string unit;       ///< a units.hpp name (regex, json)
+  Stream from = Stream::out;
+  std::string file;       ///< Stream::file: the file the program wrote, absolute
+  bool scaled = false;    ///< the capture may end in a unit or a k/M/G suffix, converted to `unit`
+  bool optional = false;  ///< a run whose output lacks it gives no figure instead of an error
+  lang::SourceLoc loc;
+  std::string text;       ///< as written, for the plan and for errors
+  std::string section;    ///< the `section` the statement stands in: imported series join its reports
+};
+
 /// One kernel statement, expanded.
 struct KernelStep {
   const kernels::KernelSpec* spec = nullptr;
@@ -37,6 +55,9 @@ struct KernelStep {
   Policy policy;
   std::string text;              ///< the expanded statement, for the plan and the record
   kernels::FileEffects effects;  ///< as predicted by the checker
+  std::vector<FigureRule> figures;  ///< command steps: figures from the output, importers
+  std::string prepare;           ///< command steps: a shell line run before each sample, untimed
+  std::string conclude;          ///< command steps: a shell line run after each sample, untimed
 };
 
 /// One node of the plan: a kernel statement, a `time` block, a `parallel` block, or a `repeat`

@@ -12,6 +12,7 @@
 #include "runtime/analysis/units.hpp"
 #include "runtime/platform/atomic_file.hpp"
 #include "runtime/record/conditions_json.hpp"
+#include "runtime/record/programs_json.hpp"
 #include "runtime/record/settle_json.hpp"
 
 namespace hwbench::runtime::record {
@@ -320,6 +321,7 @@ json document_of(const Result& result, Placeholders& placeholders) {
   if (!result.parameters.empty()) out["parameters"] = strings_to_json(result.parameters);
   if (result.conditions) out["conditions"] = conditions_to_json(*result.conditions);
   if (result.settle) out["settle"] = settle_to_json(*result.settle);
+  if (!result.programs.empty()) out["programs"] = programs_to_json(result.programs);
   return out;
 }
 

@@ -16,6 +16,7 @@
 #include "lang/common/source.hpp"
 #include "runtime/analysis/units.hpp"
 #include "runtime/record/conditions_json.hpp"
+#include "runtime/record/programs_json.hpp"
 #include "runtime/record/settle_json.hpp"
 #include "runtime/record/json_reader.hpp"
 #include "runtime/record/result_file.hpp"
@@ -275,6 +276,8 @@ std::optional<Result> read_result(const nlohmann::json& document, Captured* capt
   // Only recipes with a `settle` statement have it.
   if (const json* settle = in.member(document, top, "settle", /*optional=*/true))
     result.settle = settle_from_json(in, *settle, "settle");
+  // Only runs with command steps have it.
+  if (in.member(document, top, "programs", /*optional=*/true)) result.programs = programs_from_json(in, document, top);
 
   if (in.failed()) {
     error = in.error();

@@ -12,8 +12,10 @@
 
 #include <fmt/format.h>
 
+#include "kernels/command/command.hpp"
 #include "runtime/platform/page_cache.hpp"
 #include "kernels/files/real_file_view.hpp"
+#include "runtime/run/command_runs.hpp"
 #include "runtime/run/group_runner.hpp"
 #include "runtime/run/measurement_loop.hpp"
 #include "runtime/run/series_keeper.hpp"
@@ -65,7 +67,11 @@ std::uint32_t threads_of(const model::ParamSet& set) {
 class Interpreter {
  public:
   Interpreter(const CheckedRecipe& recipe, const RunOptions& options)
-      : plan_(recipe.plan), resolver_(*recipe.resolver), opts_(options), loop_(*options.clock, options.interrupted) {
+      : plan_(recipe.plan),
+        resolver_(*recipe.resolver),
+        opts_(options),
+        loop_(*options.clock, options.interrupted),
+        commands_(recipe.plan.recipe_file, options.interrupted) {
     ctx_.files = &files_;
     ctx_.owned = [this](const std::string& p) { return owned_.count(p) != 0; };
     ctx_.interrupted = options.interrupted;
@@ -76,8 +82,11 @@ class Interpreter {
       s.label = label;
       outcome_.series.push_back(std::move(s));
     }
-    for (std::size_t i = 0; i < plan_.main.size(); ++i)
+    for (std::size_t i = 0; i < plan_.main.size(); ++i) {
       if (!plan_.main[i].series.empty()) last_step_[plan_.main[i].series] = i;
+      for (const auto& rule : plan_.main[i].kernel.figures)
+        if (!rule.label.empty()) last_step_[rule.label] = i;
+    }
   }
 
   RunOutcome run() {
@@ -101,6 +110,8 @@ class Interpreter {
       remove_leftovers();
     }
     remove_created_directories();
+    outcome_.programs = commands_.take();
+    for (const auto& [label, section] : outcome_.imported_series) outcome_.series.push_back(std::move(imported_.at(label)));
     if (opts_.observer) opts_.observer->run_ends(outcome_.status);
     if (opts_.conditions) outcome_.conditions->after = opts_.conditions->sample();
     return std::move(outcome_);
@@ -154,6 +165,9 @@ class Interpreter {
         else run_group(step);
         if (opts_.observer && last_step_.at(step.series) == i)
           opts_.observer->series_ends(outcome_.series[index_.at(step.series)]);
+        for (const auto& rule : step.kernel.figures)
+          if (opts_.observer && !rule.label.empty() && rule.label != step.series && last_step_.at(rule.label) == i)
+            opts_.observer->series_ends(outcome_.series[index_.at(rule.label)]);
       } catch (const Interrupted&) {
         fail("interrupted by a signal", RunStatus::interrupted);
         return;
@@ -242,10 +256,13 @@ class Interpreter {
     } catch (const Unavailable& u) {
       throw StepFailed{fmt::format("{}: {}", where(step), u.what)};
     }
+    const bool command = kernels::command::is_command(*step.kernel.spec);
     try {
       loop_.run(*k, step.kernel.policy);
+      if (command) commands_.after_run(step, *k, "", 0);
       k->finish();
     } catch (const std::exception& e) {
+      if (command) commands_.failed(step, *k, "");
       throw StepFailed{fmt::format("{}: {}", where(step), e.what())};
     }
     forget_removed(step);
@@ -260,6 +277,7 @@ class Interpreter {
 
   void run_sampled(const Step& step) {
     const Policy& p = step.kernel.policy;
+    const bool command = kernels::command::is_command(*step.kernel.spec);
     claim(step);
     Series& series = outcome_.series[index_.at(step.series)];
     std::unique_ptr<kernels::Kernel> k;
@@ -277,10 +295,12 @@ class Interpreter {
         check_interrupt();
         k->run(1);
       }
+      k->take_program_use();  // the warm-up runs' are no sample's
       auto window = open_window(step.series, 1);
       CpuSpan cpu_span;
       // A statement of one unit per sample takes its short samples in batches (measure_batch).
-      const bool batches = p.for_seconds <= 0 && !p.sync && !p.cpu_time && !p.cold && p.until_ci_pct <= 0;
+      // A program's run is never that short, and each needs its output read.
+      const bool batches = !command && p.for_seconds <= 0 && !p.sync && !p.cpu_time && !p.cold && p.until_ci_pct <= 0;
       std::vector<Sample> taken(batches ? MeasurementLoop::batch_max : 1);
       bool done = false;
       for (std::uint32_t n = 0; n < p.runs_max && !done;) {
@@ -294,13 +314,22 @@ class Interpreter {
           // Never past the sample that ends the series (its count: no `until ci` here).
           const std::size_t left = std::max<std::uint32_t>(p.runs_min, n + 1) - n;
           count = loop_.measure_batch(*k, cpu_span, {taken.data(), std::min(left, taken.size())});
+        } else if (command) {
+          // Each sample reads the CPU clocks around itself: its hooks run programs too.
+          hook(step, "prepare", step.kernel.prepare);
+          taken[0] = loop_.measure(*k, p);
+          check_interrupt();
+          hook(step, "conclude", step.kernel.conclude);
         } else {
           taken[0] = loop_.measure(*k, p, cpu_span);
           check_interrupt();
         }
         // What the kernel noted by the end of these samples (a batch's were all run by then).
         const auto notes = k->notes();
+        FigureReadings readings;
+        if (command) readings = read_run(step, *k, series, taken[0]);
         for (std::size_t i = 0; i < count && !done; ++i, ++n) done = keeper.keep(taken[i], n, cpu_span, notes);
+        if (command) keep_readings(step, readings, series);
         // Also after the last sample of the last statement: an interrupted run never ends "complete".
         check_interrupt();
       }
@@ -308,12 +337,71 @@ class Interpreter {
       close_window(window);
       k->finish();
     } catch (const kernels::KernelError& e) {
+      if (command) commands_.failed(step, *k, step.series);
+      throw StepFailed{fmt::format("{}: {}", where(step), e.what())};
+    } catch (const platform::ChildError& e) {
       throw StepFailed{fmt::format("{}: {}", where(step), e.what())};
     } catch (const std::system_error& e) {
       throw StepFailed{fmt::format("{}: {}", where(step), e.what())};
     }
     if (!keeper.converged()) series.converged = false;
     forget_removed(step);
+  }
+
+  void hook(const Step& step, const char* what, const std::string& line) {
+    const std::string error = commands_.hook(step, what, line);
+    if (!error.empty()) throw StepFailed{fmt::format("{}: {}", where(step), error)};
+  }
+
+  /// A command step's run that made `sample` of `series`: keeps its output, and gives the
+  /// sample the figure of the statement's own series.
+  FigureReadings read_run(const Step& step, const kernels::Kernel& k, const Series& series, Sample& sample) {
+    FigureReadings r = commands_.after_run(step, k, step.series, static_cast<std::uint32_t>(series.samples.size() + 1));
+    if (!r.error.empty()) throw StepFailed{fmt::format("{}: {}", where(step), r.error)};
+    for (const auto& f : r.figures)
+      if (f.label.empty() || f.label == step.series) sample.figure = f.figure;
+    return r;
+  }
+
+  /// The figures of a command's run that feed other series: each a sample alike the statement's
+  /// own (its times, its parameters), with the figure.
+  void keep_readings(const Step& step, FigureReadings& r, const Series& own) {
+    if (own.samples.empty()) return;
+    const Sample base = own.samples.back();
+    const ParamSet params = own.params_of(base);
+    auto add = [&](Series& target, const model::Figure& figure) {
+      Sample s = base;
+      s.figure = figure;
+      s.iteration = static_cast<std::uint32_t>(target.samples.size() + 1);
+      target.add(s, params);
+      if (opts_.observer) opts_.observer->sample_taken(step, target);
+    };
+    for (const auto& f : r.figures)
+      if (!f.label.empty() && f.label != step.series) add(outcome_.series[index_.at(f.label)], f.figure);
+    for (auto& imported : r.imported) {
+      Series& target = imported_series(step, imported.label);
+      if (target.unavailable.empty()) target.unavailable = imported.unavailable;
+      for (const auto& sample : imported.samples)
+        if (sample.figure) add(target, *sample.figure);
+    }
+    for (auto& [key, value] : r.environment.items())
+      if (!outcome_.imported_environment.contains(key)) outcome_.imported_environment[key] = value;
+  }
+
+  /// The series `label` that an importer read from `step`'s output, made when it is new. New
+  /// ones join the run's series at its end: a reference into those must stay valid until then.
+  Series& imported_series(const Step& step, const std::string& label) {
+    auto it = index_.find(label);
+    if (it != index_.end()) return outcome_.series[it->second];
+    auto known = imported_.find(label);
+    if (known != imported_.end()) return known->second;
+    std::string section;
+    for (const auto& rule : step.kernel.figures)
+      if (rule.kind == plan::FigureRule::Kind::importer) section = rule.section;
+    outcome_.imported_series.emplace_back(label, section);
+    Series& s = imported_[label];
+    s.label = label;
+    return s;
   }
 
   void run_group(const Step& step) {
@@ -356,11 +444,13 @@ class Interpreter {
   const PathResolver& resolver_;
   RunOptions opts_;
   MeasurementLoop loop_;  ///< every sample is taken here; kernels reach it through ctx_.exclude
+  CommandRuns commands_;  ///< command steps' hooks, kept runs and figures
   kernels::files::RealFileView files_;
   kernels::Context ctx_;
   std::set<std::string> owned_;
   std::vector<std::string> created_dirs_;
   std::map<std::string, std::size_t> index_;
+  std::map<std::string, Series> imported_;  ///< series importers read that the plan did not have
   std::map<std::string, std::size_t> last_step_;  ///< series label -> index of its last statement in plan_.main
   RunOutcome outcome_;
   bool interruptible_ = true;

@@ -15,6 +15,7 @@
 #include "runtime/platform/conditions.hpp"
 #include "runtime/plan/plan.hpp"
 #include "runtime/model/conditions.hpp"
+#include "runtime/model/result.hpp"
 #include "runtime/model/result_state.hpp"
 #include "runtime/model/sample.hpp"
 #include "runtime/run/run_observer.hpp"
@@ -43,6 +44,11 @@ struct RunOutcome {
   std::vector<std::string> left_behind;  ///< files of the run it could not delete, as "PATH (reason)"
   std::optional<model::RunConditions> conditions;  ///< taken when RunOptions::conditions was given
   std::optional<model::SettleRecord> settle;       ///< what the recipe's `settle` did, when it ran
+  std::vector<model::ProgramOutput> programs;      ///< command steps' first and failed runs
+  /// Series that importers read from command steps' output, which the plan could not know, each
+  /// with the `section` its statement stands in ("" for none).
+  std::vector<std::pair<std::string, std::string>> imported_series;
+  nlohmann::json imported_environment = nlohmann::json::object();  ///< what those importers read of the machine
 };
 
 /// Runs a checked recipe. Teardown always runs; if the run does not complete, every file it

@@ -16,6 +16,18 @@ Elapsed operator-(const Elapsed& a, const Elapsed& b) { return {a.wall_ns - b.wa
 
 Tally tally_of(const kernels::Work& w, std::uint64_t units) { return {units, w.bytes, w.ops, w.max_latency_ns}; }
 
+// A command step's programs: the shell start-up taken out of the sample, and the whole process
+// tree's CPU time in place of the waited-for children's where a cgroup counted it.
+void apply_programs(Sample& s, const kernels::ProgramUse& p) {
+  s.wall_ns = std::max<std::int64_t>(0, s.wall_ns - p.overhead_ns);
+  if (p.tree_usr_ns >= 0) {
+    s.cpu.cusr_ns = p.tree_usr_ns;
+    s.cpu.csys_ns = p.tree_sys_ns;
+  }
+  s.cpu.cusr_ns = std::max<std::int64_t>(0, s.cpu.cusr_ns - p.overhead_usr_ns);
+  s.cpu.csys_ns = std::max<std::int64_t>(0, s.cpu.csys_ns - p.overhead_sys_ns);
+}
+
 }  // namespace
 
 Tally& Tally::operator+=(const Tally& other) {
@@ -186,6 +198,7 @@ Sample MeasurementLoop::take(kernels::Kernel& k, const Policy& policy, const Cpu
   s.ops = t.ops;
   s.max_latency_ns = t.max_latency_ns;
   s.cpu_timed = policy.cpu_time;
+  apply_programs(s, k.take_program_use());
   return s;
 }
 

@@ -1,5 +1,7 @@
 #include "runtime/run/series_keeper.hpp"
 
+#include "kernels/command/command.hpp"
+
 namespace hwbench::runtime::run {
 
 namespace {
@@ -20,8 +22,14 @@ SeriesKeeper::SeriesKeeper(const plan::Step& step, model::Series& series, Measur
       shared_{step.kernel.spec->name, {}},
       converged_(step.kernel.policy.until_ci_pct <= 0) {
   for (const auto& [name, v] : step.kernel.call.params) shared_.params[name] = v.flag ? "true" : v.text;
-  for (std::size_t a = 0; a < step.kernel.call.args.size(); ++a)
-    shared_.params[step.kernel.spec->args[a].name] = step.kernel.call.args[a].text;
+  const auto& args = step.kernel.spec->args;
+  if (kernels::command::is_command(*step.kernel.spec)) {
+    // A program's words are one argv, not arguments of the spec's.
+    shared_.params["argv"] = kernels::command::display_argv(kernels::command::argv_of(*step.kernel.spec, step.kernel.call));
+  } else {
+    for (std::size_t a = 0; a < step.kernel.call.args.size() && a < args.size(); ++a)
+      shared_.params[args[a].name] = step.kernel.call.args[a].text;
+  }
 }
 
 bool SeriesKeeper::keep(model::Sample& s, std::uint32_t n, CpuSpan& span, const std::map<std::string, std::string>& notes) {

@@ -62,4 +62,20 @@ std::optional<double> parse_double(std::string_view text) {
   return value;
 }
 
+std::string last_lines(std::string_view text, std::size_t keep, std::string_view if_empty) {
+  std::vector<std::string_view> lines;
+  while (!text.empty()) {
+    const std::size_t end = text.find('\n');
+    const std::string_view line = text.substr(0, end);
+    if (line.find_first_not_of(" \t\r") != std::string_view::npos) lines.push_back(line);
+    if (end == std::string_view::npos) break;
+    text.remove_prefix(end + 1);
+  }
+  if (lines.empty()) return std::string(if_empty);
+  const std::size_t from = lines.size() > keep ? lines.size() - keep : 0;
+  std::string tail = lines.size() - from == 1 ? "; its last line:" : "; its last " + std::to_string(lines.size() - from) + " lines:";
+  for (std::size_t i = from; i < lines.size(); ++i) tail += "\n    " + std::string(lines[i].substr(0, 300));
+  return tail;
+}
+
 }  // namespace hwbench::runtime::support

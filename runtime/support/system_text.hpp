@@ -37,4 +37,9 @@ std::optional<std::int64_t> parse_integer(std::string_view text);
 /// The whole of `text` (trimmed) as a number.
 std::optional<double> parse_double(std::string_view text);
 
+/// What a program printed last, for an error: "; its last line:\n    LINE" or "; its last N
+/// lines:" and those lines (blank ones left out, each cut to 300 characters, at most `keep`);
+/// `if_empty` when it printed nothing but blanks.
+std::string last_lines(std::string_view text, std::size_t keep = 5, std::string_view if_empty = "");
+
 }  // namespace hwbench::runtime::support

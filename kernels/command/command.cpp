@@ -1,0 +1,268 @@
+#include "kernels/command/command.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <memory>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "runtime/support/system_text.hpp"
+
+namespace hwbench::kernels::command {
+
+using runtime::platform::ChildOutcome;
+using runtime::platform::ChildSpec;
+
+namespace {
+
+std::vector<std::string> argv_for(bool shell, const Call& call) {
+  if (shell) return {std::string(shell_path), "-c", call.args.empty() ? "" : call.args.front().text};
+  std::vector<std::string> argv;
+  for (const auto& a : call.args) argv.push_back(a.text);
+  if (!call.args.empty() && !call.args.front().path.empty()) argv.front() = call.args.front().path;
+  return argv;
+}
+
+std::vector<int> accepted_codes(const std::string& text) {
+  std::vector<int> codes;
+  std::istringstream in(text);
+  for (std::string code; std::getline(in, code, ',');) codes.push_back(std::atoi(code.c_str()));
+  if (codes.empty()) codes.push_back(0);
+  return codes;
+}
+
+class CommandKernel : public Kernel {
+ public:
+  CommandKernel(bool shell, const Call& call, const Context& context) : shell_(shell), context_(context) {
+    child_.argv = argv_for(shell, call);
+    child_.dir = call.text(std::string(option::cwd));
+    child_.stdin_path = call.text(std::string(option::stdin_file));
+    child_.timeout_seconds = call.number(std::string(option::timeout));
+    child_.output_cap = static_cast<std::size_t>(call.number(std::string(option::output_cap)));
+    child_.interrupted = context.interrupted;
+    const std::string prefix = env_param("");
+    for (const auto& [name, value] : call.params)
+      if (name.starts_with(prefix)) child_.env_set.push_back(name.substr(prefix.size()) + "=" + value.text);
+    accepted_ = accepted_codes(call.text(std::string(option::exit_codes)));
+    ignore_failure_ = call.flag(std::string(option::ignore_failure));
+    skip_missing_ = call.text(std::string(option::missing)) == "skip";
+    program_ = call.args.empty() ? std::string() : call.args.front().text;
+  }
+
+  void prepare() override {
+    if (child_.argv.empty() || child_.argv.front().find('/') == std::string::npos) {
+      const std::string why = fmt::format("{} is not installed (not found in PATH)", program_);
+      if (skip_missing_) throw KernelUnavailable(why);
+      throw KernelError(why);
+    }
+    if (shell_ && !startup_measured_) measure_shell_startup();
+  }
+
+  Work run(std::uint64_t n) override {
+    Work work;
+    for (std::uint64_t i = 0; i < n; ++i) {
+      ChildOutcome out = runtime::platform::run_child(child_);
+      last_ = std::move(out);
+      if (last_->interrupted) return work;  // Ctrl-C: the runtime drops this sample
+      judge(*last_);
+      work.ops += 1;
+      ProgramUse& p = use_;
+      if (use_runs_++ == 0) p.tree_usr_ns = p.tree_sys_ns = 0;
+      p.max_rss_kb = std::max(p.max_rss_kb, last_->max_rss_kb);
+      if (last_->tree && p.tree_usr_ns >= 0) {
+        p.tree_usr_ns += last_->tree->usr_ns;
+        p.tree_sys_ns += last_->tree->sys_ns;
+      } else {
+        p.tree_usr_ns = p.tree_sys_ns = -1;
+      }
+      if (shell_) {
+        p.overhead_ns += startup_wall_ns_;
+        p.overhead_usr_ns += startup_usr_ns_;
+        p.overhead_sys_ns += startup_sys_ns_;
+      }
+    }
+    return work;
+  }
+
+  std::map<std::string, std::string> notes() const override {
+    std::map<std::string, std::string> n;
+    n["cpu_source"] = last_ && last_->tree ? fmt::format("cgroup v2 {} (the whole process tree)", last_->tree->cgroup)
+                                           : "wait4 (the program and the children it waited for)";
+    if (shell_) n["shell_startup_ns"] = std::to_string(startup_wall_ns_);
+    return n;
+  }
+
+  const ChildOutcome* last_program() const override { return last_ ? &*last_ : nullptr; }
+
+  ProgramUse take_program_use() override {
+    ProgramUse use = use_;
+    use_ = {};
+    use_runs_ = 0;
+    return use;
+  }
+
+ private:
+  void judge(const ChildOutcome& out) const {
+    if (out.timed_out) throw KernelError(fmt::format("{} {}{}", program_, out.describe(), failure_tail(out)));
+    if (ignore_failure_) return;
+    const bool accepted = out.signal == 0 && std::find(accepted_.begin(), accepted_.end(), out.exit_code) != accepted_.end();
+    if (!accepted) throw KernelError(fmt::format("{} {}{}", program_, out.describe(), failure_tail(out)));
+  }
+
+  // hyperfine's correction: the mean of many empty shells, taken out of every run.
+  void measure_shell_startup() {
+    ChildSpec empty;
+    empty.argv = {std::string(shell_path), "-c", ""};
+    empty.tree_accounting = false;
+    empty.interrupted = context_.interrupted;
+    std::int64_t wall = 0, usr = 0, sys = 0;
+    int runs = 0;
+    for (; runs < shell_startup_runs; ++runs) {
+      const ChildOutcome o = runtime::platform::run_child(empty);
+      if (o.interrupted) break;
+      wall += o.wall_ns;
+      usr += o.usr_ns;
+      sys += o.sys_ns;
+    }
+    if (runs > 0) {
+      startup_wall_ns_ = wall / runs;
+      startup_usr_ns_ = usr / runs;
+      startup_sys_ns_ = sys / runs;
+    }
+    startup_measured_ = true;
+  }
+
+  ChildSpec child_;
+  bool shell_ = false;
+  Context context_;
+  std::vector<int> accepted_;
+  bool ignore_failure_ = false;
+  bool skip_missing_ = false;
+  std::string program_;
+  std::optional<ChildOutcome> last_;
+  ProgramUse use_;     ///< since the runtime last took it
+  int use_runs_ = 0;   ///< runs in use_
+  bool startup_measured_ = false;
+  std::int64_t startup_wall_ns_ = 0, startup_usr_ns_ = 0, startup_sys_ns_ = 0;
+};
+
+ParamSpec text_param(std::string_view name, std::string unit, std::string help) {
+  ParamSpec p;
+  p.name = std::string(name);
+  p.type = ParamType::word;
+  p.unit = std::move(unit);
+  p.help = std::move(help);
+  return p;
+}
+
+std::vector<ParamSpec> command_params() {
+  std::vector<ParamSpec> params;
+  ParamSpec timeout;
+  timeout.name = std::string(option::timeout);
+  timeout.type = ParamType::duration;
+  timeout.unit = "s";
+  timeout.default_text = "0s";
+  timeout.help = "end the run past this (SIGTERM to its process group, SIGKILL 2 s later): a failed sample; 0s: none";
+  params.push_back(timeout);
+  params.push_back(text_param(option::cwd, "path", "the working directory: a location or a path in one"));
+  params.push_back(text_param(option::stdin_file, "path", "the file read as standard input (default /dev/null)"));
+  params.push_back(text_param(option::exit_codes, "", "the exit codes that count as success: exit 1, exit [0, 1] (default 0)"));
+  ParamSpec ignore;
+  ignore.name = std::string(option::ignore_failure);
+  ignore.type = ParamType::flag;
+  ignore.help = "a run that exits with another code, or is killed by a signal, is still a sample (hyperfine -i)";
+  params.push_back(ignore);
+  ParamSpec missing;
+  missing.name = std::string(option::missing);
+  missing.type = ParamType::choice;
+  missing.default_text = "error";
+  missing.choices = {"error", "skip"};
+  missing.help = "a program that is not installed: a check error, or (skip) a series marked unavailable";
+  params.push_back(missing);
+  ParamSpec cap;
+  cap.name = std::string(option::output_cap);
+  cap.type = ParamType::size;
+  cap.unit = "bytes";
+  cap.default_text = "1MiB";
+  cap.min = 1024;
+  cap.max = 1024.0 * 1024 * 1024;
+  cap.help = "how much of each output stream is kept: its first and last halves, the cut marked";
+  params.push_back(cap);
+  params.push_back(text_param(option::env, "", "env \"NAME=VALUE\": a variable for the program (repeatable)"));
+  params.push_back(text_param(option::reads, "path", "a file the program reads: must exist; `cold` evicts it (repeatable)"));
+  params.push_back(text_param(option::writes, "path", "a file the program creates: claimed, removed after a failed run (repeatable)"));
+  params.push_back(text_param(option::figure, "",
+                              "figure [\"LABEL\"] regex \"RE\" | json \"/POINTER\" unit U [scaled] [from stderr|PATH] "
+                              "[optional]: a figure from the output (repeatable)"));
+  params.push_back(text_param(option::import, "", "import nbench|openssl|bonnie|unixbench: the output as the tool's log"));
+  params.push_back(text_param(option::prepare, "", "prepare \"SHELL LINE\": run before each sample, untimed"));
+  params.push_back(text_param(option::conclude, "", "conclude \"SHELL LINE\": run after each sample, untimed"));
+  return params;
+}
+
+KernelSpec command_spec(std::string_view name, std::string help, std::string synopsis, std::vector<ArgSpec> args) {
+  KernelSpec spec;
+  spec.name = std::string(name);
+  spec.family = "command";
+  spec.help = std::move(help);
+  spec.lineage = "hyperfine's timed command (argv, -N) and its --prepare/--conclude";
+  spec.synopsis = std::move(synopsis);
+  spec.args = std::move(args);
+  spec.params = command_params();
+  spec.unit = WorkUnit::operations;
+  spec.runs_programs = true;
+  spec.effects = [](const Call&, const FileView&) { return FileEffects{}; };
+  const bool shell = name == shell_kernel;
+  spec.make = [shell](const Call& call, const Context& context) -> std::unique_ptr<Kernel> {
+    return std::make_unique<CommandKernel>(shell, call, context);
+  };
+  return spec;
+}
+
+}  // namespace
+
+std::string failure_tail(const ChildOutcome& out) {
+  const bool said = out.err.text.find_first_not_of(" \n\t") != std::string::npos;
+  return runtime::support::last_lines(said ? out.err.text : out.out.text);
+}
+
+std::string env_param(std::string_view name) { return fmt::format("{}:{}", option::env, name); }
+
+bool is_command(const KernelSpec& spec) { return spec.family == "command"; }
+
+std::vector<std::string> argv_of(const KernelSpec& spec, const Call& call) {
+  return argv_for(spec.name == shell_kernel, call);
+}
+
+std::string display_argv(const std::vector<std::string>& argv) {
+  std::string out;
+  for (const auto& word : argv) {
+    if (!out.empty()) out += ' ';
+    const bool plain = !word.empty() && word.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                                                "0123456789_-+=/.,:@%") == std::string::npos;
+    if (plain) {
+      out += word;
+      continue;
+    }
+    out += '\'';
+    for (char ch : word) out += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
+    out += '\'';
+  }
+  return out;
+}
+
+void register_kernels(Registry& registry) {
+  ArgSpec program{"PROGRAM", ArgKind::word, "", "the program, then its arguments, each a word, string, number or path"};
+  registry.add(command_spec(exec_kernel,
+                            "runs a program from its argv (no shell), one sample a run: wall time from spawn to reaping, "
+                            "the program's CPU time and peak memory; figures from its output (needs --allow-exec)",
+                            "exec PROGRAM [ARG…] [OPTION…]", {program}));
+  ArgSpec line{"LINE", ArgKind::word, "", "the command line, as /bin/sh -c runs it"};
+  registry.add(command_spec(shell_kernel,
+                            "runs a shell command line through /bin/sh -c, one sample a run, the shell's own start-up "
+                            "measured apart and taken out as hyperfine does (needs --allow-exec)",
+                            "sh \"LINE\" [OPTION…]", {line}));
+}
+
+}  // namespace hwbench::kernels::command

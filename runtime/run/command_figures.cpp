@@ -1,0 +1,189 @@
+#include "runtime/run/command_figures.hpp"
+
+#include <cctype>
+#include <cmath>
+#include <cstdlib>
+#include <fstream>
+#include <regex>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "runtime/analysis/units.hpp"
+#include "runtime/import/importer.hpp"
+#include "runtime/support/system_text.hpp"
+
+namespace hwbench::runtime::run {
+
+using plan::FigureRule;
+
+namespace {
+
+const std::string& stream_text(const FigureRule& rule, const platform::ChildOutcome& out, std::string& file_text,
+                               std::string& error) {
+  if (rule.from == FigureRule::Stream::err) return out.err.text;
+  if (rule.from == FigureRule::Stream::out) return out.out.text;
+  std::ifstream in(rule.file, std::ios::binary);
+  if (!in) {
+    error = fmt::format("cannot read {}, the file the figure is read from", rule.file);
+    return file_text;
+  }
+  std::ostringstream all;
+  all << in.rdbuf();
+  file_text = all.str();
+  return file_text;
+}
+
+std::string stream_name(const FigureRule& rule) {
+  if (rule.from == FigureRule::Stream::err) return "stderr";
+  if (rule.from == FigureRule::Stream::out) return "stdout";
+  return rule.file;
+}
+
+std::optional<double> plain_number(const std::string& text) {
+  const char* begin = text.c_str();
+  while (std::isspace(static_cast<unsigned char>(*begin))) ++begin;
+  char* end = nullptr;
+  const double v = std::strtod(begin, &end);
+  if (end == begin) return std::nullopt;
+  while (std::isspace(static_cast<unsigned char>(*end))) ++end;
+  if (*end != '\0' || !std::isfinite(v)) return std::nullopt;
+  return v;
+}
+
+bool same_letters(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i)
+    if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i]))) return false;
+  return true;
+}
+
+// The unit a printed suffix names: exactly, or but for case where that is not ambiguous
+// ("kB/s" is KB/s; "mb/s" is MB/s, never a millibyte).
+const analysis::Unit* printed_unit(std::string_view suffix) {
+  if (const analysis::Unit* u = analysis::find_unit(suffix)) return u;
+  for (const auto& u : analysis::all_units())
+    if (same_letters(u.name, suffix)) return &u;
+  return nullptr;
+}
+
+double prefix_factor(std::string_view prefix) {
+  static const std::pair<std::string_view, double> prefixes[] = {
+      {"k", 1e3}, {"K", 1e3}, {"M", 1e6}, {"G", 1e9}, {"T", 1e12},
+      {"Ki", 1024.0}, {"Mi", 1048576.0}, {"Gi", 1073741824.0}, {"Ti", 1099511627776.0}};
+  for (const auto& [p, f] : prefixes)
+    if (p == prefix) return f;
+  return 0;
+}
+
+std::optional<double> value_from(const std::string& text, const FigureRule& rule, std::string& error) {
+  if (rule.scaled) return scaled_value(text, rule.unit, error);
+  if (auto v = plain_number(text)) return v;
+  error = fmt::format("'{}' is not a number (add 'scaled' to read a unit or a k/M/G after it)", text);
+  return std::nullopt;
+}
+
+std::optional<double> regex_figure(const FigureRule& rule, const std::string& text, std::string& error) {
+  const std::regex re(rule.pattern, std::regex::ECMAScript);
+  // Line by line: a figure is printed on a line, and libstdc++'s matcher recurses per character,
+  // which a whole megabyte of output would turn into a stack overflow.
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) {
+    std::smatch m;
+    if (!std::regex_search(line, m, re)) continue;
+    return value_from(m[1].str(), rule, error);
+  }
+  return std::nullopt;
+}
+
+std::optional<double> json_figure(const FigureRule& rule, const std::string& text, std::string& error) {
+  nlohmann::json doc;
+  try {
+    doc = nlohmann::json::parse(text);
+  } catch (const nlohmann::json::exception& e) {
+    error = fmt::format("the output is not JSON ({})", e.what());
+    return std::nullopt;
+  }
+  const nlohmann::json::json_pointer pointer(rule.pattern);
+  if (!doc.contains(pointer)) return std::nullopt;
+  const nlohmann::json& v = doc.at(pointer);
+  if (v.is_number()) return v.get<double>();
+  if (v.is_string()) return value_from(v.get<std::string>(), rule, error);
+  error = fmt::format("{} is {}, not a number", rule.pattern, v.type_name());
+  return std::nullopt;
+}
+
+void import_output(const FigureRule& rule, const platform::ChildOutcome& out, FigureReadings& r) {
+  const import::Importer* importer = import::find_importer(rule.pattern);
+  std::string error;
+  std::optional<model::Result> log = importer->parse(out.out.text, "the program's output", error);
+  if (!log) {
+    r.error = fmt::format("{}: the {} importer could not read stdout: {}{}", rule.text, rule.pattern, error,
+                          support::last_lines(out.out.text, 5, " (it is empty)"));
+    return;
+  }
+  r.imported = std::move(log->series);
+  for (auto& [key, value] : log->environment.items()) r.environment[key] = value;
+}
+
+}  // namespace
+
+std::optional<double> scaled_value(const std::string& text, const std::string& unit, std::string& error) {
+  const analysis::Unit* to = analysis::find_unit(unit);
+  const char* begin = text.c_str();
+  char* end = nullptr;
+  const double v = std::strtod(begin, &end);
+  if (end == begin || !std::isfinite(v)) {
+    error = fmt::format("'{}' does not start with a number", text);
+    return std::nullopt;
+  }
+  std::string suffix(end);
+  suffix.erase(0, suffix.find_first_not_of(" \t"));
+  suffix.erase(suffix.find_last_not_of(" \t\r") + 1);
+  if (suffix.empty() || suffix == unit) return v;
+  if (const double f = prefix_factor(suffix); f > 0) return v * f;  // "12.5k": a prefix, not openssl's k
+  if (const analysis::Unit* from = printed_unit(suffix)) {
+    if (to != nullptr && from->measure == to->measure) return v * from->factor / to->factor;
+    error = fmt::format("'{}' is in {}, which does not convert to {}", text, from->name, unit);
+    return std::nullopt;
+  }
+  // A bare prefix ("12.5k", "3 M"), or a prefix before the figure's own unit ("2.1 Mops/s").
+  for (std::size_t n : {std::size_t{2}, std::size_t{1}}) {
+    if (suffix.size() < n) continue;
+    const double f = prefix_factor(std::string_view(suffix).substr(0, n));
+    std::string rest = suffix.substr(n);
+    rest.erase(0, rest.find_first_not_of(" \t"));
+    if (f > 0 && (rest.empty() || rest == unit)) return v * f;
+  }
+  error = fmt::format("'{}' ends in '{}', which is neither a unit nor a k/M/G prefix", text, suffix);
+  return std::nullopt;
+}
+
+FigureReadings read_figures(const std::vector<FigureRule>& rules, const platform::ChildOutcome& out) {
+  FigureReadings r;
+  for (const auto& rule : rules) {
+    if (rule.kind == FigureRule::Kind::importer) {
+      import_output(rule, out, r);
+      if (!r.error.empty()) return r;
+      continue;
+    }
+    std::string file_text;
+    std::string error;
+    const std::string& text = stream_text(rule, out, file_text, error);
+    std::optional<double> value;
+    if (error.empty())
+      value = rule.kind == FigureRule::Kind::regex ? regex_figure(rule, text, error) : json_figure(rule, text, error);
+    if (value) {
+      r.figures.push_back({rule.label, {*value, rule.unit}});
+      continue;
+    }
+    if (rule.optional && error.empty()) continue;
+    const std::string tail = rule.from == FigureRule::Stream::file ? "" : support::last_lines(text, 5, " (it is empty)");
+    r.error = error.empty() ? fmt::format("{}: nothing in {} matches{}", rule.text, stream_name(rule), tail)
+                            : fmt::format("{}: {}{}", rule.text, error, tail);
+    return r;
+  }
+  return r;
+}
+
+}  // namespace hwbench::runtime::run

@@ -1,0 +1,256 @@
+// Command steps run for real: a deterministic helper program (tests/support/cmd_helper.cpp)
+// prints figures, sleeps, fails, leaves stubborn children; every option, every figure kind,
+// the failures and Ctrl-C.
+#include <doctest/doctest.h>
+
+#include <signal.h>
+
+#include <atomic>
+#include <chrono>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+#include "runtime/analysis/units.hpp"
+#include "runtime/platform/clock.hpp"
+#include "runtime/run/command_figures.hpp"
+#include "runtime/run/interpreter.hpp"
+#include "tests/support/recipe_env.hpp"
+
+using hwbench::runtime::model::RunStatus;
+using hwbench::runtime::model::Series;
+using hwbench::runtime::run::RunOptions;
+using hwbench::runtime::run::RunOutcome;
+using hwbench::test::RecipeEnv;
+
+namespace {
+
+const std::string helper = HWBENCH_CMD_HELPER;
+
+RunOutcome run(RecipeEnv& env, const std::string& text, const std::atomic<bool>* interrupted = nullptr) {
+  auto c = env.check(text, {}, /*allow_exec=*/true);
+  INFO(c.diagnostics);
+  REQUIRE(c.recipe);
+  hwbench::runtime::platform::RealClock clock;
+  RunOptions opts;
+  opts.clock = &clock;
+  opts.interrupted = interrupted;
+  return hwbench::runtime::run::run_plan(*c.recipe, opts);
+}
+
+const Series& series(const RunOutcome& out, const std::string& label) {
+  for (const auto& s : out.series)
+    if (s.label == label) return s;
+  FAIL("no series " << label);
+  return out.series.front();
+}
+
+std::vector<double> values(const Series& s, const std::string& unit) {
+  return hwbench::runtime::analysis::sample_values(s, *hwbench::runtime::analysis::find_unit(unit));
+}
+
+// Whether `pid` still runs: killed processes are reaped by init, which may take a moment, and a
+// zombie runs nothing.
+bool alive(pid_t pid) {
+  for (int tries = 0; tries < 200; ++tries) {
+    std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+    std::string line;
+    if (!std::getline(stat, line)) return false;
+    const auto close = line.rfind(')');
+    if (close != std::string::npos && close + 2 < line.size() && line[close + 2] == 'Z') return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return true;
+}
+
+std::string file_text(const std::string& path) {
+  std::ifstream in(path);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+}  // namespace
+
+TEST_CASE("command step: each run is a sample, timed from spawn to reaping, its first run's output kept") {
+  RecipeEnv env;
+  const auto out = run(env, "series \"nap\" exec \"" + helper + "\" print hello err oops sleep 0.02 runs 3 warmup 1\n");
+  REQUIRE(out.status == RunStatus::complete);
+  const Series& s = series(out, "nap");
+  REQUIRE(s.samples.size() == 3);
+  for (const auto& sample : s.samples) {
+    CHECK(sample.ops == 1);
+    CHECK(sample.wall_ns >= 20'000'000);
+    CHECK(sample.wall_ns < 2'000'000'000);
+  }
+  CHECK(s.params_of(s.samples.back()).params.at("cpu_source").size() > 0);
+  REQUIRE(out.programs.size() == 1);
+  const auto& p = out.programs[0];
+  CHECK(p.series == "nap");
+  CHECK(p.iteration == 1);
+  CHECK(p.stdout_text == "hello\n");
+  CHECK(p.stderr_text == "oops\n");
+  CHECK(p.exit_code == 0);
+  CHECK(p.ended == "exited with status 0");
+  CHECK(p.argv == std::vector<std::string>{helper, "print", "hello", "err", "oops", "sleep", "0.02"});
+}
+
+TEST_CASE("command step: a regular expression's figure takes the statement's series, a labelled one its own") {
+  RecipeEnv env;
+  const auto out = run(env, "series \"copy\" exec \"" + helper +
+                                "\" print \"copied in 0.5 s, 2.5 GB/s\" err \"latency 120 us\" "
+                                "figure regex \"([0-9.]+ [kMG]B/s)\" unit MB/s scaled "
+                                "figure \"copy latency\" regex \"latency ([0-9]+) us\" unit us from stderr runs 2\n");
+  REQUIRE(out.status == RunStatus::complete);
+  CHECK(values(series(out, "copy"), "MB/s") == std::vector<double>{2500, 2500});
+  CHECK(values(series(out, "copy"), "GB/s") == std::vector<double>{2.5, 2.5});
+  CHECK(values(series(out, "copy latency"), "us") == std::vector<double>{120, 120});
+  REQUIRE(values(series(out, "copy latency"), "ms").size() == 2);
+  CHECK(values(series(out, "copy latency"), "ms")[0] == doctest::Approx(0.12));
+  // The figures' samples keep the run's own times.
+  CHECK(series(out, "copy latency").samples[0].wall_ns == series(out, "copy").samples[0].wall_ns);
+}
+
+TEST_CASE("command step: a JSON pointer's figure, a number or a string with a unit") {
+  RecipeEnv env;
+  const std::string json = R"({\"jobs\":[{\"read\":{\"bw\":2048,\"iops\":\"12.5k\"}}]})";
+  const auto out = run(env, "series \"fio\" exec \"" + helper + "\" print \"" + json +
+                                "\" figure json \"/jobs/0/read/bw\" unit KiB/s figure \"iops\" json \"/jobs/0/read/iops\" unit "
+                                "ops/s scaled\n");
+  REQUIRE(out.status == RunStatus::complete);
+  CHECK(values(series(out, "fio"), "KiB/s") == std::vector<double>{2048});
+  CHECK(values(series(out, "iops"), "ops/s") == std::vector<double>{12500});
+}
+
+TEST_CASE("command step: a missing figure fails the run, naming the rule and showing the output's last lines") {
+  RecipeEnv env;
+  const auto out = run(env, "exec \"" + helper + "\" print one print two figure regex \"rate ([0-9]+)\" unit ops/s\n");
+  CHECK(out.status == RunStatus::failed);
+  CHECK(out.error == "t.bench:1:1: exec " + helper +
+                         " print one print two figure regex \"rate ([0-9]+)\" unit ops/s: figure regex \"rate ([0-9]+)\" "
+                         "unit ops/s: nothing in stdout matches; its last 2 lines:\n    one\n    two");
+  // An optional figure that is missing gives no figure, and no error.
+  const auto optional = run(env, "series \"o\" exec \"" + helper + "\" print one figure \"r\" regex \"rate ([0-9]+)\" "
+                                 "unit ops/s optional\n");
+  CHECK(optional.status == RunStatus::complete);
+  CHECK(series(optional, "r").samples.size() == 0);
+  CHECK(series(optional, "o").samples.size() == 1);
+}
+
+TEST_CASE("command step: exit codes, accepted ones and ignore-failure; a failed run is kept with its output") {
+  RecipeEnv env;
+  // The program's own word "exit" is quoted: bare, it would be exec's option.
+  const auto failed = run(env, "exec \"" + helper + "\" err \"disk on fire\" \"exit\" 3\n");
+  CHECK(failed.status == RunStatus::failed);
+  CHECK(failed.error == "t.bench:1:1: exec " + helper + " err 'disk on fire' exit 3: " + helper +
+                            " exited with status 3; its last line:\n    disk on fire");
+  REQUIRE(failed.programs.size() == 1);  // the failed run, which made no sample
+  CHECK(failed.programs.back().iteration == 0);
+  CHECK(failed.programs.back().exit_code == 3);
+  CHECK(failed.programs.back().stderr_text == "disk on fire\n");
+  CHECK(run(env, "exec \"" + helper + "\" \"exit\" 3 exit [0, 3]\n").status == RunStatus::complete);
+  CHECK(run(env, "exec \"" + helper + "\" \"exit\" 4 ignore-failure runs 2\n").status == RunStatus::complete);
+  const auto killed = run(env, "exec \"" + helper + "\" kill-self 9 exit [0, 9]\n");
+  CHECK(killed.status == RunStatus::failed);
+  CHECK(killed.error.ends_with(" was killed by signal 9 (Killed)"));
+}
+
+TEST_CASE("command step: stdin, env and cwd reach the program") {
+  RecipeEnv env;
+  {
+    std::ofstream in(env.disk() + "/input.txt");
+    in << "from the file\n";
+  }
+  const auto out = run(env, "series \"s\" exec \"" + helper +
+                                "\" cat \"env\" HWB_X pwd stdin disk:/input.txt env \"HWB_X=42\" cwd tmp:\n");
+  REQUIRE(out.status == RunStatus::complete);
+  REQUIRE(out.programs.size() == 1);
+  CHECK(out.programs[0].stdout_text == "from the file\n42\n" + env.tmp() + "\n");
+  // No stdin option: /dev/null.
+  const auto none = run(env, "exec \"" + helper + "\" cat\n");
+  REQUIRE(none.programs.size() == 1);
+  CHECK(none.programs[0].stdout_text == "");
+}
+
+TEST_CASE("command step: a timeout ends the whole process group, stubborn children included") {
+  RecipeEnv env;
+  const auto out = run(env, "exec \"" + helper + "\" stubborn-children 2 30 ignore-term sleep 30 timeout 300ms\n");
+  CHECK(out.status == RunStatus::failed);
+  REQUIRE(out.programs.size() == 1);
+  const auto& p = out.programs.back();
+  CHECK(p.timed_out);
+  std::istringstream pids(p.stdout_text);
+  int children = 0;
+  for (pid_t pid; pids >> pid; ++children) CHECK_FALSE(alive(pid));
+  CHECK(children == 2);
+  CHECK(out.error.find("timed out after 0.3 s") != std::string::npos);
+}
+
+TEST_CASE("command step: Ctrl-C during a run ends the program's group; the run is interrupted, no sample kept") {
+  RecipeEnv env;
+  std::atomic<bool> interrupted{false};
+  std::thread ctrl_c([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    interrupted = true;
+  });
+  const auto start = std::chrono::steady_clock::now();
+  const auto out = run(env, "series \"long\" exec \"" + helper + "\" stubborn-children 1 30 sleep 30 runs 3\n", &interrupted);
+  ctrl_c.join();
+  CHECK(out.status == RunStatus::interrupted);
+  CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(10));
+  CHECK(series(out, "long").samples.size() == 0);
+}
+
+TEST_CASE("command step: prepare and conclude run around each sample, untimed") {
+  RecipeEnv env;
+  const std::string log = env.disk() + "/hooks.log";
+  const auto out = run(env, "series \"h\" exec \"" + helper + "\" print run prepare \"echo p >> " + log +
+                                "; sleep 0.2\" conclude \"echo c >> " + log + "\" runs 2\n");
+  REQUIRE(out.status == RunStatus::complete);
+  CHECK(file_text(log) == "p\nc\np\nc\n");
+  for (const auto& s : series(out, "h").samples) CHECK(s.wall_ns < 150'000'000);
+  const auto failing = run(env, "exec \"" + helper + "\" print run prepare \"exit 7\"\n");
+  CHECK(failing.status == RunStatus::failed);
+  CHECK(failing.error.ends_with(": prepare \"exit 7\" exited with status 7"));
+}
+
+TEST_CASE("command step: output over the cap keeps its head and tail, the cut marked") {
+  RecipeEnv env;
+  const auto out = run(env, "exec \"" + helper + "\" spam 100000 output-cap 4KiB\n");
+  REQUIRE(out.status == RunStatus::complete);
+  REQUIRE(out.programs.size() == 1);
+  const auto& p = out.programs[0];
+  CHECK(p.stdout_cut);
+  CHECK(p.stdout_bytes == 100000);
+  CHECK(p.stdout_text.size() < 4200);
+  CHECK(p.stdout_text.find("bytes cut") != std::string::npos);
+}
+
+TEST_CASE("command step: sh runs a line through /bin/sh, its start-up measured apart and taken out") {
+  RecipeEnv env;
+  const auto out = run(env, "series \"sh\" sh \"" + helper + " print n=42 | tr a-z A-Z\" figure \"n\" regex \"N=([0-9]+)\" "
+                            "unit ops runs 2\n");
+  REQUIRE(out.status == RunStatus::complete);
+  REQUIRE(out.programs.size() == 1);
+  CHECK(out.programs[0].stdout_text == "N=42\n");
+  CHECK(values(series(out, "n"), "ops") == std::vector<double>{42, 42});
+  const auto& s = series(out, "sh");
+  const auto startup = std::stoll(s.params_of(s.samples.back()).params.at("shell_startup_ns"));
+  CHECK(startup > 0);
+  CHECK(startup < 100'000'000);
+}
+
+TEST_CASE("command step: scaled figures convert printed units and prefixes, and say what they cannot read") {
+  using hwbench::runtime::run::scaled_value;
+  std::string error;
+  CHECK(scaled_value("1.5 GB/s", "MB/s", error) == 1500);
+  CHECK(scaled_value("512 kB/s", "KB/s", error) == 512);
+  CHECK(scaled_value("2 MiB/s", "KiB/s", error) == 2048);
+  CHECK(scaled_value("12.5k", "ops/s", error) == 12500);
+  CHECK(scaled_value("3 Mops/s", "ops/s", error) == 3e6);
+  CHECK(scaled_value("7", "s", error) == 7);
+  CHECK_FALSE(scaled_value("1.5 GB", "MB/s", error));
+  CHECK(error == "'1.5 GB' is in GB, which does not convert to MB/s");
+  CHECK_FALSE(scaled_value("9 furlongs", "s", error));
+  CHECK(error == "'9 furlongs' ends in 'furlongs', which is neither a unit nor a k/M/G prefix");
+}
