@@ -114,7 +114,8 @@ class CommandKernel : public Kernel {
   void measure_shell_startup() {
     ChildSpec empty;
     empty.argv = {std::string(shell_path), "-c", ""};
-    empty.tree_accounting = false;
+    // As the runs are made (a cgroup of their own costs its share), so that it all comes out.
+    empty.tree_accounting = child_.tree_accounting;
     empty.interrupted = context_.interrupted;
     std::int64_t wall = 0, usr = 0, sys = 0;
     int runs = 0;

@@ -132,9 +132,10 @@ struct CompareOption {
   Term value;
 };
 
-/// `compare with FILE [OPTION VALUE]…`.
+/// `compare with FILE [OPTION VALUE]…`, or `compare with section "TITLE" …`.
 struct CompareStmt {
-  Expr file;
+  Word section;  ///< `section`, when the statement compares with a section of the same run
+  Expr file;     ///< the file, or the section's title
   std::vector<CompareOption> options;
 };
 

@@ -283,6 +283,7 @@ StmtForm AstBuilder::form(StmtKind kind, std::vector<Piece> pieces) {
       for (auto& [what, item] : pieces) {
         switch (what) {
           case Role::compare_file: c.file = std::move(item.expr); break;
+          case Role::compare_section: c.section = word_of(item); break;
           case Role::compare_option: c.options.push_back({word_of(item), {}}); break;
           case Role::compare_value:
             if (!c.options.empty()) c.options.back().value = term_of(item);

@@ -16,7 +16,7 @@ enum class Role {
   report_table, report_head, report_with, report_comma, report_arg,
   baseline_file,
   index_series, index_baseline, index_scale, index_aggregate,
-  compare_file, compare_option, compare_value,
+  compare_file, compare_section, compare_option, compare_value,
   settle_until, settle_duration, settle_path, settle_max,
 };
 

@@ -210,12 +210,14 @@ struct index_stmt
 // `compare with FILE [OPTION VALUE]…`.
 struct compare_with : whole<kw_with> {};
 struct compare_file : p::seq<value_item> {};
+/// `compare with section "TITLE"`: another section of the same run, not a file.
+struct compare_section : p::seq<kw_section> {};
 struct compare_option_name : p::seq<word_item> {};
 struct compare_option_value : p::sor<value_item, word_item> {};
 /// Blanks only between an option and its value, so that an error names the option.
 struct compare_option : p::seq<p::must<compare_option_name>, p::star<blank>, p::must<compare_option_value>> {};
 struct compare_stmt
-    : p::seq<kw_compare, ws, p::must<compare_with>, ws, p::must<compare_file>,
+    : p::seq<kw_compare, ws, p::must<compare_with>, ws, p::opt<compare_section, ws>, p::must<compare_file>,
              p::star<ws, p::not_at<args_end>, compare_option>, content_end, ws, p::must<items_end>> {};
 
 // `settle DURATION` or `settle until stable [PATH] [max DURATION]`: what the run waits for
@@ -233,10 +235,9 @@ struct settle_end : items_end {};
 struct settle_stmt : p::seq<kw_settle, ws, p::must<settle_body>, content_end, ws, p::must<settle_end>> {};
 
 struct kernel_name : identifier {};
-/// `bs=1M`, `conv=fdatasync`: a program's `NAME=VALUE` argument, a word in command statements
-/// only (elsewhere `size=1GiB` is the error "write parameters as 'name value'").
-struct assign_word : p::seq<identifier, p::one<'='>, p::star<option_char>> {};
-struct command_word : p::sor<option_word, assign_word, p::seq<unit_word, p::at<word_boundary>>, identifier> {};
+/// A program's word in command statements only: `bonnie++`, `bs=1M`, `conv=fdatasync`, `MB/s`
+/// (elsewhere `size=1GiB` is the error "write parameters as 'name value'").
+struct command_word : p::sor<option_word, p::seq<name_first, p::star<option_char>>> {};
 /// `exec …` and `sh …` (kernels/command/command.hpp), whose words are a program's.
 struct command_head : p::seq<p::sor<TAO_PEGTL_STRING("exec"), TAO_PEGTL_STRING("sh")>, p::not_at<ident_char>,
                              p::not_at<p::one<':'>>> {};

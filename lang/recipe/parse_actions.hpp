@@ -241,6 +241,8 @@ struct Action<g::index_aggregate> : RoleAction<Role::index_aggregate> {};
 template <>
 struct Action<g::compare_file> : RoleAction<Role::compare_file> {};
 template <>
+struct Action<g::compare_section> : RoleWordAction<Role::compare_section> {};
+template <>
 struct Action<g::compare_option_name> : RoleAction<Role::compare_option> {};
 template <>
 struct Action<g::compare_option_value> : RoleAction<Role::compare_value> {};

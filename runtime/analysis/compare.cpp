@@ -108,8 +108,10 @@ std::string measure_name(const std::string& unit) {
 }
 
 // What code measured a series: its kernels with their implementation parameters, e.g.
-// "cp method=sendfile"; "" for published figures, which do not say.
+// "cp method=sendfile"; "" for published figures, which do not say, and for a program's own
+// figures (a command step's), which say what they measured as a tool's log does.
 std::string kernel_identity(const Series& series) {
+  if (series.samples.has_figures()) return "";
   std::set<std::string> kinds;
   for (const auto& s : series.param_sets) {
     if (s.kernel == "published" || s.kernel.empty()) continue;

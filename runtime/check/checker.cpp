@@ -304,7 +304,8 @@ void Checker::walk(const Stmt& s, const Ctx& ctx, std::vector<Step>* group) {
         diags_.error(s.loc, "'compare' belongs at the top level of a recipe", {}, 7);
         return;
       }
-      if (auto spec = bind_compare(std::get<lang::recipe::CompareStmt>(s.form), scope_, recipe_dir(), diags_)) {
+      if (auto spec = bind_compare(std::get<lang::recipe::CompareStmt>(s.form), scope_, recipe_dir(), section_titles_,
+                                   ctx.section, diags_)) {
         spec->section = ctx.section;
         plan_.reports.push_back(std::move(*spec));
       }
@@ -327,10 +328,14 @@ void Checker::add_step(Step step, Phase phase) {
   if (!count_step(step.loc)) return;
   if (phase == Phase::main) {
     const std::string& label = step.series;
-    if (std::find(plan_.series_order.begin(), plan_.series_order.end(), label) == plan_.series_order.end())
+    const bool own = step.kind != Step::Kind::kernel || keeps_own_series(step.kernel);
+    if (own && std::find(plan_.series_order.begin(), plan_.series_order.end(), label) == plan_.series_order.end())
       plan_.series_order.push_back(label);
-    if (section_series_ && std::find(section_series_->begin(), section_series_->end(), label) == section_series_->end())
+    if (own && section_series_ &&
+        std::find(section_series_->begin(), section_series_->end(), label) == section_series_->end())
       section_series_->push_back(label);
+    if (own && section_series_) plan_.series_sections.emplace(label, section_title_);
+    if (!own && section_series_) section_imports_ = true;
     std::uint32_t lo = 1, hi = 1;
     if (step.kind == Step::Kind::kernel) {
       lo = step.kernel.policy.runs_min;
@@ -351,6 +356,7 @@ void Checker::add_step(Step step, Phase phase) {
       if (section_series_ &&
           std::find(section_series_->begin(), section_series_->end(), rule.label) == section_series_->end())
         section_series_->push_back(rule.label);
+      if (section_series_) plan_.series_sections.emplace(rule.label, section_title_);
       plan_.samples_min[rule.label] += lo;
       plan_.samples_max[rule.label] += hi;
     }

@@ -8,6 +8,7 @@
 #include "runtime/analysis/compare.hpp"
 #include "runtime/record/comparable.hpp"
 #include "runtime/sandbox/locations.hpp"
+#include "runtime/support/suggestions.hpp"
 
 namespace hwbench::runtime::check {
 
@@ -27,21 +28,39 @@ std::uint32_t compare_width(const std::string& text) {
 }  // namespace
 
 std::optional<ReportSpec> bind_compare(const lang::recipe::CompareStmt& compare, const Scope& scope,
-                                       const std::string& recipe_dir, lang::Diagnostics& diags) {
+                                       const std::string& recipe_dir, const std::vector<std::string>& sections,
+                                       const std::string& current, lang::Diagnostics& diags) {
   const char* hint = "write it like: compare with \"results/old.json\" ratio truncate digits 2 suffix \"x\"";
   auto file = evaluate(compare.file, scope, diags);
   if (!file) return std::nullopt;
-  std::string path = to_text(*file);
-  if (path.empty() || path[0] != '/') path = (recipe_dir.empty() ? std::string(".") : recipe_dir) + "/" + path;
-  path = std::filesystem::path(path).lexically_normal().string();
-  std::string error = data_file_problem(path);
-  if (!error.empty() || !load_comparable(path, error)) {
-    diags.error(compare.file.loc, fmt::format("cannot compare with '{}'", path), error, compare_width(compare.file.text));
-    return std::nullopt;
-  }
   ReportSpec spec;
   spec.style.layout = ReportLayout::compare;
-  spec.options["with"] = path;
+  if (compare.section.given()) {
+    const std::string title = to_text(*file);
+    const auto width = compare_width(compare.file.text);
+    if (title == current) {
+      diags.error(compare.file.loc, fmt::format("section \"{}\" is compared with itself", title),
+                  "compare it from another section, or from the top level", width);
+      return std::nullopt;
+    }
+    if (std::find(sections.begin(), sections.end(), title) == sections.end()) {
+      diags.error(compare.file.loc, fmt::format("no section \"{}\" comes before this comparison", title),
+                  support::did_you_mean(title, sections, "declare the section before the compare statement"), width);
+      return std::nullopt;
+    }
+    spec.options["with"] = model::compared_section_key(title);
+    spec.options["section"] = title;
+  } else {
+    std::string path = to_text(*file);
+    if (path.empty() || path[0] != '/') path = (recipe_dir.empty() ? std::string(".") : recipe_dir) + "/" + path;
+    path = std::filesystem::path(path).lexically_normal().string();
+    std::string error = data_file_problem(path);
+    if (!error.empty() || !load_comparable(path, error)) {
+      diags.error(compare.file.loc, fmt::format("cannot compare with '{}'", path), error, compare_width(compare.file.text));
+      return std::nullopt;
+    }
+    spec.options["with"] = path;
+  }
   CompareOptions probe;
   for (const auto& [name, v] : compare.options) {
     std::string value = v.word.text;

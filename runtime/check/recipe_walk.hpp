@@ -172,6 +172,9 @@ class Checker {
   bool unknown_time_ = false;
   /// The series labels of the section being walked, in order of declaration; null outside one.
   std::vector<std::string>* section_series_ = nullptr;
+  std::string section_title_;                ///< the section being walked, "" outside one
+  bool section_imports_ = false;             ///< the section has a command whose importer makes its series
+  std::vector<std::string> section_titles_;  ///< every section walked so far, in order
   std::vector<const lang::recipe::IndexStmt*> index_stmts_;  ///< parallel to plan_.indices
   std::shared_ptr<UserKernels> user_kernels_;  ///< the recipe's kernel definitions; null when none
 };

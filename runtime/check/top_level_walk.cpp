@@ -54,13 +54,17 @@ void Checker::walk_section(const Stmt& s, const Ctx& ctx) {
   inner.section = title;
   std::vector<std::string> series;
   section_series_ = &series;
+  section_title_ = title;
+  section_imports_ = false;
   const std::size_t first_report = plan_.reports.size();
   walk_block(s.body, inner, nullptr);
   section_series_ = nullptr;
+  section_title_.clear();
+  section_titles_.push_back(title);
   if (counting_ || plan_.reports.size() == first_report) return;
   // A section whose series were all refused has their errors already; one with none at all
   // would print reports that cover nothing.
-  if (series.empty() && refused_series_.empty()) {
+  if (series.empty() && refused_series_.empty() && !section_imports_) {
     diags_.error(s.loc, fmt::format("section \"{}\" has reports but no series", title),
                  "a report in a section covers the series declared in it; put the report outside any section "
                  "to cover every series",

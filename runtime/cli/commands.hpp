@@ -65,7 +65,7 @@ report::Format parse_format(const std::string& f);
 std::vector<model::ReportSpec> report_specs(const model::Result& result);
 
 /// Every file the `compare` reports among `specs` name, read (or why not), before anything renders.
-report::ComparedResults read_compared(const std::vector<model::ReportSpec>& specs);
+report::ComparedResults read_compared(const model::Result& result);
 
 /// Renders every report of `result` (report_specs) to `out`, the generic ones within `width`
 /// columns (0: no limit), keeping each rendered report in `keep` when it is given; the files

@@ -48,6 +48,12 @@ std::string clock_time(double seconds) {
   return fmt::format("{}:{:02}:{:02}", s / 3600, (s % 3600) / 60, s % 60);
 }
 
+// A figure in its own unit, with four significant digits: "2514 MB/s", "0.1200 ms".
+std::string human_figure(double value, const std::string& unit) {
+  if (std::fabs(value) >= 1000) return fmt::format("{:.1f} {}", value, unit);
+  return fmt::format("{:#.4g} {}", value, unit);
+}
+
 std::string human_rate(double per_second, bool bytes) {
   if (bytes) return fmt::format("{:.1f} MB/s", per_second / 1e6);
   // Four significant digits, trailing zeros kept: "10.00 k ops/s", "2.000 G ops/s".
@@ -61,8 +67,13 @@ std::string human_rate(double per_second, bool bytes) {
 ProgressDisplay::ProgressDisplay(std::ostream& out, platform::Clock& clock, ProgressStyle style)
     : out_(out), clock_(clock), style_(style) {}
 
-ProgressDisplay::Track& ProgressDisplay::track(const std::string& label) {
-  auto [it, added] = index_.try_emplace(label, tracks_.size());
+std::string ProgressDisplay::section_of(const std::string& label) const {
+  const auto it = sections_.find(label);
+  return it == sections_.end() ? std::string() : it->second;
+}
+
+ProgressDisplay::Track& ProgressDisplay::track(const std::string& section, const std::string& label) {
+  auto [it, added] = index_.try_emplace(track_key(section, label), tracks_.size());
   if (added) {
     Track fresh;
     fresh.label = label;
@@ -73,16 +84,17 @@ ProgressDisplay::Track& ProgressDisplay::track(const std::string& label) {
 
 void ProgressDisplay::run_begins(const plan::Plan& plan) {
   start_ns_ = mark_ns_ = clock_.now_ns();
+  sections_ = plan.series_sections;
   for (const auto& label : plan.series_order) {
-    Track& t = track(label);
+    Track& t = track(section_of(label), label);
     if (auto it = plan.samples_max.find(label); it != plan.samples_max.end()) t.planned = it->second;
     label_width_ = std::max(label_width_, std::min(display_width(label), kLabelColumns));
   }
   // A series' samples have a known length only when every statement of it is `for` a duration.
   std::map<std::string, bool> unbounded;
   for (const auto& step : plan.main) {
-    if (step.series.empty()) continue;
-    Track& t = track(step.series);
+    if (step.series.empty() || !index_.count(track_key(section_of(step.series), step.series))) continue;
+    Track& t = track(section_of(step.series), step.series);
     const plan::Policy* p = step.kind == plan::Step::Kind::kernel ? &step.kernel.policy : nullptr;
     if (p && p->until_ci_pct > 0) t.until_ci_pct = p->until_ci_pct;
     if (!p || p->for_seconds <= 0) unbounded[step.series] = true;
@@ -92,7 +104,9 @@ void ProgressDisplay::run_begins(const plan::Plan& plan) {
 
 void ProgressDisplay::step_begins(const plan::Step& step) {
   mark_ns_ = clock_.now_ns();
-  const std::size_t i = index_.at(step.series);
+  const auto found = index_.find(track_key(section_of(step.series), step.series));
+  if (found == index_.end()) return;  // a statement whose importer's series stand in for its own
+  const std::size_t i = found->second;
   const bool changed = i != current_;
   current_ = i;
   draw_status(mark_ns_, changed);
@@ -100,24 +114,26 @@ void ProgressDisplay::step_begins(const plan::Step& step) {
 
 void ProgressDisplay::sample_taken(const plan::Step& step, const model::Series& series) {
   const std::int64_t now = clock_.now_ns();
-  Track& t = tracks_[index_.at(series.label)];
+  // A series an importer read from a program's output joins the display as it appears.
+  Track& t = track(series.section, series.label);
   const model::Sample& s = series.samples.back();
   t.seconds += static_cast<double>(now - mark_ns_) / 1e9;
   mark_ns_ = now;
   t.bytes = s.bytes > 0;
-  const double rate = run::natural_rate(s);
+  if (s.figure) t.unit = s.figure->unit;
+  const double rate = s.figure ? s.figure->value : run::natural_rate(s);
   ++t.done;
   t.rates.add(rate);
   if (style_.per_sample) {
     const std::string& what = step.kind == plan::Step::Kind::kernel ? step.kernel.text : step.series;
     const std::int64_t ns = s.cpu_timed ? s.cpu.usr_ns + s.cpu.sys_ns : s.wall_ns;
-    print_line(fmt::format("  {}  {}", what, ns > 0 ? human_rate(rate, t.bytes) : "-"));
+    print_line(fmt::format("  {}  {}", what, !t.unit.empty() ? human_figure(rate, t.unit) : ns > 0 ? human_rate(rate, t.bytes) : "-"));
   }
   draw_status(now, false);
 }
 
 void ProgressDisplay::series_ends(const model::Series& series) {
-  Track& t = tracks_[index_.at(series.label)];
+  Track& t = track(series.section, series.label);
   t.ended = true;
   print_line(series_line(t, series));
 }
@@ -165,7 +181,8 @@ double ProgressDisplay::eta_seconds() const {
 
 std::string ProgressDisplay::series_line(const Track& t, const model::Series& series) const {
   const std::string count = std::to_string(tracks_.size());
-  const std::string head = fmt::format("[{:>{}}/{}] ", index_.at(t.label) + 1, count.size(), count);
+  const std::string head =
+      fmt::format("[{:>{}}/{}] ", index_.at(track_key(series.section, t.label)) + 1, count.size(), count);
   const std::string label = t.label + std::string(label_width_ - std::min(label_width_, display_width(t.label)), ' ');
   std::string figures, note;
   if (!series.unavailable.empty()) {
@@ -173,7 +190,7 @@ std::string ProgressDisplay::series_line(const Track& t, const model::Series& se
   } else if (t.done == 0) {
     figures = "no sample";
   } else {
-    figures = human_rate(t.rates.mean(), t.bytes);
+    figures = t.unit.empty() ? human_rate(t.rates.mean(), t.bytes) : human_figure(t.rates.mean(), t.unit);
     if (t.done >= 2 && t.rates.mean() != 0) {
       figures += fmt::format(" ±{:.1f}%", t.rates.ci95() / std::fabs(t.rates.mean()) * 100);
     }
@@ -205,7 +222,7 @@ void ProgressDisplay::draw_status(std::int64_t now, bool force) {
   std::string text = fmt::format("[{}/{}] {}  ", current_ + 1, tracks_.size(), t.label);
   if (t.until_ci_pct > 0) text += fmt::format("{} samples (≤{}, until ±{}%)", t.done, t.planned, t.until_ci_pct);
   else text += fmt::format("{}/{} samples", t.done, t.planned);
-  if (t.done > 0) text += "  " + human_rate(t.rates.mean(), t.bytes);
+  if (t.done > 0) text += "  " + (t.unit.empty() ? human_rate(t.rates.mean(), t.bytes) : human_figure(t.rates.mean(), t.unit));
   text += "  " + clock_time(static_cast<double>(now - start_ns_) / 1e9) + " elapsed";
   const double eta = eta_seconds();
   text += eta < 0 ? "  ETA ?" : "  ETA " + clock_time(eta);

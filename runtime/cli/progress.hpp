@@ -65,10 +65,12 @@ class ProgressDisplay : public run::RunObserver {
     double seconds = 0;             ///< time spent on it, by the display's clock
     analysis::RunningMean rates;    ///< the samples' natural rates
     bool bytes = false;             ///< its rates are bytes per second
+    std::string unit;               ///< the unit of its samples' figures (a command's), "" for rates
     bool ended = false;
   };
 
-  Track& track(const std::string& label);
+  Track& track(const std::string& section, const std::string& label);
+  std::string section_of(const std::string& label) const;
   void draw_status(std::int64_t now, bool force);
   void show_status(const std::string& text);
   void clear_status();
@@ -81,7 +83,10 @@ class ProgressDisplay : public run::RunObserver {
   platform::Clock& clock_;
   ProgressStyle style_;
   std::vector<Track> tracks_;
-  std::map<std::string, std::size_t> index_;
+  std::map<std::string, std::size_t> index_;  ///< by track_key()
+  std::map<std::string, std::string> sections_;  ///< the plan's series -> section
+  /// A series' key: its section and label (two sections may share a label).
+  static std::string track_key(const std::string& section, const std::string& label) { return section + '\n' + label; }
   std::size_t label_width_ = 0;
   std::string settle_status_;      ///< while settling: what the status line says of it
   std::size_t current_ = SIZE_MAX;  ///< the series being measured

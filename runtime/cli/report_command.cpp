@@ -76,12 +76,19 @@ std::vector<ReportSpec> report_specs(const Result& result) {
   return specs;
 }
 
-report::ComparedResults read_compared(const std::vector<ReportSpec>& specs) {
+report::ComparedResults read_compared(const Result& result) {
   report::ComparedResults compared;
-  for (const auto& spec : specs) {
+  for (const auto& spec : report_specs(result)) {
     if (spec.style.layout != ReportLayout::compare) continue;
     const std::string path = report::compared_path(spec);
     if (compared.results.count(path) || compared.errors.count(path)) continue;
+    // `compare with section "TITLE"`: that section's part of this very result.
+    if (auto section = spec.options.find("section"); section != spec.options.end()) {
+      ReportSpec view;
+      view.section = section->second;
+      compared.results.emplace(path, report::section_view(result, view));
+      continue;
+    }
     std::string error;
     if (auto other = load_comparable(path, error)) compared.results.emplace(path, std::move(*other));
     else compared.errors.emplace(path, error);
@@ -92,7 +99,7 @@ report::ComparedResults read_compared(const std::vector<ReportSpec>& specs) {
 void render_all(const Result& result, Format format, std::size_t width, std::ostream& out,
                 std::vector<RenderedReport>* keep) {
   // Every file a `compare` report names is read first: rendering reads nothing.
-  render_all(result, read_compared(report_specs(result)), format, width, out, keep);
+  render_all(result, read_compared(result), format, width, out, keep);
 }
 
 void render_all(const Result& result, const report::ComparedResults& compared, Format format, std::size_t width,
@@ -126,7 +133,7 @@ std::string report_notes(const Result& result, Format format, std::size_t width)
 }
 
 std::string result_html(const Result& result, std::size_t width) {
-  const report::ComparedResults compared = read_compared(report_specs(result));
+  const report::ComparedResults compared = read_compared(result);
   std::vector<RenderedReport> reports;
   std::ostringstream text;
   render_all(result, compared, Format::text, width, text, &reports);

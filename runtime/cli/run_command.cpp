@@ -130,10 +130,17 @@ int cmd_run(const Common& c, const std::string& output, const std::string& html,
   result.error = outcome.error;
   result.series = std::move(outcome.series);
   result.programs = std::move(outcome.programs);
-  // What importers read from command steps' output: the machine facts the run did not capture
-  // itself, and the series each section's reports then cover.
-  for (const auto& [key, value] : outcome.imported_environment.items())
-    if (!result.environment.contains(key)) result.environment[key] = value;
+  // What importers read from command steps' output: in a section, laid over the environment in
+  // its reports only; at the top level, the facts the run did not capture itself. And the
+  // series each section's reports then cover.
+  for (const auto& [section, env] : outcome.imported_environment) {
+    if (!section.empty()) {
+      result.section_environment[section] = env;
+      continue;
+    }
+    for (const auto& [key, value] : env.items())
+      if (!result.environment.contains(key)) result.environment[key] = value;
+  }
   for (const auto& [label, section] : outcome.imported_series)
     for (auto& spec : result.reports)
       if (!section.empty() && spec.section == section) spec.series.push_back(label);

@@ -30,6 +30,10 @@ struct ReportSpec {
   std::vector<std::string> series;
 };
 
+/// What a `compare with section "TITLE"` report's `with` option holds: the key its section's
+/// view of the run has among the compared results ("section:TITLE"; a file's key is its path).
+inline std::string compared_section_key(const std::string& title) { return "section:" + title; }
+
 /// A baseline table: one reference machine's figure per series label (`baseline NAME from FILE`).
 struct Baseline {
   std::string name;     ///< as the recipe calls it: "p90"
@@ -136,6 +140,10 @@ struct Result {
   std::optional<SettleRecord> settle;
   /// The runs of external programs kept with what they printed (command steps).
   std::vector<ProgramOutput> programs;
+  /// Per `section`: what an importer read from a command's output there about the tool and its
+  /// run (environment keys such as "bonnie" or "openssl"), laid over `environment` in that
+  /// section's reports only, so that hwbench's own kernels elsewhere keep the run's own.
+  std::map<std::string, nlohmann::json> section_environment;
 };
 
 }  // namespace hwbench::runtime::model

@@ -282,6 +282,10 @@ class Samples {
 /// Samples that belong together under one label.
 struct Series {
   std::string label;
+  /// The `section` it was declared in ("" at the top level, and in files older than sections'
+  /// series): two sections may each have a series of the same label, an original tool's
+  /// imported figures beside hwbench's own.
+  std::string section;
   std::vector<ParamSet> param_sets;  ///< the distinct kernels and parameters of its samples, in order of first use
   Samples samples;
   bool converged = true;      ///< false when an `until ci` target was not reached

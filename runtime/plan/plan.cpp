@@ -2,6 +2,15 @@
 
 namespace hwbench::runtime::plan {
 
+bool keeps_own_series(const KernelStep& step) {
+  bool imports = false;
+  for (const auto& rule : step.figures) {
+    if (rule.kind == FigureRule::Kind::importer) imports = true;
+    else if (rule.label.empty()) return true;
+  }
+  return !imports;
+}
+
 std::vector<const Step*> kernel_steps(const Step& step) {
   std::vector<const Step*> out;
   auto add = [&](auto&& self, const Step& s) -> void {

@@ -107,6 +107,7 @@ struct Plan {
   std::vector<model::Baseline> baselines;                   ///< `baseline` statements, loaded
   std::vector<model::IndexSpec> indices;                    ///< `index` statements, in order
   std::vector<std::string> series_order;            ///< labels in order of first appearance
+  std::map<std::string, std::string> series_sections;  ///< label -> the `section` it is declared in (none: top level)
   std::map<std::string, std::uint32_t> samples_min;  ///< per series
   std::map<std::string, std::uint32_t> samples_max;
   std::vector<PlannedFile> creates;                  ///< every file the run creates, in order
@@ -117,6 +118,10 @@ struct Plan {
   /// The kernels the recipe defines (runtime/check/user_kernels.hpp): owns the specs their steps point to.
   std::shared_ptr<const check::UserKernels> user_kernels;
 };
+
+/// Whether a statement's samples make a series of its own: all but a command whose importer's
+/// series stand in for it (`exec openssl speed … import openssl`, without a figure of its own).
+bool keeps_own_series(const KernelStep& step);
 
 /// Every kernel statement inside a group node, in plan order (workers, loops and nested groups
 /// included): what the run must claim before the group starts.

@@ -210,14 +210,25 @@ void print_plan(const Plan& plan, std::ostream& out) {
     const std::string* section = nullptr;  // the section of the report listed last
     for (const auto& r : plan.reports) {
       // A section's reports stand under its title, with how many series they cover.
-      if (!r.section.empty() && (section == nullptr || *section != r.section))
-        out << fmt::format("  section \"{}\" ({} series)\n", r.section, r.series.size());
+      if (!r.section.empty() && (section == nullptr || *section != r.section)) {
+        // A command's importer adds series that only its program's output will name.
+        bool imports = false;
+        for (const auto& step : plan.main)
+          for (const auto& rule : step.kernel.figures)
+            imports = imports || (rule.kind == FigureRule::Kind::importer && rule.section == r.section);
+        out << fmt::format("  section \"{}\" ({} series{})\n", r.section, r.series.size(),
+                           imports ? ", and those its importer reads" : "");
+      }
       section = &r.section;
       const std::string_view indent = r.section.empty() ? "  " : "    ";
       const bool table = r.style.layout == ReportLayout::table;
       if (!table && r.style.layout != ReportLayout::lines) {
         std::string options;
-        for (const auto& [k, v] : r.options) options += v.empty() ? " " + k : fmt::format(" {} {}", k, v);
+        const bool with_section = r.options.count("section") != 0;
+        for (const auto& [k, v] : r.options) {
+          if (with_section && k == "with") continue;
+          options += v.empty() ? " " + k : k == "section" ? fmt::format(" with section \"{}\"", v) : fmt::format(" {} {}", k, v);
+        }
         out << fmt::format("{}{}{}\n", indent, to_text(r.style), options);
         continue;
       }

@@ -282,6 +282,7 @@ json document_of(const Result& result, Placeholders& placeholders) {
                       {"samples", samples_to_json(placeholders, s.samples)},
                       {"printed", std::move(printed)}});
     if (!s.unavailable.empty()) series.back()["unavailable"] = s.unavailable;
+    if (!s.section.empty()) series.back()["section"] = s.section;
   }
   json baselines = json::array();
   for (const auto& b : result.baselines) baselines.push_back(baseline_to_json(b));
@@ -322,6 +323,7 @@ json document_of(const Result& result, Placeholders& placeholders) {
   if (result.conditions) out["conditions"] = conditions_to_json(*result.conditions);
   if (result.settle) out["settle"] = settle_to_json(*result.settle);
   if (!result.programs.empty()) out["programs"] = programs_to_json(result.programs);
+  if (!result.section_environment.empty()) out["section_environment"] = result.section_environment;
   return out;
 }
 

@@ -213,6 +213,7 @@ std::optional<Result> read_result(const nlohmann::json& document, Captured* capt
   in.each_object(document, top, "series", [&](const json& object, const std::string& where) {
     Series series;
     series.label = in.text(object, where, "label");
+    if (in.member(object, where, "section", /*optional=*/true)) series.section = in.text(object, where, "section");
     series.converged = in.boolean(object, where, "converged");
     series.ci_target_pct = in.number(object, where, "ci_target_pct");
     if (schema_1) {
@@ -278,6 +279,10 @@ std::optional<Result> read_result(const nlohmann::json& document, Captured* capt
     result.settle = settle_from_json(in, *settle, "settle");
   // Only runs with command steps have it.
   if (in.member(document, top, "programs", /*optional=*/true)) result.programs = programs_from_json(in, document, top);
+  if (const json* sections = in.member(document, top, "section_environment", /*optional=*/true)) {
+    if (in.expect(*sections, "section_environment", sections->is_object(), "an object"))
+      for (const auto& [title, env] : sections->items()) result.section_environment[title] = env;
+  }
 
   if (in.failed()) {
     error = in.error();

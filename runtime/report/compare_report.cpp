@@ -107,10 +107,15 @@ std::optional<ComparedReport> compare_report_data(const Result& result, const Re
   if (other == compared.results.end()) return std::nullopt;
   ComparedReport data;
   for (const auto& [k, v] : spec.options)
-    if (k != "with") set_compare_option(data.options, k, v);
+    if (k != "with" && k != "section") set_compare_option(data.options, k, v);
   data.results = {&other->second, &result};
-  const std::string stem = std::filesystem::path(path).stem().string();
-  data.comparison = compare_results(data.results, {stem, "this run"}, data.options);
+  // A section of this run is named by its title, and so is the section the comparison stands in.
+  const auto section = spec.options.find("section");
+  const std::string base = section != spec.options.end() ? section->second : std::filesystem::path(path).stem().string();
+  const std::string self = section != spec.options.end() && !spec.section.empty() ? spec.section : "this run";
+  data.comparison = compare_results(data.results, {base, self}, data.options);
+  // Two sections of one run ran on the same machine: no environment to set side by side.
+  if (section != spec.options.end()) data.comparison.environment = {};
   return data;
 }
 

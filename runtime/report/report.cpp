@@ -35,7 +35,14 @@ bool has_printed(const ReportData& data, std::size_t index) {
 Result section_view(const Result& result, const ReportSpec& spec) {
   Result narrowed = result;
   if (spec.section.empty()) return narrowed;
+  // Series that say their section are kept by it (two sections may share a label); a file from
+  // before series said so, by the labels the report lists.
+  const bool by_section = std::any_of(result.series.begin(), result.series.end(),
+                                      [](const model::Series& series) { return !series.section.empty(); });
+  if (auto env = result.section_environment.find(spec.section); env != result.section_environment.end())
+    for (const auto& [key, value] : env->second.items()) narrowed.environment[key] = value;
   std::erase_if(narrowed.series, [&](const model::Series& series) {
+    if (by_section) return series.section != spec.section;
     return std::find(spec.series.begin(), spec.series.end(), series.label) == spec.series.end();
   });
   return narrowed;

@@ -80,10 +80,11 @@ class Interpreter {
       index_[label] = outcome_.series.size();
       Series s;
       s.label = label;
+      if (auto it = plan_.series_sections.find(label); it != plan_.series_sections.end()) s.section = it->second;
       outcome_.series.push_back(std::move(s));
     }
     for (std::size_t i = 0; i < plan_.main.size(); ++i) {
-      if (!plan_.main[i].series.empty()) last_step_[plan_.main[i].series] = i;
+      if (!plan_.main[i].series.empty() && index_.count(plan_.main[i].series)) last_step_[plan_.main[i].series] = i;
       for (const auto& rule : plan_.main[i].kernel.figures)
         if (!rule.label.empty()) last_step_[rule.label] = i;
     }
@@ -111,7 +112,8 @@ class Interpreter {
     }
     remove_created_directories();
     outcome_.programs = commands_.take();
-    for (const auto& [label, section] : outcome_.imported_series) outcome_.series.push_back(std::move(imported_.at(label)));
+    for (const auto& [label, section] : outcome_.imported_series)
+      outcome_.series.push_back(std::move(imported_.at(section + '\n' + label)));
     if (opts_.observer) opts_.observer->run_ends(outcome_.status);
     if (opts_.conditions) outcome_.conditions->after = opts_.conditions->sample();
     return std::move(outcome_);
@@ -163,8 +165,11 @@ class Interpreter {
         if (opts_.observer) opts_.observer->step_begins(step);
         if (step.kind == Step::Kind::kernel) run_sampled(step);
         else run_group(step);
-        if (opts_.observer && last_step_.at(step.series) == i)
+        if (opts_.observer && last_step_.count(step.series) && last_step_.at(step.series) == i)
           opts_.observer->series_ends(outcome_.series[index_.at(step.series)]);
+        if (opts_.observer)
+          for (const Series* imported : step_imports_) opts_.observer->series_ends(*imported);
+        step_imports_.clear();
         for (const auto& rule : step.kernel.figures)
           if (opts_.observer && !rule.label.empty() && rule.label != step.series && last_step_.at(rule.label) == i)
             opts_.observer->series_ends(outcome_.series[index_.at(rule.label)]);
@@ -279,7 +284,10 @@ class Interpreter {
     const Policy& p = step.kernel.policy;
     const bool command = kernels::command::is_command(*step.kernel.spec);
     claim(step);
-    Series& series = outcome_.series[index_.at(step.series)];
+    // A command whose importer's series stand in for its own keeps its samples apart.
+    Series scratch;
+    scratch.label = step.series;
+    Series& series = plan::keeps_own_series(step.kernel) ? outcome_.series[index_.at(step.series)] : scratch;
     std::unique_ptr<kernels::Kernel> k;
     try {
       k = make(step);
@@ -380,27 +388,36 @@ class Interpreter {
       if (!f.label.empty() && f.label != step.series) add(outcome_.series[index_.at(f.label)], f.figure);
     for (auto& imported : r.imported) {
       Series& target = imported_series(step, imported.label);
+      if (std::find(step_imports_.begin(), step_imports_.end(), &target) == step_imports_.end())
+        step_imports_.push_back(&target);
       if (target.unavailable.empty()) target.unavailable = imported.unavailable;
       for (const auto& sample : imported.samples)
         if (sample.figure) add(target, *sample.figure);
     }
+    std::string section;
+    for (const auto& rule : step.kernel.figures)
+      if (rule.kind == plan::FigureRule::Kind::importer) section = rule.section;
+    nlohmann::json& env = outcome_.imported_environment[section];
     for (auto& [key, value] : r.environment.items())
-      if (!outcome_.imported_environment.contains(key)) outcome_.imported_environment[key] = value;
+      if (!env.contains(key)) env[key] = value;
   }
 
   /// The series `label` that an importer read from `step`'s output, made when it is new. New
   /// ones join the run's series at its end: a reference into those must stay valid until then.
   Series& imported_series(const Step& step, const std::string& label) {
-    auto it = index_.find(label);
-    if (it != index_.end()) return outcome_.series[it->second];
-    auto known = imported_.find(label);
-    if (known != imported_.end()) return known->second;
     std::string section;
     for (const auto& rule : step.kernel.figures)
       if (rule.kind == plan::FigureRule::Kind::importer) section = rule.section;
+    // A series of the same label in another section stays apart (hwbench's own kernels there).
+    auto it = index_.find(label);
+    if (it != index_.end() && outcome_.series[it->second].section == section) return outcome_.series[it->second];
+    const std::string key = section + '\n' + label;
+    auto known = imported_.find(key);
+    if (known != imported_.end()) return known->second;
     outcome_.imported_series.emplace_back(label, section);
-    Series& s = imported_[label];
+    Series& s = imported_[key];
     s.label = label;
+    s.section = section;
     return s;
   }
 
@@ -451,6 +468,7 @@ class Interpreter {
   std::vector<std::string> created_dirs_;
   std::map<std::string, std::size_t> index_;
   std::map<std::string, Series> imported_;  ///< series importers read that the plan did not have
+  std::vector<const Series*> step_imports_;  ///< the series the running statement's importer fed
   std::map<std::string, std::size_t> last_step_;  ///< series label -> index of its last statement in plan_.main
   RunOutcome outcome_;
   bool interruptible_ = true;

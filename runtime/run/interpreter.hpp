@@ -48,7 +48,8 @@ struct RunOutcome {
   /// Series that importers read from command steps' output, which the plan could not know, each
   /// with the `section` its statement stands in ("" for none).
   std::vector<std::pair<std::string, std::string>> imported_series;
-  nlohmann::json imported_environment = nlohmann::json::object();  ///< what those importers read of the machine
+  /// What those importers read of the tool and its run, per section ("" for the top level).
+  std::map<std::string, nlohmann::json> imported_environment;
 };
 
 /// Runs a checked recipe. Teardown always runs; if the run does not complete, every file it

@@ -240,7 +240,8 @@ TEST_CASE("child process: a timeout ends the whole group, grandchildren that ign
   for (const bool tree : {false, true}) {
     CAPTURE(tree);
     ChildSpec spec = helper_spec({"pid", "stubborn-children", "3", "30", "sleep", "30"});
-    spec.timeout_seconds = 0.3;
+    // Long enough for the helper to have started its children on a loaded machine, under ASan.
+    spec.timeout_seconds = 1.5;
     spec.kill_grace_seconds = 5;
     spec.tree_accounting = tree;
     const ChildOutcome outcome = run_child(spec);
@@ -248,10 +249,10 @@ TEST_CASE("child process: a timeout ends the whole group, grandchildren that ign
     CHECK_FALSE(outcome.interrupted);
     CHECK_FALSE(outcome.killed);
     CHECK(outcome.signal == SIGTERM);
-    CHECK(outcome.describe() == "timed out after 0.3 s and was ended (SIGTERM)");
+    CHECK(outcome.describe() == "timed out after 1.5 s and was ended (SIGTERM)");
     CHECK(outcome.stragglers == 3);
-    CHECK(seconds_of(outcome.wall_ns) >= 0.3);
-    CHECK(seconds_of(outcome.wall_ns) < 4);  // not the grace period: the main process obeyed SIGTERM
+    CHECK(seconds_of(outcome.wall_ns) >= 1.5);
+    CHECK(seconds_of(outcome.wall_ns) < 5);  // not the grace period: the main process obeyed SIGTERM
     const std::vector<pid_t> pids = pids_printed(outcome.out.text);
     REQUIRE(pids.size() == 4);
     const pid_t main = pids.front();
@@ -266,16 +267,16 @@ TEST_CASE("child process: a timeout ends the whole group, grandchildren that ign
 
 TEST_CASE("child process: a program that ignores SIGTERM gets SIGKILL after the grace period") {
   ChildSpec spec = helper_spec({"ignore-term", "pid", "stubborn-children", "2", "30", "sleep", "30"});
-  spec.timeout_seconds = 0.2;
+  spec.timeout_seconds = 1.5;
   spec.kill_grace_seconds = 0.3;
   const ChildOutcome outcome = run_child(spec);
   CHECK(outcome.timed_out);
   CHECK(outcome.killed);
   CHECK(outcome.signal == SIGKILL);
-  CHECK(outcome.describe() == "timed out after 0.2 s and was ended (SIGTERM, then SIGKILL after 0.3 s)");
+  CHECK(outcome.describe() == "timed out after 1.5 s and was ended (SIGTERM, then SIGKILL after 0.3 s)");
   CHECK(outcome.stragglers == 2);
-  CHECK(seconds_of(outcome.wall_ns) >= 0.5);
-  CHECK(seconds_of(outcome.wall_ns) < 5);
+  CHECK(seconds_of(outcome.wall_ns) >= 1.8);
+  CHECK(seconds_of(outcome.wall_ns) < 6);
   const std::vector<pid_t> pids = pids_printed(outcome.out.text);
   REQUIRE(pids.size() == 3);
   for (const pid_t pid : pids) {
@@ -290,7 +291,7 @@ TEST_CASE("child process: the interruption flag ends the run as a timeout would"
   ChildSpec spec = helper_spec({"pid", "stubborn-children", "1", "30", "sleep", "30"});
   spec.interrupted = &interrupted;
   std::thread flag([&] {
-    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    std::this_thread::sleep_for(std::chrono::milliseconds(1000));
     interrupted = true;
   });
   const ChildOutcome outcome = run_child(spec);
@@ -300,8 +301,8 @@ TEST_CASE("child process: the interruption flag ends the run as a timeout would"
   CHECK(outcome.signal == SIGTERM);
   CHECK(outcome.describe() == "was ended by Ctrl-C or SIGTERM");
   CHECK(outcome.stragglers == 1);
-  CHECK(seconds_of(outcome.wall_ns) >= 0.1);
-  CHECK(seconds_of(outcome.wall_ns) < 2);
+  CHECK(seconds_of(outcome.wall_ns) >= 1.0);
+  CHECK(seconds_of(outcome.wall_ns) < 4);
   const std::vector<pid_t> pids = pids_printed(outcome.out.text);
   REQUIRE(pids.size() == 2);
   for (const pid_t pid : pids) CHECK(pid_gone(pid, pids.front()));
@@ -459,7 +460,7 @@ TEST_CASE("child process: the waitpid poll, where there is no pidfd, sees the en
 
   spec = helper_spec({"pid", "stubborn-children", "1", "30", "sleep", "30"});
   spec.watch_pidfd = false;
-  spec.timeout_seconds = 0.2;
+  spec.timeout_seconds = 1.5;
   outcome = run_child(spec);
   CHECK(outcome.timed_out);
   CHECK(outcome.stragglers == 1);
