@@ -235,9 +235,10 @@ struct settle_end : items_end {};
 struct settle_stmt : p::seq<kw_settle, ws, p::must<settle_body>, content_end, ws, p::must<settle_end>> {};
 
 struct kernel_name : identifier {};
-/// A program's word in command statements only: `bonnie++`, `bs=1M`, `conv=fdatasync`, `MB/s`
-/// (elsewhere `size=1GiB` is the error "write parameters as 'name value'").
-struct command_word : p::sor<option_word, p::seq<name_first, p::star<option_char>>> {};
+/// A program's word in command statements only: `bonnie++`, `bs=1M`, `conv=fdatasync`, `MB/s`,
+/// `-6`, `-j2` (elsewhere `size=1GiB` is the error "write parameters as 'name value'").
+struct command_option_word : p::seq<p::one<'-'>, p::opt<p::one<'-'>>, p::alnum, p::star<option_char>> {};
+struct command_word : p::sor<command_option_word, p::seq<name_first, p::star<option_char>>> {};
 /// `exec …` and `sh …` (kernels/command/command.hpp), whose words are a program's.
 struct command_head : p::seq<p::sor<TAO_PEGTL_STRING("exec"), TAO_PEGTL_STRING("sh")>, p::not_at<ident_char>,
                              p::not_at<p::one<':'>>> {};

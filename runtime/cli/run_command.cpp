@@ -144,6 +144,17 @@ int cmd_run(const Common& c, const std::string& output, const std::string& html,
   for (const auto& [label, section] : outcome.imported_series)
     for (auto& spec : result.reports)
       if (!section.empty() && spec.section == section) spec.series.push_back(label);
+  // The baselines and indices the tool's report needs (nbench's), where the recipe has none of
+  // the same name.
+  for (auto& b : outcome.imported_baselines)
+    if (std::none_of(result.baselines.begin(), result.baselines.end(),
+                     [&](const model::Baseline& known) { return known.name == b.name; }))
+      result.baselines.push_back(std::move(b));
+  for (auto& spec : outcome.imported_indices)
+    if (std::none_of(result.indices.begin(), result.indices.end(), [&](const IndexValue& known) {
+          return known.spec.label == spec.label && known.spec.baseline == spec.baseline;
+        }))
+      result.indices.push_back(IndexValue{std::move(spec), 0, {}, std::nullopt});
   compute_indices(result);
 
   if (outcome.status == RunStatus::complete) {

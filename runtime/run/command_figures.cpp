@@ -124,6 +124,8 @@ void import_output(const FigureRule& rule, const platform::ChildOutcome& out, Fi
   }
   r.imported = std::move(log->series);
   for (auto& [key, value] : log->environment.items()) r.environment[key] = value;
+  r.baselines = std::move(log->baselines);
+  for (const auto& index : log->indices) r.indices.push_back(index.spec);
 }
 
 }  // namespace

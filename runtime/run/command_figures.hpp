@@ -26,6 +26,10 @@ struct FigureReadings {
   /// Facts an importer read about the machine or the tool (environment keys), kept when the
   /// run's environment lacks them.
   nlohmann::json environment = nlohmann::json::object();
+  /// The baselines and indices an importer gives its tool's report (nbench's p90 and k6 tables,
+  /// its five indices), the indices without the log's printed values.
+  std::vector<model::Baseline> baselines;
+  std::vector<model::IndexSpec> indices;
   /// Why a figure that is not optional is missing, with the output's last lines; "" when none is.
   std::string error;
 };

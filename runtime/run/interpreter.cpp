@@ -397,6 +397,15 @@ class Interpreter {
     std::string section;
     for (const auto& rule : step.kernel.figures)
       if (rule.kind == plan::FigureRule::Kind::importer) section = rule.section;
+    for (auto& b : r.baselines)
+      if (std::none_of(outcome_.imported_baselines.begin(), outcome_.imported_baselines.end(),
+                       [&](const model::Baseline& known) { return known.name == b.name; }))
+        outcome_.imported_baselines.push_back(std::move(b));
+    for (auto& i : r.indices)
+      if (std::none_of(outcome_.imported_indices.begin(), outcome_.imported_indices.end(), [&](const model::IndexSpec& known) {
+            return known.label == i.label && known.baseline == i.baseline;
+          }))
+        outcome_.imported_indices.push_back(std::move(i));
     nlohmann::json& env = outcome_.imported_environment[section];
     for (auto& [key, value] : r.environment.items())
       if (!env.contains(key)) env[key] = value;

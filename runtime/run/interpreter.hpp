@@ -50,6 +50,8 @@ struct RunOutcome {
   std::vector<std::pair<std::string, std::string>> imported_series;
   /// What those importers read of the tool and its run, per section ("" for the top level).
   std::map<std::string, nlohmann::json> imported_environment;
+  std::vector<model::Baseline> imported_baselines;  ///< those importers' baselines, by name once
+  std::vector<model::IndexSpec> imported_indices;   ///< and their indices, by label and baseline once
 };
 
 /// Runs a checked recipe. Teardown always runs; if the run does not complete, every file it

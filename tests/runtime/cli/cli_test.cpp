@@ -6,26 +6,15 @@
 
 #include "runtime/cli/cli.hpp"
 #include "runtime/record/result_file.hpp"
+#include "tests/support/cli_run.hpp"
 #include "tests/support/temp_dir.hpp"
 
+using hwbench::test::CliRun;
 using hwbench::test::TempDir;
+using hwbench::test::cli;
 
 namespace {
 
-struct CliRun {
-  int code = -1;
-  std::string out, err;
-};
-
-CliRun cli(std::vector<std::string> args) {
-  args.insert(args.begin(), "hwbench");
-  std::ostringstream out, err;
-  CliRun r;
-  r.code = hwbench::runtime::cli::run_cli(args, out, err);
-  r.out = out.str();
-  r.err = err.str();
-  return r;
-}
 
 }  // namespace
 

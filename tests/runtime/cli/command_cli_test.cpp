@@ -1,0 +1,186 @@
+// Command steps through the command line: an original tool's log read by its importer gives the
+// tool's own report, a section compared with another, and the real programs from Debian (dd,
+// openssl speed, bonnie++) run, imported and reported.
+#include <doctest/doctest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "runtime/cli/cli.hpp"
+#include "runtime/record/result_file.hpp"
+#include "tests/support/real_tool.hpp"
+#include "tests/support/skip.hpp"
+#include "tests/support/cli_run.hpp"
+#include "tests/support/temp_dir.hpp"
+
+using hwbench::test::CliRun;
+using hwbench::test::TempDir;
+using hwbench::test::cli;
+
+namespace {
+
+const std::string helper = HWBENCH_CMD_HELPER;
+const std::string golden = std::string(HWBENCH_SOURCE_DIR) + "/tests/golden/";
+
+
+// Runs `text` as a recipe in `work` with --allow-exec, the disk location there.
+CliRun run_recipe(const TempDir& work, const std::string& text, const std::string& result = "") {
+  const std::string recipe = work / "r.bench";
+  hwbench::test::write_text(recipe, text);
+  return cli({"run", "-q", "--allow-exec", "-L", "disk=" + work.path(), "-o", result.empty() ? work / "r.json" : result,
+              recipe});
+}
+
+// `text` with each run of spaces made one.
+std::string squeezed(const std::string& text) {
+  std::string out;
+  for (char c : text)
+    if (c != ' ' || out.empty() || out.back() != ' ') out += c;
+  return out;
+}
+
+std::string section_of(const std::string& out, const std::string& title) {
+  const std::string head = "== " + title + " ==\n\n";
+  const auto at = out.find(head);
+  if (at == std::string::npos) return "";
+  const auto end = out.find("\n== ", at + head.size());
+  return out.substr(at + head.size(), end == std::string::npos ? std::string::npos : end - at - head.size());
+}
+
+}  // namespace
+
+TEST_CASE("command cli: an nbench log printed by a program gives the report `hwbench import` gives, byte for byte") {
+  TempDir work;
+  const std::string log = golden + "nbench-thinkpad-x20-p3-600mhz.log";
+  const auto run = run_recipe(work, "exec \"" + helper + "\" cat stdin \"" + log + "\" import nbench\nreport nbench\n");
+  INFO(run.err);
+  REQUIRE(run.code == 0);
+  const auto imported = cli({"import", "nbench", log, "-o", work / "log.toml"});
+  REQUIRE(imported.code == 0);
+  const auto report = cli({"report", work / "log.toml"});
+  REQUIRE(report.code == 0);
+  // The run's report ends with its conditions; the published one has none.
+  CHECK(run.out.substr(0, run.out.find("\nconditions:")) == report.out.substr(0, report.out.find("\nconditions:")));
+  std::string error;
+  const auto result = hwbench::runtime::record::load_result(work / "r.json", error);
+  REQUIRE(result);
+  // The importer's series alone: the statement's own wall time stands for none.
+  REQUIRE(result->series.size() == 10);
+  CHECK(result->series[0].label == "NUMERIC SORT");
+  REQUIRE(result->programs.size() == 1);
+  CHECK(result->programs[0].stdout_bytes > 1000);
+}
+
+TEST_CASE("command cli: a section of imported figures, another of a program's own figure, compared row by row") {
+  TempDir work;
+  const std::string log = golden + "openssl-thinkpad-x20-p3-600mhz.log";
+  const auto run = run_recipe(work, "section \"logged\" {\n"
+                                    "  exec \"" + helper + "\" cat stdin \"" + log + "\" import openssl\n"
+                                    "  report openssl\n"
+                                    "}\n"
+                                    "section \"printed\" {\n"
+                                    "  series \"md5 16 bytes\" exec \"" + helper + "\" print \"md5 7583.10k\" "
+                                    "figure regex \"^md5 ([0-9.]+)k\" unit k runs 2\n"
+                                    "  report openssl\n"
+                                    "  compare with section \"logged\"\n"
+                                    "}\n");
+  INFO(run.err);
+  REQUIRE(run.code == 0);
+  const std::string logged = section_of(run.out, "logged");
+  CHECK(logged.find("md5               3791.55k    13232.52k    38205.95k    71293.95k    93825.71k\n") !=
+        std::string::npos);
+  const std::string printed = section_of(run.out, "printed");
+  // The section's own openssl table holds its one figure, and not the other section's of the same label.
+  CHECK(printed.find("md5               7583.10k\n") != std::string::npos);
+  CHECK(printed.find("3791.55k") == std::string::npos);
+  const std::string table = squeezed(printed);
+  CHECK(table.find("\nseries logged printed printed/logged\n") != std::string::npos);
+  CHECK(table.find("\nmd5 16 bytes 3791.6 k 7583.1 k 2.00\n") != std::string::npos);
+  // Two sections of one run: no environment set side by side.
+  CHECK(printed.find("environment") == std::string::npos);
+  // The result keeps each series' section, and re-renders the same.
+  const auto again = cli({"report", work / "r.json"});
+  REQUIRE(again.code == 0);
+  CHECK(again.out.substr(0, again.out.find("\nconditions:")) == run.out.substr(0, run.out.find("\nconditions:")));
+}
+
+TEST_CASE("command cli: a missing program in 'missing skip' is one line and an unavailable series, not a failure") {
+  TempDir work;
+  const auto run = run_recipe(work, "series \"ghost\" exec hwbench-no-such-program-xyz missing skip\n"
+                                    "series \"here\" exec \"" + helper + "\" print ok\nreport summary\n");
+  INFO(run.err);
+  REQUIRE(run.code == 0);
+  std::string error;
+  const auto result = hwbench::runtime::record::load_result(work / "r.json", error);
+  REQUIRE(result);
+  REQUIRE(result->series.size() == 2);
+  CHECK(result->series[0].unavailable == "hwbench-no-such-program-xyz is not installed (not found in PATH)");
+  CHECK(result->series[1].samples.size() == 1);
+}
+
+TEST_CASE("command cli: Debian's dd, its printed rate as the figure; written file claimed and removed by teardown") {
+  const std::string dd = hwbench::test::find_tool("dd");
+  if (dd.empty()) return hwbench::test::skip("dd is not installed");
+  TempDir work;
+  const auto run = run_recipe(work, "let rate = \"([0-9.]+ [kMGT]?B/s)\\$\"\n"
+                                    "series \"dd\" exec dd if=/dev/zero \"of=${disk:/dd.bin}\" bs=64k count=64 conv=fdatasync "
+                                    "writes disk:/dd.bin figure regex $rate unit MB/s scaled from stderr runs 2\n"
+                                    "teardown { rm disk:/dd.bin }\nreport MB/s mean\n");
+  INFO(run.err);
+  REQUIRE(run.code == 0);
+  std::string error;
+  const auto result = hwbench::runtime::record::load_result(work / "r.json", error);
+  REQUIRE(result);
+  REQUIRE(result->series.size() == 1);
+  REQUIRE(result->series[0].samples.size() == 2);
+  for (const auto& s : result->series[0].samples) {
+    REQUIRE(s.figure);
+    CHECK(s.figure->unit == "MB/s");
+    CHECK(s.figure->value > 0);
+  }
+  REQUIRE(result->programs.size() == 1);
+  CHECK(result->programs[0].stderr_text.find("4194304 bytes") != std::string::npos);
+  CHECK_FALSE(std::ifstream(work / "dd.bin").good());
+}
+
+TEST_CASE("command cli: Debian's openssl speed, run and imported, prints its own table") {
+  const std::string openssl = hwbench::test::find_tool("openssl");
+  if (openssl.empty()) return hwbench::test::skip("openssl is not installed");
+  TempDir work;
+  const auto run = run_recipe(work, "exec openssl speed -elapsed -seconds 1 -bytes 16 md5 import openssl\nreport openssl\n");
+  INFO(run.err);
+  REQUIRE(run.code == 0);
+  CHECK(run.out.find("The 'numbers' are in 1000s of bytes per second processed.\n") != std::string::npos);
+  CHECK(run.out.find("type             16 bytes\nmd5  ") != std::string::npos);
+  std::string error;
+  const auto result = hwbench::runtime::record::load_result(work / "r.json", error);
+  REQUIRE(result);
+  REQUIRE(result->series.size() == 1);
+  CHECK(result->series[0].label == "md5 16 bytes");
+  REQUIRE(result->series[0].samples.size() == 1);
+  CHECK(result->series[0].samples[0].figure->value > 0);
+}
+
+TEST_CASE("command cli: Debian's bonnie++ at a small size, run and imported beside hwbench's bonnie kernels") {
+  const std::string bonnie = hwbench::test::find_tool("bonnie++");
+  if (bonnie.empty()) return hwbench::test::skip("bonnie++ is not installed");
+  TempDir work;
+  const auto run = run_recipe(work, "section \"bonnie++\" {\n"
+                                    "  exec \"" + bonnie + "\" -d \"${disk:}\" -s 32 -r 16 -n 0 -f -q -u root import bonnie\n"
+                                    "  report bonnie\n"
+                                    "}\n"
+                                    "section \"hwbench\" {\n"
+                                    "  series \"put_block\" bonnie put_block disk: size 32MiB ram 16MiB\n"
+                                    "  report bonnie\n"
+                                    "  compare with section \"bonnie++\"\n"
+                                    "}\n");
+  INFO(run.err);
+  REQUIRE(run.code == 0);
+  // bonnie++ -q prints its CSV line alone; the log's line comes back as bonnie++ printed it.
+  const std::string program = section_of(run.out, "bonnie++");
+  CHECK(program.find(",32M,") != std::string::npos);
+  const std::string own = section_of(run.out, "hwbench");
+  CHECK(own.find("Version  1.96") != std::string::npos);
+  CHECK(own.find("put_block") != std::string::npos);
+  CHECK(own.find("hwbench/bonnie++") != std::string::npos);
+}
