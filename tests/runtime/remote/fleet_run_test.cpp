@@ -431,3 +431,47 @@ TEST_CASE("fleet over real ssh: the host checks the recipe against its own direc
   CHECK_FALSE(exists(missing));
   CHECK(files_starting(fleet.work + "/results", "fleet-").empty());
 }
+
+namespace {
+
+/// The processes (not zombies) whose command line holds `word`.
+std::vector<pid_t> processes_with(const std::string& word) {
+  std::vector<pid_t> found;
+  for (const auto& entry : std::filesystem::directory_iterator("/proc")) {
+    const std::string name = entry.path().filename().string();
+    if (name.find_first_not_of("0123456789") != std::string::npos) continue;
+    std::string cmdline = read_text(entry.path().string() + "/cmdline");
+    std::replace(cmdline.begin(), cmdline.end(), '\0', ' ');
+    const std::string stat = read_text(entry.path().string() + "/stat");
+    const auto close = stat.rfind(')');
+    const bool zombie = close != std::string::npos && close + 2 < stat.size() && stat[close + 2] == 'Z';
+    if (!zombie && cmdline.find(word) != std::string::npos) found.push_back(static_cast<pid_t>(std::stol(name)));
+  }
+  return found;
+}
+
+}  // namespace
+
+TEST_CASE("fleet over real ssh: a lost session ends a command step's program and its children on the host") {
+  Fleet fleet;
+  if (!fleet.ready()) return;
+  fleet.precache();
+  // A word no other process has: the program and its stubborn child carry it.
+  const std::string mark = "61.3" + std::to_string(::getpid() % 1000);
+  write_text(fleet.work + "/cmd.bench", "series \"long\" exec \"" + std::string(HWBENCH_CMD_HELPER) +
+                                            "\" stubborn-children 1 " + mark + " sleep " + mark + "\n");
+  HwbenchChild run({"run", "cmd.bench", "--allow-exec", "--host", "host1"}, fleet.work);
+  REQUIRE_MESSAGE(run.wait_until([&] { return processes_with(" " + mark).size() >= 2; }, 30), run.err());
+  const auto ssh = children_named(run.pid(), "ssh");
+  REQUIRE(ssh.size() == 1);
+  ::kill(ssh[0], SIGKILL);
+  const int code = run.exit_code(60);
+  INFO("stdout:\n" << run.out() << "\nstderr:\n" << run.err());
+  CHECK(code == 3);
+  // The host's hwbench saw its session end and ended the program's whole group.
+  const auto start = std::chrono::steady_clock::now();
+  while (!processes_with(" " + mark).empty() && hwbench::test::seconds_since(start) < 20)
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  CHECK(processes_with(" " + mark).empty());
+  CHECK(fleet.host1_left_clean());
+}
