@@ -148,57 +148,45 @@ class CommandKernel : public Kernel {
   std::int64_t startup_wall_ns_ = 0, startup_usr_ns_ = 0, startup_sys_ns_ = 0;
 };
 
-ParamSpec text_param(std::string_view name, std::string unit, std::string help) {
+// One row of the option table `hwbench list` shows (the checker binds the options itself).
+ParamSpec option_row(std::string_view name, ParamType type, std::string unit, std::string default_text, std::string help) {
   ParamSpec p;
   p.name = std::string(name);
-  p.type = ParamType::word;
+  p.type = type;
   p.unit = std::move(unit);
+  p.default_text = std::move(default_text);
   p.help = std::move(help);
   return p;
 }
 
 std::vector<ParamSpec> command_params() {
-  std::vector<ParamSpec> params;
-  ParamSpec timeout;
-  timeout.name = std::string(option::timeout);
-  timeout.type = ParamType::duration;
-  timeout.unit = "s";
-  timeout.default_text = "0s";
-  timeout.help = "end the run past this (SIGTERM to its process group, SIGKILL 2 s later): a failed sample; 0s: none";
-  params.push_back(timeout);
-  params.push_back(text_param(option::cwd, "path", "the working directory: a location or a path in one"));
-  params.push_back(text_param(option::stdin_file, "path", "the file read as standard input (default /dev/null)"));
-  params.push_back(text_param(option::exit_codes, "", "the exit codes that count as success: exit 1, exit [0, 1] (default 0)"));
-  ParamSpec ignore;
-  ignore.name = std::string(option::ignore_failure);
-  ignore.type = ParamType::flag;
-  ignore.help = "a run that exits with another code, or is killed by a signal, is still a sample (hyperfine -i)";
-  params.push_back(ignore);
-  ParamSpec missing;
-  missing.name = std::string(option::missing);
-  missing.type = ParamType::choice;
-  missing.default_text = "error";
-  missing.choices = {"error", "skip"};
-  missing.help = "a program that is not installed: a check error, or (skip) a series marked unavailable";
-  params.push_back(missing);
-  ParamSpec cap;
-  cap.name = std::string(option::output_cap);
-  cap.type = ParamType::size;
-  cap.unit = "bytes";
-  cap.default_text = "1MiB";
-  cap.min = 1024;
-  cap.max = 1024.0 * 1024 * 1024;
-  cap.help = "how much of each output stream is kept: its first and last halves, the cut marked";
-  params.push_back(cap);
-  params.push_back(text_param(option::env, "", "env \"NAME=VALUE\": a variable for the program (repeatable)"));
-  params.push_back(text_param(option::reads, "path", "a file the program reads: must exist; `cold` evicts it (repeatable)"));
-  params.push_back(text_param(option::writes, "path", "a file the program creates: claimed, removed after a failed run (repeatable)"));
-  params.push_back(text_param(option::figure, "",
-                              "figure [\"LABEL\"] regex \"RE\" | json \"/POINTER\" unit U [scaled] [from stderr|PATH] "
-                              "[optional]: a figure from the output (repeatable)"));
-  params.push_back(text_param(option::import, "", "import nbench|openssl|bonnie|unixbench: the output as the tool's log"));
-  params.push_back(text_param(option::prepare, "", "prepare \"SHELL LINE\": run before each sample, untimed"));
-  params.push_back(text_param(option::conclude, "", "conclude \"SHELL LINE\": run after each sample, untimed"));
+  using enum ParamType;
+  std::vector<ParamSpec> params = {
+      option_row(option::timeout, duration, "s", "0s",
+                 "end the run past this (SIGTERM to its process group, SIGKILL 2 s later): a failed sample; 0s: none"),
+      option_row(option::cwd, word, "path", "hwbench's", "the working directory: a location or a path in one"),
+      option_row(option::stdin_file, word, "path", "/dev/null", "the file read as standard input"),
+      option_row(option::exit_codes, word, "", "0", "the exit codes that count as success: exit 1, exit [0, 1]"),
+      option_row(option::ignore_failure, flag, "", "",
+                 "a run that exits with another code, or is killed by a signal, is still a sample (hyperfine -i)"),
+      option_row(option::missing, choice, "", "error",
+                 "a program that is not installed: a check error, or (skip) a series marked unavailable"),
+      option_row(option::output_cap, size, "bytes", "1MiB",
+                 "how much of each output stream is kept: its first and last halves, the cut marked"),
+      option_row(option::env, word, "", "none", "env \"NAME=VALUE\": a variable for the program (repeatable)"),
+      option_row(option::reads, word, "path", "none", "a file the program reads: must exist; `cold` evicts it (repeatable)"),
+      option_row(option::writes, word, "path", "none",
+                 "a file the program creates: claimed, removed after a failed run (repeatable)"),
+      option_row(option::figure, word, "", "none",
+                 "figure [\"LABEL\"] regex \"RE\" | json \"/POINTER\" unit U [scaled] [from stderr|PATH] [optional]: "
+                 "a figure from the output (repeatable)"),
+      option_row(option::import, word, "", "none", "import nbench|openssl|bonnie|unixbench: the output as the tool's log"),
+      option_row(option::prepare, word, "", "none", "prepare \"SHELL LINE\": run before each sample, untimed"),
+      option_row(option::conclude, word, "", "none", "conclude \"SHELL LINE\": run after each sample, untimed"),
+  };
+  params[5].choices = {"error", "skip"};
+  params[6].min = 1024;
+  params[6].max = 1024.0 * 1024 * 1024;
   return params;
 }
 

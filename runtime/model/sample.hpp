@@ -46,6 +46,7 @@ struct Sample {
   platform::CpuTimes cpu;
   std::int64_t start_unix_ns = 0;            ///< wall-clock start, for the record only
   std::int64_t max_latency_ns = 0;           ///< the kernel's longest single operation (Work::max_latency_ns); 0: none
+  std::int64_t max_rss_kb = 0;               ///< a command step's: the largest peak resident set of its runs (wait4), KiB; 0: none
   bool cold = false;                         ///< page cache evicted (and verified) before it
   bool cpu_timed = false;                    ///< rates use this process's CPU time (usr+sys), not wall time
   /// How many samples `cpu` covers: 1, its own; n > 1 on the last sample of a CPU span, n samples
@@ -170,7 +171,7 @@ class Samples {
  public:
   /// The integer fields of a Sample, one column each; `flags` holds cold (bit 0) and cpu_timed (bit 1).
   enum class Field { param_set, iteration, units, bytes, ops, wall_ns, usr_ns, sys_ns, cusr_ns, csys_ns,
-                     cpu_samples, start_unix_ns, max_latency_ns, flags, count_ };
+                     cpu_samples, start_unix_ns, max_latency_ns, flags, max_rss_kb, count_ };
   /// Samples staged before they go into the columns.
   static constexpr std::size_t staged_rows = 64;
   /// Iterates over the samples in order, each made on reading (a cursor per column, so that a
@@ -229,6 +230,7 @@ class Samples {
     stage(Field::start_unix_ns, k, static_cast<std::uint64_t>(sample.start_unix_ns));
     stage(Field::max_latency_ns, k, static_cast<std::uint64_t>(sample.max_latency_ns));
     stage(Field::flags, k, (sample.cold ? 1U : 0U) | (sample.cpu_timed ? 2U : 0U));
+    stage(Field::max_rss_kb, k, static_cast<std::uint64_t>(sample.max_rss_kb));
     if (++staged_ == staged_rows) fold();
   }
   /// Puts `sample` in place of sample `i` (< size()); rebuilds the columns, so O(size()).

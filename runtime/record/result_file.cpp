@@ -160,6 +160,9 @@ json samples_to_json(Placeholders& placeholders, const model::Samples& samples) 
   if (!cpu_samples.constant() || (cpu_samples.size() > 0 && cpu_samples[0] != 1))
     out["cpu_samples"] = column(Field::cpu_samples, false);
   out["max_latency_ns"] = column(Field::max_latency_ns, true);
+  // Written only for command steps' samples, whose programs' peak memory it is; absent, 0.
+  const model::IntColumn& rss = samples.column(Field::max_rss_kb);
+  if (!rss.constant() || (rss.size() > 0 && rss[0] != 0)) out["max_rss_kb"] = column(Field::max_rss_kb, true);
   out["start_unix_ns"] = column_to_json(placeholders, samples.column(Field::start_unix_ns), true, /*deltas=*/true);
   const model::IntColumn& flags = samples.column(Field::flags);
   for (const auto& [key, bit] : {std::pair{"cold", 1U}, std::pair{"cpu_timed", 2U}}) {

@@ -170,6 +170,9 @@ void read_columns(JsonReader& in, const json& object, const std::string& where, 
   // Without a cpu_samples column every sample's CPU time is its own.
   const bool own_cpu = in.member(*samples, path, "cpu_samples", /*optional=*/true) == nullptr;
   const Column cpu_samples = own_cpu ? Column{{}, 1} : column("cpu_samples", unsigned_32);
+  // Without a max_rss_kb column no sample ran a program.
+  const bool no_rss = in.member(*samples, path, "max_rss_kb", /*optional=*/true) == nullptr;
+  const Column rss = no_rss ? Column{{}, 0} : column("max_rss_kb", signed_64);
   const std::vector<bool> cold = read_flags(in, *samples, path, "cold", n);
   const std::vector<bool> cpu_timed = read_flags(in, *samples, path, "cpu_timed", n);
   std::vector<std::optional<Figure>> figures = read_figure_column(in, *samples, path, n);
@@ -194,6 +197,7 @@ void read_columns(JsonReader& in, const json& object, const std::string& where, 
     s.cpu = {as_signed(usr[i]), as_signed(sys[i]), as_signed(cusr[i]), as_signed(csys[i])};
     s.cpu_samples = static_cast<std::uint32_t>(cpu_samples[i]);
     s.max_latency_ns = as_signed(latency[i]);
+    s.max_rss_kb = as_signed(rss[i]);
     // An array of start times holds the first and then each one's difference from the one before.
     start_ns = start.values.empty() ? start.all : start_ns + start.values[i];
     s.start_unix_ns = as_signed(start_ns);

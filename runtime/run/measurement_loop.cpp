@@ -20,6 +20,7 @@ Tally tally_of(const kernels::Work& w, std::uint64_t units) { return {units, w.b
 // tree's CPU time in place of the waited-for children's where a cgroup counted it.
 void apply_programs(Sample& s, const kernels::ProgramUse& p) {
   s.wall_ns = std::max<std::int64_t>(0, s.wall_ns - p.overhead_ns);
+  s.max_rss_kb = p.max_rss_kb;
   if (p.tree_usr_ns >= 0) {
     s.cpu.cusr_ns = p.tree_usr_ns;
     s.cpu.csys_ns = p.tree_sys_ns;
@@ -175,6 +176,7 @@ std::size_t MeasurementLoop::measure_batch(kernels::Kernel& k, CpuSpan& span, st
     s.bytes = work[i].bytes;
     s.ops = work[i].ops;
     s.max_latency_ns = work[i].max_latency_ns;
+    s.max_rss_kb = 0;
   }
   return taken;
 }

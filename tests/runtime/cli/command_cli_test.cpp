@@ -134,6 +134,7 @@ TEST_CASE("command cli: Debian's dd, its printed rate as the figure; written fil
   REQUIRE(result->series.size() == 1);
   REQUIRE(result->series[0].samples.size() == 2);
   for (const auto& s : result->series[0].samples) {
+    CHECK(s.max_rss_kb > 0);  // kept in the result file
     REQUIRE(s.figure);
     CHECK(s.figure->unit == "MB/s");
     CHECK(s.figure->value > 0);

@@ -80,6 +80,7 @@ TEST_CASE("command step: each run is a sample, timed from spawn to reaping, its 
   REQUIRE(s.samples.size() == 3);
   for (const auto& sample : s.samples) {
     CHECK(sample.ops == 1);
+    CHECK(sample.max_rss_kb > 0);  // wait4's peak resident set of the run
     CHECK(sample.wall_ns >= 20'000'000);
     CHECK(sample.wall_ns < 2'000'000'000);
   }
