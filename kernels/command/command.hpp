@@ -26,6 +26,7 @@ inline constexpr std::string_view cwd = "cwd";                    ///< the worki
 inline constexpr std::string_view stdin_file = "stdin";           ///< the file read as standard input
 inline constexpr std::string_view exit_codes = "exit";            ///< accepted exit codes, "0" or "0,1"
 inline constexpr std::string_view ignore_failure = "ignore-failure";  ///< a failed run is still a sample
+inline constexpr std::string_view tree = "tree";                  ///< the whole tree's CPU time, from a cgroup
 inline constexpr std::string_view missing = "missing";            ///< `error` or `skip` a program not installed
 inline constexpr std::string_view output_cap = "output-cap";      ///< bytes kept of each stream
 inline constexpr std::string_view env = "env";                    ///< `env "NAME=VALUE"`, repeatable

@@ -27,7 +27,7 @@ namespace {
 const std::vector<std::string>& command_options() {
   static const std::vector<std::string> names = [] {
     std::vector<std::string> n;
-    for (std::string_view o : {option::timeout, option::cwd, option::stdin_file, option::exit_codes, option::ignore_failure,
+    for (std::string_view o : {option::timeout, option::cwd, option::stdin_file, option::exit_codes, option::ignore_failure, option::tree,
                                option::missing, option::output_cap, option::env, option::reads, option::writes,
                                option::figure, option::import, option::prepare, option::conclude})
       n.emplace_back(o);
@@ -80,6 +80,7 @@ class CommandBinder {
     text(option::missing, "error");
     params[std::string(option::output_cap)] = {1024.0 * 1024, "1MiB", false, false};
     params[std::string(option::ignore_failure)] = {};
+    params[std::string(option::tree)] = {};
   }
 
   std::uint32_t width(const Item& it) const { return item_width(it); }
@@ -187,7 +188,7 @@ class CommandBinder {
     }
     const std::string& w = it.word;
     if (MeasurementOptions::is_option(w)) return options_.bind(it);
-    if (w == option::ignore_failure) {
+    if (w == option::ignore_failure || w == option::tree) {
       c_.repeated(it, w);
       c_.step.call.params[w].flag = true;
       c_.step.call.params[w].given = true;

@@ -16,6 +16,7 @@
 #include "runtime/run/command_figures.hpp"
 #include "runtime/run/interpreter.hpp"
 #include "tests/support/recipe_env.hpp"
+#include "tests/support/skip.hpp"
 
 using hwbench::runtime::model::RunStatus;
 using hwbench::runtime::model::Series;
@@ -254,4 +255,22 @@ TEST_CASE("command step: scaled figures convert printed units and prefixes, and 
   CHECK(error == "'1.5 GB' is in GB, which does not convert to MB/s");
   CHECK_FALSE(scaled_value("9 furlongs", "s", error));
   CHECK(error == "'9 furlongs' ends in 'furlongs', which is neither a unit nor a k/M/G prefix");
+}
+
+TEST_CASE("command step: with tree, a cgroup counts the CPU time of a grandchild nobody waited for") {
+  RecipeEnv env;
+  const auto plain = run(env, "series \"p\" exec \"" + helper + "\" burn-orphan 0.2\n");
+  REQUIRE(plain.status == RunStatus::complete);
+  const auto& p = series(plain, "p");
+  CHECK(p.params_of(p.samples.back()).params.at("cpu_source").starts_with("wait4"));
+  const auto out = run(env, "series \"t\" exec \"" + helper + "\" burn-orphan 0.2 tree\n");
+  REQUIRE(out.status == RunStatus::complete);
+  const auto& s = series(out, "t");
+  const std::string source = s.params_of(s.samples.back()).params.at("cpu_source");
+  if (!source.starts_with("cgroup v2 "))
+    return hwbench::test::skip("no cgroup v2 of its own for the process tree here: " + source);
+  // The orphan burnt 0.2 s of CPU: the sample's children's time has it, wait4's alone would not.
+  const auto& cpu = s.samples.back().cpu;
+  CHECK(cpu.cusr_ns + cpu.csys_ns >= 190'000'000);
+  CHECK(p.samples.back().cpu.cusr_ns < 100'000'000);
 }
