@@ -274,3 +274,25 @@ TEST_CASE("command step: with tree, a cgroup counts the CPU time of a grandchild
   CHECK(cpu.cusr_ns + cpu.csys_ns >= 190'000'000);
   CHECK(p.samples.back().cpu.cusr_ns < 100'000'000);
 }
+
+TEST_CASE("command step: cold evicts the files a program reads before each sample; on a tmpfs it is refused") {
+  RecipeEnv env;
+  {
+    std::ofstream in(env.disk() + "/cold.txt");
+    in << std::string(1 << 20, 'c');
+  }
+  const auto out = run(env, "series \"c\" exec \"" + helper + "\" cat stdin disk:/cold.txt reads disk:/cold.txt cold runs 2\n");
+  REQUIRE(out.status == RunStatus::complete);
+  const auto& s = series(out, "c");
+  REQUIRE(s.samples.size() == 2);
+  for (const auto& sample : s.samples) CHECK(sample.cold);
+  REQUIRE(out.programs.size() == 1);
+  CHECK(out.programs[0].stdout_bytes == 1 << 20);
+  {
+    std::ofstream in(env.ram() + "/cold.txt");
+    in << "in memory\n";
+  }
+  const auto refused = run(env, "exec \"" + helper + "\" cat stdin ramdisk:/cold.txt reads ramdisk:/cold.txt cold\n");
+  CHECK(refused.status == RunStatus::failed);
+  CHECK(refused.error.find(": cold: ") != std::string::npos);
+}
