@@ -71,6 +71,36 @@ TEST_CASE("command cli: an nbench log printed by a program gives the report `hwb
   CHECK(result->programs[0].stdout_bytes > 1000);
 }
 
+TEST_CASE("command cli: a UnixBench log printed by a program gives the report `hwbench import` gives, both runs") {
+  TempDir work;
+  const std::string log = std::string(HWBENCH_SOURCE_DIR) + "/tests/data/unixbench/unixbench-5.1.3-2-cpus.log";
+  const auto run = run_recipe(work, "exec \"" + helper + "\" cat stdin \"" + log + "\" import unixbench\nreport unixbench\n");
+  INFO(run.err);
+  REQUIRE(run.code == 0);
+  const auto imported = cli({"import", "unixbench", log, "-o", work / "log.toml"});
+  REQUIRE(imported.code == 0);
+  const auto report = cli({"report", work / "log.toml"});
+  REQUIRE(report.code == 0);
+  // Alike but for each block's "Benchmark Run:" span: the run's is the program's run here and
+  // now (its samples' start and end), the published file's the log's own times.
+  const auto without_spans = [](const std::string& text) {
+    std::istringstream lines(text.substr(0, text.find("\nconditions:")));
+    std::string kept;
+    int spans = 0;
+    for (std::string line; std::getline(lines, line);) {
+      if (line.starts_with("Benchmark Run: ")) ++spans;
+      else kept += line + "\n";
+    }
+    return std::pair{kept, spans};
+  };
+  const auto [ran, run_spans] = without_spans(run.out);
+  const auto [logged, log_spans] = without_spans(report.out);
+  CHECK(ran == logged);
+  CHECK(run_spans == 2);  // the 1-copy and the 2-copy run
+  CHECK(log_spans == 2);
+  CHECK(ran.find("System Benchmarks Index Score") != std::string::npos);
+}
+
 TEST_CASE("command cli: a section of imported figures, another of a program's own figure, compared row by row") {
   TempDir work;
   const std::string log = golden + "openssl-thinkpad-x20-p3-600mhz.log";
