@@ -386,17 +386,15 @@ class Interpreter {
     };
     for (const auto& f : r.figures)
       if (!f.label.empty() && f.label != step.series) add(outcome_.series[index_.at(f.label)], f.figure);
+    const std::string section = importer_section(step);
     for (auto& imported : r.imported) {
-      Series& target = imported_series(step, imported.label);
+      Series& target = imported_series(section, imported.label);
       if (std::find(step_imports_.begin(), step_imports_.end(), &target) == step_imports_.end())
         step_imports_.push_back(&target);
       if (target.unavailable.empty()) target.unavailable = imported.unavailable;
       for (const auto& sample : imported.samples)
         if (sample.figure) add(target, *sample.figure);
     }
-    std::string section;
-    for (const auto& rule : step.kernel.figures)
-      if (rule.kind == plan::FigureRule::Kind::importer) section = rule.section;
     for (auto& b : r.baselines)
       if (std::none_of(outcome_.imported_baselines.begin(), outcome_.imported_baselines.end(),
                        [&](const model::Baseline& known) { return known.name == b.name; }))
@@ -411,12 +409,16 @@ class Interpreter {
       if (!env.contains(key)) env[key] = value;
   }
 
-  /// The series `label` that an importer read from `step`'s output, made when it is new. New
-  /// ones join the run's series at its end: a reference into those must stay valid until then.
-  Series& imported_series(const Step& step, const std::string& label) {
-    std::string section;
+  /// The section a command step's importer puts its series in ("" at the top level).
+  static std::string importer_section(const Step& step) {
     for (const auto& rule : step.kernel.figures)
-      if (rule.kind == plan::FigureRule::Kind::importer) section = rule.section;
+      if (rule.kind == plan::FigureRule::Kind::importer) return rule.section;
+    return "";
+  }
+
+  /// The series `label` that an importer read into `section`, made when it is new. New ones
+  /// join the run's series at its end: a reference into those must stay valid until then.
+  Series& imported_series(const std::string& section, const std::string& label) {
     // A series of the same label in another section stays apart (hwbench's own kernels there).
     auto it = index_.find(label);
     if (it != index_.end() && outcome_.series[it->second].section == section) return outcome_.series[it->second];
