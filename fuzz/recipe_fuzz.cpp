@@ -15,7 +15,7 @@
 #include <sstream>
 #include <string>
 
-#include "kernels/files/real_file_view.hpp"
+#include "base/platform/real_file_view.hpp"
 #include "kernels/builtin/builtin.hpp"
 #include "lang/recipe/parser.hpp"
 #include "runtime/check/checker.hpp"
@@ -51,7 +51,7 @@ struct Sandbox {
 
   std::string root;
   hwbench::kernels::Registry registry;
-  hwbench::kernels::files::RealFileView files;
+  hwbench::platform::RealFileView files;
   hwbench::runtime::check::CheckOptions options;
 };
 

@@ -7,12 +7,12 @@
 
 #include <fmt/format.h>
 
-#include "runtime/support/system_text.hpp"
+#include "base/support/system_text.hpp"
 
 namespace hwbench::kernels::command {
 
-using runtime::platform::ChildOutcome;
-using runtime::platform::ChildSpec;
+using platform::ChildOutcome;
+using platform::ChildSpec;
 
 namespace {
 
@@ -64,7 +64,7 @@ class CommandKernel : public Kernel {
   Work run(std::uint64_t n) override {
     Work work;
     for (std::uint64_t i = 0; i < n; ++i) {
-      ChildOutcome out = runtime::platform::run_child(child_);
+      ChildOutcome out = platform::run_child(child_);
       last_ = std::move(out);
       if (last_->interrupted) return work;  // Ctrl-C: the runtime drops this sample
       judge(*last_);
@@ -122,7 +122,7 @@ class CommandKernel : public Kernel {
     std::int64_t wall = 0, usr = 0, sys = 0;
     int runs = 0;
     for (; runs < shell_startup_runs; ++runs) {
-      const ChildOutcome o = runtime::platform::run_child(empty);
+      const ChildOutcome o = platform::run_child(empty);
       if (o.interrupted) break;
       wall += o.wall_ns;
       usr += o.usr_ns;
@@ -218,7 +218,7 @@ KernelSpec command_spec(std::string_view name, std::string help, std::string syn
 
 std::string failure_tail(const ChildOutcome& out) {
   const bool said = out.err.text.find_first_not_of(" \n\t") != std::string::npos;
-  return runtime::support::last_lines(said ? out.err.text : out.out.text);
+  return support::last_lines(said ? out.err.text : out.out.text);
 }
 
 std::string env_param(std::string_view name) { return fmt::format("{}:{}", option::env, name); }

@@ -49,7 +49,7 @@ void register_kernels(Registry& registry);
 
 /// The last lines of what a failed run printed, for its error: stderr's, or stdout's when
 /// stderr is blank ("; its last line:\n    …"; "" when it printed nothing).
-std::string failure_tail(const runtime::platform::ChildOutcome& out);
+std::string failure_tail(const platform::ChildOutcome& out);
 
 /// Whether `spec` is one of this family's kernels.
 bool is_command(const KernelSpec& spec);

@@ -12,7 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "runtime/platform/child_process.hpp"
+#include "base/platform/child_process.hpp"
+#include "base/platform/file_view.hpp"
 
 namespace hwbench::kernels {
 
@@ -106,20 +107,8 @@ struct Call {
   }
 };
 
-/// Read-only questions about files, answered by the real file system at run time and by the
-/// checker's simulation of it (files that setup will have created) at check time.
-class FileView {
- public:
-  virtual ~FileView() = default;
-  /// Whether anything exists at `path`.
-  virtual bool exists(const std::string& path) const = 0;
-  /// Whether `path` is a directory.
-  virtual bool is_directory(const std::string& path) const = 0;
-  /// The size of the regular file at `path`, if known.
-  virtual std::optional<std::uint64_t> file_size(const std::string& path) const = 0;
-  /// Existing regular files matching a glob pattern (`*`, `?` in the last component only), sorted.
-  virtual std::vector<std::string> glob(const std::string& pattern) const = 0;
-};
+/// The file questions a kernel asks (base/platform/file_view.hpp).
+using platform::FileView;
 
 /// A problem a kernel finds in its call before anything runs.
 struct Problem {
@@ -201,7 +190,7 @@ class Kernel {
   virtual std::map<std::string, std::string> notes() const { return {}; }
   /// How the last external program this kernel ran ended and what it printed (a command
   /// step's), or nullptr for a kernel that runs none.
-  virtual const runtime::platform::ChildOutcome* last_program() const { return nullptr; }
+  virtual const platform::ChildOutcome* last_program() const { return nullptr; }
   /// What its external programs took since the last call (a command step's); empty for others.
   virtual ProgramUse take_program_use() { return {}; }
 };

@@ -1,5 +1,5 @@
 #include "kernels/crypto/algorithms.hpp"
-#include "runtime/support/suggestions.hpp"
+#include "base/support/suggestions.hpp"
 
 #include <fmt/format.h>
 #include <openssl/crypto.h>
@@ -106,7 +106,7 @@ std::vector<std::string> close_names(std::string_view word, const std::vector<st
   const std::size_t tolerance = std::max<std::size_t>(1, wanted.size() / 4);
   std::vector<std::pair<std::size_t, std::string>> scored;
   for (const auto& name : names) {
-    const std::size_t d = runtime::support::edit_distance(wanted, squeezed(name), runtime::support::Swaps::one_edit);
+    const std::size_t d = support::edit_distance(wanted, squeezed(name), support::Swaps::one_edit);
     if (d <= tolerance) scored.emplace_back(d, name);
   }
   std::stable_sort(scored.begin(), scored.end(), [](const auto& a, const auto& b) { return a.first < b.first; });

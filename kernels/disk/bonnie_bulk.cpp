@@ -30,7 +30,7 @@
 
 namespace hwbench::kernels::disk {
 
-using runtime::platform::FileDescriptor;
+using platform::FileDescriptor;
 
 namespace {
 

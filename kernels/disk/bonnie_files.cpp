@@ -31,13 +31,13 @@
 #include "kernels/disk/scratch_file.hpp"
 #include "kernels/common/kernel_io.hpp"
 #include "kernels/common/random_bytes.hpp"
-#include "runtime/platform/newer_syscalls.hpp"
+#include "base/platform/newer_syscalls.hpp"
 
 namespace hwbench::kernels::disk {
 
-using runtime::platform::FileDescriptor;
-using runtime::platform::open_file;
-using runtime::platform::sync_file_system;
+using platform::FileDescriptor;
+using platform::open_file;
+using platform::sync_file_system;
 
 namespace {
 

@@ -13,15 +13,15 @@
 #include <fmt/format.h>
 
 #include "kernels/common/kernel_io.hpp"
-#include "runtime/platform/newer_syscalls.hpp"
-#include "runtime/platform/page_cache.hpp"
+#include "base/platform/newer_syscalls.hpp"
+#include "base/platform/page_cache.hpp"
 
 namespace hwbench::kernels::disk {
 
-using runtime::platform::Eviction;
-using runtime::platform::FileDescriptor;
-using runtime::platform::evict;
-using runtime::platform::open_file;
+using platform::Eviction;
+using platform::FileDescriptor;
+using platform::evict;
+using platform::open_file;
 
 ScratchFile::ScratchFile(std::string path, const Context& context) : path_(std::move(path)), context_(context) {}
 
@@ -151,13 +151,13 @@ bool unsupported(int err) { return err == EOPNOTSUPP || err == ENOSYS; }
 }  // namespace
 
 bool preallocate(int fd, std::uint64_t size, const std::string& path) {
-  if (runtime::platform::fallocate(fd, 0, 0, static_cast<off_t>(size)) == 0) return true;
+  if (platform::fallocate(fd, 0, 0, static_cast<off_t>(size)) == 0) return true;
   if (unsupported(errno)) return false;
   throw common::io_error("allocate", path, errno);
 }
 
 bool unwrite(int fd, std::uint64_t size, const std::string& path) {
-  if (runtime::platform::fallocate(fd, FALLOC_FL_ZERO_RANGE, 0, static_cast<off_t>(size)) != 0) {
+  if (platform::fallocate(fd, FALLOC_FL_ZERO_RANGE, 0, static_cast<off_t>(size)) != 0) {
     if (unsupported(errno)) return false;
     throw common::io_error("reset the blocks of", path, errno);
   }

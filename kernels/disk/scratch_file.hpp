@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <string>
 
-#include "runtime/platform/file_descriptor.hpp"
+#include "base/platform/file_descriptor.hpp"
 #include "kernels/contract/kernel.hpp"
 
 namespace hwbench::kernels::disk {
@@ -26,9 +26,9 @@ class ScratchFile {
   void claim() const;
   /// Creates the file afresh (our earlier copy unlinked, then O_CREAT|O_EXCL) opened with
   /// `flags` (O_WRONLY or O_RDWR, maybe O_DIRECT); throws KernelError naming the path.
-  runtime::platform::FileDescriptor create(int flags);
+  platform::FileDescriptor create(int flags);
   /// Opens the existing file with `flags`; throws KernelError naming the path.
-  runtime::platform::FileDescriptor open(int flags) const;
+  platform::FileDescriptor open(int flags) const;
   /// Creates the file afresh and writes `size` bytes, `block` at a time, repeating `pattern`
   /// (block bytes), then fsyncs and closes: the untimed preparation of a test that needs the file
   /// to exist. With `preallocate` its blocks are first reserved with preallocate() (fio's layout);
@@ -65,7 +65,7 @@ class ScratchFile {
 };
 
 /// bonnie++'s Close(): fsync, then close, both reported as errors naming `path`.
-void close_synced(runtime::platform::FileDescriptor& fd, const std::string& path);
+void close_synced(platform::FileDescriptor& fd, const std::string& path);
 
 /// read(2) of exactly `size` bytes unless the file ends first; retries EINTR and short reads.
 /// Returns the bytes read; throws io_error("read", path, …).

@@ -42,15 +42,15 @@
 #include "kernels/disk/max_latency.hpp"
 #include "kernels/disk/scratch_file.hpp"
 #include "kernels/common/kernel_io.hpp"
-#include "runtime/platform/page_cache.hpp"
+#include "base/platform/page_cache.hpp"
 #include "kernels/common/random_bytes.hpp"
 
 namespace hwbench::kernels::disk {
 
-using runtime::platform::FileDescriptor;
-using runtime::platform::evict;
-using runtime::platform::filesystem_type;
-using runtime::platform::open_file;
+using platform::FileDescriptor;
+using platform::evict;
+using platform::filesystem_type;
+using platform::open_file;
 
 namespace {
 

@@ -7,7 +7,7 @@
 // EOPNOTSUPP, or a 0-byte answer for a non-empty file), then a read/write loop with a BLOCK-byte
 // buffer. The source gets POSIX_FADV_SEQUENTIAL, as coreutils gives it, which doubles readahead.
 // Before Linux 4.5 there is no copy_file_range: `method auto` falls back, and `method
-// copy_file_range` makes the series unavailable, saying so (runtime/platform/newer_syscalls.hpp).
+// copy_file_range` makes the series unavailable, saying so (base/platform/newer_syscalls.hpp).
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -19,16 +19,16 @@
 
 #include <fmt/format.h>
 
-#include "runtime/platform/file_descriptor.hpp"
-#include "runtime/platform/newer_syscalls.hpp"
+#include "base/platform/file_descriptor.hpp"
+#include "base/platform/newer_syscalls.hpp"
 #include "kernels/files/files.hpp"
-#include "kernels/files/real_file_view.hpp"
+#include "base/platform/real_file_view.hpp"
 
 namespace hwbench::kernels::files {
 
-using runtime::platform::FileDescriptor;
-using runtime::platform::has_copy_file_range;
-using runtime::platform::open_file;
+using platform::FileDescriptor;
+using platform::has_copy_file_range;
+using platform::open_file;
 
 namespace {
 
@@ -74,7 +74,7 @@ class CpKernel : public Kernel {
     if (method_ == Method::copy_file_range && !has_copy_file_range())
       throw KernelUnavailable("cp method copy_file_range: this kernel has no copy_file_range(2) (Linux 4.5 or later "
                               "has it); method auto falls back to sendfile(2)");
-    RealFileView real;
+    platform::RealFileView real;
     dst_ = resolve_destination(src_, dst_arg_, context_.files ? *context_.files : real);
     FileDescriptor src = open_source();
     struct stat s {};
@@ -166,8 +166,8 @@ class CpKernel : public Kernel {
   Attempt in_kernel(int in, int out, std::uint64_t size, bool use_sendfile) {
     Attempt a;
     for (;;) {
-      const ssize_t n = use_sendfile ? runtime::platform::sendfile(out, in, chunk)
-                                     : runtime::platform::copy_file_range(in, out, chunk);
+      const ssize_t n = use_sendfile ? platform::sendfile(out, in, chunk)
+                                     : platform::copy_file_range(in, out, chunk);
       if (n < 0) {
         if (errno == EINTR) continue;
         if (a.copied == 0 && refusal(errno)) {

@@ -11,13 +11,13 @@
 
 #include <fmt/format.h>
 
-#include "runtime/platform/file_descriptor.hpp"
+#include "base/platform/file_descriptor.hpp"
 #include "kernels/files/files.hpp"
 
 namespace hwbench::kernels::files {
 
-using runtime::platform::FileDescriptor;
-using runtime::platform::open_file;
+using platform::FileDescriptor;
+using platform::open_file;
 
 namespace {
 

@@ -8,7 +8,7 @@
 #include <fmt/format.h>
 
 #include "kernels/files/files.hpp"
-#include "kernels/files/real_file_view.hpp"
+#include "base/platform/real_file_view.hpp"
 
 namespace hwbench::kernels::files {
 
@@ -22,7 +22,7 @@ class RmKernel : public Kernel {
   // The matches are taken when the statement runs, not when it was checked, and only those the
   // run owns are kept; without an ownership rule nothing is owned.
   void prepare() override {
-    RealFileView real;
+    platform::RealFileView real;
     const FileView& view = context_.files ? *context_.files : real;
     targets_.clear();
     prepared_ = true;
@@ -71,13 +71,13 @@ KernelSpec rm_spec() {
     FileEffects fx;
     const std::string& pattern = call.args.at(0).path;
     const auto slash = pattern.rfind('/');
-    if (slash != std::string::npos && has_wildcard(pattern.substr(0, slash))) {
+    if (slash != std::string::npos && platform::has_wildcard(pattern.substr(0, slash))) {
       fx.problems.push_back(
           {fmt::format("cannot remove {}: a wildcard may stand only in the last component", pattern),
            "name the directory in full, e.g. ramdisk:/*MB_*"});
       return fx;
     }
-    if (!has_wildcard(pattern) && view.is_directory(pattern)) {
+    if (!platform::has_wildcard(pattern) && view.is_directory(pattern)) {
       fx.problems.push_back({fmt::format("cannot remove {}: it is a directory", pattern),
                              fmt::format("rm removes files; to remove those inside it, write {}",
                                          common::join_path(pattern, "*"))});

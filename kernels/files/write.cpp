@@ -15,14 +15,14 @@
 
 #include <fmt/format.h>
 
-#include "runtime/platform/file_descriptor.hpp"
+#include "base/platform/file_descriptor.hpp"
 #include "kernels/files/files.hpp"
 #include "kernels/common/random_bytes.hpp"
 
 namespace hwbench::kernels::files {
 
-using runtime::platform::FileDescriptor;
-using runtime::platform::open_file;
+using platform::FileDescriptor;
+using platform::open_file;
 
 namespace {
 

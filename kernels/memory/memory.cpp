@@ -5,7 +5,7 @@
 
 #include <fmt/format.h>
 
-#include "runtime/platform/machine.hpp"
+#include "base/platform/machine.hpp"
 #include "kernels/contract/registry.hpp"
 
 namespace hwbench::kernels {
@@ -20,7 +20,7 @@ void memory::register_kernels(Registry& registry) {
 
 namespace memory {
 
-using runtime::platform::last_level_cache_bytes;
+using platform::last_level_cache_bytes;
 
 common::AlignedBuffer page_buffer(std::size_t bytes, const std::string& what) {
   return common::AlignedBuffer(bytes, common::AlignedBuffer::page_size(), common::AlignedBuffer::Fill::untouched, what);

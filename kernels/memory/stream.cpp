@@ -9,13 +9,13 @@
 
 #include <fmt/format.h>
 
-#include "runtime/platform/machine.hpp"
+#include "base/platform/machine.hpp"
 #include "kernels/memory/memory.hpp"
 #include "kernels/memory/stream_arrays.hpp"
 
 namespace hwbench::kernels::memory {
 
-using runtime::platform::allowed_cpus;
+using platform::allowed_cpus;
 
 namespace {
 

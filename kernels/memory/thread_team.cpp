@@ -5,11 +5,11 @@
 
 #include <algorithm>
 
-#include "runtime/platform/machine.hpp"
+#include "base/platform/machine.hpp"
 
 namespace hwbench::kernels::memory {
 
-using runtime::platform::allowed_cpus;
+using platform::allowed_cpus;
 
 Range share(std::size_t count, unsigned parts, unsigned member, std::size_t align) {
   parts = std::max(1u, parts);

@@ -6,7 +6,7 @@
 #include "kernels/contract/registry.hpp"
 #include "kernels/nbench/float/float_index.hpp"
 #include "kernels/nbench/integer/integer_index.hpp"
-#include "runtime/support/suggestions.hpp"
+#include "base/support/suggestions.hpp"
 
 namespace hwbench::kernels::nbench {
 
@@ -55,7 +55,7 @@ void nbench::register_kernels(Registry& registry) {
     FileEffects fx;
     if (!call.args.empty() && nbench::find_test(call.args[0].text) == nullptr)
       fx.problems.push_back({fmt::format("unknown test '{}'", call.args[0].text),
-                             runtime::support::did_you_mean(call.args[0].text, names, fmt::format("tests: {}", fmt::join(names, " ")))});
+                             support::did_you_mean(call.args[0].text, names, fmt::format("tests: {}", fmt::join(names, " ")))});
     return fx;
   };
   k.make = [](const Call& call, const Context& ctx) {

@@ -6,7 +6,7 @@
 #include <fmt/format.h>
 
 #include "lang/kernel/kernel_typecheck.hpp"
-#include "runtime/support/suggestions.hpp"
+#include "base/support/suggestions.hpp"
 
 namespace hwbench::lang::kernel {
 
@@ -50,7 +50,7 @@ bool ExprTyping::resolve(KTypeRef& ref) {
   }
   std::vector<std::string> candidates = scalar_names();
   for (const auto& [n, t] : def_.type_args) candidates.push_back(n);
-  diags_.error(ref.loc, fmt::format("unknown type '{}'", ref.name), runtime::support::did_you_mean(ref.name, candidates, kTypesHint),
+  diags_.error(ref.loc, fmt::format("unknown type '{}'", ref.name), support::did_you_mean(ref.name, candidates, kTypesHint),
                underline_width(ref.name));
   return false;
 }
@@ -66,7 +66,7 @@ const KernelScope::Entry* ExprTyping::variable(const std::string& name, SourceLo
   std::vector<std::string> candidates;
   for (const auto& e : scope_.entries) candidates.push_back(e.name);
   diags_.error(loc, fmt::format("unknown variable '{}'", name),
-               runtime::support::did_you_mean(name, candidates, fmt::format("declare it first: let {}: TYPE = VALUE", name)),
+               support::did_you_mean(name, candidates, fmt::format("declare it first: let {}: TYPE = VALUE", name)),
                underline_width(name));
   return nullptr;
 }
@@ -200,7 +200,7 @@ std::optional<KScalar> ExprTyping::check(KExpr& e, std::optional<KScalar> want) 
         std::vector<std::string> candidates = scalar_names();
         for (const auto& [n, t] : def_.type_args) candidates.push_back(n);
         diags_.error(e.loc, fmt::format("unknown type '{}'", e.cast_to.name),
-                     runtime::support::did_you_mean(e.cast_to.name, candidates,
+                     support::did_you_mean(e.cast_to.name, candidates,
                                   "a conversion is TYPE(x), TYPE one of i16, i32, i64, f32, f64 or a type parameter"),
                      underline_width(e.cast_to.name));
         return std::nullopt;

@@ -9,7 +9,7 @@
 #include <fmt/format.h>
 
 #include "lang/kernel/kernel_expr_typing.hpp"
-#include "runtime/support/suggestions.hpp"
+#include "base/support/suggestions.hpp"
 
 namespace hwbench::lang::kernel {
 
@@ -292,7 +292,7 @@ bool validate_kernel(const KernelDef& def, Diagnostics& diags) {
       std::vector<std::string> candidates = scalar_names();
       candidates.insert(candidates.end(), type_params.begin(), type_params.end());
       diags.error(p.type.loc, fmt::format("unknown type '{}'", p.type.name),
-                  runtime::support::did_you_mean(p.type.name, candidates, kTypesHint), underline_width(p.type.name));
+                  support::did_you_mean(p.type.name, candidates, kTypesHint), underline_width(p.type.name));
     } else if (concrete && !p.default_text.empty()) {
       if (auto why = value_text_error(p.default_text, *concrete))
         diags.error(p.default_loc, fmt::format("the default of '{}' does not fit: {}", p.name, *why), {},
@@ -309,7 +309,7 @@ bool validate_kernel(const KernelDef& def, Diagnostics& diags) {
       std::vector<std::string> candidates = scalar_names();
       candidates.insert(candidates.end(), type_params.begin(), type_params.end());
       diags.error(def.result->loc, fmt::format("unknown type '{}'", def.result->name),
-                  runtime::support::did_you_mean(def.result->name, candidates, kTypesHint), underline_width(def.result->name));
+                  support::did_you_mean(def.result->name, candidates, kTypesHint), underline_width(def.result->name));
     }
   }
   return diags.error_count() == errors;

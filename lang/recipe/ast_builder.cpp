@@ -3,7 +3,7 @@
 #include <fmt/format.h>
 
 #include "lang/common/lexical.hpp"
-#include "runtime/support/suggestions.hpp"
+#include "base/support/suggestions.hpp"
 
 namespace hwbench::lang::recipe {
 
@@ -91,7 +91,7 @@ void AstBuilder::number(SourceLoc loc, std::string_view text) {
   e.text = std::string(text);
   e.number = literal.quantity;
   if (!literal.unknown_suffix.empty()) {
-    auto hint = runtime::support::did_you_mean(literal.unknown_suffix, unit_suffix_names(),
+    auto hint = support::did_you_mean(literal.unknown_suffix, unit_suffix_names(),
                              "known units: B KB MB GB TB, KiB MiB GiB TiB, ns us ms s min h, %, and the counts k M G");
     errors_.push_back({Severity::error, loc,
                        fmt::format("unknown unit '{}' in '{}'", literal.unknown_suffix, text), hint,

@@ -11,7 +11,7 @@
 #include "runtime/analysis/indices.hpp"
 #include "runtime/analysis/statistics.hpp"
 #include "runtime/analysis/units.hpp"
-#include "runtime/support/suggestions.hpp"
+#include "base/support/suggestions.hpp"
 
 namespace hwbench::runtime::analysis {
 

@@ -10,7 +10,7 @@
 #include "lang/recipe/ast.hpp"
 #include "lang/common/diagnostics.hpp"
 #include "lang/common/source.hpp"
-#include "runtime/platform/probe.hpp"
+#include "base/platform/probe.hpp"
 #include "runtime/sandbox/locations.hpp"
 #include "runtime/plan/plan.hpp"
 

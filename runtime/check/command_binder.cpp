@@ -11,8 +11,8 @@
 #include "runtime/analysis/units.hpp"
 #include "runtime/check/binding_cursor.hpp"
 #include "runtime/check/measurement_options.hpp"
-#include "runtime/platform/child_process.hpp"
-#include "runtime/support/suggestions.hpp"
+#include "base/platform/child_process.hpp"
+#include "base/support/suggestions.hpp"
 
 namespace hwbench::runtime::check {
 

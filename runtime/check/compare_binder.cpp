@@ -8,7 +8,7 @@
 #include "runtime/analysis/compare.hpp"
 #include "runtime/record/comparable.hpp"
 #include "runtime/sandbox/locations.hpp"
-#include "runtime/support/suggestions.hpp"
+#include "base/support/suggestions.hpp"
 
 namespace hwbench::runtime::check {
 

@@ -1,5 +1,5 @@
 #include "runtime/check/evaluator.hpp"
-#include "runtime/support/suggestions.hpp"
+#include "base/support/suggestions.hpp"
 
 #include <cmath>
 

@@ -10,7 +10,7 @@
 #include "runtime/sandbox/locations.hpp"
 #include "runtime/analysis/statistics.hpp"
 #include "runtime/analysis/indices.hpp"
-#include "runtime/support/suggestions.hpp"
+#include "base/support/suggestions.hpp"
 
 namespace hwbench::runtime::check {
 

@@ -10,7 +10,7 @@
 #include "runtime/check/binding_cursor.hpp"
 #include "runtime/check/kernel_parameters.hpp"
 #include "runtime/check/measurement_options.hpp"
-#include "runtime/support/suggestions.hpp"
+#include "base/support/suggestions.hpp"
 
 namespace hwbench::runtime::check {
 

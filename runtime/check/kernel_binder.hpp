@@ -13,7 +13,7 @@
 #include "runtime/sandbox/locations.hpp"
 #include "runtime/check/measurement_options.hpp"
 #include "runtime/plan/plan.hpp"
-#include "runtime/platform/probe.hpp"
+#include "base/platform/probe.hpp"
 
 namespace hwbench::runtime::check {
 

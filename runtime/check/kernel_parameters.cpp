@@ -7,7 +7,7 @@
 #include <fmt/format.h>
 
 #include "lang/common/lexical.hpp"
-#include "runtime/support/suggestions.hpp"
+#include "base/support/suggestions.hpp"
 
 namespace hwbench::runtime::check {
 

@@ -7,7 +7,7 @@
 #include "runtime/model/report_style.hpp"
 #include "runtime/analysis/statistics.hpp"
 #include "runtime/analysis/units.hpp"
-#include "runtime/support/suggestions.hpp"
+#include "base/support/suggestions.hpp"
 
 namespace hwbench::runtime::check {
 

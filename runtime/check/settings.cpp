@@ -6,7 +6,7 @@
 #include <fmt/ranges.h>
 
 #include "lang/recipe/parser.hpp"
-#include "runtime/support/suggestions.hpp"
+#include "base/support/suggestions.hpp"
 
 namespace hwbench::runtime::check {
 

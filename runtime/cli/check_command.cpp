@@ -9,10 +9,10 @@
 
 #include "runtime/analysis/conditions.hpp"
 #include "runtime/cli/cli.hpp"
-#include "runtime/platform/clock.hpp"
+#include "base/platform/clock.hpp"
 #include "runtime/plan/plan_printer.hpp"
 #include "kernels/builtin/builtin.hpp"
-#include "kernels/files/real_file_view.hpp"
+#include "base/platform/real_file_view.hpp"
 #include "lang/recipe/parser.hpp"
 #include "runtime/record/toml_reader.hpp"
 
@@ -101,7 +101,7 @@ std::vector<std::string> busy_machine_warnings(const plan::Plan& plan, platform:
 
 int cmd_check(const Common& c, bool busy_check, std::ostream& out, std::ostream& err) {
   auto registry = kernels::builtin::builtin_registry();
-  kernels::files::RealFileView files;
+  platform::RealFileView files;
   lang::Source source;
   int code = exit_ok;
   auto checked = load_and_check(c, source, registry, files, err, code);

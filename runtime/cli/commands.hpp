@@ -15,7 +15,7 @@
 #include "runtime/analysis/compare.hpp"
 #include "runtime/check/checker.hpp"
 #include "runtime/model/result.hpp"
-#include "runtime/platform/conditions.hpp"
+#include "base/platform/conditions.hpp"
 #include "runtime/plan/plan.hpp"
 #include "runtime/report/report.hpp"
 

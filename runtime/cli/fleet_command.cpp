@@ -16,10 +16,10 @@
 #include <fmt/format.h>
 
 #include "kernels/builtin/builtin.hpp"
-#include "kernels/files/real_file_view.hpp"
+#include "base/platform/real_file_view.hpp"
 #include "runtime/cli/cli.hpp"
-#include "runtime/platform/atomic_file.hpp"
-#include "runtime/platform/probe.hpp"
+#include "base/platform/atomic_file.hpp"
+#include "base/platform/probe.hpp"
 #include "runtime/record/comparable.hpp"
 #include "runtime/record/toml_reader.hpp"
 #include "runtime/remote/bundle.hpp"
@@ -154,7 +154,7 @@ int cmd_run_hosts(const Common& c, const HostsOptions& options, const std::strin
   // directories are not this machine's: each location is mapped to an empty directory here, and
   // nothing is said about free space or memory; each host checks the recipe against itself.
   const auto registry = kernels::builtin::builtin_registry();
-  kernels::files::RealFileView file_view;
+  platform::RealFileView file_view;
   const auto unknown = std::make_shared<NotYetKnownMachine>();
   const std::string recipe_dir = recipe_directory(c.file);
   const std::string recipe_name = std::filesystem::path(c.file).filename().string();

@@ -6,10 +6,10 @@
 
 #include "runtime/cli/cli.hpp"
 #include "runtime/import/importer.hpp"
-#include "runtime/platform/atomic_file.hpp"
+#include "base/platform/atomic_file.hpp"
 #include "runtime/record/published.hpp"
 #include "runtime/record/toml_reader.hpp"
-#include "runtime/support/suggestions.hpp"
+#include "base/support/suggestions.hpp"
 
 namespace hwbench::runtime::cli {
 

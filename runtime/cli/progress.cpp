@@ -11,7 +11,7 @@
 #include "runtime/cli/terminal.hpp"
 #include "runtime/plan/plan_printer.hpp"
 #include "runtime/report/settle_note.hpp"
-#include "runtime/support/text_columns.hpp"
+#include "base/support/text_columns.hpp"
 
 namespace hwbench::runtime::cli {
 

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "runtime/analysis/statistics.hpp"
-#include "runtime/platform/clock.hpp"
+#include "base/platform/clock.hpp"
 #include "runtime/run/run_observer.hpp"
 
 namespace hwbench::runtime::cli {

@@ -18,7 +18,7 @@
 #include "runtime/record/result_file.hpp"
 #include "runtime/report/compare_report.hpp"
 #include "runtime/report/settle_note.hpp"
-#include "runtime/support/text_columns.hpp"
+#include "base/support/text_columns.hpp"
 
 namespace hwbench::runtime::cli {
 

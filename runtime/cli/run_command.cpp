@@ -13,14 +13,14 @@
 #include <fmt/ranges.h>
 
 #include "kernels/builtin/builtin.hpp"
-#include "kernels/files/real_file_view.hpp"
+#include "base/platform/real_file_view.hpp"
 #include "runtime/analysis/indices.hpp"
 #include "runtime/cli/cli.hpp"
 #include "runtime/cli/progress.hpp"
 #include "runtime/environment/environment.hpp"
-#include "runtime/platform/atomic_file.hpp"
-#include "runtime/platform/clock.hpp"
-#include "runtime/platform/conditions.hpp"
+#include "base/platform/atomic_file.hpp"
+#include "base/platform/clock.hpp"
+#include "base/platform/conditions.hpp"
 #include "runtime/record/result_file.hpp"
 #include "runtime/remote/bundle.hpp"
 #include "runtime/remote/session_watch.hpp"
@@ -85,7 +85,7 @@ int cmd_run(const Common& c, const std::string& output, const std::string& html,
     session.emplace(STDIN_FILENO, [&guard] { guard.interrupt(); });
   }
   auto registry = kernels::builtin::builtin_registry();
-  kernels::files::RealFileView files;
+  platform::RealFileView files;
   lang::Source source;
   int code = exit_ok;
   auto checked = load_and_check(c, source, registry, files, err, code);

@@ -6,7 +6,7 @@
 #include <cstdlib>
 
 #include "runtime/cli/commands.hpp"
-#include "runtime/support/system_text.hpp"
+#include "base/support/system_text.hpp"
 
 namespace hwbench::runtime::cli {
 

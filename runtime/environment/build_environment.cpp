@@ -9,7 +9,7 @@
 #include <gnu/libc-version.h>
 #endif
 
-#include "runtime/support/system_text.hpp"
+#include "base/support/system_text.hpp"
 
 namespace hwbench::runtime::environment {
 

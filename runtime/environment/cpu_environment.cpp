@@ -7,8 +7,8 @@
 #include <sstream>
 #include <utility>
 
-#include "runtime/platform/machine.hpp"
-#include "runtime/support/system_text.hpp"
+#include "base/platform/machine.hpp"
+#include "base/support/system_text.hpp"
 
 namespace hwbench::runtime::environment {
 

@@ -14,8 +14,8 @@
 
 #include "runtime/environment/build_environment.hpp"
 #include "runtime/environment/cpu_environment.hpp"
-#include "runtime/platform/machine.hpp"
-#include "runtime/support/system_text.hpp"
+#include "base/platform/machine.hpp"
+#include "base/support/system_text.hpp"
 
 namespace hwbench::runtime::environment {
 

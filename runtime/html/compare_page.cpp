@@ -6,8 +6,8 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "runtime/chart/bar_chart.hpp"
-#include "runtime/chart/svg.hpp"
+#include "base/chart/bar_chart.hpp"
+#include "base/chart/svg.hpp"
 #include "runtime/report/compare_report.hpp"
 
 namespace hwbench::runtime::html {

@@ -4,7 +4,7 @@
 
 #include <fmt/format.h>
 
-#include "runtime/chart/svg.hpp"
+#include "base/chart/svg.hpp"
 
 namespace hwbench::runtime::html {
 

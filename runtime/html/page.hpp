@@ -22,7 +22,7 @@ struct Table {
 /// A chart and the table of its figures, which follows it for readers who cannot see it.
 struct ChartFigure {
   std::string caption;  ///< what the chart shows, above it
-  std::string svg;      ///< the chart (runtime/chart)
+  std::string svg;      ///< the chart (base/chart)
   Table table;          ///< its figures
 };
 

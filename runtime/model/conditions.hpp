@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "runtime/platform/conditions.hpp"
+#include "base/platform/conditions.hpp"
 
 namespace hwbench::runtime::model {
 

@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "runtime/model/chunked_vector.hpp"
-#include "runtime/platform/clock.hpp"
+#include "base/platform/clock.hpp"
 
 namespace hwbench::runtime::model {
 

@@ -9,7 +9,7 @@
 
 #include "runtime/record/toml_reader.hpp"
 #include "runtime/analysis/units.hpp"
-#include "runtime/support/suggestions.hpp"
+#include "base/support/suggestions.hpp"
 
 namespace hwbench::runtime::record {
 

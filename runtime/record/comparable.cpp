@@ -3,7 +3,7 @@
 #include "lang/common/diagnostics.hpp"
 #include "runtime/record/published.hpp"
 #include "runtime/record/result_file.hpp"
-#include "runtime/support/system_text.hpp"
+#include "base/support/system_text.hpp"
 
 namespace hwbench::runtime::record {
 

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "runtime/analysis/units.hpp"
-#include "runtime/platform/atomic_file.hpp"
+#include "base/platform/atomic_file.hpp"
 #include "runtime/record/conditions_json.hpp"
 #include "runtime/record/programs_json.hpp"
 #include "runtime/record/settle_json.hpp"

@@ -7,7 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "runtime/model/result.hpp"
-#include "runtime/platform/atomic_file.hpp"
+#include "base/platform/atomic_file.hpp"
 #include "runtime/record/result_file_reader.hpp"
 
 namespace hwbench::runtime::record {

@@ -11,8 +11,8 @@
 #include <fmt/format.h>
 
 #include "lang/common/diagnostics.hpp"
-#include "runtime/support/suggestions.hpp"
-#include "runtime/support/system_text.hpp"
+#include "base/support/suggestions.hpp"
+#include "base/support/system_text.hpp"
 
 namespace hwbench::runtime::record {
 

@@ -9,7 +9,7 @@
 
 #include <fmt/format.h>
 
-#include "runtime/platform/atomic_file.hpp"
+#include "base/platform/atomic_file.hpp"
 
 namespace hwbench::runtime::remote {
 

@@ -12,8 +12,8 @@
 
 #include <fmt/format.h>
 
-#include "runtime/platform/atomic_file.hpp"
-#include "runtime/support/system_text.hpp"
+#include "base/platform/atomic_file.hpp"
+#include "base/support/system_text.hpp"
 
 namespace hwbench::runtime::remote {
 

@@ -7,7 +7,7 @@
 #include <fmt/format.h>
 
 #include "runtime/report/report.hpp"
-#include "runtime/support/text_columns.hpp"
+#include "base/support/text_columns.hpp"
 
 namespace hwbench::runtime::report {
 

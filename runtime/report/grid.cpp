@@ -5,8 +5,8 @@
 
 #include <fmt/format.h>
 
-#include "runtime/support/system_text.hpp"
-#include "runtime/support/text_columns.hpp"
+#include "base/support/system_text.hpp"
+#include "base/support/text_columns.hpp"
 
 namespace hwbench::runtime::report {
 

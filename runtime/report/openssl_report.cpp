@@ -13,7 +13,7 @@
 #include "lang/common/lexical.hpp"
 #include "runtime/analysis/statistics.hpp"
 #include "runtime/analysis/units.hpp"
-#include "runtime/support/system_text.hpp"
+#include "base/support/system_text.hpp"
 
 namespace hwbench::runtime::report {
 

@@ -7,7 +7,7 @@
 
 #include "runtime/analysis/statistics.hpp"
 #include "runtime/report/grid.hpp"
-#include "runtime/support/text_columns.hpp"
+#include "base/support/text_columns.hpp"
 
 namespace hwbench::runtime::report {
 

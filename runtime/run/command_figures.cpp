@@ -11,7 +11,7 @@
 
 #include "runtime/analysis/units.hpp"
 #include "runtime/import/importer.hpp"
-#include "runtime/support/system_text.hpp"
+#include "base/support/system_text.hpp"
 
 namespace hwbench::runtime::run {
 

@@ -8,7 +8,7 @@
 
 #include "runtime/model/result.hpp"
 #include "runtime/plan/plan.hpp"
-#include "runtime/platform/child_process.hpp"
+#include "base/platform/child_process.hpp"
 
 namespace hwbench::runtime::run {
 

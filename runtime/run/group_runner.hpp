@@ -6,7 +6,7 @@
 #include "kernels/contract/kernel.hpp"
 #include "runtime/model/sample.hpp"
 #include "runtime/plan/plan.hpp"
-#include "runtime/platform/clock.hpp"
+#include "base/platform/clock.hpp"
 #include "runtime/run/measurement_loop.hpp"
 
 namespace hwbench::runtime::run {

@@ -13,8 +13,8 @@
 #include <fmt/format.h>
 
 #include "kernels/command/command.hpp"
-#include "runtime/platform/page_cache.hpp"
-#include "kernels/files/real_file_view.hpp"
+#include "base/platform/page_cache.hpp"
+#include "base/platform/real_file_view.hpp"
 #include "runtime/run/command_runs.hpp"
 #include "runtime/run/group_runner.hpp"
 #include "runtime/run/measurement_loop.hpp"
@@ -473,7 +473,7 @@ class Interpreter {
   RunOptions opts_;
   MeasurementLoop loop_;  ///< every sample is taken here; kernels reach it through ctx_.exclude
   CommandRuns commands_;  ///< command steps' hooks, kept runs and figures
-  kernels::files::RealFileView files_;
+  platform::RealFileView files_;
   kernels::Context ctx_;
   std::set<std::string> owned_;
   std::vector<std::string> created_dirs_;

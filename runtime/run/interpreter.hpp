@@ -11,8 +11,8 @@
 
 #include "runtime/run/interrupt_guard.hpp"
 #include "runtime/check/checker.hpp"
-#include "runtime/platform/clock.hpp"
-#include "runtime/platform/conditions.hpp"
+#include "base/platform/clock.hpp"
+#include "base/platform/conditions.hpp"
 #include "runtime/plan/plan.hpp"
 #include "runtime/model/conditions.hpp"
 #include "runtime/model/result.hpp"

@@ -8,7 +8,7 @@
 #include <span>
 
 #include "kernels/contract/kernel.hpp"
-#include "runtime/platform/clock.hpp"
+#include "base/platform/clock.hpp"
 #include "runtime/plan/plan.hpp"
 #include "runtime/model/sample.hpp"
 

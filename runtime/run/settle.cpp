@@ -10,8 +10,8 @@
 
 #include <fmt/format.h>
 
-#include "runtime/platform/file_descriptor.hpp"
-#include "runtime/platform/page_cache.hpp"
+#include "base/platform/file_descriptor.hpp"
+#include "base/platform/page_cache.hpp"
 
 namespace hwbench::runtime::run {
 

@@ -13,7 +13,7 @@
 
 #include "runtime/model/settle.hpp"
 #include "runtime/plan/plan.hpp"
-#include "runtime/platform/clock.hpp"
+#include "base/platform/clock.hpp"
 
 namespace hwbench::runtime::run {
 

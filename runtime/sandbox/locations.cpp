@@ -11,7 +11,7 @@
 #include <fmt/format.h>
 
 #include "lang/common/diagnostics.hpp"
-#include "runtime/support/suggestions.hpp"
+#include "base/support/suggestions.hpp"
 
 namespace hwbench::runtime::sandbox {
 

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "runtime/model/result.hpp"
-#include "runtime/platform/probe.hpp"
+#include "base/platform/probe.hpp"
 
 namespace hwbench::runtime::sandbox {
 

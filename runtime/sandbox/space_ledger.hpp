@@ -12,7 +12,7 @@
 
 #include "lang/common/diagnostics.hpp"
 #include "lang/common/source.hpp"
-#include "runtime/platform/probe.hpp"
+#include "base/platform/probe.hpp"
 
 namespace hwbench::runtime::sandbox {
 

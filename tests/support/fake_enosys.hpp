@@ -1,10 +1,10 @@
 #pragma once
-// Fakes system calls missing, as on a kernel older than this one (runtime/platform/newer_syscalls.hpp),
+// Fakes system calls missing, as on a kernel older than this one (base/platform/newer_syscalls.hpp),
 // for the lifetime of a test's object.
 #include <string>
 #include <string_view>
 
-#include "runtime/platform/newer_syscalls.hpp"
+#include "base/platform/newer_syscalls.hpp"
 
 namespace hwbench::test {
 
@@ -12,12 +12,12 @@ namespace hwbench::test {
 /// then the list before it is back.
 class FakeEnosys {
  public:
-  explicit FakeEnosys(std::string_view calls) : before_(runtime::platform::faked_enosys_list()) {
-    runtime::platform::set_faked_enosys(calls);
+  explicit FakeEnosys(std::string_view calls) : before_(platform::faked_enosys_list()) {
+    platform::set_faked_enosys(calls);
   }
   FakeEnosys(const FakeEnosys&) = delete;
   FakeEnosys& operator=(const FakeEnosys&) = delete;
-  ~FakeEnosys() { runtime::platform::set_faked_enosys(before_); }
+  ~FakeEnosys() { platform::set_faked_enosys(before_); }
 
  private:
   std::string before_;

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "runtime/platform/probe.hpp"
+#include "base/platform/probe.hpp"
 
 namespace hwbench::test {
 
@@ -18,7 +18,7 @@ struct FakeFileSystem {
 };
 
 /// A MachineProbe that answers from its fields.
-class FakeMachine : public runtime::platform::MachineProbe {
+class FakeMachine : public platform::MachineProbe {
  public:
   static constexpr std::uint64_t GiB = std::uint64_t{1} << 30;
 

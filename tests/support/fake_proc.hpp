@@ -1,23 +1,23 @@
 #pragma once
 // A fake /proc and /sys in a temporary directory, for the conditions sampler
-// (runtime/platform/conditions.hpp): the files it reads, written from a few numbers.
+// (base/platform/conditions.hpp): the files it reads, written from a few numbers.
 #include <cstdint>
 #include <filesystem>
 #include <string>
 
 #include <fmt/format.h>
 
-#include "runtime/platform/clock.hpp"
+#include "base/platform/clock.hpp"
 #include "tests/support/temp_dir.hpp"
 
 namespace hwbench::test {
 
 /// A clock that advances by a fixed step at each reading: the time stamps of a sampler's snapshots.
-class SteppingClock : public runtime::platform::Clock {
+class SteppingClock : public platform::Clock {
  public:
   explicit SteppingClock(std::int64_t step_ns) : step_ns_(step_ns) {}
   std::int64_t now_ns() override { return now_ += step_ns_; }
-  runtime::platform::CpuTimes cpu() override { return {}; }
+  platform::CpuTimes cpu() override { return {}; }
   std::int64_t unix_ns() override { return 0; }
 
  private:

@@ -7,7 +7,7 @@
 #include <sstream>
 #include <string>
 
-#include "kernels/files/real_file_view.hpp"
+#include "base/platform/real_file_view.hpp"
 #include "kernels/builtin/builtin.hpp"
 #include "lang/recipe/parser.hpp"
 #include "runtime/check/checker.hpp"
@@ -41,7 +41,7 @@ class RecipeEnv {
   kernels::Registry& registry() { return registry_; }
 
   /// The machine the recipes are checked for: this one unless a test installs a fake.
-  std::shared_ptr<const runtime::platform::MachineProbe> machine = std::make_shared<runtime::platform::RealMachineProbe>();
+  std::shared_ptr<const platform::MachineProbe> machine = std::make_shared<platform::RealMachineProbe>();
   /// --set NAME=VALUE for the next checks.
   std::vector<std::pair<std::string, std::string>> settings;
 
@@ -91,7 +91,7 @@ class RecipeEnv {
  private:
   TempDir ram_, disk_, tmp_;
   kernels::Registry registry_;
-  kernels::files::RealFileView files_;
+  platform::RealFileView files_;
   std::shared_ptr<FakeMachine> fake_;
 };
 

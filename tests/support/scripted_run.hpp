@@ -9,13 +9,13 @@
 #include <vector>
 
 #include "kernels/contract/kernel.hpp"
-#include "runtime/platform/clock.hpp"
+#include "base/platform/clock.hpp"
 #include "tests/support/recipe_env.hpp"
 
 namespace hwbench::test {
 
 /// A clock whose every reading advances by the next step of a script (repeating its last step).
-class ScriptedClock : public runtime::platform::Clock {
+class ScriptedClock : public platform::Clock {
  public:
   explicit ScriptedClock(std::vector<std::int64_t> steps) : steps_(std::move(steps)) {}
   std::int64_t now_ns() override {
@@ -24,7 +24,7 @@ class ScriptedClock : public runtime::platform::Clock {
     now_ += step;
     return now_;
   }
-  runtime::platform::CpuTimes cpu() override { return {}; }
+  platform::CpuTimes cpu() override { return {}; }
   std::int64_t unix_ns() override { return 0; }
 
  private:

@@ -15,7 +15,7 @@
 
 namespace hwbench::kernels::system {
 
-using runtime::platform::FileDescriptor;
+using platform::FileDescriptor;
 
 PartnerProcess::~PartnerProcess() { stop(); }
 

@@ -11,7 +11,7 @@
 #include <functional>
 #include <string>
 
-#include "runtime/platform/file_descriptor.hpp"
+#include "base/platform/file_descriptor.hpp"
 
 namespace hwbench::kernels::system {
 
@@ -59,8 +59,8 @@ class PartnerProcess {
   std::string what_;
   pid_t pid_ = -1;
   int status_ = 0;
-  runtime::platform::FileDescriptor to_partner_;
-  runtime::platform::FileDescriptor from_partner_;
+  platform::FileDescriptor to_partner_;
+  platform::FileDescriptor from_partner_;
   struct sigaction old_sigpipe_ {};
   bool sigpipe_saved_ = false;
 };

@@ -12,13 +12,13 @@
 
 #include <fmt/format.h>
 
-#include "runtime/platform/file_descriptor.hpp"
+#include "base/platform/file_descriptor.hpp"
 
 extern char** environ;
 
 namespace hwbench::kernels::system {
 
-using runtime::platform::FileDescriptor;
+using platform::FileDescriptor;
 
 namespace {
 

@@ -14,8 +14,8 @@
 
 namespace hwbench::kernels::system {
 
-using runtime::platform::FileDescriptor;
-using runtime::platform::open_file;
+using platform::FileDescriptor;
+using platform::open_file;
 
 namespace {
 

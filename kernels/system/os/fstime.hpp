@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "runtime/platform/file_descriptor.hpp"
+#include "base/platform/file_descriptor.hpp"
 #include "kernels/contract/kernel.hpp"
 
 namespace hwbench::kernels::system {
@@ -48,14 +48,14 @@ class Fstime : public Kernel {
 
  private:
   /// Creates (truncating) a file this call may write; remembers it for finish().
-  runtime::platform::FileDescriptor create(const std::string& path, int flags);
+  platform::FileDescriptor create(const std::string& path, int flags);
   /// Reads one buffer from the source, rewinding at its end; returns the bytes read.
   std::size_t read_source();
 
   FstimeSetup setup_;
   Context context_;
-  runtime::platform::FileDescriptor source_;
-  runtime::platform::FileDescriptor destination_;
+  platform::FileDescriptor source_;
+  platform::FileDescriptor destination_;
   std::vector<char> buffer_;
   std::uint64_t buffers_in_file_ = 0;  ///< write: buffers written since the last rewind
   std::vector<std::string> created_;

@@ -13,7 +13,7 @@
 
 namespace hwbench::kernels::system {
 
-using runtime::platform::FileDescriptor;
+using platform::FileDescriptor;
 
 void PipeThroughput::prepare() {
   int fds[2];

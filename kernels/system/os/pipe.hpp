@@ -3,7 +3,7 @@
 // back; one write and one read is one unit.
 #include <cstdint>
 
-#include "runtime/platform/file_descriptor.hpp"
+#include "base/platform/file_descriptor.hpp"
 #include "kernels/contract/kernel.hpp"
 
 namespace hwbench::kernels::system {
@@ -25,8 +25,8 @@ class PipeThroughput : public Kernel {
   std::uint64_t blocks() const { return counter_; }
 
  private:
-  runtime::platform::FileDescriptor read_end_;
-  runtime::platform::FileDescriptor write_end_;
+  platform::FileDescriptor read_end_;
+  platform::FileDescriptor write_end_;
   std::uint64_t counter_ = 0;
   unsigned char out_[pipe_block] = {};
   unsigned char in_[pipe_block] = {};

@@ -12,14 +12,14 @@
 
 #include <fmt/format.h>
 
-#include "runtime/platform/file_descriptor.hpp"
+#include "base/platform/file_descriptor.hpp"
 #include "kernels/system/common/unixbench_test.hpp"
 #include "kernels/system/os/os_tests.hpp"
 
 namespace hwbench::kernels::system {
 
-using runtime::platform::FileDescriptor;
-using runtime::platform::open_file;
+using platform::FileDescriptor;
+using platform::open_file;
 
 namespace {
 

@@ -10,7 +10,7 @@
 
 #include <fmt/format.h>
 
-#include "runtime/platform/file_descriptor.hpp"
+#include "base/platform/file_descriptor.hpp"
 #include "kernels/common/kernel_io.hpp"
 #include "kernels/system/common/program.hpp"
 #include "kernels/system/common/unixbench_test.hpp"
@@ -18,8 +18,8 @@
 
 namespace hwbench::kernels::system {
 
-using runtime::platform::FileDescriptor;
-using runtime::platform::open_file;
+using platform::FileDescriptor;
+using platform::open_file;
 
 namespace {
 

@@ -7,7 +7,7 @@
 
 #include <fmt/format.h>
 
-#include "runtime/platform/file_descriptor.hpp"
+#include "base/platform/file_descriptor.hpp"
 #include "kernels/common/kernel_io.hpp"
 #include "kernels/system/common/program.hpp"
 #include "kernels/system/programs/sort_source.hpp"
@@ -16,8 +16,8 @@
 
 namespace hwbench::kernels::system {
 
-using runtime::platform::FileDescriptor;
-using runtime::platform::open_file;
+using platform::FileDescriptor;
+using platform::open_file;
 
 std::string shell_pipeline(const std::string& source, const ShellFiles& f) {
   return fmt::format(

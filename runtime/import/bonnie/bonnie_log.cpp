@@ -8,7 +8,7 @@
 #include <fmt/format.h>
 
 #include "kernels/disk/bonnie.hpp"
-#include "runtime/support/system_text.hpp"
+#include "base/support/system_text.hpp"
 
 namespace hwbench::runtime::import::bonnie {
 

@@ -11,7 +11,7 @@
 #include "lang/common/diagnostics.hpp"
 #include "runtime/record/builtin_baselines.hpp"
 #include "runtime/analysis/indices.hpp"
-#include "runtime/support/system_text.hpp"
+#include "base/support/system_text.hpp"
 
 namespace hwbench::runtime::import::nbench {
 

@@ -11,7 +11,7 @@
 
 #include "lang/common/diagnostics.hpp"
 #include "runtime/report/openssl_report.hpp"
-#include "runtime/support/system_text.hpp"
+#include "base/support/system_text.hpp"
 
 namespace hwbench::runtime::import::openssl {
 

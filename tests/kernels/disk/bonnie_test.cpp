@@ -17,16 +17,16 @@
 #include "kernels/disk/bonnie.hpp"
 #include "kernels/disk/disk.hpp"
 #include "kernels/disk/size_rule.hpp"
-#include "runtime/platform/page_cache.hpp"
+#include "base/platform/page_cache.hpp"
 #include "tests/kernels/files/files_test_support.hpp"
 #include "tests/support/fake_enosys.hpp"
 #include "tests/support/temp_dir.hpp"
 
 namespace hwbench::kernels::disk {
 
-using runtime::platform::Residency;
-using runtime::platform::filesystem_type;
-using runtime::platform::residency;
+using platform::Residency;
+using platform::filesystem_type;
+using platform::residency;
 
 namespace {
 
@@ -63,7 +63,7 @@ struct Run {
   }
   test::TempDir dir;
   std::set<std::string> owned;
-  files::RealFileView view;
+  platform::RealFileView view;
   Context context() {
     Context c;
     c.files = &view;
@@ -390,7 +390,7 @@ TEST_CASE("bonnie: the checks of a call") {
 }
 
 TEST_CASE("bonnie: the files a call declares, sized for the checker") {
-  const files::RealFileView view;
+  const platform::RealFileView view;
   const auto fx = bonnie_spec().effects(bonnie_call("put_block", "/nonexistent-dir", {{"size", given(512 * mib)}}), view);
   REQUIRE(fx.problems.empty());
   REQUIRE(fx.creates.size() == 1);

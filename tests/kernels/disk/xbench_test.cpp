@@ -14,15 +14,15 @@
 
 #include "kernels/disk/disk.hpp"
 #include "kernels/disk/scratch_file.hpp"
-#include "runtime/platform/page_cache.hpp"
+#include "base/platform/page_cache.hpp"
 #include "tests/kernels/files/files_test_support.hpp"
 #include "tests/support/fake_enosys.hpp"
 #include "tests/support/temp_dir.hpp"
 
 namespace hwbench::kernels::disk {
 
-using runtime::platform::filesystem_type;
-using runtime::platform::residency;
+using platform::filesystem_type;
+using platform::residency;
 
 namespace {
 
@@ -232,7 +232,7 @@ TEST_CASE("xbench: preallocate and unwrite say false where fallocate is missing,
 }
 
 TEST_CASE("xbench: tmpfs is refused, a size must be whole blocks, and the file is declared") {
-  const files::RealFileView view;
+  const platform::RealFileView view;
   if (filesystem_type("/dev/shm") == "tmpfs") {
     const auto fx = xbench_spec().effects(xbench_call("read", "/dev/shm", {}), view);
     REQUIRE(fx.problems.size() == 1);

@@ -105,7 +105,7 @@ TEST_CASE("files: effects of write and read") {
   TempDir dir;
   REQUIRE(!dir.path().empty());
   test::put_file(dir / "in", std::vector<unsigned char>(10, 0));
-  files::RealFileView view;
+  platform::RealFileView view;
   const Registry r = files_registry();
 
   FileEffects w = r.find("write")->effects(
@@ -140,7 +140,7 @@ TEST_CASE("files: effects of cp") {
   REQUIRE(!dir.path().empty());
   test::put_file(dir / "src", std::vector<unsigned char>(4242, 1));
   ::mkdir((dir / "into").c_str(), 0755);
-  files::RealFileView view;
+  platform::RealFileView view;
   const Registry r = files_registry();
   const KernelSpec& cp = *r.find("cp");
 
@@ -181,7 +181,7 @@ TEST_CASE("files: effects of rm") {
   REQUIRE(!dir.path().empty());
   for (const char* name : {"x_1", "x_2", "y_1"}) test::put_file(dir / name, {1});
   ::mkdir((dir / "x_dir").c_str(), 0755);
-  files::RealFileView view;
+  platform::RealFileView view;
   const Registry r = files_registry();
   const KernelSpec& rm = *r.find("rm");
 

@@ -12,9 +12,9 @@
 #include <utility>
 #include <vector>
 
-#include "runtime/platform/page_cache.hpp"
+#include "base/platform/page_cache.hpp"
 #include "kernels/common/random_bytes.hpp"
-#include "kernels/files/real_file_view.hpp"
+#include "base/platform/real_file_view.hpp"
 #include "kernels/contract/kernel.hpp"
 
 namespace hwbench::kernels::test {
@@ -109,7 +109,7 @@ inline Call make_call(const KernelSpec& spec, std::vector<ArgValue> args,
 /// Ownership as the runtime keeps it: a set of paths this run created.
 struct Ownership {
   std::set<std::string> paths;
-  files::RealFileView view;
+  platform::RealFileView view;
   /// A Context over the real file system that owns exactly `paths`.
   Context context() const {
     Context c;
@@ -146,7 +146,7 @@ inline std::string disk_base() {
   std::vector<std::string> candidates = {"/var/tmp", "/tmp"};
   if (::getcwd(cwd, sizeof cwd) != nullptr) candidates.insert(candidates.begin() + 1, cwd);
   for (const auto& c : candidates) {
-    const std::string type = runtime::platform::filesystem_type(c);
+    const std::string type = platform::filesystem_type(c);
     if (type.empty() || type == "tmpfs" || type == "ramfs") continue;
     if (::access(c.c_str(), W_OK) == 0) return c;
   }

@@ -49,7 +49,7 @@ TEST_CASE("rm: without an ownership rule nothing is removed") {
   TempDir dir;
   REQUIRE(!dir.path().empty());
   test::put_file(dir / "f_1", {1});
-  files::RealFileView view;
+  platform::RealFileView view;
   Context context;
   context.files = &view;
   const KernelSpec spec = files::rm_spec();

@@ -2,7 +2,7 @@
 // when a statement gives no timing option, and `report stream` over a real run.
 #include <doctest/doctest.h>
 
-#include "runtime/platform/clock.hpp"
+#include "base/platform/clock.hpp"
 #include "runtime/run/interpreter.hpp"
 #include "runtime/report/stream_report.hpp"
 #include "tests/support/recipe_env.hpp"
@@ -17,7 +17,7 @@ TEST_CASE("stream in a recipe: ten passes per statement by default, each validat
       "series \"triad x3\" stream triad elements 1000 threads 2 runs 3\n");
   INFO(checked.diagnostics);
   REQUIRE(checked.recipe);
-  runtime::platform::RealClock clock;
+  platform::RealClock clock;
   runtime::run::RunOptions opts;
   opts.clock = &clock;
   const runtime::run::RunOutcome out = runtime::run::run_plan(*checked.recipe, opts);

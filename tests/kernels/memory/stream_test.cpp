@@ -6,15 +6,15 @@
 
 #include <doctest/doctest.h>
 
-#include "runtime/platform/machine.hpp"
+#include "base/platform/machine.hpp"
 #include "kernels/memory/memory.hpp"
 #include "kernels/memory/stream_arrays.hpp"
 #include "tests/kernels/files/files_test_support.hpp"
 
 namespace hwbench::kernels::memory {
 
-using runtime::platform::allowed_cpus;
-using runtime::platform::last_level_cache_bytes;
+using platform::allowed_cpus;
+using platform::last_level_cache_bytes;
 
 namespace {
 
@@ -28,7 +28,7 @@ Call stream_call(const KernelSpec& spec, const std::string& function,
 
 std::vector<std::string> problems(const KernelSpec& spec, const Call& call) {
   std::vector<std::string> out;
-  for (const auto& p : spec.effects(call, files::RealFileView{}).problems) out.push_back(p.message + " / " + p.hint);
+  for (const auto& p : spec.effects(call, platform::RealFileView{}).problems) out.push_back(p.message + " / " + p.hint);
   return out;
 }
 
@@ -137,7 +137,7 @@ TEST_CASE("stream: a call is checked before it runs") {
         std::vector<std::string>{"give elements or size, not both / drop one of them"});
   // 2^50 doubles per array (8 PiB): the call says what it holds; the checker compares that with
   // the machine's memory (tests/runtime/check/checker_machine_test.cpp).
-  const FileEffects huge = spec.effects(stream_call(spec, "add", {{"elements", size_value(1ULL << 50)}}), files::RealFileView{});
+  const FileEffects huge = spec.effects(stream_call(spec, "add", {{"elements", size_value(1ULL << 50)}}), platform::RealFileView{});
   CHECK(huge.problems.empty());
   CHECK(huge.memory == 3 * (std::uint64_t{1} << 50) * sizeof(double));
   CHECK(huge.memory_holder == "the three arrays");

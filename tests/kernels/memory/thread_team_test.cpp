@@ -10,12 +10,12 @@
 
 #include <doctest/doctest.h>
 
-#include "runtime/platform/machine.hpp"
+#include "base/platform/machine.hpp"
 #include "kernels/memory/thread_team.hpp"
 
 namespace hwbench::kernels::memory {
 
-using runtime::platform::allowed_cpus;
+using platform::allowed_cpus;
 
 TEST_CASE("share: contiguous ranges that cover everything, inner boundaries on the alignment") {
   auto ranges = [](std::size_t count, unsigned parts, std::size_t align) {

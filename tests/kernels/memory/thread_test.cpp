@@ -37,7 +37,7 @@ TEST_CASE("thread lock: ops = hand-offs of the mutex per unit") {
 
 TEST_CASE("thread: calls that cannot work are refused before the run") {
   const KernelSpec spec = thread_spec();
-  files::RealFileView view;
+  platform::RealFileView view;
   auto messages = [&](const Call& call) {
     std::vector<std::string> out;
     for (const auto& p : spec.effects(call, view).problems) out.push_back(p.message + " / " + p.hint);

@@ -13,8 +13,8 @@ using hwbench::runtime::analysis::conditions_verdict;
 using hwbench::runtime::analysis::load_disturbs;
 using hwbench::runtime::model::ConditionsWindow;
 using hwbench::runtime::model::RunConditions;
-using hwbench::runtime::platform::ConditionsSnapshot;
-using hwbench::runtime::platform::read_conditions;
+using hwbench::platform::ConditionsSnapshot;
+using hwbench::platform::read_conditions;
 using hwbench::test::FakeCounters;
 using hwbench::test::FakeProc;
 

@@ -5,7 +5,7 @@
 #include <doctest/doctest.h>
 
 #include "kernels/jit/backend.hpp"
-#include "runtime/platform/clock.hpp"
+#include "base/platform/clock.hpp"
 #include "runtime/analysis/compare.hpp"
 #include "runtime/run/interpreter.hpp"
 #include "runtime/plan/plan_printer.hpp"

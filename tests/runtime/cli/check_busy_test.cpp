@@ -6,7 +6,7 @@
 #include "tests/support/fake_proc.hpp"
 
 using hwbench::runtime::cli::busy_machine_warnings;
-using hwbench::runtime::platform::SystemConditionsSampler;
+using hwbench::platform::SystemConditionsSampler;
 using hwbench::test::FakeCounters;
 using hwbench::test::FakeProc;
 

@@ -10,7 +10,7 @@
 
 #include <regex>
 
-#include "runtime/support/text_columns.hpp"
+#include "base/support/text_columns.hpp"
 #include "tests/faults/hwbench_child.hpp"
 #include "tests/support/temp_dir.hpp"
 
@@ -109,7 +109,7 @@ TEST_CASE("progress, binary: a terminal gets a status line rewritten in place, w
   CHECK(text.find("\r[1/2] nothing at all  0/5 samples  0:00 elapsed") != std::string::npos);
   CHECK(text.find("\033[K") != std::string::npos);
   CHECK(text.find("\033[1m") != std::string::npos);  // colours: a terminal, and no NO_COLOR
-  for (const auto& row : rows(text)) CHECK(hwbench::runtime::support::display_width(row) <= 60);
+  for (const auto& row : rows(text)) CHECK(hwbench::support::display_width(row) <= 60);
   // What stays on the screen: each series' line, then the result's path.
   const auto shown = rows(text);
   REQUIRE(shown.size() >= 3);

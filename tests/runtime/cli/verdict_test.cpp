@@ -45,12 +45,12 @@ rt::model::Result small_run() {
 
 /// Conditions where the hypervisor took 12% of the CPUs' time during 'STRING SORT'.
 rt::model::RunConditions stolen() {
-  rt::platform::ConditionsSnapshot start;
+  hwbench::platform::ConditionsSnapshot start;
   start.cpus = 2;
   start.cpu_ticks = 10'000;
   start.steal_ticks = 0;
   start.load1 = 0.5;
-  rt::platform::ConditionsSnapshot end = start;
+  hwbench::platform::ConditionsSnapshot end = start;
   end.time_ns = 10'000'000'000;
   end.cpu_ticks = 12'000;
   end.steal_ticks = 240;

@@ -9,8 +9,8 @@ namespace {
 using hwbench::runtime::model::ConditionsWindow;
 using hwbench::runtime::model::Result;
 using hwbench::runtime::model::RunConditions;
-using hwbench::runtime::platform::ConditionsSnapshot;
-using hwbench::runtime::platform::Pressure;
+using hwbench::platform::ConditionsSnapshot;
+using hwbench::platform::Pressure;
 using hwbench::runtime::record::result_from_json;
 using hwbench::runtime::record::to_json;
 using nlohmann::json;

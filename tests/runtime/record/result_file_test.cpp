@@ -17,7 +17,7 @@
 namespace {
 
 namespace fs = std::filesystem;
-using hwbench::runtime::platform::CpuTimes;
+using hwbench::platform::CpuTimes;
 using hwbench::runtime::model::Figure;
 using hwbench::runtime::model::LocationInfo;
 using hwbench::runtime::model::RenderedReport;

@@ -12,7 +12,7 @@
 
 #include <doctest/doctest.h>
 
-#include "runtime/platform/clock.hpp"
+#include "base/platform/clock.hpp"
 #include "runtime/run/interpreter.hpp"
 #include "runtime/report/named_report.hpp"
 #include "runtime/report/perl_report.hpp"
@@ -100,7 +100,7 @@ TEST_CASE("perl procedure: parallel 200 writes and deletes, and leaves no zombie
       "report perl\n");
   INFO(checked.diagnostics);
   REQUIRE(checked.recipe);
-  rt::platform::RealClock clock;
+  hwbench::platform::RealClock clock;
   rt::run::RunOptions options;
   options.clock = &clock;
   const rt::run::RunOutcome out = rt::run::run_plan(*checked.recipe, options);

@@ -12,7 +12,7 @@
 #include "runtime/record/result_file.hpp"
 #include "runtime/record/result_file_reader.hpp"
 #include "runtime/report/report.hpp"
-#include "runtime/support/text_columns.hpp"
+#include "base/support/text_columns.hpp"
 #include "tests/support/golden.hpp"
 
 namespace rt = hwbench::runtime;
@@ -99,7 +99,7 @@ std::string lines_wider_than(const std::string& text, std::size_t width) {
   std::istringstream in(text);
   std::string line, wide;
   while (std::getline(in, line))
-    if (const auto w = rt::support::display_width(line); w > width) wide += std::to_string(w) + ": " + line + "\n";
+    if (const auto w = hwbench::support::display_width(line); w > width) wide += std::to_string(w) + ": " + line + "\n";
   return wide;
 }
 

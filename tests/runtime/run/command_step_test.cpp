@@ -12,7 +12,7 @@
 #include <thread>
 
 #include "runtime/analysis/units.hpp"
-#include "runtime/platform/clock.hpp"
+#include "base/platform/clock.hpp"
 #include "runtime/run/command_figures.hpp"
 #include "runtime/run/interpreter.hpp"
 #include "tests/support/recipe_env.hpp"
@@ -32,7 +32,7 @@ RunOutcome run(RecipeEnv& env, const std::string& text, const std::atomic<bool>*
   auto c = env.check(text, {}, /*allow_exec=*/true);
   INFO(c.diagnostics);
   REQUIRE(c.recipe);
-  hwbench::runtime::platform::RealClock clock;
+  hwbench::platform::RealClock clock;
   RunOptions opts;
   opts.clock = &clock;
   opts.interrupted = interrupted;

@@ -14,7 +14,7 @@
 #include <sstream>
 #include <thread>
 
-#include "runtime/platform/clock.hpp"
+#include "base/platform/clock.hpp"
 #include "runtime/run/group_runner.hpp"
 #include "runtime/run/interpreter.hpp"
 #include "runtime/plan/plan_printer.hpp"
@@ -106,7 +106,7 @@ TEST_CASE("group loops: time { parallel { repeat } } writes and removes every fi
   hwbench::test::RecipeEnv env;
   auto c = env.check("series \"fw\" time { parallel 3 { repeat 200 { write tmp:/w$worker size 64KB; rm tmp:/w$worker } } }\n");
   REQUIRE_MESSAGE(c.recipe.has_value(), c.diagnostics);
-  hwbench::runtime::platform::RealClock clock;
+  hwbench::platform::RealClock clock;
   hwbench::runtime::run::RunOptions opts;
   opts.clock = &clock;
   auto out = hwbench::runtime::run::run_plan(*c.recipe, opts);
@@ -129,7 +129,7 @@ TEST_CASE("group loops: SIGTERM to hwbench alone stops a long parallel loop; the
   hwbench::test::RecipeEnv env;
   auto c = env.check("time { parallel 2 { repeat 10000000 { write tmp:/w$worker size 64KB; rm tmp:/w$worker } } }\n");
   REQUIRE_MESSAGE(c.recipe.has_value(), c.diagnostics);
-  hwbench::runtime::platform::RealClock clock;
+  hwbench::platform::RealClock clock;
   hwbench::runtime::run::InterruptGuard guard;
   hwbench::runtime::run::RunOptions opts;
   opts.clock = &clock;

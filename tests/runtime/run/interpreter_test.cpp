@@ -4,7 +4,7 @@
 #include <csignal>
 #include <functional>
 
-#include "runtime/platform/page_cache.hpp"
+#include "base/platform/page_cache.hpp"
 #include "runtime/run/interpreter.hpp"
 #include "tests/support/recipe_env.hpp"
 #include "tests/support/scripted_run.hpp"
@@ -16,7 +16,7 @@ using hwbench::kernels::FileView;
 using hwbench::kernels::Kernel;
 using hwbench::kernels::KernelSpec;
 using hwbench::kernels::Work;
-using hwbench::runtime::platform::CpuTimes;
+using hwbench::platform::CpuTimes;
 using hwbench::runtime::run::RunOptions;
 using hwbench::runtime::run::RunOutcome;
 using hwbench::test::RecipeEnv;
@@ -26,7 +26,7 @@ using hwbench::test::add_kernel;
 
 namespace {
 
-RunOutcome run(RecipeEnv& env, const std::string& text, hwbench::runtime::platform::Clock& clock,
+RunOutcome run(RecipeEnv& env, const std::string& text, hwbench::platform::Clock& clock,
                const std::atomic<bool>* interrupted = nullptr) {
   auto c = env.check(text);
   INFO(c.diagnostics);
@@ -102,7 +102,7 @@ TEST_CASE("interpreter: a failing statement stops the run, teardown runs, and th
     if (call == 2) throw hwbench::kernels::KernelError("cannot write /x: No space left on device");
     return {};
   });
-  hwbench::runtime::platform::RealClock clock;
+  hwbench::platform::RealClock clock;
   auto out = run(env,
                  "setup { write ramdisk:/made size 1KB\n write ramdisk:/kept size 1KB }\n"
                  "boom runs 3\n"
@@ -123,7 +123,7 @@ TEST_CASE("interpreter: SIGINT mid-run stops sampling, runs teardown and removes
     return Work{0, n};
   });
   hwbench::test::write_text(env.ram() + "/theirs", "not ours");
-  hwbench::runtime::platform::RealClock clock;
+  hwbench::platform::RealClock clock;
   hwbench::runtime::run::InterruptGuard guard;
   auto out = run(env,
                  "setup { repeat 3 write ramdisk:/f_$i size 10KB }\n"
@@ -153,17 +153,17 @@ TEST_CASE("interpreter: cold evicts the files a statement reads before each samp
   probe.make = [&resident](const Call& c, const Context&) {
     std::string path = c.args[0].path;
     return std::make_unique<LambdaKernel>([&resident, path](std::uint64_t n, int) {
-      resident.push_back(hwbench::runtime::platform::residency(path).residency.resident_pages);
+      resident.push_back(hwbench::platform::residency(path).residency.resident_pages);
       // Read it back in so that only eviction can make the next sample cold.
       hwbench::test::read_text(path);
       return Work{0, n};
     });
   };
   env.registry().add(probe);
-  hwbench::runtime::platform::RealClock clock;
+  hwbench::platform::RealClock clock;
   auto out = run(env, "setup { write disk:/c size 4MB }\nprobe disk:/c cold runs 3\nprobe disk:/c runs 2\n", clock);
   CHECK(out.status == hwbench::runtime::model::RunStatus::complete);
-  CHECK(hwbench::runtime::platform::filesystem_type(env.disk()) != "tmpfs");
+  CHECK(hwbench::platform::filesystem_type(env.disk()) != "tmpfs");
   REQUIRE(resident.size() == 5);
   CHECK(resident[0] == 0);
   CHECK(resident[1] == 0);
@@ -175,7 +175,7 @@ TEST_CASE("interpreter: cold evicts the files a statement reads before each samp
 
 TEST_CASE("interpreter: cold on a tmpfs is an error, never a warm figure reported as cold") {
   RecipeEnv env;
-  hwbench::runtime::platform::RealClock clock;
+  hwbench::platform::RealClock clock;
   auto out = run(env, "setup { write ramdisk:/c size 1MB }\nread ramdisk:/c cold\n", clock);
   CHECK(out.status == hwbench::runtime::model::RunStatus::failed);
   CHECK(out.error.find("t.bench:2:1: read ramdisk:/c cold: cold: cannot evict") == 0);
@@ -184,7 +184,7 @@ TEST_CASE("interpreter: cold on a tmpfs is an error, never a warm figure reporte
 
 TEST_CASE("interpreter: parallel runs one process per worker and makes one sample of all of them") {
   RecipeEnv env;
-  hwbench::runtime::platform::RealClock clock;
+  hwbench::platform::RealClock clock;
   auto out = run(env,
                  "setup { repeat 3 write ramdisk:/p_$i size 1MB }\n"
                  "repeat 2 parallel 3 { cp ramdisk:/p_$worker -> ramdisk:/q_$worker }\n",
@@ -210,7 +210,7 @@ TEST_CASE("interpreter: a worker that crashes is named, and nothing hangs") {
     return Work{0, n};
   });
   add_kernel(env, "fine", [](std::uint64_t n, int) { return Work{0, n}; });
-  hwbench::runtime::platform::RealClock clock;
+  hwbench::platform::RealClock clock;
   auto out = run(env, "parallel 2 {\n  fine\n}\nparallel 3 { crash }\n", clock);
   CHECK(out.status == hwbench::runtime::model::RunStatus::failed);
   CHECK(out.error == "parallel worker 1 of 3 was killed by signal 11 (Segmentation fault)");
@@ -219,7 +219,7 @@ TEST_CASE("interpreter: a worker that crashes is named, and nothing hangs") {
 
 TEST_CASE("interpreter: a time block is one sample summing its statements") {
   RecipeEnv env;
-  hwbench::runtime::platform::RealClock clock;
+  hwbench::platform::RealClock clock;
   auto out = run(env,
                  "setup { repeat 3 write ramdisk:/t_$i size 100KB }\n"
                  "repeat 2 time \"three copies\" { repeat 3 cp ramdisk:/t_$i -> ramdisk:/u_$i }\n",
@@ -236,7 +236,7 @@ TEST_CASE("interpreter: `for` inside parallel makes each worker count for the du
   hwbench::test::RecipeEnv env;
   auto checked = env.check("series \"p\" parallel 2 { nop for 200ms }\n");
   REQUIRE_MESSAGE(checked.recipe.has_value(), checked.diagnostics);
-  hwbench::runtime::platform::RealClock clock;
+  hwbench::platform::RealClock clock;
   hwbench::runtime::run::RunOptions opts;
   opts.clock = &clock;
   auto out = hwbench::runtime::run::run_plan(*checked.recipe, opts);
@@ -254,10 +254,10 @@ TEST_CASE("interpreter: `for` inside parallel makes each worker count for the du
 namespace {
 
 /// A sampler that counts its snapshots: snapshot k has time_ns k and procs_running k.
-class CountingSampler : public hwbench::runtime::platform::ConditionsSampler {
+class CountingSampler : public hwbench::platform::ConditionsSampler {
  public:
-  hwbench::runtime::platform::ConditionsSnapshot sample() override {
-    hwbench::runtime::platform::ConditionsSnapshot s;
+  hwbench::platform::ConditionsSnapshot sample() override {
+    hwbench::platform::ConditionsSnapshot s;
     s.time_ns = ++taken_;
     s.procs_running = static_cast<std::uint64_t>(taken_);
     return s;

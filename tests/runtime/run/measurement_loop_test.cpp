@@ -20,7 +20,7 @@ using hwbench::kernels::FileView;
 using hwbench::kernels::Kernel;
 using hwbench::kernels::KernelSpec;
 using hwbench::kernels::Work;
-using hwbench::runtime::platform::CpuTimes;
+using hwbench::platform::CpuTimes;
 using hwbench::runtime::run::MeasurementLoop;
 using hwbench::runtime::plan::Policy;
 using hwbench::runtime::run::RunOutcome;
@@ -31,7 +31,7 @@ namespace {
 
 /// A clock that stands still until the test (or a test kernel) moves it. Reading it costs
 /// nothing, so every figure below is exact. After fork() each worker moves its own copy.
-class ManualClock : public hwbench::runtime::platform::Clock {
+class ManualClock : public hwbench::platform::Clock {
  public:
   std::int64_t now_ns() override { return now_; }
   CpuTimes cpu() override { return cpu_; }
@@ -119,7 +119,7 @@ void add_sim(RecipeEnv& env, const std::string& name, ManualClock& clock, SimCos
   env.registry().add(std::move(spec));
 }
 
-RunOutcome run_recipe(RecipeEnv& env, const std::string& text, hwbench::runtime::platform::Clock& clock) {
+RunOutcome run_recipe(RecipeEnv& env, const std::string& text, hwbench::platform::Clock& clock) {
   auto c = env.check(text);
   INFO(c.diagnostics);
   REQUIRE(c.recipe);
@@ -132,7 +132,7 @@ RunOutcome run_recipe(RecipeEnv& env, const std::string& text, hwbench::runtime:
 }
 
 /// The one sample of the only series of `text`.
-Sample only_sample(RecipeEnv& env, const std::string& text, hwbench::runtime::platform::Clock& clock) {
+Sample only_sample(RecipeEnv& env, const std::string& text, hwbench::platform::Clock& clock) {
   auto out = run_recipe(env, text, clock);
   REQUIRE(out.series.size() == 1);
   REQUIRE(out.series[0].samples.size() == 1);

@@ -17,13 +17,13 @@
 
 namespace model = hwbench::runtime::model;
 namespace run = hwbench::runtime::run;
-using hwbench::runtime::platform::CpuTimes;
+using hwbench::platform::CpuTimes;
 using hwbench::test::RecipeEnv;
 
 namespace {
 
 /// A clock that moves only when the fake prober or pause moves it.
-class SettleClock : public hwbench::runtime::platform::Clock {
+class SettleClock : public hwbench::platform::Clock {
  public:
   std::int64_t now_ns() override { return now; }
   CpuTimes cpu() override { return {}; }
@@ -198,7 +198,7 @@ TEST_CASE("settle: a fixed wait waits its duration, and Ctrl-C ends the real sle
     std::this_thread::sleep_for(std::chrono::milliseconds(150));
     interrupted = true;
   });
-  hwbench::runtime::platform::RealClock real;
+  hwbench::platform::RealClock real;
   auto cut = run::run_settle(wait, nullptr, sleep, real, &interrupted, nullptr);
   ctrl_c.join();
   const double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -214,14 +214,14 @@ TEST_CASE("settle: a fixed wait waits its duration, and Ctrl-C ends the real sle
 
 TEST_CASE("settle: a real run probes a file setup wrote, records it, and SIGINT during the wait interrupts the run") {
   RecipeEnv env;
-  hwbench::runtime::platform::RealClock clock;
+  hwbench::platform::RealClock clock;
   auto c = env.check(
       "setup { write disk:/settle_a size 2MB; write disk:/settle_b size 8MB }\n"
       "settle until stable max 2s\n"
       "read disk:/settle_b cold\n"
       "teardown { rm disk:/settle_* }\n");
   REQUIRE_MESSAGE(c.recipe.has_value(), c.diagnostics);
-  REQUIRE(hwbench::runtime::platform::filesystem_type(env.disk()) != "tmpfs");
+  REQUIRE(hwbench::platform::filesystem_type(env.disk()) != "tmpfs");
   run::RunOptions opts;
   opts.clock = &clock;
   auto out = run::run_plan(*c.recipe, opts);

@@ -1,0 +1,190 @@
+#include "base/platform/atomic_file.hpp"
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <vector>
+
+#include <doctest/doctest.h>
+
+#include "tests/support/unprivileged.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+using hwbench::platform::make_directories;
+using hwbench::platform::write_file_atomically;
+
+struct TempDir {
+  std::string path;
+  TempDir() {
+    std::string templ = "/tmp/hwbench-atomic-XXXXXX";
+    REQUIRE(::mkdtemp(templ.data()) != nullptr);
+    path = templ;
+  }
+  ~TempDir() {
+    std::error_code ec;
+    for (const auto& entry : fs::recursive_directory_iterator(path, ec)) {
+      if (entry.is_directory(ec)) fs::permissions(entry.path(), fs::perms::owner_all, fs::perm_options::add, ec);
+    }
+    fs::remove_all(path, ec);
+  }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+};
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+std::vector<std::string> entries(const std::string& dir) {
+  std::vector<std::string> names;
+  for (const auto& entry : fs::directory_iterator(dir)) names.push_back(entry.path().filename().string());
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+mode_t mode_of(const std::string& path) {
+  struct stat st {};
+  REQUIRE(::stat(path.c_str(), &st) == 0);
+  return st.st_mode & 07777;
+}
+
+using hwbench::test::Unprivileged;
+
+}  // namespace
+
+TEST_CASE("write_file_atomically: content lands byte-exact and no temp file is left") {
+  TempDir dir;
+  std::string content = "line one\n";
+  content.push_back('\0');
+  for (int i = 0; i < 300000; ++i) content.push_back(static_cast<char>(i * 7));
+  const std::string path = dir.path + "/out.json";
+  std::string error;
+  REQUIRE(write_file_atomically(path, content, error));
+  CHECK(error.empty());
+  CHECK(slurp(path) == content);
+  CHECK(entries(dir.path) == std::vector<std::string>{"out.json"});
+}
+
+TEST_CASE("write_file_atomically: an empty content gives an empty file") {
+  TempDir dir;
+  const std::string path = dir.path + "/empty";
+  std::string error;
+  REQUIRE(write_file_atomically(path, "", error));
+  CHECK(fs::exists(path));
+  CHECK(fs::file_size(path) == 0);
+}
+
+TEST_CASE("write_file_atomically: an existing file is replaced whole and keeps its mode") {
+  TempDir dir;
+  const std::string path = dir.path + "/r.json";
+  std::string error;
+  REQUIRE(write_file_atomically(path, std::string(10000, 'x'), error));
+  REQUIRE(::chmod(path.c_str(), 0640) == 0);
+  REQUIRE(write_file_atomically(path, "short\n", error));
+  CHECK(slurp(path) == "short\n");
+  CHECK(mode_of(path) == 0640);
+  CHECK(entries(dir.path) == std::vector<std::string>{"r.json"});
+}
+
+TEST_CASE("write_file_atomically: a new file gets 0666 minus the umask") {
+  TempDir dir;
+  const mode_t old = ::umask(027);
+  std::string error;
+  const bool ok = write_file_atomically(dir.path + "/m", "m", error);
+  ::umask(old);
+  REQUIRE(ok);
+  CHECK(mode_of(dir.path + "/m") == 0640);
+}
+
+TEST_CASE("write_file_atomically: a missing directory leaves nothing and says why") {
+  TempDir dir;
+  const std::string path = dir.path + "/missing/x.json";
+  std::string error;
+  CHECK_FALSE(write_file_atomically(path, "data", error));
+  CHECK(error == "cannot write " + path + ": No such file or directory");
+  CHECK(entries(dir.path).empty());
+}
+
+TEST_CASE("write_file_atomically: a non-writable directory leaves nothing and says why") {
+  TempDir dir;
+  const std::string ro = dir.path + "/ro";
+  REQUIRE(::mkdir(ro.c_str(), 0755) == 0);
+  REQUIRE(::chmod(dir.path.c_str(), 0755) == 0);
+  REQUIRE(::chmod(ro.c_str(), 0555) == 0);
+  const std::string path = ro + "/x.json";
+  std::string error;
+  bool ok = true;
+  {
+    Unprivileged nobody;
+    ok = write_file_atomically(path, "data", error);
+  }
+  CHECK_FALSE(ok);
+  CHECK(error == "cannot write " + path + ": Permission denied");
+  CHECK(entries(ro).empty());
+}
+
+TEST_CASE("write_file_atomically: a failed rename removes the temp file and keeps the target") {
+  TempDir dir;
+  const std::string target = dir.path + "/taken";
+  REQUIRE(::mkdir(target.c_str(), 0755) == 0);
+  std::ofstream(target + "/inside") << "keep";
+  std::string error;
+  CHECK_FALSE(write_file_atomically(target, "data", error));
+  CHECK(error == "cannot write " + target + ": Is a directory");
+  CHECK(entries(dir.path) == std::vector<std::string>{"taken"});
+  CHECK(slurp(target + "/inside") == "keep");
+}
+
+TEST_CASE("write_file_atomically: a file in place of the directory") {
+  TempDir dir;
+  std::ofstream(dir.path + "/f") << "plain";
+  const std::string path = dir.path + "/f/x.json";
+  std::string error;
+  CHECK_FALSE(write_file_atomically(path, "data", error));
+  CHECK(error == "cannot write " + path + ": Not a directory");
+  CHECK(entries(dir.path) == std::vector<std::string>{"f"});
+}
+
+TEST_CASE("make_directories: creates every missing level and accepts existing ones") {
+  TempDir dir;
+  const std::string deep = dir.path + "/a/b//c/";
+  std::string error;
+  REQUIRE(make_directories(deep, error));
+  CHECK(fs::is_directory(dir.path + "/a/b/c"));
+  CHECK(make_directories(deep, error));
+  CHECK(make_directories(dir.path, error));
+  CHECK(make_directories("/", error));
+  CHECK(error.empty());
+}
+
+TEST_CASE("make_directories: failures name the part that could not be created") {
+  TempDir dir;
+  std::string error;
+  std::ofstream(dir.path + "/f") << "plain";
+  CHECK_FALSE(make_directories(dir.path + "/f/x", error));
+  CHECK(error == "cannot create directory " + dir.path + "/f: File exists");
+
+  const std::string ro = dir.path + "/ro";
+  REQUIRE(::mkdir(ro.c_str(), 0555) == 0);
+  REQUIRE(::chmod(dir.path.c_str(), 0755) == 0);
+  bool ok = true;
+  {
+    Unprivileged nobody;
+    ok = make_directories(ro + "/x/y", error);
+  }
+  CHECK_FALSE(ok);
+  CHECK(error == "cannot create directory " + ro + "/x: Permission denied");
+  CHECK_FALSE(fs::exists(ro + "/x"));
+
+  CHECK_FALSE(make_directories("", error));
+  CHECK(error == "cannot create directory: empty path");
+}

@@ -1,0 +1,65 @@
+#include "base/platform/real_file_view.hpp"
+
+#include <doctest/doctest.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "tests/kernels/files/files_test_support.hpp"
+
+namespace hwbench::kernels {
+
+using test::TempDir;
+
+TEST_CASE("real_file_view: exists, is_directory and file_size follow the file system") {
+  TempDir dir;
+  REQUIRE(!dir.path().empty());
+  test::put_file(dir / "f", std::vector<unsigned char>(1234, 'x'));
+  ::mkdir((dir / "sub").c_str(), 0755);
+  REQUIRE(::symlink((dir / "nowhere").c_str(), (dir / "dangling").c_str()) == 0);
+  REQUIRE(::symlink((dir / "sub").c_str(), (dir / "sublink").c_str()) == 0);
+  platform::RealFileView view;
+
+  CHECK(view.exists(dir / "f"));
+  CHECK(view.exists(dir / "sub"));
+  CHECK(view.exists(dir / "dangling"));
+  CHECK_FALSE(view.exists(dir / "missing"));
+
+  CHECK(view.is_directory(dir / "sub"));
+  CHECK(view.is_directory(dir / "sublink"));
+  CHECK_FALSE(view.is_directory(dir / "f"));
+  CHECK_FALSE(view.is_directory(dir / "missing"));
+
+  CHECK(view.file_size(dir / "f") == std::optional<std::uint64_t>(1234));
+  CHECK(view.file_size(dir / "sub") == std::nullopt);
+  CHECK(view.file_size(dir / "missing") == std::nullopt);
+}
+
+TEST_CASE("real_file_view: glob returns matching regular files only, sorted") {
+  TempDir dir;
+  REQUIRE(!dir.path().empty());
+  for (const char* name : {"b_2", "a_1", "b_10", ".b_hidden", "c"}) test::put_file(dir / name, {1});
+  ::mkdir((dir / "b_dir").c_str(), 0755);
+  REQUIRE(::symlink((dir / "c").c_str(), (dir / "b_link").c_str()) == 0);
+  platform::RealFileView view;
+
+  CHECK(view.glob(dir / "b_*") == std::vector<std::string>{dir / "b_10", dir / "b_2"});
+  CHECK(view.glob(dir / "?_1") == std::vector<std::string>{dir / "a_1"});
+  CHECK(view.glob(dir / "*") ==
+        std::vector<std::string>{dir / "a_1", dir / "b_10", dir / "b_2", dir / "c"});
+  CHECK(view.glob(dir / ".b_*") == std::vector<std::string>{dir / ".b_hidden"});
+  CHECK(view.glob(dir / "c") == std::vector<std::string>{dir / "c"});
+  CHECK(view.glob(dir / "b_dir").empty());
+  CHECK(view.glob(dir / "missing").empty());
+  CHECK(view.glob(dir / "z*").empty());
+  CHECK(view.glob(dir.path() + "*/a_1").empty());
+  CHECK(view.glob(dir / "nodir/*").empty());
+}
+
+TEST_CASE("real_file_view: has_wildcard") {
+  CHECK(platform::has_wildcard("/a/*"));
+  CHECK(platform::has_wildcard("/a/b?"));
+  CHECK(platform::has_wildcard("/a/[ab]"));
+  CHECK_FALSE(platform::has_wildcard("/a/b_1"));
+}
+
+}  // namespace hwbench::kernels

@@ -1,4 +1,0 @@
-#pragma once
-// A fixture for the layering test: the lowest module reaching up to the command line.
-#include "runtime/cli/cli.hpp"
-#include "runtime/support/system_text.hpp"
