@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "kernels/disk/bonnie.hpp"
+#include "kernels/disk/disk.hpp"
 #include "lang/common/lexical.hpp"
 #include "runtime/analysis/units.hpp"
 #include "runtime/report/bonnie_report.hpp"
@@ -113,7 +114,7 @@ std::vector<BonnieRun> runs_from_samples(const Result& result, const ReportSpec&
   for (const auto& series : result.series) {
     for (const auto& sample : series.samples) {
       const ParamSet& set = series.params_of(sample);
-      if (set.kernel != "bonnie") continue;
+      if (set.kernel != kernels::disk::kernel_name::bonnie) continue;
       const auto test = set.params.find("TEST");
       if (test == set.params.end()) continue;
       if (const auto t = kernels::disk::find_bonnie_test(test->second))

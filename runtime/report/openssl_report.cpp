@@ -10,6 +10,7 @@
 
 #include "kernels/crypto/algorithms.hpp"
 #include "kernels/crypto/pkey.hpp"
+#include "kernels/crypto/crypto.hpp"
 #include "lang/common/lexical.hpp"
 #include "runtime/analysis/statistics.hpp"
 #include "runtime/analysis/units.hpp"
@@ -49,7 +50,7 @@ std::string openssl_param(const ParamSet& set, const std::string& name) {
 }
 
 std::optional<OpensslCell> cell_from_params(const ParamSet& set) {
-  if (set.kernel == "pkey") {
+  if (set.kernel == kernels::crypto::kernel_name::pkey) {
     const auto* algorithm = crypto::find_key_algorithm(openssl_param(set, "ALG"));
     const std::string bits = openssl_param(set, "bits");
     if (algorithm == nullptr || !all_digits(bits)) return std::nullopt;

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "kernels/memory/stream_function.hpp"
+#include "kernels/memory/memory.hpp"
 #include "runtime/analysis/statistics.hpp"
 
 namespace hwbench::runtime::report {
@@ -119,7 +120,7 @@ std::vector<StreamTable> stream_tables(const Result& result) {
   for (const auto& series : result.series) {
     if (series.samples.empty() || !series.unavailable.empty()) continue;
     const ParamSet& first = series.params_of(series.samples.front());
-    if (first.kernel != "stream") continue;
+    if (first.kernel != kernels::memory::kernel_name::stream) continue;
     const auto* function = memory::find_stream_function(stream_param(first, "FUNCTION"));
     if (function == nullptr) continue;
     std::uint64_t elements = 0;

@@ -299,4 +299,34 @@ RenderedReport render_unixbench_report(const Result& result, const ReportSpec& s
   return record;
 }
 
+std::vector<IndexChart> unixbench_index_charts(const Result& result, const RenderedReport& record) {
+  const UnixbenchReport data = build_unixbench_report(result, record.spec);
+  std::vector<IndexChart> out;
+  std::size_t next = 0;  // the record's figures follow the blocks' rows in order
+  for (const auto& block : data.blocks) {
+    IndexChart chart;
+    chart.unit = "index (George = 10)";
+    for (const auto& row : block.rows) {
+      const ReportFigures* figures = next < record.figures.size() ? &record.figures[next] : nullptr;
+      ++next;
+      if (!row.baseline || figures == nullptr) continue;
+      double index = std::nan("");
+      for (const auto& [name, value] : figures->aggregates)
+        if (name == "index") index = value;
+      chart.bars.push_back({row.label, row.figure, row.unit, *row.baseline, index});
+    }
+    if (chart.bars.empty()) continue;
+    const std::string copies = fmt::format("{} {}", block.copies, block.copies == 1 ? "copy" : "copies");
+    const std::string score = fmt::format("{:.1f}", block.score);
+    chart.score_label = block.partial ? "Index Score (Partial Only)" : "Index Score";
+    chart.score_row = "System Benchmarks Index Score";
+    chart.score = block.score;
+    chart.title = fmt::format("UnixBench index, {}", copies);
+    chart.caption = fmt::format("UnixBench index per test, {} (score {})", copies, score);
+    chart.table_caption = fmt::format("UnixBench index values, {}", copies);
+    out.push_back(std::move(chart));
+  }
+  return out;
+}
+
 }  // namespace hwbench::runtime::report

@@ -40,6 +40,7 @@
 #include <vector>
 
 #include "runtime/model/result.hpp"
+#include "runtime/report/named_report.hpp"
 
 namespace hwbench::runtime::report {
 
@@ -88,6 +89,10 @@ UnixbenchReport build_unixbench_report(const model::Result& result, const model:
 
 /// The text UnixBench would print.
 std::string format_unixbench_report(const UnixbenchReport& report);
+
+/// The page's charts of a `report unixbench` (`record`, as rendered): one per block of copies,
+/// each index test's bar (from the record's figures, in the blocks' order) and the score's.
+std::vector<IndexChart> unixbench_index_charts(const model::Result& result, const model::RenderedReport& record);
 
 /// build, then format: the named style's entry point.
 model::RenderedReport render_unixbench_report(const model::Result& result, const model::ReportSpec& spec);
