@@ -4,7 +4,7 @@
 #include <fmt/format.h>
 
 #include "runtime/cli/commands.hpp"
-#include "runtime/import/importer.hpp"
+#include "runtime/tools/tools.hpp"
 
 namespace hwbench::runtime::cli {
 
@@ -106,7 +106,7 @@ CLI::App* add_compare(CLI::App& app, Options& o) {
 
 CLI::App* add_import(CLI::App& app, Options& o) {
   std::string help = "turn a tool's printed log into a published result (TOML):";
-  for (const auto& i : import::importers()) help += fmt::format("\n  {:<10} {}", i.tool, i.help);
+  for (const auto& i : tools::importers()) help += fmt::format("\n  {:<10} {}", i.tool, i.help);
   auto* imp = app.add_subcommand("import", help);
   imp->add_option("tool", o.import_tool, "the tool that printed the log")->required();
   imp->add_option("log", o.import_log, "the log file")->required();

@@ -17,7 +17,7 @@
 #include "runtime/html/compare_page.hpp"
 #include "runtime/record/result_file.hpp"
 #include "runtime/report/report.hpp"
-#include "runtime/report/named_report.hpp"
+#include "runtime/tools/tools.hpp"
 
 namespace hwbench::runtime::html {
 
@@ -205,7 +205,7 @@ std::vector<ChartFigure> report_charts(const Result& result, const RenderedRepor
   const bool has_values = std::any_of(report.figures.begin(), report.figures.end(), [](const auto& f) { return !f.values.empty(); });
   if (report.spec.style.layout == ReportLayout::table && has_values) out.push_back(run_order_chart(report));
   if (report.spec.style.layout == ReportLayout::named && report.spec.style.named != nullptr) {
-    const report::NamedStyle* style = report::find_named_style(report.spec.style.named->name);
+    const report::NamedStyle* style = tools::find_named_style(report.spec.style.named->name);
     if (style != nullptr && style->charts)
       for (const auto& chart : style->charts(result, report)) out.push_back(index_chart_figure(result, chart));
   }

@@ -12,6 +12,7 @@
 #include "runtime/record/comparable.hpp"
 #include "runtime/report/compare_report.hpp"
 #include "runtime/report/settle_note.hpp"
+#include "runtime/tools/tools.hpp"
 
 namespace hwbench::runtime::pipeline {
 
@@ -85,7 +86,9 @@ void render_all(const Result& result, const report::ComparedResults& compared, F
   bool first = true;
   const std::string* section = nullptr;  // the section of the report printed last
   for (const auto& spec : specs) {
-    RenderedReport record = report::render_to_record(result, spec, format, compared, width);
+    const report::NamedStyle* named =
+        spec.style.layout == ReportLayout::named ? tools::find_named_style(model::to_text(spec.style)) : nullptr;
+    RenderedReport record = report::render_to_record(result, spec, format, compared, width, named);
     if (!first) out << "\n";
     first = false;
     if (!spec.section.empty() && (section == nullptr || *section != spec.section))

@@ -1,7 +1,8 @@
 #pragma once
-// Report styles with a layout of their own: `report nbench`, `report openssl`, `report stream`…
-// Each style reproduces what the original tool printed. It computes its figures from the
-// Result (aggregate) and formats them (render) in its own file pair; this table only names them.
+// What a report style with a layout of its own (`report nbench`, `report openssl`, `report
+// stream`…) provides: each reproduces what the original tool printed, computing its figures from
+// the Result and formatting them in its tool's folder (runtime/tools/<tool>/), and registers once
+// in runtime/tools/tools.cpp.
 #include <functional>
 #include <string>
 #include <string_view>
@@ -38,7 +39,7 @@ struct IndexChart {
 /// The index charts of one rendered report of a named style.
 using IndexCharts = std::function<std::vector<IndexChart>(const model::Result& result, const model::RenderedReport& report)>;
 
-/// One named report style, registered once (named_report.cpp): its catalogue entry
+/// One named report style, registered once (runtime/tools/tools.cpp): its catalogue entry
 /// (runtime/model/report_style.hpp), its renderer and the charts its page shows.
 struct NamedStyle {
   std::string name;  ///< the word after `report`
@@ -51,13 +52,5 @@ struct NamedStyle {
   /// Its index charts; empty for a style whose page shows the generic charts only.
   IndexCharts charts;
 };
-
-/// Every named style, in the order `hwbench list` shows them: one for each entry of the catalogue,
-/// each with its renderer (a catalogue entry without one, or a registration the catalogue does
-/// not know, throws std::logic_error on the first call).
-const std::vector<NamedStyle>& named_styles();
-
-/// The style called `name`, or nullptr.
-const NamedStyle* find_named_style(std::string_view name);
 
 }  // namespace hwbench::runtime::report
