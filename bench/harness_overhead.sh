@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # The harness overhead per timed unit, from bench/harness.bench. A benchmark, not a test.
-#   bench/harness_overhead.sh            (HWBENCH defaults to ./build/hwbench)
+#   bench/harness_overhead.sh            (HWBENCH defaults to the clone's build/hwbench)
 set -euo pipefail
-here=$(cd "$(dirname "$0")" && pwd)
-hwbench=${HWBENCH:-./build/hwbench}
-out=$("$hwbench" run -q -o "${TMPDIR:-/tmp}/hwbench-harness.json" "$here/harness.bench")
+. "$(dirname "$0")/common.sh"
+hwbench_binary
+work_dir hwbench-harness
+out=$("$hwbench" run -q -o "$work/harness.json" "$bench_dir/harness.bench")
 echo "$out"
 rate=$(echo "$out" | awk '/^nop batched/ { print $6; exit }')
 per_sample=$(echo "$out" | awk '/^nop one unit per sample/ { median=$7 } END { print median }')
