@@ -7,8 +7,9 @@ hwbench_binary
 work_dir hwbench-harness
 out=$("$hwbench" run -q -o "$work/harness.json" "$bench_dir/harness.bench")
 echo "$out"
-rate=$(echo "$out" | awk '/^nop batched/ { print $6; exit }')
-per_sample=$(echo "$out" | awk '/^nop one unit per sample/ { median=$7 } END { print median }')
+# Columns are two or more spaces apart: a series' marks ("[d,o]") stay in its label's column.
+rate=$(echo "$out" | awk -F '  +' '/^nop batched/ { print $3; exit }')
+per_sample=$(echo "$out" | awk -F '  +' '/^nop one unit per sample/ { median = $3 } END { print median }')
 awk -v r="$rate" -v s="$per_sample" 'BEGIN {
   printf "harness overhead per batched timed unit: %.2f ns (goal <= 100 ns)\n", 1e9 / r
   printf "wall time of a one-unit sample (empty call + clock read), median: %s ns\n", s
