@@ -102,218 +102,58 @@ std::vector<Step>& Checker::phase_steps(Phase p) {
 
 void Checker::walk(const Stmt& s, const Ctx& ctx, std::vector<Step>* group) {
   last_loc_ = s.loc;
+  if (counting_ && !counting_enters(s)) return;
+  // `series` and `section` evaluate their label before their place is checked (a label's own
+  // error comes first, and a section's refusal names its title); `settle` is refused once.
+  const bool placed_later = s.kind == StmtKind::series || s.kind == StmtKind::section || s.kind == StmtKind::settle;
+  if (!placed_later && !placed_well(s, ctx)) return;
   Ctx inner = ctx;
   inner.top = false;
-  if (counting_) {
-    switch (s.kind) {
-      case StmtKind::kernel:
-        // One statement, bound or not: the count decides before anything is bound.
-        count_step(s.loc);
-        return;
-      case StmtKind::let:
-      case StmtKind::if_:
-      case StmtKind::repeat:
-      case StmtKind::for_:
-      case StmtKind::setup:
-      case StmtKind::teardown:
-      case StmtKind::series:
-      case StmtKind::time:
-      case StmtKind::parallel:
-      case StmtKind::section:
-        break;  // they expand, or give values that later expansions use
-      default:
-        return;
-    }
-  }
   switch (s.kind) {
     case StmtKind::title:
     case StmtKind::source:
-    case StmtKind::note: {
-      auto v = evaluate(s.value, scope_, diags_);
-      if (!v) return;
-      std::string key = s.kind == StmtKind::title ? "title" : s.kind == StmtKind::source ? "source" : "note";
-      auto& slot = plan_.meta[key];
-      slot = (key == "note" && !slot.empty()) ? slot + "\n" + to_text(*v) : to_text(*v);
+    case StmtKind::note: walk_meta(s); return;
+    case StmtKind::location:    // declared before the walk (declare_locations)
+    case StmtKind::kernel_def:  // read by UserKernels::load before the walk
+    case StmtKind::branch:      // only ever inside an if_, walked by walk_if
       return;
-    }
-    case StmtKind::location:
-      if (!ctx.section.empty()) refuse_in_section(s, "location", ctx.section);
-      else if (!ctx.top || ctx.in_if)
-        diags_.error(s.loc, "'location' is only allowed at the top level of a recipe",
-                     ctx.in_if ? "a location is declared for the whole recipe: move it out of the 'if'"
-                               : "move it before the statements that use it",
-                     8);
-      return;
-    case StmtKind::if_:
-      walk_if(s, ctx, group);
-      return;
-    case StmtKind::branch:  // only ever inside an if_, walked by walk_if
-      return;
-    case StmtKind::let: {
-      auto v = evaluate(s.value, scope_, diags_);
-      // Only the recipe's own top level takes `--set` (Settings lists those names alone).
-      if (v && ctx.top && !ctx.in_if && ctx.section.empty())
-        if (auto given = settings_.replace(s, *v, scope_, diags_)) v = std::move(given);
-      if (v) scope_.set(s.name, std::move(*v));
-      else scope_.set(s.name, Value{});  // defined, so later uses give no second error
-      return;
-    }
-    case StmtKind::repeat: {
-      auto n = evaluate_count(s.value, scope_, diags_, "repeat", 0, 10'000'000);
-      if (!n) return;
-      if (group && !lang::recipe::mentions_variable(s, "i")) {
-        walk_loop(s, inner, static_cast<std::uint64_t>(*n), *group);
-        return;
-      }
-      LoopVariable i(scope_, "i");
-      for (long long k = 1; k <= *n && !too_big_; ++k) {
-        i.set(range_item(k));
-        walk_block(s.body, inner, group);
-      }
-      return;
-    }
-    case StmtKind::for_: {
-      if (s.value.kind == lang::recipe::ExprKind::range) {
-        // A range is walked without being built: `for b in 1..999999` inside another loop
-        // would otherwise make a million values for each pass.
-        auto bounds = evaluate_range(s.value, scope_, diags_);
-        if (!bounds) return;
-        LoopVariable var(scope_, s.name);
-        for (long long k = bounds->first; k <= bounds->last && !too_big_; ++k) {
-          var.set(range_item(k));
-          walk_block(s.body, inner, group);
-        }
-        return;
-      }
-      auto list = evaluate(s.value, scope_, diags_);
-      if (!list) return;
-      if (list->kind != Value::Kind::list) {
-        diags_.error(s.value.loc, fmt::format("'for' needs a list or a range, not '{}'", to_text(*list)),
-                     "write it like: for size in [10MB, 100MB] or for n in 1..10",
-                     static_cast<std::uint32_t>(std::max<std::size_t>(1, s.value.text.size())));
-        return;
-      }
-      LoopVariable var(scope_, s.name);
-      for (const auto& item : list->items) {
-        if (too_big_) break;
-        var.set(item);
-        walk_block(s.body, inner, group);
-      }
-      return;
-    }
+    case StmtKind::if_: walk_if(s, ctx, group); return;
+    case StmtKind::let: walk_let(s, ctx); return;
+    case StmtKind::repeat: walk_repeat(s, inner, group); return;
+    case StmtKind::for_: walk_for(s, inner, group); return;
     case StmtKind::setup:
-    case StmtKind::teardown: {
-      const char* word = s.kind == StmtKind::setup ? "setup" : "teardown";
-      if (!ctx.section.empty()) {
-        refuse_in_section(s, word, ctx.section);
-        return;
-      }
-      if (!ctx.top) {
-        diags_.error(s.loc, fmt::format("'{}' is only allowed at the top level of a recipe", word), {},
-                     static_cast<std::uint32_t>(std::string_view(word).size()));
-        return;
-      }
-      if (s.kind == StmtKind::setup && plan_.settle) {
-        // What settle probes, and what it waits for, is what setup has written before it.
-        diags_.error(s.loc, "'setup' comes after 'settle'",
-                     fmt::format("settle lets setup's files settle: move it below the setup block (it is at line {})",
-                                 plan_.settle->loc.line),
-                     5);
-        return;
-      }
-      inner.phase = s.kind == StmtKind::setup ? Phase::setup : Phase::teardown;
-      walk_block(s.body, inner, nullptr);
-      return;
-    }
-    case StmtKind::series: {
-      auto v = evaluate(s.value, scope_, diags_);
-      if (!v) return;
-      if (ctx.phase != Phase::main) {
-        diags_.error(s.loc, "'series' has no meaning in setup or teardown: nothing there is timed", {}, 6);
-        return;
-      }
-      inner.series = to_text(*v);
-      walk_block(s.body, inner, group);
-      return;
-    }
+    case StmtKind::teardown: walk_phase(s, inner); return;
+    case StmtKind::series: walk_series(s, ctx, inner, group); return;
+    case StmtKind::time:
+    case StmtKind::parallel: walk_group(s, ctx, group); return;
+    case StmtKind::kernel: walk_kernel(s, ctx, group); return;
+    case StmtKind::report: walk_report(s, ctx); return;
+    case StmtKind::baseline: walk_baseline(s); return;
+    case StmtKind::index: walk_index(s); return;
+    case StmtKind::settle: walk_settle(s, ctx); return;
+    case StmtKind::compare: walk_compare(s, ctx); return;
+    case StmtKind::section: walk_section(s, ctx); return;
+  }
+}
+
+bool Checker::counting_enters(const Stmt& s) {
+  switch (s.kind) {
+    case StmtKind::kernel:
+      count_step(s.loc);
+      return false;
+    case StmtKind::let:
+    case StmtKind::if_:
+    case StmtKind::repeat:
+    case StmtKind::for_:
+    case StmtKind::setup:
+    case StmtKind::teardown:
+    case StmtKind::series:
     case StmtKind::time:
     case StmtKind::parallel:
-      walk_group(s, ctx, group);
-      return;
-    case StmtKind::kernel: {
-      auto step = bind(s, ctx);
-      if (!step) {
-        // Refused with its error: what depends on it (an index naming its series, an empty
-        // group around it) gives no second one.
-        ++refused_;
-        if (ctx.phase == Phase::main) refused_series_.insert(ctx.series.empty() ? ctx.label_text : ctx.series);
-        return;
-      }
-      if (group) {
-        // Statements inside groups count toward the cap too: `parallel 200 { repeat 100000 … }`
-        // must be refused, not expanded until memory runs out.
-        if (!count_step(step->loc)) return;
-        group->push_back(std::move(*step));
-      } else {
-        add_step(std::move(*step), ctx.phase);
-      }
-      return;
-    }
-    case StmtKind::report: {
-      if (ctx.phase != Phase::main || ctx.in_group) {
-        diags_.error(s.loc, "'report' belongs at the top level of a recipe", {}, 6);
-        return;
-      }
-      if (auto spec = bind_report(std::get<lang::recipe::ReportStmt>(s.form), diags_)) {
-        spec->section = ctx.section;
-        plan_.reports.push_back(std::move(*spec));
-      }
-      return;
-    }
-    case StmtKind::baseline:
-    case StmtKind::index: {
-      const bool is_baseline = s.kind == StmtKind::baseline;
-      if (!ctx.top) {
-        diags_.error(s.loc, fmt::format("'{}' belongs at the top level of a recipe", is_baseline ? "baseline" : "index"), {},
-                     is_baseline ? 8 : 5);
-        return;
-      }
-      if (is_baseline) {
-        if (auto b = bind_baseline(s, scope_, recipe_dir(), plan_.baselines, diags_)) plan_.baselines.push_back(std::move(*b));
-        else refused_baselines_.insert(s.name);
-        return;
-      }
-      const auto& index = std::get<lang::recipe::IndexStmt>(s.form);
-      if (refused_baselines_.count(index.baseline.text)) return;  // its baseline has the error
-      if (auto spec = bind_index(index, scope_, plan_.baselines, plan_.indices, diags_)) {
-        plan_.indices.push_back(*spec);
-        index_stmts_.push_back(&index);
-      }
-      return;
-    }
-    case StmtKind::settle:
-      walk_settle(s, ctx);
-      return;
-    case StmtKind::kernel_def:
-      // Read by UserKernels::load before the walk.
-      if (!ctx.section.empty()) refuse_in_section(s, "kernel", ctx.section);
-      else if (!ctx.top || ctx.in_if) diags_.error(s.loc, "a kernel definition belongs at the top level of a recipe", {}, 6);
-      return;
-    case StmtKind::compare: {
-      if (!ctx.top) {
-        diags_.error(s.loc, "'compare' belongs at the top level of a recipe", {}, 7);
-        return;
-      }
-      if (auto spec = bind_compare(std::get<lang::recipe::CompareStmt>(s.form), scope_, recipe_dir(), section_titles_,
-                                   ctx.section, diags_)) {
-        spec->section = ctx.section;
-        plan_.reports.push_back(std::move(*spec));
-      }
-      return;
-    }
     case StmtKind::section:
-      walk_section(s, ctx);
-      return;
+      return true;
+    default:
+      return false;
   }
 }
 

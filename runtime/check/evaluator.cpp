@@ -169,6 +169,141 @@ std::optional<RangeBounds> evaluate_range(const Expr& e, const Scope& scope, lan
   return RangeBounds{static_cast<long long>(a), static_cast<long long>(b)};
 }
 
+/// A string or a path, its `${…}` parts spliced in; a path keeps its location as `NAME:`.
+static std::optional<Value> eval_text(const Expr& e, const Scope& scope, lang::Diagnostics& diags) {
+  auto text = interpolate(e, scope, diags);
+  if (!text) return std::nullopt;
+  Value v;
+  v.kind = Value::Kind::text;
+  v.is_path = e.kind == ExprKind::path;
+  v.text = (e.kind == ExprKind::path && !e.name.empty()) ? e.name + ":" + *text : std::move(*text);
+  return v;
+}
+
+/// `$name`: the variable's value, or an error that says where such a variable comes from.
+static std::optional<Value> eval_variable(const Expr& e, const Scope& scope, lang::Diagnostics& diags) {
+  if (const Value* v = scope.find(e.name)) return *v;
+  std::string hint = support::did_you_mean(e.name, scope.names());
+  if (hint.empty()) {
+    if (e.name == "i") hint = "$i is defined inside 'repeat N …'";
+    else if (e.name == "worker") hint = "$worker is defined inside 'parallel N { … }'";
+    else hint = fmt::format("define it first: let {} = …", e.name);
+  }
+  diags.error(e.loc, fmt::format("undefined variable '${}'", e.name), hint,
+              static_cast<std::uint32_t>(std::max<std::size_t>(1, e.text.size())));
+  return std::nullopt;
+}
+
+/// `[a, b, …]`: every item evaluated (each error reported), the list refused past the size cap.
+static std::optional<Value> eval_list(const Expr& e, const Scope& scope, lang::Diagnostics& diags) {
+  Value v;
+  v.kind = Value::Kind::list;
+  bool ok = true;
+  std::size_t bytes = kValueOverhead;
+  for (const auto& item : e.items) {
+    // A variable's size is known before it is copied: `[$l, $l]` past the cap copies nothing.
+    const Value* known = item.kind == ExprKind::var ? scope.find(item.name) : nullptr;
+    if (known && bytes + value_bytes(*known, 2) > kMaxValueBytes) {
+      too_large(e, diags);
+      return std::nullopt;
+    }
+    auto iv = evaluate(item, scope, diags);
+    if (!iv) {
+      ok = false;
+      continue;
+    }
+    bytes += value_bytes(*iv, 2);
+    if (bytes > kMaxValueBytes) {
+      too_large(e, diags);
+      return std::nullopt;
+    }
+    v.items.push_back(std::move(*iv));
+  }
+  if (!ok) return std::nullopt;
+  return v;
+}
+
+/// `a..b` as the list of its numbers.
+static std::optional<Value> eval_range_list(const Expr& e, const Scope& scope, lang::Diagnostics& diags) {
+  auto bounds = evaluate_range(e, scope, diags);
+  if (!bounds) return std::nullopt;
+  Value v;
+  v.kind = Value::Kind::list;
+  for (long long k = bounds->first; k <= bounds->last; ++k) v.items.push_back(range_item(k));
+  return v;
+}
+
+/// `-a`.
+static std::optional<Value> eval_negate(const Expr& e, const Scope& scope, lang::Diagnostics& diags) {
+  auto a = evaluate(e.items.at(0), scope, diags);
+  if (!a) return std::nullopt;
+  if (a->kind != Value::Kind::number) {
+    diags.error(e.loc, "'-' needs a number", {});
+    return std::nullopt;
+  }
+  return number_value(-a->number.value, a->number.dim);
+}
+
+/// `a OP b` on two numbers: the units must agree (`+`, `-`), or one side be a plain number (`*`),
+/// and a quotient of like units is a plain number.
+static std::optional<Value> eval_arithmetic(const Expr& e, const lang::Quantity& a, const lang::Quantity& b,
+                                            lang::Diagnostics& diags) {
+  const std::string& op = e.name;
+  const Dim da = a.dim, db = b.dim;
+  const double x = a.value, y = b.value;
+  if (op == "+" || op == "-") {
+    if (da != db && da != Dim::none && db != Dim::none) {
+      diags.error(e.loc, fmt::format("cannot {} {} and {}", op == "+" ? "add" : "subtract", dim_name(da), dim_name(db)),
+                  "both sides need the same kind of unit");
+      return std::nullopt;
+    }
+    return number_value(op == "+" ? x + y : x - y, da != Dim::none ? da : db);
+  }
+  if (op == "*") {
+    if (da != Dim::none && db != Dim::none) {
+      diags.error(e.loc, fmt::format("cannot multiply {} by {}", dim_name(da), dim_name(db)), "one side must be a plain number");
+      return std::nullopt;
+    }
+    return number_value(x * y, da != Dim::none ? da : db);
+  }
+  if (op == "/") {
+    if (y == 0) {
+      diags.error(e.loc, "division by zero", {});
+      return std::nullopt;
+    }
+    if (db != Dim::none && db != da) {
+      diags.error(e.loc, fmt::format("cannot divide {} by {}", dim_name(da), dim_name(db)), {});
+      return std::nullopt;
+    }
+    return number_value(x / y, db == da ? Dim::none : da);
+  }
+  diags.error(e.loc, fmt::format("unknown operator '{}'", op), {});
+  return std::nullopt;
+}
+
+/// `a OP b`: `+` joins texts when either side is one; otherwise arithmetic on numbers.
+static std::optional<Value> eval_binary(const Expr& e, const Scope& scope, lang::Diagnostics& diags) {
+  auto a = evaluate(e.items.at(0), scope, diags);
+  auto b = evaluate(e.items.at(1), scope, diags);
+  if (!a || !b) return std::nullopt;
+  const std::string& op = e.name;
+  if (op == "+" && (a->kind == Value::Kind::text || b->kind == Value::Kind::text)) {
+    Value v;
+    v.kind = Value::Kind::text;
+    v.text = to_text(*a) + to_text(*b);
+    if (v.text.size() > kMaxValueBytes) {
+      too_large(e, diags);
+      return std::nullopt;
+    }
+    return v;
+  }
+  if (a->kind != Value::Kind::number || b->kind != Value::Kind::number) {
+    diags.error(e.loc, fmt::format("'{}' needs numbers", op), "only '+' joins texts");
+    return std::nullopt;
+  }
+  return eval_arithmetic(e, a->number, b->number, diags);
+}
+
 std::optional<Value> evaluate(const Expr& e, const Scope& scope, lang::Diagnostics& diags) {
   switch (e.kind) {
     case ExprKind::number: {
@@ -177,15 +312,7 @@ std::optional<Value> evaluate(const Expr& e, const Scope& scope, lang::Diagnosti
       return v;
     }
     case ExprKind::string:
-    case ExprKind::path: {
-      auto text = interpolate(e, scope, diags);
-      if (!text) return std::nullopt;
-      Value v;
-      v.kind = Value::Kind::text;
-      v.is_path = e.kind == ExprKind::path;
-      v.text = (e.kind == ExprKind::path && !e.name.empty()) ? e.name + ":" + *text : std::move(*text);
-      return v;
-    }
+    case ExprKind::path: return eval_text(e, scope, diags);
     case ExprKind::word: {
       Value v;
       v.kind = Value::Kind::text;
@@ -193,116 +320,11 @@ std::optional<Value> evaluate(const Expr& e, const Scope& scope, lang::Diagnosti
       v.text = e.name;
       return v;
     }
-    case ExprKind::var: {
-      const Value* v = scope.find(e.name);
-      if (v == nullptr) {
-        auto names = scope.names();
-        std::string hint = support::did_you_mean(e.name, names);
-        if (hint.empty()) {
-          if (e.name == "i") hint = "$i is defined inside 'repeat N …'";
-          else if (e.name == "worker") hint = "$worker is defined inside 'parallel N { … }'";
-          else hint = fmt::format("define it first: let {} = …", e.name);
-        }
-        diags.error(e.loc, fmt::format("undefined variable '${}'", e.name), hint,
-                    static_cast<std::uint32_t>(std::max<std::size_t>(1, e.text.size())));
-        return std::nullopt;
-      }
-      return *v;
-    }
-    case ExprKind::list: {
-      Value v;
-      v.kind = Value::Kind::list;
-      bool ok = true;
-      std::size_t bytes = kValueOverhead;
-      for (const auto& item : e.items) {
-        // A variable's size is known before it is copied: `[$l, $l]` past the cap copies nothing.
-        const Value* known = item.kind == ExprKind::var ? scope.find(item.name) : nullptr;
-        if (known && bytes + value_bytes(*known, 2) > kMaxValueBytes) {
-          too_large(e, diags);
-          return std::nullopt;
-        }
-        auto iv = evaluate(item, scope, diags);
-        if (!iv) {
-          ok = false;
-          continue;
-        }
-        bytes += value_bytes(*iv, 2);
-        if (bytes > kMaxValueBytes) {
-          too_large(e, diags);
-          return std::nullopt;
-        }
-        v.items.push_back(std::move(*iv));
-      }
-      if (!ok) return std::nullopt;
-      return v;
-    }
-    case ExprKind::range: {
-      auto bounds = evaluate_range(e, scope, diags);
-      if (!bounds) return std::nullopt;
-      Value v;
-      v.kind = Value::Kind::list;
-      for (long long k = bounds->first; k <= bounds->last; ++k) v.items.push_back(range_item(k));
-      return v;
-    }
-    case ExprKind::negate: {
-      auto a = evaluate(e.items.at(0), scope, diags);
-      if (!a) return std::nullopt;
-      if (a->kind != Value::Kind::number) {
-        diags.error(e.loc, "'-' needs a number", {});
-        return std::nullopt;
-      }
-      return number_value(-a->number.value, a->number.dim);
-    }
-    case ExprKind::binary: {
-      auto a = evaluate(e.items.at(0), scope, diags);
-      auto b = evaluate(e.items.at(1), scope, diags);
-      if (!a || !b) return std::nullopt;
-      const std::string& op = e.name;
-      if (op == "+" && (a->kind == Value::Kind::text || b->kind == Value::Kind::text)) {
-        Value v;
-        v.kind = Value::Kind::text;
-        v.text = to_text(*a) + to_text(*b);
-        if (v.text.size() > kMaxValueBytes) {
-          too_large(e, diags);
-          return std::nullopt;
-        }
-        return v;
-      }
-      if (a->kind != Value::Kind::number || b->kind != Value::Kind::number) {
-        diags.error(e.loc, fmt::format("'{}' needs numbers", op), "only '+' joins texts");
-        return std::nullopt;
-      }
-      Dim da = a->number.dim, db = b->number.dim;
-      double x = a->number.value, y = b->number.value;
-      if (op == "+" || op == "-") {
-        if (da != db && da != Dim::none && db != Dim::none) {
-          diags.error(e.loc, fmt::format("cannot {} {} and {}", op == "+" ? "add" : "subtract", dim_name(da), dim_name(db)),
-                      "both sides need the same kind of unit");
-          return std::nullopt;
-        }
-        return number_value(op == "+" ? x + y : x - y, da != Dim::none ? da : db);
-      }
-      if (op == "*") {
-        if (da != Dim::none && db != Dim::none) {
-          diags.error(e.loc, fmt::format("cannot multiply {} by {}", dim_name(da), dim_name(db)), "one side must be a plain number");
-          return std::nullopt;
-        }
-        return number_value(x * y, da != Dim::none ? da : db);
-      }
-      if (op == "/") {
-        if (y == 0) {
-          diags.error(e.loc, "division by zero", {});
-          return std::nullopt;
-        }
-        if (db != Dim::none && db != da) {
-          diags.error(e.loc, fmt::format("cannot divide {} by {}", dim_name(da), dim_name(db)), {});
-          return std::nullopt;
-        }
-        return number_value(x / y, db == da ? Dim::none : da);
-      }
-      diags.error(e.loc, fmt::format("unknown operator '{}'", op), {});
-      return std::nullopt;
-    }
+    case ExprKind::var: return eval_variable(e, scope, diags);
+    case ExprKind::list: return eval_list(e, scope, diags);
+    case ExprKind::range: return eval_range_list(e, scope, diags);
+    case ExprKind::negate: return eval_negate(e, scope, diags);
+    case ExprKind::binary: return eval_binary(e, scope, diags);
   }
   return std::nullopt;
 }

@@ -34,22 +34,7 @@ void Checker::walk_loop(const Stmt& s, const Ctx& ctx, std::uint64_t count, std:
 
 void Checker::walk_group(const Stmt& s, const Ctx& ctx, std::vector<Step>* group) {
   bool is_time = s.kind == StmtKind::time;
-  const char* word = is_time ? "time" : "parallel";
-  auto len = static_cast<std::uint32_t>(std::string_view(word).size());
-  // `time { parallel N { … } }` is the Perl script's shape: the parent times its workers.
-  // Anything deeper has no meaning: a group is one sample.
-  if (ctx.in_parallel || (ctx.in_time && is_time)) {
-    diags_.error(s.loc,
-                 fmt::format("'{}' cannot stand inside '{}'", word, ctx.in_parallel ? "parallel" : "time"),
-                 is_time || ctx.in_parallel ? "a group is one sample; nest loops inside it instead"
-                                            : "only 'parallel' may stand inside 'time'",
-                 len);
-    return;
-  }
-  if (ctx.phase != Phase::main) {
-    diags_.error(s.loc, fmt::format("'{}' has no meaning in setup or teardown: nothing there is timed", word), {}, len);
-    return;
-  }
+  const std::uint32_t len = word_width(s.loc);
   Step step;
   step.kind = is_time ? Step::Kind::time : Step::Kind::parallel;
   step.loc = s.loc;
@@ -124,7 +109,7 @@ void Checker::check_parallel_memory(const Step& step, lang::SourceLoc loc) {
   diags_.error(loc,
                fmt::format("the {} workers hold {:.1f} MiB of memory at once, more than the {:.1f} MiB this machine has available",
                            step.workers.size(), static_cast<double>(total) / mib, static_cast<double>(available) / mib),
-               "use fewer workers or smaller sizes", 8);
+               "use fewer workers or smaller sizes", word_width(loc));
 }
 
 }  // namespace hwbench::runtime::check::detail

@@ -1,6 +1,7 @@
 #pragma once
-// The checker's walk over a recipe, shared by checker.cpp (statements, locations, binding) and
-// group_walk.cpp (if, loops inside groups, time and parallel). Private to runtime/check.
+// The checker's walk over a recipe, shared by checker.cpp (the walk, binding), statement_walk.cpp
+// (each kind of statement), placement.cpp (where each may stand), group_walk.cpp (if, loops inside
+// groups, time and parallel) and the files named in the sections below. Private to runtime/check.
 #include <sys/stat.h>
 
 #include <algorithm>
@@ -108,7 +109,53 @@ class Checker {
 
   std::vector<plan::Step>& phase_steps(Phase p);
 
+  /// One statement: where it stands checked (placed_well), then walked by the kind's own walk.
   void walk(const Stmt& s, const Ctx& ctx, std::vector<plan::Step>* group);
+
+  /// In the counting walk, whether `s` is walked on: statements that expand, or that give values
+  /// later expansions use. A kernel statement is counted here, bound or not, and goes no further.
+  bool counting_enters(const Stmt& s);
+
+  // ---- where a statement may stand (placement.cpp) ---------------------------------------
+  /// Whether `s` may stand where `ctx` is, by the placement table; if not, refuses it with the
+  /// error of the first rule it breaks, the caret under its keyword. `title` is a section's own
+  /// title, which its refusal inside another section names.
+  bool placed_well(const Stmt& s, const Ctx& ctx, std::string_view title = {});
+
+  /// The columns of the word that starts at `loc` (a statement's keyword): what a caret underlines.
+  std::uint32_t word_width(lang::SourceLoc loc) const;
+
+  // ---- the statements' walks (statement_walk.cpp) ----------------------------------------
+  /// `title`, `source`, `note`: the plan's metadata (notes add up, one per line).
+  void walk_meta(const Stmt& s);
+
+  /// `let NAME = EXPR`, or the `--set` value given in its place at the recipe's own top level.
+  void walk_let(const Stmt& s, const Ctx& ctx);
+
+  /// `repeat N { … }`: one loop node inside a group when the body does not use `$i`, else N passes.
+  void walk_repeat(const Stmt& s, const Ctx& inner, std::vector<plan::Step>* group);
+
+  /// `for NAME in LIST-OR-RANGE { … }`: one pass per item; a range is walked without being built.
+  void walk_for(const Stmt& s, const Ctx& inner, std::vector<plan::Step>* group);
+
+  /// `setup { … }` and `teardown { … }`: their bodies walked untimed; setup before any `settle`.
+  void walk_phase(const Stmt& s, const Ctx& inner);
+
+  /// `series "LABEL" { … }`: its statements make the series LABEL.
+  void walk_series(const Stmt& s, const Ctx& ctx, const Ctx& inner, std::vector<plan::Step>* group);
+
+  /// A kernel statement: bound into a step of its group or its phase.
+  void walk_kernel(const Stmt& s, const Ctx& ctx, std::vector<plan::Step>* group);
+
+  /// `report …`: a report of the section around it, or of the whole recipe.
+  void walk_report(const Stmt& s, const Ctx& ctx);
+
+  /// `baseline NAME from FILE` and `index "LABEL" = geomean(…) vs NAME …`.
+  void walk_baseline(const Stmt& s);
+  void walk_index(const Stmt& s);
+
+  /// `compare with FILE …` or `compare with section "TITLE" …`.
+  void walk_compare(const Stmt& s, const Ctx& ctx);
 
   /// `settle`: at the top level, once, after setup and before the first timed statement.
   void walk_settle(const Stmt& s, const Ctx& ctx);
@@ -131,9 +178,6 @@ class Checker {
   /// `section "TITLE" { … }`: its statements walked as if at the top level, then every report
   /// written in it given the labels of the series declared in it, which are all it covers.
   void walk_section(const Stmt& s, const Ctx& ctx);
-
-  /// The error for `word` (a statement declared for the whole recipe) inside section `title`.
-  void refuse_in_section(const Stmt& s, std::string_view word, const std::string& title);
 
   /// Each statement was checked against the RAM on its own; the workers hold theirs at once.
   void check_parallel_memory(const plan::Step& step, lang::SourceLoc loc);

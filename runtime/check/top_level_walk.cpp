@@ -5,22 +5,21 @@
 namespace hwbench::runtime::check::detail {
 
 void Checker::walk_settle(const Stmt& s, const Ctx& ctx) {
-  const char* hint = "settle lets the files setup wrote settle before timing: write it at the top level, after the "
-                     "setup block and before the first timed statement";
-  if (!ctx.top || ctx.phase != Phase::main) {
-    // One error for the statement, not one for each pass of a loop around it.
-    if (!settle_refused_.insert(s.loc.offset).second) return;
-    diags_.error(s.loc, "'settle' belongs at the top level of a recipe", hint, 6);
+  // One error for the statement's place, not one for each pass of a loop around it.
+  if (settle_refused_.count(s.loc.offset)) return;
+  if (!placed_well(s, ctx)) {
+    settle_refused_.insert(s.loc.offset);
     return;
   }
   if (plan_.settle) {
     diags_.error(s.loc, "a recipe settles once", fmt::format("the first 'settle' is at line {}", plan_.settle->loc.line),
-                 6);
+                 word_width(s.loc));
     return;
   }
   if (!plan_.main.empty()) {
     diags_.error(s.loc, "'settle' comes after a timed statement",
-                 fmt::format("move it above line {}, where the timed statements begin", plan_.main.front().loc.line), 6);
+                 fmt::format("move it above line {}, where the timed statements begin", plan_.main.front().loc.line),
+                 word_width(s.loc));
     return;
   }
   SettleRequest req{scope_, *resolver_, vfs_, plan_.creates,
@@ -35,16 +34,7 @@ void Checker::walk_section(const Stmt& s, const Ctx& ctx) {
   auto v = evaluate(s.value, scope_, diags_);
   if (!v) return;
   const std::string title = to_text(*v);
-  if (!ctx.section.empty()) {
-    diags_.error(s.loc, fmt::format("section \"{}\" is inside section \"{}\"", title, ctx.section),
-                 fmt::format("sections do not nest: close \"{}\" with '}}' before \"{}\" begins", ctx.section, title), 7);
-    return;
-  }
-  if (!ctx.top || ctx.in_if || ctx.phase != Phase::main) {
-    diags_.error(s.loc, "'section' belongs at the top level of a recipe",
-                 "a section groups series and their reports: move it out of the block around it", 7);
-    return;
-  }
+  if (!placed_well(s, ctx, title)) return;
   if (title.empty()) {
     diags_.error(s.value.loc, "a section needs a title", "write section \"TITLE\" { … }",
                  static_cast<std::uint32_t>(std::max<std::size_t>(1, s.value.text.size())));
@@ -68,16 +58,10 @@ void Checker::walk_section(const Stmt& s, const Ctx& ctx) {
     diags_.error(s.loc, fmt::format("section \"{}\" has reports but no series", title),
                  "a report in a section covers the series declared in it; put the report outside any section "
                  "to cover every series",
-                 7);
+                 word_width(s.loc));
     return;
   }
   for (std::size_t i = first_report; i < plan_.reports.size(); ++i) plan_.reports[i].series = series;
-}
-
-void Checker::refuse_in_section(const Stmt& s, std::string_view word, const std::string& title) {
-  diags_.error(s.loc, fmt::format("'{}' is only allowed at the top level of a recipe", word),
-               fmt::format("it is declared for the whole recipe: move it out of section \"{}\"", title),
-               static_cast<std::uint32_t>(word.size()));
 }
 
 }  // namespace hwbench::runtime::check::detail

@@ -7,6 +7,7 @@
 namespace hwbench::runtime::plan {
 
 using model::ReportLayout;
+using model::ReportSpec;
 using model::to_text;
 
 std::string human_bytes(std::uint64_t n) {
@@ -146,11 +147,10 @@ std::string parameters_line(const std::map<std::string, std::string>& parameters
   return line;
 }
 
-void print_plan(const Plan& plan, std::ostream& out) {
-  out << fmt::format("plan for {}", plan.recipe_file);
-  if (auto it = plan.meta.find("title"); it != plan.meta.end()) out << fmt::format(": {}", it->second);
-  out << "\n";
-  if (!plan.parameters.empty()) out << "\n" << parameters_line(plan.parameters) << "\n";
+namespace {
+
+/// Each location with its path, file-system type and free space.
+void print_locations(const Plan& plan, std::ostream& out) {
   out << "\nlocations:\n";
   for (const auto& l : plan.locations) {
     bool planned = false;
@@ -158,26 +158,21 @@ void print_plan(const Plan& plan, std::ostream& out) {
     out << fmt::format("  {:<10} {}{}  ({}, {} free)\n", l.name, l.path, planned ? " (created when missing)" : "",
                        l.fstype.empty() ? "?" : l.fstype, human_bytes(l.free_bytes));
   }
-  if (!plan.setup.empty()) {
-    out << fmt::format("\nsetup ({} statements, untimed):\n", plan.setup.size());
-    print_steps(plan.setup, out, false);
-  }
-  if (plan.settle) {
-    const Settle& st = *plan.settle;
-    out << "\nsettle (after setup, untimed):\n";
-    if (st.mode == model::SettleMode::wait)
-      out << fmt::format("    {}: waits {}\n", st.text, human_seconds(st.seconds));
-    else
-      out << fmt::format("    {}: reads {} of {} cold, once a second, until the rate is stable; at most {}\n", st.text,
-                         human_bytes(std::min(st.file_bytes, model::kSettleSliceBytes)), st.file_display,
-                         human_seconds(st.seconds));
-  }
-  out << fmt::format("\ntimed ({} statements):\n", plan.main.size());
-  print_steps(plan.main, out, true);
-  if (!plan.teardown.empty()) {
-    out << fmt::format("\nteardown ({} statements, always runs):\n", plan.teardown.size());
-    print_steps(plan.teardown, out, false);
-  }
+}
+
+/// The settle between setup and the timed statements: a fixed wait, or reads until stable.
+void print_settle(const Settle& st, std::ostream& out) {
+  out << "\nsettle (after setup, untimed):\n";
+  if (st.mode == model::SettleMode::wait)
+    out << fmt::format("    {}: waits {}\n", st.text, human_seconds(st.seconds));
+  else
+    out << fmt::format("    {}: reads {} of {} cold, once a second, until the rate is stable; at most {}\n", st.text,
+                       human_bytes(std::min(st.file_bytes, model::kSettleSliceBytes)), st.file_display,
+                       human_seconds(st.seconds));
+}
+
+/// Each series' samples, the files written, the time the run takes and whether it runs programs.
+void print_totals(const Plan& plan, std::ostream& out) {
   out << "\nseries:\n";
   for (const auto& label : plan.series_order) {
     auto lo = plan.samples_min.at(label), hi = plan.samples_max.at(label);
@@ -193,6 +188,10 @@ void print_plan(const Plan& plan, std::ostream& out) {
                        human_seconds(plan.timed_seconds_known));
   else out << "estimated time: not knowable in advance (the statements run until their work is done)\n";
   if (plan.runs_programs) out << "runs external programs: yes (needs --allow-exec)\n";
+}
+
+/// The baselines and the indices computed against them.
+void print_indices(const Plan& plan, std::ostream& out) {
   if (!plan.baselines.empty()) {
     out << "baselines:\n";
     for (const auto& b : plan.baselines)
@@ -205,37 +204,71 @@ void print_plan(const Plan& plan, std::ostream& out) {
                          i.scale != 1 ? fmt::format(" x {}", i.scale) : "",
                          i.aggregate != "mean" ? fmt::format(", each by {}", i.aggregate) : "");
   }
-  if (!plan.reports.empty()) {
-    out << "reports:\n";
-    const std::string* section = nullptr;  // the section of the report listed last
-    for (const auto& r : plan.reports) {
-      // A section's reports stand under its title, with how many series they cover.
-      if (!r.section.empty() && (section == nullptr || *section != r.section)) {
-        // A command's importer adds series that only its program's output will name.
-        bool imports = false;
-        for (const auto& step : plan.main)
-          for (const auto& rule : step.kernel.figures)
-            imports = imports || (rule.kind == FigureRule::Kind::importer && rule.section == r.section);
-        out << fmt::format("  section \"{}\" ({} series{})\n", r.section, r.series.size(),
-                           imports ? ", and those its importer reads" : "");
-      }
-      section = &r.section;
-      const std::string_view indent = r.section.empty() ? "  " : "    ";
-      const bool table = r.style.layout == ReportLayout::table;
-      if (!table && r.style.layout != ReportLayout::lines) {
-        std::string options;
-        const bool with_section = r.options.count("section") != 0;
-        for (const auto& [k, v] : r.options) {
-          if (with_section && k == "with") continue;
-          options += v.empty() ? " " + k : k == "section" ? fmt::format(" with section \"{}\"", v) : fmt::format(" {} {}", k, v);
-        }
-        out << fmt::format("{}{}{}\n", indent, to_text(r.style), options);
-        continue;
-      }
-      out << fmt::format("{}{}{} {}{}\n", indent, table ? "table " : "", r.unit, table ? "with " : "",
-                         fmt::join(r.aggregates, ", "));
+}
+
+/// A section's heading above its reports, with how many series they cover.
+void print_section_heading(const Plan& plan, const ReportSpec& r, std::ostream& out) {
+  // A command's importer adds series that only its program's output will name.
+  bool imports = false;
+  for (const auto& step : plan.main)
+    for (const auto& rule : step.kernel.figures)
+      imports = imports || (rule.kind == FigureRule::Kind::importer && rule.section == r.section);
+  out << fmt::format("  section \"{}\" ({} series{})\n", r.section, r.series.size(),
+                     imports ? ", and those its importer reads" : "");
+}
+
+/// One report: a named style with its options, or a table or lines of a unit with its aggregates.
+void print_report(const ReportSpec& r, std::ostream& out) {
+  const std::string_view indent = r.section.empty() ? "  " : "    ";
+  const bool table = r.style.layout == ReportLayout::table;
+  if (!table && r.style.layout != ReportLayout::lines) {
+    std::string options;
+    const bool with_section = r.options.count("section") != 0;
+    for (const auto& [k, v] : r.options) {
+      if (with_section && k == "with") continue;
+      options += v.empty() ? " " + k : k == "section" ? fmt::format(" with section \"{}\"", v) : fmt::format(" {} {}", k, v);
     }
+    out << fmt::format("{}{}{}\n", indent, to_text(r.style), options);
+    return;
   }
+  out << fmt::format("{}{}{} {}{}\n", indent, table ? "table " : "", r.unit, table ? "with " : "",
+                     fmt::join(r.aggregates, ", "));
+}
+
+/// The reports, a section's under its title.
+void print_reports(const Plan& plan, std::ostream& out) {
+  if (plan.reports.empty()) return;
+  out << "reports:\n";
+  const std::string* section = nullptr;  // the section of the report listed last
+  for (const auto& r : plan.reports) {
+    if (!r.section.empty() && (section == nullptr || *section != r.section)) print_section_heading(plan, r, out);
+    section = &r.section;
+    print_report(r, out);
+  }
+}
+
+}  // namespace
+
+void print_plan(const Plan& plan, std::ostream& out) {
+  out << fmt::format("plan for {}", plan.recipe_file);
+  if (auto it = plan.meta.find("title"); it != plan.meta.end()) out << fmt::format(": {}", it->second);
+  out << "\n";
+  if (!plan.parameters.empty()) out << "\n" << parameters_line(plan.parameters) << "\n";
+  print_locations(plan, out);
+  if (!plan.setup.empty()) {
+    out << fmt::format("\nsetup ({} statements, untimed):\n", plan.setup.size());
+    print_steps(plan.setup, out, false);
+  }
+  if (plan.settle) print_settle(*plan.settle, out);
+  out << fmt::format("\ntimed ({} statements):\n", plan.main.size());
+  print_steps(plan.main, out, true);
+  if (!plan.teardown.empty()) {
+    out << fmt::format("\nteardown ({} statements, always runs):\n", plan.teardown.size());
+    print_steps(plan.teardown, out, false);
+  }
+  print_totals(plan, out);
+  print_indices(plan, out);
+  print_reports(plan, out);
 }
 
 }  // namespace hwbench::runtime::plan

@@ -134,6 +134,58 @@ std::string series_context(const std::string& label, std::size_t index) {
   return label.empty() ? fmt::format("series {}", index + 1) : fmt::format("series \"{}\"", label);
 }
 
+// A series' `samples`: one published sample per number, in the series' unit.
+void read_published_samples(const toml::value& samples, const std::string& context, const std::string& unit,
+                            Series& series, Problems& problems) {
+  if (!samples.is_array()) {
+    problems.at(samples, fmt::format("{}: 'samples' must be an array of numbers", context));
+    return;
+  }
+  std::uint32_t iteration = 0;
+  for (const auto& item : samples.as_array()) {
+    const auto value = number(item);
+    if (!value) {
+      problems.at(item, fmt::format("{}: sample {} is not a finite number", context, iteration + 1));
+    }
+    Sample sample;
+    sample.iteration = ++iteration;
+    sample.figure = Figure{value.value_or(0), unit};
+    series.add(std::move(sample), model::published_params());
+  }
+}
+
+// A series' `[series.printed]`: the aggregates its source printed, each in the series' unit or its own.
+void read_published_printed(const toml::value& printed, const std::string& context, const std::string& unit,
+                            Series& series, Problems& problems) {
+  if (!printed.is_table()) {
+    problems.at(printed, fmt::format("{}: 'printed' must be a table ([series.printed])", context));
+    return;
+  }
+  for (const auto& [name, item] : printed.as_table()) {
+    if (find_aggregate(name) == nullptr) {
+      problems.at(item, context + ": printed " + support::unknown_word("aggregate", name, aggregate_names()));
+      continue;
+    }
+    // `mean = 0.0843` is in the series' unit; `mean = { value = 0.0843, unit = "s" }` in its own.
+    std::string figure_unit = unit;
+    const toml::value* number_item = &item;
+    if (item.is_table()) {
+      check_keys(item, {"value", "unit"}, fmt::format(" in printed {} of {}", name, context), problems);
+      if (auto u = string_key(item, "unit", context + ": printed " + name + ": ", problems)) {
+        if (find_unit(*u) == nullptr) problems.at(*find_key(item, "unit"), context + ": " + support::unknown_word("unit", *u, unit_names()));
+        else figure_unit = *u;
+      }
+      number_item = find_key(item, "value");
+    }
+    const auto value = number_item ? number(*number_item) : std::nullopt;
+    if (!value) {
+      problems.at(item, fmt::format("{}: printed {} is not a finite number", context, name));
+      continue;
+    }
+    series.printed[name] = Figure{*value, figure_unit};
+  }
+}
+
 void read_series(const toml::value& table, std::size_t index, Result& result, Problems& problems) {
   if (!table.is_table()) {
     problems.at(table, "'series' must be an array of tables ([[series]])");
@@ -160,53 +212,8 @@ void read_series(const toml::value& table, std::size_t index, Result& result, Pr
     problems.at(table, fmt::format("{}: missing key 'unit'", context));
   }
 
-  if (const toml::value* samples = find_key(table, "samples")) {
-    if (!samples->is_array()) {
-      problems.at(*samples, fmt::format("{}: 'samples' must be an array of numbers", context));
-    } else {
-      std::uint32_t iteration = 0;
-      for (const auto& item : samples->as_array()) {
-        const auto value = number(item);
-        if (!value) {
-          problems.at(item, fmt::format("{}: sample {} is not a finite number", context, iteration + 1));
-        }
-        Sample sample;
-        sample.iteration = ++iteration;
-        sample.figure = Figure{value.value_or(0), unit};
-        series.add(std::move(sample), model::published_params());
-      }
-    }
-  }
-
-  if (const toml::value* printed = find_key(table, "printed")) {
-    if (!printed->is_table()) {
-      problems.at(*printed, fmt::format("{}: 'printed' must be a table ([series.printed])", context));
-    } else {
-      for (const auto& [name, item] : printed->as_table()) {
-        if (find_aggregate(name) == nullptr) {
-          problems.at(item, context + ": printed " + support::unknown_word("aggregate", name, aggregate_names()));
-          continue;
-        }
-        // `mean = 0.0843` is in the series' unit; `mean = { value = 0.0843, unit = "s" }` in its own.
-        std::string figure_unit = unit;
-        const toml::value* number_item = &item;
-        if (item.is_table()) {
-          check_keys(item, {"value", "unit"}, fmt::format(" in printed {} of {}", name, context), problems);
-          if (auto u = string_key(item, "unit", context + ": printed " + name + ": ", problems)) {
-            if (find_unit(*u) == nullptr) problems.at(*find_key(item, "unit"), context + ": " + support::unknown_word("unit", *u, unit_names()));
-            else figure_unit = *u;
-          }
-          number_item = find_key(item, "value");
-        }
-        const auto value = number_item ? number(*number_item) : std::nullopt;
-        if (!value) {
-          problems.at(item, fmt::format("{}: printed {} is not a finite number", context, name));
-          continue;
-        }
-        series.printed[name] = Figure{*value, figure_unit};
-      }
-    }
-  }
+  if (const toml::value* samples = find_key(table, "samples")) read_published_samples(*samples, context, unit, series, problems);
+  if (const toml::value* printed = find_key(table, "printed")) read_published_printed(*printed, context, unit, series, problems);
   if (auto why = string_key(table, "unavailable", context + ": ", problems)) series.unavailable = *why;
   if (const toml::value* converged = find_key(table, "converged")) {
     // The source said its figure missed its confidence target (nbench's warning lines).

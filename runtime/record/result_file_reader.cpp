@@ -153,8 +153,9 @@ std::vector<ReportFigures> read_figures(JsonReader& in, const json& object, cons
 }
 
 
-// result_from_json, the sample columns that parse_result captured in `captured` (nullptr: none).
-std::optional<Result> read_result(const nlohmann::json& document, Captured* captured, std::string& error) {
+// Whether `document` is a result of schema 1 (its samples as objects) or of the current schema
+// (its samples as columns); nothing, with `error` set, when it is no result this hwbench reads.
+std::optional<bool> result_schema_is_1(const nlohmann::json& document, std::string& error) {
   if (!document.is_object()) {
     error = std::string("not an hwbench result (expected a JSON object, got ") + document.type_name() + ")";
     return std::nullopt;
@@ -170,9 +171,12 @@ std::optional<Result> read_result(const nlohmann::json& document, Captured* capt
             result_schema + "\")";
     return std::nullopt;
   }
+  return schema_1;
+}
 
-  JsonReader in;
-  Result result;
+// The run as a whole: its kind and status (which must agree with "complete"), the recipe, the
+// command line, the times, the machine and its environment.
+void read_result_header(JsonReader& in, const json& document, Result& result) {
   const std::string top;
   const std::string kind = in.text(document, top, "kind");
   if (const auto known = result_kind_from_text(kind)) {
@@ -201,6 +205,11 @@ std::optional<Result> read_result(const nlohmann::json& document, Captured* capt
   result.finished_utc = in.text(document, top, "finished_utc");
   result.machine = in.text(document, top, "machine");
   if (const json* environment = in.object(document, top, "environment")) result.environment = *environment;
+}
+
+// The locations the run used, and its series: their samples as objects (schema 1) or as columns.
+void read_result_series(JsonReader& in, const json& document, bool schema_1, Captured* captured, Result& result) {
+  const std::string top;
   in.each_object(document, top, "locations", [&](const json& object, const std::string& where) {
     LocationInfo location;
     location.name = in.text(object, where, "name");
@@ -229,7 +238,11 @@ std::optional<Result> read_result(const nlohmann::json& document, Captured* capt
     if (in.member(object, where, "unavailable", /*optional=*/true)) series.unavailable = in.text(object, where, "unavailable");
     result.series.push_back(std::move(series));
   });
-  // Baselines and indices came with the suites; older files have neither.
+}
+
+// Baselines and indices came with the suites; older files have neither.
+void read_result_indices(JsonReader& in, const json& document, Result& result) {
+  const std::string top;
   if (in.member(document, top, "baselines", /*optional=*/true)) {
     in.each_object(document, top, "baselines", [&](const json& object, const std::string& where) {
       Baseline b;
@@ -243,22 +256,26 @@ std::optional<Result> read_result(const nlohmann::json& document, Captured* capt
       result.baselines.push_back(std::move(b));
     });
   }
-  if (in.member(document, top, "indices", /*optional=*/true)) {
-    in.each_object(document, top, "indices", [&](const json& object, const std::string& where) {
-      IndexValue i;
-      i.spec.label = in.text(object, where, "label");
-      i.spec.series = in.string_list(object, where, "series");
-      i.spec.baseline = in.text(object, where, "baseline");
-      i.spec.scale = in.number(object, where, "scale");
-      if (in.member(object, where, "aggregate", /*optional=*/true)) i.spec.aggregate = in.text(object, where, "aggregate");
-      i.value = in.number(object, where, "value");
-      in.each_object(object, where, "ratios", [&](const json& r, const std::string& path) {
-        i.ratios.emplace_back(in.text(r, path, "label"), in.number(r, path, "ratio"));
-      });
-      if (in.member(object, where, "printed", /*optional=*/true)) i.printed = in.number(object, where, "printed");
-      result.indices.push_back(std::move(i));
+  if (!in.member(document, top, "indices", /*optional=*/true)) return;
+  in.each_object(document, top, "indices", [&](const json& object, const std::string& where) {
+    IndexValue i;
+    i.spec.label = in.text(object, where, "label");
+    i.spec.series = in.string_list(object, where, "series");
+    i.spec.baseline = in.text(object, where, "baseline");
+    i.spec.scale = in.number(object, where, "scale");
+    if (in.member(object, where, "aggregate", /*optional=*/true)) i.spec.aggregate = in.text(object, where, "aggregate");
+    i.value = in.number(object, where, "value");
+    in.each_object(object, where, "ratios", [&](const json& r, const std::string& path) {
+      i.ratios.emplace_back(in.text(r, path, "label"), in.number(r, path, "ratio"));
     });
-  }
+    if (in.member(object, where, "printed", /*optional=*/true)) i.printed = in.number(object, where, "printed");
+    result.indices.push_back(std::move(i));
+  });
+}
+
+// The reports the recipe asked for, and those the run rendered with their figures.
+void read_result_reports(JsonReader& in, const json& document, Result& result) {
+  const std::string top;
   in.each_object(document, top, "reports", [&](const json& object, const std::string& where) {
     result.reports.push_back(read_spec(in, object, where));
   });
@@ -271,6 +288,11 @@ std::optional<Result> read_result(const nlohmann::json& document, Captured* capt
     report.figures = read_figures(in, object, where, report.spec, result);
     result.rendered.push_back(std::move(report));
   });
+}
+
+// What only some runs have: the conditions, the settle, the programs and the sections' environments.
+void read_result_extras(JsonReader& in, const json& document, Result& result) {
+  const std::string top;
   // Conditions came with issue 18; older files and published results have none.
   if (const json* conditions = in.member(document, top, "conditions", /*optional=*/true))
     result.conditions = conditions_from_json(in, *conditions, "conditions");
@@ -283,7 +305,19 @@ std::optional<Result> read_result(const nlohmann::json& document, Captured* capt
     if (in.expect(*sections, "section_environment", sections->is_object(), "an object"))
       for (const auto& [title, env] : sections->items()) result.section_environment[title] = env;
   }
+}
 
+// result_from_json, the sample columns that parse_result captured in `captured` (nullptr: none).
+std::optional<Result> read_result(const nlohmann::json& document, Captured* captured, std::string& error) {
+  const auto schema_1 = result_schema_is_1(document, error);
+  if (!schema_1) return std::nullopt;
+  JsonReader in;
+  Result result;
+  read_result_header(in, document, result);
+  read_result_series(in, document, *schema_1, captured, result);
+  read_result_indices(in, document, result);
+  read_result_reports(in, document, result);
+  read_result_extras(in, document, result);
   if (in.failed()) {
     error = in.error();
     return std::nullopt;

@@ -129,6 +129,91 @@ std::string copy_script(const std::string& dir, std::uint64_t size) {
       q, t, size);
 }
 
+namespace {
+
+/// One session that ran the run script: how it ended, and what hwbench's side printed to stderr
+/// before the start marker (ssh's and the script's) and after it (the run's).
+struct RunSession {
+  SessionEnd end;
+  std::vector<std::string> before, during;
+  bool started = false;  ///< the start marker came: hwbench ran there
+};
+
+RunSession run_script_session(const Host& host, const RunRequest& request, const std::string& command,
+                              const std::atomic<bool>* interrupted,
+                              const std::function<void(const std::string&)>& progress) {
+  RunSession session;
+  SessionInput io;
+  io.input = request.bundle;
+  io.keep_open = true;
+  io.interrupted = interrupted;
+  io.on_stderr_line = [&](const std::string& line) {
+    if (!session.started && line == start_marker) {
+      session.started = true;
+      return;
+    }
+    (session.started ? session.during : session.before).push_back(line);
+    if (session.started && progress) progress(line);
+  };
+  session.end = run_session(ssh_argv(request.ssh_client, host.destination, command), io);
+  return session;
+}
+
+/// A binary to copy to a host, and its bytes.
+struct BinaryCopy {
+  const DistBinary* binary = nullptr;
+  std::string bytes;
+};
+
+/// The binary for the host's `machine`, read; nothing, with `out.error` set, when there is none
+/// for its architecture or it cannot be read.
+std::optional<BinaryCopy> binary_for(const std::string& machine, const HostBinaries& binaries, const RunRequest& request,
+                                     HostRun& out) {
+  const auto arch = dist_arch(machine);
+  const DistBinary* binary = nullptr;
+  for (const auto& b : binaries.binaries)
+    if (arch && b.arch == *arch) binary = &b;
+  if (binary == nullptr) {
+    out.error = missing_binary_message(arch.value_or(""), machine, binaries.dirs, request.version);
+    return std::nullopt;
+  }
+  std::ifstream in(binary->path, std::ios::binary);
+  std::ostringstream bytes;
+  bytes << in.rdbuf();
+  if (!in || bytes.str().size() != binary->size) {
+    out.error = fmt::format("cannot read {}", binary->path);
+    return std::nullopt;
+  }
+  return BinaryCopy{binary, bytes.str()};
+}
+
+/// Copies the binary of the host's architecture into the cache its answer named; false, with
+/// `out.error` set, when it could not.
+bool copy_binary(const Host& host, const HostBinaries& binaries, const RunRequest& request, const RunAnswer& answer,
+                 const std::atomic<bool>* interrupted, const std::function<void(const std::string&)>& progress,
+                 HostRun& out) {
+  auto read = binary_for(answer.machine, binaries, request, out);
+  if (!read) return false;
+  const DistBinary* binary = read->binary;
+  if (progress)
+    progress(fmt::format("copying {} ({:.1f} MB) into its cache", std::filesystem::path(binary->path).filename().string(),
+                         static_cast<double>(binary->size) / 1e6));
+  SessionInput copy;
+  copy.input = std::move(read->bytes);
+  copy.interrupted = interrupted;
+  std::vector<std::string> said;
+  copy.on_stderr_line = [&](const std::string& line) { said.push_back(line); };
+  ++out.sessions;
+  const std::string dir = fmt::format("{}/{}-{}", answer.cache, request.version, binary->hash);
+  const SessionEnd copied = run_session(ssh_argv(request.ssh_client, host.destination, copy_script(dir, binary->size)), copy);
+  if (copied.exit_code == 0) return true;
+  if (interrupted && interrupted->load()) out.error = "interrupted while hwbench was copied there (the copy was dropped)";
+  else out.error = "cannot copy hwbench there: " + session_cause(said, copied.exit_code, "the copy failed");
+  return false;
+}
+
+}  // namespace
+
 HostRun run_on_host(const Host& host, const HostBinaries& binaries, const RunRequest& request,
                     const std::atomic<bool>* interrupted, const std::function<void(const std::string&)>& progress) {
   HostRun out;
@@ -140,41 +225,27 @@ HostRun run_on_host(const Host& host, const HostBinaries& binaries, const RunReq
       out.error = "interrupted before the run started there";
       return out;
     }
-    std::vector<std::string> before, during;
-    bool started = false;
-    SessionInput io;
-    io.input = request.bundle;
-    io.keep_open = true;
-    io.interrupted = interrupted;
-    io.on_stderr_line = [&](const std::string& line) {
-      if (!started && line == start_marker) {
-        started = true;
-        return;
-      }
-      (started ? during : before).push_back(line);
-      if (started && progress) progress(line);
-    };
     ++out.sessions;
-    const SessionEnd end = run_session(ssh_argv(request.ssh_client, host.destination, command), io);
-    if (!end.start_error.empty()) {
-      out.error = end.start_error;
+    const RunSession session = run_script_session(host, request, command, interrupted, progress);
+    if (!session.end.start_error.empty()) {
+      out.error = session.end.start_error;
       return out;
     }
-    const RunAnswer answer = read_answer(end.out);
+    const RunAnswer answer = read_answer(session.end.out);
     if (!answer.machine.empty()) out.machine = answer.machine;
     if (answer.status) {
       out.remote_exit = *answer.status;
       if (auto r = answer.files.find("result.json"); r != answer.files.end()) out.result = r->second;
       if (auto r = answer.files.find("reports.txt"); r != answer.files.end()) out.reports = r->second;
-      if (*answer.status != 0) out.error = run_cause(during, *answer.status);
+      if (*answer.status != 0) out.error = run_cause(session.during, *answer.status);
       return out;
     }
-    if (started) {
-      out.error = session_cause({}, end.exit_code, "the connection was lost during the run");
+    if (session.started) {
+      out.error = session_cause({}, session.end.exit_code, "the connection was lost during the run");
       return out;
     }
     if (!answer.need_binary) {
-      out.error = session_cause(before, end.exit_code, "the session ended before the run started");
+      out.error = session_cause(session.before, session.end.exit_code, "the session ended before the run started");
       return out;
     }
     if (attempt == 1) {
@@ -182,37 +253,7 @@ HostRun run_on_host(const Host& host, const HostBinaries& binaries, const RunReq
       return out;
     }
     // Not cached there: copy the binary of its architecture, then ask again.
-    const auto arch = dist_arch(answer.machine);
-    const DistBinary* binary = nullptr;
-    for (const auto& b : binaries.binaries)
-      if (arch && b.arch == *arch) binary = &b;
-    if (binary == nullptr) {
-      out.error = missing_binary_message(arch.value_or(""), answer.machine, binaries.dirs, request.version);
-      return out;
-    }
-    std::ifstream in(binary->path, std::ios::binary);
-    std::ostringstream bytes;
-    bytes << in.rdbuf();
-    if (!in || bytes.str().size() != binary->size) {
-      out.error = fmt::format("cannot read {}", binary->path);
-      return out;
-    }
-    if (progress)
-      progress(fmt::format("copying {} ({:.1f} MB) into its cache", std::filesystem::path(binary->path).filename().string(),
-                           static_cast<double>(binary->size) / 1e6));
-    SessionInput copy;
-    copy.input = bytes.str();
-    copy.interrupted = interrupted;
-    std::vector<std::string> said;
-    copy.on_stderr_line = [&](const std::string& line) { said.push_back(line); };
-    ++out.sessions;
-    const std::string dir = fmt::format("{}/{}-{}", answer.cache, request.version, binary->hash);
-    const SessionEnd copied = run_session(ssh_argv(request.ssh_client, host.destination, copy_script(dir, binary->size)), copy);
-    if (copied.exit_code != 0) {
-      if (interrupted && interrupted->load()) out.error = "interrupted while hwbench was copied there (the copy was dropped)";
-      else out.error = "cannot copy hwbench there: " + session_cause(said, copied.exit_code, "the copy failed");
-      return out;
-    }
+    if (!copy_binary(host, binaries, request, answer, interrupted, progress, out)) return out;
     out.copied = true;
   }
   return out;

@@ -118,101 +118,122 @@ void add_indices(const Run& run, Result& result) {
   }
 }
 
-}  // namespace
+/// Reads a log line by line: the result lines into the result's series, the runs' lines and the
+/// index tables into the runs; every line it cannot read is a problem (with its line number).
+class UnixbenchLogReader {
+ public:
+  explicit UnixbenchLogReader(Result& result) : result_(result) {}
 
-std::optional<Result> import_unixbench(std::string_view text, const std::string& name, std::string& error) {
-  Result result;
-  result.kind = ResultKind::published;
-  result.status = RunStatus::published;
-  result.recipe_file = name;
-  result.recipe_text = std::string(text);
-  result.meta["title"] = "BYTE UnixBench log";
-  result.meta["source"] = name;
+  /// Reads every line of `text`, then reports a log without result lines.
+  void read(std::string_view text);
+
   lang::Diagnostics problems;
-  auto problem = [&](std::size_t line, std::string what) {
-    problems.error({static_cast<std::uint32_t>(line), 0}, std::move(what));
-  };
-  bool started = false, in_index = false, old_layout = false;
-  std::vector<Run> runs(1);
-  std::vector<std::pair<std::string, double>> baseline_rows;
-  nlohmann::json tests = nlohmann::json::object();
+  std::vector<Run> runs = std::vector<Run>(1);
+  std::vector<std::pair<std::string, double>> baseline_rows;  ///< the first run's BASELINE column
+  nlohmann::json tests = nlohmann::json::object();            ///< each test's time and samples
+  bool old_layout = false;                                    ///< UnixBench 4.1's "secs"
+
+ private:
+  /// `Benchmark Run: …`: a run begins (a second one once the first has results).
+  void read_run_line(const std::smatch& m, const std::string& line);
+  /// `N CPUs in system; running M parallel copies of tests`.
+  void read_cpu_line(const std::smatch& m);
+  /// `TEST   FIGURE UNIT (TIME s, N samples)`: one series.
+  void read_result_line(const std::smatch& m);
+  /// Any other line once a run has begun: the index table's heading, rows and score.
+  void read_index_line(const std::string& line);
+  void problem(std::string what) { problems.error({static_cast<std::uint32_t>(number_), 0}, std::move(what)); }
+
+  Result& result_;
+  bool started_ = false, in_index_ = false;
+  std::size_t number_ = 0;  ///< the line being read
+};
+
+void UnixbenchLogReader::read(std::string_view text) {
   std::istringstream in{std::string(text)};
   std::string line;
-  std::size_t number = 0;
   while (std::getline(in, line)) {
-    ++number;
+    ++number_;
     if (!line.empty() && line.back() == '\r') line.pop_back();
     std::smatch m;
-    if (std::regex_match(line, m, patterns().run_line)) {
-      // A multi-CPU machine's log holds a second run, with N copies, after the first.
-      if (runs.back().results > 0) runs.emplace_back();
-      started = true;
-      in_index = false;
-      if (!set_run_times(m, runs.back())) problem(number, fmt::format("'{}' is not a date", line.substr(15)));
-      continue;
-    }
-    if (std::regex_match(line, m, patterns().cpu_line)) {
-      result.environment["cores"]["logical"] = std::stoll(m[1]);
-      Run& run = runs.back();
-      run.copies = std::stoll(m[2]);
-      for (std::size_t i = 0; i + 1 < runs.size(); ++i)
-        if (runs[i].copies == run.copies)
-          problem(number, fmt::format("a second run with {} {}; one run per number of copies is imported", run.copies,
-                                      run.copies == 1 ? "copy" : "copies"));
-      if (runs.size() > 1) run.suffix = copies_suffix(run.copies);
-      continue;
-    }
-    if (std::regex_match(line, m, patterns().result_line)) {
-      started = true;
-      const std::string unit = unixbench_unit(m[3]);
-      if (unit.empty()) {
-        problem(number, fmt::format("unknown unit '{}'", m.str(3)));
-        continue;
-      }
-      old_layout = old_layout || m[5] == "secs";
-      Series s;
-      s.label = m.str(1) + runs.back().suffix;
-      if (tests.contains(s.label)) {
-        problem(number, fmt::format("'{}' is printed a second time", s.label));
-        continue;
-      }
-      Sample sample;
-      sample.iteration = 1;
-      sample.figure = Figure{std::stod(m[2]), unit};
-      s.add(std::move(sample), model::published_params());
-      tests[s.label] = {{"time", std::stod(m[4])}, {"samples", std::stoi(m[6])}};
-      result.series.push_back(std::move(s));
-      ++runs.back().results;
-      continue;
-    }
-    const auto first = line.find_first_not_of(" \t");
-    if (first == std::string::npos || !started) continue;
-    const std::string_view t = std::string_view(line).substr(first);
-    if (t.starts_with("System Benchmarks Index Values") || t.starts_with("System Benchmarks Partial Index") ||
-        t.starts_with("INDEX VALUES")) {
-      in_index = true;
-      continue;
-    }
-    if (t.starts_with("TEST ") || t.starts_with("=====") || t.starts_with("-----")) continue;
-    if (std::regex_match(line, m, patterns().score_line)) {
-      Run& run = runs.back();
-      run.score_label = m[1] == "FINAL SCORE" ? "FINAL SCORE" : "System Benchmarks Index Score" + run.suffix;
-      run.printed_score = std::stod(m[2]);
-      continue;
-    }
-    if (in_index && std::regex_match(line, m, patterns().index_row)) {
-      // Every run prints the same George figures; the first run's rows are enough.
-      if (runs.size() == 1) baseline_rows.emplace_back(m[1], std::stod(m[2]));
-      runs.back().printed_index.emplace_back(m.str(1) + runs.back().suffix, std::stod(m[4]));
-      continue;
-    }
-    problem(number, fmt::format("unexpected line '{}'", t));
+    if (std::regex_match(line, m, patterns().run_line)) read_run_line(m, line);
+    else if (std::regex_match(line, m, patterns().cpu_line)) read_cpu_line(m);
+    else if (std::regex_match(line, m, patterns().result_line)) read_result_line(m);
+    else read_index_line(line);
   }
-  if (result.series.empty()) problems.error({}, "no UnixBench result lines");
-  if (problems.has_errors()) {
-    error = lang::render_brief(problems, name);
-    return std::nullopt;
+  if (result_.series.empty()) problems.error({}, "no UnixBench result lines");
+}
+
+void UnixbenchLogReader::read_run_line(const std::smatch& m, const std::string& line) {
+  // A multi-CPU machine's log holds a second run, with N copies, after the first.
+  if (runs.back().results > 0) runs.emplace_back();
+  started_ = true;
+  in_index_ = false;
+  if (!set_run_times(m, runs.back())) problem(fmt::format("'{}' is not a date", line.substr(15)));
+}
+
+void UnixbenchLogReader::read_cpu_line(const std::smatch& m) {
+  result_.environment["cores"]["logical"] = std::stoll(m[1]);
+  Run& run = runs.back();
+  run.copies = std::stoll(m[2]);
+  for (std::size_t i = 0; i + 1 < runs.size(); ++i)
+    if (runs[i].copies == run.copies)
+      problem(fmt::format("a second run with {} {}; one run per number of copies is imported", run.copies,
+                          run.copies == 1 ? "copy" : "copies"));
+  if (runs.size() > 1) run.suffix = copies_suffix(run.copies);
+}
+
+void UnixbenchLogReader::read_result_line(const std::smatch& m) {
+  started_ = true;
+  const std::string unit = unixbench_unit(m[3]);
+  if (unit.empty()) {
+    problem(fmt::format("unknown unit '{}'", m.str(3)));
+    return;
   }
+  old_layout = old_layout || m[5] == "secs";
+  Series s;
+  s.label = m.str(1) + runs.back().suffix;
+  if (tests.contains(s.label)) {
+    problem(fmt::format("'{}' is printed a second time", s.label));
+    return;
+  }
+  Sample sample;
+  sample.iteration = 1;
+  sample.figure = Figure{std::stod(m[2]), unit};
+  s.add(std::move(sample), model::published_params());
+  tests[s.label] = {{"time", std::stod(m[4])}, {"samples", std::stoi(m[6])}};
+  result_.series.push_back(std::move(s));
+  ++runs.back().results;
+}
+
+void UnixbenchLogReader::read_index_line(const std::string& line) {
+  const auto first = line.find_first_not_of(" \t");
+  if (first == std::string::npos || !started_) return;
+  const std::string_view t = std::string_view(line).substr(first);
+  if (t.starts_with("System Benchmarks Index Values") || t.starts_with("System Benchmarks Partial Index") ||
+      t.starts_with("INDEX VALUES")) {
+    in_index_ = true;
+    return;
+  }
+  if (t.starts_with("TEST ") || t.starts_with("=====") || t.starts_with("-----")) return;
+  std::smatch m;
+  if (std::regex_match(line, m, patterns().score_line)) {
+    Run& run = runs.back();
+    run.score_label = m[1] == "FINAL SCORE" ? "FINAL SCORE" : "System Benchmarks Index Score" + run.suffix;
+    run.printed_score = std::stod(m[2]);
+    return;
+  }
+  if (in_index_ && std::regex_match(line, m, patterns().index_row)) {
+    // Every run prints the same George figures; the first run's rows are enough.
+    if (runs.size() == 1) baseline_rows.emplace_back(m[1], std::stod(m[2]));
+    runs.back().printed_index.emplace_back(m.str(1) + runs.back().suffix, std::stod(m[4]));
+    return;
+  }
+  problem(fmt::format("unexpected line '{}'", t));
+}
+
+/// The runs' span and each test's time and samples; with several runs, each run's own span.
+void set_unixbench_environment(Result& result, const std::vector<Run>& runs, const nlohmann::json& tests) {
   result.started_utc = runs.front().started_utc;
   result.finished_utc = runs.back().finished_utc;
   result.environment["unixbench"]["tests"] = tests;
@@ -227,17 +248,42 @@ std::optional<Result> import_unixbench(std::string_view text, const std::string&
       spans.push_back({{"copies", run.copies}, {"started_utc", run.started_utc}, {"finished_utc", run.finished_utc}});
     result.environment["unixbench"]["runs"] = spans;
   }
-  for (auto& b : builtin_baselines("unixbench"))
-    if (b.name == "george") result.baselines.push_back(std::move(b));
-  if (result.baselines.empty() && !baseline_rows.empty()) result.baselines.push_back(baseline_from_log(baseline_rows, result));
-  for (const auto& run : runs) add_indices(run, result);
-  compute_indices(result);
+}
+
+/// The unixbench report, in 4.1's layout for a 4.1 log; a first run with N copies says so.
+ReportSpec unixbench_report_of(const std::vector<Run>& runs, bool old_layout) {
   ReportSpec report;
   report.style = report_style_from_text("unixbench").value();
   if (old_layout) report.options["layout"] = "4.1";
   // The first run's labels are plain: the report's copies option says which block they make.
   if (runs.front().copies != 1) report.options["copies"] = std::to_string(runs.front().copies);
-  result.reports.push_back(report);
+  return report;
+}
+
+}  // namespace
+
+std::optional<Result> import_unixbench(std::string_view text, const std::string& name, std::string& error) {
+  Result result;
+  result.kind = ResultKind::published;
+  result.status = RunStatus::published;
+  result.recipe_file = name;
+  result.recipe_text = std::string(text);
+  result.meta["title"] = "BYTE UnixBench log";
+  result.meta["source"] = name;
+  UnixbenchLogReader reader(result);
+  reader.read(text);
+  if (reader.problems.has_errors()) {
+    error = lang::render_brief(reader.problems, name);
+    return std::nullopt;
+  }
+  set_unixbench_environment(result, reader.runs, reader.tests);
+  for (auto& b : builtin_baselines("unixbench"))
+    if (b.name == "george") result.baselines.push_back(std::move(b));
+  if (result.baselines.empty() && !reader.baseline_rows.empty())
+    result.baselines.push_back(baseline_from_log(reader.baseline_rows, result));
+  for (const auto& run : reader.runs) add_indices(run, result);
+  compute_indices(result);
+  result.reports.push_back(unixbench_report_of(reader.runs, reader.old_layout));
   return result;
 }
 
