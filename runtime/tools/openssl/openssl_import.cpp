@@ -148,25 +148,25 @@ class LogParser {
   }
 
   bool header(const std::string& line) {
-    static const std::vector<std::pair<std::string, std::string>> labels = {
-        {"built on: ", "built_on"},
-        {"options:", "options"},
-        {"compiler: ", "compiler"},
-        {"available timing options: ", "timing_options"},
-        {"timing function used: ", "timing_function"},
-        {"CPUINFO: ", "cpuinfo"},
+    static const std::pair<std::string_view, std::optional<std::string> OpensslBuild::*> labels[] = {
+        {"built on: ", &OpensslBuild::built_on},
+        {"options:", &OpensslBuild::options},
+        {"compiler: ", &OpensslBuild::compiler},
+        {"available timing options: ", &OpensslBuild::timing_options},
+        {"timing function used: ", &OpensslBuild::timing_function},
+        {"CPUINFO: ", &OpensslBuild::cpuinfo},
     };
     if (line.starts_with("OpenSSL ")) {
-      build_["version"] = line;
+      build_.version = line;
       return true;
     }
     if (line.starts_with("version: ")) {
-      build_["version"] = "OpenSSL " + trim(line.substr(9));
+      build_.version = "OpenSSL " + trim(line.substr(9));
       return true;
     }
-    for (const auto& [label, key] : labels) {
+    for (const auto& [label, field] : labels) {
       if (!line.starts_with(label)) continue;
-      build_[key] = trim(line.substr(label.size()));
+      build_.*field = trim(line.substr(label.size()));
       return true;
     }
     return line == "The 'numbers' are in 1000s of bytes per second processed.";
@@ -261,10 +261,10 @@ class LogParser {
     result_.meta["title"] = "openssl speed";
     result_.meta["source"] = name_;
     if (!command_.empty()) result_.meta["note"] = "$ " + command_;
-    if (children_ > 0) build_["multi"] = children_;
+    build_.multi = children_;
     // What the log printed of the table's heading: -multi's summary leaves it out.
-    if (!typed_ && !blocks_.empty()) build_["heading"] = false;
-    if (!build_.empty()) result_.environment["openssl"] = build_;
+    build_.heading = typed_ || blocks_.empty();
+    if (!build_.empty()) result_.environment[environment_key] = build_;
     ReportSpec report;
     report.style = report_style_from_text("openssl").value();
     result_.reports.push_back(report);
@@ -274,7 +274,7 @@ class LogParser {
   std::string name_;
   std::size_t line_ = 0;
   lang::Diagnostics errors_;
-  nlohmann::json build_ = nlohmann::json::object();
+  OpensslBuild build_;
   std::vector<std::uint64_t> blocks_;
   bool typed_ = false;  ///< the log printed the "type … bytes" line
   int children_ = 0;    ///< -multi's "Forked child" lines

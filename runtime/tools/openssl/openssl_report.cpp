@@ -136,26 +136,25 @@ double rate_of(const OpensslFigure& figure) {
   return figure.seconds && *figure.seconds > 0 ? 1 / *figure.seconds : 0;
 }
 
-void openssl_header(const nlohmann::json& build, std::string& out) {
-  if (build.is_string()) {
-    out += build.get<std::string>() + "\n";
+void openssl_header(const std::optional<OpensslBuild>& build, std::string& out) {
+  if (!build) return;
+  if (build->version_only) {
+    out += build->version.value_or("") + "\n";
     return;
   }
-  if (!build.is_object()) return;
-  const auto text = [&](const char* key) -> std::optional<std::string> {
-    const auto it = build.find(key);
-    if (it == build.end() || !it->is_string() || it->get_ref<const std::string&>().empty()) return std::nullopt;
-    return it->get<std::string>();
+  const auto text = [](const std::optional<std::string>& field) -> std::optional<std::string> {
+    if (!field || field->empty()) return std::nullopt;
+    return field;
   };
   // "OpenSSL 3.0.22 25 Aug 2026": 3.x prints `version: 3.0.22`, earlier versions the line itself.
-  const auto version = text("version");
+  const auto version = text(build->version);
   const auto words = split_words(version.value_or(""));
   const bool modern =
       words.size() < 2 || !std::isdigit(static_cast<unsigned char>(words[1][0])) || std::stoi(words[1]) >= 3;
   if (modern && words.size() >= 2) out += fmt::format("version: {}\n", words[1]);
   if (!modern) out += *version + "\n";
-  if (const auto built = text("built_on")) out += fmt::format("built on: {}\n", *built);
-  if (const auto options = text("options")) {
+  if (const auto built = text(build->built_on)) out += fmt::format("built on: {}\n", *built);
+  if (const auto options = text(build->options)) {
     if (modern) {
       out += fmt::format("options: {}\n", *options);
     } else {
@@ -165,12 +164,12 @@ void openssl_header(const nlohmann::json& build, std::string& out) {
       out += "\n";
     }
   }
-  if (const auto compiler = text("compiler")) out += fmt::format("compiler: {}\n", *compiler);
+  if (const auto compiler = text(build->compiler)) out += fmt::format("compiler: {}\n", *compiler);
   if (modern) {
-    if (const auto cpu = text("cpuinfo")) out += fmt::format("CPUINFO: {}\n", *cpu);
+    if (const auto cpu = text(build->cpuinfo)) out += fmt::format("CPUINFO: {}\n", *cpu);
   } else {
-    if (const auto timing = text("timing_options")) out += fmt::format("available timing options: {}\n", *timing);
-    if (const auto timing = text("timing_function")) out += fmt::format("timing function used: {}\n", *timing);
+    if (const auto timing = text(build->timing_options)) out += fmt::format("available timing options: {}\n", *timing);
+    if (const auto timing = text(build->timing_function)) out += fmt::format("timing function used: {}\n", *timing);
   }
 }
 
@@ -213,7 +212,7 @@ std::string openssl_label(const OpensslCell& cell) {
 
 OpensslTables openssl_tables(const Result& result) {
   OpensslTables tables;
-  if (const auto it = result.environment.find("openssl"); it != result.environment.end()) tables.build = *it;
+  tables.build = read_build(result);
   std::vector<std::string> row_order;
   std::map<std::string, std::map<std::uint64_t, OpensslFigure>> cells;
   std::vector<std::string> key_order;
@@ -273,7 +272,7 @@ std::string format_openssl(const OpensslTables& tables) {
   std::string out;
   openssl_header(tables.build, out);
   // -multi's summary (3.x) prints its rows without the two heading lines.
-  const bool heading = !tables.build.is_object() || tables.build.value("heading", true);
+  const bool heading = !tables.build || tables.build->heading;
   if (!tables.rows.empty()) {
     if (heading) {
       out += "The 'numbers' are in 1000s of bytes per second processed.\n";

@@ -1,10 +1,10 @@
 #pragma once
-// `report openssl`: `openssl speed`'s summary. The version and build lines (from
-// environment["openssl"]), "The 'numbers' are in 1000s of bytes per second processed.", the
+// `report openssl`: `openssl speed`'s summary. The version and build lines (from the result's
+// OpensslBuild, openssl_build.hpp), "The 'numbers' are in 1000s of bytes per second processed.", the
 // type x block-size table (`%-13s` names, ` %11.2fk` figures, 0.00 where nothing ran), then the
 // sign/verify tables (rsa, dsa, and ecdsa, EdDSA, ecdh, ffdh where present). A log of
 // `openssl speed -multi N` (3.x) printed its rows without the two heading lines; its import says
-// so with environment["openssl"]["heading"] = false (and "multi" = N), and so does the report.
+// so with OpensslBuild::heading false (and multi = N), and so does the report.
 //
 // Which cell a series fills: a series run here by the digest, hmac, cipher or pkey kernel is
 // placed by its samples' parameters (ALG, block, decrypt, bits, op); any other series (an
@@ -13,12 +13,12 @@
 // "aes-128 cbc 8192 bytes") and "ROW sign", "ROW verify" or "ROW op" for the key tables
 // ("rsa 2048 bits sign", "256 bits ecdsa (nistp256) verify"); see docs/published-format.md.
 #include <cstdint>
-#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "runtime/model/result.hpp"
+#include "runtime/tools/openssl/openssl_build.hpp"
 
 namespace hwbench::runtime::tools::openssl {
 
@@ -60,7 +60,7 @@ struct OpensslKeyRow {
 
 /// Everything `report openssl` prints, already computed.
 struct OpensslTables {
-  nlohmann::json build;                 ///< environment["openssl"]: an object, a version string, or null
+  std::optional<OpensslBuild> build;    ///< what the result keeps of openssl's build (openssl_build.hpp)
   std::vector<std::uint64_t> blocks;    ///< the symmetric table's columns, ascending
   std::vector<OpensslRow> rows;         ///< in order of first appearance
   std::vector<OpensslKeyRow> key_rows;  ///< grouped by table (rsa, dsa, …) in order of first appearance
