@@ -11,6 +11,7 @@
 #include "lang/common/diagnostics.hpp"
 #include "runtime/record/builtin_baselines.hpp"
 #include "runtime/analysis/indices.hpp"
+#include "runtime/tools/nbench/nbench_log.hpp"
 #include "base/support/system_text.hpp"
 
 namespace hwbench::runtime::tools::nbench {
@@ -75,8 +76,8 @@ enum class NbenchBlock { before, tests, original, linux_data };
 /// warnings for.
 struct NbenchRun {
   std::map<std::string, double> printed_original, printed_linux;
-  nlohmann::json system = nlohmann::json::object();
-  nlohmann::json not_converged = nlohmann::json::array();
+  NbenchSystem system;
+  std::vector<std::string> not_converged;
   std::vector<std::string> tests;
 };
 
@@ -224,8 +225,12 @@ void NbenchLogReader::read_summary(const std::string& line, std::size_t colon, c
     return;
   }
   if (block_ != NbenchBlock::linux_data) return;
-  static const std::map<std::string, std::string> keys = {
-      {"CPU", "cpu"}, {"L2 Cache", "l2_cache"}, {"OS", "os"}, {"C compiler", "compiler"}, {"libc", "libc"}};
+  static const std::map<std::string, std::optional<std::string> NbenchSystem::*> keys = {
+      {"CPU", &NbenchSystem::cpu},
+      {"L2 Cache", &NbenchSystem::l2_cache},
+      {"OS", &NbenchSystem::os},
+      {"C compiler", &NbenchSystem::compiler},
+      {"libc", &NbenchSystem::libc}};
   auto k = keys.find(key);
   if (k == keys.end()) {
     problem(number_, fmt::format("unexpected line '{}'", trim(line)));
@@ -233,25 +238,19 @@ void NbenchLogReader::read_summary(const std::string& line, std::size_t colon, c
   }
   // Kept as printed, trailing space included: the report prints it back. A line cut after
   // its colon (an empty value, its trailing space lost) reads as empty.
-  run.system[k->second] = std::string(std::string_view(line).substr(std::min(line.size(), colon + 2)));
+  run.system.*(k->second) = std::string(std::string_view(line).substr(std::min(line.size(), colon + 2)));
 }
 
 /// The machine and the runs' system lines: one object for one run, else one per run with the
 /// tests that did not converge in it.
 void set_nbench_environment(Result& result, const std::vector<NbenchRun>& runs) {
-  const nlohmann::json& first_system = runs.front().system;
-  result.machine = first_system.contains("cpu") ? first_system["cpu"].get<std::string>() : std::string();
-  if (runs.size() == 1) {
-    result.environment["nbench"] = first_system;
-    return;
-  }
-  nlohmann::json systems = nlohmann::json::array();
+  result.machine = runs.front().system.cpu.value_or("");
+  NbenchLog log;
   for (const auto& run : runs) {
-    nlohmann::json system = run.system;
-    system["not_converged"] = run.not_converged;
-    systems.push_back(std::move(system));
+    log.runs.push_back(run.system);
+    if (runs.size() > 1) log.runs.back().not_converged = run.not_converged;
   }
-  result.environment["nbench"] = std::move(systems);
+  write_nbench_log(result, log);
 }
 
 /// nbench's indices whose every test is in the log (a custom run prints none), with the figures

@@ -10,6 +10,7 @@
 #include "kernels/nbench/nbench.hpp"
 #include "runtime/record/baseline.hpp"
 #include "runtime/analysis/indices.hpp"
+#include "runtime/tools/nbench/nbench_log.hpp"
 
 namespace hwbench::runtime::tools::nbench {
 
@@ -71,13 +72,13 @@ std::string cpu_line(const nlohmann::json& env) {
 
 void system_lines(const Result& result, NbenchReport& out) {
   const auto& env = result.environment;
-  if (env.is_object() && env.contains("nbench") && env["nbench"].is_object()) {
-    const auto& n = env["nbench"];
-    out.cpu = text_at(n, "cpu");
-    out.l2_cache = text_at(n, "l2_cache");
-    out.os = text_at(n, "os");
-    out.compiler = text_at(n, "compiler");
-    out.libc = text_at(n, "libc");
+  if (const auto log = read_nbench_log(result); log && log->runs.size() == 1) {
+    const NbenchSystem& system = log->runs.front();
+    out.cpu = system.cpu.value_or("");
+    out.l2_cache = system.l2_cache.value_or("");
+    out.os = system.os.value_or("");
+    out.compiler = system.compiler.value_or("");
+    out.libc = system.libc.value_or("");
     return;
   }
   if (!env.is_object()) return;
@@ -92,11 +93,10 @@ void system_lines(const Result& result, NbenchReport& out) {
 
 // Run `i` of a log of several runs: its samples, its system lines, its warnings, and the indices
 // recomputed from its figures.
-Result nbench_run(const Result& result, std::size_t i) {
+Result nbench_run(const Result& result, const NbenchSystem& system, std::size_t i) {
   Result run = result;
-  const nlohmann::json& system = result.environment["nbench"][i];
-  run.environment["nbench"] = system;
-  const nlohmann::json not_converged = system.value("not_converged", nlohmann::json::array());
+  write_nbench_log(run, NbenchLog{{system}});
+  const std::vector<std::string> not_converged = system.not_converged.value_or(std::vector<std::string>{});
   for (auto& series : run.series) {
     const Series all = std::move(series);
     series = all;
@@ -181,10 +181,10 @@ RenderedReport render_nbench_report(const Result& result, const ReportSpec& spec
   const NbenchReport data = build_nbench_report(result, spec);
   RenderedReport record;
   record.spec = spec;
-  const auto runs = result.environment.find("nbench");
-  if (runs != result.environment.end() && runs->is_array()) {
+  if (const auto log = read_nbench_log(result); log && log->runs.size() > 1) {
     // An imported log of several runs: each printed as nbench printed it, from its own figures.
-    for (std::size_t i = 0; i < runs->size(); ++i) record.text += format_nbench_report(build_nbench_report(nbench_run(result, i), spec));
+    for (std::size_t i = 0; i < log->runs.size(); ++i)
+      record.text += format_nbench_report(build_nbench_report(nbench_run(result, log->runs[i], i), spec));
   } else {
     record.text = format_nbench_report(data);
   }

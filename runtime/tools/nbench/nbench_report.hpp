@@ -13,7 +13,7 @@
 // means (callers compute them once, before rendering). A missing figure prints
 // `-`; an index the recipe does not declare is left out, as nbench leaves them out of a custom run.
 //
-// The system lines come from environment["nbench"] (cpu, l2_cache, os, compiler, libc) when an
+// The system lines come from the NbenchLog (nbench_log.hpp: cpu, l2_cache, os, compiler, libc) when an
 // imported log carries them; otherwise from the run's environment capture.
 #include <optional>
 #include <string>
