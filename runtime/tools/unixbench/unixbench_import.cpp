@@ -10,6 +10,7 @@
 #include "runtime/record/builtin_baselines.hpp"
 #include "runtime/analysis/indices.hpp"
 #include "runtime/tools/unixbench/unixbench_report.hpp"
+#include "runtime/tools/unixbench/unixbench_log.hpp"
 
 namespace hwbench::runtime::tools::unixbench {
 
@@ -130,7 +131,7 @@ class UnixbenchLogReader {
   lang::Diagnostics problems;
   std::vector<Run> runs = std::vector<Run>(1);
   std::vector<std::pair<std::string, double>> baseline_rows;  ///< the first run's BASELINE column
-  nlohmann::json tests = nlohmann::json::object();            ///< each test's time and samples
+  std::map<std::string, UnixbenchPrintedTest> tests;         ///< each test's time and samples
   bool old_layout = false;                                    ///< UnixBench 4.1's "secs"
 
  private:
@@ -193,7 +194,7 @@ void UnixbenchLogReader::read_result_line(const std::smatch& m) {
   old_layout = old_layout || m[5] == "secs";
   Series s;
   s.label = m.str(1) + runs.back().suffix;
-  if (tests.contains(s.label)) {
+  if (tests.count(s.label) != 0) {
     problem(fmt::format("'{}' is printed a second time", s.label));
     return;
   }
@@ -201,7 +202,7 @@ void UnixbenchLogReader::read_result_line(const std::smatch& m) {
   sample.iteration = 1;
   sample.figure = Figure{std::stod(m[2]), unit};
   s.add(std::move(sample), model::published_params());
-  tests[s.label] = {{"time", std::stod(m[4])}, {"samples", std::stoi(m[6])}};
+  tests[s.label] = UnixbenchPrintedTest{std::stod(m[4]), std::stoi(m[6])};
   result_.series.push_back(std::move(s));
   ++runs.back().results;
 }
@@ -233,21 +234,20 @@ void UnixbenchLogReader::read_index_line(const std::string& line) {
 }
 
 /// The runs' span and each test's time and samples; with several runs, each run's own span.
-void set_unixbench_environment(Result& result, const std::vector<Run>& runs, const nlohmann::json& tests) {
+void set_unixbench_environment(Result& result, const std::vector<Run>& runs,
+                               const std::map<std::string, UnixbenchPrintedTest>& tests) {
   result.started_utc = runs.front().started_utc;
   result.finished_utc = runs.back().finished_utc;
-  result.environment["unixbench"]["tests"] = tests;
+  UnixbenchLog log;
+  log.tests = tests;
   if (!result.started_utc.empty()) {
-    result.environment["unixbench"]["started_utc"] = result.started_utc;
-    result.environment["unixbench"]["finished_utc"] = result.finished_utc;
+    log.started_utc = result.started_utc;
+    log.finished_utc = result.finished_utc;
   }
-  if (runs.size() > 1) {
-    // Each run prints its own span; report unixbench finds a block's by its copies.
-    nlohmann::json spans = nlohmann::json::array();
-    for (const auto& run : runs)
-      spans.push_back({{"copies", run.copies}, {"started_utc", run.started_utc}, {"finished_utc", run.finished_utc}});
-    result.environment["unixbench"]["runs"] = spans;
-  }
+  // Each run prints its own span; report unixbench finds a block's by its copies.
+  if (runs.size() > 1)
+    for (const auto& run : runs) log.runs.push_back({run.copies, run.started_utc, run.finished_utc});
+  result.environment[environment_key] = log;
 }
 
 /// The unixbench report, in 4.1's layout for a 4.1 log; a first run with N copies says so.

@@ -10,12 +10,11 @@
 // copies, or a test printed twice in one run, are refused.
 //
 // The Result: one series per result line, one sample holding the printed figure in its unit
-// (KBps read as KiB/s); the printed time and sample count in
-// environment["unixbench"]["tests"][SERIES LABEL] = {time, samples}; started_utc/finished_utc
-// from the first run's `Benchmark Run:` start to the last run's finish (a finish on the next day
-// when its clock is earlier than its start), also in environment["unixbench"] (started_utc,
-// finished_utc), which published files keep, and, when the log holds more than one run, each
-// run's span in environment["unixbench"]["runs"] = [{copies, started_utc, finished_utc}, …];
+// (KBps read as KiB/s); the printed time and sample count in its UnixbenchLog (unixbench_log.hpp,
+// `tests` by series label); started_utc/finished_utc from the first run's `Benchmark Run:` start
+// to the last run's finish (a finish on the next day when its clock is earlier than its start),
+// also in the UnixbenchLog, which published files keep, and, when the log holds more than one
+// run, each run's span there (`runs`: copies, started_utc, finished_utc);
 // environment cores.logical from `N CPUs in system`; the George baseline built in from
 // specs/baselines/unixbench.toml (or, while that file is not built in, taken from the first
 // run's BASELINE column); per run, one index per index row (`scale 10 using unixbench`, printed

@@ -14,6 +14,7 @@
 #include "runtime/analysis/statistics.hpp"
 #include "runtime/analysis/units.hpp"
 #include "runtime/analysis/indices.hpp"
+#include "runtime/tools/unixbench/unixbench_log.hpp"
 
 namespace hwbench::runtime::tools::unixbench {
 
@@ -75,19 +76,16 @@ std::pair<std::string, std::string> day_and_time(const std::string& stamp) {
   return {fmt::format("{} {} {:02} {}", days[wd], months[mo - 1], d, y), fmt::format("{:02}:{:02}:{:02}", h, mi, s)};
 }
 
-/// An imported log's run times live in environment["unixbench"] (published files keep no
-/// started_utc): the block's own under "runs" when the log held more than one run, else the
-/// whole log's; a run's in the Result.
-std::string run_time(const Result& result, long long copies, const char* key, const std::string& fallback) {
-  const auto& env = result.environment;
-  if (!env.is_object() || !env.contains("unixbench") || !env["unixbench"].is_object()) return fallback;
-  const auto& ub = env["unixbench"];
-  if (ub.contains("runs") && ub["runs"].is_array())
-    for (const auto& run : ub["runs"])
-      if (run.is_object() && run.contains("copies") && run["copies"] == copies && run.contains(key) && run[key].is_string())
-        return run[key].get<std::string>();
-  if (ub.contains(key) && ub[key].is_string()) return ub[key].get<std::string>();
-  return fallback;
+/// An imported log's run times live in its UnixbenchLog (published files keep no started_utc):
+/// the block's own span when the log held more than one run, else the whole log's; a run's in
+/// the Result. `field` picks the start or the end.
+std::string run_time(const Result& result, long long copies, std::string UnixbenchRunSpan::*field,
+                     std::optional<std::string> UnixbenchLog::*whole, const std::string& fallback) {
+  const auto log = read_unixbench_log(result);
+  if (!log) return fallback;
+  for (const auto& run : log->runs)
+    if (run.copies == copies) return run.*field;
+  return ((*log).*whole).value_or(fallback);
 }
 
 /// "2026-11-27T10:51:52Z" for a Unix time in nanoseconds.
@@ -110,8 +108,12 @@ std::string run_line(const Result& result, const std::vector<const Series*>& blo
       if (first == 0 || sample.start_unix_ns < first) first = sample.start_unix_ns;
       last = std::max(last, sample.start_unix_ns + sample.wall_ns);
     }
-  const std::string started = first > 0 ? utc_stamp(first) : run_time(result, copies, "started_utc", result.started_utc);
-  const std::string finished = first > 0 ? utc_stamp(last) : run_time(result, copies, "finished_utc", result.finished_utc);
+  const std::string started =
+      first > 0 ? utc_stamp(first)
+                : run_time(result, copies, &UnixbenchRunSpan::started_utc, &UnixbenchLog::started_utc, result.started_utc);
+  const std::string finished =
+      first > 0 ? utc_stamp(last)
+                : run_time(result, copies, &UnixbenchRunSpan::finished_utc, &UnixbenchLog::finished_utc, result.finished_utc);
   const auto [day, start] = day_and_time(started);
   const auto end = day_and_time(finished).second;
   if (start.empty()) return fmt::format("{} - {}", started, finished);
@@ -126,12 +128,12 @@ long long cores(const nlohmann::json& env) {
 }
 
 /// The printed time and sample count an imported log keeps for `label`.
-const nlohmann::json* printed_test(const Result& result, const std::string& label) {
-  const auto& env = result.environment;
-  if (!env.is_object() || !env.contains("unixbench") || !env["unixbench"].is_object()) return nullptr;
-  const auto& tests = env["unixbench"];
-  if (!tests.contains("tests") || !tests["tests"].is_object() || !tests["tests"].contains(label)) return nullptr;
-  return &tests["tests"][label];
+std::optional<UnixbenchPrintedTest> printed_test(const Result& result, const std::string& label) {
+  const auto log = read_unixbench_log(result);
+  if (!log) return std::nullopt;
+  const auto it = log->tests.find(label);
+  if (it == log->tests.end()) return std::nullopt;
+  return it->second;
 }
 
 /// The row for `series` (the test `label`) in `unit` (an hwbench unit), or std::nullopt when it
@@ -158,9 +160,9 @@ std::optional<UnixbenchRow> make_row(const Result& result, const Series& series,
   for (std::size_t i = passes.size() - kept; i < passes.size(); ++i) seconds += passes[i].second;
   row.seconds = seconds / static_cast<double>(kept);
   row.samples = static_cast<int>(kept);
-  if (const nlohmann::json* p = printed_test(result, series.label); p != nullptr && p->is_object()) {
-    if (p->contains("time") && (*p)["time"].is_number()) row.seconds = (*p)["time"].get<double>();
-    if (p->contains("samples") && (*p)["samples"].is_number_integer()) row.samples = (*p)["samples"].get<int>();
+  if (const auto printed = printed_test(result, series.label)) {
+    row.seconds = printed->time.value_or(row.seconds);
+    row.samples = printed->samples.value_or(row.samples);
   }
   return row;
 }

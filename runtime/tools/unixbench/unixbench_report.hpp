@@ -9,7 +9,7 @@
 //
 // Layout 5 (default; UnixBench 5.x and 6.0), per block: a 72-dash line, `Benchmark Run: Fri Nov
 // 27 2026 10:51:52 - 10:54:53` (the block's first sample start to its last sample end when the
-// samples carry their start times, else the times an import put in environment["unixbench"] (the
+// samples carry their start times, else the times an import put in its UnixbenchLog (the
 // block's own in "runs", [{copies, started_utc, finished_utc}, …], when the log held more than
 // one run; started_utc/finished_utc otherwise), else the Result's; in UTC: UnixBench prints local time, hwbench prints
 // what the result holds), `<n> CPU(s) in system; running <c> parallel copies of tests`
@@ -30,7 +30,7 @@
 // third of the samples dropped, geometric mean of the rest) in the George baseline figure's unit;
 // the time is the mean wall time of the kept samples, "samples" the number kept. An imported log
 // has one sample per test and carries the printed time and sample count in
-// environment["unixbench"]["tests"][LABEL] = {time, samples}, which win. Tests are sorted by
+// its UnixbenchLog's tests (unixbench_log.hpp), which win. Tests are sorted by
 // label, byte order, as UnixBench sorts them. The per-test index is figure / George × 10; the
 // score is 10 × the geometric mean of the ratios, ratios ≤ 1e-6 left out of the log sum but
 // counted in the denominator (UnixBench's rule).
