@@ -9,6 +9,7 @@
 #include "runtime/tools/bonnie/bonnie_log.hpp"
 #include "runtime/tools/bonnie/bonnie_log_csv.hpp"
 #include "runtime/tools/bonnie/bonnie_log_table.hpp"
+#include "runtime/tools/bonnie/bonnie_record.hpp"
 
 namespace hwbench::runtime::tools::bonnie {
 
@@ -167,27 +168,6 @@ std::pair<double, std::string> rate_figure(const BonnieRun& run, std::size_t t) 
   return {f.rate, "KiB/s"};
 }
 
-nlohmann::json run_fields(const BonnieRun& run) {
-  nlohmann::json b = {
-      {"format_version", run.format_version}, {"bonnie_version", run.version},   {"name", run.name},
-      {"concurrency", run.concurrency},       {"seed", run.seed},                {"file_size", run.file_size},
-      {"io_chunk_size", run.io_chunk_size},   {"num_files", run.num_files},      {"max_size", run.max_size},
-      {"min_size", run.min_size},             {"num_dirs", run.num_dirs},        {"file_chunk_size", run.file_chunk_size},
-      {"tables", run.shows_tables},           {"csv", run.shows_csv},
-  };
-  if (bonnie_layout(run) == BonnieLayout::v2_00) {
-    b["seeks"] = run.seeks;
-    b["seek_proc_count"] = run.seek_proc_count;
-  }
-  if (run.csv_header) b["csv_header"] = true;
-  if (!run.table_rates.empty()) b["table_rates"] = run.table_rates;
-  nlohmann::json quick = nlohmann::json::array();
-  for (std::size_t t = 0; t < tests; ++t)
-    if (run.tests[t].state == State::too_quick) quick.push_back(std::string(bonnie_test_names[t]));
-  b["too_quick"] = quick;
-  return b;
-}
-
 }  // namespace
 
 std::optional<std::vector<BonnieRun>> parse_bonnie_log(std::string_view text, const std::string& name, std::string& error) {
@@ -216,11 +196,11 @@ Result bonnie_published_result(const std::vector<BonnieRun>& runs, std::string_v
     sample.figure = Figure{value, unit};
     it->add(std::move(sample), model::published_params());
   };
-  nlohmann::json fields = nlohmann::json::array();
+  BonnieLog log;
   for (std::size_t i = 0; i < runs.size(); ++i) {
     const BonnieRun& run = runs[i];
     const auto n = static_cast<std::uint32_t>(i + 1);
-    fields.push_back(run_fields(run));
+    log.runs.push_back(log_run_of(run));
     for (std::size_t t = 0; t < tests; ++t) {
       const BonnieFigure& f = run.tests[t];
       const std::string label(bonnie_test_names[t]);
@@ -240,7 +220,7 @@ Result bonnie_published_result(const std::vector<BonnieRun>& runs, std::string_v
     }
   }
   r.series = std::move(series);
-  r.environment["bonnie"] = runs.size() == 1 ? fields[0] : fields;
+  r.environment[environment_key] = log;
   ReportSpec spec;
   spec.style = report_style_from_text("bonnie").value();
   r.reports.push_back(spec);

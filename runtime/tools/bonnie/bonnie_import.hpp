@@ -21,7 +21,7 @@ namespace hwbench::runtime::tools::bonnie {
 std::optional<std::vector<BonnieRun>> parse_bonnie_log(std::string_view text, const std::string& name,
                                                                std::string& error);
 
-/// The published Result of `runs`: environment["bonnie"] (an object for one run, an array for
+/// The published Result of `runs`: its BonnieLog (bonnie_record.hpp; an object for one run, an array for
 /// several), one series per figure with a sample per run, `report bonnie`. `text` and `name` are
 /// kept as the record's source; `command` (the `$ bonnie++ …` line, if the log shows one) becomes
 /// its note.

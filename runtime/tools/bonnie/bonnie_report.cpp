@@ -1,4 +1,5 @@
 #include "runtime/tools/bonnie/bonnie_report.hpp"
+#include "runtime/tools/bonnie/bonnie_record.hpp"
 
 #include <algorithm>
 
@@ -241,8 +242,7 @@ RenderedReport render_bonnie(const Result& result, const ReportSpec& spec) {
   RenderedReport out;
   out.spec = spec;
   const auto runs = bonnie_runs(result, spec);
-  const auto log = result.environment.find("bonnie");
-  if (log != result.environment.end() && (log->is_object() || log->is_array())) {
+  if (read_bonnie_log(result)) {
     // A log's runs, each as the log showed it.
     for (const auto& run : runs) {
       if (run.csv_header) out.text += bonnie_csv_header(bonnie_layout(run));

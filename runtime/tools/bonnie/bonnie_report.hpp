@@ -9,10 +9,9 @@
 // `+++`. With several samples per test (`runs N`) the report prints what `bonnie++ -x N`
 // prints: the CSV header line, then one CSV line per run.
 //
-// A published bonnie++ log (runtime/tools/bonnie/bonnie_import.hpp) carries its runs in
-// Result::environment["bonnie"] (an object for one run, an array of them for several: the CSV's
-// text fields, keyed by the CSV header's names, "too_quick": the tests printed as +++++, and what
-// the log showed of the run: "tables", "csv", "csv_header", "table_rates") and in series labelled
+// A published bonnie++ log (runtime/tools/bonnie/bonnie_import.hpp) carries its runs in its
+// BonnieLog (bonnie_record.hpp: each run's CSV text fields, the tests printed as +++++, and what
+// the log showed of the run) and in series labelled
 // by the CSV header's names, one sample per run (its iteration is the run's number): `put_block`
 // (KiB/s, or MiB/s and GiB/s as a 2.00 table printed them), `put_block_cpu` (%CP),
 // `put_block_latency` (us, ms or s), ….

@@ -10,6 +10,7 @@
 #include "lang/common/lexical.hpp"
 #include "runtime/analysis/units.hpp"
 #include "runtime/tools/bonnie/bonnie_report.hpp"
+#include "runtime/tools/bonnie/bonnie_record.hpp"
 
 namespace hwbench::runtime::tools::bonnie {
 
@@ -147,13 +148,6 @@ std::vector<BonnieRun> runs_from_samples(const Result& result, const ReportSpec&
 
 // ---- an imported log -----------------------------------------------------------------------
 
-std::string text_field(const nlohmann::json& object, const char* key) {
-  const auto it = object.find(key);
-  if (it == object.end() || it->is_null()) return "";
-  if (it->is_string()) return it->get<std::string>();
-  return it->dump();
-}
-
 // The figure of `label` for run `iteration` (1-based).
 std::optional<Figure> run_figure(const Result& result, const std::string& label, std::uint32_t iteration) {
   for (const auto& series : result.series) {
@@ -164,30 +158,10 @@ std::optional<Figure> run_figure(const Result& result, const std::string& label,
   return std::nullopt;
 }
 
-bool flag(const nlohmann::json& object, const char* key, bool fallback) {
-  const auto it = object.find(key);
-  return it != object.end() && it->is_boolean() ? it->get<bool>() : fallback;
-}
-
-BonnieRun run_from_log(const Result& result, const nlohmann::json& b, std::uint32_t iteration) {
+BonnieRun run_from_log(const Result& result, const BonnieLogRun& record, std::uint32_t iteration) {
   BonnieRun run;
-  const std::pair<std::string*, const char*> fields[] = {
-      {&run.format_version, "format_version"}, {&run.version, "bonnie_version"}, {&run.name, "name"},
-      {&run.concurrency, "concurrency"},       {&run.seed, "seed"},             {&run.file_size, "file_size"},
-      {&run.io_chunk_size, "io_chunk_size"},   {&run.seeks, "seeks"},           {&run.seek_proc_count, "seek_proc_count"},
-      {&run.num_files, "num_files"},           {&run.max_size, "max_size"},     {&run.min_size, "min_size"},
-      {&run.num_dirs, "num_dirs"},             {&run.file_chunk_size, "file_chunk_size"}};
-  for (const auto& [field, key] : fields) *field = text_field(b, key);
-  run.shows_tables = flag(b, "tables", true);
-  run.shows_csv = flag(b, "csv", true);
-  run.csv_header = flag(b, "csv_header", false);
-  if (const auto it = b.find("table_rates"); it != b.end() && it->is_object())
-    for (const auto& [test, text] : it->items())
-      if (text.is_string()) run.table_rates[test] = text.get<std::string>();
-  std::vector<std::string> quick;
-  if (const auto it = b.find("too_quick"); it != b.end() && it->is_array())
-    for (const auto& q : *it)
-      if (q.is_string()) quick.push_back(q.get<std::string>());
+  apply_log_run(record, run);
+  const std::vector<std::string>& quick = record.too_quick;
   const Unit& kib = *find_unit("KiB/s");
   for (std::size_t t = 0; t < bonnie_test_names.size(); ++t) {
     const std::string name(bonnie_test_names[t]);
@@ -214,18 +188,17 @@ BonnieRun run_from_log(const Result& result, const nlohmann::json& b, std::uint3
   return run;
 }
 
-std::vector<BonnieRun> runs_from_log(const Result& result, const nlohmann::json& b) {
-  if (b.is_object()) return {run_from_log(result, b, 1)};
+std::vector<BonnieRun> runs_from_log(const Result& result, const BonnieLog& log) {
   std::vector<BonnieRun> runs;
-  for (std::size_t i = 0; i < b.size(); ++i) runs.push_back(run_from_log(result, b[i], static_cast<std::uint32_t>(i + 1)));
+  for (std::size_t i = 0; i < log.runs.size(); ++i)
+    runs.push_back(run_from_log(result, log.runs[i], static_cast<std::uint32_t>(i + 1)));
   return runs;
 }
 
 }  // namespace
 
 std::vector<BonnieRun> bonnie_runs(const Result& result, const ReportSpec& spec) {
-  const auto b = result.environment.find("bonnie");
-  if (b != result.environment.end() && (b->is_object() || b->is_array())) return runs_from_log(result, *b);
+  if (const auto log = read_bonnie_log(result)) return runs_from_log(result, *log);
   return runs_from_samples(result, spec);
 }
 
