@@ -5,9 +5,9 @@
 
 #include <algorithm>
 #include <cctype>
-#include <fstream>
 #include <iterator>
 #include <set>
+#include <sstream>
 #include <thread>
 
 #include "base/support/system_text.hpp"
@@ -55,14 +55,6 @@ std::optional<std::uint64_t> parse_cache_size(std::string_view text) {
   const auto n = unsigned_number(t);
   if (!n) return std::nullopt;
   return *n * scale;
-}
-
-std::optional<std::string> read_system_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return std::nullopt;
-  std::string content{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-  if (in.bad()) return std::nullopt;
-  return content;
 }
 
 std::vector<CpuCache> cpu_caches(const std::string& cpu_root, int cpu, const ReadSystemFile& read) {
@@ -121,7 +113,7 @@ std::uint64_t last_level_cache_bytes() {
 }
 
 std::uint64_t available_memory_bytes() {
-  std::ifstream in("/proc/meminfo");
+  std::istringstream in(read_whole_file("/proc/meminfo").value_or(""));
   std::string key;
   std::uint64_t kib = 0;
   std::string unit;

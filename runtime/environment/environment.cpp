@@ -91,7 +91,7 @@ std::optional<double> number_at(const json& environment, const char* pointer) {
 }  // namespace
 
 std::optional<std::string> SystemFiles::read(const std::string& path) const {
-  return platform::read_system_file(path);
+  return platform::read_whole_file(path);
 }
 
 std::optional<KernelIdentity> SystemFiles::kernel() const {
