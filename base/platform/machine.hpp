@@ -47,6 +47,10 @@ std::uint64_t last_level_cache_bytes(const std::string& cpu_root, const std::vec
 /// when sysfs says nothing; 0 when unknown.
 std::uint64_t last_level_cache_bytes();
 
+/// A field of /proc/meminfo's text (`MemTotal`, `MemAvailable`) in bytes: its count, times 1024
+/// when the line says kB; std::nullopt when the text has no such line or the line no count.
+std::optional<std::uint64_t> meminfo_bytes(std::string_view meminfo, std::string_view field);
+
 /// MemAvailable from /proc/meminfo in bytes, or free pages from sysconf; 0 when unknown.
 std::uint64_t available_memory_bytes();
 

@@ -29,17 +29,7 @@ using support::join_nonempty;
 
 json memory_total(const std::optional<std::string>& meminfo) {
   if (!meminfo) return nullptr;
-  std::istringstream in(*meminfo);
-  std::string line;
-  while (std::getline(in, line)) {
-    if (!line.starts_with("MemTotal:")) continue;
-    const auto words = split_words(line.substr(9));
-    if (words.empty()) return nullptr;
-    const auto n = parse_integer(words[0]);
-    if (!n || *n < 0) return nullptr;
-    const std::uint64_t scale = words.size() > 1 && words[1] == "kB" ? 1024 : 1;
-    return static_cast<std::uint64_t>(*n) * scale;
-  }
+  if (const auto bytes = platform::meminfo_bytes(*meminfo, "MemTotal")) return *bytes;
   return nullptr;
 }
 
