@@ -9,12 +9,13 @@
 # Packages must be installed already (scripts/setup as root does that); apt time is not measured.
 # Usage: bench/build_time.sh [--ci] [COMMIT]   (COMMIT defaults to HEAD)
 set -euo pipefail
-cd "$(dirname "$0")/.."
+. "$(dirname "$0")/common.sh"
+cd "$repo_root"
 ci=0
 if [ "${1:-}" = --ci ]; then ci=1; shift; fi
 commit=$(git rev-parse "${1:-HEAD}")
-work=$(mktemp -d /tmp/hwbench-build-time.XXXXXX)
-trap 'rm -rf "$work"' EXIT
+work_dir hwbench-build-time
+rm -rf "$work/h"  # a kept WORK's earlier clone: the build is measured on a fresh one
 git clone -q . "$work/h"
 cd "$work/h"
 git checkout -q "$commit"
@@ -24,7 +25,7 @@ now() { date +%s.%N; }
 since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
 
 echo "commit $(git log --oneline -1)"
-echo "machine: $(nproc) CPUs, $(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo), load $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "machine: $(machine_line)"
 
 t=$(now)
 . scripts/packages.sh

@@ -10,8 +10,7 @@
 #
 # Needs: build/hwbench (scripts/setup), hyperfine and jq (apt-get install hyperfine jq).
 set -euo pipefail
-cd "$(dirname "$0")/.."
-. bench/common.sh
+. "$(dirname "$0")/common.sh"
 
 rounds=5 runs=200
 while [[ $# -gt 0 ]]; do
@@ -21,14 +20,13 @@ while [[ $# -gt 0 ]]; do
     *) echo "usage: $0 [--rounds R] [--runs N]" >&2; exit 2 ;;
   esac
 done
-hwbench=$PWD/build/hwbench
-for tool in "$hwbench" hyperfine jq; do
-  command -v "$tool" >/dev/null || { echo "$0: $tool not found" >&2; exit 1; }
-done
-work_dir
+hwbench_binary
+need hyperfine "apt-get install hyperfine"
+need jq "apt-get install jq"
+work_dir hwbench-hyperfine
 
 # The mean wall time in seconds of series 1 in an hwbench result.
-hwbench_mean() { jq -L bench 'include "result_samples"; [.series[0] | sample_objects[] | .wall_ns] | add / length / 1e9' "$1"; }
+hwbench_mean() { jq -L "$bench_dir" 'include "result_samples"; [.series[0] | sample_objects[] | .wall_ns] | add / length / 1e9' "$1"; }
 
 # One case: NAME, the hwbench statement, hyperfine's arguments.
 run_case() {
@@ -58,7 +56,7 @@ run_case() {
     "$(median <"$work/ratios")" "$(spread <"$work/ratios")"
 }
 
-echo "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'); $(nproc) CPUs; $rounds rounds of $runs runs"
+echo "$(cpu_model); $(nproc) CPUs; $rounds rounds of $runs runs"
 run_case "true (argv)" "exec true" -N true
 run_case "sleep 0.01 (argv)" "exec sleep 0.01" -N "sleep 0.01"
 run_case "true (shell)" 'sh "true"' true

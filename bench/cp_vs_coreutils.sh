@@ -9,7 +9,7 @@
 # virtual disk's host cache writing back) and read new files slowly for a while; files written
 # just before one side's pass would handicap that side.
 #
-# Environment: HWBENCH (default ./build/hwbench), SHM_DIR (default /dev/shm), ROUNDS (default 2:
+# Environment: HWBENCH (default: the clone's build/hwbench), SHM_DIR (default /dev/shm), ROUNDS (default 2:
 # each round is a coreutils pass and an hwbench run, the order alternating from one round to the
 # next, so that neither side always goes first), SETTLE_MAX (default 120: the most seconds the
 # settle may take; 0 skips it), KEEP (default 0: 1 keeps the files).
@@ -23,11 +23,9 @@
 # with `date +%s%N` around the command (so it includes starting cp, as the procedure does).
 # MB/s = 10^6 bytes per second; each side's figure is the mean of its per-file rates.
 set -euo pipefail
-jq_lib=$(cd "$(dirname "$0")" && pwd)  # result_samples.jq: samples of either result schema
+. "$(dirname "$0")/common.sh"
 
-here=$(cd "$(dirname "$0")" && pwd)
 dir=${1:-./hwbench-disk/bench}
-hwbench=${HWBENCH:-./build/hwbench}
 shm=${SHM_DIR:-/dev/shm}
 rounds=${ROUNDS:-2}
 settle_max=${SETTLE_MAX:-120}
@@ -35,11 +33,9 @@ keep=${KEEP:-0}
 count=10
 size=100000000
 label="hwbench cp cold 100MB"
-recipe="$here/cp-cold.bench"
+recipe="$bench_dir/cp-cold.bench"
 
-die() { echo "cp_vs_coreutils: $*" >&2; exit 1; }
-
-[ -x "$hwbench" ] || die "no hwbench at $hwbench; build it (cmake --build build) or set HWBENCH=/path/to/hwbench"
+hwbench_binary
 [ -f "$recipe" ] || die "missing recipe $recipe"
 mkdir -p "$dir" || die "cannot create $dir"
 dir=$(cd "$dir" && pwd)
@@ -57,14 +53,15 @@ avail_shm=$(df --output=avail -B1 "$shm" | tail -1)
 (( avail_shm > count * size + 100000000 )) || die "$shm has $avail_shm bytes free; needs $((count * size))"
 
 shm_dir=$(mktemp -d "$shm/cp_vs_coreutils.XXXXXX")
-report=$(mktemp)
+work_dir cp_vs_coreutils
+report=$work/report.txt
 cleanup() {
-  rm -rf "$shm_dir" "$report"
+  rm -rf "$shm_dir"
   if [ "$keep" != 1 ]; then
     for i in $(seq 1 "$count"); do rm -f "$dir/cu100m_$i"; done
   fi
 }
-trap cleanup EXIT
+on_exit cleanup
 
 evict() { dd of="$1" oflag=nocache conv=notrunc,fdatasync count=0 status=none; }
 
@@ -86,7 +83,7 @@ report_mean() {
     local result
     result=$(sed -n 's/^result: //p' "$1" | head -1)
     if [ -n "$result" ] && [ -f "$result" ]; then
-      m=$(jq -r -L "$jq_lib" --arg l "$label" 'include "result_samples"; [.series[] | select(.label == $l) | sample_objects[]
+      m=$(jq -r -L "$bench_dir" --arg l "$label" 'include "result_samples"; [.series[] | select(.label == $l) | sample_objects[]
             | .bytes * 1000 / .wall_ns] | if length > 0 then add / length else empty end' "$result")
     fi
   fi

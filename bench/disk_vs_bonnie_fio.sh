@@ -10,7 +10,7 @@
 #   bench/disk_vs_bonnie_fio.sh [DIR] [SIZE_MIB]      (defaults ./hwbench-disk/bench, 2048)
 #
 # Environment:
-#   HWBENCH  the hwbench binary (default ./build/hwbench)
+#   HWBENCH  the hwbench binary (default: the clone's build/hwbench)
 #   ROUNDS   rounds (default 3); in each round every pair (tool, hwbench) runs back to back, the
 #            side that goes first alternating; the summary gives each figure's median and, as the
 #            verdict, the median of the rounds' own hwbench / tool ratios
@@ -37,18 +37,16 @@
 # file as fio does (fallocate; see kernels/disk/xbench.cpp). Missing tools are installed with
 # apt-get (root only).
 set -euo pipefail
+. "$(dirname "$0")/common.sh"
 
 dir=${1:-./hwbench-disk/bench}
 size=${2:-2048}
-hwbench=${HWBENCH:-./build/hwbench}
 rounds=${ROUNDS:-3}
 cache=${CACHE:-evicted}
 settle_seconds=${SETTLE:-5}
 
-die() { echo "disk_vs_bonnie_fio: $*" >&2; exit 1; }
-
 case "$cache" in evicted|cached) ;; *) die "CACHE must be evicted or cached, not '$cache'" ;; esac
-[ -x "$hwbench" ] || die "no hwbench at $hwbench; build it (cmake --build build) or set HWBENCH=/path/to/hwbench"
+hwbench_binary
 for tool in bonnie++:bonnie++ fio:fio fincore:util-linux; do
   cmd=${tool%%:*} pkg=${tool##*:}
   if ! command -v "$cmd" >/dev/null && ! [ -x "/usr/sbin/$cmd" ]; then
@@ -67,8 +65,8 @@ esac
 avail=$(df --output=avail -B1M "$dir" | tail -1)
 (( avail > 2 * size + 100 )) || die "$dir has ${avail} MiB free; needs $((2 * size + 100))"
 
-work=$(mktemp -d)
-trap 'rm -rf "$work"; rm -f "$dir/fio.data"' EXIT
+work_dir disk_vs_bonnie_fio
+on_exit 'rm -f "$dir/fio.data"'
 
 evict_word=""
 [ "$cache" = evicted ] && evict_word=" evict"
@@ -201,10 +199,10 @@ for round in $(seq 1 "$rounds"); do
          "$(mib "${hxw[-1]}")" "$(mib "${hxr[-1]}")"
 done
 
-# The median of the figures that exist (bonnie++'s +++++ reads as 0 and is left out), and the
-# spread (max - min) / median in percent.
-median() { printf '%s\n' "$@" | awk '$1 > 0' | sort -g | awk '{ v[NR] = $1 } END { printf "%.6f", NR ? (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) : 0 }'; }
-spread() { printf '%s\n' "$@" | awk '$1 > 0' | sort -g | awk -v m="$(median "$@")" '{ v[NR] = $1 } END { printf "%.0f%%", (NR && m > 0) ? (v[NR] - v[1]) / m * 100 : 0 }'; }
+# present: the figures that exist, one a line (bonnie++'s +++++ reads as 0 and is left out of
+# the medians); spread_percent: their spread, (max - min) / median in percent.
+present() { printf '%s\n' "$@" | awk '$1 > 0'; }
+spread_percent() { present "$@" | sort -g | awk -v m="$(present "$@" | median)" '{ v[NR] = $1 } END { printf "%.0f%%", (NR && m > 0) ? (v[NR] - v[1]) / m * 100 : 0 }'; }
 line() {  # NAME TOOL_FIGURES… -- HWBENCH_FIGURES… (one of each per round)
   local name=$1; shift
   local -a tool=() hw=() ratios=()
@@ -214,8 +212,8 @@ line() {  # NAME TOOL_FIGURES… -- HWBENCH_FIGURES… (one of each per round)
   for i in "${!tool[@]}"; do
     ratios+=("$(awk -v t="${tool[$i]}" -v h="${hw[$i]}" 'BEGIN { printf "%.3f", (t > 0 && h > 0) ? h / t : 0 }')")
   done
-  awk -v n="$name" -v t="$(median "${tool[@]}")" -v h="$(median "${hw[@]}")" -v st="$(spread "${tool[@]}")" \
-      -v sh="$(spread "${hw[@]}")" -v r="$(median "${ratios[@]}")" -v rs="$(printf '%s ' "${ratios[@]}")" 'BEGIN {
+  awk -v n="$name" -v t="$(present "${tool[@]}" | median)" -v h="$(present "${hw[@]}" | median)" -v st="$(spread_percent "${tool[@]}")" \
+      -v sh="$(spread_percent "${hw[@]}")" -v r="$(present "${ratios[@]}" | median)" -v rs="$(printf '%s ' "${ratios[@]}")" 'BEGIN {
     r = rs == "" ? 0 : r
     printf "%-42s %9.1f %6s %9.1f %6s %7.3f %7.3f  %s   (rounds: %s)\n", n, t / 1048576, st, h / 1048576, sh,
            (t > 0) ? h / t : 0, r, (r >= 0.9 && r <= 1.1) ? "within 10%" : "OUTSIDE 10%", rs

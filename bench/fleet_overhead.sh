@@ -6,21 +6,19 @@
 # start of hwbench there, the fetch of the result, the clean-up) is the difference of the
 # medians; the first run to the host, which copies the binary into its cache, is shown apart.
 # A benchmark, not a test. Needs /usr/sbin/sshd (Debian openssh-server).
-#   bench/fleet_overhead.sh [ROUNDS]       (HWBENCH defaults to ./build/hwbench; ROUNDS to 7)
+#   bench/fleet_overhead.sh [ROUNDS]       (HWBENCH defaults to the clone's build/hwbench; ROUNDS to 7)
 set -euo pipefail
-hwbench=$(realpath "${HWBENCH:-./build/hwbench}")
+. "$(dirname "$0")/common.sh"
+hwbench_binary
 rounds=${1:-7}
 sshd=/usr/sbin/sshd
-[ -x "$sshd" ] || { echo "fleet_overhead: $sshd is missing (apt-get install openssh-server)" >&2; exit 1; }
+[ -x "$sshd" ] || die "$sshd is missing (apt-get install openssh-server)"
 [ "$(id -u)" -ne 0 ] || mkdir -p /run/sshd  # sshd run by root wants its privilege-separation directory
 
-work=$(mktemp -d "${TMPDIR:-/tmp}/hwbench-fleet-bench.XXXXXX")
 sshd_pid=
-cleanup() {
-  [ -z "$sshd_pid" ] || kill "$sshd_pid" 2>/dev/null || true
-  rm -rf "$work"
-}
-trap cleanup EXIT
+stop_sshd() { [ -z "$sshd_pid" ] || kill "$sshd_pid" 2>/dev/null || true; }
+on_exit stop_sshd
+work_dir hwbench-fleet-bench
 
 # The server: a free port, generated keys, the cache and run directories inside $work.
 port=
@@ -68,7 +66,7 @@ case $(uname -m) in
   x86_64) arch=x86_64 ;;
   aarch64 | arm64) arch=aarch64 ;;
   armv7l | armv6l | armhf) arch=armhf ;;
-  *) echo "fleet_overhead: no static binary name for $(uname -m)" >&2; exit 1 ;;
+  *) die "no static binary name for $(uname -m)" ;;
 esac
 cp "$hwbench" "$work/dist/hwbench-$version-linux-$arch"
 # XDG_CACHE_HOME here: where hwbench keeps the binaries' hashes (runtime/remote/dist.hpp).
@@ -98,18 +96,17 @@ for _ in $(seq "$rounds"); do
   local_times+=("$(timed "$hwbench" run short.bench -q -L "st=$work/st" -o "$work/local.json")")
   remote_times+=("$(timed "$hwbench" run short.bench -q --host bench -L "st=$work/st")")
 done
-median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
-ml=$(median "${local_times[@]}")
-mr=$(median "${remote_times[@]}")
+ml=$(printf '%s\n' "${local_times[@]}" | median)
+mr=$(printf '%s\n' "${remote_times[@]}" | median)
 sessions=$(for _ in 1 2 3; do timed ssh -F "$work/ssh_config" -o BatchMode=yes bench true; done)
 minus() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.4f\n", a - b }'; }
-echo "rounds: $rounds (local and --host interleaved), load average now: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "rounds: $rounds (local and --host interleaved), load average now: $(load_average)"
 printf 'local run, median:                      %.3f s\n' "$ml"
 printf -- '--host 127.0.0.1 (cached), median:      %.3f s\n' "$mr"
 printf 'fleet overhead, binary cached:          %.3f s (goal <= 1 s)\n' "$(minus "$mr" "$ml")"
 printf 'first run (copies the %s MB binary):  %.3f s, overhead %.3f s\n' \
   "$(( $(stat -c %s "$work/dist/hwbench-$version-linux-$arch") / 1000000 ))" "$first" "$(minus "$first" "$ml")"
-ms=$(median $sessions)
+ms=$(printf '%s\n' $sessions | median)
 printf 'one bare ssh session (ssh HOST true), median of 3: %.3f s\n' "$ms"
 # The login (key exchange, authentication, the login shell and its startup files) is the user's
 # and the host's; what hwbench adds to it is the rest.

@@ -13,13 +13,14 @@
 #   - paint: the first contentful paint.
 # Prints the page's size and, per round and as the median, both figures in milliseconds.
 set -euo pipefail
-hwbench=${1:?usage: bench/html_load.sh PATH/TO/hwbench [SAMPLES] [ROUNDS]}
+. "$(dirname "$0")/common.sh"
+hwbench_binary "${1:?usage: bench/html_load.sh PATH/TO/hwbench [SAMPLES] [ROUNDS]}"
 samples=${2:-100000}
 rounds=${3:-5}
 chromium=$(command -v chromium || command -v chromium-browser || true)
-[ -n "$chromium" ] || { echo "html_load: chromium is not installed (apt-get install chromium)" >&2; exit 1; }
-dir=$(mktemp -d "${TMPDIR:-/tmp}/hwbench-html-XXXXXX")
-trap 'rm -rf "$dir"' EXIT
+[ -n "$chromium" ] || die "chromium is not installed (apt-get install chromium)"
+work_dir hwbench-html
+dir=$work
 
 half=$((samples / 2))
 printf 'series "a" nop runs %s\nseries "b" nop runs %s\nreport table ops/s with mean\nreport ops/s mean, ci95, count\n' \
@@ -33,7 +34,7 @@ probe='<script>addEventListener("load",()=>setTimeout(()=>{const n=performance.g
 probe+='const p=performance.getEntriesByName("first-contentful-paint")[0];'
 probe+='document.title="load="+Math.round(n.loadEventEnd)+" paint="+Math.round(p?p.startTime:-1)},0))</script>'
 sed "s#</body>#${probe}</body>#" "$dir/page.html" > "$dir/probe.html"
-grep -q 'load="+Math' "$dir/probe.html" || { echo "html_load: the page has no </body>" >&2; exit 1; }
+grep -q 'load="+Math' "$dir/probe.html" || die "the page has no </body>"
 
 printf 'samples:    %s\npage:       %.2f MB\n' "$samples" "$(echo "$bytes / 1000000" | bc -l)"
 loads=() paints=()
@@ -43,16 +44,15 @@ for ((r = 1; r <= rounds; r++)); do
     --user-data-dir="$dir/profile" --proxy-server=127.0.0.1:9 --host-resolver-rules='MAP * ~NOTFOUND' \
     --window-size=1000,2400 --virtual-time-budget=5000 --dump-dom "file://$dir/probe.html" 2>/dev/null |
     grep -o '<title>load=[0-9]* paint=-\?[0-9]*</title>' || true)
-  [ -n "$title" ] || { echo "html_load: round $r: the page reported no timing" >&2; exit 1; }
+  [ -n "$title" ] || die "round $r: the page reported no timing"
   load=$(sed 's/.*load=\([0-9]*\).*/\1/' <<< "$title")
   paint=$(sed 's/.*paint=\(-\?[0-9]*\).*/\1/' <<< "$title")
   loads+=("$load") paints+=("$paint")
   printf 'round %d:    load %s ms, first paint %s ms\n' "$r" "$load" "$paint"
 done
-median() { printf '%s\n' "$@" | sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 # Headless chromium may dump the page before it paints: -1, left out of the paint's median.
 painted=()
 for p in "${paints[@]}"; do [ "$p" -lt 0 ] || painted+=("$p"); done
 paint_median=n/a
-[ "${#painted[@]}" -eq 0 ] || paint_median="$(median "${painted[@]}") ms (${#painted[@]} of $rounds rounds painted)"
-printf 'median:     load %s ms (goal: under 1000 ms), first paint %s\n' "$(median "${loads[@]}")" "$paint_median"
+[ "${#painted[@]}" -eq 0 ] || paint_median="$(printf '%s\n' "${painted[@]}" | median) ms (${#painted[@]} of $rounds rounds painted)"
+printf 'median:     load %s ms (goal: under 1000 ms), first paint %s\n' "$(printf '%s\n' "${loads[@]}" | median)" "$paint_median"

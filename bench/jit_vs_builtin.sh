@@ -9,29 +9,26 @@
 # (built-in/interpreted). A benchmark, not a test: on a shared machine, run it when the machine
 # is quiet.
 #
-#   bench/jit_vs_builtin.sh                    (HWBENCH defaults to ./build/hwbench, built with -DHWBENCH_WITH_LLVM=ON)
+#   bench/jit_vs_builtin.sh                    (HWBENCH defaults to the clone's build/hwbench, built with -DHWBENCH_WITH_LLVM=ON)
 #   ROUNDS=7 DURATION=1s HWBENCH=build-x/hwbench bench/jit_vs_builtin.sh
 #
 # ROUNDS (default 5) repeats the twenty statements, in an order that rotates each round, so
 # that a drift in the machine's load favours no side; each statement is one sample of DURATION
 # (default 0.5s); the figures are the medians over the rounds.
 set -euo pipefail
-jq_lib=$(cd "$(dirname "$0")" && pwd)  # result_samples.jq: samples of either result schema
-here=$(cd "$(dirname "$0")" && pwd)
-hwbench=${HWBENCH:-./build/hwbench}
+. "$(dirname "$0")/common.sh"
 rounds=${ROUNDS:-5}
 duration=${DURATION:-0.5s}
-command -v jq >/dev/null || { echo "jq is needed to read the result file" >&2; exit 2; }
-[ -x "$hwbench" ] || { echo "no $hwbench: cmake -S . -B build -DHWBENCH_WITH_LLVM=ON && cmake --build build, or set HWBENCH" >&2; exit 2; }
-work=$(mktemp -d "${TMPDIR:-/tmp}/jit-vs-builtin.XXXXXX")
-trap 'rm -rf "$work"' EXIT
+need jq "to read the result file"
+hwbench_binary  # built with cmake -S . -B build -DHWBENCH_WITH_LLVM=ON for the JIT
+work_dir jit-vs-builtin
 
 types=(i16 i32 i64 f32 f64)
 ctypes=(short int long float double)
 {
   echo 'title "JIT vs built-in arith, for bench/jit_vs_builtin.sh"'
   # The definition exactly as the example recipe has it.
-  sed -n '/^kernel arith_k/,/^}/p' "$here/../examples/arith-jit.bench"
+  sed -n '/^kernel arith_k/,/^}/p' "$repo_root/examples/arith-jit.bench"
   for round in $(seq 1 "$rounds"); do
     for k in 0 1 2 3 4; do
       t=${types[$k]} c=${ctypes[$k]}
@@ -43,18 +40,17 @@ ctypes=(short int long float double)
     done
   done
 } > "$work/arith.bench"
-grep -q '^kernel arith_k' "$work/arith.bench" || { echo "no arith_k in examples/arith-jit.bench" >&2; exit 2; }
+grep -q '^kernel arith_k' "$work/arith.bench" || die "no arith_k in examples/arith-jit.bench"
 
 "$hwbench" run -q -o "$work/result.json" "$work/arith.bench" > /dev/null
 
 # The median calls per second of a series, and a sample's note (back end, compile time).
-median() {
-  jq -r -L "$jq_lib" --arg l "$1" 'include "result_samples"; [.series[] | select(.label == $l) | sample_objects[] | .ops / .wall_ns * 1e9] | sort
-                      | if length % 2 == 1 then .[length / 2 | floor] else (.[length / 2 - 1] + .[length / 2]) / 2 end' \
-    "$work/result.json"
+series_median() {
+  jq -r -L "$bench_dir" --arg l "$1" 'include "result_samples"; .series[] | select(.label == $l) | sample_objects[] | .ops / .wall_ns * 1e9' \
+    "$work/result.json" | median
 }
 param() {
-  jq -r -L "$jq_lib" --arg l "$1" --arg p "$2" 'include "result_samples"; [.series[] | select(.label == $l) | sample_objects[0].params[$p]][0] // "-"' "$work/result.json"
+  jq -r -L "$bench_dir" --arg l "$1" --arg p "$2" 'include "result_samples"; [.series[] | select(.label == $l) | sample_objects[0].params[$p]][0] // "-"' "$work/result.json"
 }
 
 label=$(param "jit int" backend)
@@ -66,10 +62,10 @@ printf "%-7s %13s %13s %10s %13s %10s %13s %9s %10s\n" type "built-in lps" "jit 
   "scalar lps" scalar/built "interp lps" slowdown "compile ms"
 goal=""
 for c in "${ctypes[@]}"; do
-  jit=$(median "jit $c")
-  scalar=$(median "scalar jit $c")
-  builtin=$(median "builtin $c")
-  interp=$(median "interpreted $c")
+  jit=$(series_median "jit $c")
+  scalar=$(series_median "scalar jit $c")
+  builtin=$(series_median "builtin $c")
+  interp=$(series_median "interpreted $c")
   compile=$(param "jit $c" compile_ns)
   awk -v c="$c" -v j="$jit" -v s="$scalar" -v b="$builtin" -v i="$interp" -v ns="$compile" 'BEGIN {
     printf "%-7s %13.0f %13.0f %10.3f %13.0f %10.3f %13.0f %8.1fx %10s\n", c, b, j, j / b, s, s / b, i, b / i,

@@ -6,10 +6,11 @@
 # result file's size and bytes per sample, the time of `hwbench report FILE`, the sum of the
 # samples' wall_ns and the span of the measuring phase (python3 reads either result schema).
 set -euo pipefail
-hwbench=${1:?usage: bench/many_samples.sh PATH/TO/hwbench [RUNS]}
+. "$(dirname "$0")/common.sh"
+hwbench_binary "${1:?usage: bench/many_samples.sh PATH/TO/hwbench [RUNS]}"
 runs=${2:-1000000}
-dir=$(mktemp -d "${TMPDIR:-/tmp}/hwbench-many-XXXXXX")
-trap 'rm -rf "$dir"' EXIT
+work_dir hwbench-many
+dir=$work
 printf 'series "n" nop runs %s\n' "$runs" > "$dir/many.bench"
 
 start=$(date +%s.%N)

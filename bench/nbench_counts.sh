@@ -24,7 +24,7 @@
 #    Ir per unit = collected Ir / units reported by run().
 #
 # Environment:
-#   HWBENCH_BUILD   hwbench's CMake build dir (default ./build); the driver target is built in it.
+#   HWBENCH_BUILD   hwbench's CMake build dir (default the clone's build/); the driver target is built in it.
 #   NBENCH_SRC      nbench-byte 2.2.3's sources (e.g. an export of cys254/nbench-byte at commit
 #                   f7f6cae, "Version 2.2.3"). Default: cloned from GitHub into the work dir.
 #   NBENCH_COUNT    an nbench counting binary built before by this script (skips the build).
@@ -32,11 +32,9 @@
 #   HW_UNITS        units of work hwbench counts per test (default 3; bitfield/fourier scale up).
 set -euo pipefail
 
-here=$(cd "$(dirname "$0")/.." && pwd)
-build=${HWBENCH_BUILD:-$here/build}
-. "$here/bench/common.sh"
-work_dir
-need() { command -v "$1" > /dev/null || { echo "nbench_counts.sh: needs $1" >&2; exit 1; }; }
+. "$(dirname "$0")/common.sh"
+build_dir
+work_dir nbench-counts
 need valgrind
 need gcc
 need make
@@ -69,7 +67,7 @@ if [[ -z "$nbench" ]]; then
     { echo "nbench_counts.sh: nbench's make failed, see $work/nbench-make.log" >&2; exit 1; }
   # Its Makefile's CFLAGS without -s (the link only): the same objects, relinked.
   read -r -a cflags <<< "$(sed -n 's/^CFLAGS *= *//p' "$src/Makefile" | sed 's/-s //')"
-  (cd "$src" && gcc "${cflags[@]}" -c "$here/bench/nbench_count_stopwatch.c" -o count_stopwatch.o &&
+  (cd "$src" && gcc "${cflags[@]}" -c "$bench_dir/nbench_count_stopwatch.c" -o count_stopwatch.o &&
     gcc "${cflags[@]}" emfloat.o misc.o nbench0.o nbench1.o sysspec.o hardware.o count_stopwatch.o \
       -Wl,--wrap=StartStopwatch -Wl,--wrap=StopStopwatch -o nbench-count -lm)
   nbench=$src/nbench-count

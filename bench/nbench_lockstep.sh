@@ -26,23 +26,21 @@
 # nbench's figure: what it prints (iterations per CPU second); over wall time, that figure times
 # its regions' CPU / wall. hwbench's: units per second of its units' CPU time, and of wall time.
 #
-# Environment: NBENCH (required), HWBENCH_BUILD (hwbench's CMake build dir, default ./build),
+# Environment: NBENCH (required), HWBENCH_BUILD (hwbench's CMake build dir, default the clone's build/),
 # ROUNDS (default 5), NBENCH_SECONDS (default 1), LOCKSTEP_CPU (default the last CPU),
 # LOCKSTEP_TURN_MS (nbench's timed milliseconds per turn, default 5; 0: a turn after every timed
 # region, which costs LU DECOMPOSITION's 20 µs regions 12% in cache refills on both sides),
 # WORK (a directory to keep the outputs in; default a temporary one).
 set -euo pipefail
 
-here=$(cd "$(dirname "$0")/.." && pwd)
-. "$here/bench/nbench_side.sh"
-build=${HWBENCH_BUILD:-$here/build}
+. "$(dirname "$0")/nbench_side.sh"  # and common.sh
+build_dir
 rounds=${ROUNDS:-5}
 seconds=${NBENCH_SECONDS:-1}
 cpu=${LOCKSTEP_CPU:-$(($(nproc) - 1))}
 turn_ms=${LOCKSTEP_TURN_MS:-5}
-die() { echo "nbench_lockstep.sh: $*" >&2; exit 1; }
 [[ -n "${NBENCH:-}" ]] || die "set NBENCH to an nbench 2.2.3 built with its own Makefile"
-command -v taskset > /dev/null || die "needs taskset (util-linux)"
+need taskset util-linux
 
 declare -A label=([numeric_sort]="NUMERIC SORT" [string_sort]="STRING SORT" [bitfield]="BITFIELD"
   [fp_emulation]="FP EMULATION" [fourier]="FOURIER" [assignment]="ASSIGNMENT" [idea]="IDEA"
@@ -55,7 +53,7 @@ tests=("$@")
   neural_net lu_decomposition)
 for t in "${tests[@]}"; do [[ -n "${label[$t]+x}" ]] || die "unknown test $t"; done
 
-work_dir
+work_dir nbench-lockstep
 rm -f "$work"/*.tsv "$work"/*.out "$work"/*.err  # a kept WORK's earlier rounds
 
 nb_dir=$(cd "$(dirname "$NBENCH")" && pwd)

@@ -1,5 +1,6 @@
 # Sourced by bench/nbench_suite.sh and bench/nbench_lockstep.sh: what both need to set nbench
 # 2.2.3 beside hwbench.
+# shellcheck shell=bash
 
 # nbench_link_wall NB_DIR OUT: links nbench's own objects (its Makefile's, in NB_DIR, with its
 # CFLAGS less -s) with bench/nbench_wall_stopwatch.c into OUT/nbench-wall, nbench's stopwatch
@@ -31,5 +32,5 @@ nbench_wall_sums() {
   sed -n 's/^hwbench-wall: regions [0-9]* wall_ns \([0-9]*\) cpu_ns \([0-9]*\)$/\1 \2/p' "$1"
 }
 
-# work_dir, median and spread.
+# What every bench script shares: work_dir, median, spread…
 . "$(dirname "${BASH_SOURCE[0]}")/common.sh"

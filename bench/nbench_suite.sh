@@ -6,7 +6,7 @@
 #
 #   bench/nbench_suite.sh [RECIPE]          (default specs/nbench.bench)
 #
-# Environment: HWBENCH (default ./build/hwbench). With NBENCH=/path/to/nbench (a build of
+# Environment: HWBENCH (default the clone's build/hwbench). With NBENCH=/path/to/nbench (a build of
 # nbench-byte 2.2.3), it is run in the same go and its figures are the ratio's denominator
 # instead of the reference table's.
 #  - If nbench's objects lie beside NBENCH (its Makefile's emfloat.o, misc.o, nbench0.o, nbench1.o,
@@ -25,14 +25,12 @@
 # single round. The machine's load (uptime) is
 # printed before and after. WORK=DIR keeps the outputs (runs, result files) there.
 set -euo pipefail
-jq_lib=$(cd "$(dirname "$0")" && pwd)  # result_samples.jq: samples of either result schema
-. "$jq_lib/nbench_side.sh"
+. "$(dirname "$0")/nbench_side.sh"  # and common.sh
 
-here=$(cd "$(dirname "$0")/.." && pwd)
-recipe=${1:-$here/specs/nbench.bench}
-hwbench=${HWBENCH:-$here/build/hwbench}
+recipe=${1:-$repo_root/specs/nbench.bench}
+hwbench_binary
 rounds=${ROUNDS:-1}
-work_dir
+work_dir nbench-suite
 out=$work
 rm -f "$out"/*.tsv "$out"/*.wall "$out"/nbench.*.txt "$out"/report.*.txt "$out"/run.*.json  # a kept WORK's earlier rounds
 
@@ -103,7 +101,7 @@ run_hwbench() {
   # Per sample: operations over the timed seconds (CPU time when the series is CPU-timed); then
   # mean, and the 95% half-interval with Student's t (the table nbench uses, df 1..29); and the
   # mean of the same samples' operations over their wall time.
-  jq -r -L "$jq_lib" --arg round "$round" 'include "result_samples";
+  jq -r -L "$bench_dir" --arg round "$round" 'include "result_samples";
     [12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160, 2.145,
      2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048,
      2.045] as $t |

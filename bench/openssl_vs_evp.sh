@@ -6,7 +6,7 @@
 #
 #   bench/openssl_vs_evp.sh [SECONDS]        (default 3, openssl speed's own duration)
 #
-# Environment: HWBENCH (default ./build/hwbench), OPENSSL (default openssl), TIMING (elapsed,
+# Environment: HWBENCH (default the clone's build/hwbench), OPENSSL (default openssl), TIMING (elapsed,
 # the default, or usertime), ROUNDS (default 1; more rounds repeat every pair and take each
 # side's best rate).
 #
@@ -17,19 +17,16 @@
 # `+F`/`+F2` record, which holds bytes/s (ops/s for rsa). openssl times user CPU by default;
 # TIMING=elapsed passes -elapsed so that both sides use the wall clock, as hwbench does.
 set -euo pipefail
-jq_lib=$(cd "$(dirname "$0")" && pwd)  # result_samples.jq: samples of either result schema
+. "$(dirname "$0")/common.sh"
 
 secs=${1:-3}
-hwbench=${HWBENCH:-./build/hwbench}
 openssl_bin=${OPENSSL:-openssl}
 timing=${TIMING:-elapsed}
 rounds=${ROUNDS:-1}
 
-die() { echo "openssl_vs_evp: $*" >&2; exit 1; }
-
-[ -x "$hwbench" ] || die "no hwbench at $hwbench; build it (cmake --build build) or set HWBENCH=/path/to/hwbench"
+hwbench_binary
 command -v "$openssl_bin" >/dev/null || die "no $openssl_bin on PATH; set OPENSSL=/path/to/openssl"
-command -v jq >/dev/null || die "needs jq to read hwbench's result file"
+need jq "to read hwbench's result file"
 [[ "$secs" =~ ^[0-9]+$ && "$secs" -ge 1 ]] || die "SECONDS must be a whole number of seconds (openssl -seconds takes no fraction)"
 case "$timing" in
   elapsed) elapsed=(-elapsed) ;;
@@ -37,14 +34,13 @@ case "$timing" in
   *) die "TIMING must be elapsed or usertime, not $timing" ;;
 esac
 
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+work_dir openssl-vs-evp
 
 # hwbench's rate for one kernel statement: $1 the statement, $2 bytes or ops.
 hwbench_rate() {
   printf 'series "t" %s for %ss\n' "$1" "$secs" > "$work/t.bench"
   "$hwbench" run -q "$work/t.bench" -o "$work/t.json" > /dev/null
-  jq -r -L "$jq_lib" --arg what "$2" \
+  jq -r -L "$bench_dir" --arg what "$2" \
     'include "result_samples"; .series[0] | if (.unavailable // "") != "" then "unavailable" else sample_objects[0] | (.[$what] / (.wall_ns / 1e9)) end' \
     "$work/t.json"
 }

@@ -4,7 +4,7 @@
 # array size and the same threads, run in one go; prints the ratios. Goal: triad within ±5%.
 # A benchmark, not a test: on a shared machine, run it when the machine is quiet.
 #
-#   bench/stream_vs_reference.sh                    (HWBENCH defaults to ./build/hwbench)
+#   bench/stream_vs_reference.sh                    (HWBENCH defaults to the clone's build/hwbench)
 #   ELEMENTS=20000000 THREADS=1 ROUNDS=3 bench/stream_vs_reference.sh
 #   RT=1 STATIC=1 bench/stream_vs_reference.sh
 #
@@ -18,16 +18,13 @@
 # cores then cannot take the CPU in the middle of a pass. STATIC=1 also runs the reference with
 # stream.c's static, back-to-back arrays (-DSTREAM_STATIC_ARRAYS), to show that layout's cost.
 set -euo pipefail
-jq_lib=$(cd "$(dirname "$0")" && pwd)  # result_samples.jq: samples of either result schema
-here=$(cd "$(dirname "$0")" && pwd)
-hwbench=${HWBENCH:-./build/hwbench}
+. "$(dirname "$0")/common.sh"
+hwbench_binary
 rounds=${ROUNDS:-5}
-build_dir=$(cd "$(dirname "$hwbench")" && pwd)
-cache=$build_dir/CMakeCache.txt
-[ -f "$cache" ] || { echo "no $cache: HWBENCH must be the hwbench of a CMake build" >&2; exit 2; }
-command -v jq >/dev/null || { echo "jq is needed to read the result file" >&2; exit 2; }
-work=$(mktemp -d "${TMPDIR:-/tmp}/stream-vs-ref.XXXXXX")
-trap 'rm -rf "$work"' EXIT
+cache=$(dirname "$hwbench")/CMakeCache.txt
+[ -f "$cache" ] || die "no $cache: HWBENCH must be the hwbench of a CMake build"
+need jq "to read the result file"
+work_dir stream-vs-ref
 
 # The compiler and flags that built hwbench's kernels, from the build's cache.
 cache_value() { sed -n "s/^$1:[A-Z]*=//p" "$cache" | head -n1; }
@@ -56,7 +53,7 @@ RECIPE
 
 # Best MB/s of passes 2..10 of one series, as STREAM computes it (bytes / ns * 1000 = MB/s).
 best_of() {
-  jq -r -L "$jq_lib" --arg l "$1" 'include "result_samples"; .series[] | select(.label == $l) | sample_objects[1:] | map(.bytes / .wall_ns * 1000) | max' "$2"
+  jq -r -L "$bench_dir" --arg l "$1" 'include "result_samples"; .series[] | select(.label == $l) | sample_objects[1:] | map(.bytes / .wall_ns * 1000) | max' "$2"
 }
 
 prio=()
@@ -84,14 +81,14 @@ for round in $(seq 1 "$rounds"); do
   if [ $((round % 2)) = 1 ]; then run_hwbench "$round"; fi
   if [ "$round" = 1 ]; then
     cat "$work/hw1.txt"
-    elements=$(jq -r -L "$jq_lib" 'include "result_samples"; .series[0] | sample_objects[0].params.elements' "$work/hw1.json")
-    threads=$(jq -r -L "$jq_lib" 'include "result_samples"; .series[0] | sample_objects[0].params.threads' "$work/hw1.json")
+    elements=$(jq -r -L "$bench_dir" 'include "result_samples"; .series[0] | sample_objects[0].params.elements' "$work/hw1.json")
+    threads=$(jq -r -L "$bench_dir" 'include "result_samples"; .series[0] | sample_objects[0].params.threads' "$work/hw1.json")
     echo "reference: $cc $flags -fopenmp -DSTREAM_ARRAY_SIZE=$elements; OMP_NUM_THREADS=$threads, bound one per CPU${RT:+; both sides under chrt -f 1}"
     # shellcheck disable=SC2086  # the flags are several words
-    "$cc" $flags -fopenmp -DSTREAM_ARRAY_SIZE="$elements" "$here/stream_ref.c" -o "$work/stream_ref" -lm
+    "$cc" $flags -fopenmp -DSTREAM_ARRAY_SIZE="$elements" "$bench_dir/stream_ref.c" -o "$work/stream_ref" -lm
     if [ -n "${STATIC:-}" ]; then
       # shellcheck disable=SC2086
-      "$cc" $flags -fopenmp -DSTREAM_STATIC_ARRAYS -DSTREAM_ARRAY_SIZE="$elements" "$here/stream_ref.c" \
+      "$cc" $flags -fopenmp -DSTREAM_STATIC_ARRAYS -DSTREAM_ARRAY_SIZE="$elements" "$bench_dir/stream_ref.c" \
         -o "$work/stream_ref_static" -lm
     fi
   fi
@@ -110,31 +107,24 @@ done
 
 echo
 echo "median of $rounds round(s) [min-max], $elements elements per array, $threads thread(s), MB/s:"
-awk -v sides="${sides[*]}" '
-  { v[$1 " " $2] = v[$1 " " $2] " " $3 }
-  function median(list,    a, n, i, j, t) {
-    n = split(list, a, " ")
-    for (i = 2; i <= n; i++) for (j = i; j > 1 && a[j - 1] + 0 > a[j] + 0; j--) { t = a[j]; a[j] = a[j - 1]; a[j - 1] = t }
-    lo = a[1]; hi = a[n]
-    return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
-  }
-  END {
-    ns = split(sides, s, " ")
-    printf "%-8s", "Function"
-    for (i = 1; i <= ns; i++) printf " %26s", s[i]
-    for (i = 2; i <= ns; i++) printf " %12s", "hw/" s[i]
-    printf "\n"
-    nk = split("copy scale add triad", k, " ")
-    for (j = 1; j <= nk; j++) {
-      printf "%-8s", k[j]
-      for (i = 1; i <= ns; i++) {
-        m[i] = median(v[s[i] " " k[j]])
-        printf " %10.0f [%6.0f-%6.0f]", m[i], lo, hi
-      }
-      for (i = 2; i <= ns; i++) printf " %12.3f", m[1] / m[i]
-      printf "\n"
-      if (k[j] == "triad") triad = m[1] / m[2]
-    }
-    d = (triad - 1) * 100
-    printf "triad: hwbench is %+.1f%% of the reference (goal within ±5%%): %s\n", d, (d <= 5 && d >= -5) ? "met" : "NOT met"
-  }' "$figures"
+printf '%-8s' Function
+for s in "${sides[@]}"; do printf ' %26s' "$s"; done
+for s in "${sides[@]:1}"; do printf ' %12s' "hw/$s"; done
+printf '\n'
+for k in "${kernels[@]}"; do
+  printf '%-8s' "$k"
+  medians=()
+  for s in "${sides[@]}"; do
+    values=$(awk -v s="$s" -v k="$k" '$1 == s && $2 == k { print $3 }' "$figures")
+    medians+=("$(median <<< "$values")")
+    IFS=- read -r lo hi <<< "$(spread <<< "$values")"
+    printf ' %10.0f [%6.0f-%6.0f]' "${medians[-1]}" "$lo" "$hi"
+  done
+  for m in "${medians[@]:1}"; do awk -v a="${medians[0]}" -v b="$m" 'BEGIN { printf " %12.3f", a / b }'; done
+  printf '\n'
+  if [ "$k" = triad ]; then triad=$(awk -v a="${medians[0]}" -v b="${medians[1]}" 'BEGIN { printf "%.12g", a / b }'); fi
+done
+awk -v triad="$triad" 'BEGIN {
+  d = (triad - 1) * 100
+  printf "triad: hwbench is %+.1f%% of the reference (goal within ±5%%): %s\n", d, (d <= 5 && d >= -5) ? "met" : "NOT met"
+}'

@@ -17,7 +17,7 @@
 #   --cpu N       the CPU both sides share (default: the last one). Keep the machine otherwise idle.
 #   --no-counts, --no-times   skip a part (the counts need valgrind)
 #
-# Environment: HWBENCH_BUILD (hwbench's CMake build dir, default ./build: the driver target
+# Environment: HWBENCH_BUILD (hwbench's CMake build dir, default the clone's build/: the driver target
 # hwbench-unixbench-cpu, bench/unixbench_cpu_driver.cpp, is built in it), WORK (a work dir kept
 # after the run; default a temporary one).
 #
@@ -43,9 +43,8 @@
 # Prints each round and, per test, the median ratio hwbench / UnixBench with its range.
 set -euo pipefail
 
-here=$(cd "$(dirname "$0")/.." && pwd)
-. "$here/bench/common.sh"
-build=${HWBENCH_BUILD:-$here/build}
+. "$(dirname "$0")/common.sh"
+build_dir
 ub=${UB_SRC:-}
 rounds=5
 seconds=10
@@ -66,16 +65,15 @@ while [ $# -gt 0 ]; do
   esac
 done
 [ ${#tests[@]} -gt 0 ] || tests=(dhry2reg whetstone-double)
-die() { echo "unixbench_cpu_side: $*" >&2; exit 1; }
 [ -n "$ub" ] || die "set UB_SRC to UnixBench's directory of a byte-unixbench checkout (see --help)"
 [ -f "$ub/src/dhry_1.c" ] && [ -f "$ub/src/whets.c" ] || die "no src/dhry_1.c and src/whets.c in $ub"
 [[ "$rounds" =~ ^[0-9]+$ && "$rounds" -ge 1 ]] || die "--rounds takes a whole number"
 [[ "$seconds" =~ ^[0-9]+$ && "$seconds" -ge 1 ]] || die "--seconds takes whole seconds (dhry2reg uses alarm)"
-command -v gcc > /dev/null || die "needs gcc"
-command -v taskset > /dev/null || die "needs taskset (util-linux)"
+need gcc
+need taskset util-linux
 [ -z "$counts" ] || command -v valgrind > /dev/null || die "the counts need valgrind (or pass --no-counts)"
 
-work_dir
+work_dir unixbench-cpu-side
 
 # UnixBench's programs, with its Makefile's flags (HZ is empty there unless the environment sets it).
 flags=(-Wall -pedantic -O3 -ffast-math -march=native -mtune=native -I "$ub/src" -DTIME)

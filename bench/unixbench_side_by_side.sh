@@ -26,7 +26,7 @@
 #                hwbench's CPU time is the sample's usr + sys.
 #   TEST...      a subset of the names above
 #
-# Environment: HWBENCH (default ./build/hwbench), UB_TMPDIR (where both fstimes write; default a
+# Environment: HWBENCH (default the clone's build/hwbench), UB_TMPDIR (where both fstimes write; default a
 # temporary directory under /var/tmp, on disk like UnixBench's tmp/).
 #
 # How each figure is made, as UnixBench's Run makes it. The programs print COUNT|n|timebase|unit
@@ -38,9 +38,8 @@
 # not 0. execl finds itself through UB_BINDIR, as under Run. hwbench's figure is operations (or
 # KiB for fstime, 10^6 Whetstone instructions for whetstone) per second of its timed units.
 set -euo pipefail
-jq_lib=$(cd "$(dirname "$0")" && pwd)  # result_samples.jq: samples of either result schema
+. "$(dirname "$0")/common.sh"
 
-hwbench=${HWBENCH:-./build/hwbench}
 orig=${UB_ORIG:-}
 seconds=5
 rounds=3
@@ -61,25 +60,22 @@ if [ ${#tests[@]} -eq 0 ]; then
   else tests=(dhry2reg whetstone-double syscall pipe context1 spawn execl fstime); fi
 fi
 
-die() { echo "unixbench_side_by_side: $*" >&2; exit 1; }
 [ -n "$orig" ] || die "set UB_ORIG to the directory holding UnixBench's built pgms/ (see --help)"
 [ -d "$orig/pgms" ] || die "no $orig/pgms"
 [[ "$seconds" =~ ^[0-9]+$ ]] && [ "$seconds" -ge 1 ] || die "--seconds takes whole seconds (UnixBench's programs use alarm)"
 [[ "$rounds" =~ ^[0-9]+$ ]] && [ "$rounds" -ge 1 ] || die "--rounds takes a whole number"
-[ -x "$hwbench" ] || die "no hwbench at $hwbench; build it or set HWBENCH=/path/to/hwbench"
-command -v jq >/dev/null 2>&1 || die "needs jq"
+hwbench_binary
+need jq
 if [ -n "$cpu" ]; then
   command -v perf >/dev/null 2>&1 || die "--cpu needs perf (linux-perf)"
   for t in "${tests[@]}"; do
     case "$t" in dhry2reg|whetstone-double|syscall|pipe) ;; *) die "--cpu is for dhry2reg, whetstone-double, syscall and pipe, not $t" ;; esac
   done
 fi
-hwbench=$(cd "$(dirname "$hwbench")" && pwd)/$(basename "$hwbench")
 
-work=$(mktemp -d)
+work_dir unixbench-side
 fsdir=${UB_TMPDIR:-$(mktemp -d /var/tmp/ub-side.XXXXXX)}
-cleanup() { rm -rf "$work"; [ -n "${UB_TMPDIR:-}" ] || rm -rf "$fsdir"; }
-trap cleanup EXIT
+[ -n "${UB_TMPDIR:-}" ] || on_exit 'rm -rf "$fsdir"'
 mkdir -p "$fsdir/orig" "$fsdir/hw"
 
 label_of() {
@@ -144,7 +140,7 @@ run_hwbench() {
   printf 'series "%s" %s for %ss\n' "$(label_of "$t")" "$statement" "$seconds" > "$recipe"
   "$hwbench" run -q -L "tmp=$fsdir/hw" -o "$result" "$recipe" > "$work/hw.out" 2>&1 ||
     die "hwbench $t failed: $(cat "$work/hw.out")"
-  jq -r -L "$jq_lib" --arg u "$(unit_of "$t")" --arg cpu "$cpu" 'include "result_samples";
+  jq -r -L "$bench_dir" --arg u "$(unit_of "$t")" --arg cpu "$cpu" 'include "result_samples";
       [.series[0] | sample_objects[]
        | (if $cpu == "" then .wall_ns else .cpu.usr_ns + .cpu.sys_ns end / 1e9) as $s
        | if $u == "KBps" then .bytes / 1024 / $s
@@ -169,15 +165,13 @@ for round in $(seq 1 "$rounds"); do
   done
 done
 
-. "$jq_lib/common.sh"  # median
-
 echo
 printf '%-40s %-5s %14s %14s %7s %13s %6s\n' test unit original hwbench ratio "ratio range" "±10%"
 for t in "${tests[@]}"; do
   o=$(awk -v t="$t" '$1 == t { print $2 }' "$pairs" | median)
   h=$(awk -v t="$t" '$1 == t { print $3 }' "$pairs" | median)
   r=$(awk -v t="$t" '$1 == t { print $4 }' "$pairs" | median)
-  range=$(awk -v t="$t" '$1 == t { print $4 }' "$pairs" | sort -g | awk 'NR == 1 { lo = $1 } { hi = $1 } END { printf "%s..%s", lo, hi }')
+  range=$(awk -v t="$t" '$1 == t { print $4 }' "$pairs" | spread | sed 's/-/../')
   ok=$(awk -v r="$r" 'BEGIN { print (r >= 0.9 && r <= 1.1) ? "yes" : "no" }')
   printf '%-40s %-5s %14.1f %14.1f %7.3f %13s %6s\n' "$(label_of "$t")" "$(unit_of "$t")" "$o" "$h" "$r" "$range" "$ok"
 done

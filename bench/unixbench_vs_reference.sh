@@ -13,7 +13,7 @@
 #               the figures are then less settled than UnixBench's)
 #   -L ...      passed to hwbench run (fstime works in the location disk:, ./hwbench-disk)
 #
-# Environment: HWBENCH (default ./build/hwbench).
+# Environment: HWBENCH (default the clone's build/hwbench).
 #
 # How the figures compare. UnixBench's lps tests divide the count by the wall time of the whole
 # test process (its start-up and exit included, about a millisecond in 10 s); hwbench divides by
@@ -23,11 +23,9 @@
 # second of the timed units (KiB/s). UnixBench was built with gcc -O3 -ffast-math -march=native;
 # hwbench with its own build flags.
 set -euo pipefail
-jq_lib=$(cd "$(dirname "$0")" && pwd)  # result_samples.jq: samples of either result schema
+. "$(dirname "$0")/common.sh"
 
-here=$(cd "$(dirname "$0")" && pwd)
-hwbench=${HWBENCH:-./build/hwbench}
-recipe="$here/unixbench-subset.bench"
+recipe="$bench_dir/unixbench-subset.bench"
 quick=""
 pass=()
 while [ $# -gt 0 ]; do
@@ -39,12 +37,10 @@ while [ $# -gt 0 ]; do
   esac
 done
 
-die() { echo "unixbench_vs_reference: $*" >&2; exit 1; }
-[ -x "$hwbench" ] || die "no hwbench at $hwbench; build it (cmake --build build) or set HWBENCH=/path/to/hwbench"
-command -v jq >/dev/null 2>&1 || die "needs jq (apt-get install jq)"
+hwbench_binary
+need jq "apt-get install jq"
 
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+work_dir unixbench-vs-reference
 run_recipe="$work/unixbench-subset.bench"
 if [ -n "$quick" ]; then
   [[ "$quick" =~ ^[0-9]+(\.[0-9]+)?$ ]] || die "--quick takes seconds, e.g. --quick 2"
@@ -72,7 +68,7 @@ File Copy 1024 bufsize 2000 maxblocks|KBps|1554947.0'
 
 printf '%-40s %14s %-5s %14s %7s %6s\n' "test" "hwbench" "unit" "UnixBench 6.0" "ratio" "±10%"
 while IFS='|' read -r label unit ref; do
-  figure=$(jq -r -L "$jq_lib" --arg l "$label" --arg u "$unit" 'include "result_samples"; 
+  figure=$(jq -r -L "$bench_dir" --arg l "$label" --arg u "$unit" 'include "result_samples"; 
       [.series[] | select(.label == $l) | sample_objects[]
        | (.wall_ns / 1e9) as $s
        | if $u == "KBps" then .bytes / 1024 / $s

@@ -15,6 +15,11 @@
 
 namespace hwbench::kernels::crypto {
 
+/// The family's kernel names that reports match, as recipes write them and results record them.
+namespace kernel_name {
+inline constexpr const char* pkey = "pkey";
+}  // namespace kernel_name
+
 /// `digest ALG [block N]`.
 KernelSpec digest_spec();
 /// `hmac ALG [block N]`.

@@ -221,7 +221,7 @@ KernelSpec pkey_spec() {
   op.help = "time signing (the private key) or verifying (the public key)";
 
   KernelSpec spec;
-  spec.name = "pkey";
+  spec.name = kernel_name::pkey;
   spec.family = "crypto";
   spec.help = "sign, or verify, a 32-byte digest per operation with a key made beforehand, through EVP_PKEY";
   spec.lineage = "openssl speed rsa2048 dsa2048 ecdsap256 ed25519 (the sign/verify tables)";

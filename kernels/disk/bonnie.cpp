@@ -163,7 +163,7 @@ std::vector<Problem> bonnie_problems(const Call& call) {
 
 KernelSpec bonnie_spec() {
   KernelSpec spec;
-  spec.name = "bonnie";
+  spec.name = kernel_name::bonnie;
   spec.family = "disk";
   spec.help = "one of bonnie++ 1.96's tests in a directory: putc put_block rewrite getc get_block seeks "
               "seq_create seq_stat seq_del ran_create ran_stat ran_del";

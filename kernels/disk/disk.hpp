@@ -16,6 +16,12 @@
 
 namespace hwbench::kernels::disk {
 
+/// The family's kernel names that reports match, as recipes write them and results record them.
+namespace kernel_name {
+inline constexpr const char* bonnie = "bonnie";
+inline constexpr const char* xbench = "xbench";
+}  // namespace kernel_name
+
 /// `bonnie TEST DIR [size S] [ram R] [chunk C] …`: one of bonnie++ 1.96's twelve tests.
 KernelSpec bonnie_spec();
 

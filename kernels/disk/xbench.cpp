@@ -194,7 +194,7 @@ class XbenchTest : public Kernel {
 
 KernelSpec xbench_spec() {
   KernelSpec spec;
-  spec.name = "xbench";
+  spec.name = kernel_name::xbench;
   spec.family = "disk";
   spec.help = "Xbench-style uncached disk test: read or write a file in BLOCK-byte calls, in order or at random, "
               "with O_DIRECT (or a verified-empty page cache)";

@@ -15,6 +15,11 @@
 
 namespace hwbench::kernels::memory {
 
+/// The family's kernel names that reports match, as recipes write them and results record them.
+namespace kernel_name {
+inline constexpr const char* stream = "stream";
+}  // namespace kernel_name
+
 /// `stream copy|scale|add|triad|memcpy [elements N | size S] [threads N] [pinned|floating]`.
 KernelSpec stream_spec();
 /// `alloc [size S] [live N]`: malloc/free pairs.

@@ -80,7 +80,7 @@ class StreamKernel : public Kernel {
 
 KernelSpec stream_spec() {
   KernelSpec spec;
-  spec.name = "stream";
+  spec.name = kernel_name::stream;
   spec.family = "memory";
   spec.help = "STREAM: one pass of copy (c=a), scale (b=3c), add (c=a+b) or triad (a=b+3c) over arrays of doubles, "
               "or the C library's memcpy of a into c (to read copy against); bytes counted 16/16/24/24/16 per element, "

@@ -11,6 +11,7 @@
 #include "runtime/analysis/units.hpp"
 #include "runtime/check/binding_cursor.hpp"
 #include "runtime/check/measurement_options.hpp"
+#include "runtime/tools/tools.hpp"
 #include "base/platform/child_process.hpp"
 #include "base/support/suggestions.hpp"
 
@@ -567,8 +568,14 @@ class CommandBinder {
 }  // namespace
 
 const std::vector<std::string>& command_importers() {
-  static const std::vector<std::string> tools = {"bonnie", "nbench", "openssl", "unixbench"};
-  return tools;
+  // The tools registered in runtime/tools, by name (sorted, for the hint).
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> out;
+    for (const auto& importer : tools::importers()) out.push_back(importer.tool);
+    std::sort(out.begin(), out.end());
+    return out;
+  }();
+  return names;
 }
 
 std::optional<plan::KernelStep> bind_command(const lang::recipe::Stmt& s, const BindRequest& req,

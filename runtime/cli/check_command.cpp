@@ -2,7 +2,6 @@
 #include "runtime/cli/commands.hpp"
 
 #include <chrono>
-#include <filesystem>
 #include <thread>
 
 #include <fmt/format.h>
@@ -13,77 +12,20 @@
 #include "runtime/plan/plan_printer.hpp"
 #include "kernels/builtin/builtin.hpp"
 #include "base/platform/real_file_view.hpp"
-#include "lang/recipe/parser.hpp"
-#include "runtime/record/toml_reader.hpp"
+#include "runtime/pipeline/recipe_load.hpp"
 
 namespace hwbench::runtime::cli {
 
-using check::CheckOptions;
 using check::CheckedRecipe;
 using check::check;
 using plan::print_plan;
-using record::read_text_file;
 
-namespace {
-
-std::string current_dir() {
-  std::error_code ec;
-  auto p = std::filesystem::current_path(ec);
-  return ec ? std::string("/") : p.string();
-}
-
-}  // namespace
-
-/// Parses and checks; prints diagnostics. Returns the exit code on failure.
 std::optional<CheckedRecipe> load_and_check(const Common& c, lang::Source& source, const kernels::Registry& registry,
                                             const kernels::FileView& files, std::ostream& err, int& code,
                                             std::shared_ptr<const platform::MachineProbe> machine) {
-  std::string error;
-  auto text = read_text_file(c.file, error);
-  if (!text) {
-    err << "hwbench: " << error << "\n";
-    code = exit_usage;
-    return std::nullopt;
-  }
-  source.text = std::move(*text);
-  source.name = c.file;
-  CheckOptions opts;
-  opts.registry = &registry;
-  opts.allow_exec = c.allow_exec;
-  opts.cwd = current_dir();
-  opts.files = &files;
-  if (machine) opts.machine = std::move(machine);
-  for (const auto& l : c.locations) {
-    auto eq = l.find('=');
-    if (eq == std::string::npos || eq == 0 || eq + 1 == l.size()) {
-      err << fmt::format("hwbench: -L needs NAME=PATH or /DIR=PATH, not '{}'\n", l);
-      code = exit_usage;
-      return std::nullopt;
-    }
-    std::string path = l.substr(eq + 1);
-    if (path[0] != '/') path = opts.cwd + "/" + path;
-    opts.overrides.emplace_back(l.substr(0, eq), path);
-  }
-  for (const auto& s : c.settings) {
-    auto eq = s.find('=');
-    if (eq == std::string::npos || eq == 0) {
-      err << fmt::format("hwbench: --set needs NAME=VALUE, not '{}'\n", s);
-      code = exit_usage;
-      return std::nullopt;
-    }
-    opts.settings.emplace_back(s.substr(0, eq), s.substr(eq + 1));
-  }
-  lang::Diagnostics diags;
-  auto recipe = lang::recipe::parse(source, diags);
-  std::optional<CheckedRecipe> checked;
-  if (recipe) checked = check(*recipe, source, opts, diags);
-  diags.render(source, err);
-  if (!checked || diags.has_errors()) {
-    auto n = diags.error_count();
-    err << fmt::format("{} error{} in {}; nothing was run\n", n, n == 1 ? "" : "s", c.file);
-    code = exit_recipe;
-    return std::nullopt;
-  }
+  pipeline::LoadFailure failure = pipeline::LoadFailure::usage;
+  auto checked = pipeline::load_recipe(c, pipeline::CheckContext{registry, files, std::move(machine)}, source, err, failure);
+  if (!checked) code = failure == pipeline::LoadFailure::recipe ? exit_recipe : exit_usage;
   return checked;
 }
 

@@ -4,81 +4,168 @@
 #include <fmt/format.h>
 
 #include "runtime/cli/commands.hpp"
-#include "runtime/import/importer.hpp"
+#include "runtime/tools/tools.hpp"
 
 namespace hwbench::runtime::cli {
 
-using import::importers;
+namespace {
+
+/// Every option of every command, as parsed.
+struct Options {
+  Common common;
+  RunFiles run_files;
+  std::string format = "text";
+  int width = -1;  // --width: -1 the terminal's (80 when not one)
+  RunDisplay display;
+  HostsOptions hosts;
+  bool remote_session = false;
+  bool no_busy_check = false;
+  std::string report_file;
+  std::vector<std::string> compare_files;
+  std::string compare_ratio, compare_digits, compare_suffix, compare_unit;
+  std::string compare_format = "text";
+  std::string import_tool, import_log, import_out, import_machine;
+};
+
+/// The subcommands, once parsed.
+struct Subcommands {
+  CLI::App* run = nullptr;
+  CLI::App* check = nullptr;
+  CLI::App* report = nullptr;
+  CLI::App* list = nullptr;
+  CLI::App* compare = nullptr;
+  CLI::App* import = nullptr;
+};
+
+const char* const kWidthHelp = "columns a text report may take (default: the terminal's, 80 when not one; 0: no limit)";
+
+/// What `run` and `check` share.
+void add_recipe_options(CLI::App* sub, Common& common) {
+  sub->add_option("recipe", common.file, "the .bench recipe")->required();
+  sub->add_option("-L,--location", common.locations, "NAME=PATH: set a location; /DIR=PATH: remap a literal directory")
+      ->allow_extra_args(false);
+  sub->add_flag("--allow-exec", common.allow_exec, "allow kernels that run external programs");
+  sub->add_option("--set", common.settings, "NAME=VALUE: a value in place of the recipe's top-level `let NAME = …`");
+}
+
+CLI::App* add_run(CLI::App& app, Options& o) {
+  auto* run = app.add_subcommand("run", "check a recipe, run it, print its reports and write the result file");
+  add_recipe_options(run, o.common);
+  run->add_option("-o,--output", o.run_files.output, "result file (default results/<recipe>-<UTC time>.json)");
+  run->add_option("--format", o.format, "report format")->check(CLI::IsMember({"text", "csv", "md", "markdown"}));
+  run->add_option("--html", o.run_files.html,
+                  "also write the result's HTML page (one self-contained file with charts) to this file");
+  run->add_option("--width", o.width, kWidthHelp)->check(CLI::NonNegativeNumber);
+  auto* quiet = run->add_flag("-q,--quiet", o.display.quiet, "no progress on stderr");
+  run->add_flag("-v,--verbose", o.display.verbose, "one progress line per sample as well")->excludes(quiet);
+  run->add_option("--color", o.display.color,
+                  "colours in the progress: auto (a terminal, unless NO_COLOR is set), always or never")
+      ->check(CLI::IsMember({"auto", "always", "never"}));
+  run->add_option("--host", o.hosts.destinations,
+                  "DEST: run on this host over ssh (user@host or an ssh_config alias); repeat for more hosts, "
+                  "then compare them, the first the base")
+      ->allow_extra_args(false);
+  run->add_option("--hosts", o.hosts.fleet_file, "FLEET.toml: the hosts with settings of their own (docs/remote.md)");
+  run->add_flag("--serial", o.hosts.serial, "with --host/--hosts: one host after another, not all at once");
+  run->add_option("--dist", o.hosts.dist,
+                  "DIR: the static binaries for other hosts (default $HWBENCH_DIST, else dist/ beside the build)");
+  // How a run on another host starts (docs/remote.md); not for people, so not in --help.
+  run->add_flag("--remote-session", o.remote_session)->group("");
+  return run;
+}
+
+CLI::App* add_check(CLI::App& app, Options& o) {
+  auto* chk = app.add_subcommand("check", "check a recipe and print its plan; runs nothing");
+  add_recipe_options(chk, o.common);
+  chk->add_flag("--no-busy-check", o.no_busy_check,
+                "do not look at the machine's load and steal for a second before a long run");
+  return chk;
+}
+
+CLI::App* add_report(CLI::App& app, Options& o) {
+  auto* rep = app.add_subcommand("report", "re-render a result file (.json) or a published result (.toml)");
+  rep->add_option("file", o.report_file, "result or published file")->required();
+  rep->add_option("--format", o.format, "output format; html: one self-contained page with charts")
+      ->check(CLI::IsMember({"text", "json", "csv", "md", "markdown", "html"}));
+  rep->add_option("--width", o.width, kWidthHelp)->check(CLI::NonNegativeNumber);
+  return rep;
+}
+
+CLI::App* add_compare(CLI::App& app, Options& o) {
+  auto* cmp = app.add_subcommand("compare", "set results and published results side by side, with ratio columns (B/A, …)");
+  cmp->add_option("files", o.compare_files, "result (.json) or published (.toml) files; the first is the reference")
+      ->required();
+  cmp->add_option("--ratio", o.compare_ratio, "truncate or round the ratios (default round)");
+  cmp->add_option("--digits", o.compare_digits, "decimals of the ratios (default 2)");
+  cmp->add_option("--suffix", o.compare_suffix, "text after each ratio, e.g. x or 倍");
+  cmp->add_option("--unit", o.compare_unit, "one unit for every row (default: each series' natural unit)");
+  cmp->add_option("--format", o.compare_format, "text (the table) or html (one self-contained page with charts)")
+      ->check(CLI::IsMember({"text", "html"}));
+  return cmp;
+}
+
+CLI::App* add_import(CLI::App& app, Options& o) {
+  std::string help = "turn a tool's printed log into a published result (TOML):";
+  for (const auto& i : tools::importers()) help += fmt::format("\n  {:<10} {}", i.tool, i.help);
+  auto* imp = app.add_subcommand("import", help);
+  imp->add_option("tool", o.import_tool, "the tool that printed the log")->required();
+  imp->add_option("log", o.import_log, "the log file")->required();
+  imp->add_option("-o,--output", o.import_out, "the published-result file to write (default: standard output)");
+  imp->add_option("--machine", o.import_machine, "the machine's description, when the log does not give it");
+  return imp;
+}
+
+/// `run`, here or on hosts.
+int dispatch_run(Options& o, const std::vector<std::string>& args, std::ostream& out, std::ostream& err,
+                 Descriptors fds) {
+  o.display.err_fd = fds.err;
+  const std::size_t width = report_width(o.width, fds.out);
+  if (o.hosts.any()) {
+    if (!o.run_files.output.empty() || !o.run_files.html.empty()) {
+      err << "hwbench: -o and --html name one file; a run on hosts writes results/<recipe>-<host>-<UTC time>.json for each\n";
+      return exit_usage;
+    }
+    return cmd_run_hosts(o.common, o.hosts, o.format, width, o.display, out, err);
+  }
+  if (o.hosts.serial || !o.hosts.dist.empty()) {
+    err << "hwbench: --serial and --dist go with --host or --hosts\n";
+    return exit_usage;
+  }
+  return cmd_run(o.common, o.run_files, o.format, width, o.display, o.remote_session, args, out, err);
+}
+
+/// The parsed command, called.
+int dispatch(const Subcommands& s, Options& o, const std::vector<std::string>& args, std::ostream& out,
+             std::ostream& err, Descriptors fds) {
+  if (s.run->parsed()) return dispatch_run(o, args, out, err, fds);
+  if (s.check->parsed()) return cmd_check(o.common, !o.no_busy_check, out, err);
+  if (s.report->parsed()) return cmd_report(o.report_file, o.format, report_width(o.width, fds.out), out, err);
+  if (s.list->parsed()) return cmd_list(out);
+  if (s.compare->parsed()) {
+    std::vector<std::pair<std::string, std::string>> settings;
+    for (const auto& [name, value] : {std::pair{"ratio", &o.compare_ratio}, std::pair{"digits", &o.compare_digits},
+                                      std::pair{"suffix", &o.compare_suffix}, std::pair{"unit", &o.compare_unit}})
+      if (!value->empty()) settings.emplace_back(name, *value);
+    return cmd_compare(o.compare_files, settings, o.compare_format, out, err);
+  }
+  if (s.import->parsed()) return cmd_import(o.import_tool, o.import_log, o.import_out, o.import_machine, out, err);
+  return exit_usage;
+}
+
+}  // namespace
 
 int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostream& err, Descriptors fds) {
   CLI::App app{"hwbench: reproducible benchmark recipes", "hwbench"};
   app.require_subcommand(1);
   app.set_version_flag("--version", std::string("hwbench ") + hwbench_version());
-
-  Common common;
-  std::string output, html_output, format = "text";
-  int width = -1;  // --width: -1 the terminal's (80 when not one)
-  RunDisplay display;
-  auto add_common = [&](CLI::App* sub) {
-    sub->add_option("recipe", common.file, "the .bench recipe")->required();
-    sub->add_option("-L,--location", common.locations,
-                    "NAME=PATH: set a location; /DIR=PATH: remap a literal directory")->allow_extra_args(false);
-    sub->add_flag("--allow-exec", common.allow_exec, "allow kernels that run external programs");
-    sub->add_option("--set", common.settings, "NAME=VALUE: a value in place of the recipe's top-level `let NAME = …`");
-  };
-  auto* run = app.add_subcommand("run", "check a recipe, run it, print its reports and write the result file");
-  add_common(run);
-  run->add_option("-o,--output", output, "result file (default results/<recipe>-<UTC time>.json)");
-  run->add_option("--format", format, "report format")->check(CLI::IsMember({"text", "csv", "md", "markdown"}));
-  run->add_option("--html", html_output, "also write the result's HTML page (one self-contained file with charts) to this file");
-  const std::string width_help = "columns a text report may take (default: the terminal's, 80 when not one; 0: no limit)";
-  run->add_option("--width", width, width_help)->check(CLI::NonNegativeNumber);
-  auto* quiet = run->add_flag("-q,--quiet", display.quiet, "no progress on stderr");
-  run->add_flag("-v,--verbose", display.verbose, "one progress line per sample as well")->excludes(quiet);
-  run->add_option("--color", display.color, "colours in the progress: auto (a terminal, unless NO_COLOR is set), always or never")
-      ->check(CLI::IsMember({"auto", "always", "never"}));
-  HostsOptions hosts;
-  bool remote_session = false;
-  run->add_option("--host", hosts.destinations,
-                                   "DEST: run on this host over ssh (user@host or an ssh_config alias); repeat for more hosts, "
-                                   "then compare them, the first the base")
-      ->allow_extra_args(false);
-  run->add_option("--hosts", hosts.fleet_file, "FLEET.toml: the hosts with settings of their own (docs/remote.md)");
-  run->add_flag("--serial", hosts.serial, "with --host/--hosts: one host after another, not all at once");
-  run->add_option("--dist", hosts.dist,
-                  "DIR: the static binaries for other hosts (default $HWBENCH_DIST, else dist/ beside the build)");
-  // How a run on another host starts (docs/remote.md); not for people, so not in --help.
-  run->add_flag("--remote-session", remote_session)->group("");
-  auto* chk = app.add_subcommand("check", "check a recipe and print its plan; runs nothing");
-  add_common(chk);
-  bool no_busy_check = false;
-  chk->add_flag("--no-busy-check", no_busy_check,
-                "do not look at the machine's load and steal for a second before a long run");
-  std::string report_file;
-  auto* rep = app.add_subcommand("report", "re-render a result file (.json) or a published result (.toml)");
-  rep->add_option("file", report_file, "result or published file")->required();
-  rep->add_option("--format", format, "output format; html: one self-contained page with charts")
-      ->check(CLI::IsMember({"text", "json", "csv", "md", "markdown", "html"}));
-  rep->add_option("--width", width, width_help)->check(CLI::NonNegativeNumber);
-  auto* lst = app.add_subcommand("list", "list every kernel with its parameters, the units and the aggregates");
-  std::string import_tool, import_log, import_out, import_machine;
-  std::string import_help = "turn a tool's printed log into a published result (TOML):";
-  for (const auto& i : importers()) import_help += fmt::format("\n  {:<10} {}", i.tool, i.help);
-  std::vector<std::string> compare_files;
-  std::string cmp_ratio, cmp_digits, cmp_suffix, cmp_unit, cmp_format = "text";
-  auto* cmp = app.add_subcommand("compare", "set results and published results side by side, with ratio columns (B/A, …)");
-  cmp->add_option("files", compare_files, "result (.json) or published (.toml) files; the first is the reference")->required();
-  cmp->add_option("--ratio", cmp_ratio, "truncate or round the ratios (default round)");
-  cmp->add_option("--digits", cmp_digits, "decimals of the ratios (default 2)");
-  cmp->add_option("--suffix", cmp_suffix, "text after each ratio, e.g. x or 倍");
-  cmp->add_option("--unit", cmp_unit, "one unit for every row (default: each series' natural unit)");
-  cmp->add_option("--format", cmp_format, "text (the table) or html (one self-contained page with charts)")
-      ->check(CLI::IsMember({"text", "html"}));
-  auto* imp = app.add_subcommand("import", import_help);
-  imp->add_option("tool", import_tool, "the tool that printed the log")->required();
-  imp->add_option("log", import_log, "the log file")->required();
-  imp->add_option("-o,--output", import_out, "the published-result file to write (default: standard output)");
-  imp->add_option("--machine", import_machine, "the machine's description, when the log does not give it");
+  Options o;
+  Subcommands s;
+  s.run = add_run(app, o);
+  s.check = add_check(app, o);
+  s.report = add_report(app, o);
+  s.list = app.add_subcommand("list", "list every kernel with its parameters, the units and the aggregates");
+  s.compare = add_compare(app, o);
+  s.import = add_import(app, o);
 
   std::vector<std::string> reversed(args.rbegin(), args.rend());
   if (!reversed.empty()) reversed.pop_back();  // the program name
@@ -98,35 +185,7 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
     err << "hwbench: " << e.what() << "\n" << "run 'hwbench --help' for usage\n";
     return exit_usage;
   }
-  if (run->parsed()) {
-    display.err_fd = fds.err;
-    if (hosts.any()) {
-      if (!output.empty() || !html_output.empty()) {
-        err << "hwbench: -o and --html name one file; a run on hosts writes results/<recipe>-<host>-<UTC time>.json for each\n";
-        return exit_usage;
-      }
-      return cmd_run_hosts(common, hosts, format, report_width(width, fds.out), display, out, err);
-    }
-    if (hosts.serial || !hosts.dist.empty()) {
-      err << "hwbench: --serial and --dist go with --host or --hosts\n";
-      return exit_usage;
-    }
-    return cmd_run(common, output, html_output, format, report_width(width, fds.out), display, remote_session, args, out,
-                   err);
-  }
-  if (chk->parsed()) return cmd_check(common, !no_busy_check, out, err);
-  if (rep->parsed()) return cmd_report(report_file, format, report_width(width, fds.out), out, err);
-  if (lst->parsed()) return cmd_list(out);
-  if (cmp->parsed()) {
-    std::vector<std::pair<std::string, std::string>> settings;
-    if (!cmp_ratio.empty()) settings.emplace_back("ratio", cmp_ratio);
-    if (!cmp_digits.empty()) settings.emplace_back("digits", cmp_digits);
-    if (!cmp_suffix.empty()) settings.emplace_back("suffix", cmp_suffix);
-    if (!cmp_unit.empty()) settings.emplace_back("unit", cmp_unit);
-    return cmd_compare(compare_files, settings, cmp_format, out, err);
-  }
-  if (imp->parsed()) return cmd_import(import_tool, import_log, import_out, import_machine, out, err);
-  return exit_usage;
+  return dispatch(s, o, args, out, err, fds);
 }
 
 const char* hwbench_version() {

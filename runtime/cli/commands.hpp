@@ -14,6 +14,7 @@
 #include "lang/common/source.hpp"
 #include "runtime/analysis/compare.hpp"
 #include "runtime/check/checker.hpp"
+#include "runtime/pipeline/recipe_load.hpp"
 #include "runtime/model/result.hpp"
 #include "base/platform/conditions.hpp"
 #include "runtime/plan/plan.hpp"
@@ -21,12 +22,13 @@
 
 namespace hwbench::runtime::cli {
 
-/// What `run` and `check` share on the command line.
-struct Common {
-  std::string file;
-  std::vector<std::string> locations;
-  std::vector<std::string> settings;  ///< --set NAME=VALUE
-  bool allow_exec = false;
+/// What `run` and `check` share on the command line: the recipe, -L, --set, --allow-exec.
+using Common = pipeline::RecipeRequest;
+
+/// The files `run` writes besides its reports.
+struct RunFiles {
+  std::string output;  ///< -o: the result file; "" for results/<recipe>-<UTC time>.json
+  std::string html;    ///< --html: the result's page; "" for none
 };
 
 /// How `run` shows its progress (runtime/cli/progress.hpp).
@@ -54,35 +56,8 @@ std::optional<check::CheckedRecipe> load_and_check(const Common& c, lang::Source
                                             const kernels::FileView& files, std::ostream& err, int& code,
                                             std::shared_ptr<const platform::MachineProbe> machine = nullptr);
 
-/// The time now in UTC, formatted by strftime's `format`.
-std::string utc_stamp(const char* format);
-
 /// The report format named on the command line ("csv", "md"/"markdown", otherwise text).
 report::Format parse_format(const std::string& f);
-
-/// The reports `result` declares, or when it declares none a default one: every series in MB/s
-/// (or ops/s when none moved bytes) with its mean, median, stdev, min and max.
-std::vector<model::ReportSpec> report_specs(const model::Result& result);
-
-/// Every file the `compare` reports among `specs` name, read (or why not), before anything renders.
-report::ComparedResults read_compared(const model::Result& result);
-
-/// Renders every report of `result` (report_specs) to `out`, the generic ones within `width`
-/// columns (0: no limit), keeping each rendered report in `keep` when it is given; the files
-/// its `compare` reports name are read first (read_compared).
-void render_all(const model::Result& result, report::Format format, std::size_t width, std::ostream& out,
-                std::vector<model::RenderedReport>* keep);
-/// As above, with the files the `compare` reports name already read.
-void render_all(const model::Result& result, const report::ComparedResults& compared, report::Format format,
-                std::size_t width, std::ostream& out, std::vector<model::RenderedReport>* keep);
-
-/// hwbench's own lines under the reports (the run's verdict, what `settle` did): in text
-/// wrapped to `width`; "" in CSV, which holds figures only.
-std::string report_notes(const model::Result& result, report::Format format, std::size_t width);
-
-/// The HTML page of `result` (runtime/html/result_page.hpp): its reports as render_all prints
-/// them in text within `width`, with their charts and the notes.
-std::string result_html(const model::Result& result, std::size_t width);
 
 /// The columns reports may take: `requested` when it is not -1 (--width), else the width of
 /// the terminal on descriptor `fd`, else report::kDefaultWidth.
@@ -96,11 +71,11 @@ std::vector<std::string> busy_machine_warnings(const plan::Plan& plan, platform:
 /// `hwbench check FILE`; with `busy_check`, the machine's load and steal are looked at for a
 /// second before a long run.
 int cmd_check(const Common& c, bool busy_check, std::ostream& out, std::ostream& err);
-/// `hwbench run FILE`; with `html` not "", the result's HTML page is written there too (atomically).
+/// `hwbench run FILE`; with `files.html` not "", the result's HTML page is written there too (atomically).
 /// With `remote_session` (`--remote-session`, hidden: how a run on another host starts, see
 /// docs/remote.md) the recipe and its files are first unpacked from stdin into the current
 /// directory, and the end of stdin afterwards interrupts the run like a Ctrl-C.
-int cmd_run(const Common& c, const std::string& output, const std::string& html, const std::string& format, std::size_t width,
+int cmd_run(const Common& c, const RunFiles& files, const std::string& format, std::size_t width,
             const RunDisplay& display, bool remote_session, const std::vector<std::string>& argv, std::ostream& out,
             std::ostream& err);
 /// `hwbench run FILE --host DEST… | --hosts FLEET.toml`: the recipe run on each host over ssh, each
@@ -112,10 +87,6 @@ int cmd_report(const std::string& file, const std::string& format, std::size_t w
 /// `hwbench compare A B [C…]`; `format` "html" writes the comparison's HTML page, any other the table.
 int cmd_compare(const std::vector<std::string>& files, const std::vector<std::pair<std::string, std::string>>& settings,
                 const std::string& format, std::ostream& out, std::ostream& err);
-/// The comparison of `results`, named `names` (the first the base), in `format` ("html": the
-/// page, otherwise the table with the environment's differences), as `hwbench compare` prints it.
-void print_comparison(const std::vector<model::Result>& results, const std::vector<std::string>& names,
-                      const analysis::CompareOptions& options, const std::string& format, std::ostream& out);
 /// `hwbench import TOOL LOG`.
 int cmd_import(const std::string& tool, const std::string& log, const std::string& output, const std::string& machine,
                std::ostream& out, std::ostream& err);

@@ -5,7 +5,7 @@
 #include <fmt/ranges.h>
 
 #include "runtime/cli/cli.hpp"
-#include "runtime/import/importer.hpp"
+#include "runtime/tools/tools.hpp"
 #include "base/platform/atomic_file.hpp"
 #include "runtime/record/published.hpp"
 #include "runtime/record/toml_reader.hpp"
@@ -13,9 +13,9 @@
 
 namespace hwbench::runtime::cli {
 
-using import::Importer;
-using import::find_importer;
-using import::importers;
+using tools::Importer;
+using tools::find_importer;
+using tools::importers;
 using platform::write_file_atomically;
 using record::parse_published;
 using record::read_text_file;

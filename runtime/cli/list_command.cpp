@@ -8,7 +8,7 @@
 #include "runtime/analysis/statistics.hpp"
 #include "runtime/analysis/units.hpp"
 #include "runtime/cli/cli.hpp"
-#include "runtime/report/named_report.hpp"
+#include "runtime/tools/tools.hpp"
 
 namespace hwbench::runtime::cli {
 
@@ -60,7 +60,7 @@ int cmd_list(std::ostream& out) {
   out << "  report table UNIT with AGG, …     runs as rows, series as columns, then the aggregates\n";
   out << "  report summary                    one line per series in its natural unit\n";
   out << "  compare with \"FILE\"               this run beside another result or a published one\n";
-  for (const auto& style : report::named_styles()) {
+  for (const auto& style : tools::named_styles()) {
     std::string options;
     for (const auto& [name, values] : style.options)
       options += values.size() == 1 && values[0].empty() ? fmt::format(" [{}]", name) : fmt::format(" [{} VALUE]", name);

@@ -17,7 +17,7 @@
 #include "runtime/html/compare_page.hpp"
 #include "runtime/record/result_file.hpp"
 #include "runtime/report/report.hpp"
-#include "runtime/report/unixbench_report.hpp"
+#include "runtime/tools/tools.hpp"
 
 namespace hwbench::runtime::html {
 
@@ -39,7 +39,6 @@ using model::ReportLayout;
 using model::Result;
 using record::series_labelled;
 using report::build_summary;
-using report::build_unixbench_report;
 using report::format_figure;
 
 namespace {
@@ -160,42 +159,30 @@ ChartFigure run_order_chart(const RenderedReport& report) {
   return figure;
 }
 
-// `report unixbench`: per block, one bar per test in the index, and the score.
-std::vector<ChartFigure> unixbench_charts(const Result& result, const RenderedReport& report) {
-  const auto data = build_unixbench_report(result, report.spec);
-  std::vector<ChartFigure> out;
-  std::size_t next = 0;  // the record's figures follow the blocks' rows in order
-  for (const auto& block : data.blocks) {
-    BarChart chart;
-    chart.unit = "index (George = 10)";
-    ChartFigure figure;
-    figure.table.header = {"test", "figure", "unit", "baseline", "index"};
-    for (const auto& row : block.rows) {
-      const ReportFigures* figures = next < report.figures.size() ? &report.figures[next] : nullptr;
-      ++next;
-      if (!row.baseline || figures == nullptr) continue;
-      const double index = report_or_analysis(*figures, "index");
-      chart.groups.push_back({row.label, {Bar{"", index, fmt::format("{:.1f}", index),
-                                              fmt::format("{}: index {} ({} {} against {})", row.label, exact(index),
-                                                          exact(row.figure), row.unit, exact(*row.baseline)),
-                                              0, result.kind == model::ResultKind::published}}});
-      figure.table.rows.push_back({row.label, fmt::format("{:.1f}", row.figure), row.unit, fmt::format("{:.1f}", *row.baseline),
-                                   fmt::format("{:.1f}", index)});
-    }
-    if (chart.groups.empty()) continue;
-    const std::string score = fmt::format("{:.1f}", block.score);
-    chart.groups.push_back({block.partial ? "Index Score (Partial Only)" : "Index Score",
-                            {Bar{"", block.score, score, fmt::format("score {}", exact(block.score)), 1,
-                                 result.kind == model::ResultKind::published}}});
-    figure.table.rows.push_back({"System Benchmarks Index Score", "", "", "", score});
-    const std::string copies = fmt::format("{} {}", block.copies, block.copies == 1 ? "copy" : "copies");
-    chart.label = fmt::format("UnixBench index, {}", copies);
-    figure.caption = fmt::format("UnixBench index per test, {} (score {})", copies, score);
-    figure.table.caption = fmt::format("UnixBench index values, {}", copies);
-    figure.svg = chart::bar_svg(chart);
-    out.push_back(std::move(figure));
+/// A named style's index chart (report::IndexChart): a bar per test, then the score's bar.
+ChartFigure index_chart_figure(const Result& result, const report::IndexChart& index_chart) {
+  const bool published = result.kind == model::ResultKind::published;
+  BarChart chart;
+  chart.unit = index_chart.unit;
+  ChartFigure figure;
+  figure.table.header = {"test", "figure", "unit", "baseline", "index"};
+  for (const auto& bar : index_chart.bars) {
+    chart.groups.push_back({bar.label, {Bar{"", bar.index, fmt::format("{:.1f}", bar.index),
+                                            fmt::format("{}: index {} ({} {} against {})", bar.label, exact(bar.index),
+                                                        exact(bar.figure), bar.unit, exact(bar.baseline)),
+                                            0, published}}});
+    figure.table.rows.push_back({bar.label, fmt::format("{:.1f}", bar.figure), bar.unit,
+                                 fmt::format("{:.1f}", bar.baseline), fmt::format("{:.1f}", bar.index)});
   }
-  return out;
+  const std::string score = fmt::format("{:.1f}", index_chart.score);
+  chart.groups.push_back({index_chart.score_label, {Bar{"", index_chart.score, score,
+                                                        fmt::format("score {}", exact(index_chart.score)), 1, published}}});
+  figure.table.rows.push_back({index_chart.score_row, "", "", "", score});
+  chart.label = index_chart.title;
+  figure.caption = index_chart.caption;
+  figure.table.caption = index_chart.table_caption;
+  figure.svg = chart::bar_svg(chart);
+  return figure;
 }
 
 std::string index_title(const IndexValue& index) { return fmt::format("{} (vs {})", index.spec.label, index.spec.baseline); }
@@ -217,10 +204,10 @@ std::vector<ChartFigure> report_charts(const Result& result, const RenderedRepor
   }
   const bool has_values = std::any_of(report.figures.begin(), report.figures.end(), [](const auto& f) { return !f.values.empty(); });
   if (report.spec.style.layout == ReportLayout::table && has_values) out.push_back(run_order_chart(report));
-  if (report.spec.style.layout == ReportLayout::named && report.spec.style.named != nullptr &&
-      report.spec.style.named->name == "unixbench") {
-    auto charts = unixbench_charts(result, report);
-    out.insert(out.end(), std::make_move_iterator(charts.begin()), std::make_move_iterator(charts.end()));
+  if (report.spec.style.layout == ReportLayout::named && report.spec.style.named != nullptr) {
+    const report::NamedStyle* style = tools::find_named_style(report.spec.style.named->name);
+    if (style != nullptr && style->charts)
+      for (const auto& chart : style->charts(result, report)) out.push_back(index_chart_figure(result, chart));
   }
   return out;
 }

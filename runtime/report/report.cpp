@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <sstream>
+#include <stdexcept>
 
 #include <fmt/format.h>
 
@@ -59,16 +60,16 @@ std::string section_heading(std::string_view title, Format format) {
 }
 
 RenderedReport render_to_record(const Result& whole, const ReportSpec& spec, Format format,
-                                const ComparedResults& compared, std::size_t width) {
+                                const ComparedResults& compared, std::size_t width, const NamedStyle* named) {
   std::optional<Result> narrowed;
   if (!spec.section.empty()) narrowed = section_view(whole, spec);
   const Result& result = narrowed ? *narrowed : whole;
   switch (spec.style.layout) {
     case ReportLayout::named:
-      // A named style prints the original tool's own layout, whatever the format; one without a
-      // renderer falls back to the generic lines.
-      if (const NamedStyle* named = find_named_style(to_text(spec.style))) return named->render(result, spec);
-      break;
+      // A named style prints the original tool's own layout, whatever the format.
+      if (named == nullptr || !named->render)
+        throw std::logic_error("report style '" + std::string(to_text(spec.style)) + "' rendered without its renderer");
+      return named->render(result, spec);
     case ReportLayout::compare:
       return render_compare_report(result, spec, compared);
     case ReportLayout::summary: {

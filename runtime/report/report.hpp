@@ -9,6 +9,7 @@
 
 #include "runtime/model/result.hpp"
 #include "runtime/report/compare_report.hpp"
+#include "runtime/report/named_report.hpp"
 #include "runtime/analysis/units.hpp"
 
 namespace hwbench::runtime::report {
@@ -88,8 +89,11 @@ bool has_printed(const ReportData& data, std::size_t index);
 /// sees only the section's series, whatever its style. A `compare` report takes the other result from
 /// `compared`, read beforehand. The generic styles' text stays within `width` columns (0: no
 /// limit); the original tools' layouts are printed as the tools print them, whatever the width.
+/// A named style's report is rendered by `named`, its registration (tools::find_named_style);
+/// without one it throws std::logic_error.
 model::RenderedReport render_to_record(const model::Result& result, const model::ReportSpec& spec, Format format,
-                                       const ComparedResults& compared, std::size_t width = kDefaultWidth);
+                                       const ComparedResults& compared, std::size_t width = kDefaultWidth,
+                                       const NamedStyle* named = nullptr);
 
 /// The result as a report of a section sees it (ReportSpec::section): the section's series alone,
 /// in the result's order; the whole result for a report outside any section.

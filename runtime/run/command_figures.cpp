@@ -10,7 +10,7 @@
 
 #include "base/platform/whole_file.hpp"
 #include "runtime/analysis/units.hpp"
-#include "runtime/import/importer.hpp"
+#include "runtime/tools/tools.hpp"
 #include "base/support/system_text.hpp"
 
 namespace hwbench::runtime::run {
@@ -108,7 +108,7 @@ std::optional<double> json_figure(const FigureRule& rule, const std::string& tex
 }
 
 void import_output(const FigureRule& rule, const platform::ChildOutcome& out, FigureReadings& r) {
-  const import::Importer* importer = import::find_importer(rule.pattern);
+  const tools::Importer* importer = tools::find_importer(rule.pattern);
   std::string error;
   std::optional<model::Result> log = importer->parse(out.out.text, "the program's output", error);
   if (!log) {

@@ -4,7 +4,7 @@
 
 #include "base/platform/clock.hpp"
 #include "runtime/run/interpreter.hpp"
-#include "runtime/report/stream_report.hpp"
+#include "runtime/tools/stream/stream_report.hpp"
 #include "tests/support/recipe_env.hpp"
 
 namespace hwbench::kernels::memory {
@@ -36,7 +36,7 @@ TEST_CASE("stream in a recipe: ten passes per statement by default, each validat
 
   runtime::model::Result result;
   result.series = out.series;
-  const auto tables = runtime::report::stream_tables(result);
+  const auto tables = runtime::tools::stream::stream_tables(result);
   REQUIRE(tables.size() == 1);
   CHECK(tables[0].elements == 1000);
   CHECK(tables[0].rows.size() == 2);

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "runtime/cli/cli.hpp"
+#include "tests/support/temp_dir.hpp"
 
 namespace {
 
@@ -24,6 +25,27 @@ int shipped_cli(std::vector<std::string> args, std::string& err) {
   const int code = hwbench::runtime::cli::run_cli(args, out, errs);
   err = errs.str();
   return code;
+}
+
+// The recipes a page shows: its ```bench blocks, each whole.
+std::vector<std::string> page_recipe_blocks(const std::string& page) {
+  std::istringstream in(hwbench::test::read_text(std::string(HWBENCH_SOURCE_DIR) + "/" + page));
+  std::vector<std::string> blocks;
+  std::string line, block;
+  bool inside = false;
+  while (std::getline(in, line)) {
+    if (!inside && line == "```bench") {
+      inside = true;
+      block.clear();
+    } else if (inside && line == "```") {
+      inside = false;
+      blocks.push_back(block);
+    } else if (inside) {
+      block += line + "\n";
+    }
+  }
+  REQUIRE_FALSE(inside);  // every block is closed
+  return blocks;
 }
 
 }  // namespace
@@ -96,4 +118,30 @@ TEST_CASE("shipped files: without the flags they need, one error per cause, and 
   if (std::filesystem::is_directory("/st1")) expected.erase(std::find(expected.begin(), expected.end(), "cp-sentence.bench"));
   std::sort(expected.begin(), expected.end());
   CHECK(needing == expected);
+}
+
+// What a newcomer reads first must be true of the code: every recipe the README and the tour show
+// checks as it stands, and the quick start keeps its two commands (.ci/run runs the second).
+TEST_CASE("shipped files: the README's and the tour's recipes pass check, and the quick start stays") {
+  hwbench::test::TempDir dir;
+  std::size_t shown = 0;
+  for (const std::string page : {"README.md", "docs/tour.md"}) {
+    const auto blocks = page_recipe_blocks(page);
+    shown += blocks.size();
+    for (std::size_t i = 0; i < blocks.size(); ++i) {
+      CAPTURE(page);
+      CAPTURE(blocks[i]);
+      std::string name = page + "-" + std::to_string(i + 1) + ".bench";  // README.md-1.bench, docs-tour.md-1.bench…
+      std::replace(name.begin(), name.end(), '/', '-');
+      const std::string file = dir / name;
+      hwbench::test::write_text(file, blocks[i]);
+      std::string err;
+      CHECK(shipped_cli({"check", "--no-busy-check", "--allow-exec", "-L", "/st1/test=/tmp", "-L", "st1=/tmp", file}, err) == 0);
+      CHECK(err == "");
+    }
+  }
+  CHECK(shown >= 4);
+  const std::string readme = hwbench::test::read_text(std::string(HWBENCH_SOURCE_DIR) + "/README.md");
+  CHECK(readme.find("```sh\nscripts/setup && build/hwbench run specs/quick.bench\nscripts/test\n```\n") != std::string::npos);
+  CHECK(hwbench::test::read_text(std::string(HWBENCH_SOURCE_DIR) + "/.ci/run").find("\nscripts/test\n") != std::string::npos);
 }

@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "runtime/cli/commands.hpp"
+#include "runtime/pipeline/render.hpp"
 #include "runtime/html/page.hpp"
 #include "runtime/html/report_charts.hpp"
 #include "runtime/record/comparable.hpp"
@@ -165,8 +165,8 @@ void check_result_page(const std::string& chromium, const rt::model::Result& res
 void check_result(const std::string& chromium, const rt::model::Result& result) {
   std::vector<rt::model::RenderedReport> reports;
   std::ostringstream text;
-  rt::cli::render_all(result, rt::report::Format::text, 80, text, &reports);
-  check_result_page(chromium, result, reports, rt::cli::result_html(result, 80));
+  rt::pipeline::render_all(result, rt::report::Format::text, 80, text, &reports);
+  check_result_page(chromium, result, reports, rt::pipeline::result_html(result, 80));
 }
 
 void check_published(std::size_t which) {

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "runtime/cli/commands.hpp"
+#include "runtime/pipeline/render.hpp"
 #include "runtime/html/page.hpp"
 #include "tests/runtime/html/html_fixtures.hpp"
 #include "tests/support/golden.hpp"
@@ -104,7 +104,7 @@ TEST_CASE("html report: nothing is fetched, and every page has both colour schem
 
 TEST_CASE("html report: 10^5 samples make histograms, not points, in a page under 2 MB") {
   const rt::model::Result result = hwbench::test::many_samples(100'000);
-  const std::string page = rt::cli::result_html(result, 80);
+  const std::string page = rt::pipeline::result_html(result, 80);
   MESSAGE("HTML page of 10^5 samples: " << page.size() << " bytes");
   CHECK(page.size() < 2'000'000);
   CHECK(occurrences(page, "class=\"sample") == 0);
@@ -171,7 +171,7 @@ TEST_CASE("html report: every page is well-formed XML (xmllint)") {
   pages.push_back(dir / "compare.html");
   hwbench::test::write_text(pages.back(), html_cli({"compare", paths[0], paths[1], paths[2], "--format", "html"}).out);
   pages.push_back(dir / "many.html");
-  hwbench::test::write_text(pages.back(), rt::cli::result_html(hwbench::test::many_samples(5000), 80));
+  hwbench::test::write_text(pages.back(), rt::pipeline::result_html(hwbench::test::many_samples(5000), 80));
   for (const auto& page : pages) {
     INFO(page << ": " << hwbench::test::read_text(dir / "lint.err"));
     CHECK(hwbench::test::run_program({xmllint, "--noout", "--nonet", page}, dir / "lint.out", dir / "lint.err") == 0);
@@ -188,11 +188,11 @@ TEST_CASE("html report: a recipe's `compare with` report gets the comparison's c
   spec.style.layout = rt::model::ReportLayout::compare;
   spec.options = {{"with", hwbench::test::source_path("specs/published/linux-raid1-esata.cp.toml")}, {"suffix", "x"}};
   result.reports = {spec};
-  const std::string page = rt::cli::result_html(result, 80);
+  const std::string page = rt::pipeline::result_html(result, 80);
   // The report's text as `hwbench report` prints it.
   std::ostringstream text;
   std::vector<rt::model::RenderedReport> reports;
-  rt::cli::render_all(result, rt::report::Format::text, 80, text, &reports);
+  rt::pipeline::render_all(result, rt::report::Format::text, 80, text, &reports);
   REQUIRE(reports.size() == 1);
   CHECK(reports[0].text.find("this run/linux-raid1-esata.cp") != std::string::npos);
   CHECK(hwbench::test::pre_texts(page, "report") == std::vector<std::string>{reports[0].text});
@@ -202,7 +202,7 @@ TEST_CASE("html report: a recipe's `compare with` report gets the comparison's c
   CHECK(page.find("<td>2.44x</td>") != std::string::npos);
   // A file that cannot be read: the report says why, and there is nothing to chart.
   result.reports[0].options["with"] = "/nonexistent/run.json";
-  const std::string missing = rt::cli::result_html(result, 80);
+  const std::string missing = rt::pipeline::result_html(result, 80);
   CHECK(occurrences(missing, "class=\"bar") == 0);
   CHECK(missing.find("compare: ") != std::string::npos);
 }

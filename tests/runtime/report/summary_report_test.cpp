@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "runtime/cli/commands.hpp"
+#include "runtime/pipeline/render.hpp"
 #include "runtime/record/result_file.hpp"
 #include "runtime/record/result_file_reader.hpp"
 #include "runtime/report/report.hpp"
@@ -90,7 +90,7 @@ ReportSpec spec_of(rt::model::ReportLayout layout, std::string unit, std::vector
 
 std::string render_all(const Result& r, Format format, std::size_t width = rt::report::kDefaultWidth) {
   std::ostringstream out;
-  rt::cli::render_all(r, format, width, out, nullptr);
+  rt::pipeline::render_all(r, format, width, out, nullptr);
   return out.str();
 }
 
@@ -165,7 +165,7 @@ TEST_CASE("sections: the result file keeps a report's section and series, and a 
   r.reports = {spec_of(ReportLayout::summary, "", {}),
                spec_of(ReportLayout::lines, "MB/s", {"mean"}, "Files", {"read 10MB", "write 1GB"})};
   std::ostringstream ignored;
-  rt::cli::render_all(r, Format::text, 80, ignored, &r.rendered);
+  rt::pipeline::render_all(r, Format::text, 80, ignored, &r.rendered);
   std::string error;
   const auto back = rt::record::result_from_json(rt::record::to_json(r), error);
   REQUIRE_MESSAGE(back, error);

@@ -1,0 +1,87 @@
+#include "runtime/pipeline/recipe_load.hpp"
+
+#include <filesystem>
+
+#include <fmt/format.h>
+
+#include "lang/recipe/parser.hpp"
+#include "runtime/record/toml_reader.hpp"
+
+namespace hwbench::runtime::pipeline {
+
+namespace {
+
+std::string current_dir() {
+  std::error_code ec;
+  auto p = std::filesystem::current_path(ec);
+  return ec ? std::string("/") : p.string();
+}
+
+/// The checker's options for `request`; false, with the problem told, for a malformed -L or --set.
+bool check_options(const RecipeRequest& request, const CheckContext& context, check::CheckOptions& opts,
+                   std::ostream& diagnostics) {
+  opts.registry = &context.registry;
+  opts.allow_exec = request.allow_exec;
+  opts.cwd = current_dir();
+  opts.files = &context.files;
+  if (context.machine) opts.machine = context.machine;
+  for (const auto& l : request.locations) {
+    auto split = split_location(l);
+    if (!split) {
+      diagnostics << fmt::format("hwbench: -L needs NAME=PATH or /DIR=PATH, not '{}'\n", l);
+      return false;
+    }
+    auto& [name, path] = *split;
+    if (path[0] != '/') path = opts.cwd + "/" + path;
+    opts.overrides.emplace_back(std::move(name), std::move(path));
+  }
+  for (const auto& s : request.settings) {
+    auto eq = s.find('=');
+    if (eq == std::string::npos || eq == 0) {
+      diagnostics << fmt::format("hwbench: --set needs NAME=VALUE, not '{}'\n", s);
+      return false;
+    }
+    opts.settings.emplace_back(s.substr(0, eq), s.substr(eq + 1));
+  }
+  return true;
+}
+
+}  // namespace
+
+std::optional<std::pair<std::string, std::string>> split_location(const std::string& word) {
+  const auto eq = word.find('=');
+  if (eq == std::string::npos || eq == 0 || eq + 1 == word.size()) return std::nullopt;
+  return std::pair{word.substr(0, eq), word.substr(eq + 1)};
+}
+
+std::optional<check::CheckedRecipe> load_recipe(const RecipeRequest& request, const CheckContext& context,
+                                                lang::Source& source, std::ostream& diagnostics, LoadFailure& failure) {
+  std::string error;
+  auto text = record::read_text_file(request.file, error);
+  if (!text) {
+    diagnostics << "hwbench: " << error << "\n";
+    failure = LoadFailure::usage;
+    return std::nullopt;
+  }
+  source.text = std::move(*text);
+  source.name = request.file;
+  check::CheckOptions opts;
+  if (!check_options(request, context, opts, diagnostics)) {
+    failure = LoadFailure::usage;
+    return std::nullopt;
+  }
+  lang::Diagnostics diags;
+  auto recipe = lang::recipe::parse(source, diags);
+  std::optional<check::CheckedRecipe> checked;
+  if (recipe) checked = check::check(*recipe, source, opts, diags);
+  diags.render(source, diagnostics);
+  if (!checked || diags.has_errors()) {
+    auto n = diags.error_count();
+    diagnostics << fmt::format("{} error{} in {}; nothing was run\n", n, n == 1 ? "" : "s", request.file);
+    failure = LoadFailure::recipe;
+    return std::nullopt;
+  }
+  return checked;
+}
+
+}  // namespace hwbench::runtime::pipeline

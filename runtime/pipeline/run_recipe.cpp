@@ -1,0 +1,109 @@
+#include "runtime/pipeline/run_recipe.hpp"
+
+#include <openssl/evp.h>
+
+#include <algorithm>
+#include <ctime>
+#include <filesystem>
+
+#include <fmt/format.h>
+
+#include "runtime/analysis/indices.hpp"
+#include "runtime/environment/environment.hpp"
+
+namespace hwbench::runtime::pipeline {
+
+namespace {
+
+std::string sha256_hex(const std::string& text) {
+  unsigned char digest[EVP_MAX_MD_SIZE];
+  unsigned int len = 0;
+  EVP_Digest(text.data(), text.size(), digest, &len, EVP_sha256(), nullptr);
+  std::string out;
+  for (unsigned int i = 0; i < len; ++i) out += fmt::format("{:02x}", digest[i]);
+  return out;
+}
+
+/// The result as the plan declares it, before anything runs.
+model::Result declared_result(const RunRequest& request) {
+  const plan::Plan& plan = request.checked->plan;
+  model::Result result;
+  result.recipe_file = request.source->name;
+  result.recipe_text = request.source->text;
+  result.recipe_sha256 = sha256_hex(request.source->text);
+  result.meta = plan.meta;
+  result.parameters = plan.parameters;
+  result.command_line = request.command_line;
+  result.environment = environment::capture_environment();
+  result.locations = plan.locations;
+  result.reports = plan.reports;
+  result.baselines = plan.baselines;
+  for (const auto& spec : plan.indices) result.indices.push_back(model::IndexValue{spec, 0, {}, std::nullopt});
+  return result;
+}
+
+/// What importers read from command steps' output: in a section, laid over the environment in
+/// its reports only; at the top level, the facts the run did not capture itself. And the series
+/// each section's reports then cover; the baselines and indices the tool's report needs
+/// (nbench's), where the recipe has none of the same name.
+void merge_imported(run::RunOutcome& outcome, model::Result& result) {
+  for (const auto& [section, env] : outcome.imported_environment) {
+    if (!section.empty()) {
+      result.section_environment[section] = env;
+      continue;
+    }
+    for (const auto& [key, value] : env.items())
+      if (!result.environment.contains(key)) result.environment[key] = value;
+  }
+  for (const auto& [label, section] : outcome.imported_series)
+    for (auto& spec : result.reports)
+      if (!section.empty() && spec.section == section) spec.series.push_back(label);
+  for (auto& b : outcome.imported_baselines)
+    if (std::none_of(result.baselines.begin(), result.baselines.end(),
+                     [&](const model::Baseline& known) { return known.name == b.name; }))
+      result.baselines.push_back(std::move(b));
+  for (auto& spec : outcome.imported_indices)
+    if (std::none_of(result.indices.begin(), result.indices.end(), [&](const model::IndexValue& known) {
+          return known.spec.label == spec.label && known.spec.baseline == spec.baseline;
+        }))
+      result.indices.push_back(model::IndexValue{std::move(spec), 0, {}, std::nullopt});
+}
+
+}  // namespace
+
+RunRecord run_recipe(const RunRequest& request) {
+  RunRecord record;
+  model::Result& result = record.result;
+  result = declared_result(request);
+  result.started_utc = utc_stamp("%Y-%m-%dT%H:%M:%SZ");
+  run::RunOutcome outcome = run::run_plan(*request.checked, request.options);
+  result.conditions = std::move(outcome.conditions);
+  result.settle = std::move(outcome.settle);
+  result.finished_utc = utc_stamp("%Y-%m-%dT%H:%M:%SZ");
+  result.status = outcome.status;
+  result.error = outcome.error;
+  result.series = std::move(outcome.series);
+  result.programs = std::move(outcome.programs);
+  merge_imported(outcome, result);
+  analysis::compute_indices(result);
+  record.removed_after_failure = std::move(outcome.removed_after_failure);
+  record.left_behind = std::move(outcome.left_behind);
+  return record;
+}
+
+std::string utc_stamp(const char* format) {
+  std::time_t now = std::time(nullptr);
+  std::tm tm{};
+  ::gmtime_r(&now, &tm);
+  char buf[64];
+  std::strftime(buf, sizeof buf, format, &tm);
+  return buf;
+}
+
+std::string default_result_path(const std::string& recipe_file, const std::string& host_part, const std::string& stamp) {
+  const std::string stem = std::filesystem::path(recipe_file).stem().string();
+  if (host_part.empty()) return fmt::format("results/{}-{}.json", stem, stamp);
+  return fmt::format("results/{}-{}-{}.json", stem, host_part, stamp);
+}
+
+}  // namespace hwbench::runtime::pipeline

@@ -1,0 +1,232 @@
+// bonnie_runs() (bonnie_report.hpp): the runs a bonnie report prints, from the result's own
+// samples or from an imported bonnie++ log kept in its environment.
+#include <algorithm>
+#include <cctype>
+
+#include <fmt/format.h>
+
+#include "kernels/disk/bonnie.hpp"
+#include "kernels/disk/disk.hpp"
+#include "lang/common/lexical.hpp"
+#include "runtime/analysis/units.hpp"
+#include "runtime/tools/bonnie/bonnie_report.hpp"
+
+namespace hwbench::runtime::tools::bonnie {
+
+using analysis::Measure;
+using analysis::Unit;
+using analysis::find_unit;
+using model::Figure;
+using model::ParamSet;
+using model::ReportSpec;
+using model::Result;
+using model::Sample;
+using platform::CpuTimes;
+
+namespace {
+
+using State = BonnieFigure::State;
+using kernels::disk::bonnie_test_names;
+
+// ---- a run's samples -----------------------------------------------------------------------
+
+// A bonnie sample and the parameters it ran with.
+struct TestSample {
+  Sample sample;
+  const ParamSet* set = nullptr;
+};
+
+std::optional<double> number_param(const TestSample& s, const std::string& name) {
+  const auto it = s.set->params.find(name);
+  if (it == s.set->params.end() || it->second.empty() || !std::isdigit(static_cast<unsigned char>(it->second[0])))
+    return std::nullopt;
+  const auto n = lang::read_number(it->second);
+  if (!n.unknown_suffix.empty()) return std::nullopt;
+  return n.quantity.value;
+}
+
+BonnieFigure bonnie_figure_of(const Sample& s, std::size_t test) {
+  BonnieFigure f;
+  if (s.wall_ns <= 0) return f;
+  f.latency_ns = s.max_latency_ns;
+  if (s.wall_ns < bonnie_min_time_ns) {
+    f.state = State::too_quick;
+    return f;
+  }
+  const double seconds = static_cast<double>(s.wall_ns) / 1e9;
+  f.rate = bonnie_sequential(test) ? static_cast<double>(s.bytes) / 1024 / seconds : static_cast<double>(s.ops) / seconds;
+  const CpuTimes& c = s.cpu;
+  f.cpu = static_cast<double>(c.usr_ns + c.sys_ns + c.cusr_ns + c.csys_ns) / static_cast<double>(s.wall_ns) * 100;
+  f.state = State::measured;
+  return f;
+}
+
+std::string host_name(const Result& result) {
+  const auto it = result.environment.find("hostname");
+  if (it != result.environment.end() && it->is_string()) return it->get<std::string>();
+  return "";
+}
+
+// The text fields of one run index, from the first sample of that index that has each.
+void describe_run(BonnieRun& run, const std::array<const TestSample*, 12>& samples) {
+  const TestSample* any = nullptr;
+  const TestSample* io = nullptr;
+  const TestSample* file_test = nullptr;
+  for (std::size_t t = 0; t < samples.size(); ++t) {
+    if (samples[t] == nullptr) continue;
+    if (any == nullptr) any = samples[t];
+    if (t <= bonnie_seeks_test && io == nullptr) io = samples[t];
+    if (t >= bonnie_first_file_test && file_test == nullptr) file_test = samples[t];
+  }
+  if (any != nullptr) {
+    if (const auto c = number_param(*any, "concurrency")) run.concurrency = fmt::format("{}", bonnie_whole(*c));
+  }
+  for (const TestSample* s : {samples[bonnie_seeks_test], file_test, any}) {
+    if (s == nullptr) continue;
+    if (const auto seed = number_param(*s, "seed")) {
+      run.seed = fmt::format("{}", bonnie_whole(*seed));
+      break;
+    }
+  }
+  if (io != nullptr) {
+    // The size the test moved: the block tests' bytes; otherwise the size written as a number.
+    std::optional<double> size;
+    for (std::size_t t : {1, 2, 4})
+      if (samples[t] != nullptr && samples[t]->sample.bytes > 0) size = static_cast<double>(samples[t]->sample.bytes);
+    if (!size) size = number_param(*io, "size");
+    if (size) run.file_size = bonnie_size_text(static_cast<std::uint64_t>(*size) >> 20);  // bytes to MiB
+    if (const auto chunk = number_param(*io, "chunk"); chunk && *chunk != 8192)
+      run.io_chunk_size = bonnie_chunk_text(static_cast<std::uint64_t>(*chunk));
+  }
+  if (file_test != nullptr) {
+    run.num_files = fmt::format("{}", bonnie_whole(number_param(*file_test, "files").value_or(16)));
+    const double max = number_param(*file_test, "max").value_or(0);
+    const double min = number_param(*file_test, "min").value_or(0);
+    if (max > 0) run.max_size = fmt::format("{}", bonnie_whole(max));
+    if (min > 0) run.min_size = fmt::format("{}", bonnie_whole(min));
+    const double dirs = number_param(*file_test, "dirs").value_or(1);
+    if (dirs > 1) run.num_dirs = fmt::format("{}", bonnie_whole(dirs));
+  }
+}
+
+std::vector<BonnieRun> runs_from_samples(const Result& result, const ReportSpec& spec) {
+  std::array<std::vector<TestSample>, 12> per_test;
+  for (const auto& series : result.series) {
+    for (const auto& sample : series.samples) {
+      const ParamSet& set = series.params_of(sample);
+      if (set.kernel != kernels::disk::kernel_name::bonnie) continue;
+      const auto test = set.params.find("TEST");
+      if (test == set.params.end()) continue;
+      if (const auto t = kernels::disk::find_bonnie_test(test->second))
+        per_test[static_cast<std::size_t>(*t)].push_back({sample, &set});
+    }
+  }
+  std::size_t count = 0;
+  for (const auto& v : per_test) count = std::max(count, v.size());
+  const auto option = [&](const std::string& name) -> std::optional<std::string> {
+    const auto it = spec.options.find(name);
+    if (it == spec.options.end()) return std::nullopt;
+    return it->second;
+  };
+  std::vector<BonnieRun> runs;
+  for (std::size_t i = 0; i < count; ++i) {
+    BonnieRun run;
+    run.version = run.format_version = option("version").value_or("1.96");
+    run.name = option("machine").value_or(host_name(result));
+    std::array<const TestSample*, 12> samples{};
+    for (std::size_t t = 0; t < per_test.size(); ++t) {
+      if (i >= per_test[t].size()) continue;
+      samples[t] = &per_test[t][i];
+      run.tests[t] = bonnie_figure_of(samples[t]->sample, t);
+    }
+    describe_run(run, samples);
+    runs.push_back(std::move(run));
+  }
+  return runs;
+}
+
+// ---- an imported log -----------------------------------------------------------------------
+
+std::string text_field(const nlohmann::json& object, const char* key) {
+  const auto it = object.find(key);
+  if (it == object.end() || it->is_null()) return "";
+  if (it->is_string()) return it->get<std::string>();
+  return it->dump();
+}
+
+// The figure of `label` for run `iteration` (1-based).
+std::optional<Figure> run_figure(const Result& result, const std::string& label, std::uint32_t iteration) {
+  for (const auto& series : result.series) {
+    if (series.label != label) continue;
+    for (const auto& sample : series.samples)
+      if (sample.iteration == iteration && sample.figure) return sample.figure;
+  }
+  return std::nullopt;
+}
+
+bool flag(const nlohmann::json& object, const char* key, bool fallback) {
+  const auto it = object.find(key);
+  return it != object.end() && it->is_boolean() ? it->get<bool>() : fallback;
+}
+
+BonnieRun run_from_log(const Result& result, const nlohmann::json& b, std::uint32_t iteration) {
+  BonnieRun run;
+  const std::pair<std::string*, const char*> fields[] = {
+      {&run.format_version, "format_version"}, {&run.version, "bonnie_version"}, {&run.name, "name"},
+      {&run.concurrency, "concurrency"},       {&run.seed, "seed"},             {&run.file_size, "file_size"},
+      {&run.io_chunk_size, "io_chunk_size"},   {&run.seeks, "seeks"},           {&run.seek_proc_count, "seek_proc_count"},
+      {&run.num_files, "num_files"},           {&run.max_size, "max_size"},     {&run.min_size, "min_size"},
+      {&run.num_dirs, "num_dirs"},             {&run.file_chunk_size, "file_chunk_size"}};
+  for (const auto& [field, key] : fields) *field = text_field(b, key);
+  run.shows_tables = flag(b, "tables", true);
+  run.shows_csv = flag(b, "csv", true);
+  run.csv_header = flag(b, "csv_header", false);
+  if (const auto it = b.find("table_rates"); it != b.end() && it->is_object())
+    for (const auto& [test, text] : it->items())
+      if (text.is_string()) run.table_rates[test] = text.get<std::string>();
+  std::vector<std::string> quick;
+  if (const auto it = b.find("too_quick"); it != b.end() && it->is_array())
+    for (const auto& q : *it)
+      if (q.is_string()) quick.push_back(q.get<std::string>());
+  const Unit& kib = *find_unit("KiB/s");
+  for (std::size_t t = 0; t < bonnie_test_names.size(); ++t) {
+    const std::string name(bonnie_test_names[t]);
+    BonnieFigure& f = run.tests[t];
+    if (std::find(quick.begin(), quick.end(), name) != quick.end()) f.state = State::too_quick;
+    const auto rate = run_figure(result, name, iteration);
+    const auto cpu = run_figure(result, name + "_cpu", iteration);
+    if (rate || cpu) {
+      f.state = State::measured;
+      f.rate_known = rate.has_value();
+      if (rate) {
+        // A 2.00 table's rate is kept in the unit it printed (MiB/s for `56.3m`).
+        const Unit* unit = find_unit(rate->unit);
+        f.rate = unit != nullptr && unit->measure == kib.measure ? rate->value * (unit->factor / kib.factor) : rate->value;
+      }
+      if (cpu) f.cpu = cpu->value;
+    }
+    if (const auto latency = run_figure(result, name + "_latency", iteration)) {
+      const Unit* unit = find_unit(latency->unit);
+      if (unit != nullptr && unit->measure == Measure::time)
+        f.latency_ns = std::llround(latency->value * (unit->factor * 1e9));
+    }
+  }
+  return run;
+}
+
+std::vector<BonnieRun> runs_from_log(const Result& result, const nlohmann::json& b) {
+  if (b.is_object()) return {run_from_log(result, b, 1)};
+  std::vector<BonnieRun> runs;
+  for (std::size_t i = 0; i < b.size(); ++i) runs.push_back(run_from_log(result, b[i], static_cast<std::uint32_t>(i + 1)));
+  return runs;
+}
+
+}  // namespace
+
+std::vector<BonnieRun> bonnie_runs(const Result& result, const ReportSpec& spec) {
+  const auto b = result.environment.find("bonnie");
+  if (b != result.environment.end() && (b->is_object() || b->is_array())) return runs_from_log(result, *b);
+  return runs_from_samples(result, spec);
+}
+
+}  // namespace hwbench::runtime::tools::bonnie

@@ -1,0 +1,67 @@
+#include "runtime/tools/perl/perl_report.hpp"
+
+#include <fmt/format.h>
+#include <fmt/printf.h>
+
+namespace hwbench::runtime::tools::perl {
+
+using model::RenderedReport;
+using model::ReportFigures;
+using model::ReportSpec;
+using model::Result;
+using model::Sample;
+
+namespace {
+
+double seconds(std::int64_t ns) { return static_cast<double>(ns) / 1e9; }
+
+}  // namespace
+
+std::string perl_timestr(const Sample& sample, std::string_view style, bool hires) {
+  const double real = seconds(sample.wall_ns);
+  const double usr = seconds(sample.cpu.usr_ns), sys = seconds(sample.cpu.sys_ns);
+  const double cusr = seconds(sample.cpu.cusr_ns), csys = seconds(sample.cpu.csys_ns);
+  if (style == "auto") style = cusr + csys > 0 ? "all" : "noc";
+  // Perl formats its integer time() difference with %2d (or %2g with Time::HiRes).
+  std::string out = hires ? fmt::sprintf("%2g", real) : fmt::sprintf("%2d", static_cast<long long>(real));
+  out += " wallclock secs";
+  if (style == "all")
+    out += fmt::sprintf(" (%5.2f usr %5.2f sys + %5.2f cusr %5.2f csys = %5.2f CPU)", usr, sys, cusr, csys,
+                        usr + sys + cusr + csys);
+  else if (style == "noc")
+    out += fmt::sprintf(" (%5.2f usr + %5.2f sys = %5.2f CPU)", usr, sys, usr + sys);
+  else if (style == "nop")
+    out += fmt::sprintf(" (%5.2f cusr + %5.2f csys = %5.2f CPU)", cusr, csys, cusr + csys);
+  return out;
+}
+
+RenderedReport render_perl(const Result& result, const ReportSpec& spec) {
+  RenderedReport out;
+  out.spec = spec;
+  const auto style_it = spec.options.find("style");
+  const std::string style = style_it == spec.options.end() ? "auto" : style_it->second;
+  const bool hires = spec.options.count("hires") != 0;
+  std::size_t timed_series = 0;
+  for (const auto& series : result.series)
+    for (const auto& s : series.samples)
+      if (s.wall_ns > 0) {
+        ++timed_series;
+        break;
+      }
+  for (const auto& series : result.series) {
+    ReportFigures figures;
+    figures.label = series.label;
+    figures.unit = "s";
+    for (const auto& s : series.samples) {
+      if (s.wall_ns <= 0) continue;
+      if (timed_series > 1) out.text += fmt::sprintf("%10s: ", series.label);
+      out.text += perl_timestr(s, style, hires) + "\n";
+      figures.values.push_back(seconds(s.wall_ns));
+    }
+    if (!figures.values.empty()) out.figures.push_back(std::move(figures));
+  }
+  if (out.text.empty()) out.text = "(no timed samples)\n";
+  return out;
+}
+
+}  // namespace hwbench::runtime::tools::perl

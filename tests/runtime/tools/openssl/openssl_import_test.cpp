@@ -1,0 +1,209 @@
+// `hwbench import openssl`: the published ThinkPad log (openssl 0.9.8) and a 3.x log come back
+// from `report openssl` line for line; the Result's shape; errors with file:line.
+#include "runtime/tools/openssl/openssl_import.hpp"
+
+#include <doctest/doctest.h>
+
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "runtime/tools/tools.hpp"
+#include "runtime/record/published.hpp"
+#include "runtime/report/named_report.hpp"
+#include "tests/support/golden.hpp"
+#include "tests/support/temp_dir.hpp"
+
+namespace rt = hwbench::runtime;
+
+namespace {
+
+const std::string thinkpad_log = "tests/golden/openssl-thinkpad-x20-p3-600mhz.log";
+
+rt::model::Result imported(const std::string& text, const std::string& name = "speed.log") {
+  std::string error;
+  auto result = rt::tools::openssl::import_openssl(text, name, error);
+  INFO(error);
+  REQUIRE(result.has_value());
+  return *result;
+}
+
+std::string rendered(const rt::model::Result& result) {
+  REQUIRE(result.reports.size() == 1);
+  return rt::tools::find_named_style(rt::model::to_text(result.reports[0].style))->render(result, result.reports[0]).text;
+}
+
+// The lines of `text` without trailing white space, leaving out those `skip` accepts.
+std::vector<std::string> lines_of(const std::string& text, bool (*skip)(const std::string&)) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  std::string line;
+  while (std::getline(in, line)) {
+    while (!line.empty() && (line.back() == ' ' || line.back() == '\r' || line.back() == '\t')) line.pop_back();
+    if (!skip(line)) lines.push_back(line);
+  }
+  return lines;
+}
+
+bool nothing(const std::string&) { return false; }
+
+bool prompt_or_progress(const std::string& line) { return line.rfind("$ ", 0) == 0 || line.rfind("Doing ", 0) == 0; }
+
+std::string import_error(const std::string& text) {
+  std::string error;
+  CHECK_FALSE(rt::tools::openssl::import_openssl(text, "x.log", error).has_value());
+  return error;
+}
+
+}  // namespace
+
+TEST_CASE("import openssl: the ThinkPad's 0.9.8 log renders back line for line") {
+  const std::string log = hwbench::test::read_text(hwbench::test::source_path(thinkpad_log));
+  REQUIRE(!log.empty());
+  const rt::model::Result result = imported(log, thinkpad_log);
+  const std::string text = rendered(result);
+  CHECK(lines_of(text, nothing) == lines_of(log, prompt_or_progress));
+  CHECK(text == hwbench::test::golden("openssl-thinkpad.txt", text));
+}
+
+TEST_CASE("import openssl: the Result holds the header, one series per cell, the report") {
+  const rt::model::Result result = imported(hwbench::test::read_text(hwbench::test::source_path(thinkpad_log)), thinkpad_log);
+  CHECK(result.kind == rt::model::ResultKind::published);
+  CHECK(result.status == rt::model::RunStatus::published);
+  CHECK(result.meta.at("note") == "$ openssl speed");
+  CHECK(result.meta.at("source") == thinkpad_log);
+  CHECK(result.recipe_file == thinkpad_log);
+  CHECK(result.environment == nlohmann::json::parse(R"J({"openssl": {
+    "version": "OpenSSL 0.9.8g 19 Oct 2007",
+    "built_on": "Sun Dec  5 15:21:51 UTC 2010",
+    "options": "bn(64,32) md2(int) rc4(idx,int) des(ptr,risc1,16,long) aes(partial) blowfish(idx)",
+    "compiler": "gcc -fPIC -DOPENSSL_PIC -DZLIB -DOPENSSL_THREADS -D_REENTRANT -DDSO_DLFCN -DHAVE_DLFCN_H -DL_ENDIAN -DTERMIO -O3 -march=i686 -Wa,--noexecstack -g -Wall -DOPENSSL_BN_ASM_PART_WORDS -DOPENSSL_IA32_SSE2 -DSHA1_ASM -DMD5_ASM -DRMD160_ASM -DAES_ASM",
+    "timing_options": "TIMES TIMEB HZ=100 [sysconf value]",
+    "timing_function": "times"}})J"));
+  // 27 rows of 5 sizes, 4 rsa and 3 dsa sizes with a sign and a verify series each.
+  REQUIRE(result.series.size() == 27 * 5 + 4 * 2 + 3 * 2);
+  const rt::model::Series& md5 = result.series[3 * 5];
+  CHECK(md5.label == "md5 16 bytes");
+  REQUIRE(md5.samples.size() == 1);
+  CHECK(md5.params_of(md5.samples[0]).kernel == "published");
+  CHECK(md5.samples[0].figure->value == 3791.55);
+  CHECK(md5.samples[0].figure->unit == "k");
+  const rt::model::Series& mdc2 = result.series[5];
+  CHECK(mdc2.label == "mdc2 16 bytes");
+  CHECK(mdc2.samples.empty());
+  CHECK(mdc2.unavailable == "not run: openssl printed 0.00");
+  const rt::model::Series& rsa = result.series[27 * 5 + 4];
+  CHECK(rsa.label == "rsa 2048 bits sign");
+  CHECK(rsa.samples.at(0).figure->value == 11.9);
+  CHECK(rsa.samples.at(0).figure->unit == "ops/s");
+  CHECK(rsa.printed.at("mean").value == 0.084286);
+  CHECK(rsa.printed.at("mean").unit == "s");
+  CHECK(result.series.back().label == "dsa 2048 bits verify");
+  REQUIRE(result.reports.size() == 1);
+  CHECK(rt::model::to_text(result.reports[0].style) == "openssl");
+  CHECK(rt::tools::find_importer("openssl") != nullptr);
+}
+
+TEST_CASE("import openssl: a 3.x log, with its progress lines, renders back line for line") {
+  const std::string log =
+      "Doing md5 for 1s on 16 size blocks: 4396958 md5's in 1.00s\n"
+      "Doing 2048 bits private rsa's for 10s: 27840 2048 bits private RSA's in 9.99s\n"
+      "version: 3.0.19\n"
+      "built on: Tue Apr  7 12:05:56 2026 UTC\n"
+      "options: bn(64,64)\n"
+      "compiler: gcc -fPIC -pthread -m64 -Wa,--noexecstack -g -O2 -DNDEBUG\n"
+      "CPUINFO: OPENSSL_ia32cap=0xfffa32034f8bffff:0x1b415fdef1bf27eb\n"
+      "The 'numbers' are in 1000s of bytes per second processed.\n"
+      "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 bytes\n"
+      "md5              70353.12k   198678.50k   392675.58k   523029.20k   587126.43k   599326.72k\n"
+      "AES-128-CBC    1064162.15k  1381381.62k  1398624.77k  1409393.66k  1439276.48k  1416736.06k\n"
+      "des-cbc              9.50      9876.54         0.00         0.00         0.00         0.00 \n"
+      "                  sign    verify    sign/s verify/s\n"
+      "rsa 2048 bits 0.000359s 0.000021s   2784.0  47006.1\n"
+      "                  sign    verify    sign/s verify/s\n"
+      "dsa 2048 bits 0.000293s 0.000317s   3415.6   3153.6\n"
+      "                              sign    verify    sign/s verify/s\n"
+      " 256 bits ecdsa (nistp256)   0.0000s   0.0001s  31240.6  10470.4\n"
+      "                              op      op/s\n"
+      " 256 bits ecdh (nistp256)   0.0001s  14285.7\n"
+      "                              sign    verify    sign/s verify/s\n"
+      " 253 bits EdDSA (Ed25519)   0.0000s   0.0001s  22222.2   8333.3\n"
+      "                       op     op/s\n"
+      "2048 bits ffdh   0.0012s    833.3\n";
+  const rt::model::Result result = imported(log);
+  CHECK(lines_of(rendered(result), nothing) == lines_of(log, prompt_or_progress));
+  CHECK(result.environment["openssl"]["version"] == "OpenSSL 3.0.19");
+  CHECK(result.environment["openssl"]["cpuinfo"] == "OPENSSL_ia32cap=0xfffa32034f8bffff:0x1b415fdef1bf27eb");
+  // Figures openssl printed without the k are bytes per second.
+  CHECK(result.series[12].label == "des-cbc 16 bytes");
+  CHECK(result.series[12].samples.at(0).figure->unit == "B/s");
+  CHECK(result.series[12].samples.at(0).figure->value == 9.5);
+  CHECK(result.series.back().label == "2048 bits ffdh op");
+}
+
+TEST_CASE("import openssl: -multi's relays, -elapsed's warning and blank lines are skipped") {
+  const std::string log =
+      "Forked child 0\n"
+      "Got: +F:4:md5:4954470.00 from 0\n"
+      "You have chosen to measure elapsed time instead of user CPU time.\n"
+      "\n"
+      "To get the most accurate results, try to run this\n"
+      "program when this computer is idle.\n"
+      "4954470 md5's in 2.99s\n"
+      "type             16 bytes\n"
+      "md5              26509.60k\n";
+  const rt::model::Result result = imported(log);
+  REQUIRE(result.series.size() == 1);
+  CHECK(result.environment == nlohmann::json::parse(R"J({"openssl": {"multi": 1}})J"));
+  CHECK(rendered(result) ==
+        "The 'numbers' are in 1000s of bytes per second processed.\n"
+        "type             16 bytes\n"
+        "md5              26509.60k\n");
+}
+
+TEST_CASE("import openssl: a 3.x -multi summary, without its heading, takes its sizes from +H") {
+  // openssl 3.0.19's `speed -seconds 1 -multi 2 -bytes 16 md5` on the test machine.
+  const std::string relays =
+      "Forked child 0\n"
+      "Forked child 1\n"
+      "Got: +H:16 from 0\n"
+      "Got: +F:3:md5:70793856.00 from 0\n"
+      "Got: +H:16 from 1\n"
+      "Got: +F:3:md5:71095424.00 from 1\n";
+  const std::string summary =
+      "version: 3.0.19\n"
+      "built on: Fri Apr  3 12:29:32 2026 UTC\n"
+      "options: bn(64,64)\n"
+      "compiler: gcc -fPIC -pthread -m64 -Wa,--noexecstack -Wall -O2 -DNDEBUG\n"
+      "CPUINFO: OPENSSL_ia32cap=0xfed83203178bffff:0x18005f42f1bb03a9\n"
+      "md5             141889.28k\n";
+  const rt::model::Result result = imported(relays + summary);
+  CHECK(rendered(result) == summary);
+  std::string error;
+  const auto back = rt::record::parse_published(rt::record::write_published(result), "speed.toml", error);
+  REQUIRE_MESSAGE(back.has_value(), error);
+  CHECK(rendered(*back) == summary);
+  CHECK(result.environment["openssl"]["multi"] == 2);
+  CHECK(result.environment["openssl"]["heading"] == false);
+  REQUIRE(result.series.size() == 1);
+  CHECK(result.series[0].label == "md5 16 bytes");
+  CHECK(result.series[0].samples.at(0).figure->value == 141889.28);
+}
+
+TEST_CASE("import openssl: errors say file:line, all of them at once") {
+  CHECK(import_error("md5 3791.55k\n") ==
+        "x.log:1: error: a table row before the 'type … bytes' header (or -multi's '+H' records)");
+  CHECK(import_error("Got: +H:16:x from 0\n") == "x.log:1: error: not a block size in -multi's '+H' record: 'x'");
+  CHECK(import_error("type 16 bytes 64 bytes\nmd5 1.00k 2.00k\nhello world\nsha1 1.00k\n") ==
+        "x.log:3: error: not part of an openssl speed summary: 'hello world'\n"
+        "x.log:4: error: 'sha1' has 1 figures for 2 block sizes");
+  CHECK(import_error("type 16 bytes 64\n") ==
+        "x.log:1: error: expected the table header 'type' and block sizes, like 'type  16 bytes  64 bytes'");
+  CHECK(import_error("rsa 2048 bits 0.000359s 0.000021s   2784.0  47006.1\n") ==
+        "x.log:1: error: a sign/verify row before its heading ('sign    verify    sign/s verify/s' or 'op      op/s')");
+  CHECK(import_error("type 16 bytes\nmd5 1.00k\nmd5 2.00k\n") ==
+        "x.log:3: error: 'md5 16 bytes' appears twice: one log holds one run");
+  CHECK(import_error("$ openssl speed\nDoing md5 for 3s on 16 size blocks: \n") ==
+        "x.log: error: no openssl speed table found (a 'type  16 bytes …' line and its rows, or a "
+        "'sign    verify    sign/s verify/s' table)");
+}
