@@ -28,6 +28,7 @@
 #include "base/platform/clock.hpp"
 #include "base/platform/file_descriptor.hpp"
 #include "base/platform/machine.hpp"
+#include "base/platform/whole_file.hpp"
 #include "base/support/system_text.hpp"
 
 extern char** environ;
@@ -172,8 +173,8 @@ std::string unescape_mount_field(std::string_view field) {
 // Our own cgroup v2 directory: the cgroup2 mount (/sys/fs/cgroup, or /sys/fs/cgroup/unified on a
 // hybrid system) joined with the `0::` line of /proc/self/cgroup; "" when there is none.
 std::string find_own_cgroup() {
-  const auto mounts = read_system_file("/proc/self/mountinfo");
-  const auto groups = read_system_file("/proc/self/cgroup");
+  const auto mounts = read_whole_file("/proc/self/mountinfo");
+  const auto groups = read_whole_file("/proc/self/cgroup");
   if (!mounts || !groups) return "";
   std::string own;
   std::istringstream group_lines(*groups);
@@ -248,7 +249,7 @@ class TreeCgroup {
   std::vector<pid_t> members() const {
     std::vector<pid_t> pids;
     if (!valid()) return pids;
-    const auto text = read_system_file(path_ + "/cgroup.procs");
+    const auto text = read_whole_file(path_ + "/cgroup.procs");
     if (!text) return pids;
     for (const auto& word : split_words(*text))
       if (const auto pid = parse_integer(word); pid && *pid > 0) pids.push_back(static_cast<pid_t>(*pid));
@@ -264,7 +265,7 @@ class TreeCgroup {
   }
 
   std::optional<TreeUsage> usage() const {
-    const auto stat = read_system_file(path_ + "/cpu.stat");
+    const auto stat = read_whole_file(path_ + "/cpu.stat");
     if (!stat) return std::nullopt;
     TreeUsage usage;
     usage.cgroup = path_;
@@ -284,7 +285,7 @@ class TreeCgroup {
       }
     }
     if (!user || !system) return std::nullopt;
-    if (const auto peak = read_system_file(path_ + "/memory.peak")) {
+    if (const auto peak = read_whole_file(path_ + "/memory.peak")) {
       if (const auto bytes = parse_integer(trim(*peak)); bytes && *bytes >= 0)
         usage.peak_memory_bytes = static_cast<std::uint64_t>(*bytes);
     }

@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "base/platform/machine.hpp"
+#include "base/platform/whole_file.hpp"
 #include "base/support/system_text.hpp"
 
 namespace hwbench::platform {
@@ -110,14 +111,14 @@ void read_cpu_directories(const std::string& cpu_root, ConditionsSnapshot& s) {
     if (!numbered_cpu(name)) continue;
     const std::string dir = cpu_root + "/" + name;
     const auto number = [&](const char* file) -> std::optional<std::uint64_t> {
-      const auto text = read_system_file(dir + file);
+      const auto text = read_whole_file(dir + file);
       return text ? counter(*text) : std::nullopt;
     };
     if (const auto khz = number("/cpufreq/scaling_cur_freq")) {
       s.freq_min_khz = std::min(s.freq_min_khz.value_or(*khz), *khz);
       s.freq_max_khz = std::max(s.freq_max_khz.value_or(*khz), *khz);
     }
-    if (const auto governor = read_system_file(dir + "/cpufreq/scaling_governor")) {
+    if (const auto governor = read_whole_file(dir + "/cpufreq/scaling_governor")) {
       const std::string g = support::trim(*governor);
       if (!g.empty()) governors.insert(g);
     }
@@ -150,11 +151,11 @@ std::optional<Pressure> parse_pressure(const std::string& text) {
 ConditionsSnapshot read_conditions(const std::string& root, std::int64_t time_ns) {
   ConditionsSnapshot s;
   s.time_ns = time_ns;
-  if (const auto text = read_system_file(root + "/proc/loadavg")) read_loadavg(*text, s);
-  if (const auto text = read_system_file(root + "/proc/stat")) read_stat(*text, s);
-  if (const auto text = read_system_file(root + "/proc/vmstat")) read_vmstat(*text, s);
+  if (const auto text = read_whole_file(root + "/proc/loadavg")) read_loadavg(*text, s);
+  if (const auto text = read_whole_file(root + "/proc/stat")) read_stat(*text, s);
+  if (const auto text = read_whole_file(root + "/proc/vmstat")) read_vmstat(*text, s);
   const auto pressure = [&](const char* name) -> std::optional<Pressure> {
-    const auto text = read_system_file(root + "/proc/pressure/" + name);
+    const auto text = read_whole_file(root + "/proc/pressure/" + name);
     return text ? parse_pressure(*text) : std::nullopt;
   };
   s.pressure_cpu = pressure("cpu");

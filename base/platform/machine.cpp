@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <fstream>
 #include <iterator>
 #include <set>
 #include <thread>
@@ -55,14 +54,6 @@ std::optional<std::uint64_t> parse_cache_size(std::string_view text) {
   const auto n = unsigned_number(t);
   if (!n) return std::nullopt;
   return *n * scale;
-}
-
-std::optional<std::string> read_system_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return std::nullopt;
-  std::string content{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-  if (in.bad()) return std::nullopt;
-  return content;
 }
 
 std::vector<CpuCache> cpu_caches(const std::string& cpu_root, int cpu, const ReadSystemFile& read) {
@@ -120,15 +111,25 @@ std::uint64_t last_level_cache_bytes() {
   return 0;
 }
 
-std::uint64_t available_memory_bytes() {
-  std::ifstream in("/proc/meminfo");
-  std::string key;
-  std::uint64_t kib = 0;
-  std::string unit;
-  while (in >> key >> kib) {
-    std::getline(in, unit);
-    if (key == "MemAvailable:") return kib * 1024;
+std::optional<std::uint64_t> meminfo_bytes(std::string_view meminfo, std::string_view field) {
+  while (!meminfo.empty()) {
+    const auto end = meminfo.find('\n');
+    const std::string_view line = meminfo.substr(0, end);
+    meminfo = end == std::string_view::npos ? std::string_view() : meminfo.substr(end + 1);
+    if (!line.starts_with(field) || line.substr(field.size(), 1) != ":") continue;
+    const auto words = support::split_words(line.substr(field.size() + 1));
+    if (words.empty()) return std::nullopt;
+    const auto n = unsigned_number(words[0]);
+    if (!n) return std::nullopt;
+    const std::uint64_t scale = words.size() > 1 && words[1] == "kB" ? 1024 : 1;
+    return *n * scale;
   }
+  return std::nullopt;
+}
+
+std::uint64_t available_memory_bytes() {
+  if (const auto meminfo = read_whole_file("/proc/meminfo"))
+    if (const auto bytes = meminfo_bytes(*meminfo, "MemAvailable")) return *bytes;
   const long pages = ::sysconf(_SC_AVPHYS_PAGES);
   const long page = ::sysconf(_SC_PAGESIZE);
   return pages > 0 && page > 0 ? static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page) : 0;

@@ -9,6 +9,8 @@
 #include <string_view>
 #include <vector>
 
+#include "base/platform/whole_file.hpp"
+
 namespace hwbench::platform {
 
 /// The CPUs this process may run on (sched_getaffinity), ascending; 0..hardware_concurrency-1
@@ -19,11 +21,7 @@ std::vector<int> allowed_cpus();
 /// it and a lower-case suffix are accepted) in bytes.
 std::optional<std::uint64_t> parse_cache_size(std::string_view text);
 
-/// The whole content of a /proc or /sys file (they report size 0, so it is read to the end), or
-/// std::nullopt when it cannot be read.
-std::optional<std::string> read_system_file(const std::string& path);
-
-/// Reads a file the way read_system_file() does; tests and the environment capture pass their own.
+/// Reads a file the way read_whole_file() does; tests and the environment capture pass their own.
 using ReadSystemFile = std::function<std::optional<std::string>(const std::string& path)>;
 
 /// One cache of one CPU as sysfs lists it in `cpuN/cache/indexM/`; a field is std::nullopt when
@@ -38,7 +36,7 @@ struct CpuCache {
 
 /// The caches of CPU `cpu` under `cpu_root` (/sys/devices/system/cpu), read with `read`: index0,
 /// index1, … up to the first whose `level` file cannot be read (at most 64).
-std::vector<CpuCache> cpu_caches(const std::string& cpu_root, int cpu, const ReadSystemFile& read = read_system_file);
+std::vector<CpuCache> cpu_caches(const std::string& cpu_root, int cpu, const ReadSystemFile& read = [](const std::string& path) { return read_whole_file(path); });
 
 /// The total of the last-level caches that `cpus` use, read from `cpu_root`
 /// (/sys/devices/system/cpu): the data or unified caches of the highest level, each instance
@@ -48,6 +46,10 @@ std::uint64_t last_level_cache_bytes(const std::string& cpu_root, const std::vec
 /// last_level_cache_bytes() of this machine for allowed_cpus(), or sysconf's L3 (then L2) size
 /// when sysfs says nothing; 0 when unknown.
 std::uint64_t last_level_cache_bytes();
+
+/// A field of /proc/meminfo's text (`MemTotal`, `MemAvailable`) in bytes: its count, times 1024
+/// when the line says kB; std::nullopt when the text has no such line or the line no count.
+std::optional<std::uint64_t> meminfo_bytes(std::string_view meminfo, std::string_view field);
 
 /// MemAvailable from /proc/meminfo in bytes, or free pages from sysconf; 0 when unknown.
 std::uint64_t available_memory_bytes();

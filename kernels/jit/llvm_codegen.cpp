@@ -21,6 +21,15 @@ using lang::kernel::KScalar;
 using lang::kernel::KStmt;
 using lang::kernel::KStmtKind;
 
+/// The kernel's parameter types, in order, then the error cell's pointer.
+std::vector<llvm::Type*> kernel_param_types(const lang::kernel::KernelDef& def, llvm::LLVMContext& ctx) {
+  std::vector<llvm::Type*> types;
+  for (const lang::kernel::KSlot& s : def.slots)
+    if (s.is_param) types.push_back(llvm_type(ctx, s.type));
+  types.push_back(llvm::PointerType::getUnqual(llvm::Type::getInt32Ty(ctx)));
+  return types;
+}
+
 /// Emits the kernel function: its signature and slots, then its statements (the expressions
 /// by ExprLowering).
 class KernelLowering : public ExprLowering {
@@ -28,13 +37,9 @@ class KernelLowering : public ExprLowering {
   using ExprLowering::ExprLowering;
 
   void emit() {
-    std::vector<llvm::Type*> param_types;
-    for (const lang::kernel::KSlot& s : def_.slots)
-      if (s.is_param) param_types.push_back(llvm_type(ctx_, s.type));
-    param_types.push_back(llvm::PointerType::getUnqual(b_.getInt32Ty()));
     if (!def_.result) fail("a kernel without a result type");
     result_ = def_.result->resolved;
-    fn_ = llvm::Function::Create(llvm::FunctionType::get(llvm_type(ctx_, result_), param_types, false),
+    fn_ = llvm::Function::Create(llvm::FunctionType::get(llvm_type(ctx_, result_), kernel_param_types(def_, ctx_), false),
                                  llvm::Function::ExternalLinkage, kernel_symbol, mod_);
     fn_->addFnAttr(llvm::Attribute::NoInline);
     fn_->addFnAttr(llvm::Attribute::NoUnwind);
@@ -163,6 +168,49 @@ class KernelLowering : public ExprLowering {
   }
 };
 
+/// The driver's arguments to the kernel, loaded in its entry block: each parameter from its
+/// 64-bit cell of `args` (an integer, or a double's bits) narrowed to its type, then `error`.
+std::vector<llvm::Value*> load_kernel_arguments(const lang::kernel::KernelDef& def, llvm::IRBuilder<>& b,
+                                                llvm::Value* args, llvm::Value* error) {
+  llvm::LLVMContext& ctx = b.getContext();
+  llvm::Type* i64 = b.getInt64Ty();
+  llvm::Type* f64 = b.getDoubleTy();
+  std::vector<llvm::Value*> call_args;
+  std::size_t k = 0;
+  for (const lang::kernel::KSlot& s : def.slots) {
+    if (!s.is_param) continue;
+    llvm::Value* cell = b.CreateConstInBoundsGEP1_64(i64, args, k++);
+    llvm::Type* t = llvm_type(ctx, s.type);
+    if (is_integer(s.type)) {
+      call_args.push_back(b.CreateTrunc(b.CreateLoad(i64, cell), t));
+    } else {
+      llvm::Value* d = b.CreateLoad(f64, b.CreateBitCast(cell, llvm::PointerType::getUnqual(f64)));
+      call_args.push_back(s.type == KScalar::f32 ? b.CreateFPTrunc(d, t) : d);
+    }
+  }
+  call_args.push_back(error);
+  return call_args;
+}
+
+/// After one call: its result `r` added to `sum` as a double and stored in `last` (an integer
+/// as itself, a float as a double); returns the calls counted so far, `count` increased.
+llvm::Value* add_kernel_result(KScalar result, llvm::IRBuilder<>& b, llvm::Value* r, llvm::AllocaInst* sum,
+                               llvm::Value* last, llvm::AllocaInst* count) {
+  llvm::Type* f64 = b.getDoubleTy();
+  llvm::Value* as_double = is_integer(result)        ? b.CreateSIToFP(r, f64)
+                           : result == KScalar::f32 ? b.CreateFPExt(r, f64)
+                                                    : r;
+  b.CreateStore(b.CreateFAdd(b.CreateLoad(f64, sum), as_double), sum);
+  if (is_integer(result)) {
+    b.CreateStore(b.CreateSExt(r, b.getInt64Ty()), last);
+  } else {
+    b.CreateStore(as_double, b.CreateBitCast(last, llvm::PointerType::getUnqual(f64)));
+  }
+  llvm::Value* c = b.CreateAdd(b.CreateLoad(b.getInt64Ty(), count), b.getInt64(1));
+  b.CreateStore(c, count);
+  return c;
+}
+
 // The driver: loads the arguments, calls the kernel n times, sums the results.
 void emit_driver(const lang::kernel::KernelDef& def, llvm::Module& mod, bool can_fail) {
   llvm::LLVMContext& ctx = mod.getContext();
@@ -173,22 +221,13 @@ void emit_driver(const lang::kernel::KernelDef& def, llvm::Module& mod, bool can
   llvm::Type* i64p = llvm::PointerType::getUnqual(i64);
   llvm::Type* f64p = llvm::PointerType::getUnqual(f64);
 
-  std::vector<KScalar> params;
-  std::vector<llvm::Type*> param_types;
-  for (const lang::kernel::KSlot& s : def.slots) {
-    if (!s.is_param) continue;
-    params.push_back(s.type);
-    param_types.push_back(llvm_type(ctx, s.type));
-  }
-  param_types.push_back(i32p);
   const KScalar result = def.result->resolved;  // the kernel's lowering has refused a kernel without one
-  llvm::Function* kernel = llvm::Function::Create(llvm::FunctionType::get(llvm_type(ctx, result), param_types, false),
-                                                  llvm::Function::ExternalLinkage, kernel_symbol, mod);
-
+  llvm::Function* kernel =
+      llvm::Function::Create(llvm::FunctionType::get(llvm_type(ctx, result), kernel_param_types(def, ctx), false),
+                             llvm::Function::ExternalLinkage, kernel_symbol, mod);
   llvm::Function* run = llvm::Function::Create(llvm::FunctionType::get(b.getVoidTy(), {i64, i64p, f64p, i64p, i32p}, false),
                                                llvm::Function::ExternalLinkage, driver_symbol, mod);
   llvm::Value* n = run->getArg(0);
-  llvm::Value* args = run->getArg(1);
   llvm::Value* sink = run->getArg(2);
   llvm::Value* last = run->getArg(3);
   llvm::Value* error = run->getArg(4);
@@ -203,18 +242,7 @@ void emit_driver(const lang::kernel::KernelDef& def, llvm::Module& mod, bool can
   llvm::BasicBlock* failed = llvm::BasicBlock::Create(ctx, "failed", run);
 
   b.SetInsertPoint(entry);
-  std::vector<llvm::Value*> call_args;
-  for (std::size_t k = 0; k < params.size(); ++k) {
-    llvm::Value* cell = b.CreateConstInBoundsGEP1_64(i64, args, k);
-    llvm::Type* t = llvm_type(ctx, params[k]);
-    if (is_integer(params[k])) {
-      call_args.push_back(b.CreateTrunc(b.CreateLoad(i64, cell), t));
-    } else {
-      llvm::Value* d = b.CreateLoad(f64, b.CreateBitCast(cell, f64p));
-      call_args.push_back(params[k] == KScalar::f32 ? b.CreateFPTrunc(d, t) : d);
-    }
-  }
-  call_args.push_back(error);
+  const std::vector<llvm::Value*> call_args = load_kernel_arguments(def, b, run->getArg(1), error);
   b.CreateStore(b.getInt32(0), error);
   llvm::AllocaInst* sum = b.CreateAlloca(f64, nullptr, "sum");
   llvm::AllocaInst* count = b.CreateAlloca(i64, nullptr, "count");
@@ -234,26 +262,15 @@ void emit_driver(const lang::kernel::KernelDef& def, llvm::Module& mod, bool can
   }
 
   b.SetInsertPoint(next);
-  llvm::Value* as_double = is_integer(result)        ? b.CreateSIToFP(r, f64)
-                           : result == KScalar::f32 ? b.CreateFPExt(r, f64)
-                                                    : static_cast<llvm::Value*>(r);
-  b.CreateStore(b.CreateFAdd(b.CreateLoad(f64, sum), as_double), sum);
-  if (is_integer(result)) {
-    b.CreateStore(b.CreateSExt(r, i64), last);
-  } else {
-    b.CreateStore(as_double, b.CreateBitCast(last, f64p));
-  }
-  llvm::Value* c = b.CreateAdd(b.CreateLoad(i64, count), b.getInt64(1));
-  b.CreateStore(c, count);
+  llvm::Value* c = add_kernel_result(result, b, r, sum, last, count);
   b.CreateCondBr(b.CreateICmpULT(c, n), loop, done);
 
-  b.SetInsertPoint(done);
-  b.CreateStore(b.CreateLoad(f64, sum), sink);
-  b.CreateRetVoid();
-
-  b.SetInsertPoint(failed);
-  b.CreateStore(b.CreateLoad(f64, sum), sink);
-  b.CreateRetVoid();
+  // Both ends store the sum so far: a failed call's result is not in it.
+  for (llvm::BasicBlock* end : {done, failed}) {
+    b.SetInsertPoint(end);
+    b.CreateStore(b.CreateLoad(f64, sum), sink);
+    b.CreateRetVoid();
+  }
 }
 
 std::unique_ptr<llvm::Module> new_module(const char* name, llvm::LLVMContext& ctx, const llvm::DataLayout& layout,

@@ -29,17 +29,7 @@ using support::join_nonempty;
 
 json memory_total(const std::optional<std::string>& meminfo) {
   if (!meminfo) return nullptr;
-  std::istringstream in(*meminfo);
-  std::string line;
-  while (std::getline(in, line)) {
-    if (!line.starts_with("MemTotal:")) continue;
-    const auto words = split_words(line.substr(9));
-    if (words.empty()) return nullptr;
-    const auto n = parse_integer(words[0]);
-    if (!n || *n < 0) return nullptr;
-    const std::uint64_t scale = words.size() > 1 && words[1] == "kB" ? 1024 : 1;
-    return static_cast<std::uint64_t>(*n) * scale;
-  }
+  if (const auto bytes = platform::meminfo_bytes(*meminfo, "MemTotal")) return *bytes;
   return nullptr;
 }
 
@@ -91,7 +81,7 @@ std::optional<double> number_at(const json& environment, const char* pointer) {
 }  // namespace
 
 std::optional<std::string> SystemFiles::read(const std::string& path) const {
-  return platform::read_system_file(path);
+  return platform::read_whole_file(path);
 }
 
 std::optional<KernelIdentity> SystemFiles::kernel() const {

@@ -5,6 +5,7 @@
 #include <ostream>
 #include <string>
 
+#include "base/support/human_units.hpp"
 #include "runtime/plan/plan.hpp"
 
 namespace hwbench::runtime::plan {
@@ -30,10 +31,8 @@ void print_plan(const Plan& plan, std::ostream& out);
 /// "parameters: --set loops=100000 --set workers=200".
 std::string parameters_line(const std::map<std::string, std::string>& parameters);
 
-/// "1.1 GB" style, decimal units.
-std::string human_bytes(std::uint64_t n);
-
-/// "2.5 s", "1 min 30 s" style.
-std::string human_seconds(double s);
+// The formatters live in base/support; these names stay while runtime/cli/progress.cpp calls them so.
+using support::human_bytes;
+using support::human_seconds;
 
 }  // namespace hwbench::runtime::plan

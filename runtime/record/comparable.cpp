@@ -1,5 +1,6 @@
 #include "runtime/record/comparable.hpp"
 
+#include "base/platform/whole_file.hpp"
 #include "lang/common/diagnostics.hpp"
 #include "runtime/record/published.hpp"
 #include "runtime/record/result_file.hpp"
@@ -30,13 +31,13 @@ FileKind sniff_file_kind(std::string_view text) {
 }
 
 std::optional<Result> load_comparable(const std::string& path, std::string& error) {
-  std::string content;
-  if (!read_whole_file(path, content, error)) return std::nullopt;
-  switch (sniff_file_kind(content)) {
+  const auto content = platform::read_whole_file(path, error);
+  if (!content) return std::nullopt;
+  switch (sniff_file_kind(*content)) {
     case FileKind::result:
-      return parse_result(content, path, error);
+      return parse_result(*content, path, error);
     case FileKind::published:
-      return parse_published(content, path, error);
+      return parse_published(*content, path, error);
     case FileKind::neither:
       break;
   }

@@ -1,17 +1,12 @@
 #include "runtime/record/result_file_reader.hpp"
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
-#include <cerrno>
-#include <cstring>
 #include <limits>
 #include <map>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "base/platform/whole_file.hpp"
 #include "lang/common/diagnostics.hpp"
 #include "lang/common/source.hpp"
 #include "runtime/analysis/units.hpp"
@@ -331,35 +326,10 @@ std::optional<Result> result_from_json(const nlohmann::json& document, std::stri
   return read_result(document, nullptr, error);
 }
 
-bool read_whole_file(const std::string& path, std::string& content, std::string& error) {
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) {
-    error = "cannot read " + path + ": " + std::strerror(errno);
-    return false;
-  }
-  struct stat st {};
-  if (::fstat(fd, &st) == 0 && st.st_size > 0) content.reserve(content.size() + static_cast<std::size_t>(st.st_size));
-  char buffer[65536];
-  for (;;) {
-    const ssize_t n = ::read(fd, buffer, sizeof buffer);
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) {
-      error = "cannot read " + path + ": " + std::strerror(errno);
-      ::close(fd);
-      return false;
-    }
-    if (n == 0) break;
-    content.append(buffer, static_cast<std::size_t>(n));
-  }
-  ::close(fd);
-  return true;
-}
-
-
 std::optional<Result> load_result(const std::string& path, std::string& error) {
-  std::string content;
-  if (!read_whole_file(path, content, error)) return std::nullopt;
-  return parse_result(content, path, error);
+  const auto content = platform::read_whole_file(path, error);
+  if (!content) return std::nullopt;
+  return parse_result(*content, path, error);
 }
 
 std::optional<Result> parse_result(const std::string& content, const std::string& path, std::string& error) {

@@ -23,8 +23,4 @@ std::optional<model::Result> load_result(const std::string& path, std::string& e
 /// As load_result, from the file's `content` already read; `path` names it in messages.
 std::optional<model::Result> parse_result(const std::string& content, const std::string& path, std::string& error);
 
-/// The whole file at `path` into `content`; false and `cannot read PATH: …` in `error` when it
-/// cannot be read.
-bool read_whole_file(const std::string& path, std::string& content, std::string& error);
-
 }  // namespace hwbench::runtime::record

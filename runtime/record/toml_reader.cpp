@@ -1,15 +1,13 @@
 #include "runtime/record/toml_reader.hpp"
 
 #include <algorithm>
-#include <cerrno>
 #include <cmath>
-#include <cstring>
-#include <fstream>
 #include <sstream>
 #include <tuple>
 
 #include <fmt/format.h>
 
+#include "base/platform/whole_file.hpp"
 #include "lang/common/diagnostics.hpp"
 #include "base/support/suggestions.hpp"
 #include "base/support/system_text.hpp"
@@ -90,18 +88,10 @@ std::string toml_error(const std::string& name, const toml::exception& e) {
 }  // namespace
 
 std::optional<std::string> read_text_file(const std::string& path, std::string& error) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    error = whole_file_error(path, fmt::format("cannot open: {}", std::strerror(errno)));
-    return std::nullopt;
-  }
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad()) {
-    error = whole_file_error(path, fmt::format("cannot read: {}", std::strerror(errno)));
-    return std::nullopt;
-  }
-  return text.str();
+  platform::FileReadError why;
+  auto text = platform::read_whole_file(path, &why);
+  if (!text) error = whole_file_error(path, fmt::format("{}: {}", why.opened ? "cannot read" : "cannot open", why.reason));
+  return text;
 }
 
 std::optional<toml::value> parse_toml(std::string_view text, const std::string& name, std::string& error) {

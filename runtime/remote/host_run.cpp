@@ -1,13 +1,13 @@
 #include "runtime/remote/host_run.hpp"
 
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <optional>
 #include <sstream>
 
 #include <fmt/format.h>
 
+#include "base/platform/whole_file.hpp"
 #include "runtime/remote/shell_quote.hpp"
 #include "runtime/remote/ssh_session.hpp"
 
@@ -177,14 +177,12 @@ std::optional<BinaryCopy> binary_for(const std::string& machine, const HostBinar
     out.error = missing_binary_message(arch.value_or(""), machine, binaries.dirs, request.version);
     return std::nullopt;
   }
-  std::ifstream in(binary->path, std::ios::binary);
-  std::ostringstream bytes;
-  bytes << in.rdbuf();
-  if (!in || bytes.str().size() != binary->size) {
+  auto bytes = platform::read_whole_file(binary->path);
+  if (!bytes || bytes->size() != binary->size) {
     out.error = fmt::format("cannot read {}", binary->path);
     return std::nullopt;
   }
-  return BinaryCopy{binary, bytes.str()};
+  return BinaryCopy{binary, std::move(*bytes)};
 }
 
 /// Copies the binary of the host's architecture into the cache its answer named; false, with

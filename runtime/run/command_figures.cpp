@@ -3,12 +3,12 @@
 #include <cctype>
 #include <cmath>
 #include <cstdlib>
-#include <fstream>
 #include <regex>
 #include <sstream>
 
 #include <fmt/format.h>
 
+#include "base/platform/whole_file.hpp"
 #include "runtime/analysis/units.hpp"
 #include "runtime/tools/tools.hpp"
 #include "base/support/system_text.hpp"
@@ -23,14 +23,8 @@ const std::string& stream_text(const FigureRule& rule, const platform::ChildOutc
                                std::string& error) {
   if (rule.from == FigureRule::Stream::err) return out.err.text;
   if (rule.from == FigureRule::Stream::out) return out.out.text;
-  std::ifstream in(rule.file, std::ios::binary);
-  if (!in) {
-    error = fmt::format("cannot read {}, the file the figure is read from", rule.file);
-    return file_text;
-  }
-  std::ostringstream all;
-  all << in.rdbuf();
-  file_text = all.str();
+  if (auto text = platform::read_whole_file(rule.file)) file_text = std::move(*text);
+  else error = fmt::format("cannot read {}, the file the figure is read from", rule.file);
   return file_text;
 }
 

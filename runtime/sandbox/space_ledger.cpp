@@ -6,12 +6,12 @@
 
 #include <fmt/format.h>
 
+#include "base/support/human_units.hpp"
 #include "runtime/sandbox/locations.hpp"
-#include "runtime/plan/plan_printer.hpp"
 
 namespace hwbench::runtime::sandbox {
 
-using plan::human_bytes;
+using support::human_bytes;
 
 namespace {
 

@@ -15,6 +15,7 @@ using platform::allowed_cpus;
 using platform::available_memory_bytes;
 using platform::cpu_caches;
 using platform::last_level_cache_bytes;
+using platform::meminfo_bytes;
 using platform::parse_cache_size;
 
 namespace {
@@ -99,6 +100,15 @@ TEST_CASE("cpu_caches: one CPU's caches in index order, with what could not be r
 TEST_CASE("machine: this machine answers") {
   CHECK_FALSE(allowed_cpus().empty());
   CHECK(available_memory_bytes() > 0);
+}
+
+TEST_CASE("machine: a /proc/meminfo field in bytes, kB counted as 1024") {
+  const std::string meminfo = "MemTotal:       24633000 kB\nMemFree:        20000000 kB\nMemAvailable:   1000\n";
+  CHECK(meminfo_bytes(meminfo, "MemTotal") == 24633000ULL * 1024);
+  CHECK(meminfo_bytes(meminfo, "MemAvailable") == 1000);
+  CHECK_FALSE(meminfo_bytes(meminfo, "Mem").has_value());
+  CHECK_FALSE(meminfo_bytes(meminfo, "SwapTotal").has_value());
+  CHECK_FALSE(meminfo_bytes("MemTotal: many kB\n", "MemTotal").has_value());
 }
 
 }  // namespace hwbench::kernels::memory

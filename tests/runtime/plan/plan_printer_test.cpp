@@ -93,14 +93,3 @@ TEST_CASE("plan printer: counts past 2^64 saturate") {
   CHECK(w.files == 2'000'000);
   CHECK(w.bytes == 1'000'000'000'000'000'000u);
 }
-
-TEST_CASE("plan printer: sizes in decimal units, from bytes to EB") {
-  CHECK(rt::plan::human_bytes(0) == "0 B");
-  CHECK(rt::plan::human_bytes(999) == "999 B");
-  CHECK(rt::plan::human_bytes(1000) == "1.0 KB");
-  CHECK(rt::plan::human_bytes(200'000'000) == "200.0 MB");
-  CHECK(rt::plan::human_bytes(20'000'000'000'000) == "20.0 TB");
-  CHECK(rt::plan::human_bytes(999'000'000'000'000'000) == "999.0 PB");
-  CHECK(rt::plan::human_bytes(1'000'000'000'000'000'000u) == "1.0 EB");
-  CHECK(rt::plan::human_bytes(UINT64_MAX) == "18.4 EB");
-}
