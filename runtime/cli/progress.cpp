@@ -9,7 +9,7 @@
 
 #include "runtime/analysis/statistics.hpp"
 #include "runtime/cli/terminal.hpp"
-#include "runtime/plan/plan_printer.hpp"
+#include "base/support/human_units.hpp"
 #include "runtime/report/settle_note.hpp"
 #include "base/support/text_columns.hpp"
 
@@ -140,9 +140,9 @@ void ProgressDisplay::series_ends(const model::Series& series) {
 
 void ProgressDisplay::settle_begins(const plan::Settle& settle) {
   settle_status_ = settle.mode == model::SettleMode::wait
-                       ? fmt::format("settle: waiting {}", plan::human_seconds(settle.seconds))
+                       ? fmt::format("settle: waiting {}", support::human_seconds(settle.seconds))
                        : fmt::format("settle: probing {} until its rate is stable (at most {})", settle.file_display,
-                                     plan::human_seconds(settle.seconds));
+                                     support::human_seconds(settle.seconds));
   draw_status(clock_.now_ns(), true);
 }
 
@@ -150,8 +150,8 @@ void ProgressDisplay::settle_probe(const model::SettleRecord& record) {
   const model::SettleProbe& p = record.probes.back();
   settle_status_ = fmt::format("settle: probe {}  {}  at {} of at most {}", record.probes.size(),
                                human_rate(model::probe_rate(p), true),
-                               plan::human_seconds(static_cast<double>(p.start_ns) / 1e9),
-                               plan::human_seconds(record.seconds));
+                               support::human_seconds(static_cast<double>(p.start_ns) / 1e9),
+                               support::human_seconds(record.seconds));
   draw_status(clock_.now_ns(), true);
 }
 
@@ -194,7 +194,7 @@ std::string ProgressDisplay::series_line(const Track& t, const model::Series& se
     if (t.done >= 2 && t.rates.mean() != 0) {
       figures += fmt::format(" ±{:.1f}%", t.rates.ci95() / std::fabs(t.rates.mean()) * 100);
     }
-    figures += fmt::format("  {} sample{} in {}", t.done, t.done == 1 ? "" : "s", plan::human_seconds(t.seconds));
+    figures += fmt::format("  {} sample{} in {}", t.done, t.done == 1 ? "" : "s", support::human_seconds(t.seconds));
     if (!series.converged) note = fmt::format("did not reach ±{}% at 95% confidence", series.ci_target_pct);
   }
   std::string plain = head + label;

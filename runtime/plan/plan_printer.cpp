@@ -1,5 +1,7 @@
 #include "runtime/plan/plan_printer.hpp"
 
+#include "base/support/human_units.hpp"
+
 #include <algorithm>
 
 #include <fmt/format.h>

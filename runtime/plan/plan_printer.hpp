@@ -5,7 +5,6 @@
 #include <ostream>
 #include <string>
 
-#include "base/support/human_units.hpp"
 #include "runtime/plan/plan.hpp"
 
 namespace hwbench::runtime::plan {
@@ -30,9 +29,5 @@ void print_plan(const Plan& plan, std::ostream& out);
 /// The --set values a run used, as they would be given again:
 /// "parameters: --set loops=100000 --set workers=200".
 std::string parameters_line(const std::map<std::string, std::string>& parameters);
-
-// The formatters live in base/support; these names stay while runtime/cli/progress.cpp calls them so.
-using support::human_bytes;
-using support::human_seconds;
 
 }  // namespace hwbench::runtime::plan
