@@ -5,8 +5,8 @@
 
 #include <fmt/format.h>
 
-#include "lang/kernel/kernel_typecheck.hpp"
 #include "base/support/suggestions.hpp"
+#include "lang/kernel/kernel_typecheck.hpp"
 
 namespace hwbench::lang::kernel {
 
@@ -15,14 +15,18 @@ namespace {
 /// A short spelling of an expression, for hints: `x`, `a[i]`, `2.5`, or `…`.
 std::string spelled(const KExpr& e) {
   switch (e.kind) {
-    case KExprKind::var: return e.name;
-    case KExprKind::int_lit: return std::to_string(e.int_value);
-    case KExprKind::float_lit: return fmt::format("{}", e.float_value);
+    case KExprKind::var:
+      return e.name;
+    case KExprKind::int_lit:
+      return std::to_string(e.int_value);
+    case KExprKind::float_lit:
+      return fmt::format("{}", e.float_value);
     case KExprKind::index:
       return e.operands[0].kind == KExprKind::var || e.operands[0].kind == KExprKind::int_lit
                  ? fmt::format("{}[{}]", e.name, spelled(e.operands[0]))
                  : "…";
-    default: return "…";
+    default:
+      return "…";
   }
 }
 
@@ -50,8 +54,8 @@ bool ExprTyping::resolve(KTypeRef& ref) {
   }
   std::vector<std::string> candidates = scalar_names();
   for (const auto& [n, t] : def_.type_args) candidates.push_back(n);
-  diags_.error(ref.loc, fmt::format("unknown type '{}'", ref.name), support::did_you_mean(ref.name, candidates, kTypesHint),
-               underline_width(ref.name));
+  diags_.error(ref.loc, fmt::format("unknown type '{}'", ref.name),
+               support::did_you_mean(ref.name, candidates, kTypesHint), underline_width(ref.name));
   return false;
 }
 
@@ -103,14 +107,16 @@ void ExprTyping::index_value(KExpr& e) {
 std::optional<KScalar> ExprTyping::natural(const KExpr& e) const {
   switch (e.kind) {
     case KExprKind::int_lit:
-    case KExprKind::float_lit: return std::nullopt;
+    case KExprKind::float_lit:
+      return std::nullopt;
     case KExprKind::var:
     case KExprKind::index: {
       const KernelScope::Entry* en = scope_.find(e.name);
       if (en == nullptr) return std::nullopt;
       return slot_of(*en).type;
     }
-    case KExprKind::unary: return e.op == "!" ? std::optional<KScalar>(KScalar::boolean) : natural(e.operands[0]);
+    case KExprKind::unary:
+      return e.op == "!" ? std::optional<KScalar>(KScalar::boolean) : natural(e.operands[0]);
     case KExprKind::binary: {
       if (e.op == "+" || e.op == "-" || e.op == "*" || e.op == "/" || e.op == "%") {
         auto t = natural(e.operands[0]);
@@ -118,7 +124,8 @@ std::optional<KScalar> ExprTyping::natural(const KExpr& e) const {
       }
       return KScalar::boolean;
     }
-    case KExprKind::cast: return lookup_type(e.cast_to.name);
+    case KExprKind::cast:
+      return lookup_type(e.cast_to.name);
   }
   return std::nullopt;
 }
@@ -139,83 +146,102 @@ std::optional<KScalar> ExprTyping::value(KExpr& e, std::optional<KScalar> want) 
 
 std::optional<KScalar> ExprTyping::check(KExpr& e, std::optional<KScalar> want) {
   switch (e.kind) {
-    case KExprKind::int_lit: {
-      const KScalar t = want && *want != KScalar::boolean ? *want : KScalar::i64;
-      if (is_float(t)) {
-        // Back ends see a float literal wherever a float is meant.
-        e.kind = KExprKind::float_lit;
-        e.float_value = t == KScalar::f32 ? static_cast<double>(static_cast<float>(e.int_value))
-                                          : static_cast<double>(e.int_value);
-      } else if (e.int_value < integer_min(t) || e.int_value > integer_max(t)) {
-        diags_.error(e.loc, range_error(std::to_string(e.int_value), t),
-                     "write a value in range, or compute in a wider type", underline_width(std::to_string(e.int_value)));
-        return std::nullopt;
-      }
-      return t;
-    }
-    case KExprKind::float_lit: {
-      if (want && is_integer(*want)) {
-        diags_.error(e.loc, fmt::format("a float literal cannot be an {}", scalar_name(*want)),
-                     fmt::format("write an integer, or convert: {}(…)", scalar_name(*want)));
-        return std::nullopt;
-      }
-      const KScalar t = want == KScalar::f32 ? KScalar::f32 : KScalar::f64;
-      if (t == KScalar::f32) e.float_value = static_cast<double>(static_cast<float>(e.float_value));
-      return t;
-    }
-    case KExprKind::var: {
-      const KernelScope::Entry* en = variable(e.name, e.loc);
-      if (en == nullptr) return std::nullopt;
-      e.slot = en->slot;
-      const KSlot& slot = slot_of(*en);
-      if (slot.array_size > 0) {
-        diags_.error(e.loc, fmt::format("'{}' is an array of {} {}; use one element", e.name, slot.array_size,
-                                        scalar_name(slot.type)),
-                     fmt::format("write {}[i]", e.name), underline_width(e.name));
-        return std::nullopt;
-      }
-      return slot.type;
-    }
-    case KExprKind::index: {
-      const KernelScope::Entry* en = variable(e.name, e.loc);
-      index_value(e.operands[0]);
-      if (en == nullptr) return std::nullopt;
-      e.slot = en->slot;
-      const KSlot& slot = slot_of(*en);
-      if (slot.array_size == 0) {
-        diags_.error(e.loc, fmt::format("'{}' is not an array", e.name),
-                     fmt::format("declare an array with let {}: [{}; SIZE]", e.name, scalar_name(slot.type)),
-                     underline_width(e.name));
-        return std::nullopt;
-      }
-      return slot.type;
-    }
-    case KExprKind::unary: return unary(e, want);
-    case KExprKind::binary: return binary(e, want);
-    case KExprKind::cast: {
-      KExpr& operand = e.operands[0];
-      auto from = value(operand, natural(operand) ? natural(operand) : fallback(operand));
-      auto to = lookup_type(e.cast_to.name);
-      if (!to) {
-        std::vector<std::string> candidates = scalar_names();
-        for (const auto& [n, t] : def_.type_args) candidates.push_back(n);
-        diags_.error(e.loc, fmt::format("unknown type '{}'", e.cast_to.name),
-                     support::did_you_mean(e.cast_to.name, candidates,
-                                  "a conversion is TYPE(x), TYPE one of i16, i32, i64, f32, f64 or a type parameter"),
-                     underline_width(e.cast_to.name));
-        return std::nullopt;
-      }
-      e.cast_to.resolved = *to;
-      if (!from) return std::nullopt;
-      if (*from == KScalar::boolean) {
-        diags_.error(operand.loc, fmt::format("cannot convert a comparison (bool) to {}", scalar_name(*to)),
-                     "choose a number with if: if a < b { x = 1 } else { x = 0 }");
-        return std::nullopt;
-      }
-      return *to;
-    }
+    case KExprKind::int_lit:
+      return int_literal(e, want);
+    case KExprKind::float_lit:
+      return float_literal(e, want);
+    case KExprKind::var:
+      return variable_value(e);
+    case KExprKind::index:
+      return element_value(e);
+    case KExprKind::unary:
+      return unary(e, want);
+    case KExprKind::binary:
+      return binary(e, want);
+    case KExprKind::cast:
+      return conversion(e);
   }
   return std::nullopt;
+}
+
+std::optional<KScalar> ExprTyping::int_literal(KExpr& e, std::optional<KScalar> want) {
+  const KScalar t = want && *want != KScalar::boolean ? *want : KScalar::i64;
+  if (is_float(t)) {
+    // Back ends see a float literal wherever a float is meant.
+    e.kind = KExprKind::float_lit;
+    e.float_value =
+        t == KScalar::f32 ? static_cast<double>(static_cast<float>(e.int_value)) : static_cast<double>(e.int_value);
+  } else if (e.int_value < integer_min(t) || e.int_value > integer_max(t)) {
+    diags_.error(e.loc, range_error(std::to_string(e.int_value), t),
+                 "write a value in range, or compute in a wider type", underline_width(std::to_string(e.int_value)));
+    return std::nullopt;
+  }
+  return t;
+}
+
+std::optional<KScalar> ExprTyping::float_literal(KExpr& e, std::optional<KScalar> want) {
+  if (want && is_integer(*want)) {
+    diags_.error(e.loc, fmt::format("a float literal cannot be an {}", scalar_name(*want)),
+                 fmt::format("write an integer, or convert: {}(…)", scalar_name(*want)));
+    return std::nullopt;
+  }
+  const KScalar t = want == KScalar::f32 ? KScalar::f32 : KScalar::f64;
+  if (t == KScalar::f32) e.float_value = static_cast<double>(static_cast<float>(e.float_value));
+  return t;
+}
+
+std::optional<KScalar> ExprTyping::variable_value(KExpr& e) {
+  const KernelScope::Entry* en = variable(e.name, e.loc);
+  if (en == nullptr) return std::nullopt;
+  e.slot = en->slot;
+  const KSlot& slot = slot_of(*en);
+  if (slot.array_size > 0) {
+    diags_.error(
+        e.loc,
+        fmt::format("'{}' is an array of {} {}; use one element", e.name, slot.array_size, scalar_name(slot.type)),
+        fmt::format("write {}[i]", e.name), underline_width(e.name));
+    return std::nullopt;
+  }
+  return slot.type;
+}
+
+std::optional<KScalar> ExprTyping::element_value(KExpr& e) {
+  const KernelScope::Entry* en = variable(e.name, e.loc);
+  index_value(e.operands[0]);
+  if (en == nullptr) return std::nullopt;
+  e.slot = en->slot;
+  const KSlot& slot = slot_of(*en);
+  if (slot.array_size == 0) {
+    diags_.error(e.loc, fmt::format("'{}' is not an array", e.name),
+                 fmt::format("declare an array with let {}: [{}; SIZE]", e.name, scalar_name(slot.type)),
+                 underline_width(e.name));
+    return std::nullopt;
+  }
+  return slot.type;
+}
+
+std::optional<KScalar> ExprTyping::conversion(KExpr& e) {
+  KExpr& operand = e.operands[0];
+  auto from = value(operand, natural(operand) ? natural(operand) : fallback(operand));
+  auto to = lookup_type(e.cast_to.name);
+  if (!to) {
+    std::vector<std::string> candidates = scalar_names();
+    for (const auto& [n, t] : def_.type_args) candidates.push_back(n);
+    diags_.error(
+        e.loc, fmt::format("unknown type '{}'", e.cast_to.name),
+        support::did_you_mean(e.cast_to.name, candidates,
+                              "a conversion is TYPE(x), TYPE one of i16, i32, i64, f32, f64 or a type parameter"),
+        underline_width(e.cast_to.name));
+    return std::nullopt;
+  }
+  e.cast_to.resolved = *to;
+  if (!from) return std::nullopt;
+  if (*from == KScalar::boolean) {
+    diags_.error(operand.loc, fmt::format("cannot convert a comparison (bool) to {}", scalar_name(*to)),
+                 "choose a number with if: if a < b { x = 1 } else { x = 0 }");
+    return std::nullopt;
+  }
+  return *to;
 }
 
 std::optional<KScalar> ExprTyping::unary(KExpr& e, std::optional<KScalar> want) {
@@ -260,8 +286,9 @@ std::optional<KScalar> ExprTyping::binary(KExpr& e, std::optional<KScalar> want)
     bool ok = lt && rt;
     for (auto [side, t] : {std::pair{"left", lt}, std::pair{"right", rt}}) {
       if (t && *t != KScalar::boolean) {
-        diags_.error(e.loc, fmt::format("'{}' needs conditions on both sides, but the {} is a number ({})", e.op,
-                                        side, scalar_name(*t)),
+        diags_.error(e.loc,
+                     fmt::format("'{}' needs conditions on both sides, but the {} is a number ({})", e.op, side,
+                                 scalar_name(*t)),
                      fmt::format("compare it, as in {} != 0", spelled(std::string(side) == "left" ? l : r)), len);
         ok = false;
       }
@@ -286,9 +313,9 @@ std::optional<KScalar> ExprTyping::binary(KExpr& e, std::optional<KScalar> want)
   if (!lt || !rt) return std::nullopt;
   if (*lt == KScalar::boolean || *rt == KScalar::boolean) {
     const bool left = *lt == KScalar::boolean;
-    diags_.error(e.loc, fmt::format("'{}' needs numbers, but the {} side is a comparison (bool)", e.op,
-                                    left ? "left" : "right"),
-                 "choose a number with if: if a < b { x = 1 } else { x = 0 }", len);
+    diags_.error(
+        e.loc, fmt::format("'{}' needs numbers, but the {} side is a comparison (bool)", e.op, left ? "left" : "right"),
+        "choose a number with if: if a < b { x = 1 } else { x = 0 }", len);
     return std::nullopt;
   }
   if (*lt != *rt) return different_types(e, *lt, *rt);
@@ -296,8 +323,9 @@ std::optional<KScalar> ExprTyping::binary(KExpr& e, std::optional<KScalar> want)
 }
 
 std::optional<KScalar> ExprTyping::different_types(const KExpr& e, KScalar lt, KScalar rt) {
-  diags_.error(e.loc, fmt::format("'{}' needs two values of one type, but the left is {} and the right is {}", e.op,
-                                  scalar_name(lt), scalar_name(rt)),
+  diags_.error(e.loc,
+               fmt::format("'{}' needs two values of one type, but the left is {} and the right is {}", e.op,
+                           scalar_name(lt), scalar_name(rt)),
                fmt::format("convert one side, as in {}({}) {} {}", scalar_name(rt), spelled(e.operands[0]), e.op,
                            spelled(e.operands[1])),
                underline_width(e.op));

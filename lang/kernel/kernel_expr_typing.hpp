@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "lang/common/diagnostics.hpp"
-#include "lang/kernel/kernel_ast.hpp"
 #include "lang/common/source.hpp"
+#include "lang/kernel/kernel_ast.hpp"
 
 namespace hwbench::lang::kernel {
 
@@ -71,6 +71,16 @@ class ExprTyping {
 
  private:
   std::optional<KScalar> check(KExpr& e, std::optional<KScalar> want);
+  /// An integer literal, of the wanted type when it is a number type (i64 otherwise).
+  std::optional<KScalar> int_literal(KExpr& e, std::optional<KScalar> want);
+  /// A float literal: f32 when wanted, f64 otherwise; never an integer.
+  std::optional<KScalar> float_literal(KExpr& e, std::optional<KScalar> want);
+  /// A scalar variable's value (an array needs an element).
+  std::optional<KScalar> variable_value(KExpr& e);
+  /// An array's element, its index an integer.
+  std::optional<KScalar> element_value(KExpr& e);
+  /// TYPE(x): a number converted to a number type or a type parameter.
+  std::optional<KScalar> conversion(KExpr& e);
   std::optional<KScalar> unary(KExpr& e, std::optional<KScalar> want);
   std::optional<KScalar> binary(KExpr& e, std::optional<KScalar> want);
   std::optional<KScalar> different_types(const KExpr& e, KScalar lt, KScalar rt);

@@ -2,8 +2,8 @@
 
 #include <fmt/format.h>
 
-#include "lang/common/lexical.hpp"
 #include "base/support/suggestions.hpp"
+#include "lang/common/lexical.hpp"
 
 namespace hwbench::lang::recipe {
 
@@ -91,11 +91,11 @@ void AstBuilder::number(SourceLoc loc, std::string_view text) {
   e.text = std::string(text);
   e.number = literal.quantity;
   if (!literal.unknown_suffix.empty()) {
-    auto hint = support::did_you_mean(literal.unknown_suffix, unit_suffix_names(),
-                             "known units: B KB MB GB TB, KiB MiB GiB TiB, ns us ms s min h, %, and the counts k M G");
-    errors_.push_back({Severity::error, loc,
-                       fmt::format("unknown unit '{}' in '{}'", literal.unknown_suffix, text), hint,
-                       static_cast<std::uint32_t>(text.size())});
+    auto hint =
+        support::did_you_mean(literal.unknown_suffix, unit_suffix_names(),
+                              "known units: B KB MB GB TB, KiB MiB GiB TiB, ns us ms s min h, %, and the counts k M G");
+    errors_.push_back({Severity::error, loc, fmt::format("unknown unit '{}' in '{}'", literal.unknown_suffix, text),
+                       hint, static_cast<std::uint32_t>(text.size())});
   }
   exprs_.push_back(std::move(e));
 }
@@ -236,77 +236,126 @@ Term term_of(Item& item) {
   return term;
 }
 
+/// The statement forms whose pieces come in roles: each piece in its field. (`pieces` is
+/// AstBuilder's private vector of Piece, hence the deduced type.)
+ReportStmt report_form(auto& pieces) {
+  ReportStmt r;
+  std::optional<SourceLoc> comma;
+  for (auto& [what, item] : pieces) {
+    switch (what) {
+      case Role::report_table:
+        r.table = word_of(item);
+        break;
+      case Role::report_head:
+        r.head = word_of(item);
+        break;
+      case Role::report_with:
+        r.with = word_of(item);
+        break;
+      case Role::report_comma:
+        comma = item.loc;
+        break;
+      case Role::report_arg:
+        r.args.push_back({term_of(item), comma});
+        comma.reset();
+        break;
+      default:
+        break;
+    }
+  }
+  r.trailing_comma = comma;
+  return r;
+}
+
+IndexStmt index_form(auto& pieces) {
+  IndexStmt x;
+  for (auto& [what, item] : pieces) {
+    switch (what) {
+      case Role::index_series:
+        x.series.push_back(std::move(item.expr));
+        break;
+      case Role::index_baseline:
+        x.baseline = word_of(item);
+        break;
+      case Role::index_scale:
+        x.scale = std::move(item.expr);
+        break;
+      case Role::index_aggregate:
+        x.aggregate = word_of(item);
+        break;
+      default:
+        break;
+    }
+  }
+  return x;
+}
+
+CompareStmt compare_form(auto& pieces) {
+  CompareStmt c;
+  for (auto& [what, item] : pieces) {
+    switch (what) {
+      case Role::compare_file:
+        c.file = std::move(item.expr);
+        break;
+      case Role::compare_section:
+        c.section = word_of(item);
+        break;
+      case Role::compare_option:
+        c.options.push_back({word_of(item), {}});
+        break;
+      case Role::compare_value:
+        if (!c.options.empty()) c.options.back().value = term_of(item);
+        break;
+      default:
+        break;
+    }
+  }
+  return c;
+}
+
+SettleStmt settle_form(auto& pieces) {
+  SettleStmt st;
+  for (auto& [what, item] : pieces) {
+    switch (what) {
+      case Role::settle_until:
+        st.until = word_of(item);
+        break;
+      case Role::settle_duration:
+        st.duration = std::move(item.expr);
+        break;
+      case Role::settle_path:
+        st.path = std::move(item.expr);
+        break;
+      case Role::settle_max:
+        st.max = std::move(item.expr);
+        break;
+      default:
+        break;
+    }
+  }
+  return st;
+}
+
 }  // namespace
 
 StmtForm AstBuilder::form(StmtKind kind, std::vector<Piece> pieces) {
   switch (kind) {
-    case StmtKind::report: {
-      ReportStmt r;
-      std::optional<SourceLoc> comma;
-      for (auto& [what, item] : pieces) {
-        switch (what) {
-          case Role::report_table: r.table = word_of(item); break;
-          case Role::report_head: r.head = word_of(item); break;
-          case Role::report_with: r.with = word_of(item); break;
-          case Role::report_comma: comma = item.loc; break;
-          case Role::report_arg:
-            r.args.push_back({term_of(item), comma});
-            comma.reset();
-            break;
-          default: break;
-        }
-      }
-      r.trailing_comma = comma;
-      return r;
-    }
+    case StmtKind::report:
+      return report_form(pieces);
     case StmtKind::baseline: {
       BaselineStmt b;
       for (auto& [what, item] : pieces)
         if (what == Role::baseline_file) b.file = std::move(item.expr);
       return b;
     }
-    case StmtKind::index: {
-      IndexStmt x;
-      for (auto& [what, item] : pieces) {
-        switch (what) {
-          case Role::index_series: x.series.push_back(std::move(item.expr)); break;
-          case Role::index_baseline: x.baseline = word_of(item); break;
-          case Role::index_scale: x.scale = std::move(item.expr); break;
-          case Role::index_aggregate: x.aggregate = word_of(item); break;
-          default: break;
-        }
-      }
-      return x;
-    }
-    case StmtKind::compare: {
-      CompareStmt c;
-      for (auto& [what, item] : pieces) {
-        switch (what) {
-          case Role::compare_file: c.file = std::move(item.expr); break;
-          case Role::compare_section: c.section = word_of(item); break;
-          case Role::compare_option: c.options.push_back({word_of(item), {}}); break;
-          case Role::compare_value:
-            if (!c.options.empty()) c.options.back().value = term_of(item);
-            break;
-          default: break;
-        }
-      }
-      return c;
-    }
-    case StmtKind::settle: {
-      SettleStmt st;
-      for (auto& [what, item] : pieces) {
-        switch (what) {
-          case Role::settle_until: st.until = word_of(item); break;
-          case Role::settle_duration: st.duration = std::move(item.expr); break;
-          case Role::settle_path: st.path = std::move(item.expr); break;
-          case Role::settle_max: st.max = std::move(item.expr); break;
-          default: break;
-        }
-      }
-      return st;
-    }
-    default: return {};
+    case StmtKind::index:
+      return index_form(pieces);
+    case StmtKind::compare:
+      return compare_form(pieces);
+    case StmtKind::settle:
+      return settle_form(pieces);
+    default:
+      return {};
   }
 }
 
