@@ -6,13 +6,13 @@
 // every iteration does the same work, so this changes no per-unit figure). Prints
 // "units U iterations N": U is the work run() reported (nbench's count: arrays, bits, loops,
 // coefficients). Used by bench/nbench_counts.sh; outside valgrind the client requests do nothing.
-#include <valgrind/callgrind.h>
-
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
 #include <functional>
 #include <string>
+
+#include <valgrind/callgrind.h>
 
 #include "kernels/nbench/nbench.hpp"
 

@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
+
 #include <valgrind/callgrind.h>
 
 static unsigned long regions;

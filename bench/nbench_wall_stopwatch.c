@@ -42,7 +42,7 @@ static void report_sums(void) {
 }
 
 static int lockstep_from = -1, lockstep_to = -1;
-static long long lockstep_turn_ns;  /* regions' wall time since the partner's last turn */
+static long long lockstep_turn_ns; /* regions' wall time since the partner's last turn */
 static long long lockstep_min_turn_ns = 5000000LL;
 
 static void lockstep_fail(const char* what) {
@@ -62,9 +62,13 @@ static void lockstep_open(void) {
   double turn_ms;
   if (fifos == NULL) return;
   switch (sscanf(fifos, "%4095s %4095s %lf", from, to, &turn_ms)) {
-    case 3: lockstep_min_turn_ns = (long long)(turn_ms * 1e6); break;
-    case 2: break;
-    default: lockstep_fail("HWBENCH_LOCKSTEP takes two FIFO paths and, optionally, a turn in ms");
+    case 3:
+      lockstep_min_turn_ns = (long long)(turn_ms * 1e6);
+      break;
+    case 2:
+      break;
+    default:
+      lockstep_fail("HWBENCH_LOCKSTEP takes two FIFO paths and, optionally, a turn in ms");
   }
   /* The partner opens them in the same order, so neither waits for the other forever. */
   lockstep_to = open(to, O_WRONLY);

@@ -40,9 +40,9 @@ static double c[STREAM_ARRAY_SIZE];
 static double *a, *b, *c;
 
 /* One array of STREAM_ARRAY_SIZE doubles, page aligned, as hwbench's AlignedBuffer gives. */
-static double *page_aligned_array(void) {
+static double* page_aligned_array(void) {
   size_t page = 4096, bytes = sizeof(double) * (size_t)STREAM_ARRAY_SIZE;
-  double *p = aligned_alloc(page, (bytes + page - 1) / page * page);
+  double* p = aligned_alloc(page, (bytes + page - 1) / page * page);
   if (p == NULL) {
     fprintf(stderr, "stream_ref: cannot allocate %zu bytes\n", bytes);
     exit(2);
@@ -58,7 +58,7 @@ static double seconds_now(void) {
 }
 
 /* Average relative error of one array against the value every element should hold. */
-static int array_fails(const char *name, const double *x, double expected) {
+static int array_fails(const char* name, const double* x, double expected) {
   double sum = 0.0;
   long j;
   for (j = 0; j < STREAM_ARRAY_SIZE; j++) sum += fabs(x[j] - expected);
@@ -71,7 +71,7 @@ static int array_fails(const char *name, const double *x, double expected) {
 
 int main(void) {
   const double scalar = 3.0;
-  const char *labels[KERNELS] = {"Copy:", "Scale:", "Add:", "Triad:"};
+  const char* labels[KERNELS] = {"Copy:", "Scale:", "Add:", "Triad:"};
   const double words[KERNELS] = {2, 2, 3, 3};
   double times[KERNELS][NTIMES];
   long j;
@@ -122,9 +122,9 @@ int main(void) {
   }
 
 #ifdef STREAM_STATIC_ARRAYS
-  const char *layout = "static arrays";
+  const char* layout = "static arrays";
 #else
-  const char *layout = "page-aligned arrays";
+  const char* layout = "page-aligned arrays";
 #endif
   printf("stream_ref: %ld elements per array, %d threads, %d iterations, %s\n", (long)STREAM_ARRAY_SIZE, threads,
          NTIMES, layout);

@@ -1,7 +1,7 @@
 #define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
-#include <doctest/doctest.h>
-
 #include <ostream>
+
+#include <doctest/doctest.h>
 
 #include "tests/support/skip.hpp"
 

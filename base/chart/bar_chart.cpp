@@ -86,8 +86,9 @@ std::string bar_svg(const BarChart& chart) {
         const std::string paint = bar.hollow ? attr("fill", "none") + attr("stroke", colour) + attr("stroke-width", "2")
                                              : attr("fill", colour);
         svg.titled("rect",
-                   attr("class", bar.hollow ? "bar published" : "bar") + attr("x", std::min(x, origin)) + attr("y", top + 4) +
-                       attr("width", std::max(0.5, std::fabs(x - origin))) + attr("height", bar_row - 7) + paint,
+                   attr("class", bar.hollow ? "bar published" : "bar") + attr("x", std::min(x, origin)) +
+                       attr("y", top + 4) + attr("width", std::max(0.5, std::fabs(x - origin))) +
+                       attr("height", bar_row - 7) + paint,
                    bar.title);
         end = std::max(x, origin);
       }
@@ -100,11 +101,13 @@ std::string bar_svg(const BarChart& chart) {
                         attr("y2", layout.plot_bottom()));
   for (const auto& reference : chart.references) {
     const double x = layout.x(scale, reference.value);
-    svg.titled("line", attr("class", "reference") + attr("x1", x) + attr("x2", x) + attr("y1", layout.plot_top() - 4) +
-                           attr("y2", layout.plot_bottom()),
+    svg.titled("line",
+               attr("class", "reference") + attr("x1", x) + attr("x2", x) + attr("y1", layout.plot_top() - 4) +
+                   attr("y2", layout.plot_bottom()),
                reference.title);
     if (!reference.label.empty())
-      svg.text(x, layout.plot_top() - 8, reference.label, attr("text-anchor", "middle") + attr("class", "reference-label"));
+      svg.text(x, layout.plot_top() - 8, reference.label,
+               attr("text-anchor", "middle") + attr("class", "reference-label"));
   }
   svg.close();
   return svg.str();

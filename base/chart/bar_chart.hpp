@@ -14,7 +14,7 @@ namespace hwbench::chart {
 
 /// One bar.
 struct Bar {
-  std::string label;       ///< beside the bar (a machine's name); "" for a group of one bar
+  std::string label;  ///< beside the bar (a machine's name); "" for a group of one bar
   double value = std::numeric_limits<double>::quiet_NaN();  ///< NaN: no bar, only its text
   std::string value_text;  ///< printed at the bar's end, as the text report prints the figure
   std::string title;       ///< the tooltip: the figure exactly

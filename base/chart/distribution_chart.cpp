@@ -73,20 +73,22 @@ void distribution_legend(SvgWriter& svg, const Layout& layout, bool boxes) {
   svg.empty("line", attr("x1", x) + attr("x2", x + 18) + attr("y1", y - 4) + attr("y2", y - 4) + attr("class", "ci"));
   svg.text(x + 24, y, "95% CI of the mean");
   x += 150;
-  svg.empty("path", fmt::format(" d=\"M{} {}l4 4l-4 4l-4 -4z\"", coordinate(x + 4), coordinate(y - 8)) + attr("class", "median"));
+  svg.empty("path", fmt::format(" d=\"M{} {}l4 4l-4 4l-4 -4z\"", coordinate(x + 4), coordinate(y - 8)) +
+                        attr("class", "median"));
   svg.text(x + 14, y, "median");
   x += 66;
   if (!boxes) {
     svg.end_group();
     return;
   }
-  svg.empty("rect", attr("x", x) + attr("y", y - 9) + attr("width", 16.0) + attr("height", 10.0) + attr("class", "box key-box"));
+  svg.empty("rect", attr("x", x) + attr("y", y - 9) + attr("width", 16.0) + attr("height", 10.0) +
+                        attr("class", "box key-box"));
   svg.text(x + 22, y, "quartiles, whiskers at 1.5 IQR");
   svg.end_group();
 }
 
-void draw_bins(SvgWriter& svg, const Layout& layout, const Scale& scale, const DistributionRow& row, const std::string& unit,
-               double top, double height) {
+void draw_bins(SvgWriter& svg, const Layout& layout, const Scale& scale, const DistributionRow& row,
+               const std::string& unit, double top, double height) {
   const Bins& bins = *row.bins;
   std::size_t most = 1;
   for (std::size_t c : bins.counts) most = std::max(most, c);
@@ -98,16 +100,16 @@ void draw_bins(SvgWriter& svg, const Layout& layout, const Scale& scale, const D
     const double tall = (height - 10) * static_cast<double>(bins.counts[i]) / static_cast<double>(most);
     const double x = layout.x(scale, from);
     svg.titled("rect",
-               attr("class", "bin") + fmt::format(" data-count=\"{}\"", bins.counts[i]) + attr("x", x) + attr("y", base - tall) +
-                   attr("width", std::max(0.5, layout.x(scale, to) - x)) + attr("height", tall) +
-                   attr("fill", palette_colour(row.colour)),
-               fmt::format("{}: {} sample{} from {} to {} {}", row.label, bins.counts[i], bins.counts[i] == 1 ? "" : "s",
-                           exact(from), exact(to), unit));
+               attr("class", "bin") + fmt::format(" data-count=\"{}\"", bins.counts[i]) + attr("x", x) +
+                   attr("y", base - tall) + attr("width", std::max(0.5, layout.x(scale, to) - x)) +
+                   attr("height", tall) + attr("fill", palette_colour(row.colour)),
+               fmt::format("{}: {} sample{} from {} to {} {}", row.label, bins.counts[i],
+                           bins.counts[i] == 1 ? "" : "s", exact(from), exact(to), unit));
   }
 }
 
-void draw_points(SvgWriter& svg, const Layout& layout, const Scale& scale, const DistributionRow& row, const std::string& unit,
-                 double top, double height) {
+void draw_points(SvgWriter& svg, const Layout& layout, const Scale& scale, const DistributionRow& row,
+                 const std::string& unit, double top, double height) {
   const std::string colour(palette_colour(row.colour));
   const std::string paint = row.hollow ? attr("fill", "none") + attr("stroke", colour) : attr("fill", colour);
   for (std::size_t i = 0; i < row.values.size(); ++i) {
@@ -120,44 +122,56 @@ void draw_points(SvgWriter& svg, const Layout& layout, const Scale& scale, const
   }
 }
 
-void draw_box(SvgWriter& svg, const Layout& layout, const Scale& scale, const DistributionRow& row, const std::string& unit,
-              double top) {
+void draw_box(SvgWriter& svg, const Layout& layout, const Scale& scale, const DistributionRow& row,
+              const std::string& unit, double top) {
   const Box& box = *row.box;
   const double mid = top + 7;
-  const std::string title = fmt::format("{}: quartiles {}, {}, {} {}; whiskers {} to {} {}", row.label, exact(box.q1),
-                                        exact(box.median), exact(box.q3), unit, exact(box.whisker_low), exact(box.whisker_high), unit);
+  const std::string title =
+      fmt::format("{}: quartiles {}, {}, {} {}; whiskers {} to {} {}", row.label, exact(box.q1), exact(box.median),
+                  exact(box.q3), unit, exact(box.whisker_low), exact(box.whisker_high), unit);
   svg.group(attr("class", "box"));
-  svg.titled("line", attr("x1", layout.x(scale, box.whisker_low)) + attr("x2", layout.x(scale, box.whisker_high)) +
-                         attr("y1", mid) + attr("y2", mid) + attr("class", "whisker"), title);
+  svg.titled("line",
+             attr("x1", layout.x(scale, box.whisker_low)) + attr("x2", layout.x(scale, box.whisker_high)) +
+                 attr("y1", mid) + attr("y2", mid) + attr("class", "whisker"),
+             title);
   const double left = layout.x(scale, box.q1);
-  svg.titled("rect", attr("x", left) + attr("y", top) + attr("width", std::max(0.5, layout.x(scale, box.q3) - left)) +
-                         attr("height", 14.0) + attr("stroke", palette_colour(row.colour)),
+  svg.titled("rect",
+             attr("x", left) + attr("y", top) + attr("width", std::max(0.5, layout.x(scale, box.q3) - left)) +
+                 attr("height", 14.0) + attr("stroke", palette_colour(row.colour)),
              title);
   const double m = layout.x(scale, box.median);
-  svg.titled("line", attr("x1", m) + attr("x2", m) + attr("y1", top) + attr("y2", top + 14) + attr("class", "box-median"), title);
+  svg.titled("line",
+             attr("x1", m) + attr("x2", m) + attr("y1", top) + attr("y2", top + 14) + attr("class", "box-median"),
+             title);
   svg.end_group();
 }
 
-void draw_summary(SvgWriter& svg, const Layout& layout, const Scale& scale, const DistributionRow& row, const std::string& unit,
-                  double top, double height) {
+void draw_summary(SvgWriter& svg, const Layout& layout, const Scale& scale, const DistributionRow& row,
+                  const std::string& unit, double top, double height) {
   const double mid = top + height / 2;
   if (std::isfinite(row.mean) && std::isfinite(row.ci95)) {
     const double a = layout.x(scale, row.mean - row.ci95), b = layout.x(scale, row.mean + row.ci95);
-    const std::string title = fmt::format("{}: 95% CI of the mean {} to {} {} (± {})", row.label, exact(row.mean - row.ci95),
-                                          exact(row.mean + row.ci95), unit, exact(row.ci95));
-    svg.titled("path", fmt::format(" d=\"M{0} {2}v6m0 -3H{1}m0 -3v6\"", coordinate(a), coordinate(b), coordinate(mid - 3)) +
-                           attr("class", "ci"),
+    const std::string title =
+        fmt::format("{}: 95% CI of the mean {} to {} {} (± {})", row.label, exact(row.mean - row.ci95),
+                    exact(row.mean + row.ci95), unit, exact(row.ci95));
+    svg.titled("path",
+               fmt::format(" d=\"M{0} {2}v6m0 -3H{1}m0 -3v6\"", coordinate(a), coordinate(b), coordinate(mid - 3)) +
+                   attr("class", "ci"),
                title);
   }
   if (std::isfinite(row.mean)) {
     const double x = layout.x(scale, row.mean);
-    svg.titled("line", attr("x1", x) + attr("x2", x) + attr("y1", top - 2) + attr("y2", top + height + 2) + attr("class", "mean"),
-               fmt::format("{}: mean {} {}", row.label, exact(row.mean), unit));
+    svg.titled(
+        "line",
+        attr("x1", x) + attr("x2", x) + attr("y1", top - 2) + attr("y2", top + height + 2) + attr("class", "mean"),
+        fmt::format("{}: mean {} {}", row.label, exact(row.mean), unit));
   }
   if (std::isfinite(row.median)) {
     const double x = layout.x(scale, row.median);
-    svg.titled("path", fmt::format(" d=\"M{} {}l4 4l-4 4l-4 -4z\"", coordinate(x), coordinate(mid - 4)) + attr("class", "median"),
-               fmt::format("{}: median {} {}", row.label, exact(row.median), unit));
+    svg.titled(
+        "path",
+        fmt::format(" d=\"M{} {}l4 4l-4 4l-4 -4z\"", coordinate(x), coordinate(mid - 4)) + attr("class", "median"),
+        fmt::format("{}: median {} {}", row.label, exact(row.median), unit));
   }
 }
 
@@ -178,7 +192,9 @@ std::string distribution_svg(const DistributionChart& chart) {
 
   SvgWriter svg;
   svg.open(layout.width, layout.height, chart.label);
-  distribution_legend(svg, layout, std::any_of(chart.rows.begin(), chart.rows.end(), [](const auto& row) { return row.box.has_value(); }));
+  distribution_legend(svg, layout, std::any_of(chart.rows.begin(), chart.rows.end(), [](const auto& row) {
+                        return row.box.has_value();
+                      }));
   double top = layout.top;
   for (std::size_t r = 0; r < chart.rows.size(); ++r) {
     const auto& row = chart.rows[r];
@@ -194,13 +210,16 @@ std::string distribution_svg(const DistributionChart& chart) {
     const double height = row_height(row);
     const std::string shown = fitted_label(row.label, layout.left - 12);
     svg.group(attr("class", "row"));
-    svg.text(layout.left - 8, top + height / 2 + 4, shown, attr("text-anchor", "end"), shown == row.label ? "" : row.label);
+    svg.text(layout.left - 8, top + height / 2 + 4, shown, attr("text-anchor", "end"),
+             shown == row.label ? "" : row.label);
     // The points (or bins) take the band under the box when there is one.
     const double marks_top = row.box ? top + 24 : top + 6;
     const double marks_height = row.box ? height - 30 : height - 12;
     if (row.box) draw_box(svg, layout, scale, row, chart.unit, top + 5);
-    if (row.bins) draw_bins(svg, layout, scale, row, chart.unit, top, height);
-    else draw_points(svg, layout, scale, row, chart.unit, marks_top, marks_height);
+    if (row.bins)
+      draw_bins(svg, layout, scale, row, chart.unit, top, height);
+    else
+      draw_points(svg, layout, scale, row, chart.unit, marks_top, marks_height);
     draw_summary(svg, layout, scale, row, chart.unit, marks_top, marks_height);
     svg.end_group();
     top += height;

@@ -60,7 +60,8 @@ void left_axis(SvgWriter& svg, const Layout& layout, const Scale& scale, std::st
   }
   svg.empty("line", attr("class", "frame") + attr("x1", layout.plot_left()) + attr("x2", layout.plot_left()) +
                         attr("y1", layout.plot_top()) + attr("y2", layout.plot_bottom()));
-  svg.text(layout.plot_left() - 6, layout.plot_top() - 10, caption, attr("text-anchor", "end") + attr("class", "caption"));
+  svg.text(layout.plot_left() - 6, layout.plot_top() - 10, caption,
+           attr("text-anchor", "end") + attr("class", "caption"));
   svg.end_group();
 }
 

@@ -108,10 +108,13 @@ std::string line_svg(const LineChart& chart) {
     const std::string colour(palette_colour(series.colour));
     const std::string what = series.values.size() <= drawn_points
                                  ? fmt::format("{}: {} samples in run order", series.label, series.values.size())
-                                 : fmt::format("{}: {} samples in run order, each column of the plot drawn from its lowest "
-                                               "to its highest sample",
-                                               series.label, series.values.size());
-    svg.titled("path", attr("class", "run") + attr("d", series_path(series, layout, across, up)) + attr("stroke", colour), what);
+                                 : fmt::format(
+                                       "{}: {} samples in run order, each column of the plot drawn from its lowest "
+                                       "to its highest sample",
+                                       series.label, series.values.size());
+    svg.titled("path",
+               attr("class", "run") + attr("d", series_path(series, layout, across, up)) + attr("stroke", colour),
+               what);
     if (series.values.size() > marked_points) continue;
     for (std::size_t i = 0; i < series.values.size(); ++i) {
       if (!std::isfinite(series.values[i])) continue;

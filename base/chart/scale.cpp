@@ -21,17 +21,17 @@ double power_of_ten(int e) {
 struct Step {
   int mantissa = 1;
   int exponent = 0;
-  double value() const {
-    return exponent < 0 ? mantissa / power_of_ten(-exponent) : mantissa * power_of_ten(exponent);
-  }
+  double value() const { return exponent < 0 ? mantissa / power_of_ten(-exponent) : mantissa * power_of_ten(exponent); }
 };
 
 Step nice_step(double x, bool round) {
   const int exponent = static_cast<int>(std::floor(std::log10(x)));
   const double fraction = x / power_of_ten(exponent);
   int mantissa = 10;
-  if (round) mantissa = fraction < 1.5 ? 1 : fraction < 3 ? 2 : fraction < 7 ? 5 : 10;
-  else mantissa = fraction <= 1 ? 1 : fraction <= 2 ? 2 : fraction <= 5 ? 5 : 10;
+  if (round)
+    mantissa = fraction < 1.5 ? 1 : fraction < 3 ? 2 : fraction < 7 ? 5 : 10;
+  else
+    mantissa = fraction <= 1 ? 1 : fraction <= 2 ? 2 : fraction <= 5 ? 5 : 10;
   if (mantissa == 10) return {1, exponent + 1};
   return {mantissa, exponent};
 }
@@ -98,8 +98,8 @@ Scale Scale::linear_fixed(double low, double high, int ticks) {
   scale.kind_ = ScaleKind::linear;
   scale.low_ = low;
   scale.high_ = high;
-  scale.ticks_ = round_ticks(static_cast<long long>(std::ceil(low / width)), static_cast<long long>(std::floor(high / width)),
-                             step.mantissa, step.exponent);
+  scale.ticks_ = round_ticks(static_cast<long long>(std::ceil(low / width)),
+                             static_cast<long long>(std::floor(high / width)), step.mantissa, step.exponent);
   return scale;
 }
 

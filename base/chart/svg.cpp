@@ -12,12 +12,23 @@ std::string escape_xml(std::string_view text) {
   out.reserve(text.size());
   for (char c : text) {
     switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&#39;"; break;
-      default: out += c;
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&#39;";
+        break;
+      default:
+        out += c;
     }
   }
   return out;
@@ -48,8 +59,9 @@ std::string attr(std::string_view name, std::string_view value) {
 std::string attr(std::string_view name, double value) { return fmt::format(" {}=\"{}\"", name, coordinate(value)); }
 
 void SvgWriter::open(double width, double height, std::string_view label) {
-  out_ += fmt::format("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" viewBox=\"0 0 {} {}\" width=\"{}\" role=\"img\"{}>",
-                      coordinate(width), coordinate(height), coordinate(width), attr("aria-label", label));
+  out_ += fmt::format(
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" viewBox=\"0 0 {} {}\" width=\"{}\" role=\"img\"{}>",
+      coordinate(width), coordinate(height), coordinate(width), attr("aria-label", label));
   out_ += fmt::format("<title>{}</title>\n", escape_xml(label));
 }
 

@@ -67,7 +67,8 @@ bool sync_directory(const std::string& dir) {
 }  // namespace
 
 bool write_file_atomically(const std::string& path, std::string_view content, std::string& error) {
-  return write_file_atomically(path, [content](const FileWriter& write) { write(content); }, error);
+  return write_file_atomically(
+      path, [content](const FileWriter& write) { write(content); }, error);
 }
 
 bool write_file_atomically(const std::string& path, const std::function<void(const FileWriter&)>& produce,

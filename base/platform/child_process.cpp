@@ -145,9 +145,12 @@ struct OutputPipe {
   void drain(char* buffer) {
     for (std::size_t budget = 256; fd.valid() && budget > 0; --budget) {
       const ssize_t n = ::read(fd.get(), buffer, read_chunk);
-      if (n > 0) keeper.add(buffer, static_cast<std::size_t>(n));
-      else if (n < 0 && errno == EINTR) continue;
-      else break;
+      if (n > 0)
+        keeper.add(buffer, static_cast<std::size_t>(n));
+      else if (n < 0 && errno == EINTR)
+        continue;
+      else
+        break;
     }
     fd.close();
   }
@@ -193,10 +196,14 @@ std::string find_own_cgroup() {
     const std::string point = unescape_mount_field(before[4]);
     // The mount shows the hierarchy from `root` down; our cgroup must lie below it.
     std::string below;
-    if (root == "/") below = own;
-    else if (own == root) below = "";
-    else if (own.starts_with(root + "/")) below = own.substr(root.size());
-    else continue;
+    if (root == "/")
+      below = own;
+    else if (own == root)
+      below = "";
+    else if (own.starts_with(root + "/"))
+      below = own.substr(root.size());
+    else
+      continue;
     if (below == "/") below = "";
     return point + below;
   }
@@ -528,8 +535,16 @@ class ChildWatch {
  public:
   ChildWatch(const ChildSpec& spec, pid_t pid, std::int64_t start, ReapGuard& guard, TreeCgroup& cgroup,
              OutputPipe& out, OutputPipe& err, ChildOutcome& outcome)
-      : spec_(spec), pid_(pid), start_(start), guard_(guard), cgroup_(cgroup), out_(out), err_(err),
-        outcome_(outcome), pidfd_(open_pidfd(pid, spec.watch_pidfd)), buffer_(read_chunk) {
+      : spec_(spec),
+        pid_(pid),
+        start_(start),
+        guard_(guard),
+        cgroup_(cgroup),
+        out_(out),
+        err_(err),
+        outcome_(outcome),
+        pidfd_(open_pidfd(pid, spec.watch_pidfd)),
+        buffer_(read_chunk) {
     const std::int64_t timeout = seconds_to_ns(spec.timeout_seconds);
     deadline_ = timeout == 0 || timeout == never_ns ? never_ns : start + timeout;
     grace_ns_ = seconds_to_ns(spec.kill_grace_seconds);
@@ -545,8 +560,9 @@ class ChildWatch {
       // interruption flag is looked at every 25 ms.
       int limit = pidfd_.valid() ? -1 : static_cast<int>(std::clamp<std::int64_t>((now - start_) / 10'000'000, 1, 10));
       if (spec_.interrupted != nullptr) limit = limit < 0 ? 25 : std::min(limit, 25);
-      const std::int64_t until =
-          stage_ == Stage::running ? deadline_ : stage_ == Stage::terminated ? kill_at_ : never_ns;
+      const std::int64_t until = stage_ == Stage::running      ? deadline_
+                                 : stage_ == Stage::terminated ? kill_at_
+                                                               : never_ns;
       const int wait_ms = poll_ms(now, until, limit);
       pollfd fds[3];
       nfds_t count = 0;
@@ -562,8 +578,10 @@ class ChildWatch {
       if (ready > 0) {
         for (nfds_t i = 0; i < count; ++i) {
           if (fds[i].revents == 0) continue;
-          if (fds[i].fd == out_.fd.get()) out_.read_some(buffer_.data());
-          else if (fds[i].fd == err_.fd.get()) err_.read_some(buffer_.data());
+          if (fds[i].fd == out_.fd.get())
+            out_.read_some(buffer_.data());
+          else if (fds[i].fd == err_.fd.get())
+            err_.read_some(buffer_.data());
         }
       }
       const bool ended = pidfd_.valid() && ready > 0 && (fds[count - 1].revents & POLLIN) != 0;
@@ -588,8 +606,10 @@ class ChildWatch {
       if (::poll(fds, count, 2) > 0) {
         for (nfds_t i = 0; i < count; ++i) {
           if (fds[i].revents == 0) continue;
-          if (fds[i].fd == out_.fd.get()) out_.read_some(buffer_.data());
-          else err_.read_some(buffer_.data());
+          if (fds[i].fd == out_.fd.get())
+            out_.read_some(buffer_.data());
+          else
+            err_.read_some(buffer_.data());
         }
       }
       left = leftover_processes(pid_, cgroup_);
@@ -603,9 +623,12 @@ class ChildWatch {
 
   void enforce_limits(std::int64_t now) {
     if (stage_ == Stage::running) {
-      if (spec_.interrupted != nullptr && spec_.interrupted->load()) outcome_.interrupted = true;
-      else if (now >= deadline_) outcome_.timed_out = true;
-      else return;
+      if (spec_.interrupted != nullptr && spec_.interrupted->load())
+        outcome_.interrupted = true;
+      else if (now >= deadline_)
+        outcome_.timed_out = true;
+      else
+        return;
       ::kill(-pid_, SIGTERM);
       stage_ = Stage::terminated;
       kill_at_ = grace_ns_ >= never_ns - now ? never_ns : now + grace_ns_;
@@ -704,13 +727,13 @@ ChildOutcome run_child(const ChildSpec& spec) {
   ChildPipe out = make_child_pipe(program);
   ChildPipe err = make_child_pipe(program);
   ChildPipe report = make_child_pipe(program);
-  for (const ChildPipe* p : {&out, &err})
-    ::fcntl(p->read.get(), F_SETFL, ::fcntl(p->read.get(), F_GETFL) | O_NONBLOCK);
+  for (const ChildPipe* p : {&out, &err}) ::fcntl(p->read.get(), F_SETFL, ::fcntl(p->read.get(), F_GETFL) | O_NONBLOCK);
   TreeCgroup cgroup;
   if (spec.tree_accounting) cgroup.make();
-  const ExecPlan plan{exec_path.c_str(), argv.data(),     envp.data(),
-                      spec.dir.empty() ? nullptr : spec.dir.c_str(),
-                      input.c_str(),    out.write.get(), err.write.get(), report.write.get(), cgroup.procs_fd()};
+  const ExecPlan plan{
+      exec_path.c_str(), argv.data(),     envp.data(),     spec.dir.empty() ? nullptr : spec.dir.c_str(),
+      input.c_str(),     out.write.get(), err.write.get(), report.write.get(),
+      cgroup.procs_fd()};
 
   // Signals stay blocked from fork until the child has reset its handlers: hwbench's own must
   // never run in the child.

@@ -27,7 +27,8 @@ namespace {
 // or more (several in a sandbox), ten times a short sample. hwbench starts every child with
 // fork(), whose atfork handler sets it; the handler is registered before main() runs.
 std::atomic<bool> g_forked{false};
-const int g_fork_watch = ::pthread_atfork(nullptr, [] { g_forked.store(true, std::memory_order_relaxed); }, nullptr);
+const int g_fork_watch = ::pthread_atfork(
+    nullptr, [] { g_forked.store(true, std::memory_order_relaxed); }, nullptr);
 
 }  // namespace
 

@@ -70,8 +70,10 @@ void read_stat(const std::string& text, ConditionsSnapshot& s) {
       bool whole = words.size() >= 5;
       for (std::size_t i = 1; i < words.size() && i <= 8; ++i) {
         const auto n = counter(words[i]);
-        if (!n) whole = false;
-        else total += *n;
+        if (!n)
+          whole = false;
+        else
+          total += *n;
       }
       if (!whole) continue;
       s.cpu_ticks = total;
@@ -90,8 +92,10 @@ void read_vmstat(const std::string& text, ConditionsSnapshot& s) {
   std::string key;
   std::string value;
   while (in >> key >> value) {
-    if (key == "pswpin") s.swap_in = counter(value);
-    else if (key == "pswpout") s.swap_out = counter(value);
+    if (key == "pswpin")
+      s.swap_in = counter(value);
+    else if (key == "pswpout")
+      s.swap_out = counter(value);
   }
 }
 

@@ -27,22 +27,22 @@ struct Pressure {
 
 /// The counters at one instant; std::nullopt (or empty) where this machine does not show them.
 struct ConditionsSnapshot {
-  std::int64_t time_ns = 0;                 ///< CLOCK_MONOTONIC when it was taken
-  std::optional<double> load1;              ///< /proc/loadavg, 1-minute load average
+  std::int64_t time_ns = 0;     ///< CLOCK_MONOTONIC when it was taken
+  std::optional<double> load1;  ///< /proc/loadavg, 1-minute load average
   std::optional<double> load5;
   std::optional<double> load15;
-  std::optional<std::uint64_t> cpus;        ///< the `cpuN` lines of /proc/stat: CPUs online
-  std::optional<std::uint64_t> cpu_ticks;   ///< /proc/stat `cpu`: user…steal summed (guest is in user)
-  std::optional<std::uint64_t> steal_ticks; ///< /proc/stat `cpu`: the 8th field, steal
+  std::optional<std::uint64_t> cpus;           ///< the `cpuN` lines of /proc/stat: CPUs online
+  std::optional<std::uint64_t> cpu_ticks;      ///< /proc/stat `cpu`: user…steal summed (guest is in user)
+  std::optional<std::uint64_t> steal_ticks;    ///< /proc/stat `cpu`: the 8th field, steal
   std::optional<std::uint64_t> procs_running;  ///< /proc/stat: runnable tasks, the reader included
-  std::optional<std::uint64_t> swap_in;     ///< /proc/vmstat pswpin, pages since boot
-  std::optional<std::uint64_t> swap_out;    ///< /proc/vmstat pswpout
-  std::optional<Pressure> pressure_cpu;     ///< /proc/pressure/cpu (Linux 4.20+, CONFIG_PSI)
-  std::optional<Pressure> pressure_memory;  ///< /proc/pressure/memory
-  std::optional<Pressure> pressure_io;      ///< /proc/pressure/io
-  std::optional<std::uint64_t> freq_min_khz;  ///< lowest scaling_cur_freq over the CPUs
-  std::optional<std::uint64_t> freq_max_khz;  ///< highest scaling_cur_freq over the CPUs
-  std::vector<std::string> governors;       ///< the distinct scaling_governor values, sorted
+  std::optional<std::uint64_t> swap_in;        ///< /proc/vmstat pswpin, pages since boot
+  std::optional<std::uint64_t> swap_out;       ///< /proc/vmstat pswpout
+  std::optional<Pressure> pressure_cpu;        ///< /proc/pressure/cpu (Linux 4.20+, CONFIG_PSI)
+  std::optional<Pressure> pressure_memory;     ///< /proc/pressure/memory
+  std::optional<Pressure> pressure_io;         ///< /proc/pressure/io
+  std::optional<std::uint64_t> freq_min_khz;   ///< lowest scaling_cur_freq over the CPUs
+  std::optional<std::uint64_t> freq_max_khz;   ///< highest scaling_cur_freq over the CPUs
+  std::vector<std::string> governors;          ///< the distinct scaling_governor values, sorted
   /// Sum over the CPUs of thermal_throttle/core_throttle_count (x86 only).
   std::optional<std::uint64_t> core_throttles;
   /// Sum over the CPUs of thermal_throttle/package_throttle_count (each CPU repeats its package's).

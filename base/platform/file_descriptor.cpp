@@ -1,9 +1,9 @@
 #include "base/platform/file_descriptor.hpp"
 
-#include <cerrno>
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <utility>
 
 namespace hwbench::platform {

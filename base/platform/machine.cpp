@@ -44,10 +44,17 @@ std::optional<std::uint64_t> parse_cache_size(std::string_view text) {
   std::uint64_t scale = 1;
   if (!t.empty()) {
     switch (std::toupper(static_cast<unsigned char>(t.back()))) {
-      case 'K': scale = std::uint64_t{1} << 10; break;
-      case 'M': scale = std::uint64_t{1} << 20; break;
-      case 'G': scale = std::uint64_t{1} << 30; break;
-      default: break;
+      case 'K':
+        scale = std::uint64_t{1} << 10;
+        break;
+      case 'M':
+        scale = std::uint64_t{1} << 20;
+        break;
+      case 'G':
+        scale = std::uint64_t{1} << 30;
+        break;
+      default:
+        break;
     }
     if (scale != 1) t.pop_back();
   }

@@ -27,16 +27,18 @@ using ReadSystemFile = std::function<std::optional<std::string>(const std::strin
 /// One cache of one CPU as sysfs lists it in `cpuN/cache/indexM/`; a field is std::nullopt when
 /// its file cannot be read or does not hold what it should. Texts are trimmed.
 struct CpuCache {
-  std::optional<std::uint64_t> level;       ///< `level`: 1, 2, 3…
-  std::optional<std::string> type;          ///< `type`: "Data", "Instruction" or "Unified"
-  std::optional<std::uint64_t> size;        ///< `size`, in bytes (parse_cache_size)
+  std::optional<std::uint64_t> level;          ///< `level`: 1, 2, 3…
+  std::optional<std::string> type;             ///< `type`: "Data", "Instruction" or "Unified"
+  std::optional<std::uint64_t> size;           ///< `size`, in bytes (parse_cache_size)
   std::optional<std::string> shared_cpu_list;  ///< `shared_cpu_list`: "0-1", one per instance
-  std::optional<std::uint64_t> line_size;   ///< `coherency_line_size`, in bytes
+  std::optional<std::uint64_t> line_size;      ///< `coherency_line_size`, in bytes
 };
 
 /// The caches of CPU `cpu` under `cpu_root` (/sys/devices/system/cpu), read with `read`: index0,
 /// index1, … up to the first whose `level` file cannot be read (at most 64).
-std::vector<CpuCache> cpu_caches(const std::string& cpu_root, int cpu, const ReadSystemFile& read = [](const std::string& path) { return read_whole_file(path); });
+std::vector<CpuCache> cpu_caches(
+    const std::string& cpu_root, int cpu,
+    const ReadSystemFile& read = [](const std::string& path) { return read_whole_file(path); });
 
 /// The total of the last-level caches that `cpus` use, read from `cpu_root`
 /// (/sys/devices/system/cpu): the data or unified caches of the highest level, each instance

@@ -1,7 +1,7 @@
 #include "base/platform/newer_syscalls.hpp"
 
-#include <sys/sendfile.h>
 #include <fcntl.h>
+#include <sys/sendfile.h>
 #include <unistd.h>
 
 #include <atomic>

@@ -1,7 +1,5 @@
 #include "base/platform/page_cache.hpp"
 
-#include <cerrno>
-#include <cstring>
 #include <fcntl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -10,7 +8,9 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
+#include <cstring>
 #include <thread>
 #include <vector>
 
@@ -33,34 +33,13 @@ struct Magic {
 // f_type values from linux/magic.h and the file systems' own headers.
 constexpr Magic known_magics[] = {
     {0xEF53, "ext4"},  // ext2/3/4 share this value; today's kernels mount all three with ext4
-    {tmpfs_magic, "tmpfs"},
-    {ramfs_magic, "ramfs"},
-    {0x58465342, "xfs"},
-    {0x9123683E, "btrfs"},
-    {0x6969, "nfs"},
-    {0x794c7630, "overlay"},
-    {0x2fc12fc1, "zfs"},
-    {0xF2F52010, "f2fs"},
-    {0xca451a4e, "bcachefs"},
-    {0x65735546, "fuse"},
-    {0xFF534D42, "cifs"},
-    {0xFE534D42, "smb2"},
-    {0x01021997, "9p"},
-    {0x00c36400, "ceph"},
-    {0x4d44, "vfat"},
-    {0x2011BAB0, "exfat"},
-    {0x5346544e, "ntfs"},
-    {0x9660, "iso9660"},
-    {0x73717368, "squashfs"},
-    {0x15013346, "udf"},
-    {0x3153464a, "jfs"},
-    {0x52654973, "reiserfs"},
-    {0x482b, "hfsplus"},
-    {0x3434, "nilfs"},
-    {0xf15f, "ecryptfs"},
-    {0x9fa0, "proc"},
-    {0x62656572, "sysfs"},
-    {0x27e0eb, "cgroup"},
+    {tmpfs_magic, "tmpfs"},   {ramfs_magic, "ramfs"},   {0x58465342, "xfs"},      {0x9123683E, "btrfs"},
+    {0x6969, "nfs"},          {0x794c7630, "overlay"},  {0x2fc12fc1, "zfs"},      {0xF2F52010, "f2fs"},
+    {0xca451a4e, "bcachefs"}, {0x65735546, "fuse"},     {0xFF534D42, "cifs"},     {0xFE534D42, "smb2"},
+    {0x01021997, "9p"},       {0x00c36400, "ceph"},     {0x4d44, "vfat"},         {0x2011BAB0, "exfat"},
+    {0x5346544e, "ntfs"},     {0x9660, "iso9660"},      {0x73717368, "squashfs"}, {0x15013346, "udf"},
+    {0x3153464a, "jfs"},      {0x52654973, "reiserfs"}, {0x482b, "hfsplus"},      {0x3434, "nilfs"},
+    {0xf15f, "ecryptfs"},     {0x9fa0, "proc"},         {0x62656572, "sysfs"},    {0x27e0eb, "cgroup"},
     {0x63677270, "cgroup2"},
 };
 
@@ -111,8 +90,7 @@ ResidencyProbe residency(const std::string& path) {
   FileDescriptor fd = open_file(path, O_RDONLY);
   if (!fd.valid()) {
     ResidencyProbe out;
-    out.error =
-        fmt::format("cannot measure the page-cache residency of {}: {}", path, errno_text(errno));
+    out.error = fmt::format("cannot measure the page-cache residency of {}: {}", path, errno_text(errno));
     return out;
   }
   return residency_of(fd.get(), path);
@@ -155,10 +133,10 @@ Eviction evict(const std::string& path) {
     // Pages still under writeback or briefly locked are dropped on a later round.
     std::this_thread::sleep_for(std::chrono::milliseconds(attempt));
   }
-  return fail(fmt::format(
-      "{} of {} pages stay resident after {} attempts (is the file mapped or locked by another "
-      "process?)",
-      out.after.resident_pages, out.after.total_pages, max_attempts));
+  return fail(
+      fmt::format("{} of {} pages stay resident after {} attempts (is the file mapped or locked by another "
+                  "process?)",
+                  out.after.resident_pages, out.after.total_pages, max_attempts));
 }
 
 std::string filesystem_type(const std::string& path) {

@@ -26,10 +26,10 @@ ResidencyProbe residency(const std::string& path);
 
 /// The outcome of evict().
 struct Eviction {
-  bool ok = false;         ///< true only when mincore saw no resident page afterwards
-  std::string error;       ///< why not, naming the path
-  Residency after;         ///< the last residency seen
-  int attempts = 0;        ///< fdatasync + fadvise rounds made
+  bool ok = false;    ///< true only when mincore saw no resident page afterwards
+  std::string error;  ///< why not, naming the path
+  Residency after;    ///< the last residency seen
+  int attempts = 0;   ///< fdatasync + fadvise rounds made
 };
 
 /// Drops the file at `path` from the page cache (fdatasync, then POSIX_FADV_DONTNEED) and verifies

@@ -18,9 +18,7 @@ bool is_regular_file_no_follow(const std::string& path) {
 
 }  // namespace
 
-bool has_wildcard(const std::string& text) {
-  return text.find_first_of("*?[") != std::string::npos;
-}
+bool has_wildcard(const std::string& text) { return text.find_first_of("*?[") != std::string::npos; }
 
 bool RealFileView::exists(const std::string& path) const {
   struct stat st {};

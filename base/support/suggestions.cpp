@@ -25,7 +25,8 @@ std::size_t edit_distance(std::string_view a, std::string_view b, Swaps swaps) {
     for (std::size_t j = 1; j <= b.size(); ++j) {
       const std::size_t cost = same_letter(a[i - 1], b[j - 1]) ? 0 : 1;
       cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost});
-      if (swaps == Swaps::one_edit && i > 1 && j > 1 && same_letter(a[i - 1], b[j - 2]) && same_letter(a[i - 2], b[j - 1]))
+      if (swaps == Swaps::one_edit && i > 1 && j > 1 && same_letter(a[i - 1], b[j - 2]) &&
+          same_letter(a[i - 2], b[j - 1]))
         cur[j] = std::min(cur[j], before[j - 2] + 1);
     }
     std::swap(before, prev);

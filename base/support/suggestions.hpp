@@ -20,8 +20,7 @@ std::size_t edit_distance(std::string_view a, std::string_view b, Swaps swaps = 
 std::string closest_match(std::string_view word, const std::vector<std::string>& candidates);
 
 /// "did you mean 'x'?" for the closest candidate, or `fallback` when none is close.
-std::string did_you_mean(std::string_view word, const std::vector<std::string>& candidates,
-                         std::string fallback = {});
+std::string did_you_mean(std::string_view word, const std::vector<std::string>& candidates, std::string fallback = {});
 
 /// "unknown WHAT 'WORD'; did you mean 'x'?", or "…; known: a, b, c" when nothing is close.
 std::string unknown_word(std::string_view what, std::string_view word, const std::vector<std::string>& known);

@@ -73,7 +73,8 @@ std::string last_lines(std::string_view text, std::size_t keep, std::string_view
   }
   if (lines.empty()) return std::string(if_empty);
   const std::size_t from = lines.size() > keep ? lines.size() - keep : 0;
-  std::string tail = lines.size() - from == 1 ? "; its last line:" : "; its last " + std::to_string(lines.size() - from) + " lines:";
+  std::string tail =
+      lines.size() - from == 1 ? "; its last line:" : "; its last " + std::to_string(lines.size() - from) + " lines:";
   for (std::size_t i = from; i < lines.size(); ++i) tail += "\n    " + std::string(lines[i].substr(0, 300));
   return tail;
 }

@@ -108,7 +108,8 @@ class CommandKernel : public Kernel {
   void judge(const ChildOutcome& out) const {
     if (out.timed_out) throw KernelError(fmt::format("{} {}{}", program_, out.describe(), failure_tail(out)));
     if (ignore_failure_) return;
-    const bool accepted = out.signal == 0 && std::find(accepted_.begin(), accepted_.end(), out.exit_code) != accepted_.end();
+    const bool accepted =
+        out.signal == 0 && std::find(accepted_.begin(), accepted_.end(), out.exit_code) != accepted_.end();
     if (!accepted) throw KernelError(fmt::format("{} {}{}", program_, out.describe(), failure_tail(out)));
   }
 
@@ -144,14 +145,15 @@ class CommandKernel : public Kernel {
   bool skip_missing_ = false;
   std::string program_;
   std::optional<ChildOutcome> last_;
-  ProgramUse use_;     ///< since the runtime last took it
-  int use_runs_ = 0;   ///< runs in use_
+  ProgramUse use_;    ///< since the runtime last took it
+  int use_runs_ = 0;  ///< runs in use_
   bool startup_measured_ = false;
   std::int64_t startup_wall_ns_ = 0, startup_usr_ns_ = 0, startup_sys_ns_ = 0;
 };
 
 // One row of the option table `hwbench list` shows (the checker binds the options itself).
-ParamSpec option_row(std::string_view name, ParamType type, std::string unit, std::string default_text, std::string help) {
+ParamSpec option_row(std::string_view name, ParamType type, std::string unit, std::string default_text,
+                     std::string help) {
   ParamSpec p;
   p.name = std::string(name);
   p.type = type;
@@ -179,13 +181,15 @@ std::vector<ParamSpec> command_params() {
       option_row(option::output_cap, size, "bytes", "1MiB",
                  "how much of each output stream is kept: its first and last halves, the cut marked"),
       option_row(option::env, word, "", "none", "env \"NAME=VALUE\": a variable for the program (repeatable)"),
-      option_row(option::reads, word, "path", "none", "a file the program reads: must exist; `cold` evicts it (repeatable)"),
+      option_row(option::reads, word, "path", "none",
+                 "a file the program reads: must exist; `cold` evicts it (repeatable)"),
       option_row(option::writes, word, "path", "none",
                  "a file the program creates: claimed, removed after a failed run (repeatable)"),
       option_row(option::figure, word, "", "none",
                  "figure [\"LABEL\"] regex \"RE\" | json \"/POINTER\" unit U [scaled] [from stderr|PATH] [optional]: "
                  "a figure from the output (repeatable)"),
-      option_row(option::import, word, "", "none", "import nbench|openssl|bonnie|unixbench: the output as the tool's log"),
+      option_row(option::import, word, "", "none",
+                 "import nbench|openssl|bonnie|unixbench: the output as the tool's log"),
       option_row(option::prepare, word, "", "none", "prepare \"SHELL LINE\": run before each sample, untimed"),
       option_row(option::conclude, word, "", "none", "conclude \"SHELL LINE\": run after each sample, untimed"),
   };
@@ -233,8 +237,9 @@ std::string display_argv(const std::vector<std::string>& argv) {
   std::string out;
   for (const auto& word : argv) {
     if (!out.empty()) out += ' ';
-    const bool plain = !word.empty() && word.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                                                                "0123456789_-+=/.,:@%") == std::string::npos;
+    const bool plain = !word.empty() && word.find_first_not_of(
+                                            "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                            "0123456789_-+=/.,:@%") == std::string::npos;
     if (plain) {
       out += word;
       continue;
@@ -248,10 +253,11 @@ std::string display_argv(const std::vector<std::string>& argv) {
 
 void register_kernels(Registry& registry) {
   ArgSpec program{"PROGRAM", ArgKind::word, "", "the program, then its arguments, each a word, string, number or path"};
-  registry.add(command_spec(exec_kernel,
-                            "runs a program from its argv (no shell), one sample a run: wall time from spawn to reaping, "
-                            "the program's CPU time and peak memory; figures from its output (needs --allow-exec)",
-                            "exec PROGRAM [ARG…] [OPTION…]", {program}));
+  registry.add(
+      command_spec(exec_kernel,
+                   "runs a program from its argv (no shell), one sample a run: wall time from spawn to reaping, "
+                   "the program's CPU time and peak memory; figures from its output (needs --allow-exec)",
+                   "exec PROGRAM [ARG…] [OPTION…]", {program}));
   ArgSpec line{"LINE", ArgKind::word, "", "the command line, as /bin/sh -c runs it"};
   registry.add(command_spec(shell_kernel,
                             "runs a shell command line through /bin/sh -c, one sample a run, the shell's own start-up "

@@ -21,21 +21,21 @@ inline constexpr std::string_view shell_path = "/bin/sh";
 
 /// The options of both statements, as they are written and as the Call's parameters name them.
 namespace option {
-inline constexpr std::string_view timeout = "timeout";            ///< duration; 0: none
-inline constexpr std::string_view cwd = "cwd";                    ///< the working directory, absolute
-inline constexpr std::string_view stdin_file = "stdin";           ///< the file read as standard input
-inline constexpr std::string_view exit_codes = "exit";            ///< accepted exit codes, "0" or "0,1"
+inline constexpr std::string_view timeout = "timeout";                ///< duration; 0: none
+inline constexpr std::string_view cwd = "cwd";                        ///< the working directory, absolute
+inline constexpr std::string_view stdin_file = "stdin";               ///< the file read as standard input
+inline constexpr std::string_view exit_codes = "exit";                ///< accepted exit codes, "0" or "0,1"
 inline constexpr std::string_view ignore_failure = "ignore-failure";  ///< a failed run is still a sample
-inline constexpr std::string_view tree = "tree";                  ///< the whole tree's CPU time, from a cgroup
-inline constexpr std::string_view missing = "missing";            ///< `error` or `skip` a program not installed
-inline constexpr std::string_view output_cap = "output-cap";      ///< bytes kept of each stream
-inline constexpr std::string_view env = "env";                    ///< `env "NAME=VALUE"`, repeatable
-inline constexpr std::string_view reads = "reads";                ///< a file the program reads, repeatable
-inline constexpr std::string_view writes = "writes";              ///< a file the program creates, repeatable
-inline constexpr std::string_view figure = "figure";              ///< a figure taken from the output
-inline constexpr std::string_view import = "import";              ///< the output read by an importer
-inline constexpr std::string_view prepare = "prepare";            ///< a command before each sample, untimed
-inline constexpr std::string_view conclude = "conclude";          ///< a command after each sample, untimed
+inline constexpr std::string_view tree = "tree";                      ///< the whole tree's CPU time, from a cgroup
+inline constexpr std::string_view missing = "missing";                ///< `error` or `skip` a program not installed
+inline constexpr std::string_view output_cap = "output-cap";          ///< bytes kept of each stream
+inline constexpr std::string_view env = "env";                        ///< `env "NAME=VALUE"`, repeatable
+inline constexpr std::string_view reads = "reads";                    ///< a file the program reads, repeatable
+inline constexpr std::string_view writes = "writes";                  ///< a file the program creates, repeatable
+inline constexpr std::string_view figure = "figure";                  ///< a figure taken from the output
+inline constexpr std::string_view import = "import";                  ///< the output read by an importer
+inline constexpr std::string_view prepare = "prepare";                ///< a command before each sample, untimed
+inline constexpr std::string_view conclude = "conclude";              ///< a command after each sample, untimed
 }  // namespace option
 
 /// A Call's parameter for the environment variable NAME: "env:NAME".

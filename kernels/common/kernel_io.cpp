@@ -46,13 +46,10 @@ void refuse_foreign_overwrite(const std::string& path, const Context& context) {
   if (::lstat(path.c_str(), &st) != 0) return;
   if (!context.owned(path))
     throw KernelError(fmt::format(
-        "refusing to overwrite {}: it existed before this run, which only replaces files it created",
-        path));
+        "refusing to overwrite {}: it existed before this run, which only replaces files it created", path));
 }
 
-bool interrupted(const Context& context) {
-  return context.interrupted != nullptr && *context.interrupted;
-}
+bool interrupted(const Context& context) { return context.interrupted != nullptr && *context.interrupted; }
 
 void write_all(int fd, const unsigned char* data, std::size_t size, const std::string& path) {
   while (size > 0) {

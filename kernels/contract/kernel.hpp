@@ -68,9 +68,9 @@ enum class ArgKind {
 
 /// One positional argument.
 struct ArgSpec {
-  std::string name;     ///< "SRC", "DST", "PATH"
+  std::string name;  ///< "SRC", "DST", "PATH"
   ArgKind kind = ArgKind::input_path;
-  std::string before;   ///< a token that must stand before it, such as "->"; "" for none
+  std::string before;  ///< a token that must stand before it, such as "->"; "" for none
   std::string help;
 };
 
@@ -221,8 +221,8 @@ void untimed(const Context& ctx, F&& fn) {
 /// How a kernel statement is measured when the recipe says nothing about it (no `for`,
 /// `runs` or `until ci`): `openssl speed` counts for 3 s, nbench samples until ±5%.
 struct DefaultMeasure {
-  double for_seconds = 0;    ///< >0: each sample repeats the unit of work this long
-  double until_ci_pct = 0;   ///< >0: sample until the 95% half-interval is within this %
+  double for_seconds = 0;   ///< >0: each sample repeats the unit of work this long
+  double until_ci_pct = 0;  ///< >0: sample until the 95% half-interval is within this %
   std::uint32_t runs_min = 1;
   std::uint32_t runs_max = 1;
 };

@@ -1,15 +1,16 @@
 #include "kernels/crypto/algorithms.hpp"
-#include "base/support/suggestions.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <mutex>
+#include <utility>
 
 #include <fmt/format.h>
 #include <openssl/crypto.h>
 #include <openssl/err.h>
 #include <openssl/provider.h>
 
-#include <algorithm>
-#include <cctype>
-#include <mutex>
-#include <utility>
+#include "base/support/suggestions.hpp"
 
 namespace hwbench::kernels::crypto {
 

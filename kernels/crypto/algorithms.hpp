@@ -2,15 +2,15 @@
 // The algorithms of the `openssl speed` tables: hwbench's word for each (openssl 3's speed name),
 // the row name the published tables print, and the name EVP fetches it by. Also the one library
 // context the crypto kernels fetch from, with the default and legacy providers loaded once.
-#include <openssl/types.h>
-
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include "kernels/crypto/evp_handle.hpp"
+#include <openssl/types.h>
+
 #include "kernels/contract/kernel.hpp"
+#include "kernels/crypto/evp_handle.hpp"
 
 namespace hwbench::kernels::crypto {
 

@@ -1,8 +1,8 @@
 #include "kernels/crypto/cipher.hpp"
 
-#include <fmt/format.h>
-
 #include <climits>
+
+#include <fmt/format.h>
 
 #include "kernels/crypto/crypto.hpp"
 

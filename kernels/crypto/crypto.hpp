@@ -9,9 +9,9 @@
 #include <utility>
 #include <vector>
 
-#include "kernels/crypto/algorithms.hpp"
 #include "kernels/contract/kernel.hpp"
 #include "kernels/contract/registry.hpp"
+#include "kernels/crypto/algorithms.hpp"
 
 namespace hwbench::kernels::crypto {
 

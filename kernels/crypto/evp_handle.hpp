@@ -1,9 +1,9 @@
 #pragma once
 // Owning handles for libcrypto's EVP objects: std::unique_ptr with one deleter that knows each
 // type's free function, so that no EVP object outlives its kernel and none is freed twice.
-#include <openssl/evp.h>
-
 #include <memory>
+
+#include <openssl/evp.h>
 
 namespace hwbench::kernels::crypto {
 

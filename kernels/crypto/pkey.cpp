@@ -1,15 +1,15 @@
 #include "kernels/crypto/pkey.hpp"
 
-#include <fmt/format.h>
-#include <openssl/dsa.h>
-#include <openssl/err.h>
-
 #include <algorithm>
 #include <cctype>
 #include <map>
 #include <mutex>
 #include <optional>
 #include <utility>
+
+#include <fmt/format.h>
+#include <openssl/dsa.h>
+#include <openssl/err.h>
 
 #include "kernels/crypto/crypto.hpp"
 

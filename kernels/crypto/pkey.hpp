@@ -8,8 +8,8 @@
 #include <string_view>
 #include <vector>
 
-#include "kernels/crypto/evp_handle.hpp"
 #include "kernels/contract/kernel.hpp"
+#include "kernels/crypto/evp_handle.hpp"
 
 namespace hwbench::kernels::crypto {
 

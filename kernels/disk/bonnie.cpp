@@ -13,9 +13,9 @@
 
 #include <fmt/format.h>
 
+#include "kernels/common/kernel_io.hpp"
 #include "kernels/disk/disk.hpp"
 #include "kernels/disk/size_rule.hpp"
-#include "kernels/common/kernel_io.hpp"
 
 namespace hwbench::kernels::disk {
 
@@ -151,7 +151,8 @@ std::vector<Problem> bonnie_problems(const Call& call) {
                      "bonnie++ counts its file in MiB: write e.g. size 512MiB"});
     const SizeDecision d = size_decision(call);
     if (!d.refusal.empty())
-      out.push_back({d.refusal, "make size at least twice ram (bonnie++ -s and -r), or give ram 0 to turn the check off"});
+      out.push_back(
+          {d.refusal, "make size at least twice ram (bonnie++ -s and -r), or give ram 0 to turn the check off"});
   }
   if (is_file_test(*test) && whole(call, "min", 0) > whole(call, "max", 0))
     out.push_back({fmt::format("min {} is larger than max {}", whole(call, "min", 0), whole(call, "max", 0)),
@@ -165,17 +166,20 @@ KernelSpec bonnie_spec() {
   KernelSpec spec;
   spec.name = kernel_name::bonnie;
   spec.family = "disk";
-  spec.help = "one of bonnie++ 1.96's tests in a directory: putc put_block rewrite getc get_block seeks "
-              "seq_create seq_stat seq_del ran_create ran_stat ran_del";
+  spec.help =
+      "one of bonnie++ 1.96's tests in a directory: putc put_block rewrite getc get_block seeks "
+      "seq_create seq_stat seq_del ran_create ran_stat ran_del";
   spec.lineage = "bonnie++ 1.96 (Russell Coker): bonnie++ -d DIR -s SIZE -r RAM -n FILES";
-  spec.synopsis = "bonnie TEST DIR [size S] [ram R] [chunk C] [chars C] [direct] [evict] [fsync] [seekers N] "
-                  "[seek_count N] [rewrite_every N] [files N] [max S] [min S] [dirs N] [seed N] [concurrency N]";
+  spec.synopsis =
+      "bonnie TEST DIR [size S] [ram R] [chunk C] [chars C] [direct] [evict] [fsync] [seekers N] "
+      "[seek_count N] [rewrite_every N] [files N] [max S] [min S] [dirs N] [seed N] [concurrency N]";
   spec.args = {{"TEST", ArgKind::word, "", "the test, named as in bonnie++'s CSV header: " + test_list()},
                {"DIR", ArgKind::output_path, "", "the directory to test in (bonnie++ -d)"}};
   spec.params = {
       disk_param("size", ParamType::size, "auto",
                  "the test file, whole MiB (-s); auto or 0: bonnie++'s rule, max(300MiB, 2 x RAM)"),
-      disk_param("ram", ParamType::size, "auto", "the RAM figure the size rule uses (-r); auto: this machine's; 0: no check"),
+      disk_param("ram", ParamType::size, "auto",
+                 "the RAM figure the size rule uses (-r); auto: this machine's; 0: no check"),
       disk_param("chunk", ParamType::size, "8KiB", "bytes per read/write call, a power of two (-s SIZE:CHUNK)", 256,
                  static_cast<double>(mib)),
       disk_param("chars", ParamType::size, "3MiB", "bytes of the per-character tests (-f)", 256),

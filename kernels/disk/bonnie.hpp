@@ -31,8 +31,8 @@ enum class BonnieTest {
 
 /// Every test's name as a recipe writes it: bonnie++'s CSV header names ("put_block").
 inline constexpr std::array<std::string_view, 12> bonnie_test_names = {
-    "putc", "put_block", "rewrite", "getc", "get_block", "seeks",
-    "seq_create", "seq_stat", "seq_del", "ran_create", "ran_stat", "ran_del"};
+    "putc",       "put_block", "rewrite", "getc",       "get_block", "seeks",
+    "seq_create", "seq_stat",  "seq_del", "ran_create", "ran_stat",  "ran_del"};
 
 /// The test called `name`, or nullopt.
 std::optional<BonnieTest> find_bonnie_test(std::string_view name);
@@ -43,21 +43,21 @@ bool is_file_test(BonnieTest test);
 /// A `bonnie` call, resolved (sizes in bytes).
 struct BonnieOptions {
   BonnieTest test = BonnieTest::put_block;
-  std::string dir;                              ///< DIR, absolute
-  std::uint64_t size = 0;                       ///< the test file (bulk tests, seeks), after the size rule
-  std::uint64_t chunk = 8192;                   ///< bytes per read/write call (bonnie++ -s S:chunk)
-  std::uint64_t chars = std::uint64_t{3} << 20; ///< bytes of the per-character tests (bonnie++ -f)
-  bool direct = false;                          ///< O_DIRECT for the block tests and seeks (-D)
-  bool fsync_each = false;                      ///< fsync after every write and file operation (-b)
-  bool evict = false;                           ///< empty the file's page cache before each timed pass
-  std::uint32_t seekers = 5;                    ///< concurrent seekers
-  std::uint32_t seek_count = 8192;              ///< seeks in all
-  std::uint32_t rewrite_every = 10;             ///< one seek in N also rewrites its chunk; 0: none
-  std::uint64_t files = 16;                     ///< file tests: files × 1024 files
-  std::uint64_t max_size = 0;                   ///< file tests: largest file
-  std::uint64_t min_size = 0;                   ///< file tests: smallest file
-  std::uint32_t dirs = 1;                       ///< file tests: directories to spread them over
-  std::uint64_t seed = 0;                       ///< seeds the tickets and the random names
+  std::string dir;                               ///< DIR, absolute
+  std::uint64_t size = 0;                        ///< the test file (bulk tests, seeks), after the size rule
+  std::uint64_t chunk = 8192;                    ///< bytes per read/write call (bonnie++ -s S:chunk)
+  std::uint64_t chars = std::uint64_t{3} << 20;  ///< bytes of the per-character tests (bonnie++ -f)
+  bool direct = false;                           ///< O_DIRECT for the block tests and seeks (-D)
+  bool fsync_each = false;                       ///< fsync after every write and file operation (-b)
+  bool evict = false;                            ///< empty the file's page cache before each timed pass
+  std::uint32_t seekers = 5;                     ///< concurrent seekers
+  std::uint32_t seek_count = 8192;               ///< seeks in all
+  std::uint32_t rewrite_every = 10;              ///< one seek in N also rewrites its chunk; 0: none
+  std::uint64_t files = 16;                      ///< file tests: files × 1024 files
+  std::uint64_t max_size = 0;                    ///< file tests: largest file
+  std::uint64_t min_size = 0;                    ///< file tests: smallest file
+  std::uint32_t dirs = 1;                        ///< file tests: directories to spread them over
+  std::uint64_t seed = 0;                        ///< seeds the tickets and the random names
 
   /// DIR/Bonnie.data: the bulk tests' and seeks' file.
   std::string data_path() const;

@@ -22,11 +22,11 @@
 
 #include <fmt/format.h>
 
+#include "kernels/common/kernel_io.hpp"
 #include "kernels/disk/bonnie.hpp"
 #include "kernels/disk/disk.hpp"
 #include "kernels/disk/max_latency.hpp"
 #include "kernels/disk/scratch_file.hpp"
-#include "kernels/common/kernel_io.hpp"
 
 namespace hwbench::kernels::disk {
 
@@ -66,11 +66,21 @@ class BulkTest : public Kernel {
       for (std::uint64_t unit = 0; unit < n && !common::interrupted(context_); ++unit) {
         if (o_.evict) untimed(context_, [&] { file_.evict_verified("bonnie " + test_name()); });
         switch (o_.test) {
-          case T::putc: put_chars(work, latency); break;
-          case T::put_block: put_blocks(work, latency); break;
-          case T::rewrite: rewrite(work, latency); break;
-          case T::getc: get_chars(work, latency); break;
-          default: get_blocks(work, latency); break;
+          case T::putc:
+            put_chars(work, latency);
+            break;
+          case T::put_block:
+            put_blocks(work, latency);
+            break;
+          case T::rewrite:
+            rewrite(work, latency);
+            break;
+          case T::getc:
+            get_chars(work, latency);
+            break;
+          default:
+            get_blocks(work, latency);
+            break;
         }
       }
     });
@@ -159,8 +169,8 @@ class BulkTest : public Kernel {
   }
 
   [[noreturn]] void short_file() const {
-    throw KernelError(fmt::format("cannot read {}: it is shorter than the test wrote it (changed by someone else?)",
-                                  file_.path()));
+    throw KernelError(
+        fmt::format("cannot read {}: it is shorter than the test wrote it (changed by someone else?)", file_.path()));
   }
 
   BonnieOptions o_;

@@ -25,13 +25,13 @@
 
 #include <fmt/format.h>
 
+#include "base/platform/newer_syscalls.hpp"
+#include "kernels/common/kernel_io.hpp"
+#include "kernels/common/random_bytes.hpp"
 #include "kernels/disk/bonnie.hpp"
 #include "kernels/disk/disk.hpp"
 #include "kernels/disk/max_latency.hpp"
 #include "kernels/disk/scratch_file.hpp"
-#include "kernels/common/kernel_io.hpp"
-#include "kernels/common/random_bytes.hpp"
-#include "base/platform/newer_syscalls.hpp"
 
 namespace hwbench::kernels::disk {
 
@@ -80,11 +80,21 @@ class FileTest : public Kernel {
       try {
         switch (o_.test) {
           case T::seq_create:
-          case T::ran_create: build(&latency, work); break;
-          case T::seq_stat: stat_in_directory_order(latency, work); break;
-          case T::ran_stat: stat_shuffled(latency, work); break;
-          case T::seq_del: delete_in_directory_order(latency, work); break;
-          default: delete_shuffled(latency, work); break;
+          case T::ran_create:
+            build(&latency, work);
+            break;
+          case T::seq_stat:
+            stat_in_directory_order(latency, work);
+            break;
+          case T::ran_stat:
+            stat_shuffled(latency, work);
+            break;
+          case T::seq_del:
+            delete_in_directory_order(latency, work);
+            break;
+          default:
+            delete_shuffled(latency, work);
+            break;
         }
       } catch (...) {
         remove_tree();
@@ -253,11 +263,13 @@ class FileTest : public Kernel {
   }
 
   void stat_shuffled(MaxLatency& latency, Work& work) {
-    shuffled_pass(latency, [&](std::uint64_t i) { visit(dirs_[dir_of_[i]].get(), names_[i].c_str(), path_of(i), work); });
+    shuffled_pass(latency,
+                  [&](std::uint64_t i) { visit(dirs_[dir_of_[i]].get(), names_[i].c_str(), path_of(i), work); });
   }
 
   void unlink_one(std::uint64_t i, Work& work) {
-    if (::unlinkat(dirs_[dir_of_[i]].get(), names_[i].c_str(), 0) != 0) throw common::io_error("remove", path_of(i), errno);
+    if (::unlinkat(dirs_[dir_of_[i]].get(), names_[i].c_str(), 0) != 0)
+      throw common::io_error("remove", path_of(i), errno);
     work.ops += 1;
   }
 

@@ -19,12 +19,12 @@
 
 #include <fmt/format.h>
 
+#include "kernels/common/kernel_io.hpp"
+#include "kernels/common/random_bytes.hpp"
 #include "kernels/disk/bonnie.hpp"
 #include "kernels/disk/disk.hpp"
 #include "kernels/disk/max_latency.hpp"
 #include "kernels/disk/scratch_file.hpp"
-#include "kernels/common/kernel_io.hpp"
-#include "kernels/common/random_bytes.hpp"
 
 namespace hwbench::kernels::disk {
 

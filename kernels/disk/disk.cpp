@@ -28,8 +28,9 @@ ParamSpec disk_param(const char* name, ParamType type, const char* default_text,
 }
 
 common::AlignedBuffer io_buffer(std::size_t size, bool block_aligned, const std::string& what) {
-  return common::AlignedBuffer(size, block_aligned ? common::AlignedBuffer::block_alignment : common::AlignedBuffer::malloc_alignment,
-                       common::AlignedBuffer::Fill::zeros, what);
+  return common::AlignedBuffer(
+      size, block_aligned ? common::AlignedBuffer::block_alignment : common::AlignedBuffer::malloc_alignment,
+      common::AlignedBuffer::Fill::zeros, what);
 }
 
 std::vector<Problem> directory_problems(const std::string& kernel, const std::string& dir, const FileView& view) {

@@ -12,15 +12,15 @@
 
 #include <fmt/format.h>
 
-#include "kernels/common/kernel_io.hpp"
 #include "base/platform/newer_syscalls.hpp"
 #include "base/platform/page_cache.hpp"
+#include "kernels/common/kernel_io.hpp"
 
 namespace hwbench::kernels::disk {
 
+using platform::evict;
 using platform::Eviction;
 using platform::FileDescriptor;
-using platform::evict;
 using platform::open_file;
 
 ScratchFile::ScratchFile(std::string path, const Context& context) : path_(std::move(path)), context_(context) {}
@@ -79,7 +79,8 @@ bool ScratchFile::allocate(std::uint64_t size) {
     reserved = preallocate(fd.get(), size, path_);
     // Without reserved blocks the file still gets its size, so that writes fill holes rather than
     // extend it (fio truncates to the size the same way).
-    if (!reserved && ::ftruncate(fd.get(), static_cast<off_t>(size)) != 0) throw common::io_error("extend", path_, errno);
+    if (!reserved && ::ftruncate(fd.get(), static_cast<off_t>(size)) != 0)
+      throw common::io_error("extend", path_, errno);
     close_synced(fd, path_);
   });
   return reserved;
@@ -166,8 +167,8 @@ bool unwrite(int fd, std::uint64_t size, const std::string& path) {
 }
 
 KernelError direct_error(const std::string& path, int err) {
-  return KernelError(fmt::format("cannot open {} with O_DIRECT: {} (its file system refuses direct I/O)", path,
-                                 std::strerror(err)));
+  return KernelError(
+      fmt::format("cannot open {} with O_DIRECT: {} (its file system refuses direct I/O)", path, std::strerror(err)));
 }
 
 }  // namespace hwbench::kernels::disk

@@ -38,17 +38,17 @@
 
 #include <fmt/format.h>
 
+#include "base/platform/page_cache.hpp"
+#include "kernels/common/kernel_io.hpp"
+#include "kernels/common/random_bytes.hpp"
 #include "kernels/disk/disk.hpp"
 #include "kernels/disk/max_latency.hpp"
 #include "kernels/disk/scratch_file.hpp"
-#include "kernels/common/kernel_io.hpp"
-#include "base/platform/page_cache.hpp"
-#include "kernels/common/random_bytes.hpp"
 
 namespace hwbench::kernels::disk {
 
-using platform::FileDescriptor;
 using platform::evict;
+using platform::FileDescriptor;
 using platform::filesystem_type;
 using platform::open_file;
 
@@ -59,8 +59,9 @@ namespace {
 std::optional<Problem> in_memory_problem(const std::string& dir) {
   const std::string fs = filesystem_type(dir);
   if (fs != "tmpfs" && fs != "ramfs") return std::nullopt;
-  return Problem{fmt::format("xbench measures uncached I/O, but {} is on {}, whose files are always in memory", dir, fs),
-                 "run it on a disk: the disk location, or -L disk=DIR on a real file system"};
+  return Problem{
+      fmt::format("xbench measures uncached I/O, but {} is on {}, whose files are always in memory", dir, fs),
+      "run it on a disk: the disk location, or -L disk=DIR on a real file system"};
 }
 
 class XbenchTest : public Kernel {
@@ -110,8 +111,10 @@ class XbenchTest : public Kernel {
     MaxLatency latency;
     file_.removing_on_error([&] {
       for (std::uint64_t unit = 0; unit < n && !common::interrupted(context_); ++unit) {
-        if (writing_) write_once(work, latency);
-        else read_once(work, latency);
+        if (writing_)
+          write_once(work, latency);
+        else
+          read_once(work, latency);
         ++passes_;
       }
     });
@@ -158,8 +161,7 @@ class XbenchTest : public Kernel {
 
   void write_once(Work& work, MaxLatency& latency) {
     // The blocks the sample before wrote become never-written again, as the first sample found them.
-    if (passes_ > 0 && unwritten_)
-      untimed(context_, [&] { unwritten_ = unwrite(fd_.get(), size_, file_.path()); });
+    if (passes_ > 0 && unwritten_) untimed(context_, [&] { unwritten_ = unwrite(fd_.get(), size_, file_.path()); });
     for (std::uint64_t b : order_) {
       latency.start();
       pwrite_full(fd_.get(), buffer_.data(), buffer_.size(), b * block_, file_.path());
@@ -182,7 +184,7 @@ class XbenchTest : public Kernel {
   ScratchFile file_;
   common::AlignedBuffer buffer_;
   std::vector<std::uint64_t> order_;
-  FileDescriptor fd_;          ///< open from prepare() to finish(): no open or close is timed
+  FileDescriptor fd_;  ///< open from prepare() to finish(): no open or close is timed
   bool direct_ = false;
   bool preallocated_ = false;  ///< the blocks were reserved with fallocate
   bool unwritten_ = false;     ///< a sequential write's blocks are made never-written before each sample
@@ -196,8 +198,9 @@ KernelSpec xbench_spec() {
   KernelSpec spec;
   spec.name = kernel_name::xbench;
   spec.family = "disk";
-  spec.help = "Xbench-style uncached disk test: read or write a file in BLOCK-byte calls, in order or at random, "
-              "with O_DIRECT (or a verified-empty page cache)";
+  spec.help =
+      "Xbench-style uncached disk test: read or write a file in BLOCK-byte calls, in order or at random, "
+      "with O_DIRECT (or a verified-empty page cache)";
   spec.lineage = "Xbench 1.3 Disk Test: Sequential/Random Uncached Write/Read [4K blocks] [256K blocks]";
   spec.synopsis = "xbench read|write DIR [block B] [size S] [sequential|random] [method auto|direct|evict] [seed N]";
   spec.args = {{"OP", ArgKind::word, "", "read or write"},
@@ -205,8 +208,8 @@ KernelSpec xbench_spec() {
   spec.params = {
       disk_param("block", ParamType::size, "4KiB", "bytes per call: Xbench used 4K and 256K", 512, 64 << 20),
       disk_param("size", ParamType::size, "256MiB", "the test file; every sample moves all of it", 4096),
-      disk_param("order", ParamType::choice, "sequential", "sequential: block after block; random: a permutation of them",
-                 0, 0, {"sequential", "random"}),
+      disk_param("order", ParamType::choice, "sequential",
+                 "sequential: block after block; random: a permutation of them", 0, 0, {"sequential", "random"}),
       disk_param("method", ParamType::choice, "auto",
                  "direct: O_DIRECT or fail; evict: buffered I/O with the cache emptied and verified; auto: direct, "
                  "else evict",
@@ -219,7 +222,8 @@ KernelSpec xbench_spec() {
     FileEffects fx;
     const std::string& op = call.args.at(0).text;
     if (op != "read" && op != "write")
-      fx.problems.push_back({fmt::format("'{}' is not an xbench test", op), "write xbench read DIR or xbench write DIR"});
+      fx.problems.push_back(
+          {fmt::format("'{}' is not an xbench test", op), "write xbench read DIR or xbench write DIR"});
     for (auto& p : directory_problems("xbench", call.args.at(1).path, view)) fx.problems.push_back(std::move(p));
     if (view.is_directory(call.args.at(1).path))
       if (auto p = in_memory_problem(call.args.at(1).path)) fx.problems.push_back(std::move(*p));
@@ -229,8 +233,8 @@ KernelSpec xbench_spec() {
       fx.problems.push_back({fmt::format("block {} is not a multiple of 512 bytes", block),
                              "O_DIRECT moves whole device blocks: write e.g. block 4KiB or block 256KiB"});
     else if (size % block != 0)
-      fx.problems.push_back({fmt::format("size {} is not a whole number of {}-byte blocks", size, block),
-                             "write e.g. size 256MiB"});
+      fx.problems.push_back(
+          {fmt::format("size {} is not a whole number of {}-byte blocks", size, block), "write e.g. size 256MiB"});
     if (!fx.problems.empty()) return fx;
     const std::string path = common::join_path(call.args.at(1).path, "Xbench.data");
     fx.creates.push_back({path, size});

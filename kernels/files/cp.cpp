@@ -21,8 +21,8 @@
 
 #include "base/platform/file_descriptor.hpp"
 #include "base/platform/newer_syscalls.hpp"
-#include "kernels/files/files.hpp"
 #include "base/platform/real_file_view.hpp"
+#include "kernels/files/files.hpp"
 
 namespace hwbench::kernels::files {
 
@@ -52,9 +52,7 @@ struct Attempt {
   std::uint64_t copied = 0;
 };
 
-bool refusal(int err) {
-  return err == EXDEV || err == EINVAL || err == ENOSYS || err == EOPNOTSUPP || err == ENOTSUP;
-}
+bool refusal(int err) { return err == EXDEV || err == EINVAL || err == ENOSYS || err == EOPNOTSUPP || err == ENOTSUP; }
 
 // The destination of `cp src -> dst`: dst itself, or dst/basename(src) when dst is a directory.
 std::string resolve_destination(const std::string& src, const std::string& dst, const FileView& view) {
@@ -72,15 +70,15 @@ class CpKernel : public Kernel {
 
   void prepare() override {
     if (method_ == Method::copy_file_range && !has_copy_file_range())
-      throw KernelUnavailable("cp method copy_file_range: this kernel has no copy_file_range(2) (Linux 4.5 or later "
-                              "has it); method auto falls back to sendfile(2)");
+      throw KernelUnavailable(
+          "cp method copy_file_range: this kernel has no copy_file_range(2) (Linux 4.5 or later "
+          "has it); method auto falls back to sendfile(2)");
     platform::RealFileView real;
     dst_ = resolve_destination(src_, dst_arg_, context_.files ? *context_.files : real);
     FileDescriptor src = open_source();
     struct stat s {};
     struct stat d {};
-    if (::fstat(src.get(), &s) == 0 && ::stat(dst_.c_str(), &d) == 0 && s.st_dev == d.st_dev &&
-        s.st_ino == d.st_ino)
+    if (::fstat(src.get(), &s) == 0 && ::stat(dst_.c_str(), &d) == 0 && s.st_dev == d.st_dev && s.st_ino == d.st_ino)
       throw KernelError(fmt::format("cannot copy {} onto itself", src_));
     common::refuse_foreign_overwrite(dst_, context_);
     // The fallback may be needed in the timed region; its buffer's page faults are paid here.
@@ -166,8 +164,7 @@ class CpKernel : public Kernel {
   Attempt in_kernel(int in, int out, std::uint64_t size, bool use_sendfile) {
     Attempt a;
     for (;;) {
-      const ssize_t n = use_sendfile ? platform::sendfile(out, in, chunk)
-                                     : platform::copy_file_range(in, out, chunk);
+      const ssize_t n = use_sendfile ? platform::sendfile(out, in, chunk) : platform::copy_file_range(in, out, chunk);
       if (n < 0) {
         if (errno == EINTR) continue;
         if (a.copied == 0 && refusal(errno)) {
@@ -223,8 +220,7 @@ KernelSpec cp_spec() {
   spec.lineage = "coreutils cp SRC DST (the file-server cp-to-ramdisk procedure)";
   spec.synopsis = "cp SRC -> DST [method auto|copy_file_range|sendfile|readwrite] [block BLOCK]";
   spec.args = {{"SRC", ArgKind::input_path, "", "the file to copy"},
-               {"DST", ArgKind::output_path, "->",
-                "the copy, or an existing directory to put SRC's name in"}};
+               {"DST", ArgKind::output_path, "->", "the copy, or an existing directory to put SRC's name in"}};
 
   ParamSpec method;
   method.name = "method";
@@ -242,15 +238,15 @@ KernelSpec cp_spec() {
     const std::string& src = call.args.at(0).path;
     const std::string& dst = call.args.at(1).path;
     if (view.is_directory(src)) {
-      fx.problems.push_back({fmt::format("cannot copy {}: it is a directory", src),
-                             fmt::format("cp copies one file; name a file inside it, e.g. {}",
-                                         common::join_path(src, "FILE"))});
+      fx.problems.push_back(
+          {fmt::format("cannot copy {}: it is a directory", src),
+           fmt::format("cp copies one file; name a file inside it, e.g. {}", common::join_path(src, "FILE"))});
       return fx;
     }
     const std::string target = resolve_destination(src, dst, view);
     if (target == src) {
-      fx.problems.push_back({fmt::format("cannot copy {} onto itself", src),
-                             "name a different file or directory after ->"});
+      fx.problems.push_back(
+          {fmt::format("cannot copy {} onto itself", src), "name a different file or directory after ->"});
       return fx;
     }
     fx.reads.push_back(src);

@@ -7,8 +7,8 @@
 
 #include <fmt/format.h>
 
-#include "kernels/files/files.hpp"
 #include "base/platform/real_file_view.hpp"
+#include "kernels/files/files.hpp"
 
 namespace hwbench::kernels::files {
 
@@ -16,8 +16,7 @@ namespace {
 
 class RmKernel : public Kernel {
  public:
-  RmKernel(const Call& call, const Context& context)
-      : pattern_(call.args.at(0).path), context_(context) {}
+  RmKernel(const Call& call, const Context& context) : pattern_(call.args.at(0).path), context_(context) {}
 
   // The matches are taken when the statement runs, not when it was checked, and only those the
   // run owns are kept; without an ownership rule nothing is owned.
@@ -64,23 +63,21 @@ KernelSpec rm_spec() {
   spec.help = "remove the files matching a path or glob that this run created";
   spec.lineage = "rm -f PATTERN";
   spec.synopsis = "rm PATH-OR-GLOB";
-  spec.args = {{"PATH", ArgKind::glob, "",
-                "a file, or a pattern with * ? [..] in its last component"}};
+  spec.args = {{"PATH", ArgKind::glob, "", "a file, or a pattern with * ? [..] in its last component"}};
   spec.unit = WorkUnit::operations;
   spec.effects = [](const Call& call, const FileView& view) {
     FileEffects fx;
     const std::string& pattern = call.args.at(0).path;
     const auto slash = pattern.rfind('/');
     if (slash != std::string::npos && platform::has_wildcard(pattern.substr(0, slash))) {
-      fx.problems.push_back(
-          {fmt::format("cannot remove {}: a wildcard may stand only in the last component", pattern),
-           "name the directory in full, e.g. ramdisk:/*MB_*"});
+      fx.problems.push_back({fmt::format("cannot remove {}: a wildcard may stand only in the last component", pattern),
+                             "name the directory in full, e.g. ramdisk:/*MB_*"});
       return fx;
     }
     if (!platform::has_wildcard(pattern) && view.is_directory(pattern)) {
-      fx.problems.push_back({fmt::format("cannot remove {}: it is a directory", pattern),
-                             fmt::format("rm removes files; to remove those inside it, write {}",
-                                         common::join_path(pattern, "*"))});
+      fx.problems.push_back(
+          {fmt::format("cannot remove {}: it is a directory", pattern),
+           fmt::format("rm removes files; to remove those inside it, write {}", common::join_path(pattern, "*"))});
       return fx;
     }
     fx.removes = view.glob(pattern);

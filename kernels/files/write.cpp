@@ -16,8 +16,8 @@
 #include <fmt/format.h>
 
 #include "base/platform/file_descriptor.hpp"
-#include "kernels/files/files.hpp"
 #include "kernels/common/random_bytes.hpp"
+#include "kernels/files/files.hpp"
 
 namespace hwbench::kernels::files {
 
@@ -128,8 +128,7 @@ KernelSpec write_spec() {
   data.type = ParamType::choice;
   data.default_text = "random";
   data.choices = {"random", "zero"};
-  data.help =
-      "random: incompressible xoshiro256** bytes, the same for the same path; zero: all zeros";
+  data.help = "random: incompressible xoshiro256** bytes, the same for the same path; zero: all zeros";
 
   spec.params = {size, data, block_param("bytes per write(2) call")};
   spec.unit = WorkUnit::bytes;

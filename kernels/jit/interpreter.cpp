@@ -8,8 +8,8 @@
 
 #include <fmt/format.h>
 
-#include "kernels/jit/interpreter_nodes.hpp"
 #include "kernels/contract/kernel.hpp"
+#include "kernels/jit/interpreter_nodes.hpp"
 
 namespace hwbench::kernels::jit {
 
@@ -49,8 +49,8 @@ class Compiler {
 
  private:
   [[noreturn]] void bad(const char* what) const {
-    throw KernelError(fmt::format("kernel {}: the interpreter cannot run {} (the definition was not type-checked)",
-                                  def_.name, what));
+    throw KernelError(
+        fmt::format("kernel {}: the interpreter cannot run {} (the definition was not type-checked)", def_.name, what));
   }
 
   std::size_t at(int slot) const {
@@ -86,7 +86,8 @@ class Compiler {
     switch (s.kind) {
       case KStmtKind::let: {
         const lang::kernel::KSlot& sl = slot(s.slot);
-        if (sl.array_size > 0 || s.exprs.empty()) return std::make_unique<Zero>(at(s.slot), sl.array_size > 0 ? sl.array_size : 1);
+        if (sl.array_size > 0 || s.exprs.empty())
+          return std::make_unique<Zero>(at(s.slot), sl.array_size > 0 ? sl.array_size : 1);
         return set(at(s.slot), sl.type, s.exprs[0]);
       }
       case KStmtKind::assign: {
@@ -140,12 +141,13 @@ class Compiler {
     switch (e.kind) {
       case KExprKind::int_lit:
         if (is_integer(e.type)) return std::make_unique<IntConst>(e.int_value);
-        return std::make_unique<FloatConst>(e.type == KScalar::f32 ? static_cast<double>(static_cast<float>(e.int_value))
-                                                                   : static_cast<double>(e.int_value));
+        return std::make_unique<FloatConst>(e.type == KScalar::f32
+                                                ? static_cast<double>(static_cast<float>(e.int_value))
+                                                : static_cast<double>(e.int_value));
       case KExprKind::float_lit:
         if (is_integer(e.type)) bad("a float literal of an integer type");
-        return std::make_unique<FloatConst>(e.type == KScalar::f32 ? static_cast<double>(static_cast<float>(e.float_value))
-                                                                   : e.float_value);
+        return std::make_unique<FloatConst>(
+            e.type == KScalar::f32 ? static_cast<double>(static_cast<float>(e.float_value)) : e.float_value);
       case KExprKind::var:
         if (slot(e.slot).array_size > 0) bad("an array used as a value");
         if (is_integer(e.type)) return std::make_unique<IntVar>(at(e.slot));
@@ -159,17 +161,24 @@ class Compiler {
         ExprPtr x = expr(e.operands.at(0));
         if (e.op == "!") return std::make_unique<Not>(std::move(x));
         switch (e.type) {
-          case KScalar::i16: return std::make_unique<IntNeg<KScalar::i16>>(std::move(x));
-          case KScalar::i32: return std::make_unique<IntNeg<KScalar::i32>>(std::move(x));
-          case KScalar::i64: return std::make_unique<IntNeg<KScalar::i64>>(std::move(x));
+          case KScalar::i16:
+            return std::make_unique<IntNeg<KScalar::i16>>(std::move(x));
+          case KScalar::i32:
+            return std::make_unique<IntNeg<KScalar::i32>>(std::move(x));
+          case KScalar::i64:
+            return std::make_unique<IntNeg<KScalar::i64>>(std::move(x));
           case KScalar::f32:
-          case KScalar::f64: return std::make_unique<FloatNeg>(std::move(x));
-          case KScalar::boolean: break;
+          case KScalar::f64:
+            return std::make_unique<FloatNeg>(std::move(x));
+          case KScalar::boolean:
+            break;
         }
         bad("'-' on a bool");
       }
-      case KExprKind::binary: return binary(e);
-      case KExprKind::cast: return cast(e);
+      case KExprKind::binary:
+        return binary(e);
+      case KExprKind::cast:
+        return cast(e);
     }
     bad("an unknown expression");
   }
@@ -219,12 +228,18 @@ class Compiler {
       return compare<true>(op, std::move(l), std::move(r));
     }
     switch (le.type) {
-      case KScalar::i16: return int_arith<KScalar::i16>(op, std::move(l), std::move(r), e.loc);
-      case KScalar::i32: return int_arith<KScalar::i32>(op, std::move(l), std::move(r), e.loc);
-      case KScalar::i64: return int_arith<KScalar::i64>(op, std::move(l), std::move(r), e.loc);
-      case KScalar::f32: return float_arith<KScalar::f32>(op, std::move(l), std::move(r));
-      case KScalar::f64: return float_arith<KScalar::f64>(op, std::move(l), std::move(r));
-      case KScalar::boolean: break;
+      case KScalar::i16:
+        return int_arith<KScalar::i16>(op, std::move(l), std::move(r), e.loc);
+      case KScalar::i32:
+        return int_arith<KScalar::i32>(op, std::move(l), std::move(r), e.loc);
+      case KScalar::i64:
+        return int_arith<KScalar::i64>(op, std::move(l), std::move(r), e.loc);
+      case KScalar::f32:
+        return float_arith<KScalar::f32>(op, std::move(l), std::move(r));
+      case KScalar::f64:
+        return float_arith<KScalar::f64>(op, std::move(l), std::move(r));
+      case KScalar::boolean:
+        break;
     }
     bad("arithmetic on bools");
   }
@@ -245,12 +260,18 @@ class Compiler {
     if (operand.type == KScalar::boolean) bad("a conversion of a bool");
     ExprPtr x = expr(operand);
     switch (e.type) {
-      case KScalar::i16: return cast_to<KScalar::i16>(operand.type, std::move(x));
-      case KScalar::i32: return cast_to<KScalar::i32>(operand.type, std::move(x));
-      case KScalar::i64: return cast_to<KScalar::i64>(operand.type, std::move(x));
-      case KScalar::f32: return cast_to<KScalar::f32>(operand.type, std::move(x));
-      case KScalar::f64: return cast_to<KScalar::f64>(operand.type, std::move(x));
-      case KScalar::boolean: break;
+      case KScalar::i16:
+        return cast_to<KScalar::i16>(operand.type, std::move(x));
+      case KScalar::i32:
+        return cast_to<KScalar::i32>(operand.type, std::move(x));
+      case KScalar::i64:
+        return cast_to<KScalar::i64>(operand.type, std::move(x));
+      case KScalar::f32:
+        return cast_to<KScalar::f32>(operand.type, std::move(x));
+      case KScalar::f64:
+        return cast_to<KScalar::f64>(operand.type, std::move(x));
+      case KScalar::boolean:
+        break;
     }
     bad("a conversion to bool");
   }
@@ -281,8 +302,10 @@ class Interpreted : public Executable {
     // Parameters are read-only, so they are set once for all n calls.
     for (std::size_t k = 0; k < params_.size(); ++k) {
       const auto [where, type] = params_[k];
-      if (is_integer(type)) c[where].i = args[k].i;
-      else c[where].f = type == KScalar::f32 ? static_cast<double>(static_cast<float>(args[k].f)) : args[k].f;
+      if (is_integer(type))
+        c[where].i = args[k].i;
+      else
+        c[where].f = type == KScalar::f32 ? static_cast<double>(static_cast<float>(args[k].f)) : args[k].f;
     }
     RunResult out;
     out.last.type = result_;
@@ -293,8 +316,10 @@ class Interpreted : public Executable {
       body_->exec(c);
       sink += is_float ? c[result_at_].f : static_cast<double>(c[result_at_].i);
     }
-    if (is_float) out.last.f = c[result_at_].f;
-    else out.last.i = c[result_at_].i;
+    if (is_float)
+      out.last.f = c[result_at_].f;
+    else
+      out.last.i = c[result_at_].i;
     out.sink = sink;
     return out;
   }

@@ -31,16 +31,21 @@ union Cell {
 /// `v` wrapped to the width of `T` (two's complement), sign-extended again.
 template <KScalar T>
 std::int64_t wrap(std::uint64_t v) {
-  if constexpr (T == KScalar::i16) return static_cast<std::int16_t>(static_cast<std::uint16_t>(v));
-  else if constexpr (T == KScalar::i32) return static_cast<std::int32_t>(static_cast<std::uint32_t>(v));
-  else return static_cast<std::int64_t>(v);
+  if constexpr (T == KScalar::i16)
+    return static_cast<std::int16_t>(static_cast<std::uint16_t>(v));
+  else if constexpr (T == KScalar::i32)
+    return static_cast<std::int32_t>(static_cast<std::uint32_t>(v));
+  else
+    return static_cast<std::int64_t>(v);
 }
 
 /// One rounding to f32 for f32 results; f64 results are already rounded once.
 template <KScalar T>
 double round_to(double v) {
-  if constexpr (T == KScalar::f32) return static_cast<double>(static_cast<float>(v));
-  else return v;
+  if constexpr (T == KScalar::f32)
+    return static_cast<double>(static_cast<float>(v));
+  else
+    return v;
 }
 
 /// Truncation toward zero, saturating at the bounds of `T`; NaN gives 0.
@@ -139,9 +144,12 @@ struct IntArith : Expr {
     const std::int64_t a = l->i(c);
     const std::int64_t b = r->i(c);
     const auto ua = static_cast<std::uint64_t>(a), ub = static_cast<std::uint64_t>(b);
-    if constexpr (O == Op::add) return wrap<T>(ua + ub);
-    else if constexpr (O == Op::sub) return wrap<T>(ua - ub);
-    else if constexpr (O == Op::mul) return wrap<T>(ua * ub);
+    if constexpr (O == Op::add)
+      return wrap<T>(ua + ub);
+    else if constexpr (O == Op::sub)
+      return wrap<T>(ua - ub);
+    else if constexpr (O == Op::mul)
+      return wrap<T>(ua * ub);
     else if constexpr (O == Op::div) {
       if (b == 0) raise(error);
       if (b == -1) return wrap<T>(0 - ua);  // MIN / -1 is MIN
@@ -164,11 +172,16 @@ struct FloatArith : Expr {
     const double b = r->f(c);
     // A double result rounded to f32 is the correctly rounded f32 result for + - * /: a double
     // holds more than twice f32's precision.
-    if constexpr (O == Op::add) return round_to<T>(a + b);
-    else if constexpr (O == Op::sub) return round_to<T>(a - b);
-    else if constexpr (O == Op::mul) return round_to<T>(a * b);
-    else if constexpr (O == Op::div) return round_to<T>(a / b);
-    else return round_to<T>(std::fmod(a, b));
+    if constexpr (O == Op::add)
+      return round_to<T>(a + b);
+    else if constexpr (O == Op::sub)
+      return round_to<T>(a - b);
+    else if constexpr (O == Op::mul)
+      return round_to<T>(a * b);
+    else if constexpr (O == Op::div)
+      return round_to<T>(a / b);
+    else
+      return round_to<T>(std::fmod(a, b));
   }
   ExprPtr l, r;
 };
@@ -177,17 +190,25 @@ template <bool Float, Op O>
 struct Compare : Expr {
   Compare(ExprPtr l, ExprPtr r) : l(std::move(l)), r(std::move(r)) {}
   bool b(Cell* c) const override {
-    if constexpr (Float) return test(l->f(c), r->f(c));
-    else return test(l->i(c), r->i(c));
+    if constexpr (Float)
+      return test(l->f(c), r->f(c));
+    else
+      return test(l->i(c), r->i(c));
   }
   template <typename V>
   static bool test(V a, V b) {
-    if constexpr (O == Op::lt) return a < b;
-    else if constexpr (O == Op::le) return a <= b;
-    else if constexpr (O == Op::gt) return a > b;
-    else if constexpr (O == Op::ge) return a >= b;
-    else if constexpr (O == Op::eq) return a == b;
-    else return a != b;
+    if constexpr (O == Op::lt)
+      return a < b;
+    else if constexpr (O == Op::le)
+      return a <= b;
+    else if constexpr (O == Op::gt)
+      return a > b;
+    else if constexpr (O == Op::ge)
+      return a >= b;
+    else if constexpr (O == Op::eq)
+      return a == b;
+    else
+      return a != b;
   }
   ExprPtr l, r;
 };
@@ -230,8 +251,10 @@ struct IntToFloat : Expr {
   explicit IntToFloat(ExprPtr x) : x(std::move(x)) {}
   double f(Cell* c) const override {
     // Straight from the integer: through double first, a large i64 would be rounded twice.
-    if constexpr (To == KScalar::f32) return static_cast<double>(static_cast<float>(x->i(c)));
-    else return static_cast<double>(x->i(c));
+    if constexpr (To == KScalar::f32)
+      return static_cast<double>(static_cast<float>(x->i(c)));
+    else
+      return static_cast<double>(x->i(c));
   }
   ExprPtr x;
 };
@@ -271,14 +294,18 @@ struct Block : Stmt {
 /// Reads or writes a cell as the static type says: `i` for integers, `f` for floats.
 template <bool Float>
 auto& member(Cell& c) {
-  if constexpr (Float) return c.f;
-  else return c.i;
+  if constexpr (Float)
+    return c.f;
+  else
+    return c.i;
 }
 
 template <bool Float>
 auto value_of(const Expr& e, Cell* c) {
-  if constexpr (Float) return e.f(c);
-  else return e.i(c);
+  if constexpr (Float)
+    return e.f(c);
+  else
+    return e.i(c);
 }
 
 /// Stores a value in a cell: an assignment, or with `Returns` the kernel's result, which ends

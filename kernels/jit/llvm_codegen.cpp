@@ -39,8 +39,9 @@ class KernelLowering : public ExprLowering {
   void emit() {
     if (!def_.result) fail("a kernel without a result type");
     result_ = def_.result->resolved;
-    fn_ = llvm::Function::Create(llvm::FunctionType::get(llvm_type(ctx_, result_), kernel_param_types(def_, ctx_), false),
-                                 llvm::Function::ExternalLinkage, kernel_symbol, mod_);
+    fn_ =
+        llvm::Function::Create(llvm::FunctionType::get(llvm_type(ctx_, result_), kernel_param_types(def_, ctx_), false),
+                               llvm::Function::ExternalLinkage, kernel_symbol, mod_);
     fn_->addFnAttr(llvm::Attribute::NoInline);
     fn_->addFnAttr(llvm::Attribute::NoUnwind);
 
@@ -90,8 +91,8 @@ class KernelLowering : public ExprLowering {
           const std::uint64_t bytes = mod_.getDataLayout().getTypeAllocSize(a->getAllocatedType());
           b_.CreateMemSet(a, b_.getInt8(0), bytes, a->getAlign());
         } else {
-          llvm::Value* v = s.exprs.empty() ? llvm::Constant::getNullValue(a->getAllocatedType())
-                                           : value_as(s.exprs[0], sl.type);
+          llvm::Value* v =
+              s.exprs.empty() ? llvm::Constant::getNullValue(a->getAllocatedType()) : value_as(s.exprs[0], sl.type);
           b_.CreateStore(v, a);
         }
         return;
@@ -197,7 +198,7 @@ std::vector<llvm::Value*> load_kernel_arguments(const lang::kernel::KernelDef& d
 llvm::Value* add_kernel_result(KScalar result, llvm::IRBuilder<>& b, llvm::Value* r, llvm::AllocaInst* sum,
                                llvm::Value* last, llvm::AllocaInst* count) {
   llvm::Type* f64 = b.getDoubleTy();
-  llvm::Value* as_double = is_integer(result)        ? b.CreateSIToFP(r, f64)
+  llvm::Value* as_double = is_integer(result)       ? b.CreateSIToFP(r, f64)
                            : result == KScalar::f32 ? b.CreateFPExt(r, f64)
                                                     : r;
   b.CreateStore(b.CreateFAdd(b.CreateLoad(f64, sum), as_double), sum);
@@ -225,8 +226,9 @@ void emit_driver(const lang::kernel::KernelDef& def, llvm::Module& mod, bool can
   llvm::Function* kernel =
       llvm::Function::Create(llvm::FunctionType::get(llvm_type(ctx, result), kernel_param_types(def, ctx), false),
                              llvm::Function::ExternalLinkage, kernel_symbol, mod);
-  llvm::Function* run = llvm::Function::Create(llvm::FunctionType::get(b.getVoidTy(), {i64, i64p, f64p, i64p, i32p}, false),
-                                               llvm::Function::ExternalLinkage, driver_symbol, mod);
+  llvm::Function* run =
+      llvm::Function::Create(llvm::FunctionType::get(b.getVoidTy(), {i64, i64p, f64p, i64p, i32p}, false),
+                             llvm::Function::ExternalLinkage, driver_symbol, mod);
   llvm::Value* n = run->getArg(0);
   llvm::Value* sink = run->getArg(2);
   llvm::Value* last = run->getArg(3);

@@ -2,14 +2,13 @@
 
 #include <iterator>
 
+#include <fmt/format.h>
 #include <llvm/ADT/APFloat.h>
 #include <llvm/IR/BasicBlock.h>
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/Function.h>
 #include <llvm/IR/Intrinsics.h>
 #include <llvm/IR/MDBuilder.h>
-
-#include <fmt/format.h>
 
 #include "kernels/contract/kernel.hpp"
 
@@ -23,12 +22,18 @@ using lang::kernel::KScalar;
 
 llvm::Type* llvm_type(llvm::LLVMContext& ctx, KScalar t) {
   switch (t) {
-    case KScalar::i16: return llvm::Type::getInt16Ty(ctx);
-    case KScalar::i32: return llvm::Type::getInt32Ty(ctx);
-    case KScalar::i64: return llvm::Type::getInt64Ty(ctx);
-    case KScalar::f32: return llvm::Type::getFloatTy(ctx);
-    case KScalar::f64: return llvm::Type::getDoubleTy(ctx);
-    case KScalar::boolean: return llvm::Type::getInt1Ty(ctx);
+    case KScalar::i16:
+      return llvm::Type::getInt16Ty(ctx);
+    case KScalar::i32:
+      return llvm::Type::getInt32Ty(ctx);
+    case KScalar::i64:
+      return llvm::Type::getInt64Ty(ctx);
+    case KScalar::f32:
+      return llvm::Type::getFloatTy(ctx);
+    case KScalar::f64:
+      return llvm::Type::getDoubleTy(ctx);
+    case KScalar::boolean:
+      return llvm::Type::getInt1Ty(ctx);
   }
   return nullptr;
 }
@@ -96,11 +101,13 @@ llvm::Value* ExprLowering::literal(const KExpr& e) {
   // static_cast does).
   switch (e.type) {
     case KScalar::f32:
-      return llvm::ConstantFP::get(t, e.kind == KExprKind::int_lit ? static_cast<double>(static_cast<float>(e.int_value))
-                                                                   : static_cast<double>(static_cast<float>(e.float_value)));
+      return llvm::ConstantFP::get(t, e.kind == KExprKind::int_lit
+                                          ? static_cast<double>(static_cast<float>(e.int_value))
+                                          : static_cast<double>(static_cast<float>(e.float_value)));
     case KScalar::f64:
       return llvm::ConstantFP::get(t, e.kind == KExprKind::int_lit ? static_cast<double>(e.int_value) : e.float_value);
-    case KScalar::boolean: fail("a boolean literal");
+    case KScalar::boolean:
+      fail("a boolean literal");
     default:
       if (e.kind == KExprKind::float_lit) fail("a float literal of an integer type");
       return llvm::ConstantInt::get(t, static_cast<std::uint64_t>(e.int_value), true);
@@ -110,7 +117,8 @@ llvm::Value* ExprLowering::literal(const KExpr& e) {
 llvm::Value* ExprLowering::value(const KExpr& e) {
   switch (e.kind) {
     case KExprKind::int_lit:
-    case KExprKind::float_lit: return literal(e);
+    case KExprKind::float_lit:
+      return literal(e);
     case KExprKind::var: {
       llvm::AllocaInst* a = slot(e.slot);
       if (def_.slots[static_cast<std::size_t>(e.slot)].array_size > 0) fail("an array used as a value");
@@ -124,8 +132,10 @@ llvm::Value* ExprLowering::value(const KExpr& e) {
     case KExprKind::cast:
       if (e.operands.size() != 1) fail("a cast without an operand");
       return value_as(e.operands[0], e.type);
-    case KExprKind::unary: return unary(e);
-    case KExprKind::binary: return binary(e);
+    case KExprKind::unary:
+      return unary(e);
+    case KExprKind::binary:
+      return binary(e);
   }
   fail("an unknown expression");
 }
@@ -207,7 +217,8 @@ llvm::Value* ExprLowering::compare(const std::string& op, KScalar t, llvm::Value
 
 // Integer `/` and `%`: a zero divisor is a runtime error; MIN / -1 is MIN and MIN % -1 is 0,
 // computed without the undefined sdiv/srem overflow.
-llvm::Value* ExprLowering::divide(bool quotient, KScalar t, llvm::Value* x, llvm::Value* d, const lang::SourceLoc& loc) {
+llvm::Value* ExprLowering::divide(bool quotient, KScalar t, llvm::Value* x, llvm::Value* d,
+                                  const lang::SourceLoc& loc) {
   llvm::Type* ty = x->getType();
   check(b_.CreateICmpNE(d, llvm::ConstantInt::get(ty, 0)), loc, "integer division by zero");
   if (t == KScalar::i16) {

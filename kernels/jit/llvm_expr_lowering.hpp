@@ -63,7 +63,8 @@ class ExprLowering {
   llvm::Value* short_circuit(const lang::kernel::KExpr& e);
   llvm::Value* binary(const lang::kernel::KExpr& e);
   llvm::Value* compare(const std::string& op, lang::kernel::KScalar t, llvm::Value* lhs, llvm::Value* rhs);
-  llvm::Value* divide(bool quotient, lang::kernel::KScalar t, llvm::Value* x, llvm::Value* d, const lang::SourceLoc& loc);
+  llvm::Value* divide(bool quotient, lang::kernel::KScalar t, llvm::Value* x, llvm::Value* d,
+                      const lang::SourceLoc& loc);
 };
 
 }  // namespace hwbench::kernels::jit

@@ -6,6 +6,7 @@
 #include <cstring>
 #include <mutex>
 
+#include <fmt/format.h>
 #include <llvm/Config/llvm-config.h>
 #include <llvm/ExecutionEngine/Orc/ExecutionUtils.h>
 #include <llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h>
@@ -20,11 +21,9 @@
 #include <llvm/Support/raw_ostream.h>
 #include <llvm/Target/TargetMachine.h>
 
-#include <fmt/format.h>
-
+#include "kernels/contract/kernel.hpp"
 #include "kernels/jit/backend.hpp"
 #include "kernels/jit/llvm_codegen.hpp"
-#include "kernels/contract/kernel.hpp"
 
 namespace hwbench::kernels::jit {
 
@@ -100,7 +99,8 @@ class LlvmExecutable : public Executable {
     run_(n, cells.data(), &out.sink, &last, &error);
     if (error != 0) {
       const ErrorSite& site = sites_.at(static_cast<std::size_t>(error - 1));
-      throw KernelError(fmt::format("{}:{}:{}: {} in kernel {}", source_name_, site.loc.line, site.loc.column, site.what, name_));
+      throw KernelError(
+          fmt::format("{}:{}:{}: {} in kernel {}", source_name_, site.loc.line, site.loc.column, site.what, name_));
     }
     out.last.type = result_;
     if (lang::kernel::is_float(result_)) {
@@ -157,12 +157,12 @@ class LlvmBackend : public Backend {
       lowered.driver->print(llvm::errs(), nullptr);
     }
 
-    std::unique_ptr<llvm::orc::LLJIT> jit = take(llvm::orc::LLJITBuilder().setJITTargetMachineBuilder(jtmb).create(), def);
+    std::unique_ptr<llvm::orc::LLJIT> jit =
+        take(llvm::orc::LLJITBuilder().setJITTargetMachineBuilder(jtmb).create(), def);
     // An array's zeroing may become a call to memset, and a float `%` one to fmod: resolve them
     // in this process.
-    jit->getMainJITDylib().addGenerator(take(llvm::orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(
-                                                 jit->getDataLayout().getGlobalPrefix()),
-                                             def));
+    jit->getMainJITDylib().addGenerator(take(
+        llvm::orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(jit->getDataLayout().getGlobalPrefix()), def));
     llvm::orc::ThreadSafeContext tsc(std::move(ctx));
     take(jit->addIRModule(llvm::orc::ThreadSafeModule(std::move(lowered.kernel), tsc)), def);
     take(jit->addIRModule(llvm::orc::ThreadSafeModule(std::move(lowered.driver), tsc)), def);

@@ -64,7 +64,8 @@ class UserKernel : public Kernel {
     auto inst = lang::kernel::instantiate_kernel(def, type_binding(def, call_), diags);
     if (!inst) {
       const auto& first = diags.all().empty() ? lang::Diagnostic{} : diags.all().front();
-      throw KernelError(fmt::format("{}:{}:{}: {}", kernel_->source_name, first.loc.line, first.loc.column, first.message));
+      throw KernelError(
+          fmt::format("{}:{}:{}: {}", kernel_->source_name, first.loc.line, first.loc.column, first.message));
     }
     for (const auto& p : def.params) {
       if (p.is_type) continue;
@@ -129,7 +130,8 @@ CompileOptions compile_options(const Call& call) {
   return options;
 }
 
-std::vector<std::pair<std::string, lang::kernel::KScalar>> type_binding(const lang::kernel::KernelDef& def, const Call& call) {
+std::vector<std::pair<std::string, lang::kernel::KScalar>> type_binding(const lang::kernel::KernelDef& def,
+                                                                        const Call& call) {
   std::vector<std::pair<std::string, lang::kernel::KScalar>> out;
   for (const auto& p : def.params) {
     if (!p.is_type) continue;

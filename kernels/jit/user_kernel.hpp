@@ -10,8 +10,8 @@
 #include <utility>
 #include <vector>
 
-#include "kernels/jit/backend.hpp"
 #include "kernels/contract/kernel.hpp"
+#include "kernels/jit/backend.hpp"
 #include "lang/kernel/kernel_ast.hpp"
 
 namespace hwbench::kernels::jit {
@@ -42,7 +42,8 @@ std::unique_ptr<Backend> backend_of(const Call& call);
 CompileOptions compile_options(const Call& call);
 
 /// The type parameters' binding that `call` gives (each parameter's text, its default when not given).
-std::vector<std::pair<std::string, lang::kernel::KScalar>> type_binding(const lang::kernel::KernelDef& def, const Call& call);
+std::vector<std::pair<std::string, lang::kernel::KScalar>> type_binding(const lang::kernel::KernelDef& def,
+                                                                        const Call& call);
 
 /// The spec of `kernel`, whose factory instantiates and compiles it for each statement.
 KernelSpec user_kernel_spec(std::shared_ptr<const DefinedKernel> kernel);

@@ -83,8 +83,9 @@ KernelSpec alloc_spec() {
   KernelSpec spec;
   spec.name = "alloc";
   spec.family = "memory";
-  spec.help = "malloc/free pairs: with LIVE blocks held, each unit frees the oldest and mallocs one of 16 B to SIZE "
-              "(pseudo-random, the same on every run); one unit is one pair";
+  spec.help =
+      "malloc/free pairs: with LIVE blocks held, each unit frees the oldest and mallocs one of 16 B to SIZE "
+      "(pseudo-random, the same on every run); one unit is one pair";
   spec.lineage = "Xbench 1.3 Memory Test, System: Allocate (Malloc/sec)";
   spec.synopsis = "alloc [size S] [live N]";
   ParamSpec size;

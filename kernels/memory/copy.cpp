@@ -36,7 +36,8 @@ class CopyKernel : public Kernel {
     auto* dst = target_.as<unsigned char>();
     Work work;
     for (std::uint64_t unit = 0; unit < n; ++unit) {
-      for_each_share(*team_, source_.size(), 64, [&](std::size_t b, std::size_t e) { std::memcpy(dst + b, src + b, e - b); });
+      for_each_share(*team_, source_.size(), 64,
+                     [&](std::size_t b, std::size_t e) { std::memcpy(dst + b, src + b, e - b); });
       work.bytes += 2 * call_.size;
       work.ops += 1;
       ++passes_;
@@ -51,7 +52,8 @@ class CopyKernel : public Kernel {
       const auto* dst = target_.as<const unsigned char>();
       for (std::size_t i = 0; i < source_.size(); ++i)
         if (src[i] != dst[i])
-          throw KernelError(fmt::format("copy: byte {} of the destination holds {:#04x}, the source {:#04x}", i, dst[i], src[i]));
+          throw KernelError(
+              fmt::format("copy: byte {} of the destination holds {:#04x}, the source {:#04x}", i, dst[i], src[i]));
     }
     source_ = common::AlignedBuffer();
     target_ = common::AlignedBuffer();
@@ -72,8 +74,9 @@ KernelSpec copy_spec() {
   KernelSpec spec;
   spec.name = "copy";
   spec.family = "memory";
-  spec.help = "memcpy between two buffers larger than the caches; one unit copies the whole buffer, "
-              "bytes counted read plus written (2 x size), as STREAM counts copy";
+  spec.help =
+      "memcpy between two buffers larger than the caches; one unit copies the whole buffer, "
+      "bytes counted read plus written (2 x size), as STREAM counts copy";
   spec.lineage = "Xbench 1.3 Memory Test, System: Copy (MB/sec)";
   spec.synopsis = "copy [size S] [threads N] [pinned|floating]";
   spec.params = buffer_params("bytes in each of the two buffers");

@@ -41,7 +41,8 @@ class FillKernel : public Kernel {
       const auto* p = buffer_.as<const unsigned char>();
       for (std::size_t i = 0; i < buffer_.size(); ++i)
         if (p[i] != value_)
-          throw KernelError(fmt::format("fill: byte {} of the buffer holds {:#04x} instead of {:#04x}", i, p[i], value_));
+          throw KernelError(
+              fmt::format("fill: byte {} of the buffer holds {:#04x} instead of {:#04x}", i, p[i], value_));
     }
     buffer_ = common::AlignedBuffer();
     team_.reset();

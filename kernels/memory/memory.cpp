@@ -49,8 +49,9 @@ ParamSpec affinity_param(const std::string& default_choice) {
   p.type = ParamType::choice;
   p.default_text = default_choice;
   p.choices = {"pinned", "floating"};
-  p.help = "pinned: thread i bound to the i-th CPU this process may use (where the system allows); "
-           "floating: left to the scheduler";
+  p.help =
+      "pinned: thread i bound to the i-th CPU this process may use (where the system allows); "
+      "floating: left to the scheduler";
   return p;
 }
 
@@ -97,9 +98,7 @@ bool pinned(const Call& call) {
   return it == call.params.end() || it->second.text != "floating";
 }
 
-bool interrupted(const Context& context) {
-  return context.interrupted != nullptr && context.interrupted->load();
-}
+bool interrupted(const Context& context) { return context.interrupted != nullptr && context.interrupted->load(); }
 
 void for_each_share(ThreadTeam& team, std::size_t count, std::size_t align,
                     const std::function<void(std::size_t begin, std::size_t end)>& fn) {

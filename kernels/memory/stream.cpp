@@ -82,9 +82,10 @@ KernelSpec stream_spec() {
   KernelSpec spec;
   spec.name = kernel_name::stream;
   spec.family = "memory";
-  spec.help = "STREAM: one pass of copy (c=a), scale (b=3c), add (c=a+b) or triad (a=b+3c) over arrays of doubles, "
-              "or the C library's memcpy of a into c (to read copy against); bytes counted 16/16/24/24/16 per element, "
-              "MB = 10^6; results validated at the end; 10 samples unless told (report stream skips the first)";
+  spec.help =
+      "STREAM: one pass of copy (c=a), scale (b=3c), add (c=a+b) or triad (a=b+3c) over arrays of doubles, "
+      "or the C library's memcpy of a into c (to read copy against); bytes counted 16/16/24/24/16 per element, "
+      "MB = 10^6; results validated at the end; 10 samples unless told (report stream skips the first)";
   spec.lineage = "STREAM 5.10 (John D. McCalpin), stream.c";
   spec.synopsis = "stream copy|scale|add|triad|memcpy [elements N | size S] [threads N] [pinned|floating]";
   spec.args = {{"FUNCTION", ArgKind::word, "", "the kernel: " + function_names()}};

@@ -33,13 +33,13 @@ STREAM_LOOP void scale_share(double* __restrict b, const double* __restrict c, s
   for (std::size_t j = begin; j < end; ++j) b[j] = StreamArrays::scalar * c[j];
 }
 
-STREAM_LOOP void add_share(double* __restrict c, const double* __restrict a, const double* __restrict b, std::size_t begin,
-               std::size_t end) {
+STREAM_LOOP void add_share(double* __restrict c, const double* __restrict a, const double* __restrict b,
+                           std::size_t begin, std::size_t end) {
   for (std::size_t j = begin; j < end; ++j) c[j] = a[j] + b[j];
 }
 
-STREAM_LOOP void triad_share(double* __restrict a, const double* __restrict b, const double* __restrict c, std::size_t begin,
-                 std::size_t end) {
+STREAM_LOOP void triad_share(double* __restrict a, const double* __restrict b, const double* __restrict c,
+                             std::size_t begin, std::size_t end) {
   for (std::size_t j = begin; j < end; ++j) a[j] = b[j] + StreamArrays::scalar * c[j];
 }
 

@@ -6,8 +6,8 @@ const std::vector<StreamFunctionInfo>& stream_functions() {
   // memcpy moves what copy moves (read a, write c), so it is counted the same and the two
   // rates compare directly.
   static const std::vector<StreamFunctionInfo> table = {
-      {StreamFunction::copy, "copy", "Copy:", 2},   {StreamFunction::scale, "scale", "Scale:", 2},
-      {StreamFunction::add, "add", "Add:", 3},      {StreamFunction::triad, "triad", "Triad:", 3},
+      {StreamFunction::copy, "copy", "Copy:", 2},       {StreamFunction::scale, "scale", "Scale:", 2},
+      {StreamFunction::add, "add", "Add:", 3},          {StreamFunction::triad, "triad", "Triad:", 3},
       {StreamFunction::memcpy, "memcpy", "memcpy:", 2},
   };
   return table;

@@ -135,8 +135,9 @@ KernelSpec thread_spec() {
   KernelSpec spec;
   spec.name = "thread";
   spec.family = "memory";
-  spec.help = "compute: WORK integer steps (an LCG and a read-modify-write in a 256 KiB working set) in each of N "
-              "threads, ops = N x WORK; lock: a std::mutex handed round N threads in turn HANDOFFS times, ops = handoffs";
+  spec.help =
+      "compute: WORK integer steps (an LCG and a read-modify-write in a 256 KiB working set) in each of N "
+      "threads, ops = N x WORK; lock: a std::mutex handed round N threads in turn HANDOFFS times, ops = handoffs";
   spec.lineage = "Xbench 1.3 Thread Test: Computation and Lock Contention";
   spec.synopsis = "thread compute|lock [threads N] [work N] [handoffs N] [pinned|floating]";
   spec.args = {{"TEST", ArgKind::word, "", "compute or lock"}};
@@ -158,8 +159,10 @@ KernelSpec thread_spec() {
   spec.make = [](const Call& call, const Context&) -> std::unique_ptr<Kernel> {
     const std::string& test = call.args.at(0).text;
     const auto threads = static_cast<unsigned>(count_value(call, "threads", xbench_threads));
-    if (test == "compute") return std::make_unique<ComputeKernel>(threads, pinned(call), count_value(call, "work", 1'000'000));
-    if (test == "lock" && threads >= 2) return std::make_unique<LockKernel>(threads, pinned(call), count_value(call, "handoffs", 10'000));
+    if (test == "compute")
+      return std::make_unique<ComputeKernel>(threads, pinned(call), count_value(call, "work", 1'000'000));
+    if (test == "lock" && threads >= 2)
+      return std::make_unique<LockKernel>(threads, pinned(call), count_value(call, "handoffs", 10'000));
     throw KernelError(fmt::format("thread {} cannot run with {} thread(s)", test, threads));
   };
   return spec;

@@ -3,10 +3,10 @@
 
 #include <fmt/format.h>
 
+#include "base/support/suggestions.hpp"
 #include "kernels/contract/registry.hpp"
 #include "kernels/nbench/float/float_index.hpp"
 #include "kernels/nbench/integer/integer_index.hpp"
-#include "base/support/suggestions.hpp"
 
 namespace hwbench::kernels::nbench {
 
@@ -54,8 +54,9 @@ void nbench::register_kernels(Registry& registry) {
   k.effects = [names](const Call& call, const FileView&) {
     FileEffects fx;
     if (!call.args.empty() && nbench::find_test(call.args[0].text) == nullptr)
-      fx.problems.push_back({fmt::format("unknown test '{}'", call.args[0].text),
-                             support::did_you_mean(call.args[0].text, names, fmt::format("tests: {}", fmt::join(names, " ")))});
+      fx.problems.push_back(
+          {fmt::format("unknown test '{}'", call.args[0].text),
+           support::did_you_mean(call.args[0].text, names, fmt::format("tests: {}", fmt::join(names, " ")))});
     return fx;
   };
   k.make = [](const Call& call, const Context& ctx) {

@@ -17,8 +17,8 @@ using TestFactory = std::unique_ptr<Kernel> (*)(const Call& call, const Context&
 
 /// One of the ten tests.
 struct TestInfo {
-  std::string name;   ///< as written in recipes: "numeric_sort"
-  std::string label;  ///< as nbench prints it: "NUMERIC SORT"
+  std::string name;       ///< as written in recipes: "numeric_sort"
+  std::string label;      ///< as nbench prints it: "NUMERIC SORT"
   std::string unit_help;  ///< what one counted unit is
   TestFactory make = nullptr;
 };

@@ -35,8 +35,9 @@ void Diagnostics::add(Diagnostic d) {
 bool Diagnostics::has_errors() const { return error_count() > 0; }
 
 std::size_t Diagnostics::error_count() const {
-  return dropped_errors_ + static_cast<std::size_t>(std::count_if(
-      items_.begin(), items_.end(), [](const Diagnostic& d) { return d.severity == Severity::error; }));
+  return dropped_errors_ +
+         static_cast<std::size_t>(std::count_if(items_.begin(), items_.end(),
+                                                [](const Diagnostic& d) { return d.severity == Severity::error; }));
 }
 
 void Diagnostics::sort_by_place() {
@@ -52,9 +53,12 @@ void Diagnostics::render(const Source& source, std::ostream& out, Excerpt excerp
 
 static const char* severity_name(Severity s) {
   switch (s) {
-    case Severity::error: return "error";
-    case Severity::warning: return "warning";
-    case Severity::note: return "note";
+    case Severity::error:
+      return "error";
+    case Severity::warning:
+      return "warning";
+    case Severity::note:
+      return "note";
   }
   return "error";
 }

@@ -24,7 +24,7 @@ struct Diagnostic {
   Severity severity = Severity::error;
   SourceLoc loc;
   std::string message;
-  std::string hint;        ///< empty when there is nothing to suggest
+  std::string hint;          ///< empty when there is nothing to suggest
   std::uint32_t length = 1;  ///< how many columns the caret line underlines
 };
 

@@ -42,9 +42,9 @@ enum class KScalar { i16, i32, i64, f32, f64, boolean };
 /// either (`[T; 16]`, arrays only in `let`).
 struct KTypeRef {
   SourceLoc loc;
-  std::string name;                   ///< "i32", "f64", … or a type parameter's name
-  std::uint32_t array_size = 0;       ///< >0: a fixed-size local array `[name; array_size]`
-  KScalar resolved = KScalar::i32;    ///< resolved: the concrete element type
+  std::string name;                 ///< "i32", "f64", … or a type parameter's name
+  std::uint32_t array_size = 0;     ///< >0: a fixed-size local array `[name; array_size]`
+  KScalar resolved = KScalar::i32;  ///< resolved: the concrete element type
 };
 
 enum class KExprKind {
@@ -61,11 +61,11 @@ enum class KExprKind {
 struct KExpr {
   KExprKind kind = KExprKind::int_lit;
   SourceLoc loc;
-  std::string op;               ///< unary or binary operator
-  std::string name;             ///< var, index
-  std::int64_t int_value = 0;   ///< int_lit
-  double float_value = 0;       ///< float_lit
-  KTypeRef cast_to;             ///< cast
+  std::string op;              ///< unary or binary operator
+  std::string name;            ///< var, index
+  std::int64_t int_value = 0;  ///< int_lit
+  double float_value = 0;      ///< float_lit
+  KTypeRef cast_to;            ///< cast
   std::vector<KExpr> operands;
   // Resolved by the type checker:
   KScalar type = KScalar::i32;  ///< the value's type
@@ -86,12 +86,12 @@ struct KStmt {
   SourceLoc loc;
   std::string name;
   SourceLoc name_loc;
-  KTypeRef type;                 ///< let
+  KTypeRef type;  ///< let
   std::vector<KExpr> exprs;
   std::vector<KStmt> body;       ///< if: then branch; for: loop body
   std::vector<KStmt> else_body;  ///< if
   // Resolved by the type checker:
-  int slot = -1;                 ///< let, assign, for: the variable's slot
+  int slot = -1;  ///< let, assign, for: the variable's slot
 };
 
 /// A parameter: a value (`n: i32 = 100`) or a type (`T: type = f64`). Value parameters are

@@ -99,8 +99,8 @@ struct let_name : name {};
 struct let_colon : p::one<':'> {};
 struct let_type : p::seq<type_ref> {};
 struct let_init : p::seq<p::one<'='>, ws, p::must<expr>> {};
-struct let_stmt : p::seq<kw_let, ws, p::must<let_name>, ws, p::must<let_colon>, ws, p::must<let_type>, ws,
-                         p::opt<let_init>> {};
+struct let_stmt
+    : p::seq<kw_let, ws, p::must<let_name>, ws, p::must<let_colon>, ws, p::must<let_type>, ws, p::opt<let_init>> {};
 
 struct assign_name : name {};
 struct assign_index : p::seq<p::one<'['>, ws, p::must<expr>, ws, p::must<index_close>> {};
@@ -151,9 +151,8 @@ struct arrow : TAO_PEGTL_STRING("->") {};
 struct result_type : p::seq<type_ref> {};
 struct body_block : p::seq<block> {};
 struct definition_end : p::eof {};
-struct definition
-    : p::seq<wsnl, kw_kernel, ws, p::must<kernel_name>, ws, p::must<head_open>, wsnl, p::opt<params>, wsnl,
-             p::must<head_close>, ws, p::opt<arrow, ws, p::must<result_type>>, ws, p::must<body_block>, wsnl,
-             p::must<definition_end>> {};
+struct definition : p::seq<wsnl, kw_kernel, ws, p::must<kernel_name>, ws, p::must<head_open>, wsnl, p::opt<params>,
+                           wsnl, p::must<head_close>, ws, p::opt<arrow, ws, p::must<result_type>>, ws,
+                           p::must<body_block>, wsnl, p::must<definition_end>> {};
 
 }  // namespace hwbench::lang::kernel::grammar

@@ -10,8 +10,8 @@
 
 #include <tao/pegtl.hpp>
 
-#include "lang/kernel/kernel_ast.hpp"
 #include "lang/common/source.hpp"
+#include "lang/kernel/kernel_ast.hpp"
 
 namespace hwbench::lang::kernel::grammar {
 

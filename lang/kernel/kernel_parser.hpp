@@ -7,8 +7,8 @@
 #include <string_view>
 
 #include "lang/common/diagnostics.hpp"
-#include "lang/kernel/kernel_ast.hpp"
 #include "lang/common/source.hpp"
+#include "lang/kernel/kernel_ast.hpp"
 
 namespace hwbench::lang::kernel {
 

@@ -38,7 +38,8 @@ inline std::string found_at(std::string_view text, std::size_t offset) {
 }
 
 /// The hint where a type is expected.
-inline constexpr const char* type_hint = "types are i16, i32, i64, f32, f64, a type parameter, or an array [f64; 16] in 'let'";
+inline constexpr const char* type_hint =
+    "types are i16, i32, i64, f32, f64, a type parameter, or an array [f64; 16] in 'let'";
 /// The hint where a statement is expected.
 inline constexpr const char* statement_hint = "a statement is let, if, for, return or an assignment NAME = VALUE";
 
@@ -50,24 +51,29 @@ struct Expected {
   }
 };
 
-#define HWBENCH_KERNEL_EXPECTED(RULE, WHAT, HINT)                                       \
-  template <>                                                                          \
-  struct Expected<RULE> {                                                              \
-    static std::pair<std::string, std::string> make(const std::string& found) {        \
-      return {fmt::format("expected {}, found {}", WHAT, found), HINT};                 \
-    }                                                                                  \
+#define HWBENCH_KERNEL_EXPECTED(RULE, WHAT, HINT)                               \
+  template <>                                                                   \
+  struct Expected<RULE> {                                                       \
+    static std::pair<std::string, std::string> make(const std::string& found) { \
+      return {fmt::format("expected {}, found {}", WHAT, found), HINT};         \
+    }                                                                           \
   };
 
-HWBENCH_KERNEL_EXPECTED(kernel_name, "the kernel's name after 'kernel'", "write kernel NAME(PARAM: TYPE, …) -> TYPE { … }")
+HWBENCH_KERNEL_EXPECTED(kernel_name, "the kernel's name after 'kernel'",
+                        "write kernel NAME(PARAM: TYPE, …) -> TYPE { … }")
 HWBENCH_KERNEL_EXPECTED(head_open, "'(' after the kernel's name", "write kernel NAME(PARAM: TYPE, …) -> TYPE { … }")
-HWBENCH_KERNEL_EXPECTED(head_close, "',' or ')' in the parameter list", "write parameters as NAME: TYPE = DEFAULT, separated by ','")
+HWBENCH_KERNEL_EXPECTED(head_close, "',' or ')' in the parameter list",
+                        "write parameters as NAME: TYPE = DEFAULT, separated by ','")
 HWBENCH_KERNEL_EXPECTED(next_param, "a parameter after ','", "write parameters as NAME: TYPE = DEFAULT")
-HWBENCH_KERNEL_EXPECTED(param_colon, "':' after the parameter's name", "write parameters as NAME: TYPE = DEFAULT, as in n: i32 = 100")
+HWBENCH_KERNEL_EXPECTED(param_colon, "':' after the parameter's name",
+                        "write parameters as NAME: TYPE = DEFAULT, as in n: i32 = 100")
 HWBENCH_KERNEL_EXPECTED(param_type, "a type or 'type' after ':'", type_hint)
-HWBENCH_KERNEL_EXPECTED(default_value, "a default value after '='", "write a number (n: i32 = 100) or a type name (T: type = f64)")
+HWBENCH_KERNEL_EXPECTED(default_value, "a default value after '='",
+                        "write a number (n: i32 = 100) or a type name (T: type = f64)")
 HWBENCH_KERNEL_EXPECTED(result_type, "the result type after '->'", type_hint)
 HWBENCH_KERNEL_EXPECTED(body_block, "'{' to start the kernel's body", "write kernel NAME(…) -> TYPE { … }")
-HWBENCH_KERNEL_EXPECTED(definition_end, "the end of the statement after the kernel's body", "end the definition with '}' and a newline")
+HWBENCH_KERNEL_EXPECTED(definition_end, "the end of the statement after the kernel's body",
+                        "end the definition with '}' and a newline")
 HWBENCH_KERNEL_EXPECTED(type_name, "a type name", type_hint)
 HWBENCH_KERNEL_EXPECTED(array_semi, "';' between the element type and the size", "write an array type as [f64; 16]")
 HWBENCH_KERNEL_EXPECTED(array_len, "the array's size", "write an array type as [f64; 16]")
@@ -78,14 +84,16 @@ HWBENCH_KERNEL_EXPECTED(paren_close, "')'", "close the '(' before this point")
 HWBENCH_KERNEL_EXPECTED(cast_close, "')' to end the conversion", "write a conversion as f64(x)")
 HWBENCH_KERNEL_EXPECTED(index_close, "']' after the index", "write an element as a[i]")
 HWBENCH_KERNEL_EXPECTED(let_name, "a variable name after 'let'", "write let NAME: TYPE = VALUE")
-HWBENCH_KERNEL_EXPECTED(let_colon, "':' and a type after the variable's name", "write let NAME: TYPE = VALUE, as in let z: f64 = 0")
+HWBENCH_KERNEL_EXPECTED(let_colon, "':' and a type after the variable's name",
+                        "write let NAME: TYPE = VALUE, as in let z: f64 = 0")
 HWBENCH_KERNEL_EXPECTED(let_type, "a type after ':'", type_hint)
 HWBENCH_KERNEL_EXPECTED(assign_eq, "'=' after the name", statement_hint)
 HWBENCH_KERNEL_EXPECTED(if_block, "'{' after the condition of 'if'", "write if CONDITION { … } else { … }")
 HWBENCH_KERNEL_EXPECTED(else_body, "'{' or 'if' after 'else'", "write else { … } or else if CONDITION { … }")
 HWBENCH_KERNEL_EXPECTED(loop_var, "a loop variable after 'for'", "write for i in 0..n { … }")
 HWBENCH_KERNEL_EXPECTED(loop_in, "'in' after the loop variable", "write for i in 0..n { … }")
-HWBENCH_KERNEL_EXPECTED(range_dots, "'..' after the loop's first value", "write for i in 0..n { … } (n itself is not included)")
+HWBENCH_KERNEL_EXPECTED(range_dots, "'..' after the loop's first value",
+                        "write for i in 0..n { … } (n itself is not included)")
 HWBENCH_KERNEL_EXPECTED(loop_block, "'{' after the loop's range", "write for i in 0..n { … }")
 HWBENCH_KERNEL_EXPECTED(stmt_end, "the end of the statement", "end a statement with a newline or ';'")
 

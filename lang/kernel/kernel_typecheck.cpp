@@ -8,8 +8,8 @@
 
 #include <fmt/format.h>
 
-#include "lang/kernel/kernel_expr_typing.hpp"
 #include "base/support/suggestions.hpp"
+#include "lang/kernel/kernel_expr_typing.hpp"
 
 namespace hwbench::lang::kernel {
 
@@ -20,7 +20,8 @@ namespace {
 /// benchmark would time empty calls.
 bool has_result(const KernelDef& def, Diagnostics& diags) {
   if (def.result) return true;
-  diags.error(def.name_loc, fmt::format("kernel '{}' has no result type, so its work could be optimised away", def.name),
+  diags.error(def.name_loc,
+              fmt::format("kernel '{}' has no result type, so its work could be optimised away", def.name),
               fmt::format("declare one and return a value that depends on the work: "
                           "kernel {}(…) -> i64 {{ …; return sum }}",
                           def.name),
@@ -53,9 +54,10 @@ class Instantiator {
     expr_.resolve(*def_.result);
     block(def_.body);
     if (!always_returns(def_.body))
-      diags_.error(def_.name_loc, fmt::format("kernel '{}' does not return a value on every path", def_.name),
-                   fmt::format("end the body with return VALUE (a value of type {})", scalar_name(def_.result->resolved)),
-                   underline_width(def_.name));
+      diags_.error(
+          def_.name_loc, fmt::format("kernel '{}' does not return a value on every path", def_.name),
+          fmt::format("end the body with return VALUE (a value of type {})", scalar_name(def_.result->resolved)),
+          underline_width(def_.name));
     return diags_.error_count() == errors;
   }
 
@@ -81,7 +83,6 @@ class Instantiator {
     }
     return true;
   }
-
 
   /// Declares a local or loop variable; -1 (with an error) when the name is taken.
   int declare(const std::string& name, SourceLoc loc, KScalar type, std::uint32_t array_size, Kind kind) {
@@ -114,14 +115,16 @@ class Instantiator {
         } else if (!s.exprs.empty() && known) {
           if (auto t = expr_.value(s.exprs[0], s.type.resolved); t && *t != s.type.resolved)
             expr_.mismatch(s.exprs[0], *t, s.type.resolved,
-                     fmt::format("'{}' is declared {}, but its value is {}", s.name, scalar_name(s.type.resolved),
-                                 scalar_name(*t)),
-                     fmt::format("convert it: let {}: {} = {}(…)", s.name, s.type.name, s.type.name));
+                           fmt::format("'{}' is declared {}, but its value is {}", s.name, scalar_name(s.type.resolved),
+                                       scalar_name(*t)),
+                           fmt::format("convert it: let {}: {} = {}(…)", s.name, s.type.name, s.type.name));
         }
         s.slot = declare(s.name, s.name_loc, s.type.resolved, s.type.array_size, Kind::local);
         return;
       }
-      case KStmtKind::assign: assign(s); return;
+      case KStmtKind::assign:
+        assign(s);
+        return;
       case KStmtKind::if_: {
         expr_.condition(s.exprs[0], "'if'");
         block(s.body);
@@ -148,9 +151,9 @@ class Instantiator {
                          "convert it: i64(…)");
           } else if (*bt != *t) {
             expr_.mismatch(bound, *bt, *t,
-                     fmt::format("a loop's bounds must have one type, but they are {} and {}", scalar_name(*t),
-                                 scalar_name(*bt)),
-                     fmt::format("convert one of them: {}(…)", scalar_name(*t)));
+                           fmt::format("a loop's bounds must have one type, but they are {} and {}", scalar_name(*t),
+                                       scalar_name(*bt)),
+                           fmt::format("convert one of them: {}(…)", scalar_name(*t)));
           }
         }
         const std::size_t mark = scope_.entries.size();
@@ -168,9 +171,9 @@ class Instantiator {
         }
         if (auto t = expr_.value(s.exprs[0], want); t && *t != want)
           expr_.mismatch(s.exprs[0], *t, want,
-                   fmt::format("kernel '{}' returns {}, but this value is {}", def_.name, scalar_name(want),
-                               scalar_name(*t)),
-                   fmt::format("convert it: return {}(…)", def_.result->name));
+                         fmt::format("kernel '{}' returns {}, but this value is {}", def_.name, scalar_name(want),
+                                     scalar_name(*t)),
+                         fmt::format("convert it: return {}(…)", def_.result->name));
         return;
       }
     }
@@ -189,9 +192,10 @@ class Instantiator {
       return;
     }
     if (e->kind == Kind::loop) {
-      diags_.error(s.name_loc, fmt::format("'{}' is the loop variable, which cannot be assigned", s.name),
-                   fmt::format("use a variable of your own: let my_{}: {} = {}", s.name, scalar_name(slot.type), s.name),
-                   underline_width(s.name));
+      diags_.error(
+          s.name_loc, fmt::format("'{}' is the loop variable, which cannot be assigned", s.name),
+          fmt::format("use a variable of your own: let my_{}: {} = {}", s.name, scalar_name(slot.type), s.name),
+          underline_width(s.name));
       return;
     }
     const bool indexed = s.exprs.size() == 2;
@@ -201,17 +205,19 @@ class Instantiator {
       return;
     }
     if (!indexed && slot.array_size > 0) {
-      diags_.error(s.name_loc, fmt::format("'{}' is an array of {} {}; assign one element", s.name, slot.array_size,
-                                           scalar_name(slot.type)),
-                   fmt::format("write {}[i] = …", s.name), underline_width(s.name));
+      diags_.error(
+          s.name_loc,
+          fmt::format("'{}' is an array of {} {}; assign one element", s.name, slot.array_size, scalar_name(slot.type)),
+          fmt::format("write {}[i] = …", s.name), underline_width(s.name));
       return;
     }
     if (indexed) expr_.index_value(s.exprs[0]);
     KExpr& v = s.exprs.back();
     if (auto t = expr_.value(v, slot.type); t && *t != slot.type)
-      expr_.mismatch(v, *t, slot.type,
-               fmt::format("cannot assign {} to '{}', which is {}", scalar_name(*t), s.name, scalar_name(slot.type)),
-               fmt::format("convert it: {}{} = {}(…)", s.name, indexed ? "[…]" : "", scalar_name(slot.type)));
+      expr_.mismatch(
+          v, *t, slot.type,
+          fmt::format("cannot assign {} to '{}', which is {}", scalar_name(*t), s.name, scalar_name(slot.type)),
+          fmt::format("convert it: {}{} = {}(…)", s.name, indexed ? "[…]" : "", scalar_name(slot.type)));
   }
 
   static bool always_returns(const std::vector<KStmt>& stmts) {
@@ -251,7 +257,8 @@ std::optional<std::string> value_text_error(const std::string& text, KScalar typ
   errno = 0;
   if (is_integer(type)) {
     const long long v = std::strtoll(begin, &end, 10);
-    if (text.empty() || *end != '\0') return fmt::format("'{}' is not a whole number ({} is an integer type)", text, scalar_name(type));
+    if (text.empty() || *end != '\0')
+      return fmt::format("'{}' is not a whole number ({} is an integer type)", text, scalar_name(type));
     if (errno == ERANGE || v < integer_min(type) || v > integer_max(type)) return range_error(text, type);
     return std::nullopt;
   }
@@ -278,8 +285,8 @@ bool validate_kernel(const KernelDef& def, Diagnostics& diags) {
                   underline_width(p.name));
     if (p.is_type) {
       if (!p.default_text.empty() && !scalar_from_name(p.default_text))
-        diags.error(p.default_loc, fmt::format("the default of type parameter '{}' must be a type, not '{}'", p.name,
-                                               p.default_text),
+        diags.error(p.default_loc,
+                    fmt::format("the default of type parameter '{}' must be a type, not '{}'", p.name, p.default_text),
                     "write one of i16, i32, i64, f32, f64, as in T: type = f64", underline_width(p.default_text));
       continue;
     }

@@ -28,8 +28,8 @@ struct Expr;
 /// A piece of an interpolated string or path: literal text, or an expression to splice in.
 struct TextPart {
   bool is_expr = false;
-  std::string text;          ///< literal text when !is_expr
-  std::vector<Expr> expr;    ///< exactly one element when is_expr
+  std::string text;        ///< literal text when !is_expr
+  std::vector<Expr> expr;  ///< exactly one element when is_expr
 };
 
 /// An expression. One struct for every kind keeps the AST copyable and easy to walk.
@@ -44,26 +44,29 @@ struct Expr {
 };
 
 enum class StmtKind {
-  title, source, note,  ///< metadata: value is a string
-  location,             ///< `location NAME = "PATH"`: name, value
-  let,                  ///< `let NAME = EXPR`: name, value
-  repeat,               ///< `repeat N STMT-OR-BLOCK`: value is N, body
-  for_,                 ///< `for NAME in EXPR STMT-OR-BLOCK`: name, value, body
-  setup, teardown,      ///< body
-  series,               ///< `series "LABEL" STMT-OR-BLOCK`: value is the label, body
-  time,                 ///< `time "LABEL" { … }`: value is the label, body
-  parallel,             ///< `parallel N { … }`: value is N, body
-  kernel,               ///< `NAME ARGS…`: name, items
-  report,               ///< `report …`: form holds a ReportStmt
-  baseline,             ///< `baseline NAME from FILE`: name, and form holds a BaselineStmt
-  index,                ///< `index "LABEL" = geomean(…) vs NAME …`: form holds an IndexStmt
-  compare,              ///< `compare with FILE …`: form holds a CompareStmt
-  kernel_def,           ///< `kernel NAME(…) { … }`: text is the whole definition (lang/kernel/kernel_parser.hpp parses it)
-  if_,                  ///< `if A OP B { … } else if … else { … }`: body holds the branches in order
-  branch,               ///< one block of an `if`: value is its comparison (ExprKind::binary), or
-                        ///< empty for the final `else`; body
-  settle,               ///< `settle DURATION` or `settle until stable …`: form holds a SettleStmt
-  section,              ///< `section "TITLE" { … }`: value is the title, body
+  title,
+  source,
+  note,      ///< metadata: value is a string
+  location,  ///< `location NAME = "PATH"`: name, value
+  let,       ///< `let NAME = EXPR`: name, value
+  repeat,    ///< `repeat N STMT-OR-BLOCK`: value is N, body
+  for_,      ///< `for NAME in EXPR STMT-OR-BLOCK`: name, value, body
+  setup,
+  teardown,    ///< body
+  series,      ///< `series "LABEL" STMT-OR-BLOCK`: value is the label, body
+  time,        ///< `time "LABEL" { … }`: value is the label, body
+  parallel,    ///< `parallel N { … }`: value is N, body
+  kernel,      ///< `NAME ARGS…`: name, items
+  report,      ///< `report …`: form holds a ReportStmt
+  baseline,    ///< `baseline NAME from FILE`: name, and form holds a BaselineStmt
+  index,       ///< `index "LABEL" = geomean(…) vs NAME …`: form holds an IndexStmt
+  compare,     ///< `compare with FILE …`: form holds a CompareStmt
+  kernel_def,  ///< `kernel NAME(…) { … }`: text is the whole definition (lang/kernel/kernel_parser.hpp parses it)
+  if_,         ///< `if A OP B { … } else if … else { … }`: body holds the branches in order
+  branch,      ///< one block of an `if`: value is its comparison (ExprKind::binary), or
+               ///< empty for the final `else`; body
+  settle,      ///< `settle DURATION` or `settle until stable …`: form holds a SettleStmt
+  section,     ///< `section "TITLE" { … }`: value is the title, body
 };
 
 /// One argument of a kernel statement, in source order.
@@ -105,10 +108,10 @@ struct ReportArg {
 /// `table`) is the head, and what follows it the arguments: aggregates after a unit, options
 /// after a style.
 struct ReportStmt {
-  Word table;                              ///< `table`: the table style
-  Word head;                               ///< the unit (`MB/s`) or the named style (`nbench`)
-  Word with;                               ///< `with`, when written
-  std::vector<ReportArg> args;             ///< `mean`, `median` of `mean, median`; `old`, `p90` of `old p90`
+  Word table;                               ///< `table`: the table style
+  Word head;                                ///< the unit (`MB/s`) or the named style (`nbench`)
+  Word with;                                ///< `with`, when written
+  std::vector<ReportArg> args;              ///< `mean`, `median` of `mean, median`; `old`, `p90` of `old p90`
   std::optional<SourceLoc> trailing_comma;  ///< a ',' after the last argument
 };
 
@@ -141,10 +144,10 @@ struct CompareStmt {
 
 /// `settle DURATION`, or `settle until stable [PATH] [max DURATION]`.
 struct SettleStmt {
-  Word until;                     ///< `until`, when the statement probes until the rate is stable
-  std::optional<Expr> duration;   ///< the wait of `settle DURATION`
-  std::optional<Expr> path;       ///< the file to probe, when named
-  std::optional<Expr> max;        ///< after `max`
+  Word until;                    ///< `until`, when the statement probes until the rate is stable
+  std::optional<Expr> duration;  ///< the wait of `settle DURATION`
+  std::optional<Expr> path;      ///< the file to probe, when named
+  std::optional<Expr> max;       ///< after `max`
 };
 
 /// What the grammar types in full, for the statements that have it.

@@ -5,19 +5,32 @@
 #include <string_view>
 #include <vector>
 
-#include "lang/recipe/ast.hpp"
 #include "lang/common/diagnostics.hpp"
+#include "lang/recipe/ast.hpp"
 
 namespace hwbench::lang::recipe {
 
 /// What a word or value stands for in a statement that the grammar types in full (report,
 /// baseline, index, compare, settle); the builder assembles the statement's form from them.
 enum class Role {
-  report_table, report_head, report_with, report_comma, report_arg,
+  report_table,
+  report_head,
+  report_with,
+  report_comma,
+  report_arg,
   baseline_file,
-  index_series, index_baseline, index_scale, index_aggregate,
-  compare_file, compare_section, compare_option, compare_value,
-  settle_until, settle_duration, settle_path, settle_max,
+  index_series,
+  index_baseline,
+  index_scale,
+  index_aggregate,
+  compare_file,
+  compare_section,
+  compare_option,
+  compare_value,
+  settle_until,
+  settle_duration,
+  settle_path,
+  settle_max,
 };
 
 /// Assembles a Recipe bottom-up, as the parser recognises its pieces.

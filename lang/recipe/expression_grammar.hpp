@@ -102,9 +102,9 @@ struct bad_exponent : p::seq<p::one<'e', 'E'>, p::sor<p::one<'+', '-'>, p::not_a
 struct exponent_digits : digits {};
 /// Everything glued to a number is its suffix; the parser checks it against the unit table.
 struct unit_suffix : p::seq<p::sor<letter, p::one<'_', '%'>>, p::star<suffix_char>> {};
-struct number : p::seq<digits, p::opt<fraction>,
-                       p::opt<p::sor<exponent, p::seq<p::at<bad_exponent>, p::raise<exponent_digits>>>>,
-                       p::opt<unit_suffix>> {};
+struct number
+    : p::seq<digits, p::opt<fraction>, p::opt<p::sor<exponent, p::seq<p::at<bad_exponent>, p::raise<exponent_digits>>>>,
+             p::opt<unit_suffix>> {};
 
 // ---- Interpolation: `$name`, `${expr}` ---------------------------------------------------
 
@@ -189,11 +189,10 @@ struct list_item : sum<typename S::inner> {};
 struct list_close : p::one<']'> {};
 /// `[a, b, c]`, an optional trailing comma, possibly empty.
 template <typename S>
-struct list
-    : p::seq<p::one<'['>, inner_space<S>,
-             p::opt<list_item<S>, p::star<inner_space<S>, p::one<','>, inner_space<S>, list_item<S>>,
-                    p::opt<inner_space<S>, p::one<','>>>,
-             inner_space<S>, p::must<list_close>> {};
+struct list : p::seq<p::one<'['>, inner_space<S>,
+                     p::opt<list_item<S>, p::star<inner_space<S>, p::one<','>, inner_space<S>, list_item<S>>,
+                            p::opt<inner_space<S>, p::one<','>>>,
+                     inner_space<S>, p::must<list_close>> {};
 
 template <typename S>
 struct paren_value : sum<typename S::inner> {};
@@ -202,8 +201,8 @@ template <typename S>
 struct paren : p::seq<p::one<'('>, inner_space<S>, p::must<paren_value<S>>, inner_space<S>, p::must<paren_close>> {};
 
 template <typename S>
-struct primary : p::sor<range_value<number>, string_lit, list<S>, range_value<dollar>, path, paren<S>,
-                        typename S::bare> {};
+struct primary
+    : p::sor<range_value<number>, string_lit, list<S>, range_value<dollar>, path, paren<S>, typename S::bare> {};
 
 template <typename S>
 struct negate_operand : unary<S> {};

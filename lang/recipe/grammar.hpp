@@ -16,8 +16,7 @@ namespace p = tao::pegtl;
 struct arrow : TAO_PEGTL_STRING("->") {};
 struct comma : p::one<','> {};
 /// What may follow a value or a word directly: anything else needs a space first.
-struct value_boundary
-    : p::at<p::sor<blank, p::one<'\n', ';', '}', ')', ']', ',', '#'>, arrow, p::eof>> {};
+struct value_boundary : p::at<p::sor<blank, p::one<'\n', ';', '}', ')', ']', ',', '#'>, arrow, p::eof>> {};
 struct word_boundary : p::at<p::sor<blank, p::one<'\n', ';', '}', ')', ']', ',', '#', '('>, arrow, p::eof>> {};
 
 struct value : p::sor<range_value<number>, string_lit, list<let_syntax>, range_value<dollar>, path> {};
@@ -57,8 +56,7 @@ struct bad_statement : p::failure {};
 /// Raised for a `}` that closes nothing.
 struct stray_brace : p::failure {};
 struct block_close : p::one<'}'> {};
-struct block_statement
-    : p::sor<statement, p::seq<p::not_at<p::sor<p::one<'}'>, p::eof>>, p::raise<bad_statement>>> {};
+struct block_statement : p::sor<statement, p::seq<p::not_at<p::sor<p::one<'}'>, p::eof>>, p::raise<bad_statement>>> {};
 struct block : p::seq<p::one<'{'>, p::star<p::sor<separator, block_statement>>, p::must<block_close>> {};
 
 /// The body of repeat, for and series: a block, or one statement on the same line.
@@ -81,8 +79,8 @@ struct location_stmt : p::seq<kw_location, ws, p::must<location_name>, ws, p::mu
 struct let_name : var_name {};
 struct let_eq : p::one<'='> {};
 struct let_value : sum<let_syntax> {};
-struct let_stmt : p::seq<kw_let, ws, p::must<let_name>, ws, p::must<let_eq>, ws, p::must<let_value>, content_end,
-                         ws, p::must<stmt_end>> {};
+struct let_stmt : p::seq<kw_let, ws, p::must<let_name>, ws, p::must<let_eq>, ws, p::must<let_value>, content_end, ws,
+                         p::must<stmt_end>> {};
 
 /// A count: a number, `$n`, `${…}` or `( … )`.
 struct count : p::sor<number, dollar, paren<let_syntax>> {};
@@ -109,12 +107,13 @@ struct series_stmt : p::seq<kw_series, ws, p::must<series_label>, ws, p::must<se
 struct time_label : p::seq<string_lit> {};
 struct time_block : p::seq<block> {};
 // The label is optional: `time { … }` inside `series "L"` (or alone) takes the series' label.
-struct time_stmt : p::seq<kw_time, ws, p::opt<time_label, ws>, p::must<time_block>, content_end, ws, p::must<stmt_end>> {};
+struct time_stmt
+    : p::seq<kw_time, ws, p::opt<time_label, ws>, p::must<time_block>, content_end, ws, p::must<stmt_end>> {};
 
 struct parallel_count : count {};
 struct parallel_block : p::seq<block> {};
-struct parallel_stmt : p::seq<kw_parallel, ws, p::must<parallel_count>, ws, p::must<parallel_block>, content_end,
-                              ws, p::must<stmt_end>> {};
+struct parallel_stmt : p::seq<kw_parallel, ws, p::must<parallel_count>, ws, p::must<parallel_block>, content_end, ws,
+                              p::must<stmt_end>> {};
 
 // `if A OP B { … } else if … else { … }`: decided when the recipe is checked, like a loop's count.
 struct compare_op : p::sor<TAO_PEGTL_STRING("=="), TAO_PEGTL_STRING("!="), TAO_PEGTL_STRING("<="),
@@ -165,8 +164,7 @@ struct report_comma : p::one<','> {};
 /// An aggregate, an option or an option's value.
 struct report_arg : p::sor<value_item, report_word> {};
 /// The next argument, after blanks or a comma; a trailing comma ends the list.
-struct report_next
-    : p::seq<ws, p::sor<p::seq<report_comma, ws, p::sor<args_end, p::must<report_arg>>>, report_arg>> {};
+struct report_next : p::seq<ws, p::sor<p::seq<report_comma, ws, p::sor<args_end, p::must<report_arg>>>, report_arg>> {};
 struct report_args : p::seq<report_arg, p::star<report_next>> {};
 struct report_table_form
     : p::seq<report_table, ws, p::must<report_unit>, ws, p::must<table_with>, p::opt<ws, report_args>> {};
@@ -180,9 +178,8 @@ struct baseline_name : identifier {};
 struct baseline_from : whole<kw_from> {};
 struct baseline_file : p::seq<value_item> {};
 struct baseline_end : items_end {};
-struct baseline_stmt
-    : p::seq<kw_baseline, ws, p::must<baseline_name>, ws, p::must<baseline_from>, ws, p::must<baseline_file>,
-             content_end, ws, p::must<baseline_end>> {};
+struct baseline_stmt : p::seq<kw_baseline, ws, p::must<baseline_name>, ws, p::must<baseline_from>, ws,
+                              p::must<baseline_file>, content_end, ws, p::must<baseline_end>> {};
 
 // `index "LABEL" = geomean(SERIES, …) vs BASELINE [scale K] [using AGGREGATE]`.
 struct index_label : p::seq<string_lit> {};
@@ -194,18 +191,16 @@ struct index_series : p::seq<value_item> {};
 struct first_series : p::seq<index_series> {};
 /// `"A", "B"`; a trailing comma is allowed.
 struct index_series_list
-    : p::seq<p::must<first_series>,
-             p::star<ws, p::one<','>, ws, p::sor<p::at<index_close>, p::must<index_series>>>> {};
+    : p::seq<p::must<first_series>, p::star<ws, p::one<','>, ws, p::sor<p::at<index_close>, p::must<index_series>>>> {};
 struct index_vs : whole<kw_vs> {};
 struct index_baseline : p::seq<word_item> {};
 struct index_scale : p::seq<value_item> {};
 struct index_aggregate : p::seq<word_item> {};
 struct index_end : items_end {};
-struct index_stmt
-    : p::seq<kw_index, ws, p::must<index_label>, ws, p::must<index_eq>, ws, p::must<index_function>, ws,
-             p::must<index_open>, ws, index_series_list, ws, p::must<index_close>, ws, p::must<index_vs>, ws,
-             p::must<index_baseline>, p::opt<ws, kw_scale, ws, p::must<index_scale>>,
-             p::opt<ws, kw_using, ws, p::must<index_aggregate>>, content_end, ws, p::must<index_end>> {};
+struct index_stmt : p::seq<kw_index, ws, p::must<index_label>, ws, p::must<index_eq>, ws, p::must<index_function>, ws,
+                           p::must<index_open>, ws, index_series_list, ws, p::must<index_close>, ws, p::must<index_vs>,
+                           ws, p::must<index_baseline>, p::opt<ws, kw_scale, ws, p::must<index_scale>>,
+                           p::opt<ws, kw_using, ws, p::must<index_aggregate>>, content_end, ws, p::must<index_end>> {};
 
 // `compare with FILE [OPTION VALUE]…`.
 struct compare_with : whole<kw_with> {};
@@ -227,9 +222,8 @@ struct settle_stable : whole<kw_stable> {};
 struct settle_duration : p::seq<value_item> {};
 struct settle_path : p::seq<value_item> {};
 struct settle_max : p::seq<value_item> {};
-struct settle_probe
-    : p::seq<settle_until, ws, p::must<settle_stable>, p::opt<ws, p::not_at<kw_max>, settle_path>,
-             p::opt<ws, kw_max, ws, p::must<settle_max>>> {};
+struct settle_probe : p::seq<settle_until, ws, p::must<settle_stable>, p::opt<ws, p::not_at<kw_max>, settle_path>,
+                             p::opt<ws, kw_max, ws, p::must<settle_max>>> {};
 struct settle_body : p::sor<settle_probe, settle_duration> {};
 struct settle_end : items_end {};
 struct settle_stmt : p::seq<kw_settle, ws, p::must<settle_body>, content_end, ws, p::must<settle_end>> {};
@@ -240,14 +234,14 @@ struct kernel_name : identifier {};
 struct command_option_word : p::seq<p::one<'-'>, p::opt<p::one<'-'>>, p::alnum, p::star<option_char>> {};
 struct command_word : p::sor<command_option_word, p::seq<name_first, p::star<option_char>>> {};
 /// `exec …` and `sh …` (kernels/command/command.hpp), whose words are a program's.
-struct command_head : p::seq<p::sor<TAO_PEGTL_STRING("exec"), TAO_PEGTL_STRING("sh")>, p::not_at<ident_char>,
-                             p::not_at<p::one<':'>>> {};
+struct command_head
+    : p::seq<p::sor<TAO_PEGTL_STRING("exec"), TAO_PEGTL_STRING("sh")>, p::not_at<ident_char>, p::not_at<p::one<':'>>> {
+};
 /// `NAME ITEMS…`; `NAME:` at the start of a statement is a path, not a kernel.
-struct kernel_stmt
-    : p::sor<p::seq<p::at<command_head>, kernel_name, p::must<word_boundary>, p::star<ws, item<word_of<command_word>>>,
-                    content_end, ws, p::must<items_end>>,
-             p::seq<kernel_name, p::not_at<p::one<':'>>, p::must<word_boundary>, p::star<ws, item<word_of<kernel_word>>>,
-                    content_end, ws, p::must<items_end>>> {};
+struct kernel_stmt : p::sor<p::seq<p::at<command_head>, kernel_name, p::must<word_boundary>,
+                                   p::star<ws, item<word_of<command_word>>>, content_end, ws, p::must<items_end>>,
+                            p::seq<kernel_name, p::not_at<p::one<':'>>, p::must<word_boundary>,
+                                   p::star<ws, item<word_of<kernel_word>>>, content_end, ws, p::must<items_end>>> {};
 
 // ---- Kernel definitions -------------------------------------------------------------------
 // Only the extent of `kernel NAME(…) [-> TYPE] { … }` is recognised here; lang/kernel/kernel_parser.cpp
@@ -255,12 +249,12 @@ struct kernel_stmt
 
 /// `( … )` of the head: newlines and nested parentheses included.
 struct kernel_def_parens
-    : p::seq<p::one<'('>, p::star<p::sor<comment, kernel_def_parens, p::not_one<'(', ')', '#', '{', '}'>>>, p::one<')'>> {};
+    : p::seq<p::one<'('>, p::star<p::sor<comment, kernel_def_parens, p::not_one<'(', ')', '#', '{', '}'>>>,
+             p::one<')'>> {};
 struct kernel_def_close : p::one<'}'> {};
 /// `{ … }` of the body: nested braces included, and a `}` in a comment closes nothing.
-struct kernel_def_braces
-    : p::seq<p::one<'{'>, p::star<p::sor<comment, kernel_def_braces, p::not_one<'{', '}', '#'>>>,
-             p::must<kernel_def_close>> {};
+struct kernel_def_braces : p::seq<p::one<'{'>, p::star<p::sor<comment, kernel_def_braces, p::not_one<'{', '}', '#'>>>,
+                                  p::must<kernel_def_close>> {};
 struct kernel_def_body : p::seq<kernel_def_braces> {};
 /// `kernel NAME…`: a definition (so no kernel may be called `kernel`).
 struct kernel_def_stmt
@@ -268,13 +262,12 @@ struct kernel_def_stmt
              p::star<p::sor<kernel_def_parens, comment, p::not_one<'(', ')', '{', '}', '#', '\n', ';'>>>,
              p::must<kernel_def_body>, content_end, ws, p::must<stmt_end>> {};
 
-struct statement
-    : p::sor<title_stmt, source_stmt, note_stmt, location_stmt, let_stmt, repeat_stmt, for_stmt, setup_stmt,
-             teardown_stmt, series_stmt, time_stmt, parallel_stmt, report_stmt, baseline_stmt, index_stmt,
-             compare_stmt, settle_stmt, kernel_def_stmt, if_stmt, section_stmt, p::seq<p::at<kw_else>, p::raise<stray_else>>, kernel_stmt> {};
+struct statement : p::sor<title_stmt, source_stmt, note_stmt, location_stmt, let_stmt, repeat_stmt, for_stmt,
+                          setup_stmt, teardown_stmt, series_stmt, time_stmt, parallel_stmt, report_stmt, baseline_stmt,
+                          index_stmt, compare_stmt, settle_stmt, kernel_def_stmt, if_stmt, section_stmt,
+                          p::seq<p::at<kw_else>, p::raise<stray_else>>, kernel_stmt> {};
 
-struct top_statement
-    : p::sor<statement, p::seq<p::at<p::one<'}'>>, p::raise<stray_brace>>, p::raise<bad_statement>> {};
+struct top_statement : p::sor<statement, p::seq<p::at<p::one<'}'>>, p::raise<stray_brace>>, p::raise<bad_statement>> {};
 
 /// A whole recipe: statements and empty statements up to the end of the file.
 struct recipe : p::seq<p::opt<p::utf8::bom>, p::until<p::eof, p::sor<separator, top_statement>>> {};

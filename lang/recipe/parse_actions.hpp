@@ -98,9 +98,15 @@ struct Action<g::escape> {
   template <typename In>
   static void apply(const In& in, State& state) {
     switch (in.string_view()[1]) {
-      case 'n': state.builder.literal("\n"); break;
-      case 't': state.builder.literal("\t"); break;
-      default: state.builder.literal(in.string_view().substr(1, 1)); break;
+      case 'n':
+        state.builder.literal("\n");
+        break;
+      case 't':
+        state.builder.literal("\t");
+        break;
+      default:
+        state.builder.literal(in.string_view().substr(1, 1));
+        break;
     }
   }
 };

@@ -9,8 +9,8 @@
 
 #include <tao/pegtl.hpp>
 
-#include "lang/recipe/ast_builder.hpp"
 #include "lang/common/diagnostics.hpp"
+#include "lang/recipe/ast_builder.hpp"
 #include "lang/recipe/grammar.hpp"
 
 namespace hwbench::lang::recipe::parsing {

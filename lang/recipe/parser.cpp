@@ -142,8 +142,8 @@ struct Control : p::normal<Rule> {
     throw Expected<Rule>::make(Here(state, loc_of(in.iterator())));
   }
 
-  template <p::apply_mode A, p::rewind_mode M, template <typename...> class Action,
-            template <typename...> class Ctl, typename ParseInput>
+  template <p::apply_mode A, p::rewind_mode M, template <typename...> class Action, template <typename...> class Ctl,
+            typename ParseInput>
   [[nodiscard]] static bool match(ParseInput& in, State& state) {
     if constexpr (recovers<Rule>) {
       const auto start = in.iterator();

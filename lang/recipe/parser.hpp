@@ -2,9 +2,9 @@
 // parse: recipe text -> AST, every syntax error as a diagnostic.
 #include <optional>
 
-#include "lang/recipe/ast.hpp"
 #include "lang/common/diagnostics.hpp"
 #include "lang/common/source.hpp"
+#include "lang/recipe/ast.hpp"
 
 namespace hwbench::lang::recipe {
 

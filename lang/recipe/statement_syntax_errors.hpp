@@ -12,7 +12,6 @@
 
 namespace hwbench::lang::recipe::parsing {
 
-
 template <>
 struct Expected<g::report_body> {
   static SyntaxError make(const Here& here) {
@@ -36,9 +35,12 @@ struct Expected<g::report_arg> {
     if (auto comma = stray_comma(here)) return *comma;
     if (auto closer = unmatched_closer(here)) return *closer;
     switch (here.peek()) {
-      case '{': return here.error("unexpected '{'", block_hint);
-      case '=': return here.error("unexpected '='", report_hint);
-      default: break;
+      case '{':
+        return here.error("unexpected '{'", block_hint);
+      case '=':
+        return here.error("unexpected '='", report_hint);
+      default:
+        break;
     }
     if (here.rest().substr(0, 2) == "->") return Here::at(here.loc(), "unexpected '->' in a report", report_hint, 2);
     return here.error(fmt::format("unexpected character {}", here.found()), report_hint);
@@ -158,9 +160,11 @@ inline constexpr const char* settle_example = "write it like: settle 60s, or set
 template <>
 struct Expected<g::settle_body> {
   static SyntaxError make(const Here& here) {
-    if (at_statement_end(here)) return here.error("expected a duration or 'until stable' after 'settle'", settle_example);
-    return item_error(here, fmt::format("expected a duration or 'until stable' after 'settle', not '{}'",
-                                        here.rest().substr(0, item_width(here))),
+    if (at_statement_end(here))
+      return here.error("expected a duration or 'until stable' after 'settle'", settle_example);
+    return item_error(here,
+                      fmt::format("expected a duration or 'until stable' after 'settle', not '{}'",
+                                  here.rest().substr(0, item_width(here))),
                       settle_example);
   }
 };

@@ -132,10 +132,14 @@ inline constexpr const char* report_hint =
 /// A closing bracket that closes nothing, or nullopt for other characters.
 inline std::optional<SyntaxError> unmatched_closer(const Here& here) {
   switch (here.peek()) {
-    case '}': return here.error("unexpected '}' with no '{' open", "remove it, or add the '{' that it closes");
-    case ')': return here.error("unexpected ')' with no '(' open");
-    case ']': return here.error("unexpected ']' with no '[' open");
-    default: return std::nullopt;
+    case '}':
+      return here.error("unexpected '}' with no '{' open", "remove it, or add the '{' that it closes");
+    case ')':
+      return here.error("unexpected ')' with no '(' open");
+    case ']':
+      return here.error("unexpected ']' with no '[' open");
+    default:
+      return std::nullopt;
   }
 }
 
@@ -189,9 +193,9 @@ inline bool at_statement_end(const Here& here) {
 template <typename Rule>
 struct Expected;
 
-#define HWBENCH_EXPECTED(RULE, MESSAGE, HINT)                                            \
-  template <>                                                                            \
-  struct Expected<RULE> {                                                                \
+#define HWBENCH_EXPECTED(RULE, MESSAGE, HINT)                                           \
+  template <>                                                                           \
+  struct Expected<RULE> {                                                               \
     static SyntaxError make(const Here& here) { return here.error((MESSAGE), (HINT)); } \
   };
 
@@ -239,7 +243,8 @@ HWBENCH_EXPECTED(g::kernel_def_body, "expected '{' to start the body of the kern
                  "write kernel NAME(PARAM: TYPE = DEFAULT, …) -> TYPE { … }")
 
 HWBENCH_EXPECTED(g::if_condition, "expected a comparison after 'if'", if_hint)
-HWBENCH_EXPECTED(g::compare_op, "expected a comparison operator (==, !=, <, <=, >, >=) after the value of 'if'", if_hint)
+HWBENCH_EXPECTED(g::compare_op, "expected a comparison operator (==, !=, <, <=, >, >=) after the value of 'if'",
+                 if_hint)
 HWBENCH_EXPECTED(g::if_operand, "expected a value after the comparison operator", if_hint)
 HWBENCH_EXPECTED(g::if_block, "expected '{' after the condition of 'if'", if_hint)
 HWBENCH_EXPECTED(g::else_block, "expected '{' or 'if' after 'else'", "write } else { … } or } else if A < B { … }")
@@ -268,8 +273,7 @@ struct Expected<g::bad_statement> {
     if (here.peek() == '{') return here.error("unexpected '{'", block_hint);
     if (auto path = path_here(here); !path.empty())
       return Here::at(here.loc(), fmt::format("expected a statement, found the path '{}'", path),
-                      "start with the kernel that uses it, as in cp /a -> /b",
-                      static_cast<std::uint32_t>(path.size()));
+                      "start with the kernel that uses it, as in cp /a -> /b", static_cast<std::uint32_t>(path.size()));
     return here.error(fmt::format("expected a statement, found {}", here.found()), statement_hint);
   }
 };
@@ -293,11 +297,14 @@ struct Expected<g::items_end> {
   static SyntaxError make(const Here& here) {
     if (auto closer = unmatched_closer(here)) return *closer;
     switch (here.peek()) {
-      case '{': return here.error("unexpected '{'", block_hint);
-      case '=': return here.error("unexpected '='", "write parameters as 'name value', without '='");
+      case '{':
+        return here.error("unexpected '{'", block_hint);
+      case '=':
+        return here.error("unexpected '='", "write parameters as 'name value', without '='");
       default:
-        return here.error(fmt::format("unexpected character {}", here.found()),
-                          "arguments are words, numbers, \"strings\", paths, [lists], ranges, $variables, '->' and ','");
+        return here.error(
+            fmt::format("unexpected character {}", here.found()),
+            "arguments are words, numbers, \"strings\", paths, [lists], ranges, $variables, '->' and ','");
     }
   }
 };

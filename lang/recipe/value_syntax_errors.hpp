@@ -85,14 +85,16 @@ struct Expected<g::interp_close> {
     if (is_name_char(c) || c == '$')
       return here.error(fmt::format("expected an operator or '}}' in '${{…}}', found {}", here.found()),
                         "write ${a + b}, ${a * 2}, …");
-    return Here::at(open ? open->loc : here.loc(), "unclosed '${': expected '}'", "add '}' to end the interpolation", 2);
+    return Here::at(open ? open->loc : here.loc(), "unclosed '${': expected '}'", "add '}' to end the interpolation",
+                    2);
   }
 };
 
 template <>
 struct Expected<g::list_close> {
   static SyntaxError make(const Here& here) {
-    if (closer_missing(here)) return unclosed(here, "unclosed list: '[' has no matching ']'", "add ']' to end the list");
+    if (closer_missing(here))
+      return unclosed(here, "unclosed list: '[' has no matching ']'", "add ']' to end the list");
     if (here.previous_visible() == ',')
       return here.error(fmt::format("expected a value or ']' after ',', found {}", here.found()));
     return here.error(fmt::format("expected ',' or ']' after a list item, found {}", here.found()),
@@ -104,7 +106,8 @@ template <>
 struct Expected<g::block_close> {
   static SyntaxError make(const Here& here) {
     const Open* open = here.innermost_bracket();
-    return Here::at(open ? open->loc : here.loc(), "unclosed block: '{' has no matching '}'", "add '}' to end the block");
+    return Here::at(open ? open->loc : here.loc(), "unclosed block: '{' has no matching '}'",
+                    "add '}' to end the block");
   }
 };
 

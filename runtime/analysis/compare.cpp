@@ -8,10 +8,10 @@
 
 #include <fmt/format.h>
 
+#include "base/support/suggestions.hpp"
 #include "runtime/analysis/indices.hpp"
 #include "runtime/analysis/statistics.hpp"
 #include "runtime/analysis/units.hpp"
-#include "base/support/suggestions.hpp"
 
 namespace hwbench::runtime::analysis {
 
@@ -97,12 +97,18 @@ std::string measure_name(const std::string& unit) {
   const Unit* u = find_unit(unit);
   if (u == nullptr) return "an unknown measure";
   switch (u->measure) {
-    case Measure::byte_rate: return "a byte rate";
-    case Measure::op_rate: return "an op rate";
-    case Measure::time: return "a time";
-    case Measure::bytes: return "a byte count";
-    case Measure::ops: return "an op count";
-    case Measure::cpu_share: return "a CPU share";
+    case Measure::byte_rate:
+      return "a byte rate";
+    case Measure::op_rate:
+      return "an op rate";
+    case Measure::time:
+      return "a time";
+    case Measure::bytes:
+      return "a byte count";
+    case Measure::ops:
+      return "an op count";
+    case Measure::cpu_share:
+      return "a CPU share";
   }
   return "an unknown measure";
 }
@@ -194,7 +200,8 @@ CompareRow series_row(const std::string& label, const std::vector<const Result*>
                               measure_name(b.unit));
     } else if (!base_kernel.empty() && !kernel.empty() && kernel != base_kernel) {
       ratio.state = RatioState::kernels_differ;
-      ratio.why = fmt::format("measured by different kernels ({}: {}; {}: {})", names[0], base_kernel, names[i], kernel);
+      ratio.why =
+          fmt::format("measured by different kernels ({}: {}; {}: {})", names[0], base_kernel, names[i], kernel);
     } else {
       ratio.state = RatioState::computed;
       ratio.value = b.value / a.value;
@@ -244,7 +251,8 @@ Comparison compare_results(const std::vector<const Result*>& results, const std:
                            const CompareOptions& options) {
   Comparison c;
   for (std::size_t i = 0; i < results.size(); ++i)
-    c.names.push_back(i < names.size() && !names[i].empty() ? names[i] : std::string(1, static_cast<char>('A' + i % 26)));
+    c.names.push_back(i < names.size() && !names[i].empty() ? names[i]
+                                                            : std::string(1, static_cast<char>('A' + i % 26)));
   if (results.empty()) return c;
 
   std::vector<std::string> labels;
@@ -279,9 +287,12 @@ Comparison compare_results(const std::vector<const Result*>& results, const std:
 
 std::string set_compare_option(CompareOptions& options, std::string_view name, std::string_view value) {
   if (name == "ratio") {
-    if (value == "truncate") options.ratio = CompareOptions::Ratio::truncate;
-    else if (value == "round") options.ratio = CompareOptions::Ratio::round;
-    else return support::unknown_word("ratio rule", value, {"truncate", "round"});
+    if (value == "truncate")
+      options.ratio = CompareOptions::Ratio::truncate;
+    else if (value == "round")
+      options.ratio = CompareOptions::Ratio::round;
+    else
+      return support::unknown_word("ratio rule", value, {"truncate", "round"});
     return "";
   }
   if (name == "digits") {

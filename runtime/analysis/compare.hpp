@@ -72,9 +72,9 @@ struct SummaryCell {
 
 /// Everything a comparison prints, computed.
 struct Comparison {
-  std::vector<std::string> names;   ///< column titles, one per result
-  std::vector<CompareRow> rows;     ///< series rows (first result's order, then new labels), then index rows
-  std::vector<SummaryCell> summary; ///< one per ratio column
+  std::vector<std::string> names;    ///< column titles, one per result
+  std::vector<CompareRow> rows;      ///< series rows (first result's order, then new labels), then index rows
+  std::vector<SummaryCell> summary;  ///< one per ratio column
   std::vector<environment::EnvironmentRow> environment;  ///< only facts at least one result recorded
 };
 

@@ -32,7 +32,9 @@ std::optional<double> stall_pct(const std::optional<Pressure>& a, const std::opt
 }
 
 // "12%", "2.3%": whole per cents once they are large enough to make the decimal noise.
-std::string percent(double value) { return value >= 10 ? fmt::format("{:.0f}%", value) : fmt::format("{:.1f}%", value); }
+std::string percent(double value) {
+  return value >= 10 ? fmt::format("{:.0f}%", value) : fmt::format("{:.1f}%", value);
+}
 
 /// One cause found in one window: how bad (to pick the worst window) and how to say it.
 struct Flag {
@@ -77,10 +79,12 @@ ConditionsDelta conditions_delta(const ConditionsSnapshot& start, const Conditio
   d.seconds = static_cast<double>(end.time_ns - start.time_ns) / 1e9;
   const auto ticks = grown(start.cpu_ticks, end.cpu_ticks);
   const auto steal = grown(start.steal_ticks, end.steal_ticks);
-  if (ticks && steal && *ticks >= steal_min_ticks) d.steal_pct = static_cast<double>(*steal) / static_cast<double>(*ticks) * 100;
+  if (ticks && steal && *ticks >= steal_min_ticks)
+    d.steal_pct = static_cast<double>(*steal) / static_cast<double>(*ticks) * 100;
   d.swap_in = grown(start.swap_in, end.swap_in);
   d.swap_out = grown(start.swap_out, end.swap_out);
-  d.throttles = sum(grown(start.core_throttles, end.core_throttles), grown(start.package_throttles, end.package_throttles));
+  d.throttles =
+      sum(grown(start.core_throttles, end.core_throttles), grown(start.package_throttles, end.package_throttles));
   d.cpu_pressure_pct = stall_pct(start.pressure_cpu, end.pressure_cpu, d.seconds);
   d.memory_pressure_pct = stall_pct(start.pressure_memory, end.pressure_memory, d.seconds);
   d.io_pressure_pct = stall_pct(start.pressure_io, end.pressure_io, d.seconds);
@@ -139,8 +143,8 @@ std::vector<std::string> conditions_findings(const RunConditions& c, unsigned cp
     if (workers > cpus || !d.cpu_pressure_pct || *d.cpu_pressure_pct < pressure_threshold_pct) return std::nullopt;
     return Flag{*d.cpu_pressure_pct, fmt::format("CPU pressure {}", percent(*d.cpu_pressure_pct))};
   };
-  const bool oversubscribed = std::any_of(c.windows.begin(), c.windows.end(),
-                                          [cpus](const ConditionsWindow& w) { return w.workers > cpus; });
+  const bool oversubscribed =
+      std::any_of(c.windows.begin(), c.windows.end(), [cpus](const ConditionsWindow& w) { return w.workers > cpus; });
   add(finding(c, cpu_pressure, oversubscribed ? std::nullopt : over_run(c, cpu_pressure, 0)));
 
   const Judge memory_pressure = [](const ConditionsDelta& d, std::uint32_t) -> std::optional<Flag> {
@@ -184,7 +188,8 @@ std::optional<std::string> result_verdict(const model::Result& result) {
   const auto logical = result.environment.find("cores");
   if (logical != result.environment.end() && logical->is_object()) {
     const auto n = logical->find("logical");
-    if (n != logical->end() && n->is_number_integer() && n->get<long>() > 0) fallback = static_cast<unsigned>(n->get<long>());
+    if (n != logical->end() && n->is_number_integer() && n->get<long>() > 0)
+      fallback = static_cast<unsigned>(n->get<long>());
   }
   return conditions_verdict(*result.conditions, conditions_cpus(*result.conditions, fallback));
 }
@@ -200,7 +205,8 @@ std::vector<std::string> busy_warnings(const ConditionsSnapshot& first, const Co
   cpus = std::max(cpus, 1u);
   const auto load1 = second.load1 ? second.load1 : first.load1;
   if (load1 && *load1 >= 1.0 && *load1 >= busy_load_fraction * cpus)
-    out.push_back(fmt::format("the machine is already busy: load {:.1f} on {} CPU{}", *load1, cpus, cpus == 1 ? "" : "s"));
+    out.push_back(
+        fmt::format("the machine is already busy: load {:.1f} on {} CPU{}", *load1, cpus, cpus == 1 ? "" : "s"));
   const auto d = conditions_delta(first, second);
   if (d.steal_pct && *d.steal_pct >= steal_threshold_pct)
     out.push_back(fmt::format("the hypervisor is taking CPU time: steal {} of CPU time now", percent(*d.steal_pct)));

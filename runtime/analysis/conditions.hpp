@@ -29,15 +29,15 @@ inline constexpr double busy_load_fraction = 0.5;
 
 /// What changed between two snapshots; a field is std::nullopt when either snapshot lacks it.
 struct ConditionsDelta {
-  double seconds = 0;                      ///< monotonic time between them
-  std::optional<double> steal_pct;         ///< stolen ticks / all ticks × 100; std::nullopt under steal_min_ticks
-  std::optional<std::uint64_t> swap_in;    ///< pages swapped in
-  std::optional<std::uint64_t> swap_out;   ///< pages swapped out
-  std::optional<std::uint64_t> throttles;  ///< thermal throttle events (core and package counts)
+  double seconds = 0;                         ///< monotonic time between them
+  std::optional<double> steal_pct;            ///< stolen ticks / all ticks × 100; std::nullopt under steal_min_ticks
+  std::optional<std::uint64_t> swap_in;       ///< pages swapped in
+  std::optional<std::uint64_t> swap_out;      ///< pages swapped out
+  std::optional<std::uint64_t> throttles;     ///< thermal throttle events (core and package counts)
   std::optional<double> cpu_pressure_pct;     ///< PSI cpu "some" stall time / elapsed × 100
   std::optional<double> memory_pressure_pct;  ///< PSI memory "some" stall time / elapsed × 100
   std::optional<double> io_pressure_pct;      ///< PSI io "some" stall time / elapsed × 100 (recorded, not judged)
-  std::optional<double> load1;             ///< the 1-minute load average at the end
+  std::optional<double> load1;                ///< the 1-minute load average at the end
 };
 
 /// What changed from `start` to `end`. A counter that went backwards (a reset) counts as absent.

@@ -13,12 +13,12 @@ double quantile(std::span<const double> v, double p);
 
 /// What a box plot draws.
 struct BoxSummary {
-  double q1 = 0;           ///< quantile 0.25
-  double median = 0;       ///< quantile 0.5, the same figure as median()
-  double q3 = 0;           ///< quantile 0.75
-  double whisker_low = 0;  ///< the lowest value at or above q1 − 1.5·(q3 − q1)
-  double whisker_high = 0; ///< the highest value at or below q3 + 1.5·(q3 − q1)
-  std::size_t beyond = 0;  ///< values outside the whiskers
+  double q1 = 0;            ///< quantile 0.25
+  double median = 0;        ///< quantile 0.5, the same figure as median()
+  double q3 = 0;            ///< quantile 0.75
+  double whisker_low = 0;   ///< the lowest value at or above q1 − 1.5·(q3 − q1)
+  double whisker_high = 0;  ///< the highest value at or below q3 + 1.5·(q3 − q1)
+  std::size_t beyond = 0;   ///< values outside the whiskers
 };
 
 /// The box plot of `v` (which must not be empty).

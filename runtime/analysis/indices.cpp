@@ -43,8 +43,10 @@ IndexValue compute_index(const Result& result, const IndexSpec& spec) {
     if (ref != nullptr && series != nullptr) {
       if (auto fig = series_figure(*series, ref->unit, spec.aggregate)) ratio = *fig / ref->value;
     }
-    if (std::isnan(ratio) || ratio <= 0) complete = false;
-    else log_sum += std::log(ratio);
+    if (std::isnan(ratio) || ratio <= 0)
+      complete = false;
+    else
+      log_sum += std::log(ratio);
     out.ratios.emplace_back(label, ratio);
   }
   out.value = complete ? spec.scale * std::exp(log_sum / static_cast<double>(spec.series.size())) : nan;

@@ -11,7 +11,8 @@ namespace hwbench::runtime::analysis {
 
 /// A series' figure for indices: `aggregate` (default the mean) of its samples in unit `unit`;
 /// std::nullopt when it has none (unavailable, not run, or no figure in that unit's measure).
-std::optional<double> series_figure(const model::Series& series, const std::string& unit, const std::string& aggregate = "mean");
+std::optional<double> series_figure(const model::Series& series, const std::string& unit,
+                                    const std::string& aggregate = "mean");
 
 /// The index `spec` over `result`'s series and baselines. value is NaN when a series or its
 /// baseline figure is missing.
@@ -21,7 +22,8 @@ model::IndexValue compute_index(const model::Result& result, const model::IndexS
 void compute_indices(model::Result& result);
 
 /// The index labelled `label` (and, when given, against `baseline`), or nullptr.
-const model::IndexValue* find_index(const model::Result& result, const std::string& label, const std::string& baseline = {});
+const model::IndexValue* find_index(const model::Result& result, const std::string& label,
+                                    const std::string& baseline = {});
 
 /// Splits "LABEL (N copies)" (or "(1 copy)") into LABEL and N; {label, 0} for any other label.
 std::pair<std::string, long long> split_copies_label(const std::string& label);

@@ -19,7 +19,8 @@ const std::vector<Unit>& all_units() {
       {"iter/s", Measure::op_rate, 1, "iterations per second"},
       {"lps", Measure::op_rate, 1, "loops per second (UnixBench)"},
       {"lpm", Measure::op_rate, 1.0 / 60, "loops per minute (UnixBench)"},
-      {"MWIPS", Measure::op_rate, 1e6, "millions of Whetstone instructions per second (whetstone-double counts 10^7 a pass)"},
+      {"MWIPS", Measure::op_rate, 1e6,
+       "millions of Whetstone instructions per second (whetstone-double counts 10^7 a pass)"},
       {"s", Measure::time, 1, "seconds per sample"},
       {"ms", Measure::time, 1e-3, "milliseconds per sample"},
       {"us", Measure::time, 1e-6, "microseconds per sample"},
@@ -32,7 +33,8 @@ const std::vector<Unit>& all_units() {
       {"MiB", Measure::bytes, 1048576, "2^20 bytes per sample"},
       {"GiB", Measure::bytes, 1073741824, "2^30 bytes per sample"},
       {"ops", Measure::ops, 1, "operations per sample"},
-      {"%CP", Measure::cpu_share, 0.01, "CPU time (user + system, with children) as a percentage of the wall time, as bonnie++'s %CP"},
+      {"%CP", Measure::cpu_share, 0.01,
+       "CPU time (user + system, with children) as a percentage of the wall time, as bonnie++'s %CP"},
   };
   return units;
 }
@@ -80,7 +82,8 @@ std::optional<double> sample_value(const Sample& sample, const Unit& unit) {
       // A CPU span's samples have no CPU time of their own (sample_values gives the span's).
       if (sample.wall_ns <= 0 || sample.cpu_samples != 1) return std::nullopt;
       const CpuTimes& c = sample.cpu;
-      return static_cast<double>(c.usr_ns + c.sys_ns + c.cusr_ns + c.csys_ns) / static_cast<double>(sample.wall_ns) / unit.factor;
+      return static_cast<double>(c.usr_ns + c.sys_ns + c.cusr_ns + c.csys_ns) / static_cast<double>(sample.wall_ns) /
+             unit.factor;
     }
   }
   return std::nullopt;

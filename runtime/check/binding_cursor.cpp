@@ -19,7 +19,8 @@ void BindingCursor::fail(lang::SourceLoc loc, std::string message, std::string h
 const Item* BindingCursor::value_item(const Item& after, const std::string& what, const std::string& example) {
   if (i + 1 >= stmt.items.size() || stmt.items[i + 1].kind == Item::Kind::arrow ||
       stmt.items[i + 1].kind == Item::Kind::comma) {
-    fail(after.loc, fmt::format("'{}' needs a value", what), fmt::format("write it like: {}", example), item_width(after));
+    fail(after.loc, fmt::format("'{}' needs a value", what), fmt::format("write it like: {}", example),
+         item_width(after));
     return nullptr;
   }
   return &stmt.items[++i];
@@ -39,7 +40,8 @@ std::optional<Value> BindingCursor::eval(const Item& it) {
 }
 
 void BindingCursor::repeated(const Item& it, const std::string& name) {
-  if (!seen.insert(name).second) fail(it.loc, fmt::format("'{}' is given twice", name), "keep one of them", item_width(it));
+  if (!seen.insert(name).second)
+    fail(it.loc, fmt::format("'{}' is given twice", name), "keep one of them", item_width(it));
 }
 
 bool BindingCursor::value_follows() const {
@@ -53,8 +55,9 @@ bool BindingCursor::detached_unit(const Item& value, const Value& v, lang::Dim w
   const lang::UnitSuffix* unit = lang::find_unit_suffix(next.word);
   if (unit == nullptr || unit->dim != wanted) return false;
   const std::string number = to_text(v);
-  fail(value.loc, fmt::format("'{}' needs {}, but '{} {}' has a space between the number and its unit", what,
-                              wanted == lang::Dim::seconds ? "a duration" : "a size", number, next.word),
+  fail(value.loc,
+       fmt::format("'{}' needs {}, but '{} {}' has a space between the number and its unit", what,
+                   wanted == lang::Dim::seconds ? "a duration" : "a size", number, next.word),
        fmt::format("write it without the space: {} {}{}", what, number, next.word),
        static_cast<std::uint32_t>(next.loc.column + item_width(next) - value.loc.column));
   ++i;

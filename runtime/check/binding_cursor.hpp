@@ -23,16 +23,17 @@ struct BindingCursor {
 
   const lang::recipe::Stmt& stmt;
   const BindRequest& req;
-  plan::KernelStep step;              ///< what binding builds: the call, the policy, the canonical text
-  std::size_t i = 0;            ///< the item the walk stands on
-  std::set<std::string> seen;   ///< parameter and option names given so far
-  bool failed = false;          ///< an error was reported
+  plan::KernelStep step;       ///< what binding builds: the call, the policy, the canonical text
+  std::size_t i = 0;           ///< the item the walk stands on
+  std::set<std::string> seen;  ///< parameter and option names given so far
+  bool failed = false;         ///< an error was reported
 
   /// Reports an error at `loc` (`len` columns wide) and marks the binding failed.
   void fail(lang::SourceLoc loc, std::string message, std::string hint, std::uint32_t len);
   /// The value item after the parameter or option word `after` (the cursor moves onto it), or
   /// nullptr after reporting "'what' needs a value" with `example` as the hint.
-  const lang::recipe::Item* value_item(const lang::recipe::Item& after, const std::string& what, const std::string& example);
+  const lang::recipe::Item* value_item(const lang::recipe::Item& after, const std::string& what,
+                                       const std::string& example);
   /// The value of an item: a bare word is its text; an expression is evaluated in the request's
   /// scope (a failure is reported by the evaluator and marks the binding failed).
   std::optional<Value> eval(const lang::recipe::Item& it);

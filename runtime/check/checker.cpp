@@ -5,8 +5,8 @@
 namespace hwbench::runtime::check {
 
 using model::LocationInfo;
-using plan::Step;
 using plan::kernel_steps;
+using plan::Step;
 using sandbox::parent_of;
 
 namespace detail {
@@ -27,7 +27,8 @@ std::optional<CheckedRecipe> Checker::run(const lang::recipe::Recipe& recipe) {
   settings_.report_unused(recipe, diags_);
   plan_.parameters = settings_.used();
   for (std::size_t i = 0; i < plan_.indices.size(); ++i)
-    check_index_series(*index_stmts_[i], plan_.indices[i], plan_.series_order, refused_series_, plan_.baselines, diags_);
+    check_index_series(*index_stmts_[i], plan_.indices[i], plan_.series_order, refused_series_, plan_.baselines,
+                       diags_);
   files_.report_missing();
   space_.check(diags_);
   if (diags_.has_errors()) return std::nullopt;
@@ -49,8 +50,10 @@ std::optional<CheckedRecipe> Checker::run(const lang::recipe::Recipe& recipe) {
     plan_.locations.push_back(info);
   }
   plan_.user_kernels = user_kernels_;
-  if (unknown_time_) plan_.estimated_seconds.reset();
-  else plan_.estimated_seconds = plan_.timed_seconds_known;
+  if (unknown_time_)
+    plan_.estimated_seconds.reset();
+  else
+    plan_.estimated_seconds = plan_.timed_seconds_known;
   resolver_->remember_directories(false);
   return CheckedRecipe{std::move(plan_), resolver_};
 }
@@ -73,8 +76,8 @@ void Checker::report_exec_refused() {
     if (seen.insert(s->loc.offset).second) others.push_back(fmt::format("'{}' (line {})", s->name, s->loc.line));
   std::string hint = "pass --allow-exec to allow it";
   if (!others.empty())
-    hint += fmt::format("; that also allows the other statement{} that run{} programs: {}", others.size() == 1 ? "" : "s",
-                        others.size() == 1 ? "s" : "", fmt::join(others, ", "));
+    hint += fmt::format("; that also allows the other statement{} that run{} programs: {}",
+                        others.size() == 1 ? "" : "s", others.size() == 1 ? "s" : "", fmt::join(others, ", "));
   diags_.error(first.loc, fmt::format("'{}' runs external programs", first.name), hint,
                static_cast<std::uint32_t>(first.name.size()));
 }
@@ -87,7 +90,8 @@ void Checker::walk_block(const std::vector<Stmt>& stmts, const Ctx& ctx, std::ve
                 "use fewer repetitions");
     return;
   }
-  std::size_t real = std::count_if(stmts.begin(), stmts.end(), [](const Stmt& s) { return s.kind != StmtKind::location; });
+  std::size_t real =
+      std::count_if(stmts.begin(), stmts.end(), [](const Stmt& s) { return s.kind != StmtKind::location; });
   for (const auto& s : stmts) {
     Ctx c = ctx;
     if (real > 1 || c.label_text.empty()) c.label_text = s.text;
@@ -112,27 +116,57 @@ void Checker::walk(const Stmt& s, const Ctx& ctx, std::vector<Step>* group) {
   switch (s.kind) {
     case StmtKind::title:
     case StmtKind::source:
-    case StmtKind::note: walk_meta(s); return;
+    case StmtKind::note:
+      walk_meta(s);
+      return;
     case StmtKind::location:    // declared before the walk (declare_locations)
     case StmtKind::kernel_def:  // read by UserKernels::load before the walk
     case StmtKind::branch:      // only ever inside an if_, walked by walk_if
       return;
-    case StmtKind::if_: walk_if(s, ctx, group); return;
-    case StmtKind::let: walk_let(s, ctx); return;
-    case StmtKind::repeat: walk_repeat(s, inner, group); return;
-    case StmtKind::for_: walk_for(s, inner, group); return;
+    case StmtKind::if_:
+      walk_if(s, ctx, group);
+      return;
+    case StmtKind::let:
+      walk_let(s, ctx);
+      return;
+    case StmtKind::repeat:
+      walk_repeat(s, inner, group);
+      return;
+    case StmtKind::for_:
+      walk_for(s, inner, group);
+      return;
     case StmtKind::setup:
-    case StmtKind::teardown: walk_phase(s, inner); return;
-    case StmtKind::series: walk_series(s, ctx, inner, group); return;
+    case StmtKind::teardown:
+      walk_phase(s, inner);
+      return;
+    case StmtKind::series:
+      walk_series(s, ctx, inner, group);
+      return;
     case StmtKind::time:
-    case StmtKind::parallel: walk_group(s, ctx, group); return;
-    case StmtKind::kernel: walk_kernel(s, ctx, group); return;
-    case StmtKind::report: walk_report(s, ctx); return;
-    case StmtKind::baseline: walk_baseline(s); return;
-    case StmtKind::index: walk_index(s); return;
-    case StmtKind::settle: walk_settle(s, ctx); return;
-    case StmtKind::compare: walk_compare(s, ctx); return;
-    case StmtKind::section: walk_section(s, ctx); return;
+    case StmtKind::parallel:
+      walk_group(s, ctx, group);
+      return;
+    case StmtKind::kernel:
+      walk_kernel(s, ctx, group);
+      return;
+    case StmtKind::report:
+      walk_report(s, ctx);
+      return;
+    case StmtKind::baseline:
+      walk_baseline(s);
+      return;
+    case StmtKind::index:
+      walk_index(s);
+      return;
+    case StmtKind::settle:
+      walk_settle(s, ctx);
+      return;
+    case StmtKind::compare:
+      walk_compare(s, ctx);
+      return;
+    case StmtKind::section:
+      walk_section(s, ctx);
+      return;
   }
 }
 
@@ -181,8 +215,10 @@ void Checker::add_step(Step step, Phase phase) {
       lo = step.kernel.policy.runs_min;
       hi = step.kernel.policy.runs_max;
       const auto& p = step.kernel.policy;
-      if (p.for_seconds > 0) plan_.timed_seconds_known += p.for_seconds * (p.warmup + p.runs_max);
-      else unknown_time_ = true;
+      if (p.for_seconds > 0)
+        plan_.timed_seconds_known += p.for_seconds * (p.warmup + p.runs_max);
+      else
+        unknown_time_ = true;
     } else {
       unknown_time_ = true;
     }
@@ -207,7 +243,8 @@ void Checker::add_step(Step step, Phase phase) {
 }
 
 std::optional<Step> Checker::bind(const Stmt& s, const Ctx& ctx) {
-  BindRequest req{user_kernels_ ? user_kernels_->registry() : *opts_.registry, *resolver_, scope_, vfs_, machine_, diags_};
+  BindRequest req{
+      user_kernels_ ? user_kernels_->registry() : *opts_.registry, *resolver_, scope_, vfs_, machine_, diags_};
   req.allow_exec = opts_.allow_exec;
   req.in_group = ctx.in_group;
   req.untimed = ctx.phase != Phase::main;
@@ -228,8 +265,8 @@ std::optional<Step> Checker::bind(const Stmt& s, const Ctx& ctx) {
 
 }  // namespace detail
 
-std::optional<CheckedRecipe> check(const lang::recipe::Recipe& recipe, const lang::Source& source, const CheckOptions& options,
-                                   lang::Diagnostics& diags) {
+std::optional<CheckedRecipe> check(const lang::recipe::Recipe& recipe, const lang::Source& source,
+                                   const CheckOptions& options, lang::Diagnostics& diags) {
   detail::Checker checker(source, options, diags);
   return checker.run(recipe);
 }

@@ -6,13 +6,13 @@
 #include <utility>
 #include <vector>
 
+#include "base/platform/probe.hpp"
 #include "kernels/contract/registry.hpp"
-#include "lang/recipe/ast.hpp"
 #include "lang/common/diagnostics.hpp"
 #include "lang/common/source.hpp"
-#include "base/platform/probe.hpp"
-#include "runtime/sandbox/locations.hpp"
+#include "lang/recipe/ast.hpp"
 #include "runtime/plan/plan.hpp"
+#include "runtime/sandbox/locations.hpp"
 
 namespace hwbench::runtime::check {
 
@@ -40,7 +40,7 @@ struct CheckedRecipe {
 };
 
 /// Checks `recipe` and expands it into a Plan. Every error goes to `diags`; std::nullopt if any.
-std::optional<CheckedRecipe> check(const lang::recipe::Recipe& recipe, const lang::Source& source, const CheckOptions& options,
-                                   lang::Diagnostics& diags);
+std::optional<CheckedRecipe> check(const lang::recipe::Recipe& recipe, const lang::Source& source,
+                                   const CheckOptions& options, lang::Diagnostics& diags);
 
 }  // namespace hwbench::runtime::check

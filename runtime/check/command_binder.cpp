@@ -7,13 +7,13 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "base/platform/child_process.hpp"
+#include "base/support/suggestions.hpp"
 #include "kernels/command/command.hpp"
 #include "runtime/analysis/units.hpp"
 #include "runtime/check/binding_cursor.hpp"
 #include "runtime/check/measurement_options.hpp"
 #include "runtime/tools/tools.hpp"
-#include "base/platform/child_process.hpp"
-#include "base/support/suggestions.hpp"
 
 namespace hwbench::runtime::check {
 
@@ -28,9 +28,10 @@ namespace {
 const std::vector<std::string>& command_options() {
   static const std::vector<std::string> names = [] {
     std::vector<std::string> n;
-    for (std::string_view o : {option::timeout, option::cwd, option::stdin_file, option::exit_codes, option::ignore_failure, option::tree,
-                               option::missing, option::output_cap, option::env, option::reads, option::writes,
-                               option::figure, option::import, option::prepare, option::conclude})
+    for (std::string_view o :
+         {option::timeout, option::cwd, option::stdin_file, option::exit_codes, option::ignore_failure, option::tree,
+          option::missing, option::output_cap, option::env, option::reads, option::writes, option::figure,
+          option::import, option::prepare, option::conclude})
       n.emplace_back(o);
     for (const auto& m : measurement_options()) n.push_back(m);
     return n;
@@ -62,8 +63,10 @@ class CommandBinder {
     for (c_.i = 0; c_.i < items.size(); ++c_.i) {
       const Item& it = items[c_.i];
       if (!in_options && it.kind == Item::Kind::word && is_command_option(it.word)) in_options = true;
-      if (!in_options) argv_item(it);
-      else option_item(it);
+      if (!in_options)
+        argv_item(it);
+      else
+        option_item(it);
     }
     finish();
     if (c_.failed) return std::nullopt;
@@ -248,8 +251,10 @@ class CommandBinder {
     const bool write = w == option::writes;
     auto path = path_value(it, fmt::format("{} disk:/file", w), write);
     if (!path) return;
-    if (write) c_.step.effects.creates.push_back({*path, 0});
-    else c_.step.effects.reads.push_back(*path);
+    if (write)
+      c_.step.effects.creates.push_back({*path, 0});
+    else
+      c_.step.effects.reads.push_back(*path);
     note(fmt::format(" {} {}", w, *path));
   }
 
@@ -293,7 +298,8 @@ class CommandBinder {
     const lang::Dim want = duration ? lang::Dim::seconds : lang::Dim::bytes;
     const double max = duration ? 86400.0 * 7 : 1024.0 * 1024 * 1024;
     const double min = duration ? 0 : 1024;
-    if (v->kind != Value::Kind::number || v->number.dim != want || !(v->number.value >= min && v->number.value <= max)) {
+    if (v->kind != Value::Kind::number || v->number.dim != want ||
+        !(v->number.value >= min && v->number.value <= max)) {
       c_.fail(value_item_->loc,
               fmt::format("'{}' needs {}, but {}", w, duration ? "a duration up to 7 days" : "a size from 1KiB to 1GiB",
                           describe_value(*v)),
@@ -314,7 +320,8 @@ class CommandBinder {
     std::string text;
     for (const auto& code : codes) {
       const double x = code.number.value;
-      if (code.kind != Value::Kind::number || code.number.dim != lang::Dim::none || x < 0 || x > 255 || x != std::floor(x)) {
+      if (code.kind != Value::Kind::number || code.number.dim != lang::Dim::none || x < 0 || x > 255 ||
+          x != std::floor(x)) {
         c_.fail(value_item_->loc, fmt::format("'exit' needs exit codes from 0 to 255, but {}", describe_value(code)),
                 "write it like: exit 1, or exit [0, 1]", width(*value_item_));
         return;
@@ -322,7 +329,8 @@ class CommandBinder {
       text += (text.empty() ? "" : ",") + fmt::format("{}", static_cast<int>(x));
     }
     if (text.empty()) {
-      c_.fail(value_item_->loc, "'exit' needs at least one exit code", "write it like: exit [0, 1]", width(*value_item_));
+      c_.fail(value_item_->loc, "'exit' needs at least one exit code", "write it like: exit [0, 1]",
+              width(*value_item_));
       return;
     }
     c_.step.call.params[std::string(option::exit_codes)].text = text;
@@ -412,15 +420,16 @@ class CommandBinder {
       return false;
     }
     rule.kind = at->word == "regex" ? FigureRule::Kind::regex : FigureRule::Kind::json;
-    auto pattern = text_value(*at, rule.kind == FigureRule::Kind::regex ? "regex \"([0-9.]+) MB/s\"" : "json \"/jobs/0/read/bw\"");
+    auto pattern =
+        text_value(*at, rule.kind == FigureRule::Kind::regex ? "regex \"([0-9.]+) MB/s\"" : "json \"/jobs/0/read/bw\"");
     if (!pattern) return false;
     rule.pattern = *pattern;
     if (!valid_pattern(rule, *value_item_)) return false;
     at = next();
     if (at == nullptr || at->kind != Item::Kind::word || at->word != "unit") {
       c_.fail(at == nullptr ? value_item_->loc : at->loc, "a figure needs its unit",
-              fmt::format("write it like: figure {} \"{}\" unit MB/s", rule.kind == FigureRule::Kind::regex ? "regex" : "json",
-                          rule.pattern),
+              fmt::format("write it like: figure {} \"{}\" unit MB/s",
+                          rule.kind == FigureRule::Kind::regex ? "regex" : "json", rule.pattern),
               width(at == nullptr ? *value_item_ : *at));
       return false;
     }
@@ -435,13 +444,16 @@ class CommandBinder {
     rule.unit = *unit;
     while (c_.i + 1 < items.size() && items[c_.i + 1].kind == Item::Kind::word) {
       const std::string& m = items[c_.i + 1].word;
-      if (m == "scaled") rule.scaled = true;
-      else if (m == "optional") rule.optional = true;
+      if (m == "scaled")
+        rule.scaled = true;
+      else if (m == "optional")
+        rule.optional = true;
       else if (m == "from") {
         ++c_.i;
         if (!figure_source(rule, items[c_.i])) return false;
         continue;
-      } else break;
+      } else
+        break;
       ++c_.i;
     }
     if (rule.label.empty()) {
@@ -492,7 +504,8 @@ class CommandBinder {
     try {
       const std::regex re(rule.pattern, std::regex::ECMAScript);
       if (re.mark_count() == 1) return true;
-      c_.fail(where.loc, fmt::format("the regular expression has {} capture groups, and a figure takes one", re.mark_count()),
+      c_.fail(where.loc,
+              fmt::format("the regular expression has {} capture groups, and a figure takes one", re.mark_count()),
               "put ( ) around the number only, and (?: ) around any other group: \"([0-9.]+) (?:MB|GB)/s\"",
               width(where));
     } catch (const std::regex_error& e) {
@@ -517,9 +530,10 @@ class CommandBinder {
 
   void finish() {
     if (argv_.empty() && !c_.failed) {
-      c_.fail(c_.stmt.loc, fmt::format("'{}' needs {}", spec_.name, shell_ ? "its command line" : "a program to run"),
-              shell_ ? "write it like: sh \"ls -l | wc -l\"" : "write it like: exec dd \"if=/dev/zero\" \"of=/dev/null\"",
-              static_cast<std::uint32_t>(spec_.name.size()));
+      c_.fail(
+          c_.stmt.loc, fmt::format("'{}' needs {}", spec_.name, shell_ ? "its command line" : "a program to run"),
+          shell_ ? "write it like: sh \"ls -l | wc -l\"" : "write it like: exec dd \"if=/dev/zero\" \"of=/dev/null\"",
+          static_cast<std::uint32_t>(spec_.name.size()));
     }
     options_.complete(spec_);
     for (const auto& rule : c_.step.figures)

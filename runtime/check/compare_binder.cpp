@@ -5,10 +5,10 @@
 
 #include <fmt/format.h>
 
+#include "base/support/suggestions.hpp"
 #include "runtime/analysis/compare.hpp"
 #include "runtime/record/comparable.hpp"
 #include "runtime/sandbox/locations.hpp"
-#include "base/support/suggestions.hpp"
 
 namespace hwbench::runtime::check {
 
@@ -56,7 +56,8 @@ std::optional<ReportSpec> bind_compare(const lang::recipe::CompareStmt& compare,
     path = std::filesystem::path(path).lexically_normal().string();
     std::string error = data_file_problem(path);
     if (!error.empty() || !load_comparable(path, error)) {
-      diags.error(compare.file.loc, fmt::format("cannot compare with '{}'", path), error, compare_width(compare.file.text));
+      diags.error(compare.file.loc, fmt::format("cannot compare with '{}'", path), error,
+                  compare_width(compare.file.text));
       return std::nullopt;
     }
     spec.options["with"] = path;

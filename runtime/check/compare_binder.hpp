@@ -4,8 +4,8 @@
 #include <optional>
 #include <string>
 
-#include "lang/recipe/ast.hpp"
 #include "lang/common/diagnostics.hpp"
+#include "lang/recipe/ast.hpp"
 #include "runtime/check/evaluator.hpp"
 #include "runtime/model/result.hpp"
 

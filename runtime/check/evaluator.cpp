@@ -1,9 +1,10 @@
 #include "runtime/check/evaluator.hpp"
-#include "base/support/suggestions.hpp"
 
 #include <cmath>
 
 #include <fmt/format.h>
+
+#include "base/support/suggestions.hpp"
 
 namespace hwbench::runtime::check {
 
@@ -23,7 +24,8 @@ std::vector<std::string> Scope::names() const {
 }
 
 static std::string plain_number(double v) {
-  if (std::isfinite(v) && v == std::floor(v) && std::fabs(v) < 1e15) return fmt::format("{}", static_cast<long long>(v));
+  if (std::isfinite(v) && v == std::floor(v) && std::fabs(v) < 1e15)
+    return fmt::format("{}", static_cast<long long>(v));
   return fmt::format("{}", v);
 }
 
@@ -77,10 +79,14 @@ static Value number_value(double value, Dim dim) {
 
 const char* dim_name(Dim d) {
   switch (d) {
-    case Dim::none: return "a plain number";
-    case Dim::bytes: return "a size";
-    case Dim::seconds: return "a duration";
-    case Dim::percent: return "a percentage";
+    case Dim::none:
+      return "a plain number";
+    case Dim::bytes:
+      return "a size";
+    case Dim::seconds:
+      return "a duration";
+    case Dim::percent:
+      return "a percentage";
   }
   return "a number";
 }
@@ -96,8 +102,10 @@ static std::optional<std::string> interpolate(const Expr& e, const Scope& scope,
   };
   std::size_t expected = 0;
   for (const auto& p : parts) {
-    if (!p.is_expr) expected += p.text.size();
-    else if (const Value* v = known_text(p)) expected += v->text.size();
+    if (!p.is_expr)
+      expected += p.text.size();
+    else if (const Value* v = known_text(p))
+      expected += v->text.size();
   }
   if (expected > kMaxValueBytes) {
     too_large(e, diags);
@@ -133,9 +141,12 @@ static std::optional<std::string> interpolate(const Expr& e, const Scope& scope,
 
 std::string value_kind(const Value& v) {
   switch (v.kind) {
-    case Value::Kind::number: return dim_name(v.number.dim);
-    case Value::Kind::text: return "a text";
-    case Value::Kind::list: return "a list";
+    case Value::Kind::number:
+      return dim_name(v.number.dim);
+    case Value::Kind::text:
+      return "a text";
+    case Value::Kind::list:
+      return "a list";
   }
   return "a value";
 }
@@ -159,7 +170,8 @@ std::optional<RangeBounds> evaluate_range(const Expr& e, const Scope& scope, lan
     return std::nullopt;
   }
   if (b < a) {
-    diags.error(e.loc, fmt::format("empty range {}: it ends before it starts", e.text), "write the smaller bound first");
+    diags.error(e.loc, fmt::format("empty range {}: it ends before it starts", e.text),
+                "write the smaller bound first");
     return std::nullopt;
   }
   if (b - a >= 1e6) {
@@ -185,9 +197,12 @@ static std::optional<Value> eval_variable(const Expr& e, const Scope& scope, lan
   if (const Value* v = scope.find(e.name)) return *v;
   std::string hint = support::did_you_mean(e.name, scope.names());
   if (hint.empty()) {
-    if (e.name == "i") hint = "$i is defined inside 'repeat N …'";
-    else if (e.name == "worker") hint = "$worker is defined inside 'parallel N { … }'";
-    else hint = fmt::format("define it first: let {} = …", e.name);
+    if (e.name == "i")
+      hint = "$i is defined inside 'repeat N …'";
+    else if (e.name == "worker")
+      hint = "$worker is defined inside 'parallel N { … }'";
+    else
+      hint = fmt::format("define it first: let {} = …", e.name);
   }
   diags.error(e.loc, fmt::format("undefined variable '${}'", e.name), hint,
               static_cast<std::uint32_t>(std::max<std::size_t>(1, e.text.size())));
@@ -261,7 +276,8 @@ static std::optional<Value> eval_arithmetic(const Expr& e, const lang::Quantity&
   }
   if (op == "*") {
     if (da != Dim::none && db != Dim::none) {
-      diags.error(e.loc, fmt::format("cannot multiply {} by {}", dim_name(da), dim_name(db)), "one side must be a plain number");
+      diags.error(e.loc, fmt::format("cannot multiply {} by {}", dim_name(da), dim_name(db)),
+                  "one side must be a plain number");
       return std::nullopt;
     }
     return number_value(x * y, da != Dim::none ? da : db);
@@ -312,7 +328,8 @@ std::optional<Value> evaluate(const Expr& e, const Scope& scope, lang::Diagnosti
       return v;
     }
     case ExprKind::string:
-    case ExprKind::path: return eval_text(e, scope, diags);
+    case ExprKind::path:
+      return eval_text(e, scope, diags);
     case ExprKind::word: {
       Value v;
       v.kind = Value::Kind::text;
@@ -320,11 +337,16 @@ std::optional<Value> evaluate(const Expr& e, const Scope& scope, lang::Diagnosti
       v.text = e.name;
       return v;
     }
-    case ExprKind::var: return eval_variable(e, scope, diags);
-    case ExprKind::list: return eval_list(e, scope, diags);
-    case ExprKind::range: return eval_range_list(e, scope, diags);
-    case ExprKind::negate: return eval_negate(e, scope, diags);
-    case ExprKind::binary: return eval_binary(e, scope, diags);
+    case ExprKind::var:
+      return eval_variable(e, scope, diags);
+    case ExprKind::list:
+      return eval_list(e, scope, diags);
+    case ExprKind::range:
+      return eval_range_list(e, scope, diags);
+    case ExprKind::negate:
+      return eval_negate(e, scope, diags);
+    case ExprKind::binary:
+      return eval_binary(e, scope, diags);
   }
   return std::nullopt;
 }
@@ -335,11 +357,13 @@ std::optional<long long> evaluate_count(const Expr& e, const Scope& scope, lang:
   if (!v) return std::nullopt;
   auto len = static_cast<std::uint32_t>(std::max<std::size_t>(1, e.text.size()));
   if (v->kind != Value::Kind::number || v->number.dim != Dim::none || v->number.value != std::floor(v->number.value)) {
-    diags.error(e.loc, fmt::format("{} needs a whole number, not '{}'", what, to_text(*v)), "write a count such as 10", len);
+    diags.error(e.loc, fmt::format("{} needs a whole number, not '{}'", what, to_text(*v)), "write a count such as 10",
+                len);
     return std::nullopt;
   }
   if (!(v->number.value >= static_cast<double>(min) && v->number.value <= static_cast<double>(max))) {
-    diags.error(e.loc, fmt::format("{} {} is out of range", what, to_text(*v)), fmt::format("use {} to {}", min, max), len);
+    diags.error(e.loc, fmt::format("{} {} is out of range", what, to_text(*v)), fmt::format("use {} to {}", min, max),
+                len);
     return std::nullopt;
   }
   return static_cast<long long>(v->number.value);

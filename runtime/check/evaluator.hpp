@@ -6,8 +6,8 @@
 #include <string_view>
 #include <vector>
 
-#include "lang/recipe/ast.hpp"
 #include "lang/common/diagnostics.hpp"
+#include "lang/recipe/ast.hpp"
 
 namespace hwbench::runtime::check {
 
@@ -15,11 +15,11 @@ namespace hwbench::runtime::check {
 struct Value {
   enum class Kind { number, text, list };
   Kind kind = Kind::number;
-  lang::Quantity number;      ///< number: value in base units, and its spelling when it came from a literal
-  std::string text;           ///< text
-  bool is_path = false;       ///< text written as a bare path
-  bool is_word = false;       ///< text written as a bare word
-  std::vector<Value> items;   ///< list
+  lang::Quantity number;     ///< number: value in base units, and its spelling when it came from a literal
+  std::string text;          ///< text
+  bool is_path = false;      ///< text written as a bare path
+  bool is_word = false;      ///< text written as a bare word
+  std::vector<Value> items;  ///< list
 };
 
 /// Variables in scope, with save and restore for loops.
@@ -48,7 +48,8 @@ std::string value_kind(const Value& v);
 const char* dim_name(lang::Dim d);
 
 /// The error for a value past 128 MiB or nested too deep (a hostile recipe's doubling `let`s).
-inline constexpr std::string_view kValueTooLarge = "this value grows too large: past 128 MiB, or lists nested more than 200 deep";
+inline constexpr std::string_view kValueTooLarge =
+    "this value grows too large: past 128 MiB, or lists nested more than 200 deep";
 
 /// Evaluates an expression; errors go to `diags` and give std::nullopt.
 std::optional<Value> evaluate(const lang::recipe::Expr& e, const Scope& scope, lang::Diagnostics& diags);

@@ -3,8 +3,8 @@
 
 namespace hwbench::runtime::check::detail {
 
-using plan::Step;
 using plan::kernel_steps;
+using plan::Step;
 using sandbox::SpaceLedger;
 
 void Checker::walk_if(const Stmt& s, const Ctx& ctx, std::vector<Step>* group) {
@@ -91,8 +91,10 @@ void Checker::walk_group(const Stmt& s, const Ctx& ctx, std::vector<Step>* group
     space.finish(s.loc);
     check_parallel_memory(step, s.loc);
   }
-  if (group) group->push_back(std::move(step));
-  else add_step(std::move(step), ctx.phase);
+  if (group)
+    group->push_back(std::move(step));
+  else
+    add_step(std::move(step), ctx.phase);
 }
 
 void Checker::check_parallel_memory(const Step& step, lang::SourceLoc loc) {
@@ -106,10 +108,12 @@ void Checker::check_parallel_memory(const Step& step, lang::SourceLoc loc) {
   const std::uint64_t available = machine_.available_memory_bytes();
   if (available == 0 || total <= available) return;
   constexpr double mib = 1024.0 * 1024.0;
-  diags_.error(loc,
-               fmt::format("the {} workers hold {:.1f} MiB of memory at once, more than the {:.1f} MiB this machine has available",
-                           step.workers.size(), static_cast<double>(total) / mib, static_cast<double>(available) / mib),
-               "use fewer workers or smaller sizes", word_width(loc));
+  diags_.error(
+      loc,
+      fmt::format(
+          "the {} workers hold {:.1f} MiB of memory at once, more than the {:.1f} MiB this machine has available",
+          step.workers.size(), static_cast<double>(total) / mib, static_cast<double>(available) / mib),
+      "use fewer workers or smaller sizes", word_width(loc));
 }
 
 }  // namespace hwbench::runtime::check::detail

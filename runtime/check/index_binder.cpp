@@ -6,11 +6,11 @@
 
 #include <fmt/format.h>
 
+#include "base/support/suggestions.hpp"
+#include "runtime/analysis/indices.hpp"
+#include "runtime/analysis/statistics.hpp"
 #include "runtime/record/baseline.hpp"
 #include "runtime/sandbox/locations.hpp"
-#include "runtime/analysis/statistics.hpp"
-#include "runtime/analysis/indices.hpp"
-#include "base/support/suggestions.hpp"
 
 namespace hwbench::runtime::check {
 
@@ -52,19 +52,22 @@ std::optional<Baseline> bind_baseline(const lang::recipe::Stmt& s, const Scope& 
     }
   }
   if (auto why = data_file_problem(file); !why.empty()) {
-    diags.error(file_expr.loc, fmt::format("cannot read the baseline file '{}'", file), why, index_width(file_expr.text));
+    diags.error(file_expr.loc, fmt::format("cannot read the baseline file '{}'", file), why,
+                index_width(file_expr.text));
     return std::nullopt;
   }
   struct stat st {};
   if (::stat(file.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) {
     diags.error(file_expr.loc, fmt::format("cannot read the baseline file '{}'", file),
-                "a relative path is found next to the recipe; see docs/baseline-format.md", index_width(file_expr.text));
+                "a relative path is found next to the recipe; see docs/baseline-format.md",
+                index_width(file_expr.text));
     return std::nullopt;
   }
   std::string error;
   auto tables = load_baselines(file, error);
   if (!tables) {
-    diags.error(file_expr.loc, fmt::format("the baseline file '{}' has errors", file), error, index_width(file_expr.text));
+    diags.error(file_expr.loc, fmt::format("the baseline file '{}' has errors", file), error,
+                index_width(file_expr.text));
     return std::nullopt;
   }
   std::vector<std::string> names;
@@ -95,7 +98,7 @@ std::optional<IndexSpec> bind_index(const lang::recipe::IndexStmt& index, const 
   if (std::find(names.begin(), names.end(), spec.baseline) == names.end()) {
     diags.error(index.baseline.loc, fmt::format("no baseline called '{}' is declared before this index", spec.baseline),
                 support::did_you_mean(spec.baseline, names,
-                                   fmt::format("declare it first: baseline {} from \"FILE.toml\"", spec.baseline)),
+                                      fmt::format("declare it first: baseline {} from \"FILE.toml\"", spec.baseline)),
                 index_width(index.baseline.text));
     return std::nullopt;
   }
@@ -140,11 +143,11 @@ void check_index_series(const lang::recipe::IndexStmt& index, const IndexSpec& s
     const std::string& label = spec.series[n];
     if (refused.count(label)) continue;
     if (std::find(series_order.begin(), series_order.end(), label) == series_order.end()) {
-      diags.error(it.loc,
-                  fmt::format("index \"{}\" names the series \"{}\", but nothing in the recipe produces it",
-                              spec.label, label),
-                  support::did_you_mean(label, series_order, "name it with: series \"" + label + "\" KERNEL …"),
-                  index_width(it.text));
+      diags.error(
+          it.loc,
+          fmt::format("index \"{}\" names the series \"{}\", but nothing in the recipe produces it", spec.label, label),
+          support::did_you_mean(label, series_order, "name it with: series \"" + label + "\" KERNEL …"),
+          index_width(it.text));
       continue;
     }
     if (base != nullptr && baseline_figure(*base, label) == nullptr) {

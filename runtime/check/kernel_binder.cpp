@@ -4,13 +4,13 @@
 
 #include <fmt/format.h>
 
+#include "base/support/suggestions.hpp"
 #include "kernels/command/command.hpp"
 #include "lang/recipe/keywords.hpp"
-#include "runtime/check/command_binder.hpp"
 #include "runtime/check/binding_cursor.hpp"
+#include "runtime/check/command_binder.hpp"
 #include "runtime/check/kernel_parameters.hpp"
 #include "runtime/check/measurement_options.hpp"
-#include "base/support/suggestions.hpp"
 
 namespace hwbench::runtime::check {
 
@@ -40,7 +40,8 @@ class Binder {
       std::string message = fmt::format("unknown kernel '{}'", s.name);
       if (first_report(message))
         c_.req.diags.error(s.loc, std::move(message),
-                           support::did_you_mean(s.name, candidates, "run 'hwbench list' to see every kernel"), name_len);
+                           support::did_you_mean(s.name, candidates, "run 'hwbench list' to see every kernel"),
+                           name_len);
       return std::nullopt;
     }
     spec_ = spec;
@@ -76,13 +77,15 @@ class Binder {
     const std::uint64_t available = c_.req.machine.available_memory_bytes();
     if (available == 0 || fx.memory <= available) return;
     constexpr double mib = 1024.0 * 1024.0;
-    fx.problems.push_back({fmt::format("{:.1f} MiB of memory for {} is more than the {:.1f} MiB this machine has available",
-                                       static_cast<double>(fx.memory) / mib, fx.memory_holder,
-                                       static_cast<double>(available) / mib),
-                           fx.memory_hint});
+    fx.problems.push_back(
+        {fmt::format("{:.1f} MiB of memory for {} is more than the {:.1f} MiB this machine has available",
+                     static_cast<double>(fx.memory) / mib, fx.memory_holder, static_cast<double>(available) / mib),
+         fx.memory_hint});
   }
 
-  std::string synopsis() const { return fmt::format("usage: {}", spec_->synopsis.empty() ? spec_->name : spec_->synopsis); }
+  std::string synopsis() const {
+    return fmt::format("usage: {}", spec_->synopsis.empty() ? spec_->name : spec_->synopsis);
+  }
 
   void walk_items() {
     const auto& items = c_.stmt.items;
@@ -145,8 +148,8 @@ class Binder {
     for (const auto& p : spec_->params) known += (known.empty() ? "" : ", ") + p.name;
     c_.fail(it.loc, fmt::format("unknown parameter '{}' for '{}'", w, spec_->name),
             support::did_you_mean(w, candidates,
-                               fmt::format("{} takes: {}{}{}", spec_->name, known, known.empty() ? "" : ", ",
-                                           fmt::join(measurement_options(), ", "))),
+                                  fmt::format("{} takes: {}{}{}", spec_->name, known, known.empty() ? "" : ", ",
+                                              fmt::join(measurement_options(), ", "))),
             item_width(it));
     // Its value would only raise a second, confusing error.
     if (c_.value_follows()) ++c_.i;
@@ -166,7 +169,8 @@ class Binder {
     if (!v) return;
     if (v->kind != Value::Kind::text) {
       c_.fail(it.loc,
-              fmt::format("{} needs a {}, but {}", arg.name, arg.kind == ArgKind::word ? "word" : "path", describe_value(*v)),
+              fmt::format("{} needs a {}, but {}", arg.name, arg.kind == ArgKind::word ? "word" : "path",
+                          describe_value(*v)),
               synopsis(), item_width(it));
       return;
     }
@@ -178,8 +182,10 @@ class Binder {
       if (!resolved) {
         // A location the recipe lacks is one cause, however many statements name it.
         const bool per_location = err.message.starts_with("unknown location") || err.location_unavailable;
-        if (!per_location || first_report(err.message)) c_.fail(it.loc, err.message, err.hint, item_width(it));
-        else c_.failed = true;
+        if (!per_location || first_report(err.message))
+          c_.fail(it.loc, err.message, err.hint, item_width(it));
+        else
+          c_.failed = true;
         return;
       }
       av.path = resolved->path;

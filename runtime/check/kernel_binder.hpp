@@ -5,15 +5,15 @@
 #include <optional>
 #include <set>
 
+#include "base/platform/probe.hpp"
 #include "kernels/contract/registry.hpp"
-#include "lang/recipe/ast.hpp"
 #include "lang/common/diagnostics.hpp"
+#include "lang/recipe/ast.hpp"
 #include "runtime/check/evaluator.hpp"
 #include "runtime/check/kernel_parameters.hpp"
-#include "runtime/sandbox/locations.hpp"
 #include "runtime/check/measurement_options.hpp"
 #include "runtime/plan/plan.hpp"
-#include "base/platform/probe.hpp"
+#include "runtime/sandbox/locations.hpp"
 
 namespace hwbench::runtime::check {
 

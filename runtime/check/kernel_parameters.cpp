@@ -6,8 +6,8 @@
 
 #include <fmt/format.h>
 
-#include "lang/common/lexical.hpp"
 #include "base/support/suggestions.hpp"
+#include "lang/common/lexical.hpp"
 
 namespace hwbench::runtime::check {
 
@@ -75,7 +75,8 @@ void bind_parameter(BindingCursor& c, const ParamSpec& p, const Item& it) {
         return bad("a duration", fmt::format("write it with a time unit, like {} 3s", p.name));
       break;
     case ParamType::count:
-      if (v->kind != Value::Kind::number || v->number.dim != Dim::none || v->number.value != std::floor(v->number.value))
+      if (v->kind != Value::Kind::number || v->number.dim != Dim::none ||
+          v->number.value != std::floor(v->number.value))
         return bad("a whole number", fmt::format("for example: {} 10", p.name));
       break;
     case ParamType::number:
@@ -105,7 +106,7 @@ void bind_parameter(BindingCursor& c, const ParamSpec& p, const Item& it) {
     c.fail(vi->loc, fmt::format("'{}' {} is out of range", p.name, to_text(*v)),
            fmt::format("{} takes {} to {}", p.name, format_base(p.min, p.type),
                        p.max == std::numeric_limits<double>::max() ? std::string("any larger value")
-                                                                  : format_base(max, p.type)),
+                                                                   : format_base(max, p.type)),
            item_width(*vi));
     return;
   }

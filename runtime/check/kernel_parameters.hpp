@@ -16,7 +16,8 @@ double default_number(const kernels::ParamSpec& p);
 void bind_parameter(BindingCursor& cursor, const kernels::ParamSpec& p, const lang::recipe::Item& it);
 
 /// Binds the choice word `value` (the item `it`), standing alone, as parameter `p`'s value.
-void bind_choice(BindingCursor& cursor, const kernels::ParamSpec& p, const std::string& value, const lang::recipe::Item& it);
+void bind_choice(BindingCursor& cursor, const kernels::ParamSpec& p, const std::string& value,
+                 const lang::recipe::Item& it);
 
 /// Gives each parameter of `spec` the statement left out its default; one without a default
 /// (other than a flag) is reported at the kernel's name, with `usage` as the hint.

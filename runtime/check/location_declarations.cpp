@@ -4,11 +4,11 @@
 
 namespace hwbench::runtime::check::detail {
 
-using sandbox::Location;
-using sandbox::PathResolver;
 using sandbox::builtin_locations;
 using sandbox::is_system_path;
+using sandbox::Location;
 using sandbox::normalize_path;
+using sandbox::PathResolver;
 
 void Checker::declare_locations(const lang::recipe::Recipe& recipe) {
   std::vector<Location> locs = opts_.builtins.empty() ? builtin_locations(opts_.cwd, machine_) : opts_.builtins;
@@ -40,8 +40,10 @@ void Checker::declare_locations(const lang::recipe::Recipe& recipe) {
   }
   std::vector<std::pair<std::string, std::string>> remaps;
   for (const auto& [name, path] : opts_.overrides) {
-    if (!name.empty() && name[0] == '/') remaps.emplace_back(name, path);
-    else set_location(name, path, false);
+    if (!name.empty() && name[0] == '/')
+      remaps.emplace_back(name, path);
+    else
+      set_location(name, path, false);
   }
   for (auto& l : locs)
     if (is_system_path(l.path) && l.unavailable.empty()) {

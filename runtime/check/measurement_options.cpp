@@ -14,7 +14,8 @@ using lang::Dim;
 using lang::recipe::Item;
 
 const std::vector<std::string>& measurement_options() {
-  static const std::vector<std::string> names = {"warmup", "runs", "for", "until", "cold", "sync", "cputime", "faithful"};
+  static const std::vector<std::string> names = {"warmup", "runs", "for",     "until",
+                                                 "cold",   "sync", "cputime", "faithful"};
   return names;
 }
 
@@ -31,16 +32,19 @@ void MeasurementOptions::bind(const Item& it) {
   const bool group_count = req.in_group && !req.untimed && (w == "for" || w == "cputime");
   if ((req.in_group || req.untimed) && w != "sync" && w != "cold" && !group_count) {
     if (w == "cputime" || w == "faithful") {
-      c_.fail(it.loc, fmt::format("'{}' has no meaning {}", w, req.untimed ? "in setup or teardown" : "inside 'time' or 'parallel'"),
+      c_.fail(it.loc,
+              fmt::format("'{}' has no meaning {}", w,
+                          req.untimed ? "in setup or teardown" : "inside 'time' or 'parallel'"),
               {}, item_width(it));
       return;
     }
-    c_.fail(it.loc,
-            fmt::format("'{}' has no meaning {}", w,
-                        req.untimed ? "in setup or teardown: nothing there is timed"
-                                    : "inside 'time' or 'parallel': the whole block is one sample"),
-            req.untimed ? "move the statement out of setup/teardown to time it" : "put the loop around the block instead",
-            item_width(it));
+    c_.fail(
+        it.loc,
+        fmt::format("'{}' has no meaning {}", w,
+                    req.untimed ? "in setup or teardown: nothing there is timed"
+                                : "inside 'time' or 'parallel': the whole block is one sample"),
+        req.untimed ? "move the statement out of setup/teardown to time it" : "put the loop around the block instead",
+        item_width(it));
     if (w == "cold" || w == "sync") return;
     if (w == "until") ++c_.i;
     if (c_.value_follows()) ++c_.i;
@@ -75,7 +79,8 @@ void MeasurementOptions::bind(const Item& it) {
   if (w == "until") return bind_until(it);
   const Item* vi = c_.value_item(it, w, w == "for" ? "for 3s" : w == "runs" ? "runs 10 or runs 5..30" : "warmup 2");
   if (!vi) return;
-  if (w == "runs" && vi->kind == Item::Kind::expr && vi->expr.kind == lang::recipe::ExprKind::range) return bind_runs_range(*vi);
+  if (w == "runs" && vi->kind == Item::Kind::expr && vi->expr.kind == lang::recipe::ExprKind::range)
+    return bind_runs_range(*vi);
   if (w == "for") return bind_for(*vi);
   auto n = evaluate_count(vi->expr, req.scope, req.diags, w.c_str(), w == "runs" ? 1 : 0, 1'000'000);
   if (!n) {
@@ -102,8 +107,8 @@ void MeasurementOptions::bind_until(const Item& it) {
   auto v = c_.eval(*vi);
   if (!v) return;
   if (v->kind != Value::Kind::number || v->number.dim != Dim::percent) {
-    c_.fail(vi->loc, fmt::format("'until ci' needs a percentage, but {}", describe_value(*v)), "write it like: until ci 5%",
-            item_width(*vi));
+    c_.fail(vi->loc, fmt::format("'until ci' needs a percentage, but {}", describe_value(*v)),
+            "write it like: until ci 5%", item_width(*vi));
     return;
   }
   if (!(v->number.value > 0 && v->number.value < 100)) {  // NaN too
@@ -139,8 +144,8 @@ void MeasurementOptions::bind_for(const Item& value) {
   if (!v) return;
   if (c_.detached_unit(value, *v, Dim::seconds, "for")) return;
   if (v->kind != Value::Kind::number || v->number.dim != Dim::seconds) {
-    c_.fail(value.loc, fmt::format("'for' needs a duration, but {}", describe_value(*v)), "write it like: for 3s or for 500ms",
-            item_width(value));
+    c_.fail(value.loc, fmt::format("'for' needs a duration, but {}", describe_value(*v)),
+            "write it like: for 3s or for 500ms", item_width(value));
     return;
   }
   if (!(v->number.value > 0 && v->number.value <= 24 * 3600)) {  // NaN too
@@ -171,7 +176,8 @@ void MeasurementOptions::complete(const kernels::KernelSpec& spec) {
   if (req.in_group && !req.untimed && p.for_seconds <= 0) p.for_seconds = spec.measure.for_seconds;
   // The group's sample is timed as a whole, so there `cputime` can only decide what `for` counts.
   if (req.in_group && !req.untimed && cputime_ != nullptr && p.for_seconds <= 0) {
-    c_.fail(cputime_->loc, "'cputime' inside 'time' or 'parallel' says what 'for' counts, and this statement has no 'for'",
+    c_.fail(cputime_->loc,
+            "'cputime' inside 'time' or 'parallel' says what 'for' counts, and this statement has no 'for'",
             "add a duration (for 1s), or take the statement out of the block", item_width(*cputime_));
     return;
   }

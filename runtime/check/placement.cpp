@@ -38,13 +38,15 @@ constexpr std::string_view kKernelAtTop = "a kernel definition belongs at the to
 constexpr std::string_view kSettleHint =
     "settle lets the files setup wrote settle before timing: write it at the top level, after the setup block and "
     "before the first timed statement";
-constexpr std::string_view kSectionHint = "a section groups series and their reports: move it out of the block around it";
+constexpr std::string_view kSectionHint =
+    "a section groups series and their reports: move it out of the block around it";
 
 /// Every place rule, a kind's rules in the order they are checked: the first one broken refuses.
 /// A kind without a row may stand anywhere.
 constexpr PlacementRule kPlacement[] = {
     {StmtKind::location, Place::section, kTopOnly, kOutOfSection},
-    {StmtKind::location, Place::if_branch, kTopOnly, "a location is declared for the whole recipe: move it out of the 'if'"},
+    {StmtKind::location, Place::if_branch, kTopOnly,
+     "a location is declared for the whole recipe: move it out of the 'if'"},
     {StmtKind::location, Place::below_top, kTopOnly, "move it before the statements that use it"},
     {StmtKind::kernel_def, Place::section, kTopOnly, kOutOfSection},
     {StmtKind::kernel_def, Place::below_top, kKernelAtTop, {}},
@@ -78,13 +80,20 @@ constexpr PlacementRule kPlacement[] = {
 /// Whether the walk at `ctx` is in `place`.
 bool walk_is_in(Place place, const Ctx& ctx) {
   switch (place) {
-    case Place::section: return !ctx.section.empty();
-    case Place::if_branch: return ctx.in_if;
-    case Place::below_top: return !ctx.top;
-    case Place::untimed: return ctx.phase != Phase::main;
-    case Place::group: return ctx.in_group;
-    case Place::parallel: return ctx.in_parallel;
-    case Place::time: return ctx.in_time;
+    case Place::section:
+      return !ctx.section.empty();
+    case Place::if_branch:
+      return ctx.in_if;
+    case Place::below_top:
+      return !ctx.top;
+    case Place::untimed:
+      return ctx.phase != Phase::main;
+    case Place::group:
+      return ctx.in_group;
+    case Place::parallel:
+      return ctx.in_parallel;
+    case Place::time:
+      return ctx.in_time;
   }
   return false;
 }

@@ -43,14 +43,14 @@ enum class Phase { main, setup, teardown };
 /// Where the walk is: which phase, which series, what a label-less series would be called.
 struct Ctx {
   Phase phase = Phase::main;
-  std::string series;       ///< set inside `series`
-  std::string label_text;   ///< the statement text that names a label-less series
-  bool in_group = false;    ///< inside `time` or `parallel`
-  bool in_time = false;     ///< inside `time`
-  bool in_parallel = false; ///< inside `parallel`
-  bool top = true;          ///< at the recipe's top level (or in an `if` there)
-  bool in_if = false;       ///< inside a branch of an `if`
-  std::string section;      ///< the title of the `section` around, "" outside any
+  std::string series;        ///< set inside `series`
+  std::string label_text;    ///< the statement text that names a label-less series
+  bool in_group = false;     ///< inside `time` or `parallel`
+  bool in_time = false;      ///< inside `time`
+  bool in_parallel = false;  ///< inside `parallel`
+  bool top = true;           ///< at the recipe's top level (or in an `if` there)
+  bool in_if = false;        ///< inside a branch of an `if`
+  std::string section;       ///< the title of the `section` around, "" outside any
 };
 
 /// A loop's variable (`$i`, `$worker`, `for NAME in …`) for the walk of its passes; what the
@@ -61,8 +61,10 @@ class LoopVariable {
     if (const Value* v = scope_.find(name_)) old_ = *v;
   }
   ~LoopVariable() {
-    if (old_) scope_.set(name_, std::move(*old_));
-    else scope_.erase(name_);
+    if (old_)
+      scope_.set(name_, std::move(*old_));
+    else
+      scope_.erase(name_);
   }
   LoopVariable(const LoopVariable&) = delete;
   LoopVariable& operator=(const LoopVariable&) = delete;
@@ -163,7 +165,6 @@ class Checker {
   /// Where a relative baseline file is looked for: the recipe's own directory.
   std::string recipe_dir() const;
 
-
   /// `if A OP B { … } else …`: decided now, from values known before the run (`$cpus`, `let`s,
   /// loop variables); the branch taken is walked as if written in place of the `if`, so at the
   /// top level it may hold `index`, `baseline`, `report` and `setup` like the top level itself.
@@ -202,17 +203,17 @@ class Checker {
   sandbox::SpaceLedger space_{machine_};
   sandbox::FileSimulation files_{vfs_, space_, diags_};
   std::size_t step_count_ = 0;
-  std::size_t walked_ = 0;     ///< statements and loop bodies walked (kMaxWalk)
-  lang::SourceLoc last_loc_;   ///< the statement walked last, for an error about an empty body
+  std::size_t walked_ = 0;    ///< statements and loop bodies walked (kMaxWalk)
+  lang::SourceLoc last_loc_;  ///< the statement walked last, for an error about an empty body
   bool too_big_ = false;
-  std::size_t refused_ = 0;                 ///< kernel statements refused so far (each with its error)
-  std::set<std::string> refused_series_;   ///< the series those statements would have made
-  std::set<std::size_t> settle_refused_;   ///< `settle` statements refused for their place (by offset)
+  std::size_t refused_ = 0;                  ///< kernel statements refused so far (each with its error)
+  std::set<std::string> refused_series_;     ///< the series those statements would have made
+  std::set<std::size_t> settle_refused_;     ///< `settle` statements refused for their place (by offset)
   std::set<std::string> refused_baselines_;  ///< `baseline` statements refused (each with its error)
-  std::set<std::string> reported_causes_;  ///< unknown kernels and locations, each reported once (BindRequest)
+  std::set<std::string> reported_causes_;    ///< unknown kernels and locations, each reported once (BindRequest)
   std::vector<const lang::recipe::Stmt*> exec_refused_;  ///< refused for running programs (report_exec_refused)
-  std::optional<lang::Diagnostic> size_error_;  ///< the error that refused the recipe as too big
-  bool counting_ = false;      ///< the counting walk (expansion_error)
+  std::optional<lang::Diagnostic> size_error_;           ///< the error that refused the recipe as too big
+  bool counting_ = false;                                ///< the counting walk (expansion_error)
   bool unknown_time_ = false;
   /// The series labels of the section being walked, in order of declaration; null outside one.
   std::vector<std::string>* section_series_ = nullptr;
@@ -220,7 +221,7 @@ class Checker {
   bool section_imports_ = false;             ///< the section has a command whose importer makes its series
   std::vector<std::string> section_titles_;  ///< every section walked so far, in order
   std::vector<const lang::recipe::IndexStmt*> index_stmts_;  ///< parallel to plan_.indices
-  std::shared_ptr<UserKernels> user_kernels_;  ///< the recipe's kernel definitions; null when none
+  std::shared_ptr<UserKernels> user_kernels_;                ///< the recipe's kernel definitions; null when none
 };
 
 }  // namespace hwbench::runtime::check::detail

@@ -1,27 +1,27 @@
 #include "runtime/check/report_binder.hpp"
 
-#include <fmt/format.h>
-
 #include <algorithm>
 
-#include "runtime/model/report_style.hpp"
+#include <fmt/format.h>
+
+#include "base/support/suggestions.hpp"
 #include "runtime/analysis/statistics.hpp"
 #include "runtime/analysis/units.hpp"
-#include "base/support/suggestions.hpp"
+#include "runtime/model/report_style.hpp"
 
 namespace hwbench::runtime::check {
 
-using analysis::Unit;
 using analysis::aggregate_names;
 using analysis::find_aggregate;
 using analysis::find_unit;
+using analysis::Unit;
 using analysis::unit_names;
-using model::ReportLayout;
-using model::ReportSpec;
-using model::StyleInfo;
 using model::find_style_info;
 using model::named_report_style;
+using model::ReportLayout;
+using model::ReportSpec;
 using model::style_catalogue;
+using model::StyleInfo;
 
 namespace {
 
@@ -31,7 +31,8 @@ std::uint32_t word_width(const lang::recipe::Word& w) {
 
 /// `report STYLE [OPTION [VALUE]]…`: a style with a layout of its own. Which options take a
 /// value is the style's to say, so the arguments pair up here.
-std::optional<ReportSpec> bind_named(const lang::recipe::ReportStmt& r, const StyleInfo& style, lang::Diagnostics& diags) {
+std::optional<ReportSpec> bind_named(const lang::recipe::ReportStmt& r, const StyleInfo& style,
+                                     lang::Diagnostics& diags) {
   ReportSpec spec;
   spec.style = named_report_style(style);
   bool ok = true;
@@ -63,7 +64,8 @@ std::optional<ReportSpec> bind_named(const lang::recipe::ReportStmt& r, const St
     }
     if (i + 1 >= args.size() || args[i + 1].comma) {
       diags.error(name.word.loc, fmt::format("'{}' needs a value", name.word.text),
-                  values.empty() ? std::string() : fmt::format("values: {}", fmt::join(values, " ")), word_width(name.word));
+                  values.empty() ? std::string() : fmt::format("values: {}", fmt::join(values, " ")),
+                  word_width(name.word));
       ok = false;
       continue;
     }
@@ -72,7 +74,8 @@ std::optional<ReportSpec> bind_named(const lang::recipe::ReportStmt& r, const St
         v.value && v.value->kind == lang::recipe::ExprKind::number ? v.value->number.text : v.word.text;
     if (!values.empty() && std::find(values.begin(), values.end(), value) == values.end()) {
       diags.error(v.word.loc, fmt::format("'{}' is not a value of '{}'", value, name.word.text),
-                  support::did_you_mean(value, values, fmt::format("values: {}", fmt::join(values, " "))), word_width(v.word));
+                  support::did_you_mean(value, values, fmt::format("values: {}", fmt::join(values, " "))),
+                  word_width(v.word));
       ok = false;
       continue;
     }
@@ -118,9 +121,10 @@ std::optional<ReportSpec> bind_report(const lang::recipe::ReportStmt& r, lang::D
     candidates.push_back("table");
     candidates.push_back("summary");
     for (const auto& st : style_catalogue()) candidates.push_back(st.name);
-    diags.error(r.head.loc, fmt::format("unknown unit '{}'", r.head.text),
-                support::did_you_mean(r.head.text, candidates, "units: " + fmt::format("{}", fmt::join(unit_names(), " "))),
-                word_width(r.head));
+    diags.error(
+        r.head.loc, fmt::format("unknown unit '{}'", r.head.text),
+        support::did_you_mean(r.head.text, candidates, "units: " + fmt::format("{}", fmt::join(unit_names(), " "))),
+        word_width(r.head));
     return std::nullopt;
   }
   spec.unit = unit->name;
@@ -131,7 +135,7 @@ std::optional<ReportSpec> bind_report(const lang::recipe::ReportStmt& r, lang::D
     if (agg.value || find_aggregate(agg.word.text) == nullptr) {
       diags.error(agg.word.loc, fmt::format("unknown aggregate '{}'", agg.word.text),
                   support::did_you_mean(agg.word.text, aggregate_names(),
-                                     "aggregates: " + fmt::format("{}", fmt::join(aggregate_names(), " "))),
+                                        "aggregates: " + fmt::format("{}", fmt::join(aggregate_names(), " "))),
                   word_width(agg.word));
       ok = false;
       continue;
@@ -145,7 +149,8 @@ std::optional<ReportSpec> bind_report(const lang::recipe::ReportStmt& r, lang::D
   }
   if (ok && spec.aggregates.empty()) {
     const lang::recipe::Word& last = r.with.given() ? r.with : r.head;
-    diags.error(last.loc, "expected at least one aggregate", "for example: mean, median, stdev, min, max", word_width(last));
+    diags.error(last.loc, "expected at least one aggregate", "for example: mean, median, stdev, min, max",
+                word_width(last));
     return std::nullopt;
   }
   if (!ok) return std::nullopt;

@@ -2,8 +2,8 @@
 // Binds `report …` statements: a style, a unit and aggregates.
 #include <optional>
 
-#include "lang/recipe/ast.hpp"
 #include "lang/common/diagnostics.hpp"
+#include "lang/recipe/ast.hpp"
 #include "runtime/model/result.hpp"
 
 namespace hwbench::runtime::check {

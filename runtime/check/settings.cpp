@@ -5,8 +5,8 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "lang/recipe/parser.hpp"
 #include "base/support/suggestions.hpp"
+#include "lang/recipe/parser.hpp"
 
 namespace hwbench::runtime::check {
 
@@ -36,7 +36,8 @@ bool same_type(const Value& a, const Value& b) {
 
 Settings::Settings(std::vector<std::pair<std::string, std::string>> given) : given_(std::move(given)) {}
 
-std::optional<Value> Settings::replace(const Stmt& let, const Value& own, const Scope& scope, lang::Diagnostics& diags) {
+std::optional<Value> Settings::replace(const Stmt& let, const Value& own, const Scope& scope,
+                                       lang::Diagnostics& diags) {
   const std::pair<std::string, std::string>* setting = nullptr;
   for (const auto& s : given_)
     if (s.first == let.name) setting = &s;  // the last --set of a name wins
@@ -61,12 +62,14 @@ std::optional<Value> Settings::replace(const Stmt& let, const Value& own, const 
     value->text = text;
   } else {
     diags.error(let.value.loc, fmt::format("{}: '{}' is not a value", flag, text),
-                fmt::format("'{}' is {} here ({}): give one like it", let.name, value_kind(own), let.value.text), width);
+                fmt::format("'{}' is {} here ({}): give one like it", let.name, value_kind(own), let.value.text),
+                width);
     return std::nullopt;
   }
   if (!same_type(*value, own)) {
-    diags.error(let.value.loc, fmt::format("{}: '{}' is {} in the recipe ({}), not {}", flag, let.name, value_kind(own),
-                                     let.value.text, value_kind(*value)),
+    diags.error(let.value.loc,
+                fmt::format("{}: '{}' is {} in the recipe ({}), not {}", flag, let.name, value_kind(own),
+                            let.value.text, value_kind(*value)),
                 "give a value of the same kind", width);
     return std::nullopt;
   }

@@ -58,10 +58,9 @@ bool choose_file(const Stmt& s, const SettleStmt& st, const SettleRequest& req, 
       return false;
     }
     if (!req.files.created(resolved->path)) {
-      req.diags.error(e.loc,
-                      fmt::format("settle probes '{}' ({}), which setup does not create", resolved->display,
-                                  resolved->path),
-                      "name a file that setup writes, or leave the path out to probe the largest of them", width_of(e));
+      req.diags.error(
+          e.loc, fmt::format("settle probes '{}' ({}), which setup does not create", resolved->display, resolved->path),
+          "name a file that setup writes, or leave the path out to probe the largest of them", width_of(e));
       return false;
     }
     out.file = resolved->path;
@@ -82,11 +81,12 @@ bool choose_file(const Stmt& s, const SettleStmt& st, const SettleRequest& req, 
   // The file does not exist yet (setup makes it); its directory does.
   if (const std::string fs = req.filesystem_type(sandbox::parent_of(out.file)); fs == "tmpfs" || fs == "ramfs") {
     const lang::SourceLoc where = st.path ? st.path->loc : s.loc;
-    req.diags.error(where,
-                    fmt::format("settle would probe '{}', which is on a {}: its reads come from memory and never settle",
-                                out.file_display, fs),
-                    "probe a file on the storage the recipe measures, or wait a fixed time: settle 60s",
-                    st.path ? width_of(*st.path) : 6);
+    req.diags.error(
+        where,
+        fmt::format("settle would probe '{}', which is on a {}: its reads come from memory and never settle",
+                    out.file_display, fs),
+        "probe a file on the storage the recipe measures, or wait a fixed time: settle 60s",
+        st.path ? width_of(*st.path) : 6);
     return false;
   }
   return true;
@@ -111,8 +111,10 @@ std::optional<plan::Settle> bind_settle(const Stmt& s, const SettleRequest& req)
   bool ok = true;
   if (st.max) {
     auto seconds = duration(*st.max, "'max'", req);
-    if (seconds) out.seconds = *seconds;
-    else ok = false;
+    if (seconds)
+      out.seconds = *seconds;
+    else
+      ok = false;
   }
   if (!choose_file(s, st, req, out)) ok = false;
   if (!ok) return std::nullopt;

@@ -20,8 +20,10 @@ void Checker::walk_let(const Stmt& s, const Ctx& ctx) {
   // Only the recipe's own top level takes `--set` (Settings lists those names alone).
   if (v && ctx.top && !ctx.in_if && ctx.section.empty())
     if (auto given = settings_.replace(s, *v, scope_, diags_)) v = std::move(given);
-  if (v) scope_.set(s.name, std::move(*v));
-  else scope_.set(s.name, Value{});  // defined, so later uses give no second error
+  if (v)
+    scope_.set(s.name, std::move(*v));
+  else
+    scope_.set(s.name, Value{});  // defined, so later uses give no second error
 }
 
 void Checker::walk_repeat(const Stmt& s, const Ctx& inner, std::vector<Step>* group) {
@@ -116,8 +118,10 @@ void Checker::walk_report(const Stmt& s, const Ctx& ctx) {
 }
 
 void Checker::walk_baseline(const Stmt& s) {
-  if (auto b = bind_baseline(s, scope_, recipe_dir(), plan_.baselines, diags_)) plan_.baselines.push_back(std::move(*b));
-  else refused_baselines_.insert(s.name);
+  if (auto b = bind_baseline(s, scope_, recipe_dir(), plan_.baselines, diags_))
+    plan_.baselines.push_back(std::move(*b));
+  else
+    refused_baselines_.insert(s.name);
 }
 
 void Checker::walk_index(const Stmt& s) {

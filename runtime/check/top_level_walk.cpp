@@ -12,8 +12,8 @@ void Checker::walk_settle(const Stmt& s, const Ctx& ctx) {
     return;
   }
   if (plan_.settle) {
-    diags_.error(s.loc, "a recipe settles once", fmt::format("the first 'settle' is at line {}", plan_.settle->loc.line),
-                 word_width(s.loc));
+    diags_.error(s.loc, "a recipe settles once",
+                 fmt::format("the first 'settle' is at line {}", plan_.settle->loc.line), word_width(s.loc));
     return;
   }
   if (!plan_.main.empty()) {
@@ -22,8 +22,12 @@ void Checker::walk_settle(const Stmt& s, const Ctx& ctx) {
                  word_width(s.loc));
     return;
   }
-  SettleRequest req{scope_, *resolver_, vfs_, plan_.creates,
-                    [this](const std::string& path) { return machine_.filesystem_type(path); }, diags_};
+  SettleRequest req{scope_,
+                    *resolver_,
+                    vfs_,
+                    plan_.creates,
+                    [this](const std::string& path) { return machine_.filesystem_type(path); },
+                    diags_};
   auto settle = bind_settle(s, req);
   if (!settle) return;
   plan_.timed_seconds_known += settle->seconds;

@@ -15,13 +15,18 @@ using plan::KernelStep;
 
 namespace {
 
-std::uint32_t name_width(const std::string& s) { return static_cast<std::uint32_t>(std::max<std::size_t>(1, s.size())); }
+std::uint32_t name_width(const std::string& s) {
+  return static_cast<std::uint32_t>(std::max<std::size_t>(1, s.size()));
+}
 
-bool contains(const std::vector<std::string>& v, const std::string& s) { return std::find(v.begin(), v.end(), s) != v.end(); }
+bool contains(const std::vector<std::string>& v, const std::string& s) {
+  return std::find(v.begin(), v.end(), s) != v.end();
+}
 
 /// A kernel's name must not hide a built-in kernel, a statement or another definition.
 bool check_name(const lang::kernel::KernelDef& def, const kernels::Registry& builtin,
-                const std::vector<std::shared_ptr<const kernels::jit::DefinedKernel>>& earlier, lang::Diagnostics& diags) {
+                const std::vector<std::shared_ptr<const kernels::jit::DefinedKernel>>& earlier,
+                lang::Diagnostics& diags) {
   const auto len = name_width(def.name);
   if (builtin.find(def.name) != nullptr) {
     diags.error(def.name_loc, fmt::format("'{}' is a built-in kernel", def.name),
@@ -29,12 +34,14 @@ bool check_name(const lang::kernel::KernelDef& def, const kernels::Registry& bui
     return false;
   }
   if (lang::recipe::keywords::is_statement(def.name) || def.name == lang::recipe::keywords::kernel) {
-    diags.error(def.name_loc, fmt::format("'{}' is a statement keyword", def.name), "give the kernel another name", len);
+    diags.error(def.name_loc, fmt::format("'{}' is a statement keyword", def.name), "give the kernel another name",
+                len);
     return false;
   }
   for (const auto& k : earlier)
     if (k->def.name == def.name) {
-      diags.error(def.name_loc, fmt::format("kernel '{}' is defined twice (first at line {})", def.name, k->def.loc.line),
+      diags.error(def.name_loc,
+                  fmt::format("kernel '{}' is defined twice (first at line {})", def.name, k->def.loc.line),
                   "give each definition its own name", len);
       return false;
     }
@@ -42,7 +49,8 @@ bool check_name(const lang::kernel::KernelDef& def, const kernels::Registry& bui
   for (const auto& p : def.params) {
     if (p.name == kernels::jit::kBackendParam || p.name == kernels::jit::kVectorizeParam ||
         contains(measurement_options(), p.name)) {
-      diags.error(p.loc, fmt::format("'{}' is an option of every kernel statement, so no parameter may be called so", p.name),
+      diags.error(p.loc,
+                  fmt::format("'{}' is an option of every kernel statement, so no parameter may be called so", p.name),
                   "choose another name for the parameter", name_width(p.name));
       ok = false;
     }
@@ -69,12 +77,14 @@ std::shared_ptr<UserKernels> UserKernels::load(const lang::recipe::Recipe& recip
       // The body is checked once here, whether or not a statement uses it.
       std::vector<std::pair<std::string, lang::kernel::KScalar>> binding;
       for (const auto& p : def->params)
-        if (p.is_type && !lang::kernel::scalar_from_name(p.default_text)) binding.emplace_back(p.name, lang::kernel::KScalar::i32);
+        if (p.is_type && !lang::kernel::scalar_from_name(p.default_text))
+          binding.emplace_back(p.name, lang::kernel::KScalar::i32);
       valid = lang::kernel::instantiate_kernel(*def, binding, diags).has_value();
     }
-    auto kernel = std::make_shared<const kernels::jit::DefinedKernel>(kernels::jit::DefinedKernel{std::move(*def), source.name});
-    const bool duplicate = std::any_of(defined.begin(), defined.end(),
-                                       [&](const auto& k) { return k->def.name == kernel->def.name; });
+    auto kernel =
+        std::make_shared<const kernels::jit::DefinedKernel>(kernels::jit::DefinedKernel{std::move(*def), source.name});
+    const bool duplicate =
+        std::any_of(defined.begin(), defined.end(), [&](const auto& k) { return k->def.name == kernel->def.name; });
     if (builtin.find(kernel->def.name) != nullptr || duplicate) continue;
     defined.push_back(kernel);
     out->entries_.push_back({kernel, valid});
@@ -97,7 +107,8 @@ bool UserKernels::check_call(const lang::recipe::Stmt& s, KernelStep& step, lang
   auto inst = lang::kernel::instantiate_kernel(def, binding, body);
   if (!inst) {
     std::string types;
-    for (const auto& [name, t] : binding) types += fmt::format("{}{} = {}", types.empty() ? "" : ", ", name, lang::kernel::scalar_name(t));
+    for (const auto& [name, t] : binding)
+      types += fmt::format("{}{} = {}", types.empty() ? "" : ", ", name, lang::kernel::scalar_name(t));
     diags.error(s.loc, fmt::format("kernel '{}' does not type-check with {}", def.name, types),
                 "the errors in its body for these types follow", len);
     for (const auto& d : body.all()) diags.add(d);
@@ -113,8 +124,10 @@ bool UserKernels::check_call(const lang::recipe::Stmt& s, KernelStep& step, lang
       if (slot.is_param && slot.name == p.name) t = slot.type;
     const std::string text = it->second.given ? fmt::format("{}", it->second.number) : p.default_text;
     if (auto why = lang::kernel::value_text_error(text, t)) {
-      diags.error(s.loc, fmt::format("'{}' of kernel '{}' is {} here: {}", p.name, def.name, lang::kernel::scalar_name(t), *why),
-                  "give a value of that type", len);
+      diags.error(
+          s.loc,
+          fmt::format("'{}' of kernel '{}' is {} here: {}", p.name, def.name, lang::kernel::scalar_name(t), *why),
+          "give a value of that type", len);
       ok = false;
     }
   }

@@ -6,11 +6,11 @@
 #include <string>
 #include <vector>
 
-#include "kernels/jit/user_kernel.hpp"
 #include "kernels/contract/registry.hpp"
-#include "lang/recipe/ast.hpp"
+#include "kernels/jit/user_kernel.hpp"
 #include "lang/common/diagnostics.hpp"
 #include "lang/common/source.hpp"
+#include "lang/recipe/ast.hpp"
 #include "runtime/plan/plan.hpp"
 
 namespace hwbench::runtime::check {

@@ -1,30 +1,30 @@
 // `hwbench check`, and the reading and checking that `run` shares.
-#include "runtime/cli/commands.hpp"
-
 #include <chrono>
 #include <thread>
 
 #include <fmt/format.h>
 
+#include "base/platform/clock.hpp"
+#include "base/platform/real_file_view.hpp"
+#include "kernels/builtin/builtin.hpp"
 #include "runtime/analysis/conditions.hpp"
 #include "runtime/cli/cli.hpp"
-#include "base/platform/clock.hpp"
-#include "runtime/plan/plan_printer.hpp"
-#include "kernels/builtin/builtin.hpp"
-#include "base/platform/real_file_view.hpp"
+#include "runtime/cli/commands.hpp"
 #include "runtime/pipeline/recipe_load.hpp"
+#include "runtime/plan/plan_printer.hpp"
 
 namespace hwbench::runtime::cli {
 
-using check::CheckedRecipe;
 using check::check;
+using check::CheckedRecipe;
 using plan::print_plan;
 
 std::optional<CheckedRecipe> load_and_check(const Common& c, lang::Source& source, const kernels::Registry& registry,
                                             const kernels::FileView& files, std::ostream& err, int& code,
                                             std::shared_ptr<const platform::MachineProbe> machine) {
   pipeline::LoadFailure failure = pipeline::LoadFailure::usage;
-  auto checked = pipeline::load_recipe(c, pipeline::CheckContext{registry, files, std::move(machine)}, source, err, failure);
+  auto checked =
+      pipeline::load_recipe(c, pipeline::CheckContext{registry, files, std::move(machine)}, source, err, failure);
   if (!checked) code = failure == pipeline::LoadFailure::recipe ? exit_recipe : exit_usage;
   return checked;
 }
@@ -53,7 +53,8 @@ int cmd_check(const Common& c, bool busy_check, std::ostream& out, std::ostream&
     platform::RealClock clock;
     platform::SystemConditionsSampler sampler("", clock);
     // One second: enough ticks (100 per CPU) to judge steal, short beside the run it warns about.
-    const auto warnings = busy_machine_warnings(checked->plan, sampler, [] { std::this_thread::sleep_for(std::chrono::seconds(1)); });
+    const auto warnings =
+        busy_machine_warnings(checked->plan, sampler, [] { std::this_thread::sleep_for(std::chrono::seconds(1)); });
     for (const auto& w : warnings) err << "hwbench: warning: " << w << "\n";
   }
   return exit_ok;

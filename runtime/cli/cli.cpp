@@ -92,7 +92,8 @@ CLI::App* add_report(CLI::App& app, Options& o) {
 }
 
 CLI::App* add_compare(CLI::App& app, Options& o) {
-  auto* cmp = app.add_subcommand("compare", "set results and published results side by side, with ratio columns (B/A, …)");
+  auto* cmp =
+      app.add_subcommand("compare", "set results and published results side by side, with ratio columns (B/A, …)");
   cmp->add_option("files", o.compare_files, "result (.json) or published (.toml) files; the first is the reference")
       ->required();
   cmp->add_option("--ratio", o.compare_ratio, "truncate or round the ratios (default round)");
@@ -122,7 +123,8 @@ int dispatch_run(Options& o, const std::vector<std::string>& args, std::ostream&
   const std::size_t width = report_width(o.width, fds.out);
   if (o.hosts.any()) {
     if (!o.run_files.output.empty() || !o.run_files.html.empty()) {
-      err << "hwbench: -o and --html name one file; a run on hosts writes results/<recipe>-<host>-<UTC time>.json for each\n";
+      err << "hwbench: -o and --html name one file; a run on hosts writes results/<recipe>-<host>-<UTC time>.json for "
+             "each\n";
       return exit_usage;
     }
     return cmd_run_hosts(o.common, o.hosts, o.format, width, o.display, out, err);
@@ -182,7 +184,8 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
       out << app.help();
       return exit_ok;
     }
-    err << "hwbench: " << e.what() << "\n" << "run 'hwbench --help' for usage\n";
+    err << "hwbench: " << e.what() << "\n"
+        << "run 'hwbench --help' for usage\n";
     return exit_usage;
   }
   return dispatch(s, o, args, out, err, fds);

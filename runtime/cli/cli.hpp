@@ -11,7 +11,7 @@ inline constexpr int exit_ok = 0;           ///< fine
 inline constexpr int exit_recipe = 1;       ///< the recipe has errors; nothing ran
 inline constexpr int exit_usage = 2;        ///< bad command line or unreadable file
 inline constexpr int exit_failure = 3;      ///< failure while running (teardown ran)
-inline constexpr int exit_interrupted = 3;   ///< Ctrl-C or SIGTERM: also a failure while running (teardown ran)
+inline constexpr int exit_interrupted = 3;  ///< Ctrl-C or SIGTERM: also a failure while running (teardown ran)
 
 /// The descriptors `out` and `err` write to, when they are ones: main() passes stdout's and
 /// stderr's, so that a terminal gets reports as wide as it is and a progress status line; -1

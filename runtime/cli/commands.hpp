@@ -9,14 +9,14 @@
 #include <utility>
 #include <vector>
 
+#include "base/platform/conditions.hpp"
 #include "kernels/contract/kernel.hpp"
 #include "kernels/contract/registry.hpp"
 #include "lang/common/source.hpp"
 #include "runtime/analysis/compare.hpp"
 #include "runtime/check/checker.hpp"
-#include "runtime/pipeline/recipe_load.hpp"
 #include "runtime/model/result.hpp"
-#include "base/platform/conditions.hpp"
+#include "runtime/pipeline/recipe_load.hpp"
 #include "runtime/plan/plan.hpp"
 #include "runtime/report/report.hpp"
 
@@ -33,10 +33,10 @@ struct RunFiles {
 
 /// How `run` shows its progress (runtime/cli/progress.hpp).
 struct RunDisplay {
-  bool quiet = false;         ///< -q: nothing but errors
-  bool verbose = false;       ///< -v: a line per sample too
+  bool quiet = false;          ///< -q: nothing but errors
+  bool verbose = false;        ///< -v: a line per sample too
   std::string color = "auto";  ///< --color
-  int err_fd = -1;            ///< the descriptor stderr's stream writes to, -1 when not known
+  int err_fd = -1;             ///< the descriptor stderr's stream writes to, -1 when not known
 };
 
 /// Where `run` sends a recipe to run it on other hosts (runtime/cli/fleet_command.cpp, docs/remote.md).
@@ -52,9 +52,10 @@ struct HostsOptions {
 /// Reads, parses and checks `c.file` into `source`, printing the diagnostics to `err`. On
 /// failure returns nothing and sets `code` to the exit code. `machine` is the machine it is
 /// checked for; null for this one.
-std::optional<check::CheckedRecipe> load_and_check(const Common& c, lang::Source& source, const kernels::Registry& registry,
-                                            const kernels::FileView& files, std::ostream& err, int& code,
-                                            std::shared_ptr<const platform::MachineProbe> machine = nullptr);
+std::optional<check::CheckedRecipe> load_and_check(const Common& c, lang::Source& source,
+                                                   const kernels::Registry& registry, const kernels::FileView& files,
+                                                   std::ostream& err, int& code,
+                                                   std::shared_ptr<const platform::MachineProbe> machine = nullptr);
 
 /// The report format named on the command line ("csv", "md"/"markdown", otherwise text).
 report::Format parse_format(const std::string& f);
@@ -83,7 +84,8 @@ int cmd_run(const Common& c, const RunFiles& files, const std::string& format, s
 int cmd_run_hosts(const Common& c, const HostsOptions& hosts, const std::string& format, std::size_t width,
                   const RunDisplay& display, std::ostream& out, std::ostream& err);
 /// `hwbench report FILE`.
-int cmd_report(const std::string& file, const std::string& format, std::size_t width, std::ostream& out, std::ostream& err);
+int cmd_report(const std::string& file, const std::string& format, std::size_t width, std::ostream& out,
+               std::ostream& err);
 /// `hwbench compare A B [C…]`; `format` "html" writes the comparison's HTML page, any other the table.
 int cmd_compare(const std::vector<std::string>& files, const std::vector<std::pair<std::string, std::string>>& settings,
                 const std::string& format, std::ostream& out, std::ostream& err);

@@ -1,11 +1,10 @@
 // `hwbench run RECIPE --host DEST… | --hosts FLEET.toml`: the fleet run (runtime/pipeline/fleet.hpp),
 // then each host's reports and the comparison of the hosts (docs/remote.md).
-#include "runtime/cli/commands.hpp"
-
 #include <fmt/format.h>
 
 #include "kernels/builtin/builtin.hpp"
 #include "runtime/cli/cli.hpp"
+#include "runtime/cli/commands.hpp"
 #include "runtime/pipeline/fleet.hpp"
 #include "runtime/pipeline/render.hpp"
 
@@ -24,8 +23,8 @@ std::string block_heading(const std::string& title, const std::string& format) {
 int cmd_run_hosts(const Common& c, const HostsOptions& options, const std::string& format, std::size_t width,
                   const RunDisplay& display, std::ostream& out, std::ostream& err) {
   const auto registry = kernels::builtin::builtin_registry();
-  pipeline::FleetRequest request{c, options.destinations, options.fleet_file, options.serial, options.dist, {},
-                                 display.quiet, &registry, hwbench_version()};
+  pipeline::FleetRequest request{c,  options.destinations, options.fleet_file, options.serial,   options.dist,
+                                 {}, display.quiet,        &registry,          hwbench_version()};
   request.display_words = {"--width", std::to_string(width), "--format", format};
   if (display.quiet) request.display_words.push_back("-q");
   if (display.verbose) request.display_words.push_back("-v");

@@ -1,25 +1,24 @@
 // `hwbench import TOOL LOG`: a tool's printed log as a published result.
-#include "runtime/cli/commands.hpp"
-
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "runtime/cli/cli.hpp"
-#include "runtime/tools/tools.hpp"
 #include "base/platform/atomic_file.hpp"
+#include "base/support/suggestions.hpp"
+#include "runtime/cli/cli.hpp"
+#include "runtime/cli/commands.hpp"
 #include "runtime/record/published.hpp"
 #include "runtime/record/toml_reader.hpp"
-#include "base/support/suggestions.hpp"
+#include "runtime/tools/tools.hpp"
 
 namespace hwbench::runtime::cli {
 
-using tools::Importer;
-using tools::find_importer;
-using tools::importers;
 using platform::write_file_atomically;
 using record::parse_published;
 using record::read_text_file;
 using record::write_published;
+using tools::find_importer;
+using tools::Importer;
+using tools::importers;
 
 int cmd_import(const std::string& tool, const std::string& log, const std::string& output, const std::string& machine,
                std::ostream& out, std::ostream& err) {

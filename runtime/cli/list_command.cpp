@@ -1,6 +1,4 @@
 // `hwbench list`: every kernel with its parameters, the units, the aggregates and the report styles.
-#include "runtime/cli/commands.hpp"
-
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -8,6 +6,7 @@
 #include "runtime/analysis/statistics.hpp"
 #include "runtime/analysis/units.hpp"
 #include "runtime/cli/cli.hpp"
+#include "runtime/cli/commands.hpp"
 #include "runtime/tools/tools.hpp"
 
 namespace hwbench::runtime::cli {
@@ -19,13 +18,20 @@ namespace {
 
 const char* type_name(kernels::ParamType t) {
   switch (t) {
-    case kernels::ParamType::size: return "size";
-    case kernels::ParamType::count: return "count";
-    case kernels::ParamType::duration: return "duration";
-    case kernels::ParamType::number: return "number";
-    case kernels::ParamType::word: return "word";
-    case kernels::ParamType::choice: return "choice";
-    case kernels::ParamType::flag: return "flag";
+    case kernels::ParamType::size:
+      return "size";
+    case kernels::ParamType::count:
+      return "count";
+    case kernels::ParamType::duration:
+      return "duration";
+    case kernels::ParamType::number:
+      return "number";
+    case kernels::ParamType::word:
+      return "word";
+    case kernels::ParamType::choice:
+      return "choice";
+    case kernels::ParamType::flag:
+      return "flag";
   }
   return "?";
 }
@@ -46,11 +52,14 @@ int cmd_list(std::ostream& out) {
     for (const auto& p : k.params) {
       std::string extra = p.type == kernels::ParamType::choice ? fmt::format(" ({})", fmt::join(p.choices, "|")) : "";
       out << fmt::format("    {:<10} {:<8} default {:<8} {}{}\n", p.name, type_name(p.type),
-                         p.type == kernels::ParamType::flag ? "-" : p.default_text.empty() ? "(required)" : p.default_text,
+                         p.type == kernels::ParamType::flag ? "-"
+                         : p.default_text.empty()           ? "(required)"
+                                                            : p.default_text,
                          p.help, extra);
     }
   }
-  out << "\nmeasurement options (every kernel): warmup N, runs N | runs MIN..MAX, for DURATION, until ci P%, cold, sync\n";
+  out << "\nmeasurement options (every kernel): warmup N, runs N | runs MIN..MAX, for DURATION, until ci P%, cold, "
+         "sync\n";
   out << "report units:";
   for (const auto& u : all_units()) out << " " << u.name;
   out << "\naggregates:";
@@ -63,7 +72,8 @@ int cmd_list(std::ostream& out) {
   for (const auto& style : tools::named_styles()) {
     std::string options;
     for (const auto& [name, values] : style.options)
-      options += values.size() == 1 && values[0].empty() ? fmt::format(" [{}]", name) : fmt::format(" [{} VALUE]", name);
+      options +=
+          values.size() == 1 && values[0].empty() ? fmt::format(" [{}]", name) : fmt::format(" [{} VALUE]", name);
     out << fmt::format("  report {}{}\n      {}\n", style.name, options, style.help);
   }
   return exit_ok;

@@ -12,7 +12,8 @@
 int main(int argc, char** argv) {
   // A link of the execl kernel's chain: answered before anything else is set up, so that each
   // re-execution costs what starting the binary costs.
-  if (hwbench::kernels::system::is_execl_child(argc, argv)) return hwbench::kernels::system::execl_child_main(argc, argv);
+  if (hwbench::kernels::system::is_execl_child(argc, argv))
+    return hwbench::kernels::system::execl_child_main(argc, argv);
   // This process ends when its command does: a run's end ignores Ctrl-C and SIGTERM rather than
   // giving them back their default action, which would kill it before the block below.
   hwbench::runtime::run::InterruptGuard::ignore_signals_after_runs();

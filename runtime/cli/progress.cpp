@@ -7,11 +7,11 @@
 
 #include <fmt/format.h>
 
+#include "base/support/human_units.hpp"
+#include "base/support/text_columns.hpp"
 #include "runtime/analysis/statistics.hpp"
 #include "runtime/cli/terminal.hpp"
-#include "base/support/human_units.hpp"
 #include "runtime/report/settle_note.hpp"
-#include "base/support/text_columns.hpp"
 
 namespace hwbench::runtime::cli {
 
@@ -36,8 +36,10 @@ ProgressStyle progress_style(int fd, bool verbose, const std::string& color) {
   const bool terminal = is_terminal(fd);
   const bool dumb = env("TERM") == "dumb";
   style.status_line = terminal && !dumb;
-  if (color == "always") style.color = true;
-  else if (color == "auto") style.color = terminal && !dumb && env("NO_COLOR").empty();
+  if (color == "always")
+    style.color = true;
+  else if (color == "auto")
+    style.color = terminal && !dumb && env("NO_COLOR").empty();
   style.width = terminal_columns(fd).value_or(style.width);
   return style;
 }
@@ -127,7 +129,10 @@ void ProgressDisplay::sample_taken(const plan::Step& step, const model::Series& 
   if (style_.per_sample) {
     const std::string& what = step.kind == plan::Step::Kind::kernel ? step.kernel.text : step.series;
     const std::int64_t ns = s.cpu_timed ? s.cpu.usr_ns + s.cpu.sys_ns : s.wall_ns;
-    print_line(fmt::format("  {}  {}", what, !t.unit.empty() ? human_figure(rate, t.unit) : ns > 0 ? human_rate(rate, t.bytes) : "-"));
+    print_line(fmt::format("  {}  {}", what,
+                           !t.unit.empty() ? human_figure(rate, t.unit)
+                           : ns > 0        ? human_rate(rate, t.bytes)
+                                           : "-"));
   }
   draw_status(now, false);
 }
@@ -148,10 +153,9 @@ void ProgressDisplay::settle_begins(const plan::Settle& settle) {
 
 void ProgressDisplay::settle_probe(const model::SettleRecord& record) {
   const model::SettleProbe& p = record.probes.back();
-  settle_status_ = fmt::format("settle: probe {}  {}  at {} of at most {}", record.probes.size(),
-                               human_rate(model::probe_rate(p), true),
-                               support::human_seconds(static_cast<double>(p.start_ns) / 1e9),
-                               support::human_seconds(record.seconds));
+  settle_status_ = fmt::format(
+      "settle: probe {}  {}  at {} of at most {}", record.probes.size(), human_rate(model::probe_rate(p), true),
+      support::human_seconds(static_cast<double>(p.start_ns) / 1e9), support::human_seconds(record.seconds));
   draw_status(clock_.now_ns(), true);
 }
 
@@ -172,7 +176,10 @@ double ProgressDisplay::eta_seconds() const {
   double eta = 0;
   for (const auto& t : tracks_) {
     if (t.ended || t.done >= t.planned) continue;
-    double each = t.done > 0 ? t.seconds / t.done : t.for_seconds > 0 ? t.for_seconds : samples > 0 ? spent / samples : -1;
+    double each = t.done > 0          ? t.seconds / t.done
+                  : t.for_seconds > 0 ? t.for_seconds
+                  : samples > 0       ? spent / samples
+                                      : -1;
     if (each < 0) return -1;
     eta += each * (t.planned - t.done);
   }
@@ -220,9 +227,12 @@ void ProgressDisplay::draw_status(std::int64_t now, bool force) {
   drawn_ns_ = now;
   const Track& t = tracks_[current_];
   std::string text = fmt::format("[{}/{}] {}  ", current_ + 1, tracks_.size(), t.label);
-  if (t.until_ci_pct > 0) text += fmt::format("{} samples (≤{}, until ±{}%)", t.done, t.planned, t.until_ci_pct);
-  else text += fmt::format("{}/{} samples", t.done, t.planned);
-  if (t.done > 0) text += "  " + (t.unit.empty() ? human_rate(t.rates.mean(), t.bytes) : human_figure(t.rates.mean(), t.unit));
+  if (t.until_ci_pct > 0)
+    text += fmt::format("{} samples (≤{}, until ±{}%)", t.done, t.planned, t.until_ci_pct);
+  else
+    text += fmt::format("{}/{} samples", t.done, t.planned);
+  if (t.done > 0)
+    text += "  " + (t.unit.empty() ? human_rate(t.rates.mean(), t.bytes) : human_figure(t.rates.mean(), t.unit));
   text += "  " + clock_time(static_cast<double>(now - start_ns_) / 1e9) + " elapsed";
   const double eta = eta_seconds();
   text += eta < 0 ? "  ETA ?" : "  ETA " + clock_time(eta);

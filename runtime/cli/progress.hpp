@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "runtime/analysis/statistics.hpp"
 #include "base/platform/clock.hpp"
+#include "runtime/analysis/statistics.hpp"
 #include "runtime/run/run_observer.hpp"
 
 namespace hwbench::runtime::cli {
@@ -58,14 +58,14 @@ class ProgressDisplay : public run::RunObserver {
   /// What the display follows of one series.
   struct Track {
     std::string label;
-    std::uint32_t planned = 0;      ///< samples at most, by the plan
-    double until_ci_pct = 0;        ///< `until ci` target, 0 when none
-    double for_seconds = 0;         ///< each sample's `for` duration when every statement has one
-    std::uint32_t done = 0;         ///< samples taken
-    double seconds = 0;             ///< time spent on it, by the display's clock
-    analysis::RunningMean rates;    ///< the samples' natural rates
-    bool bytes = false;             ///< its rates are bytes per second
-    std::string unit;               ///< the unit of its samples' figures (a command's), "" for rates
+    std::uint32_t planned = 0;    ///< samples at most, by the plan
+    double until_ci_pct = 0;      ///< `until ci` target, 0 when none
+    double for_seconds = 0;       ///< each sample's `for` duration when every statement has one
+    std::uint32_t done = 0;       ///< samples taken
+    double seconds = 0;           ///< time spent on it, by the display's clock
+    analysis::RunningMean rates;  ///< the samples' natural rates
+    bool bytes = false;           ///< its rates are bytes per second
+    std::string unit;             ///< the unit of its samples' figures (a command's), "" for rates
     bool ended = false;
   };
 
@@ -83,12 +83,12 @@ class ProgressDisplay : public run::RunObserver {
   platform::Clock& clock_;
   ProgressStyle style_;
   std::vector<Track> tracks_;
-  std::map<std::string, std::size_t> index_;  ///< by track_key()
+  std::map<std::string, std::size_t> index_;     ///< by track_key()
   std::map<std::string, std::string> sections_;  ///< the plan's series -> section
   /// A series' key: its section and label (two sections may share a label).
   static std::string track_key(const std::string& section, const std::string& label) { return section + '\n' + label; }
   std::size_t label_width_ = 0;
-  std::string settle_status_;      ///< while settling: what the status line says of it
+  std::string settle_status_;       ///< while settling: what the status line says of it
   std::size_t current_ = SIZE_MAX;  ///< the series being measured
   std::int64_t start_ns_ = 0;       ///< when the run began
   std::int64_t mark_ns_ = 0;        ///< the last step start or sample: where a sample's time begins

@@ -1,12 +1,11 @@
 // `hwbench report` and `hwbench compare`: results read and rendered through the library
 // pipeline (runtime/pipeline/render.hpp); here only the formats' names and the exit codes.
-#include "runtime/cli/commands.hpp"
-
 #include <filesystem>
 
 #include <fmt/format.h>
 
 #include "runtime/cli/cli.hpp"
+#include "runtime/cli/commands.hpp"
 #include "runtime/pipeline/render.hpp"
 #include "runtime/plan/plan_printer.hpp"
 #include "runtime/record/comparable.hpp"
@@ -24,7 +23,8 @@ Format parse_format(const std::string& f) {
   return Format::text;
 }
 
-int cmd_report(const std::string& file, const std::string& format, std::size_t width, std::ostream& out, std::ostream& err) {
+int cmd_report(const std::string& file, const std::string& format, std::size_t width, std::ostream& out,
+               std::ostream& err) {
   std::string error;
   std::optional<Result> result = pipeline::load_result(file, error);
   if (!result) {

@@ -1,7 +1,5 @@
 // `hwbench run`: the recipe loaded, run and rendered through the library pipeline
 // (runtime/pipeline); here only the display, the files it names and the exit code.
-#include "runtime/cli/commands.hpp"
-
 #include <unistd.h>
 
 #include <csignal>
@@ -17,6 +15,7 @@
 #include "base/platform/real_file_view.hpp"
 #include "kernels/builtin/builtin.hpp"
 #include "runtime/cli/cli.hpp"
+#include "runtime/cli/commands.hpp"
 #include "runtime/cli/progress.hpp"
 #include "runtime/pipeline/render.hpp"
 #include "runtime/pipeline/run_recipe.hpp"
@@ -35,8 +34,8 @@ namespace {
 void tell_failure(const RunRecord& run, std::ostream& err) {
   err << fmt::format("hwbench: {}\n", run.result.error);
   if (!run.removed_after_failure.empty())
-    err << fmt::format("hwbench: teardown ran; removed {} file{} the run had created\n", run.removed_after_failure.size(),
-                       run.removed_after_failure.size() == 1 ? "" : "s");
+    err << fmt::format("hwbench: teardown ran; removed {} file{} the run had created\n",
+                       run.removed_after_failure.size(), run.removed_after_failure.size() == 1 ? "" : "s");
   if (!run.left_behind.empty())
     err << fmt::format("hwbench: could not remove {} file{} the run had created: {}\n", run.left_behind.size(),
                        run.left_behind.size() == 1 ? "" : "s", fmt::join(run.left_behind, ", "));
@@ -76,8 +75,9 @@ int cmd_run(const Common& c, const RunFiles& files, const std::string& format, s
   int code = exit_ok;
   auto checked = load_and_check(c, source, registry, file_view, err, code);
   if (!checked) return code;
-  const std::string path =
-      files.output.empty() ? pipeline::default_result_path(c.file, "", pipeline::utc_stamp("%Y%m%dT%H%M%SZ")) : files.output;
+  const std::string path = files.output.empty()
+                               ? pipeline::default_result_path(c.file, "", pipeline::utc_stamp("%Y%m%dT%H%M%SZ"))
+                               : files.output;
   if (!make_result_directory(path, err)) return exit_usage;
 
   platform::RealClock clock;
@@ -92,7 +92,8 @@ int cmd_run(const Common& c, const RunFiles& files, const std::string& format, s
   model::Result& result = run.result;
 
   const bool complete = result.status == RunStatus::complete;
-  pipeline::RenderedResult rendered = pipeline::render_result(result, {parse_format(format), width, !files.html.empty()});
+  pipeline::RenderedResult rendered =
+      pipeline::render_result(result, {parse_format(format), width, !files.html.empty()});
   if (complete) {
     out << rendered.text;
     result.rendered = std::move(rendered.reports);

@@ -5,8 +5,8 @@
 
 #include <cstdlib>
 
-#include "runtime/cli/commands.hpp"
 #include "base/support/system_text.hpp"
+#include "runtime/cli/commands.hpp"
 
 namespace hwbench::runtime::cli {
 

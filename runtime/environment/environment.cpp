@@ -12,20 +12,20 @@
 
 #include <fmt/format.h>
 
-#include "runtime/environment/build_environment.hpp"
-#include "runtime/environment/cpu_environment.hpp"
 #include "base/platform/machine.hpp"
 #include "base/support/system_text.hpp"
+#include "runtime/environment/build_environment.hpp"
+#include "runtime/environment/cpu_environment.hpp"
 
 namespace hwbench::runtime::environment {
 
 namespace {
 
 using nlohmann::json;
+using support::join_nonempty;
 using support::parse_integer;
 using support::split_words;
 using support::trim;
-using support::join_nonempty;
 
 json memory_total(const std::optional<std::string>& meminfo) {
   if (!meminfo) return nullptr;
@@ -80,9 +80,7 @@ std::optional<double> number_at(const json& environment, const char* pointer) {
 
 }  // namespace
 
-std::optional<std::string> SystemFiles::read(const std::string& path) const {
-  return platform::read_whole_file(path);
-}
+std::optional<std::string> SystemFiles::read(const std::string& path) const { return platform::read_whole_file(path); }
 
 std::optional<KernelIdentity> SystemFiles::kernel() const {
   struct utsname names {};
@@ -143,10 +141,10 @@ std::string environment_summary(const nlohmann::json& environment) {
   }
 
   std::vector<std::string> software;
-  software.push_back(join_nonempty({text_at(environment, "/kernel/sysname").value_or(""),
-                           text_at(environment, "/kernel/release").value_or(""),
-                           text_at(environment, "/kernel/machine").value_or("")},
-                          " "));
+  software.push_back(join_nonempty(
+      {text_at(environment, "/kernel/sysname").value_or(""), text_at(environment, "/kernel/release").value_or(""),
+       text_at(environment, "/kernel/machine").value_or("")},
+      " "));
   software.push_back(text_at(environment, "/distribution").value_or(""));
   if (const auto version = text_at(environment, "/compiler/version")) {
     const auto id = text_at(environment, "/compiler/id").value_or("");
@@ -172,8 +170,8 @@ std::string environment_summary(const nlohmann::json& environment) {
   if (const auto libc = text_at(environment, "/libc")) tuning.push_back("glibc " + *libc);
   if (const auto version = text_at(environment, "/hwbench_version")) tuning.push_back("hwbench " + *version);
 
-  return join_nonempty(
-      {join_nonempty(machine, ", "), join_nonempty(software, ", "), join_nonempty(tuning, ", ")}, "\n");
+  return join_nonempty({join_nonempty(machine, ", "), join_nonempty(software, ", "), join_nonempty(tuning, ", ")},
+                       "\n");
 }
 
 }  // namespace hwbench::runtime::environment

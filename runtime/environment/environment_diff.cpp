@@ -30,7 +30,8 @@ using support::join_nonempty;
 std::string cores_text(const nlohmann::json& env) {
   const std::string logical = shown_at(env, "/cores/logical");
   const std::string physical = shown_at(env, "/cores/physical");
-  return join_nonempty({logical.empty() ? "" : logical + " logical", physical.empty() ? "" : physical + " physical"}, ", ");
+  return join_nonempty({logical.empty() ? "" : logical + " logical", physical.empty() ? "" : physical + " physical"},
+                       ", ");
 }
 
 std::string memory_text(const nlohmann::json& env) {
@@ -67,7 +68,8 @@ std::vector<EnvironmentRow> diff_environments(const std::vector<const Result*>& 
       {"CPU", [](const Result& r) { return shown_at(r.environment, "/cpu/model"); }},
       {"cores", [](const Result& r) { return cores_text(r.environment); }},
       {"memory", [](const Result& r) { return memory_text(r.environment); }},
-      {"kernel", [](const Result& r) {
+      {"kernel",
+       [](const Result& r) {
          return join_nonempty({shown_at(r.environment, "/kernel/sysname"), shown_at(r.environment, "/kernel/release"),
                                shown_at(r.environment, "/kernel/machine")},
                               " ");

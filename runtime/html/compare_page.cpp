@@ -36,8 +36,10 @@ std::vector<std::string> comparison_units(const Comparison& comparison) {
   for (const auto& row : comparison.rows)
     for (const auto& cell : row.figures) {
       if (cell.state != CellState::figure) continue;
-      if (cell.unit.empty()) indices = true;
-      else if (std::find(units.begin(), units.end(), cell.unit) == units.end()) units.push_back(cell.unit);
+      if (cell.unit.empty())
+        indices = true;
+      else if (std::find(units.begin(), units.end(), cell.unit) == units.end())
+        units.push_back(cell.unit);
     }
   if (indices) units.emplace_back();
   return units;
@@ -54,7 +56,8 @@ Bar figure_bar(const Comparison& comparison, const CompareRow& row, std::size_t 
   bar.value = cell.value;
   bar.value_text = figure_cell_text(cell);
   if (i > 0) bar.value_text += "  " + ratio_cell_text(row.ratios[i - 1], options);
-  bar.title = fmt::format("{}, {}: {}{}{}", row.label, bar.label, exact(cell.value), cell.unit.empty() ? "" : " ", cell.unit);
+  bar.title =
+      fmt::format("{}, {}: {}{}{}", row.label, bar.label, exact(cell.value), cell.unit.empty() ? "" : " ", cell.unit);
   if (i > 0 && row.ratios[i - 1].state == RatioState::computed)
     bar.title += fmt::format("; {}/{} = {}", bar.label, comparison.names[0], exact(row.ratios[i - 1].value));
   return bar;
@@ -126,7 +129,8 @@ ChartFigure ratio_chart(const Comparison& comparison, const CompareOptions& opti
   for (std::size_t i = 0; i < comparison.summary.size(); ++i) {
     const auto& cell = comparison.summary[i];
     const std::string name = comparison.names[i + 1] + "/" + comparison.names[0];
-    const std::string what = fmt::format("geometric mean of {} over {} of {} series: {}", name, cell.used, cell.series, exact(cell.value));
+    const std::string what =
+        fmt::format("geometric mean of {} over {} of {} series: {}", name, cell.used, cell.series, exact(cell.value));
     means.bars.push_back(Bar{name, cell.value, format_ratio(cell.value, options), what, i + 1, false});
     if (std::isfinite(cell.value)) chart.references.push_back({cell.value, "", what});
     line.push_back(format_ratio(cell.value, options));
@@ -166,7 +170,8 @@ std::vector<ChartFigure> comparison_charts(const Comparison& comparison, const C
   return out;
 }
 
-std::string comparison_page(const std::vector<const Result*>& results, const Comparison& comparison, const CompareOptions& options) {
+std::string comparison_page(const std::vector<const Result*>& results, const Comparison& comparison,
+                            const CompareOptions& options) {
   const std::string names = fmt::format("{}", fmt::join(comparison.names, ", "));
   std::string out = page_start("Comparison: " + names + " · hwbench");
   out += fmt::format("<header>\n<h1>Comparison: {}</h1>\n</header>\n", escape(names));
@@ -185,7 +190,8 @@ std::string comparison_page(const std::vector<const Result*>& results, const Com
     }
     out += "<section id=\"environment\">\n<h2>Environment</h2>\n" + table_html(environment) + "</section>\n";
   }
-  out += "<section class=\"report\" id=\"comparison\">\n<h2>Comparison</h2>\n" + pre_html(format_comparison(comparison, options));
+  out += "<section class=\"report\" id=\"comparison\">\n<h2>Comparison</h2>\n" +
+         pre_html(format_comparison(comparison, options));
   std::vector<bool> published;
   for (const Result* r : results) published.push_back(r->kind == model::ResultKind::published);
   for (const auto& figure : comparison_charts(comparison, options, published)) out += figure_html(figure);

@@ -13,8 +13,8 @@ namespace hwbench::runtime::html {
 /// its figure and its ratio to the first at its end (hollow for a published result); the
 /// indices apart; then the ratios on a log scale around 1, with each ratio column's geometric
 /// mean. `published[i]` says whether result i is published.
-std::vector<ChartFigure> comparison_charts(const analysis::Comparison& comparison, const analysis::CompareOptions& options,
-                                           const std::vector<bool>& published);
+std::vector<ChartFigure> comparison_charts(const analysis::Comparison& comparison,
+                                           const analysis::CompareOptions& options, const std::vector<bool>& published);
 
 /// The page: the results compared (title, source, machine), the environment with the facts
 /// that differ marked, the comparison as `hwbench compare` prints it, then its charts.

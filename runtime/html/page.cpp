@@ -82,8 +82,8 @@ std::string page_end() {
 }
 
 std::string table_html(const Table& table) {
-  std::string out =
-      fmt::format("<table class=\"{}\">\n<caption>{}</caption>\n<thead><tr>", escape(table.css_class), escape(table.caption));
+  std::string out = fmt::format("<table class=\"{}\">\n<caption>{}</caption>\n<thead><tr>", escape(table.css_class),
+                                escape(table.caption));
   for (const auto& cell : table.header) out += fmt::format("<th scope=\"col\">{}</th>", escape(cell));
   out += "</tr></thead>\n<tbody>\n";
   for (std::size_t r = 0; r < table.rows.size(); ++r) {
@@ -91,8 +91,10 @@ std::string table_html(const Table& table) {
     out += marked ? "<tr class=\"differs\">" : "<tr>";
     for (std::size_t c = 0; c < table.rows[r].size(); ++c) {
       const std::string& cell = table.rows[r][c];
-      if (c == 0) out += fmt::format("<th scope=\"row\">{}{}</th>", marked ? "* " : "", escape(cell));
-      else out += fmt::format("<td>{}</td>", escape(cell));
+      if (c == 0)
+        out += fmt::format("<th scope=\"row\">{}{}</th>", marked ? "* " : "", escape(cell));
+      else
+        out += fmt::format("<td>{}</td>", escape(cell));
     }
     out += "</tr>\n";
   }

@@ -15,7 +15,7 @@ struct Table {
   std::string caption;
   std::vector<std::string> header;
   std::vector<std::vector<std::string>> rows;
-  std::vector<bool> marked;  ///< per row: a row to set apart (a fact that differs); may be shorter than rows
+  std::vector<bool> marked;           ///< per row: a row to set apart (a fact that differs); may be shorter than rows
   std::string css_class = "figures";  ///< "figures" (right-aligned figures) or "environment" (text)
 };
 

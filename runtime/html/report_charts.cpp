@@ -7,13 +7,13 @@
 
 #include <fmt/format.h>
 
-#include "runtime/analysis/distribution.hpp"
-#include "runtime/analysis/statistics.hpp"
 #include "base/chart/bar_chart.hpp"
 #include "base/chart/distribution_chart.hpp"
 #include "base/chart/line_chart.hpp"
 #include "base/chart/scale.hpp"
 #include "base/chart/svg.hpp"
+#include "runtime/analysis/distribution.hpp"
+#include "runtime/analysis/statistics.hpp"
 #include "runtime/html/compare_page.hpp"
 #include "runtime/record/result_file.hpp"
 #include "runtime/report/report.hpp"
@@ -29,9 +29,9 @@ using chart::BarChart;
 using chart::BarGroup;
 using chart::DistributionChart;
 using chart::DistributionRow;
+using chart::exact;
 using chart::LineChart;
 using chart::LineSeries;
-using chart::exact;
 using model::IndexValue;
 using model::RenderedReport;
 using model::ReportFigures;
@@ -101,8 +101,10 @@ std::vector<ChartFigure> sample_charts(const Result& result, const RenderedRepor
         const auto box = box_summary(figures.values);
         row.box = chart::Box{box.q1, box.median, box.q3, box.whisker_low, box.whisker_high};
       }
-      if (figures.values.size() > histogram_past) row.bins = bins_of(figures.values);
-      else row.values = figures.values;
+      if (figures.values.size() > histogram_past)
+        row.bins = bins_of(figures.values);
+      else
+        row.values = figures.values;
       figure.table.rows.push_back({figures.label, fmt::format("{}", figures.values.size()), format_figure(row.mean),
                                    format_figure(row.ci95), format_figure(row.median),
                                    format_figure(report_or_analysis(figures, "min")),
@@ -110,10 +112,12 @@ std::vector<ChartFigure> sample_charts(const Result& result, const RenderedRepor
       labels.push_back(figures.label);
       chart.rows.push_back(std::move(row));
     }
-    const bool any_histogram = std::any_of(chart.rows.begin(), chart.rows.end(), [](const auto& r) { return r.bins.has_value(); });
-    figure.caption = any_histogram ? fmt::format("Samples in {}: a histogram where a series has more than {}, points elsewhere",
-                                                 unit, histogram_past)
-                                   : fmt::format("Samples in {}: each sample a point", unit);
+    const bool any_histogram =
+        std::any_of(chart.rows.begin(), chart.rows.end(), [](const auto& r) { return r.bins.has_value(); });
+    figure.caption = any_histogram
+                         ? fmt::format("Samples in {}: a histogram where a series has more than {}, points elsewhere",
+                                       unit, histogram_past)
+                         : fmt::format("Samples in {}: each sample a point", unit);
     chart.label = fmt::format("Samples in {} of {}", unit, fmt::join(labels, ", "));
     figure.table.caption = fmt::format("The figures of the chart, in {}", unit);
     figure.svg = chart::distribution_svg(chart);
@@ -143,7 +147,8 @@ ChartFigure run_order_chart(const RenderedReport& report) {
   if (longest <= chart::marked_points) {
     for (std::size_t k = 0; k < longest; ++k) {
       std::vector<std::string> row{fmt::format("{}", k + 1)};
-      for (const auto& series : chart.series) row.push_back(k < series.values.size() ? format_figure(series.values[k]) : "");
+      for (const auto& series : chart.series)
+        row.push_back(k < series.values.size() ? format_figure(series.values[k]) : "");
       figure.table.rows.push_back(std::move(row));
     }
   } else {
@@ -151,8 +156,9 @@ ChartFigure run_order_chart(const RenderedReport& report) {
     figure.table.header = {"series", "samples", "first", "last", "min", "max"};
     figure.table.caption = fmt::format("The samples in {}, in run order: their range", chart.unit);
     for (const auto& series : chart.series)
-      figure.table.rows.push_back({series.label, fmt::format("{}", series.values.size()), format_figure(series.values.front()),
-                                   format_figure(series.values.back()), format_figure(analysis::min(series.values)),
+      figure.table.rows.push_back({series.label, fmt::format("{}", series.values.size()),
+                                   format_figure(series.values.front()), format_figure(series.values.back()),
+                                   format_figure(analysis::min(series.values)),
                                    format_figure(analysis::max(series.values))});
   }
   figure.svg = chart::line_svg(chart);
@@ -167,16 +173,18 @@ ChartFigure index_chart_figure(const Result& result, const report::IndexChart& i
   ChartFigure figure;
   figure.table.header = {"test", "figure", "unit", "baseline", "index"};
   for (const auto& bar : index_chart.bars) {
-    chart.groups.push_back({bar.label, {Bar{"", bar.index, fmt::format("{:.1f}", bar.index),
-                                            fmt::format("{}: index {} ({} {} against {})", bar.label, exact(bar.index),
-                                                        exact(bar.figure), bar.unit, exact(bar.baseline)),
-                                            0, published}}});
+    chart.groups.push_back({bar.label,
+                            {Bar{"", bar.index, fmt::format("{:.1f}", bar.index),
+                                 fmt::format("{}: index {} ({} {} against {})", bar.label, exact(bar.index),
+                                             exact(bar.figure), bar.unit, exact(bar.baseline)),
+                                 0, published}}});
     figure.table.rows.push_back({bar.label, fmt::format("{:.1f}", bar.figure), bar.unit,
                                  fmt::format("{:.1f}", bar.baseline), fmt::format("{:.1f}", bar.index)});
   }
   const std::string score = fmt::format("{:.1f}", index_chart.score);
-  chart.groups.push_back({index_chart.score_label, {Bar{"", index_chart.score, score,
-                                                        fmt::format("score {}", exact(index_chart.score)), 1, published}}});
+  chart.groups.push_back(
+      {index_chart.score_label,
+       {Bar{"", index_chart.score, score, fmt::format("score {}", exact(index_chart.score)), 1, published}}});
   figure.table.rows.push_back({index_chart.score_row, "", "", "", score});
   chart.label = index_chart.title;
   figure.caption = index_chart.caption;
@@ -185,7 +193,9 @@ ChartFigure index_chart_figure(const Result& result, const report::IndexChart& i
   return figure;
 }
 
-std::string index_title(const IndexValue& index) { return fmt::format("{} (vs {})", index.spec.label, index.spec.baseline); }
+std::string index_title(const IndexValue& index) {
+  return fmt::format("{} (vs {})", index.spec.label, index.spec.baseline);
+}
 
 }  // namespace
 
@@ -202,7 +212,8 @@ std::vector<ChartFigure> report_charts(const Result& result, const RenderedRepor
       out.insert(out.end(), std::make_move_iterator(charts.begin()), std::make_move_iterator(charts.end()));
     }
   }
-  const bool has_values = std::any_of(report.figures.begin(), report.figures.end(), [](const auto& f) { return !f.values.empty(); });
+  const bool has_values =
+      std::any_of(report.figures.begin(), report.figures.end(), [](const auto& f) { return !f.values.empty(); });
   if (report.spec.style.layout == ReportLayout::table && has_values) out.push_back(run_order_chart(report));
   if (report.spec.style.layout == ReportLayout::named && report.spec.style.named != nullptr) {
     const report::NamedStyle* style = tools::find_named_style(report.spec.style.named->name);
@@ -221,8 +232,11 @@ std::vector<ChartFigure> other_series_charts(const Result& result, const std::ve
   RenderedReport others;
   for (const auto& row : build_summary(result)) {
     if (drawn.count(row.label) != 0 || row.values.empty()) continue;
-    others.figures.push_back(ReportFigures{row.label, row.values, {{"mean", row.mean}, {"ci95", row.ci95}, {"median", row.median}},
-                                           row.converged, row.unit});
+    others.figures.push_back(ReportFigures{row.label,
+                                           row.values,
+                                           {{"mean", row.mean}, {"ci95", row.ci95}, {"median", row.median}},
+                                           row.converged,
+                                           row.unit});
   }
   return sample_charts(result, others);
 }
@@ -238,9 +252,11 @@ std::vector<ChartFigure> index_charts(const std::vector<IndexValue>& indices) {
   figure.table.header = {"index", "baseline", "scale", "value"};
   for (std::size_t i = 0; i < indices.size(); ++i) {
     const IndexValue& index = indices[i];
-    values.groups.push_back({index_title(index), {Bar{"", index.value, format_figure(index.value),
-                                                      fmt::format("{}: {}", index_title(index), exact(index.value)), i, false}}});
-    figure.table.rows.push_back({index.spec.label, index.spec.baseline, exact(index.spec.scale), format_figure(index.value)});
+    values.groups.push_back({index_title(index),
+                             {Bar{"", index.value, format_figure(index.value),
+                                  fmt::format("{}: {}", index_title(index), exact(index.value)), i, false}}});
+    figure.table.rows.push_back(
+        {index.spec.label, index.spec.baseline, exact(index.spec.scale), format_figure(index.value)});
   }
   values.label = "Indices";
   figure.svg = chart::bar_svg(values);
@@ -257,8 +273,9 @@ std::vector<ChartFigure> index_charts(const std::vector<IndexValue>& indices) {
     parts.table.caption = fmt::format("The ratios of {} to {}", index.spec.label, index.spec.baseline);
     parts.table.header = {"series", "ratio"};
     for (const auto& [series, ratio] : index.ratios) {
-      ratios.groups.push_back({series, {Bar{"", ratio, format_figure(ratio),
-                                            fmt::format("{} / {}: {}", series, index.spec.baseline, exact(ratio)), i, false}}});
+      ratios.groups.push_back({series,
+                               {Bar{"", ratio, format_figure(ratio),
+                                    fmt::format("{} / {}: {}", series, index.spec.baseline, exact(ratio)), i, false}}});
       parts.table.rows.push_back({series, format_figure(ratio)});
     }
     ratios.label = parts.caption;

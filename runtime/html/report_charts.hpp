@@ -31,7 +31,8 @@ std::vector<ChartFigure> report_charts(const model::Result& result, const model:
 /// bonnie++'s CPU and latency lines or openssl's algorithms it has no row for, or nbench's tests,
 /// whose report prints their means only): their samples in their natural unit, as
 /// `report summary` computes them (report::build_summary), one chart per unit.
-std::vector<ChartFigure> other_series_charts(const model::Result& result, const std::vector<model::RenderedReport>& reports);
+std::vector<ChartFigure> other_series_charts(const model::Result& result,
+                                             const std::vector<model::RenderedReport>& reports);
 
 /// The result's indices (`index` statements, nbench's): one bar per index, then per index the
 /// ratios to its baseline that make it up, on a log scale around 1.

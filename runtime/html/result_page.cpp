@@ -49,7 +49,8 @@ std::string report_heading(const RenderedReport& report) {
   std::string heading(to_text(spec.style));
   if (!spec.unit.empty()) heading += " " + spec.unit;
   if (!spec.aggregates.empty()) heading += fmt::format(": {}", fmt::join(spec.aggregates, ", "));
-  for (const auto& [name, value] : spec.options) heading += value.empty() ? " " + name : fmt::format(" {} {}", name, value);
+  for (const auto& [name, value] : spec.options)
+    heading += value.empty() ? " " + name : fmt::format(" {} {}", name, value);
   return heading;
 }
 
@@ -57,7 +58,8 @@ std::string header_html(const Result& result) {
   std::string out = fmt::format("<header>\n<h1>{}</h1>\n", escape(page_title(result)));
   if (const auto source = meta_of(result, "source"); !source.empty())
     out += fmt::format("<p class=\"meta\">Source: {}</p>\n", escape(source));
-  if (const auto note = meta_of(result, "note"); !note.empty()) out += fmt::format("<p class=\"meta\">Note: {}</p>\n", escape(note));
+  if (const auto note = meta_of(result, "note"); !note.empty())
+    out += fmt::format("<p class=\"meta\">Note: {}</p>\n", escape(note));
   std::vector<std::string> facts;
   if (result.kind == ResultKind::published) {
     facts.push_back("published figures (no raw measurements; drawn hollow)");
@@ -85,7 +87,8 @@ Table environment_table(const Result& result) {
     // What the tool's log said of the machine (environment["nbench"]…); the facts of a capture,
     // which the rows above show, are not repeated.
     for (const auto& [tool, facts] : result.environment.items()) {
-      if (!facts.is_object() || tool == "cpu" || tool == "cores" || tool == "memory" || tool == "kernel" || tool == "compiler")
+      if (!facts.is_object() || tool == "cpu" || tool == "cores" || tool == "memory" || tool == "kernel" ||
+          tool == "compiler")
         continue;
       for (const auto& [name, value] : facts.items())
         if (const std::string text = json_fact(value); !text.empty()) table.rows.push_back({tool + " " + name, text});
@@ -117,8 +120,9 @@ std::string result_page(const Result& result, const std::vector<RenderedReport>&
     out += "</section>\n";
   }
   if (const auto others = other_series_charts(result, reports); !others.empty()) {
-    out += "<section id=\"other-series\">\n<h2>The other series</h2>\n"
-           "<p>Series no report above draws, in their own units, as <code>report summary</code> computes them.</p>\n";
+    out +=
+        "<section id=\"other-series\">\n<h2>The other series</h2>\n"
+        "<p>Series no report above draws, in their own units, as <code>report summary</code> computes them.</p>\n";
     for (const auto& figure : others) out += figure_html(figure);
     out += "</section>\n";
   }
@@ -128,7 +132,8 @@ std::string result_page(const Result& result, const std::vector<RenderedReport>&
   unavailable.css_class = "environment";
   for (const auto& series : result.series)
     if (!series.unavailable.empty()) unavailable.rows.push_back({series.label, series.unavailable});
-  if (!unavailable.rows.empty()) out += "<section id=\"unavailable\">\n<h2>Not run</h2>\n" + table_html(unavailable) + "</section>\n";
+  if (!unavailable.rows.empty())
+    out += "<section id=\"unavailable\">\n<h2>Not run</h2>\n" + table_html(unavailable) + "</section>\n";
   if (!result.indices.empty()) {
     out += "<section id=\"indices\">\n<h2>Indices</h2>\n";
     for (const auto& figure : index_charts(result.indices)) out += figure_html(figure);

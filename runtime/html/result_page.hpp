@@ -20,7 +20,7 @@ Table environment_table(const model::Result& result);
 /// <pre> and its charts (report_charts.hpp; a `compare` report's from the files in `compared`); the series no report drew; the series that could
 /// not run; the indices; `notes` (hwbench's lines under the
 /// reports) in a <pre>.
-std::string result_page(const model::Result& result, const std::vector<model::RenderedReport>& reports, std::string_view notes,
-                        const report::ComparedResults& compared);
+std::string result_page(const model::Result& result, const std::vector<model::RenderedReport>& reports,
+                        std::string_view notes, const report::ComparedResults& compared);
 
 }  // namespace hwbench::runtime::html

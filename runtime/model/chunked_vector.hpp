@@ -9,8 +9,8 @@
 #include <cstddef>
 #include <cstdlib>
 #include <cstring>
-#include <new>
 #include <memory>
+#include <new>
 #include <utility>
 #include <vector>
 
@@ -64,7 +64,9 @@ class ChunkedVector {
   static constexpr std::size_t first_chunk = 256;
 
   // Chunk c holds values [first_chunk·(2^c − 1), first_chunk·(2^(c+1) − 1)).
-  static std::size_t chunk_of(std::size_t i) { return static_cast<std::size_t>(std::bit_width(i / first_chunk + 1)) - 1; }
+  static std::size_t chunk_of(std::size_t i) {
+    return static_cast<std::size_t>(std::bit_width(i / first_chunk + 1)) - 1;
+  }
   static std::size_t start_of(std::size_t chunk) { return first_chunk * ((std::size_t{1} << chunk) - 1); }
 
   struct Free {

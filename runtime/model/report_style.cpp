@@ -6,12 +6,24 @@ namespace hwbench::runtime::model {
 
 const std::vector<StyleInfo>& style_catalogue() {
   static const std::vector<StyleInfo> styles = {
-      {"nbench", "BYTEmark (nbench 2.2.3)'s layout: iterations/sec, both index columns, both index blocks", {{"old", {}}, {"new", {}}}},
-      {"bonnie", "bonnie++ 1.96's tables and CSV line (+++++ for a test under 0.5 s)", {{"machine", {}}, {"version", {"1.96", "1.97"}}}},
-      {"openssl", "openssl speed's summary: version lines, the type x block-size table in 1000s of bytes/s, the sign/verify tables", {}},
-      {"perl", "Perl Benchmark's timestr line per timed sample: wallclock, usr sys + cusr csys = CPU", {{"style", {"auto", "all", "noc", "nop"}}, {"hires", {""}}}},
+      {"nbench",
+       "BYTEmark (nbench 2.2.3)'s layout: iterations/sec, both index columns, both index blocks",
+       {{"old", {}}, {"new", {}}}},
+      {"bonnie",
+       "bonnie++ 1.96's tables and CSV line (+++++ for a test under 0.5 s)",
+       {{"machine", {}}, {"version", {"1.96", "1.97"}}}},
+      {"openssl",
+       "openssl speed's summary: version lines, the type x block-size table in 1000s of bytes/s, the sign/verify "
+       "tables",
+       {}},
+      {"perl",
+       "Perl Benchmark's timestr line per timed sample: wallclock, usr sys + cusr csys = CPU",
+       {{"style", {"auto", "all", "noc", "nop"}}, {"hires", {""}}}},
       {"stream", "STREAM 5.10's table (best MB/s skipping the first run, avg/min/max time) and the memcpy bound", {}},
-      {"unixbench", "BYTE UnixBench's report: result lines, the George index table and score (layout 5 for 5.x/6.0, 4.1 for FINAL SCORE)", {{"layout", {"5", "4.1"}}, {"copies", {}}}},
+      {"unixbench",
+       "BYTE UnixBench's report: result lines, the George index table and score (layout 5 for 5.x/6.0, 4.1 for FINAL "
+       "SCORE)",
+       {{"layout", {"5", "4.1"}}, {"copies", {}}}},
   };
   return styles;
 }

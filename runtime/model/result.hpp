@@ -19,8 +19,8 @@ namespace hwbench::runtime::model {
 
 /// A `report` statement after checking.
 struct ReportSpec {
-  ReportStyle style;                    ///< lines (`report UNIT AGG, …`), table (`report table UNIT with AGG…`), compare or named
-  std::string unit;                     ///< a name known to units.hpp
+  ReportStyle style;  ///< lines (`report UNIT AGG, …`), table (`report table UNIT with AGG…`), compare or named
+  std::string unit;   ///< a name known to units.hpp
   std::vector<std::string> aggregates;  ///< names in aggregate_table() (statistics.hpp)
   /// Named styles only (`report unixbench layout 4.1`): option name -> value ("" for a bare word).
   std::map<std::string, std::string> options;
@@ -36,10 +36,10 @@ inline std::string compared_section_key(const std::string& title) { return "sect
 
 /// A baseline table: one reference machine's figure per series label (`baseline NAME from FILE`).
 struct Baseline {
-  std::string name;     ///< as the recipe calls it: "p90"
-  std::string machine;  ///< the reference machine, as its source describes it
-  std::string source;   ///< where the figures come from
-  std::string file;     ///< the TOML file it was loaded from
+  std::string name;                                     ///< as the recipe calls it: "p90"
+  std::string machine;                                  ///< the reference machine, as its source describes it
+  std::string source;                                   ///< where the figures come from
+  std::string file;                                     ///< the TOML file it was loaded from
   std::vector<std::pair<std::string, Figure>> figures;  ///< series label -> figure, in file order
 };
 
@@ -95,17 +95,17 @@ struct ProgramOutput {
   std::uint32_t iteration = 0;  ///< its sample's iteration in the series; 0 for a run that made none
   std::string statement;        ///< FILE:LINE:COL: and the statement as the plan prints it
   std::vector<std::string> argv;
-  std::string ended;            ///< "exited with status 0", "was killed by signal 9 (Killed)", …
-  int exit_code = -1;           ///< -1 when it did not exit
+  std::string ended;   ///< "exited with status 0", "was killed by signal 9 (Killed)", …
+  int exit_code = -1;  ///< -1 when it did not exit
   int signal = 0;
   bool timed_out = false;
   std::int64_t wall_ns = 0;
-  std::int64_t usr_ns = 0;      ///< wait4's rusage, or the cgroup's (cpu_source says which)
+  std::int64_t usr_ns = 0;  ///< wait4's rusage, or the cgroup's (cpu_source says which)
   std::int64_t sys_ns = 0;
-  std::int64_t max_rss_kb = 0;  ///< wait4's ru_maxrss
+  std::int64_t max_rss_kb = 0;                          ///< wait4's ru_maxrss
   std::optional<std::uint64_t> tree_peak_memory_bytes;  ///< the cgroup's memory.peak, where readable
   std::string cpu_source;
-  std::string stdout_text;      ///< as kept: whole, or its head and tail with the cut marked
+  std::string stdout_text;  ///< as kept: whole, or its head and tail with the cut marked
   std::string stderr_text;
   std::uint64_t stdout_bytes = 0;  ///< what the stream carried
   std::uint64_t stderr_bytes = 0;
@@ -117,16 +117,16 @@ struct ProgramOutput {
 struct Result {
   ResultKind kind = ResultKind::run;
   RunStatus status = RunStatus::complete;  ///< published results: RunStatus::published
-  std::string error;                ///< why a run did not complete
+  std::string error;                       ///< why a run did not complete
   std::string recipe_file;
   std::string recipe_text;
   std::string recipe_sha256;
-  std::map<std::string, std::string> meta;  ///< title, source, note
+  std::map<std::string, std::string> meta;        ///< title, source, note
   std::map<std::string, std::string> parameters;  ///< --set NAME=VALUE the run used (as given)
   std::vector<std::string> command_line;
   std::string started_utc;
   std::string finished_utc;
-  std::string machine;              ///< published: the machine's description
+  std::string machine;  ///< published: the machine's description
   nlohmann::json environment = nlohmann::json::object();
   std::vector<LocationInfo> locations;
   std::vector<Series> series;

@@ -116,7 +116,8 @@ std::size_t IntColumn::append_run(const std::uint64_t* values, std::size_t n) {
   std::size_t k = m;
   if (off_line(values, m, line, step, narrow) != 0) {
     k = 0;
-    while (narrow ? fits_32(static_cast<std::int64_t>(values[k] - (line + step * k))) : values[k] == line + step * k) ++k;
+    while (narrow ? fits_32(static_cast<std::int64_t>(values[k] - (line + step * k))) : values[k] == line + step * k)
+      ++k;
   }
   if (narrow) {
     // The residuals through a buffer: the chunked vector's end stays in registers.
@@ -140,11 +141,15 @@ void IntColumn::densify(std::int64_t newest) {
   for (std::size_t i = 0; i < size_; ++i) {
     std::int64_t r = 0;
     if (k < sparse_at_.size() && sparse_at_[k] == i) r = sparse_value_[k++];
-    if (narrow) narrow_.push_back(static_cast<std::int32_t>(r));
-    else wide_.push_back(r);
+    if (narrow)
+      narrow_.push_back(static_cast<std::int32_t>(r));
+    else
+      wide_.push_back(r);
   }
-  if (narrow) narrow_.push_back(static_cast<std::int32_t>(newest));
-  else wide_.push_back(newest);
+  if (narrow)
+    narrow_.push_back(static_cast<std::int32_t>(newest));
+  else
+    wide_.push_back(newest);
   sparse_at_.clear();
   sparse_value_.clear();
   sparse_block_.clear();
@@ -175,8 +180,10 @@ std::size_t IntColumn::sparse_lower_bound(std::size_t i) const {
   std::size_t lo = sparse_block_[b], hi = b + 1 < sparse_block_.size() ? sparse_block_[b + 1] : sparse_at_.size();
   while (lo < hi) {
     const std::size_t mid = lo + (hi - lo) / 2;
-    if (sparse_at_[mid] < i) lo = mid + 1;
-    else hi = mid;
+    if (sparse_at_[mid] < i)
+      lo = mid + 1;
+    else
+      hi = mid;
   }
   return lo;
 }
@@ -207,8 +214,8 @@ std::uint64_t IntColumn::operator[](std::size_t i) const {
 
 std::size_t IntColumn::memory_bytes() const {
   return sparse_block_.capacity() * sizeof(std::uint32_t) + sparse_at_.capacity() * sizeof(std::uint64_t) +
-         sparse_value_.capacity() * sizeof(std::int64_t) +
-         narrow_.capacity() * sizeof(std::int32_t) + wide_.capacity() * sizeof(std::int64_t);
+         sparse_value_.capacity() * sizeof(std::int64_t) + narrow_.capacity() * sizeof(std::int32_t) +
+         wide_.capacity() * sizeof(std::int64_t);
 }
 
 namespace {
@@ -288,7 +295,8 @@ Sample sample_of(const Get& get, std::size_t i, const std::vector<std::optional<
   s.bytes = get(Field::bytes);
   s.ops = get(Field::ops);
   s.wall_ns = get_signed(Field::wall_ns);
-  s.cpu = {get_signed(Field::usr_ns), get_signed(Field::sys_ns), get_signed(Field::cusr_ns), get_signed(Field::csys_ns)};
+  s.cpu = {get_signed(Field::usr_ns), get_signed(Field::sys_ns), get_signed(Field::cusr_ns),
+           get_signed(Field::csys_ns)};
   s.cpu_samples = static_cast<std::uint32_t>(get(Field::cpu_samples));
   s.start_unix_ns = get_signed(Field::start_unix_ns);
   s.max_latency_ns = get_signed(Field::max_latency_ns);
@@ -350,14 +358,15 @@ ParamSet published_params() { return {"published", {}}; }
 std::uint32_t Series::index_of(const ParamSet& set) {
   // The newest set is the likeliest; a series has a handful of sets at most.
   auto found = param_sets.end();
-  if (!param_sets.empty() && param_sets.back() == set) found = param_sets.end() - 1;
-  else found = std::find(param_sets.begin(), param_sets.end(), set);
+  if (!param_sets.empty() && param_sets.back() == set)
+    found = param_sets.end() - 1;
+  else
+    found = std::find(param_sets.begin(), param_sets.end(), set);
   if (found == param_sets.end()) found = param_sets.insert(param_sets.end(), set);
   return static_cast<std::uint32_t>(found - param_sets.begin());
 }
 
 void Series::add(const Sample& sample, const ParamSet& set) { add(sample, index_of(set)); }
-
 
 const ParamSet& Series::params_of(const Sample& sample) const {
   static const ParamSet none;

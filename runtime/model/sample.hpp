@@ -13,8 +13,8 @@
 #include <string>
 #include <vector>
 
-#include "runtime/model/chunked_vector.hpp"
 #include "base/platform/clock.hpp"
+#include "runtime/model/chunked_vector.hpp"
 
 namespace hwbench::runtime::model {
 
@@ -26,8 +26,8 @@ struct Figure {
 
 /// What a sample ran: shared by every sample of a series that ran alike.
 struct ParamSet {
-  std::string kernel;                        ///< kernel name, "time", "parallel" or "published"
-  std::map<std::string, std::string> params; ///< resolved arguments, parameters and kernel notes, as text
+  std::string kernel;                         ///< kernel name, "time", "parallel" or "published"
+  std::map<std::string, std::string> params;  ///< resolved arguments, parameters and kernel notes, as text
 
   bool operator==(const ParamSet&) const = default;
 };
@@ -37,23 +37,23 @@ ParamSet published_params();
 
 /// One timed sample. wall_ns and cpu leave out what the kernel did through kernels::untimed().
 struct Sample {
-  std::uint32_t param_set = 0;               ///< index of its kernel and parameters in Series::param_sets
-  std::uint32_t iteration = 0;               ///< 1-based index within its series
-  std::uint64_t units = 0;                   ///< units of work done
+  std::uint32_t param_set = 0;  ///< index of its kernel and parameters in Series::param_sets
+  std::uint32_t iteration = 0;  ///< 1-based index within its series
+  std::uint64_t units = 0;      ///< units of work done
   std::uint64_t bytes = 0;
   std::uint64_t ops = 0;
   std::int64_t wall_ns = 0;
   platform::CpuTimes cpu;
-  std::int64_t start_unix_ns = 0;            ///< wall-clock start, for the record only
-  std::int64_t max_latency_ns = 0;           ///< the kernel's longest single operation (Work::max_latency_ns); 0: none
-  std::int64_t max_rss_kb = 0;               ///< a command step's: the largest peak resident set of its runs (wait4), KiB; 0: none
-  bool cold = false;                         ///< page cache evicted (and verified) before it
-  bool cpu_timed = false;                    ///< rates use this process's CPU time (usr+sys), not wall time
+  std::int64_t start_unix_ns = 0;   ///< wall-clock start, for the record only
+  std::int64_t max_latency_ns = 0;  ///< the kernel's longest single operation (Work::max_latency_ns); 0: none
+  std::int64_t max_rss_kb = 0;  ///< a command step's: the largest peak resident set of its runs (wait4), KiB; 0: none
+  bool cold = false;            ///< page cache evicted (and verified) before it
+  bool cpu_timed = false;       ///< rates use this process's CPU time (usr+sys), not wall time
   /// How many samples `cpu` covers: 1, its own; n > 1 on the last sample of a CPU span, n samples
   /// too short to read the CPU clocks around each (run::CpuSpan), whose CPU time it holds; 0 on
   /// the span's other samples, whose CPU time was not read (cpu is 0).
   std::uint32_t cpu_samples = 1;
-  std::optional<Figure> figure;              ///< set for imported or published samples only
+  std::optional<Figure> figure;  ///< set for imported or published samples only
 };
 
 /// One 64-bit integer per sample (signed or unsigned alike, as its bit pattern), exact and
@@ -74,10 +74,14 @@ class IntColumn {
     /// The value it is at (its index < size()).
     std::uint64_t value() const {
       switch (kind_) {
-        case Kind::line: return at_line_;
-        case Kind::sparse: return at_line_ + (i_ == next_sparse_ ? static_cast<std::uint64_t>(column_->sparse_value_[k_]) : 0);
-        case Kind::narrow: return at_line_ + static_cast<std::uint64_t>(std::int64_t{column_->narrow_[i_]});
-        case Kind::wide: return at_line_ + static_cast<std::uint64_t>(column_->wide_[i_]);
+        case Kind::line:
+          return at_line_;
+        case Kind::sparse:
+          return at_line_ + (i_ == next_sparse_ ? static_cast<std::uint64_t>(column_->sparse_value_[k_]) : 0);
+        case Kind::narrow:
+          return at_line_ + static_cast<std::uint64_t>(std::int64_t{column_->narrow_[i_]});
+        case Kind::wide:
+          return at_line_ + static_cast<std::uint64_t>(column_->wide_[i_]);
       }
       return at_line_;
     }
@@ -95,11 +99,11 @@ class IntColumn {
     }
     const IntColumn* column_ = nullptr;
     Kind kind_ = Kind::line;
-    std::uint64_t at_line_ = 0;          ///< first + step·i
+    std::uint64_t at_line_ = 0;  ///< first + step·i
     std::uint64_t step_ = 0;
     std::size_t i_ = 0;
-    std::size_t k_ = 0;                  ///< while sparse: the first sparse entry at or after i_
-    std::size_t next_sparse_ = SIZE_MAX; ///< its index (SIZE_MAX: none left)
+    std::size_t k_ = 0;                   ///< while sparse: the first sparse entry at or after i_
+    std::size_t next_sparse_ = SIZE_MAX;  ///< its index (SIZE_MAX: none left)
   };
 
   /// Appends `value`. Inline for the common cases (a residual of 0 while there are no others,
@@ -150,15 +154,15 @@ class IntColumn {
   std::uint64_t first_ = 0;
   std::uint64_t step_ = 0;
   std::size_t size_ = 0;
-  std::uint64_t next_line_ = 0;              ///< first_ + step_ · size_
+  std::uint64_t next_line_ = 0;  ///< first_ + step_ · size_
   Fast fast_ = Fast::none;
-  std::size_t refitted_at_ = 0;              ///< size_ at the last refit (0: none)
-  static constexpr std::size_t block = 4096;  ///< values per entry of sparse_block_
-  ChunkedVector<std::uint32_t> sparse_block_; ///< for each `block` values, the sparse entries before them
-  ChunkedVector<std::uint64_t> sparse_at_;   ///< the indices of the residuals not 0, while sparse
-  ChunkedVector<std::int64_t> sparse_value_; ///< those residuals
-  ChunkedVector<std::int32_t> narrow_;       ///< every residual, once dense while all fit 32 bits
-  ChunkedVector<std::int64_t> wide_;         ///< every residual, once one did not fit 32 bits
+  std::size_t refitted_at_ = 0;                ///< size_ at the last refit (0: none)
+  static constexpr std::size_t block = 4096;   ///< values per entry of sparse_block_
+  ChunkedVector<std::uint32_t> sparse_block_;  ///< for each `block` values, the sparse entries before them
+  ChunkedVector<std::uint64_t> sparse_at_;     ///< the indices of the residuals not 0, while sparse
+  ChunkedVector<std::int64_t> sparse_value_;   ///< those residuals
+  ChunkedVector<std::int32_t> narrow_;         ///< every residual, once dense while all fit 32 bits
+  ChunkedVector<std::int64_t> wide_;           ///< every residual, once one did not fit 32 bits
 };
 
 /// A series' samples, stored as one IntColumn per field; read back as Sample values, in order
@@ -170,8 +174,24 @@ class IntColumn {
 class Samples {
  public:
   /// The integer fields of a Sample, one column each; `flags` holds cold (bit 0) and cpu_timed (bit 1).
-  enum class Field { param_set, iteration, units, bytes, ops, wall_ns, usr_ns, sys_ns, cusr_ns, csys_ns,
-                     cpu_samples, start_unix_ns, max_latency_ns, flags, max_rss_kb, count_ };
+  enum class Field {
+    param_set,
+    iteration,
+    units,
+    bytes,
+    ops,
+    wall_ns,
+    usr_ns,
+    sys_ns,
+    cusr_ns,
+    csys_ns,
+    cpu_samples,
+    start_unix_ns,
+    max_latency_ns,
+    flags,
+    max_rss_kb,
+    count_
+  };
   /// Samples staged before they go into the columns.
   static constexpr std::size_t staged_rows = 64;
   /// Iterates over the samples in order, each made on reading (a cursor per column, so that a
@@ -290,10 +310,10 @@ struct Series {
   std::string section;
   std::vector<ParamSet> param_sets;  ///< the distinct kernels and parameters of its samples, in order of first use
   Samples samples;
-  bool converged = true;      ///< false when an `until ci` target was not reached
-  double ci_target_pct = 0;   ///< the `until ci` target, 0 when none
+  bool converged = true;                  ///< false when an `until ci` target was not reached
+  double ci_target_pct = 0;               ///< the `until ci` target, 0 when none
   std::map<std::string, Figure> printed;  ///< published only: aggregates as the source printed them (name -> figure)
-  std::string unavailable;    ///< why this machine could not run it (kernels::KernelUnavailable); "" when it ran
+  std::string unavailable;  ///< why this machine could not run it (kernels::KernelUnavailable); "" when it ran
 
   /// Appends `sample`, run as `set`: its param_set becomes the index of `set` in param_sets,
   /// which gets it when it is new.

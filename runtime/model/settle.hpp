@@ -14,10 +14,10 @@ enum class SettleMode { wait, until_stable };
 
 /// How a settle ended.
 enum class SettleOutcome {
-  waited,      ///< `settle DURATION` waited the whole duration
-  stable,      ///< the probes' rate stopped rising (the stability rule held)
-  not_stable,  ///< the maximum passed before the rule held
-  interrupted, ///< Ctrl-C or SIGTERM ended it
+  waited,       ///< `settle DURATION` waited the whole duration
+  stable,       ///< the probes' rate stopped rising (the stability rule held)
+  not_stable,   ///< the maximum passed before the rule held
+  interrupted,  ///< Ctrl-C or SIGTERM ended it
 };
 
 /// A probe reads at most this much of the file: 64 MiB.
@@ -31,10 +31,10 @@ inline constexpr double kSettleTolerance = 0.05;
 
 /// One probe: a cold read of a slice of the probed file.
 struct SettleProbe {
-  std::uint64_t offset = 0;  ///< where the slice starts in the file
-  std::uint64_t bytes = 0;   ///< bytes read
-  std::int64_t wall_ns = 0;  ///< the read's wall time (the eviction before it left out)
-  std::int64_t start_ns = 0; ///< when the probe began, from the start of the settle
+  std::uint64_t offset = 0;   ///< where the slice starts in the file
+  std::uint64_t bytes = 0;    ///< bytes read
+  std::int64_t wall_ns = 0;   ///< the read's wall time (the eviction before it left out)
+  std::int64_t start_ns = 0;  ///< when the probe began, from the start of the settle
 };
 
 /// A probe's rate in bytes per second; 0 when it took no time.

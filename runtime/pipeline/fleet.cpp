@@ -105,9 +105,10 @@ bool add_named_files(const plan::Plan& plan, BundleFiles& bundle, std::string& e
     const std::string relative =
         normal.lexically_relative(std::filesystem::path(bundle.recipe_dir).lexically_normal()).string();
     if (!remote::bundle_path_problem(relative).empty()) {
-      error = fmt::format("{}: a recipe run on other hosts can name only files in its own directory or below it, by "
-                          "relative paths; this one is outside {}",
-                          normal.string(), bundle.recipe_dir);
+      error = fmt::format(
+          "{}: a recipe run on other hosts can name only files in its own directory or below it, by "
+          "relative paths; this one is outside {}",
+          normal.string(), bundle.recipe_dir);
       return false;
     }
     if (!bundle.seen.insert(relative).second) continue;
@@ -160,16 +161,18 @@ bool gather_files(const FleetRequest& request, const std::vector<Host>& hosts, B
     lang::Source source;
     LoadFailure failure = LoadFailure::usage;
     std::ostringstream diagnostics;
-    const auto checked = load_recipe(precheck_request(request.recipe, host, scratch), context, source, diagnostics, failure);
+    const auto checked =
+        load_recipe(precheck_request(request.recipe, host, scratch), context, source, diagnostics, failure);
     if (!checked) {
       if (failure != LoadFailure::recipe) {
         log << diagnostics.str();
         return false;
       }
       // What fails here may pass there (a file that only the host has): the host's own check decides.
-      log << fmt::format("hwbench: note: the recipe does not pass the check here with {}'s locations; {} checks it itself, "
-                         "and it is sent without the files it names\n",
-                         host.name, host.name);
+      log << fmt::format(
+          "hwbench: note: the recipe does not pass the check here with {}'s locations; {} checks it itself, "
+          "and it is sent without the files it names\n",
+          host.name, host.name);
       continue;
     }
     std::string error;
@@ -182,7 +185,8 @@ bool gather_files(const FleetRequest& request, const std::vector<Host>& hosts, B
 }
 
 /// What every host's session gets: the bundle and the words of its `hwbench run`.
-remote::RunRequest session_request(const FleetRequest& request, const BundleFiles& bundle, const std::string& recipe_name) {
+remote::RunRequest session_request(const FleetRequest& request, const BundleFiles& bundle,
+                                   const std::string& recipe_name) {
   const RecipeRequest& recipe = request.recipe;
   remote::RunRequest session;
   session.ssh_client = remote::ssh_client_words(std::getenv("HWBENCH_SSH"));
@@ -197,12 +201,14 @@ remote::RunRequest session_request(const FleetRequest& request, const BundleFile
 }
 
 /// The static binaries for each host, looked for once per directory list (hosts may name their own).
-std::vector<HostBinaries> host_binaries(const FleetRequest& request, const std::vector<Host>& hosts, std::ostream& log) {
+std::vector<HostBinaries> host_binaries(const FleetRequest& request, const std::vector<Host>& hosts,
+                                        std::ostream& log) {
   const std::string executable = remote::running_executable();
   std::map<std::vector<std::string>, HostBinaries> by_dirs;
   std::vector<HostBinaries> binaries;
   for (const auto& host : hosts) {
-    const auto dirs = remote::dist_dirs(host.dist.empty() ? request.dist : host.dist, std::getenv("HWBENCH_DIST"), executable);
+    const auto dirs =
+        remote::dist_dirs(host.dist.empty() ? request.dist : host.dist, std::getenv("HWBENCH_DIST"), executable);
     auto it = by_dirs.find(dirs);
     if (it == by_dirs.end()) {
       std::vector<std::string> problems;
@@ -221,7 +227,8 @@ std::vector<HostBinaries> host_binaries(const FleetRequest& request, const std::
 std::vector<HostRun> run_sessions(const std::vector<Host>& hosts, const std::vector<HostBinaries>& binaries,
                                   const remote::RunRequest& session, bool serial, const std::atomic<bool>* interrupted,
                                   std::ostream& log) {
-  struct sigaction ignore {}, old_pipe {};
+  struct sigaction ignore {
+  }, old_pipe{};
   ignore.sa_handler = SIG_IGN;
   ::sigaction(SIGPIPE, &ignore, &old_pipe);
   std::vector<HostRun> runs(hosts.size());

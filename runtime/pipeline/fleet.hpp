@@ -22,7 +22,7 @@ struct FleetRequest {
   std::string dist;                       ///< --dist DIR: the static binaries
   /// Words each host's `hwbench run` gets for its display (--width, --format, -q, -v).
   std::vector<std::string> display_words;
-  bool quiet = false;  ///< no "result of HOST: PATH" lines
+  bool quiet = false;                           ///< no "result of HOST: PATH" lines
   const kernels::Registry* registry = nullptr;  ///< required: what the recipe is checked with here
   std::string version;                          ///< hwbench's version
 };
@@ -30,8 +30,8 @@ struct FleetRequest {
 /// How the run on one host went.
 struct HostOutcome {
   std::string name;
-  std::string machine;                 ///< its `uname -m`
-  std::string reports;                 ///< what its run printed (the reports)
+  std::string machine;                  ///< its `uname -m`
+  std::string reports;                  ///< what its run printed (the reports)
   std::optional<model::Result> result;  ///< its result, when it ran the recipe through
 };
 

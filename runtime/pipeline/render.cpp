@@ -28,8 +28,10 @@ namespace {
 bool moves_bytes(const model::Series& s) {
   const model::IntColumn& bytes = s.samples.column(model::Samples::Field::bytes);
   bool any = false;
-  if (!bytes.empty() && bytes.constant()) any = bytes[0] > 0;
-  else bytes.for_each([&any](std::uint64_t b) { any = any || b > 0; });
+  if (!bytes.empty() && bytes.constant())
+    any = bytes[0] > 0;
+  else
+    bytes.for_each([&any](std::uint64_t b) { any = any || b > 0; });
   if (any || !s.samples.has_figures()) return any;
   for (const auto& sample : s.samples) {
     if (!sample.figure) continue;
@@ -69,8 +71,10 @@ report::ComparedResults read_compared(const Result& result) {
       continue;
     }
     std::string error;
-    if (auto other = record::load_comparable(path, error)) compared.results.emplace(path, std::move(*other));
-    else compared.errors.emplace(path, error);
+    if (auto other = record::load_comparable(path, error))
+      compared.results.emplace(path, std::move(*other));
+    else
+      compared.errors.emplace(path, error);
   }
   return compared;
 }

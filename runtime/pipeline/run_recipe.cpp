@@ -1,12 +1,11 @@
 #include "runtime/pipeline/run_recipe.hpp"
 
-#include <openssl/evp.h>
-
 #include <algorithm>
 #include <ctime>
 #include <filesystem>
 
 #include <fmt/format.h>
+#include <openssl/evp.h>
 
 #include "runtime/analysis/indices.hpp"
 #include "runtime/environment/environment.hpp"
@@ -100,7 +99,8 @@ std::string utc_stamp(const char* format) {
   return buf;
 }
 
-std::string default_result_path(const std::string& recipe_file, const std::string& host_part, const std::string& stamp) {
+std::string default_result_path(const std::string& recipe_file, const std::string& host_part,
+                                const std::string& stamp) {
   const std::string stem = std::filesystem::path(recipe_file).stem().string();
   if (host_part.empty()) return fmt::format("results/{}-{}.json", stem, stamp);
   return fmt::format("results/{}-{}-{}.json", stem, host_part, stamp);

@@ -5,8 +5,10 @@ namespace hwbench::runtime::plan {
 bool keeps_own_series(const KernelStep& step) {
   bool imports = false;
   for (const auto& rule : step.figures) {
-    if (rule.kind == FigureRule::Kind::importer) imports = true;
-    else if (rule.label.empty()) return true;
+    if (rule.kind == FigureRule::Kind::importer)
+      imports = true;
+    else if (rule.label.empty())
+      return true;
   }
   return !imports;
 }

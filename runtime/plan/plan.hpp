@@ -20,14 +20,14 @@ namespace hwbench::runtime::plan {
 
 /// How many samples a kernel statement takes, and how each is timed.
 struct Policy {
-  std::uint32_t warmup = 0;     ///< untimed runs first
-  std::uint32_t runs_min = 1;   ///< samples at least
-  std::uint32_t runs_max = 1;   ///< samples at most
-  double for_seconds = 0;       ///< >0: each sample repeats the unit of work for at least this long
-  double until_ci_pct = 0;      ///< >0: stop once the 95% half-interval is within this % of the mean
-  bool cold = false;            ///< evict the files read before each sample, verified
-  bool sync = false;            ///< the flush to stable storage is inside the timed region
-  bool cpu_time = false;        ///< samples are timed by this process's CPU time (nbench's clock())
+  std::uint32_t warmup = 0;    ///< untimed runs first
+  std::uint32_t runs_min = 1;  ///< samples at least
+  std::uint32_t runs_max = 1;  ///< samples at most
+  double for_seconds = 0;      ///< >0: each sample repeats the unit of work for at least this long
+  double until_ci_pct = 0;     ///< >0: stop once the 95% half-interval is within this % of the mean
+  bool cold = false;           ///< evict the files read before each sample, verified
+  bool sync = false;           ///< the flush to stable storage is inside the timed region
+  bool cpu_time = false;       ///< samples are timed by this process's CPU time (nbench's clock())
 };
 
 /// A figure a command step takes from each run's output (`figure …`), or the tool whose
@@ -36,16 +36,16 @@ struct FigureRule {
   enum class Kind { regex, json, importer };
   enum class Stream { out, err, file };
   Kind kind = Kind::regex;
-  std::string label;      ///< the series it feeds; "" for the statement's own series (importer: none)
-  std::string pattern;    ///< the regular expression, the JSON pointer, or the importer's name
-  std::string unit;       ///< a units.hpp name (regex, json)
+  std::string label;    ///< the series it feeds; "" for the statement's own series (importer: none)
+  std::string pattern;  ///< the regular expression, the JSON pointer, or the importer's name
+  std::string unit;     ///< a units.hpp name (regex, json)
   Stream from = Stream::out;
   std::string file;       ///< Stream::file: the file the program wrote, absolute
   bool scaled = false;    ///< the capture may end in a unit or a k/M/G suffix, converted to `unit`
   bool optional = false;  ///< a run whose output lacks it gives no figure instead of an error
   lang::SourceLoc loc;
-  std::string text;       ///< as written, for the plan and for errors
-  std::string section;    ///< the `section` the statement stands in: imported series join its reports
+  std::string text;     ///< as written, for the plan and for errors
+  std::string section;  ///< the `section` the statement stands in: imported series join its reports
 };
 
 /// One kernel statement, expanded.
@@ -53,11 +53,11 @@ struct KernelStep {
   const kernels::KernelSpec* spec = nullptr;
   kernels::Call call;
   Policy policy;
-  std::string text;              ///< the expanded statement, for the plan and the record
-  kernels::FileEffects effects;  ///< as predicted by the checker
+  std::string text;                 ///< the expanded statement, for the plan and the record
+  kernels::FileEffects effects;     ///< as predicted by the checker
   std::vector<FigureRule> figures;  ///< command steps: figures from the output, importers
-  std::string prepare;           ///< command steps: a shell line run before each sample, untimed
-  std::string conclude;          ///< command steps: a shell line run after each sample, untimed
+  std::string prepare;              ///< command steps: a shell line run before each sample, untimed
+  std::string conclude;             ///< command steps: a shell line run after each sample, untimed
 };
 
 /// One node of the plan: a kernel statement, a `time` block, a `parallel` block, or a `repeat`
@@ -83,7 +83,7 @@ struct Settle {
   std::string file_display;      ///< until_stable: the file as the recipe names it ("disk:/quick_1GB")
   std::uint64_t file_bytes = 0;  ///< until_stable: its size when setup has written it
   lang::SourceLoc loc;
-  std::string text;              ///< the statement as written
+  std::string text;  ///< the statement as written
 };
 
 /// A file the run will create.
@@ -104,16 +104,16 @@ struct Plan {
   std::vector<Step> main;
   std::vector<Step> teardown;
   std::vector<model::ReportSpec> reports;
-  std::vector<model::Baseline> baselines;                   ///< `baseline` statements, loaded
-  std::vector<model::IndexSpec> indices;                    ///< `index` statements, in order
-  std::vector<std::string> series_order;            ///< labels in order of first appearance
+  std::vector<model::Baseline> baselines;              ///< `baseline` statements, loaded
+  std::vector<model::IndexSpec> indices;               ///< `index` statements, in order
+  std::vector<std::string> series_order;               ///< labels in order of first appearance
   std::map<std::string, std::string> series_sections;  ///< label -> the `section` it is declared in (none: top level)
-  std::map<std::string, std::uint32_t> samples_min;  ///< per series
+  std::map<std::string, std::uint32_t> samples_min;    ///< per series
   std::map<std::string, std::uint32_t> samples_max;
-  std::vector<PlannedFile> creates;                  ///< every file the run creates, in order
-  std::uint64_t peak_bytes = 0;                      ///< most bytes the run's files hold at once
-  std::optional<double> estimated_seconds;           ///< where knowable (every sample bounded by `for`)
-  double timed_seconds_known = 0;                    ///< the part of the time that is knowable
+  std::vector<PlannedFile> creates;         ///< every file the run creates, in order
+  std::uint64_t peak_bytes = 0;             ///< most bytes the run's files hold at once
+  std::optional<double> estimated_seconds;  ///< where knowable (every sample bounded by `for`)
+  double timed_seconds_known = 0;           ///< the part of the time that is knowable
   bool runs_programs = false;
   /// The kernels the recipe defines (runtime/check/user_kernels.hpp): owns the specs their steps point to.
   std::shared_ptr<const check::UserKernels> user_kernels;

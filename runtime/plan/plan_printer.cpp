@@ -1,18 +1,18 @@
 #include "runtime/plan/plan_printer.hpp"
 
-#include "base/support/human_units.hpp"
-
 #include <algorithm>
 
 #include <fmt/format.h>
+
+#include "base/support/human_units.hpp"
 
 namespace hwbench::runtime::plan {
 
 using model::ReportLayout;
 using model::ReportSpec;
+using model::to_text;
 using support::human_bytes;
 using support::human_seconds;
-using model::to_text;
 
 namespace {
 
@@ -51,8 +51,10 @@ void add_writes(const std::vector<Step>& steps, std::uint64_t passes, PlannedWri
 
 std::string policy_text(const Policy& p) {
   std::string out;
-  if (p.until_ci_pct > 0) out = fmt::format("{}..{} samples until ±{}%", p.runs_min, p.runs_max, p.until_ci_pct);
-  else out = fmt::format("{} sample{}", p.runs_max, p.runs_max == 1 ? "" : "s");
+  if (p.until_ci_pct > 0)
+    out = fmt::format("{}..{} samples until ±{}%", p.runs_min, p.runs_max, p.until_ci_pct);
+  else
+    out = fmt::format("{} sample{}", p.runs_max, p.runs_max == 1 ? "" : "s");
   if (p.for_seconds > 0) out += fmt::format(" of {}", human_seconds(p.for_seconds));
   if (p.warmup) out += fmt::format(", {} warm-up", p.warmup);
   return out;
@@ -100,8 +102,10 @@ void print_steps(const std::vector<Step>& steps, std::ostream& out, bool timed) 
     }
     switch (s.kind) {
       case Step::Kind::kernel:
-        if (timed) out << fmt::format("    {}    [{}: {}]\n", s.kernel.text, s.series, policy_text(s.kernel.policy));
-        else out << fmt::format("    {}\n", s.kernel.text);
+        if (timed)
+          out << fmt::format("    {}    [{}: {}]\n", s.kernel.text, s.series, policy_text(s.kernel.policy));
+        else
+          out << fmt::format("    {}\n", s.kernel.text);
         break;
       case Step::Kind::time:
         out << fmt::format("    time \"{}\": 1 sample of {} statements\n", s.series, s.children.size());
@@ -165,13 +169,15 @@ void print_totals(const Plan& plan, std::ostream& out) {
                        hi == 1 ? "" : "s");
   }
   const PlannedWrites writes = planned_writes(plan);
-  out << fmt::format("\nfiles created: {} ({} written in all, {} at the peak)\n", writes.files, human_bytes(writes.bytes),
-                     human_bytes(plan.peak_bytes));
-  if (plan.estimated_seconds) out << fmt::format("estimated time: {}\n", human_seconds(*plan.estimated_seconds));
+  out << fmt::format("\nfiles created: {} ({} written in all, {} at the peak)\n", writes.files,
+                     human_bytes(writes.bytes), human_bytes(plan.peak_bytes));
+  if (plan.estimated_seconds)
+    out << fmt::format("estimated time: {}\n", human_seconds(*plan.estimated_seconds));
   else if (plan.timed_seconds_known > 0)
     out << fmt::format("estimated time: more than {} (file operations take as long as the storage needs)\n",
                        human_seconds(plan.timed_seconds_known));
-  else out << "estimated time: not knowable in advance (the statements run until their work is done)\n";
+  else
+    out << "estimated time: not knowable in advance (the statements run until their work is done)\n";
   if (plan.runs_programs) out << "runs external programs: yes (needs --allow-exec)\n";
 }
 
@@ -211,7 +217,9 @@ void print_report(const ReportSpec& r, std::ostream& out) {
     const bool with_section = r.options.count("section") != 0;
     for (const auto& [k, v] : r.options) {
       if (with_section && k == "with") continue;
-      options += v.empty() ? " " + k : k == "section" ? fmt::format(" with section \"{}\"", v) : fmt::format(" {} {}", k, v);
+      options += v.empty()        ? " " + k
+                 : k == "section" ? fmt::format(" with section \"{}\"", v)
+                                  : fmt::format(" {} {}", k, v);
     }
     out << fmt::format("{}{}{}\n", indent, to_text(r.style), options);
     return;

@@ -7,9 +7,9 @@
 
 #include <fmt/format.h>
 
-#include "runtime/record/toml_reader.hpp"
-#include "runtime/analysis/units.hpp"
 #include "base/support/suggestions.hpp"
+#include "runtime/analysis/units.hpp"
+#include "runtime/record/toml_reader.hpp"
 
 namespace hwbench::runtime::record {
 
@@ -48,16 +48,20 @@ std::optional<Baseline> read_baseline(const toml::value& table, std::size_t inde
     auto v = string_key(table, key, context, problems);
     if (!find_key(table, key)) problems.at(table, fmt::format("{}missing key '{}'", context, key));
     if (!v) continue;
-    if (std::string_view(key) == "name") b.name = *v;
-    else if (std::string_view(key) == "machine") b.machine = *v;
-    else b.source = *v;
+    if (std::string_view(key) == "name")
+      b.name = *v;
+    else if (std::string_view(key) == "machine")
+      b.machine = *v;
+    else
+      b.source = *v;
   }
   if (!b.name.empty()) context = fmt::format("baseline \"{}\": ", b.name);
   const auto unit = unit_key(table, context, problems);
   if (!find_key(table, "unit")) problems.at(table, context + "missing key 'unit' (the unit of its figures)");
   const toml::value* figures = find_key(table, "figures");
   if (figures == nullptr || !figures->is_table() || figures->as_table().empty()) {
-    problems.at(figures ? *figures : table, context + "needs a non-empty [baseline.figures] table (series label = figure)");
+    problems.at(figures ? *figures : table,
+                context + "needs a non-empty [baseline.figures] table (series label = figure)");
     return std::nullopt;
   }
   for (const auto& [label, value] : figures->as_table()) {
@@ -69,7 +73,8 @@ std::optional<Baseline> read_baseline(const toml::value& table, std::size_t inde
       const toml::value* v = find_key(value, "value");
       auto n = v ? number(*v) : std::nullopt;
       if (!n) {
-        problems.at(v ? *v : value, fmt::format("{}the figure for \"{}\" needs a finite number 'value'", context, label));
+        problems.at(v ? *v : value,
+                    fmt::format("{}the figure for \"{}\" needs a finite number 'value'", context, label));
         continue;
       }
       f.value = *n;
@@ -88,15 +93,18 @@ std::optional<Baseline> read_baseline(const toml::value& table, std::size_t inde
   return b;
 }
 
-std::optional<std::vector<Baseline>> parse_baselines(std::string_view text, const std::string& name, std::string& error) {
+std::optional<std::vector<Baseline>> parse_baselines(std::string_view text, const std::string& name,
+                                                     std::string& error) {
   const auto root = parse_toml(text, name, error);
   if (!root) return std::nullopt;
   Problems problems(name);
   check_keys(*root, top_keys, "", problems);
   const auto schema = string_key(*root, "schema", "", problems);
-  if (!find_key(*root, "schema")) problems.whole_file(fmt::format("missing key 'schema' (expected \"{}\")", schema_name));
+  if (!find_key(*root, "schema"))
+    problems.whole_file(fmt::format("missing key 'schema' (expected \"{}\")", schema_name));
   else if (schema && *schema != schema_name)
-    problems.at(*find_key(*root, "schema"), fmt::format("unsupported schema \"{}\" (expected \"{}\")", *schema, schema_name));
+    problems.at(*find_key(*root, "schema"),
+                fmt::format("unsupported schema \"{}\" (expected \"{}\")", *schema, schema_name));
   std::vector<Baseline> out;
   const toml::value* list = find_key(*root, "baseline");
   if (list == nullptr || !list->is_array() || list->as_array().empty()) {
@@ -106,7 +114,8 @@ std::optional<std::vector<Baseline>> parse_baselines(std::string_view text, cons
       auto b = read_baseline(list->as_array()[i], i, problems);
       if (!b) continue;
       for (const auto& other : out)
-        if (other.name == b->name) problems.at(list->as_array()[i], fmt::format("baseline \"{}\" is defined twice", b->name));
+        if (other.name == b->name)
+          problems.at(list->as_array()[i], fmt::format("baseline \"{}\" is defined twice", b->name));
       b->file = name;
       out.push_back(std::move(*b));
     }

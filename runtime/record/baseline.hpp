@@ -27,6 +27,7 @@ namespace hwbench::runtime::record {
 std::optional<std::vector<model::Baseline>> load_baselines(const std::string& path, std::string& error);
 
 /// As load_baselines, from text already read; `name` is the file name used in messages.
-std::optional<std::vector<model::Baseline>> parse_baselines(std::string_view text, const std::string& name, std::string& error);
+std::optional<std::vector<model::Baseline>> parse_baselines(std::string_view text, const std::string& name,
+                                                            std::string& error);
 
 }  // namespace hwbench::runtime::record

@@ -1,10 +1,10 @@
 #include "runtime/record/comparable.hpp"
 
 #include "base/platform/whole_file.hpp"
+#include "base/support/system_text.hpp"
 #include "lang/common/diagnostics.hpp"
 #include "runtime/record/published.hpp"
 #include "runtime/record/result_file.hpp"
-#include "base/support/system_text.hpp"
 
 namespace hwbench::runtime::record {
 
@@ -45,7 +45,7 @@ std::optional<Result> load_comparable(const std::string& path, std::string& erro
   problems.error({}, "neither a result file (JSON) nor a published result (TOML)",
                  std::string("a result file is a JSON object with \"schema\": \"") + result_schema +
                      "\"; a published result is TOML with "
-                 "schema = \"hwbench-published/1\"; a tool's printed log becomes one with `hwbench import TOOL " +
+                     "schema = \"hwbench-published/1\"; a tool's printed log becomes one with `hwbench import TOOL " +
                      path + "`");
   error = lang::render_brief(problems, path);
   return std::nullopt;

@@ -82,14 +82,17 @@ ConditionsSnapshot snapshot_from_json(JsonReader& in, const json& object, const 
         if (p == nullptr) continue;
         const auto p_path = JsonReader::join(path, key);
         Pressure value;
-        if (const json* some = in.object(*p, p_path, "some")) value.some = line_from_json(in, *some, JsonReader::join(p_path, "some"));
+        if (const json* some = in.object(*p, p_path, "some"))
+          value.some = line_from_json(in, *some, JsonReader::join(p_path, "some"));
         if (in.member(*p, p_path, "full", /*optional=*/true))
-          if (const json* full = in.object(*p, p_path, "full")) value.full = line_from_json(in, *full, JsonReader::join(p_path, "full"));
+          if (const json* full = in.object(*p, p_path, "full"))
+            value.full = line_from_json(in, *full, JsonReader::join(p_path, "full"));
         s.*field = value;
       }
     }
   }
-  if (in.member(object, where, "governors", /*optional=*/true)) s.governors = in.string_list(object, where, "governors");
+  if (in.member(object, where, "governors", /*optional=*/true))
+    s.governors = in.string_list(object, where, "governors");
   return s;
 }
 

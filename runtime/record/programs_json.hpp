@@ -15,6 +15,7 @@ namespace hwbench::runtime::record {
 nlohmann::json programs_to_json(const std::vector<model::ProgramOutput>& programs);
 
 /// The "programs" array at `where`, read with `in` (its first error kept there).
-std::vector<model::ProgramOutput> programs_from_json(JsonReader& in, const nlohmann::json& parent, const std::string& where);
+std::vector<model::ProgramOutput> programs_from_json(JsonReader& in, const nlohmann::json& parent,
+                                                     const std::string& where);
 
 }  // namespace hwbench::runtime::record

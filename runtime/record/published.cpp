@@ -16,12 +16,18 @@ namespace {
 std::string toml_quoted(std::string_view text) {
   std::string out = "\"";
   for (unsigned char c : text) {
-    if (c == '"') out += "\\\"";
-    else if (c == '\\') out += "\\\\";
-    else if (c == '\n') out += "\\n";
-    else if (c == '\t') out += "\\t";
-    else if (c < 0x20 || c == 0x7f) out += fmt::format("\\u{:04X}", c);
-    else out += static_cast<char>(c);
+    if (c == '"')
+      out += "\\\"";
+    else if (c == '\\')
+      out += "\\\\";
+    else if (c == '\n')
+      out += "\\n";
+    else if (c == '\t')
+      out += "\\t";
+    else if (c < 0x20 || c == 0x7f)
+      out += fmt::format("\\u{:04X}", c);
+    else
+      out += static_cast<char>(c);
   }
   return out + "\"";
 }
@@ -30,10 +36,14 @@ std::string toml_quoted(std::string_view text) {
 std::string toml_number(double v) { return fmt::format("{}", v); }
 
 void write_json_value(const nlohmann::json& v, std::string& out) {
-  if (v.is_string()) out += toml_quoted(v.get<std::string>());
-  else if (v.is_boolean()) out += v.get<bool>() ? "true" : "false";
-  else if (v.is_number_integer()) out += v.dump();
-  else if (v.is_number()) out += toml_number(v.get<double>());
+  if (v.is_string())
+    out += toml_quoted(v.get<std::string>());
+  else if (v.is_boolean())
+    out += v.get<bool>() ? "true" : "false";
+  else if (v.is_number_integer())
+    out += v.dump();
+  else if (v.is_number())
+    out += toml_number(v.get<double>());
   else if (v.is_array()) {
     out += "[";
     bool first = true;
@@ -79,7 +89,8 @@ std::string write_published(const Result& result) {
     if (it != result.meta.end()) out += fmt::format("{} = {}\n", key, toml_quoted(it->second));
   }
   out += fmt::format("machine = {}\n", toml_quoted(result.machine));
-  if (result.environment.is_object() && !result.environment.empty()) write_table(result.environment, "environment", out);
+  if (result.environment.is_object() && !result.environment.empty())
+    write_table(result.environment, "environment", out);
   for (const auto& s : result.series) {
     out += fmt::format("\n[[series]]\nlabel = {}\n", toml_quoted(s.label));
     std::string unit;
@@ -98,26 +109,31 @@ std::string write_published(const Result& result) {
     if (!s.printed.empty()) {
       out += "[series.printed]\n";
       for (const auto& [name, f] : s.printed) {
-        if (f.unit == unit) out += fmt::format("{} = {}\n", name, toml_number(f.value));
-        else out += fmt::format("{} = {{ value = {}, unit = {} }}\n", name, toml_number(f.value), toml_quoted(f.unit));
+        if (f.unit == unit)
+          out += fmt::format("{} = {}\n", name, toml_number(f.value));
+        else
+          out += fmt::format("{} = {{ value = {}, unit = {} }}\n", name, toml_number(f.value), toml_quoted(f.unit));
       }
     }
   }
   for (const auto& b : result.baselines) {
-    out += fmt::format("\n[[baseline]]\nname = {}\nmachine = {}\nsource = {}\n", toml_quoted(b.name), toml_quoted(b.machine),
-                       toml_quoted(b.source));
+    out += fmt::format("\n[[baseline]]\nname = {}\nmachine = {}\nsource = {}\n", toml_quoted(b.name),
+                       toml_quoted(b.machine), toml_quoted(b.source));
     const std::string unit = b.figures.empty() ? "ops/s" : b.figures.front().second.unit;
     out += fmt::format("unit = {}\n[baseline.figures]\n", toml_quoted(unit));
     for (const auto& [label, f] : b.figures) {
-      if (f.unit == unit) out += fmt::format("{} = {}\n", toml_quoted(label), toml_number(f.value));
-      else out += fmt::format("{} = {{ value = {}, unit = {} }}\n", toml_quoted(label), toml_number(f.value), toml_quoted(f.unit));
+      if (f.unit == unit)
+        out += fmt::format("{} = {}\n", toml_quoted(label), toml_number(f.value));
+      else
+        out += fmt::format("{} = {{ value = {}, unit = {} }}\n", toml_quoted(label), toml_number(f.value),
+                           toml_quoted(f.unit));
     }
   }
   for (const auto& i : result.indices) {
     std::vector<std::string> labels;
     for (const auto& l : i.spec.series) labels.push_back(toml_quoted(l));
-    out += fmt::format("\n[[index]]\nlabel = {}\nseries = [{}]\nbaseline = {}\n", toml_quoted(i.spec.label), fmt::join(labels, ", "),
-                       toml_quoted(i.spec.baseline));
+    out += fmt::format("\n[[index]]\nlabel = {}\nseries = [{}]\nbaseline = {}\n", toml_quoted(i.spec.label),
+                       fmt::join(labels, ", "), toml_quoted(i.spec.baseline));
     if (i.spec.scale != 1) out += fmt::format("scale = {}\n", toml_number(i.spec.scale));
     if (i.spec.aggregate != "mean") out += fmt::format("aggregate = {}\n", toml_quoted(i.spec.aggregate));
     if (i.printed) out += fmt::format("printed = {}\n", toml_number(*i.printed));

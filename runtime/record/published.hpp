@@ -35,8 +35,8 @@
 #include <string>
 #include <string_view>
 
-#include "runtime/record/published_reader.hpp"
 #include "runtime/model/result.hpp"
+#include "runtime/record/published_reader.hpp"
 
 namespace hwbench::runtime::record {
 

@@ -6,13 +6,13 @@
 #include <fmt/format.h>
 #include <toml.hpp>
 
-#include "lang/common/diagnostics.hpp"
-#include "runtime/record/published.hpp"
-#include "runtime/model/report_style.hpp"
-#include "runtime/analysis/statistics.hpp"
-#include "runtime/record/toml_reader.hpp"
-#include "runtime/analysis/units.hpp"
 #include "base/support/suggestions.hpp"
+#include "lang/common/diagnostics.hpp"
+#include "runtime/analysis/statistics.hpp"
+#include "runtime/analysis/units.hpp"
+#include "runtime/model/report_style.hpp"
+#include "runtime/record/published.hpp"
+#include "runtime/record/toml_reader.hpp"
 
 namespace hwbench::runtime::record {
 
@@ -22,6 +22,7 @@ using analysis::find_unit;
 using analysis::unit_names;
 using model::Figure;
 using model::IndexValue;
+using model::report_style_from_text;
 using model::ReportLayout;
 using model::ReportSpec;
 using model::ReportStyle;
@@ -30,14 +31,13 @@ using model::ResultKind;
 using model::RunStatus;
 using model::Sample;
 using model::Series;
-using model::report_style_from_text;
 using model::style_catalogue;
 using model::to_text;
 
 namespace {
 
 const std::vector<std::string> published_keys = {"schema", "title",       "source",   "machine", "note",
-                                           "series", "environment", "baseline", "index",   "report"};
+                                                 "series", "environment", "baseline", "index",   "report"};
 const std::vector<std::string> series_keys = {"label", "unit", "samples", "printed", "unavailable", "converged"};
 const std::vector<std::string> report_keys = {"style", "unit", "aggregates", "options"};
 const std::vector<std::string> index_keys = {"label", "series", "baseline", "scale", "aggregate", "printed"};
@@ -86,13 +86,17 @@ void read_index(const toml::value& table, std::size_t index, Result& result, Pro
   }
   check_keys(table, index_keys, " in " + context, problems);
   IndexValue value;
-  if (auto label = string_key(table, "label", context + ": ", problems)) value.spec.label = *label;
-  else if (!find_key(table, "label")) problems.at(table, context + ": missing key 'label'");
+  if (auto label = string_key(table, "label", context + ": ", problems))
+    value.spec.label = *label;
+  else if (!find_key(table, "label"))
+    problems.at(table, context + ": missing key 'label'");
   if (auto base = string_key(table, "baseline", context + ": ", problems)) {
     value.spec.baseline = *base;
     bool known = false;
     for (const auto& b : result.baselines) known = known || b.name == *base;
-    if (!known) problems.at(*find_key(table, "baseline"), fmt::format("{}: no [[baseline]] called '{}' before it", context, *base));
+    if (!known)
+      problems.at(*find_key(table, "baseline"),
+                  fmt::format("{}: no [[baseline]] called '{}' before it", context, *base));
   } else if (!find_key(table, "baseline")) {
     problems.at(table, context + ": missing key 'baseline'");
   }
@@ -114,18 +118,24 @@ void read_index(const toml::value& table, std::size_t index, Result& result, Pro
   }
   if (const toml::value* scale = find_key(table, "scale")) {
     auto n = number(*scale);
-    if (!n || *n <= 0) problems.at(*scale, context + ": 'scale' must be a positive number");
-    else value.spec.scale = *n;
+    if (!n || *n <= 0)
+      problems.at(*scale, context + ": 'scale' must be a positive number");
+    else
+      value.spec.scale = *n;
   }
   if (auto agg = string_key(table, "aggregate", context + ": ", problems)) {
     if (find_aggregate(*agg) == nullptr)
-      problems.at(*find_key(table, "aggregate"), context + ": " + support::unknown_word("aggregate", *agg, aggregate_names()));
-    else value.spec.aggregate = *agg;
+      problems.at(*find_key(table, "aggregate"),
+                  context + ": " + support::unknown_word("aggregate", *agg, aggregate_names()));
+    else
+      value.spec.aggregate = *agg;
   }
   if (const toml::value* printed = find_key(table, "printed")) {
     auto n = number(*printed);
-    if (!n) problems.at(*printed, context + ": 'printed' must be a finite number");
-    else value.printed = *n;
+    if (!n)
+      problems.at(*printed, context + ": 'printed' must be a finite number");
+    else
+      value.printed = *n;
   }
   result.indices.push_back(std::move(value));
 }
@@ -172,8 +182,10 @@ void read_published_printed(const toml::value& printed, const std::string& conte
     if (item.is_table()) {
       check_keys(item, {"value", "unit"}, fmt::format(" in printed {} of {}", name, context), problems);
       if (auto u = string_key(item, "unit", context + ": printed " + name + ": ", problems)) {
-        if (find_unit(*u) == nullptr) problems.at(*find_key(item, "unit"), context + ": " + support::unknown_word("unit", *u, unit_names()));
-        else figure_unit = *u;
+        if (find_unit(*u) == nullptr)
+          problems.at(*find_key(item, "unit"), context + ": " + support::unknown_word("unit", *u, unit_names()));
+        else
+          figure_unit = *u;
       }
       number_item = find_key(item, "value");
     }
@@ -195,8 +207,10 @@ void read_series(const toml::value& table, std::size_t index, Result& result, Pr
   const auto label = string_key(table, "label", fmt::format("series {}: ", index + 1), problems);
   if (label) series.label = *label;
   const std::string context = series_context(series.label, index);
-  if (!find_key(table, "label")) problems.at(table, fmt::format("{}: missing key 'label'", context));
-  else if (label && label->empty()) problems.at(*find_key(table, "label"), fmt::format("{}: 'label' is empty", context));
+  if (!find_key(table, "label"))
+    problems.at(table, fmt::format("{}: missing key 'label'", context));
+  else if (label && label->empty())
+    problems.at(*find_key(table, "label"), fmt::format("{}: 'label' is empty", context));
   for (const auto& other : result.series) {
     if (!series.label.empty() && other.label == series.label) {
       problems.at(*find_key(table, "label"), fmt::format("{}: the label is used twice", context));
@@ -206,19 +220,25 @@ void read_series(const toml::value& table, std::size_t index, Result& result, Pr
 
   std::string unit;
   if (const auto u = string_key(table, "unit", context + ": ", problems)) {
-    if (find_unit(*u) == nullptr) problems.at(*find_key(table, "unit"), context + ": " + support::unknown_word("unit", *u, unit_names()));
-    else unit = *u;
+    if (find_unit(*u) == nullptr)
+      problems.at(*find_key(table, "unit"), context + ": " + support::unknown_word("unit", *u, unit_names()));
+    else
+      unit = *u;
   } else if (!find_key(table, "unit")) {
     problems.at(table, fmt::format("{}: missing key 'unit'", context));
   }
 
-  if (const toml::value* samples = find_key(table, "samples")) read_published_samples(*samples, context, unit, series, problems);
-  if (const toml::value* printed = find_key(table, "printed")) read_published_printed(*printed, context, unit, series, problems);
+  if (const toml::value* samples = find_key(table, "samples"))
+    read_published_samples(*samples, context, unit, series, problems);
+  if (const toml::value* printed = find_key(table, "printed"))
+    read_published_printed(*printed, context, unit, series, problems);
   if (auto why = string_key(table, "unavailable", context + ": ", problems)) series.unavailable = *why;
   if (const toml::value* converged = find_key(table, "converged")) {
     // The source said its figure missed its confidence target (nbench's warning lines).
-    if (!converged->is_boolean()) problems.at(*converged, context + ": 'converged' must be true or false");
-    else series.converged = converged->as_boolean();
+    if (!converged->is_boolean())
+      problems.at(*converged, context + ": 'converged' must be true or false");
+    else
+      series.converged = converged->as_boolean();
   }
   result.series.push_back(std::move(series));
 }
@@ -232,16 +252,20 @@ void read_report(const toml::value& table, std::size_t index, Result& result, Pr
   check_keys(table, report_keys, " in " + context, problems);
   ReportSpec spec;
   if (const auto style = string_key(table, "style", context + ": ", problems)) {
-    if (const auto known = published_style(*style)) spec.style = *known;
-    else problems.at(*find_key(table, "style"), context + ": " + support::unknown_word("style", *style, report_styles()));
+    if (const auto known = published_style(*style))
+      spec.style = *known;
+    else
+      problems.at(*find_key(table, "style"), context + ": " + support::unknown_word("style", *style, report_styles()));
   }
   if (const toml::value* options = find_key(table, "options")) {
     if (!options->is_table()) {
       problems.at(*options, context + ": 'options' must be a table of strings");
     } else {
       for (const auto& [k, v] : options->as_table()) {
-        if (!v.is_string()) problems.at(v, context + ": 'options' must be a table of strings");
-        else spec.options[k] = v.as_string().str;
+        if (!v.is_string())
+          problems.at(v, context + ": 'options' must be a table of strings");
+        else
+          spec.options[k] = v.as_string().str;
       }
     }
   }
@@ -252,7 +276,8 @@ void read_report(const toml::value& table, std::size_t index, Result& result, Pr
     return;
   }
   if (const auto unit = string_key(table, "unit", context + ": ", problems)) {
-    if (find_unit(*unit) == nullptr) problems.at(*find_key(table, "unit"), context + ": " + support::unknown_word("unit", *unit, unit_names()));
+    if (find_unit(*unit) == nullptr)
+      problems.at(*find_key(table, "unit"), context + ": " + support::unknown_word("unit", *unit, unit_names()));
     spec.unit = *unit;
   } else if (!find_key(table, "unit")) {
     problems.at(table, context + ": missing key 'unit'");
@@ -303,8 +328,10 @@ std::optional<Result> parse_published(std::string_view text, const std::string& 
   for (const char* key : {"title", "source", "note"}) {
     if (auto value = string_key(root, key, "", problems)) result.meta[key] = *value;
   }
-  if (auto machine = string_key(root, "machine", "", problems)) result.machine = *machine;
-  else if (!find_key(root, "machine")) problems.whole_file("missing key 'machine' (the machine's description)");
+  if (auto machine = string_key(root, "machine", "", problems))
+    result.machine = *machine;
+  else if (!find_key(root, "machine"))
+    problems.whole_file("missing key 'machine' (the machine's description)");
 
   const toml::value* series = find_key(root, "series");
   if (series == nullptr) {
@@ -315,8 +342,10 @@ std::optional<Result> parse_published(std::string_view text, const std::string& 
     for (std::size_t i = 0; i < series->as_array().size(); ++i) read_series(series->as_array()[i], i, result, problems);
   }
   if (const toml::value* environment = find_key(root, "environment")) {
-    if (!environment->is_table()) problems.at(*environment, "'environment' must be a table ([environment])");
-    else result.environment = toml_to_json(*environment);
+    if (!environment->is_table())
+      problems.at(*environment, "'environment' must be a table ([environment])");
+    else
+      result.environment = toml_to_json(*environment);
   }
   if (const toml::value* baselines = find_key(root, "baseline")) {
     if (!baselines->is_array()) {
@@ -333,14 +362,16 @@ std::optional<Result> parse_published(std::string_view text, const std::string& 
     if (!indices->is_array()) {
       problems.at(*indices, "'index' must be an array of tables ([[index]])");
     } else {
-      for (std::size_t i = 0; i < indices->as_array().size(); ++i) read_index(indices->as_array()[i], i, result, problems);
+      for (std::size_t i = 0; i < indices->as_array().size(); ++i)
+        read_index(indices->as_array()[i], i, result, problems);
     }
   }
   if (const toml::value* reports = find_key(root, "report")) {
     if (!reports->is_array()) {
       problems.at(*reports, "'report' must be an array of tables ([[report]])");
     } else {
-      for (std::size_t i = 0; i < reports->as_array().size(); ++i) read_report(reports->as_array()[i], i, result, problems);
+      for (std::size_t i = 0; i < reports->as_array().size(); ++i)
+        read_report(reports->as_array()[i], i, result, problems);
     }
   }
 

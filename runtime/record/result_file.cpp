@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "runtime/analysis/units.hpp"
 #include "base/platform/atomic_file.hpp"
+#include "runtime/analysis/units.hpp"
 #include "runtime/record/conditions_json.hpp"
 #include "runtime/record/programs_json.hpp"
 #include "runtime/record/settle_json.hpp"
@@ -58,23 +58,30 @@ json spec_to_json(const ReportSpec& spec) {
 
 json baseline_to_json(const Baseline& b) {
   json figures = json::array();
-  for (const auto& [label, f] : b.figures) figures.push_back({{"label", label}, {"value", number_to_json(f.value)}, {"unit", f.unit}});
-  return {{"name", b.name}, {"machine", b.machine}, {"source", b.source}, {"file", b.file}, {"figures", std::move(figures)}};
+  for (const auto& [label, f] : b.figures)
+    figures.push_back({{"label", label}, {"value", number_to_json(f.value)}, {"unit", f.unit}});
+  return {{"name", b.name},
+          {"machine", b.machine},
+          {"source", b.source},
+          {"file", b.file},
+          {"figures", std::move(figures)}};
 }
 
 json index_to_json(const IndexValue& i) {
   json ratios = json::array();
   for (const auto& [label, r] : i.ratios) ratios.push_back({{"label", label}, {"ratio", number_to_json(r)}});
-  json out = {{"label", i.spec.label},     {"series", i.spec.series}, {"baseline", i.spec.baseline},
-              {"scale", number_to_json(i.spec.scale)}, {"value", number_to_json(i.value)}, {"ratios", std::move(ratios)}};
+  json out = {{"label", i.spec.label},
+              {"series", i.spec.series},
+              {"baseline", i.spec.baseline},
+              {"scale", number_to_json(i.spec.scale)},
+              {"value", number_to_json(i.value)},
+              {"ratios", std::move(ratios)}};
   if (i.printed) out["printed"] = number_to_json(*i.printed);
   if (i.spec.aggregate != "mean") out["aggregate"] = i.spec.aggregate;
   return out;
 }
 
-json figure_to_json(const Figure& figure) {
-  return {{"value", number_to_json(figure.value)}, {"unit", figure.unit}};
-}
+json figure_to_json(const Figure& figure) { return {{"value", number_to_json(figure.value)}, {"unit", figure.unit}}; }
 
 // The file's text on its way out: handed on a megabyte at a time, so that a file of millions
 // of samples is never whole in memory.
@@ -220,15 +227,18 @@ json figures_to_json(Placeholders& placeholders, const Result& result, const mod
                   : from_samples(f.values, series_labelled(result, f.label), unit)
                       ? json(figures_from_samples)
                       : placeholders.add([&f](Text& out) {
-      out.buffer += '[';
-      for (std::size_t i = 0; i < f.values.size(); ++i) {
-        if (i > 0) out.buffer += ',';
-        out.buffer += number_to_json(f.values[i]).dump();
-        out.flush_if_full();
-      }
-      out.buffer += ']';
-    });
-    json item = {{"label", f.label}, {"values", std::move(values)}, {"aggregates", std::move(aggregates)}, {"converged", f.converged}};
+                          out.buffer += '[';
+                          for (std::size_t i = 0; i < f.values.size(); ++i) {
+                            if (i > 0) out.buffer += ',';
+                            out.buffer += number_to_json(f.values[i]).dump();
+                            out.flush_if_full();
+                          }
+                          out.buffer += ']';
+                        });
+    json item = {{"label", f.label},
+                 {"values", std::move(values)},
+                 {"aggregates", std::move(aggregates)},
+                 {"converged", f.converged}};
     if (!f.unit.empty()) item["unit"] = f.unit;
     out.push_back(std::move(item));
   }
@@ -356,7 +366,8 @@ const model::Series* series_labelled(const Result& result, const std::string& la
 }
 
 bool save_result(const Result& result, const std::string& path, std::string& error) {
-  return write_file_atomically(path, [&result](const FileWriter& write) { write_result(result, write); }, error);
+  return write_file_atomically(
+      path, [&result](const FileWriter& write) { write_result(result, write); }, error);
 }
 
 }  // namespace hwbench::runtime::record

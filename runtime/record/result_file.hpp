@@ -6,8 +6,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "runtime/model/result.hpp"
 #include "base/platform/atomic_file.hpp"
+#include "runtime/model/result.hpp"
 #include "runtime/record/result_file_reader.hpp"
 
 namespace hwbench::runtime::record {

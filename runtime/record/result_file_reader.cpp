@@ -11,11 +11,11 @@
 #include "lang/common/source.hpp"
 #include "runtime/analysis/units.hpp"
 #include "runtime/record/conditions_json.hpp"
-#include "runtime/record/programs_json.hpp"
-#include "runtime/record/settle_json.hpp"
 #include "runtime/record/json_reader.hpp"
+#include "runtime/record/programs_json.hpp"
 #include "runtime/record/result_file.hpp"
 #include "runtime/record/sample_columns_reader.hpp"
+#include "runtime/record/settle_json.hpp"
 
 namespace hwbench::runtime::record {
 
@@ -25,15 +25,15 @@ using model::IndexValue;
 using model::LocationInfo;
 using model::ParamSet;
 using model::RenderedReport;
+using model::report_style_from_text;
 using model::ReportFigures;
 using model::ReportSpec;
 using model::Result;
+using model::result_kind_from_text;
+using model::run_status_from_text;
 using model::RunStatus;
 using model::Sample;
 using model::Series;
-using model::report_style_from_text;
-using model::result_kind_from_text;
-using model::run_status_from_text;
 
 using nlohmann::json;
 
@@ -66,7 +66,6 @@ ReportSpec read_spec(JsonReader& in, const json& object, const std::string& wher
   return spec;
 }
 
-
 // A hwbench-result/1 sample: one object with every field, its kernel and parameters too.
 Sample read_sample(JsonReader& in, const json& object, const std::string& where, ParamSet& set) {
   Sample sample;
@@ -87,12 +86,15 @@ Sample read_sample(JsonReader& in, const json& object, const std::string& where,
   }
   sample.start_unix_ns = in.signed_integer(object, where, "start_unix_ns");
   sample.cold = in.boolean(object, where, "cold");
-  if (in.member(object, where, "cpu_timed", /*optional=*/true)) sample.cpu_timed = in.boolean(object, where, "cpu_timed");
-  if (in.member(object, where, "max_latency_ns", /*optional=*/true)) sample.max_latency_ns = in.signed_integer(object, where, "max_latency_ns");
+  if (in.member(object, where, "cpu_timed", /*optional=*/true))
+    sample.cpu_timed = in.boolean(object, where, "cpu_timed");
+  if (in.member(object, where, "max_latency_ns", /*optional=*/true))
+    sample.max_latency_ns = in.signed_integer(object, where, "max_latency_ns");
   const json* figure = in.member(object, where, "figure", /*optional=*/true);
   if (figure != nullptr && !figure->is_null()) {
     const auto path = JsonReader::join(where, "figure");
-    if (in.expect(*figure, path, figure->is_object(), "an object or null")) sample.figure = read_figure(in, *figure, path);
+    if (in.expect(*figure, path, figure->is_object(), "an object or null"))
+      sample.figure = read_figure(in, *figure, path);
   }
   return sample;
 }
@@ -127,9 +129,12 @@ std::vector<ReportFigures> read_figures(JsonReader& in, const json& object, cons
       const std::string unit_name = f.unit.empty() ? spec.unit : f.unit;
       const analysis::Unit* unit = analysis::find_unit(unit_name);
       const Series* series = series_labelled(result, f.label);
-      if (unit == nullptr) in.fail(JsonReader::join(path, "values"), "\"samples\", but \"" + unit_name + "\" is no unit");
-      else if (series == nullptr) in.fail(JsonReader::join(path, "values"), "\"samples\", but no series is labelled \"" + f.label + "\"");
-      else f.values = analysis::sample_values(*series, *unit);
+      if (unit == nullptr)
+        in.fail(JsonReader::join(path, "values"), "\"samples\", but \"" + unit_name + "\" is no unit");
+      else if (series == nullptr)
+        in.fail(JsonReader::join(path, "values"), "\"samples\", but no series is labelled \"" + f.label + "\"");
+      else
+        f.values = analysis::sample_values(*series, *unit);
     } else {
       f.values = in.number_list(item, path, "values");
     }
@@ -137,16 +142,17 @@ std::vector<ReportFigures> read_figures(JsonReader& in, const json& object, cons
       const auto aggregates_path = JsonReader::join(path, "aggregates");
       // A summary names no aggregates in its spec: its figures carry their own.
       if (spec.style.layout == model::ReportLayout::summary) {
-        for (const auto& [name, value] : aggregates->items()) f.aggregates.emplace_back(name, in.number(*aggregates, aggregates_path, name));
+        for (const auto& [name, value] : aggregates->items())
+          f.aggregates.emplace_back(name, in.number(*aggregates, aggregates_path, name));
       }
-      for (const auto& name : spec.aggregates) f.aggregates.emplace_back(name, in.number(*aggregates, aggregates_path, name));
+      for (const auto& name : spec.aggregates)
+        f.aggregates.emplace_back(name, in.number(*aggregates, aggregates_path, name));
     }
     f.converged = in.boolean(item, path, "converged");
     figures.push_back(std::move(f));
   });
   return figures;
 }
-
 
 // Whether `document` is a result of schema 1 (its samples as objects) or of the current schema
 // (its samples as columns); nothing, with `error` set, when it is no result this hwbench reads.
@@ -194,7 +200,8 @@ void read_result_header(JsonReader& in, const json& document, Result& result) {
   result.recipe_text = in.text(document, top, "recipe_text");
   result.recipe_sha256 = in.text(document, top, "recipe_sha256");
   result.meta = in.strings(document, top, "meta");
-  if (in.member(document, top, "parameters", /*optional=*/true)) result.parameters = in.strings(document, top, "parameters");
+  if (in.member(document, top, "parameters", /*optional=*/true))
+    result.parameters = in.strings(document, top, "parameters");
   result.command_line = in.string_list(document, top, "command_line");
   result.started_utc = in.text(document, top, "started_utc");
   result.finished_utc = in.text(document, top, "finished_utc");
@@ -230,7 +237,8 @@ void read_result_series(JsonReader& in, const json& document, bool schema_1, Cap
       read_columns(in, object, where, series, captured);
     }
     series.printed = read_printed(in, object, where);
-    if (in.member(object, where, "unavailable", /*optional=*/true)) series.unavailable = in.text(object, where, "unavailable");
+    if (in.member(object, where, "unavailable", /*optional=*/true))
+      series.unavailable = in.text(object, where, "unavailable");
     result.series.push_back(std::move(series));
   });
 }
@@ -258,7 +266,8 @@ void read_result_indices(JsonReader& in, const json& document, Result& result) {
     i.spec.series = in.string_list(object, where, "series");
     i.spec.baseline = in.text(object, where, "baseline");
     i.spec.scale = in.number(object, where, "scale");
-    if (in.member(object, where, "aggregate", /*optional=*/true)) i.spec.aggregate = in.text(object, where, "aggregate");
+    if (in.member(object, where, "aggregate", /*optional=*/true))
+      i.spec.aggregate = in.text(object, where, "aggregate");
     i.value = in.number(object, where, "value");
     in.each_object(object, where, "ratios", [&](const json& r, const std::string& path) {
       i.ratios.emplace_back(in.text(r, path, "label"), in.number(r, path, "ratio"));

@@ -25,9 +25,12 @@ struct Column {
 
 std::uint64_t read_number(JsonReader& in, const json& value, const std::string& path, Numbers numbers) {
   switch (numbers) {
-    case Numbers::unsigned_64: return in.unsigned_value(value, path);
-    case Numbers::unsigned_32: return in.unsigned_value(value, path, std::numeric_limits<std::uint32_t>::max());
-    case Numbers::signed_64: return static_cast<std::uint64_t>(in.signed_value(value, path));
+    case Numbers::unsigned_64:
+      return in.unsigned_value(value, path);
+    case Numbers::unsigned_32:
+      return in.unsigned_value(value, path, std::numeric_limits<std::uint32_t>::max());
+    case Numbers::signed_64:
+      return static_cast<std::uint64_t>(in.signed_value(value, path));
   }
   return 0;
 }
@@ -35,9 +38,12 @@ std::uint64_t read_number(JsonReader& in, const json& value, const std::string& 
 // The largest non-negative value `numbers` allows.
 std::uint64_t largest(Numbers numbers) {
   switch (numbers) {
-    case Numbers::unsigned_64: return std::numeric_limits<std::uint64_t>::max();
-    case Numbers::unsigned_32: return std::numeric_limits<std::uint32_t>::max();
-    case Numbers::signed_64: return std::numeric_limits<std::int64_t>::max();
+    case Numbers::unsigned_64:
+      return std::numeric_limits<std::uint64_t>::max();
+    case Numbers::unsigned_32:
+      return std::numeric_limits<std::uint32_t>::max();
+    case Numbers::signed_64:
+      return std::numeric_limits<std::int64_t>::max();
   }
   return 0;
 }
@@ -64,7 +70,8 @@ Column read_column(JsonReader& in, const json& object, const std::string& where,
   if (value->is_binary() && captured != nullptr && value->get_binary().subtype() < captured->size()) {
     CapturedColumn& parsed = (*captured)[value->get_binary().subtype()];
     if (parsed.values.size() != count) {
-      in.fail(path, "expected " + std::to_string(count) + " values (samples.count), got " + std::to_string(parsed.values.size()));
+      in.fail(path, "expected " + std::to_string(count) + " values (samples.count), got " +
+                        std::to_string(parsed.values.size()));
       return column;
     }
     const std::uint64_t max = largest(numbers);
@@ -79,18 +86,23 @@ Column read_column(JsonReader& in, const json& object, const std::string& where,
     return column;
   }
   if (!value->is_array()) {
-    if (value->is_number()) column.all = read_number(in, *value, path, numbers);
-    else in.expect(*value, path, false, "an integer or an array of integers");
+    if (value->is_number())
+      column.all = read_number(in, *value, path, numbers);
+    else
+      in.expect(*value, path, false, "an integer or an array of integers");
     return column;
   }
   if (value->size() != count) {
-    in.fail(path, "expected " + std::to_string(count) + " values (samples.count), got " + std::to_string(value->size()));
+    in.fail(path,
+            "expected " + std::to_string(count) + " values (samples.count), got " + std::to_string(value->size()));
     return column;
   }
   for (std::size_t i = 0; i < count && !in.failed(); ++i) {
     const json& item = (*value)[i];
-    if (const auto quick = quick_number(item, numbers)) column.values.push_back(*quick);
-    else column.values.push_back(read_number(in, item, JsonReader::at(path, i), numbers));
+    if (const auto quick = quick_number(item, numbers))
+      column.values.push_back(*quick);
+    else
+      column.values.push_back(read_number(in, item, JsonReader::at(path, i), numbers));
   }
   return column;
 }
@@ -104,7 +116,8 @@ std::vector<bool> read_flags(JsonReader& in, const json& object, const std::stri
   if (value->is_boolean()) return std::vector<bool>(count, value->get<bool>());
   if (!in.expect(*value, path, value->is_array(), "true, false or an array of them")) return {};
   if (value->size() != count) {
-    in.fail(path, "expected " + std::to_string(count) + " values (samples.count), got " + std::to_string(value->size()));
+    in.fail(path,
+            "expected " + std::to_string(count) + " values (samples.count), got " + std::to_string(value->size()));
     return {};
   }
   std::vector<bool> flags(count);
@@ -128,14 +141,16 @@ std::vector<std::optional<Figure>> read_figure_column(JsonReader& in, const json
   const auto path = JsonReader::join(where, "figure");
   if (value == nullptr) return figures;
   if (value->size() != count) {
-    in.fail(path, "expected " + std::to_string(count) + " values (samples.count), got " + std::to_string(value->size()));
+    in.fail(path,
+            "expected " + std::to_string(count) + " values (samples.count), got " + std::to_string(value->size()));
     return figures;
   }
   for (std::size_t i = 0; i < count && !in.failed(); ++i) {
     const json& item = (*value)[i];
     if (item.is_null()) continue;
     const auto item_path = JsonReader::at(path, i);
-    if (in.expect(item, item_path, item.is_object(), "an object or null")) figures[i] = read_figure(in, item, item_path);
+    if (in.expect(item, item_path, item.is_object(), "an object or null"))
+      figures[i] = read_figure(in, item, item_path);
   }
   return figures;
 }
@@ -143,8 +158,7 @@ std::vector<std::optional<Figure>> read_figure_column(JsonReader& in, const json
 }  // namespace
 
 // A hwbench-result/2 series' samples: its parameter sets, then the object of columns.
-void read_columns(JsonReader& in, const json& object, const std::string& where, Series& series,
-                  Captured* captured) {
+void read_columns(JsonReader& in, const json& object, const std::string& where, Series& series, Captured* captured) {
   in.each_object(object, where, "param_sets", [&](const json& item, const std::string& path) {
     ParamSet set;
     set.kernel = in.text(item, path, "kernel");
@@ -163,10 +177,12 @@ void read_columns(JsonReader& in, const json& object, const std::string& where, 
   // Without an iteration column the samples count 1, 2, … n.
   const bool counted = in.member(*samples, path, "iteration", /*optional=*/true) == nullptr;
   const Column iteration = counted ? Column{} : column("iteration", unsigned_32);
-  const Column units = column("units", unsigned_64), bytes = column("bytes", unsigned_64), ops = column("ops", unsigned_64);
-  const Column wall = column("wall_ns", signed_64), usr = column("usr_ns", signed_64), sys = column("sys_ns", signed_64),
-               cusr = column("cusr_ns", signed_64), csys = column("csys_ns", signed_64),
-               latency = column("max_latency_ns", signed_64), start = column("start_unix_ns", signed_64);
+  const Column units = column("units", unsigned_64), bytes = column("bytes", unsigned_64),
+               ops = column("ops", unsigned_64);
+  const Column wall = column("wall_ns", signed_64), usr = column("usr_ns", signed_64),
+               sys = column("sys_ns", signed_64), cusr = column("cusr_ns", signed_64),
+               csys = column("csys_ns", signed_64), latency = column("max_latency_ns", signed_64),
+               start = column("start_unix_ns", signed_64);
   // Without a cpu_samples column every sample's CPU time is its own.
   const bool own_cpu = in.member(*samples, path, "cpu_samples", /*optional=*/true) == nullptr;
   const Column cpu_samples = own_cpu ? Column{{}, 1} : column("cpu_samples", unsigned_32);
@@ -178,7 +194,8 @@ void read_columns(JsonReader& in, const json& object, const std::string& where, 
   std::vector<std::optional<Figure>> figures = read_figure_column(in, *samples, path, n);
   for (std::size_t i = 0; i < n && !in.failed(); ++i) {
     if (param_set[i] >= series.param_sets.size()) {
-      in.fail(param_set.values.empty() ? JsonReader::join(path, "param_set") : JsonReader::at(JsonReader::join(path, "param_set"), i),
+      in.fail(param_set.values.empty() ? JsonReader::join(path, "param_set")
+                                       : JsonReader::at(JsonReader::join(path, "param_set"), i),
               std::to_string(param_set[i]) + " names no entry of param_sets (it has " +
                   std::to_string(series.param_sets.size()) + ")");
     }

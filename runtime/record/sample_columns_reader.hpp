@@ -21,8 +21,8 @@ model::Figure read_figure(JsonReader& in, const nlohmann::json& object, const st
 /// bytes and more each): the document holds a binary value in its place, whose subtype is the
 /// column's index in the Captured list.
 struct CapturedColumn {
-  model::IntColumn values;            ///< as 64-bit patterns, as compact as the samples' own columns
-  std::vector<bool> negative;         ///< per value, once one was negative (a signed JSON integer)
+  model::IntColumn values;     ///< as 64-bit patterns, as compact as the samples' own columns
+  std::vector<bool> negative;  ///< per value, once one was negative (a signed JSON integer)
 };
 using Captured = std::vector<CapturedColumn>;
 
@@ -39,11 +39,21 @@ class ColumnCapture {
 
   ColumnCapture(nlohmann::json& document, Captured& columns) : dom_(document), columns_(columns) {}
 
-  bool null() { return other([&] { return dom_.null(); }); }
-  bool boolean(bool value) { return other([&] { return dom_.boolean(value); }); }
-  bool number_float(number_float_t value, const string_t& text) { return other([&] { return dom_.number_float(value, text); }); }
-  bool string(string_t& value) { return other([&] { return dom_.string(value); }); }
-  bool binary(binary_t& value) { return other([&] { return dom_.binary(value); }); }
+  bool null() {
+    return other([&] { return dom_.null(); });
+  }
+  bool boolean(bool value) {
+    return other([&] { return dom_.boolean(value); });
+  }
+  bool number_float(number_float_t value, const string_t& text) {
+    return other([&] { return dom_.number_float(value, text); });
+  }
+  bool string(string_t& value) {
+    return other([&] { return dom_.string(value); });
+  }
+  bool binary(binary_t& value) {
+    return other([&] { return dom_.binary(value); });
+  }
   bool number_unsigned(number_unsigned_t value) {
     if (!capturing_) return dom_.number_unsigned(value);
     columns_.back().values.push_back(value);
@@ -122,8 +132,10 @@ class ColumnCapture {
       path_.push_back({false, ""});
       dom_.start_array(column.values.size());
       for (std::size_t i = 0; i < column.values.size(); ++i) {
-        if (!column.negative.empty() && column.negative[i]) dom_.number_integer(static_cast<number_integer_t>(column.values[i]));
-        else dom_.number_unsigned(column.values[i]);
+        if (!column.negative.empty() && column.negative[i])
+          dom_.number_integer(static_cast<number_integer_t>(column.values[i]));
+        else
+          dom_.number_unsigned(column.values[i]);
       }
     }
     return event();

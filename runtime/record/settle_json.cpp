@@ -26,12 +26,15 @@ SettleRecord settle_from_json(JsonReader& in, const json& object, const std::str
   SettleRecord settle;
   if (!in.expect(object, where, object.is_object(), "an object")) return settle;
   const std::string mode = in.text(object, where, "mode");
-  if (auto m = model::settle_mode_from_text(mode)) settle.mode = *m;
-  else if (!in.failed()) in.fail(JsonReader::join(where, "mode"), "expected \"wait\" or \"until stable\", got \"" + mode + "\"");
+  if (auto m = model::settle_mode_from_text(mode))
+    settle.mode = *m;
+  else if (!in.failed())
+    in.fail(JsonReader::join(where, "mode"), "expected \"wait\" or \"until stable\", got \"" + mode + "\"");
   settle.seconds = in.number(object, where, "seconds");
   settle.took_ns = in.signed_integer(object, where, "took_ns");
   const std::string outcome = in.text(object, where, "outcome");
-  if (auto o = model::settle_outcome_from_text(outcome)) settle.outcome = *o;
+  if (auto o = model::settle_outcome_from_text(outcome))
+    settle.outcome = *o;
   else if (!in.failed())
     in.fail(JsonReader::join(where, "outcome"),
             "expected \"waited\", \"stable\", \"not stable\" or \"interrupted\", got \"" + outcome + "\"");

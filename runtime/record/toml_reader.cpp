@@ -8,9 +8,9 @@
 #include <fmt/format.h>
 
 #include "base/platform/whole_file.hpp"
-#include "lang/common/diagnostics.hpp"
 #include "base/support/suggestions.hpp"
 #include "base/support/system_text.hpp"
+#include "lang/common/diagnostics.hpp"
 
 namespace hwbench::runtime::record {
 
@@ -90,7 +90,8 @@ std::string toml_error(const std::string& name, const toml::exception& e) {
 std::optional<std::string> read_text_file(const std::string& path, std::string& error) {
   platform::FileReadError why;
   auto text = platform::read_whole_file(path, &why);
-  if (!text) error = whole_file_error(path, fmt::format("{}: {}", why.opened ? "cannot read" : "cannot open", why.reason));
+  if (!text)
+    error = whole_file_error(path, fmt::format("{}: {}", why.opened ? "cannot read" : "cannot open", why.reason));
   return text;
 }
 

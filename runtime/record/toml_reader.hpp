@@ -33,7 +33,6 @@ class Problems {
   lang::Diagnostics diagnostics_;
 };
 
-
 /// Records a problem for every key of `table` not in `known`; `context` follows the key's name.
 void check_keys(const toml::value& table, const std::vector<std::string>& known, std::string_view context,
                 Problems& problems);

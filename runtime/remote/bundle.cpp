@@ -64,8 +64,10 @@ class ExactReader {
     std::size_t got = 0;
     while (got < n) {
       const ssize_t r = ::read(fd_, into + got, n - got);
-      if (r > 0) got += static_cast<std::size_t>(r);
-      else if (r == 0 || errno != EINTR) return false;
+      if (r > 0)
+        got += static_cast<std::size_t>(r);
+      else if (r == 0 || errno != EINTR)
+        return false;
     }
     return true;
   }

@@ -1,6 +1,5 @@
 #include "runtime/remote/dist.hpp"
 
-#include <openssl/evp.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -11,6 +10,7 @@
 #include <memory>
 
 #include <fmt/format.h>
+#include <openssl/evp.h>
 
 #include "base/platform/atomic_file.hpp"
 #include "base/support/system_text.hpp"
@@ -74,8 +74,8 @@ std::optional<std::string> file_sha256(const std::string& path, std::uint64_t& s
 std::optional<std::string> file_identity(const std::string& path) {
   struct stat st {};
   if (::stat(path.c_str(), &st) != 0) return std::nullopt;
-  return fmt::format("{} {} {}", st.st_size, static_cast<long long>(st.st_mtim.tv_sec) * 1000000000LL + st.st_mtim.tv_nsec,
-                     st.st_ino);
+  return fmt::format("{} {} {}", st.st_size,
+                     static_cast<long long>(st.st_mtim.tv_sec) * 1000000000LL + st.st_mtim.tv_nsec, st.st_ino);
 }
 
 /// The memo's lines: path -> "HASH SIZE MTIME_NS INODE".
@@ -106,7 +106,8 @@ std::string dist_hash_memo() {
 
 std::vector<DistBinary> find_dist_binaries(const std::vector<std::string>& dirs, const std::string& version,
                                            std::vector<std::string>& problems, const std::string& memo) {
-  std::map<std::string, std::string> memo_lines = memo.empty() ? std::map<std::string, std::string>{} : read_hash_memo(memo);
+  std::map<std::string, std::string> memo_lines =
+      memo.empty() ? std::map<std::string, std::string>{} : read_hash_memo(memo);
   bool memo_changed = false;
   std::vector<DistBinary> found;
   for (const auto& arch : dist_architectures()) {
@@ -145,18 +146,19 @@ std::vector<DistBinary> find_dist_binaries(const std::vector<std::string>& dirs,
     std::error_code ec;
     for (const auto& [path, rest] : memo_lines)
       if (std::filesystem::exists(path, ec)) text += rest + " " + path + "\n";
-    if (make_directories(std::filesystem::path(memo).parent_path().string(), error)) write_file_atomically(memo, text, error);
+    if (make_directories(std::filesystem::path(memo).parent_path().string(), error))
+      write_file_atomically(memo, text, error);
   }
   return found;
 }
 
-std::string missing_binary_message(const std::string& arch, const std::string& machine, const std::vector<std::string>& dirs,
-                                   const std::string& version) {
+std::string missing_binary_message(const std::string& arch, const std::string& machine,
+                                   const std::vector<std::string>& dirs, const std::string& version) {
   if (arch.empty())
     return fmt::format("its architecture '{}' (uname -m) has no static hwbench: there are builds for {}", machine,
                        support::join(dist_architectures(), ", "));
-  return fmt::format("no hwbench binary for its architecture {} ({} in {}): build it with scripts/build-static {}", arch,
-                     dist_binary_name(version, arch), support::join(dirs, " or "), arch);
+  return fmt::format("no hwbench binary for its architecture {} ({} in {}): build it with scripts/build-static {}",
+                     arch, dist_binary_name(version, arch), support::join(dirs, " or "), arch);
 }
 
 std::string running_executable() {

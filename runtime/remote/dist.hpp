@@ -47,8 +47,8 @@ std::vector<DistBinary> find_dist_binaries(const std::vector<std::string>& dirs,
 std::string dist_hash_memo();
 
 /// The error for a host whose architecture has no binary here: what to build, and where it was looked for.
-std::string missing_binary_message(const std::string& arch, const std::string& machine, const std::vector<std::string>& dirs,
-                                   const std::string& version);
+std::string missing_binary_message(const std::string& arch, const std::string& machine,
+                                   const std::vector<std::string>& dirs, const std::string& version);
 
 /// The path of the running executable (/proc/self/exe), "" when unknown.
 std::string running_executable();

@@ -6,24 +6,25 @@
 
 namespace hwbench::runtime::remote {
 
-using record::Problems;
 using record::check_keys;
 using record::find_key;
 using record::parse_toml;
+using record::Problems;
 using record::read_text_file;
 using record::string_key;
 
 std::string destination_problem(const std::string& destination) {
   if (destination.empty()) return "an empty ssh destination";
-  if (destination[0] == '-') return fmt::format("the ssh destination '{}' starts with '-' (ssh would take it for an option)", destination);
+  if (destination[0] == '-')
+    return fmt::format("the ssh destination '{}' starts with '-' (ssh would take it for an option)", destination);
   return "";
 }
 
 std::string file_name_part(std::string_view name) {
   std::string out;
   for (char c : name) {
-    const bool keep = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '_' ||
-                      c == '@' || c == '-';
+    const bool keep = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' ||
+                      c == '_' || c == '@' || c == '-';
     out += keep ? c : '_';
   }
   return out;
@@ -36,7 +37,9 @@ const std::vector<std::string> host_keys{"name", "ssh", "locations", "dist", "ca
 /// The `locations` table of a host as -L arguments.
 void read_locations(const toml::value& table, const std::string& context, Host& host, Problems& problems) {
   if (!table.is_table()) {
-    problems.at(table, fmt::format("{}'locations' must be a table of NAME = \"PATH\", like {{ disk = \"/mnt/disk1/test\" }}", context));
+    problems.at(table,
+                fmt::format("{}'locations' must be a table of NAME = \"PATH\", like {{ disk = \"/mnt/disk1/test\" }}",
+                            context));
     return;
   }
   for (const auto& [key, value] : table.as_table()) {
@@ -46,7 +49,8 @@ void read_locations(const toml::value& table, const std::string& context, Host& 
     }
     const std::string path = value.as_string().str;
     if (path.empty() || path[0] != '/') {
-      problems.at(value, fmt::format("{}the location '{}' must be an absolute path on the host, not '{}'", context, key, path));
+      problems.at(
+          value, fmt::format("{}the location '{}' must be an absolute path on the host, not '{}'", context, key, path));
       continue;
     }
     host.locations.push_back(key + "=" + path);
@@ -76,19 +80,24 @@ std::optional<std::vector<Host>> parse_fleet(std::string_view text, const std::s
       Host host;
       const auto ssh = string_key(table, "ssh", context, problems);
       if (!find_key(table, "ssh")) {
-        problems.at(table, fmt::format("{}missing key 'ssh' (the destination, as ssh takes it: user@host or an alias)", context));
+        problems.at(table, fmt::format("{}missing key 'ssh' (the destination, as ssh takes it: user@host or an alias)",
+                                       context));
       } else if (ssh) {
-        if (const std::string why = destination_problem(*ssh); !why.empty()) problems.at(*find_key(table, "ssh"), context + why);
+        if (const std::string why = destination_problem(*ssh); !why.empty())
+          problems.at(*find_key(table, "ssh"), context + why);
         host.destination = *ssh;
       }
       host.name = string_key(table, "name", context, problems).value_or(host.destination);
-      if (find_key(table, "name") && host.name.empty()) problems.at(*find_key(table, "name"), context + "'name' is empty");
-      if (const toml::value* locations = find_key(table, "locations")) read_locations(*locations, context, host, problems);
+      if (find_key(table, "name") && host.name.empty())
+        problems.at(*find_key(table, "name"), context + "'name' is empty");
+      if (const toml::value* locations = find_key(table, "locations"))
+        read_locations(*locations, context, host, problems);
       host.dist = string_key(table, "dist", context, problems).value_or("");
       host.cache = string_key(table, "cache", context, problems).value_or("");
       for (const auto& other : hosts)
         if (!host.name.empty() && other.name == host.name)
-          problems.at(table, fmt::format("{}the name '{}' is given twice: each host needs its own", context, host.name));
+          problems.at(table,
+                      fmt::format("{}the name '{}' is given twice: each host needs its own", context, host.name));
       hosts.push_back(std::move(host));
     }
   }

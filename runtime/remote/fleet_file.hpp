@@ -17,11 +17,11 @@ namespace hwbench::runtime::remote {
 
 /// One host of a run.
 struct Host {
-  std::string name;         ///< in messages, headings and result file names
-  std::string destination;  ///< the ssh destination
+  std::string name;                    ///< in messages, headings and result file names
+  std::string destination;             ///< the ssh destination
   std::vector<std::string> locations;  ///< NAME=PATH, as -L takes them, given to the run on that host
-  std::string dist;   ///< the directory of static binaries for it; "" for the command's
-  std::string cache;  ///< its binary cache directory; "" for ${XDG_CACHE_HOME:-$HOME/.cache}/hwbench
+  std::string dist;                    ///< the directory of static binaries for it; "" for the command's
+  std::string cache;                   ///< its binary cache directory; "" for ${XDG_CACHE_HOME:-$HOME/.cache}/hwbench
 };
 
 /// Why `destination` cannot be given to ssh ("" when it can): empty, or starting with `-`

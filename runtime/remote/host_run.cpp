@@ -97,7 +97,8 @@ std::string run_cause(const std::vector<std::string>& lines, int code) {
 
 std::string run_script(const Host& host, const HostBinaries& binaries, const RunRequest& request) {
   std::string s = "a=$(uname -m) || exit 1\ncase \"$a\" in\n";
-  for (const auto& b : binaries.binaries) s += fmt::format("  {}) h={} ;;\n", machine_pattern(b.arch), shell_quote(b.hash));
+  for (const auto& b : binaries.binaries)
+    s += fmt::format("  {}) h={} ;;\n", machine_pattern(b.arch), shell_quote(b.hash));
   s += "  *) h= ;;\nesac\n";
   s += "c=" + cache_expression(host) + "\n";
   s += fmt::format("b=\"$c\"/{}-\"$h\"/hwbench\n", shell_quote(request.version));
@@ -124,7 +125,8 @@ std::string copy_script(const std::string& dir, std::uint64_t size) {
   const std::string q = shell_quote(dir);
   const std::string t = q + "/.hwbench-copy.$$";
   return fmt::format(
-      "umask 022 && mkdir -p {0} && cat >{1} && [ \"$(wc -c <{1})\" -eq {2} ] && chmod 755 {1} && mv -f {1} {0}/hwbench || "
+      "umask 022 && mkdir -p {0} && cat >{1} && [ \"$(wc -c <{1})\" -eq {2} ] && chmod 755 {1} && mv -f {1} "
+      "{0}/hwbench || "
       "{{ rm -f {1}; echo 'the copy of hwbench did not arrive whole' >&2; exit 1; }}",
       q, t, size);
 }
@@ -167,8 +169,8 @@ struct BinaryCopy {
 
 /// The binary for the host's `machine`, read; nothing, with `out.error` set, when there is none
 /// for its architecture or it cannot be read.
-std::optional<BinaryCopy> binary_for(const std::string& machine, const HostBinaries& binaries, const RunRequest& request,
-                                     HostRun& out) {
+std::optional<BinaryCopy> binary_for(const std::string& machine, const HostBinaries& binaries,
+                                     const RunRequest& request, HostRun& out) {
   const auto arch = dist_arch(machine);
   const DistBinary* binary = nullptr;
   for (const auto& b : binaries.binaries)
@@ -194,7 +196,8 @@ bool copy_binary(const Host& host, const HostBinaries& binaries, const RunReques
   if (!read) return false;
   const DistBinary* binary = read->binary;
   if (progress)
-    progress(fmt::format("copying {} ({:.1f} MB) into its cache", std::filesystem::path(binary->path).filename().string(),
+    progress(fmt::format("copying {} ({:.1f} MB) into its cache",
+                         std::filesystem::path(binary->path).filename().string(),
                          static_cast<double>(binary->size) / 1e6));
   SessionInput copy;
   copy.input = std::move(read->bytes);
@@ -203,10 +206,13 @@ bool copy_binary(const Host& host, const HostBinaries& binaries, const RunReques
   copy.on_stderr_line = [&](const std::string& line) { said.push_back(line); };
   ++out.sessions;
   const std::string dir = fmt::format("{}/{}-{}", answer.cache, request.version, binary->hash);
-  const SessionEnd copied = run_session(ssh_argv(request.ssh_client, host.destination, copy_script(dir, binary->size)), copy);
+  const SessionEnd copied =
+      run_session(ssh_argv(request.ssh_client, host.destination, copy_script(dir, binary->size)), copy);
   if (copied.exit_code == 0) return true;
-  if (interrupted && interrupted->load()) out.error = "interrupted while hwbench was copied there (the copy was dropped)";
-  else out.error = "cannot copy hwbench there: " + session_cause(said, copied.exit_code, "the copy failed");
+  if (interrupted && interrupted->load())
+    out.error = "interrupted while hwbench was copied there (the copy was dropped)";
+  else
+    out.error = "cannot copy hwbench there: " + session_cause(said, copied.exit_code, "the copy failed");
   return false;
 }
 

@@ -40,13 +40,13 @@ struct HostBinaries {
 
 /// How the run on one host went.
 struct HostRun {
-  std::string error;          ///< "" when the host ran the recipe through; otherwise one line: the cause
-  int remote_exit = -1;       ///< hwbench's exit code on the host; -1 when it did not run there
-  std::string machine;        ///< the host's `uname -m`, when learnt
-  bool copied = false;        ///< whether the binary was copied to the host's cache this time
-  std::string result;         ///< the result file's text, when the host wrote one
-  std::string reports;        ///< what `hwbench run` printed there (the reports)
-  int sessions = 0;           ///< ssh sessions opened
+  std::string error;     ///< "" when the host ran the recipe through; otherwise one line: the cause
+  int remote_exit = -1;  ///< hwbench's exit code on the host; -1 when it did not run there
+  std::string machine;   ///< the host's `uname -m`, when learnt
+  bool copied = false;   ///< whether the binary was copied to the host's cache this time
+  std::string result;    ///< the result file's text, when the host wrote one
+  std::string reports;   ///< what `hwbench run` printed there (the reports)
+  int sessions = 0;      ///< ssh sessions opened
 };
 
 /// The shell script of the run session (exposed for tests of its quoting).

@@ -7,7 +7,16 @@ namespace {
 bool plain_shell_char(char c) {
   if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')) return true;
   switch (c) {
-    case '_': case '-': case '.': case '/': case '=': case ':': case '@': case '%': case '+': case ',':
+    case '_':
+    case '-':
+    case '.':
+    case '/':
+    case '=':
+    case ':':
+    case '@':
+    case '%':
+    case '+':
+    case ',':
       return true;
     default:
       return false;
@@ -22,8 +31,10 @@ std::string shell_quote(std::string_view text) {
   if (plain) return std::string(text);
   std::string out = "'";
   for (char c : text) {
-    if (c == '\'') out += "'\\''";
-    else out += c;
+    if (c == '\'')
+      out += "'\\''";
+    else
+      out += c;
   }
   out += "'";
   return out;

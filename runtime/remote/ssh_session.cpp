@@ -56,7 +56,8 @@ struct PipeEnds {
 
 /// Spawns `argv` with the pipes on its stdin, stdout and stderr: the child's signals as a fresh
 /// process has them (hwbench ignores SIGPIPE and catches SIGINT), in a process group of its own.
-pid_t spawn_client(const std::vector<std::string>& argv, PipeEnds& in, PipeEnds& out, PipeEnds& err, std::string& error) {
+pid_t spawn_client(const std::vector<std::string>& argv, PipeEnds& in, PipeEnds& out, PipeEnds& err,
+                   std::string& error) {
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_adddup2(&actions, in.fd[0], 0);
@@ -128,8 +129,10 @@ SessionEnd run_session(const std::vector<std::string>& argv, const SessionInput&
           continue;
         }
         const ssize_t put = ::write(in.fd[1], io.input.data() + written, io.input.size() - written);
-        if (put > 0) written += static_cast<std::size_t>(put);
-        else if (put < 0 && errno != EAGAIN && errno != EINTR) in.close_end(1);
+        if (put > 0)
+          written += static_cast<std::size_t>(put);
+        else if (put < 0 && errno != EAGAIN && errno != EINTR)
+          in.close_end(1);
         continue;
       }
       char buf[65536];
@@ -140,8 +143,10 @@ SessionEnd run_session(const std::vector<std::string>& argv, const SessionInput&
           end.out.append(buf, static_cast<std::size_t>(got));
         } else {
           for (ssize_t i = 0; i < got; ++i) {
-            if (buf[i] == '\n') flush_line();
-            else if (buf[i] != '\r') err_line += buf[i];
+            if (buf[i] == '\n')
+              flush_line();
+            else if (buf[i] != '\r')
+              err_line += buf[i];
           }
         }
       } else if (got == 0 || (errno != EINTR && errno != EAGAIN)) {

@@ -26,14 +26,14 @@ struct SessionInput {
   /// false: stdin is closed once `input` is written. true: it stays open until the session ends
   /// or `interrupted` is set; its end of file is the remote side's sign that we are gone.
   bool keep_open = false;
-  const std::atomic<bool>* interrupted = nullptr;  ///< when set, stdin is closed; null for never
+  const std::atomic<bool>* interrupted = nullptr;               ///< when set, stdin is closed; null for never
   std::function<void(const std::string& line)> on_stderr_line;  ///< each stderr line, without its newline
 };
 
 /// How a session ended.
 struct SessionEnd {
-  int exit_code = -1;      ///< the client's exit status (255: ssh's own failure), -1 when a signal ended it
-  std::string out;         ///< everything the remote command printed on stdout
+  int exit_code = -1;       ///< the client's exit status (255: ssh's own failure), -1 when a signal ended it
+  std::string out;          ///< everything the remote command printed on stdout
   std::string start_error;  ///< not "" when the client could not be started at all
 };
 

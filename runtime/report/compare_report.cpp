@@ -6,20 +6,20 @@
 
 #include <fmt/format.h>
 
-#include "runtime/report/report.hpp"
 #include "base/support/text_columns.hpp"
+#include "runtime/report/report.hpp"
 
 namespace hwbench::runtime::report {
 
 using analysis::CellState;
+using analysis::compare_results;
 using analysis::CompareOptions;
 using analysis::Comparison;
 using analysis::FigureCell;
 using analysis::RatioCell;
 using analysis::RatioState;
-using analysis::SummaryCell;
-using analysis::compare_results;
 using analysis::set_compare_option;
+using analysis::SummaryCell;
 using environment::format_environment_diff;
 using model::RenderedReport;
 using model::ReportSpec;
@@ -33,10 +33,13 @@ std::string figure_cell_text(const FigureCell& cell) {
 
 std::string ratio_cell_text(const RatioCell& cell, const CompareOptions& options) {
   switch (cell.state) {
-    case RatioState::computed: return format_ratio(cell.value, options);
-    case RatioState::missing: return "-";
+    case RatioState::computed:
+      return format_ratio(cell.value, options);
+    case RatioState::missing:
+      return "-";
     case RatioState::units_differ:
-    case RatioState::kernels_differ: return "!";
+    case RatioState::kernels_differ:
+      return "!";
   }
   return "-";
 }
@@ -75,7 +78,8 @@ std::string format_comparison(const Comparison& comparison, const CompareOptions
         notes.push_back(fmt::format("- {}: {} unavailable: {}", row.label, names[i], row.figures[i].why));
     for (std::size_t i = 0; i < row.ratios.size(); ++i)
       if (row.ratios[i].state == RatioState::units_differ || row.ratios[i].state == RatioState::kernels_differ)
-        notes.push_back(fmt::format("! {}: {}/{} not divided: {}", row.label, names[i + 1], names[0], row.ratios[i].why));
+        notes.push_back(
+            fmt::format("! {}: {}/{} not divided: {}", row.label, names[i + 1], names[0], row.ratios[i].why));
   }
   if (!comparison.summary.empty()) {
     std::vector<std::string> line{"geometric mean"};
@@ -101,7 +105,8 @@ std::string compared_path(const ReportSpec& spec) {
   return with == spec.options.end() ? std::string() : with->second;
 }
 
-std::optional<ComparedReport> compare_report_data(const Result& result, const ReportSpec& spec, const ComparedResults& compared) {
+std::optional<ComparedReport> compare_report_data(const Result& result, const ReportSpec& spec,
+                                                  const ComparedResults& compared) {
   const std::string path = compared_path(spec);
   const auto other = compared.results.find(path);
   if (other == compared.results.end()) return std::nullopt;
@@ -111,7 +116,8 @@ std::optional<ComparedReport> compare_report_data(const Result& result, const Re
   data.results = {&other->second, &result};
   // A section of this run is named by its title, and so is the section the comparison stands in.
   const auto section = spec.options.find("section");
-  const std::string base = section != spec.options.end() ? section->second : std::filesystem::path(path).stem().string();
+  const std::string base =
+      section != spec.options.end() ? section->second : std::filesystem::path(path).stem().string();
   const std::string self = section != spec.options.end() && !spec.section.empty() ? spec.section : "this run";
   data.comparison = compare_results(data.results, {base, self}, data.options);
   // Two sections of one run ran on the same machine: no environment to set side by side.

@@ -21,8 +21,7 @@ std::string pad(std::string_view s, std::size_t width, Align align) {
 }
 
 std::vector<std::size_t> column_widths(const std::vector<std::string>& header,
-                                       const std::vector<std::vector<std::string>>& rows,
-                                       std::size_t minimum) {
+                                       const std::vector<std::vector<std::string>>& rows, std::size_t minimum) {
   std::vector<std::size_t> widths(header.size(), minimum);
   for (std::size_t c = 0; c < header.size(); ++c) {
     widths[c] = std::max(widths[c], display_width(header[c]));
@@ -35,12 +34,14 @@ std::vector<std::size_t> column_widths(const std::vector<std::string>& header,
 
 /// The columns after the first, cut into runs that each fit `width` beside the first column
 /// (at least one column each, however wide; 0: no limit): [begin, end) pairs.
-std::vector<std::pair<std::size_t, std::size_t>> greedy_blocks(const std::vector<std::size_t>& widths, std::size_t width) {
+std::vector<std::pair<std::size_t, std::size_t>> greedy_blocks(const std::vector<std::size_t>& widths,
+                                                               std::size_t width) {
   if (widths.size() <= 1) return {{1, 1}};
   std::vector<std::pair<std::size_t, std::size_t>> blocks;
   for (std::size_t begin = 1; begin < widths.size();) {
     std::size_t used = widths[0], end = begin;
-    while (end < widths.size() && (end == begin || width == 0 || used + 2 + widths[end] <= width)) used += 2 + widths[end++];
+    while (end < widths.size() && (end == begin || width == 0 || used + 2 + widths[end] <= width))
+      used += 2 + widths[end++];
     blocks.emplace_back(begin, end);
     begin = end;
   }
@@ -49,7 +50,8 @@ std::vector<std::pair<std::size_t, std::size_t>> greedy_blocks(const std::vector
 
 /// As few blocks as fit `width`, as even as they can be: the narrowest width that still needs
 /// no more blocks than `width` does, so that no block is left with a lone column.
-std::vector<std::pair<std::size_t, std::size_t>> column_blocks(const std::vector<std::size_t>& widths, std::size_t width) {
+std::vector<std::pair<std::size_t, std::size_t>> column_blocks(const std::vector<std::size_t>& widths,
+                                                               std::size_t width) {
   auto blocks = greedy_blocks(widths, width);
   if (blocks.size() <= 1) return blocks;
   for (std::size_t narrower = width - 1; narrower > widths[0]; --narrower) {
@@ -69,7 +71,9 @@ void write_text(const Grid& grid, std::ostream& out, std::size_t width) {
   for (std::size_t b = 0; b < blocks.size(); ++b) {
     if (b > 0) out << '\n';
     auto line = [&](const std::vector<std::string>& cells) {
-      auto cell = [&](std::size_t c) { return pad(c < cells.size() ? cells[c] : std::string(), widths[c], grid.align[c]); };
+      auto cell = [&](std::size_t c) {
+        return pad(c < cells.size() ? cells[c] : std::string(), widths[c], grid.align[c]);
+      };
       std::string text = cell(0);
       for (std::size_t c = blocks[b].first; c < blocks[b].second; ++c) text += "  " + cell(c);
       out << support::trim_end(text, " ") << '\n';
@@ -138,8 +142,7 @@ void write_markdown(const Grid& grid, std::ostream& out) {
   std::string delimiter = "|";
   for (std::size_t c = 0; c < widths.size(); ++c) {
     delimiter += ' ';
-    delimiter += grid.align[c] == Align::right ? std::string(widths[c] - 1, '-') + ":"
-                                               : std::string(widths[c], '-');
+    delimiter += grid.align[c] == Align::right ? std::string(widths[c] - 1, '-') + ":" : std::string(widths[c], '-');
     delimiter += " |";
   }
   out << delimiter << '\n';
@@ -152,9 +155,15 @@ void write_markdown(const Grid& grid, std::ostream& out) {
 
 void write_grid(const Grid& grid, Format format, std::ostream& out, std::size_t width) {
   switch (format) {
-    case Format::text: write_text(grid, out, width); return;
-    case Format::csv: write_csv(grid, out); return;
-    case Format::markdown: write_markdown(grid, out); return;
+    case Format::text:
+      write_text(grid, out, width);
+      return;
+    case Format::csv:
+      write_csv(grid, out);
+      return;
+    case Format::markdown:
+      write_markdown(grid, out);
+      return;
   }
 }
 

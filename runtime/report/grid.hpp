@@ -16,11 +16,11 @@ enum class Align { left, right };
 
 /// A table of formatted cells, with optional lines above and below it.
 struct Grid {
-  std::vector<std::string> before;  ///< text and Markdown only: lines above the table
-  std::vector<Align> align;         ///< one per column
-  std::vector<std::string> header;  ///< one per column
+  std::vector<std::string> before;             ///< text and Markdown only: lines above the table
+  std::vector<Align> align;                    ///< one per column
+  std::vector<std::string> header;             ///< one per column
   std::vector<std::vector<std::string>> rows;  ///< each as wide as `header`
-  std::vector<std::string> after;   ///< text and Markdown only: lines below the table
+  std::vector<std::string> after;              ///< text and Markdown only: lines below the table
 };
 
 /// Prints `grid` as aligned text, RFC 4180 CSV or a GitHub Markdown table. Text wider than

@@ -39,8 +39,8 @@ Grid lines_grid(const ReportData& data, Format format) {
   }
   // The note column exists only when there is something to say, so that ordinary reports
   // keep a fixed, short set of columns.
-  const bool any_unconverged = std::any_of(data.series.begin(), data.series.end(),
-                                           [](const SeriesFigures& s) { return !s.converged; });
+  const bool any_unconverged =
+      std::any_of(data.series.begin(), data.series.end(), [](const SeriesFigures& s) { return !s.converged; });
   if (any_unconverged) {
     grid.header.push_back("note");
     grid.align.push_back(Align::left);
@@ -58,14 +58,12 @@ Grid lines_grid(const ReportData& data, Format format) {
     for (const auto& [name, value] : series.aggregates) row.push_back(aggregate_cell(name, value, format));
     for (std::size_t a : printed) {
       const bool shown = a < series.printed.size() && series.printed[a].second.has_value();
-      row.push_back(shown ? aggregate_cell(data.spec.aggregates[a], *series.printed[a].second, format)
-                          : std::string());
+      row.push_back(shown ? aggregate_cell(data.spec.aggregates[a], *series.printed[a].second, format) : std::string());
     }
     if (any_unconverged) row.push_back(series.converged ? std::string() : convergence_note(series));
     grid.rows.push_back(std::move(row));
   }
-  if (marked && any_drift)
-    grid.after.push_back("[d] drift: its first and second halves differ beyond their 95% CIs");
+  if (marked && any_drift) grid.after.push_back("[d] drift: its first and second halves differ beyond their 95% CIs");
   if (marked && any_outliers)
     grid.after.push_back(fmt::format("[o] outliers: samples past {} modified Z-scores (MAD) from the median",
                                      analysis::outlier_z_threshold));

@@ -37,7 +37,8 @@ struct IndexChart {
 };
 
 /// The index charts of one rendered report of a named style.
-using IndexCharts = std::function<std::vector<IndexChart>(const model::Result& result, const model::RenderedReport& report)>;
+using IndexCharts =
+    std::function<std::vector<IndexChart>(const model::Result& result, const model::RenderedReport& report)>;
 
 /// One named report style, registered once (runtime/tools/tools.cpp): its catalogue entry
 /// (runtime/model/report_style.hpp), its renderer and the charts its page shows.

@@ -52,9 +52,12 @@ Result section_view(const Result& result, const ReportSpec& spec) {
 std::string section_heading(std::string_view title, Format format) {
   if (title.empty()) return {};
   switch (format) {
-    case Format::text: return fmt::format("== {} ==\n\n", title);
-    case Format::markdown: return fmt::format("## {}\n\n", title);
-    case Format::csv: break;
+    case Format::text:
+      return fmt::format("== {} ==\n\n", title);
+    case Format::markdown:
+      return fmt::format("## {}\n\n", title);
+    case Format::csv:
+      break;
   }
   return {};
 }
@@ -80,9 +83,11 @@ RenderedReport render_to_record(const Result& whole, const ReportSpec& spec, For
       record.spec = spec;
       record.text = text.str();
       for (const auto& row : rows)
-        record.figures.push_back(ReportFigures{row.label, row.values,
+        record.figures.push_back(ReportFigures{row.label,
+                                               row.values,
                                                {{"mean", row.mean}, {"ci95", row.ci95}, {"median", row.median}},
-                                               row.converged, row.unit});
+                                               row.converged,
+                                               row.unit});
       return record;
     }
     case ReportLayout::lines:

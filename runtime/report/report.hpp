@@ -7,10 +7,10 @@
 #include <utility>
 #include <vector>
 
+#include "runtime/analysis/units.hpp"
 #include "runtime/model/result.hpp"
 #include "runtime/report/compare_report.hpp"
 #include "runtime/report/named_report.hpp"
-#include "runtime/analysis/units.hpp"
 
 namespace hwbench::runtime::report {
 

@@ -7,19 +7,19 @@
 
 #include <fmt/format.h>
 
-#include "runtime/report/report.hpp"
 #include "runtime/analysis/stability.hpp"
 #include "runtime/analysis/statistics.hpp"
+#include "runtime/report/report.hpp"
 
 namespace hwbench::runtime::report {
 
 using analysis::Aggregate;
-using analysis::Measure;
-using analysis::Unit;
 using analysis::aggregate;
 using analysis::find_aggregate;
 using analysis::find_unit;
+using analysis::Measure;
 using analysis::sample_values;
+using analysis::Unit;
 using model::Figure;
 using model::ReportSpec;
 using model::Result;
@@ -49,7 +49,8 @@ std::string backend_note(const Series& series) {
   }
   std::string out;
   for (const auto& [backend, ns] : compile_ns)
-    out += fmt::format("{}{}, compiled in {} ms", out.empty() ? "" : "; ", backend, format_figure(static_cast<double>(ns) / 1e6));
+    out += fmt::format("{}{}, compiled in {} ms", out.empty() ? "" : "; ", backend,
+                       format_figure(static_cast<double>(ns) / 1e6));
   return out;
 }
 

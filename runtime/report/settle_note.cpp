@@ -41,10 +41,14 @@ std::string settle_line(const model::SettleRecord& settle) {
   }
   if (!rates.empty()) line += fmt::format(", {} MB/s", fmt::join(rates, " → "));
   switch (settle.outcome) {
-    case SettleOutcome::stable: return line + ", stable";
-    case SettleOutcome::not_stable: return line + fmt::format(", not stable within {}", seconds_text(settle.seconds));
-    case SettleOutcome::interrupted: return line + ", interrupted";
-    case SettleOutcome::waited: break;
+    case SettleOutcome::stable:
+      return line + ", stable";
+    case SettleOutcome::not_stable:
+      return line + fmt::format(", not stable within {}", seconds_text(settle.seconds));
+    case SettleOutcome::interrupted:
+      return line + ", interrupted";
+    case SettleOutcome::waited:
+      break;
   }
   return line;
 }

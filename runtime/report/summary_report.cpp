@@ -5,16 +5,16 @@
 
 #include <fmt/format.h>
 
+#include "base/support/text_columns.hpp"
 #include "runtime/analysis/statistics.hpp"
 #include "runtime/report/grid.hpp"
-#include "base/support/text_columns.hpp"
 
 namespace hwbench::runtime::report {
 
-using analysis::Measure;
-using analysis::Unit;
 using analysis::find_unit;
+using analysis::Measure;
 using analysis::sample_value;
+using analysis::Unit;
 using model::Result;
 using model::Series;
 
@@ -76,7 +76,8 @@ void render_summary(const std::vector<SummaryRow>& rows, Format format, std::ost
     const bool mark = !row.converged && !csv;
     any_unconverged |= !row.converged;
     grid.rows.push_back({mark ? row.label + " *" : row.label, std::to_string(row.values.size()),
-                         figure_cell(row.mean, format), row.unit, ci_cell(row, format), figure_cell(row.median, format)});
+                         figure_cell(row.mean, format), row.unit, ci_cell(row, format),
+                         figure_cell(row.median, format)});
   }
   if (any_unconverged && !csv) grid.after.push_back("* did not reach its `until ci` target");
   if (format == Format::text && width > 0) {

@@ -9,9 +9,9 @@
 #include <fmt/format.h>
 
 #include "base/platform/whole_file.hpp"
+#include "base/support/system_text.hpp"
 #include "runtime/analysis/units.hpp"
 #include "runtime/tools/tools.hpp"
-#include "base/support/system_text.hpp"
 
 namespace hwbench::runtime::run {
 
@@ -23,8 +23,10 @@ const std::string& stream_text(const FigureRule& rule, const platform::ChildOutc
                                std::string& error) {
   if (rule.from == FigureRule::Stream::err) return out.err.text;
   if (rule.from == FigureRule::Stream::out) return out.out.text;
-  if (auto text = platform::read_whole_file(rule.file)) file_text = std::move(*text);
-  else error = fmt::format("cannot read {}, the file the figure is read from", rule.file);
+  if (auto text = platform::read_whole_file(rule.file))
+    file_text = std::move(*text);
+  else
+    error = fmt::format("cannot read {}, the file the figure is read from", rule.file);
   return file_text;
 }
 
@@ -63,8 +65,9 @@ const analysis::Unit* printed_unit(std::string_view suffix) {
 
 double prefix_factor(std::string_view prefix) {
   static const std::pair<std::string_view, double> prefixes[] = {
-      {"k", 1e3}, {"K", 1e3}, {"M", 1e6}, {"G", 1e9}, {"T", 1e12},
-      {"Ki", 1024.0}, {"Mi", 1048576.0}, {"Gi", 1073741824.0}, {"Ti", 1099511627776.0}};
+      {"k", 1e3},        {"K", 1e3},           {"M", 1e6},
+      {"G", 1e9},        {"T", 1e12},          {"Ki", 1024.0},
+      {"Mi", 1048576.0}, {"Gi", 1073741824.0}, {"Ti", 1099511627776.0}};
   for (const auto& [p, f] : prefixes)
     if (p == prefix) return f;
   return 0;
@@ -174,7 +177,8 @@ FigureReadings read_figures(const std::vector<FigureRule>& rules, const platform
       continue;
     }
     if (rule.optional && error.empty()) continue;
-    const std::string tail = rule.from == FigureRule::Stream::file ? "" : support::last_lines(text, 5, " (it is empty)");
+    const std::string tail =
+        rule.from == FigureRule::Stream::file ? "" : support::last_lines(text, 5, " (it is empty)");
     r.error = error.empty() ? fmt::format("{}: nothing in {} matches{}", rule.text, stream_name(rule), tail)
                             : fmt::format("{}: {}{}", rule.text, error, tail);
     return r;

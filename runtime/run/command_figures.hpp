@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
+#include "base/platform/child_process.hpp"
 #include "runtime/model/result.hpp"
 #include "runtime/plan/plan.hpp"
-#include "base/platform/child_process.hpp"
 
 namespace hwbench::runtime::run {
 

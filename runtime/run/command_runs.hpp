@@ -36,7 +36,8 @@ class CommandRuns {
   std::vector<model::ProgramOutput> take() { return std::move(kept_); }
 
  private:
-  void keep(const plan::Step& step, const platform::ChildOutcome& out, const std::string& series, std::uint32_t iteration);
+  void keep(const plan::Step& step, const platform::ChildOutcome& out, const std::string& series,
+            std::uint32_t iteration);
 
   std::string recipe_file_;
   const std::atomic<bool>* interrupted_;

@@ -82,8 +82,10 @@ class StepRunner {
   void make_all(const std::vector<Step>& steps) {
     for (const auto& s : steps) {
       current_ = &s;
-      if (s.kind == Step::Kind::kernel) made_[&s] = s.kernel.spec->make(s.kernel.call, run_.context);
-      else if (s.kind == Step::Kind::repeat) make_all(s.children);
+      if (s.kind == Step::Kind::kernel)
+        made_[&s] = s.kernel.spec->make(s.kernel.call, run_.context);
+      else if (s.kind == Step::Kind::repeat)
+        make_all(s.children);
     }
   }
 
@@ -107,8 +109,10 @@ class StepRunner {
 
   void finish_all(const std::vector<Step>& steps) {
     for (const auto& c : steps) {
-      if (c.kind == Step::Kind::kernel) made_.at(&c)->finish();
-      else finish_all(c.children);
+      if (c.kind == Step::Kind::kernel)
+        made_.at(&c)->finish();
+      else
+        finish_all(c.children);
     }
   }
 
@@ -310,8 +314,8 @@ GroupResult run_parallel_group(GroupRun& run, const Step& step) {
       out.error = fmt::format("parallel worker {} of {} was killed by signal {} ({})", w + 1, workers.size(),
                               WTERMSIG(st), ::strsignal(WTERMSIG(st)));
     } else if (!got[w]) {
-      out.error = fmt::format("parallel worker {} of {} exited with status {} without reporting", w + 1,
-                              workers.size(), WEXITSTATUS(st));
+      out.error = fmt::format("parallel worker {} of {} exited with status {} without reporting", w + 1, workers.size(),
+                              WEXITSTATUS(st));
     } else if (rep.failed) {
       out.error = fmt::format("parallel worker {} of {} failed: {}", w + 1, workers.size(), rep.message);
     } else {

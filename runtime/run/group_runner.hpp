@@ -3,10 +3,10 @@
 #include <string>
 #include <vector>
 
+#include "base/platform/clock.hpp"
 #include "kernels/contract/kernel.hpp"
 #include "runtime/model/sample.hpp"
 #include "runtime/plan/plan.hpp"
-#include "base/platform/clock.hpp"
 #include "runtime/run/measurement_loop.hpp"
 
 namespace hwbench::runtime::run {

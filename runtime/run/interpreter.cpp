@@ -3,18 +3,18 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
-#include <algorithm>
 #include <map>
 
 #include <fmt/format.h>
 
-#include "kernels/command/command.hpp"
 #include "base/platform/page_cache.hpp"
 #include "base/platform/real_file_view.hpp"
+#include "kernels/command/command.hpp"
 #include "runtime/run/command_runs.hpp"
 #include "runtime/run/group_runner.hpp"
 #include "runtime/run/measurement_loop.hpp"
@@ -27,10 +27,10 @@ using model::ParamSet;
 using model::RunStatus;
 using model::Sample;
 using model::Series;
+using plan::kernel_steps;
 using plan::Plan;
 using plan::Policy;
 using plan::Step;
-using plan::kernel_steps;
 using sandbox::PathResolver;
 
 namespace {
@@ -141,8 +141,10 @@ class Interpreter {
       struct stat st {};
       if (::lstat(p.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) continue;
       // A file that cannot go (a location remounted read-only) must be named, not passed over.
-      if (::unlink(p.c_str()) == 0) outcome_.removed_after_failure.push_back(p);
-      else outcome_.left_behind.push_back(fmt::format("{} ({})", p, std::strerror(errno)));
+      if (::unlink(p.c_str()) == 0)
+        outcome_.removed_after_failure.push_back(p);
+      else
+        outcome_.left_behind.push_back(fmt::format("{} ({})", p, std::strerror(errno)));
     }
   }
 
@@ -163,8 +165,10 @@ class Interpreter {
           continue;
         }
         if (opts_.observer) opts_.observer->step_begins(step);
-        if (step.kind == Step::Kind::kernel) run_sampled(step);
-        else run_group(step);
+        if (step.kind == Step::Kind::kernel)
+          run_sampled(step);
+        else
+          run_group(step);
         if (opts_.observer && last_step_.count(step.series) && last_step_.at(step.series) == i)
           opts_.observer->series_ends(outcome_.series[index_.at(step.series)]);
         if (opts_.observer)
@@ -199,8 +203,8 @@ class Interpreter {
     const auto on_probe = [this](const model::SettleRecord& r) {
       if (opts_.observer) opts_.observer->settle_probe(r);
     };
-    SettleRun r = run_settle(st, prober.get(), opts_.pause ? *opts_.pause : sleep, *opts_.clock, opts_.interrupted,
-                             on_probe);
+    SettleRun r =
+        run_settle(st, prober.get(), opts_.pause ? *opts_.pause : sleep, *opts_.clock, opts_.interrupted, on_probe);
     outcome_.settle = r.record;
     if (opts_.observer) opts_.observer->settle_ends(r.record);
     if (!r.error.empty())
@@ -236,8 +240,7 @@ class Interpreter {
   void evict_inputs(const Step& step) {
     for (const auto& r : step.kernel.effects.reads) {
       auto ev = platform::evict(r);
-      if (!ev.ok)
-        throw StepFailed{fmt::format("{}: cold: {}", where(step), ev.error)};
+      if (!ev.ok) throw StepFailed{fmt::format("{}: cold: {}", where(step), ev.error)};
     }
   }
 
@@ -400,9 +403,9 @@ class Interpreter {
                        [&](const model::Baseline& known) { return known.name == b.name; }))
         outcome_.imported_baselines.push_back(std::move(b));
     for (auto& i : r.indices)
-      if (std::none_of(outcome_.imported_indices.begin(), outcome_.imported_indices.end(), [&](const model::IndexSpec& known) {
-            return known.label == i.label && known.baseline == i.baseline;
-          }))
+      if (std::none_of(
+              outcome_.imported_indices.begin(), outcome_.imported_indices.end(),
+              [&](const model::IndexSpec& known) { return known.label == i.label && known.baseline == i.baseline; }))
         outcome_.imported_indices.push_back(std::move(i));
     nlohmann::json& env = outcome_.imported_environment[section];
     for (auto& [key, value] : r.environment.items())
@@ -478,8 +481,8 @@ class Interpreter {
   std::set<std::string> owned_;
   std::vector<std::string> created_dirs_;
   std::map<std::string, std::size_t> index_;
-  std::map<std::string, Series> imported_;  ///< series importers read that the plan did not have
-  std::vector<const Series*> step_imports_;  ///< the series the running statement's importer fed
+  std::map<std::string, Series> imported_;        ///< series importers read that the plan did not have
+  std::vector<const Series*> step_imports_;       ///< the series the running statement's importer fed
   std::map<std::string, std::size_t> last_step_;  ///< series label -> index of its last statement in plan_.main
   RunOutcome outcome_;
   bool interruptible_ = true;

@@ -9,15 +9,15 @@
 #include <string>
 #include <vector>
 
-#include "runtime/run/interrupt_guard.hpp"
-#include "runtime/check/checker.hpp"
 #include "base/platform/clock.hpp"
 #include "base/platform/conditions.hpp"
-#include "runtime/plan/plan.hpp"
+#include "runtime/check/checker.hpp"
 #include "runtime/model/conditions.hpp"
 #include "runtime/model/result.hpp"
 #include "runtime/model/result_state.hpp"
 #include "runtime/model/sample.hpp"
+#include "runtime/plan/plan.hpp"
+#include "runtime/run/interrupt_guard.hpp"
 #include "runtime/run/run_observer.hpp"
 #include "runtime/run/settle.hpp"
 
@@ -25,9 +25,9 @@ namespace hwbench::runtime::run {
 
 /// What the interpreter is lent.
 struct RunOptions {
-  platform::Clock* clock = nullptr;                        ///< required
-  RunObserver* observer = nullptr;                         ///< told of each series and sample; null for none
-  const std::atomic<bool>* interrupted = nullptr; ///< set on Ctrl-C / SIGTERM; null for never
+  platform::Clock* clock = nullptr;                ///< required
+  RunObserver* observer = nullptr;                 ///< told of each series and sample; null for none
+  const std::atomic<bool>* interrupted = nullptr;  ///< set on Ctrl-C / SIGTERM; null for never
   /// Snapshots of what disturbs a benchmark, before and after the run and around each timed
   /// statement; null for none.
   platform::ConditionsSampler* conditions = nullptr;
@@ -38,13 +38,13 @@ struct RunOptions {
 /// How a run ended, and what it measured.
 struct RunOutcome {
   model::RunStatus status = model::RunStatus::complete;  ///< complete, interrupted or failed
-  std::string error;                ///< one line naming the statement and the cause
-  std::vector<model::Series> series;       ///< in the plan's series order
-  std::vector<std::string> removed_after_failure;  ///< files of the run deleted because it did not complete
-  std::vector<std::string> left_behind;  ///< files of the run it could not delete, as "PATH (reason)"
-  std::optional<model::RunConditions> conditions;  ///< taken when RunOptions::conditions was given
-  std::optional<model::SettleRecord> settle;       ///< what the recipe's `settle` did, when it ran
-  std::vector<model::ProgramOutput> programs;      ///< command steps' first and failed runs
+  std::string error;                                     ///< one line naming the statement and the cause
+  std::vector<model::Series> series;                     ///< in the plan's series order
+  std::vector<std::string> removed_after_failure;        ///< files of the run deleted because it did not complete
+  std::vector<std::string> left_behind;                  ///< files of the run it could not delete, as "PATH (reason)"
+  std::optional<model::RunConditions> conditions;        ///< taken when RunOptions::conditions was given
+  std::optional<model::SettleRecord> settle;             ///< what the recipe's `settle` did, when it ran
+  std::vector<model::ProgramOutput> programs;            ///< command steps' first and failed runs
   /// Series that importers read from command steps' output, which the plan could not know, each
   /// with the `section` its statement stands in ("" for none).
   std::vector<std::pair<std::string, std::string>> imported_series;
@@ -57,6 +57,5 @@ struct RunOutcome {
 /// Runs a checked recipe. Teardown always runs; if the run does not complete, every file it
 /// created is removed afterwards.
 RunOutcome run_plan(const check::CheckedRecipe& recipe, const RunOptions& options);
-
 
 }  // namespace hwbench::runtime::run

@@ -8,7 +8,8 @@ namespace {
 
 std::atomic<bool> g_interrupted{false};
 std::atomic<int> g_signal{0};
-struct sigaction g_old_int {}, g_old_term {};
+struct sigaction g_old_int {
+}, g_old_term{};
 bool g_ignore_after = false;  // InterruptGuard::ignore_signals_after_runs()
 
 extern "C" void on_signal(int sig) {

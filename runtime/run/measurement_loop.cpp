@@ -113,7 +113,8 @@ Tally MeasurementLoop::run_from(kernels::Kernel& k, const Policy& p, std::int64_
       last = spent;
       // Aim for batches of about a millisecond, so that reading the clocks costs nothing
       // measurable, and never run past the budget by much.
-      if (took < 1'000'000 && batch < (1ULL << 40)) batch *= 2;
+      if (took < 1'000'000 && batch < (1ULL << 40))
+        batch *= 2;
       else if (took > 0 && spent + took > budget)
         batch = std::max<std::uint64_t>(
             1, batch * static_cast<std::uint64_t>(budget - spent) / static_cast<std::uint64_t>(took));
@@ -193,8 +194,10 @@ Sample MeasurementLoop::take(kernels::Kernel& k, const Policy& policy, const Cpu
   const std::int64_t t1 = now();
   const Elapsed excluded = region.excluded();
   s.wall_ns = t1 - t0 - excluded.wall_ns;
-  if (span == nullptr) s.cpu = clock_.cpu() - cpu0 - excluded.cpu;
-  else s.cpu_samples = 0;
+  if (span == nullptr)
+    s.cpu = clock_.cpu() - cpu0 - excluded.cpu;
+  else
+    s.cpu_samples = 0;
   s.units = t.units;
   s.bytes = t.bytes;
   s.ops = t.ops;

@@ -7,10 +7,10 @@
 #include <functional>
 #include <span>
 
-#include "kernels/contract/kernel.hpp"
 #include "base/platform/clock.hpp"
-#include "runtime/plan/plan.hpp"
+#include "kernels/contract/kernel.hpp"
 #include "runtime/model/sample.hpp"
+#include "runtime/plan/plan.hpp"
 
 namespace hwbench::runtime::run {
 
@@ -28,7 +28,7 @@ struct Tally {
 /// Wall and CPU time of a timed stretch, less what kernels::untimed() took inside it.
 struct Elapsed {
   std::int64_t wall_ns = 0;  ///< CLOCK_MONOTONIC
-  platform::CpuTimes cpu;              ///< this process's and its waited-for children's
+  platform::CpuTimes cpu;    ///< this process's and its waited-for children's
 };
 
 /// When a series reads the CPU clocks. A reading is a system call (getrusage: a microsecond or
@@ -51,13 +51,13 @@ class CpuSpan {
 
  private:
   friend class MeasurementLoop;
-  bool per_sample_ = true;    ///< the next sample reads the clocks around itself
-  bool open_ = false;         ///< a span has started: cpu0_ and excluded0_ hold
-  platform::CpuTimes cpu0_;   ///< the CPU clocks before the span's first sample
-  platform::CpuTimes excluded0_;  ///< the untimed() CPU time summed by then
+  bool per_sample_ = true;           ///< the next sample reads the clocks around itself
+  bool open_ = false;                ///< a span has started: cpu0_ and excluded0_ hold
+  platform::CpuTimes cpu0_;          ///< the CPU clocks before the span's first sample
+  platform::CpuTimes excluded0_;     ///< the untimed() CPU time summed by then
   std::int64_t unix_offset_ns_ = 0;  ///< CLOCK_REALTIME − CLOCK_MONOTONIC as the span began
-  std::int64_t wall_ns_ = 0;  ///< the span's timed wall so far
-  std::uint32_t samples_ = 0; ///< the span's samples so far
+  std::int64_t wall_ns_ = 0;         ///< the span's timed wall so far
+  std::uint32_t samples_ = 0;        ///< the span's samples so far
 };
 
 /// Runs and times kernel work under a statement's Policy. One object serves a whole run (and,

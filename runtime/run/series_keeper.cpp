@@ -25,14 +25,16 @@ SeriesKeeper::SeriesKeeper(const plan::Step& step, model::Series& series, Measur
   const auto& args = step.kernel.spec->args;
   if (kernels::command::is_command(*step.kernel.spec)) {
     // A program's words are one argv, not arguments of the spec's.
-    shared_.params["argv"] = kernels::command::display_argv(kernels::command::argv_of(*step.kernel.spec, step.kernel.call));
+    shared_.params["argv"] =
+        kernels::command::display_argv(kernels::command::argv_of(*step.kernel.spec, step.kernel.call));
   } else {
     for (std::size_t a = 0; a < step.kernel.call.args.size() && a < args.size(); ++a)
       shared_.params[args[a].name] = step.kernel.call.args[a].text;
   }
 }
 
-bool SeriesKeeper::keep(model::Sample& s, std::uint32_t n, CpuSpan& span, const std::map<std::string, std::string>& notes) {
+bool SeriesKeeper::keep(model::Sample& s, std::uint32_t n, CpuSpan& span,
+                        const std::map<std::string, std::string>& notes) {
   const plan::Policy& p = policy_;
   s.cold = p.cold;
   s.iteration = static_cast<std::uint32_t>(series_.samples.size() + 1);

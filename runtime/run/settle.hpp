@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
+#include "base/platform/clock.hpp"
 #include "runtime/model/settle.hpp"
 #include "runtime/plan/plan.hpp"
-#include "base/platform/clock.hpp"
 
 namespace hwbench::runtime::run {
 

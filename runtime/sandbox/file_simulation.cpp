@@ -53,21 +53,23 @@ void FileSimulation::apply(KernelStep& ks, const lang::recipe::Stmt& s, const Pa
     const std::string& pattern = ks.call.args[0].path;
     bool wildcard = pattern.find_first_of("*?[") != std::string::npos;
     if (!wildcard && kept.empty() && vfs_.exists(pattern))
-      diags_.error(s.loc, fmt::format("'{}' was not created by this run, so rm will not delete it", ks.call.args[0].text),
+      diags_.error(s.loc,
+                   fmt::format("'{}' was not created by this run, so rm will not delete it", ks.call.args[0].text),
                    "hwbench deletes only files that the same run created", 2);
   }
   fx.removes = std::move(kept);
 }
 
-void FileSimulation::create(const kernels::FileEffects::Create& c, const lang::recipe::Stmt& s, const PathResolver& resolver,
-                            std::vector<PlannedFile>& creates) {
+void FileSimulation::create(const kernels::FileEffects::Create& c, const lang::recipe::Stmt& s,
+                            const PathResolver& resolver, std::vector<PlannedFile>& creates) {
   const auto name_width = static_cast<std::uint32_t>(s.name.size());
   if (vfs_.exists(c.path) && !vfs_.ever_created(c.path)) {
     if (vfs_.is_directory(c.path))
       diags_.error(s.loc, fmt::format("'{}' is a directory, not a file to write", c.path), {}, 1);
     else
       diags_.error(s.loc, fmt::format("'{}' already exists and this run did not create it", c.path),
-                   "hwbench never overwrites a file it did not create: remove it, or write to another name", name_width);
+                   "hwbench never overwrites a file it did not create: remove it, or write to another name",
+                   name_width);
     return;
   }
   const std::string dir = parent_of(c.path);
@@ -78,12 +80,14 @@ void FileSimulation::create(const kernels::FileEffects::Create& c, const lang::r
     if (!vfs_.exists(dir)) {
       // One cause, one error (report_missing): the file is taken as made, so that what reads or
       // probes it later does not add errors of its own.
-      auto it = std::find_if(missing_dirs_.begin(), missing_dirs_.end(), [&](const MissingDir& m) { return m.dir == dir; });
+      auto it =
+          std::find_if(missing_dirs_.begin(), missing_dirs_.end(), [&](const MissingDir& m) { return m.dir == dir; });
       if (it == missing_dirs_.end()) {
         it = missing_dirs_.insert(missing_dirs_.end(), MissingDir{dir, c.path, "", s.loc, name_width, {}, {}});
         for (const auto& l : resolver.locations())
           if (!l.builtin && l.path == dir) it->location = l.name;
-      } else if (s.loc.line != it->loc.line && std::find(it->other_lines.begin(), it->other_lines.end(), s.loc.line) == it->other_lines.end())
+      } else if (s.loc.line != it->loc.line &&
+                 std::find(it->other_lines.begin(), it->other_lines.end(), s.loc.line) == it->other_lines.end())
         it->other_lines.push_back(s.loc.line);
       it->files.insert(c.path);
       vfs_.create(c.path, c.size);
@@ -108,17 +112,19 @@ void FileSimulation::create(const kernels::FileEffects::Create& c, const lang::r
 
 int FileSimulation::write_refusal(const std::string& dir) {
   auto it = write_refusals_.find(dir);
-  if (it == write_refusals_.end()) it = write_refusals_.emplace(dir, ::access(dir.c_str(), W_OK) == 0 ? 0 : errno).first;
+  if (it == write_refusals_.end())
+    it = write_refusals_.emplace(dir, ::access(dir.c_str(), W_OK) == 0 ? 0 : errno).first;
   return it->second;
 }
 
 void FileSimulation::report_missing() {
   for (const auto& m : missing_dirs_) {
     std::string needed = fmt::format("'{}'", m.first_file);
-    if (m.files.size() > 1) needed += fmt::format(" and {} more file{}", m.files.size() - 1, m.files.size() == 2 ? "" : "s");
+    if (m.files.size() > 1)
+      needed += fmt::format(" and {} more file{}", m.files.size() - 1, m.files.size() == 2 ? "" : "s");
     // The -L that maps it: the location's name when it is one's directory, else the literal path.
-    std::string hint = fmt::format("create it first (mkdir -p {}), or map it to another directory with -L {}=DIR", m.dir,
-                                   m.location.empty() ? m.dir : m.location);
+    std::string hint = fmt::format("create it first (mkdir -p {}), or map it to another directory with -L {}=DIR",
+                                   m.dir, m.location.empty() ? m.dir : m.location);
     if (!m.other_lines.empty()) {
       std::vector<std::string> lines;
       for (auto line : m.other_lines) lines.push_back(std::to_string(line));
@@ -129,11 +135,13 @@ void FileSimulation::report_missing() {
     diags_.error(m.loc, fmt::format("the directory '{}' does not exist (needed for {})", m.dir, needed), hint, m.width);
   }
   for (const auto& [offset, m] : missing_) {
-    std::string message = fmt::format("{} reads {}, which does not exist, and nothing before it creates it", m.kernel, m.path);
+    std::string message =
+        fmt::format("{} reads {}, which does not exist, and nothing before it creates it", m.kernel, m.path);
     if (m.count > 1) message += fmt::format(" ({} more like it)", m.count - 1);
-    diags_.error(m.loc, message,
-                 fmt::format("create it in setup, e.g. setup {{ write {} size 10MB }}, or copy it there first", m.written),
-                 static_cast<std::uint32_t>(m.kernel.size()));
+    diags_.error(
+        m.loc, message,
+        fmt::format("create it in setup, e.g. setup {{ write {} size 10MB }}, or copy it there first", m.written),
+        static_cast<std::uint32_t>(m.kernel.size()));
   }
 }
 

@@ -9,10 +9,10 @@
 #include <string>
 #include <vector>
 
-#include "lang/recipe/ast.hpp"
 #include "lang/common/diagnostics.hpp"
-#include "runtime/sandbox/locations.hpp"
+#include "lang/recipe/ast.hpp"
 #include "runtime/plan/plan.hpp"
+#include "runtime/sandbox/locations.hpp"
 #include "runtime/sandbox/space_ledger.hpp"
 #include "runtime/sandbox/virtual_fs.hpp"
 
@@ -21,12 +21,14 @@ namespace hwbench::runtime::sandbox {
 /// Applies kernel statements' file effects to the simulated file system.
 class FileSimulation {
  public:
-  FileSimulation(VirtualFs& vfs, SpaceLedger& space, lang::Diagnostics& diags) : vfs_(vfs), space_(space), diags_(diags) {}
+  FileSimulation(VirtualFs& vfs, SpaceLedger& space, lang::Diagnostics& diags)
+      : vfs_(vfs), space_(space), diags_(diags) {}
 
   /// Applies the effects of statement `s`, bound as `ks`: errors for forbidden writes and
   /// removals, each created file appended to `creates`. Leaves in ks.effects.removes only the
   /// files the run created (the only ones rm deletes).
-  void apply(plan::KernelStep& ks, const lang::recipe::Stmt& s, const PathResolver& resolver, std::vector<plan::PlannedFile>& creates);
+  void apply(plan::KernelStep& ks, const lang::recipe::Stmt& s, const PathResolver& resolver,
+             std::vector<plan::PlannedFile>& creates);
   /// One error per statement that read a file neither there nor created before it, and one per
   /// missing directory that statements write in (at the first, the others named in its hint).
   void report_missing();

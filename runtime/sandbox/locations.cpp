@@ -10,8 +10,8 @@
 
 #include <fmt/format.h>
 
-#include "lang/common/diagnostics.hpp"
 #include "base/support/suggestions.hpp"
+#include "lang/common/diagnostics.hpp"
 
 namespace hwbench::runtime::sandbox {
 
@@ -35,9 +35,7 @@ std::string real_now(const std::string& path) {
   return buf;
 }
 
-bool is_identifier_char(char c) {
-  return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-';
-}
+bool is_identifier_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-'; }
 
 }  // namespace
 
@@ -47,8 +45,7 @@ std::vector<Location> builtin_locations(const std::string& cwd, const MachinePro
   Location ram{"ramdisk", "/dev/shm", true, false, {}, {}};
   if (!is_tmpfs("/dev/shm")) {
     ram.unavailable = "the built-in location 'ramdisk' has no default here: /dev/shm is not a tmpfs";
-    ram.unavailable_hint =
-        "mount one (mount -t tmpfs -o size=2G tmpfs /mnt/ram) and pass -L ramdisk=/mnt/ram";
+    ram.unavailable_hint = "mount one (mount -t tmpfs -o size=2G tmpfs /mnt/ram) and pass -L ramdisk=/mnt/ram";
   }
   out.push_back(ram);
 
@@ -165,8 +162,7 @@ std::string PathResolver::real(const std::string& path) const {
   return it->second;
 }
 
-std::optional<PathError> PathResolver::check_place(const std::string& path, const std::string& root,
-                                                   bool write) const {
+std::optional<PathError> PathResolver::check_place(const std::string& path, const std::string& root, bool write) const {
   if (is_system_path(path))
     return PathError{fmt::format("'{}' is in a system directory, which no recipe may touch", path),
                      "use a location (ramdisk:, disk:, tmp:) or a directory of your own"};
@@ -190,8 +186,9 @@ std::optional<PathError> PathResolver::check_place(const std::string& path, cons
   if (!root.empty()) {
     std::string real_root = real(nearest_existing(root));
     if (path_within(existing, root) && !path_within(real_existing, real_root))
-      return PathError{fmt::format("'{}' leaves its location through a symlink (it leads to '{}')", path, real_existing),
-                       "hwbench never follows a symlink out of a location"};
+      return PathError{
+          fmt::format("'{}' leaves its location through a symlink (it leads to '{}')", path, real_existing),
+          "hwbench never follows a symlink out of a location"};
   }
   if (target_present && (S_ISCHR(target.st_mode) || S_ISBLK(target.st_mode)))
     return PathError{fmt::format("'{}' is a device file", path), "hwbench never reads or writes device files"};
@@ -204,16 +201,17 @@ std::optional<ResolvedPath> PathResolver::resolve(std::string_view text, bool wr
   out.display = std::string(text);
   std::size_t colon = 0;
   while (colon < text.size() && is_identifier_char(text[colon])) ++colon;
-  bool has_location = colon > 0 && colon < text.size() && text[colon] == ':' &&
-                      std::isalpha(static_cast<unsigned char>(text[0]));
+  bool has_location =
+      colon > 0 && colon < text.size() && text[colon] == ':' && std::isalpha(static_cast<unsigned char>(text[0]));
   std::string root;
   if (has_location) {
     std::string name(text.substr(0, colon));
     const Location* loc = find(name);
     if (loc == nullptr) {
-      error = {fmt::format("unknown location '{}'", name),
-               support::did_you_mean(name, names(),
-                                  "declare it with: location " + name + " = \"/some/dir\", or pass -L " + name + "=DIR")};
+      error = {
+          fmt::format("unknown location '{}'", name),
+          support::did_you_mean(name, names(),
+                                "declare it with: location " + name + " = \"/some/dir\", or pass -L " + name + "=DIR")};
       return std::nullopt;
     }
     if (!loc->unavailable.empty()) {

@@ -6,15 +6,15 @@
 #include <string_view>
 #include <vector>
 
-#include "runtime/model/result.hpp"
 #include "base/platform/probe.hpp"
+#include "runtime/model/result.hpp"
 
 namespace hwbench::runtime::sandbox {
 
 /// A location: a directory a recipe may write in.
 struct Location {
   std::string name;
-  std::string path;         ///< absolute, normalised
+  std::string path;  ///< absolute, normalised
   bool builtin = false;
   bool create = false;      ///< a built-in directory that the run creates when missing
   std::string unavailable;  ///< why a built-in has no usable default here ("" when it has)

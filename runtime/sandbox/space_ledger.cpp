@@ -54,8 +54,8 @@ void SpaceLedger::check(lang::Diagnostics& diags) const {
     if (static_cast<std::uint64_t>(u.peak) > *free)
       diags.error(u.peak_loc,
                   fmt::format("the run needs {} in '{}' ({}) at its peak, but only {} is free",
-                              human_bytes(static_cast<std::uint64_t>(u.peak)), u.where, machine_.filesystem_type(u.where),
-                              human_bytes(*free)),
+                              human_bytes(static_cast<std::uint64_t>(u.peak)), u.where,
+                              machine_.filesystem_type(u.where), human_bytes(*free)),
                   "use smaller sizes or fewer files, remove files as you go, or map the location elsewhere with -L", 1);
   }
 }

@@ -10,9 +10,9 @@
 #include <optional>
 #include <string>
 
+#include "base/platform/probe.hpp"
 #include "lang/common/diagnostics.hpp"
 #include "lang/common/source.hpp"
-#include "base/platform/probe.hpp"
 
 namespace hwbench::runtime::sandbox {
 

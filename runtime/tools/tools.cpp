@@ -27,7 +27,8 @@ const std::vector<Importer>& importers() {
       {"nbench", "BYTEmark / nbench 2.x reports (indices recomputed from iterations/sec)", nbench::import_nbench},
       {"bonnie", "bonnie++ 1.03, 1.96/1.97 and 2.00 output: the tables, the CSV line or both, one run or several",
        bonnie::import_bonnie},
-      {"openssl", "openssl speed's summary, 0.9.8 to 3.x: header lines, the type x block-size table, the sign/verify tables",
+      {"openssl",
+       "openssl speed's summary, 0.9.8 to 3.x: header lines, the type x block-size table, the sign/verify tables",
        openssl::import_openssl},
       {"unixbench",
        "BYTE UnixBench text reports: 5.x/6.0 (every run: 1 copy, then N copies) and the 4.1 layout with FINAL SCORE",
@@ -68,7 +69,8 @@ const std::vector<NamedStyle>& named_styles() {
     }
     for (const auto& r : registrations)
       if (model::find_style_info(r.name) == nullptr)
-        throw std::logic_error("report style '" + std::string(r.name) + "' is not in the catalogue (runtime/model/report_style.cpp)");
+        throw std::logic_error("report style '" + std::string(r.name) +
+                               "' is not in the catalogue (runtime/model/report_style.cpp)");
     return out;
   }();
   return styles;

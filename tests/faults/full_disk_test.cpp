@@ -1,11 +1,10 @@
 // A full disk: an 8 MiB tmpfs mounted for the test (root only; CI runs as root). A recipe that
 // needs more than it holds is refused before anything is written; a disk that fills up while
 // hwbench writes gives a clear error naming the file, and the run's files are removed.
-#include <doctest/doctest.h>
-
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
 
 #include "tests/faults/hwbench_child.hpp"
@@ -40,15 +39,17 @@ TEST_CASE("faults: a recipe needing more than an 8 MiB tmpfs holds is refused be
   LocationRecipe recipe("full", disk.path(), "series \"big\" write full:/big size 16MiB\nteardown { rm full:/big }\n");
   HwbenchChild run = recipe.start();
   CHECK(run.exit_code() == 1);
-  CHECK(run.err() == "t.bench:2:14: error: the run needs 16.8 MB in '" + disk.path() +
-                         "' (tmpfs) at its peak, but only 8.4 MB is free\n"
-                         "    2 | series \"big\" write full:/big size 16MiB\n"
-                         "      |              ^\n"
-                         "hint: use smaller sizes or fewer files, remove files as you go, or map the location elsewhere "
-                         "with -L\n"
-                         "1 error in t.bench; nothing was run\n");
+  CHECK(run.err() ==
+        "t.bench:2:14: error: the run needs 16.8 MB in '" + disk.path() +
+            "' (tmpfs) at its peak, but only 8.4 MB is free\n"
+            "    2 | series \"big\" write full:/big size 16MiB\n"
+            "      |              ^\n"
+            "hint: use smaller sizes or fewer files, remove files as you go, or map the location elsewhere "
+            "with -L\n"
+            "1 error in t.bench; nothing was run\n");
   CHECK(hwbench::test::snapshot(disk.path()).empty());
-  CHECK(hwbench::test::snapshot(recipe.work.path()).size() == 1);  // the recipe: no result file for a run that never ran
+  CHECK(hwbench::test::snapshot(recipe.work.path()).size() ==
+        1);  // the recipe: no result file for a run that never ran
 }
 
 TEST_CASE("faults: a disk that fills up mid-run: the error names the file, the run's files go, exit 3") {
@@ -70,8 +71,8 @@ TEST_CASE("faults: a disk that fills up mid-run: the error names the file, the r
   const auto filler = hwbench::test::snapshot(disk.path()).at("w_filler");
 
   CHECK(run.exit_code() == 3);
-  const std::string error = "t.bench:4:13: write full:/w_2 size 4MiB: cannot write " + disk.path() +
-                            "/w_2: No space left on device";
+  const std::string error =
+      "t.bench:4:13: write full:/w_2 size 4MiB: cannot write " + disk.path() + "/w_2: No space left on device";
   INFO(run.err());
   CHECK(run.err().ends_with("hwbench: " + error + "\nhwbench: the result file " + result +
                             " is marked failed (not complete)\n"));

@@ -61,8 +61,10 @@ inline std::vector<std::string> child_environment() {
 #if defined(HWBENCH_TEST_UNDER_ASAN)
   const std::string extra = "handle_segv=0:handle_sigbus=0:handle_sigfpe=0";
   auto it = std::find_if(out.begin(), out.end(), [](const std::string& e) { return e.rfind("ASAN_OPTIONS=", 0) == 0; });
-  if (it == out.end()) out.push_back("ASAN_OPTIONS=" + extra);
-  else *it += ":" + extra;
+  if (it == out.end())
+    out.push_back("ASAN_OPTIONS=" + extra);
+  else
+    *it += ":" + extra;
 #endif
   return out;
 }

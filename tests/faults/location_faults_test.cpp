@@ -2,11 +2,10 @@
 // when not root), one remounted read-only while hwbench runs, and one deleted while hwbench
 // runs a long series: a clear error, nothing left behind (or, where the file system refuses,
 // every file left named), no crash.
-#include <doctest/doctest.h>
-
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
 
 #include "tests/faults/hwbench_child.hpp"
@@ -79,9 +78,9 @@ TEST_CASE("faults: a location remounted read-only mid-run: a clear error, and th
   const std::string error =
       "t.bench:4:13: write ro:/w_2 size 1MiB: cannot create " + disk.path() + "/w_2: Read-only file system";
   INFO(run.err());
-  CHECK(run.err().ends_with("hwbench: " + error + "\nhwbench: could not remove 1 file the run had created: " +
-                            disk.path() + "/w_1 (Read-only file system)\nhwbench: the result file " + result +
-                            " is marked failed (not complete)\n"));
+  CHECK(run.err().ends_with(
+      "hwbench: " + error + "\nhwbench: could not remove 1 file the run had created: " + disk.path() +
+      "/w_1 (Read-only file system)\nhwbench: the result file " + result + " is marked failed (not complete)\n"));
   CHECK(status_of(result) == "failed not complete: " + error);
   // The one file a read-only file system keeps is the one named above.
   CHECK(hwbench::test::names_of(hwbench::test::snapshot(disk.path())) == "w_1");

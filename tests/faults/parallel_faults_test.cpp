@@ -2,11 +2,10 @@
 // group with SIGSEGV, as a crash would end it, or stops hwbench with SIGTERM or Ctrl-C while
 // the workers count for seconds. The run says what happened (which worker, and how), ends in
 // bounded time, and leaves no worker process, zombie or file behind.
-#include <doctest/doctest.h>
-
 #include <algorithm>
 #include <csignal>
 
+#include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
 
 #include "tests/faults/hwbench_child.hpp"
@@ -27,10 +26,13 @@ struct ParallelRun {
   std::vector<pid_t> workers;
 
   explicit ParallelRun(int seconds) {
-    hwbench::test::write_text(work / "t.bench", "series \"p\" parallel 4 {\n"
-                                                "  write ramdisk:/p_$worker size 64KiB\n"
-                                                "  nop for " + std::to_string(seconds) + "s\n"
-                                                "}\n");
+    hwbench::test::write_text(work / "t.bench",
+                              "series \"p\" parallel 4 {\n"
+                              "  write ramdisk:/p_$worker size 64KiB\n"
+                              "  nop for " +
+                                  std::to_string(seconds) +
+                                  "s\n"
+                                  "}\n");
     hwbench::test::write_text(ram / "p_stranger", "kept\n");
     before = hwbench::test::snapshot(ram.path());
     run = std::make_unique<HwbenchChild>(

@@ -2,11 +2,10 @@
 // `kill PID` sends it) at 23 points of specs/cp-ramdisk.bench, run by the real hwbench binary
 // with its sizes cut to 1 MB and 2 MB: each time teardown ran, no file of the run is left, the
 // files that were there before are untouched, and the result file says it is not complete.
-#include <doctest/doctest.h>
-
 #include <csignal>
 #include <thread>
 
+#include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
 
 #include "tests/faults/hwbench_child.hpp"
@@ -63,7 +62,8 @@ struct Scene {
   std::unique_ptr<HwbenchChild> start() const {
     return std::make_unique<HwbenchChild>(
         // -v: a progress line for each sample, which is what the signal points count.
-        std::vector<std::string>{"run", "-v", "-L", "st1=" + st1.path(), "-L", "ramdisk=" + ram.path(), "-o", result, recipe},
+        std::vector<std::string>{"run", "-v", "-L", "st1=" + st1.path(), "-L", "ramdisk=" + ram.path(), "-o", result,
+                                 recipe},
         work.path());
   }
 
@@ -171,8 +171,10 @@ TEST_CASE("faults: SIGINT and SIGTERM at 23 points of specs/cp-ramdisk.bench lea
         REQUIRE(run->wait_for_err(progress_mark, static_cast<std::size_t>(point.after_samples)));
       }
       if (point.delay_ms > 0) std::this_thread::sleep_for(std::chrono::milliseconds(point.delay_ms));
-      if (point.signal == SIGINT) run->signal_group(SIGINT);
-      else run->signal(SIGTERM);
+      if (point.signal == SIGINT)
+        run->signal_group(SIGINT);
+      else
+        run->signal(SIGTERM);
       if (point.storm) {
         // A second Ctrl-C while teardown cleans up must not cut it short.
         run->wait_until([&] {

@@ -43,7 +43,8 @@ class FakeMachine : public platform::MachineProbe {
     const FakeFileSystem* best = nullptr;
     for (const auto& fs : file_systems) {
       const std::string& m = fs.mount;
-      const bool within = m == "/" || path == m || (path.rfind(m, 0) == 0 && path.size() > m.size() && path[m.size()] == '/');
+      const bool within =
+          m == "/" || path == m || (path.rfind(m, 0) == 0 && path.size() > m.size() && path[m.size()] == '/');
       if (within && path.rfind('/', 0) == 0 && (best == nullptr || m.size() > best->mount.size())) best = &fs;
     }
     return best;

@@ -29,8 +29,8 @@ class SteppingClock : public platform::Clock {
 struct FakeCounters {
   double load1 = 0.1;
   unsigned cpus = 2;
-  std::uint64_t user = 1000;   ///< /proc/stat `cpu` user ticks
-  std::uint64_t idle = 9000;   ///< idle ticks
+  std::uint64_t user = 1000;  ///< /proc/stat `cpu` user ticks
+  std::uint64_t idle = 9000;  ///< idle ticks
   std::uint64_t steal = 0;
   std::uint64_t procs_running = 1;
   std::uint64_t pswpin = 0;
@@ -45,9 +45,7 @@ struct FakeCounters {
 /// A temporary root holding proc/ and sys/devices/system/cpu/.
 class FakeProc {
  public:
-  FakeProc() {
-    std::filesystem::create_directories(dir_ / "proc/pressure");
-  }
+  FakeProc() { std::filesystem::create_directories(dir_ / "proc/pressure"); }
   /// The root to read under.
   const std::string& root() const { return dir_.path(); }
   /// A path under the root.
@@ -61,12 +59,14 @@ class FakeProc {
     stat += fmt::format("intr 0\nctxt 0\nbtime 0\nprocesses 300\nprocs_running {}\nprocs_blocked 0\n", c.procs_running);
     write_text(dir_ / "proc/stat", stat);
     write_text(dir_ / "proc/vmstat", fmt::format("nr_free_pages 100\npswpin {}\npswpout {}\n", c.pswpin, c.pswpout));
-    write_text(dir_ / "proc/pressure/cpu",
-               fmt::format("some avg10=0.00 avg60=0.00 avg300=0.00 total={}\nfull avg10=0.00 avg60=0.00 avg300=0.00 total=0\n",
-                           c.cpu_some_us));
-    write_text(dir_ / "proc/pressure/memory",
-               fmt::format("some avg10=0.00 avg60=0.00 avg300=0.00 total={}\nfull avg10=0.00 avg60=0.00 avg300=0.00 total=0\n",
-                           c.memory_some_us));
+    write_text(
+        dir_ / "proc/pressure/cpu",
+        fmt::format("some avg10=0.00 avg60=0.00 avg300=0.00 total={}\nfull avg10=0.00 avg60=0.00 avg300=0.00 total=0\n",
+                    c.cpu_some_us));
+    write_text(
+        dir_ / "proc/pressure/memory",
+        fmt::format("some avg10=0.00 avg60=0.00 avg300=0.00 total={}\nfull avg10=0.00 avg60=0.00 avg300=0.00 total=0\n",
+                    c.memory_some_us));
     for (unsigned i = 0; i < c.cpus; ++i) {
       const std::string cpu = dir_ / fmt::format("sys/devices/system/cpu/cpu{}", i);
       std::filesystem::create_directories(cpu + "/cpufreq");

@@ -58,8 +58,8 @@ inline std::string unescape_xml(const std::string& text) {
   std::string out;
   for (std::size_t i = 0; i < text.size(); ++i) {
     bool replaced = false;
-    for (const auto& [entity, c] : {std::pair<const char*, char>{"&amp;", '&'}, {"&lt;", '<'}, {"&gt;", '>'},
-                                   {"&quot;", '"'}, {"&#39;", '\''}}) {
+    for (const auto& [entity, c] :
+         {std::pair<const char*, char>{"&amp;", '&'}, {"&lt;", '<'}, {"&gt;", '>'}, {"&quot;", '"'}, {"&#39;", '\''}}) {
       const std::string e(entity);
       if (text.compare(i, e.size(), e) == 0) {
         out += c;
@@ -152,21 +152,29 @@ inline Pixels read_png(const std::string& path) {
       const int c = up && x >= channels ? up[x - channels] : 0;
       int predicted = 0;
       switch (filter) {
-        case 1: predicted = a; break;
-        case 2: predicted = b; break;
-        case 3: predicted = (a + b) / 2; break;
+        case 1:
+          predicted = a;
+          break;
+        case 2:
+          predicted = b;
+          break;
+        case 3:
+          predicted = (a + b) / 2;
+          break;
         case 4: {
           const int p = a + b - c, pa = std::abs(p - a), pb = std::abs(p - b), pc = std::abs(p - c);
           predicted = pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
           break;
         }
-        default: break;
+        default:
+          break;
       }
       row[x] = static_cast<std::uint8_t>(in[x] + predicted);
     }
   }
   image.rgb.reserve(std::size_t(image.width) * image.height * 3);
-  for (std::size_t i = 0; i < pixels.size(); i += channels) image.rgb.insert(image.rgb.end(), &pixels[i], &pixels[i] + 3);
+  for (std::size_t i = 0; i < pixels.size(); i += channels)
+    image.rgb.insert(image.rgb.end(), &pixels[i], &pixels[i] + 3);
   return image;
 }
 #endif

@@ -8,8 +8,8 @@
 #include <utility>
 #include <vector>
 
-#include "kernels/contract/kernel.hpp"
 #include "base/platform/clock.hpp"
+#include "kernels/contract/kernel.hpp"
 #include "tests/support/recipe_env.hpp"
 
 namespace hwbench::test {

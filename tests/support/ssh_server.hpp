@@ -4,8 +4,6 @@
 // as a child (`sshd -D -e -f CONFIG`) and stopped when the test ends. The client configuration
 // (`ssh -F`) names each server by an alias, with the generated host key in its own known_hosts:
 // host keys are checked for real, as a user's ssh checks them.
-#include <arpa/inet.h>
-#include <netinet/in.h>
 #include <signal.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -18,6 +16,9 @@
 #include <string>
 #include <thread>
 #include <vector>
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
 
 #include "tests/support/temp_dir.hpp"
 
@@ -41,7 +42,8 @@ inline int free_local_port() {
   a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
   socklen_t len = sizeof a;
   int port = 0;
-  if (::bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0 && ::getsockname(fd, reinterpret_cast<sockaddr*>(&a), &len) == 0)
+  if (::bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0 &&
+      ::getsockname(fd, reinterpret_cast<sockaddr*>(&a), &len) == 0)
     port = ntohs(a.sin_port);
   ::close(fd);
   return port;
@@ -103,7 +105,8 @@ class SshServer {
                            "/host_key\nPidFile " + home_ + "/sshd.pid\nAuthorizedKeysFile " + home_ +
                            "/authorized_keys\nStrictModes no\nUsePAM no\nPasswordAuthentication no\n"
                            "KbdInteractiveAuthentication no\nPermitRootLogin prohibit-password\n"
-                           "SetEnv XDG_CACHE_HOME=" + cache_ + " TMPDIR=" + tmp_ + sanitizer_env + "\nLogLevel ERROR\n");
+                           "SetEnv XDG_CACHE_HOME=" +
+                           cache_ + " TMPDIR=" + tmp_ + sanitizer_env + "\nLogLevel ERROR\n");
     pid_ = ::fork();
     if (pid_ == 0) {
       const std::string log = home_ + "/sshd.log";
@@ -154,7 +157,8 @@ class SshServer {
   }
   /// Writes its known_hosts: the host key it was given, under the name ssh looks it up by.
   void write_known_hosts() const {
-    write_text(home_ + "/known_hosts", "[127.0.0.1]:" + std::to_string(port_) + " " + read_text(home_ + "/host_key.pub"));
+    write_text(home_ + "/known_hosts",
+               "[127.0.0.1]:" + std::to_string(port_) + " " + read_text(home_ + "/host_key.pub"));
   }
 
  private:

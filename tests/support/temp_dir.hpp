@@ -58,7 +58,8 @@ inline bool exists(const std::string& path) {
 inline std::size_t count_entries(const std::string& dir) {
   std::size_t n = 0;
   std::error_code ec;
-  for (auto it = std::filesystem::directory_iterator(dir, ec); !ec && it != std::filesystem::directory_iterator(); ++it) ++n;
+  for (auto it = std::filesystem::directory_iterator(dir, ec); !ec && it != std::filesystem::directory_iterator(); ++it)
+    ++n;
   return n;
 }
 

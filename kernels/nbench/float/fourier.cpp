@@ -28,9 +28,12 @@ constexpr int steps = 200;
 double integrand(double x, double omega_n, FourierTerm term) {
   const double f = std::pow(x + 1.0, x);
   switch (term) {
-    case FourierTerm::plain: return f;
-    case FourierTerm::cosine: return f * std::cos(omega_n * x);
-    case FourierTerm::sine: return f * std::sin(omega_n * x);
+    case FourierTerm::plain:
+      return f;
+    case FourierTerm::cosine:
+      return f * std::cos(omega_n * x);
+    case FourierTerm::sine:
+      return f * std::sin(omega_n * x);
   }
   return f;
 }
@@ -75,8 +78,6 @@ class Fourier : public IterationKernel {
 
 }  // namespace
 
-std::unique_ptr<Kernel> make_fourier(const Call&, const Context& ctx) {
-  return std::make_unique<Fourier>(ctx);
-}
+std::unique_ptr<Kernel> make_fourier(const Call&, const Context& ctx) { return std::make_unique<Fourier>(ctx); }
 
 }  // namespace hwbench::kernels::nbench

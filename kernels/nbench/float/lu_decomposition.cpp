@@ -33,7 +33,8 @@ void build_lu_problem(Random& rng, std::span<double> a, std::span<double> b, int
     const int k1 = static_cast<int>(rng.abs_randwc(static_cast<std::uint32_t>(n)));
     if (k == k1) continue;
     const double sign = k < k1 ? 1.0 : -1.0;
-    for (int j = 0; j < n; ++j) a[static_cast<std::size_t>(k * n + j)] += a[static_cast<std::size_t>(k1 * n + j)] * sign;
+    for (int j = 0; j < n; ++j)
+      a[static_cast<std::size_t>(k * n + j)] += a[static_cast<std::size_t>(k1 * n + j)] * sign;
     b[static_cast<std::size_t>(k)] += b[static_cast<std::size_t>(k1)] * sign;
   }
 }

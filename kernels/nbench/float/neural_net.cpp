@@ -26,8 +26,8 @@
 #include <string>
 
 #include "kernels/nbench/common/iteration_kernel.hpp"
-#include "kernels/nbench/float/float_index.hpp"
 #include "kernels/nbench/common/nbench_data.hpp"
+#include "kernels/nbench/float/float_index.hpp"
 
 namespace hwbench::kernels::nbench {
 

@@ -60,9 +60,15 @@ void flip_bit_run(std::span<std::uint64_t> bitmap, BitRun run) {
 void apply_bit_runs(std::span<std::uint64_t> bitmap, std::span<const BitRun> runs) {
   for (std::size_t i = 0; i < runs.size(); ++i) {
     switch (i % 3) {
-      case 0: toggle_bit_run(bitmap, runs[i], true); break;
-      case 1: toggle_bit_run(bitmap, runs[i], false); break;
-      default: flip_bit_run(bitmap, runs[i]); break;
+      case 0:
+        toggle_bit_run(bitmap, runs[i], true);
+        break;
+      case 1:
+        toggle_bit_run(bitmap, runs[i], false);
+        break;
+      default:
+        flip_bit_run(bitmap, runs[i]);
+        break;
     }
   }
 }
@@ -73,7 +79,8 @@ constexpr std::size_t runs_per_iteration = 30;
 
 class Bitfield : public IterationKernel {
  public:
-  explicit Bitfield(const Context& ctx) : IterationKernel(ctx, true), bitmap_(bitmap_words), runs_(runs_per_iteration) {}
+  explicit Bitfield(const Context& ctx)
+      : IterationKernel(ctx, true), bitmap_(bitmap_words), runs_(runs_per_iteration) {}
 
  protected:
   void set_up() override {
@@ -94,8 +101,6 @@ class Bitfield : public IterationKernel {
 
 }  // namespace
 
-std::unique_ptr<Kernel> make_bitfield(const Call&, const Context& ctx) {
-  return std::make_unique<Bitfield>(ctx);
-}
+std::unique_ptr<Kernel> make_bitfield(const Call&, const Context& ctx) { return std::make_unique<Bitfield>(ctx); }
 
 }  // namespace hwbench::kernels::nbench

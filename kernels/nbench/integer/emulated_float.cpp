@@ -151,7 +151,8 @@ EmulatedFloat add_signed(const EmulatedFloat& x, const EmulatedFloat& y, bool y_
     return x;
   }
   if (y.kind == FloatKind::infinity) return special(FloatKind::infinity, y_negative);
-  if (y.kind == FloatKind::zero) return x.kind == FloatKind::zero ? special(FloatKind::zero, x.negative && y_negative) : x;
+  if (y.kind == FloatKind::zero)
+    return x.kind == FloatKind::zero ? special(FloatKind::zero, x.negative && y_negative) : x;
   if (x.kind == FloatKind::zero) {
     EmulatedFloat r = y;
     r.negative = y_negative;
@@ -186,7 +187,8 @@ EmulatedFloat add_signed(const EmulatedFloat& x, const EmulatedFloat& y, bool y_
 
 EmulatedFloat emulated_from_int(std::int32_t value) {
   if (value == 0) return {};
-  const std::uint32_t magnitude = value < 0 ? 0u - static_cast<std::uint32_t>(value) : static_cast<std::uint32_t>(value);
+  const std::uint32_t magnitude =
+      value < 0 ? 0u - static_cast<std::uint32_t>(value) : static_cast<std::uint32_t>(value);
   Unpacked u;
   u.negative = value < 0;
   u.exponent = 32;
@@ -210,10 +212,14 @@ EmulatedFloat emulated_from_double(double value) {
 
 double emulated_to_double(const EmulatedFloat& x) {
   switch (x.kind) {
-    case FloatKind::zero: return x.negative ? -0.0 : 0.0;
-    case FloatKind::infinity: return x.negative ? -std::numeric_limits<double>::infinity() : std::numeric_limits<double>::infinity();
-    case FloatKind::nan: return std::numeric_limits<double>::quiet_NaN();
-    default: break;
+    case FloatKind::zero:
+      return x.negative ? -0.0 : 0.0;
+    case FloatKind::infinity:
+      return x.negative ? -std::numeric_limits<double>::infinity() : std::numeric_limits<double>::infinity();
+    case FloatKind::nan:
+      return std::numeric_limits<double>::quiet_NaN();
+    default:
+      break;
   }
   std::uint64_t bits = 0;
   for (int i = 0; i < words; ++i) bits = (bits << 16) | x.mantissa[i];
@@ -223,7 +229,9 @@ double emulated_to_double(const EmulatedFloat& x) {
 
 EmulatedFloat emulated_add(const EmulatedFloat& x, const EmulatedFloat& y) { return add_signed(x, y, y.negative); }
 
-EmulatedFloat emulated_subtract(const EmulatedFloat& x, const EmulatedFloat& y) { return add_signed(x, y, !y.negative); }
+EmulatedFloat emulated_subtract(const EmulatedFloat& x, const EmulatedFloat& y) {
+  return add_signed(x, y, !y.negative);
+}
 
 // Multiply and divide build their result in the destination itself, as BYTEmark's routines
 // build theirs in the result element of the test's third array, and read the operand that is

@@ -49,10 +49,18 @@ void emf_loop(EmfArrays& arrays) {
   const std::size_t size = arrays.c.size();
   for (std::size_t i = 0; i < size; ++i) {
     switch (emf_operation(i)) {
-      case EmfOperation::add: arrays.c[i] = emulated_add(arrays.a[i], arrays.b[i]); break;
-      case EmfOperation::subtract: arrays.c[i] = emulated_subtract(arrays.a[i], arrays.b[i]); break;
-      case EmfOperation::multiply: emulated_multiply(arrays.a[i], arrays.b[i], arrays.c[i]); break;
-      case EmfOperation::divide: emulated_divide(arrays.a[i], arrays.b[i], arrays.c[i]); break;
+      case EmfOperation::add:
+        arrays.c[i] = emulated_add(arrays.a[i], arrays.b[i]);
+        break;
+      case EmfOperation::subtract:
+        arrays.c[i] = emulated_subtract(arrays.a[i], arrays.b[i]);
+        break;
+      case EmfOperation::multiply:
+        emulated_multiply(arrays.a[i], arrays.b[i], arrays.c[i]);
+        break;
+      case EmfOperation::divide:
+        emulated_divide(arrays.a[i], arrays.b[i], arrays.c[i]);
+        break;
     }
   }
 }

@@ -5,8 +5,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "kernels/nbench/integer/emulated_float.hpp"
 #include "kernels/nbench/common/random.hpp"
+#include "kernels/nbench/integer/emulated_float.hpp"
 
 namespace hwbench::kernels::nbench {
 

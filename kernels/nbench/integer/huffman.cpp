@@ -18,8 +18,8 @@
 #include <vector>
 
 #include "kernels/nbench/common/iteration_kernel.hpp"
-#include "kernels/nbench/integer/integer_index.hpp"
 #include "kernels/nbench/common/nbench_data.hpp"
+#include "kernels/nbench/integer/integer_index.hpp"
 
 namespace hwbench::kernels::nbench {
 
@@ -187,8 +187,6 @@ class HuffmanKernel : public IterationKernel {
 
 }  // namespace
 
-std::unique_ptr<Kernel> make_huffman(const Call&, const Context& ctx) {
-  return std::make_unique<HuffmanKernel>(ctx);
-}
+std::unique_ptr<Kernel> make_huffman(const Call&, const Context& ctx) { return std::make_unique<HuffmanKernel>(ctx); }
 
 }  // namespace hwbench::kernels::nbench

@@ -15,8 +15,8 @@
 #include <vector>
 
 #include "kernels/nbench/common/iteration_kernel.hpp"
-#include "kernels/nbench/integer/integer_index.hpp"
 #include "kernels/nbench/common/random.hpp"
+#include "kernels/nbench/integer/integer_index.hpp"
 
 namespace hwbench::kernels::nbench {
 

@@ -79,7 +79,8 @@ void resize_slot(StringArray& array, std::size_t i, std::size_t length) {
   move_memory(bytes + offsets[i] + 1 + length, bytes + from, end - from);
   bytes[offsets[i]] = static_cast<unsigned char>(length);
   const std::ptrdiff_t shift = static_cast<std::ptrdiff_t>(length) - static_cast<std::ptrdiff_t>(old_length);
-  for (std::size_t k = i + 1; k < count; ++k) offsets[k] = static_cast<std::size_t>(static_cast<std::ptrdiff_t>(offsets[k]) + shift);
+  for (std::size_t k = i + 1; k < count; ++k)
+    offsets[k] = static_cast<std::size_t>(static_cast<std::ptrdiff_t>(offsets[k]) + shift);
 }
 
 }  // namespace
@@ -92,14 +93,16 @@ void swap_strings(StringArray& array, std::size_t first, std::size_t second) {
   move_memory(saved.data(), bytes + array.offsets[first], saved_size);
 
   resize_slot(array, first, bytes[array.offsets[second]]);
-  move_memory(bytes + array.offsets[first], bytes + array.offsets[second], bytes[array.offsets[second]] + std::size_t{1});
+  move_memory(bytes + array.offsets[first], bytes + array.offsets[second],
+              bytes[array.offsets[second]] + std::size_t{1});
   resize_slot(array, second, saved[0]);
   move_memory(bytes + array.offsets[second], saved.data(), saved_size);
 }
 
 void heapsort_strings(StringArray& array) {
   heapsort(
-      array.offsets.size(), [&array](std::size_t i, std::size_t j) { return string_less(array.record(i), array.record(j)); },
+      array.offsets.size(),
+      [&array](std::size_t i, std::size_t j) { return string_less(array.record(i), array.record(j)); },
       [&array](std::size_t i, std::size_t j) { swap_strings(array, i, j); });
 }
 
@@ -123,8 +126,6 @@ class StringSort : public IterationKernel {
 
 }  // namespace
 
-std::unique_ptr<Kernel> make_string_sort(const Call&, const Context& ctx) {
-  return std::make_unique<StringSort>(ctx);
-}
+std::unique_ptr<Kernel> make_string_sort(const Call&, const Context& ctx) { return std::make_unique<StringSort>(ctx); }
 
 }  // namespace hwbench::kernels::nbench

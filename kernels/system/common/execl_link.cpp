@@ -76,8 +76,8 @@ char* execl_decimal(std::uint64_t v, char* out) {
 int execl_execute_link(const char* program, const char* argv0, const char* request_fd, const char* reply_fd,
                        std::uint64_t remaining) {
   char count[21];
-  char* args[] = {const_cast<char*>(argv0), const_cast<char*>(execl_child_flag), const_cast<char*>(request_fd),
-                  const_cast<char*>(reply_fd), execl_decimal(remaining, count), nullptr};
+  char* args[] = {const_cast<char*>(argv0),    const_cast<char*>(execl_child_flag), const_cast<char*>(request_fd),
+                  const_cast<char*>(reply_fd), execl_decimal(remaining, count),     nullptr};
   ::execv(program, args);
   return 127;
 }

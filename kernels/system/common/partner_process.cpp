@@ -112,8 +112,7 @@ void PartnerProcess::gone(const char* doing) {
   const int err = errno;
   const bool running = pid_ > 0;
   stop();
-  if (running)
-    throw KernelError(fmt::format("{} stopped while {}: it {}", what_, doing, describe_status(status_)));
+  if (running) throw KernelError(fmt::format("{} stopped while {}: it {}", what_, doing, describe_status(status_)));
   throw KernelError(fmt::format("{} is not running ({}: {})", what_, doing, std::strerror(err)));
 }
 

@@ -153,7 +153,8 @@ int wait_for(pid_t pid) {
 std::string describe_status(int status) {
   if (status == -1) return "could not be waited for";
   if (WIFEXITED(status)) return fmt::format("exited with status {}", WEXITSTATUS(status));
-  if (WIFSIGNALED(status)) return fmt::format("was killed by signal {} ({})", WTERMSIG(status), ::strsignal(WTERMSIG(status)));
+  if (WIFSIGNALED(status))
+    return fmt::format("was killed by signal {} ({})", WTERMSIG(status), ::strsignal(WTERMSIG(status)));
   return fmt::format("ended with wait status {}", status);
 }
 

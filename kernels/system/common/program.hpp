@@ -14,11 +14,11 @@ namespace hwbench::kernels::system {
 
 /// One run of an external program.
 struct ProgramRun {
-  std::vector<std::string> argv;        ///< argv[0] is the program's path
-  std::string dir;                      ///< working directory; "" keeps hwbench's
-  std::string input;                    ///< written to its standard input, which is then closed
-  std::vector<std::string> env_set;     ///< NAME=VALUE entries added to (or replacing in) the environment
-  std::vector<std::string> env_unset;   ///< names removed from the environment
+  std::vector<std::string> argv;       ///< argv[0] is the program's path
+  std::string dir;                     ///< working directory; "" keeps hwbench's
+  std::string input;                   ///< written to its standard input, which is then closed
+  std::vector<std::string> env_set;    ///< NAME=VALUE entries added to (or replacing in) the environment
+  std::vector<std::string> env_unset;  ///< names removed from the environment
 };
 
 /// How a program run ended.

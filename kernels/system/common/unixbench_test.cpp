@@ -6,7 +6,6 @@
 
 namespace hwbench::kernels::system {
 
-
 namespace {
 
 // Written through volatile so the stores, and what computes them, stay in the program.

@@ -68,8 +68,8 @@ class ArithohKernel : public Kernel {
 KernelSpec arith_spec() {
   KernelSpec spec = unixbench_spec(
       "arith", "UnixBench 4's arithmetic test in a C type; one unit is one call doing 100 each of *, -, / and +",
-      "UnixBench 4.1 Arithmetic Test (type = short/int/long/float/double), arith.c", "arith type short|int|long|float|double",
-      10);
+      "UnixBench 4.1 Arithmetic Test (type = short/int/long/float/double), arith.c",
+      "arith type short|int|long|float|double", 10);
   ParamSpec type;
   type.name = "type";
   type.type = ParamType::choice;
@@ -89,8 +89,9 @@ KernelSpec arith_spec() {
 }
 
 KernelSpec arithoh_spec() {
-  KernelSpec spec = unixbench_spec("arithoh", "the arithmetic test's loop and call without the arithmetic; one unit is one call",
-                                   "UnixBench 4.1 Arithoh (arith.c built with -Darithoh)", "arithoh", 10);
+  KernelSpec spec =
+      unixbench_spec("arithoh", "the arithmetic test's loop and call without the arithmetic; one unit is one call",
+                     "UnixBench 4.1 Arithoh (arith.c built with -Darithoh)", "arithoh", 10);
   spec.make = [](const Call&, const Context&) -> std::unique_ptr<Kernel> { return std::make_unique<ArithohKernel>(); };
   return spec;
 }

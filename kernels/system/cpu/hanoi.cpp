@@ -49,8 +49,9 @@ class HanoiKernel : public Kernel {
 }  // namespace
 
 KernelSpec hanoi_spec() {
-  KernelSpec spec = unixbench_spec("hanoi", "the Tower of Hanoi solved recursively; one unit is one complete solution",
-                                   "UnixBench Recursion Test -- Tower of Hanoi (hanoi.c, 10 disks)", "hanoi [disks N]", 20);
+  KernelSpec spec =
+      unixbench_spec("hanoi", "the Tower of Hanoi solved recursively; one unit is one complete solution",
+                     "UnixBench Recursion Test -- Tower of Hanoi (hanoi.c, 10 disks)", "hanoi [disks N]", 20);
   spec.params = {count_param("disks", "", "10", 1, 30, "disks to move (2^N - 1 moves)")};
   spec.make = [](const Call& call, const Context&) -> std::unique_ptr<Kernel> {
     return std::make_unique<HanoiKernel>(static_cast<int>(count_value(call, "disks", 10)));

@@ -50,8 +50,7 @@ Work ContextSwitch::run(std::uint64_t n) {
     partner_.send(&sent, sizeof sent);
     std::uint64_t back = 0;
     partner_.receive(&back, sizeof back);
-    if (back != sent)
-      throw KernelError(fmt::format("context1: sent counter {} but {} came back", sent, back));
+    if (back != sent) throw KernelError(fmt::format("context1: sent counter {} but {} came back", sent, back));
     ++counter_;
   }
   return {0, n};
@@ -66,8 +65,7 @@ void ContextSwitch::finish() {
 
 KernelSpec context_switch_spec() {
   KernelSpec spec = unixbench_spec(
-      "context1",
-      "two processes pass a counter back and forth over two pipes, checking it; one unit is one round trip",
+      "context1", "two processes pass a counter back and forth over two pipes, checking it; one unit is one round trip",
       "UnixBench context1: Pipe-based Context Switching", "context1", 10);
   spec.make = [](const Call&, const Context&) -> std::unique_ptr<Kernel> { return std::make_unique<ContextSwitch>(); };
   return spec;

@@ -35,9 +35,11 @@ void start_small_program(PartnerProcess& partner, const std::string& binary, con
     if (::fcntl(from_parent, F_SETFD, 0) != 0 || ::fcntl(to_parent, F_SETFD, 0) != 0) return 126;
     char request[21];
     char reply[21];
-    char* args[] = {const_cast<char*>(binary.c_str()), const_cast<char*>(execl_child_flag),
+    char* args[] = {const_cast<char*>(binary.c_str()),
+                    const_cast<char*>(execl_child_flag),
                     execl_decimal(static_cast<std::uint64_t>(from_parent), request),
-                    execl_decimal(static_cast<std::uint64_t>(to_parent), reply), const_cast<char*>(mode.c_str()),
+                    execl_decimal(static_cast<std::uint64_t>(to_parent), reply),
+                    const_cast<char*>(mode.c_str()),
                     nullptr};
     ::execv(binary.c_str(), args);
     return 127;
@@ -46,7 +48,8 @@ void start_small_program(PartnerProcess& partner, const std::string& binary, con
   try {
     partner.receive(&ready, 1);
   } catch (const KernelError& e) {
-    throw KernelError(fmt::format("{} could not run as {} ({} {}): {}", binary, role, binary, execl_child_flag, e.what()));
+    throw KernelError(
+        fmt::format("{} could not run as {} ({} {}): {}", binary, role, binary, execl_child_flag, e.what()));
   }
 }
 
@@ -78,16 +81,19 @@ Work Execl::run(std::uint64_t n) {
 void Execl::finish() {
   const bool running = chain_.pid() > 0;
   const int status = chain_.stop();
-  if (running && !succeeded(status)) throw KernelError(fmt::format("execl's chain process {}", describe_status(status)));
+  if (running && !succeeded(status))
+    throw KernelError(fmt::format("execl's chain process {}", describe_status(status)));
 }
 
 KernelSpec execl_spec() {
   KernelSpec spec = unixbench_spec(
-      "execl", "hwbench executes its own binary again and again; one unit is one execve, including the new image's start-up",
+      "execl",
+      "hwbench executes its own binary again and again; one unit is one execve, including the new image's start-up",
       "UnixBench execl: Execl Throughput", "execl", 30);
   spec.make = [](const Call&, const Context&) -> std::unique_ptr<Kernel> {
     if (::access(self_exe, X_OK) != 0)
-      throw KernelUnavailable(fmt::format("execl finds hwbench's binary through {}, which is not available here", self_exe));
+      throw KernelUnavailable(
+          fmt::format("execl finds hwbench's binary through {}, which is not available here", self_exe));
     return std::make_unique<Execl>(small_program_binary());
   };
   return spec;

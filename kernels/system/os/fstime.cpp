@@ -61,7 +61,8 @@ FileDescriptor Fstime::create(const std::string& path, int flags) {
 void Fstime::prepare() {
   finish();
   if (setup_.bufsize == 0 || setup_.max_buffers() == 0)
-    throw KernelError(fmt::format("fstime: maxblocks {} KiB holds no buffer of {} bytes", setup_.maxblocks, setup_.bufsize));
+    throw KernelError(
+        fmt::format("fstime: maxblocks {} KiB holds no buffer of {} bytes", setup_.maxblocks, setup_.bufsize));
   buffer_.assign(static_cast<std::size_t>(setup_.bufsize), 0);
   // Varied bytes, so a compressing file system cannot shrink the work to nothing.
   for (std::size_t i = 0; i < buffer_.size(); ++i) buffer_[i] = static_cast<char>('A' + i % 53);
@@ -70,7 +71,8 @@ void Fstime::prepare() {
   if (setup_.mode == FstimeMode::write) return;
   // fstime primes the file with its write test before reading or copying it, then syncs.
   for (std::uint64_t b = 0; b < setup_.max_buffers(); ++b)
-    common::write_all(source_.get(), reinterpret_cast<const unsigned char*>(buffer_.data()), buffer_.size(), setup_.source);
+    common::write_all(source_.get(), reinterpret_cast<const unsigned char*>(buffer_.data()), buffer_.size(),
+                      setup_.source);
   if (::fdatasync(source_.get()) != 0) throw common::io_error("sync", setup_.source, errno);
   rewind(source_.get(), setup_.source);
   if (setup_.mode == FstimeMode::copy) destination_ = create(setup_.destination, O_WRONLY);

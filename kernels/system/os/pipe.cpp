@@ -17,7 +17,8 @@ using platform::FileDescriptor;
 
 void PipeThroughput::prepare() {
   int fds[2];
-  if (::pipe2(fds, O_CLOEXEC) != 0) throw KernelError(fmt::format("pipe: cannot create a pipe: {}", std::strerror(errno)));
+  if (::pipe2(fds, O_CLOEXEC) != 0)
+    throw KernelError(fmt::format("pipe: cannot create a pipe: {}", std::strerror(errno)));
   read_end_ = FileDescriptor(fds[0]);
   write_end_ = FileDescriptor(fds[1]);
   counter_ = 0;
@@ -55,8 +56,9 @@ void PipeThroughput::finish() {
 }
 
 KernelSpec pipe_spec() {
-  KernelSpec spec = unixbench_spec("pipe", "one process writes 512 bytes into a pipe and reads them back; one unit is one write and one read",
-                                   "UnixBench pipe: Pipe Throughput", "pipe", 10);
+  KernelSpec spec = unixbench_spec(
+      "pipe", "one process writes 512 bytes into a pipe and reads them back; one unit is one write and one read",
+      "UnixBench pipe: Pipe Throughput", "pipe", 10);
   spec.make = [](const Call&, const Context&) -> std::unique_ptr<Kernel> { return std::make_unique<PipeThroughput>(); };
   return spec;
 }

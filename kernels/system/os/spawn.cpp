@@ -2,9 +2,9 @@
 
 #include <fmt/format.h>
 
-#include "kernels/system/os/execl.hpp"
 #include "kernels/system/common/program.hpp"
 #include "kernels/system/common/unixbench_test.hpp"
+#include "kernels/system/os/execl.hpp"
 #include "kernels/system/os/os_tests.hpp"
 
 namespace hwbench::kernels::system {
@@ -20,7 +20,8 @@ void Spawn::prepare() {
 Work Spawn::run(std::uint64_t n) {
   if (server_.pid() < 0) prepare();
   if (n == 0) return {};
-  if (ask_small_program(server_, n) != 1) throw KernelError("spawn: a fork failed, or a child did not exit with status 0");
+  if (ask_small_program(server_, n) != 1)
+    throw KernelError("spawn: a fork failed, or a child did not exit with status 0");
   return {0, n};
 }
 

@@ -23,7 +23,8 @@ using platform::open_file;
 
 namespace {
 
-constexpr std::string_view program_text = R"cctest(/* hwbench's compiler-throughput program: a small word and number statistics tool. */
+constexpr std::string_view program_text =
+    R"cctest(/* hwbench's compiler-throughput program: a small word and number statistics tool. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -190,7 +191,8 @@ struct CompilerFiles {
 
 CompilerFiles files_of(const Call& call) {
   const std::string& dir = call.args.at(0).path;
-  return {common::join_path(dir, worker_file("cctest", call) + ".c"), common::join_path(dir, worker_file("cctest", call))};
+  return {common::join_path(dir, worker_file("cctest", call) + ".c"),
+          common::join_path(dir, worker_file("cctest", call))};
 }
 
 class CompilerKernel : public Kernel {
@@ -208,7 +210,7 @@ class CompilerKernel : public Kernel {
     if (!fd.valid()) throw common::io_error("create", files_.source, errno);
     written_ = true;
     common::write_all(fd.get(), reinterpret_cast<const unsigned char*>(program_text.data()), program_text.size(),
-                     files_.source);
+                      files_.source);
     if (int err = fd.close(); err != 0) throw common::io_error("write", files_.source, err);
     run_.argv = {cc, "-o", common::base_name(files_.binary), common::base_name(files_.source)};
     run_.dir = dir_;
@@ -242,9 +244,9 @@ class CompilerKernel : public Kernel {
 }  // namespace
 
 KernelSpec compiler_spec() {
-  KernelSpec spec = unixbench_spec(
-      "cc", "compiles and links a 3.6 KB C program with cc in DIR; one unit is one compile (report lpm)",
-      "UnixBench C Compiler Throughput (looper 60 cc cctest.c)", "cc DIR [worker N]", 60);
+  KernelSpec spec =
+      unixbench_spec("cc", "compiles and links a 3.6 KB C program with cc in DIR; one unit is one compile (report lpm)",
+                     "UnixBench C Compiler Throughput (looper 60 cc cctest.c)", "cc DIR [worker N]", 60);
   spec.args = {directory_arg("the directory for the program and its binary")};
   spec.params = {worker_param()};
   spec.runs_programs = true;

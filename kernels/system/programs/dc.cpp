@@ -57,8 +57,9 @@ std::string run_dc(const std::string& path) {
 }
 
 KernelSpec dc_spec() {
-  KernelSpec spec = unixbench_spec("dc", "sqrt(2) to 99 decimal places through dc(1); one unit is one run of dc (report lpm)",
-                                   "UnixBench Dc: sqrt(2) to 99 decimal places (looper 30 dc < dc.dat)", "dc", 30);
+  KernelSpec spec =
+      unixbench_spec("dc", "sqrt(2) to 99 decimal places through dc(1); one unit is one run of dc (report lpm)",
+                     "UnixBench Dc: sqrt(2) to 99 decimal places (looper 30 dc < dc.dat)", "dc", 30);
   spec.runs_programs = true;
   spec.make = [](const Call&, const Context& context) -> std::unique_ptr<Kernel> {
     return std::make_unique<DcKernel>(context);

@@ -10,9 +10,9 @@
 #include "base/platform/file_descriptor.hpp"
 #include "kernels/common/kernel_io.hpp"
 #include "kernels/system/common/program.hpp"
-#include "kernels/system/programs/sort_source.hpp"
 #include "kernels/system/common/unixbench_test.hpp"
 #include "kernels/system/programs/program_tests.hpp"
+#include "kernels/system/programs/sort_source.hpp"
 
 namespace hwbench::kernels::system {
 
@@ -32,8 +32,8 @@ std::string shell_script(const std::string& source, const std::vector<ShellFiles
   std::string script;
   // File names are letters, digits, '.' and '-', so they sit safely inside single quotes.
   for (const auto& f : copies)
-    script += fmt::format("/bin/sh -c '{}rm {} {} {} {}' &\n", shell_pipeline(source, f), f.sorted, f.dump, f.found,
-                          f.count);
+    script +=
+        fmt::format("/bin/sh -c '{}rm {} {} {} {}' &\n", shell_pipeline(source, f), f.sorted, f.dump, f.found, f.count);
   return script + "wait\n";
 }
 
@@ -56,8 +56,8 @@ ShellSetup setup_from(const Call& call) {
   const std::uint64_t n = count_value(call, "concurrent", 1);
   for (std::uint64_t k = 1; k <= n; ++k) {
     const std::string tag = std::to_string(k);
-    s.copies.push_back({worker_file("sort." + tag, call), worker_file("od." + tag, call), worker_file("grep." + tag, call),
-                        worker_file("wc." + tag, call)});
+    s.copies.push_back({worker_file("sort." + tag, call), worker_file("od." + tag, call),
+                        worker_file("grep." + tag, call), worker_file("wc." + tag, call)});
   }
   return s;
 }
@@ -119,8 +119,9 @@ KernelSpec shell_spec() {
       "UnixBench shell1/shell8/shell16: Shell Scripts (N concurrent), looper 60 multi.sh N",
       "shell DIR [concurrent N] [worker N]", 60);
   spec.args = {directory_arg("the directory the scripts run in (UnixBench's testdir)")};
-  spec.params = {count_param("concurrent", "", "1", 1, 1000, "copies of the pipeline run at once (UnixBench: 1, 8 and 16)"),
-                 worker_param()};
+  spec.params = {
+      count_param("concurrent", "", "1", 1, 1000, "copies of the pipeline run at once (UnixBench: 1, 8 and 16)"),
+      worker_param()};
   spec.runs_programs = true;
   spec.effects = [](const Call& call, const FileView& view) {
     FileEffects fx;

@@ -14,13 +14,13 @@
 namespace hwbench::runtime::tools::bonnie {
 
 using model::Figure;
+using model::report_style_from_text;
 using model::ReportSpec;
 using model::Result;
 using model::ResultKind;
 using model::RunStatus;
 using model::Sample;
 using model::Series;
-using model::report_style_from_text;
 
 namespace {
 
@@ -66,11 +66,12 @@ std::optional<BonnieRun> merge(RunParts& parts, Log& log) {
     const Printed& a = parts.csv->printed[t];
     const Printed& b = parts.table->printed[t];
     const std::string name(bonnie_test_names[t]);
-    const bool misprinted = layout == BonnieLayout::v2_00 && t >= first_file_test && table.tests[t].state == State::measured;
+    const bool misprinted =
+        layout == BonnieLayout::v2_00 && t >= first_file_test && table.tests[t].state == State::measured;
     const bool rate_ok = misprinted || rate_agrees(run.tests[t], b.rate, t, layout, run.num_files);
     if (!rate_ok || a.cpu != b.cpu || a.latency != b.latency) {
-      log.fail({parts.csv_line, 0}, fmt::format("the table and the CSV line disagree on {} ({} {} {} against {} {} {})", name,
-                                                b.rate, b.cpu, b.latency, a.rate, a.cpu, a.latency));
+      log.fail({parts.csv_line, 0}, fmt::format("the table and the CSV line disagree on {} ({} {} {} against {} {} {})",
+                                                name, b.rate, b.cpu, b.latency, a.rate, a.cpu, a.latency));
       return std::nullopt;
     }
     if (bonnie_table_rate(run.tests[t], t, layout, run.num_files) != b.rate) run.table_rates[name] = b.rate;
@@ -123,7 +124,8 @@ class LogReader {
   std::size_t table(std::size_t i, bool io) {
     if (!current_.table) current_.table.emplace();
     BonnieLayout layout{};
-    const std::size_t span = io ? read_io_table(log_, i, *current_.table, layout) : read_file_table(log_, i, *current_.table, layout);
+    const std::size_t span =
+        io ? read_io_table(log_, i, *current_.table, layout) : read_file_table(log_, i, *current_.table, layout);
     if (span == 0) return 1;
     (io ? current_.io : current_.files) = true;
     current_.table_layout = layout;
@@ -136,8 +138,10 @@ class LogReader {
     // The cells of a table the log does not show stay empty: read as tests that did not run.
     if (parts.table && !figures(*parts.table, parts.table_layout, true, log_)) return;
     std::optional<BonnieRun> run;
-    if (parts.table && parts.csv) run = merge(parts, log_);
-    else run = parts.csv ? parts.csv->run : parts.table->run;
+    if (parts.table && parts.csv)
+      run = merge(parts, log_);
+    else
+      run = parts.csv ? parts.csv->run : parts.table->run;
     if (!run) return;
     run->shows_tables = parts.table.has_value();
     run->shows_csv = parts.csv.has_value();
@@ -170,7 +174,8 @@ std::pair<double, std::string> rate_figure(const BonnieRun& run, std::size_t t) 
 
 }  // namespace
 
-std::optional<std::vector<BonnieRun>> parse_bonnie_log(std::string_view text, const std::string& name, std::string& error) {
+std::optional<std::vector<BonnieRun>> parse_bonnie_log(std::string_view text, const std::string& name,
+                                                       std::string& error) {
   std::string command;
   return LogReader(text, name).read(error, command);
 }
@@ -183,8 +188,9 @@ Result bonnie_published_result(const std::vector<BonnieRun>& runs, std::string_v
   r.machine = runs.front().name;
   r.recipe_file = name;
   r.recipe_text = std::string(text);
-  r.meta["title"] = runs.size() == 1 ? fmt::format("bonnie++ {} on {}", runs[0].version, runs[0].name)
-                                     : fmt::format("bonnie++ {} on {}, {} runs", runs[0].version, runs[0].name, runs.size());
+  r.meta["title"] = runs.size() == 1
+                        ? fmt::format("bonnie++ {} on {}", runs[0].version, runs[0].name)
+                        : fmt::format("bonnie++ {} on {}, {} runs", runs[0].version, runs[0].name, runs.size());
   r.meta["source"] = name;
   if (!command.empty()) r.meta["note"] = command;
   std::vector<Series> series;

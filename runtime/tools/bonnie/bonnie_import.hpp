@@ -9,8 +9,8 @@
 #include <string_view>
 #include <vector>
 
-#include "runtime/tools/bonnie/bonnie_report.hpp"
 #include "runtime/model/result.hpp"
+#include "runtime/tools/bonnie/bonnie_report.hpp"
 
 namespace hwbench::runtime::tools::bonnie {
 
@@ -19,7 +19,7 @@ namespace hwbench::runtime::tools::bonnie {
 /// (it holds the seed, the full name and whole K/sec) and the tables must agree with it. On
 /// failure returns std::nullopt and sets `error` to `NAME:LINE[:COL]: error: …`.
 std::optional<std::vector<BonnieRun>> parse_bonnie_log(std::string_view text, const std::string& name,
-                                                               std::string& error);
+                                                       std::string& error);
 
 /// The published Result of `runs`: its BonnieLog (bonnie_record.hpp; an object for one run, an array for
 /// several), one series per figure with a sample per run, `report bonnie`. `text` and `name` are

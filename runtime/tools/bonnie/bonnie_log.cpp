@@ -7,11 +7,10 @@
 
 #include <fmt/format.h>
 
-#include "kernels/disk/bonnie.hpp"
 #include "base/support/system_text.hpp"
+#include "kernels/disk/bonnie.hpp"
 
 namespace hwbench::runtime::tools::bonnie {
-
 
 namespace {
 
@@ -47,7 +46,8 @@ std::vector<Line> split_lines(std::string_view text) {
 /// A latency text ("92293us", "1132ms", "12s") in ns; 0 for an empty one.
 std::optional<std::int64_t> latency(const std::string& text) {
   if (text.empty()) return 0;
-  for (const auto& [suffix, factor] : {std::pair<const char*, std::int64_t>{"us", 1000}, {"ms", 1'000'000}, {"s", 1'000'000'000}}) {
+  for (const auto& [suffix, factor] :
+       {std::pair<const char*, std::int64_t>{"us", 1000}, {"ms", 1'000'000}, {"s", 1'000'000'000}}) {
     const std::string_view s(suffix);
     if (text.size() <= s.size() || text.compare(text.size() - s.size(), s.size(), s) != 0) continue;
     const auto v = number(text.substr(0, text.size() - s.size()));
@@ -65,10 +65,14 @@ std::optional<double> scaled(const std::string& text) {
   const auto v = number(text.substr(0, text.size() - 1));
   if (!v) return std::nullopt;
   switch (text.back()) {
-    case 'k': return text.find('.') == std::string::npos ? v : std::nullopt;
-    case 'm': return *v * 1024;
-    case 'g': return *v * 1024 * 1024;
-    default: return std::nullopt;
+    case 'k':
+      return text.find('.') == std::string::npos ? v : std::nullopt;
+    case 'm':
+      return *v * 1024;
+    case 'g':
+      return *v * 1024 * 1024;
+    default:
+      return std::nullopt;
   }
 }
 
@@ -140,8 +144,10 @@ bool figures(Parsed& p, BonnieLayout layout, bool table, Log& log) {
     };
     // bonnie++ prints both cells of a test, or both placeholders, or neither.
     const bool quick_rate = pr.rate == "+++++", quick_cpu = pr.cpu == "+++";
-    if (quick_rate != quick_cpu) return quick_rate ? bad("the %CP", pr.cpu, pr.cpu_at) : bad("the rate", pr.rate, pr.rate_at);
-    if (pr.rate.empty() != pr.cpu.empty()) return pr.rate.empty() ? bad("the rate", "", pr.rate_at) : bad("the %CP", "", pr.cpu_at);
+    if (quick_rate != quick_cpu)
+      return quick_rate ? bad("the %CP", pr.cpu, pr.cpu_at) : bad("the rate", pr.rate, pr.rate_at);
+    if (pr.rate.empty() != pr.cpu.empty())
+      return pr.rate.empty() ? bad("the rate", "", pr.rate_at) : bad("the %CP", "", pr.cpu_at);
     if (quick_rate) {
       f.state = State::too_quick;
     } else if (!pr.rate.empty()) {

@@ -7,7 +7,6 @@
 
 namespace hwbench::runtime::tools::bonnie {
 
-
 namespace {
 
 std::vector<std::string> split_fields(const std::string& text) {
@@ -45,7 +44,8 @@ std::optional<Parsed> read_csv_line(Log& log, const Line& line, BonnieLayout& la
   layout = old ? BonnieLayout::v1_03 : fields[0] == "1.98" ? BonnieLayout::v2_00 : BonnieLayout::v1_96;
   const std::size_t expected = layout == BonnieLayout::v2_00 ? 50 : 48;
   if (!old && fields.size() != expected) {
-    log.fail({line.number, 0}, fmt::format("a CSV line of format {} has {} fields, not {}", fields[0], fields.size(), expected));
+    log.fail({line.number, 0},
+             fmt::format("a CSV line of format {} has {} fields, not {}", fields[0], fields.size(), expected));
     return std::nullopt;
   }
   Parsed p;
@@ -57,7 +57,8 @@ std::optional<Parsed> read_csv_line(Log& log, const Line& line, BonnieLayout& la
     r.name = fields[k++];
     read_size_descriptor(fields[k++], layout, r);
   } else {
-    for (auto* field : {&r.format_version, &r.version, &r.name, &r.concurrency, &r.seed, &r.file_size, &r.io_chunk_size})
+    for (auto* field :
+         {&r.format_version, &r.version, &r.name, &r.concurrency, &r.seed, &r.file_size, &r.io_chunk_size})
       *field = fields[k++];
   }
   if (layout == BonnieLayout::v2_00) {
@@ -71,7 +72,8 @@ std::optional<Parsed> read_csv_line(Log& log, const Line& line, BonnieLayout& la
     }
   };
   cells(0);
-  if (old) read_files_descriptor(fields[k++], r);
+  if (old)
+    read_files_descriptor(fields[k++], r);
   else
     // bonnie++ writes the file chunk size past the end of its buffer, so the field the header
     // calls num_dirs stays empty and the number of directories comes one field later.

@@ -11,7 +11,6 @@
 
 namespace hwbench::runtime::tools::bonnie {
 
-
 namespace {
 
 using kernels::disk::bonnie_test_names;
@@ -24,7 +23,8 @@ struct Word {
 
 std::vector<Word> words_of(const std::string& line) {
   std::vector<Word> out;
-  for (std::size_t pos = line.find_first_not_of(' '); pos != std::string::npos; pos = line.find_first_not_of(' ', pos)) {
+  for (std::size_t pos = line.find_first_not_of(' '); pos != std::string::npos;
+       pos = line.find_first_not_of(' ', pos)) {
     const auto end = std::min(line.find(' ', pos), line.size());
     out.push_back({line.substr(pos, end - pos), pos, end});
     pos = end;
@@ -55,8 +55,9 @@ bool latency_word(const std::string& w) {
 /// characters, right-aligned; a field of spaces (or past the end of a line whose trailing blanks
 /// were cut off) is empty. On a field bonnie++ cannot have printed there, returns std::nullopt
 /// and sets `failed` to its index and `column` to its 1-based column.
-std::optional<std::vector<Word>> fields_by_columns(const std::string& line, std::size_t pos, const std::vector<std::size_t>& widths,
-                                                   std::size_t count, std::size_t& failed, std::size_t& column) {
+std::optional<std::vector<Word>> fields_by_columns(const std::string& line, std::size_t pos,
+                                                   const std::vector<std::size_t>& widths, std::size_t count,
+                                                   std::size_t& failed, std::size_t& column) {
   std::vector<Word> out;
   for (std::size_t k = 0; k < count; ++k) {
     const std::size_t width = widths[k % widths.size()];
@@ -112,7 +113,8 @@ class TableReader {
     const std::size_t n = 2 * 6;
     Row r;
     std::size_t descriptor = words.size();
-    if (words.size() > n && std::all_of(words.end() - n, words.end(), [](const Word& w) { return cell_word(w.text); })) {
+    if (words.size() > n &&
+        std::all_of(words.end() - n, words.end(), [](const Word& w) { return cell_word(w.text); })) {
       descriptor = words.size() - n - 1;
       r.cells.assign(words.end() - n, words.end());
     } else {
@@ -125,8 +127,8 @@ class TableReader {
       std::size_t failed = 0, column = 0;
       auto cells = fields_by_columns(l.text, words[descriptor].end, {5, 3}, n, failed, column);
       if (!cells) {
-        log_.fail({l.number, column}, fmt::format("cannot read the {} of {} in bonnie++'s table", failed % 2 ? "%CP" : "rate",
-                                                  bonnie_test_names[first + failed / 2]));
+        log_.fail({l.number, column}, fmt::format("cannot read the {} of {} in bonnie++'s table",
+                                                  failed % 2 ? "%CP" : "rate", bonnie_test_names[first + failed / 2]));
         return std::nullopt;
       }
       r.cells = std::move(*cells);
@@ -156,7 +158,8 @@ class TableReader {
     }
     auto words = words_of(l.text);
     std::optional<std::vector<Word>> cells;
-    if (words.size() == 7 && std::all_of(words.begin() + 1, words.end(), [](const Word& w) { return latency_word(w.text); })) {
+    if (words.size() == 7 &&
+        std::all_of(words.begin() + 1, words.end(), [](const Word& w) { return latency_word(w.text); })) {
       cells.emplace(words.begin() + 1, words.end());
     } else {
       std::size_t failed = 0, column = 0;
@@ -225,7 +228,8 @@ std::size_t read_io_table(Log& log, std::size_t i, Parsed& p, BonnieLayout& layo
   } else if (titles.starts_with("Machine")) {
     layout = BonnieLayout::v1_03;
   } else {
-    log.fail({table.line(2).number, 0}, "expected bonnie++'s column titles ('Machine  Size K/sec %CP …' or 'Name:Size etc …')");
+    log.fail({table.line(2).number, 0},
+             "expected bonnie++'s column titles ('Machine  Size K/sec %CP …' or 'Name:Size etc …')");
     return 0;
   }
   set_layout(p, layout);

@@ -35,9 +35,9 @@ struct BonnieLogRun {
   std::string min_size;
   std::string num_dirs;
   std::string file_chunk_size;
-  bool tables = true;       ///< the log printed the two tables
-  bool csv = true;          ///< the log printed the CSV line
-  bool csv_header = false;  ///< `bonnie++ -x`'s header line came before it
+  bool tables = true;                              ///< the log printed the two tables
+  bool csv = true;                                 ///< the log printed the CSV line
+  bool csv_header = false;                         ///< `bonnie++ -x`'s header line came before it
   std::map<std::string, std::string> table_rates;  ///< BonnieRun::table_rates
   std::vector<std::string> too_quick;              ///< the tests printed as +++++, by name
 };

@@ -1,5 +1,4 @@
 #include "runtime/tools/bonnie/bonnie_report.hpp"
-#include "runtime/tools/bonnie/bonnie_record.hpp"
 
 #include <algorithm>
 
@@ -8,6 +7,7 @@
 
 #include "kernels/disk/bonnie.hpp"
 #include "lang/common/lexical.hpp"
+#include "runtime/tools/bonnie/bonnie_record.hpp"
 
 namespace hwbench::runtime::tools::bonnie {
 
@@ -26,9 +26,12 @@ constexpr std::uint64_t mib = std::uint64_t{1} << 20;
 // The rate as the CSV line prints it.
 std::string csv_rate(const BonnieFigure& f, std::size_t test, BonnieLayout layout) {
   switch (f.state) {
-    case State::not_run: return "";
-    case State::too_quick: return "+++++";
-    case State::measured: break;
+    case State::not_run:
+      return "";
+    case State::too_quick:
+      return "+++++";
+    case State::measured:
+      break;
   }
   if (test == bonnie_seeks_test) {
     // 1.0x's CSV always kept a decimal; its table, like the later ones, drops it from 1000 on.
@@ -40,9 +43,12 @@ std::string csv_rate(const BonnieFigure& f, std::size_t test, BonnieLayout layou
 
 std::string cpu_text(const BonnieFigure& f) {
   switch (f.state) {
-    case State::not_run: return "";
-    case State::too_quick: return "+++";
-    case State::measured: break;
+    case State::not_run:
+      return "";
+    case State::too_quick:
+      return "+++";
+    case State::measured:
+      break;
   }
   return fmt::sprintf("%lld", bonnie_whole(f.cpu));
 }
@@ -67,7 +73,8 @@ std::string table_cell(const BonnieRun& run, std::size_t test, BonnieLayout layo
 
 std::string latency_line(const BonnieRun& run, std::size_t first) {
   std::string line = "Latency          ";
-  for (std::size_t t = first; t < first + 6; ++t) line += fmt::sprintf(" %9s", bonnie_latency_text(run.tests[t].latency_ns));
+  for (std::size_t t = first; t < first + 6; ++t)
+    line += fmt::sprintf(" %9s", bonnie_latency_text(run.tests[t].latency_ns));
   return line + "\n";
 }
 
@@ -96,8 +103,10 @@ std::string descriptor_2_00(const BonnieRun& run) {
 // The file tests' descriptor: files, `:max:min`, `:link` or `:symlink`, `/dirs`.
 std::string files_descriptor(const BonnieRun& run) {
   std::string files = run.num_files;
-  if (run.max_size == "link" || run.max_size == "symlink") files += ":" + run.max_size;
-  else if (!run.max_size.empty()) files += ":" + run.max_size + ":" + (run.min_size.empty() ? "0" : run.min_size);
+  if (run.max_size == "link" || run.max_size == "symlink")
+    files += ":" + run.max_size;
+  else if (!run.max_size.empty())
+    files += ":" + run.max_size + ":" + (run.min_size.empty() ? "0" : run.min_size);
   if (!run.num_dirs.empty()) files += "/" + run.num_dirs;
   return files;
 }
@@ -116,7 +125,8 @@ BonnieLayout bonnie_layout(const BonnieRun& run) {
   return BonnieLayout::v1_96;
 }
 
-std::string bonnie_table_rate(const BonnieFigure& f, std::size_t test, BonnieLayout layout, const std::string& num_files) {
+std::string bonnie_table_rate(const BonnieFigure& f, std::size_t test, BonnieLayout layout,
+                              const std::string& num_files) {
   if (f.state != State::measured || test == bonnie_seeks_test) return csv_rate(f, test, BonnieLayout::v1_96);
   if (layout == BonnieLayout::v2_00 && bonnie_sequential(test)) return scaled_rate(f.rate);
   if (layout == BonnieLayout::v2_00) {
@@ -153,8 +163,10 @@ std::string bonnie_tables(const BonnieRun& run) {
     // 1.0x prints the file table under the I/O table without its Version and name.
     const bool bare = layout == BonnieLayout::v1_03 && io;
     out += (bare ? blank : version) + "------Sequential Create------ --------Random Create--------\n";
-    out += (bare ? blank : fmt::sprintf("%-19.19s ", run.name)) + "-Create-- --Read--- -Delete-- -Create-- --Read--- -Delete--\n";
-    const char* caption = run.min_size.empty() ? (run.max_size.empty() ? "              files" : "files:max") : "files:max:min";
+    out += (bare ? blank : fmt::sprintf("%-19.19s ", run.name)) +
+           "-Create-- --Read--- -Delete-- -Create-- --Read--- -Delete--\n";
+    const char* caption =
+        run.min_size.empty() ? (run.max_size.empty() ? "              files" : "files:max") : "files:max:min";
     out += fmt::sprintf("%-19s", caption) + "  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP\n";
     out += fmt::sprintf("%19s", files_descriptor(run));
     for (std::size_t t = bonnie_first_file_test; t < run.tests.size(); ++t) out += table_cell(run, t, layout);
@@ -171,7 +183,12 @@ std::string bonnie_csv_line(const BonnieRun& run) {
     f = {run.name, run.file_size + (run.io_chunk_size.empty() ? "" : ":" + run.io_chunk_size)};
   } else {
     // 2.00 leaves the chunk out of its CSV line (the table's descriptor shows it).
-    f = {run.format_version, run.version, run.name, run.concurrency, run.seed, run.file_size,
+    f = {run.format_version,
+         run.version,
+         run.name,
+         run.concurrency,
+         run.seed,
+         run.file_size,
          layout == BonnieLayout::v2_00 ? "" : run.io_chunk_size};
   }
   if (layout == BonnieLayout::v2_00) {
@@ -200,14 +217,15 @@ std::string bonnie_csv_line(const BonnieRun& run) {
 }
 
 std::string bonnie_csv_header(BonnieLayout layout) {
-  std::vector<std::string> f = {"format_version", "bonnie_version", "name", "concurrency", "seed", "file_size",
-                                "io_chunk_size"};
+  std::vector<std::string> f = {"format_version", "bonnie_version", "name",         "concurrency",
+                                "seed",           "file_size",      "io_chunk_size"};
   if (layout == BonnieLayout::v1_03) f = {"name", "file_size"};
   for (std::size_t t = 0; t < bonnie_first_file_test; ++t) {
     f.emplace_back(bonnie_test_names[t]);
     f.push_back(std::string(bonnie_test_names[t]) + "_cpu");
   }
-  if (layout == BonnieLayout::v1_03) f.emplace_back("num_files");
+  if (layout == BonnieLayout::v1_03)
+    f.emplace_back("num_files");
   else
     for (const char* name : {"num_files", "max_size", "min_size", "num_dirs", "file_chunk_size"}) f.emplace_back(name);
   for (std::size_t t = bonnie_first_file_test; t < bonnie_test_names.size(); ++t) {

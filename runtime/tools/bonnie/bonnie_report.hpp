@@ -40,9 +40,9 @@ inline long long bonnie_whole(double v) { return static_cast<long long>(v); }
 struct BonnieFigure {
   enum class State { not_run, too_quick, measured };
   State state = State::not_run;
-  double rate = 0;              ///< K/sec (KiB/s) for the sequential tests; per second for seeks and file tests
-  bool rate_known = true;       ///< false: a 2.00 table's file-test rate without its CSV line (see BonnieRun::table_rates)
-  double cpu = 0;               ///< %CP
+  double rate = 0;         ///< K/sec (KiB/s) for the sequential tests; per second for seeks and file tests
+  bool rate_known = true;  ///< false: a 2.00 table's file-test rate without its CSV line (see BonnieRun::table_rates)
+  double cpu = 0;          ///< %CP
   std::int64_t latency_ns = 0;  ///< the longest single operation; 0 prints an empty field
 };
 
@@ -54,19 +54,19 @@ struct BonnieRun {
   std::string name;                     ///< the machine name (-m)
   std::string concurrency = "1";
   std::string seed;
-  std::string file_size;      ///< "512M", "4G"; "" when no sequential test or seek test ran
-  std::string io_chunk_size;  ///< "" for the default 8192; else "16k", "512", "1m"
+  std::string file_size;        ///< "512M", "4G"; "" when no sequential test or seek test ran
+  std::string io_chunk_size;    ///< "" for the default 8192; else "16k", "512", "1m"
   std::string seeks;            ///< format 1.98 only
   std::string seek_proc_count;  ///< format 1.98 only
-  std::string num_files;      ///< "16" (× 1024); "" when the file tests did not run
+  std::string num_files;        ///< "16" (× 1024); "" when the file tests did not run
   std::string max_size;
   std::string min_size;
   std::string num_dirs;
   std::string file_chunk_size;
   std::array<BonnieFigure, 12> tests;  ///< in bonnie++'s order (kernels::disk::bonnie_test_names)
-  bool shows_tables = true;   ///< the report prints the two tables (a log's run: they were in the log)
-  bool shows_csv = true;      ///< the report prints the CSV line
-  bool csv_header = false;    ///< `bonnie++ -x`'s header line comes before this run's CSV line
+  bool shows_tables = true;            ///< the report prints the two tables (a log's run: they were in the log)
+  bool shows_csv = true;               ///< the report prints the CSV line
+  bool csv_header = false;             ///< `bonnie++ -x`'s header line comes before this run's CSV line
   /// Rates a table printed otherwise than its figure prints, by test name: bonnie++ 2.00's
   /// file-test rates (it passes a double to %d: amd64 builds print the file count x 1024, the
   /// CSV holds the figure), and a 2.00 scaled rate that the CSV's whole K/sec rounds differently.
@@ -87,7 +87,8 @@ BonnieLayout bonnie_layout(const BonnieRun& run);
 /// A test's rate as the tables of `layout` print it, unpadded: "" (not run), "+++++", "57544",
 /// "409.6", or 2.00's "350k", "56.3m", "603m", "1.2g". 2.00's file tests print what the table
 /// of an amd64 build shows (see BonnieRun::table_rates); the caller passes the run's file count.
-std::string bonnie_table_rate(const BonnieFigure& f, std::size_t test, BonnieLayout layout, const std::string& num_files);
+std::string bonnie_table_rate(const BonnieFigure& f, std::size_t test, BonnieLayout layout,
+                              const std::string& num_files);
 
 /// The runs a result holds: the one of an imported log, or one per sample index of a run's
 /// `bonnie` samples. `spec.options` may name the machine (`machine NAME`; default the host

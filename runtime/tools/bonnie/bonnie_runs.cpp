@@ -9,14 +9,14 @@
 #include "kernels/disk/disk.hpp"
 #include "lang/common/lexical.hpp"
 #include "runtime/analysis/units.hpp"
-#include "runtime/tools/bonnie/bonnie_report.hpp"
 #include "runtime/tools/bonnie/bonnie_record.hpp"
+#include "runtime/tools/bonnie/bonnie_report.hpp"
 
 namespace hwbench::runtime::tools::bonnie {
 
+using analysis::find_unit;
 using analysis::Measure;
 using analysis::Unit;
-using analysis::find_unit;
 using model::Figure;
 using model::ParamSet;
 using model::ReportSpec;
@@ -55,7 +55,8 @@ BonnieFigure bonnie_figure_of(const Sample& s, std::size_t test) {
     return f;
   }
   const double seconds = static_cast<double>(s.wall_ns) / 1e9;
-  f.rate = bonnie_sequential(test) ? static_cast<double>(s.bytes) / 1024 / seconds : static_cast<double>(s.ops) / seconds;
+  f.rate =
+      bonnie_sequential(test) ? static_cast<double>(s.bytes) / 1024 / seconds : static_cast<double>(s.ops) / seconds;
   const CpuTimes& c = s.cpu;
   f.cpu = static_cast<double>(c.usr_ns + c.sys_ns + c.cusr_ns + c.csys_ns) / static_cast<double>(s.wall_ns) * 100;
   f.state = State::measured;
@@ -175,7 +176,8 @@ BonnieRun run_from_log(const Result& result, const BonnieLogRun& record, std::ui
       if (rate) {
         // A 2.00 table's rate is kept in the unit it printed (MiB/s for `56.3m`).
         const Unit* unit = find_unit(rate->unit);
-        f.rate = unit != nullptr && unit->measure == kib.measure ? rate->value * (unit->factor / kib.factor) : rate->value;
+        f.rate =
+            unit != nullptr && unit->measure == kib.measure ? rate->value * (unit->factor / kib.factor) : rate->value;
       }
       if (cpu) f.cpu = cpu->value;
     }

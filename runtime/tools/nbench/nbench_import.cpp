@@ -7,12 +7,12 @@
 
 #include <fmt/format.h>
 
+#include "base/support/system_text.hpp"
 #include "kernels/nbench/nbench.hpp"
 #include "lang/common/diagnostics.hpp"
-#include "runtime/record/builtin_baselines.hpp"
 #include "runtime/analysis/indices.hpp"
+#include "runtime/record/builtin_baselines.hpp"
 #include "runtime/tools/nbench/nbench_log.hpp"
-#include "base/support/system_text.hpp"
 
 namespace hwbench::runtime::tools::nbench {
 
@@ -20,13 +20,13 @@ using analysis::compute_indices;
 using model::Figure;
 using model::IndexSpec;
 using model::IndexValue;
+using model::report_style_from_text;
 using model::ReportSpec;
 using model::Result;
 using model::ResultKind;
 using model::RunStatus;
 using model::Sample;
 using model::Series;
-using model::report_style_from_text;
 using record::builtin_baselines;
 
 namespace {
@@ -102,7 +102,9 @@ class NbenchLogReader {
   void read_summary(const std::string& line, std::size_t colon, const std::string& key, const std::string& rest);
   /// Adds a test's figure to its series (one sample per run).
   void add_sample(const std::string& label, double value, bool converged);
-  void problem(std::size_t line, std::string what) { problems.error({static_cast<std::uint32_t>(line), 0}, std::move(what)); }
+  void problem(std::size_t line, std::string what) {
+    problems.error({static_cast<std::uint32_t>(line), 0}, std::move(what));
+  }
 
   Result& result_;
   NbenchBlock block_ = NbenchBlock::before;
@@ -130,12 +132,16 @@ void NbenchLogReader::read(std::string_view text) {
     }
     const std::string key = trim(std::string_view(line).substr(0, colon));
     const std::string rest = trim(std::string_view(line).substr(colon + 1));
-    if (block_ == NbenchBlock::tests) read_test(key, rest);
-    else read_summary(line, colon, key, rest);
+    if (block_ == NbenchBlock::tests)
+      read_test(key, rest);
+    else
+      read_summary(line, colon, key, rest);
   }
   if (!pending_.empty()) problem(pending_line_, fmt::format("'{}' has no figures after its warning lines", pending_));
-  if (!header_seen_) problems.error({}, "no nbench table (the 'TEST … : Iterations/sec.' header)");
-  else if (result_.series.empty()) problems.error({}, "the nbench table has no test lines");
+  if (!header_seen_)
+    problems.error({}, "no nbench table (the 'TEST … : Iterations/sec.' header)");
+  else if (result_.series.empty())
+    problems.error({}, "the nbench table has no test lines");
 }
 
 bool NbenchLogReader::read_marker(const std::string& t) {
@@ -200,7 +206,8 @@ void NbenchLogReader::read_test(const std::string& key, const std::string& rest)
 }
 
 void NbenchLogReader::add_sample(const std::string& label, double value, bool converged) {
-  auto series = std::find_if(result_.series.begin(), result_.series.end(), [&](const Series& s) { return s.label == label; });
+  auto series =
+      std::find_if(result_.series.begin(), result_.series.end(), [&](const Series& s) { return s.label == label; });
   if (series == result_.series.end()) {
     series = result_.series.insert(result_.series.end(), Series{});
     series->label = label;

@@ -8,11 +8,8 @@ namespace {
 
 /// The system lines with their JSON keys, in one table for both directions.
 const std::pair<const char*, std::optional<std::string> NbenchSystem::*> kSystemLines[] = {
-    {"cpu", &NbenchSystem::cpu},
-    {"l2_cache", &NbenchSystem::l2_cache},
-    {"os", &NbenchSystem::os},
-    {"compiler", &NbenchSystem::compiler},
-    {"libc", &NbenchSystem::libc},
+    {"cpu", &NbenchSystem::cpu},           {"l2_cache", &NbenchSystem::l2_cache}, {"os", &NbenchSystem::os},
+    {"compiler", &NbenchSystem::compiler}, {"libc", &NbenchSystem::libc},
 };
 
 }  // namespace

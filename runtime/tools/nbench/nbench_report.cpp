@@ -8,8 +8,8 @@
 #include <fmt/printf.h>
 
 #include "kernels/nbench/nbench.hpp"
-#include "runtime/record/baseline.hpp"
 #include "runtime/analysis/indices.hpp"
+#include "runtime/record/baseline.hpp"
 #include "runtime/tools/nbench/nbench_log.hpp"
 
 namespace hwbench::runtime::tools::nbench {
@@ -60,8 +60,10 @@ std::string cpu_line(const nlohmann::json& env) {
   std::vector<std::string> words;
   if (env.contains("cores") && env["cores"].is_object() && env["cores"]["logical"].is_number_integer()) {
     const auto n = env["cores"]["logical"].get<long long>();
-    if (n == 2) words.push_back("Dual");
-    else if (n > 2) words.push_back(fmt::format("{} CPU", n));
+    if (n == 2)
+      words.push_back("Dual");
+    else if (n > 2)
+      words.push_back(fmt::format("{} CPU", n));
   }
   for (const char* key : {"vendor", "model"})
     if (auto w = text_at(cpu, key); !w.empty()) words.push_back(w);
@@ -111,9 +113,7 @@ Result nbench_run(const Result& result, const NbenchSystem& system, std::size_t 
   return run;
 }
 
-std::string figure(double v, const char* format) {
-  return std::isnan(v) ? "-" : fmt::sprintf(format, v);
-}
+std::string figure(double v, const char* format) { return std::isnan(v) ? "-" : fmt::sprintf(format, v); }
 
 std::string column(const std::optional<double>& v) { return v ? fmt::sprintf("%9.2f", *v) : fmt::format("{:>9}", "-"); }
 
@@ -130,8 +130,8 @@ NbenchReport build_nbench_report(const Result& result, const ReportSpec& spec) {
       if (s.label != test.label) continue;
       auto mean = series_figure(s, "iter/s");
       if (!mean) continue;
-      out.rows.push_back({test.label, *mean, ratio(old_base, test.label, *mean), ratio(new_base, test.label, *mean),
-                          s.converged});
+      out.rows.push_back(
+          {test.label, *mean, ratio(old_base, test.label, *mean), ratio(new_base, test.label, *mean), s.converged});
     }
   }
   for (const char* label : {"INTEGER INDEX", "FLOATING-POINT INDEX"})
@@ -157,7 +157,8 @@ std::string format_nbench_report(const NbenchReport& r) {
       out += "** WARNING: The variation among the individual results is too large.\n";
       out += "                    :";
     }
-    out += fmt::format(" {}  :  {}  :  {}\n", fmt::sprintf("%15.5g", row.mean), column(row.old_index), column(row.new_index));
+    out += fmt::format(" {}  :  {}  :  {}\n", fmt::sprintf("%15.5g", row.mean), column(row.old_index),
+                       column(row.new_index));
   }
   auto index_lines = [&](const std::vector<NbenchIndexLine>& lines) {
     for (const auto& l : lines) out += fmt::format("{:<20}: {}\n", l.label, figure(l.value, "%.3f"));

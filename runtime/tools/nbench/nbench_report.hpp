@@ -25,8 +25,8 @@ namespace hwbench::runtime::tools::nbench {
 
 /// One test line.
 struct NbenchRow {
-  std::string label;          ///< "NUMERIC SORT"
-  double mean = 0;            ///< iterations/sec, full precision
+  std::string label;                ///< "NUMERIC SORT"
+  double mean = 0;                  ///< iterations/sec, full precision
   std::optional<double> old_index;  ///< mean / old baseline
   std::optional<double> new_index;  ///< mean / new baseline
   bool converged = true;

@@ -1,7 +1,5 @@
 #include "runtime/tools/openssl/openssl_import.hpp"
 
-#include <fmt/format.h>
-
 #include <algorithm>
 #include <cctype>
 #include <charconv>
@@ -9,20 +7,22 @@
 #include <sstream>
 #include <vector>
 
+#include <fmt/format.h>
+
+#include "base/support/system_text.hpp"
 #include "lang/common/diagnostics.hpp"
 #include "runtime/tools/openssl/openssl_report.hpp"
-#include "base/support/system_text.hpp"
 
 namespace hwbench::runtime::tools::openssl {
 
 using model::Figure;
+using model::report_style_from_text;
 using model::ReportSpec;
 using model::Result;
 using model::ResultKind;
 using model::RunStatus;
 using model::Sample;
 using model::Series;
-using model::report_style_from_text;
 
 namespace {
 
@@ -76,8 +76,9 @@ class LogParser {
       line(clean(raw));
     }
     if (!errors_.has_errors() && result_.series.empty())
-      errors_.error({}, "no openssl speed table found (a 'type  16 bytes …' line and its rows, "
-                        "or a 'sign    verify    sign/s verify/s' table)");
+      errors_.error({},
+                    "no openssl speed table found (a 'type  16 bytes …' line and its rows, "
+                    "or a 'sign    verify    sign/s verify/s' table)");
     if (errors_.has_errors()) {
       error = lang::render_brief(errors_, name_);
       return std::nullopt;

@@ -1,28 +1,28 @@
 #include "runtime/tools/openssl/openssl_report.hpp"
 
-#include <fmt/format.h>
-
 #include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <map>
 #include <sstream>
 
+#include <fmt/format.h>
+
+#include "base/support/system_text.hpp"
 #include "kernels/crypto/algorithms.hpp"
-#include "kernels/crypto/pkey.hpp"
 #include "kernels/crypto/crypto.hpp"
+#include "kernels/crypto/pkey.hpp"
 #include "lang/common/lexical.hpp"
 #include "runtime/analysis/statistics.hpp"
 #include "runtime/analysis/units.hpp"
-#include "base/support/system_text.hpp"
 
 namespace hwbench::runtime::tools::openssl {
 
-using analysis::Measure;
-using analysis::Unit;
 using analysis::find_unit;
 using analysis::mean;
+using analysis::Measure;
 using analysis::sample_value;
+using analysis::Unit;
 using model::ParamSet;
 using model::RenderedReport;
 using model::ReportFigures;

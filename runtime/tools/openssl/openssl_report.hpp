@@ -60,11 +60,11 @@ struct OpensslKeyRow {
 
 /// Everything `report openssl` prints, already computed.
 struct OpensslTables {
-  std::optional<OpensslBuild> build;    ///< what the result keeps of openssl's build (openssl_build.hpp)
-  std::vector<std::uint64_t> blocks;    ///< the symmetric table's columns, ascending
-  std::vector<OpensslRow> rows;         ///< in order of first appearance
-  std::vector<OpensslKeyRow> key_rows;  ///< grouped by table (rsa, dsa, …) in order of first appearance
-  std::vector<model::ReportFigures> figures;   ///< one per series placed, in the result's order (k or ops/s)
+  std::optional<OpensslBuild> build;          ///< what the result keeps of openssl's build (openssl_build.hpp)
+  std::vector<std::uint64_t> blocks;          ///< the symmetric table's columns, ascending
+  std::vector<OpensslRow> rows;               ///< in order of first appearance
+  std::vector<OpensslKeyRow> key_rows;        ///< grouped by table (rsa, dsa, …) in order of first appearance
+  std::vector<model::ReportFigures> figures;  ///< one per series placed, in the result's order (k or ops/s)
 };
 
 /// The aggregate stage: each placed series' mean figure (k or ops/s) in its cell.

@@ -6,8 +6,8 @@
 
 #include <fmt/format.h>
 
-#include "kernels/memory/stream_function.hpp"
 #include "kernels/memory/memory.hpp"
+#include "kernels/memory/stream_function.hpp"
 #include "runtime/analysis/statistics.hpp"
 
 namespace hwbench::runtime::tools::stream {
@@ -15,13 +15,13 @@ namespace hwbench::runtime::tools::stream {
 using analysis::max;
 using analysis::mean;
 using analysis::min;
+using model::ParamSet;
 using model::RenderedReport;
 using model::ReportFigures;
 using model::ReportSpec;
 using model::Result;
 using model::ResultKind;
 using model::RunStatus;
-using model::ParamSet;
 using model::Series;
 
 namespace {
@@ -77,7 +77,8 @@ void format_row(std::string& out, const std::string& label, const StreamRow& row
 void stream_header(std::string& out, const StreamTable& table) {
   constexpr double mib = 1024.0 * 1024.0;
   const double array_mib = static_cast<double>(table.elements) * sizeof(double) / mib;
-  const std::size_t runs = table.rows.empty() ? (table.bound ? table.bound->rates.size() : 0) : table.rows.front().rates.size();
+  const std::size_t runs =
+      table.rows.empty() ? (table.bound ? table.bound->rates.size() : 0) : table.rows.front().rates.size();
   out += hline + "\n";
   out += "hwbench stream, after STREAM version $Revision: 5.10 $\n";
   out += hline + "\n";
@@ -127,9 +128,8 @@ std::vector<StreamTable> stream_tables(const Result& result) {
     auto row = row_of(series, *function, elements);
     if (!row) continue;
     const std::string threads = stream_param(first, "threads");
-    auto table = std::find_if(tables.begin(), tables.end(), [&](const StreamTable& t) {
-      return t.elements == elements && t.threads == threads;
-    });
+    auto table = std::find_if(tables.begin(), tables.end(),
+                              [&](const StreamTable& t) { return t.elements == elements && t.threads == threads; });
     if (table == tables.end()) {
       StreamTable fresh;
       fresh.elements = elements;
@@ -138,11 +138,14 @@ std::vector<StreamTable> stream_tables(const Result& result) {
       table = std::prev(tables.end());
     }
     // A second memcpy series of the same arrays is a row like any other; the first is the bound.
-    if (function->function == memory::StreamFunction::memcpy && !table->bound) table->bound = std::move(*row);
-    else table->rows.push_back(std::move(*row));
+    if (function->function == memory::StreamFunction::memcpy && !table->bound)
+      table->bound = std::move(*row);
+    else
+      table->rows.push_back(std::move(*row));
   }
   for (auto& table : tables) {
-    const auto copy = std::find_if(table.rows.begin(), table.rows.end(), [](const StreamRow& r) { return r.function == "copy"; });
+    const auto copy =
+        std::find_if(table.rows.begin(), table.rows.end(), [](const StreamRow& r) { return r.function == "copy"; });
     if (table.bound && copy != table.rows.end()) table.copy_fraction = copy->best_rate / table.bound->best_rate;
   }
   return tables;
@@ -189,7 +192,8 @@ RenderedReport render_stream_report(const Result& result, const ReportSpec& spec
                       {"avg time s", r->avg_time},
                       {"min time s", r->min_time},
                       {"max time s", r->max_time}};
-      if (table.bound && r == &*table.bound && table.copy_fraction) f.aggregates.emplace_back("copy / memcpy", *table.copy_fraction);
+      if (table.bound && r == &*table.bound && table.copy_fraction)
+        f.aggregates.emplace_back("copy / memcpy", *table.copy_fraction);
       rendered.figures.push_back(std::move(f));
     }
   }

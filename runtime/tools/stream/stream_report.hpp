@@ -16,22 +16,22 @@ namespace hwbench::runtime::tools::stream {
 
 /// One row of STREAM's table, computed from one series.
 struct StreamRow {
-  std::string label;            ///< the series label
-  std::string function;         ///< "copy", "scale", "add", "triad" or "memcpy"
-  std::vector<double> rates;    ///< MB/s of every sample, in order (the skipped one included)
-  std::size_t used = 0;         ///< samples the figures below count (all but the first, when there are two or more)
-  double best_rate = 0;         ///< MB/s: bytes of one pass / shortest pass / 10^6
-  double avg_time = 0;          ///< seconds per pass
+  std::string label;          ///< the series label
+  std::string function;       ///< "copy", "scale", "add", "triad" or "memcpy"
+  std::vector<double> rates;  ///< MB/s of every sample, in order (the skipped one included)
+  std::size_t used = 0;       ///< samples the figures below count (all but the first, when there are two or more)
+  double best_rate = 0;       ///< MB/s: bytes of one pass / shortest pass / 10^6
+  double avg_time = 0;        ///< seconds per pass
   double min_time = 0;
   double max_time = 0;
 };
 
 /// One STREAM run: the rows whose arrays have the same length, with the same threads.
 struct StreamTable {
-  std::uint64_t elements = 0;      ///< doubles per array, from the bytes of one pass
-  std::string threads;             ///< as the samples record it; "" when they do not
-  std::vector<StreamRow> rows;     ///< copy, scale, add and triad, in series order
-  std::optional<StreamRow> bound;  ///< the memcpy series, when the run has one
+  std::uint64_t elements = 0;           ///< doubles per array, from the bytes of one pass
+  std::string threads;                  ///< as the samples record it; "" when they do not
+  std::vector<StreamRow> rows;          ///< copy, scale, add and triad, in series order
+  std::optional<StreamRow> bound;       ///< the memcpy series, when the run has one
   std::optional<double> copy_fraction;  ///< copy's best rate over the bound's, when both exist
 };
 

@@ -7,10 +7,10 @@
 #include <fmt/format.h>
 
 #include "lang/common/diagnostics.hpp"
-#include "runtime/record/builtin_baselines.hpp"
 #include "runtime/analysis/indices.hpp"
-#include "runtime/tools/unixbench/unixbench_report.hpp"
+#include "runtime/record/builtin_baselines.hpp"
 #include "runtime/tools/unixbench/unixbench_log.hpp"
+#include "runtime/tools/unixbench/unixbench_report.hpp"
 
 namespace hwbench::runtime::tools::unixbench {
 
@@ -18,22 +18,24 @@ using analysis::compute_indices;
 using model::Baseline;
 using model::Figure;
 using model::IndexValue;
+using model::report_style_from_text;
 using model::ReportSpec;
 using model::Result;
 using model::ResultKind;
 using model::RunStatus;
 using model::Sample;
 using model::Series;
-using model::report_style_from_text;
 using record::builtin_baselines;
 
 namespace {
 
 // The lines of a UnixBench log, compiled on first use: not at every start of hwbench.
 struct Patterns {
-  std::regex result_line{R"(^(.*\S)\s+(-?[0-9]+(?:\.[0-9]+)?)\s+(\S+)\s+\(([0-9]+(?:\.[0-9]+)?) (s|secs), ([0-9]+) samples?\)\s*$)"};
+  std::regex result_line{
+      R"(^(.*\S)\s+(-?[0-9]+(?:\.[0-9]+)?)\s+(\S+)\s+\(([0-9]+(?:\.[0-9]+)?) (s|secs), ([0-9]+) samples?\)\s*$)"};
   std::regex index_row{R"(^(.*\S)\s+([0-9]+(?:\.[0-9]+)?)\s+([0-9]+(?:\.[0-9]+)?)\s+([0-9]+(?:\.[0-9]+)?)\s*$)"};
-  std::regex score_line{R"(^\s*(System Benchmarks Index Score(?: \(Partial Only\))?|FINAL SCORE)\s+([0-9]+(?:\.[0-9]+)?)\s*$)"};
+  std::regex score_line{
+      R"(^\s*(System Benchmarks Index Score(?: \(Partial Only\))?|FINAL SCORE)\s+([0-9]+(?:\.[0-9]+)?)\s*$)"};
   std::regex run_line{R"(^Benchmark Run: \w+ (\w+) +(\d+) (\d+) (\d\d):(\d\d):(\d\d) - (\d\d):(\d\d):(\d\d)\s*$)"};
   std::regex cpu_line{R"(^(\d+) CPUs? in system; running (\d+) parallel cop(?:y|ies) of tests\s*$)"};
 };
@@ -45,7 +47,8 @@ const Patterns& patterns() {
 
 /// "Nov" -> 11, 0 when unknown.
 unsigned month_number(const std::string& name) {
-  static const char* const months[] = {"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
+  static const char* const months[] = {"Jan", "Feb", "Mar", "Apr", "May", "Jun",
+                                       "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
   for (unsigned i = 0; i < 12; ++i)
     if (name == months[i]) return i + 1;
   return 0;
@@ -82,9 +85,7 @@ bool set_run_times(const std::smatch& m, Run& run) {
 }
 
 /// " (N copies)", or " (1 copy)": how a later run's labels are told from the first run's.
-std::string copies_suffix(long long copies) {
-  return copies == 1 ? " (1 copy)" : fmt::format(" ({} copies)", copies);
-}
+std::string copies_suffix(long long copies) { return copies == 1 ? " (1 copy)" : fmt::format(" ({} copies)", copies); }
 
 /// The log's own BASELINE column as the George baseline, for when the shipped table is not built in.
 Baseline baseline_from_log(const std::vector<std::pair<std::string, double>>& rows, const Result& result) {
@@ -131,7 +132,7 @@ class UnixbenchLogReader {
   lang::Diagnostics problems;
   std::vector<Run> runs = std::vector<Run>(1);
   std::vector<std::pair<std::string, double>> baseline_rows;  ///< the first run's BASELINE column
-  std::map<std::string, UnixbenchPrintedTest> tests;         ///< each test's time and samples
+  std::map<std::string, UnixbenchPrintedTest> tests;          ///< each test's time and samples
   bool old_layout = false;                                    ///< UnixBench 4.1's "secs"
 
  private:
@@ -157,10 +158,14 @@ void UnixbenchLogReader::read(std::string_view text) {
     ++number_;
     if (!line.empty() && line.back() == '\r') line.pop_back();
     std::smatch m;
-    if (std::regex_match(line, m, patterns().run_line)) read_run_line(m, line);
-    else if (std::regex_match(line, m, patterns().cpu_line)) read_cpu_line(m);
-    else if (std::regex_match(line, m, patterns().result_line)) read_result_line(m);
-    else read_index_line(line);
+    if (std::regex_match(line, m, patterns().run_line))
+      read_run_line(m, line);
+    else if (std::regex_match(line, m, patterns().cpu_line))
+      read_cpu_line(m);
+    else if (std::regex_match(line, m, patterns().result_line))
+      read_result_line(m);
+    else
+      read_index_line(line);
   }
   if (result_.series.empty()) problems.error({}, "no UnixBench result lines");
 }

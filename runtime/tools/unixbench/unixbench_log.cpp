@@ -34,7 +34,8 @@ void from_json(const nlohmann::json& json, UnixbenchRunSpan& span) {
   span = UnixbenchRunSpan{};
   span.copies = -1;  // a span without its copies matches no block
   if (!json.is_object()) return;
-  if (const auto it = json.find("copies"); it != json.end() && it->is_number_integer()) span.copies = it->get<long long>();
+  if (const auto it = json.find("copies"); it != json.end() && it->is_number_integer())
+    span.copies = it->get<long long>();
   span.started_utc = string_at(json, "started_utc").value_or("");
   span.finished_utc = string_at(json, "finished_utc").value_or("");
 }

@@ -10,19 +10,19 @@
 #include <fmt/format.h>
 #include <fmt/printf.h>
 
-#include "runtime/record/baseline.hpp"
+#include "runtime/analysis/indices.hpp"
 #include "runtime/analysis/statistics.hpp"
 #include "runtime/analysis/units.hpp"
-#include "runtime/analysis/indices.hpp"
+#include "runtime/record/baseline.hpp"
 #include "runtime/tools/unixbench/unixbench_log.hpp"
 
 namespace hwbench::runtime::tools::unixbench {
 
-using analysis::Unit;
 using analysis::baseline_figure;
 using analysis::find_unit;
 using analysis::sample_value;
 using analysis::split_copies_label;
+using analysis::Unit;
 using analysis::unixbench_kept;
 using analysis::unixbench_score;
 using model::Baseline;
@@ -40,14 +40,22 @@ constexpr double nan = std::numeric_limits<double>::quiet_NaN();
 /// UnixBench tests outside the George index that a run may hold, with their units.
 const std::vector<std::pair<std::string, std::string>>& other_tests() {
   static const std::vector<std::pair<std::string, std::string>> table = {
-      {"Arithmetic Test (type = short)", "lps"},  {"Arithmetic Test (type = int)", "lps"},
-      {"Arithmetic Test (type = long)", "lps"},   {"Arithmetic Test (type = float)", "lps"},
-      {"Arithmetic Test (type = double)", "lps"}, {"Arithoh", "lps"},
-      {"C Compiler Throughput", "lpm"},           {"Dc: sqrt(2) to 99 decimal places", "lpm"},
-      {"Recursion Test -- Tower of Hanoi", "lps"}, {"Shell Scripts (16 concurrent)", "lpm"},
-      {"File Read 1024 bufsize 2000 maxblocks", "KiB/s"},  {"File Write 1024 bufsize 2000 maxblocks", "KiB/s"},
-      {"File Read 256 bufsize 500 maxblocks", "KiB/s"},    {"File Write 256 bufsize 500 maxblocks", "KiB/s"},
-      {"File Read 4096 bufsize 8000 maxblocks", "KiB/s"},  {"File Write 4096 bufsize 8000 maxblocks", "KiB/s"},
+      {"Arithmetic Test (type = short)", "lps"},
+      {"Arithmetic Test (type = int)", "lps"},
+      {"Arithmetic Test (type = long)", "lps"},
+      {"Arithmetic Test (type = float)", "lps"},
+      {"Arithmetic Test (type = double)", "lps"},
+      {"Arithoh", "lps"},
+      {"C Compiler Throughput", "lpm"},
+      {"Dc: sqrt(2) to 99 decimal places", "lpm"},
+      {"Recursion Test -- Tower of Hanoi", "lps"},
+      {"Shell Scripts (16 concurrent)", "lpm"},
+      {"File Read 1024 bufsize 2000 maxblocks", "KiB/s"},
+      {"File Write 1024 bufsize 2000 maxblocks", "KiB/s"},
+      {"File Read 256 bufsize 500 maxblocks", "KiB/s"},
+      {"File Write 256 bufsize 500 maxblocks", "KiB/s"},
+      {"File Read 4096 bufsize 8000 maxblocks", "KiB/s"},
+      {"File Write 4096 bufsize 8000 maxblocks", "KiB/s"},
   };
   return table;
 }
@@ -71,7 +79,8 @@ std::pair<std::string, std::string> day_and_time(const std::string& stamp) {
                                         std::chrono::day{static_cast<unsigned>(d)}};
   if (!ymd.ok()) return {stamp, {}};
   static const char* const days[] = {"Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"};
-  static const char* const months[] = {"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
+  static const char* const months[] = {"Jan", "Feb", "Mar", "Apr", "May", "Jun",
+                                       "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
   const unsigned wd = std::chrono::weekday{std::chrono::sys_days{ymd}}.c_encoding();
   return {fmt::format("{} {} {:02} {}", days[wd], months[mo - 1], d, y), fmt::format("{:02}:{:02}:{:02}", h, mi, s)};
 }
@@ -94,8 +103,9 @@ std::string utc_stamp(std::int64_t unix_ns) {
   const auto day = std::chrono::floor<std::chrono::days>(t);
   const std::chrono::year_month_day ymd{day};
   const std::chrono::hh_mm_ss hms{t - day};
-  return fmt::format("{:04}-{:02}-{:02}T{:02}:{:02}:{:02}Z", static_cast<int>(ymd.year()), static_cast<unsigned>(ymd.month()),
-                     static_cast<unsigned>(ymd.day()), hms.hours().count(), hms.minutes().count(), hms.seconds().count());
+  return fmt::format("{:04}-{:02}-{:02}T{:02}:{:02}:{:02}Z", static_cast<int>(ymd.year()),
+                     static_cast<unsigned>(ymd.month()), static_cast<unsigned>(ymd.day()), hms.hours().count(),
+                     hms.minutes().count(), hms.seconds().count());
 }
 
 /// The block's span: its first sample's start to its last sample's end, when the samples carry
@@ -108,12 +118,12 @@ std::string run_line(const Result& result, const std::vector<const Series*>& blo
       if (first == 0 || sample.start_unix_ns < first) first = sample.start_unix_ns;
       last = std::max(last, sample.start_unix_ns + sample.wall_ns);
     }
-  const std::string started =
-      first > 0 ? utc_stamp(first)
-                : run_time(result, copies, &UnixbenchRunSpan::started_utc, &UnixbenchLog::started_utc, result.started_utc);
-  const std::string finished =
-      first > 0 ? utc_stamp(last)
-                : run_time(result, copies, &UnixbenchRunSpan::finished_utc, &UnixbenchLog::finished_utc, result.finished_utc);
+  const std::string started = first > 0 ? utc_stamp(first)
+                                        : run_time(result, copies, &UnixbenchRunSpan::started_utc,
+                                                   &UnixbenchLog::started_utc, result.started_utc);
+  const std::string finished = first > 0 ? utc_stamp(last)
+                                         : run_time(result, copies, &UnixbenchRunSpan::finished_utc,
+                                                    &UnixbenchLog::finished_utc, result.finished_utc);
   const auto [day, start] = day_and_time(started);
   const auto end = day_and_time(finished).second;
   if (start.empty()) return fmt::format("{} - {}", started, finished);
@@ -212,25 +222,30 @@ std::string format_block(const UnixbenchBlock& b, const std::string& layout, lon
     out += fmt::sprintf("%-40s%12s%11s%11s\n\n", "TEST", "BASELINE", "RESULT", "INDEX");
     for (const auto& row : b.rows)
       if (row.baseline)
-        out += fmt::sprintf("%-40s%12.1f%11.1f%11.1f\n", row.label, *row.baseline, row.figure, row.figure / *row.baseline * 10);
+        out += fmt::sprintf("%-40s%12.1f%11.1f%11.1f\n", row.label, *row.baseline, row.figure,
+                            row.figure / *row.baseline * 10);
     out += fmt::sprintf("%74s\n", "=========");
     out += fmt::sprintf("%-63s%11.1f\n", "     FINAL SCORE", b.score);
     return out;
   }
   out += std::string(72, '-') + "\n";
   out += fmt::format("Benchmark Run: {}\n", b.run_line);
-  out += fmt::format("{} {} in system; running {} parallel {} of tests\n\n", cpus, plural(cpus, "CPU", "CPUs"), b.copies,
-                     plural(b.copies, "copy", "copies"));
+  out += fmt::format("{} {} in system; running {} parallel {} of tests\n\n", cpus, plural(cpus, "CPU", "CPUs"),
+                     b.copies, plural(b.copies, "copy", "copies"));
   for (const auto& row : b.rows)
-    out += fmt::sprintf("%-40s %12.1f %-5s (%.1f s, %d samples)\n", row.label, row.figure, row.unit, row.seconds, row.samples);
+    out += fmt::sprintf("%-40s %12.1f %-5s (%.1f s, %d samples)\n", row.label, row.figure, row.unit, row.seconds,
+                        row.samples);
   out += "\n";
-  out += fmt::sprintf("%-40s %12s %12s %8s\n", b.partial ? "System Benchmarks Partial Index" : "System Benchmarks Index Values",
-                      "BASELINE", "RESULT", "INDEX");
+  out += fmt::sprintf("%-40s %12s %12s %8s\n",
+                      b.partial ? "System Benchmarks Partial Index" : "System Benchmarks Index Values", "BASELINE",
+                      "RESULT", "INDEX");
   for (const auto& row : b.rows)
     if (row.baseline)
-      out += fmt::sprintf("%-40s %12.1f %12.1f %8.1f\n", row.label, *row.baseline, row.figure, row.figure / *row.baseline * 10);
+      out += fmt::sprintf("%-40s %12.1f %12.1f %8.1f\n", row.label, *row.baseline, row.figure,
+                          row.figure / *row.baseline * 10);
   out += fmt::sprintf("%-40s %12s %12s %8s\n", "", "", "", "========");
-  out += fmt::sprintf("%-66s %8.1f\n", b.partial ? "System Benchmarks Index Score (Partial Only)" : "System Benchmarks Index Score",
+  out += fmt::sprintf("%-66s %8.1f\n",
+                      b.partial ? "System Benchmarks Index Score (Partial Only)" : "System Benchmarks Index Score",
                       b.score);
   return out;
 }

@@ -35,8 +35,8 @@
 // score is 10 × the geometric mean of the ratios, ratios ≤ 1e-6 left out of the log sum but
 // counted in the denominator (UnixBench's rule).
 #include <optional>
-#include <utility>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "runtime/model/result.hpp"
@@ -46,12 +46,12 @@ namespace hwbench::runtime::tools::unixbench {
 
 /// One test of the report.
 struct UnixbenchRow {
-  std::string label;     ///< UnixBench's report label
-  std::string series;    ///< the series it comes from (the label, or the label with its copies suffix)
-  std::string unit;      ///< as UnixBench prints it: lps, MWIPS, KBps, lpm
-  double figure = 0;     ///< the pass rule over the samples, in `unit`
-  double seconds = 0;    ///< mean time of the kept samples
-  int samples = 0;       ///< samples kept
+  std::string label;               ///< UnixBench's report label
+  std::string series;              ///< the series it comes from (the label, or the label with its copies suffix)
+  std::string unit;                ///< as UnixBench prints it: lps, MWIPS, KBps, lpm
+  double figure = 0;               ///< the pass rule over the samples, in `unit`
+  double seconds = 0;              ///< mean time of the kept samples
+  int samples = 0;                 ///< samples kept
   std::optional<double> baseline;  ///< George's figure, when the test is in the index
 };
 
@@ -92,7 +92,8 @@ std::string format_unixbench_report(const UnixbenchReport& report);
 
 /// The page's charts of a `report unixbench` (`record`, as rendered): one per block of copies,
 /// each index test's bar (from the record's figures, in the blocks' order) and the score's.
-std::vector<report::IndexChart> unixbench_index_charts(const model::Result& result, const model::RenderedReport& record);
+std::vector<report::IndexChart> unixbench_index_charts(const model::Result& result,
+                                                       const model::RenderedReport& record);
 
 /// build, then format: the named style's entry point.
 model::RenderedReport render_unixbench_report(const model::Result& result, const model::ReportSpec& spec);

@@ -1,11 +1,11 @@
 // The charts' SVG: one mark per figure with its exact figure in a <title>, hollow marks for
 // published figures, histograms in place of points, bars around an origin, lines that keep to
 // the plot's width; and the text every chart is made of, escaped.
-#include <doctest/doctest.h>
-
 #include <cmath>
 #include <string>
 #include <vector>
+
+#include <doctest/doctest.h>
 
 #include "base/chart/bar_chart.hpp"
 #include "base/chart/distribution_chart.hpp"
@@ -125,8 +125,9 @@ TEST_CASE("chart distribution: figures three decades apart go on a log axis") {
 TEST_CASE("chart bars: from 0, or around 1 on a log axis, with their text, hollow when published") {
   chart::BarChart linear;
   linear.unit = "MB/s";
-  linear.groups.push_back({"read 10MB", {{"article", 71.7, "71.7 MB/s", "read 10MB, article: 71.7", 0, true},
-                                         {"box", 174.7, "174.7 MB/s  2.44倍", "read 10MB, box: 174.7", 1, false}}});
+  linear.groups.push_back({"read 10MB",
+                           {{"article", 71.7, "71.7 MB/s", "read 10MB, article: 71.7", 0, true},
+                            {"box", 174.7, "174.7 MB/s  2.44倍", "read 10MB, box: 174.7", 1, false}}});
   const std::string a = chart::bar_svg(linear);
   CHECK(count(a, "class=\"bar published\"") == 1);
   CHECK(count(a, "class=\"bar\"") == 1);
@@ -176,6 +177,6 @@ TEST_CASE("chart lines: run order with a point per sample, or a range per column
   const std::string big = chart::line_svg(many);
   CHECK(count(big, "class=\"run-sample\"") == 0);
   CHECK(big.size() < 40000);
-  CHECK(big.find("<title>copy: 100000 samples in run order, each column of the plot drawn from its lowest to its highest sample</title>") !=
-        std::string::npos);
+  CHECK(big.find("<title>copy: 100000 samples in run order, each column of the plot drawn from its lowest to its "
+                 "highest sample</title>") != std::string::npos);
 }

@@ -1,12 +1,12 @@
 // Scales and their round ticks, with exact values: the domain a scale widens to, each tick's
 // value as a double and its label.
-#include <doctest/doctest.h>
+#include "base/chart/scale.hpp"
 
 #include <string>
 #include <utility>
 #include <vector>
 
-#include "base/chart/scale.hpp"
+#include <doctest/doctest.h>
 
 namespace chart = hwbench::chart;
 
@@ -48,19 +48,23 @@ TEST_CASE("chart linear scale: decimal steps are exact doubles (0.1 × 3 reads 0
   CHECK(scale.high() == 1.3);
   CHECK(ticks_of(scale) == Ticks{{0.9, "0.9"}, {1.0, "1.0"}, {1.1, "1.1"}, {1.2, "1.2"}, {1.3, "1.3"}});
   const auto small = chart::Scale::linear(0.0012, 0.0031);
-  CHECK(ticks_of(small) == Ticks{{0.001, "0.0010"}, {0.0015, "0.0015"}, {0.002, "0.0020"}, {0.0025, "0.0025"},
-                                 {0.003, "0.0030"}, {0.0035, "0.0035"}});
+  CHECK(ticks_of(small) == Ticks{{0.001, "0.0010"},
+                                 {0.0015, "0.0015"},
+                                 {0.002, "0.0020"},
+                                 {0.0025, "0.0025"},
+                                 {0.003, "0.0030"},
+                                 {0.0035, "0.0035"}});
 }
 
 TEST_CASE("chart linear scale: large figures in k and M, zero as 0") {
   CHECK(ticks_of(chart::Scale::linear(0, 85102000)) ==
         Ticks{{0, "0"}, {2e7, "20M"}, {4e7, "40M"}, {6e7, "60M"}, {8e7, "80M"}, {1e8, "100M"}});
   CHECK(ticks_of(chart::Scale::linear(0, 12500)) == Ticks{{0, "0"}, {5000, "5k"}, {10000, "10k"}, {15000, "15k"}});
-  CHECK(ticks_of(chart::Scale::linear(1200, 3900)) == Ticks{{1000, "1000"}, {2000, "2000"}, {3000, "3000"}, {4000, "4000"}});
+  CHECK(ticks_of(chart::Scale::linear(1200, 3900)) ==
+        Ticks{{1000, "1000"}, {2000, "2000"}, {3000, "3000"}, {4000, "4000"}});
   CHECK(ticks_of(chart::Scale::linear(10000, 12000)) ==
         Ticks{{10000, "10.0k"}, {10500, "10.5k"}, {11000, "11.0k"}, {11500, "11.5k"}, {12000, "12.0k"}});
-  CHECK(ticks_of(chart::Scale::linear(-3, 4)) ==
-        Ticks{{-4, "-4"}, {-2, "-2"}, {0, "0"}, {2, "2"}, {4, "4"}});
+  CHECK(ticks_of(chart::Scale::linear(-3, 4)) == Ticks{{-4, "-4"}, {-2, "-2"}, {0, "0"}, {2, "2"}, {4, "4"}});
 }
 
 TEST_CASE("chart linear scale: one figure gets a domain around it") {
@@ -87,8 +91,16 @@ TEST_CASE("chart log scale: decades with 1, 2, 5 within three, decades alone pas
   CHECK(scale.kind() == chart::ScaleKind::log);
   CHECK(scale.low() == 0.1);
   CHECK(scale.high() == 100);
-  CHECK(ticks_of(scale) == Ticks{{0.1, "0.1"}, {0.2, "0.2"}, {0.5, "0.5"}, {1, "1"}, {2, "2"}, {5, "5"},
-                                 {10, "10"}, {20, "20"}, {50, "50"}, {100, "100"}});
+  CHECK(ticks_of(scale) == Ticks{{0.1, "0.1"},
+                                 {0.2, "0.2"},
+                                 {0.5, "0.5"},
+                                 {1, "1"},
+                                 {2, "2"},
+                                 {5, "5"},
+                                 {10, "10"},
+                                 {20, "20"},
+                                 {50, "50"},
+                                 {100, "100"}});
   CHECK(scale.fraction(1) == doctest::Approx(1.0 / 3));
   const auto wide = chart::Scale::log(3, 4000);
   CHECK(ticks_of(wide) == Ticks{{1, "1"}, {10, "10"}, {100, "100"}, {1000, "1000"}, {10000, "10k"}});

@@ -100,8 +100,10 @@ class ScopedEnv {
   ScopedEnv(const ScopedEnv&) = delete;
   ScopedEnv& operator=(const ScopedEnv&) = delete;
   ~ScopedEnv() {
-    if (before_) ::setenv(name_, before_->c_str(), 1);
-    else ::unsetenv(name_);
+    if (before_)
+      ::setenv(name_, before_->c_str(), 1);
+    else
+      ::unsetenv(name_);
   }
 
  private:
@@ -395,7 +397,8 @@ TEST_CASE("child process: start failures name the program and the cause") {
 TEST_CASE("child process: the child starts with default signal dispositions and an empty mask") {
   // hwbench installs handlers and may ignore signals; none of it may reach the program, which
   // would then outlive SIGTERM.
-  struct sigaction ignore {}, before {};
+  struct sigaction ignore {
+  }, before{};
   ignore.sa_handler = SIG_IGN;
   ::sigemptyset(&ignore.sa_mask);
   ::sigaction(SIGTERM, &ignore, &before);
@@ -419,14 +422,16 @@ TEST_CASE("child process: the child starts with default signal dispositions and 
 
 TEST_CASE("child process: signals caught in hwbench meanwhile (EINTR everywhere) do not disturb the run") {
   static std::atomic<int> alarms{0};
-  struct sigaction count {}, before {};
+  struct sigaction count {
+  }, before{};
   count.sa_handler = [](int) { alarms.fetch_add(1); };
   ::sigemptyset(&count.sa_mask);
   count.sa_flags = 0;  // no SA_RESTART: poll, read and wait4 fail with EINTR
   ::sigaction(SIGALRM, &count, &before);
   itimerval every_ms{{0, 1000}, {0, 1000}}, off{};
   ::setitimer(ITIMER_REAL, &every_ms, nullptr);
-  const ChildOutcome outcome = run_child(helper_spec({"print", "a", "sleep", "0.2", "spamerr", "2000000", "print", "b"}));
+  const ChildOutcome outcome =
+      run_child(helper_spec({"print", "a", "sleep", "0.2", "spamerr", "2000000", "print", "b"}));
   ::setitimer(ITIMER_REAL, &off, nullptr);
   ::sigaction(SIGALRM, &before, nullptr);
   CHECK(alarms.load() > 10);

@@ -1,16 +1,17 @@
 // The conditions sampler on a fake /proc and /sys: what it reads, and that what is missing is
 // only missing.
+#include "base/platform/conditions.hpp"
+
 #include <filesystem>
 
 #include <doctest/doctest.h>
 
-#include "base/platform/conditions.hpp"
 #include "tests/support/fake_proc.hpp"
 
 using hwbench::platform::ConditionsSnapshot;
-using hwbench::platform::SystemConditionsSampler;
 using hwbench::platform::parse_pressure;
 using hwbench::platform::read_conditions;
+using hwbench::platform::SystemConditionsSampler;
 using hwbench::test::FakeCounters;
 using hwbench::test::FakeProc;
 

@@ -1,4 +1,6 @@
 // What the memory kernels read of the machine: cache sizes from a sysfs tree, CPUs, memory.
+#include "base/platform/machine.hpp"
+
 #include <filesystem>
 #include <map>
 #include <optional>
@@ -6,7 +8,6 @@
 
 #include <doctest/doctest.h>
 
-#include "base/platform/machine.hpp"
 #include "tests/support/temp_dir.hpp"
 
 namespace hwbench::kernels::memory {

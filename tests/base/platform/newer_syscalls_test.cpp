@@ -29,9 +29,7 @@ off_t size_of(int fd) {
 
 TEST_CASE("newer syscalls: a faked call fails with ENOSYS without reaching the kernel") {
   test::TempDir dir;
-  {
-    std::ofstream(dir / "src") << "twelve bytes";
-  }
+  { std::ofstream(dir / "src") << "twelve bytes"; }
   FileDescriptor in = open_file(dir / "src", O_RDONLY);
   FileDescriptor out = open_file(dir / "dst", O_WRONLY | O_CREAT | O_TRUNC, 0644);
   REQUIRE(in.valid());

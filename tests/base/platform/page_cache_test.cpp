@@ -1,20 +1,21 @@
 #include "base/platform/page_cache.hpp"
 
-#include <doctest/doctest.h>
 #include <fcntl.h>
 #include <unistd.h>
+
+#include <doctest/doctest.h>
 
 #include "kernels/files/files.hpp"
 #include "tests/kernels/files/files_test_support.hpp"
 
 namespace hwbench::kernels {
 
-using platform::Eviction;
-using platform::ResidencyProbe;
 using platform::evict;
+using platform::Eviction;
 using platform::filesystem_type;
 using platform::free_bytes;
 using platform::residency;
+using platform::ResidencyProbe;
 
 using test::TempDir;
 
@@ -39,13 +40,12 @@ TEST_CASE("page_cache: residency of empty and missing files") {
 
   ResidencyProbe missing = residency(dir / "missing");
   CHECK_FALSE(missing.ok);
-  CHECK(missing.error == "cannot measure the page-cache residency of " + dir / "missing" +
-                             ": No such file or directory");
+  CHECK(missing.error ==
+        "cannot measure the page-cache residency of " + dir / "missing" + ": No such file or directory");
 
   ResidencyProbe a_dir = residency(dir.path());
   CHECK_FALSE(a_dir.ok);
-  CHECK(a_dir.error ==
-        "cannot measure the page-cache residency of " + dir.path() + ": it is a directory");
+  CHECK(a_dir.error == "cannot measure the page-cache residency of " + dir.path() + ": it is a directory");
 }
 
 TEST_CASE("page_cache: evict drops a file on disk from the page cache, verified by mincore") {
@@ -89,15 +89,14 @@ TEST_CASE("page_cache: evict refuses tmpfs and reports missing files") {
     test::put_file(shm / "x", {1, 2, 3});
     Eviction e = evict(shm / "x");
     CHECK_FALSE(e.ok);
-    CHECK(e.error == "cannot evict " + shm / "x" +
-                         " from the page cache: it lives on tmpfs, whose files are always in memory");
+    CHECK(e.error ==
+          "cannot evict " + shm / "x" + " from the page cache: it lives on tmpfs, whose files are always in memory");
   } else {
     MESSAGE("skipped the tmpfs case: /dev/shm is not a writable tmpfs here");
   }
   Eviction missing = evict("/nonexistent-hwbench-path/x");
   CHECK_FALSE(missing.ok);
-  CHECK(missing.error ==
-        "cannot evict /nonexistent-hwbench-path/x from the page cache: No such file or directory");
+  CHECK(missing.error == "cannot evict /nonexistent-hwbench-path/x from the page cache: No such file or directory");
 }
 
 }  // namespace hwbench::kernels

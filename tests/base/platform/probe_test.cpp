@@ -1,11 +1,12 @@
 // The real machine probe answers what the platform functions read.
-#include <doctest/doctest.h>
+#include "base/platform/probe.hpp"
 
 #include <unistd.h>
 
+#include <doctest/doctest.h>
+
 #include "base/platform/machine.hpp"
 #include "base/platform/page_cache.hpp"
-#include "base/platform/probe.hpp"
 
 TEST_CASE("probe: the real machine's CPUs, memory and file systems") {
   const hwbench::platform::RealMachineProbe machine;

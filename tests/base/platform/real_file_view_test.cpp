@@ -1,8 +1,9 @@
 #include "base/platform/real_file_view.hpp"
 
-#include <doctest/doctest.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#include <doctest/doctest.h>
 
 #include "tests/kernels/files/files_test_support.hpp"
 
@@ -44,8 +45,7 @@ TEST_CASE("real_file_view: glob returns matching regular files only, sorted") {
 
   CHECK(view.glob(dir / "b_*") == std::vector<std::string>{dir / "b_10", dir / "b_2"});
   CHECK(view.glob(dir / "?_1") == std::vector<std::string>{dir / "a_1"});
-  CHECK(view.glob(dir / "*") ==
-        std::vector<std::string>{dir / "a_1", dir / "b_10", dir / "b_2", dir / "c"});
+  CHECK(view.glob(dir / "*") == std::vector<std::string>{dir / "a_1", dir / "b_10", dir / "b_2", dir / "c"});
   CHECK(view.glob(dir / ".b_*") == std::vector<std::string>{dir / ".b_hidden"});
   CHECK(view.glob(dir / "c") == std::vector<std::string>{dir / "c"});
   CHECK(view.glob(dir / "b_dir").empty());

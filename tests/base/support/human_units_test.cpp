@@ -1,9 +1,9 @@
 // Sizes as the plan and the progress lines print them.
-#include <doctest/doctest.h>
+#include "base/support/human_units.hpp"
 
 #include <cstdint>
 
-#include "base/support/human_units.hpp"
+#include <doctest/doctest.h>
 
 using hwbench::support::human_bytes;
 

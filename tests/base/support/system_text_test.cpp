@@ -1,10 +1,10 @@
 // The shared text helpers: trimming (white space or given characters), joining, words, numbers.
+#include "base/support/system_text.hpp"
+
 #include <string>
 #include <vector>
 
 #include <doctest/doctest.h>
-
-#include "base/support/system_text.hpp"
 
 namespace hwbench::support {
 

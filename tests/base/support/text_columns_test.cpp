@@ -1,7 +1,7 @@
 // Columns on a terminal: East Asian wide characters take two, and cut text ends in "…".
-#include <doctest/doctest.h>
-
 #include "base/support/text_columns.hpp"
+
+#include <doctest/doctest.h>
 
 using hwbench::support::display_width;
 using hwbench::support::fit_width;
@@ -32,7 +32,8 @@ TEST_CASE("text columns: cells aligned by their columns on screen") {
 
 TEST_CASE("text columns: wrap_words breaks at spaces within the columns, later lines indented") {
   using hwbench::support::wrap_words;
-  const std::string verdict = "conditions: load 3.1 on 2 CPUs during 'write 100MB' (and 24 more series); CPU pressure 58%";
+  const std::string verdict =
+      "conditions: load 3.1 on 2 CPUs during 'write 100MB' (and 24 more series); CPU pressure 58%";
   CHECK(wrap_words(verdict, 40, "  ") ==
         "conditions: load 3.1 on 2 CPUs during\n"
         "  'write 100MB' (and 24 more series);\n"

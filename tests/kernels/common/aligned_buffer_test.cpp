@@ -1,10 +1,11 @@
 // The one aligned buffer of the disk and memory families: boundaries, zero-fill, sizes, errors.
+#include "kernels/common/aligned_buffer.hpp"
+
 #include <cstdint>
 #include <limits>
 
 #include <doctest/doctest.h>
 
-#include "kernels/common/aligned_buffer.hpp"
 #include "kernels/contract/kernel.hpp"
 
 namespace hwbench::kernels {
@@ -16,7 +17,8 @@ bool on_boundary(const void* p, std::size_t alignment) { return reinterpret_cast
 }  // namespace
 
 TEST_CASE("AlignedBuffer: the disk family's buffers are zeroed, on 4096 bytes or where malloc puts them") {
-  const common::AlignedBuffer block(10000, common::AlignedBuffer::block_alignment, common::AlignedBuffer::Fill::zeros, "a block");
+  const common::AlignedBuffer block(10000, common::AlignedBuffer::block_alignment, common::AlignedBuffer::Fill::zeros,
+                                    "a block");
   REQUIRE(block.data() != nullptr);
   CHECK(block.size() == 10000);
   CHECK(on_boundary(block.data(), 4096));
@@ -24,7 +26,8 @@ TEST_CASE("AlignedBuffer: the disk family's buffers are zeroed, on 4096 bytes or
   for (std::size_t i = 0; i < block.size(); ++i) zero = zero && block.data()[i] == 0;
   CHECK(zero);
 
-  const common::AlignedBuffer anywhere(3, common::AlignedBuffer::malloc_alignment, common::AlignedBuffer::Fill::zeros, "three bytes");
+  const common::AlignedBuffer anywhere(3, common::AlignedBuffer::malloc_alignment, common::AlignedBuffer::Fill::zeros,
+                                       "three bytes");
   REQUIRE(anywhere.data() != nullptr);
   CHECK(anywhere.size() == 3);
   CHECK((anywhere.data()[0] == 0 && anywhere.data()[1] == 0 && anywhere.data()[2] == 0));
@@ -46,12 +49,14 @@ TEST_CASE("AlignedBuffer: empty, zero-sized and refused buffers") {
   const common::AlignedBuffer none;
   CHECK(none.data() == nullptr);
   CHECK(none.size() == 0);
-  const common::AlignedBuffer zero(0, common::AlignedBuffer::block_alignment, common::AlignedBuffer::Fill::zeros, "nothing");
+  const common::AlignedBuffer zero(0, common::AlignedBuffer::block_alignment, common::AlignedBuffer::Fill::zeros,
+                                   "nothing");
   CHECK(zero.data() != nullptr);
   CHECK(zero.size() == 0);
   // More than any allocator can round up to a whole page: refused before any allocation.
   const std::size_t huge = std::numeric_limits<std::size_t>::max() - 100;
-  CHECK_THROWS_WITH_AS(common::AlignedBuffer(huge, common::AlignedBuffer::page_size(), common::AlignedBuffer::Fill::untouched, "STREAM array a"),
+  CHECK_THROWS_WITH_AS(common::AlignedBuffer(huge, common::AlignedBuffer::page_size(),
+                                             common::AlignedBuffer::Fill::untouched, "STREAM array a"),
                        ("cannot allocate " + std::to_string(huge) + " bytes for STREAM array a: out of memory").c_str(),
                        KernelError);
 }

@@ -1,9 +1,9 @@
 #include "kernels/common/random_bytes.hpp"
 
-#include <doctest/doctest.h>
-
 #include <cstring>
 #include <vector>
+
+#include <doctest/doctest.h>
 
 namespace hwbench::kernels {
 

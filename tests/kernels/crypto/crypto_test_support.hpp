@@ -1,13 +1,13 @@
 #pragma once
 // Shared helpers for the crypto-family tests: hex text, hand-built calls, running a kernel.
-#include <fmt/format.h>
-
 #include <cstdint>
 #include <map>
 #include <optional>
 #include <string>
 #include <utility>
 #include <vector>
+
+#include <fmt/format.h>
 
 #include "kernels/contract/kernel.hpp"
 

@@ -1,6 +1,6 @@
 // The bonnie kernel: what each test does and counts (seeks, updates, creates, stats, deletes),
 // the file-size rule, the checks of a call, and that nothing is left behind, also after an error.
-#include <doctest/doctest.h>
+#include "kernels/disk/bonnie.hpp"
 
 #include <sys/resource.h>
 #include <sys/stat.h>
@@ -12,20 +12,20 @@
 #include <filesystem>
 #include <regex>
 
+#include <doctest/doctest.h>
 #include <fmt/format.h>
 
-#include "kernels/disk/bonnie.hpp"
+#include "base/platform/page_cache.hpp"
 #include "kernels/disk/disk.hpp"
 #include "kernels/disk/size_rule.hpp"
-#include "base/platform/page_cache.hpp"
 #include "tests/kernels/files/files_test_support.hpp"
 #include "tests/support/fake_enosys.hpp"
 #include "tests/support/temp_dir.hpp"
 
 namespace hwbench::kernels::disk {
 
-using platform::Residency;
 using platform::filesystem_type;
+using platform::Residency;
 using platform::residency;
 
 namespace {
@@ -108,8 +108,11 @@ TEST_CASE("bonnie seeks: every ticket is one seek, and one in rewrite_every also
 
   Run run;
   const Call call = bonnie_call("seeks", run.dir.path(),
-                                {{"size", given(2 * mib)}, {"seek_count", given(1000)}, {"seekers", given(3)},
-                                 {"seed", given(7)}, {"ram", given(0)}});
+                                {{"size", given(2 * mib)},
+                                 {"seek_count", given(1000)},
+                                 {"seekers", given(3)},
+                                 {"seed", given(7)},
+                                 {"ram", given(0)}});
   auto kernel = bonnie_spec().make(call, run.context());
   kernel->prepare();
   CHECK(test::get_file(run.dir / "Bonnie.data").size() == 2 * mib);
@@ -218,7 +221,7 @@ TEST_CASE("bonnie file names: hex index and 0-12 random characters, digits first
     CHECK(ran[i].substr(ran[i].size() - 10) == fmt::format("{:010x}", i));
     lengths.insert(seq[i].size());
   }
-  CHECK(lengths.size() == 13);  // every length from 10 to 22 turns up
+  CHECK(lengths.size() == 13);                                       // every length from 10 to 22 turns up
   CHECK(seq[5].substr(10) == ran[5].substr(0, ran[5].size() - 10));  // the same seed, the same characters
 }
 
@@ -229,8 +232,9 @@ TEST_CASE("bonnie sequential tests: bytes moved, the file made and removed") {
     std::uint64_t bytes;
     std::uint64_t ops;
   };
-  for (const Case c : {Case{"putc", 64 * 1024, 64 * 1024}, Case{"getc", 64 * 1024, 64 * 1024},
-                       Case{"put_block", 2 * mib, 256}, Case{"rewrite", 2 * mib, 256}, Case{"get_block", 2 * mib, 256}}) {
+  for (const Case c :
+       {Case{"putc", 64 * 1024, 64 * 1024}, Case{"getc", 64 * 1024, 64 * 1024}, Case{"put_block", 2 * mib, 256},
+        Case{"rewrite", 2 * mib, 256}, Case{"get_block", 2 * mib, 256}}) {
     CAPTURE(c.test);
     const std::string name = c.test;
     std::map<std::string, ParamValue> params = {{"size", given(2 * mib)}, {"ram", given(0)}};
@@ -282,8 +286,8 @@ TEST_CASE("bonnie evict: each timed pass of a reading test starts with none of t
     fn();
     ++excluded;
   };
-  auto k = bonnie_spec().make(bonnie_call("get_block", run.dir.path(), {{"size", given(mib)}, {"ram", given(0)}}),
-                              context);
+  auto k =
+      bonnie_spec().make(bonnie_call("get_block", run.dir.path(), {{"size", given(mib)}, {"ram", given(0)}}), context);
   k->prepare();
   k->run(1);
   CHECK(excluded == 0);
@@ -362,7 +366,8 @@ TEST_CASE("bonnie's file-size rule") {
   // An explicit size stands; with a RAM figure too it must reach twice it, as bonnie++ -s -r checks.
   CHECK(bonnie_file_size(512, {}, 24000, 1).refusal.empty());
   CHECK(bonnie_file_size(512, 256, 24000, 1).refusal.empty());
-  CHECK(bonnie_file_size(511, 256, 24000, 1).refusal == "File size should be double RAM for good results, RAM is 256M.");
+  CHECK(bonnie_file_size(511, 256, 24000, 1).refusal ==
+        "File size should be double RAM for good results, RAM is 256M.");
   CHECK(bonnie_file_size(256, 256, 24000, 2).refusal.empty());
   CHECK(physical_ram_mib() > 0);
 }
@@ -370,7 +375,8 @@ TEST_CASE("bonnie's file-size rule") {
 TEST_CASE("bonnie: the checks of a call") {
   CHECK(problems(bonnie_call("putz", "/d")) == std::vector<std::string>{"'putz' is not a bonnie++ test"});
   CHECK(problems(bonnie_call("putc", "/d", {{"seekers", given(3)}, {"files", given(2)}})) ==
-        std::vector<std::string>{"'seekers' has no meaning for 'bonnie putc'", "'files' has no meaning for 'bonnie putc'"});
+        std::vector<std::string>{"'seekers' has no meaning for 'bonnie putc'",
+                                 "'files' has no meaning for 'bonnie putc'"});
   CHECK(bonnie_problems(bonnie_call("putc", "/d", {{"seekers", given(3)}})).at(0).hint == "it applies to: seeks");
   CHECK(problems(bonnie_call("put_block", "/d", {{"size", given(511 * mib)}, {"ram", given(256 * mib)}})) ==
         std::vector<std::string>{"File size should be double RAM for good results, RAM is 256M."});
@@ -391,7 +397,8 @@ TEST_CASE("bonnie: the checks of a call") {
 
 TEST_CASE("bonnie: the files a call declares, sized for the checker") {
   const platform::RealFileView view;
-  const auto fx = bonnie_spec().effects(bonnie_call("put_block", "/nonexistent-dir", {{"size", given(512 * mib)}}), view);
+  const auto fx =
+      bonnie_spec().effects(bonnie_call("put_block", "/nonexistent-dir", {{"size", given(512 * mib)}}), view);
   REQUIRE(fx.problems.empty());
   REQUIRE(fx.creates.size() == 1);
   CHECK(fx.creates[0].path == "/nonexistent-dir/Bonnie.data");

@@ -1,8 +1,6 @@
 // The xbench kernel: sequential and random, read and write, with O_DIRECT and with the verified
 // eviction fallback; its file set up as fio's (reserved blocks, opened once); tmpfs refused; its
 // file declared and removed.
-#include <doctest/doctest.h>
-
 #include <fcntl.h>
 #include <linux/fiemap.h>
 #include <linux/fs.h>
@@ -12,9 +10,11 @@
 
 #include <vector>
 
+#include <doctest/doctest.h>
+
+#include "base/platform/page_cache.hpp"
 #include "kernels/disk/disk.hpp"
 #include "kernels/disk/scratch_file.hpp"
-#include "base/platform/page_cache.hpp"
 #include "tests/kernels/files/files_test_support.hpp"
 #include "tests/support/fake_enosys.hpp"
 #include "tests/support/temp_dir.hpp"
@@ -139,7 +139,8 @@ TEST_CASE("xbench: a read with the eviction fallback starts from an empty page c
   k->finish();
 }
 
-TEST_CASE("xbench: a sequential write finds its file's blocks reserved and unwritten before every sample, as fio does") {
+TEST_CASE(
+    "xbench: a sequential write finds its file's blocks reserved and unwritten before every sample, as fio does") {
   const std::string base = test::disk_base();
   if (base.empty()) return;
   XbenchDir dir(base);
@@ -153,9 +154,10 @@ TEST_CASE("xbench: a sequential write finds its file's blocks reserved and unwri
     ++resets;
     unwritten_after_reset = all_unwritten(path);
   };
-  auto k = xbench_spec().make(
-      xbench_call("write", dir.dir.path(), {{"method", word("direct")}, {"block", bytes(65536)}, {"size", bytes(1 << 20)}}),
-      context);
+  auto k =
+      xbench_spec().make(xbench_call("write", dir.dir.path(),
+                                     {{"method", word("direct")}, {"block", bytes(65536)}, {"size", bytes(1 << 20)}}),
+                         context);
   k->prepare();
   if (k->notes().at("prealloc") == "none") {
     MESSAGE("the file system under " << base << " refuses fallocate");
@@ -185,12 +187,15 @@ TEST_CASE("xbench: a read's file is reserved, then written in full, before the c
   if (base.empty()) return;
   XbenchDir dir(base);
   const std::string& path = dir.path;
-  auto k = xbench_spec().make(
-      xbench_call("read", dir.dir.path(), {{"method", word("direct")}, {"order", word("random")}, {"size", bytes(1 << 20)}}),
-      dir.own.context());
+  auto k =
+      xbench_spec().make(xbench_call("read", dir.dir.path(),
+                                     {{"method", word("direct")}, {"order", word("random")}, {"size", bytes(1 << 20)}}),
+                         dir.own.context());
   k->prepare();
-  if (k->notes().at("prealloc") == "none") MESSAGE("the file system under " << base << " refuses fallocate");
-  else CHECK(k->notes().at("prealloc") == "fallocate");
+  if (k->notes().at("prealloc") == "none")
+    MESSAGE("the file system under " << base << " refuses fallocate");
+  else
+    CHECK(k->notes().at("prealloc") == "fallocate");
   const struct stat st = stat_of(path);
   CHECK(st.st_size == 1 << 20);
   CHECK(st.st_blocks * 512 >= 1 << 20);

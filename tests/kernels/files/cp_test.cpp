@@ -1,14 +1,14 @@
 // The cp kernel: byte-exact copies by every method, into directories and across file systems.
-#include <doctest/doctest.h>
-
-#include "tests/support/unprivileged.hpp"
 #include <sys/stat.h>
 #include <unistd.h>
+
+#include <doctest/doctest.h>
 
 #include "kernels/files/files.hpp"
 #include "tests/kernels/files/files_test_support.hpp"
 #include "tests/support/fake_enosys.hpp"
 #include "tests/support/temp_dir.hpp"
+#include "tests/support/unprivileged.hpp"
 
 namespace hwbench::kernels {
 
@@ -29,8 +29,7 @@ Call cp_call(const std::string& src, const std::string& dst, const std::string& 
 }
 
 // Copies files of every test size from `from` to `to` with `method`, checking bytes and work.
-void check_copies(const std::string& from, const std::string& to, const std::string& method,
-                  double block = 1 << 20) {
+void check_copies(const std::string& from, const std::string& to, const std::string& method, double block = 1 << 20) {
   const KernelSpec spec = files::cp_spec();
   for (std::size_t size : sizes) {
     CAPTURE(method);

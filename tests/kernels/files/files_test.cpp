@@ -1,8 +1,9 @@
 // The files family's specs (what `hwbench list` and the checker see) and their effects.
 #include "kernels/files/files.hpp"
 
-#include <doctest/doctest.h>
 #include <sys/stat.h>
+
+#include <doctest/doctest.h>
 
 #include "kernels/builtin/builtin.hpp"
 #include "tests/kernels/files/files_test_support.hpp"
@@ -88,8 +89,7 @@ TEST_CASE("files: read's, cp's and rm's specs") {
   REQUIRE(method);
   CHECK(method->type == ParamType::choice);
   CHECK(method->default_text == "auto");
-  CHECK(method->choices ==
-        std::vector<std::string>{"auto", "copy_file_range", "sendfile", "readwrite"});
+  CHECK(method->choices == std::vector<std::string>{"auto", "copy_file_range", "sendfile", "readwrite"});
   REQUIRE(cp.param("block"));
   CHECK(cp.param("block")->default_text == "1MiB");
 
@@ -156,22 +156,18 @@ TEST_CASE("files: effects of cp") {
   CHECK(to_dir.creates[0].path == dir / "into/src");
   CHECK(to_dir.creates[0].size == 4242);
 
-  FileEffects unknown =
-      cp.effects(make_call(cp, {path_arg(dir / "later"), path_arg(dir / "into")}), view);
+  FileEffects unknown = cp.effects(make_call(cp, {path_arg(dir / "later"), path_arg(dir / "into")}), view);
   REQUIRE(unknown.creates.size() == 1);
   CHECK(unknown.creates[0].path == dir / "into/later");
   CHECK(unknown.creates[0].size == 0);
 
-  FileEffects from_dir =
-      cp.effects(make_call(cp, {path_arg(dir / "into"), path_arg(dir / "dst")}), view);
+  FileEffects from_dir = cp.effects(make_call(cp, {path_arg(dir / "into"), path_arg(dir / "dst")}), view);
   CHECK(from_dir.creates.empty());
   REQUIRE(from_dir.problems.size() == 1);
   CHECK(from_dir.problems[0].message == "cannot copy " + dir / "into" + ": it is a directory");
-  CHECK(from_dir.problems[0].hint ==
-        "cp copies one file; name a file inside it, e.g. " + dir / "into/FILE");
+  CHECK(from_dir.problems[0].hint == "cp copies one file; name a file inside it, e.g. " + dir / "into/FILE");
 
-  FileEffects onto_self =
-      cp.effects(make_call(cp, {path_arg(dir / "src"), path_arg(dir / "src")}), view);
+  FileEffects onto_self = cp.effects(make_call(cp, {path_arg(dir / "src"), path_arg(dir / "src")}), view);
   REQUIRE(onto_self.problems.size() == 1);
   CHECK(onto_self.problems[0].message == "cannot copy " + dir / "src" + " onto itself");
 }
@@ -203,8 +199,7 @@ TEST_CASE("files: effects of rm") {
   CHECK(a_dir.removes.empty());
   REQUIRE(a_dir.problems.size() == 1);
   CHECK(a_dir.problems[0].message == "cannot remove " + dir / "x_dir" + ": it is a directory");
-  CHECK(a_dir.problems[0].hint ==
-        "rm removes files; to remove those inside it, write " + dir / "x_dir/*");
+  CHECK(a_dir.problems[0].hint == "rm removes files; to remove those inside it, write " + dir / "x_dir/*");
 }
 
 }  // namespace hwbench::kernels

@@ -13,8 +13,8 @@
 #include <vector>
 
 #include "base/platform/page_cache.hpp"
-#include "kernels/common/random_bytes.hpp"
 #include "base/platform/real_file_view.hpp"
+#include "kernels/common/random_bytes.hpp"
 #include "kernels/contract/kernel.hpp"
 
 namespace hwbench::kernels::test {
@@ -31,8 +31,7 @@ class TempDir {
   ~TempDir() {
     if (path_.empty()) return;
     std::error_code ec;
-    std::filesystem::permissions(path_, std::filesystem::perms::owner_all,
-                                 std::filesystem::perm_options::add, ec);
+    std::filesystem::permissions(path_, std::filesystem::perms::owner_all, std::filesystem::perm_options::add, ec);
     std::filesystem::remove_all(path_, ec);
   }
   /// The directory, "" when it could not be made.
@@ -96,7 +95,8 @@ inline Call make_call(const KernelSpec& spec, std::vector<ArgValue> args,
   for (auto& [name, value] : params) call.params[name] = std::move(value);
   for (const auto& p : spec.params) {
     if (call.params.count(p.name) || p.default_text.empty()) continue;
-    if (p.type == ParamType::size && p.default_text == "1MiB") call.params[p.name] = size_value(1 << 20);
+    if (p.type == ParamType::size && p.default_text == "1MiB")
+      call.params[p.name] = size_value(1 << 20);
     else {
       ParamValue v;
       v.text = p.default_text;
@@ -120,8 +120,7 @@ struct Ownership {
 };
 
 /// Runs make, prepare, run(n) and finish; returns the work done.
-inline Work run_kernel(const KernelSpec& spec, const Call& call, const Context& context,
-                       std::uint64_t n = 1) {
+inline Work run_kernel(const KernelSpec& spec, const Call& call, const Context& context, std::uint64_t n = 1) {
   auto kernel = spec.make(call, context);
   kernel->prepare();
   Work w = kernel->run(n);

@@ -19,8 +19,7 @@ TEST_CASE("read: one unit reads the whole file, whatever the block") {
   test::put_file(dir / "f", test::random_content(size, 1));
   for (double block : {1.0 * (1 << 20), 4096.0, 1000003.0, 8.0 * (1 << 20)}) {
     CAPTURE(block);
-    Work w = test::run_kernel(spec, make_call(spec, {path_arg(dir / "f")}, {{"block", size_value(block)}}),
-                              Context{});
+    Work w = test::run_kernel(spec, make_call(spec, {path_arg(dir / "f")}, {{"block", size_value(block)}}), Context{});
     CHECK(w.bytes == size);
     CHECK(w.ops == 1);
   }

@@ -1,7 +1,8 @@
 // The rm kernel: removes only the matching files this run created.
-#include <doctest/doctest.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#include <doctest/doctest.h>
 
 #include "kernels/files/files.hpp"
 #include "tests/kernels/files/files_test_support.hpp"
@@ -21,8 +22,7 @@ bool present(const std::string& path) { return ::access(path.c_str(), F_OK) == 0
 TEST_CASE("rm: removes the owned matches and leaves every other file") {
   TempDir dir;
   REQUIRE(!dir.path().empty());
-  for (const char* name : {"bench_cp_1", "bench_cp_2", "bench_cp_3", "other_1"})
-    test::put_file(dir / name, {1});
+  for (const char* name : {"bench_cp_1", "bench_cp_2", "bench_cp_3", "other_1"}) test::put_file(dir / name, {1});
   ::mkdir((dir / "bench_cp_dir").c_str(), 0755);
   test::Ownership own;
   own.paths = {dir / "bench_cp_1", dir / "bench_cp_3", dir / "other_1", dir / "bench_cp_dir"};

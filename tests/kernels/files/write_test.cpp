@@ -1,14 +1,14 @@
 // The write kernel: exact sizes, data kinds, work counted, errors naming the path.
-#include <doctest/doctest.h>
-
-#include "tests/support/unprivileged.hpp"
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
 
+#include <doctest/doctest.h>
+
 #include "kernels/files/files.hpp"
 #include "tests/kernels/files/files_test_support.hpp"
+#include "tests/support/unprivileged.hpp"
 
 namespace hwbench::kernels {
 
@@ -46,8 +46,7 @@ TEST_CASE("write: produces exactly SIZE bytes for any size and block") {
     CAPTURE(c.block);
     const std::string path = dir / "f";
     own.paths.insert(path);
-    Work w = test::run_kernel(spec, write_call(path, c.size, {{"block", size_value(c.block)}}),
-                              own.context());
+    Work w = test::run_kernel(spec, write_call(path, c.size, {{"block", size_value(c.block)}}), own.context());
     CHECK(w.bytes == static_cast<std::uint64_t>(c.size));
     CHECK(w.ops == 1);
     CHECK(test::get_file(path).size() == static_cast<std::size_t>(c.size));

@@ -1,11 +1,12 @@
 // The interpreter back end: known answers for the language's exact semantics.
+#include "kernels/jit/interpreter.hpp"
+
 #include <cmath>
 #include <limits>
 #include <string>
 
 #include <doctest/doctest.h>
 
-#include "kernels/jit/interpreter.hpp"
 #include "kernels/contract/kernel.hpp"
 #include "lang/kernel/kernel_parser.hpp"
 #include "lang/kernel/kernel_typecheck.hpp"
@@ -16,7 +17,8 @@ namespace {
 using lang::kernel::KScalar;
 
 /// Parses, checks and instantiates `text` for `binding`.
-lang::kernel::KernelDef instantiate(const std::string& text, std::vector<std::pair<std::string, KScalar>> binding = {}) {
+lang::kernel::KernelDef instantiate(const std::string& text,
+                                    std::vector<std::pair<std::string, KScalar>> binding = {}) {
   lang::Diagnostics diags;
   auto def = lang::kernel::parse_kernel(text, lang::SourceLoc{1, 1, 0}, diags);
   REQUIRE(def.has_value());
@@ -27,7 +29,8 @@ lang::kernel::KernelDef instantiate(const std::string& text, std::vector<std::pa
 }
 
 /// `text` instantiated for `binding` and compiled with the interpreter.
-std::unique_ptr<Executable> compile(const std::string& text, std::vector<std::pair<std::string, KScalar>> binding = {}) {
+std::unique_ptr<Executable> compile(const std::string& text,
+                                    std::vector<std::pair<std::string, KScalar>> binding = {}) {
   return make_interpreter()->compile(instantiate(text, std::move(binding)), "k.bench", {});
 }
 
@@ -74,8 +77,9 @@ TEST_CASE("interpreter: integer arithmetic wraps in the operation's width") {
 TEST_CASE("interpreter: MIN / -1 is MIN, MIN % -1 is 0, C's truncation and sign") {
   const std::string div = "kernel k(T: type = i16, a: T, b: T) -> T { return a / b }";
   const std::string rem = "kernel k(T: type = i16, a: T, b: T) -> T { return a % b }";
-  for (auto [t, min] : {std::pair{KScalar::i16, std::int64_t{-32768}}, std::pair{KScalar::i32, std::int64_t{-2147483648LL}},
-                        std::pair{KScalar::i64, std::numeric_limits<std::int64_t>::min()}}) {
+  for (auto [t, min] :
+       {std::pair{KScalar::i16, std::int64_t{-32768}}, std::pair{KScalar::i32, std::int64_t{-2147483648LL}},
+        std::pair{KScalar::i64, std::numeric_limits<std::int64_t>::min()}}) {
     CHECK(call(div, {integer(t, min), integer(t, -1)}, {{"T", t}}).i == min);
     CHECK(call(rem, {integer(t, min), integer(t, -1)}, {{"T", t}}).i == 0);
     CHECK(call(div, {integer(t, -7), integer(t, 2)}, {{"T", t}}).i == -3);

@@ -1,16 +1,16 @@
 // The LLVM back end: without LLVM make_llvm_jit() is nullptr; with it, every kernel below runs on
 // the JIT and on the interpreter, which must agree bit for bit (results, sums and error
 // messages), and both must give the known answers.
-#include <doctest/doctest.h>
-
 #include <bit>
-#include <cstdlib>
 #include <cmath>
 #include <cstdint>
+#include <cstdlib>
 #include <limits>
 #include <string>
 #include <utility>
 #include <vector>
+
+#include <doctest/doctest.h>
 
 #include "kernels/jit/backend.hpp"
 
@@ -48,8 +48,10 @@ TEST_CASE("llvm jit: HWBENCH_NO_JIT=1 switches the back end off, 0 or empty leav
     CHECK_FALSE(jit_switched_off());
     CHECK((make_llvm_jit() != nullptr) == built_with_llvm);
   }
-  if (before) ::setenv("HWBENCH_NO_JIT", saved.c_str(), 1);
-  else ::unsetenv("HWBENCH_NO_JIT");
+  if (before)
+    ::setenv("HWBENCH_NO_JIT", saved.c_str(), 1);
+  else
+    ::unsetenv("HWBENCH_NO_JIT");
 }
 
 #if HWBENCH_WITH_LLVM
@@ -60,7 +62,8 @@ using lang::kernel::KScalar;
 
 /// The instantiation of the definition `text` (the first line of the file t.bench) for `type`
 /// bound to its type parameter `T` (when it has one).
-lang::kernel::KernelDef jit_instantiate(const std::string& text, std::vector<std::pair<std::string, KScalar>> binding = {}) {
+lang::kernel::KernelDef jit_instantiate(const std::string& text,
+                                        std::vector<std::pair<std::string, KScalar>> binding = {}) {
   lang::Diagnostics diags;
   std::optional<lang::kernel::KernelDef> def = lang::kernel::parse_kernel(text, lang::SourceLoc{1, 1, 0}, diags);
   REQUIRE_MESSAGE(def.has_value(), text);
@@ -79,7 +82,8 @@ struct Both {
   std::unique_ptr<Executable> interpreted;
 
   explicit Both(const lang::kernel::KernelDef& def, const CompileOptions& options = {})
-      : jit(make_llvm_jit()->compile(def, "t.bench", options)), interpreted(make_interpreter()->compile(def, "t.bench", {})) {}
+      : jit(make_llvm_jit()->compile(def, "t.bench", options)),
+        interpreted(make_interpreter()->compile(def, "t.bench", {})) {}
 
   /// Runs both with the same arguments and checks that they agree bit for bit; the JIT's result.
   RunResult run(std::uint64_t n, const std::vector<Value>& args) {
@@ -156,8 +160,9 @@ TEST_CASE("llvm jit: integer arithmetic wraps in i16, i32 and i64") {
 }
 
 TEST_CASE("llvm jit: division truncates toward zero; MIN / -1 is MIN and MIN % -1 is 0") {
-  for (const auto& [t, min] : {std::pair{KScalar::i16, std::int64_t{-32768}}, std::pair{KScalar::i32, std::int64_t{-2147483648LL}},
-                               std::pair{KScalar::i64, std::numeric_limits<std::int64_t>::min()}}) {
+  for (const auto& [t, min] :
+       {std::pair{KScalar::i16, std::int64_t{-32768}}, std::pair{KScalar::i32, std::int64_t{-2147483648LL}},
+        std::pair{KScalar::i64, std::numeric_limits<std::int64_t>::min()}}) {
     const std::string type = lang::kernel::scalar_name(t);  // a plain variable: clang 14 cannot capture a binding
     CAPTURE(type);
     Both k(jit_instantiate(kOps, {{"T", t}}));
@@ -181,20 +186,22 @@ TEST_CASE("llvm jit: integer division by zero is the same runtime error in both 
         "t.bench:1:192: integer division by zero in kernel ops");
 
   // The first failing call ends the run: here the fourth division of the loop.
-  Both loop(jit_instantiate("kernel steps(n: i64) -> i64 {\n"
-                        "  let s: i64 = 0\n"
-                        "  for k in 0..n { s = s + 100 / (k - 3) }\n"
-                        "  return s\n"
-                        "}"));
+  Both loop(
+      jit_instantiate("kernel steps(n: i64) -> i64 {\n"
+                      "  let s: i64 = 0\n"
+                      "  for k in 0..n { s = s + 100 / (k - 3) }\n"
+                      "  return s\n"
+                      "}"));
   CHECK(loop.run(5, {jit_integer(KScalar::i64, 3)}).sink == 5 * (-33 - 50 - 100));
   CHECK(loop.error(5, {jit_integer(KScalar::i64, 4)}) == "t.bench:3:31: integer division by zero in kernel steps");
 }
 
 TEST_CASE("llvm jit: && and || evaluate their right operand only when needed") {
-  Both k(jit_instantiate("kernel guard(x: i32, d: i32) -> i32 {"
-                     " if d != 0 && x / d > 1 { return 1 };"
-                     " if d == 0 || x % d == 0 { return 2 };"
-                     " return 3 }"));
+  Both k(
+      jit_instantiate("kernel guard(x: i32, d: i32) -> i32 {"
+                      " if d != 0 && x / d > 1 { return 1 };"
+                      " if d == 0 || x % d == 0 { return 2 };"
+                      " return 3 }"));
   CHECK(k.run(1, {jit_integer(KScalar::i32, 10), jit_integer(KScalar::i32, 0)}).last.i == 2);
   CHECK(k.run(1, {jit_integer(KScalar::i32, 10), jit_integer(KScalar::i32, 4)}).last.i == 1);
   CHECK(k.run(1, {jit_integer(KScalar::i32, 9), jit_integer(KScalar::i32, 9)}).last.i == 2);
@@ -213,13 +220,14 @@ TEST_CASE("llvm jit: f32 rounds every operation to f32, f64 to f64, and nothing 
   const char* third = "kernel third(T: type, x: T) -> T { return x / 3 }";
   CHECK(bits(Both(jit_instantiate(third, {{"T", KScalar::f32}})).run(1, {real(KScalar::f32, 1)}).last.f) ==
         bits(static_cast<double>(1.0f / 3.0f)));
-  CHECK(bits(Both(jit_instantiate(third, {{"T", KScalar::f64}})).run(1, {real(KScalar::f64, 1)}).last.f) == bits(1.0 / 3.0));
+  CHECK(bits(Both(jit_instantiate(third, {{"T", KScalar::f64}})).run(1, {real(KScalar::f64, 1)}).last.f) ==
+        bits(1.0 / 3.0));
 
   // x*x - y with x = 1 + 2^-30 and y = 1 + 2^-29: 0 when x*x is rounded first, 2^-60 when a
   // fused multiply-add keeps it exact.
   Both fused(jit_instantiate("kernel probe(x: f64, y: f64) -> f64 { return x * x - y }"));
-  CHECK(fused.run(1, {real(KScalar::f64, 1 + std::ldexp(1.0, -30)), real(KScalar::f64, 1 + std::ldexp(1.0, -29))}).last.f ==
-        0.0);
+  CHECK(fused.run(1, {real(KScalar::f64, 1 + std::ldexp(1.0, -30)), real(KScalar::f64, 1 + std::ldexp(1.0, -29))})
+            .last.f == 0.0);
 
   // A float % is C's fmod; a float division by zero is an infinity, not an error.
   Both rem(jit_instantiate("kernel rem(x: f64, y: f64) -> f64 { return x % y + 1 / (y - y) }"));
@@ -253,7 +261,8 @@ TEST_CASE("llvm jit: float to integer casts truncate and saturate, NaN gives 0")
   CHECK(narrow.run(1, {jit_integer(KScalar::i32, -32769)}).last.i == 32767);
   Both to_f32(jit_instantiate("kernel tof(x: i64) -> f32 { return f32(x) }"));
   CHECK(to_f32.run(1, {jit_integer(KScalar::i64, 16777217)}).last.f == 16777216.0);
-  CHECK(to_f32.run(1, {jit_integer(KScalar::i64, (1LL << 60) + (1LL << 36) + 1)}).last.f == std::ldexp(1.0, 60) + std::ldexp(1.0, 37));
+  CHECK(to_f32.run(1, {jit_integer(KScalar::i64, (1LL << 60) + (1LL << 36) + 1)}).last.f ==
+        std::ldexp(1.0, 60) + std::ldexp(1.0, 37));
 }
 
 TEST_CASE("llvm jit: arrays start at zero on every call and are bounds checked") {
@@ -282,8 +291,9 @@ TEST_CASE("llvm jit: arrays start at zero on every call and are bounds checked")
 }
 
 TEST_CASE("llvm jit: loops run A..B-1, none when A >= B, and nest") {
-  Both k(jit_instantiate("kernel tri(a: i64, b: i64) -> i64 {"
-                     " let s: i64 = 0; for i in a..b { for j in 0..i { s = s + 1 } }; return s }"));
+  Both k(
+      jit_instantiate("kernel tri(a: i64, b: i64) -> i64 {"
+                      " let s: i64 = 0; for i in a..b { for j in 0..i { s = s + 1 } }; return s }"));
   CHECK(k.run(1, {jit_integer(KScalar::i64, 0), jit_integer(KScalar::i64, 10)}).last.i == 45);
   CHECK(k.run(1, {jit_integer(KScalar::i64, 5), jit_integer(KScalar::i64, 5)}).last.i == 0);
   CHECK(k.run(1, {jit_integer(KScalar::i64, 7), jit_integer(KScalar::i64, -3)}).last.i == 0);
@@ -300,9 +310,11 @@ TEST_CASE("llvm jit: UnixBench's arithmetic loop in the five types, called n tim
       "  for i in first..first + 100 { let y: T = T(i) * T(i); z = z + y / (y - 1) }\n"
       "  return z\n"
       "}";
-  const std::vector<std::pair<KScalar, double>> answers = {
-      {KScalar::i16, 100}, {KScalar::i32, 100}, {KScalar::i64, 100},
-      {KScalar::f32, static_cast<double>(100.74015808105469f)}, {KScalar::f64, 100.74014754416621}};
+  const std::vector<std::pair<KScalar, double>> answers = {{KScalar::i16, 100},
+                                                           {KScalar::i32, 100},
+                                                           {KScalar::i64, 100},
+                                                           {KScalar::f32, static_cast<double>(100.74015808105469f)},
+                                                           {KScalar::f64, 100.74014754416621}};
   for (const auto& [t, answer] : answers) {
     const std::string type = lang::kernel::scalar_name(t);  // a plain variable: clang 14 cannot capture a binding
     CAPTURE(type);
@@ -359,8 +371,8 @@ std::string dumped_ir(const lang::kernel::KernelDef& def, const CompileOptions& 
 }
 
 TEST_CASE("llvm jit: vectorize off leaves the loops scalar") {
-  const lang::kernel::KernelDef def = jit_instantiate(
-      "kernel sum(n: i64) -> f64 { let z: f64 = 0; for i in 0..n { z = z + f64(i) / 3 }; return z }");
+  const lang::kernel::KernelDef def =
+      jit_instantiate("kernel sum(n: i64) -> f64 { let z: f64 = 0; for i in 0..n { z = z + f64(i) / 3 }; return z }");
   const std::string off = dumped_ir(def, CompileOptions{.vectorize = false});
   CHECK(off.find("define double @hwbench_kernel") != std::string::npos);
   CHECK(off.find(" x double>") == std::string::npos);
@@ -369,7 +381,8 @@ TEST_CASE("llvm jit: vectorize off leaves the loops scalar") {
 }
 
 TEST_CASE("llvm jit: a definition without a result type (which the type checker refuses) is a KernelError") {
-  lang::kernel::KernelDef def = jit_instantiate("kernel idle(n: i32) -> i32 { let s: i32 = 0; for i in 0..n { s = s + i }; return s }");
+  lang::kernel::KernelDef def =
+      jit_instantiate("kernel idle(n: i32) -> i32 { let s: i32 = 0; for i in 0..n { s = s + i }; return s }");
   def.result.reset();
   CHECK_THROWS_WITH_AS(make_llvm_jit()->compile(def, "t.bench", {}),
                        "kernel idle: cannot compile: a kernel without a result type", KernelError);
@@ -378,8 +391,8 @@ TEST_CASE("llvm jit: a definition without a result type (which the type checker 
 TEST_CASE("llvm jit: a definition the type checker would refuse is a KernelError, not a crash") {
   lang::kernel::KernelDef def = jit_instantiate("kernel bad(x: i32) -> i32 { return x }");
   def.body[0].exprs[0].slot = 7;
-  CHECK_THROWS_WITH_AS(make_llvm_jit()->compile(def, "t.bench", {}), "kernel bad: cannot compile: a variable without a slot",
-                       KernelError);
+  CHECK_THROWS_WITH_AS(make_llvm_jit()->compile(def, "t.bench", {}),
+                       "kernel bad: cannot compile: a variable without a slot", KernelError);
 }
 
 TEST_CASE("llvm jit: wrong argument count is a KernelError") {

@@ -50,8 +50,8 @@ TEST_CASE("stream: one unit is one pass, counted 16/16/24/24 bytes per element (
     CHECK(three.ops == 3);
   }
   // `size` is bytes per array, rounded down to whole doubles: 8007 bytes hold 1000 of them.
-  const Work sized = test::run_kernel(spec, stream_call(spec, "triad", {{"size", size_value(8007)}, {"threads", size_value(1)}}),
-                                      Context{});
+  const Work sized = test::run_kernel(
+      spec, stream_call(spec, "triad", {{"size", size_value(8007)}, {"threads", size_value(1)}}), Context{});
   CHECK(sized.bytes == 24 * 1000);
 }
 
@@ -137,7 +137,8 @@ TEST_CASE("stream: a call is checked before it runs") {
         std::vector<std::string>{"give elements or size, not both / drop one of them"});
   // 2^50 doubles per array (8 PiB): the call says what it holds; the checker compares that with
   // the machine's memory (tests/runtime/check/checker_machine_test.cpp).
-  const FileEffects huge = spec.effects(stream_call(spec, "add", {{"elements", size_value(1ULL << 50)}}), platform::RealFileView{});
+  const FileEffects huge =
+      spec.effects(stream_call(spec, "add", {{"elements", size_value(1ULL << 50)}}), platform::RealFileView{});
   CHECK(huge.problems.empty());
   CHECK(huge.memory == 3 * (std::uint64_t{1} << 50) * sizeof(double));
   CHECK(huge.memory_holder == "the three arrays");

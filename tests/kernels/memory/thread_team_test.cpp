@@ -1,4 +1,6 @@
 // The thread team: contiguous aligned shares, every member runs once per run(), errors come back.
+#include "kernels/memory/thread_team.hpp"
+
 #include <sched.h>
 
 #include <atomic>
@@ -11,7 +13,6 @@
 #include <doctest/doctest.h>
 
 #include "base/platform/machine.hpp"
-#include "kernels/memory/thread_team.hpp"
 
 namespace hwbench::kernels::memory {
 

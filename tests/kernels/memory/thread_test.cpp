@@ -11,7 +11,8 @@ using test::size_value;
 
 namespace {
 
-Call thread_call(const KernelSpec& spec, const std::string& test, std::vector<std::pair<std::string, ParamValue>> params) {
+Call thread_call(const KernelSpec& spec, const std::string& test,
+                 std::vector<std::pair<std::string, ParamValue>> params) {
   return make_call(spec, {ArgValue{test, ""}}, std::move(params));
 }
 

@@ -1,8 +1,8 @@
 #pragma once
 // Runs one nbench test object with a context that counts what goes through kernels::untimed().
-#include <doctest/doctest.h>
-
 #include <cstdint>
+
+#include <doctest/doctest.h>
 
 #include "kernels/nbench/nbench.hpp"
 

@@ -18,11 +18,11 @@ TEST_CASE("system: every kernel is registered, with UnixBench's durations") {
     double seconds;
     bool runs_programs;
   };
-  for (const Expect e : {Expect{"dhry2reg", 10, false}, Expect{"whetstone-double", 10, false}, Expect{"syscall", 10, false},
-                         Expect{"pipe", 10, false}, Expect{"context1", 10, false}, Expect{"spawn", 30, false},
-                         Expect{"execl", 30, false}, Expect{"fstime", 30, false}, Expect{"shell", 60, true},
-                         Expect{"arith", 10, false}, Expect{"arithoh", 10, false}, Expect{"hanoi", 20, false},
-                         Expect{"dc", 30, true}, Expect{"cc", 60, true}}) {
+  for (const Expect e :
+       {Expect{"dhry2reg", 10, false}, Expect{"whetstone-double", 10, false}, Expect{"syscall", 10, false},
+        Expect{"pipe", 10, false}, Expect{"context1", 10, false}, Expect{"spawn", 30, false},
+        Expect{"execl", 30, false}, Expect{"fstime", 30, false}, Expect{"shell", 60, true}, Expect{"arith", 10, false},
+        Expect{"arithoh", 10, false}, Expect{"hanoi", 20, false}, Expect{"dc", 30, true}, Expect{"cc", 60, true}}) {
     CAPTURE(e.name);
     const KernelSpec* spec = r.find(e.name);
     REQUIRE(spec != nullptr);

@@ -1,11 +1,11 @@
 // Diagnostics: duplicates kept once, a flood of findings capped, and the one rendering: with the
 // source line and a caret for recipes, the heading alone for data files and logs.
+#include "lang/common/diagnostics.hpp"
+
 #include <sstream>
 #include <string>
 
 #include <doctest/doctest.h>
-
-#include "lang/common/diagnostics.hpp"
 
 namespace hwbench::lang {
 

@@ -1,35 +1,43 @@
 // Kernel definitions: the recipe parser's capture and the definition's own grammar.
+#include "lang/kernel/kernel_parser.hpp"
+
 #include <sstream>
 #include <string>
 
 #include <doctest/doctest.h>
 
-#include "lang/kernel/kernel_parser.hpp"
 #include "lang/recipe/parser.hpp"
 
 namespace hwbench::lang {
 
+using kernel::KernelDef;
 using kernel::KExpr;
 using kernel::KExprKind;
 using kernel::KStmt;
 using kernel::KStmtKind;
-using kernel::KernelDef;
 using kernel::parse_kernel;
+using recipe::parse;
 using recipe::Stmt;
 using recipe::StmtKind;
-using recipe::parse;
 namespace {
 
 /// An expression in fully parenthesised form, for exact comparisons.
 std::string show(const KExpr& e) {
   switch (e.kind) {
-    case KExprKind::int_lit: return std::to_string(e.int_value);
-    case KExprKind::float_lit: return std::to_string(e.float_value);
-    case KExprKind::var: return e.name;
-    case KExprKind::index: return e.name + "[" + show(e.operands[0]) + "]";
-    case KExprKind::unary: return "(" + e.op + show(e.operands[0]) + ")";
-    case KExprKind::binary: return "(" + show(e.operands[0]) + " " + e.op + " " + show(e.operands[1]) + ")";
-    case KExprKind::cast: return e.cast_to.name + "(" + show(e.operands[0]) + ")";
+    case KExprKind::int_lit:
+      return std::to_string(e.int_value);
+    case KExprKind::float_lit:
+      return std::to_string(e.float_value);
+    case KExprKind::var:
+      return e.name;
+    case KExprKind::index:
+      return e.name + "[" + show(e.operands[0]) + "]";
+    case KExprKind::unary:
+      return "(" + e.op + show(e.operands[0]) + ")";
+    case KExprKind::binary:
+      return "(" + show(e.operands[0]) + " " + e.op + " " + show(e.operands[1]) + ")";
+    case KExprKind::cast:
+      return e.cast_to.name + "(" + show(e.operands[0]) + ")";
   }
   return "?";
 }

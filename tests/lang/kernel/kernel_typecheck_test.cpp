@@ -1,20 +1,21 @@
 // Type checking and instantiation of kernel definitions, with their exact diagnostics.
+#include "lang/kernel/kernel_typecheck.hpp"
+
 #include <sstream>
 #include <string>
 
 #include <doctest/doctest.h>
 
 #include "lang/kernel/kernel_parser.hpp"
-#include "lang/kernel/kernel_typecheck.hpp"
 
 namespace hwbench::lang {
 
+using kernel::instantiate_kernel;
+using kernel::KernelDef;
 using kernel::KExpr;
 using kernel::KExprKind;
 using kernel::KScalar;
 using kernel::KStmt;
-using kernel::KernelDef;
-using kernel::instantiate_kernel;
 using kernel::parse_kernel;
 using kernel::validate_kernel;
 using kernel::value_text_error;
@@ -86,7 +87,8 @@ TEST_CASE("kernel typecheck: an instantiation resolves every type and slot") {
 }
 
 TEST_CASE("kernel typecheck: literals take their context's type, and -LITERAL is one literal") {
-  auto c = check("kernel k() -> f64 {\n  let a: i16 = -32768\n  let b: f32 = 3\n  let c: i64 = 7 * 6\n  return 1 + 2\n}\n");
+  auto c =
+      check("kernel k() -> f64 {\n  let a: i16 = -32768\n  let b: f32 = 3\n  let c: i64 = 7 * 6\n  return 1 + 2\n}\n");
   REQUIRE(c.inst.has_value());
   const KernelDef& d = *c.inst;
   CHECK(d.body[0].exprs[0].kind == KExprKind::int_lit);
@@ -181,8 +183,9 @@ TEST_CASE("kernel typecheck: returns") {
         "    1 | kernel k(n: i32) -> i32 {\n"
         "      |        ^\n"
         "hint: end the body with return VALUE (a value of type i32)\n");
-  CHECK(check("kernel k(n: i32) -> i32 {\n  if n > 0 { return 1 } else { if n < 0 { return 2 } else { return 3 } }\n}\n")
-            .inst.has_value());
+  CHECK(
+      check("kernel k(n: i32) -> i32 {\n  if n > 0 { return 1 } else { if n < 0 { return 2 } else { return 3 } }\n}\n")
+          .inst.has_value());
   CHECK(typecheck_errors_of("kernel k() -> i32 {\n  return\n}\n") ==
         "k.bench:2:3: error: kernel 'k' must return a value of type i32\n"
         "    2 |   return\n"
@@ -222,12 +225,14 @@ TEST_CASE("kernel typecheck: duplicate names and unknown types") {
         "    1 | kernel k(n: i32, n: f64) -> i32 { return n }\n"
         "      |                  ^\n"
         "hint: give each parameter its own name\n");
-  CHECK(typecheck_errors_of("kernel k(n: i32) -> i32 {\n  let x: i32 = 0\n  if n > 0 { let x: i32 = 1 }\n  return x\n}\n") ==
+  CHECK(typecheck_errors_of(
+            "kernel k(n: i32) -> i32 {\n  let x: i32 = 0\n  if n > 0 { let x: i32 = 1 }\n  return x\n}\n") ==
         "k.bench:3:18: error: 'x' is already declared (line 2)\n"
         "    3 |   if n > 0 { let x: i32 = 1 }\n"
         "      |                  ^\n"
         "hint: choose another name: a name stays declared to the end of its block\n");
-  CHECK(check("kernel k(n: i32) -> i32 {\n  if n > 0 { let x: i32 = 1 } else { let x: f64 = 2 }\n  return n\n}\n").inst.has_value());
+  CHECK(check("kernel k(n: i32) -> i32 {\n  if n > 0 { let x: i32 = 1 } else { let x: f64 = 2 }\n  return n\n}\n")
+            .inst.has_value());
   CHECK(typecheck_errors_of("kernel k() -> i32 {\n  let x: u32 = 0\n  return 0\n}\n") ==
         "k.bench:2:10: error: unknown type 'u32'\n"
         "    2 |   let x: u32 = 0\n"

@@ -17,6 +17,8 @@ using recipe::Expr;
 using recipe::ExprKind;
 using recipe::IndexStmt;
 using recipe::Item;
+using recipe::mentions_variable;
+using recipe::parse;
 using recipe::Recipe;
 using recipe::ReportStmt;
 using recipe::Stmt;
@@ -24,8 +26,6 @@ using recipe::StmtForm;
 using recipe::StmtKind;
 using recipe::Term;
 using recipe::TextPart;
-using recipe::mentions_variable;
-using recipe::parse;
 namespace {
 
 // A compact, exact rendering of the AST, so that each test states a whole tree on one line:
@@ -45,66 +45,103 @@ std::string shape(const std::vector<TextPart>& parts) {
 
 const char* dim_name(Dim d) {
   switch (d) {
-    case Dim::none: return "";
-    case Dim::bytes: return "B";
-    case Dim::seconds: return "s";
-    case Dim::percent: return "%";
+    case Dim::none:
+      return "";
+    case Dim::bytes:
+      return "B";
+    case Dim::seconds:
+      return "s";
+    case Dim::percent:
+      return "%";
   }
   return "?";
 }
 
 std::string shape(const Expr& e) {
   switch (e.kind) {
-    case ExprKind::number: return fmt::format("{}={}{}", e.number.text, e.number.value, dim_name(e.number.dim));
-    case ExprKind::string: return fmt::format("S[{}]", shape(e.parts));
-    case ExprKind::path: return fmt::format("P({}:{})", e.name, shape(e.parts));
-    case ExprKind::word: return fmt::format("W({})", e.name);
-    case ExprKind::var: return "$" + e.name;
+    case ExprKind::number:
+      return fmt::format("{}={}{}", e.number.text, e.number.value, dim_name(e.number.dim));
+    case ExprKind::string:
+      return fmt::format("S[{}]", shape(e.parts));
+    case ExprKind::path:
+      return fmt::format("P({}:{})", e.name, shape(e.parts));
+    case ExprKind::word:
+      return fmt::format("W({})", e.name);
+    case ExprKind::var:
+      return "$" + e.name;
     case ExprKind::list: {
       std::string out = "[";
       for (std::size_t i = 0; i < e.items.size(); ++i) out += (i ? "; " : "") + shape(e.items[i]);
       return out + "]";
     }
-    case ExprKind::range: return fmt::format("{}..{}", shape(e.items.at(0)), shape(e.items.at(1)));
-    case ExprKind::binary: return fmt::format("({} {} {})", shape(e.items.at(0)), e.name, shape(e.items.at(1)));
-    case ExprKind::negate: return fmt::format("-({})", shape(e.items.at(0)));
+    case ExprKind::range:
+      return fmt::format("{}..{}", shape(e.items.at(0)), shape(e.items.at(1)));
+    case ExprKind::binary:
+      return fmt::format("({} {} {})", shape(e.items.at(0)), e.name, shape(e.items.at(1)));
+    case ExprKind::negate:
+      return fmt::format("-({})", shape(e.items.at(0)));
   }
   return "?";
 }
 
 std::string shape(const Item& item) {
   switch (item.kind) {
-    case Item::Kind::word: return item.word;
-    case Item::Kind::arrow: return "->";
-    case Item::Kind::comma: return ",";
-    case Item::Kind::expr: return shape(item.expr);
+    case Item::Kind::word:
+      return item.word;
+    case Item::Kind::arrow:
+      return "->";
+    case Item::Kind::comma:
+      return ",";
+    case Item::Kind::expr:
+      return shape(item.expr);
   }
   return "?";
 }
 
 const char* kind_name(StmtKind k) {
   switch (k) {
-    case StmtKind::title: return "title";
-    case StmtKind::source: return "source";
-    case StmtKind::note: return "note";
-    case StmtKind::location: return "location";
-    case StmtKind::let: return "let";
-    case StmtKind::repeat: return "repeat";
-    case StmtKind::for_: return "for";
-    case StmtKind::setup: return "setup";
-    case StmtKind::teardown: return "teardown";
-    case StmtKind::series: return "series";
-    case StmtKind::time: return "time";
-    case StmtKind::parallel: return "parallel";
-    case StmtKind::kernel: return "kernel";
-    case StmtKind::report: return "report";
-    case StmtKind::baseline: return "baseline";
-    case StmtKind::index: return "index";
-    case StmtKind::compare: return "compare";
-    case StmtKind::kernel_def: return "kernel-def";
-    case StmtKind::if_: return "if";
-    case StmtKind::branch: return "branch";
-    case StmtKind::settle: return "settle";
+    case StmtKind::title:
+      return "title";
+    case StmtKind::source:
+      return "source";
+    case StmtKind::note:
+      return "note";
+    case StmtKind::location:
+      return "location";
+    case StmtKind::let:
+      return "let";
+    case StmtKind::repeat:
+      return "repeat";
+    case StmtKind::for_:
+      return "for";
+    case StmtKind::setup:
+      return "setup";
+    case StmtKind::teardown:
+      return "teardown";
+    case StmtKind::series:
+      return "series";
+    case StmtKind::time:
+      return "time";
+    case StmtKind::parallel:
+      return "parallel";
+    case StmtKind::kernel:
+      return "kernel";
+    case StmtKind::report:
+      return "report";
+    case StmtKind::baseline:
+      return "baseline";
+    case StmtKind::index:
+      return "index";
+    case StmtKind::compare:
+      return "compare";
+    case StmtKind::kernel_def:
+      return "kernel-def";
+    case StmtKind::if_:
+      return "if";
+    case StmtKind::branch:
+      return "branch";
+    case StmtKind::settle:
+      return "settle";
   }
   return "?";
 }
@@ -511,8 +548,9 @@ TEST_CASE("parser: baseline, index and compare forms and their places") {
         "compare with S[\"a.toml\"] ratio truncate digits 2=2 suffix S[\"x\"] unit S[\"ops/s\"]\n"
         "compare with P(:\"./old.json\")\n");
 
-  auto recipe = parse_ok("baseline k6 from \"b.toml\"\nindex \"I\" = geomean(\"A\") vs k6 scale 10 using mean\n"
-                         "compare with \"a.json\" digits 3\n");
+  auto recipe = parse_ok(
+      "baseline k6 from \"b.toml\"\nindex \"I\" = geomean(\"A\") vs k6 scale 10 using mean\n"
+      "compare with \"a.json\" digits 3\n");
   const auto& baseline = recipe.statements.at(0);
   CHECK(baseline.items.empty());
   CHECK(std::get<BaselineStmt>(baseline.form).file.text == "\"b.toml\"");
@@ -545,8 +583,9 @@ TEST_CASE("parser: baseline, index and compare forms and their places") {
 }
 
 TEST_CASE("parser: a typed statement mentions the variables of its values") {
-  auto recipe = parse_ok("index \"I\" = geomean(\"A $i\") vs k6\ncompare with \"a\" suffix $s\nreport perl style $y\n"
-                         "baseline b from $f\nindex \"I\" = geomean(\"A\") vs k6 scale $k\n");
+  auto recipe = parse_ok(
+      "index \"I\" = geomean(\"A $i\") vs k6\ncompare with \"a\" suffix $s\nreport perl style $y\n"
+      "baseline b from $f\nindex \"I\" = geomean(\"A\") vs k6 scale $k\n");
   CHECK(mentions_variable(recipe.statements.at(0), "i"));
   CHECK_FALSE(mentions_variable(recipe.statements.at(0), "k6"));
   CHECK(mentions_variable(recipe.statements.at(1), "s"));
@@ -671,7 +710,8 @@ TEST_CASE("parser: comments, semicolons, empty statements, CRLF and a BOM") {
   CHECK(crlf.statements[1].body[0].text == "cp a -> b");
   CHECK(crlf.statements[2].text == "report MB/s mean");
   check_loc(crlf.statements[2].loc, 6, 1, 38);
-  CHECK(shapes("\xEF\xBB\xBF" "cp a\n") == "kernel cp a\n");
+  CHECK(shapes("\xEF\xBB\xBF"
+               "cp a\n") == "kernel cp a\n");
   CHECK(shapes("") == "");
   CHECK(shapes("\n# only a comment") == "");
 }

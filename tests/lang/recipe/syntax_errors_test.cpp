@@ -8,8 +8,8 @@
 
 namespace hwbench::lang {
 
-using recipe::StmtKind;
 using recipe::parse;
+using recipe::StmtKind;
 namespace {
 
 /// Parses `text` as t.bench, which must fail, and returns every diagnostic rendered.
@@ -294,8 +294,7 @@ TEST_CASE("syntax errors: baseline") {
 }
 
 TEST_CASE("syntax errors: index") {
-  const std::string hint =
-      "hint: write it like: index \"INTEGER INDEX\" = geomean(\"NUMERIC SORT\", \"IDEA\") vs k6\n";
+  const std::string hint = "hint: write it like: index \"INTEGER INDEX\" = geomean(\"NUMERIC SORT\", \"IDEA\") vs k6\n";
   CHECK(errors_of("index \"I\" = mean(\"A\") vs k6\n") ==
         "t.bench:1:13: error: expected 'geomean(' after '='\n"
         "    1 | index \"I\" = mean(\"A\") vs k6\n"
@@ -403,8 +402,9 @@ TEST_CASE("syntax errors: compare") {
 }
 
 TEST_CASE("syntax errors: each broken typed statement is reported, the others parse") {
-  Source source{"t.bench", "report\nbaseline k6 from \"b.toml\"\nindex \"I\" = geomean(\"A\",) vs k6\ncompare with\n"
-                           "report MB/s mean\n"};
+  Source source{"t.bench",
+                "report\nbaseline k6 from \"b.toml\"\nindex \"I\" = geomean(\"A\",) vs k6\ncompare with\n"
+                "report MB/s mean\n"};
   Diagnostics diags;
   CHECK_FALSE(parse(source, diags).has_value());
   REQUIRE(diags.all().size() == 2);

@@ -1,18 +1,19 @@
 // Comparisons: rows matched by label, per-row units, ratios truncated or rounded, the summary,
 // marked rows, the environment diff; runs (in memory and through a result file) and published
 // results alike.
-#include <doctest/doctest.h>
+#include "runtime/analysis/compare.hpp"
 
 #include <cmath>
 #include <limits>
 #include <string>
 #include <vector>
 
-#include "runtime/analysis/compare.hpp"
+#include <doctest/doctest.h>
+
 #include "runtime/record/comparable.hpp"
-#include "runtime/report/compare_report.hpp"
 #include "runtime/record/published.hpp"
 #include "runtime/record/result_file.hpp"
+#include "runtime/report/compare_report.hpp"
 #include "tests/support/golden.hpp"
 #include "tests/support/temp_dir.hpp"
 
@@ -72,7 +73,8 @@ void add_index(rt::model::Result& r) {
   george.name = "george";
   george.figures = {{"Dhrystone 2", {116700, "lps"}}, {"Pipe Throughput", {12440, "lps"}}};
   r.baselines.push_back(george);
-  r.indices.push_back(rt::model::IndexValue{{"Index Score", {"Dhrystone 2", "Pipe Throughput"}, "george", 10}, 0, {}, std::nullopt});
+  r.indices.push_back(
+      rt::model::IndexValue{{"Index Score", {"Dhrystone 2", "Pipe Throughput"}, "george", 10}, 0, {}, std::nullopt});
 }
 
 /// The FreeBSD 6.2R machine: every kind of row.
@@ -163,7 +165,8 @@ TEST_CASE("compare: options from their text") {
   CHECK(rt::analysis::set_compare_option(o, "unit", "MiB/s") == "");
   CHECK(o.unit == "MiB/s");
   CHECK(rt::analysis::set_compare_option(o, "ratio", "trunc") == "unknown ratio rule 'trunc'; known: truncate, round");
-  CHECK(rt::analysis::set_compare_option(o, "digits", "2.5") == "digits must be a whole number from 0 to 12, not '2.5'");
+  CHECK(rt::analysis::set_compare_option(o, "digits", "2.5") ==
+        "digits must be a whole number from 0 to 12, not '2.5'");
   CHECK(rt::analysis::set_compare_option(o, "digits", "13") == "digits must be a whole number from 0 to 12, not '13'");
   CHECK(rt::analysis::set_compare_option(o, "unit", "MBs") == "unknown unit 'MBs'; did you mean 'MB/s'?");
   CHECK(rt::analysis::set_compare_option(o, "digit", "2") == "unknown compare option 'digit'; did you mean 'digits'?");
@@ -179,8 +182,8 @@ TEST_CASE("compare: rows, units, ratios and the summary as computed") {
   std::vector<std::string> labels;
   for (const auto& row : c.rows) labels.push_back(row.label);
   CHECK(labels == std::vector<std::string>{"Dhrystone 2", "File Copy", "Pipe Throughput", "Execl Throughput",
-                                           "Shell Scripts", "Process Creation", "System Call", "cp 10MB",
-                                           "File Read", "Context Switching", "Index Score (vs george)"});
+                                           "Shell Scripts", "Process Creation", "System Call", "cp 10MB", "File Read",
+                                           "Context Switching", "Index Score (vs george)"});
   // Mean of the samples, in the natural unit: an op rate, a byte rate in MB/s.
   CHECK(c.rows[0].figures[0].value == 6'000'000);
   CHECK(c.rows[0].figures[0].unit == "ops/s");
@@ -202,7 +205,8 @@ TEST_CASE("compare: rows, units, ratios and the summary as computed") {
   CHECK(c.rows[6].figures[0].unit == "lps");
   CHECK(c.rows[6].ratios[0].value == doctest::Approx(1.2));
   CHECK(c.rows[7].ratios[0].state == rt::analysis::RatioState::kernels_differ);
-  CHECK(c.rows[7].ratios[0].why == "measured by different kernels (6.2R: cp method=readwrite; 7.0R: cp method=sendfile)");
+  CHECK(c.rows[7].ratios[0].why ==
+        "measured by different kernels (6.2R: cp method=readwrite; 7.0R: cp method=sendfile)");
   CHECK(c.rows[8].ratios[0].state == rt::analysis::RatioState::units_differ);
   CHECK(c.rows[8].ratios[0].why == "6.2R MB/s (a byte rate) against 7.0R s (a time)");
   CHECK(c.rows[9].figures[0].state == rt::analysis::CellState::missing);

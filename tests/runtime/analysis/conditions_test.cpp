@@ -1,10 +1,13 @@
 // Deltas between two snapshots of the counters, and the verdict: from fake /proc and /sys files
 // read by the sampler, and from snapshots written out.
+#include "runtime/analysis/conditions.hpp"
+
 #include <doctest/doctest.h>
 
-#include "runtime/analysis/conditions.hpp"
 #include "tests/support/fake_proc.hpp"
 
+using hwbench::platform::ConditionsSnapshot;
+using hwbench::platform::read_conditions;
 using hwbench::runtime::analysis::busy_warnings;
 using hwbench::runtime::analysis::conditions_cpus;
 using hwbench::runtime::analysis::conditions_delta;
@@ -13,8 +16,6 @@ using hwbench::runtime::analysis::conditions_verdict;
 using hwbench::runtime::analysis::load_disturbs;
 using hwbench::runtime::model::ConditionsWindow;
 using hwbench::runtime::model::RunConditions;
-using hwbench::platform::ConditionsSnapshot;
-using hwbench::platform::read_conditions;
 using hwbench::test::FakeCounters;
 using hwbench::test::FakeProc;
 
@@ -133,9 +134,9 @@ TEST_CASE("conditions_verdict: load before the run and during a series; throttli
   run.windows.push_back({"copy", 1, run.before, snapshot(c, 10 * second)});
   c.pswpout = 64;
   run.after = snapshot(c, 11 * second);
-  CHECK(conditions_findings(run, 2) ==
-        std::vector<std::string>{"load 3.4 on 2 CPUs during 'copy'", "thermal throttling (2 events) during 'copy'",
-                                 "swapping (0 pages in, 64 out) during the run"});
+  CHECK(conditions_findings(run, 2) == std::vector<std::string>{"load 3.4 on 2 CPUs during 'copy'",
+                                                                "thermal throttling (2 events) during 'copy'",
+                                                                "swapping (0 pages in, 64 out) during the run"});
   run.windows.clear();
   CHECK(conditions_findings(run, 2).front() == "load 2.3 on 2 CPUs before the run");
 }

@@ -1,11 +1,12 @@
 // Quartiles, box plots and histograms: the figures the HTML report's charts draw that no text
 // report prints, against hand-computed values.
-#include <doctest/doctest.h>
+#include "runtime/analysis/distribution.hpp"
 
 #include <cmath>
 #include <vector>
 
-#include "runtime/analysis/distribution.hpp"
+#include <doctest/doctest.h>
+
 #include "runtime/analysis/statistics.hpp"
 
 namespace an = hwbench::runtime::analysis;

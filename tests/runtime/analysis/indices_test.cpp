@@ -1,12 +1,13 @@
 // Baselines and indices: the TOML tables, the `baseline` and `index` statements' diagnostics,
 // and indices computed from full-precision figures.
-#include <doctest/doctest.h>
+#include "runtime/analysis/indices.hpp"
 
 #include <cmath>
 #include <fstream>
 
+#include <doctest/doctest.h>
+
 #include "runtime/record/baseline.hpp"
-#include "runtime/analysis/indices.hpp"
 #include "tests/support/recipe_env.hpp"
 
 using hwbench::runtime::model::Baseline;
@@ -100,7 +101,8 @@ TEST_CASE("checker: an index against an undeclared baseline") {
 
 TEST_CASE("checker: an index naming a series that nothing produces") {
   RecipeEnv env;
-  CHECK(env.check(with_baselines("series \"IDEA\" nop\nindex \"I\" = geomean(\"IDEA\", \"HUFMAN\") vs p90\n")).diagnostics ==
+  CHECK(env.check(with_baselines("series \"IDEA\" nop\nindex \"I\" = geomean(\"IDEA\", \"HUFMAN\") vs p90\n"))
+            .diagnostics ==
         "t.bench:3:29: error: index \"I\" names the series \"HUFMAN\", but nothing in the recipe produces it\n"
         "    3 | index \"I\" = geomean(\"IDEA\", \"HUFMAN\") vs p90\n"
         "      |                             ^~~~~~~~\n"
@@ -123,17 +125,19 @@ TEST_CASE("checker: index syntax errors point at the place") {
         "    3 | index \"I\" = mean(\"IDEA\") vs p90\n"
         "      |             ^~~~\n"
         "hint: write it like: index \"INTEGER INDEX\" = geomean(\"NUMERIC SORT\", \"IDEA\") vs k6\n");
-  CHECK(env.check(with_baselines("series \"IDEA\" nop\nindex \"I\" = geomean(\"IDEA\") vs p90 scale 0\n")).diagnostics ==
-        "t.bench:3:42: error: 'scale' needs a positive plain number\n"
-        "    3 | index \"I\" = geomean(\"IDEA\") vs p90 scale 0\n"
-        "      |                                          ^\n"
-        "hint: for example: scale 10\n");
+  CHECK(
+      env.check(with_baselines("series \"IDEA\" nop\nindex \"I\" = geomean(\"IDEA\") vs p90 scale 0\n")).diagnostics ==
+      "t.bench:3:42: error: 'scale' needs a positive plain number\n"
+      "    3 | index \"I\" = geomean(\"IDEA\") vs p90 scale 0\n"
+      "      |                                          ^\n"
+      "hint: for example: scale 10\n");
 }
 
 TEST_CASE("checker: baselines and indices go into the plan") {
   RecipeEnv env;
-  auto out = env.check(with_baselines("series \"IDEA\" nop\nseries \"HUFFMAN\" nop\n"
-                                      "index \"INTEGER\" = geomean(\"IDEA\", \"HUFFMAN\") vs p90 scale 10\n"));
+  auto out =
+      env.check(with_baselines("series \"IDEA\" nop\nseries \"HUFFMAN\" nop\n"
+                               "index \"INTEGER\" = geomean(\"IDEA\", \"HUFFMAN\") vs p90 scale 10\n"));
   REQUIRE_MESSAGE(out.recipe.has_value(), out.diagnostics);
   const auto& plan = out.recipe->plan;
   REQUIRE(plan.baselines.size() == 1);
@@ -194,7 +198,8 @@ TEST_CASE("indices: the mean of the samples at full precision, times the scale")
 
 TEST_CASE("indices: `using unixbench` scores each series by UnixBench's pass rule") {
   std::string error;
-  auto george = hwbench::runtime::record::load_baselines(std::string(HWBENCH_SOURCE_DIR) + "/specs/baselines/unixbench.toml", error);
+  auto george = hwbench::runtime::record::load_baselines(
+      std::string(HWBENCH_SOURCE_DIR) + "/specs/baselines/unixbench.toml", error);
   REQUIRE_MESSAGE(george.has_value(), error);
   Result r;
   r.baselines = *george;
@@ -210,17 +215,20 @@ TEST_CASE("indices: `using unixbench` scores each series by UnixBench's pass rul
   CHECK(hwbench::runtime::analysis::compute_index(r, spec).value ==
         doctest::Approx(10 * std::sqrt(2000000.0 * 2200000.0) / 12440).epsilon(1e-12));
   spec.aggregate = "mean";
-  CHECK(hwbench::runtime::analysis::compute_index(r, spec).value == doctest::Approx(10 * (5200000.0 / 3) / 12440).epsilon(1e-12));
+  CHECK(hwbench::runtime::analysis::compute_index(r, spec).value ==
+        doctest::Approx(10 * (5200000.0 / 3) / 12440).epsilon(1e-12));
 }
 
 TEST_CASE("checker: `using` names an aggregate") {
   RecipeEnv env;
-  CHECK(env.check(with_baselines("series \"IDEA\" nop\nindex \"I\" = geomean(\"IDEA\") vs p90 using unixbnech\n")).diagnostics ==
+  CHECK(env.check(with_baselines("series \"IDEA\" nop\nindex \"I\" = geomean(\"IDEA\") vs p90 using unixbnech\n"))
+            .diagnostics ==
         "t.bench:3:42: error: 'using' needs an aggregate, not 'unixbnech'\n"
         "    3 | index \"I\" = geomean(\"IDEA\") vs p90 using unixbnech\n"
         "      |                                          ^~~~~~~~~\n"
         "hint: did you mean 'unixbench'?\n");
-  auto ok = env.check(with_baselines("series \"IDEA\" nop\nindex \"I\" = geomean(\"IDEA\") vs p90 scale 10 using unixbench\n"));
+  auto ok = env.check(
+      with_baselines("series \"IDEA\" nop\nindex \"I\" = geomean(\"IDEA\") vs p90 scale 10 using unixbench\n"));
   REQUIRE_MESSAGE(ok.recipe.has_value(), ok.diagnostics);
   CHECK(ok.recipe->plan.indices[0].aggregate == "unixbench");
 }

@@ -1,10 +1,10 @@
 // Drift and outlier marks on constructed samples.
+#include "runtime/analysis/stability.hpp"
+
 #include <cmath>
 #include <vector>
 
 #include <doctest/doctest.h>
-
-#include "runtime/analysis/stability.hpp"
 
 using hwbench::runtime::analysis::count_outliers;
 using hwbench::runtime::analysis::drifts;

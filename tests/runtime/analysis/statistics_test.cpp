@@ -1,9 +1,9 @@
+#include "runtime/analysis/statistics.hpp"
+
 #include <cmath>
 #include <vector>
 
 #include <doctest/doctest.h>
-
-#include "runtime/analysis/statistics.hpp"
 
 namespace rt = hwbench::runtime;
 
@@ -84,8 +84,8 @@ TEST_CASE("statistics: geomean") {
 }
 
 TEST_CASE("statistics: aggregate by name") {
-  CHECK(rt::analysis::aggregate_names() ==
-        std::vector<std::string>{"mean", "median", "min", "max", "stdev", "cv", "ci95", "geomean", "sum", "count", "unixbench"});
+  CHECK(rt::analysis::aggregate_names() == std::vector<std::string>{"mean", "median", "min", "max", "stdev", "cv",
+                                                                    "ci95", "geomean", "sum", "count", "unixbench"});
   CHECK(*rt::analysis::aggregate("mean", even) == 2.5);
   CHECK(*rt::analysis::aggregate("median", odd) == 2);
   CHECK(*rt::analysis::aggregate("min", even) == 1);

@@ -1,10 +1,10 @@
+#include "runtime/analysis/units.hpp"
+
 #include <cmath>
 #include <string>
 #include <vector>
 
 #include <doctest/doctest.h>
-
-#include "runtime/analysis/units.hpp"
 
 namespace rt = hwbench::runtime;
 
@@ -33,9 +33,10 @@ bool none_in(const rt::model::Sample& s, const char* unit) {
 }  // namespace
 
 TEST_CASE("units: the table, in order") {
-  CHECK(rt::analysis::unit_names() == std::vector<std::string>{"B/s", "KB/s", "KiB/s", "MB/s", "MiB/s", "GB/s", "GiB/s", "k",
-                                                     "ops/s", "iter/s", "lps", "lpm", "MWIPS", "s", "ms", "us", "ns", "B", "KB",
-                                                     "MB", "GB", "KiB", "MiB", "GiB", "ops", "%CP"});
+  CHECK(rt::analysis::unit_names() ==
+        std::vector<std::string>{"B/s",    "KB/s", "KiB/s", "MB/s",  "MiB/s", "GB/s", "GiB/s", "k",  "ops/s",
+                                 "iter/s", "lps",  "lpm",   "MWIPS", "s",     "ms",   "us",    "ns", "B",
+                                 "KB",     "MB",   "GB",    "KiB",   "MiB",   "GiB",  "ops",   "%CP"});
   CHECK(rt::analysis::find_unit("MB/s")->factor == 1e6);
   CHECK(rt::analysis::find_unit("MiB/s")->factor == 1048576);
   CHECK(rt::analysis::find_unit("GiB/s")->factor == 1073741824);
@@ -60,7 +61,7 @@ TEST_CASE("units: byte rates, decimal against binary") {
   CHECK(in(s, "MiB/s") == 9.5367431640625);
   CHECK(in(s, "GB/s") == doctest::Approx(0.01));
   CHECK(in(s, "GiB/s") == doctest::Approx(1e7 / 1073741824.0));
-  CHECK(in(s, "k") == 1e4);  // openssl speed's "1000s of bytes per second"
+  CHECK(in(s, "k") == 1e4);                                 // openssl speed's "1000s of bytes per second"
   const auto mib = timed(10 * 1048576ull, 0, 500'000'000);  // 10 MiB in half a second
   CHECK(in(mib, "MiB/s") == 20);
   CHECK(in(mib, "MB/s") == doctest::Approx(20.97152));

@@ -1,9 +1,9 @@
 // What `check` says about the machine's resources (memory, free space, `$cpus`, each location's
 // file system), against a FakeMachine: the same diagnostics and plan on every host.
-#include <doctest/doctest.h>
-
 #include <sstream>
 #include <string>
+
+#include <doctest/doctest.h>
 
 #include "runtime/plan/plan_printer.hpp"
 #include "tests/support/recipe_env.hpp"
@@ -38,12 +38,13 @@ TEST_CASE("checker machine: a buffer is refused on a 1 GiB machine and accepted 
 }
 
 TEST_CASE("checker machine: each memory kernel names what holds the memory and how to make it smaller") {
-  CHECK(diagnose_with_memory(1 * GiB, "stream add elements 100M\n") ==
-        "t.bench:1:1: error: stream: 2288.8 MiB of memory for the three arrays is more than the 1024.0 MiB this machine "
-        "has available\n"
-        "    1 | stream add elements 100M\n"
-        "      | ^~~~~~\n"
-        "hint: give a smaller elements or size\n");
+  CHECK(
+      diagnose_with_memory(1 * GiB, "stream add elements 100M\n") ==
+      "t.bench:1:1: error: stream: 2288.8 MiB of memory for the three arrays is more than the 1024.0 MiB this machine "
+      "has available\n"
+      "    1 | stream add elements 100M\n"
+      "      | ^~~~~~\n"
+      "hint: give a smaller elements or size\n");
   CHECK(diagnose_with_memory(1 * GiB, "copy size 600MiB\n") ==
         "t.bench:1:1: error: copy: 1200.0 MiB of memory for the two buffers is more than the 1024.0 MiB this machine "
         "has available\n"
@@ -56,7 +57,8 @@ TEST_CASE("checker machine: each memory kernel names what holds the memory and h
         "    1 | alloc size 1MiB live 2000\n"
         "      | ^~~~~\n"
         "hint: give a smaller size or live\n");
-  CHECK(diagnose_with_memory(64 * GiB, "stream add elements 100M\ncopy size 600MiB\nalloc size 1MiB live 2000\n").empty());
+  CHECK(diagnose_with_memory(64 * GiB, "stream add elements 100M\ncopy size 600MiB\nalloc size 1MiB live 2000\n")
+            .empty());
 }
 
 TEST_CASE("checker machine: parallel workers that fit one by one but not at once are refused on 1 GiB only") {

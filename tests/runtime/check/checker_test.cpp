@@ -1,13 +1,13 @@
 // The checker: every semantic error as an exact diagnostic, and the plan it builds.
-#include <doctest/doctest.h>
-
 #include <filesystem>
+
+#include <doctest/doctest.h>
 
 #include "tests/support/recipe_env.hpp"
 
+using hwbench::runtime::plan::Step;
 using hwbench::test::FakeMachine;
 using hwbench::test::RecipeEnv;
-using hwbench::runtime::plan::Step;
 
 namespace {
 
@@ -181,8 +181,8 @@ TEST_CASE("checker: arguments and required parameters") {
         "    1 | write ramdisk:/a\n"
         "      | ^~~~~\n"
         "hint: usage: write PATH size SIZE [random|zero] [block BLOCK]\n");
-  CHECK(diagnose("setup { write ramdisk:/a size 1MB }\ncp ramdisk:/a ramdisk:/b\n").find(
-            "t.bench:2:15: error: expected '->' before DST\n") == 0);
+  CHECK(diagnose("setup { write ramdisk:/a size 1MB }\ncp ramdisk:/a ramdisk:/b\n")
+            .find("t.bench:2:15: error: expected '->' before DST\n") == 0);
   CHECK(diagnose("write ramdisk:/a size 1MB data ones\n") ==
         "t.bench:1:32: error: 'ones' is not a choice of 'data'\n"
         "    1 | write ramdisk:/a size 1MB data ones\n"
@@ -239,7 +239,8 @@ TEST_CASE("checker: a symlink out of a location is refused") {
 
 TEST_CASE("checker: the space a run needs is checked against the location's free space") {
   RecipeEnv env;
-  env.fake_machine().file_systems = {{"/", "ext4", 100 * FakeMachine::GiB}, {"/dev/shm", "tmpfs", 2 * FakeMachine::GiB}};
+  env.fake_machine().file_systems = {{"/", "ext4", 100 * FakeMachine::GiB},
+                                     {"/dev/shm", "tmpfs", 2 * FakeMachine::GiB}};
   auto c = env.check("write ramdisk:/huge size 900TB\n");
   CHECK(c.diagnostics ==
         "t.bench:1:1: error: the run needs 900.0 TB in '$RAM' (tmpfs) at its peak, but only 2.1 GB is free\n"
@@ -292,8 +293,7 @@ TEST_CASE("checker: series labels default to the statement text; `for` durations
   auto c = env.check("repeat 3 nop\nnop for 2s runs 2 warmup 1\nnop until ci 5%\n");
   REQUIRE(c.recipe);
   const auto& plan = c.recipe->plan;
-  CHECK(plan.series_order ==
-        std::vector<std::string>{"repeat 3 nop", "nop for 2s runs 2 warmup 1", "nop until ci 5%"});
+  CHECK(plan.series_order == std::vector<std::string>{"repeat 3 nop", "nop for 2s runs 2 warmup 1", "nop until ci 5%"});
   CHECK(plan.samples_max.at("repeat 3 nop") == 3);
   CHECK(plan.main[4].kernel.policy.runs_min == 5);
   CHECK(plan.main[4].kernel.policy.runs_max == 30);
@@ -307,8 +307,9 @@ TEST_CASE("checker: series labels default to the statement text; `for` durations
 
 TEST_CASE("checker: parallel expands one body per worker with $worker") {
   RecipeEnv env;
-  auto c = env.check("setup { repeat 2 write ramdisk:/p_$i size 1KB }\n"
-                     "repeat 2 parallel 2 { cp ramdisk:/p_$worker -> ramdisk:/q_$worker }\n");
+  auto c = env.check(
+      "setup { repeat 2 write ramdisk:/p_$i size 1KB }\n"
+      "repeat 2 parallel 2 { cp ramdisk:/p_$worker -> ramdisk:/q_$worker }\n");
   REQUIRE(c.recipe);
   const auto& main = c.recipe->plan.main;
   REQUIRE(main.size() == 2);
@@ -340,7 +341,8 @@ TEST_CASE("checker: a loop over a range sets its variable as the range's list wo
 TEST_CASE("checker: -L remaps a literal directory") {
   RecipeEnv env;
   hwbench::test::TempDir target;
-  auto c = env.check("setup { write ramdisk:/a size 1KB }\ncp ramdisk:/a -> /st1/test\n", {{"/st1/test", target.path()}});
+  auto c =
+      env.check("setup { write ramdisk:/a size 1KB }\ncp ramdisk:/a -> /st1/test\n", {{"/st1/test", target.path()}});
   CHECK(c.diagnostics.empty());
   REQUIRE(c.recipe);
   CHECK(c.recipe->plan.main[0].kernel.effects.creates.at(0).path == target.path() + "/a");
@@ -363,8 +365,9 @@ TEST_CASE("checker: one cause gives one error, and nothing for what depends on w
   RecipeEnv env;
   env.fake_machine().cpus = 2;
   std::filesystem::create_directories(env.disk() + "/baselines");  // found next to the recipe
-  hwbench::test::write_text(env.disk() + "/baselines/unixbench.toml",
-                            hwbench::test::read_text(std::string(HWBENCH_SOURCE_DIR) + "/specs/baselines/unixbench.toml"));
+  hwbench::test::write_text(
+      env.disk() + "/baselines/unixbench.toml",
+      hwbench::test::read_text(std::string(HWBENCH_SOURCE_DIR) + "/specs/baselines/unixbench.toml"));
   const auto c = env.check(hwbench::test::read_text(std::string(HWBENCH_SOURCE_DIR) + "/specs/unixbench.bench"));
   CHECK_FALSE(c.recipe.has_value());
   CHECK(c.diagnostics ==
@@ -406,7 +409,8 @@ TEST_CASE("checker: an unknown kernel, an unknown location or a missing director
                  "series \"r\" repeat 10 cp st1:/a_$i -> ramdisk:/b_$i\n"
                  "series \"w\" repeat 10 cp ramdisk:/b_$i -> st1:/c_$i\n"
                  "teardown { rm ramdisk:/b_* }\n") ==
-        "t.bench:2:19: error: the directory '/nonexistent/st1' does not exist (needed for '/nonexistent/st1/a_1' and 19 more files)\n"
+        "t.bench:2:19: error: the directory '/nonexistent/st1' does not exist (needed for '/nonexistent/st1/a_1' and "
+        "19 more files)\n"
         "    2 | setup { repeat 10 write st1:/a_$i size 1KB }\n"
         "      |                   ^~~~~\n"
         "hint: create it first (mkdir -p /nonexistent/st1), or map it to another directory with -L st1=DIR; "

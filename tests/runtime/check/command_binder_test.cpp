@@ -1,8 +1,8 @@
 // The command statements at check time: the program's words, their locations resolved, the
 // options and figures, and every refusal with its exact diagnostic.
-#include <doctest/doctest.h>
-
 #include <string>
+
+#include <doctest/doctest.h>
 
 #include "kernels/command/command.hpp"
 #include "tests/support/recipe_env.hpp"
@@ -19,7 +19,9 @@ hwbench::test::Checked check(RecipeEnv& env, const std::string& text) { return e
 
 TEST_CASE("command binder: exec's words are its argv, the program found in PATH, locations resolved") {
   RecipeEnv env;
-  const auto c = check(env, "let n = 3\nexec sh \"-c\" \"echo $n > ${disk:/out_$n}\" -x --long=1 disk:/in 10MB [a, \"b c\"] timeout 5s\n");
+  const auto c = check(
+      env,
+      "let n = 3\nexec sh \"-c\" \"echo $n > ${disk:/out_$n}\" -x --long=1 disk:/in 10MB [a, \"b c\"] timeout 5s\n");
   CHECK(c.diagnostics == "");
   REQUIRE(c.recipe);
   const auto& step = c.recipe->plan.main.at(0);
@@ -37,7 +39,8 @@ TEST_CASE("command binder: exec's words are its argv, the program found in PATH,
   CHECK(step.kernel.call.number("timeout") == 5);
   CHECK(env.substitute(step.kernel.text) ==
         "exec " + argv[0] + " -c 'echo 3 > $DISK/out_3' -x --long=1 $DISK/in 10MB a 'b c' timeout 5s");
-  CHECK(step.series == "exec sh \"-c\" \"echo $n > ${disk:/out_$n}\" -x --long=1 disk:/in 10MB [a, \"b c\"] timeout 5s");
+  CHECK(step.series ==
+        "exec sh \"-c\" \"echo $n > ${disk:/out_$n}\" -x --long=1 disk:/in 10MB [a, \"b c\"] timeout 5s");
   CHECK(c.recipe->plan.runs_programs);
 }
 
@@ -159,7 +162,8 @@ TEST_CASE("command binder: reads, stdin and cwd must exist; writes are claimed l
         "    1 | exec true cwd disk:/nodir\n"
         "      |               ^~~~~~~~~~~\n"
         "hint: create it in setup, or name another\n");
-  const auto ok = check(env, "setup { write disk:/in size 1KB }\nexec cp disk:/in disk:/out reads disk:/in writes disk:/out cold\n");
+  const auto ok = check(
+      env, "setup { write disk:/in size 1KB }\nexec cp disk:/in disk:/out reads disk:/in writes disk:/out cold\n");
   CHECK(ok.diagnostics == "");
   REQUIRE(ok.recipe);
   const auto& fx = ok.recipe->plan.main.at(0).kernel.effects;
@@ -171,9 +175,10 @@ TEST_CASE("command binder: reads, stdin and cwd must exist; writes are claimed l
 
 TEST_CASE("command binder: figures, their labels and their refusals") {
   RecipeEnv env;
-  const auto c = check(env,
-                       "exec true figure regex \"([0-9.]+) MB/s\" unit MB/s scaled figure \"lat\" json \"/lat/mean\" unit ms "
-                       "optional from stderr import openssl runs 2\n");
+  const auto c =
+      check(env,
+            "exec true figure regex \"([0-9.]+) MB/s\" unit MB/s scaled figure \"lat\" json \"/lat/mean\" unit ms "
+            "optional from stderr import openssl runs 2\n");
   CHECK(c.diagnostics == "");
   REQUIRE(c.recipe);
   const auto& plan = c.recipe->plan;
@@ -194,8 +199,8 @@ TEST_CASE("command binder: figures, their labels and their refusals") {
         "    1 | exec true figure regex \"[0-9]+ MB/s\" unit MB/s\n"
         "      |                        ^~~~~~~~~~~~~\n"
         "hint: put ( ) around the number only, and (?: ) around any other group: \"([0-9.]+) (?:MB|GB)/s\"\n");
-  CHECK(check(env, "exec true figure regex \"(x\" unit MB/s\n").diagnostics.starts_with(
-      "t.bench:1:24: error: '(x' is not a regular expression: "));
+  CHECK(check(env, "exec true figure regex \"(x\" unit MB/s\n")
+            .diagnostics.starts_with("t.bench:1:24: error: '(x' is not a regular expression: "));
   CHECK(check(env, "exec true figure json \"jobs/0\" unit MB/s\n").diagnostics ==
         "t.bench:1:23: error: 'jobs/0' is not a JSON pointer\n"
         "    1 | exec true figure json \"jobs/0\" unit MB/s\n"

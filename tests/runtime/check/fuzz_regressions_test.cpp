@@ -2,10 +2,10 @@
 // under tests/data/fuzz-regressions/ and run through parse + check here, in the normal test
 // binary. expected.txt holds one line per input: its file name, a tab, and the exact first
 // diagnostic (`ok` when the recipe checks) with $RAM $DISK $TMP for the temporary locations.
-#include <doctest/doctest.h>
-
 #include <map>
 #include <sstream>
+
+#include <doctest/doctest.h>
 
 #include "tests/support/recipe_corpus.hpp"
 #include "tests/support/recipe_env.hpp"

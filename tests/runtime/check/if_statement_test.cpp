@@ -1,8 +1,8 @@
 // `if A OP B { … } else …`: decided at check time; the branch taken stands in place of the `if`.
-#include <doctest/doctest.h>
-
 #include <algorithm>
 #include <filesystem>
+
+#include <doctest/doctest.h>
 
 #include "tests/support/recipe_env.hpp"
 #include "tests/support/temp_dir.hpp"
@@ -50,9 +50,10 @@ TEST_CASE("if: else, else if, and every comparison operator") {
   CHECK(pick("10MB > 9MB") == "yes");
   CHECK(pick("1KiB == 1024") == "yes");  // a plain number stands for the base unit
   CHECK(pick("2 * $cpus == 4") == "yes");
-  CHECK(series_of(env, "let mode = full\n"
-                       "if $mode == quick { series \"q\" nop runs 1 } else if $mode == \"full\" { series \"f\" nop runs 1 }"
-                       " else { series \"other\" nop runs 1 }\n") == "f");
+  CHECK(series_of(env,
+                  "let mode = full\n"
+                  "if $mode == quick { series \"q\" nop runs 1 } else if $mode == \"full\" { series \"f\" nop runs 1 }"
+                  " else { series \"other\" nop runs 1 }\n") == "f");
   // No else and a false condition: nothing at all.
   CHECK(series_of(env, "series \"a\" nop runs 1\nif 1 > 2 { series \"b\" nop runs 1 }\n") == "a");
 }
@@ -119,7 +120,8 @@ TEST_CASE("if: locations and kernel definitions stay outside it") {
 
 TEST_CASE("if: a chain of 20000 else ifs is a loop, not a recursion, in the parser and the checker") {
   std::string text = "let n = 19999\nif $n == 0 { series \"0\" nop runs 1 }";
-  for (int k = 1; k < 20000; ++k) text += " else if $n == " + std::to_string(k) + " { series \"" + std::to_string(k) + "\" nop runs 1 }";
+  for (int k = 1; k < 20000; ++k)
+    text += " else if $n == " + std::to_string(k) + " { series \"" + std::to_string(k) + "\" nop runs 1 }";
   text += " else { series \"none\" nop runs 1 }\n";
   RecipeEnv env;
   CHECK(series_of(env, text) == "19999");

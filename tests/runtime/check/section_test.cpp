@@ -1,7 +1,7 @@
 // `section "TITLE" { … }`: its reports cover the series declared in it, and it stands at the top level.
-#include <doctest/doctest.h>
-
 #include <string>
+
+#include <doctest/doctest.h>
 
 #include "runtime/plan/plan_printer.hpp"
 #include "tests/support/recipe_env.hpp"

@@ -1,10 +1,10 @@
 // `settle`: where it may stand, what it probes, its durations, and how `check` shows it.
 #include "runtime/check/settle_binder.hpp"
 
-#include <doctest/doctest.h>
-
 #include <sstream>
 #include <string>
+
+#include <doctest/doctest.h>
 
 #include "runtime/plan/plan_printer.hpp"
 #include "tests/support/recipe_env.hpp"
@@ -14,7 +14,8 @@ namespace model = hwbench::runtime::model;
 
 namespace {
 
-constexpr const char* kSetup = "setup { write disk:/small size 1MB; write disk:/big size 3MB; write disk:/also size 3MB }\n";
+constexpr const char* kSetup =
+    "setup { write disk:/small size 1MB; write disk:/big size 3MB; write disk:/also size 3MB }\n";
 
 /// The diagnostics of `text`, which must not check.
 std::string settle_errors(RecipeEnv& env, const std::string& text) {
@@ -91,8 +92,8 @@ TEST_CASE("settle: until stable may name the file, which setup must create") {
         "    2 | settle until stable disk:/theirs\n"
         "      |                     ^~~~~~~~~~~~\n"
         "hint: name a file that setup writes, or leave the path out to probe the largest of them\n");
-  CHECK(settle_errors(env, std::string(kSetup) + "settle until stable /etc/passwd\nnop runs 1\n").find(
-            "t.bench:2:21: error: ") == 0);
+  CHECK(settle_errors(env, std::string(kSetup) + "settle until stable /etc/passwd\nnop runs 1\n")
+            .find("t.bench:2:21: error: ") == 0);
   CHECK(settle_errors(env, std::string(kSetup) + "settle until stable 10MB\nnop runs 1\n") ==
         "t.bench:2:21: error: 'settle until stable' needs the path of a file, but '10MB' is a size\n"
         "    2 | settle until stable 10MB\n"
@@ -107,12 +108,13 @@ TEST_CASE("settle: until stable needs a file that setup wrote on storage, not in
         "    1 | settle until stable\n"
         "      | ^~~~~~\n"
         "hint: write the files in setup first, or wait a fixed time: settle 60s\n");
-  CHECK(settle_errors(env, "setup { write ramdisk:/r size 1MB }\nsettle until stable\nnop runs 1\n") ==
-        "t.bench:2:1: error: settle would probe 'ramdisk:/r', which is on a tmpfs: its reads come from memory and never "
-        "settle\n"
-        "    2 | settle until stable\n"
-        "      | ^~~~~~\n"
-        "hint: probe a file on the storage the recipe measures, or wait a fixed time: settle 60s\n");
+  CHECK(
+      settle_errors(env, "setup { write ramdisk:/r size 1MB }\nsettle until stable\nnop runs 1\n") ==
+      "t.bench:2:1: error: settle would probe 'ramdisk:/r', which is on a tmpfs: its reads come from memory and never "
+      "settle\n"
+      "    2 | settle until stable\n"
+      "      | ^~~~~~\n"
+      "hint: probe a file on the storage the recipe measures, or wait a fixed time: settle 60s\n");
 }
 
 TEST_CASE("settle: durations") {

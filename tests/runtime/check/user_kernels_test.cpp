@@ -4,33 +4,33 @@
 
 #include <doctest/doctest.h>
 
-#include "kernels/jit/backend.hpp"
 #include "base/platform/clock.hpp"
+#include "kernels/jit/backend.hpp"
 #include "runtime/analysis/compare.hpp"
-#include "runtime/run/interpreter.hpp"
 #include "runtime/plan/plan_printer.hpp"
 #include "runtime/report/report.hpp"
+#include "runtime/run/interpreter.hpp"
 #include "tests/support/recipe_env.hpp"
 
 namespace hwbench::runtime {
 
+using analysis::compare_results;
 using analysis::CompareOptions;
 using analysis::Comparison;
 using analysis::RatioState;
-using analysis::compare_results;
 using check::CheckedRecipe;
 using model::ReportSpec;
 using model::Result;
 using plan::Plan;
 using plan::print_plan;
 using platform::RealClock;
-using report::Format;
-using report::ReportData;
 using report::build_report_data;
+using report::Format;
 using report::render_report;
+using report::ReportData;
+using run::run_plan;
 using run::RunOptions;
 using run::RunOutcome;
-using run::run_plan;
 namespace {
 
 using test::RecipeEnv;
@@ -84,7 +84,8 @@ TEST_CASE("user kernels: a defined kernel is bound, planned and run like a built
   CHECK(plan.main[1].kernel.text == "sq i16 n 4 for 2ms (" + auto_label() + ")");
   std::ostringstream printed;
   print_plan(plan, printed);
-  CHECK(printed.str().find("    sq T f64 n 5 for 2ms runs 2 backend interpreted (interpreted)    [sq f64: 2 samples of 0.002 s]\n") !=
+  CHECK(printed.str().find(
+            "    sq T f64 n 5 for 2ms runs 2 backend interpreted (interpreted)    [sq f64: 2 samples of 0.002 s]\n") !=
         std::string::npos);
 
   RunOutcome out = run(recipe);
@@ -128,18 +129,22 @@ TEST_CASE("user kernels: a defined kernel is bound, planned and run like a built
   REQUIRE(vs.rows.size() == 2);
   CHECK(vs.rows[0].ratios[0].state == RatioState::kernels_differ);
   CHECK(vs.rows[0].ratios[0].why ==
-        "measured by different kernels (A: sq backend=jit O2, LLVM 14; B: sq backend=jit O2 without vectorising, LLVM 14)");
+        "measured by different kernels (A: sq backend=jit O2, LLVM 14; B: sq backend=jit O2 without vectorising, LLVM "
+        "14)");
 }
 
 TEST_CASE("user kernels: vectorize on|off is accepted, named in the plan and recorded in every sample") {
   RecipeEnv env;
-  const CheckedRecipe recipe = checked(env,
-                                       "series \"scalar\" sq T f64 n 5 for 2ms vectorize off\n"
-                                       "series \"vector\" sq T f64 n 5 for 2ms vectorize on\n"
-                                       "series \"interpreted\" sq T f64 n 5 for 2ms vectorize off backend interpreted\n");
+  const CheckedRecipe recipe =
+      checked(env,
+              "series \"scalar\" sq T f64 n 5 for 2ms vectorize off\n"
+              "series \"vector\" sq T f64 n 5 for 2ms vectorize on\n"
+              "series \"interpreted\" sq T f64 n 5 for 2ms vectorize off backend interpreted\n");
   const std::string scalar = auto_label(kernels::jit::CompileOptions{.vectorize = false});
-  if (kernels::jit::make_llvm_jit()) CHECK(scalar.rfind("jit O2 without vectorising, LLVM ", 0) == 0);
-  else CHECK(scalar == "interpreted");  // the interpreter ignores the option
+  if (kernels::jit::make_llvm_jit())
+    CHECK(scalar.rfind("jit O2 without vectorising, LLVM ", 0) == 0);
+  else
+    CHECK(scalar == "interpreted");  // the interpreter ignores the option
   const Plan& plan = recipe.plan;
   REQUIRE(plan.main.size() == 3);
   CHECK(plan.main[0].kernel.text == "sq T f64 n 5 for 2ms vectorize off (" + scalar + ")");
@@ -166,8 +171,9 @@ TEST_CASE("user kernels: a runtime error names the place in the recipe") {
   REQUIRE(c.recipe.has_value());
   RunOutcome out = run(*c.recipe);
   CHECK(out.status == hwbench::runtime::model::RunStatus::failed);
-  CHECK(out.error == "t.bench:6:1: sq T i64 n 3 backend interpreted runs 1 (interpreted): "
-                     "t.bench:4:12: integer division by zero in kernel sq");
+  CHECK(out.error ==
+        "t.bench:6:1: sq T i64 n 3 backend interpreted runs 1 (interpreted): "
+        "t.bench:4:12: integer division by zero in kernel sq");
 }
 
 TEST_CASE("user kernels: check reports a body that does not type-check for a statement's types at the statement") {

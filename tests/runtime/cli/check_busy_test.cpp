@@ -5,11 +5,10 @@
 #include "runtime/cli/commands.hpp"
 #include "tests/support/fake_proc.hpp"
 
-using hwbench::runtime::cli::busy_machine_warnings;
 using hwbench::platform::SystemConditionsSampler;
+using hwbench::runtime::cli::busy_machine_warnings;
 using hwbench::test::FakeCounters;
 using hwbench::test::FakeProc;
-
 
 TEST_CASE("check: a long run on a loaded VM whose host steals CPU time gets both warnings") {
   FakeProc proc;
@@ -57,6 +56,7 @@ TEST_CASE("check: a quiet machine, or a short run, gets no warning; only a known
   CHECK(busy_machine_warnings(plan, sampler, count).empty());
   CHECK(pauses == 1);
   plan.estimated_seconds.reset();
-  CHECK(busy_machine_warnings(plan, sampler, count) == std::vector<std::string>{"the machine is already busy: load 5.0 on 2 CPUs"});
+  CHECK(busy_machine_warnings(plan, sampler, count) ==
+        std::vector<std::string>{"the machine is already busy: load 5.0 on 2 CPUs"});
   CHECK(pauses == 1);
 }

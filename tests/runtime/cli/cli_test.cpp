@@ -1,22 +1,20 @@
 // The command line end to end: the verbatim sentence, exit codes, result files, re-rendering.
-#include <doctest/doctest.h>
+#include "runtime/cli/cli.hpp"
 
 #include <fstream>
 #include <sstream>
 
-#include "runtime/cli/cli.hpp"
+#include <doctest/doctest.h>
+
 #include "runtime/record/result_file.hpp"
 #include "tests/support/cli_run.hpp"
 #include "tests/support/temp_dir.hpp"
 
+using hwbench::test::cli;
 using hwbench::test::CliRun;
 using hwbench::test::TempDir;
-using hwbench::test::cli;
 
-namespace {
-
-
-}  // namespace
+namespace {}  // namespace
 
 TEST_CASE("cli: the verbatim sentence prints the mean MB/s of 10 samples and keeps them in the result file") {
   TempDir ram("/dev/shm"), st1, work;
@@ -112,7 +110,8 @@ TEST_CASE("cli: list shows every kernel with its parameters") {
   CHECK(r.out.find("usage: cp SRC -> DST") != std::string::npos);
   CHECK(r.out.find("usage: write PATH size SIZE") != std::string::npos);
   CHECK(r.out.find("report units: B/s KB/s KiB/s MB/s") != std::string::npos);
-  CHECK(r.out.find("\n  report summary                    one line per series in its natural unit\n") != std::string::npos);
+  CHECK(r.out.find("\n  report summary                    one line per series in its natural unit\n") !=
+        std::string::npos);
   CHECK(r.out.find("\n  report nbench [old VALUE] [new VALUE]\n") != std::string::npos);
 }
 
@@ -178,10 +177,13 @@ TEST_CASE("cli: report and compare know a result file and a published result by 
   // A tool's log is neither: one error naming both, and the import that makes one of it.
   auto neither = cli({"report", log});
   CHECK(neither.code == 2);
-  CHECK(neither.err == "hwbench: " + log + ": error: neither a result file (JSON) nor a published result (TOML)\n"
-                       "hint: a result file is a JSON object with \"schema\": \"hwbench-result/2\"; a published result is "
-                       "TOML with schema = \"hwbench-published/1\"; a tool's printed log becomes one with "
-                       "`hwbench import TOOL " + log + "`\n");
+  CHECK(neither.err ==
+        "hwbench: " + log +
+            ": error: neither a result file (JSON) nor a published result (TOML)\n"
+            "hint: a result file is a JSON object with \"schema\": \"hwbench-result/2\"; a published result is "
+            "TOML with schema = \"hwbench-published/1\"; a tool's printed log becomes one with "
+            "`hwbench import TOOL " +
+            log + "`\n");
   auto compared = cli({"compare", published, log});
   CHECK(compared.code == 2);
   CHECK(compared.err == neither.err);

@@ -1,27 +1,26 @@
 // Command steps through the command line: an original tool's log read by its importer gives the
 // tool's own report, a section compared with another, and the real programs from Debian (dd,
 // openssl speed, bonnie++) run, imported and reported.
-#include <doctest/doctest.h>
-
 #include <fstream>
 #include <sstream>
 
+#include <doctest/doctest.h>
+
 #include "runtime/cli/cli.hpp"
 #include "runtime/record/result_file.hpp"
+#include "tests/support/cli_run.hpp"
 #include "tests/support/real_tool.hpp"
 #include "tests/support/skip.hpp"
-#include "tests/support/cli_run.hpp"
 #include "tests/support/temp_dir.hpp"
 
+using hwbench::test::cli;
 using hwbench::test::CliRun;
 using hwbench::test::TempDir;
-using hwbench::test::cli;
 
 namespace {
 
 const std::string helper = HWBENCH_CMD_HELPER;
 const std::string golden = std::string(HWBENCH_SOURCE_DIR) + "/tests/golden/";
-
 
 // Runs `text` as a recipe in `work` with --allow-exec, the disk location there.
 CliRun run_recipe(const TempDir& work, const std::string& text, const std::string& result = "") {
@@ -74,7 +73,8 @@ TEST_CASE("command cli: an nbench log printed by a program gives the report `hwb
 TEST_CASE("command cli: a UnixBench log printed by a program gives the report `hwbench import` gives, both runs") {
   TempDir work;
   const std::string log = std::string(HWBENCH_SOURCE_DIR) + "/tests/data/unixbench/unixbench-5.1.3-2-cpus.log";
-  const auto run = run_recipe(work, "exec \"" + helper + "\" cat stdin \"" + log + "\" import unixbench\nreport unixbench\n");
+  const auto run =
+      run_recipe(work, "exec \"" + helper + "\" cat stdin \"" + log + "\" import unixbench\nreport unixbench\n");
   INFO(run.err);
   REQUIRE(run.code == 0);
   const auto imported = cli({"import", "unixbench", log, "-o", work / "log.toml"});
@@ -88,8 +88,10 @@ TEST_CASE("command cli: a UnixBench log printed by a program gives the report `h
     std::string kept;
     int spans = 0;
     for (std::string line; std::getline(lines, line);) {
-      if (line.starts_with("Benchmark Run: ")) ++spans;
-      else kept += line + "\n";
+      if (line.starts_with("Benchmark Run: "))
+        ++spans;
+      else
+        kept += line + "\n";
     }
     return std::pair{kept, spans};
   };
@@ -104,16 +106,21 @@ TEST_CASE("command cli: a UnixBench log printed by a program gives the report `h
 TEST_CASE("command cli: a section of imported figures, another of a program's own figure, compared row by row") {
   TempDir work;
   const std::string log = golden + "openssl-thinkpad-x20-p3-600mhz.log";
-  const auto run = run_recipe(work, "section \"logged\" {\n"
-                                    "  exec \"" + helper + "\" cat stdin \"" + log + "\" import openssl\n"
-                                    "  report openssl\n"
-                                    "}\n"
-                                    "section \"printed\" {\n"
-                                    "  series \"md5 16 bytes\" exec \"" + helper + "\" print \"md5 7583.10k\" "
-                                    "figure regex \"^md5 ([0-9.]+)k\" unit k runs 2\n"
-                                    "  report openssl\n"
-                                    "  compare with section \"logged\"\n"
-                                    "}\n");
+  const auto run = run_recipe(work,
+                              "section \"logged\" {\n"
+                              "  exec \"" +
+                                  helper + "\" cat stdin \"" + log +
+                                  "\" import openssl\n"
+                                  "  report openssl\n"
+                                  "}\n"
+                                  "section \"printed\" {\n"
+                                  "  series \"md5 16 bytes\" exec \"" +
+                                  helper +
+                                  "\" print \"md5 7583.10k\" "
+                                  "figure regex \"^md5 ([0-9.]+)k\" unit k runs 2\n"
+                                  "  report openssl\n"
+                                  "  compare with section \"logged\"\n"
+                                  "}\n");
   INFO(run.err);
   REQUIRE(run.code == 0);
   const std::string logged = section_of(run.out, "logged");
@@ -136,8 +143,10 @@ TEST_CASE("command cli: a section of imported figures, another of a program's ow
 
 TEST_CASE("command cli: a missing program in 'missing skip' is one line and an unavailable series, not a failure") {
   TempDir work;
-  const auto run = run_recipe(work, "series \"ghost\" exec hwbench-no-such-program-xyz missing skip\n"
-                                    "series \"here\" exec \"" + helper + "\" print ok\nreport summary\n");
+  const auto run = run_recipe(work,
+                              "series \"ghost\" exec hwbench-no-such-program-xyz missing skip\n"
+                              "series \"here\" exec \"" +
+                                  helper + "\" print ok\nreport summary\n");
   INFO(run.err);
   REQUIRE(run.code == 0);
   std::string error;
@@ -152,10 +161,12 @@ TEST_CASE("command cli: Debian's dd, its printed rate as the figure; written fil
   const std::string dd = hwbench::test::find_tool("dd");
   if (dd.empty()) return hwbench::test::skip("dd is not installed");
   TempDir work;
-  const auto run = run_recipe(work, "let rate = \"([0-9.]+ [kMGT]?B/s)\\$\"\n"
-                                    "series \"dd\" exec dd if=/dev/zero \"of=${disk:/dd.bin}\" bs=64k count=64 conv=fdatasync "
-                                    "writes disk:/dd.bin figure regex $rate unit MB/s scaled from stderr runs 2\n"
-                                    "teardown { rm disk:/dd.bin }\nreport MB/s mean\n");
+  const auto run =
+      run_recipe(work,
+                 "let rate = \"([0-9.]+ [kMGT]?B/s)\\$\"\n"
+                 "series \"dd\" exec dd if=/dev/zero \"of=${disk:/dd.bin}\" bs=64k count=64 conv=fdatasync "
+                 "writes disk:/dd.bin figure regex $rate unit MB/s scaled from stderr runs 2\n"
+                 "teardown { rm disk:/dd.bin }\nreport MB/s mean\n");
   INFO(run.err);
   REQUIRE(run.code == 0);
   std::string error;
@@ -178,7 +189,8 @@ TEST_CASE("command cli: Debian's openssl speed, run and imported, prints its own
   const std::string openssl = hwbench::test::find_tool("openssl");
   if (openssl.empty()) return hwbench::test::skip("openssl is not installed");
   TempDir work;
-  const auto run = run_recipe(work, "exec openssl speed -elapsed -seconds 1 -bytes 16 md5 import openssl\nreport openssl\n");
+  const auto run =
+      run_recipe(work, "exec openssl speed -elapsed -seconds 1 -bytes 16 md5 import openssl\nreport openssl\n");
   INFO(run.err);
   REQUIRE(run.code == 0);
   CHECK(run.out.find("The 'numbers' are in 1000s of bytes per second processed.\n") != std::string::npos);
@@ -196,15 +208,18 @@ TEST_CASE("command cli: Debian's bonnie++ at a small size, run and imported besi
   const std::string bonnie = hwbench::test::find_tool("bonnie++");
   if (bonnie.empty()) return hwbench::test::skip("bonnie++ is not installed");
   TempDir work;
-  const auto run = run_recipe(work, "section \"bonnie++\" {\n"
-                                    "  exec \"" + bonnie + "\" -d \"${disk:}\" -s 32 -r 16 -n 0 -f -q -u root import bonnie\n"
-                                    "  report bonnie\n"
-                                    "}\n"
-                                    "section \"hwbench\" {\n"
-                                    "  series \"put_block\" bonnie put_block disk: size 32MiB ram 16MiB\n"
-                                    "  report bonnie\n"
-                                    "  compare with section \"bonnie++\"\n"
-                                    "}\n");
+  const auto run = run_recipe(work,
+                              "section \"bonnie++\" {\n"
+                              "  exec \"" +
+                                  bonnie +
+                                  "\" -d \"${disk:}\" -s 32 -r 16 -n 0 -f -q -u root import bonnie\n"
+                                  "  report bonnie\n"
+                                  "}\n"
+                                  "section \"hwbench\" {\n"
+                                  "  series \"put_block\" bonnie put_block disk: size 32MiB ram 16MiB\n"
+                                  "  report bonnie\n"
+                                  "  compare with section \"bonnie++\"\n"
+                                  "}\n");
   INFO(run.err);
   REQUIRE(run.code == 0);
   // bonnie++ -q prints its CSV line alone; the log's line comes back as bonnie++ printed it.

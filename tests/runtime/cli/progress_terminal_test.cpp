@@ -1,14 +1,14 @@
 // The progress of the real binary: on a pseudo-terminal a status line rewritten in place, no line
 // wider than the terminal, colours unless NO_COLOR; on a pipe one line per series, -v one per
 // sample, -q nothing.
-#include <doctest/doctest.h>
-
 #include <fcntl.h>
 #include <pty.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <regex>
+
+#include <doctest/doctest.h>
 
 #include "base/support/text_columns.hpp"
 #include "tests/faults/hwbench_child.hpp"
@@ -27,8 +27,8 @@ const char* const kRecipe =
 /// What `hwbench ARGS…` in `dir` writes on a pseudo-terminal `columns` wide (stdout goes to
 /// /dev/null: only the progress is read), with `extra_env` ("NAME=VALUE") added to the
 /// environment, and its exit code.
-std::pair<std::string, int> on_terminal(const std::string& dir, const std::vector<std::string>& args, unsigned short columns,
-                                        const std::vector<std::string>& extra_env) {
+std::pair<std::string, int> on_terminal(const std::string& dir, const std::vector<std::string>& args,
+                                        unsigned short columns, const std::vector<std::string>& extra_env) {
   std::vector<std::string> env_text;
   for (const auto& e : hwbench::test::child_environment())
     if (e.rfind("NO_COLOR=", 0) != 0 && e.rfind("TERM=", 0) != 0) env_text.push_back(e);
@@ -61,9 +61,12 @@ std::pair<std::string, int> on_terminal(const std::string& dir, const std::vecto
   char buf[4096];
   for (;;) {
     const ssize_t got = ::read(master, buf, sizeof buf);
-    if (got > 0) text.append(buf, static_cast<std::size_t>(got));
-    else if (got < 0 && errno == EINTR) continue;
-    else break;  // EIO once the child has closed the terminal
+    if (got > 0)
+      text.append(buf, static_cast<std::size_t>(got));
+    else if (got < 0 && errno == EINTR)
+      continue;
+    else
+      break;  // EIO once the child has closed the terminal
   }
   ::close(master);
   int status = 0;
@@ -114,7 +117,8 @@ TEST_CASE("progress, binary: a terminal gets a status line rewritten in place, w
   const auto shown = rows(text);
   REQUIRE(shown.size() >= 3);
   CHECK(shown[shown.size() - 1] == "result: r.json");
-  CHECK(std::regex_match(shown[shown.size() - 2], std::regex(R"(\[2/2\] nothing, longer  .* ops/s ±.*%  2 samples.*)")));
+  CHECK(
+      std::regex_match(shown[shown.size() - 2], std::regex(R"(\[2/2\] nothing, longer  .* ops/s ±.*%  2 samples.*)")));
 }
 
 TEST_CASE("progress, binary: NO_COLOR and --color never take the colours away") {
@@ -138,8 +142,10 @@ TEST_CASE("progress, binary: a pipe gets one line per series; -v one per sample;
     const auto got = lines(run.err());
     INFO(run.err());
     REQUIRE(got.size() == 3);
-    CHECK(std::regex_match(got[0], std::regex(R"(\[1/2\] nothing at all   [0-9.]+( [kMG])? ops/s ±[0-9.]+%  5 samples in [0-9.e-]+ s)")));
-    CHECK(std::regex_match(got[1], std::regex(R"(\[2/2\] nothing, longer  [0-9.]+( [kMG])? ops/s ±[0-9.]+%  2 samples in [0-9.]+ s)")));
+    CHECK(std::regex_match(
+        got[0], std::regex(R"(\[1/2\] nothing at all   [0-9.]+( [kMG])? ops/s ±[0-9.]+%  5 samples in [0-9.e-]+ s)")));
+    CHECK(std::regex_match(
+        got[1], std::regex(R"(\[2/2\] nothing, longer  [0-9.]+( [kMG])? ops/s ±[0-9.]+%  2 samples in [0-9.]+ s)")));
     CHECK(got[2] == "result: r.json");
     CHECK(run.err().find('\r') == std::string::npos);
     CHECK(run.err().find('\033') == std::string::npos);

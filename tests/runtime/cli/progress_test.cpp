@@ -1,6 +1,6 @@
 // The progress display: one line per series on a pipe, a status line rewritten in place on a
 // terminal, per-sample lines with -v, and the ETA; driven by real runs on scripted clocks.
-#include <doctest/doctest.h>
+#include "runtime/cli/progress.hpp"
 
 #include <pty.h>
 #include <sys/ioctl.h>
@@ -9,25 +9,26 @@
 #include <cstdlib>
 #include <sstream>
 
-#include "runtime/cli/progress.hpp"
+#include <doctest/doctest.h>
+
 #include "runtime/run/interpreter.hpp"
 #include "tests/support/recipe_env.hpp"
 #include "tests/support/scripted_run.hpp"
 
 using hwbench::kernels::Work;
+using hwbench::runtime::cli::progress_style;
 using hwbench::runtime::cli::ProgressDisplay;
 using hwbench::runtime::cli::ProgressStyle;
-using hwbench::runtime::cli::progress_style;
+using hwbench::test::add_kernel;
 using hwbench::test::RecipeEnv;
 using hwbench::test::ScriptedClock;
-using hwbench::test::add_kernel;
 
 namespace {
 
 /// A run of `text` whose samples each take 1 ms on the run's clock, shown with `style` on a
 /// display whose clock advances `display_step_ns` at each reading. Returns what it printed.
-std::string shown(RecipeEnv& env, const std::string& text, ProgressStyle style, std::int64_t display_step_ns = 250'000'000,
-                  std::vector<std::int64_t> run_steps = {1'000'000}) {
+std::string shown(RecipeEnv& env, const std::string& text, ProgressStyle style,
+                  std::int64_t display_step_ns = 250'000'000, std::vector<std::int64_t> run_steps = {1'000'000}) {
   auto c = env.check(text);
   INFO(c.diagnostics);
   REQUIRE(c.recipe);
@@ -80,7 +81,8 @@ TEST_CASE("progress: a missed `until ci` target and an unavailable kernel are sa
   spec.effects = [](const hwbench::kernels::Call&, const hwbench::kernels::FileView&) {
     return hwbench::kernels::FileEffects{};
   };
-  spec.make = [](const hwbench::kernels::Call&, const hwbench::kernels::Context&) -> std::unique_ptr<hwbench::kernels::Kernel> {
+  spec.make = [](const hwbench::kernels::Call&,
+                 const hwbench::kernels::Context&) -> std::unique_ptr<hwbench::kernels::Kernel> {
     throw hwbench::kernels::KernelUnavailable("this machine has no such device");
   };
   env.registry().add(std::move(spec));
@@ -90,8 +92,8 @@ TEST_CASE("progress: a missed `until ci` target and an unavailable kernel are sa
     steps.push_back(0);
     steps.push_back(i % 2 ? 3'000'000 : 1'000'000);
   }
-  const std::string out = shown(env, "series \"n\" spin until ci 1% runs 2..4\nseries \"gone\" absent\n", ProgressStyle{},
-                                250'000'000, steps);
+  const std::string out = shown(env, "series \"n\" spin until ci 1% runs 2..4\nseries \"gone\" absent\n",
+                                ProgressStyle{}, 250'000'000, steps);
   CHECK(out ==
         "[1/2] n     2000.0 ops/s ±91.9%  4 samples in 1 s  did not reach ±1% at 95% confidence\n"
         "[2/2] gone  unavailable: this machine has no such device\n");
@@ -174,8 +176,10 @@ TEST_CASE("progress: the style follows the stream, NO_COLOR, TERM and --color") 
   ::setenv("TERM", "dumb", 1);
   CHECK_FALSE(progress_style(slave, false, "auto").status_line);
   CHECK_FALSE(progress_style(slave, false, "auto").color);
-  if (old_term) ::setenv("TERM", saved_term.c_str(), 1);
-  else ::unsetenv("TERM");
+  if (old_term)
+    ::setenv("TERM", saved_term.c_str(), 1);
+  else
+    ::unsetenv("TERM");
   ::close(master);
   ::close(slave);
 }

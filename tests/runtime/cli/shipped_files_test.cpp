@@ -1,10 +1,10 @@
 // Every shipped recipe checks and every shipped published result renders: what README and the
 // docs point people to must keep working as the language grows.
-#include <doctest/doctest.h>
-
 #include <algorithm>
 #include <filesystem>
 #include <sstream>
+
+#include <doctest/doctest.h>
 
 #include "runtime/cli/cli.hpp"
 #include "tests/support/temp_dir.hpp"
@@ -58,7 +58,8 @@ TEST_CASE("shipped files: every recipe in specs/ and examples/ passes check") {
     CAPTURE(r);
     std::string err;
     // Recipes that write to a literal directory (cp-ramdisk's /st1/test) get it mapped to a temp dir.
-    CHECK(shipped_cli({"check", "--no-busy-check", "--allow-exec", "-L", "/st1/test=/tmp", "-L", "st1=/tmp", r}, err) == 0);
+    CHECK(shipped_cli({"check", "--no-busy-check", "--allow-exec", "-L", "/st1/test=/tmp", "-L", "st1=/tmp", r}, err) ==
+          0);
     CHECK(err == "");
   }
 }
@@ -110,12 +111,13 @@ TEST_CASE("shipped files: without the flags they need, one error per cause, and 
   }
   std::sort(needing.begin(), needing.end());
   // The command steps' recipes and UnixBench's need --allow-exec.
-  std::vector<std::string> expected = {"bonnie-beside.bench",  "cp-sentence.bench",     "dd.bench",
+  std::vector<std::string> expected = {"bonnie-beside.bench",  "cp-sentence.bench",    "dd.bench",
                                        "openssl-beside.bench", "program-figure.bench", "unixbench-quick.bench",
                                        "unixbench.bench"};
   // Unless this machine happens to have the article's directory.
   if (!std::filesystem::is_directory("/st1/test")) expected.push_back("cp-ramdisk.bench");
-  if (std::filesystem::is_directory("/st1")) expected.erase(std::find(expected.begin(), expected.end(), "cp-sentence.bench"));
+  if (std::filesystem::is_directory("/st1"))
+    expected.erase(std::find(expected.begin(), expected.end(), "cp-sentence.bench"));
   std::sort(expected.begin(), expected.end());
   CHECK(needing == expected);
 }
@@ -136,12 +138,15 @@ TEST_CASE("shipped files: the README's and the tour's recipes pass check, and th
       const std::string file = dir / name;
       hwbench::test::write_text(file, blocks[i]);
       std::string err;
-      CHECK(shipped_cli({"check", "--no-busy-check", "--allow-exec", "-L", "/st1/test=/tmp", "-L", "st1=/tmp", file}, err) == 0);
+      CHECK(shipped_cli({"check", "--no-busy-check", "--allow-exec", "-L", "/st1/test=/tmp", "-L", "st1=/tmp", file},
+                        err) == 0);
       CHECK(err == "");
     }
   }
   CHECK(shown >= 4);
   const std::string readme = hwbench::test::read_text(std::string(HWBENCH_SOURCE_DIR) + "/README.md");
-  CHECK(readme.find("```sh\nscripts/setup && build/hwbench run specs/quick.bench\nscripts/test\n```\n") != std::string::npos);
-  CHECK(hwbench::test::read_text(std::string(HWBENCH_SOURCE_DIR) + "/.ci/run").find("\nscripts/test\n") != std::string::npos);
+  CHECK(readme.find("```sh\nscripts/setup && build/hwbench run specs/quick.bench\nscripts/test\n```\n") !=
+        std::string::npos);
+  CHECK(hwbench::test::read_text(std::string(HWBENCH_SOURCE_DIR) + "/.ci/run").find("\nscripts/test\n") !=
+        std::string::npos);
 }

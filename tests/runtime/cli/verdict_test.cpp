@@ -1,8 +1,8 @@
 // The verdict at the end of `hwbench report`: after every report, in text and Markdown, only for
 // results that have conditions.
-#include <doctest/doctest.h>
-
 #include <sstream>
+
+#include <doctest/doctest.h>
 
 #include "runtime/cli/cli.hpp"
 #include "runtime/record/result_file.hpp"
@@ -105,7 +105,8 @@ TEST_CASE("verdict: wrapped to the width in text, one line in Markdown") {
         "conditions: steal 12% of CPU time during\n"
         "  the run; load 2.3 on 2 CPUs before the\n"
         "  run\n");
-  REQUIRE(rt::cli::run_cli({"hwbench", "report", dir / "loaded.json", "--format", "md", "--width", "40"}, md, err) == 0);
+  REQUIRE(rt::cli::run_cli({"hwbench", "report", dir / "loaded.json", "--format", "md", "--width", "40"}, md, err) ==
+          0);
   CHECK(md.str().find("conditions: steal 12% of CPU time during the run; load 2.3 on 2 CPUs before the run\n") !=
         std::string::npos);
 }

@@ -1,10 +1,11 @@
 #include "runtime/environment/environment.hpp"
-#include "runtime/environment/cpu_environment.hpp"
 
 #include <map>
 #include <string>
 
 #include <doctest/doctest.h>
+
+#include "runtime/environment/cpu_environment.hpp"
 
 namespace {
 
@@ -57,8 +58,8 @@ void add_cache(FakeSystem& system, int index, const std::string& level, const st
 
 FakeSystem xeon() {
   FakeSystem system;
-  system.files["/proc/cpuinfo"] = intel_processor(0, 0) + intel_processor(1, 1) + intel_processor(2, 0) +
-                                  intel_processor(3, 1);
+  system.files["/proc/cpuinfo"] =
+      intel_processor(0, 0) + intel_processor(1, 1) + intel_processor(2, 0) + intel_processor(3, 1);
   add_cache(system, 0, "1", "Data", "48K", "0,2");
   add_cache(system, 1, "1", "Instruction", "32K", "0,2");
   add_cache(system, 2, "2", "Unified", "2048K", "0,2");
@@ -82,10 +83,14 @@ json machine_part(json environment) {
 }
 
 void fix_build_part(json& environment) {
-  environment["compiler"] = {{"id", "gcc"}, {"version", "12.2.0"}, {"flags", "-O2 -g"}, {"build_type", "RelWithDebInfo"}};
+  environment["compiler"] = {
+      {"id", "gcc"}, {"version", "12.2.0"}, {"flags", "-O2 -g"}, {"build_type", "RelWithDebInfo"}};
   environment["libc"] = "2.36";
-  environment["openssl"] = {{"version", "OpenSSL 3.0.19 27 Jan 2026"}, {"built_on", "Tue Apr  7 12:05:56 2026 UTC"},
-                            {"options", "bn(64,64)"}, {"compiler", "gcc -O2"}, {"cpuinfo", ""}};
+  environment["openssl"] = {{"version", "OpenSSL 3.0.19 27 Jan 2026"},
+                            {"built_on", "Tue Apr  7 12:05:56 2026 UTC"},
+                            {"options", "bn(64,64)"},
+                            {"compiler", "gcc -O2"},
+                            {"cpuinfo", ""}};
   environment["hwbench_version"] = "0.1.0";
 }
 
@@ -166,7 +171,9 @@ FakeSystem raspberry_pi_4() {
   FakeSystem system;
   std::string cpuinfo;
   for (int n = 0; n < 4; ++n) cpuinfo += arm_processor(n, "", "fp asimd evtstrm crc32 cpuid", "0xd08");
-  cpuinfo += "Hardware\t: BCM2835\nRevision\t: c03114\nSerial\t\t: 100000002f6a1b3c\nModel\t\t: Raspberry Pi 4 Model B Rev 1.4\n";
+  cpuinfo +=
+      "Hardware\t: BCM2835\nRevision\t: c03114\nSerial\t\t: 100000002f6a1b3c\nModel\t\t: Raspberry Pi 4 Model B Rev "
+      "1.4\n";
   system.files["/proc/cpuinfo"] = cpuinfo;
   system.files["/proc/meminfo"] = "MemTotal:        3880500 kB\n";
   system.files["/etc/os-release"] = "PRETTY_NAME=\"Debian GNU/Linux 12 (bookworm)\"\n";
@@ -211,7 +218,9 @@ TEST_CASE("environment: ARM models from the implementer and part numbers, not th
     pi3 += arm_processor(n, "model name\t: ARMv7 Processor rev 4 (v7l)\n",
                          "half thumb fastmult vfp edsp neon vfpv3 tls vfpv4 idiva idivt vfpd32 lpae evtstrm crc32 ",
                          "0xd03");
-  pi3 += "Hardware\t: BCM2835\nRevision\t: a02082\nSerial\t\t: 00000000c2b5d6e1\nModel\t\t: Raspberry Pi 3 Model B Rev 1.2\n";
+  pi3 +=
+      "Hardware\t: BCM2835\nRevision\t: a02082\nSerial\t\t: 00000000c2b5d6e1\nModel\t\t: Raspberry Pi 3 Model B Rev "
+      "1.2\n";
   const json pi3_cpu = capture_cpu(parse_cpuinfo(pi3), "armv7l");
   CHECK(pi3_cpu["model"] == "ARM Cortex-A53 (Raspberry Pi 3 Model B Rev 1.2)");
   CHECK(pi3_cpu["vendor"] == "ARM");

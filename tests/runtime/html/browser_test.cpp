@@ -5,19 +5,19 @@
 // the page loaded, that the DOM holds every series label outside the reports' text and every
 // report's text exactly, that there are as many sample marks as samples, and that the
 // screenshot is not blank. Without chromium they say "skipped" and check nothing.
-#include <doctest/doctest.h>
-
 #include <cstdlib>
 #include <set>
 #include <sstream>
 #include <string>
 #include <vector>
 
-#include "runtime/pipeline/render.hpp"
+#include <doctest/doctest.h>
+
+#include "runtime/analysis/indices.hpp"
 #include "runtime/html/page.hpp"
 #include "runtime/html/report_charts.hpp"
+#include "runtime/pipeline/render.hpp"
 #include "runtime/record/comparable.hpp"
-#include "runtime/analysis/indices.hpp"
 #include "tests/runtime/html/html_fixtures.hpp"
 #include "tests/support/html_tools.hpp"
 #include "tests/support/real_tool.hpp"
@@ -25,8 +25,8 @@
 #include "tests/support/temp_dir.hpp"
 
 namespace rt = hwbench::runtime;
-using hwbench::test::TempDir;
 using hwbench::test::occurrences;
+using hwbench::test::TempDir;
 
 namespace {
 
@@ -60,13 +60,31 @@ Opened open_page(const std::string& chromium, const TempDir& dir, const std::str
   opened.screenshot = dir / "shot.png";
   std::vector<std::string> argv = network_off(dir);
   if (argv.empty()) MESSAGE("no network namespace here: chromium runs with a closed proxy and an empty resolver only");
-  argv.insert(argv.end(), {"timeout", "120", chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-                           "--no-default-browser-check", "--disable-extensions", "--disable-background-networking",
-                           "--disable-component-update", "--disable-sync", "--disable-default-apps", "--disable-dev-shm-usage",
-                           "--disable-breakpad", "--mute-audio", "--disable-features=Translate,MediaRouter,OptimizationHints",
-                           "--user-data-dir=" + dir / "profile", "--proxy-server=127.0.0.1:9",
-                           "--host-resolver-rules=MAP * ~NOTFOUND", "--hide-scrollbars", "--window-size=1000,2400",
-                           "--screenshot=" + opened.screenshot, "--dump-dom", "file://" + page});
+  argv.insert(argv.end(), {"timeout",
+                           "120",
+                           chromium,
+                           "--headless",
+                           "--no-sandbox",
+                           "--disable-gpu",
+                           "--no-first-run",
+                           "--no-default-browser-check",
+                           "--disable-extensions",
+                           "--disable-background-networking",
+                           "--disable-component-update",
+                           "--disable-sync",
+                           "--disable-default-apps",
+                           "--disable-dev-shm-usage",
+                           "--disable-breakpad",
+                           "--mute-audio",
+                           "--disable-features=Translate,MediaRouter,OptimizationHints",
+                           "--user-data-dir=" + dir / "profile",
+                           "--proxy-server=127.0.0.1:9",
+                           "--host-resolver-rules=MAP * ~NOTFOUND",
+                           "--hide-scrollbars",
+                           "--window-size=1000,2400",
+                           "--screenshot=" + opened.screenshot,
+                           "--dump-dom",
+                           "file://" + page});
   opened.status = hwbench::test::run_program(argv, dir / "dom.html", dir / "chromium.log");
   opened.dom = hwbench::test::read_text(dir / "dom.html");
   // Its log without the complaints about the D-Bus that a headless container lacks.
@@ -112,8 +130,8 @@ void check_not_blank(const std::string& png) {
     if (std::max({r, g, b}) - std::min({r, g, b}) > 80) ++saturated;
   }
   const std::size_t pixels = image.rgb.size() / 3;
-  MESSAGE(png << ": " << colours << " colours, " << off_background << " of " << pixels << " pixels drawn, "
-              << saturated << " in colour");
+  MESSAGE(png << ": " << colours << " colours, " << off_background << " of " << pixels << " pixels drawn, " << saturated
+              << " in colour");
   CHECK(colours >= 16);
   CHECK(off_background * 100 >= pixels);
   CHECK(saturated >= 100);
@@ -146,7 +164,8 @@ void check_result_page(const std::string& chromium, const rt::model::Result& res
   }
   // The series no report drew, in their natural units.
   for (const auto& row : rt::report::build_summary(result))
-    if (drawn_by_reports.count(row.label) == 0) (row.values.size() > rt::html::histogram_past ? binned : points) += row.values.size();
+    if (drawn_by_reports.count(row.label) == 0)
+      (row.values.size() > rt::html::histogram_past ? binned : points) += row.values.size();
   // Every series label in the charts or tables, not only in the text: drawn when it has
   // samples, listed with its reason when it could not run.
   const std::string drawn = outside_pre(opened.dom);
@@ -219,7 +238,8 @@ TEST_CASE("html in chromium: a three-way comparison") {
   TempDir dir;
   const auto paths = hwbench::test::three_results(dir);
   const auto text = hwbench::test::html_cli({"compare", paths[0], paths[1], paths[2], "--suffix", "倍"});
-  const auto html = hwbench::test::html_cli({"compare", paths[0], paths[1], paths[2], "--suffix", "倍", "--format", "html"});
+  const auto html =
+      hwbench::test::html_cli({"compare", paths[0], paths[1], paths[2], "--suffix", "倍", "--format", "html"});
   REQUIRE(html.code == 0);
   const std::string page = dir / "compare.html";
   hwbench::test::write_text(page, html.out);
@@ -230,7 +250,8 @@ TEST_CASE("html in chromium: a three-way comparison") {
   REQUIRE(pres.size() == 1);
   CHECK(pres[0] == text.out);
   const std::string drawn = outside_pre(opened.dom);
-  for (const char* label : {"read 10MB", "read 100MB", "write 10MB", "write 100MB", "geometric mean"}) CHECK(drawn.find(label) != std::string::npos);
+  for (const char* label : {"read 10MB", "read 100MB", "write 10MB", "write 100MB", "geometric mean"})
+    CHECK(drawn.find(label) != std::string::npos);
   // 倍 as written, in the DOM the browser built from the UTF-8 file.
   CHECK(occurrences(drawn, "倍") >= 14);
   // One bar per figure (4 + 4 + 3), the first result's hollow; one per ratio (4 + 3) and per geometric mean (2).

@@ -35,7 +35,8 @@ inline HtmlCli html_cli(std::vector<std::string> args) {
 
 /// The published results hwbench ships, as paths in the source tree.
 inline std::vector<std::string> shipped_published_files() {
-  return {source_path("specs/published/linux-raid1-esata.bonnie.toml"), source_path("specs/published/linux-raid1-esata.cp.toml"),
+  return {source_path("specs/published/linux-raid1-esata.bonnie.toml"),
+          source_path("specs/published/linux-raid1-esata.cp.toml"),
           source_path("specs/published/thinkpad-x20-p3-600mhz.nbench.toml"),
           source_path("specs/published/thinkpad-x20-p3-600mhz.openssl.toml")};
 }
@@ -62,7 +63,8 @@ inline runtime::model::Result measured_box(const std::string& cpu, double factor
   runtime::model::Result r;
   r.recipe_file = "specs/cp-ramdisk.bench";
   r.meta = {{"title", "cp to a RAM disk on " + cpu}, {"source", "a run of specs/cp-ramdisk.bench"}};
-  r.environment = {{"cpu", {{"model", cpu}}}, {"cores", {{"logical", 4}, {"physical", 2}}},
+  r.environment = {{"cpu", {{"model", cpu}}},
+                   {"cores", {{"logical", 4}, {"physical", 2}}},
                    {"kernel", {{"sysname", "Linux"}, {"release", "6.1.0-13-amd64"}, {"machine", "x86_64"}}}};
   const auto scaled = [&](std::vector<double> rates) {
     for (double& rate : rates) rate *= factor;
@@ -78,7 +80,8 @@ inline runtime::model::Result measured_box(const std::string& cpu, double factor
 /// Three result files to compare in `dir`: the article's published figures, then box-b.json and
 /// box-c.json (which has no "write 100MB"); their paths.
 inline std::vector<std::string> three_results(const TempDir& dir) {
-  std::vector<std::string> paths{source_path("specs/published/linux-raid1-esata.cp.toml"), dir / "box-b.json", dir / "box-c.json"};
+  std::vector<std::string> paths{source_path("specs/published/linux-raid1-esata.cp.toml"), dir / "box-b.json",
+                                 dir / "box-c.json"};
   std::string error;
   runtime::record::save_result(measured_box("Intel(R) Core(TM) i5-7500", 1, false), paths[1], error);
   runtime::record::save_result(measured_box("AMD Ryzen 5 5600X", 1.5, true), paths[2], error);

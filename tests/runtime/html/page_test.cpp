@@ -1,14 +1,15 @@
 // The HTML report: golden pages of a published result and of a three-way comparison, what a
 // page holds (every report's text as printed, every sample a mark, UTF-8 as written), its size
 // with 10^5 samples, `run --html`, and well-formed XML by xmllint.
-#include <doctest/doctest.h>
+#include "runtime/html/page.hpp"
 
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include <doctest/doctest.h>
+
 #include "runtime/pipeline/render.hpp"
-#include "runtime/html/page.hpp"
 #include "tests/runtime/html/html_fixtures.hpp"
 #include "tests/support/golden.hpp"
 #include "tests/support/html_tools.hpp"
@@ -126,7 +127,8 @@ TEST_CASE("html run: --html writes the page beside the result file") {
   TempDir ram("/dev/shm"), work;
   const std::string recipe = work / "copies.bench";
   hwbench::test::write_text(recipe, hwbench::test::quick_recipe());
-  const auto run = html_cli({"run", "-q", "-L", "ramdisk=" + ram.path(), "-o", work / "r.json", "--html", work / "r.html", recipe});
+  const auto run =
+      html_cli({"run", "-q", "-L", "ramdisk=" + ram.path(), "-o", work / "r.json", "--html", work / "r.html", recipe});
   INFO(run.err);
   REQUIRE(run.code == 0);
   const std::string page = hwbench::test::read_text(work / "r.html");
@@ -148,8 +150,8 @@ TEST_CASE("html run: a page that cannot be written is an error, and nothing is l
   TempDir ram("/dev/shm"), work;
   const std::string recipe = work / "copies.bench";
   hwbench::test::write_text(recipe, hwbench::test::quick_recipe());
-  const auto run = html_cli({"run", "-q", "-L", "ramdisk=" + ram.path(), "-o", work / "r.json", "--html",
-                             work / "missing/r.html", recipe});
+  const auto run = html_cli(
+      {"run", "-q", "-L", "ramdisk=" + ram.path(), "-o", work / "r.json", "--html", work / "missing/r.html", recipe});
   CHECK(run.code == rt::cli::exit_failure);
   CHECK(run.err.find("missing/r.html") != std::string::npos);
   CHECK(!hwbench::test::exists(work / "missing"));
@@ -179,7 +181,8 @@ TEST_CASE("html report: every page is well-formed XML (xmllint)") {
   }
   // A page that is not well-formed fails: the check can fail.
   hwbench::test::write_text(dir / "broken.html", "<!DOCTYPE html>\n<html><body><svg><g></svg></body></html>\n");
-  CHECK(hwbench::test::run_program({xmllint, "--noout", "--nonet", dir / "broken.html"}, dir / "lint.out", dir / "lint.err") != 0);
+  CHECK(hwbench::test::run_program({xmllint, "--noout", "--nonet", dir / "broken.html"}, dir / "lint.out",
+                                   dir / "lint.err") != 0);
 }
 
 TEST_CASE("html report: a recipe's `compare with` report gets the comparison's charts") {

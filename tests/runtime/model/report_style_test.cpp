@@ -1,19 +1,20 @@
 // ReportStyle's words, both ways: the generic layouts and every named style of the catalogue.
+#include "runtime/model/report_style.hpp"
+
 #include <string>
 #include <string_view>
 #include <utility>
 
 #include <doctest/doctest.h>
 
-#include "runtime/model/report_style.hpp"
-
 namespace rt = hwbench::runtime;
 
 TEST_CASE("report_style: the generic layouts have their words, and the words give them back") {
   CHECK(rt::model::ReportStyle{}.layout == rt::model::ReportLayout::lines);
   CHECK(rt::model::ReportStyle{}.named == nullptr);
-  const std::pair<rt::model::ReportLayout, std::string_view> words[] = {
-      {rt::model::ReportLayout::lines, "lines"}, {rt::model::ReportLayout::table, "table"}, {rt::model::ReportLayout::compare, "compare"}};
+  const std::pair<rt::model::ReportLayout, std::string_view> words[] = {{rt::model::ReportLayout::lines, "lines"},
+                                                                        {rt::model::ReportLayout::table, "table"},
+                                                                        {rt::model::ReportLayout::compare, "compare"}};
   for (const auto& entry : words) {
     const rt::model::ReportLayout layout = entry.first;
     const std::string word(entry.second);

@@ -1,9 +1,9 @@
 // The words of ResultKind and RunStatus, both ways: the words the result files hold.
+#include "runtime/model/result_state.hpp"
+
 #include <string_view>
 
 #include <doctest/doctest.h>
-
-#include "runtime/model/result_state.hpp"
 
 namespace rt = hwbench::runtime;
 
@@ -22,8 +22,8 @@ TEST_CASE("result_state: each run status has its word, and the word gives the st
   CHECK(rt::model::to_text(rt::model::RunStatus::interrupted) == "interrupted");
   CHECK(rt::model::to_text(rt::model::RunStatus::failed) == "failed");
   CHECK(rt::model::to_text(rt::model::RunStatus::published) == "published");
-  for (rt::model::RunStatus status :
-       {rt::model::RunStatus::complete, rt::model::RunStatus::interrupted, rt::model::RunStatus::failed, rt::model::RunStatus::published}) {
+  for (rt::model::RunStatus status : {rt::model::RunStatus::complete, rt::model::RunStatus::interrupted,
+                                      rt::model::RunStatus::failed, rt::model::RunStatus::published}) {
     CAPTURE(rt::model::to_text(status));
     REQUIRE(rt::model::run_status_from_text(rt::model::to_text(status)).has_value());
     CHECK(*rt::model::run_status_from_text(rt::model::to_text(status)) == status);

@@ -35,8 +35,8 @@ TEST_CASE("sample: a column keeps constants and 1..n in no room, small residuals
 }
 
 TEST_CASE("sample: a column widens to eight bytes and keeps every 64-bit value exactly") {
-  const std::vector<std::uint64_t> values = {5, 5, 6, std::numeric_limits<std::uint64_t>::max(), 0, (1ULL << 53) + 1,
-                                             1ULL << 63, 4};
+  const std::vector<std::uint64_t> values = {
+      5, 5, 6, std::numeric_limits<std::uint64_t>::max(), 0, (1ULL << 53) + 1, 1ULL << 63, 4};
   rt::model::IntColumn column;
   for (std::size_t i = 0; i < values.size(); ++i) {
     column.push_back(values[i]);
@@ -221,7 +221,8 @@ TEST_CASE("sample: a column appended in runs is the column pushed value by value
     rt::model::IntColumn pushed;
     for (const auto v : values) pushed.push_back(v);
     // Runs of lengths that start and end inside blocks, at their edges and across them.
-    for (const std::size_t run : {std::size_t{1}, std::size_t{7}, std::size_t{64}, std::size_t{4096}, std::size_t{5000}}) {
+    for (const std::size_t run :
+         {std::size_t{1}, std::size_t{7}, std::size_t{64}, std::size_t{4096}, std::size_t{5000}}) {
       rt::model::IntColumn appended;
       for (std::size_t from = 0; from < values.size(); from += run)
         appended.append(values.data() + from, std::min(run, values.size() - from));

@@ -2,11 +2,11 @@
 // parallel worker, counted in the files and bytes written; sizes in decimal units up to EB.
 #include "runtime/plan/plan_printer.hpp"
 
-#include <doctest/doctest.h>
-
 #include <cstdint>
 #include <sstream>
 #include <string>
+
+#include <doctest/doctest.h>
 
 #include "tests/support/golden.hpp"
 #include "tests/support/recipe_env.hpp"
@@ -75,7 +75,8 @@ TEST_CASE("plan printer: nested kept loops multiply; unrolled loops and plain st
   CHECK(w.files == 4);
   CHECK(w.files == c.recipe->plan.creates.size());
   CHECK(w.bytes == 6500);
-  CHECK(files_line(env, "repeat 3 write tmp:/a_$i size 2KB\nsetup { write tmp:/s size 500B }\nteardown { rm tmp:/s }\n") ==
+  CHECK(files_line(env,
+                   "repeat 3 write tmp:/a_$i size 2KB\nsetup { write tmp:/s size 500B }\nteardown { rm tmp:/s }\n") ==
         "files created: 4 (6.5 KB written in all, 6.5 KB at the peak)");
 }
 

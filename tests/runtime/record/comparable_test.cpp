@@ -1,7 +1,7 @@
 // Result files and published results are told apart by their content (runtime/record/comparable.hpp).
-#include <doctest/doctest.h>
-
 #include "runtime/record/comparable.hpp"
+
+#include <doctest/doctest.h>
 
 using hwbench::runtime::record::FileKind;
 using hwbench::runtime::record::sniff_file_kind;

@@ -6,11 +6,11 @@
 
 namespace {
 
+using hwbench::platform::ConditionsSnapshot;
+using hwbench::platform::Pressure;
 using hwbench::runtime::model::ConditionsWindow;
 using hwbench::runtime::model::Result;
 using hwbench::runtime::model::RunConditions;
-using hwbench::platform::ConditionsSnapshot;
-using hwbench::platform::Pressure;
 using hwbench::runtime::record::result_from_json;
 using hwbench::runtime::record::to_json;
 using nlohmann::json;
@@ -54,8 +54,8 @@ void check_same(const ConditionsSnapshot& a, const ConditionsSnapshot& b) {
   CHECK(a.procs_running == b.procs_running);
   CHECK(a.swap_in == b.swap_in);
   CHECK(a.swap_out == b.swap_out);
-  for (const auto field : {&ConditionsSnapshot::pressure_cpu, &ConditionsSnapshot::pressure_memory,
-                           &ConditionsSnapshot::pressure_io}) {
+  for (const auto field :
+       {&ConditionsSnapshot::pressure_cpu, &ConditionsSnapshot::pressure_memory, &ConditionsSnapshot::pressure_io}) {
     REQUIRE((a.*field).has_value() == (b.*field).has_value());
     if (!(a.*field)) continue;
     CHECK((a.*field)->some.avg10 == (b.*field)->some.avg10);

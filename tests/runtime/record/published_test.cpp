@@ -1,12 +1,14 @@
+#include "runtime/record/published.hpp"
+
+#include <unistd.h>
+
 #include <cstdlib>
 #include <fstream>
 #include <string>
 #include <vector>
 
 #include <doctest/doctest.h>
-#include <unistd.h>
 
-#include "runtime/record/published.hpp"
 #include "runtime/record/result_file.hpp"
 
 #ifndef HWBENCH_SOURCE_DIR
@@ -55,7 +57,8 @@ std::string load_error(const std::string& text) {
 
 TEST_CASE("published: the cp article loads with its series, samples, printed means and report") {
   std::string error;
-  const auto r = rt::record::load_published(std::string(HWBENCH_SOURCE_DIR) + "/specs/published/linux-raid1-esata.cp.toml", error);
+  const auto r =
+      rt::record::load_published(std::string(HWBENCH_SOURCE_DIR) + "/specs/published/linux-raid1-esata.cp.toml", error);
   REQUIRE_MESSAGE(r.has_value(), error);
   CHECK(error.empty());
   CHECK(r->kind == rt::model::ResultKind::published);
@@ -147,7 +150,8 @@ TEST_CASE("published: every problem at once, in file order") {
         "ci95, geomean, sum, count, unixbench\n"
         "x.toml:12:9: error: series \"a\": the label is used twice\n"
         "x.toml:14:11: error: unknown key 'sampels' in series \"a\"; did you mean 'samples'?\n"
-        "x.toml:16:9: error: report 1: unknown style 'tabel'; known: lines, table, summary, nbench, bonnie, openssl, perl, stream, unixbench\n"
+        "x.toml:16:9: error: report 1: unknown style 'tabel'; known: lines, table, summary, nbench, bonnie, openssl, "
+        "perl, stream, unixbench\n"
         "x.toml:18:15: error: report 1: unknown aggregate 'means'; did you mean 'mean'?");
 }
 
@@ -183,7 +187,8 @@ TEST_CASE("published: samples and printed figures are optional; integers are num
 
 TEST_CASE("published: the cp article keeps its printed means through the result file") {
   std::string error;
-  const auto r = rt::record::load_published(std::string(HWBENCH_SOURCE_DIR) + "/specs/published/linux-raid1-esata.cp.toml", error);
+  const auto r =
+      rt::record::load_published(std::string(HWBENCH_SOURCE_DIR) + "/specs/published/linux-raid1-esata.cp.toml", error);
   REQUIRE_MESSAGE(r.has_value(), error);
   const auto json = rt::record::to_json(*r);
   CHECK(json["series"][2]["printed"] == nlohmann::json{{"mean", {{"unit", "MB/s"}, {"value", 104.9}}}});

@@ -122,13 +122,19 @@ Result populated() {
   r.reports = {ReportSpec{{hwbench::runtime::model::ReportLayout::lines}, "MB/s", {"mean", "ci95"}, {}, "", {}},
                ReportSpec{{hwbench::runtime::model::ReportLayout::table}, "ms", {}, {}, "", {}}};
   // Aggregates in the spec's order, which is not alphabetical: the file keeps them in an object.
-  r.rendered = {RenderedReport{r.reports[0], "write 10m  1.00 MB/s\n",
-                               {ReportFigures{"write 10m", {0.30000000000000004, -0.0, 1e300},
+  r.rendered = {RenderedReport{r.reports[0],
+                               "write 10m  1.00 MB/s\n",
+                               {ReportFigures{"write 10m",
+                                              {0.30000000000000004, -0.0, 1e300},
                                               {{"mean", 0.1 + 0.2}, {"ci95", std::numeric_limits<double>::quiet_NaN()}},
-                                              false, ""},
-                                ReportFigures{"empty", {}, {{"mean", std::numeric_limits<double>::infinity()},
-                                                            {"ci95", -std::numeric_limits<double>::infinity()}},
-                                              true, ""}}},
+                                              false,
+                                              ""},
+                                ReportFigures{"empty",
+                                              {},
+                                              {{"mean", std::numeric_limits<double>::infinity()},
+                                               {"ci95", -std::numeric_limits<double>::infinity()}},
+                                              true,
+                                              ""}}},
                 RenderedReport{r.reports[1], "", {}}};
   return r;
 }
@@ -252,7 +258,8 @@ TEST_CASE("result_file: a populated Result round-trips through a file") {
   CHECK(text.rfind("{\n  \"command_line\": [\n    \"hwbench\",", 0) == 0);
   // Integers stay integers, however large.
   CHECK(text.find("\"bytes\": [9007199254740993,0,0,9007199254740993],") != std::string::npos);
-  CHECK(text.find("\"wall_ns\": [9223372036854775807,-9223372036854775808,0,9223372036854775807]\n") != std::string::npos);
+  CHECK(text.find("\"wall_ns\": [9223372036854775807,-9223372036854775808,0,9223372036854775807]\n") !=
+        std::string::npos);
   CHECK(text.find("\"value\": 0.30000000000000004\n") != std::string::npos);
   CHECK(text.find("\"ci_target_pct\": \"inf\",") != std::string::npos);
   // Every aggregate a report computed, NaN included, and the printed figures.
@@ -281,7 +288,8 @@ TEST_CASE("result_file: the file layout of a small complete run") {
   s.add(sample, {"files.copy", {{"size", "1m"}}});
   r.series = {s};
   r.reports = {ReportSpec{{hwbench::runtime::model::ReportLayout::lines}, "MB/s", {"mean"}, {}, "", {}}};
-  r.rendered = {RenderedReport{r.reports[0], "copy 699.05 MB/s\n", {ReportFigures{"copy", {699.05}, {{"mean", 699.05}}, true, ""}}}};
+  r.rendered = {RenderedReport{
+      r.reports[0], "copy 699.05 MB/s\n", {ReportFigures{"copy", {699.05}, {{"mean", 699.05}}, true, ""}}}};
   const std::string path = dir.path + "/small.json";
   std::string error;
   REQUIRE(hwbench::runtime::record::save_result(r, path, error));
@@ -398,8 +406,9 @@ TEST_CASE("result_file: load errors name the file and the problem") {
   document["schema"] = "hwbench-result/3";
   result_spit(other, document.dump());
   CHECK_FALSE(hwbench::runtime::record::load_result(other, error).has_value());
-  CHECK(error == other + ": error: unsupported schema \"hwbench-result/3\" (this hwbench reads \"hwbench-result/1\" and "
-                         "\"hwbench-result/2\")");
+  CHECK(error == other +
+                     ": error: unsupported schema \"hwbench-result/3\" (this hwbench reads \"hwbench-result/1\" and "
+                     "\"hwbench-result/2\")");
 
   const std::string bare = dir.path + "/bare.json";
   result_spit(bare, "{\"series\": []}\n");
@@ -414,14 +423,16 @@ TEST_CASE("result_file: load errors name the file and the problem") {
   const std::string cut = dir.path + "/cut.json";
   result_spit(cut, "{\"schema\": \"hwbench-result/2\",\n \"kind\": \"ru");
   CHECK_FALSE(hwbench::runtime::record::load_result(cut, error).has_value());
-  CHECK(error == cut + ":2:13: error: not JSON: syntax error while parsing "
-                       "value - invalid string: missing closing quote; last read: '\"ru'");
+  CHECK(error == cut +
+                     ":2:13: error: not JSON: syntax error while parsing "
+                     "value - invalid string: missing closing quote; last read: '\"ru'");
 
   const std::string empty = dir.path + "/empty.json";
   result_spit(empty, "");
   CHECK_FALSE(hwbench::runtime::record::load_result(empty, error).has_value());
-  CHECK(error == empty + ":1:1: error: not JSON: syntax error while parsing "
-                         "value - unexpected end of input; expected '[', '{', or a literal");
+  CHECK(error == empty +
+                     ":1:1: error: not JSON: syntax error while parsing "
+                     "value - unexpected end of input; expected '[', '{', or a literal");
 }
 
 TEST_CASE("result_file: a truncated result file is refused") {
@@ -488,7 +499,8 @@ TEST_CASE("result_file: fields of the wrong type or value are named exactly") {
 
   doc = good;
   doc["status"] = "done";
-  CHECK(from_json_error(doc) == "status: expected \"complete\", \"interrupted\", \"failed\" or \"published\", got \"done\"");
+  CHECK(from_json_error(doc) ==
+        "status: expected \"complete\", \"interrupted\", \"failed\" or \"published\", got \"done\"");
 
   doc = good;
   doc["complete"] = true;
@@ -636,8 +648,9 @@ TEST_CASE("result_file: columns read from a file's text are checked as strictly 
 
   doc = good;
   doc["series"][0]["samples"]["start_unix_ns"][3] = 9223372036854775808ULL;
-  CHECK(file_error(doc) == "r.json: error: series[0].samples.start_unix_ns[3]: out of range for a signed 64-bit "
-                           "integer, got 9223372036854775808");
+  CHECK(file_error(doc) ==
+        "r.json: error: series[0].samples.start_unix_ns[3]: out of range for a signed 64-bit "
+        "integer, got 9223372036854775808");
 
   doc = good;
   doc["series"][0]["samples"]["ops"].push_back(1U);
@@ -671,9 +684,11 @@ TEST_CASE("result_file: columns keep every integer exact and store what repeats 
   CHECK(text.find("\"cusr_ns\": 0,\n") != std::string::npos);
   CHECK(text.find("\"iteration\"") == std::string::npos);
   CHECK(text.find("\"param_set\": [0,1,0,1,0,1],\n") != std::string::npos);
-  CHECK(text.find("\"bytes\": [9007199254740993,18446744073709551615,0,9223372036854775815,1,18446744073709551614],\n") !=
-        std::string::npos);
-  CHECK(text.find("\"wall_ns\": [9223372036854775807,-9223372036854775808,0,-1,9007199254740995,9223372036854775806]\n") !=
+  CHECK(
+      text.find("\"bytes\": [9007199254740993,18446744073709551615,0,9223372036854775815,1,18446744073709551614],\n") !=
+      std::string::npos);
+  CHECK(text.find(
+            "\"wall_ns\": [9223372036854775807,-9223372036854775808,0,-1,9007199254740995,9223372036854775806]\n") !=
         std::string::npos);
   // Start times as differences, with 64-bit wrap-around: starts 2^53+3, max-1, max, min, 0, -1.
   CHECK(text.find("\"start_unix_ns\": [9007199254740995,9214364837600034811,1,1,-9223372036854775808,-1],\n") !=
@@ -720,7 +735,8 @@ TEST_CASE("result_file: 200000 short samples take under 20 bytes each, in the fi
   const auto* ops = hwbench::runtime::analysis::find_unit("ops/s");
   REQUIRE(ops != nullptr);
   const ReportSpec spec{{hwbench::runtime::model::ReportLayout::lines}, "ops/s", {"mean"}, {}, "", {}};
-  r.rendered = {RenderedReport{spec, "n\n", {ReportFigures{"n", hwbench::runtime::analysis::sample_values(s, *ops), {{"mean", 1}}, true, ""}}}};
+  r.rendered = {RenderedReport{
+      spec, "n\n", {ReportFigures{"n", hwbench::runtime::analysis::sample_values(s, *ops), {{"mean", 1}}, true, ""}}}};
   const std::string text = hwbench::runtime::record::result_text(r);
   CHECK(text.size() <= 20 * n);
   CHECK(text.size() >= 8 * n);  // every sample is there: two characters at least in each of four columns
@@ -803,16 +819,17 @@ TEST_CASE("result_file: a hwbench-result/1 file is still read, one sample object
   CHECK(from_json_error(doc) == "series[0].samples[1].wall_ns: expected an integer, got string");
 }
 
-
 TEST_CASE("result_file: a report style must be a generic layout or a named style") {
   const json good = hwbench::runtime::record::to_json(populated());
   json doc = good;
   doc["reports"][1]["style"] = "tabel";
-  CHECK(from_json_error(doc) == "reports[1].style: expected \"lines\", \"table\", \"compare\" or a named style, got \"tabel\"");
+  CHECK(from_json_error(doc) ==
+        "reports[1].style: expected \"lines\", \"table\", \"compare\" or a named style, got \"tabel\"");
 
   doc = good;
   doc["rendered"][0]["spec"]["style"] = "named";
-  CHECK(from_json_error(doc) == "rendered[0].spec.style: expected \"lines\", \"table\", \"compare\" or a named style, got \"named\"");
+  CHECK(from_json_error(doc) ==
+        "rendered[0].spec.style: expected \"lines\", \"table\", \"compare\" or a named style, got \"named\"");
 
   for (const char* style : {"compare", "unixbench"}) {
     doc = good;
@@ -845,13 +862,17 @@ TEST_CASE("result_file: optional figure may be absent or null; unknown keys are 
 TEST_CASE("result_file: save_result replaces invalid UTF-8 and reports write failures") {
   ResultDir dir;
   Result r;
-  r.recipe_text = "a\xff" "b";
+  r.recipe_text =
+      "a\xff"
+      "b";
   std::string error;
   const std::string path = dir.path + "/u.json";
   REQUIRE(hwbench::runtime::record::save_result(r, path, error));
   const auto back = hwbench::runtime::record::load_result(path, error);
   REQUIRE(back.has_value());
-  CHECK(back->recipe_text == "a\xEF\xBF\xBD" "b");
+  CHECK(back->recipe_text ==
+        "a\xEF\xBF\xBD"
+        "b");
 
   const std::string nowhere = dir.path + "/no/such/dir/r.json";
   CHECK_FALSE(hwbench::runtime::record::save_result(r, nowhere, error));

@@ -2,9 +2,9 @@
 // absent in older files, and bad fields named exactly.
 #include "runtime/record/settle_json.hpp"
 
-#include <doctest/doctest.h>
-
 #include <string>
+
+#include <doctest/doctest.h>
 
 #include "runtime/record/result_file.hpp"
 #include "tests/support/temp_dir.hpp"
@@ -27,7 +27,8 @@ Result probed() {
   s.file = "/work/hwbench-disk/quick_1GB";
   s.took_ns = 12'100'000'123;
   s.outcome = model::SettleOutcome::stable;
-  s.probes = {{0, 67108864, 167'000'000, 0}, {67108864, 67108864, 55'400'123, 1'000'000'000},
+  s.probes = {{0, 67108864, 167'000'000, 0},
+              {67108864, 67108864, 55'400'123, 1'000'000'000},
               {134217728, 67108864, 56'000'000, 2'000'000'000}};
   r.settle = s;
   return r;

@@ -32,12 +32,12 @@
 
 namespace {
 
-using hwbench::test::HwbenchChild;
-using hwbench::test::SshServer;
-using hwbench::test::TempDir;
 using hwbench::test::count_of;
 using hwbench::test::exists;
+using hwbench::test::HwbenchChild;
 using hwbench::test::read_text;
+using hwbench::test::SshServer;
+using hwbench::test::TempDir;
 using hwbench::test::write_text;
 namespace remote = hwbench::runtime::remote;
 
@@ -67,7 +67,6 @@ const std::string long_recipe =
     "series \"warm\" repeat 2 cp st:/fleet_1 -> st:/fleet_copy_$i\n"
     "series \"spin\" nop for 60s\n"
     "teardown { rm st:/fleet_* }\n";
-
 
 /// This machine's `uname -m`.
 std::string this_machine() {
@@ -108,7 +107,8 @@ std::vector<pid_t> children_named(pid_t parent, const std::string& comm) {
     char state = 0;
     pid_t ppid = 0;
     rest >> state >> ppid;
-    if (ppid == parent && stat.substr(open + 1, close - open - 1) == comm) out.push_back(std::stoi(stat.substr(0, open)));
+    if (ppid == parent && stat.substr(open + 1, close - open - 1) == comm)
+      out.push_back(std::stoi(stat.substr(0, open)));
   }
   return out;
 }
@@ -135,7 +135,8 @@ struct Fleet {
     }
     for (const auto& d : {work, work + "/base", dist, loc1, loc2, tmp1, tmp2}) std::filesystem::create_directories(d);
     // The stand-in for scripts/build-static's output: this build's hwbench, which runs here.
-    const std::string binary = dist + "/" + remote::dist_binary_name(hwbench::runtime::cli::hwbench_version(), this_arch());
+    const std::string binary =
+        dist + "/" + remote::dist_binary_name(hwbench::runtime::cli::hwbench_version(), this_arch());
     std::filesystem::copy_file(HWBENCH_BINARY, binary);
     // "down" is a host whose port nothing listens on.
     down_port = hwbench::test::free_local_port();
@@ -157,7 +158,8 @@ struct Fleet {
     const auto found = remote::find_dist_binaries({dist}, hwbench::runtime::cli::hwbench_version(), problems);
     REQUIRE(found.size() == 1);
     for (const auto* host : {&host1, &host2}) {
-      const std::string dir = host->cache() + "/hwbench/" + hwbench::runtime::cli::hwbench_version() + "-" + found[0].hash;
+      const std::string dir =
+          host->cache() + "/hwbench/" + hwbench::runtime::cli::hwbench_version() + "-" + found[0].hash;
       std::filesystem::create_directories(dir);
       std::filesystem::copy_file(found[0].path, dir + "/hwbench");
     }
@@ -166,8 +168,8 @@ struct Fleet {
   /// Starts long.bench on host1; returns once the long series runs there (the warm-up copies
   /// reported, the files of its setup in the location).
   std::unique_ptr<HwbenchChild> start_long_run() {
-    auto run = std::make_unique<HwbenchChild>(std::vector<std::string>{"run", "long.bench", "--host", "host1", "-L", "st=" + loc1},
-                                              work);
+    auto run = std::make_unique<HwbenchChild>(
+        std::vector<std::string>{"run", "long.bench", "--host", "host1", "-L", "st=" + loc1}, work);
     const bool running = run->wait_until(
         [&] { return exists(loc1 + "/fleet_1") && run->err().find("host1: [1/2] warm") != std::string::npos; }, 30);
     REQUIRE_MESSAGE(running, run->err());
@@ -180,7 +182,7 @@ struct Fleet {
     while (hwbench::test::count_entries(tmp1) != 0 || hwbench::test::count_entries(loc1) != 0) {
       if (hwbench::test::seconds_since(start) > 30) {
         MESSAGE("TMPDIR: " << hwbench::test::names_of(hwbench::test::snapshot(tmp1))
-                        << "; location: " << hwbench::test::names_of(hwbench::test::snapshot(loc1)));
+                           << "; location: " << hwbench::test::names_of(hwbench::test::snapshot(loc1)));
         return false;
       }
       std::this_thread::sleep_for(std::chrono::milliseconds(50));
@@ -233,7 +235,8 @@ TEST_CASE("fleet over real ssh: two hosts run the recipe, both results come home
   CHECK(count_of(run.out(), heading1) == 1);
   CHECK(count_of(run.out(), heading2) == 1);
   CHECK(run.out().find(heading1) < run.out().find(heading2));
-  const std::string comparison = "\nComparison: host1 (the base) and the others\n===========================================\n\n";
+  const std::string comparison =
+      "\nComparison: host1 (the base) and the others\n===========================================\n\n";
   REQUIRE(count_of(run.out(), comparison) == 1);
   const std::string table = run.out().substr(run.out().find(comparison) + comparison.size());
   // The columns' widths follow the figures: the header's words and the rows' order are what is fixed.
@@ -290,7 +293,8 @@ TEST_CASE("fleet over real ssh: the ssh client killed mid-run leaves no run dire
   const int code = run.exit_code(60);
   INFO("stdout:\n" << run.out() << "\nstderr:\n" << run.err());
   CHECK(code == 3);
-  CHECK(count_of(run.err(), "hwbench: host1: the connection was lost during the run (ssh was ended by a signal)\n") == 1);
+  CHECK(count_of(run.err(), "hwbench: host1: the connection was lost during the run (ssh was ended by a signal)\n") ==
+        1);
   // On the host, hwbench saw its session end, ran its teardown and the run directory went.
   CHECK(fleet.host1_left_clean());
   CHECK(files_starting(fleet.work + "/results", "long-").empty());
@@ -385,7 +389,9 @@ TEST_CASE("fleet over real ssh: a host whose architecture has no binary here is 
                                 fleet.dist + "): build it with scripts/build-static " + arch + "\n") == 1);
 }
 
-TEST_CASE("fleet over real ssh: a host whose disk is too small refuses the recipe there, the other host's result is written") {
+TEST_CASE(
+    "fleet over real ssh: a host whose disk is too small refuses the recipe there, the other host's result is "
+    "written") {
   Fleet fleet;
   if (!fleet.ready()) return;
   hwbench::test::ScratchMount small(1);
@@ -405,8 +411,9 @@ TEST_CASE("fleet over real ssh: a host whose disk is too small refuses the recip
   const int code = run.exit_code(120);
   INFO("stdout:\n" << run.out() << "\nstderr:\n" << run.err());
   CHECK(code == 3);
-  CHECK(count_of(run.err(), "hwbench: host2: the recipe was refused there: big.bench:3:24: error: the run needs 12.0 MB in '" +
-                                small.path() + "' (tmpfs) at its peak, but only 1.0 MB is free\n") == 1);
+  CHECK(count_of(run.err(),
+                 "hwbench: host2: the recipe was refused there: big.bench:3:24: error: the run needs 12.0 MB in '" +
+                     small.path() + "' (tmpfs) at its peak, but only 1.0 MB is free\n") == 1);
   CHECK(count_of(run.err(), "\nhost2: 1 error in big.bench; nothing was run\n") == 1);
   CHECK(files_starting(fleet.work + "/results", "big-host1-").size() == 1);
   CHECK(files_starting(fleet.work + "/results", "big-host2-").empty());

@@ -37,8 +37,9 @@ std::string sh_output(const std::string& command) {
 }  // namespace
 
 TEST_CASE("remote: quoted words reach a real shell as they were, whatever they hold") {
-  const std::vector<std::string> words{"plain", "two words", "it's", "\"double\"", "$HOME", "a;b", "`id`", "$(id)", "*",
-                                       "back\\slash", "new\nline", "", "-L", "st=/tmp/a b", "~", "'"};
+  const std::vector<std::string> words{"plain", "two words", "it's",        "\"double\"", "$HOME", "a;b", "`id`",
+                                       "$(id)", "*",         "back\\slash", "new\nline",  "",      "-L",  "st=/tmp/a b",
+                                       "~",     "'"};
   std::string expected;
   for (const auto& w : words) expected += "[" + w + "]\n";
   CHECK(sh_output("printf '[%s]\\n' " + remote::shell_words(words)) == expected);
@@ -60,8 +61,8 @@ TEST_CASE("remote: the ssh command line: the user's client words, batch mode, th
 
 TEST_CASE("remote: a bundle crosses a pipe and is unpacked without reading past its end") {
   TempDir dir;
-  const std::vector<remote::BundleFile> files{{"r.bench", "title \"x\"\n"}, {"base/ref.toml", std::string("a\0b\n", 4)},
-                                              {"empty", ""}};
+  const std::vector<remote::BundleFile> files{
+      {"r.bench", "title \"x\"\n"}, {"base/ref.toml", std::string("a\0b\n", 4)}, {"empty", ""}};
   int p[2];
   REQUIRE(::pipe(p) == 0);
   const std::string bundle = remote::pack_bundle(files) + "what follows is the session's";
@@ -155,15 +156,17 @@ TEST_CASE("remote: a fleet file's hosts, in order, with their own locations") {
 
 TEST_CASE("remote: a bad fleet file gets every problem with its line and column") {
   std::string error;
-  CHECK_FALSE(remote::parse_fleet("[[host]]\nname = \"a\"\nshh = \"x\"\n\n[[host]]\nname = \"a\"\nssh = \"-oProxyCommand=x\"\n"
-                                  "locations = { disk = \"relative/dir\" }\n",
-                                  "fleet.toml", error)
-                   .has_value());
+  CHECK_FALSE(
+      remote::parse_fleet("[[host]]\nname = \"a\"\nshh = \"x\"\n\n[[host]]\nname = \"a\"\nssh = \"-oProxyCommand=x\"\n"
+                          "locations = { disk = \"relative/dir\" }\n",
+                          "fleet.toml", error)
+          .has_value());
   CHECK(error ==
         "fleet.toml:1:1: error: host 1: missing key 'ssh' (the destination, as ssh takes it: user@host or an alias)\n"
         "fleet.toml:3:7: error: unknown key 'shh' in host 1; did you mean 'ssh'?\n"
         "fleet.toml:5:1: error: host 2: the name 'a' is given twice: each host needs its own\n"
-        "fleet.toml:7:7: error: host 2: the ssh destination '-oProxyCommand=x' starts with '-' (ssh would take it for an option)\n"
+        "fleet.toml:7:7: error: host 2: the ssh destination '-oProxyCommand=x' starts with '-' (ssh would take it for "
+        "an option)\n"
         "fleet.toml:8:22: error: host 2: the location 'disk' must be an absolute path on the host, not 'relative/dir'");
   CHECK_FALSE(remote::parse_fleet("", "empty.toml", error).has_value());
   CHECK(error == "empty.toml: error: no [[host]] tables: each host is a [[host]] with at least ssh = \"DESTINATION\"");
@@ -202,8 +205,8 @@ TEST_CASE("remote: a binary's hash is kept in the memo and read again only when 
   REQUIRE(::stat(binary.c_str(), &st) == 0);
   const std::string line = hwbench::test::read_text(memo);
   CHECK(line == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad 3 " +
-                    std::to_string(static_cast<long long>(st.st_mtim.tv_sec) * 1000000000LL + st.st_mtim.tv_nsec) + " " +
-                    std::to_string(st.st_ino) + " " + binary + "\n");
+                    std::to_string(static_cast<long long>(st.st_mtim.tv_sec) * 1000000000LL + st.st_mtim.tv_nsec) +
+                    " " + std::to_string(st.st_ino) + " " + binary + "\n");
   // The memo is believed while the file's size, time and inode are the same: a memo made up here
   // shows that the file was not read again.
   hwbench::test::write_text(memo, std::string(64, 'f') + line.substr(64));

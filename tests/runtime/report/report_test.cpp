@@ -3,6 +3,8 @@
 //
 // To regenerate the golden files after a deliberate format change, run the tests with
 // HWBENCH_UPDATE_GOLDEN=1 and review the diff before committing it.
+#include "runtime/report/report.hpp"
+
 #include <cmath>
 #include <cstdlib>
 #include <fstream>
@@ -17,7 +19,6 @@
 
 #include "runtime/cli/cli.hpp"
 #include "runtime/record/published.hpp"
-#include "runtime/report/report.hpp"
 
 #ifndef HWBENCH_SOURCE_DIR
 #error "HWBENCH_SOURCE_DIR must name the source tree (CMake defines it for the test target)"
@@ -283,7 +284,8 @@ TEST_CASE("report: the verbatim sentence's report, one line per series") {
 
 TEST_CASE("report: lines style golden files") {
   const auto data = rt::report::build_report_data(
-      mixed_run(), spec("lines", "MB/s", {"mean", "median", "min", "max", "stdev", "cv", "ci95", "geomean", "sum", "count"}));
+      mixed_run(),
+      spec("lines", "MB/s", {"mean", "median", "min", "max", "stdev", "cv", "ci95", "geomean", "sum", "count"}));
   check_golden("lines.txt", render(data, rt::report::Format::text));
   check_golden("lines.csv.txt", render(data, rt::report::Format::csv));
   check_golden("lines.md.txt", render(data, rt::report::Format::markdown));
@@ -305,7 +307,8 @@ TEST_CASE("report: lines style with printed columns, only for aggregates some se
 
 TEST_CASE("report: a table wider than the width comes in even blocks of columns, each led by No") {
   rt::model::Result run;
-  for (int k = 0; k < 12; ++k) run.series.push_back(series_of("copy " + std::to_string(k + 1), 10'000'000, {k + 60.4, k + 70.0}));
+  for (int k = 0; k < 12; ++k)
+    run.series.push_back(series_of("copy " + std::to_string(k + 1), 10'000'000, {k + 60.4, k + 70.0}));
   const auto data = rt::report::build_report_data(run, spec("table", "MB/s", {"mean"}));
   std::ostringstream narrow, wide;
   rt::report::render_report(data, rt::report::Format::text, narrow, 50);

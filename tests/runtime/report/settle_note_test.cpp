@@ -2,9 +2,9 @@
 // Markdown, only for results that have it.
 #include "runtime/report/settle_note.hpp"
 
-#include <doctest/doctest.h>
-
 #include <sstream>
+
+#include <doctest/doctest.h>
 
 #include "runtime/cli/cli.hpp"
 #include "runtime/record/result_file.hpp"
@@ -25,7 +25,8 @@ model::SettleRecord probes_at(std::vector<double> mb_per_s, model::SettleOutcome
   r.outcome = outcome;
   for (std::size_t i = 0; i < mb_per_s.size(); ++i) {
     const std::uint64_t bytes = 64ull << 20;
-    r.probes.push_back({i * bytes, bytes, static_cast<std::int64_t>(static_cast<double>(bytes) / (mb_per_s[i] * 1e6) * 1e9),
+    r.probes.push_back({i * bytes, bytes,
+                        static_cast<std::int64_t>(static_cast<double>(bytes) / (mb_per_s[i] * 1e6) * 1e9),
                         static_cast<std::int64_t>(i) * 1'000'000'000});
   }
   r.took_ns = static_cast<std::int64_t>(mb_per_s.size()) * 1'000'000'000 - 400'000'000;

@@ -1,18 +1,18 @@
 // `report summary`, sections and the width of a whole recipe's reports: the summary against
 // golden files, the headings and the series each section's reports see, and no generic line
 // past 80 columns however many series and sections a result has.
-#include <doctest/doctest.h>
-
 #include <cmath>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include <doctest/doctest.h>
+
+#include "base/support/text_columns.hpp"
 #include "runtime/pipeline/render.hpp"
 #include "runtime/record/result_file.hpp"
 #include "runtime/record/result_file_reader.hpp"
 #include "runtime/report/report.hpp"
-#include "base/support/text_columns.hpp"
 #include "tests/support/golden.hpp"
 
 namespace rt = hwbench::runtime;
@@ -63,7 +63,8 @@ Result mixed() {
   Series idle;
   idle.label = "idle";
   r.series.push_back(idle);
-  r.series.push_back(series("xbench random read 4KiB from a file much larger than any page cache", {12.5e6, 13e6, 12.75e6}));
+  r.series.push_back(
+      series("xbench random read 4KiB from a file much larger than any page cache", {12.5e6, 13e6, 12.75e6}));
   Series sorting = series("IDEA", {100, 130, 90, 125, 80}, /*ops=*/true);
   sorting.converged = false;
   sorting.ci_target_pct = 5;
@@ -200,8 +201,8 @@ TEST_CASE("width: a result with many series and sections prints no generic line 
       files.push_back(label);
     }
   }
-  for (const char* name : {"NUMERIC SORT", "STRING SORT", "BITFIELD", "FP EMULATION", "FOURIER", "ASSIGNMENT",
-                           "IDEA", "HUFFMAN", "NEURAL NET", "LU DECOMPOSITION"}) {
+  for (const char* name : {"NUMERIC SORT", "STRING SORT", "BITFIELD", "FP EMULATION", "FOURIER", "ASSIGNMENT", "IDEA",
+                           "HUFFMAN", "NEURAL NET", "LU DECOMPOSITION"}) {
     r.series.push_back(series(name, {1234567.5, 1200000, 1250000.25}, /*ops=*/true));
     cpu.push_back(name);
   }

@@ -1,8 +1,6 @@
 // Command steps run for real: a deterministic helper program (tests/support/cmd_helper.cpp)
 // prints figures, sleeps, fails, leaves stubborn children; every option, every figure kind,
 // the failures and Ctrl-C.
-#include <doctest/doctest.h>
-
 #include <signal.h>
 
 #include <atomic>
@@ -11,8 +9,10 @@
 #include <sstream>
 #include <thread>
 
-#include "runtime/analysis/units.hpp"
+#include <doctest/doctest.h>
+
 #include "base/platform/clock.hpp"
+#include "runtime/analysis/units.hpp"
 #include "runtime/run/command_figures.hpp"
 #include "runtime/run/interpreter.hpp"
 #include "tests/support/recipe_env.hpp"
@@ -116,9 +116,10 @@ TEST_CASE("command step: a regular expression's figure takes the statement's ser
 TEST_CASE("command step: a JSON pointer's figure, a number or a string with a unit") {
   RecipeEnv env;
   const std::string json = R"({\"jobs\":[{\"read\":{\"bw\":2048,\"iops\":\"12.5k\"}}]})";
-  const auto out = run(env, "series \"fio\" exec \"" + helper + "\" print \"" + json +
-                                "\" figure json \"/jobs/0/read/bw\" unit KiB/s figure \"iops\" json \"/jobs/0/read/iops\" unit "
-                                "ops/s scaled\n");
+  const auto out =
+      run(env, "series \"fio\" exec \"" + helper + "\" print \"" + json +
+                   "\" figure json \"/jobs/0/read/bw\" unit KiB/s figure \"iops\" json \"/jobs/0/read/iops\" unit "
+                   "ops/s scaled\n");
   REQUIRE(out.status == RunStatus::complete);
   CHECK(values(series(out, "fio"), "KiB/s") == std::vector<double>{2048});
   CHECK(values(series(out, "iops"), "ops/s") == std::vector<double>{12500});
@@ -128,12 +129,14 @@ TEST_CASE("command step: a missing figure fails the run, naming the rule and sho
   RecipeEnv env;
   const auto out = run(env, "exec \"" + helper + "\" print one print two figure regex \"rate ([0-9]+)\" unit ops/s\n");
   CHECK(out.status == RunStatus::failed);
-  CHECK(out.error == "t.bench:1:1: exec " + helper +
-                         " print one print two figure regex \"rate ([0-9]+)\" unit ops/s: figure regex \"rate ([0-9]+)\" "
-                         "unit ops/s: nothing in stdout matches; its last 2 lines:\n    one\n    two");
+  CHECK(out.error ==
+        "t.bench:1:1: exec " + helper +
+            " print one print two figure regex \"rate ([0-9]+)\" unit ops/s: figure regex \"rate ([0-9]+)\" "
+            "unit ops/s: nothing in stdout matches; its last 2 lines:\n    one\n    two");
   // An optional figure that is missing gives no figure, and no error.
-  const auto optional = run(env, "series \"o\" exec \"" + helper + "\" print one figure \"r\" regex \"rate ([0-9]+)\" "
-                                 "unit ops/s optional\n");
+  const auto optional = run(env, "series \"o\" exec \"" + helper +
+                                     "\" print one figure \"r\" regex \"rate ([0-9]+)\" "
+                                     "unit ops/s optional\n");
   CHECK(optional.status == RunStatus::complete);
   CHECK(series(optional, "r").samples.size() == 0);
   CHECK(series(optional, "o").samples.size() == 1);
@@ -196,7 +199,8 @@ TEST_CASE("command step: Ctrl-C during a run ends the program's group; the run i
     interrupted = true;
   });
   const auto start = std::chrono::steady_clock::now();
-  const auto out = run(env, "series \"long\" exec \"" + helper + "\" stubborn-children 1 30 sleep 30 runs 3\n", &interrupted);
+  const auto out =
+      run(env, "series \"long\" exec \"" + helper + "\" stubborn-children 1 30 sleep 30 runs 3\n", &interrupted);
   ctrl_c.join();
   CHECK(out.status == RunStatus::interrupted);
   CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(10));
@@ -230,8 +234,9 @@ TEST_CASE("command step: output over the cap keeps its head and tail, the cut ma
 
 TEST_CASE("command step: sh runs a line through /bin/sh, its start-up measured apart and taken out") {
   RecipeEnv env;
-  const auto out = run(env, "series \"sh\" sh \"" + helper + " print n=42 | tr a-z A-Z\" figure \"n\" regex \"N=([0-9]+)\" "
-                            "unit ops runs 2\n");
+  const auto out = run(env, "series \"sh\" sh \"" + helper +
+                                " print n=42 | tr a-z A-Z\" figure \"n\" regex \"N=([0-9]+)\" "
+                                "unit ops runs 2\n");
   REQUIRE(out.status == RunStatus::complete);
   REQUIRE(out.programs.size() == 1);
   CHECK(out.programs[0].stdout_text == "N=42\n");
@@ -281,7 +286,8 @@ TEST_CASE("command step: cold evicts the files a program reads before each sampl
     std::ofstream in(env.disk() + "/cold.txt");
     in << std::string(1 << 20, 'c');
   }
-  const auto out = run(env, "series \"c\" exec \"" + helper + "\" cat stdin disk:/cold.txt reads disk:/cold.txt cold runs 2\n");
+  const auto out =
+      run(env, "series \"c\" exec \"" + helper + "\" cat stdin disk:/cold.txt reads disk:/cold.txt cold runs 2\n");
   REQUIRE(out.status == RunStatus::complete);
   const auto& s = series(out, "c");
   REQUIRE(s.samples.size() == 2);

@@ -1,23 +1,22 @@
 // Loops kept as loops inside groups, `time` holding `parallel` (the Perl script's shape), and
 // Ctrl-C reaching the workers of a long parallel loop.
-#include <doctest/doctest.h>
-
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <csignal>
-
 #include <atomic>
 #include <chrono>
+#include <csignal>
 #include <filesystem>
 #include <future>
 #include <sstream>
 #include <thread>
 
+#include <doctest/doctest.h>
+
 #include "base/platform/clock.hpp"
+#include "runtime/plan/plan_printer.hpp"
 #include "runtime/run/group_runner.hpp"
 #include "runtime/run/interpreter.hpp"
-#include "runtime/plan/plan_printer.hpp"
 #include "tests/support/recipe_env.hpp"
 
 namespace {
@@ -68,7 +67,8 @@ TEST_CASE("group loops: a loop body that uses $i is still unrolled") {
 
 TEST_CASE("group loops: the plan shows the loop, the nesting and a few of many workers") {
   hwbench::test::RecipeEnv env;
-  auto c = env.check("series \"fw\" time { parallel 6 { repeat 1000 { write tmp:/w$worker size 1KB; rm tmp:/w$worker } } }\n");
+  auto c = env.check(
+      "series \"fw\" time { parallel 6 { repeat 1000 { write tmp:/w$worker size 1KB; rm tmp:/w$worker } } }\n");
   REQUIRE_MESSAGE(c.recipe.has_value(), c.diagnostics);
   std::ostringstream out;
   hwbench::runtime::plan::print_plan(c.recipe->plan, out);
@@ -104,7 +104,8 @@ TEST_CASE("group loops: nesting rules") {
 
 TEST_CASE("group loops: time { parallel { repeat } } writes and removes every file, one sample with the workers' CPU") {
   hwbench::test::RecipeEnv env;
-  auto c = env.check("series \"fw\" time { parallel 3 { repeat 200 { write tmp:/w$worker size 64KB; rm tmp:/w$worker } } }\n");
+  auto c = env.check(
+      "series \"fw\" time { parallel 3 { repeat 200 { write tmp:/w$worker size 64KB; rm tmp:/w$worker } } }\n");
   REQUIRE_MESSAGE(c.recipe.has_value(), c.diagnostics);
   hwbench::platform::RealClock clock;
   hwbench::runtime::run::RunOptions opts;

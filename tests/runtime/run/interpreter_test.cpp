@@ -1,11 +1,12 @@
 // The interpreter: sampling policies, groups, cold eviction, teardown and clean-up after faults.
-#include <doctest/doctest.h>
+#include "runtime/run/interpreter.hpp"
 
 #include <csignal>
 #include <functional>
 
+#include <doctest/doctest.h>
+
 #include "base/platform/page_cache.hpp"
-#include "runtime/run/interpreter.hpp"
 #include "tests/support/recipe_env.hpp"
 #include "tests/support/scripted_run.hpp"
 
@@ -19,10 +20,10 @@ using hwbench::kernels::Work;
 using hwbench::platform::CpuTimes;
 using hwbench::runtime::run::RunOptions;
 using hwbench::runtime::run::RunOutcome;
-using hwbench::test::RecipeEnv;
-using hwbench::test::LambdaKernel;
-using hwbench::test::ScriptedClock;
 using hwbench::test::add_kernel;
+using hwbench::test::LambdaKernel;
+using hwbench::test::RecipeEnv;
+using hwbench::test::ScriptedClock;
 
 namespace {
 
@@ -132,7 +133,7 @@ TEST_CASE("interpreter: SIGINT mid-run stops sampling, runs teardown and removes
                  clock, guard.flag());
   CHECK(guard.signal() == SIGINT);
   CHECK(out.status == hwbench::runtime::model::RunStatus::interrupted);
-  CHECK(out.series[0].samples.size() == 2);  // the sample the signal reached is dropped
+  CHECK(out.series[0].samples.size() == 2);             // the sample the signal reached is dropped
   CHECK(hwbench::test::count_entries(env.ram()) == 1);  // only the stranger's file is left
   CHECK(hwbench::test::read_text(env.ram() + "/theirs") == "not ours");
 }

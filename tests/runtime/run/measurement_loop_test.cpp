@@ -1,16 +1,17 @@
 // The one measurement loop: its batches, deadlines, latency, interruption and untimed work on a
 // clock the test moves by hand; then each measurement option on a statement alone and the same
 // statement inside `time` and `parallel`, which must mean the same thing.
-#include <doctest/doctest.h>
+#include "runtime/run/measurement_loop.hpp"
 
 #include <atomic>
 #include <functional>
 #include <span>
 #include <vector>
 
+#include <doctest/doctest.h>
+
 #include "runtime/analysis/units.hpp"
 #include "runtime/run/interpreter.hpp"
-#include "runtime/run/measurement_loop.hpp"
 #include "tests/support/recipe_env.hpp"
 
 using hwbench::kernels::Call;
@@ -21,10 +22,10 @@ using hwbench::kernels::Kernel;
 using hwbench::kernels::KernelSpec;
 using hwbench::kernels::Work;
 using hwbench::platform::CpuTimes;
-using hwbench::runtime::run::MeasurementLoop;
-using hwbench::runtime::plan::Policy;
-using hwbench::runtime::run::RunOutcome;
 using hwbench::runtime::model::Sample;
+using hwbench::runtime::plan::Policy;
+using hwbench::runtime::run::MeasurementLoop;
+using hwbench::runtime::run::RunOutcome;
 using hwbench::test::RecipeEnv;
 
 namespace {
@@ -80,11 +81,11 @@ Policy for_policy(double seconds, bool cpu_time = false) {
 
 /// How the simulated kernel `sim` of the recipe tests spends the clock.
 struct SimCost {
-  std::int64_t wall_ns = 1'000;      ///< per unit, timed
-  std::int64_t cpu_ns = 0;           ///< this process's CPU per unit (half usr, half sys)
-  std::int64_t untimed_ns = 0;       ///< per run() call, inside kernels::untimed()
-  std::int64_t flush_ns = 0;         ///< per flush()
-  std::int64_t latency_ns = 7'000;   ///< Work::max_latency_ns of every call but the second
+  std::int64_t wall_ns = 1'000;     ///< per unit, timed
+  std::int64_t cpu_ns = 0;          ///< this process's CPU per unit (half usr, half sys)
+  std::int64_t untimed_ns = 0;      ///< per run() call, inside kernels::untimed()
+  std::int64_t flush_ns = 0;        ///< per flush()
+  std::int64_t latency_ns = 7'000;  ///< Work::max_latency_ns of every call but the second
 };
 
 /// A kernel that moves `clock` as `cost` says, with the context's untimed() hook.
@@ -95,7 +96,8 @@ class SimKernel : public Kernel {
     ++calls_;
     const auto units = static_cast<std::int64_t>(n);
     clock_.advance(cost_.wall_ns * units, cost_.cpu_ns * units / 2, cost_.cpu_ns * units / 2);
-    if (cost_.untimed_ns > 0) hwbench::kernels::untimed(ctx_, [&] { clock_.advance(cost_.untimed_ns, cost_.untimed_ns); });
+    if (cost_.untimed_ns > 0)
+      hwbench::kernels::untimed(ctx_, [&] { clock_.advance(cost_.untimed_ns, cost_.untimed_ns); });
     return Work{10 * n, n, calls_ == 2 ? 6 * cost_.latency_ns : cost_.latency_ns};
   }
   void flush() override { clock_.advance(cost_.flush_ns); }
@@ -187,7 +189,9 @@ TEST_CASE("measurement loop: `for` doubles batches up to a millisecond, then shr
   CHECK(s.wall_ns == 10'000'000);
 }
 
-TEST_CASE("measurement loop: `cputime` judges the `for` budget on this process's CPU time (usr + sys), not the wall or children") {
+TEST_CASE(
+    "measurement loop: `cputime` judges the `for` budget on this process's CPU time (usr + sys), not the wall or "
+    "children") {
   ManualClock clock;
   MeasurementLoop loop(clock);
   ScriptKernel k([&](std::uint64_t n, int) {
@@ -315,7 +319,8 @@ TEST_CASE("measurement loop: `sync` flushes once, inside the timed region") {
 
 // ---- each option alone and inside groups -----------------------------------------------------
 
-TEST_CASE("measurement loop: `for` counts the same alone, in `time`, in a loop inside `time` and in each `parallel` worker") {
+TEST_CASE(
+    "measurement loop: `for` counts the same alone, in `time`, in a loop inside `time` and in each `parallel` worker") {
   RecipeEnv env;
   ManualClock clock;
   add_sim(env, "sim", clock);
@@ -357,12 +362,14 @@ TEST_CASE("measurement loop: `cputime` inside a group needs a `for`; in setup it
   ManualClock clock;
   add_sim(env, "sim", clock);
   CHECK(env.check("time { sim cputime }\n").diagnostics ==
-        "t.bench:1:12: error: 'cputime' inside 'time' or 'parallel' says what 'for' counts, and this statement has no 'for'\n"
+        "t.bench:1:12: error: 'cputime' inside 'time' or 'parallel' says what 'for' counts, and this statement has no "
+        "'for'\n"
         "    1 | time { sim cputime }\n"
         "      |            ^~~~~~~\n"
         "hint: add a duration (for 1s), or take the statement out of the block\n");
   CHECK(env.check("parallel 2 { sim cputime }\n").diagnostics ==
-        "t.bench:1:18: error: 'cputime' inside 'time' or 'parallel' says what 'for' counts, and this statement has no 'for'\n"
+        "t.bench:1:18: error: 'cputime' inside 'time' or 'parallel' says what 'for' counts, and this statement has no "
+        "'for'\n"
         "    1 | parallel 2 { sim cputime }\n"
         "      |                  ^~~~~~~\n"
         "hint: add a duration (for 1s), or take the statement out of the block\n");
@@ -416,7 +423,8 @@ TEST_CASE("measurement loop: `sync` is timed alone and in `time` alike") {
   CHECK(only_sample(env, "time { sim sync }\n", clock).wall_ns == alone.wall_ns);
 }
 
-TEST_CASE("measurement loop: `runs` and `until ci` sample a statement alone; a group is one sample and refuses them alike") {
+TEST_CASE(
+    "measurement loop: `runs` and `until ci` sample a statement alone; a group is one sample and refuses them alike") {
   RecipeEnv env;
   ManualClock clock;
   add_sim(env, "sim", clock);
@@ -444,14 +452,22 @@ TEST_CASE("measurement loop: `runs` and `until ci` sample a statement alone; a g
     CHECK(env.check(head + "runs 3 }\n").diagnostics ==
           "t.bench:1:" + std::to_string(head.size() + 1) +
               ": error: 'runs' has no meaning inside 'time' or 'parallel': the whole block is one sample\n"
-              "    1 | " + head + "runs 3 }\n"
-              "      | " + pad + "^~~~\n"
+              "    1 | " +
+              head +
+              "runs 3 }\n"
+              "      | " +
+              pad +
+              "^~~~\n"
               "hint: put the loop around the block instead\n");
     CHECK(env.check(head + "until ci 5% }\n").diagnostics ==
           "t.bench:1:" + std::to_string(head.size() + 1) +
               ": error: 'until' has no meaning inside 'time' or 'parallel': the whole block is one sample\n"
-              "    1 | " + head + "until ci 5% }\n"
-              "      | " + pad + "^~~~~\n"
+              "    1 | " +
+              head +
+              "until ci 5% }\n"
+              "      | " +
+              pad +
+              "^~~~~\n"
               "hint: put the loop around the block instead\n");
   }
 }

@@ -2,15 +2,16 @@
 // Ctrl-C ends at once, and real runs on a temporary directory.
 #include "runtime/run/settle.hpp"
 
-#include <doctest/doctest.h>
+#include <unistd.h>
 
 #include <atomic>
 #include <chrono>
 #include <cmath>
 #include <csignal>
 #include <thread>
-#include <unistd.h>
 #include <vector>
+
+#include <doctest/doctest.h>
 
 #include "runtime/run/interpreter.hpp"
 #include "tests/support/recipe_env.hpp"
@@ -94,11 +95,11 @@ TEST_CASE("settle rule: the last three probes within 5% of each other, never few
   CHECK_FALSE(run::rates_stable({500, 500}));
   CHECK(run::rates_stable({500, 500, 500}));
   CHECK(run::rates_stable({400, 1200, 1210, 1190}));
-  CHECK(run::rates_stable({100, 105, 102}));            // the highest exactly 5% above the lowest
-  CHECK_FALSE(run::rates_stable({100, 105.1, 102}));    // just past it
-  CHECK_FALSE(run::rates_stable({100, 104, 108}));      // still rising: 8% over three probes
-  CHECK(run::rates_stable({1500, 900, 910, 905}));      // a fall that has stopped is stable too
-  CHECK_FALSE(run::rates_stable({0, 0, 0}));            // probes that read nothing prove nothing
+  CHECK(run::rates_stable({100, 105, 102}));          // the highest exactly 5% above the lowest
+  CHECK_FALSE(run::rates_stable({100, 105.1, 102}));  // just past it
+  CHECK_FALSE(run::rates_stable({100, 104, 108}));    // still rising: 8% over three probes
+  CHECK(run::rates_stable({1500, 900, 910, 905}));    // a fall that has stopped is stable too
+  CHECK_FALSE(run::rates_stable({0, 0, 0}));          // probes that read nothing prove nothing
 }
 
 TEST_CASE("settle: rising then flat rates are stable after the third flat probe, one probe a second") {
@@ -146,7 +147,8 @@ TEST_CASE("settle: never on the first probe, and always rising stops at the maxi
   CHECK(short_max.record.outcome == model::SettleOutcome::not_stable);
 }
 
-TEST_CASE("settle: a probe slower than the interval starts the next at once; a file smaller than a slice is read whole") {
+TEST_CASE(
+    "settle: a probe slower than the interval starts the next at once; a file smaller than a slice is read whole") {
   SettleClock clock;
   FedProber prober(clock, {10, 10, 10});  // 6.7 s per 64 MiB
   SettlePause pause(clock);

@@ -1,17 +1,17 @@
 // Ctrl-C and SIGTERM sent to a real `hwbench run` process at several points of a run.
-#include <doctest/doctest.h>
-
 #include <fcntl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <chrono>
+#include <csignal>
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <string>
-#include <csignal>
 #include <thread>
+
+#include <doctest/doctest.h>
 
 #include "runtime/record/result_file.hpp"
 #include "tests/support/temp_dir.hpp"

@@ -1,5 +1,5 @@
 // The built-in locations' defaults, decided from the file systems the machine reports.
-#include <doctest/doctest.h>
+#include "runtime/sandbox/locations.hpp"
 
 #include <unistd.h>
 
@@ -7,7 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "runtime/sandbox/locations.hpp"
+#include <doctest/doctest.h>
+
 #include "tests/support/fake_machine.hpp"
 #include "tests/support/temp_dir.hpp"
 
@@ -86,6 +87,6 @@ TEST_CASE("locations: the checker's remembered directories are forgotten before 
   resolver.remember_directories(false);
   const auto resolved = resolver.resolve("scratch:/sub/b", true, error);
   CHECK(!resolved);
-  CHECK(error.message == "'" + loc + "/sub/b' leaves its location through a symlink (it leads to '" + root.path() +
-                             "/outside')");
+  CHECK(error.message ==
+        "'" + loc + "/sub/b' leaves its location through a symlink (it leads to '" + root.path() + "/outside')");
 }

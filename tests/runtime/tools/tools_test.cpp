@@ -1,13 +1,14 @@
 // The tools' one registration (runtime/tools/tools.cpp): every named style of the catalogue
 // renders, only the registration decides which styles draw index charts on the page, and a
 // command step's `import` takes exactly the registered importers.
+#include "runtime/tools/tools.hpp"
+
 #include <string>
 
 #include <doctest/doctest.h>
 
 #include "runtime/model/report_style.hpp"
 #include "runtime/report/named_report.hpp"
-#include "runtime/tools/tools.hpp"
 
 namespace rt = hwbench::runtime;
 

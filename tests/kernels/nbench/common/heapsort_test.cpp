@@ -1,11 +1,11 @@
 #include "kernels/nbench/common/heapsort.hpp"
 
-#include <doctest/doctest.h>
-
 #include <algorithm>
 #include <cstdint>
 #include <utility>
 #include <vector>
+
+#include <doctest/doctest.h>
 
 #include "kernels/nbench/integer/numeric_sort.hpp"
 #include "kernels/nbench/integer/string_sort.hpp"
@@ -67,10 +67,10 @@ TEST_CASE("heapsort: builds from top/2 down to 1, then sifts element 0 before ea
   // A sift's exchange names the child first, the second phase's names element 0 first: the
   // string sort moves its first argument's string first, as nbench does in each place.
   const std::vector<std::pair<std::size_t, std::size_t>> expected{
-      {1, 2}, {102, 101},                  // build: 1 < 2, swap(child 2, 1) -> {3, 2, 1}
-      {0, 1}, {0, 0},                      // sift(0, 2): 3 < 2? no, so k = 0; 3 < 3? no: stop
+      {1, 2},     {102, 101},              // build: 1 < 2, swap(child 2, 1) -> {3, 2, 1}
+      {0, 1},     {0, 0},                  // sift(0, 2): 3 < 2? no, so k = 0; 3 < 3? no: stop
       {100, 102},                          // swap(0, 2) -> {1, 2, 3}
-      {0, 1}, {0, 1}, {101, 100},          // sift(0, 1): 1 < 2, k = 1; 1 < 2: swap(1, 0) -> {2, 1, 3}
+      {0, 1},     {0, 1},     {101, 100},  // sift(0, 1): 1 < 2, k = 1; 1 < 2: swap(1, 0) -> {2, 1, 3}
       {100, 101}};                         // swap(0, 1) -> {1, 2, 3}
   CHECK(steps == expected);
   CHECK(a == std::vector<std::int64_t>{1, 2, 3});

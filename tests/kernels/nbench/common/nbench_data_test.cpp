@@ -1,11 +1,11 @@
 #include "kernels/nbench/common/nbench_data.hpp"
 
-#include <doctest/doctest.h>
-
 #include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
+
+#include <doctest/doctest.h>
 
 namespace hwbench::kernels::nbench {
 

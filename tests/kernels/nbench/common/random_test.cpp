@@ -1,8 +1,8 @@
 #include "kernels/nbench/common/random.hpp"
 
-#include <doctest/doctest.h>
-
 #include <cstdint>
+
+#include <doctest/doctest.h>
 
 namespace hwbench::kernels::nbench {
 
@@ -11,7 +11,8 @@ namespace {
 // The recurrence written out independently: 64-bit products cut to 32 bits, C's remainder.
 std::int32_t step(std::int32_t newer, std::int32_t older) {
   const std::int64_t sum = std::int64_t{newer} * 254754 + std::int64_t{older} * 529562;
-  const auto wrapped = static_cast<std::int32_t>(static_cast<std::uint32_t>(static_cast<std::uint64_t>(sum) & 0xFFFFFFFFu));
+  const auto wrapped =
+      static_cast<std::int32_t>(static_cast<std::uint32_t>(static_cast<std::uint64_t>(sum) & 0xFFFFFFFFu));
   return wrapped % 999563;
 }
 

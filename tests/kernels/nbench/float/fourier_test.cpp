@@ -1,11 +1,11 @@
 #include "kernels/nbench/float/fourier.hpp"
 
-#include <doctest/doctest.h>
-
 #include <cmath>
 #include <functional>
 #include <numbers>
 #include <vector>
+
+#include <doctest/doctest.h>
 
 #include "kernels/nbench/float/float_index.hpp"
 #include "kernels/nbench/nbench.hpp"

@@ -1,9 +1,9 @@
 #include "kernels/nbench/float/lu_decomposition.hpp"
 
-#include <doctest/doctest.h>
-
 #include <cmath>
 #include <vector>
+
+#include <doctest/doctest.h>
 
 #include "kernels/nbench/float/float_index.hpp"
 #include "kernels/nbench/nbench.hpp"

@@ -1,14 +1,14 @@
 #include "kernels/nbench/float/neural_net.hpp"
 
-#include <doctest/doctest.h>
-
 #include <cmath>
 #include <cstdint>
 #include <memory>
 
+#include <doctest/doctest.h>
+
+#include "kernels/nbench/common/nbench_data.hpp"
 #include "kernels/nbench/float/float_index.hpp"
 #include "kernels/nbench/nbench.hpp"
-#include "kernels/nbench/common/nbench_data.hpp"
 #include "tests/kernels/nbench/counted_run.hpp"
 
 namespace hwbench::kernels::nbench {

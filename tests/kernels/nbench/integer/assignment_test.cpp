@@ -1,10 +1,10 @@
 #include "kernels/nbench/integer/assignment.hpp"
 
-#include <doctest/doctest.h>
-
 #include <algorithm>
 #include <numeric>
 #include <vector>
+
+#include <doctest/doctest.h>
 
 #include "kernels/nbench/integer/integer_index.hpp"
 #include "kernels/nbench/nbench.hpp"
@@ -41,11 +41,10 @@ bool is_permutation_of_columns(const std::vector<int>& columns, int n) {
 TEST_CASE("assignment: nbench's 101x101 table gives the column choices BYTEmark's documentation lists") {
   // bdoc.txt ("Assignment Algorithm", DEBUG output as corrected by Mayer): the column of each row.
   const std::vector<int> published = {
-      56, 66, 52, 65, 43, 23, 16, 77, 95, 4,  64, 76, 78, 91, 13, 29, 44, 14, 41, 42, 20,
-      71, 24, 17, 55, 40, 70, 25, 31, 19, 73, 2,  47, 9,  35, 45, 5,  63, 81, 39, 87, 8,
-      53, 93, 49, 92, 61, 46, 26, 34, 88, 0,  28, 18, 72, 21, 37, 82, 6,  58, 96, 68, 69,
-      54, 57, 86, 97, 84, 99, 51, 98, 3,  74, 62, 80, 33, 11, 94, 12, 50, 10, 38, 89, 59,
-      22, 79, 15, 7,  75, 83, 60, 48, 32, 67, 1,  30, 27, 85, 90, 36, 100};
+      56, 66, 52, 65, 43, 23, 16, 77, 95, 4,  64, 76, 78, 91, 13, 29, 44, 14, 41, 42, 20, 71, 24, 17, 55, 40,
+      70, 25, 31, 19, 73, 2,  47, 9,  35, 45, 5,  63, 81, 39, 87, 8,  53, 93, 49, 92, 61, 46, 26, 34, 88, 0,
+      28, 18, 72, 21, 37, 82, 6,  58, 96, 68, 69, 54, 57, 86, 97, 84, 99, 51, 98, 3,  74, 62, 80, 33, 11, 94,
+      12, 50, 10, 38, 89, 59, 22, 79, 15, 7,  75, 83, 60, 48, 32, 67, 1,  30, 27, 85, 90, 36, 100};
   Random rng;
   std::vector<std::int64_t> table(static_cast<std::size_t>(assignment_size) * assignment_size);
   load_assignment_costs(rng, table);
@@ -58,8 +57,8 @@ TEST_CASE("assignment: nbench's 101x101 table gives the column choices BYTEmark'
 }
 
 TEST_CASE("assignment: a 5x5 table with one optimum") {
-  const std::vector<std::int64_t> costs = {9,  11, 14, 11, 7,  6,  15, 13, 13, 10, 12, 13, 6,
-                                           8,  8,  11, 9,  10, 12, 9,  7,  12, 14, 10, 14};
+  const std::vector<std::int64_t> costs = {9, 11, 14, 11, 7,  6,  15, 13, 13, 10, 12, 13, 6,
+                                           8, 8,  11, 9,  10, 12, 9,  7,  12, 14, 10, 14};
   std::vector<std::int64_t> tableau = costs;
   AssignmentSolver solver(5);
   const std::vector<int> columns = solver.solve(tableau);

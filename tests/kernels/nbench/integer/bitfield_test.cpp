@@ -1,8 +1,8 @@
 #include "kernels/nbench/integer/bitfield.hpp"
 
-#include <doctest/doctest.h>
-
 #include <vector>
+
+#include <doctest/doctest.h>
 
 #include "kernels/nbench/integer/integer_index.hpp"
 #include "kernels/nbench/nbench.hpp"

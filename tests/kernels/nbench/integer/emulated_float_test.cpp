@@ -1,10 +1,10 @@
 #include "kernels/nbench/integer/emulated_float.hpp"
 
-#include <doctest/doctest.h>
-
 #include <cmath>
 #include <cstdint>
 #include <limits>
+
+#include <doctest/doctest.h>
 
 namespace hwbench::kernels::nbench {
 

@@ -1,8 +1,8 @@
 #include "kernels/nbench/integer/fp_emulation.hpp"
 
-#include <doctest/doctest.h>
-
 #include <cmath>
+
+#include <doctest/doctest.h>
 
 #include "kernels/nbench/integer/integer_index.hpp"
 #include "kernels/nbench/nbench.hpp"
@@ -49,9 +49,9 @@ TEST_CASE("fp emulation: operands and results are the ones BYTEmark's documentat
   };
   // "2: (-1.1160E 0) + (-4.5159E 0) = -5.6320E 0" and the seven lines after it.
   const Line lines[] = {
-      {2, -1.1160, -4.5159, -5.6320},       {6, -4.4507e-1, -8.2050e-1, 3.7543e-1},
-      {10, 1.2465, 7.4667e-1, 9.3075e-1},   {14, -1.2781, -1.7367, 7.3596e-1},
-      {2986, -7.0390, -2.0752, 1.4607e1},   {2990, 8.3753e-1, 2.3876e1, 3.5078e-2},
+      {2, -1.1160, -4.5159, -5.6320},        {6, -4.4507e-1, -8.2050e-1, 3.7543e-1},
+      {10, 1.2465, 7.4667e-1, 9.3075e-1},    {14, -1.2781, -1.7367, 7.3596e-1},
+      {2986, -7.0390, -2.0752, 1.4607e1},    {2990, 8.3753e-1, 2.3876e1, 3.5078e-2},
       {2994, -1.1393, -1.6080e1, -1.7219e1}, {2998, 7.2450, -8.2654e-1, 8.0716},
   };
   for (const auto& line : lines) {
@@ -72,10 +72,18 @@ TEST_CASE("fp emulation: the loop agrees with doubles on every element") {
     const double a = emulated_to_double(arrays.a[i]), b = emulated_to_double(arrays.b[i]);
     double expected = 0;
     switch (emf_operation(i)) {
-      case EmfOperation::add: expected = a + b; break;
-      case EmfOperation::subtract: expected = a - b; break;
-      case EmfOperation::multiply: expected = a * b; break;
-      case EmfOperation::divide: expected = a / b; break;
+      case EmfOperation::add:
+        expected = a + b;
+        break;
+      case EmfOperation::subtract:
+        expected = a - b;
+        break;
+      case EmfOperation::multiply:
+        expected = a * b;
+        break;
+      case EmfOperation::divide:
+        expected = a / b;
+        break;
     }
     if (std::fabs(emulated_to_double(arrays.c[i]) - expected) > std::fabs(expected) * 1e-13 + 1e-300) ++failures;
   }
@@ -89,8 +97,6 @@ TEST_CASE("fp emulation: a number is 12 bytes like nbench's InternalFPF, three a
   CHECK(3 * emf_array_size * sizeof(EmulatedFloat) == 108000);
 }
 
-TEST_CASE("fp emulation: run(n) does n loops, with no per-loop set-up") {
-  check_run_counts(make_fp_emulation, 1, 0);
-}
+TEST_CASE("fp emulation: run(n) does n loops, with no per-loop set-up") { check_run_counts(make_fp_emulation, 1, 0); }
 
 }  // namespace hwbench::kernels::nbench

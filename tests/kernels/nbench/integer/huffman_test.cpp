@@ -1,15 +1,15 @@
 #include "kernels/nbench/integer/huffman.hpp"
 
-#include <doctest/doctest.h>
-
 #include <algorithm>
 #include <set>
 #include <string>
 #include <vector>
 
+#include <doctest/doctest.h>
+
+#include "kernels/nbench/common/nbench_data.hpp"
 #include "kernels/nbench/integer/integer_index.hpp"
 #include "kernels/nbench/nbench.hpp"
-#include "kernels/nbench/common/nbench_data.hpp"
 #include "tests/kernels/nbench/counted_run.hpp"
 
 namespace hwbench::kernels::nbench {

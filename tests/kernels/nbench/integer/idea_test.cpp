@@ -1,13 +1,13 @@
 #include "kernels/nbench/integer/idea.hpp"
 
-#include <doctest/doctest.h>
-
 #include <array>
 #include <vector>
 
+#include <doctest/doctest.h>
+
+#include "kernels/nbench/common/random.hpp"
 #include "kernels/nbench/integer/integer_index.hpp"
 #include "kernels/nbench/nbench.hpp"
-#include "kernels/nbench/common/random.hpp"
 #include "tests/kernels/nbench/counted_run.hpp"
 
 namespace hwbench::kernels::nbench {
@@ -39,11 +39,11 @@ TEST_CASE("idea: sub-keys rotate the 128-bit key left by 25 bits after every eig
 }
 
 TEST_CASE("idea: multiplication modulo 65537 and its inverse") {
-  CHECK(idea_mul(0, 0) == 1);            // 65536 * 65536 = 1 (mod 65537)
-  CHECK(idea_mul(0, 2) == 65535);        // 65536 * 2 = 131072 = 65535
+  CHECK(idea_mul(0, 0) == 1);      // 65536 * 65536 = 1 (mod 65537)
+  CHECK(idea_mul(0, 2) == 65535);  // 65536 * 2 = 131072 = 65535
   CHECK(idea_mul(3, 5) == 15);
-  CHECK(idea_mul(0x8000, 2) == 0);       // 65536, written as 0
-  CHECK(idea_mul(65535, 65535) == 4);    // (-2) * (-2)
+  CHECK(idea_mul(0x8000, 2) == 0);     // 65536, written as 0
+  CHECK(idea_mul(65535, 65535) == 4);  // (-2) * (-2)
   int wrong = 0;
   for (std::uint32_t x = 0; x <= 0xFFFF; ++x) {
     const auto v = static_cast<std::uint16_t>(x);

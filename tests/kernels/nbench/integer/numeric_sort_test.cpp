@@ -1,9 +1,9 @@
 #include "kernels/nbench/integer/numeric_sort.hpp"
 
-#include <doctest/doctest.h>
-
 #include <algorithm>
 #include <vector>
+
+#include <doctest/doctest.h>
 
 #include "kernels/nbench/integer/integer_index.hpp"
 #include "kernels/nbench/nbench.hpp"
@@ -59,8 +59,6 @@ TEST_CASE("numeric sort: the array takes what nbench's LONG64 build allocates, 8
   CHECK(numeric_array_size * sizeof(std::int64_t) == 64888);
 }
 
-TEST_CASE("numeric sort: run(n) sorts n arrays, each refilled untimed") {
-  check_run_counts(make_numeric_sort, 1, 1);
-}
+TEST_CASE("numeric sort: run(n) sorts n arrays, each refilled untimed") { check_run_counts(make_numeric_sort, 1, 1); }
 
 }  // namespace hwbench::kernels::nbench

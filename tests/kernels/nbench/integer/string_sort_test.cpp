@@ -1,11 +1,11 @@
 #include "kernels/nbench/integer/string_sort.hpp"
 
-#include <doctest/doctest.h>
-
 #include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>
+
+#include <doctest/doctest.h>
 
 #include "kernels/nbench/integer/integer_index.hpp"
 #include "kernels/nbench/nbench.hpp"
@@ -20,7 +20,8 @@ std::string record_of(const std::string& s) { return static_cast<char>(s.size())
 
 bool less(const std::string& a, const std::string& b) {
   const std::string ra = record_of(a), rb = record_of(b);
-  return string_less(reinterpret_cast<const unsigned char*>(ra.data()), reinterpret_cast<const unsigned char*>(rb.data()));
+  return string_less(reinterpret_cast<const unsigned char*>(ra.data()),
+                     reinterpret_cast<const unsigned char*>(rb.data()));
 }
 
 // FNV-1a, 64 bits.
@@ -72,7 +73,11 @@ TEST_CASE("string sort: string_less is nbench's strncmp from the length byte") {
   // Equal lengths: the characters but the last, unsigned.
   CHECK(less("ab", "bb"));
   CHECK_FALSE(less("bb", "ab"));
-  CHECK(less("\x7f" "a", "\x80" "a"));
+  CHECK(
+      less("\x7f"
+           "a",
+           "\x80"
+           "a"));
   CHECK_FALSE(less("ab", "ac"));
   CHECK_FALSE(less("ac", "ab"));
   CHECK_FALSE(less("a", "b"));
@@ -147,14 +152,13 @@ TEST_CASE("string sort: heapsort on a small array with equal and prefix strings"
   // Length first; "ab", "ab" and "ba", "bb" are pairs equal in the first byte but the last.
   REQUIRE(sorted.size() == 7);
   CHECK(std::is_permutation(sorted.begin(), sorted.begin() + 2, std::vector<std::string>{"a", "\xff"}.begin()));
-  CHECK(std::is_permutation(sorted.begin() + 2, sorted.begin() + 6, std::vector<std::string>{"ab", "ab", "bb", "ba"}.begin()));
+  CHECK(std::is_permutation(sorted.begin() + 2, sorted.begin() + 6,
+                            std::vector<std::string>{"ab", "ab", "bb", "ba"}.begin()));
   CHECK(sorted[2].front() == 'a');
   CHECK(sorted[3].front() == 'a');
   CHECK(sorted[6] == "abc");
 }
 
-TEST_CASE("string sort: run(n) sorts n arrays, each rebuilt untimed") {
-  check_run_counts(make_string_sort, 1, 1);
-}
+TEST_CASE("string sort: run(n) sorts n arrays, each rebuilt untimed") { check_run_counts(make_string_sort, 1, 1); }
 
 }  // namespace hwbench::kernels::nbench

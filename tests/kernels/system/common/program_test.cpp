@@ -1,9 +1,10 @@
 // Running programs: input, output, working directory, environment, exit status.
-#include <doctest/doctest.h>
+#include "kernels/system/common/program.hpp"
 
 #include <sys/wait.h>
 
-#include "kernels/system/common/program.hpp"
+#include <doctest/doctest.h>
+
 #include "tests/kernels/files/files_test_support.hpp"
 #include "tests/kernels/system/system_test_support.hpp"
 
@@ -55,7 +56,8 @@ TEST_CASE("program: units are judged runs; a failure throws, unless Ctrl-C came 
     return system::succeeded(out.status) ? std::string() : system::program_failure("sh", out);
   };
   Context context;
-  CHECK_THROWS_WITH_AS(system::run_program_units(run, 3, context, judge), "sh exited with status 1: out\n", KernelError);
+  CHECK_THROWS_WITH_AS(system::run_program_units(run, 3, context, judge), "sh exited with status 1: out\n",
+                       KernelError);
   std::atomic<bool> interrupted{true};
   context.interrupted = &interrupted;
   CHECK(system::run_program_units(run, 3, context, judge).ops == 0);

@@ -1,10 +1,11 @@
 // Dhrystone 2.1: after any number of loops the variables hold the values the program's own
 // end-of-run report says they should have.
-#include <doctest/doctest.h>
+#include "kernels/system/cpu/dhrystone.hpp"
 
 #include <string>
 
-#include "kernels/system/cpu/dhrystone.hpp"
+#include <doctest/doctest.h>
+
 #include "kernels/system/common/unixbench_test.hpp"
 #include "kernels/system/cpu/cpu_tests.hpp"
 #include "kernels/system/os/os_tests.hpp"

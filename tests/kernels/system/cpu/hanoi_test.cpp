@@ -1,7 +1,8 @@
 // The Tower of Hanoi: 2^N - 1 moves, all disks end on the third peg.
+#include "kernels/system/cpu/hanoi.hpp"
+
 #include <doctest/doctest.h>
 
-#include "kernels/system/cpu/hanoi.hpp"
 #include "kernels/system/common/unixbench_test.hpp"
 #include "kernels/system/cpu/cpu_tests.hpp"
 #include "kernels/system/os/os_tests.hpp"

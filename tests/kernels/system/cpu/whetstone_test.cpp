@@ -5,13 +5,14 @@
 // passes they come from a separate transcription of the module definitions in Python (IEEE
 // doubles, the same libm), not from this implementation. The listing was printed by another
 // compiler and libm, so figures agree to 12 digits, not to the last bit.
+#include "kernels/system/cpu/whetstone.hpp"
+
 #include <doctest/doctest.h>
 
 #include "kernels/system/common/unixbench_test.hpp"
 #include "kernels/system/cpu/cpu_tests.hpp"
 #include "kernels/system/os/os_tests.hpp"
 #include "kernels/system/programs/program_tests.hpp"
-#include "kernels/system/cpu/whetstone.hpp"
 #include "tests/kernels/files/files_test_support.hpp"
 
 namespace hwbench::kernels {

@@ -1,9 +1,10 @@
 // Pipe-based context switching: the counter goes back and forth, the partner is reaped.
-#include <doctest/doctest.h>
+#include "kernels/system/os/context_switch.hpp"
 
 #include <sys/wait.h>
 
-#include "kernels/system/os/context_switch.hpp"
+#include <doctest/doctest.h>
+
 #include "kernels/system/common/unixbench_test.hpp"
 #include "kernels/system/cpu/cpu_tests.hpp"
 #include "kernels/system/os/os_tests.hpp"
@@ -39,7 +40,8 @@ TEST_CASE("context1: a partner that dies is an error naming how it ended, and no
     // Wait until it is dead, without reaping it: that is the kernel's job.
     siginfo_t info{};
     REQUIRE(::waitid(P_PID, static_cast<id_t>(partner), &info, WEXITED | WNOWAIT) == 0);
-    CHECK_THROWS_WITH_AS(k.run(10), "context1's partner process stopped while writing to it: it was killed by signal 9 (Killed)",
+    CHECK_THROWS_WITH_AS(k.run(10),
+                         "context1's partner process stopped while writing to it: it was killed by signal 9 (Killed)",
                          KernelError);
   }
   CHECK(test::gone(partner));

@@ -1,11 +1,12 @@
 // Execl throughput: the chain re-executes the built hwbench the number of times asked, and is
 // reaped at the end.
-#include <doctest/doctest.h>
+#include "kernels/system/os/execl.hpp"
 
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "kernels/system/os/execl.hpp"
+#include <doctest/doctest.h>
+
 #include "kernels/system/common/unixbench_test.hpp"
 #include "kernels/system/cpu/cpu_tests.hpp"
 #include "kernels/system/os/os_tests.hpp"
@@ -33,10 +34,11 @@ TEST_CASE("execl: the chain does the executions asked for and is reaped") {
 
 TEST_CASE("execl: a binary that is no chain link is refused in prepare, and nothing is left") {
   system::Execl k("/bin/true");
-  CHECK_THROWS_WITH_AS(k.prepare(),
-                       "execl: /bin/true could not run as a chain link (/bin/true --execl-child): execl's chain process "
-                       "stopped while reading from it: it exited with status 0",
-                       KernelError);
+  CHECK_THROWS_WITH_AS(
+      k.prepare(),
+      "execl: /bin/true could not run as a chain link (/bin/true --execl-child): execl's chain process "
+      "stopped while reading from it: it exited with status 0",
+      KernelError);
   CHECK(test::no_children());
 }
 

@@ -1,10 +1,11 @@
 // fstime: buffers counted in 256-byte units, files that never exceed maxblocks KiB, rewinds at
 // the end of the source, and files removed at the end.
-#include <doctest/doctest.h>
+#include "kernels/system/os/fstime.hpp"
 
 #include <sys/stat.h>
 
-#include "kernels/system/os/fstime.hpp"
+#include <doctest/doctest.h>
+
 #include "kernels/system/common/unixbench_test.hpp"
 #include "kernels/system/cpu/cpu_tests.hpp"
 #include "kernels/system/os/os_tests.hpp"
@@ -23,8 +24,9 @@ using test::text_value;
 namespace {
 
 Call fstime_call(const std::string& dir, double bufsize, double maxblocks, const std::string& mode) {
-  return make_call(system::fstime_spec(), {path_arg(dir)},
-                   {{"bufsize", size_value(bufsize)}, {"maxblocks", test::count_value(maxblocks)}, {"mode", text_value(mode)}});
+  return make_call(
+      system::fstime_spec(), {path_arg(dir)},
+      {{"bufsize", size_value(bufsize)}, {"maxblocks", test::count_value(maxblocks)}, {"mode", text_value(mode)}});
 }
 
 std::uint64_t size_of(const std::string& path) {

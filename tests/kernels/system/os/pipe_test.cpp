@@ -1,7 +1,8 @@
 // Pipe throughput: every 512-byte block goes through the pipe and comes back checked.
+#include "kernels/system/os/pipe.hpp"
+
 #include <doctest/doctest.h>
 
-#include "kernels/system/os/pipe.hpp"
 #include "kernels/system/common/unixbench_test.hpp"
 #include "kernels/system/cpu/cpu_tests.hpp"
 #include "kernels/system/os/os_tests.hpp"

@@ -1,13 +1,14 @@
 // Process creation: n forks, each child waited for, done by the small fork server.
-#include <doctest/doctest.h>
+#include "kernels/system/os/spawn.hpp"
 
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <cstdint>
 
+#include <doctest/doctest.h>
+
 #include "kernels/system/common/execl_link.hpp"
-#include "kernels/system/os/spawn.hpp"
 #include "kernels/system/common/unixbench_test.hpp"
 #include "kernels/system/cpu/cpu_tests.hpp"
 #include "kernels/system/os/os_tests.hpp"

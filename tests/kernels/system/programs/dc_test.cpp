@@ -1,8 +1,9 @@
 // dc: the square root of 2 to 99 decimal places, as dc prints it (70 characters a line, a
 // backslash before each break).
+#include "kernels/system/programs/dc.hpp"
+
 #include <doctest/doctest.h>
 
-#include "kernels/system/programs/dc.hpp"
 #include "kernels/system/common/program.hpp"
 #include "kernels/system/common/unixbench_test.hpp"
 #include "kernels/system/cpu/cpu_tests.hpp"

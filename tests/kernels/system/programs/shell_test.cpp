@@ -1,21 +1,20 @@
 // The shell test: sort.src carried byte for byte, the pipeline's output checked once, and the
 // kernel leaving nothing behind.
-#include <doctest/doctest.h>
-
-#include <openssl/evp.h>
+#include "kernels/system/programs/shell.hpp"
 
 #include <algorithm>
 #include <sstream>
 
+#include <doctest/doctest.h>
 #include <fmt/format.h>
+#include <openssl/evp.h>
 
 #include "kernels/system/common/program.hpp"
-#include "kernels/system/programs/shell.hpp"
-#include "kernels/system/programs/sort_source.hpp"
 #include "kernels/system/common/unixbench_test.hpp"
 #include "kernels/system/cpu/cpu_tests.hpp"
 #include "kernels/system/os/os_tests.hpp"
 #include "kernels/system/programs/program_tests.hpp"
+#include "kernels/system/programs/sort_source.hpp"
 #include "tests/kernels/files/files_test_support.hpp"
 #include "tests/kernels/system/system_test_support.hpp"
 

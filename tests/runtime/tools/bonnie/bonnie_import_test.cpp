@@ -3,19 +3,20 @@
 // empty cells, latencies in us/ms/s, 2.00's scaled and misprinted rates, the table or the CSV
 // line alone, several runs; each log comes back from `report bonnie` as it was printed. The
 // logs are in tests/data/bonnie/ (see its README).
-#include <doctest/doctest.h>
+#include "runtime/tools/bonnie/bonnie_import.hpp"
 
 #include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
 
-#include "runtime/tools/bonnie/bonnie_import.hpp"
+#include <doctest/doctest.h>
+
 #include "runtime/record/published.hpp"
-#include "runtime/tools/bonnie/bonnie_report.hpp"
 #include "runtime/report/named_report.hpp"
-#include "tests/support/golden.hpp"
+#include "runtime/tools/bonnie/bonnie_report.hpp"
 #include "runtime/tools/tools.hpp"
+#include "tests/support/golden.hpp"
 
 namespace rt = hwbench::runtime;
 
@@ -191,7 +192,8 @@ TEST_CASE("bonnie import: a 2.00a table without its CSV line keeps the rates as 
 }
 
 TEST_CASE("bonnie import: logs of Debian's bonnie++ 2.00a come back as printed") {
-  for (const char* name : {"debian-2.00a-s64-n1.bonnie.txt", "debian-2.00a-n48-long-name.bonnie.txt", "debian-2.00a-x2.bonnie.txt"}) {
+  for (const char* name :
+       {"debian-2.00a-s64-n1.bonnie.txt", "debian-2.00a-n48-long-name.bonnie.txt", "debian-2.00a-x2.bonnie.txt"}) {
     CAPTURE(name);
     const std::string log = bonnie_log(name);
     CHECK(bonnie_rendered(bonnie_import(log)) == log);
@@ -247,13 +249,16 @@ TEST_CASE("bonnie import: errors name the line and the column of the cell") {
   };
   std::string row = lines[3];
   row.replace(row.find("2345678  45"), 11, "2345678  4x");
-  CHECK(bonnie_import_error(with_line(3, row)) == "x.log:4:40: error: the %CP of put_block is '4x', not a figure bonnie++ prints");
+  CHECK(bonnie_import_error(with_line(3, row)) ==
+        "x.log:4:40: error: the %CP of put_block is '4x', not a figure bonnie++ prints");
   row = lines[3];
   row.replace(row.find(" 1843  99"), 9, "      +++");
-  CHECK(bonnie_import_error(with_line(3, row)) == "x.log:4:21: error: the rate of putc is '', not a figure bonnie++ prints");
+  CHECK(bonnie_import_error(with_line(3, row)) ==
+        "x.log:4:21: error: the rate of putc is '', not a figure bonnie++ prints");
   row = lines[3];
   row.replace(row.find(" 1843  99"), 9, " 1843    ");
-  CHECK(bonnie_import_error(with_line(3, row)) == "x.log:4:27: error: the %CP of putc is '', not a figure bonnie++ prints");
+  CHECK(bonnie_import_error(with_line(3, row)) ==
+        "x.log:4:27: error: the %CP of putc is '', not a figure bonnie++ prints");
   row = lines[3];
   row.replace(row.find("  1843  99"), 10, " 1843   99");
   CHECK(bonnie_import_error(with_line(3, row.substr(0, row.find(" 4021")))) ==
@@ -263,11 +268,13 @@ TEST_CASE("bonnie import: errors name the line and the column of the cell") {
   CHECK(bonnie_import_error(with_line(4, latency)) ==
         "x.log:5:31: error: the latency of put_block is '41234xs', not a figure bonnie++ prints");
   CHECK(bonnie_import_error(with_line(4, "Lately")) == "x.log:5: error: expected bonnie++'s Latency line");
-  CHECK(bonnie_import_error(join_lines({lines.begin(), lines.begin() + 2})) == "x.log:1: error: bonnie++'s table ends early");
+  CHECK(bonnie_import_error(join_lines({lines.begin(), lines.begin() + 2})) ==
+        "x.log:1: error: bonnie++'s table ends early");
   CHECK(bonnie_import_error(join_lines({lines.begin(), lines.begin() + 3})) ==
         "x.log:4: error: cannot read bonnie++'s table row: no size or file count ends at column 19");
   std::string csv = lines[10];
   csv.replace(csv.find(",45,"), 4, ",46,");
   CHECK(bonnie_import_error(join_lines({lines.begin(), lines.begin() + 10}) + csv + "\n") ==
-        "x.log:11: error: the table and the CSV line disagree on put_block (2345678 45 41234us against 2345678 46 41234us)");
+        "x.log:11: error: the table and the CSV line disagree on put_block (2345678 45 41234us against 2345678 46 "
+        "41234us)");
 }

@@ -1,9 +1,9 @@
 // BonnieLog, the typed environment["bonnie"]: one run as an object, several as an array, each
 // read and written back as it was; a BonnieRun's fields through the record and back.
+#include "runtime/tools/bonnie/bonnie_record.hpp"
+
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
-
-#include "runtime/tools/bonnie/bonnie_record.hpp"
 
 namespace bonnie = hwbench::runtime::tools::bonnie;
 

@@ -4,6 +4,8 @@
 //
 // To regenerate the golden files after a deliberate format change, run the tests with
 // HWBENCH_UPDATE_GOLDEN=1 and review the diff before committing it.
+#include "runtime/tools/bonnie/bonnie_report.hpp"
+
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -11,10 +13,9 @@
 
 #include <doctest/doctest.h>
 
+#include "runtime/report/named_report.hpp"
 #include "runtime/tools/bonnie/bonnie_import.hpp"
 #include "runtime/tools/tools.hpp"
-#include "runtime/tools/bonnie/bonnie_report.hpp"
-#include "runtime/report/named_report.hpp"
 #include "tests/support/golden.hpp"
 
 namespace rt = hwbench::runtime;
@@ -55,10 +56,19 @@ struct BonnieSample {
 };
 
 BonnieSample bonnie_sample(const std::string& test, std::int64_t wall_ns, std::uint64_t bytes, std::uint64_t ops,
-                         std::int64_t cpu_ns, std::int64_t latency_ns, std::map<std::string, std::string> params = {}) {
+                           std::int64_t cpu_ns, std::int64_t latency_ns,
+                           std::map<std::string, std::string> params = {}) {
   rt::model::ParamSet set{"bonnie",
-                          {{"TEST", test}, {"DIR", "disk:"}, {"chunk", "8KiB"}, {"concurrency", "1"}, {"seed", "0"},
-                           {"size", "auto"}, {"files", "16"}, {"max", "0"}, {"min", "0"}, {"dirs", "1"}}};
+                          {{"TEST", test},
+                           {"DIR", "disk:"},
+                           {"chunk", "8KiB"},
+                           {"concurrency", "1"},
+                           {"seed", "0"},
+                           {"size", "auto"},
+                           {"files", "16"},
+                           {"max", "0"},
+                           {"min", "0"},
+                           {"dirs", "1"}}};
   for (auto& [k, v] : params) set.params[k] = v;
   rt::model::Sample s;
   s.iteration = 1;
@@ -86,11 +96,13 @@ rt::model::Result full_run() {
   rt::model::Result r;
   r.environment["hostname"] = "vm";
   r.series.push_back(one("putc", bonnie_sample("putc", 1'020'000'000, 3 * mib, 3 * mib, 1'010'000'000, 5'470'123)));
-  r.series.push_back(one("put_block", bonnie_sample("put_block", 1'100'000'000, 512 * mib, 65536, 825'000'000, 2'449'999)));
+  r.series.push_back(
+      one("put_block", bonnie_sample("put_block", 1'100'000'000, 512 * mib, 65536, 825'000'000, 2'449'999)));
   r.series.push_back(one("rewrite", bonnie_sample("rewrite", 450'000'000, 512 * mib, 65536, 300'000'000, 55'000)));
   r.series.push_back(one("getc", bonnie_sample("getc", 966'000'000, 3 * mib, 3 * mib, 960'000'000, 3'751'000)));
   r.series.push_back(one("get_block", bonnie_sample("get_block", 499'999'999, 512 * mib, 65536, 490'000'000, 182'000)));
-  r.series.push_back(one("seeks", bonnie_sample("seeks", 8'800'000'000, 8192 * 9 / 10 * 8192, 8192, 1'000'000'000, 113'787'000'000)));
+  r.series.push_back(
+      one("seeks", bonnie_sample("seeks", 8'800'000'000, 8192 * 9 / 10 * 8192, 8192, 1'000'000'000, 113'787'000'000)));
   r.series.push_back(one("seq_create", bonnie_sample("seq_create", 1'500'000'000, 0, 16384, 1'050'000'000, 1'017'000)));
   r.series.push_back(one("seq_stat", bonnie_sample("seq_stat", 100'000'000, 0, 16384, 99'000'000, 99'999'000)));
   r.series.push_back(one("seq_del", bonnie_sample("seq_del", 691'000'000, 0, 16384, 566'000'000, 99'999'001)));
@@ -144,7 +156,8 @@ TEST_CASE("bonnie import: the RAID-box log renders back to its own CSV line and 
 
 TEST_CASE("bonnie import: the published record holds the CSV's fields, figures as series and +++++ as too_quick") {
   std::string error;
-  const auto result = rt::tools::bonnie::import_bonnie(read_file(golden_path("linux-raid1-esata.bonnie.txt")), "log", error);
+  const auto result =
+      rt::tools::bonnie::import_bonnie(read_file(golden_path("linux-raid1-esata.bonnie.txt")), "log", error);
   REQUIRE_MESSAGE(result, error);
   const auto& b = result->environment.at("bonnie");
   CHECK(b.at("format_version") == "1.96");
@@ -229,7 +242,8 @@ TEST_CASE("bonnie import: errors name the log and the line") {
   std::string log = without_nbsp(read_file(golden_path("linux-raid1-esata.bonnie.txt")));
   log.replace(log.find("59491"), 5, "59492");
   CHECK_FALSE(rt::tools::bonnie::import_bonnie(log, "x.log", error));
-  CHECK(error == "x.log:12: error: the table and the CSV line disagree on rewrite (59492 30 1218ms against 59491 30 1218ms)");
+  CHECK(error ==
+        "x.log:12: error: the table and the CSV line disagree on rewrite (59492 30 1218ms against 59491 30 1218ms)");
 }
 
 TEST_CASE("bonnie report: a run's samples in bonnie++ 1.96's layout (golden)") {
@@ -252,8 +266,8 @@ TEST_CASE("bonnie report: +++++ below 0.5 s, a figure from 0.5 s on") {
   CHECK(runs[0].tests[4].rate == 1048576);
   CHECK(runs[0].tests[4].cpu == 80);
   CHECK(runs[0].tests[0].state == rt::tools::bonnie::BonnieFigure::State::not_run);
-  std::vector<std::string> fields = {"1.96", "1.96", "", "1", "0", "512M", "", "", "", "+++++", "+++", "", "", "",
-                                     "", "1048576", "80", "", ""};
+  std::vector<std::string> fields = {"1.96", "1.96", "", "1", "0", "512M",    "",   "", "", "+++++",
+                                     "+++",  "",     "", "",  "",  "1048576", "80", "", ""};
   fields.resize(fields.size() + 5 + 12);  // the file tests' descriptor and figures: none
   for (const char* l : {"", "1us", "", "", "1us", "", "", "", "", "", "", ""}) fields.emplace_back(l);
   std::string csv;
@@ -337,9 +351,9 @@ rt::tools::bonnie::BonnieRun overflowing_run(const std::string& format, const st
 }  // namespace
 
 TEST_CASE("bonnie report: figures wider than their columns push the rest of the line, in each layout (golden)") {
-  for (const auto& layout : {std::tuple{"", "1.03e", "bonnie-overflow-1.03.txt"},
-                              std::tuple{"1.97", "1.97", "bonnie-overflow-1.97.txt"},
-                              std::tuple{"1.98", "2.00a", "bonnie-overflow-2.00a.txt"}}) {
+  for (const auto& layout :
+       {std::tuple{"", "1.03e", "bonnie-overflow-1.03.txt"}, std::tuple{"1.97", "1.97", "bonnie-overflow-1.97.txt"},
+        std::tuple{"1.98", "2.00a", "bonnie-overflow-2.00a.txt"}}) {
     // A named variable, not a structured binding: clang 14 cannot capture one (CAPTURE).
     const char* const golden = std::get<2>(layout);
     CAPTURE(golden);

@@ -2,18 +2,18 @@
 // temporary directory (about 5 s in all: the seek test alone waits 3 s before it starts): the
 // log comes back from `report bonnie` line for line. Skipped, and counted so by CTest, where
 // bonnie++ is not installed (CI installs it: scripts/packages.sh).
-#include <doctest/doctest.h>
-
 #include <string>
 #include <vector>
 
+#include <doctest/doctest.h>
+
+#include "runtime/report/named_report.hpp"
 #include "runtime/tools/bonnie/bonnie_import.hpp"
 #include "runtime/tools/bonnie/bonnie_report.hpp"
-#include "runtime/report/named_report.hpp"
+#include "runtime/tools/tools.hpp"
 #include "tests/support/real_tool.hpp"
 #include "tests/support/skip.hpp"
 #include "tests/support/temp_dir.hpp"
-#include "runtime/tools/tools.hpp"
 
 namespace rt = hwbench::runtime;
 

@@ -3,17 +3,18 @@
 // the figures on a continuation line), CPU and L2 Cache lines with nothing after the colon (and
 // the trailing space lost), and several runs in one log with shell prompts between them. Each
 // comes back from `report nbench` as nbench printed it.
-#include <doctest/doctest.h>
+#include "runtime/tools/nbench/nbench_import.hpp"
 
 #include <string>
 
-#include "runtime/tools/nbench/nbench_import.hpp"
+#include <doctest/doctest.h>
+
 #include "runtime/record/published.hpp"
-#include "runtime/tools/nbench/nbench_report.hpp"
 #include "runtime/report/named_report.hpp"
+#include "runtime/tools/nbench/nbench_report.hpp"
+#include "runtime/tools/tools.hpp"
 #include "tests/support/golden.hpp"
 #include "tests/support/temp_dir.hpp"
-#include "runtime/tools/tools.hpp"
 
 namespace rt = hwbench::runtime;
 
@@ -36,10 +37,11 @@ std::string replaced(std::string log, const std::string& from, const std::string
 // nbench's row of a test that missed its 95 % confidence target.
 std::string warned(const std::string& log, const std::string& name) {
   const std::string head = name + std::string(20 - name.size(), ' ') + ":";
-  return replaced(log, head, head +
-                                 "\n** WARNING: The current test result is NOT 95 % statistically certain.\n"
-                                 "** WARNING: The variation among the individual results is too large.\n"
-                                 "                    :");
+  return replaced(log, head,
+                  head +
+                      "\n** WARNING: The current test result is NOT 95 % statistically certain.\n"
+                      "** WARNING: The variation among the individual results is too large.\n"
+                      "                    :");
 }
 
 rt::model::Result nbench_log(const std::string& text) {
@@ -75,7 +77,8 @@ TEST_CASE("nbench import: warning lines inside a row, the figures on the continu
 
 TEST_CASE("nbench import: empty CPU and L2 Cache lines, with or without their trailing space") {
   std::string log = without_prompt(thinkpad_nbench());
-  log = replaced(log, "CPU                 : GenuineIntel Pentium III (Coppermine) 600MHz\n", "CPU                 :\n");
+  log =
+      replaced(log, "CPU                 : GenuineIntel Pentium III (Coppermine) 600MHz\n", "CPU                 :\n");
   log = replaced(log, "L2 Cache            : 256 KB\n", "L2 Cache            : \n");
   const auto result = nbench_log(log);
   CHECK(result.environment.at("nbench").at("cpu") == "");

@@ -1,9 +1,9 @@
 // NbenchLog, the typed environment["nbench"]: one run as an object, several as an array, each
 // read and written back as it was.
+#include "runtime/tools/nbench/nbench_log.hpp"
+
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
-
-#include "runtime/tools/nbench/nbench_log.hpp"
 
 namespace nbench = hwbench::runtime::tools::nbench;
 

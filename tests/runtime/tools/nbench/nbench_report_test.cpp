@@ -1,16 +1,17 @@
 // `report nbench` and `hwbench import nbench`: the published ThinkPad log comes back line for
 // line with every index recomputed, and a run renders in nbench's exact layout.
-#include <doctest/doctest.h>
+#include "runtime/tools/nbench/nbench_report.hpp"
 
 #include <cmath>
 #include <fstream>
 #include <sstream>
 
-#include "runtime/record/builtin_baselines.hpp"
-#include "runtime/tools/nbench/nbench_import.hpp"
+#include <doctest/doctest.h>
+
 #include "runtime/analysis/indices.hpp"
+#include "runtime/record/builtin_baselines.hpp"
 #include "runtime/record/published.hpp"
-#include "runtime/tools/nbench/nbench_report.hpp"
+#include "runtime/tools/nbench/nbench_import.hpp"
 #include "tests/support/golden.hpp"
 #include "tests/support/temp_dir.hpp"
 
@@ -33,12 +34,15 @@ const std::string thinkpad_log = std::string(HWBENCH_SOURCE_DIR) + "/tests/golde
 
 Result nbench_imported() {
   std::string error;
-  auto r = hwbench::runtime::tools::nbench::import_nbench(hwbench::test::read_text(thinkpad_log), "thinkpad.nbench.txt", error);
+  auto r = hwbench::runtime::tools::nbench::import_nbench(hwbench::test::read_text(thinkpad_log), "thinkpad.nbench.txt",
+                                                          error);
   REQUIRE_MESSAGE(r.has_value(), error);
   return *r;
 }
 
-std::string nbench_render(const Result& r) { return hwbench::runtime::tools::nbench::render_nbench_report(r, r.reports.at(0)).text; }
+std::string nbench_render(const Result& r) {
+  return hwbench::runtime::tools::nbench::render_nbench_report(r, r.reports.at(0)).text;
+}
 
 }  // namespace
 
@@ -88,10 +92,11 @@ TEST_CASE("nbench import: bad logs are refused with the line") {
   std::string error;
   CHECK_FALSE(hwbench::runtime::tools::nbench::import_nbench("hello\n", "x.txt", error).has_value());
   CHECK(error == "x.txt: error: no nbench table (the 'TEST … : Iterations/sec.' header)");
-  CHECK_FALSE(hwbench::runtime::tools::nbench::import_nbench("TEST                : Iterations/sec.  : Old Index   : New Index\n"
-                                              "NUMERIC SORT        :          2x4.96  :       6.28  :       2.06\n"
-                                              "NUMERIC SROT        :          244.96  :       6.28  :       2.06\n",
-                                              "x.txt", error)
+  CHECK_FALSE(hwbench::runtime::tools::nbench::import_nbench(
+                  "TEST                : Iterations/sec.  : Old Index   : New Index\n"
+                  "NUMERIC SORT        :          2x4.96  :       6.28  :       2.06\n"
+                  "NUMERIC SROT        :          244.96  :       6.28  :       2.06\n",
+                  "x.txt", error)
                   .has_value());
   CHECK(error ==
         "x.txt:2: error: '2x4.96' is not a number of iterations/sec\n"
@@ -109,11 +114,11 @@ TEST_CASE("nbench report: a run's full layout, warning lines and system lines in
     "libc": "2.36"})J");
   // Ten tests with made-up totals; FOURIER missed its confidence target.
   const std::vector<std::pair<std::string, std::pair<std::uint64_t, std::int64_t>>> runs = {
-      {"NUMERIC SORT", {1416, 1'000'000'000}},     {"STRING SORT", {2260, 1'000'000'000}},
-      {"BITFIELD", {657'010'000, 1'000'000'000}},  {"FP EMULATION", {70935, 100'000'000'000}},
-      {"FOURIER", {169070, 1'000'000'000}},        {"ASSIGNMENT", {53131, 1'000'000'000'000}},
-      {"IDEA", {14553, 1'000'000'000}},            {"HUFFMAN", {8208, 1'000'000'000}},
-      {"NEURAL NET", {20355, 100'000'000'000}},    {"LU DECOMPOSITION", {5012, 1'000'000'000}}};
+      {"NUMERIC SORT", {1416, 1'000'000'000}},    {"STRING SORT", {2260, 1'000'000'000}},
+      {"BITFIELD", {657'010'000, 1'000'000'000}}, {"FP EMULATION", {70935, 100'000'000'000}},
+      {"FOURIER", {169070, 1'000'000'000}},       {"ASSIGNMENT", {53131, 1'000'000'000'000}},
+      {"IDEA", {14553, 1'000'000'000}},           {"HUFFMAN", {8208, 1'000'000'000}},
+      {"NEURAL NET", {20355, 100'000'000'000}},   {"LU DECOMPOSITION", {5012, 1'000'000'000}}};
   for (const auto& [label, totals] : runs) {
     hwbench::runtime::model::Series s;
     s.label = label;
@@ -128,7 +133,8 @@ TEST_CASE("nbench report: a run's full layout, warning lines and system lines in
     r.series.push_back(s);
   }
   r.baselines = hwbench::runtime::record::builtin_baselines("nbench");
-  for (const auto& spec : hwbench::runtime::tools::nbench::nbench_index_specs()) r.indices.push_back({spec, 0, {}, std::nullopt});
+  for (const auto& spec : hwbench::runtime::tools::nbench::nbench_index_specs())
+    r.indices.push_back({spec, 0, {}, std::nullopt});
   hwbench::runtime::analysis::compute_indices(r);
   hwbench::runtime::model::ReportSpec spec;
   spec.style = hwbench::runtime::model::report_style_from_text("nbench").value();

@@ -1,8 +1,8 @@
 // OpensslBuild, the typed environment["openssl"]: both forms read and written back as they were.
+#include "runtime/tools/openssl/openssl_build.hpp"
+
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
-
-#include "runtime/tools/openssl/openssl_build.hpp"
 
 namespace openssl = hwbench::runtime::tools::openssl;
 

@@ -2,15 +2,15 @@
 // from `report openssl` line for line; the Result's shape; errors with file:line.
 #include "runtime/tools/openssl/openssl_import.hpp"
 
-#include <doctest/doctest.h>
-
 #include <sstream>
 #include <string>
 #include <vector>
 
-#include "runtime/tools/tools.hpp"
+#include <doctest/doctest.h>
+
 #include "runtime/record/published.hpp"
 #include "runtime/report/named_report.hpp"
+#include "runtime/tools/tools.hpp"
 #include "tests/support/golden.hpp"
 #include "tests/support/temp_dir.hpp"
 
@@ -30,7 +30,9 @@ rt::model::Result imported(const std::string& text, const std::string& name = "s
 
 std::string rendered(const rt::model::Result& result) {
   REQUIRE(result.reports.size() == 1);
-  return rt::tools::find_named_style(rt::model::to_text(result.reports[0].style))->render(result, result.reports[0]).text;
+  return rt::tools::find_named_style(rt::model::to_text(result.reports[0].style))
+      ->render(result, result.reports[0])
+      .text;
 }
 
 // The lines of `text` without trailing white space, leaving out those `skip` accepts.
@@ -67,7 +69,8 @@ TEST_CASE("import openssl: the ThinkPad's 0.9.8 log renders back line for line")
 }
 
 TEST_CASE("import openssl: the Result holds the header, one series per cell, the report") {
-  const rt::model::Result result = imported(hwbench::test::read_text(hwbench::test::source_path(thinkpad_log)), thinkpad_log);
+  const rt::model::Result result =
+      imported(hwbench::test::read_text(hwbench::test::source_path(thinkpad_log)), thinkpad_log);
   CHECK(result.kind == rt::model::ResultKind::published);
   CHECK(result.status == rt::model::RunStatus::published);
   CHECK(result.meta.at("note") == "$ openssl speed");

@@ -6,15 +6,15 @@
 // HWBENCH_UPDATE_GOLDEN=1 and review the diff before committing it.
 #include "runtime/tools/openssl/openssl_report.hpp"
 
-#include <doctest/doctest.h>
-
 #include <cmath>
 #include <string>
 #include <vector>
 
+#include <doctest/doctest.h>
+
 #include "runtime/report/named_report.hpp"
-#include "tests/support/golden.hpp"
 #include "runtime/tools/tools.hpp"
+#include "tests/support/golden.hpp"
 
 namespace rt = hwbench::runtime;
 
@@ -27,7 +27,7 @@ struct CryptoSample {
 };
 
 CryptoSample crypto_sample(const std::string& kernel, std::map<std::string, std::string> params, std::uint64_t ops,
-                         std::uint64_t bytes_per_op, std::int64_t wall_ns) {
+                           std::uint64_t bytes_per_op, std::int64_t wall_ns) {
   rt::model::Sample s;
   s.iteration = 1;
   s.units = ops;
@@ -44,15 +44,16 @@ rt::model::Series openssl_series_of(const std::string& label, const std::vector<
   return series;
 }
 
-rt::model::Series sym(const std::string& label, const std::string& kernel, const std::string& alg, const std::string& block,
-               std::uint64_t ops, std::uint64_t bytes_per_op, bool decrypt = false) {
-  return openssl_series_of(label, {crypto_sample(kernel, {{"ALG", alg}, {"block", block}, {"decrypt", decrypt ? "true" : ""}},
-                                         ops, bytes_per_op, 3'000'000'000)});
+rt::model::Series sym(const std::string& label, const std::string& kernel, const std::string& alg,
+                      const std::string& block, std::uint64_t ops, std::uint64_t bytes_per_op, bool decrypt = false) {
+  return openssl_series_of(
+      label, {crypto_sample(kernel, {{"ALG", alg}, {"block", block}, {"decrypt", decrypt ? "true" : ""}}, ops,
+                            bytes_per_op, 3'000'000'000)});
 }
 
 rt::model::Series key(const std::string& alg, const std::string& bits, const std::string& op, std::uint64_t ops) {
   return openssl_series_of(alg + " " + op,
-                   {crypto_sample("pkey", {{"ALG", alg}, {"bits", bits}, {"op", op}}, ops, 0, 10'000'000'000)});
+                           {crypto_sample("pkey", {{"ALG", alg}, {"bits", bits}, {"op", op}}, ops, 0, 10'000'000'000)});
 }
 
 rt::model::Result run_result() {
@@ -75,7 +76,8 @@ rt::model::Result run_result() {
   r.series.push_back(sym("aes", "cipher", "AES-128-CBC", "64", 60'000'000, 64));
   r.series.push_back(sym("aes dec", "cipher", "aes-128-cbc", "64", 90'000'000, 64, true));
   // A parallel block has no parameters: its label places it.
-  rt::model::Series parallel = openssl_series_of("sha256 64 bytes", {crypto_sample("parallel", {}, 6'000'000, 64, 3'000'000'000)});
+  rt::model::Series parallel =
+      openssl_series_of("sha256 64 bytes", {crypto_sample("parallel", {}, 6'000'000, 64, 3'000'000'000)});
   r.series.push_back(parallel);
   r.series.push_back(key("rsa", "2048", "sign", 300));
   r.series.push_back(key("rsa", "2048", "verify", 10'000));
@@ -172,7 +174,8 @@ TEST_CASE("report openssl: the header of a 0.9.8 build, an old version string, n
         "timing function used: times\n" +
             table);
   r.environment["openssl"] = "OpenSSL 3.0.19 27 Jan 2026";
-  CHECK(rt::tools::openssl::format_openssl(rt::tools::openssl::openssl_tables(r)) == "OpenSSL 3.0.19 27 Jan 2026\n" + table);
+  CHECK(rt::tools::openssl::format_openssl(rt::tools::openssl::openssl_tables(r)) ==
+        "OpenSSL 3.0.19 27 Jan 2026\n" + table);
   r.environment = nlohmann::json::object();
   CHECK(rt::tools::openssl::format_openssl(rt::tools::openssl::openssl_tables(r)) == table);
   r.series.clear();

@@ -2,18 +2,18 @@
 // in all): a full symmetric table and an rsa table, `-multi 2`, `-evp`. The summary comes back
 // from `report openssl` line for line. Skipped, and counted so by CTest, where openssl is not
 // installed.
-#include <doctest/doctest.h>
-
 #include <sstream>
 #include <string>
 #include <vector>
 
-#include "runtime/tools/openssl/openssl_import.hpp"
+#include <doctest/doctest.h>
+
 #include "runtime/report/named_report.hpp"
+#include "runtime/tools/openssl/openssl_import.hpp"
+#include "runtime/tools/tools.hpp"
 #include "tests/support/real_tool.hpp"
 #include "tests/support/skip.hpp"
 #include "tests/support/temp_dir.hpp"
-#include "runtime/tools/tools.hpp"
 
 namespace rt = hwbench::runtime;
 

@@ -4,6 +4,8 @@
 //
 // To regenerate the golden file after a deliberate format change, run the tests with
 // HWBENCH_UPDATE_GOLDEN=1 and review the diff before committing it.
+#include "runtime/tools/perl/perl_report.hpp"
+
 #include <dirent.h>
 #include <sys/wait.h>
 
@@ -13,18 +15,18 @@
 #include <doctest/doctest.h>
 
 #include "base/platform/clock.hpp"
-#include "runtime/run/interpreter.hpp"
 #include "runtime/report/named_report.hpp"
-#include "runtime/tools/perl/perl_report.hpp"
+#include "runtime/run/interpreter.hpp"
+#include "runtime/tools/tools.hpp"
 #include "tests/support/golden.hpp"
 #include "tests/support/recipe_env.hpp"
-#include "runtime/tools/tools.hpp"
 
 namespace rt = hwbench::runtime;
 
 namespace {
 
-rt::model::Sample timed(std::int64_t wall_ns, std::int64_t usr, std::int64_t sys, std::int64_t cusr, std::int64_t csys) {
+rt::model::Sample timed(std::int64_t wall_ns, std::int64_t usr, std::int64_t sys, std::int64_t cusr,
+                        std::int64_t csys) {
   rt::model::Sample s;
   s.wall_ns = wall_ns;
   s.cpu = {usr, sys, cusr, csys};
@@ -68,7 +70,8 @@ TEST_CASE("perl report: one line per timed sample; several series get timethis's
   rt::model::Result r;
   rt::model::Series a;
   a.label = "forkwrite";
-  a.samples = {timed(126'700 * ms, 0, 50 * ms, 0, 20 * ms), timed(9'010 * ms, 30 * ms, 1'990 * ms, 4'000 * ms, 91'000 * ms)};
+  a.samples = {timed(126'700 * ms, 0, 50 * ms, 0, 20 * ms),
+               timed(9'010 * ms, 30 * ms, 1'990 * ms, 4'000 * ms, 91'000 * ms)};
   r.series.push_back(a);
   const rt::report::NamedStyle* style = rt::tools::find_named_style("perl");
   REQUIRE(style != nullptr);

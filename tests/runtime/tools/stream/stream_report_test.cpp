@@ -3,15 +3,16 @@
 //
 // To regenerate the golden file after a deliberate format change, run the tests with
 // HWBENCH_UPDATE_GOLDEN=1 and review the diff before committing it.
+#include "runtime/tools/stream/stream_report.hpp"
+
 #include <string>
 #include <vector>
 
 #include <doctest/doctest.h>
 
 #include "runtime/report/named_report.hpp"
-#include "runtime/tools/stream/stream_report.hpp"
-#include "tests/support/golden.hpp"
 #include "runtime/tools/tools.hpp"
+#include "tests/support/golden.hpp"
 
 namespace rt = hwbench::runtime;
 
@@ -19,7 +20,8 @@ namespace {
 
 // A stream series as the interpreter records it: one pass per sample.
 rt::model::Series stream_series(const std::string& label, const std::string& function, unsigned words,
-                         std::uint64_t elements, const std::string& threads, const std::vector<std::int64_t>& wall_ns) {
+                                std::uint64_t elements, const std::string& threads,
+                                const std::vector<std::int64_t>& wall_ns) {
   rt::model::Series series;
   series.label = label;
   std::uint32_t i = 0;
@@ -30,8 +32,12 @@ rt::model::Series stream_series(const std::string& label, const std::string& fun
     s.ops = 1;
     s.bytes = words * 8 * elements;
     s.wall_ns = ns;
-    series.add(s, {"stream", {{"FUNCTION", function}, {"elements", std::to_string(elements)}, {"threads", threads},
-                               {"size", "auto"}, {"affinity", "pinned"}}});
+    series.add(s, {"stream",
+                   {{"FUNCTION", function},
+                    {"elements", std::to_string(elements)},
+                    {"threads", threads},
+                    {"size", "auto"},
+                    {"affinity", "pinned"}}});
   }
   return series;
 }
@@ -40,21 +46,21 @@ rt::model::Series stream_series(const std::string& label, const std::string& fun
 rt::model::Result two_runs() {
   rt::model::Result r;
   const std::uint64_t n = 10'000'000;
-  r.series.push_back(stream_series("stream copy", "copy", 2, n, "2",
-                                   {19000000, 12100000, 12000000, 12345678, 12500000, 12800000, 12000100, 12200000,
-                                    13000000, 12050000}));
-  r.series.push_back(stream_series("stream scale", "scale", 2, n, "2",
-                                   {20000000, 13000000, 13100000, 13200000, 12900000, 13300000, 13400000, 13000000,
-                                    13050000, 13150000}));
-  r.series.push_back(stream_series("stream add", "add", 3, n, "2",
-                                   {25000000, 18000000, 18100000, 17900000, 18200000, 18300000, 18000000, 18050000,
-                                    18150000, 18250000}));
-  r.series.push_back(stream_series("stream triad", "triad", 3, n, "2",
-                                   {26000000, 18500000, 18400000, 18300000, 18600000, 18700000, 18450000, 18550000,
-                                    18650000, 18750000}));
-  r.series.push_back(stream_series("bound", "memcpy", 2, n, "2",
-                                   {18000000, 10000000, 10100000, 10200000, 10050000, 10150000, 10250000, 10300000,
-                                    10350000, 10400000}));
+  r.series.push_back(stream_series(
+      "stream copy", "copy", 2, n, "2",
+      {19000000, 12100000, 12000000, 12345678, 12500000, 12800000, 12000100, 12200000, 13000000, 12050000}));
+  r.series.push_back(stream_series(
+      "stream scale", "scale", 2, n, "2",
+      {20000000, 13000000, 13100000, 13200000, 12900000, 13300000, 13400000, 13000000, 13050000, 13150000}));
+  r.series.push_back(stream_series(
+      "stream add", "add", 3, n, "2",
+      {25000000, 18000000, 18100000, 17900000, 18200000, 18300000, 18000000, 18050000, 18150000, 18250000}));
+  r.series.push_back(stream_series(
+      "stream triad", "triad", 3, n, "2",
+      {26000000, 18500000, 18400000, 18300000, 18600000, 18700000, 18450000, 18550000, 18650000, 18750000}));
+  r.series.push_back(stream_series(
+      "bound", "memcpy", 2, n, "2",
+      {18000000, 10000000, 10100000, 10200000, 10050000, 10150000, 10250000, 10300000, 10350000, 10400000}));
   // A second run with one thread and no memcpy: its own table, and the bound says it was not measured.
   r.series.push_back(stream_series("one thread copy", "copy", 2, n, "1", {30000000, 20000000, 21000000}));
   // Not stream: left out.
@@ -98,7 +104,9 @@ TEST_CASE("report stream: the figures, computed by hand") {
   CHECK(copy.min_time == doctest::Approx(0.012).epsilon(1e-12));
   CHECK(copy.max_time == doctest::Approx(0.013).epsilon(1e-12));
   CHECK(copy.avg_time == doctest::Approx((12100000 + 12000000 + 12345678 + 12500000 + 12800000 + 12000100 + 12200000 +
-                                          13000000 + 12050000) / 9.0 / 1e9).epsilon(1e-12));
+                                          13000000 + 12050000) /
+                                         9.0 / 1e9)
+                             .epsilon(1e-12));
   REQUIRE(t.bound.has_value());
   CHECK(t.bound->best_rate == doctest::Approx(16000.0).epsilon(1e-12));
   REQUIRE(t.copy_fraction.has_value());
@@ -126,7 +134,8 @@ TEST_CASE("report stream: a failed run does not claim validation; no stream seri
   const std::string text = rt::tools::stream::render_stream_report(result, {}).text;
   CHECK(text.find("Solution Validates") == std::string::npos);
   CHECK(rt::tools::stream::render_stream_report(two_runs(), {}).text.find("Solution Validates") != std::string::npos);
-  CHECK(rt::tools::stream::render_stream_report(rt::model::Result{}, {}).text == "report stream: this result has no stream series\n");
+  CHECK(rt::tools::stream::render_stream_report(rt::model::Result{}, {}).text ==
+        "report stream: this result has no stream series\n");
   const auto figures = rt::tools::stream::render_stream_report(two_runs(), {}).figures;
   REQUIRE(figures.size() == 6);
   CHECK(figures[4].label == "bound");

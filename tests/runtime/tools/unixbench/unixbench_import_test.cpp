@@ -5,20 +5,20 @@
 // from the reference's layout and this machine's figures (its README says how).
 #include "runtime/tools/unixbench/unixbench_import.hpp"
 
-#include <doctest/doctest.h>
-
 #include <cmath>
 #include <cstdlib>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include <doctest/doctest.h>
+
 #include "runtime/analysis/compare.hpp"
-#include "runtime/report/compare_report.hpp"
 #include "runtime/analysis/indices.hpp"
-#include "runtime/record/published.hpp"
-#include "runtime/tools/unixbench/unixbench_report.hpp"
 #include "runtime/analysis/units.hpp"
+#include "runtime/record/published.hpp"
+#include "runtime/report/compare_report.hpp"
+#include "runtime/tools/unixbench/unixbench_report.hpp"
 #include "tests/support/golden.hpp"
 #include "tests/support/temp_dir.hpp"
 
@@ -29,7 +29,9 @@ namespace {
 const std::string two_runs = "tests/data/unixbench/unixbench-5.1.3-2-cpus.log";
 const std::string one_run = "tests/golden/unixbench-6.0-this-machine.log";
 
-std::string log_text(const std::string& relative) { return hwbench::test::read_text(hwbench::test::source_path(relative)); }
+std::string log_text(const std::string& relative) {
+  return hwbench::test::read_text(hwbench::test::source_path(relative));
+}
 
 rt::model::Result imported(const std::string& relative) {
   std::string error;
@@ -44,7 +46,9 @@ std::string import_error(const std::string& text) {
   return error;
 }
 
-std::string render(const rt::model::Result& r) { return rt::tools::unixbench::render_unixbench_report(r, r.reports.at(0)).text; }
+std::string render(const rt::model::Result& r) {
+  return rt::tools::unixbench::render_unixbench_report(r, r.reports.at(0)).text;
+}
 
 /// The lines of `text` from its first 72-dash line on, trailing white space removed.
 std::vector<std::string> lines_from_dashes(const std::string& text) {
@@ -148,7 +152,8 @@ TEST_CASE("unixbench import: both runs of a 2-CPU log, the second labelled \"(2 
   CHECK(r.started_utc == "2026-11-28T23:12:05Z");
   CHECK(r.finished_utc == "2026-11-29T00:08:36Z");
   CHECK(r.environment["unixbench"]["runs"] ==
-        nlohmann::json::parse(R"J([{"copies": 1, "started_utc": "2026-11-28T23:12:05Z", "finished_utc": "2026-11-28T23:40:17Z"},
+        nlohmann::json::parse(
+            R"J([{"copies": 1, "started_utc": "2026-11-28T23:12:05Z", "finished_utc": "2026-11-28T23:40:17Z"},
                                    {"copies": 2, "started_utc": "2026-11-28T23:40:17Z", "finished_utc": "2026-11-29T00:08:36Z"}])J"));
   CHECK(r.meta.count("note") == 0);
   // The first run's labels are plain: the report needs no copies option.
@@ -223,8 +228,8 @@ TEST_CASE("unixbench import: report unixbench prints both runs as the log did") 
   CHECK(tables[29] == "System Benchmarks Index Score                                        2814.4");
   // And everything else from the first dashes on: run lines, CPU lines, result lines, blank lines.
   CHECK(lines_from_dashes(text) == lines_from_dashes(log));
-  CHECK(text.find("Benchmark Run: Sat Nov 28 2026 23:40:17 - 00:08:36\n2 CPUs in system; running 2 parallel copies of tests\n") !=
-        std::string::npos);
+  CHECK(text.find("Benchmark Run: Sat Nov 28 2026 23:40:17 - 00:08:36\n2 CPUs in system; running 2 parallel copies of "
+                  "tests\n") != std::string::npos);
 
   // Through the published TOML and back: the same two blocks.
   std::string error;
@@ -279,7 +284,8 @@ TEST_CASE("unixbench import: a second run with the same copies, or a test printe
       "2 CPUs in system; running 1 parallel copy of tests\n"
       "\n"
       "Pipe Throughput                             2198801.8 lps   (10.0 s, 1 samples)\n";
-  CHECK(import_error(run + run) == "x.log:6: error: a second run with 1 copy; one run per number of copies is imported");
+  CHECK(import_error(run + run) ==
+        "x.log:6: error: a second run with 1 copy; one run per number of copies is imported");
   CHECK(import_error(run + "Pipe Throughput                             2198801.8 lps   (10.0 s, 1 samples)\n") ==
         "x.log:5: error: 'Pipe Throughput' is printed a second time");
   // A 1-copy run after a 2-copy one is labelled "(1 copy)".
@@ -327,8 +333,8 @@ TEST_CASE("unixbench import: compare matches both runs' rows by label") {
   }
   CHECK(computed == 24 + 2);
   const std::string table = rt::report::format_comparison(c, options);
-  CHECK(table.find("\nPipe Throughput (2 copies)                                      4301226.9 lps     8602453.8 lps     2.00\n") !=
-        std::string::npos);
-  CHECK(table.find("\nSystem Benchmarks Index Score (2 copies) (vs george)                   2814.4            5628.7     2.00\n") !=
-        std::string::npos);
+  CHECK(table.find("\nPipe Throughput (2 copies)                                      4301226.9 lps     8602453.8 lps  "
+                   "   2.00\n") != std::string::npos);
+  CHECK(table.find("\nSystem Benchmarks Index Score (2 copies) (vs george)                   2814.4            5628.7  "
+                   "   2.00\n") != std::string::npos);
 }

@@ -1,8 +1,8 @@
 // UnixbenchLog, the typed environment["unixbench"]: read and written back as it was.
+#include "runtime/tools/unixbench/unixbench_log.hpp"
+
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
-
-#include "runtime/tools/unixbench/unixbench_log.hpp"
 
 namespace unixbench = hwbench::runtime::tools::unixbench;
 

@@ -1,20 +1,20 @@
 // `report unixbench` and `hwbench import unixbench`: a 6.0 log of this machine and a 4.1 log come
 // back line for line with every index recomputed, and a run renders in both layouts exactly.
-#include <doctest/doctest.h>
+#include "runtime/tools/unixbench/unixbench_report.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <sstream>
 
+#include <doctest/doctest.h>
 #include <fmt/printf.h>
 
-#include "runtime/record/builtin_baselines.hpp"
-#include "runtime/tools/tools.hpp"
-#include "runtime/tools/unixbench/unixbench_import.hpp"
 #include "runtime/analysis/indices.hpp"
+#include "runtime/record/builtin_baselines.hpp"
 #include "runtime/record/published.hpp"
 #include "runtime/report/named_report.hpp"
-#include "runtime/tools/unixbench/unixbench_report.hpp"
+#include "runtime/tools/tools.hpp"
+#include "runtime/tools/unixbench/unixbench_import.hpp"
 #include "tests/support/golden.hpp"
 #include "tests/support/temp_dir.hpp"
 
@@ -46,7 +46,9 @@ Result unixbench_imported(const std::string& path) {
   return *r;
 }
 
-std::string unixbench_render(const Result& r) { return hwbench::runtime::tools::unixbench::render_unixbench_report(r, r.reports.at(0)).text; }
+std::string unixbench_render(const Result& r) {
+  return hwbench::runtime::tools::unixbench::render_unixbench_report(r, r.reports.at(0)).text;
+}
 
 /// The George baseline: built in once specs/baselines/unixbench.toml ships, else as the brief gives it.
 hwbench::runtime::model::Baseline george() {
@@ -55,18 +57,26 @@ hwbench::runtime::model::Baseline george() {
   hwbench::runtime::model::Baseline b;
   b.name = "george";
   const std::vector<std::tuple<const char*, double, const char*>> figures = {
-      {"Dhrystone 2 using register variables", 116700, "lps"},  {"Double-Precision Whetstone", 55.0, "MWIPS"},
-      {"Execl Throughput", 43.0, "lps"},                        {"File Copy 1024 bufsize 2000 maxblocks", 3960, "KiB/s"},
-      {"File Copy 256 bufsize 500 maxblocks", 1655, "KiB/s"},   {"File Copy 4096 bufsize 8000 maxblocks", 5800, "KiB/s"},
-      {"Pipe Throughput", 12440, "lps"},                        {"Pipe-based Context Switching", 4000, "lps"},
-      {"Process Creation", 126, "lps"},                         {"Shell Scripts (1 concurrent)", 42.4, "lpm"},
-      {"Shell Scripts (8 concurrent)", 6, "lpm"},               {"System Call Overhead", 15000, "lps"}};
-  for (const auto& [label, value, unit] : figures) b.figures.emplace_back(label, hwbench::runtime::model::Figure{value, unit});
+      {"Dhrystone 2 using register variables", 116700, "lps"},
+      {"Double-Precision Whetstone", 55.0, "MWIPS"},
+      {"Execl Throughput", 43.0, "lps"},
+      {"File Copy 1024 bufsize 2000 maxblocks", 3960, "KiB/s"},
+      {"File Copy 256 bufsize 500 maxblocks", 1655, "KiB/s"},
+      {"File Copy 4096 bufsize 8000 maxblocks", 5800, "KiB/s"},
+      {"Pipe Throughput", 12440, "lps"},
+      {"Pipe-based Context Switching", 4000, "lps"},
+      {"Process Creation", 126, "lps"},
+      {"Shell Scripts (1 concurrent)", 42.4, "lpm"},
+      {"Shell Scripts (8 concurrent)", 6, "lpm"},
+      {"System Call Overhead", 15000, "lps"}};
+  for (const auto& [label, value, unit] : figures)
+    b.figures.emplace_back(label, hwbench::runtime::model::Figure{value, unit});
   return b;
 }
 
 /// A series of `n` timed samples: sample i did `work(i)` (ops, or bytes for KiB/s) in `wall(i)` ns.
-hwbench::runtime::model::Series series(const std::string& label, int n, bool bytes, double base, double step, double seconds) {
+hwbench::runtime::model::Series series(const std::string& label, int n, bool bytes, double base, double step,
+                                       double seconds) {
   hwbench::runtime::model::Series s;
   s.label = label;
   for (int i = 0; i < n; ++i) {
@@ -140,7 +150,8 @@ TEST_CASE("unixbench import: every index is recomputed from the figures and matc
   hwbench::runtime::analysis::compute_indices(changed);
   CHECK(changed.indices.back().value == doctest::Approx(r.indices.back().value * std::pow(2.0, 1.0 / 8)));
   const double moved = r.indices.back().value * std::pow(2.0, 1.0 / 8);  // 1510.4
-  CHECK(unixbench_render(changed).find(fmt::sprintf("%-66s %8.1f\n", "System Benchmarks Index Score (Partial Only)", moved)) != std::string::npos);
+  CHECK(unixbench_render(changed).find(
+            fmt::sprintf("%-66s %8.1f\n", "System Benchmarks Index Score (Partial Only)", moved)) != std::string::npos);
   CHECK(std::round(moved * 10) == 15104);
 }
 
@@ -167,11 +178,12 @@ TEST_CASE("unixbench import: registered, round-trips through published TOML, ref
 
   CHECK_FALSE(hwbench::runtime::tools::unixbench::import_unixbench("hello\n", "x.log", error).has_value());
   CHECK(error == "x.log: error: no UnixBench result lines");
-  CHECK_FALSE(hwbench::runtime::tools::unixbench::import_unixbench("Benchmark Run: Fri Nov 27 2026 10:51:52 - 10:54:53\n"
-                                                 "Pipe Throughput                             2198801.8 lpx   (10.0 s, 1 samples)\n"
-                                                 "Pipe Throughput   2198801.8 lps   (10.0 s, 1 samples)\n"
-                                                 "what is this\n",
-                                                 "x.log", error)
+  CHECK_FALSE(hwbench::runtime::tools::unixbench::import_unixbench(
+                  "Benchmark Run: Fri Nov 27 2026 10:51:52 - 10:54:53\n"
+                  "Pipe Throughput                             2198801.8 lpx   (10.0 s, 1 samples)\n"
+                  "Pipe Throughput   2198801.8 lps   (10.0 s, 1 samples)\n"
+                  "what is this\n",
+                  "x.log", error)
                   .has_value());
   CHECK(error == "x.log:2: error: unknown unit 'lpx'\nx.log:4: error: unexpected line 'what is this'");
 }
@@ -195,10 +207,12 @@ TEST_CASE("unixbench report: a run in the 5.x/6.0 layout, UnixBench's pass rule 
   const auto& dhry = rendered.figures.at(0);
   CHECK(dhry.label == "Dhrystone 2 using register variables");
   CHECK(dhry.aggregates.at(0).second == doctest::Approx(std::exp(logs / 7)).epsilon(1e-12));
-  CHECK(rendered.text.find(fmt::sprintf("%-40s %12.1f lps   (%.1f s, 7 samples)\n", dhry.label, std::exp(logs / 7), seconds / 7)) !=
-        std::string::npos);
-  CHECK(rendered.text.find("Benchmark Run: Mon Nov 30 2026 23:59:30 - 00:30:10\n2 CPUs in system; running 1 parallel copy of tests\n") !=
-        std::string::npos);
+  CHECK(rendered.text.find(fmt::sprintf("%-40s %12.1f lps   (%.1f s, 7 samples)\n", dhry.label, std::exp(logs / 7),
+                                        seconds / 7)) != std::string::npos);
+  CHECK(
+      rendered.text.find(
+          "Benchmark Run: Mon Nov 30 2026 23:59:30 - 00:30:10\n2 CPUs in system; running 1 parallel copy of tests\n") !=
+      std::string::npos);
 }
 
 TEST_CASE("unixbench report: the same run in the 4.1 layout, and the copies option") {
@@ -214,13 +228,15 @@ TEST_CASE("unixbench report: the same run in the 4.1 layout, and the copies opti
   r.series.erase(r.series.begin());  // System Call Overhead: partial
   const auto partial = hwbench::runtime::tools::unixbench::render_unixbench_report(r, spec).text;
   CHECK(partial.find("1 CPU in system; running 4 parallel copies of tests\n") != std::string::npos);
-  CHECK(partial.find("System Benchmarks Partial Index              BASELINE       RESULT    INDEX\n") != std::string::npos);
+  CHECK(partial.find("System Benchmarks Partial Index              BASELINE       RESULT    INDEX\n") !=
+        std::string::npos);
   CHECK(partial.find("System Benchmarks Index Score (Partial Only)") != std::string::npos);
 }
 
 TEST_CASE("unixbench report: copies suffixes split the labels and nothing else") {
   using hwbench::runtime::tools::unixbench::unixbench_copies_label;
-  CHECK(unixbench_copies_label("Pipe Throughput (2 copies)") == std::pair<std::string, long long>{"Pipe Throughput", 2});
+  CHECK(unixbench_copies_label("Pipe Throughput (2 copies)") ==
+        std::pair<std::string, long long>{"Pipe Throughput", 2});
   CHECK(unixbench_copies_label("Pipe Throughput (1 copy)") == std::pair<std::string, long long>{"Pipe Throughput", 1});
   CHECK(unixbench_copies_label("Shell Scripts (8 concurrent) (16 copies)") ==
         std::pair<std::string, long long>{"Shell Scripts (8 concurrent)", 16});
@@ -247,7 +263,8 @@ TEST_CASE("unixbench report: a 1-copy and a 2-copy pass print two blocks, each w
   }
   const std::size_t one_copy = r.series.size();
   for (std::size_t i = 0; i < one_copy; ++i) {
-    if (r.series[i].label == "Recursion Test -- Tower of Hanoi" || r.series[i].label == "not a UnixBench test") continue;
+    if (r.series[i].label == "Recursion Test -- Tower of Hanoi" || r.series[i].label == "not a UnixBench test")
+      continue;
     hwbench::runtime::model::Series two = r.series[i];
     two.label += " (2 copies)";
     for (std::size_t j = 0; j < two.samples.size(); ++j) {
@@ -287,8 +304,10 @@ TEST_CASE("unixbench report: a 1-copy and a 2-copy pass print two blocks, each w
   CHECK(report.blocks[0].run_line.rfind("Tue Dec 01 2026 00:00:00 - ", 0) == 0);
   CHECK(report.blocks[1].run_line.rfind("Tue Dec 01 2026 00:00:00", 0) != 0);
   CHECK(rendered.text.find("2 CPUs in system; running 1 parallel copy of tests\n") != std::string::npos);
-  CHECK(rendered.text.find("System Benchmarks Index Score                                        ") != std::string::npos);
-  CHECK(rendered.text.find("\n\n------------------------------------------------------------------------\nBenchmark Run: ") !=
+  CHECK(rendered.text.find("System Benchmarks Index Score                                        ") !=
+        std::string::npos);
+  CHECK(rendered.text.find(
+            "\n\n------------------------------------------------------------------------\nBenchmark Run: ") !=
         std::string::npos);
   CHECK(rendered.text.find("2 CPUs in system; running 2 parallel copies of tests\n") != std::string::npos);
   CHECK(rendered.text.find("System Benchmarks Index Score (Partial Only)") != std::string::npos);
