@@ -6,8 +6,9 @@
 
 #include <cerrno>
 #include <cstring>
-#include <fstream>
 #include <vector>
+
+#include "base/platform/whole_file.hpp"
 
 namespace hwbench::platform {
 
@@ -20,18 +21,14 @@ std::string describe(const std::string& what, const std::string& path, int err) 
 // umask() can only be read by setting it, which races with other threads; the kernel also
 // publishes it in /proc/self/status (Linux 4.7+).
 mode_t current_umask() {
-  std::ifstream status("/proc/self/status");
-  std::string line;
-  while (std::getline(status, line)) {
-    if (line.starts_with("Umask:")) {
-      try {
-        return static_cast<mode_t>(std::stoul(line.substr(6), nullptr, 8));
-      } catch (const std::exception&) {
-        break;
-      }
-    }
+  const auto status = read_whole_file("/proc/self/status");
+  const std::size_t at = status ? status->find("\nUmask:") : std::string::npos;
+  if (at == std::string::npos) return 022;
+  try {
+    return static_cast<mode_t>(std::stoul(status->substr(at + 7), nullptr, 8));
+  } catch (const std::exception&) {
+    return 022;
   }
-  return 022;
 }
 
 std::string parent_directory(const std::string& path) {

@@ -8,11 +8,13 @@
 #include <fstream>
 #include <map>
 #include <memory>
+#include <sstream>
 
 #include <fmt/format.h>
 #include <openssl/evp.h>
 
 #include "base/platform/atomic_file.hpp"
+#include "base/platform/whole_file.hpp"
 #include "base/support/system_text.hpp"
 
 namespace hwbench::runtime::remote {
@@ -81,7 +83,7 @@ std::optional<std::string> file_identity(const std::string& path) {
 /// The memo's lines: path -> "HASH SIZE MTIME_NS INODE".
 std::map<std::string, std::string> read_hash_memo(const std::string& memo) {
   std::map<std::string, std::string> lines;
-  std::ifstream in(memo);
+  std::istringstream in(platform::read_whole_file(memo).value_or(""));
   for (std::string line; std::getline(in, line);) {
     // HASH SIZE MTIME INODE PATH: the path is the rest after the fourth space (npos + 1 is 0).
     std::size_t at = std::string::npos;
