@@ -48,22 +48,6 @@ std::optional<double> figure_in(const Series& series, const std::string& unit) {
   return printed->second.value * from->factor / to->factor;
 }
 
-// The unit a series is naturally shown in: a byte rate in MB/s when it moved bytes, an op rate
-// when it counted operations, else the unit its published figures were given in, else seconds.
-std::string natural_unit(const Series& series) {
-  bool ops = false;
-  bool timed = false;
-  for (const auto& s : series.samples) {
-    if (s.figure) return s.figure->unit;
-    if (s.bytes > 0) return "MB/s";
-    ops = ops || s.ops > 0;
-    timed = timed || s.wall_ns > 0;
-  }
-  if (ops) return "ops/s";
-  if (const auto printed = series.printed.find("mean"); printed != series.printed.end()) return printed->second.unit;
-  return timed ? "s" : "ops/s";
-}
-
 // The measures a series' figures are naturally in: each sample's published figure's, a byte
 // rate for samples that moved bytes, an op rate for those that counted operations; a time only
 // for samples that did neither (every timed sample has a time, but a rate is what it measured).
@@ -152,7 +136,7 @@ CompareRow series_row(const std::string& label, const std::vector<const Result*>
       cell.why = s->unavailable;
       continue;
     }
-    natural[i] = natural_unit(*s);
+    natural[i] = natural_unit(*s).name;
     if (!figure_in(*s, natural[i])) {
       cell.state = CellState::no_figure;
       continue;

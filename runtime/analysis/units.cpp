@@ -52,6 +52,36 @@ std::vector<std::string> unit_names() {
   return names;
 }
 
+const Unit& natural_unit(const model::Series& series) {
+  static const Unit& mb = *find_unit("MB/s");
+  static const Unit& ops = *find_unit("ops/s");
+  static const Unit& seconds = *find_unit("s");
+  bool counted = false;
+  bool timed = false;
+  for (const auto& s : series.samples) {
+    if (s.figure) {
+      if (const Unit* own = find_unit(s.figure->unit)) return *own;
+    }
+    if (s.bytes > 0) return mb;
+    counted = counted || s.ops > 0;
+    timed = timed || s.wall_ns > 0;
+  }
+  if (counted) return ops;
+  if (const auto printed = series.printed.find("mean"); printed != series.printed.end()) {
+    if (const Unit* own = find_unit(printed->second.unit)) return *own;
+  }
+  return timed ? seconds : ops;
+}
+
+double work_rate(const Sample& sample) {
+  const std::int64_t ns = sample.cpu_timed ? sample.cpu.usr_ns + sample.cpu.sys_ns : sample.wall_ns;
+  if (ns <= 0) return 0;
+  const double seconds = static_cast<double>(ns) / 1e9;
+  if (sample.bytes > 0) return static_cast<double>(sample.bytes) / seconds;
+  if (sample.ops > 0) return static_cast<double>(sample.ops) / seconds;
+  return static_cast<double>(sample.units) / seconds;
+}
+
 std::optional<double> sample_value(const Sample& sample, const Unit& unit) {
   if (sample.figure) {
     const Unit* from = find_unit(sample.figure->unit);

@@ -40,6 +40,18 @@ std::vector<std::string> unit_names();
 /// (no wall time, or a published figure of another measure).
 std::optional<double> sample_value(const model::Sample& sample, const Unit& unit);
 
+/// The unit a series is naturally shown in, the one rule `report summary`, `compare` and a
+/// result's default report follow: its published figures' own unit when its samples have one;
+/// MB/s when it moved bytes; ops/s when it counted operations; the unit of its printed mean (a
+/// published series that printed its means only); seconds when it was only timed; ops/s for a
+/// series with nothing to show.
+const Unit& natural_unit(const model::Series& series);
+
+/// The rate a sample did its work at, per timed second (CPU time where it was CPU-timed): its
+/// bytes, else its operations, else its units of work. 0 when it was not timed. What a run's
+/// `until ci` and its progress display follow.
+double work_rate(const model::Sample& sample);
+
 /// sample_value of each of the series' samples, in order, those without one left out: the
 /// per-sample figures of a report in `unit`.
 std::vector<double> sample_values(const model::Series& series, const Unit& unit);

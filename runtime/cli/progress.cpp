@@ -10,6 +10,7 @@
 #include "base/support/human_units.hpp"
 #include "base/support/text_columns.hpp"
 #include "runtime/analysis/statistics.hpp"
+#include "runtime/analysis/units.hpp"
 #include "runtime/cli/terminal.hpp"
 #include "runtime/report/settle_note.hpp"
 
@@ -123,7 +124,7 @@ void ProgressDisplay::sample_taken(const plan::Step& step, const model::Series& 
   mark_ns_ = now;
   t.bytes = s.bytes > 0;
   if (s.figure) t.unit = s.figure->unit;
-  const double rate = s.figure ? s.figure->value : run::natural_rate(s);
+  const double rate = s.figure ? s.figure->value : analysis::work_rate(s);
   ++t.done;
   t.rates.add(rate);
   if (style_.per_sample) {

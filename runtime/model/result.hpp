@@ -61,6 +61,14 @@ struct IndexValue {
   std::optional<double> printed;  ///< published only: the figure as the source printed it
 };
 
+/// Adds `baseline` to `to` unless one of its name is there already: the first of a name wins,
+/// as when several importers bring the same tool's baselines.
+void add_once(std::vector<Baseline>& to, Baseline baseline);
+/// Adds `index` to `to` unless one of its label and baseline is there already.
+void add_once(std::vector<IndexSpec>& to, IndexSpec index);
+/// As above, as an index still to compute (value 0, no ratios).
+void add_once(std::vector<IndexValue>& to, IndexSpec index);
+
 /// One series' figures as a report computed them, in the report's unit.
 struct ReportFigures {
   std::string label;

@@ -24,24 +24,11 @@ using report::Format;
 
 namespace {
 
-/// Whether `s` moved bytes, or its figures are in a byte rate.
-bool moves_bytes(const model::Series& s) {
-  const model::IntColumn& bytes = s.samples.column(model::Samples::Field::bytes);
-  bool any = false;
-  if (!bytes.empty() && bytes.constant())
-    any = bytes[0] > 0;
-  else
-    bytes.for_each([&any](std::uint64_t b) { any = any || b > 0; });
-  if (any || !s.samples.has_figures()) return any;
-  for (const auto& sample : s.samples) {
-    if (!sample.figure) continue;
-    const auto unit = analysis::find_unit(sample.figure->unit);
-    if (unit && unit->measure == analysis::Measure::byte_rate) return true;
-  }
-  return false;
-}
+/// Whether `s` is naturally shown as a byte rate (analysis::natural_unit).
+bool moves_bytes(const model::Series& s) { return analysis::natural_unit(s).measure == analysis::Measure::byte_rate; }
 
-/// A report for results that declare none: every series in its natural unit.
+/// A report for results that declare none: one table, in MB/s when a series is naturally a byte
+/// rate, else in ops/s.
 ReportSpec default_report(const Result& r) {
   ReportSpec spec;
   spec.unit = std::any_of(r.series.begin(), r.series.end(), moves_bytes) ? "MB/s" : "ops/s";

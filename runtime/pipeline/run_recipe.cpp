@@ -57,15 +57,8 @@ void merge_imported(run::RunOutcome& outcome, model::Result& result) {
   for (const auto& [label, section] : outcome.imported_series)
     for (auto& spec : result.reports)
       if (!section.empty() && spec.section == section) spec.series.push_back(label);
-  for (auto& b : outcome.imported_baselines)
-    if (std::none_of(result.baselines.begin(), result.baselines.end(),
-                     [&](const model::Baseline& known) { return known.name == b.name; }))
-      result.baselines.push_back(std::move(b));
-  for (auto& spec : outcome.imported_indices)
-    if (std::none_of(result.indices.begin(), result.indices.end(), [&](const model::IndexValue& known) {
-          return known.spec.label == spec.label && known.spec.baseline == spec.baseline;
-        }))
-      result.indices.push_back(model::IndexValue{std::move(spec), 0, {}, std::nullopt});
+  for (auto& b : outcome.imported_baselines) model::add_once(result.baselines, std::move(b));
+  for (auto& spec : outcome.imported_indices) model::add_once(result.indices, std::move(spec));
 }
 
 }  // namespace

@@ -53,7 +53,7 @@ ReportData build_report_data(const model::Result& result, const model::ReportSpe
 /// One series as `report summary` shows it: its samples in its natural unit, and what they make.
 struct SummaryRow {
   std::string label;
-  std::string unit;            ///< MB/s for work in bytes, ops/s otherwise, or a published figure's own unit
+  std::string unit;            ///< the series' natural unit (analysis::natural_unit)
   std::vector<double> values;  ///< per sample, in `unit`; samples without a figure are skipped
   double mean = 0;             ///< NaN without samples
   double ci95 = 0;             ///< the 95% half-interval, in `unit`; NaN under two samples
@@ -62,12 +62,8 @@ struct SummaryRow {
 };
 
 /// The aggregate stage of `report summary`: every series of `result`, in the result's order,
-/// each in its natural unit (natural_unit).
+/// each in its natural unit (analysis::natural_unit).
 std::vector<SummaryRow> build_summary(const model::Result& result);
-
-/// A series' natural unit: its published figures' own unit when it has some, MB/s when its
-/// work is counted in bytes, ops/s otherwise (operations or units of work per second).
-const analysis::Unit& natural_unit(const model::Series& series);
 
 /// Formats `report summary`: one line per series with n, mean, unit, the 95% CI in % of the
 /// mean and the median. In text, labels longer than the other columns leave room for within

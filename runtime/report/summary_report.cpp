@@ -34,23 +34,10 @@ std::string ci_cell(const SummaryRow& row, Format format) {
 
 }  // namespace
 
-const Unit& natural_unit(const Series& series) {
-  static const Unit& mb = *find_unit("MB/s");
-  static const Unit& ops = *find_unit("ops/s");
-  bool bytes = false;
-  for (const auto& sample : series.samples) {
-    if (sample.figure) {
-      if (const Unit* own = find_unit(sample.figure->unit)) return *own;
-    }
-    bytes |= sample.bytes > 0;
-  }
-  return bytes ? mb : ops;
-}
-
 std::vector<SummaryRow> build_summary(const Result& result) {
   std::vector<SummaryRow> rows;
   for (const auto& series : result.series) {
-    const Unit& unit = natural_unit(series);
+    const Unit& unit = analysis::natural_unit(series);
     SummaryRow row;
     row.label = series.label;
     row.unit = unit.name;

@@ -398,15 +398,8 @@ class Interpreter {
       for (const auto& sample : imported.samples)
         if (sample.figure) add(target, *sample.figure);
     }
-    for (auto& b : r.baselines)
-      if (std::none_of(outcome_.imported_baselines.begin(), outcome_.imported_baselines.end(),
-                       [&](const model::Baseline& known) { return known.name == b.name; }))
-        outcome_.imported_baselines.push_back(std::move(b));
-    for (auto& i : r.indices)
-      if (std::none_of(
-              outcome_.imported_indices.begin(), outcome_.imported_indices.end(),
-              [&](const model::IndexSpec& known) { return known.label == i.label && known.baseline == i.baseline; }))
-        outcome_.imported_indices.push_back(std::move(i));
+    for (auto& b : r.baselines) model::add_once(outcome_.imported_baselines, std::move(b));
+    for (auto& i : r.indices) model::add_once(outcome_.imported_indices, std::move(i));
     nlohmann::json& env = outcome_.imported_environment[section];
     for (auto& [key, value] : r.environment.items())
       if (!env.contains(key)) env[key] = value;
@@ -489,15 +482,6 @@ class Interpreter {
 };
 
 }  // namespace
-
-double natural_rate(const Sample& s) {
-  const std::int64_t ns = s.cpu_timed ? s.cpu.usr_ns + s.cpu.sys_ns : s.wall_ns;
-  if (ns <= 0) return 0;
-  const double secs = static_cast<double>(ns) / 1e9;
-  if (s.bytes > 0) return static_cast<double>(s.bytes) / secs;
-  if (s.ops > 0) return static_cast<double>(s.ops) / secs;
-  return static_cast<double>(s.units) / secs;
-}
 
 RunOutcome run_plan(const CheckedRecipe& recipe, const RunOptions& options) {
   Interpreter it(recipe, options);

@@ -9,11 +9,6 @@
 
 namespace hwbench::runtime::run {
 
-/// A sample's natural rate: bytes, else operations, else units of work per second of its timed
-/// clock (this process's CPU time for `cputime` samples, wall time otherwise); 0 when it took no
-/// time. What `until ci` judges convergence on, and what progress shows.
-double natural_rate(const model::Sample& s);
-
 /// Events of one run, called in order on the run's thread. Every method does nothing by default.
 class RunObserver {
  public:

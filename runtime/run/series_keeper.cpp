@@ -1,6 +1,7 @@
 #include "runtime/run/series_keeper.hpp"
 
 #include "kernels/command/command.hpp"
+#include "runtime/analysis/units.hpp"
 
 namespace hwbench::runtime::run {
 
@@ -38,7 +39,7 @@ bool SeriesKeeper::keep(model::Sample& s, std::uint32_t n, CpuSpan& span,
   const plan::Policy& p = policy_;
   s.cold = p.cold;
   s.iteration = static_cast<std::uint32_t>(series_.samples.size() + 1);
-  if (p.until_ci_pct > 0) rates_.add(natural_rate(s));
+  if (p.until_ci_pct > 0) rates_.add(analysis::work_rate(s));
   // Whether this is the series' last sample: its count is reached, or its CI.
   const bool enough = n + 1 >= p.runs_min;
   const bool within = enough && p.until_ci_pct > 0 && within_ci(rates_, p.until_ci_pct);

@@ -142,6 +142,8 @@ const char* kind_name(StmtKind k) {
       return "branch";
     case StmtKind::settle:
       return "settle";
+    case StmtKind::section:
+      return "section";
   }
   return "?";
 }

@@ -153,3 +153,39 @@ TEST_CASE("units: a CPU span gives one CPU share, of its CPU time over its sampl
   CHECK(none_in(series.samples[3], "%CP"));
   CHECK(in(series.samples[1], "ops/s") == 10000);
 }
+
+TEST_CASE("units: a series' natural unit, the one rule summary, compare and the default report follow") {
+  auto natural = [](std::vector<rt::model::Sample> samples, const char* printed_unit = nullptr) {
+    rt::model::Series series;
+    for (auto& s : samples) series.samples.push_back(s);
+    if (printed_unit != nullptr) series.printed["mean"] = rt::model::Figure{12, printed_unit};
+    return rt::analysis::natural_unit(series).name;
+  };
+  CHECK(natural({timed(4096, 0, 1'000)}) == "MB/s");
+  CHECK(natural({timed(0, 0, 1'000), timed(4096, 7, 1'000)}) == "MB/s");  // any sample's bytes
+  CHECK(natural({timed(0, 7, 1'000)}) == "ops/s");
+  rt::model::Sample published;
+  published.figure = rt::model::Figure{3600, "lpm"};
+  CHECK(natural({published, timed(4096, 0, 1'000)}) == "lpm");  // its published figures' own unit
+  CHECK(natural({}, "KiB/s") == "KiB/s");                       // a published series of means only
+  CHECK(natural({timed(0, 0, 1'000)}, "lps") == "lps");
+  // Timed work counted in neither bytes nor operations shows as a time, not as 0 ops/s.
+  rt::model::Sample units_only = timed(0, 0, 1'000);
+  units_only.units = 5;
+  CHECK(natural({units_only}) == "s");
+  CHECK(natural({}) == "ops/s");
+}
+
+TEST_CASE("units: a sample's work rate: bytes, else operations, else units, per timed second") {
+  CHECK(rt::analysis::work_rate(timed(2000, 9, 1'000'000)) == doctest::Approx(2e6));
+  CHECK(rt::analysis::work_rate(timed(0, 9, 1'000'000)) == doctest::Approx(9000));
+  rt::model::Sample units_only = timed(0, 0, 2'000'000'000);
+  units_only.units = 5;
+  CHECK(rt::analysis::work_rate(units_only) == doctest::Approx(2.5));
+  rt::model::Sample cpu = timed(100, 0, 1'000'000'000);
+  cpu.cpu_timed = true;
+  cpu.cpu.usr_ns = 250'000'000;
+  cpu.cpu.sys_ns = 250'000'000;
+  CHECK(rt::analysis::work_rate(cpu) == doctest::Approx(200));  // over its CPU time
+  CHECK(rt::analysis::work_rate(timed(100, 0, 0)) == 0);
+}
