@@ -6,9 +6,6 @@
 
 namespace hwbench::chart {
 
-using support::display_width;
-using support::fit_width;
-
 namespace {
 
 constexpr double column_width = 8;
@@ -23,7 +20,7 @@ double Layout::y(const Scale& scale, double value) const {
   return plot_bottom() - (plot_bottom() - plot_top()) * scale.fraction(value);
 }
 
-double text_width(std::string_view text) { return column_width * static_cast<double>(display_width(text)); }
+double text_width(std::string_view text) { return column_width * static_cast<double>(support::display_width(text)); }
 
 double label_margin(const std::vector<std::string>& labels) {
   double widest = 0;
@@ -32,7 +29,7 @@ double label_margin(const std::vector<std::string>& labels) {
 }
 
 std::string fitted_label(std::string_view label, double width) {
-  return fit_width(label, static_cast<std::size_t>(std::max(1.0, width / column_width)));
+  return support::fit_width(label, static_cast<std::size_t>(std::max(1.0, width / column_width)));
 }
 
 void bottom_axis(SvgWriter& svg, const Layout& layout, const Scale& scale, std::string_view caption) {

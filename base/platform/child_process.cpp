@@ -37,10 +37,6 @@ namespace hwbench::platform {
 
 namespace {
 
-using support::parse_integer;
-using support::split_words;
-using support::trim;
-
 constexpr std::int64_t never_ns = std::numeric_limits<std::int64_t>::max();
 constexpr std::size_t read_chunk = 64 * 1024;
 
@@ -188,9 +184,9 @@ std::string find_own_cgroup() {
   for (std::string line; std::getline(mount_lines, line);) {
     const std::size_t dash = line.find(" - ");
     if (dash == std::string::npos) continue;
-    const auto after = split_words(std::string_view(line).substr(dash + 3));
+    const auto after = support::split_words(std::string_view(line).substr(dash + 3));
     if (after.empty() || after[0] != "cgroup2") continue;
-    const auto before = split_words(std::string_view(line).substr(0, dash));
+    const auto before = support::split_words(std::string_view(line).substr(0, dash));
     if (before.size() < 5) continue;
     const std::string root = unescape_mount_field(before[3]);
     const std::string point = unescape_mount_field(before[4]);
@@ -258,8 +254,8 @@ class TreeCgroup {
     if (!valid()) return pids;
     const auto text = read_whole_file(path_ + "/cgroup.procs");
     if (!text) return pids;
-    for (const auto& word : split_words(*text))
-      if (const auto pid = parse_integer(word); pid && *pid > 0) pids.push_back(static_cast<pid_t>(*pid));
+    for (const auto& word : support::split_words(*text))
+      if (const auto pid = support::parse_integer(word); pid && *pid > 0) pids.push_back(static_cast<pid_t>(*pid));
     return pids;
   }
 
@@ -279,9 +275,9 @@ class TreeCgroup {
     bool user = false, system = false;
     std::istringstream lines(*stat);
     for (std::string line; std::getline(lines, line);) {
-      const auto words = split_words(line);
+      const auto words = support::split_words(line);
       if (words.size() != 2) continue;
-      const auto value = parse_integer(words[1]);
+      const auto value = support::parse_integer(words[1]);
       if (!value) continue;
       if (words[0] == "user_usec") {
         usage.usr_ns = *value * 1000;
@@ -293,7 +289,7 @@ class TreeCgroup {
     }
     if (!user || !system) return std::nullopt;
     if (const auto peak = read_whole_file(path_ + "/memory.peak")) {
-      if (const auto bytes = parse_integer(trim(*peak)); bytes && *bytes >= 0)
+      if (const auto bytes = support::parse_integer(support::trim(*peak)); bytes && *bytes >= 0)
         usage.peak_memory_bytes = static_cast<std::uint64_t>(*bytes);
     }
     return usage;
@@ -358,7 +354,7 @@ std::set<pid_t> leftover_processes(pid_t pgid, const TreeCgroup& cgroup) {
   DIR* proc = ::opendir("/proc");
   if (proc == nullptr) return left;
   while (const dirent* entry = ::readdir(proc)) {
-    const auto pid = parse_integer(entry->d_name);
+    const auto pid = support::parse_integer(entry->d_name);
     if (!pid || *pid <= 0) continue;
     if (const auto ps = process_state(static_cast<pid_t>(*pid)); ps && ps->pgrp == pgid && alive(*ps))
       left.insert(static_cast<pid_t>(*pid));

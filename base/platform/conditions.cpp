@@ -14,12 +14,8 @@ namespace hwbench::platform {
 
 namespace {
 
-using support::parse_double;
-using support::parse_integer;
-using support::split_words;
-
 std::optional<std::uint64_t> counter(std::string_view text) {
-  const auto n = parse_integer(text);
+  const auto n = support::parse_integer(text);
   if (!n || *n < 0) return std::nullopt;
   return static_cast<std::uint64_t>(*n);
 }
@@ -40,7 +36,7 @@ std::optional<PressureLine> parse_pressure_line(const std::vector<std::string>& 
   std::optional<double> avg10;
   std::optional<std::uint64_t> total;
   for (std::size_t i = 1; i < words.size(); ++i) {
-    if (auto v = field_value(words[i], "avg10")) avg10 = parse_double(*v);
+    if (auto v = field_value(words[i], "avg10")) avg10 = support::parse_double(*v);
     if (auto v = field_value(words[i], "total")) total = counter(*v);
   }
   if (!avg10 || !total) return std::nullopt;
@@ -48,11 +44,11 @@ std::optional<PressureLine> parse_pressure_line(const std::vector<std::string>& 
 }
 
 void read_loadavg(const std::string& text, ConditionsSnapshot& s) {
-  const auto words = split_words(text);
+  const auto words = support::split_words(text);
   if (words.size() < 3) return;
-  s.load1 = parse_double(words[0]);
-  s.load5 = parse_double(words[1]);
-  s.load15 = parse_double(words[2]);
+  s.load1 = support::parse_double(words[0]);
+  s.load5 = support::parse_double(words[1]);
+  s.load15 = support::parse_double(words[2]);
 }
 
 void read_stat(const std::string& text, ConditionsSnapshot& s) {
@@ -60,7 +56,7 @@ void read_stat(const std::string& text, ConditionsSnapshot& s) {
   std::string line;
   std::uint64_t cpus = 0;
   while (std::getline(in, line)) {
-    const auto words = split_words(line);
+    const auto words = support::split_words(line);
     if (words.empty()) continue;
     const std::string& key = words[0];
     if (key == "cpu") {
@@ -140,7 +136,7 @@ std::optional<Pressure> parse_pressure(const std::string& text) {
   std::istringstream in(text);
   std::string line;
   while (std::getline(in, line)) {
-    const auto words = split_words(line);
+    const auto words = support::split_words(line);
     if (words.empty()) continue;
     if (words[0] == "some") {
       if (auto some = parse_pressure_line(words)) out = Pressure{*some, std::nullopt};

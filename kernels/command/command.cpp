@@ -11,9 +11,6 @@
 
 namespace hwbench::kernels::command {
 
-using platform::ChildOutcome;
-using platform::ChildSpec;
-
 namespace {
 
 std::vector<std::string> argv_for(bool shell, const Call& call) {
@@ -64,7 +61,7 @@ class CommandKernel : public Kernel {
   Work run(std::uint64_t n) override {
     Work work;
     for (std::uint64_t i = 0; i < n; ++i) {
-      ChildOutcome out = platform::run_child(child_);
+      platform::ChildOutcome out = platform::run_child(child_);
       last_ = std::move(out);
       if (last_->interrupted) return work;  // Ctrl-C: the runtime drops this sample
       judge(*last_);
@@ -95,7 +92,7 @@ class CommandKernel : public Kernel {
     return n;
   }
 
-  const ChildOutcome* last_program() const override { return last_ ? &*last_ : nullptr; }
+  const platform::ChildOutcome* last_program() const override { return last_ ? &*last_ : nullptr; }
 
   ProgramUse take_program_use() override {
     ProgramUse use = use_;
@@ -105,7 +102,7 @@ class CommandKernel : public Kernel {
   }
 
  private:
-  void judge(const ChildOutcome& out) const {
+  void judge(const platform::ChildOutcome& out) const {
     if (out.timed_out) throw KernelError(fmt::format("{} {}{}", program_, out.describe(), failure_tail(out)));
     if (ignore_failure_) return;
     const bool accepted =
@@ -115,7 +112,7 @@ class CommandKernel : public Kernel {
 
   // hyperfine's correction: the mean of many empty shells, taken out of every run.
   void measure_shell_startup() {
-    ChildSpec empty;
+    platform::ChildSpec empty;
     empty.argv = {std::string(shell_path), "-c", ""};
     // As the runs are made (a cgroup of their own costs its share), so that it all comes out.
     empty.tree_accounting = child_.tree_accounting;
@@ -123,7 +120,7 @@ class CommandKernel : public Kernel {
     std::int64_t wall = 0, usr = 0, sys = 0;
     int runs = 0;
     for (; runs < shell_startup_runs; ++runs) {
-      const ChildOutcome o = platform::run_child(empty);
+      const platform::ChildOutcome o = platform::run_child(empty);
       if (o.interrupted) break;
       wall += o.wall_ns;
       usr += o.usr_ns;
@@ -137,14 +134,14 @@ class CommandKernel : public Kernel {
     startup_measured_ = true;
   }
 
-  ChildSpec child_;
+  platform::ChildSpec child_;
   bool shell_ = false;
   Context context_;
   std::vector<int> accepted_;
   bool ignore_failure_ = false;
   bool skip_missing_ = false;
   std::string program_;
-  std::optional<ChildOutcome> last_;
+  std::optional<platform::ChildOutcome> last_;
   ProgramUse use_;    ///< since the runtime last took it
   int use_runs_ = 0;  ///< runs in use_
   bool startup_measured_ = false;
@@ -210,7 +207,7 @@ KernelSpec command_spec(std::string_view name, std::string help, std::string syn
   spec.params = command_params();
   spec.unit = WorkUnit::operations;
   spec.runs_programs = true;
-  spec.effects = [](const Call&, const FileView&) { return FileEffects{}; };
+  spec.effects = [](const Call&, const platform::FileView&) { return FileEffects{}; };
   const bool shell = name == shell_kernel;
   spec.make = [shell](const Call& call, const Context& context) -> std::unique_ptr<Kernel> {
     return std::make_unique<CommandKernel>(shell, call, context);
@@ -220,7 +217,7 @@ KernelSpec command_spec(std::string_view name, std::string help, std::string syn
 
 }  // namespace
 
-std::string failure_tail(const ChildOutcome& out) {
+std::string failure_tail(const platform::ChildOutcome& out) {
   const bool said = out.err.text.find_first_not_of(" \n\t") != std::string::npos;
   return support::last_lines(said ? out.err.text : out.out.text);
 }

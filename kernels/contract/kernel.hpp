@@ -108,7 +108,6 @@ struct Call {
 };
 
 /// The file questions a kernel asks (base/platform/file_view.hpp).
-using platform::FileView;
 
 /// A problem a kernel finds in its call before anything runs.
 struct Problem {
@@ -197,7 +196,7 @@ class Kernel {
 
 /// What the runtime lends a kernel object: the file view and the run's ownership rules.
 struct Context {
-  const FileView* files = nullptr;
+  const platform::FileView* files = nullptr;
   /// Whether this run created `path` (and so may overwrite or delete it).
   std::function<bool(const std::string& path)> owned;
   /// Set on Ctrl-C or SIGTERM; a long unit of work may stop early when it sees it.
@@ -240,7 +239,7 @@ struct KernelSpec {
   bool runs_programs = false;  ///< needs --allow-exec
   DefaultMeasure measure;      ///< the policy when the statement gives none
   /// The files the call touches, judged against `files`.
-  std::function<FileEffects(const Call&, const FileView& files)> effects;
+  std::function<FileEffects(const Call&, const platform::FileView& files)> effects;
   /// Makes the kernel object for one call.
   std::function<std::unique_ptr<Kernel>(const Call&, const Context&)> make;
 

@@ -26,7 +26,7 @@ void register_kernels(Registry& registry) {
   nop.lineage = "the empty benchmark of Google Benchmark and hyperfine's shell-spawn correction";
   nop.synopsis = "nop";
   nop.unit = WorkUnit::operations;
-  nop.effects = [](const Call&, const FileView&) { return FileEffects{}; };
+  nop.effects = [](const Call&, const platform::FileView&) { return FileEffects{}; };
   nop.make = [](const Call&, const Context&) { return std::make_unique<Nop>(); };
   registry.add(std::move(nop));
 }

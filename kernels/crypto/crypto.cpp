@@ -43,8 +43,8 @@ const Algorithm& call_algorithm(const Call& call, AlgorithmKind kind) {
   return *algorithm;
 }
 
-std::function<FileEffects(const Call&, const FileView&)> algorithm_effects(AlgorithmKind kind) {
-  return [kind](const Call& call, const FileView&) {
+std::function<FileEffects(const Call&, const platform::FileView&)> algorithm_effects(AlgorithmKind kind) {
+  return [kind](const Call& call, const platform::FileView&) {
     FileEffects fx;
     if (find_algorithm(algorithm_word(call), kind) == nullptr)
       fx.problems.push_back(unknown_algorithm(algorithm_word(call), kind));

@@ -54,7 +54,7 @@ const Algorithm& call_algorithm(const Call& call, AlgorithmKind kind);
 
 /// A spec's `effects` for a kernel whose ALG must name an algorithm of `kind`: no files, and a
 /// Problem with close names when it names none.
-std::function<FileEffects(const Call&, const FileView&)> algorithm_effects(AlgorithmKind kind);
+std::function<FileEffects(const Call&, const platform::FileView&)> algorithm_effects(AlgorithmKind kind);
 
 /// The default measurement: count for `seconds`, one sample (like `openssl speed`).
 DefaultMeasure count_for(double seconds);

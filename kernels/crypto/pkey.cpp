@@ -230,7 +230,7 @@ KernelSpec pkey_spec() {
   spec.params = {bits, op};
   spec.unit = WorkUnit::operations;
   spec.measure = count_for(public_key_seconds);
-  spec.effects = [](const Call& call, const FileView&) {
+  spec.effects = [](const Call& call, const platform::FileView&) {
     FileEffects fx;
     const KeyAlgorithm* algorithm = find_key_algorithm(algorithm_word(call));
     if (algorithm == nullptr) {

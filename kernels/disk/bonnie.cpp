@@ -200,7 +200,7 @@ KernelSpec bonnie_spec() {
   };
 
   spec.unit = WorkUnit::operations;
-  spec.effects = [](const Call& call, const FileView& view) {
+  spec.effects = [](const Call& call, const platform::FileView& view) {
     FileEffects fx;
     fx.problems = bonnie_problems(call);
     for (auto& p : directory_problems("bonnie", call.args.at(1).path, view)) fx.problems.push_back(std::move(p));

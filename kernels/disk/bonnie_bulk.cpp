@@ -30,8 +30,6 @@
 
 namespace hwbench::kernels::disk {
 
-using platform::FileDescriptor;
-
 namespace {
 
 using T = BonnieTest;
@@ -103,7 +101,7 @@ class BulkTest : public Kernel {
 
   // bonnie++'s timed loop: `count` steps, the latency the longest one, then Close().
   template <typename Step>
-  void timed_steps(FileDescriptor& fd, std::uint64_t count, MaxLatency& latency, Step&& step) {
+  void timed_steps(platform::FileDescriptor& fd, std::uint64_t count, MaxLatency& latency, Step&& step) {
     for (std::uint64_t c = 0; c < count; ++c) {
       latency.start();
       step(c);
@@ -119,7 +117,7 @@ class BulkTest : public Kernel {
   }
 
   void put_chars(Work& work, MaxLatency& latency) {
-    FileDescriptor fd = file_.create(O_WRONLY);
+    platform::FileDescriptor fd = file_.create(O_WRONLY);
     timed_steps(fd, chunks(o_.chars), latency, [&](std::uint64_t c) {
       for (std::uint64_t i = c * o_.chunk; i < (c + 1) * o_.chunk; ++i) {
         const auto byte = static_cast<unsigned char>(i & 0x7f);
@@ -130,7 +128,7 @@ class BulkTest : public Kernel {
   }
 
   void put_blocks(Work& work, MaxLatency& latency) {
-    FileDescriptor fd = file_.create(O_WRONLY | direct_flag());
+    platform::FileDescriptor fd = file_.create(O_WRONLY | direct_flag());
     timed_steps(fd, chunks(o_.size), latency, [&](std::uint64_t) {
       change_one_byte();
       common::write_all(fd.get(), buffer_.data(), chunk(), file_.path());
@@ -139,7 +137,7 @@ class BulkTest : public Kernel {
   }
 
   void rewrite(Work& work, MaxLatency& latency) {
-    FileDescriptor fd = file_.open(O_RDWR | direct_flag());
+    platform::FileDescriptor fd = file_.open(O_RDWR | direct_flag());
     const auto back = -static_cast<off_t>(o_.chunk);
     timed_steps(fd, chunks(o_.size), latency, [&](std::uint64_t) {
       if (read_full(fd.get(), buffer_.data(), chunk(), file_.path()) != chunk()) short_file();
@@ -151,7 +149,7 @@ class BulkTest : public Kernel {
   }
 
   void get_chars(Work& work, MaxLatency& latency) {
-    FileDescriptor fd = file_.open(O_RDONLY);
+    platform::FileDescriptor fd = file_.open(O_RDONLY);
     unsigned char byte = 0;
     timed_steps(fd, chunks(o_.chars), latency, [&](std::uint64_t) {
       for (std::size_t k = 0; k < chunk(); ++k)
@@ -161,7 +159,7 @@ class BulkTest : public Kernel {
   }
 
   void get_blocks(Work& work, MaxLatency& latency) {
-    FileDescriptor fd = file_.open(O_RDONLY | direct_flag());
+    platform::FileDescriptor fd = file_.open(O_RDONLY | direct_flag());
     timed_steps(fd, chunks(o_.size), latency, [&](std::uint64_t) {
       if (read_full(fd.get(), buffer_.data(), chunk(), file_.path()) != chunk()) short_file();
     });

@@ -35,10 +35,6 @@
 
 namespace hwbench::kernels::disk {
 
-using platform::FileDescriptor;
-using platform::open_file;
-using platform::sync_file_system;
-
 namespace {
 
 using T = BonnieTest;
@@ -126,7 +122,7 @@ class FileTest : public Kernel {
   void open_directories() {
     dirs_.clear();
     for (std::uint32_t d = 0; d < o_.dirs; ++d) {
-      FileDescriptor fd = open_file(dir_path(d), O_RDONLY | O_DIRECTORY);
+      platform::FileDescriptor fd = platform::open_file(dir_path(d), O_RDONLY | O_DIRECTORY);
       if (!fd.valid()) throw common::io_error("open", dir_path(d), errno);
       dirs_.push_back(std::move(fd));
     }
@@ -155,7 +151,7 @@ class FileTest : public Kernel {
     for (std::uint64_t i = 0; i < count_; ++i) {
       const int dir = dirs_[dir_of_[i]].get();
       if (latency) latency->start();
-      FileDescriptor fd(::openat(dir, names_[i].c_str(), O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0644));
+      platform::FileDescriptor fd(::openat(dir, names_[i].c_str(), O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0644));
       if (!fd.valid()) throw common::io_error("create", path_of(i), errno);
       for (std::uint64_t done = 0; done < sizes_[i];) {
         const std::uint64_t length = std::min(o_.chunk, sizes_[i] - done);
@@ -174,10 +170,10 @@ class FileTest : public Kernel {
   }
 
   void flush_file_system() const {
-    FileDescriptor fd = open_file(o_.dir, O_RDONLY | O_DIRECTORY);
+    platform::FileDescriptor fd = platform::open_file(o_.dir, O_RDONLY | O_DIRECTORY);
     if (!fd.valid()) throw common::io_error("sync", o_.dir, errno);
     // Before Linux 2.6.39 there is no syncfs: sync(2) flushes every file system, as bonnie++ does.
-    if (int err = sync_file_system(fd.get()); err != 0) throw common::io_error("sync", o_.dir, err);
+    if (int err = platform::sync_file_system(fd.get()); err != 0) throw common::io_error("sync", o_.dir, err);
   }
 
   std::string path_of(std::uint64_t i) const { return common::join_path(dir_path(dir_of_[i]), names_[i]); }
@@ -187,7 +183,7 @@ class FileTest : public Kernel {
     struct stat st {};
     if (::fstatat(dir, name, &st, AT_SYMLINK_NOFOLLOW) != 0) throw common::io_error("stat", where, errno);
     if (st.st_size > 0) {
-      FileDescriptor fd(::openat(dir, name, O_RDONLY | O_CLOEXEC));
+      platform::FileDescriptor fd(::openat(dir, name, O_RDONLY | O_CLOEXEC));
       if (!fd.valid()) throw common::io_error("open", where, errno);
       while (read_full(fd.get(), buffer_.data(), buffer_.size(), where) == buffer_.size()) {
       }
@@ -314,7 +310,7 @@ class FileTest : public Kernel {
   std::vector<std::uint32_t> dir_of_;
   std::vector<std::uint64_t> sizes_;
   std::unordered_map<std::string, std::uint64_t> index_;
-  std::vector<FileDescriptor> dirs_;
+  std::vector<platform::FileDescriptor> dirs_;
   common::AlignedBuffer buffer_;
   common::RandomBytes shuffle_random_{0};
   bool present_ = false;

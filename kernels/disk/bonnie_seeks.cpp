@@ -28,8 +28,6 @@
 
 namespace hwbench::kernels::disk {
 
-using platform::FileDescriptor;
-
 namespace {
 
 class SeekTest : public Kernel {
@@ -103,7 +101,7 @@ class SeekTest : public Kernel {
   }
 
   void seek(std::atomic<std::size_t>& next, const std::atomic<bool>& stop, Tally& tally) const {
-    FileDescriptor fd = file_.open(O_RDWR | (o_.direct ? O_DIRECT : 0));
+    platform::FileDescriptor fd = file_.open(O_RDWR | (o_.direct ? O_DIRECT : 0));
     common::AlignedBuffer buffer = io_buffer(static_cast<std::size_t>(o_.chunk), o_.direct, "bonnie's seek buffer");
     const std::uint64_t chunks = std::max<std::uint64_t>(1, o_.size / o_.chunk);
     const auto length = static_cast<std::size_t>(o_.chunk);

@@ -33,7 +33,8 @@ common::AlignedBuffer io_buffer(std::size_t size, bool block_aligned, const std:
       common::AlignedBuffer::Fill::zeros, what);
 }
 
-std::vector<Problem> directory_problems(const std::string& kernel, const std::string& dir, const FileView& view) {
+std::vector<Problem> directory_problems(const std::string& kernel, const std::string& dir,
+                                        const platform::FileView& view) {
   // A missing DIR is the checker's to judge: it knows which locations the run creates.
   if (!view.exists(dir) || view.is_directory(dir)) return {};
   return {{fmt::format("{} needs a directory to work in, but {} is a file", kernel, dir),

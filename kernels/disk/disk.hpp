@@ -40,7 +40,8 @@ common::AlignedBuffer io_buffer(std::size_t size, bool block_aligned, const std:
 
 /// The directory problem shared by both kernels: DIR must be a directory (or a location the run
 /// creates), never a file. Empty when DIR is fine.
-std::vector<Problem> directory_problems(const std::string& kernel, const std::string& dir, const FileView& view);
+std::vector<Problem> directory_problems(const std::string& kernel, const std::string& dir,
+                                        const platform::FileView& view);
 
 /// Registers the family's kernels: bonnie (bonnie++'s procedures) and xbench (uncached I/O).
 void register_kernels(Registry& registry);

@@ -18,25 +18,20 @@
 
 namespace hwbench::kernels::disk {
 
-using platform::evict;
-using platform::Eviction;
-using platform::FileDescriptor;
-using platform::open_file;
-
 ScratchFile::ScratchFile(std::string path, const Context& context) : path_(std::move(path)), context_(context) {}
 
 ScratchFile::~ScratchFile() { remove(); }
 
 void ScratchFile::claim() const { common::refuse_foreign_overwrite(path_, context_); }
 
-FileDescriptor ScratchFile::create(int flags) {
+platform::FileDescriptor ScratchFile::create(int flags) {
   if (created_) remove();
   claim();
   // Our own file from an earlier run of the same statement may still be there (the runtime lent
   // us ownership of it); anything else was refused by claim().
   struct stat st {};
   if (::lstat(path_.c_str(), &st) == 0 && S_ISREG(st.st_mode)) ::unlink(path_.c_str());
-  FileDescriptor fd = open_file(path_, flags | O_CREAT | O_EXCL, 0644);
+  platform::FileDescriptor fd = platform::open_file(path_, flags | O_CREAT | O_EXCL, 0644);
   if (!fd.valid()) {
     const int err = errno;
     if (err == EINVAL && (flags & O_DIRECT) != 0) throw direct_error(path_, err);
@@ -46,8 +41,8 @@ FileDescriptor ScratchFile::create(int flags) {
   return fd;
 }
 
-FileDescriptor ScratchFile::open(int flags) const {
-  FileDescriptor fd = open_file(path_, flags);
+platform::FileDescriptor ScratchFile::open(int flags) const {
+  platform::FileDescriptor fd = platform::open_file(path_, flags);
   if (!fd.valid()) {
     const int err = errno;
     if (err == EINVAL && (flags & O_DIRECT) != 0) throw direct_error(path_, err);
@@ -59,7 +54,7 @@ FileDescriptor ScratchFile::open(int flags) const {
 bool ScratchFile::fill(std::uint64_t size, const unsigned char* pattern, std::uint64_t block, bool preallocate) {
   bool reserved = false;
   removing_on_error([&] {
-    FileDescriptor fd = create(O_WRONLY);
+    platform::FileDescriptor fd = create(O_WRONLY);
     if (preallocate) reserved = disk::preallocate(fd.get(), size, path_);
     for (std::uint64_t done = 0; done < size;) {
       const std::uint64_t length = std::min(block, size - done);
@@ -75,7 +70,7 @@ bool ScratchFile::fill(std::uint64_t size, const unsigned char* pattern, std::ui
 bool ScratchFile::allocate(std::uint64_t size) {
   bool reserved = false;
   removing_on_error([&] {
-    FileDescriptor fd = create(O_WRONLY);
+    platform::FileDescriptor fd = create(O_WRONLY);
     reserved = preallocate(fd.get(), size, path_);
     // Without reserved blocks the file still gets its size, so that writes fill holes rather than
     // extend it (fio truncates to the size the same way).
@@ -87,7 +82,7 @@ bool ScratchFile::allocate(std::uint64_t size) {
 }
 
 void ScratchFile::evict_verified(const std::string& kernel) const {
-  const Eviction e = evict(path_);
+  const platform::Eviction e = platform::evict(path_);
   if (!e.ok) throw KernelError(fmt::format("{} needs {} out of the page cache, but {}", kernel, path_, e.error));
 }
 
@@ -97,7 +92,7 @@ void ScratchFile::remove() noexcept {
   created_ = false;
 }
 
-void close_synced(FileDescriptor& fd, const std::string& path) {
+void close_synced(platform::FileDescriptor& fd, const std::string& path) {
   if (::fsync(fd.get()) != 0 && errno != EINVAL && errno != EROFS) throw common::io_error("sync", path, errno);
   if (int err = fd.close(); err != 0) throw common::io_error("close", path, err);
 }

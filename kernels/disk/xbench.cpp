@@ -47,17 +47,12 @@
 
 namespace hwbench::kernels::disk {
 
-using platform::evict;
-using platform::FileDescriptor;
-using platform::filesystem_type;
-using platform::open_file;
-
 namespace {
 
 // An uncached figure cannot exist where every file is memory: tmpfs accepts O_DIRECT on recent
 // kernels, and would report RAM speed as "uncached".
 std::optional<Problem> in_memory_problem(const std::string& dir) {
-  const std::string fs = filesystem_type(dir);
+  const std::string fs = platform::filesystem_type(dir);
   if (fs != "tmpfs" && fs != "ramfs") return std::nullopt;
   return Problem{
       fmt::format("xbench measures uncached I/O, but {} is on {}, whose files are always in memory", dir, fs),
@@ -79,7 +74,7 @@ class XbenchTest : public Kernel {
   void prepare() override {
     file_.claim();
     if (const auto why = in_memory_problem(dir_of(file_.path()))) throw KernelError(why->message);
-    fd_ = FileDescriptor();  // an earlier pass's (prepare runs again before each pass of a loop)
+    fd_ = platform::FileDescriptor();  // an earlier pass's (prepare runs again before each pass of a loop)
     buffer_ = io_buffer(static_cast<std::size_t>(block_), true, "Xbench's block buffer");
     common::RandomBytes(common::seed_from_text(file_.path())).fill({buffer_.data(), buffer_.size()});
     order_.resize(static_cast<std::size_t>(size_ / block_));
@@ -94,7 +89,7 @@ class XbenchTest : public Kernel {
     // The filling went through the page cache. O_DIRECT does not read those pages, but a direct
     // write must invalidate the ones it overwrites, and fio drops a file's pages before it starts:
     // so the timed passes begin, as fio's do, with none of the file cached.
-    if (direct_) evict(file_.path());
+    if (direct_) platform::evict(file_.path());
     file_.removing_on_error([&] {
       fd_ = file_.open((writing_ ? O_WRONLY : O_RDONLY) | (direct_ ? O_DIRECT : 0));
       // Readahead would bring the next blocks in before they are asked for.
@@ -123,7 +118,7 @@ class XbenchTest : public Kernel {
   }
 
   void finish() override {
-    fd_ = FileDescriptor();
+    fd_ = platform::FileDescriptor();
     file_.remove();
   }
 
@@ -135,7 +130,7 @@ class XbenchTest : public Kernel {
   // Whether O_DIRECT works here; with `method auto` a refusal means the eviction fallback.
   bool choose_direct() {
     if (method_ == "evict") return false;
-    FileDescriptor fd = open_file(file_.path(), O_RDONLY | O_DIRECT);
+    platform::FileDescriptor fd = platform::open_file(file_.path(), O_RDONLY | O_DIRECT);
     if (fd.valid()) return true;
     const int err = errno;
     if (method_ == "direct" || err != EINVAL) {
@@ -184,7 +179,7 @@ class XbenchTest : public Kernel {
   ScratchFile file_;
   common::AlignedBuffer buffer_;
   std::vector<std::uint64_t> order_;
-  FileDescriptor fd_;  ///< open from prepare() to finish(): no open or close is timed
+  platform::FileDescriptor fd_;  ///< open from prepare() to finish(): no open or close is timed
   bool direct_ = false;
   bool preallocated_ = false;  ///< the blocks were reserved with fallocate
   bool unwritten_ = false;     ///< a sequential write's blocks are made never-written before each sample
@@ -218,7 +213,7 @@ KernelSpec xbench_spec() {
   };
 
   spec.unit = WorkUnit::bytes;
-  spec.effects = [](const Call& call, const FileView& view) {
+  spec.effects = [](const Call& call, const platform::FileView& view) {
     FileEffects fx;
     const std::string& op = call.args.at(0).text;
     if (op != "read" && op != "write")

@@ -26,10 +26,6 @@
 
 namespace hwbench::kernels::files {
 
-using platform::FileDescriptor;
-using platform::has_copy_file_range;
-using platform::open_file;
-
 namespace {
 
 // Bytes asked of one copy_file_range or sendfile call: big enough that the calls cost nothing,
@@ -55,7 +51,7 @@ struct Attempt {
 bool refusal(int err) { return err == EXDEV || err == EINVAL || err == ENOSYS || err == EOPNOTSUPP || err == ENOTSUP; }
 
 // The destination of `cp src -> dst`: dst itself, or dst/basename(src) when dst is a directory.
-std::string resolve_destination(const std::string& src, const std::string& dst, const FileView& view) {
+std::string resolve_destination(const std::string& src, const std::string& dst, const platform::FileView& view) {
   return view.is_directory(dst) ? common::join_path(dst, common::base_name(src)) : dst;
 }
 
@@ -69,13 +65,13 @@ class CpKernel : public Kernel {
         context_(context) {}
 
   void prepare() override {
-    if (method_ == Method::copy_file_range && !has_copy_file_range())
+    if (method_ == Method::copy_file_range && !platform::has_copy_file_range())
       throw KernelUnavailable(
           "cp method copy_file_range: this kernel has no copy_file_range(2) (Linux 4.5 or later "
           "has it); method auto falls back to sendfile(2)");
     platform::RealFileView real;
     dst_ = resolve_destination(src_, dst_arg_, context_.files ? *context_.files : real);
-    FileDescriptor src = open_source();
+    platform::FileDescriptor src = open_source();
     struct stat s {};
     struct stat d {};
     if (::fstat(src.get(), &s) == 0 && ::stat(dst_.c_str(), &d) == 0 && s.st_dev == d.st_dev && s.st_ino == d.st_ino)
@@ -100,7 +96,7 @@ class CpKernel : public Kernel {
   }
 
   void flush() override {
-    FileDescriptor fd = open_file(dst_, O_RDONLY);
+    platform::FileDescriptor fd = platform::open_file(dst_, O_RDONLY);
     if (!fd.valid()) throw common::io_error("open", dst_, errno);
     if (::fdatasync(fd.get()) != 0) throw common::io_error("sync", dst_, errno);
   }
@@ -111,8 +107,8 @@ class CpKernel : public Kernel {
   }
 
  private:
-  FileDescriptor open_source() const {
-    FileDescriptor fd = open_file(src_, O_RDONLY);
+  platform::FileDescriptor open_source() const {
+    platform::FileDescriptor fd = platform::open_file(src_, O_RDONLY);
     if (!fd.valid()) throw common::io_error("open", src_, errno);
     struct stat st {};
     if (::fstat(fd.get(), &st) != 0) throw common::io_error("open", src_, errno);
@@ -131,12 +127,12 @@ class CpKernel : public Kernel {
   }
 
   std::uint64_t copy_once() {
-    FileDescriptor in = open_source();
+    platform::FileDescriptor in = open_source();
     ::posix_fadvise(in.get(), 0, 0, POSIX_FADV_SEQUENTIAL);
     struct stat st {};
     ::fstat(in.get(), &st);
     const auto size = static_cast<std::uint64_t>(st.st_size);
-    FileDescriptor out = open_file(dst_, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    platform::FileDescriptor out = platform::open_file(dst_, O_WRONLY | O_CREAT | O_TRUNC, 0644);
     if (!out.valid()) throw common::io_error("create", dst_, errno);
 
     std::uint64_t copied = 0;
@@ -233,7 +229,7 @@ KernelSpec cp_spec() {
 
   spec.params = {method, block_param("bytes per read(2)/write(2) call of the read/write method")};
   spec.unit = WorkUnit::bytes;
-  spec.effects = [](const Call& call, const FileView& view) {
+  spec.effects = [](const Call& call, const platform::FileView& view) {
     FileEffects fx;
     const std::string& src = call.args.at(0).path;
     const std::string& dst = call.args.at(1).path;

@@ -16,9 +16,6 @@
 
 namespace hwbench::kernels::files {
 
-using platform::FileDescriptor;
-using platform::open_file;
-
 namespace {
 
 class ReadKernel : public Kernel {
@@ -29,7 +26,7 @@ class ReadKernel : public Kernel {
         context_(context) {}
 
   void prepare() override {
-    FileDescriptor fd = open_source();
+    platform::FileDescriptor fd = open_source();
     // Touching the buffer now keeps its page faults out of the timed region.
     buffer_.assign(static_cast<std::size_t>(block_), 0);
   }
@@ -38,7 +35,7 @@ class ReadKernel : public Kernel {
     if (buffer_.empty()) buffer_.assign(static_cast<std::size_t>(block_), 0);
     Work work;
     for (std::uint64_t unit = 0; unit < n; ++unit) {
-      FileDescriptor fd = open_source();
+      platform::FileDescriptor fd = open_source();
       std::uint64_t total = 0;
       for (;;) {
         const ssize_t got = ::read(fd.get(), buffer_.data(), buffer_.size());
@@ -62,8 +59,8 @@ class ReadKernel : public Kernel {
   }
 
  private:
-  FileDescriptor open_source() const {
-    FileDescriptor fd = open_file(path_, O_RDONLY);
+  platform::FileDescriptor open_source() const {
+    platform::FileDescriptor fd = platform::open_file(path_, O_RDONLY);
     if (!fd.valid()) throw common::io_error("open", path_, errno);
     struct stat st {};
     if (::fstat(fd.get(), &st) != 0) throw common::io_error("open", path_, errno);
@@ -89,7 +86,7 @@ KernelSpec read_spec() {
   spec.args = {{"PATH", ArgKind::input_path, "", "the file to read"}};
   spec.params = {block_param("bytes per read(2) call")};
   spec.unit = WorkUnit::bytes;
-  spec.effects = [](const Call& call, const FileView& view) {
+  spec.effects = [](const Call& call, const platform::FileView& view) {
     FileEffects fx;
     const std::string& path = call.args.at(0).path;
     if (view.is_directory(path)) {

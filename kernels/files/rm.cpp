@@ -22,7 +22,7 @@ class RmKernel : public Kernel {
   // run owns are kept; without an ownership rule nothing is owned.
   void prepare() override {
     platform::RealFileView real;
-    const FileView& view = context_.files ? *context_.files : real;
+    const platform::FileView& view = context_.files ? *context_.files : real;
     targets_.clear();
     prepared_ = true;
     if (!context_.owned) return;
@@ -65,7 +65,7 @@ KernelSpec rm_spec() {
   spec.synopsis = "rm PATH-OR-GLOB";
   spec.args = {{"PATH", ArgKind::glob, "", "a file, or a pattern with * ? [..] in its last component"}};
   spec.unit = WorkUnit::operations;
-  spec.effects = [](const Call& call, const FileView& view) {
+  spec.effects = [](const Call& call, const platform::FileView& view) {
     FileEffects fx;
     const std::string& pattern = call.args.at(0).path;
     const auto slash = pattern.rfind('/');

@@ -21,9 +21,6 @@
 
 namespace hwbench::kernels::files {
 
-using platform::FileDescriptor;
-using platform::open_file;
-
 namespace {
 
 constexpr std::uint64_t pool_window = std::uint64_t{64} << 20;
@@ -49,7 +46,7 @@ class WriteKernel : public Kernel {
     if (!ready_) make_pool();
     Work work;
     for (std::uint64_t unit = 0; unit < n; ++unit) {
-      FileDescriptor fd = open_file(path_, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+      platform::FileDescriptor fd = platform::open_file(path_, O_WRONLY | O_CREAT | O_TRUNC, 0644);
       if (!fd.valid()) throw common::io_error("create", path_, errno);
       for (std::uint64_t done = 0; done < size_;) {
         const std::uint64_t length = std::min(block_, size_ - done);
@@ -68,7 +65,7 @@ class WriteKernel : public Kernel {
   }
 
   void flush() override {
-    FileDescriptor fd = open_file(path_, O_RDONLY);
+    platform::FileDescriptor fd = platform::open_file(path_, O_RDONLY);
     if (!fd.valid()) throw common::io_error("open", path_, errno);
     if (::fdatasync(fd.get()) != 0) throw common::io_error("sync", path_, errno);
   }
@@ -132,7 +129,7 @@ KernelSpec write_spec() {
 
   spec.params = {size, data, block_param("bytes per write(2) call")};
   spec.unit = WorkUnit::bytes;
-  spec.effects = [](const Call& call, const FileView& view) {
+  spec.effects = [](const Call& call, const platform::FileView& view) {
     FileEffects fx;
     const std::string& path = call.args.at(0).path;
     if (view.is_directory(path)) {

@@ -15,12 +15,7 @@ namespace hwbench::kernels::jit {
 
 namespace {
 
-using lang::kernel::is_integer;
-using lang::kernel::KExpr;
-using lang::kernel::KExprKind;
-using lang::kernel::KScalar;
-using lang::kernel::KStmt;
-using lang::kernel::KStmtKind;
+namespace kernel = lang::kernel;
 // The node classes, by their short names.
 using namespace nodes;
 
@@ -67,11 +62,11 @@ class Compiler {
     return fmt::format("{}:{}:{}: {} in kernel {}", source_, loc.line, loc.column, what, def_.name);
   }
 
-  void fill(Block& block, const std::vector<KStmt>& stmts) {
+  void fill(Block& block, const std::vector<kernel::KStmt>& stmts) {
     for (const auto& s : stmts) block.stmts.push_back(statement(s));
   }
 
-  Element element(int s, const KExpr& index) {
+  Element element(int s, const kernel::KExpr& index) {
     const lang::kernel::KSlot& sl = slot(s);
     if (sl.array_size == 0) bad("indexing a variable that is not an array");
     Element e;
@@ -82,33 +77,33 @@ class Compiler {
     return e;
   }
 
-  StmtPtr statement(const KStmt& s) {
+  StmtPtr statement(const kernel::KStmt& s) {
     switch (s.kind) {
-      case KStmtKind::let: {
+      case kernel::KStmtKind::let: {
         const lang::kernel::KSlot& sl = slot(s.slot);
         if (sl.array_size > 0 || s.exprs.empty())
           return std::make_unique<Zero>(at(s.slot), sl.array_size > 0 ? sl.array_size : 1);
         return set(at(s.slot), sl.type, s.exprs[0]);
       }
-      case KStmtKind::assign: {
+      case kernel::KStmtKind::assign: {
         const lang::kernel::KSlot& sl = slot(s.slot);
         if (s.exprs.size() == 1) return set(at(s.slot), sl.type, s.exprs[0]);
         if (s.exprs.size() != 2) bad("an assignment without a value");
         Element e = element(s.slot, s.exprs[0]);
         ExprPtr v = typed(s.exprs[1], sl.type);
-        if (is_integer(sl.type)) return std::make_unique<SetElement<false>>(std::move(e), std::move(v));
+        if (kernel::is_integer(sl.type)) return std::make_unique<SetElement<false>>(std::move(e), std::move(v));
         return std::make_unique<SetElement<true>>(std::move(e), std::move(v));
       }
-      case KStmtKind::if_: {
+      case kernel::KStmtKind::if_: {
         auto node = std::make_unique<If>();
-        node->cond = typed(s.exprs.at(0), KScalar::boolean);
+        node->cond = typed(s.exprs.at(0), kernel::KScalar::boolean);
         fill(node->then, s.body);
         fill(node->otherwise, s.else_body);
         return node;
       }
-      case KStmtKind::for_: {
+      case kernel::KStmtKind::for_: {
         const lang::kernel::KSlot& sl = slot(s.slot);
-        if (!is_integer(sl.type) || s.exprs.size() != 2) bad("a loop over a non-integer range");
+        if (!kernel::is_integer(sl.type) || s.exprs.size() != 2) bad("a loop over a non-integer range");
         auto node = std::make_unique<For>();
         node->at = at(s.slot);
         node->from = typed(s.exprs[0], sl.type);
@@ -116,74 +111,74 @@ class Compiler {
         fill(node->body, s.body);
         return node;
       }
-      case KStmtKind::return_: {
+      case kernel::KStmtKind::return_: {
         if (s.exprs.size() != 1) bad("a return without a value");
-        const KScalar t = def_.result->resolved;
-        if (is_integer(t)) return std::make_unique<Return<false>>(result_at_, typed(s.exprs[0], t));
+        const kernel::KScalar t = def_.result->resolved;
+        if (kernel::is_integer(t)) return std::make_unique<Return<false>>(result_at_, typed(s.exprs[0], t));
         return std::make_unique<Return<true>>(result_at_, typed(s.exprs[0], t));
       }
     }
     bad("an unknown statement");
   }
 
-  StmtPtr set(std::size_t where, KScalar t, const KExpr& value) {
-    if (is_integer(t)) return std::make_unique<Set<false>>(where, typed(value, t));
+  StmtPtr set(std::size_t where, kernel::KScalar t, const kernel::KExpr& value) {
+    if (kernel::is_integer(t)) return std::make_unique<Set<false>>(where, typed(value, t));
     return std::make_unique<Set<true>>(where, typed(value, t));
   }
 
   /// `e`, which the type checker gave the type `t`.
-  ExprPtr typed(const KExpr& e, KScalar t) {
+  ExprPtr typed(const kernel::KExpr& e, kernel::KScalar t) {
     if (e.type != t) bad("a value of another type than its place");
     return expr(e);
   }
 
-  ExprPtr expr(const KExpr& e) {
+  ExprPtr expr(const kernel::KExpr& e) {
     switch (e.kind) {
-      case KExprKind::int_lit:
-        if (is_integer(e.type)) return std::make_unique<IntConst>(e.int_value);
-        return std::make_unique<FloatConst>(e.type == KScalar::f32
+      case kernel::KExprKind::int_lit:
+        if (kernel::is_integer(e.type)) return std::make_unique<IntConst>(e.int_value);
+        return std::make_unique<FloatConst>(e.type == kernel::KScalar::f32
                                                 ? static_cast<double>(static_cast<float>(e.int_value))
                                                 : static_cast<double>(e.int_value));
-      case KExprKind::float_lit:
-        if (is_integer(e.type)) bad("a float literal of an integer type");
+      case kernel::KExprKind::float_lit:
+        if (kernel::is_integer(e.type)) bad("a float literal of an integer type");
         return std::make_unique<FloatConst>(
-            e.type == KScalar::f32 ? static_cast<double>(static_cast<float>(e.float_value)) : e.float_value);
-      case KExprKind::var:
+            e.type == kernel::KScalar::f32 ? static_cast<double>(static_cast<float>(e.float_value)) : e.float_value);
+      case kernel::KExprKind::var:
         if (slot(e.slot).array_size > 0) bad("an array used as a value");
-        if (is_integer(e.type)) return std::make_unique<IntVar>(at(e.slot));
+        if (kernel::is_integer(e.type)) return std::make_unique<IntVar>(at(e.slot));
         return std::make_unique<FloatVar>(at(e.slot));
-      case KExprKind::index: {
+      case kernel::KExprKind::index: {
         Element el = element(e.slot, e.operands.at(0));
-        if (is_integer(e.type)) return std::make_unique<IntIndex>(std::move(el));
+        if (kernel::is_integer(e.type)) return std::make_unique<IntIndex>(std::move(el));
         return std::make_unique<FloatIndex>(std::move(el));
       }
-      case KExprKind::unary: {
+      case kernel::KExprKind::unary: {
         ExprPtr x = expr(e.operands.at(0));
         if (e.op == "!") return std::make_unique<Not>(std::move(x));
         switch (e.type) {
-          case KScalar::i16:
-            return std::make_unique<IntNeg<KScalar::i16>>(std::move(x));
-          case KScalar::i32:
-            return std::make_unique<IntNeg<KScalar::i32>>(std::move(x));
-          case KScalar::i64:
-            return std::make_unique<IntNeg<KScalar::i64>>(std::move(x));
-          case KScalar::f32:
-          case KScalar::f64:
+          case kernel::KScalar::i16:
+            return std::make_unique<IntNeg<kernel::KScalar::i16>>(std::move(x));
+          case kernel::KScalar::i32:
+            return std::make_unique<IntNeg<kernel::KScalar::i32>>(std::move(x));
+          case kernel::KScalar::i64:
+            return std::make_unique<IntNeg<kernel::KScalar::i64>>(std::move(x));
+          case kernel::KScalar::f32:
+          case kernel::KScalar::f64:
             return std::make_unique<FloatNeg>(std::move(x));
-          case KScalar::boolean:
+          case kernel::KScalar::boolean:
             break;
         }
         bad("'-' on a bool");
       }
-      case KExprKind::binary:
+      case kernel::KExprKind::binary:
         return binary(e);
-      case KExprKind::cast:
+      case kernel::KExprKind::cast:
         return cast(e);
     }
     bad("an unknown expression");
   }
 
-  template <KScalar T>
+  template <kernel::KScalar T>
   ExprPtr int_arith(const std::string& op, ExprPtr l, ExprPtr r, const lang::SourceLoc& loc) {
     std::string err = error(loc, "integer division by zero");
     if (op == "+") return std::make_unique<IntArith<T, Op::add>>(std::move(l), std::move(r), "");
@@ -193,7 +188,7 @@ class Compiler {
     return std::make_unique<IntArith<T, Op::rem>>(std::move(l), std::move(r), std::move(err));
   }
 
-  template <KScalar T>
+  template <kernel::KScalar T>
   ExprPtr float_arith(const std::string& op, ExprPtr l, ExprPtr r) {
     if (op == "+") return std::make_unique<FloatArith<T, Op::add>>(std::move(l), std::move(r));
     if (op == "-") return std::make_unique<FloatArith<T, Op::sub>>(std::move(l), std::move(r));
@@ -212,9 +207,9 @@ class Compiler {
     return std::make_unique<Compare<Float, Op::ne>>(std::move(l), std::move(r));
   }
 
-  ExprPtr binary(const KExpr& e) {
-    const KExpr& le = e.operands.at(0);
-    const KExpr& re = e.operands.at(1);
+  ExprPtr binary(const kernel::KExpr& e) {
+    const kernel::KExpr& le = e.operands.at(0);
+    const kernel::KExpr& re = e.operands.at(1);
     if (le.type != re.type) bad("operands of two types");
     ExprPtr l = expr(le);
     ExprPtr r = expr(re);
@@ -223,54 +218,54 @@ class Compiler {
     if (op == "||") return std::make_unique<Logic<false>>(std::move(l), std::move(r));
     const bool arithmetic = op == "+" || op == "-" || op == "*" || op == "/" || op == "%";
     if (!arithmetic) {
-      if (le.type == KScalar::boolean) bad("a comparison of bools");
-      if (is_integer(le.type)) return compare<false>(op, std::move(l), std::move(r));
+      if (le.type == kernel::KScalar::boolean) bad("a comparison of bools");
+      if (kernel::is_integer(le.type)) return compare<false>(op, std::move(l), std::move(r));
       return compare<true>(op, std::move(l), std::move(r));
     }
     switch (le.type) {
-      case KScalar::i16:
-        return int_arith<KScalar::i16>(op, std::move(l), std::move(r), e.loc);
-      case KScalar::i32:
-        return int_arith<KScalar::i32>(op, std::move(l), std::move(r), e.loc);
-      case KScalar::i64:
-        return int_arith<KScalar::i64>(op, std::move(l), std::move(r), e.loc);
-      case KScalar::f32:
-        return float_arith<KScalar::f32>(op, std::move(l), std::move(r));
-      case KScalar::f64:
-        return float_arith<KScalar::f64>(op, std::move(l), std::move(r));
-      case KScalar::boolean:
+      case kernel::KScalar::i16:
+        return int_arith<kernel::KScalar::i16>(op, std::move(l), std::move(r), e.loc);
+      case kernel::KScalar::i32:
+        return int_arith<kernel::KScalar::i32>(op, std::move(l), std::move(r), e.loc);
+      case kernel::KScalar::i64:
+        return int_arith<kernel::KScalar::i64>(op, std::move(l), std::move(r), e.loc);
+      case kernel::KScalar::f32:
+        return float_arith<kernel::KScalar::f32>(op, std::move(l), std::move(r));
+      case kernel::KScalar::f64:
+        return float_arith<kernel::KScalar::f64>(op, std::move(l), std::move(r));
+      case kernel::KScalar::boolean:
         break;
     }
     bad("arithmetic on bools");
   }
 
-  template <KScalar To>
-  ExprPtr cast_to(KScalar from, ExprPtr x) {
-    if constexpr (To == KScalar::f32 || To == KScalar::f64) {
-      if (is_integer(from)) return std::make_unique<IntToFloat<To>>(std::move(x));
+  template <kernel::KScalar To>
+  ExprPtr cast_to(kernel::KScalar from, ExprPtr x) {
+    if constexpr (To == kernel::KScalar::f32 || To == kernel::KScalar::f64) {
+      if (kernel::is_integer(from)) return std::make_unique<IntToFloat<To>>(std::move(x));
       return std::make_unique<FloatToFloat<To>>(std::move(x));
     } else {
-      if (is_integer(from)) return std::make_unique<IntToInt<To>>(std::move(x));
+      if (kernel::is_integer(from)) return std::make_unique<IntToInt<To>>(std::move(x));
       return std::make_unique<FloatToInt<To>>(std::move(x));
     }
   }
 
-  ExprPtr cast(const KExpr& e) {
-    const KExpr& operand = e.operands.at(0);
-    if (operand.type == KScalar::boolean) bad("a conversion of a bool");
+  ExprPtr cast(const kernel::KExpr& e) {
+    const kernel::KExpr& operand = e.operands.at(0);
+    if (operand.type == kernel::KScalar::boolean) bad("a conversion of a bool");
     ExprPtr x = expr(operand);
     switch (e.type) {
-      case KScalar::i16:
-        return cast_to<KScalar::i16>(operand.type, std::move(x));
-      case KScalar::i32:
-        return cast_to<KScalar::i32>(operand.type, std::move(x));
-      case KScalar::i64:
-        return cast_to<KScalar::i64>(operand.type, std::move(x));
-      case KScalar::f32:
-        return cast_to<KScalar::f32>(operand.type, std::move(x));
-      case KScalar::f64:
-        return cast_to<KScalar::f64>(operand.type, std::move(x));
-      case KScalar::boolean:
+      case kernel::KScalar::i16:
+        return cast_to<kernel::KScalar::i16>(operand.type, std::move(x));
+      case kernel::KScalar::i32:
+        return cast_to<kernel::KScalar::i32>(operand.type, std::move(x));
+      case kernel::KScalar::i64:
+        return cast_to<kernel::KScalar::i64>(operand.type, std::move(x));
+      case kernel::KScalar::f32:
+        return cast_to<kernel::KScalar::f32>(operand.type, std::move(x));
+      case kernel::KScalar::f64:
+        return cast_to<kernel::KScalar::f64>(operand.type, std::move(x));
+      case kernel::KScalar::boolean:
         break;
     }
     bad("a conversion to bool");
@@ -302,14 +297,14 @@ class Interpreted : public Executable {
     // Parameters are read-only, so they are set once for all n calls.
     for (std::size_t k = 0; k < params_.size(); ++k) {
       const auto [where, type] = params_[k];
-      if (is_integer(type))
+      if (kernel::is_integer(type))
         c[where].i = args[k].i;
       else
-        c[where].f = type == KScalar::f32 ? static_cast<double>(static_cast<float>(args[k].f)) : args[k].f;
+        c[where].f = type == kernel::KScalar::f32 ? static_cast<double>(static_cast<float>(args[k].f)) : args[k].f;
     }
     RunResult out;
     out.last.type = result_;
-    const bool is_float = !is_integer(result_);
+    const bool is_float = !kernel::is_integer(result_);
     double sink = 0;
     for (std::uint64_t k = 0; k < n; ++k) {
       c[result_at_].i = 0;
@@ -328,8 +323,8 @@ class Interpreted : public Executable {
   std::unique_ptr<Block> body_;
   std::vector<Cell> cells_;
   std::size_t result_at_ = 0;
-  KScalar result_ = KScalar::i64;
-  std::vector<std::pair<std::size_t, KScalar>> params_;
+  kernel::KScalar result_ = kernel::KScalar::i64;
+  std::vector<std::pair<std::size_t, kernel::KScalar>> params_;
 };
 
 class Interpreter : public Backend {

@@ -19,7 +19,7 @@
 
 namespace hwbench::kernels::jit::nodes {
 
-using lang::kernel::KScalar;
+namespace kernel = lang::kernel;
 
 /// One value of a slot or an array element. Integers of every width are held sign-extended in
 /// `i`; f32 values are held exactly in `f`.
@@ -29,34 +29,34 @@ union Cell {
 };
 
 /// `v` wrapped to the width of `T` (two's complement), sign-extended again.
-template <KScalar T>
+template <kernel::KScalar T>
 std::int64_t wrap(std::uint64_t v) {
-  if constexpr (T == KScalar::i16)
+  if constexpr (T == kernel::KScalar::i16)
     return static_cast<std::int16_t>(static_cast<std::uint16_t>(v));
-  else if constexpr (T == KScalar::i32)
+  else if constexpr (T == kernel::KScalar::i32)
     return static_cast<std::int32_t>(static_cast<std::uint32_t>(v));
   else
     return static_cast<std::int64_t>(v);
 }
 
 /// One rounding to f32 for f32 results; f64 results are already rounded once.
-template <KScalar T>
+template <kernel::KScalar T>
 double round_to(double v) {
-  if constexpr (T == KScalar::f32)
+  if constexpr (T == kernel::KScalar::f32)
     return static_cast<double>(static_cast<float>(v));
   else
     return v;
 }
 
 /// Truncation toward zero, saturating at the bounds of `T`; NaN gives 0.
-template <KScalar T>
+template <kernel::KScalar T>
 std::int64_t saturate(double v) {
   if (std::isnan(v)) return 0;
   double lo, hi;
-  if constexpr (T == KScalar::i16) {
+  if constexpr (T == kernel::KScalar::i16) {
     lo = -32768.0;
     hi = 32767.0;
-  } else if constexpr (T == KScalar::i32) {
+  } else if constexpr (T == kernel::KScalar::i32) {
     lo = -2147483648.0;
     hi = 2147483647.0;
   } else {
@@ -137,7 +137,7 @@ struct FloatIndex : Expr {
 
 enum class Op { add, sub, mul, div, rem, lt, le, gt, ge, eq, ne };
 
-template <KScalar T, Op O>
+template <kernel::KScalar T, Op O>
 struct IntArith : Expr {
   IntArith(ExprPtr l, ExprPtr r, std::string error) : l(std::move(l)), r(std::move(r)), error(std::move(error)) {}
   std::int64_t i(Cell* c) const override {
@@ -164,7 +164,7 @@ struct IntArith : Expr {
   std::string error;
 };
 
-template <KScalar T, Op O>
+template <kernel::KScalar T, Op O>
 struct FloatArith : Expr {
   FloatArith(ExprPtr l, ExprPtr r) : l(std::move(l)), r(std::move(r)) {}
   double f(Cell* c) const override {
@@ -226,7 +226,7 @@ struct Not : Expr {
   ExprPtr x;
 };
 
-template <KScalar T>
+template <kernel::KScalar T>
 struct IntNeg : Expr {
   explicit IntNeg(ExprPtr x) : x(std::move(x)) {}
   std::int64_t i(Cell* c) const override { return wrap<T>(0 - static_cast<std::uint64_t>(x->i(c))); }
@@ -239,19 +239,19 @@ struct FloatNeg : Expr {
   ExprPtr x;
 };
 
-template <KScalar To>
+template <kernel::KScalar To>
 struct IntToInt : Expr {
   explicit IntToInt(ExprPtr x) : x(std::move(x)) {}
   std::int64_t i(Cell* c) const override { return wrap<To>(static_cast<std::uint64_t>(x->i(c))); }
   ExprPtr x;
 };
 
-template <KScalar To>
+template <kernel::KScalar To>
 struct IntToFloat : Expr {
   explicit IntToFloat(ExprPtr x) : x(std::move(x)) {}
   double f(Cell* c) const override {
     // Straight from the integer: through double first, a large i64 would be rounded twice.
-    if constexpr (To == KScalar::f32)
+    if constexpr (To == kernel::KScalar::f32)
       return static_cast<double>(static_cast<float>(x->i(c)));
     else
       return static_cast<double>(x->i(c));
@@ -259,14 +259,14 @@ struct IntToFloat : Expr {
   ExprPtr x;
 };
 
-template <KScalar To>
+template <kernel::KScalar To>
 struct FloatToFloat : Expr {
   explicit FloatToFloat(ExprPtr x) : x(std::move(x)) {}
   double f(Cell* c) const override { return round_to<To>(x->f(c)); }
   ExprPtr x;
 };
 
-template <KScalar To>
+template <kernel::KScalar To>
 struct FloatToInt : Expr {
   explicit FloatToInt(ExprPtr x) : x(std::move(x)) {}
   std::int64_t i(Cell* c) const override { return saturate<To>(x->f(c)); }

@@ -16,10 +16,7 @@ namespace hwbench::kernels::jit {
 
 namespace {
 
-using lang::kernel::is_integer;
-using lang::kernel::KScalar;
-using lang::kernel::KStmt;
-using lang::kernel::KStmtKind;
+namespace kernel = lang::kernel;
 
 /// The kernel's parameter types, in order, then the error cell's pointer.
 std::vector<llvm::Type*> kernel_param_types(const lang::kernel::KernelDef& def, llvm::LLVMContext& ctx) {
@@ -78,13 +75,13 @@ class KernelLowering : public ExprLowering {
   // and LLVM drops them.
   void continue_after_terminator() { b_.SetInsertPoint(llvm::BasicBlock::Create(ctx_, "dead", fn_)); }
 
-  void block(const std::vector<KStmt>& stmts) {
-    for (const KStmt& s : stmts) statement(s);
+  void block(const std::vector<kernel::KStmt>& stmts) {
+    for (const kernel::KStmt& s : stmts) statement(s);
   }
 
-  void statement(const KStmt& s) {
+  void statement(const kernel::KStmt& s) {
     switch (s.kind) {
-      case KStmtKind::let: {
+      case kernel::KStmtKind::let: {
         llvm::AllocaInst* a = slot(s.slot);
         const lang::kernel::KSlot& sl = def_.slots[static_cast<std::size_t>(s.slot)];
         if (sl.array_size > 0) {
@@ -97,8 +94,8 @@ class KernelLowering : public ExprLowering {
         }
         return;
       }
-      case KStmtKind::assign: {
-        const KScalar t = slot_type(s.slot);
+      case kernel::KStmtKind::assign: {
+        const kernel::KScalar t = slot_type(s.slot);
         if (s.exprs.size() == 2) {
           llvm::Value* p = element(s.slot, s.exprs[0]);
           b_.CreateStore(value_as(s.exprs[1], t), p);
@@ -109,9 +106,9 @@ class KernelLowering : public ExprLowering {
         }
         return;
       }
-      case KStmtKind::if_: {
+      case kernel::KStmtKind::if_: {
         if (s.exprs.size() != 1) fail("an if without a condition");
-        llvm::Value* cond = value_as(s.exprs[0], KScalar::boolean);
+        llvm::Value* cond = value_as(s.exprs[0], kernel::KScalar::boolean);
         llvm::BasicBlock* then_bb = llvm::BasicBlock::Create(ctx_, "then", fn_);
         llvm::BasicBlock* else_bb = llvm::BasicBlock::Create(ctx_, "else", fn_);
         llvm::BasicBlock* join = llvm::BasicBlock::Create(ctx_, "endif", fn_);
@@ -125,10 +122,10 @@ class KernelLowering : public ExprLowering {
         b_.SetInsertPoint(join);
         return;
       }
-      case KStmtKind::for_: {
+      case kernel::KStmtKind::for_: {
         if (s.exprs.size() != 2) fail("a for loop without bounds");
-        const KScalar t = slot_type(s.slot);
-        if (!is_integer(t)) fail("a for loop over a non-integer variable");
+        const kernel::KScalar t = slot_type(s.slot);
+        if (!kernel::is_integer(t)) fail("a for loop over a non-integer variable");
         llvm::Value* from = value_as(s.exprs[0], t);
         llvm::Value* to = value_as(s.exprs[1], t);
         // A hidden counter drives the loop, so the body may assign the loop variable without
@@ -154,7 +151,7 @@ class KernelLowering : public ExprLowering {
         b_.SetInsertPoint(done);
         return;
       }
-      case KStmtKind::return_: {
+      case kernel::KStmtKind::return_: {
         if (s.exprs.size() != 1) fail("a return without a value");
         b_.CreateRet(value_as(s.exprs[0], result_));
         continue_after_terminator();
@@ -182,11 +179,11 @@ std::vector<llvm::Value*> load_kernel_arguments(const lang::kernel::KernelDef& d
     if (!s.is_param) continue;
     llvm::Value* cell = b.CreateConstInBoundsGEP1_64(i64, args, k++);
     llvm::Type* t = llvm_type(ctx, s.type);
-    if (is_integer(s.type)) {
+    if (kernel::is_integer(s.type)) {
       call_args.push_back(b.CreateTrunc(b.CreateLoad(i64, cell), t));
     } else {
       llvm::Value* d = b.CreateLoad(f64, b.CreateBitCast(cell, llvm::PointerType::getUnqual(f64)));
-      call_args.push_back(s.type == KScalar::f32 ? b.CreateFPTrunc(d, t) : d);
+      call_args.push_back(s.type == kernel::KScalar::f32 ? b.CreateFPTrunc(d, t) : d);
     }
   }
   call_args.push_back(error);
@@ -195,14 +192,14 @@ std::vector<llvm::Value*> load_kernel_arguments(const lang::kernel::KernelDef& d
 
 /// After one call: its result `r` added to `sum` as a double and stored in `last` (an integer
 /// as itself, a float as a double); returns the calls counted so far, `count` increased.
-llvm::Value* add_kernel_result(KScalar result, llvm::IRBuilder<>& b, llvm::Value* r, llvm::AllocaInst* sum,
+llvm::Value* add_kernel_result(kernel::KScalar result, llvm::IRBuilder<>& b, llvm::Value* r, llvm::AllocaInst* sum,
                                llvm::Value* last, llvm::AllocaInst* count) {
   llvm::Type* f64 = b.getDoubleTy();
-  llvm::Value* as_double = is_integer(result)       ? b.CreateSIToFP(r, f64)
-                           : result == KScalar::f32 ? b.CreateFPExt(r, f64)
-                                                    : r;
+  llvm::Value* as_double = kernel::is_integer(result)       ? b.CreateSIToFP(r, f64)
+                           : result == kernel::KScalar::f32 ? b.CreateFPExt(r, f64)
+                                                            : r;
   b.CreateStore(b.CreateFAdd(b.CreateLoad(f64, sum), as_double), sum);
-  if (is_integer(result)) {
+  if (kernel::is_integer(result)) {
     b.CreateStore(b.CreateSExt(r, b.getInt64Ty()), last);
   } else {
     b.CreateStore(as_double, b.CreateBitCast(last, llvm::PointerType::getUnqual(f64)));
@@ -222,7 +219,7 @@ void emit_driver(const lang::kernel::KernelDef& def, llvm::Module& mod, bool can
   llvm::Type* i64p = llvm::PointerType::getUnqual(i64);
   llvm::Type* f64p = llvm::PointerType::getUnqual(f64);
 
-  const KScalar result = def.result->resolved;  // the kernel's lowering has refused a kernel without one
+  const kernel::KScalar result = def.result->resolved;  // the kernel's lowering has refused a kernel without one
   llvm::Function* kernel =
       llvm::Function::Create(llvm::FunctionType::get(llvm_type(ctx, result), kernel_param_types(def, ctx), false),
                              llvm::Function::ExternalLinkage, kernel_symbol, mod);

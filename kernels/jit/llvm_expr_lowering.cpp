@@ -14,25 +14,22 @@
 
 namespace hwbench::kernels::jit {
 
-using lang::kernel::is_float;
+namespace kernel = lang::kernel;
 using lang::kernel::is_integer;
-using lang::kernel::KExpr;
-using lang::kernel::KExprKind;
-using lang::kernel::KScalar;
 
-llvm::Type* llvm_type(llvm::LLVMContext& ctx, KScalar t) {
+llvm::Type* llvm_type(llvm::LLVMContext& ctx, kernel::KScalar t) {
   switch (t) {
-    case KScalar::i16:
+    case kernel::KScalar::i16:
       return llvm::Type::getInt16Ty(ctx);
-    case KScalar::i32:
+    case kernel::KScalar::i32:
       return llvm::Type::getInt32Ty(ctx);
-    case KScalar::i64:
+    case kernel::KScalar::i64:
       return llvm::Type::getInt64Ty(ctx);
-    case KScalar::f32:
+    case kernel::KScalar::f32:
       return llvm::Type::getFloatTy(ctx);
-    case KScalar::f64:
+    case kernel::KScalar::f64:
       return llvm::Type::getDoubleTy(ctx);
-    case KScalar::boolean:
+    case kernel::KScalar::boolean:
       return llvm::Type::getInt1Ty(ctx);
   }
   return nullptr;
@@ -50,7 +47,7 @@ llvm::AllocaInst* ExprLowering::slot(int index) {
   return slots_[static_cast<std::size_t>(index)];
 }
 
-KScalar ExprLowering::slot_type(int index) {
+kernel::KScalar ExprLowering::slot_type(int index) {
   slot(index);
   return def_.slots[static_cast<std::size_t>(index)].type;
 }
@@ -69,7 +66,7 @@ void ExprLowering::check(llvm::Value* ok, const lang::SourceLoc& loc, const char
   b_.SetInsertPoint(pass);
 }
 
-llvm::Value* ExprLowering::element(int slot_index, const KExpr& index_expr) {
+llvm::Value* ExprLowering::element(int slot_index, const kernel::KExpr& index_expr) {
   llvm::AllocaInst* a = slot(slot_index);
   const std::uint32_t size = def_.slots[static_cast<std::size_t>(slot_index)].array_size;
   if (size == 0) fail("indexing a variable that is not an array");
@@ -80,80 +77,81 @@ llvm::Value* ExprLowering::element(int slot_index, const KExpr& index_expr) {
   return b_.CreateInBoundsGEP(a->getAllocatedType(), a, {b_.getInt64(0), i});
 }
 
-llvm::Value* ExprLowering::value_as(const KExpr& e, KScalar t) { return convert(value(e), e.type, t); }
+llvm::Value* ExprLowering::value_as(const kernel::KExpr& e, kernel::KScalar t) { return convert(value(e), e.type, t); }
 
-llvm::Value* ExprLowering::convert(llvm::Value* v, KScalar from, KScalar to) {
+llvm::Value* ExprLowering::convert(llvm::Value* v, kernel::KScalar from, kernel::KScalar to) {
   if (from == to) return v;
   llvm::Type* t = llvm_type(ctx_, to);
-  if (from == KScalar::boolean || to == KScalar::boolean) fail("a conversion to or from bool");
+  if (from == kernel::KScalar::boolean || to == kernel::KScalar::boolean) fail("a conversion to or from bool");
   if (is_integer(from) && is_integer(to)) return b_.CreateSExtOrTrunc(v, t);
   if (is_integer(from)) return b_.CreateSIToFP(v, t);
   if (is_integer(to)) {
     // Truncates toward zero, saturates at the bounds, NaN gives 0: defined for every input.
     return b_.CreateIntrinsic(llvm::Intrinsic::fptosi_sat, {t, v->getType()}, {v});
   }
-  return to == KScalar::f32 ? b_.CreateFPTrunc(v, t) : b_.CreateFPExt(v, t);
+  return to == kernel::KScalar::f32 ? b_.CreateFPTrunc(v, t) : b_.CreateFPExt(v, t);
 }
 
-llvm::Value* ExprLowering::literal(const KExpr& e) {
+llvm::Value* ExprLowering::literal(const kernel::KExpr& e) {
   llvm::Type* t = llvm_type(ctx_, e.type);
   // Each literal is rounded once, from its exact value, to its type (as the interpreter's
   // static_cast does).
   switch (e.type) {
-    case KScalar::f32:
-      return llvm::ConstantFP::get(t, e.kind == KExprKind::int_lit
+    case kernel::KScalar::f32:
+      return llvm::ConstantFP::get(t, e.kind == kernel::KExprKind::int_lit
                                           ? static_cast<double>(static_cast<float>(e.int_value))
                                           : static_cast<double>(static_cast<float>(e.float_value)));
-    case KScalar::f64:
-      return llvm::ConstantFP::get(t, e.kind == KExprKind::int_lit ? static_cast<double>(e.int_value) : e.float_value);
-    case KScalar::boolean:
+    case kernel::KScalar::f64:
+      return llvm::ConstantFP::get(
+          t, e.kind == kernel::KExprKind::int_lit ? static_cast<double>(e.int_value) : e.float_value);
+    case kernel::KScalar::boolean:
       fail("a boolean literal");
     default:
-      if (e.kind == KExprKind::float_lit) fail("a float literal of an integer type");
+      if (e.kind == kernel::KExprKind::float_lit) fail("a float literal of an integer type");
       return llvm::ConstantInt::get(t, static_cast<std::uint64_t>(e.int_value), true);
   }
 }
 
-llvm::Value* ExprLowering::value(const KExpr& e) {
+llvm::Value* ExprLowering::value(const kernel::KExpr& e) {
   switch (e.kind) {
-    case KExprKind::int_lit:
-    case KExprKind::float_lit:
+    case kernel::KExprKind::int_lit:
+    case kernel::KExprKind::float_lit:
       return literal(e);
-    case KExprKind::var: {
+    case kernel::KExprKind::var: {
       llvm::AllocaInst* a = slot(e.slot);
       if (def_.slots[static_cast<std::size_t>(e.slot)].array_size > 0) fail("an array used as a value");
       return b_.CreateLoad(a->getAllocatedType(), a, e.name);
     }
-    case KExprKind::index: {
+    case kernel::KExprKind::index: {
       if (e.operands.size() != 1) fail("an index without a subscript");
       llvm::Value* p = element(e.slot, e.operands[0]);
       return b_.CreateLoad(llvm_type(ctx_, slot_type(e.slot)), p);
     }
-    case KExprKind::cast:
+    case kernel::KExprKind::cast:
       if (e.operands.size() != 1) fail("a cast without an operand");
       return value_as(e.operands[0], e.type);
-    case KExprKind::unary:
+    case kernel::KExprKind::unary:
       return unary(e);
-    case KExprKind::binary:
+    case kernel::KExprKind::binary:
       return binary(e);
   }
   fail("an unknown expression");
 }
 
-llvm::Value* ExprLowering::unary(const KExpr& e) {
+llvm::Value* ExprLowering::unary(const kernel::KExpr& e) {
   if (e.operands.size() != 1) fail("a unary operator without its operand");
-  if (e.op == "!") return b_.CreateNot(value_as(e.operands[0], KScalar::boolean));
+  if (e.op == "!") return b_.CreateNot(value_as(e.operands[0], kernel::KScalar::boolean));
   if (e.op != "-") fail(fmt::format("the unary operator '{}'", e.op));
   llvm::Value* v = value_as(e.operands[0], e.type);
-  if (is_float(e.type)) return b_.CreateFNeg(v);
+  if (kernel::is_float(e.type)) return b_.CreateFNeg(v);
   return b_.CreateSub(llvm::ConstantInt::get(v->getType(), 0), v);  // wraps: -MIN is MIN
 }
 
 // `&&` and `||` evaluate their right operand only when it decides the result (as in C), so
 // `d != 0 && x / d > 1` cannot fail.
-llvm::Value* ExprLowering::short_circuit(const KExpr& e) {
+llvm::Value* ExprLowering::short_circuit(const kernel::KExpr& e) {
   const bool is_and = e.op == "&&";
-  llvm::Value* lhs = value_as(e.operands[0], KScalar::boolean);
+  llvm::Value* lhs = value_as(e.operands[0], kernel::KScalar::boolean);
   llvm::BasicBlock* from = b_.GetInsertBlock();
   llvm::BasicBlock* rhs_bb = llvm::BasicBlock::Create(ctx_, is_and ? "and" : "or", fn_);
   llvm::BasicBlock* join = llvm::BasicBlock::Create(ctx_, "logic", fn_);
@@ -163,7 +161,7 @@ llvm::Value* ExprLowering::short_circuit(const KExpr& e) {
     b_.CreateCondBr(lhs, join, rhs_bb);
   }
   b_.SetInsertPoint(rhs_bb);
-  llvm::Value* rhs = value_as(e.operands[1], KScalar::boolean);
+  llvm::Value* rhs = value_as(e.operands[1], kernel::KScalar::boolean);
   llvm::BasicBlock* rhs_end = b_.GetInsertBlock();
   b_.CreateBr(join);
   b_.SetInsertPoint(join);
@@ -173,18 +171,18 @@ llvm::Value* ExprLowering::short_circuit(const KExpr& e) {
   return phi;
 }
 
-llvm::Value* ExprLowering::binary(const KExpr& e) {
+llvm::Value* ExprLowering::binary(const kernel::KExpr& e) {
   if (e.operands.size() != 2) fail("a binary operator without two operands");
   const std::string& op = e.op;
   if (op == "&&" || op == "||") return short_circuit(e);
   const bool comparison = op == "<" || op == "<=" || op == ">" || op == ">=" || op == "==" || op == "!=";
   // Operands share one type: the result's for arithmetic, the left operand's for comparisons.
-  const KScalar t = comparison ? e.operands[0].type : e.type;
+  const kernel::KScalar t = comparison ? e.operands[0].type : e.type;
   llvm::Value* lhs = value_as(e.operands[0], t);
   llvm::Value* rhs = value_as(e.operands[1], t);
   if (comparison) return compare(op, t, lhs, rhs);
-  if (t == KScalar::boolean) fail(fmt::format("'{}' on booleans", op));
-  if (is_float(t)) {
+  if (t == kernel::KScalar::boolean) fail(fmt::format("'{}' on booleans", op));
+  if (kernel::is_float(t)) {
     // Plain IEEE operations: no fast-math flags, so no contraction and no reassociation.
     if (op == "+") return b_.CreateFAdd(lhs, rhs);
     if (op == "-") return b_.CreateFSub(lhs, rhs);
@@ -201,7 +199,7 @@ llvm::Value* ExprLowering::binary(const KExpr& e) {
   fail(fmt::format("the operator '{}'", op));
 }
 
-llvm::Value* ExprLowering::compare(const std::string& op, KScalar t, llvm::Value* lhs, llvm::Value* rhs) {
+llvm::Value* ExprLowering::compare(const std::string& op, kernel::KScalar t, llvm::Value* lhs, llvm::Value* rhs) {
   using P = llvm::CmpInst::Predicate;
   static const char* const ops[] = {"<", "<=", ">", ">=", "==", "!="};
   // Ordered float comparisons are false with a NaN; `!=` is unordered-or-unequal, true with a
@@ -210,18 +208,18 @@ llvm::Value* ExprLowering::compare(const std::string& op, KScalar t, llvm::Value
   static const P integers[] = {P::ICMP_SLT, P::ICMP_SLE, P::ICMP_SGT, P::ICMP_SGE, P::ICMP_EQ, P::ICMP_NE};
   for (std::size_t k = 0; k < std::size(ops); ++k) {
     if (op != ops[k]) continue;
-    return is_float(t) ? b_.CreateFCmp(floats[k], lhs, rhs) : b_.CreateICmp(integers[k], lhs, rhs);
+    return kernel::is_float(t) ? b_.CreateFCmp(floats[k], lhs, rhs) : b_.CreateICmp(integers[k], lhs, rhs);
   }
   fail(fmt::format("the comparison '{}'", op));
 }
 
 // Integer `/` and `%`: a zero divisor is a runtime error; MIN / -1 is MIN and MIN % -1 is 0,
 // computed without the undefined sdiv/srem overflow.
-llvm::Value* ExprLowering::divide(bool quotient, KScalar t, llvm::Value* x, llvm::Value* d,
+llvm::Value* ExprLowering::divide(bool quotient, kernel::KScalar t, llvm::Value* x, llvm::Value* d,
                                   const lang::SourceLoc& loc) {
   llvm::Type* ty = x->getType();
   check(b_.CreateICmpNE(d, llvm::ConstantInt::get(ty, 0)), loc, "integer division by zero");
-  if (t == KScalar::i16) {
+  if (t == kernel::KScalar::i16) {
     // In 32 bits the quotient of two i16 values cannot overflow, and truncating it back gives
     // the wrapped result, MIN / -1 included (32768 -> -32768); it also spares x86 its 16-bit
     // divide, as C's promotion of `short` does.

@@ -183,7 +183,7 @@ KernelSpec user_kernel_spec(std::shared_ptr<const DefinedKernel> kernel) {
                                      "whether the JIT may vectorise loops (off: scalar loops; the interpreter "
                                      "ignores it)"));
   spec.synopsis += " [backend auto|interpreted|jit] [vectorize on|off]";
-  spec.effects = [](const Call&, const FileView&) { return FileEffects{}; };
+  spec.effects = [](const Call&, const platform::FileView&) { return FileEffects{}; };
   spec.make = [kernel](const Call& call, const Context&) -> std::unique_ptr<Kernel> {
     return std::make_unique<UserKernel>(kernel, call);
   };

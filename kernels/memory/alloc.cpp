@@ -101,7 +101,7 @@ KernelSpec alloc_spec() {
   spec.params = {size, live};
   spec.unit = WorkUnit::operations;
   spec.measure.for_seconds = 1;
-  spec.effects = [](const Call& call, const FileView&) {
+  spec.effects = [](const Call& call, const platform::FileView&) {
     FileEffects fx;
     fx.memory = count_value(call, "live", 1024) * count_value(call, "size", 4096);
     fx.memory_holder = "the live blocks";

@@ -82,7 +82,7 @@ KernelSpec copy_spec() {
   spec.params = buffer_params("bytes in each of the two buffers");
   spec.unit = WorkUnit::bytes;
   spec.measure.for_seconds = 1;
-  spec.effects = [](const Call& call, const FileView&) { return buffer_effects(call, 2, "the two buffers"); };
+  spec.effects = [](const Call& call, const platform::FileView&) { return buffer_effects(call, 2, "the two buffers"); };
   spec.make = [](const Call& call, const Context& context) -> std::unique_ptr<Kernel> {
     return std::make_unique<CopyKernel>(call, context);
   };

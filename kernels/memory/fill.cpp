@@ -73,7 +73,7 @@ KernelSpec fill_spec() {
   spec.params = buffer_params("bytes in the buffer");
   spec.unit = WorkUnit::bytes;
   spec.measure.for_seconds = 1;
-  spec.effects = [](const Call& call, const FileView&) { return buffer_effects(call, 1, "the buffer"); };
+  spec.effects = [](const Call& call, const platform::FileView&) { return buffer_effects(call, 1, "the buffer"); };
   spec.make = [](const Call& call, const Context& context) -> std::unique_ptr<Kernel> {
     return std::make_unique<FillKernel>(call, context);
   };

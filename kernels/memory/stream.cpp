@@ -15,8 +15,6 @@
 
 namespace hwbench::kernels::memory {
 
-using platform::allowed_cpus;
-
 namespace {
 
 std::string function_names() {
@@ -38,7 +36,7 @@ class StreamKernel : public Kernel {
   StreamKernel(const Call& call, const Context& context)
       : function_(find_stream_function(call.args.at(0).text)->function),
         elements_(elements_of(call)),
-        threads_(static_cast<unsigned>(count_value(call, "threads", allowed_cpus().size()))),
+        threads_(static_cast<unsigned>(count_value(call, "threads", platform::allowed_cpus().size()))),
         pin_(pinned(call)),
         context_(context) {}
 
@@ -101,12 +99,12 @@ KernelSpec stream_spec() {
   size.min = sizeof(double);
   size.help = "bytes per array, instead of elements (rounded down to whole doubles)";
   spec.params = {elements, size,
-                 threads_param(static_cast<unsigned>(allowed_cpus().size()),
+                 threads_param(static_cast<unsigned>(platform::allowed_cpus().size()),
                                "threads sharing each pass, in contiguous shares; the default is one per CPU"),
                  affinity_param("pinned")};
   spec.unit = WorkUnit::bytes;
   spec.measure.runs_min = spec.measure.runs_max = 10;
-  spec.effects = [](const Call& call, const FileView&) {
+  spec.effects = [](const Call& call, const platform::FileView&) {
     FileEffects fx;
     const std::string& name = call.args.at(0).text;
     if (find_stream_function(name) == nullptr) {

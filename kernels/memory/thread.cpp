@@ -147,7 +147,7 @@ KernelSpec thread_spec() {
                  affinity_param("floating")};
   spec.unit = WorkUnit::operations;
   spec.measure.for_seconds = 1;
-  spec.effects = [](const Call& call, const FileView&) {
+  spec.effects = [](const Call& call, const platform::FileView&) {
     FileEffects fx;
     const std::string& test = call.args.at(0).text;
     if (test != "compute" && test != "lock")

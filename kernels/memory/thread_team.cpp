@@ -9,8 +9,6 @@
 
 namespace hwbench::kernels::memory {
 
-using platform::allowed_cpus;
-
 Range share(std::size_t count, unsigned parts, unsigned member, std::size_t align) {
   parts = std::max(1u, parts);
   align = std::max<std::size_t>(1, align);
@@ -25,7 +23,7 @@ Range share(std::size_t count, unsigned parts, unsigned member, std::size_t alig
 }
 
 ThreadTeam::ThreadTeam(unsigned members, bool pin) : members_(std::max(1u, members)) {
-  const std::vector<int> cpus = pin ? allowed_cpus() : std::vector<int>{};
+  const std::vector<int> cpus = pin ? platform::allowed_cpus() : std::vector<int>{};
   threads_.reserve(members_);
   try {
     for (unsigned m = 0; m < members_; ++m) {

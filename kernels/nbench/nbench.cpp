@@ -51,7 +51,7 @@ void nbench::register_kernels(Registry& registry) {
   // in a fraction of its 5 s CPU-time samples (`faithful` restores those).
   k.measure.for_seconds = 0.3;
   k.measure.until_ci_pct = 5;
-  k.effects = [names](const Call& call, const FileView&) {
+  k.effects = [names](const Call& call, const platform::FileView&) {
     FileEffects fx;
     if (!call.args.empty() && nbench::find_test(call.args[0].text) == nullptr)
       fx.problems.push_back(

@@ -15,11 +15,6 @@
 
 namespace hwbench::runtime::analysis {
 
-using environment::diff_environments;
-using model::IndexValue;
-using model::Result;
-using model::Series;
-
 namespace {
 
 constexpr double nan = std::numeric_limits<double>::quiet_NaN();
@@ -28,7 +23,7 @@ constexpr double nan = std::numeric_limits<double>::quiet_NaN();
 // one of them were measured by different code, so their figures are not divided.
 const std::vector<std::string> implementation_params = {"version", "backend", "method", "engine", "provider"};
 
-const Series* find_series(const Result& result, const std::string& label) {
+const model::Series* find_series(const model::Result& result, const std::string& label) {
   for (const auto& s : result.series)
     if (s.label == label) return &s;
   return nullptr;
@@ -36,7 +31,7 @@ const Series* find_series(const Result& result, const std::string& label) {
 
 // The series' figure in `unit`: the mean of its samples, or, for a published series that
 // printed a mean without per-sample figures, that mean converted.
-std::optional<double> figure_in(const Series& series, const std::string& unit) {
+std::optional<double> figure_in(const model::Series& series, const std::string& unit) {
   if (auto v = series_figure(series, unit)) return v;
   const auto printed = series.printed.find("mean");
   const Unit* to = find_unit(unit);
@@ -51,7 +46,7 @@ std::optional<double> figure_in(const Series& series, const std::string& unit) {
 // The measures a series' figures are naturally in: each sample's published figure's, a byte
 // rate for samples that moved bytes, an op rate for those that counted operations; a time only
 // for samples that did neither (every timed sample has a time, but a rate is what it measured).
-std::set<Measure> natural_measures(const Series& series) {
+std::set<Measure> natural_measures(const model::Series& series) {
   std::set<Measure> measures;
   bool timed = false;
   auto add = [&](const std::string& unit) {
@@ -71,7 +66,7 @@ std::set<Measure> natural_measures(const Series& series) {
 
 // Whether a row may show `series` in `unit`: the unit is of one of its natural measures (or
 // is the unit the user asked for) and the series has a figure in it.
-bool can_show(const Series& series, const std::string& unit, const CompareOptions& options) {
+bool can_show(const model::Series& series, const std::string& unit, const CompareOptions& options) {
   const Unit* u = find_unit(unit);
   if (u == nullptr || !figure_in(series, unit)) return false;
   return unit == options.unit || natural_measures(series).count(u->measure) > 0;
@@ -100,7 +95,7 @@ std::string measure_name(const std::string& unit) {
 // What code measured a series: its kernels with their implementation parameters, e.g.
 // "cp method=sendfile"; "" for published figures, which do not say, and for a program's own
 // figures (a command step's), which say what they measured as a tool's log does.
-std::string kernel_identity(const Series& series) {
+std::string kernel_identity(const model::Series& series) {
   if (series.samples.has_figures()) return "";
   std::set<std::string> kinds;
   for (const auto& s : series.param_sets) {
@@ -119,16 +114,16 @@ bool usable(const FigureCell& cell) {
   return cell.state == CellState::figure && std::isfinite(cell.value) && cell.value > 0;
 }
 
-CompareRow series_row(const std::string& label, const std::vector<const Result*>& results,
+CompareRow series_row(const std::string& label, const std::vector<const model::Result*>& results,
                       const std::vector<std::string>& names, const CompareOptions& options) {
   const std::size_t n = results.size();
   CompareRow row;
   row.label = label;
   row.figures.resize(n);
-  std::vector<const Series*> found(n, nullptr);  // available series with a figure
+  std::vector<const model::Series*> found(n, nullptr);  // available series with a figure
   std::vector<std::string> natural(n);
   for (std::size_t i = 0; i < n; ++i) {
-    const Series* s = find_series(*results[i], label);
+    const model::Series* s = find_series(*results[i], label);
     FigureCell& cell = row.figures[i];
     if (s == nullptr) continue;
     if (!s->unavailable.empty()) {
@@ -197,8 +192,8 @@ CompareRow series_row(const std::string& label, const std::vector<const Result*>
 
 // An index's figure: recomputed from the result's own series and baselines; what the source
 // printed only when it cannot be (a published log without the per-test figures).
-std::optional<double> index_figure(const Result& result, const std::string& label, const std::string& baseline) {
-  const IndexValue* stored = find_index(result, label, baseline);
+std::optional<double> index_figure(const model::Result& result, const std::string& label, const std::string& baseline) {
+  const model::IndexValue* stored = find_index(result, label, baseline);
   if (stored == nullptr) return std::nullopt;
   const double value = compute_index(result, stored->spec).value;
   if (std::isfinite(value)) return value;
@@ -206,11 +201,12 @@ std::optional<double> index_figure(const Result& result, const std::string& labe
   return nan;
 }
 
-CompareRow index_row(const std::string& label, const std::string& baseline, const std::vector<const Result*>& results) {
+CompareRow index_row(const std::string& label, const std::string& baseline,
+                     const std::vector<const model::Result*>& results) {
   CompareRow row;
   row.label = fmt::format("{} (vs {})", label, baseline);
   row.index = true;
-  for (const Result* r : results) {
+  for (const model::Result* r : results) {
     FigureCell cell;
     if (auto v = index_figure(*r, label, baseline)) {
       cell.state = CellState::figure;
@@ -231,7 +227,7 @@ CompareRow index_row(const std::string& label, const std::string& baseline, cons
 
 }  // namespace
 
-Comparison compare_results(const std::vector<const Result*>& results, const std::vector<std::string>& names,
+Comparison compare_results(const std::vector<const model::Result*>& results, const std::vector<std::string>& names,
                            const CompareOptions& options) {
   Comparison c;
   for (std::size_t i = 0; i < results.size(); ++i)
@@ -241,7 +237,7 @@ Comparison compare_results(const std::vector<const Result*>& results, const std:
 
   std::vector<std::string> labels;
   std::vector<std::pair<std::string, std::string>> indices;
-  for (const Result* r : results) {
+  for (const model::Result* r : results) {
     for (const auto& s : r->series)
       if (std::find(labels.begin(), labels.end(), s.label) == labels.end()) labels.push_back(s.label);
     for (const auto& i : r->indices) {
@@ -265,7 +261,7 @@ Comparison compare_results(const std::vector<const Result*>& results, const std:
     cell.value = ratios.empty() ? nan : geomean(ratios);
     c.summary.push_back(cell);
   }
-  c.environment = diff_environments(results);
+  c.environment = environment::diff_environments(results);
   return c;
 }
 

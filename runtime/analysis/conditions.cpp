@@ -8,11 +8,6 @@
 
 namespace hwbench::runtime::analysis {
 
-using model::ConditionsWindow;
-using model::RunConditions;
-using platform::ConditionsSnapshot;
-using platform::Pressure;
-
 namespace {
 
 std::optional<std::uint64_t> grown(const std::optional<std::uint64_t>& a, const std::optional<std::uint64_t>& b) {
@@ -26,7 +21,8 @@ std::optional<std::uint64_t> sum(const std::optional<std::uint64_t>& a, const st
   return *a + *b;
 }
 
-std::optional<double> stall_pct(const std::optional<Pressure>& a, const std::optional<Pressure>& b, double seconds) {
+std::optional<double> stall_pct(const std::optional<platform::Pressure>& a, const std::optional<platform::Pressure>& b,
+                                double seconds) {
   if (!a || !b || seconds <= 0 || b->some.total_us < a->some.total_us) return std::nullopt;
   return static_cast<double>(b->some.total_us - a->some.total_us) / (seconds * 1e6) * 100;
 }
@@ -46,8 +42,9 @@ struct Flag {
 using Judge = std::function<std::optional<Flag>(const ConditionsDelta&, std::uint32_t workers)>;
 
 // The worst window a cause is found in, "and N more series" beside it; else the whole run.
-std::optional<std::string> finding(const RunConditions& c, const Judge& judge, std::optional<std::string> whole) {
-  const ConditionsWindow* worst = nullptr;
+std::optional<std::string> finding(const model::RunConditions& c, const Judge& judge,
+                                   std::optional<std::string> whole) {
+  const model::ConditionsWindow* worst = nullptr;
   Flag worst_flag;
   std::set<std::string> labels;
   for (const auto& window : c.windows) {
@@ -66,7 +63,7 @@ std::optional<std::string> finding(const RunConditions& c, const Judge& judge, s
 }
 
 // `judge` over the whole run, before setup to after teardown.
-std::optional<std::string> over_run(const RunConditions& c, const Judge& judge, std::uint32_t workers) {
+std::optional<std::string> over_run(const model::RunConditions& c, const Judge& judge, std::uint32_t workers) {
   const auto flag = judge(conditions_delta(c.before, c.after), workers);
   if (!flag) return std::nullopt;
   return flag->phrase + " during the run";
@@ -74,7 +71,7 @@ std::optional<std::string> over_run(const RunConditions& c, const Judge& judge, 
 
 }  // namespace
 
-ConditionsDelta conditions_delta(const ConditionsSnapshot& start, const ConditionsSnapshot& end) {
+ConditionsDelta conditions_delta(const platform::ConditionsSnapshot& start, const platform::ConditionsSnapshot& end) {
   ConditionsDelta d;
   d.seconds = static_cast<double>(end.time_ns - start.time_ns) / 1e9;
   const auto ticks = grown(start.cpu_ticks, end.cpu_ticks);
@@ -92,7 +89,7 @@ ConditionsDelta conditions_delta(const ConditionsSnapshot& start, const Conditio
   return d;
 }
 
-unsigned conditions_cpus(const RunConditions& conditions, unsigned fallback) {
+unsigned conditions_cpus(const model::RunConditions& conditions, unsigned fallback) {
   if (conditions.before.cpus && *conditions.before.cpus > 0) return static_cast<unsigned>(*conditions.before.cpus);
   return std::max(fallback, 1u);
 }
@@ -103,7 +100,7 @@ bool load_disturbs(double load1, std::uint32_t workers, unsigned cpus) {
   return load1 - own > idle + load_margin;
 }
 
-std::vector<std::string> conditions_findings(const RunConditions& c, unsigned cpus) {
+std::vector<std::string> conditions_findings(const model::RunConditions& c, unsigned cpus) {
   std::vector<std::string> out;
   const auto add = [&](std::optional<std::string> text) {
     if (text) out.push_back(std::move(*text));
@@ -143,8 +140,8 @@ std::vector<std::string> conditions_findings(const RunConditions& c, unsigned cp
     if (workers > cpus || !d.cpu_pressure_pct || *d.cpu_pressure_pct < pressure_threshold_pct) return std::nullopt;
     return Flag{*d.cpu_pressure_pct, fmt::format("CPU pressure {}", percent(*d.cpu_pressure_pct))};
   };
-  const bool oversubscribed =
-      std::any_of(c.windows.begin(), c.windows.end(), [cpus](const ConditionsWindow& w) { return w.workers > cpus; });
+  const bool oversubscribed = std::any_of(c.windows.begin(), c.windows.end(),
+                                          [cpus](const model::ConditionsWindow& w) { return w.workers > cpus; });
   add(finding(c, cpu_pressure, oversubscribed ? std::nullopt : over_run(c, cpu_pressure, 0)));
 
   const Judge memory_pressure = [](const ConditionsDelta& d, std::uint32_t) -> std::optional<Flag> {
@@ -155,7 +152,7 @@ std::vector<std::string> conditions_findings(const RunConditions& c, unsigned cp
   return out;
 }
 
-std::vector<std::string> conditions_notes(const RunConditions& c) {
+std::vector<std::string> conditions_notes(const model::RunConditions& c) {
   std::set<std::string> governors(c.before.governors.begin(), c.before.governors.end());
   governors.insert(c.after.governors.begin(), c.after.governors.end());
   governors.erase("performance");
@@ -165,7 +162,7 @@ std::vector<std::string> conditions_notes(const RunConditions& c) {
   return {fmt::format("CPU governor {}", names)};
 }
 
-std::string conditions_verdict(const RunConditions& conditions, unsigned cpus) {
+std::string conditions_verdict(const model::RunConditions& conditions, unsigned cpus) {
   const auto findings = conditions_findings(conditions, cpus);
   const auto notes = conditions_notes(conditions);
   std::string text = "conditions: ";
@@ -198,7 +195,8 @@ bool is_long_run(std::optional<double> estimated_seconds) {
   return !estimated_seconds || *estimated_seconds >= busy_check_min_seconds;
 }
 
-std::vector<std::string> busy_warnings(const ConditionsSnapshot& first, const ConditionsSnapshot& second, unsigned cpus,
+std::vector<std::string> busy_warnings(const platform::ConditionsSnapshot& first,
+                                       const platform::ConditionsSnapshot& second, unsigned cpus,
                                        std::optional<double> estimated_seconds) {
   std::vector<std::string> out;
   if (!is_long_run(estimated_seconds)) return out;

@@ -8,14 +8,8 @@
 
 namespace hwbench::runtime::analysis {
 
-using model::Baseline;
-using model::Figure;
-using model::IndexSpec;
-using model::IndexValue;
-using model::Result;
-using model::Series;
-
-std::optional<double> series_figure(const Series& series, const std::string& unit, const std::string& aggregate_name) {
+std::optional<double> series_figure(const model::Series& series, const std::string& unit,
+                                    const std::string& aggregate_name) {
   const Unit* u = find_unit(unit);
   if (u == nullptr || !series.unavailable.empty()) return std::nullopt;
   std::vector<double> values;
@@ -25,19 +19,19 @@ std::optional<double> series_figure(const Series& series, const std::string& uni
   return aggregate(aggregate_name, values);
 }
 
-IndexValue compute_index(const Result& result, const IndexSpec& spec) {
+model::IndexValue compute_index(const model::Result& result, const model::IndexSpec& spec) {
   constexpr double nan = std::numeric_limits<double>::quiet_NaN();
-  IndexValue out;
+  model::IndexValue out;
   out.spec = spec;
-  const Baseline* base = nullptr;
+  const model::Baseline* base = nullptr;
   for (const auto& b : result.baselines)
     if (b.name == spec.baseline) base = &b;
   double log_sum = 0;
   bool complete = base != nullptr && !spec.series.empty();
   for (const auto& label : spec.series) {
     double ratio = nan;
-    const Figure* ref = base ? baseline_figure(*base, label) : nullptr;
-    const Series* series = nullptr;
+    const model::Figure* ref = base ? baseline_figure(*base, label) : nullptr;
+    const model::Series* series = nullptr;
     for (const auto& s : result.series)
       if (s.label == label) series = &s;
     if (ref != nullptr && series != nullptr) {
@@ -53,7 +47,7 @@ IndexValue compute_index(const Result& result, const IndexSpec& spec) {
   return out;
 }
 
-void compute_indices(Result& result) {
+void compute_indices(model::Result& result) {
   for (auto& index : result.indices) {
     auto printed = index.printed;
     index = compute_index(result, index.spec);
@@ -61,7 +55,8 @@ void compute_indices(Result& result) {
   }
 }
 
-const IndexValue* find_index(const Result& result, const std::string& label, const std::string& baseline) {
+const model::IndexValue* find_index(const model::Result& result, const std::string& label,
+                                    const std::string& baseline) {
   for (const auto& i : result.indices)
     if (i.spec.label == label && (baseline.empty() || i.spec.baseline == baseline)) return &i;
   return nullptr;
@@ -81,7 +76,7 @@ std::pair<std::string, long long> split_copies_label(const std::string& label) {
   return {label, 0};
 }
 
-const Figure* baseline_figure(const Baseline& baseline, const std::string& label) {
+const model::Figure* baseline_figure(const model::Baseline& baseline, const std::string& label) {
   for (const auto& [l, f] : baseline.figures)
     if (l == label) return &f;
   // UnixBench's N-copy pass is scored against the same figures as its 1-copy pass.

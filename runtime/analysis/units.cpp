@@ -2,9 +2,6 @@
 
 namespace hwbench::runtime::analysis {
 
-using model::Sample;
-using platform::CpuTimes;
-
 const std::vector<Unit>& all_units() {
   static const std::vector<Unit> units = {
       {"B/s", Measure::byte_rate, 1, "bytes per second"},
@@ -73,7 +70,7 @@ const Unit& natural_unit(const model::Series& series) {
   return timed ? seconds : ops;
 }
 
-double work_rate(const Sample& sample) {
+double work_rate(const model::Sample& sample) {
   const std::int64_t ns = sample.cpu_timed ? sample.cpu.usr_ns + sample.cpu.sys_ns : sample.wall_ns;
   if (ns <= 0) return 0;
   const double seconds = static_cast<double>(ns) / 1e9;
@@ -82,7 +79,7 @@ double work_rate(const Sample& sample) {
   return static_cast<double>(sample.units) / seconds;
 }
 
-std::optional<double> sample_value(const Sample& sample, const Unit& unit) {
+std::optional<double> sample_value(const model::Sample& sample, const Unit& unit) {
   if (sample.figure) {
     const Unit* from = find_unit(sample.figure->unit);
     if (from == nullptr || from->measure != unit.measure) return std::nullopt;
@@ -111,7 +108,7 @@ std::optional<double> sample_value(const Sample& sample, const Unit& unit) {
     case Measure::cpu_share: {
       // A CPU span's samples have no CPU time of their own (sample_values gives the span's).
       if (sample.wall_ns <= 0 || sample.cpu_samples != 1) return std::nullopt;
-      const CpuTimes& c = sample.cpu;
+      const platform::CpuTimes& c = sample.cpu;
       return static_cast<double>(c.usr_ns + c.sys_ns + c.cusr_ns + c.csys_ns) / static_cast<double>(sample.wall_ns) /
              unit.factor;
     }
@@ -128,7 +125,7 @@ std::vector<double> sample_values(const model::Series& series, const Unit& unit)
       // One share per CPU span: its CPU time over its samples' wall.
       span_wall_ns += sample.wall_ns;
       if (sample.cpu_samples == 0) continue;
-      Sample span = sample;
+      model::Sample span = sample;
       span.wall_ns = span_wall_ns;
       span.cpu_samples = 1;
       span_wall_ns = 0;

@@ -9,16 +9,17 @@
 
 namespace hwbench::runtime::check {
 
-using lang::recipe::Item;
+namespace recipe = lang::recipe;
 
 void BindingCursor::fail(lang::SourceLoc loc, std::string message, std::string hint, std::uint32_t len) {
   req.diags.error(loc, std::move(message), std::move(hint), len);
   failed = true;
 }
 
-const Item* BindingCursor::value_item(const Item& after, const std::string& what, const std::string& example) {
-  if (i + 1 >= stmt.items.size() || stmt.items[i + 1].kind == Item::Kind::arrow ||
-      stmt.items[i + 1].kind == Item::Kind::comma) {
+const recipe::Item* BindingCursor::value_item(const recipe::Item& after, const std::string& what,
+                                              const std::string& example) {
+  if (i + 1 >= stmt.items.size() || stmt.items[i + 1].kind == recipe::Item::Kind::arrow ||
+      stmt.items[i + 1].kind == recipe::Item::Kind::comma) {
     fail(after.loc, fmt::format("'{}' needs a value", what), fmt::format("write it like: {}", example),
          item_width(after));
     return nullptr;
@@ -26,8 +27,8 @@ const Item* BindingCursor::value_item(const Item& after, const std::string& what
   return &stmt.items[++i];
 }
 
-std::optional<Value> BindingCursor::eval(const Item& it) {
-  if (it.kind == Item::Kind::word) {
+std::optional<Value> BindingCursor::eval(const recipe::Item& it) {
+  if (it.kind == recipe::Item::Kind::word) {
     Value v;
     v.kind = Value::Kind::text;
     v.is_word = true;
@@ -39,19 +40,20 @@ std::optional<Value> BindingCursor::eval(const Item& it) {
   return v;
 }
 
-void BindingCursor::repeated(const Item& it, const std::string& name) {
+void BindingCursor::repeated(const recipe::Item& it, const std::string& name) {
   if (!seen.insert(name).second)
     fail(it.loc, fmt::format("'{}' is given twice", name), "keep one of them", item_width(it));
 }
 
 bool BindingCursor::value_follows() const {
-  return i + 1 < stmt.items.size() && stmt.items[i + 1].kind == Item::Kind::expr;
+  return i + 1 < stmt.items.size() && stmt.items[i + 1].kind == recipe::Item::Kind::expr;
 }
 
-bool BindingCursor::detached_unit(const Item& value, const Value& v, lang::Dim wanted, const std::string& what) {
+bool BindingCursor::detached_unit(const recipe::Item& value, const Value& v, lang::Dim wanted,
+                                  const std::string& what) {
   if (v.kind != Value::Kind::number || v.number.dim != lang::Dim::none || i + 1 >= stmt.items.size()) return false;
-  const Item& next = stmt.items[i + 1];
-  if (next.kind != Item::Kind::word || next.loc.line != value.loc.line) return false;
+  const recipe::Item& next = stmt.items[i + 1];
+  if (next.kind != recipe::Item::Kind::word || next.loc.line != value.loc.line) return false;
   const lang::UnitSuffix* unit = lang::find_unit_suffix(next.word);
   if (unit == nullptr || unit->dim != wanted) return false;
   const std::string number = to_text(v);
@@ -64,7 +66,7 @@ bool BindingCursor::detached_unit(const Item& value, const Value& v, lang::Dim w
   return true;
 }
 
-std::uint32_t item_width(const Item& it) {
+std::uint32_t item_width(const recipe::Item& it) {
   return static_cast<std::uint32_t>(std::max<std::size_t>(1, it.word.size()));
 }
 

@@ -4,11 +4,6 @@
 
 namespace hwbench::runtime::check {
 
-using model::LocationInfo;
-using plan::kernel_steps;
-using plan::Step;
-using sandbox::parent_of;
-
 namespace detail {
 
 std::optional<CheckedRecipe> Checker::run(const lang::recipe::Recipe& recipe) {
@@ -35,7 +30,7 @@ std::optional<CheckedRecipe> Checker::run(const lang::recipe::Recipe& recipe) {
   plan_.peak_bytes = space_.peak_total();
   for (const auto& loc : resolver_->locations()) {
     if (!loc.unavailable.empty()) continue;
-    LocationInfo info;
+    model::LocationInfo info;
     info.name = loc.name;
     info.path = loc.path;
     info.builtin = loc.builtin;
@@ -43,7 +38,7 @@ std::optional<CheckedRecipe> Checker::run(const lang::recipe::Recipe& recipe) {
     struct stat st {};
     if (::stat(probe.c_str(), &st) != 0) {
       if (loc.create) plan_.directories_to_create.push_back(loc.path);
-      probe = parent_of(loc.path);
+      probe = sandbox::parent_of(loc.path);
     }
     info.fstype = machine_.filesystem_type(probe);
     info.free_bytes = machine_.free_bytes(probe).value_or(0);
@@ -69,10 +64,10 @@ void Checker::define_cpus() {
 void Checker::report_exec_refused() {
   if (exec_refused_.empty()) return;
   // One cause, one error: at the first statement, naming the others (once each: loops repeat them).
-  const Stmt& first = *exec_refused_.front();
+  const recipe::Stmt& first = *exec_refused_.front();
   std::vector<std::string> others;
   std::set<std::size_t> seen{first.loc.offset};
-  for (const Stmt* s : exec_refused_)
+  for (const recipe::Stmt* s : exec_refused_)
     if (seen.insert(s->loc.offset).second) others.push_back(fmt::format("'{}' (line {})", s->name, s->loc.line));
   std::string hint = "pass --allow-exec to allow it";
   if (!others.empty())
@@ -82,7 +77,7 @@ void Checker::report_exec_refused() {
                static_cast<std::uint32_t>(first.name.size()));
 }
 
-void Checker::walk_block(const std::vector<Stmt>& stmts, const Ctx& ctx, std::vector<Step>* group) {
+void Checker::walk_block(const std::vector<recipe::Stmt>& stmts, const Ctx& ctx, std::vector<plan::Step>* group) {
   walked_ += std::max<std::size_t>(1, stmts.size());
   if (walked_ > kMaxWalk) {
     refuse_size(stmts.empty() ? last_loc_ : stmts.front().loc,
@@ -90,8 +85,8 @@ void Checker::walk_block(const std::vector<Stmt>& stmts, const Ctx& ctx, std::ve
                 "use fewer repetitions");
     return;
   }
-  std::size_t real =
-      std::count_if(stmts.begin(), stmts.end(), [](const Stmt& s) { return s.kind != StmtKind::location; });
+  std::size_t real = std::count_if(stmts.begin(), stmts.end(),
+                                   [](const recipe::Stmt& s) { return s.kind != recipe::StmtKind::location; });
   for (const auto& s : stmts) {
     Ctx c = ctx;
     if (real > 1 || c.label_text.empty()) c.label_text = s.text;
@@ -100,91 +95,92 @@ void Checker::walk_block(const std::vector<Stmt>& stmts, const Ctx& ctx, std::ve
   }
 }
 
-std::vector<Step>& Checker::phase_steps(Phase p) {
+std::vector<plan::Step>& Checker::phase_steps(Phase p) {
   return p == Phase::setup ? plan_.setup : p == Phase::teardown ? plan_.teardown : plan_.main;
 }
 
-void Checker::walk(const Stmt& s, const Ctx& ctx, std::vector<Step>* group) {
+void Checker::walk(const recipe::Stmt& s, const Ctx& ctx, std::vector<plan::Step>* group) {
   last_loc_ = s.loc;
   if (counting_ && !counting_enters(s)) return;
   // `series` and `section` evaluate their label before their place is checked (a label's own
   // error comes first, and a section's refusal names its title); `settle` is refused once.
-  const bool placed_later = s.kind == StmtKind::series || s.kind == StmtKind::section || s.kind == StmtKind::settle;
+  const bool placed_later =
+      s.kind == recipe::StmtKind::series || s.kind == recipe::StmtKind::section || s.kind == recipe::StmtKind::settle;
   if (!placed_later && !placed_well(s, ctx)) return;
   Ctx inner = ctx;
   inner.top = false;
   switch (s.kind) {
-    case StmtKind::title:
-    case StmtKind::source:
-    case StmtKind::note:
+    case recipe::StmtKind::title:
+    case recipe::StmtKind::source:
+    case recipe::StmtKind::note:
       walk_meta(s);
       return;
-    case StmtKind::location:    // declared before the walk (declare_locations)
-    case StmtKind::kernel_def:  // read by UserKernels::load before the walk
-    case StmtKind::branch:      // only ever inside an if_, walked by walk_if
+    case recipe::StmtKind::location:    // declared before the walk (declare_locations)
+    case recipe::StmtKind::kernel_def:  // read by UserKernels::load before the walk
+    case recipe::StmtKind::branch:      // only ever inside an if_, walked by walk_if
       return;
-    case StmtKind::if_:
+    case recipe::StmtKind::if_:
       walk_if(s, ctx, group);
       return;
-    case StmtKind::let:
+    case recipe::StmtKind::let:
       walk_let(s, ctx);
       return;
-    case StmtKind::repeat:
+    case recipe::StmtKind::repeat:
       walk_repeat(s, inner, group);
       return;
-    case StmtKind::for_:
+    case recipe::StmtKind::for_:
       walk_for(s, inner, group);
       return;
-    case StmtKind::setup:
-    case StmtKind::teardown:
+    case recipe::StmtKind::setup:
+    case recipe::StmtKind::teardown:
       walk_phase(s, inner);
       return;
-    case StmtKind::series:
+    case recipe::StmtKind::series:
       walk_series(s, ctx, inner, group);
       return;
-    case StmtKind::time:
-    case StmtKind::parallel:
+    case recipe::StmtKind::time:
+    case recipe::StmtKind::parallel:
       walk_group(s, ctx, group);
       return;
-    case StmtKind::kernel:
+    case recipe::StmtKind::kernel:
       walk_kernel(s, ctx, group);
       return;
-    case StmtKind::report:
+    case recipe::StmtKind::report:
       walk_report(s, ctx);
       return;
-    case StmtKind::baseline:
+    case recipe::StmtKind::baseline:
       walk_baseline(s);
       return;
-    case StmtKind::index:
+    case recipe::StmtKind::index:
       walk_index(s);
       return;
-    case StmtKind::settle:
+    case recipe::StmtKind::settle:
       walk_settle(s, ctx);
       return;
-    case StmtKind::compare:
+    case recipe::StmtKind::compare:
       walk_compare(s, ctx);
       return;
-    case StmtKind::section:
+    case recipe::StmtKind::section:
       walk_section(s, ctx);
       return;
   }
 }
 
-bool Checker::counting_enters(const Stmt& s) {
+bool Checker::counting_enters(const recipe::Stmt& s) {
   switch (s.kind) {
-    case StmtKind::kernel:
+    case recipe::StmtKind::kernel:
       count_step(s.loc);
       return false;
-    case StmtKind::let:
-    case StmtKind::if_:
-    case StmtKind::repeat:
-    case StmtKind::for_:
-    case StmtKind::setup:
-    case StmtKind::teardown:
-    case StmtKind::series:
-    case StmtKind::time:
-    case StmtKind::parallel:
-    case StmtKind::section:
+    case recipe::StmtKind::let:
+    case recipe::StmtKind::if_:
+    case recipe::StmtKind::repeat:
+    case recipe::StmtKind::for_:
+    case recipe::StmtKind::setup:
+    case recipe::StmtKind::teardown:
+    case recipe::StmtKind::series:
+    case recipe::StmtKind::time:
+    case recipe::StmtKind::parallel:
+    case recipe::StmtKind::section:
       return true;
     default:
       return false;
@@ -198,11 +194,11 @@ std::string Checker::recipe_dir() const {
   return dir;
 }
 
-void Checker::add_step(Step step, Phase phase) {
+void Checker::add_step(plan::Step step, Phase phase) {
   if (!count_step(step.loc)) return;
   if (phase == Phase::main) {
     const std::string& label = step.series;
-    const bool own = step.kind != Step::Kind::kernel || keeps_own_series(step.kernel);
+    const bool own = step.kind != plan::Step::Kind::kernel || keeps_own_series(step.kernel);
     if (own && std::find(plan_.series_order.begin(), plan_.series_order.end(), label) == plan_.series_order.end())
       plan_.series_order.push_back(label);
     if (own && section_series_ &&
@@ -211,7 +207,7 @@ void Checker::add_step(Step step, Phase phase) {
     if (own && section_series_) plan_.series_sections.emplace(label, section_title_);
     if (!own && section_series_) section_imports_ = true;
     std::uint32_t lo = 1, hi = 1;
-    if (step.kind == Step::Kind::kernel) {
+    if (step.kind == plan::Step::Kind::kernel) {
       lo = step.kernel.policy.runs_min;
       hi = step.kernel.policy.runs_max;
       const auto& p = step.kernel.policy;
@@ -236,13 +232,13 @@ void Checker::add_step(Step step, Phase phase) {
       plan_.samples_min[rule.label] += lo;
       plan_.samples_max[rule.label] += hi;
     }
-    for (const Step* k : kernel_steps(step))
+    for (const plan::Step* k : plan::kernel_steps(step))
       if (k->kernel.spec->runs_programs) plan_.runs_programs = true;
   }
   phase_steps(phase).push_back(std::move(step));
 }
 
-std::optional<Step> Checker::bind(const Stmt& s, const Ctx& ctx) {
+std::optional<plan::Step> Checker::bind(const recipe::Stmt& s, const Ctx& ctx) {
   BindRequest req{
       user_kernels_ ? user_kernels_->registry() : *opts_.registry, *resolver_, scope_, vfs_, machine_, diags_};
   req.allow_exec = opts_.allow_exec;
@@ -254,8 +250,8 @@ std::optional<Step> Checker::bind(const Stmt& s, const Ctx& ctx) {
   if (!ks) return std::nullopt;
   if (user_kernels_ && !user_kernels_->check_call(s, *ks, diags_)) return std::nullopt;
   files_.apply(*ks, s, *resolver_, plan_.creates);
-  Step step;
-  step.kind = Step::Kind::kernel;
+  plan::Step step;
+  step.kind = plan::Step::Kind::kernel;
   step.loc = s.loc;
   if (ctx.phase == Phase::main && !ctx.in_group) step.series = ctx.series.empty() ? ctx.label_text : ctx.series;
   for (auto& rule : ks->figures) rule.section = ctx.section;

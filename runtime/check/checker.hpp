@@ -25,7 +25,7 @@ struct CheckOptions {
   /// --set NAME=VALUE, in order: values in place of top-level `let`s (runtime/check/settings.hpp).
   std::vector<std::pair<std::string, std::string>> settings;
   std::string cwd;
-  const kernels::FileView* files = nullptr;  ///< the real file system
+  const platform::FileView* files = nullptr;  ///< the real file system
   /// Overrides the built-in locations (tests); empty means builtin_locations(cwd, *machine).
   std::vector<sandbox::Location> builtins;
   /// The machine the recipe is checked for: `$cpus`, the memory available, each location's free

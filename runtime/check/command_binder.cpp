@@ -18,9 +18,7 @@
 namespace hwbench::runtime::check {
 
 namespace option = kernels::command::option;
-using lang::recipe::ExprKind;
-using lang::recipe::Item;
-using plan::FigureRule;
+namespace recipe = lang::recipe;
 
 namespace {
 
@@ -61,8 +59,8 @@ class CommandBinder {
     const auto& items = c_.stmt.items;
     bool in_options = false;
     for (c_.i = 0; c_.i < items.size(); ++c_.i) {
-      const Item& it = items[c_.i];
-      if (!in_options && it.kind == Item::Kind::word && is_command_option(it.word)) in_options = true;
+      const recipe::Item& it = items[c_.i];
+      if (!in_options && it.kind == recipe::Item::Kind::word && is_command_option(it.word)) in_options = true;
       if (!in_options)
         argv_item(it);
       else
@@ -87,12 +85,12 @@ class CommandBinder {
     params[std::string(option::tree)] = {};
   }
 
-  std::uint32_t width(const Item& it) const { return item_width(it); }
+  std::uint32_t width(const recipe::Item& it) const { return item_width(it); }
 
   // ---- the program's words ----
 
-  void argv_item(const Item& it) {
-    if (it.kind == Item::Kind::arrow || it.kind == Item::Kind::comma) {
+  void argv_item(const recipe::Item& it) {
+    if (it.kind == recipe::Item::Kind::arrow || it.kind == recipe::Item::Kind::comma) {
       c_.fail(it.loc, fmt::format("unexpected '{}'", it.word), "quote it to pass it to the program: \"->\"", width(it));
       return;
     }
@@ -101,23 +99,23 @@ class CommandBinder {
               "sh takes one string, the whole line: sh \"prog --flag $x | tail -1\"", width(it));
       return;
     }
-    if (it.kind == Item::Kind::word) {
+    if (it.kind == recipe::Item::Kind::word) {
       if (shell_) return shell_needs_string(it);
       add_word(it, it.word);
       return;
     }
-    if (shell_ && it.expr.kind != ExprKind::string) return shell_needs_string(it);
+    if (shell_ && it.expr.kind != recipe::ExprKind::string) return shell_needs_string(it);
     std::vector<std::string> words;
     if (!words_of(it.expr, words)) return;
     for (auto& w : words) add_word(it, std::move(w));
   }
 
-  void shell_needs_string(const Item& it) {
+  void shell_needs_string(const recipe::Item& it) {
     c_.fail(it.loc, "sh needs its command line as one string", "write sh \"LINE\", for example sh \"ls -l | wc -l\"",
             width(it));
   }
 
-  void add_word(const Item& it, std::string word) {
+  void add_word(const recipe::Item& it, std::string word) {
     if (argv_.empty()) program_item_ = &it;
     argv_.push_back(std::move(word));
   }
@@ -125,7 +123,7 @@ class CommandBinder {
   // The words an expression gives the program: a list gives one per item; a location in a
   // path, or spliced into a string, becomes the real path it names.
   bool words_of(const lang::recipe::Expr& e, std::vector<std::string>& out) {
-    if (e.kind == ExprKind::string) {
+    if (e.kind == recipe::ExprKind::string) {
       std::string text;
       for (const auto& part : e.parts) {
         if (!part.is_expr) {
@@ -184,8 +182,8 @@ class CommandBinder {
 
   // ---- options ----
 
-  void option_item(const Item& it) {
-    if (it.kind != Item::Kind::word) {
+  void option_item(const recipe::Item& it) {
+    if (it.kind != recipe::Item::Kind::word) {
       c_.fail(it.loc, fmt::format("unexpected '{}' among {}'s options", it.word, spec_.name),
               "the program's words come first, then the options: quote a word to pass it to the program", width(it));
       return;
@@ -210,14 +208,14 @@ class CommandBinder {
 
   void note(const std::string& text) { options_text_ += text; }
 
-  std::optional<Value> value_of(const Item& it, const std::string& example) {
-    const Item* vi = c_.value_item(it, it.word, example);
+  std::optional<Value> value_of(const recipe::Item& it, const std::string& example) {
+    const recipe::Item* vi = c_.value_item(it, it.word, example);
     if (!vi) return std::nullopt;
     value_item_ = vi;
     return c_.eval(*vi);
   }
 
-  std::optional<std::string> text_value(const Item& it, const std::string& example) {
+  std::optional<std::string> text_value(const recipe::Item& it, const std::string& example) {
     auto v = value_of(it, example);
     if (!v) return std::nullopt;
     if (v->kind != Value::Kind::text) {
@@ -228,13 +226,13 @@ class CommandBinder {
     return v->text;
   }
 
-  std::optional<std::string> path_value(const Item& it, const std::string& example, bool write) {
+  std::optional<std::string> path_value(const recipe::Item& it, const std::string& example, bool write) {
     auto text = text_value(it, example);
     if (!text) return std::nullopt;
     return resolved(*text, value_item_->loc, write);
   }
 
-  void repeatable(const Item& it) {
+  void repeatable(const recipe::Item& it) {
     const std::string& w = it.word;
     if (w == option::env) {
       auto text = text_value(it, "env \"NAME=VALUE\"");
@@ -258,7 +256,7 @@ class CommandBinder {
     note(fmt::format(" {} {}", w, *path));
   }
 
-  void single(const Item& it) {
+  void single(const recipe::Item& it) {
     const std::string& w = it.word;
     c_.repeated(it, w);
     auto& params = c_.step.call.params;
@@ -290,7 +288,7 @@ class CommandBinder {
     note(fmt::format(" {} {}", w, *path));
   }
 
-  void number_option(const Item& it) {
+  void number_option(const recipe::Item& it) {
     const std::string& w = it.word;
     const bool duration = w == option::timeout;
     auto v = value_of(it, duration ? "timeout 60s" : "output-cap 4MiB");
@@ -313,7 +311,7 @@ class CommandBinder {
     note(fmt::format(" {} {}", w, p.text));
   }
 
-  void exit_codes(const Item& it) {
+  void exit_codes(const recipe::Item& it) {
     auto v = value_of(it, "exit [0, 1]");
     if (!v) return;
     std::vector<Value> codes = v->kind == Value::Kind::list ? v->items : std::vector<Value>{*v};
@@ -337,7 +335,7 @@ class CommandBinder {
     note(" exit " + text);
   }
 
-  bool sampled_only(const Item& it, const char* what) {
+  bool sampled_only(const recipe::Item& it, const char* what) {
     if (!c_.req.in_group && !c_.req.untimed) return true;
     c_.fail(it.loc,
             fmt::format("'{}' has no meaning {}", it.word,
@@ -347,7 +345,7 @@ class CommandBinder {
     return false;
   }
 
-  void hook(const Item& it) {
+  void hook(const recipe::Item& it) {
     const std::string& w = it.word;
     if (!sampled_only(it, "run the command as a statement of its own before or after the block")) {
       if (c_.value_follows()) ++c_.i;
@@ -359,7 +357,7 @@ class CommandBinder {
     note(fmt::format(" {} {}", w, kernels::command::display_argv({*text})));
   }
 
-  void import(const Item& it) {
+  void import(const recipe::Item& it) {
     if (!sampled_only(it, "import the output of a statement of its own")) {
       if (c_.value_follows()) ++c_.i;
       return;
@@ -373,8 +371,8 @@ class CommandBinder {
               width(*value_item_));
       return;
     }
-    FigureRule rule;
-    rule.kind = FigureRule::Kind::importer;
+    plan::FigureRule rule;
+    rule.kind = plan::FigureRule::Kind::importer;
     rule.pattern = *text;
     rule.loc = it.loc;
     rule.text = "import " + *text;
@@ -383,27 +381,27 @@ class CommandBinder {
   }
 
   // figure ["LABEL"] regex "RE" | json "/POINTER"  unit U  [scaled] [optional] [from stdout|stderr|PATH]
-  void figure(const Item& it) {
+  void figure(const recipe::Item& it) {
     const bool failed_before = c_.failed;
     c_.failed = false;
     if (!sampled_only(it, "take the figure from a statement of its own") || !parse_figure(it) || c_.failed) {
       // The rest of the clause would only raise errors of its own.
       const auto& items = c_.stmt.items;
       while (c_.i + 1 < items.size() &&
-             !(items[c_.i + 1].kind == Item::Kind::word && is_command_option(items[c_.i + 1].word)))
+             !(items[c_.i + 1].kind == recipe::Item::Kind::word && is_command_option(items[c_.i + 1].word)))
         ++c_.i;
       c_.failed = true;
     }
     c_.failed = c_.failed || failed_before;
   }
 
-  bool parse_figure(const Item& it) {
+  bool parse_figure(const recipe::Item& it) {
     const auto& items = c_.stmt.items;
-    FigureRule rule;
+    plan::FigureRule rule;
     rule.loc = it.loc;
-    auto next = [&]() -> const Item* { return c_.i + 1 < items.size() ? &items[++c_.i] : nullptr; };
-    const Item* at = next();
-    if (at != nullptr && at->kind == Item::Kind::expr) {
+    auto next = [&]() -> const recipe::Item* { return c_.i + 1 < items.size() ? &items[++c_.i] : nullptr; };
+    const recipe::Item* at = next();
+    if (at != nullptr && at->kind == recipe::Item::Kind::expr) {
       auto label = c_.eval(*at);
       if (!label) return false;
       if (label->kind != Value::Kind::text || label->text.empty()) {
@@ -414,22 +412,22 @@ class CommandBinder {
       rule.label = label->text;
       at = next();
     }
-    if (at == nullptr || at->kind != Item::Kind::word || (at->word != "regex" && at->word != "json")) {
+    if (at == nullptr || at->kind != recipe::Item::Kind::word || (at->word != "regex" && at->word != "json")) {
       c_.fail(at == nullptr ? it.loc : at->loc, "a figure needs 'regex \"RE\"' or 'json \"/POINTER\"'",
               "write it like: figure regex \"([0-9.]+) MB/s\" unit MB/s", width(at == nullptr ? it : *at));
       return false;
     }
-    rule.kind = at->word == "regex" ? FigureRule::Kind::regex : FigureRule::Kind::json;
-    auto pattern =
-        text_value(*at, rule.kind == FigureRule::Kind::regex ? "regex \"([0-9.]+) MB/s\"" : "json \"/jobs/0/read/bw\"");
+    rule.kind = at->word == "regex" ? plan::FigureRule::Kind::regex : plan::FigureRule::Kind::json;
+    auto pattern = text_value(
+        *at, rule.kind == plan::FigureRule::Kind::regex ? "regex \"([0-9.]+) MB/s\"" : "json \"/jobs/0/read/bw\"");
     if (!pattern) return false;
     rule.pattern = *pattern;
     if (!valid_pattern(rule, *value_item_)) return false;
     at = next();
-    if (at == nullptr || at->kind != Item::Kind::word || at->word != "unit") {
+    if (at == nullptr || at->kind != recipe::Item::Kind::word || at->word != "unit") {
       c_.fail(at == nullptr ? value_item_->loc : at->loc, "a figure needs its unit",
               fmt::format("write it like: figure {} \"{}\" unit MB/s",
-                          rule.kind == FigureRule::Kind::regex ? "regex" : "json", rule.pattern),
+                          rule.kind == plan::FigureRule::Kind::regex ? "regex" : "json", rule.pattern),
               width(at == nullptr ? *value_item_ : *at));
       return false;
     }
@@ -442,7 +440,7 @@ class CommandBinder {
       return false;
     }
     rule.unit = *unit;
-    while (c_.i + 1 < items.size() && items[c_.i + 1].kind == Item::Kind::word) {
+    while (c_.i + 1 < items.size() && items[c_.i + 1].kind == recipe::Item::Kind::word) {
       const std::string& m = items[c_.i + 1].word;
       if (m == "scaled")
         rule.scaled = true;
@@ -458,7 +456,7 @@ class CommandBinder {
     }
     if (rule.label.empty()) {
       for (const auto& other : c_.step.figures)
-        if (other.kind != FigureRule::Kind::importer && other.label.empty()) {
+        if (other.kind != plan::FigureRule::Kind::importer && other.label.empty()) {
           c_.fail(it.loc, "only one figure may take the statement's own series",
                   "give the others a label of their own: figure \"LABEL\" regex …", width(it));
           return false;
@@ -470,11 +468,11 @@ class CommandBinder {
     return true;
   }
 
-  bool figure_source(FigureRule& rule, const Item& from) {
-    if (c_.i + 1 < c_.stmt.items.size() && c_.stmt.items[c_.i + 1].kind == Item::Kind::word) {
+  bool figure_source(plan::FigureRule& rule, const recipe::Item& from) {
+    if (c_.i + 1 < c_.stmt.items.size() && c_.stmt.items[c_.i + 1].kind == recipe::Item::Kind::word) {
       const std::string& s = c_.stmt.items[++c_.i].word;
       if (s == "stdout" || s == "stderr") {
-        rule.from = s == "stdout" ? FigureRule::Stream::out : FigureRule::Stream::err;
+        rule.from = s == "stdout" ? plan::FigureRule::Stream::out : plan::FigureRule::Stream::err;
         return true;
       }
       c_.fail(c_.stmt.items[c_.i].loc, fmt::format("a figure is read from stdout, stderr or a file, not '{}'", s),
@@ -483,13 +481,13 @@ class CommandBinder {
     }
     auto path = path_value(from, "from disk:/out.json", false);
     if (!path) return false;
-    rule.from = FigureRule::Stream::file;
+    rule.from = plan::FigureRule::Stream::file;
     rule.file = *path;
     return true;
   }
 
-  bool valid_pattern(const FigureRule& rule, const Item& where) {
-    if (rule.kind == FigureRule::Kind::json) {
+  bool valid_pattern(const plan::FigureRule& rule, const recipe::Item& where) {
+    if (rule.kind == plan::FigureRule::Kind::json) {
       try {
         nlohmann::json::json_pointer pointer(rule.pattern);
         (void)pointer;
@@ -515,14 +513,15 @@ class CommandBinder {
     return false;
   }
 
-  static std::string figure_text(const FigureRule& r) {
+  static std::string figure_text(const plan::FigureRule& r) {
     std::string t = "figure";
     if (!r.label.empty()) t += fmt::format(" \"{}\"", r.label);
-    t += fmt::format(" {} \"{}\" unit {}", r.kind == FigureRule::Kind::regex ? "regex" : "json", r.pattern, r.unit);
+    t += fmt::format(" {} \"{}\" unit {}", r.kind == plan::FigureRule::Kind::regex ? "regex" : "json", r.pattern,
+                     r.unit);
     if (r.scaled) t += " scaled";
     if (r.optional) t += " optional";
-    if (r.from == FigureRule::Stream::err) t += " from stderr";
-    if (r.from == FigureRule::Stream::file) t += " from " + r.file;
+    if (r.from == plan::FigureRule::Stream::err) t += " from stderr";
+    if (r.from == plan::FigureRule::Stream::file) t += " from " + r.file;
     return t;
   }
 
@@ -537,7 +536,7 @@ class CommandBinder {
     }
     options_.complete(spec_);
     for (const auto& rule : c_.step.figures)
-      if (c_.step.policy.for_seconds > 0 && rule.kind != FigureRule::Kind::importer) {
+      if (c_.step.policy.for_seconds > 0 && rule.kind != plan::FigureRule::Kind::importer) {
         c_.fail(rule.loc, "a figure is one run's, and 'for' makes a sample of many runs",
                 "drop 'for' (each run is then a sample: runs N or until ci), or the figure", 6);
         break;
@@ -574,8 +573,8 @@ class CommandBinder {
   const kernels::KernelSpec& spec_;
   bool shell_ = false;
   std::vector<std::string> argv_;
-  const Item* program_item_ = nullptr;
-  const Item* value_item_ = nullptr;
+  const recipe::Item* program_item_ = nullptr;
+  const recipe::Item* value_item_ = nullptr;
   std::string options_text_;
 };
 

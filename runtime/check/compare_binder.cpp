@@ -12,13 +12,6 @@
 
 namespace hwbench::runtime::check {
 
-using analysis::CompareOptions;
-using analysis::set_compare_option;
-using model::ReportLayout;
-using model::ReportSpec;
-using record::load_comparable;
-using sandbox::data_file_problem;
-
 namespace {
 
 std::uint32_t compare_width(const std::string& text) {
@@ -27,14 +20,14 @@ std::uint32_t compare_width(const std::string& text) {
 
 }  // namespace
 
-std::optional<ReportSpec> bind_compare(const lang::recipe::CompareStmt& compare, const Scope& scope,
-                                       const std::string& recipe_dir, const std::vector<std::string>& sections,
-                                       const std::string& current, lang::Diagnostics& diags) {
+std::optional<model::ReportSpec> bind_compare(const lang::recipe::CompareStmt& compare, const Scope& scope,
+                                              const std::string& recipe_dir, const std::vector<std::string>& sections,
+                                              const std::string& current, lang::Diagnostics& diags) {
   const char* hint = "write it like: compare with \"results/old.json\" ratio truncate digits 2 suffix \"x\"";
   auto file = evaluate(compare.file, scope, diags);
   if (!file) return std::nullopt;
-  ReportSpec spec;
-  spec.style.layout = ReportLayout::compare;
+  model::ReportSpec spec;
+  spec.style.layout = model::ReportLayout::compare;
   if (compare.section.given()) {
     const std::string title = to_text(*file);
     const auto width = compare_width(compare.file.text);
@@ -54,15 +47,15 @@ std::optional<ReportSpec> bind_compare(const lang::recipe::CompareStmt& compare,
     std::string path = to_text(*file);
     if (path.empty() || path[0] != '/') path = (recipe_dir.empty() ? std::string(".") : recipe_dir) + "/" + path;
     path = std::filesystem::path(path).lexically_normal().string();
-    std::string error = data_file_problem(path);
-    if (!error.empty() || !load_comparable(path, error)) {
+    std::string error = sandbox::data_file_problem(path);
+    if (!error.empty() || !record::load_comparable(path, error)) {
       diags.error(compare.file.loc, fmt::format("cannot compare with '{}'", path), error,
                   compare_width(compare.file.text));
       return std::nullopt;
     }
     spec.options["with"] = path;
   }
-  CompareOptions probe;
+  analysis::CompareOptions probe;
   for (const auto& [name, v] : compare.options) {
     std::string value = v.word.text;
     if (v.value) {
@@ -70,7 +63,7 @@ std::optional<ReportSpec> bind_compare(const lang::recipe::CompareStmt& compare,
       if (!e) return std::nullopt;
       value = v.value->kind == lang::recipe::ExprKind::number ? v.value->number.text : to_text(*e);
     }
-    if (auto why = set_compare_option(probe, name.text, value); !why.empty()) {
+    if (auto why = analysis::set_compare_option(probe, name.text, value); !why.empty()) {
       diags.error(v.word.loc, why, hint, compare_width(v.word.text));
       return std::nullopt;
     }

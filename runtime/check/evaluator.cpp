@@ -8,9 +8,7 @@
 
 namespace hwbench::runtime::check {
 
-using lang::Dim;
-using lang::recipe::Expr;
-using lang::recipe::ExprKind;
+namespace recipe = lang::recipe;
 
 const Value* Scope::find(const std::string& name) const {
   auto it = vars_.find(name);
@@ -64,12 +62,12 @@ static std::size_t value_bytes(const Value& v, std::size_t depth = 1) {
   return n;
 }
 
-static void too_large(const Expr& e, lang::Diagnostics& diags) {
+static void too_large(const recipe::Expr& e, lang::Diagnostics& diags) {
   diags.error(e.loc, std::string(kValueTooLarge),
               "keep recipe values small: use a range or a loop instead of doubling texts or nesting lists");
 }
 
-static Value number_value(double value, Dim dim) {
+static Value number_value(double value, lang::Dim dim) {
   Value v;
   v.kind = Value::Kind::number;
   v.number.value = value;
@@ -77,26 +75,26 @@ static Value number_value(double value, Dim dim) {
   return v;
 }
 
-const char* dim_name(Dim d) {
+const char* dim_name(lang::Dim d) {
   switch (d) {
-    case Dim::none:
+    case lang::Dim::none:
       return "a plain number";
-    case Dim::bytes:
+    case lang::Dim::bytes:
       return "a size";
-    case Dim::seconds:
+    case lang::Dim::seconds:
       return "a duration";
-    case Dim::percent:
+    case lang::Dim::percent:
       return "a percentage";
   }
   return "a number";
 }
 
-static std::optional<std::string> interpolate(const Expr& e, const Scope& scope, lang::Diagnostics& diags) {
+static std::optional<std::string> interpolate(const recipe::Expr& e, const Scope& scope, lang::Diagnostics& diags) {
   const std::vector<lang::recipe::TextPart>& parts = e.parts;
   // A text variable is appended from where it lives, and the text's size is known before any
   // of it is copied: a value may be up to 128 MiB, and every copy of it costs its pages.
   auto known_text = [&scope](const lang::recipe::TextPart& p) -> const Value* {
-    if (!p.is_expr || p.expr.front().kind != ExprKind::var) return nullptr;
+    if (!p.is_expr || p.expr.front().kind != recipe::ExprKind::var) return nullptr;
     const Value* v = scope.find(p.expr.front().name);
     return v && v->kind == Value::Kind::text ? v : nullptr;
   };
@@ -119,7 +117,7 @@ static std::optional<std::string> interpolate(const Expr& e, const Scope& scope,
       out += p.text;
       continue;
     }
-    const Expr& part = p.expr.front();
+    const recipe::Expr& part = p.expr.front();
     if (const Value* known = known_text(p)) {
       out += known->text;
     } else {
@@ -151,14 +149,15 @@ std::string value_kind(const Value& v) {
   return "a value";
 }
 
-Value range_item(long long k) { return number_value(static_cast<double>(k), Dim::none); }
+Value range_item(long long k) { return number_value(static_cast<double>(k), lang::Dim::none); }
 
-std::optional<RangeBounds> evaluate_range(const Expr& e, const Scope& scope, lang::Diagnostics& diags) {
+std::optional<RangeBounds> evaluate_range(const recipe::Expr& e, const Scope& scope, lang::Diagnostics& diags) {
   auto lo = evaluate(e.items.at(0), scope, diags);
   auto hi = evaluate(e.items.at(1), scope, diags);
   if (!lo || !hi) return std::nullopt;
   auto whole = [](const Value& x) {
-    return x.kind == Value::Kind::number && x.number.dim == Dim::none && x.number.value == std::floor(x.number.value);
+    return x.kind == Value::Kind::number && x.number.dim == lang::Dim::none &&
+           x.number.value == std::floor(x.number.value);
   };
   if (!whole(*lo) || !whole(*hi)) {
     diags.error(e.loc, "a range needs whole numbers at both ends", "write it like 1..10");
@@ -182,18 +181,18 @@ std::optional<RangeBounds> evaluate_range(const Expr& e, const Scope& scope, lan
 }
 
 /// A string or a path, its `${…}` parts spliced in; a path keeps its location as `NAME:`.
-static std::optional<Value> eval_text(const Expr& e, const Scope& scope, lang::Diagnostics& diags) {
+static std::optional<Value> eval_text(const recipe::Expr& e, const Scope& scope, lang::Diagnostics& diags) {
   auto text = interpolate(e, scope, diags);
   if (!text) return std::nullopt;
   Value v;
   v.kind = Value::Kind::text;
-  v.is_path = e.kind == ExprKind::path;
-  v.text = (e.kind == ExprKind::path && !e.name.empty()) ? e.name + ":" + *text : std::move(*text);
+  v.is_path = e.kind == recipe::ExprKind::path;
+  v.text = (e.kind == recipe::ExprKind::path && !e.name.empty()) ? e.name + ":" + *text : std::move(*text);
   return v;
 }
 
 /// `$name`: the variable's value, or an error that says where such a variable comes from.
-static std::optional<Value> eval_variable(const Expr& e, const Scope& scope, lang::Diagnostics& diags) {
+static std::optional<Value> eval_variable(const recipe::Expr& e, const Scope& scope, lang::Diagnostics& diags) {
   if (const Value* v = scope.find(e.name)) return *v;
   std::string hint = support::did_you_mean(e.name, scope.names());
   if (hint.empty()) {
@@ -210,14 +209,14 @@ static std::optional<Value> eval_variable(const Expr& e, const Scope& scope, lan
 }
 
 /// `[a, b, …]`: every item evaluated (each error reported), the list refused past the size cap.
-static std::optional<Value> eval_list(const Expr& e, const Scope& scope, lang::Diagnostics& diags) {
+static std::optional<Value> eval_list(const recipe::Expr& e, const Scope& scope, lang::Diagnostics& diags) {
   Value v;
   v.kind = Value::Kind::list;
   bool ok = true;
   std::size_t bytes = kValueOverhead;
   for (const auto& item : e.items) {
     // A variable's size is known before it is copied: `[$l, $l]` past the cap copies nothing.
-    const Value* known = item.kind == ExprKind::var ? scope.find(item.name) : nullptr;
+    const Value* known = item.kind == recipe::ExprKind::var ? scope.find(item.name) : nullptr;
     if (known && bytes + value_bytes(*known, 2) > kMaxValueBytes) {
       too_large(e, diags);
       return std::nullopt;
@@ -239,7 +238,7 @@ static std::optional<Value> eval_list(const Expr& e, const Scope& scope, lang::D
 }
 
 /// `a..b` as the list of its numbers.
-static std::optional<Value> eval_range_list(const Expr& e, const Scope& scope, lang::Diagnostics& diags) {
+static std::optional<Value> eval_range_list(const recipe::Expr& e, const Scope& scope, lang::Diagnostics& diags) {
   auto bounds = evaluate_range(e, scope, diags);
   if (!bounds) return std::nullopt;
   Value v;
@@ -249,7 +248,7 @@ static std::optional<Value> eval_range_list(const Expr& e, const Scope& scope, l
 }
 
 /// `-a`.
-static std::optional<Value> eval_negate(const Expr& e, const Scope& scope, lang::Diagnostics& diags) {
+static std::optional<Value> eval_negate(const recipe::Expr& e, const Scope& scope, lang::Diagnostics& diags) {
   auto a = evaluate(e.items.at(0), scope, diags);
   if (!a) return std::nullopt;
   if (a->kind != Value::Kind::number) {
@@ -261,44 +260,44 @@ static std::optional<Value> eval_negate(const Expr& e, const Scope& scope, lang:
 
 /// `a OP b` on two numbers: the units must agree (`+`, `-`), or one side be a plain number (`*`),
 /// and a quotient of like units is a plain number.
-static std::optional<Value> eval_arithmetic(const Expr& e, const lang::Quantity& a, const lang::Quantity& b,
+static std::optional<Value> eval_arithmetic(const recipe::Expr& e, const lang::Quantity& a, const lang::Quantity& b,
                                             lang::Diagnostics& diags) {
   const std::string& op = e.name;
-  const Dim da = a.dim, db = b.dim;
+  const lang::Dim da = a.dim, db = b.dim;
   const double x = a.value, y = b.value;
   if (op == "+" || op == "-") {
-    if (da != db && da != Dim::none && db != Dim::none) {
+    if (da != db && da != lang::Dim::none && db != lang::Dim::none) {
       diags.error(e.loc, fmt::format("cannot {} {} and {}", op == "+" ? "add" : "subtract", dim_name(da), dim_name(db)),
                   "both sides need the same kind of unit");
       return std::nullopt;
     }
-    return number_value(op == "+" ? x + y : x - y, da != Dim::none ? da : db);
+    return number_value(op == "+" ? x + y : x - y, da != lang::Dim::none ? da : db);
   }
   if (op == "*") {
-    if (da != Dim::none && db != Dim::none) {
+    if (da != lang::Dim::none && db != lang::Dim::none) {
       diags.error(e.loc, fmt::format("cannot multiply {} by {}", dim_name(da), dim_name(db)),
                   "one side must be a plain number");
       return std::nullopt;
     }
-    return number_value(x * y, da != Dim::none ? da : db);
+    return number_value(x * y, da != lang::Dim::none ? da : db);
   }
   if (op == "/") {
     if (y == 0) {
       diags.error(e.loc, "division by zero", {});
       return std::nullopt;
     }
-    if (db != Dim::none && db != da) {
+    if (db != lang::Dim::none && db != da) {
       diags.error(e.loc, fmt::format("cannot divide {} by {}", dim_name(da), dim_name(db)), {});
       return std::nullopt;
     }
-    return number_value(x / y, db == da ? Dim::none : da);
+    return number_value(x / y, db == da ? lang::Dim::none : da);
   }
   diags.error(e.loc, fmt::format("unknown operator '{}'", op), {});
   return std::nullopt;
 }
 
 /// `a OP b`: `+` joins texts when either side is one; otherwise arithmetic on numbers.
-static std::optional<Value> eval_binary(const Expr& e, const Scope& scope, lang::Diagnostics& diags) {
+static std::optional<Value> eval_binary(const recipe::Expr& e, const Scope& scope, lang::Diagnostics& diags) {
   auto a = evaluate(e.items.at(0), scope, diags);
   auto b = evaluate(e.items.at(1), scope, diags);
   if (!a || !b) return std::nullopt;
@@ -320,43 +319,44 @@ static std::optional<Value> eval_binary(const Expr& e, const Scope& scope, lang:
   return eval_arithmetic(e, a->number, b->number, diags);
 }
 
-std::optional<Value> evaluate(const Expr& e, const Scope& scope, lang::Diagnostics& diags) {
+std::optional<Value> evaluate(const recipe::Expr& e, const Scope& scope, lang::Diagnostics& diags) {
   switch (e.kind) {
-    case ExprKind::number: {
+    case recipe::ExprKind::number: {
       Value v;
       v.number = e.number;
       return v;
     }
-    case ExprKind::string:
-    case ExprKind::path:
+    case recipe::ExprKind::string:
+    case recipe::ExprKind::path:
       return eval_text(e, scope, diags);
-    case ExprKind::word: {
+    case recipe::ExprKind::word: {
       Value v;
       v.kind = Value::Kind::text;
       v.is_word = true;
       v.text = e.name;
       return v;
     }
-    case ExprKind::var:
+    case recipe::ExprKind::var:
       return eval_variable(e, scope, diags);
-    case ExprKind::list:
+    case recipe::ExprKind::list:
       return eval_list(e, scope, diags);
-    case ExprKind::range:
+    case recipe::ExprKind::range:
       return eval_range_list(e, scope, diags);
-    case ExprKind::negate:
+    case recipe::ExprKind::negate:
       return eval_negate(e, scope, diags);
-    case ExprKind::binary:
+    case recipe::ExprKind::binary:
       return eval_binary(e, scope, diags);
   }
   return std::nullopt;
 }
 
-std::optional<long long> evaluate_count(const Expr& e, const Scope& scope, lang::Diagnostics& diags, const char* what,
-                                        long long min, long long max) {
+std::optional<long long> evaluate_count(const recipe::Expr& e, const Scope& scope, lang::Diagnostics& diags,
+                                        const char* what, long long min, long long max) {
   auto v = evaluate(e, scope, diags);
   if (!v) return std::nullopt;
   auto len = static_cast<std::uint32_t>(std::max<std::size_t>(1, e.text.size()));
-  if (v->kind != Value::Kind::number || v->number.dim != Dim::none || v->number.value != std::floor(v->number.value)) {
+  if (v->kind != Value::Kind::number || v->number.dim != lang::Dim::none ||
+      v->number.value != std::floor(v->number.value)) {
     diags.error(e.loc, fmt::format("{} needs a whole number, not '{}'", what, to_text(*v)), "write a count such as 10",
                 len);
     return std::nullopt;
@@ -369,7 +369,7 @@ std::optional<long long> evaluate_count(const Expr& e, const Scope& scope, lang:
   return static_cast<long long>(v->number.value);
 }
 
-std::optional<bool> evaluate_condition(const Expr& e, const Scope& scope, lang::Diagnostics& diags) {
+std::optional<bool> evaluate_condition(const recipe::Expr& e, const Scope& scope, lang::Diagnostics& diags) {
   auto a = evaluate(e.items.at(0), scope, diags);
   auto b = evaluate(e.items.at(1), scope, diags);
   if (!a || !b) return std::nullopt;
@@ -391,8 +391,8 @@ std::optional<bool> evaluate_condition(const Expr& e, const Scope& scope, lang::
     }
     return (a->text == b->text) == (op == "==");
   }
-  const Dim da = a->number.dim, db = b->number.dim;
-  if (da != db && da != Dim::none && db != Dim::none) {
+  const lang::Dim da = a->number.dim, db = b->number.dim;
+  if (da != db && da != lang::Dim::none && db != lang::Dim::none) {
     diags.error(e.loc, fmt::format("cannot compare {} with {}", dim_name(da), dim_name(db)),
                 "both sides need the same kind of unit", width);
     return std::nullopt;

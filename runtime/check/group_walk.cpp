@@ -3,15 +3,11 @@
 
 namespace hwbench::runtime::check::detail {
 
-using plan::kernel_steps;
-using plan::Step;
-using sandbox::SpaceLedger;
-
-void Checker::walk_if(const Stmt& s, const Ctx& ctx, std::vector<Step>* group) {
+void Checker::walk_if(const recipe::Stmt& s, const Ctx& ctx, std::vector<plan::Step>* group) {
   Ctx inner = ctx;
   inner.in_if = true;
   inner.label_text.clear();  // a statement in a branch is named by its own text
-  for (const Stmt& branch : s.body) {
+  for (const recipe::Stmt& branch : s.body) {
     if (branch.value.kind == lang::recipe::ExprKind::binary) {
       auto holds = evaluate_condition(branch.value, scope_, diags_);
       if (!holds) return;
@@ -22,21 +18,21 @@ void Checker::walk_if(const Stmt& s, const Ctx& ctx, std::vector<Step>* group) {
   }
 }
 
-void Checker::walk_loop(const Stmt& s, const Ctx& ctx, std::uint64_t count, std::vector<Step>& group) {
+void Checker::walk_loop(const recipe::Stmt& s, const Ctx& ctx, std::uint64_t count, std::vector<plan::Step>& group) {
   if (count == 0 || !count_step(s.loc)) return;
-  Step loop;
-  loop.kind = Step::Kind::repeat;
+  plan::Step loop;
+  loop.kind = plan::Step::Kind::repeat;
   loop.loc = s.loc;
   loop.count = count;
   walk_block(s.body, ctx, &loop.children);
   if (!loop.children.empty()) group.push_back(std::move(loop));
 }
 
-void Checker::walk_group(const Stmt& s, const Ctx& ctx, std::vector<Step>* group) {
-  bool is_time = s.kind == StmtKind::time;
+void Checker::walk_group(const recipe::Stmt& s, const Ctx& ctx, std::vector<plan::Step>* group) {
+  bool is_time = s.kind == recipe::StmtKind::time;
   const std::uint32_t len = word_width(s.loc);
-  Step step;
-  step.kind = is_time ? Step::Kind::time : Step::Kind::parallel;
+  plan::Step step;
+  step.kind = is_time ? plan::Step::Kind::time : plan::Step::Kind::parallel;
   step.loc = s.loc;
   Ctx inner = ctx;
   inner.in_group = true;
@@ -69,7 +65,7 @@ void Checker::walk_group(const Stmt& s, const Ctx& ctx, std::vector<Step>* group
     if (!n) return;
     step.series = ctx.in_time ? std::string() : ctx.series.empty() ? ctx.label_text : ctx.series;
     LoopVariable worker(scope_, "worker");
-    SpaceLedger::Concurrent space(space_);
+    sandbox::SpaceLedger::Concurrent space(space_);
     for (long long w = 1; w <= *n && !too_big_; ++w) {
       space.start_worker();
       worker.set(range_item(w));
@@ -97,12 +93,12 @@ void Checker::walk_group(const Stmt& s, const Ctx& ctx, std::vector<Step>* group
     add_step(std::move(step), ctx.phase);
 }
 
-void Checker::check_parallel_memory(const Step& step, lang::SourceLoc loc) {
+void Checker::check_parallel_memory(const plan::Step& step, lang::SourceLoc loc) {
   std::uint64_t total = 0;
   for (const auto& worker : step.workers) {
     std::uint64_t peak = 0;  // a worker's statements run one after another
     for (const auto& top : worker)
-      for (const Step* k : kernel_steps(top)) peak = std::max(peak, k->kernel.effects.memory);
+      for (const plan::Step* k : plan::kernel_steps(top)) peak = std::max(peak, k->kernel.effects.memory);
     total += peak;
   }
   const std::uint64_t available = machine_.available_memory_bytes();

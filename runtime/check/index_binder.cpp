@@ -14,13 +14,7 @@
 
 namespace hwbench::runtime::check {
 
-using analysis::aggregate_names;
 using analysis::baseline_figure;
-using analysis::find_aggregate;
-using model::Baseline;
-using model::IndexSpec;
-using record::load_baselines;
-using sandbox::data_file_problem;
 
 namespace {
 
@@ -30,8 +24,9 @@ std::uint32_t index_width(const std::string& text) {
 
 }  // namespace
 
-std::optional<Baseline> bind_baseline(const lang::recipe::Stmt& s, const Scope& scope, const std::string& recipe_dir,
-                                      const std::vector<Baseline>& declared, lang::Diagnostics& diags) {
+std::optional<model::Baseline> bind_baseline(const lang::recipe::Stmt& s, const Scope& scope,
+                                             const std::string& recipe_dir,
+                                             const std::vector<model::Baseline>& declared, lang::Diagnostics& diags) {
   for (const auto& b : declared) {
     if (b.name == s.name) {
       diags.error(s.loc, fmt::format("baseline '{}' is declared twice", s.name), "give each baseline its own name", 8);
@@ -51,7 +46,7 @@ std::optional<Baseline> bind_baseline(const lang::recipe::Stmt& s, const Scope& 
       return std::nullopt;
     }
   }
-  if (auto why = data_file_problem(file); !why.empty()) {
+  if (auto why = sandbox::data_file_problem(file); !why.empty()) {
     diags.error(file_expr.loc, fmt::format("cannot read the baseline file '{}'", file), why,
                 index_width(file_expr.text));
     return std::nullopt;
@@ -64,7 +59,7 @@ std::optional<Baseline> bind_baseline(const lang::recipe::Stmt& s, const Scope& 
     return std::nullopt;
   }
   std::string error;
-  auto tables = load_baselines(file, error);
+  auto tables = record::load_baselines(file, error);
   if (!tables) {
     diags.error(file_expr.loc, fmt::format("the baseline file '{}' has errors", file), error,
                 index_width(file_expr.text));
@@ -80,10 +75,10 @@ std::optional<Baseline> bind_baseline(const lang::recipe::Stmt& s, const Scope& 
   return std::nullopt;
 }
 
-std::optional<IndexSpec> bind_index(const lang::recipe::IndexStmt& index, const Scope& scope,
-                                    const std::vector<Baseline>& baselines, const std::vector<IndexSpec>& declared,
-                                    lang::Diagnostics& diags) {
-  IndexSpec spec;
+std::optional<model::IndexSpec> bind_index(const lang::recipe::IndexStmt& index, const Scope& scope,
+                                           const std::vector<model::Baseline>& baselines,
+                                           const std::vector<model::IndexSpec>& declared, lang::Diagnostics& diags) {
+  model::IndexSpec spec;
   auto label = evaluate(index.label, scope, diags);
   if (!label) return std::nullopt;
   spec.label = to_text(*label);
@@ -114,9 +109,10 @@ std::optional<IndexSpec> bind_index(const lang::recipe::IndexStmt& index, const 
   }
   if (index.aggregate.given()) {
     const std::string& got = index.aggregate.text;
-    if (find_aggregate(got) == nullptr) {
+    if (analysis::find_aggregate(got) == nullptr) {
       diags.error(index.aggregate.loc, fmt::format("'using' needs an aggregate, not '{}'", got),
-                  support::did_you_mean(got, aggregate_names(), "for example: using unixbench (UnixBench's pass rule)"),
+                  support::did_you_mean(got, analysis::aggregate_names(),
+                                        "for example: using unixbench (UnixBench's pass rule)"),
                   index_width(got));
       return std::nullopt;
     }
@@ -132,10 +128,10 @@ std::optional<IndexSpec> bind_index(const lang::recipe::IndexStmt& index, const 
   return spec;
 }
 
-void check_index_series(const lang::recipe::IndexStmt& index, const IndexSpec& spec,
+void check_index_series(const lang::recipe::IndexStmt& index, const model::IndexSpec& spec,
                         const std::vector<std::string>& series_order, const std::set<std::string>& refused,
-                        const std::vector<Baseline>& baselines, lang::Diagnostics& diags) {
-  const Baseline* base = nullptr;
+                        const std::vector<model::Baseline>& baselines, lang::Diagnostics& diags) {
+  const model::Baseline* base = nullptr;
   for (const auto& b : baselines)
     if (b.name == spec.baseline) base = &b;
   for (std::size_t n = 0; n < index.series.size() && n < spec.series.size(); ++n) {

@@ -14,13 +14,7 @@
 
 namespace hwbench::runtime::check {
 
-using plan::KernelStep;
-using sandbox::PathError;
-
-using kernels::ArgKind;
-using kernels::ParamSpec;
-using kernels::ParamType;
-using lang::recipe::Item;
+namespace recipe = lang::recipe;
 
 namespace {
 
@@ -30,7 +24,7 @@ class Binder {
  public:
   Binder(const lang::recipe::Stmt& s, const BindRequest& req) : c_(s, req), options_(c_) {}
 
-  std::optional<KernelStep> bind() {
+  std::optional<plan::KernelStep> bind() {
     const lang::recipe::Stmt& s = c_.stmt;
     const kernels::KernelSpec* spec = c_.req.registry.find(s.name);
     auto name_len = static_cast<std::uint32_t>(s.name.size());
@@ -91,9 +85,9 @@ class Binder {
     const auto& items = c_.stmt.items;
     bool arrow_seen = false;
     for (c_.i = 0; c_.i < items.size(); ++c_.i) {
-      const Item& it = items[c_.i];
+      const recipe::Item& it = items[c_.i];
       switch (it.kind) {
-        case Item::Kind::arrow: {
+        case recipe::Item::Kind::arrow: {
           if (next_arg_ < spec_->args.size() && spec_->args[next_arg_].before == "->" && !arrow_seen) {
             arrow_seen = true;
             c_.step.text += " ->";
@@ -102,13 +96,13 @@ class Binder {
           }
           break;
         }
-        case Item::Kind::comma:
+        case recipe::Item::Kind::comma:
           c_.fail(it.loc, "unexpected ','", synopsis(), 1);
           break;
-        case Item::Kind::word:
+        case recipe::Item::Kind::word:
           word(it, arrow_seen);
           break;
-        case Item::Kind::expr:
+        case recipe::Item::Kind::expr:
           positional(it, arrow_seen);
           break;
       }
@@ -116,21 +110,21 @@ class Binder {
   }
 
   bool next_is_word_arg() const {
-    return next_arg_ < spec_->args.size() && spec_->args[next_arg_].kind == ArgKind::word;
+    return next_arg_ < spec_->args.size() && spec_->args[next_arg_].kind == kernels::ArgKind::word;
   }
 
-  void word(const Item& it, bool& arrow_seen) {
+  void word(const recipe::Item& it, bool& arrow_seen) {
     const std::string& w = it.word;
     if (MeasurementOptions::is_option(w)) {
       options_.bind(it);
       return;
     }
-    if (const ParamSpec* p = spec_->param(w)) {
+    if (const kernels::ParamSpec* p = spec_->param(w)) {
       bind_parameter(c_, *p, it);
       return;
     }
     for (const auto& p : spec_->params) {
-      if (p.type == ParamType::choice && std::find(p.choices.begin(), p.choices.end(), w) != p.choices.end()) {
+      if (p.type == kernels::ParamType::choice && std::find(p.choices.begin(), p.choices.end(), w) != p.choices.end()) {
         bind_choice(c_, p, w, it);
         return;
       }
@@ -155,7 +149,7 @@ class Binder {
     if (c_.value_follows()) ++c_.i;
   }
 
-  void positional(const Item& it, bool arrow_seen) {
+  void positional(const recipe::Item& it, bool arrow_seen) {
     if (next_arg_ >= spec_->args.size()) {
       c_.fail(it.loc, fmt::format("unexpected argument '{}'", it.word), synopsis(), item_width(it));
       return;
@@ -169,16 +163,16 @@ class Binder {
     if (!v) return;
     if (v->kind != Value::Kind::text) {
       c_.fail(it.loc,
-              fmt::format("{} needs a {}, but {}", arg.name, arg.kind == ArgKind::word ? "word" : "path",
+              fmt::format("{} needs a {}, but {}", arg.name, arg.kind == kernels::ArgKind::word ? "word" : "path",
                           describe_value(*v)),
               synopsis(), item_width(it));
       return;
     }
     kernels::ArgValue av;
     av.text = v->text;
-    if (arg.kind != ArgKind::word) {
-      PathError err;
-      auto resolved = c_.req.resolver.resolve(v->text, arg.kind != ArgKind::input_path, err);
+    if (arg.kind != kernels::ArgKind::word) {
+      sandbox::PathError err;
+      auto resolved = c_.req.resolver.resolve(v->text, arg.kind != kernels::ArgKind::input_path, err);
       if (!resolved) {
         // A location the recipe lacks is one cause, however many statements name it.
         const bool per_location = err.message.starts_with("unknown location") || err.location_unavailable;
@@ -214,13 +208,13 @@ class Binder {
   // statement that reads none, such as a kernel that makes its own file, would evict nothing
   // and still record its samples as cold.
   void refuse_idle_cold() {
-    const Item* cold = options_.cold();
+    const recipe::Item* cold = options_.cold();
     const kernels::FileEffects& fx = c_.step.effects;
     if (cold == nullptr || !fx.reads.empty() || !fx.problems.empty()) return;
-    const ParamSpec* evict = spec_->param("evict");
+    const kernels::ParamSpec* evict = spec_->param("evict");
     c_.fail(cold->loc,
             fmt::format("'cold' has nothing to evict: {} reads no file that exists before it runs", spec_->name),
-            evict != nullptr && evict->type == ParamType::flag
+            evict != nullptr && evict->type == kernels::ParamType::flag
                 ? fmt::format("cold evicts the files a statement reads, and {} makes its own: write {}'s 'evict' to "
                               "empty the page cache before each timed pass, or drop 'cold'",
                               spec_->name, spec_->name)
@@ -236,7 +230,7 @@ class Binder {
 
 }  // namespace
 
-std::optional<KernelStep> bind_kernel(const lang::recipe::Stmt& s, const BindRequest& req) {
+std::optional<plan::KernelStep> bind_kernel(const lang::recipe::Stmt& s, const BindRequest& req) {
   Binder b(s, req);
   return b.bind();
 }

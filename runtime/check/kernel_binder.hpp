@@ -22,7 +22,7 @@ struct BindRequest {
   const kernels::Registry& registry;
   const sandbox::PathResolver& resolver;
   const Scope& scope;
-  const kernels::FileView& files;
+  const platform::FileView& files;
   const platform::MachineProbe& machine;  ///< the memory each call is checked against
   lang::Diagnostics& diags;
   bool allow_exec = false;

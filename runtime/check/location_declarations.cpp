@@ -4,29 +4,24 @@
 
 namespace hwbench::runtime::check::detail {
 
-using sandbox::builtin_locations;
-using sandbox::is_system_path;
-using sandbox::Location;
-using sandbox::normalize_path;
-using sandbox::PathResolver;
-
 void Checker::declare_locations(const lang::recipe::Recipe& recipe) {
-  std::vector<Location> locs = opts_.builtins.empty() ? builtin_locations(opts_.cwd, machine_) : opts_.builtins;
+  std::vector<sandbox::Location> locs =
+      opts_.builtins.empty() ? sandbox::builtin_locations(opts_.cwd, machine_) : opts_.builtins;
   auto set_location = [&](const std::string& name, const std::string& path, bool builtin) {
     for (auto& l : locs) {
       if (l.name == name) {
-        l.path = normalize_path(path);
+        l.path = sandbox::normalize_path(path);
         l.builtin = builtin;
         l.create = false;
         l.unavailable.clear();
         return;
       }
     }
-    locs.push_back({name, normalize_path(path), builtin, false, {}, {}});
+    locs.push_back({name, sandbox::normalize_path(path), builtin, false, {}, {}});
   };
   Scope empty;
   for (const auto& s : recipe.statements) {
-    if (s.kind != StmtKind::location) continue;
+    if (s.kind != recipe::StmtKind::location) continue;
     auto v = evaluate(s.value, empty, diags_);
     if (!v) continue;
     std::string path = to_text(*v);
@@ -46,11 +41,11 @@ void Checker::declare_locations(const lang::recipe::Recipe& recipe) {
       set_location(name, path, false);
   }
   for (auto& l : locs)
-    if (is_system_path(l.path) && l.unavailable.empty()) {
+    if (sandbox::is_system_path(l.path) && l.unavailable.empty()) {
       l.unavailable = fmt::format("location '{}' points into the system directory '{}'", l.name, l.path);
       l.unavailable_hint = "choose a directory of your own";
     }
-  resolver_ = std::make_shared<PathResolver>(std::move(locs), std::move(remaps), opts_.cwd);
+  resolver_ = std::make_shared<sandbox::PathResolver>(std::move(locs), std::move(remaps), opts_.cwd);
 }
 
 }  // namespace hwbench::runtime::check::detail

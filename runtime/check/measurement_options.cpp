@@ -8,10 +8,7 @@
 
 namespace hwbench::runtime::check {
 
-using plan::Policy;
-
-using lang::Dim;
-using lang::recipe::Item;
+namespace recipe = lang::recipe;
 
 const std::vector<std::string>& measurement_options() {
   static const std::vector<std::string> names = {"warmup", "runs", "for",     "until",
@@ -23,7 +20,7 @@ bool MeasurementOptions::is_option(const std::string& word) {
   return std::find(measurement_options().begin(), measurement_options().end(), word) != measurement_options().end();
 }
 
-void MeasurementOptions::bind(const Item& it) {
+void MeasurementOptions::bind(const recipe::Item& it) {
   const std::string& w = it.word;
   const BindRequest& req = c_.req;
   c_.repeated(it, w);
@@ -50,7 +47,7 @@ void MeasurementOptions::bind(const Item& it) {
     if (c_.value_follows()) ++c_.i;
     return;
   }
-  Policy& p = c_.step.policy;
+  plan::Policy& p = c_.step.policy;
   std::string& text = c_.step.text;
   if (w == "cold") {
     p.cold = true;
@@ -77,9 +74,12 @@ void MeasurementOptions::bind(const Item& it) {
     return;
   }
   if (w == "until") return bind_until(it);
-  const Item* vi = c_.value_item(it, w, w == "for" ? "for 3s" : w == "runs" ? "runs 10 or runs 5..30" : "warmup 2");
+  const recipe::Item* vi = c_.value_item(it, w,
+                                         w == "for"    ? "for 3s"
+                                         : w == "runs" ? "runs 10 or runs 5..30"
+                                                       : "warmup 2");
   if (!vi) return;
-  if (w == "runs" && vi->kind == Item::Kind::expr && vi->expr.kind == lang::recipe::ExprKind::range)
+  if (w == "runs" && vi->kind == recipe::Item::Kind::expr && vi->expr.kind == lang::recipe::ExprKind::range)
     return bind_runs_range(*vi);
   if (w == "for") return bind_for(*vi);
   auto n = evaluate_count(vi->expr, req.scope, req.diags, w.c_str(), w == "runs" ? 1 : 0, 1'000'000);
@@ -96,17 +96,17 @@ void MeasurementOptions::bind(const Item& it) {
   text += fmt::format(" {} {}", w, *n);
 }
 
-void MeasurementOptions::bind_until(const Item& it) {
+void MeasurementOptions::bind_until(const recipe::Item& it) {
   if (c_.i + 1 >= c_.stmt.items.size() || c_.stmt.items[c_.i + 1].word != "ci") {
     c_.fail(it.loc, "expected 'ci' after 'until'", "write it like: until ci 5%", item_width(it));
     return;
   }
   ++c_.i;
-  const Item* vi = c_.value_item(c_.stmt.items[c_.i], "until ci", "until ci 5%");
+  const recipe::Item* vi = c_.value_item(c_.stmt.items[c_.i], "until ci", "until ci 5%");
   if (!vi) return;
   auto v = c_.eval(*vi);
   if (!v) return;
-  if (v->kind != Value::Kind::number || v->number.dim != Dim::percent) {
+  if (v->kind != Value::Kind::number || v->number.dim != lang::Dim::percent) {
     c_.fail(vi->loc, fmt::format("'until ci' needs a percentage, but {}", describe_value(*v)),
             "write it like: until ci 5%", item_width(*vi));
     return;
@@ -119,7 +119,7 @@ void MeasurementOptions::bind_until(const Item& it) {
   c_.step.text += fmt::format(" until ci {}", to_text(*v));
 }
 
-void MeasurementOptions::bind_runs_range(const Item& value) {
+void MeasurementOptions::bind_runs_range(const recipe::Item& value) {
   const BindRequest& req = c_.req;
   auto lo = evaluate_count(value.expr.items.at(0), req.scope, req.diags, "runs", 1, 1'000'000);
   auto hi = evaluate_count(value.expr.items.at(1), req.scope, req.diags, "runs", 1, 1'000'000);
@@ -139,11 +139,11 @@ void MeasurementOptions::bind_runs_range(const Item& value) {
   c_.step.text += fmt::format(" runs {}..{}", *lo, *hi);
 }
 
-void MeasurementOptions::bind_for(const Item& value) {
+void MeasurementOptions::bind_for(const recipe::Item& value) {
   auto v = c_.eval(value);
   if (!v) return;
-  if (c_.detached_unit(value, *v, Dim::seconds, "for")) return;
-  if (v->kind != Value::Kind::number || v->number.dim != Dim::seconds) {
+  if (c_.detached_unit(value, *v, lang::Dim::seconds, "for")) return;
+  if (v->kind != Value::Kind::number || v->number.dim != lang::Dim::seconds) {
     c_.fail(value.loc, fmt::format("'for' needs a duration, but {}", describe_value(*v)),
             "write it like: for 3s or for 500ms", item_width(value));
     return;
@@ -158,7 +158,7 @@ void MeasurementOptions::bind_for(const Item& value) {
 
 void MeasurementOptions::complete(const kernels::KernelSpec& spec) {
   const BindRequest& req = c_.req;
-  Policy& p = c_.step.policy;
+  plan::Policy& p = c_.step.policy;
   if (faithful_ != nullptr) {
     if (p.for_seconds > 0 || p.until_ci_pct > 0 || runs_given_) {
       c_.fail(faithful_->loc, "'faithful' fixes the timing itself (for 5s cputime until ci 5% runs 5..30)",

@@ -23,7 +23,7 @@ enum class Place {
 /// strings: {0} is the statement's keyword, {1} the title of the section around, {2} the
 /// statement's own title (a section's).
 struct PlacementRule {
-  StmtKind kind;
+  recipe::StmtKind kind;
   Place place;
   std::string_view message;
   std::string_view hint;
@@ -44,37 +44,37 @@ constexpr std::string_view kSectionHint =
 /// Every place rule, a kind's rules in the order they are checked: the first one broken refuses.
 /// A kind without a row may stand anywhere.
 constexpr PlacementRule kPlacement[] = {
-    {StmtKind::location, Place::section, kTopOnly, kOutOfSection},
-    {StmtKind::location, Place::if_branch, kTopOnly,
+    {recipe::StmtKind::location, Place::section, kTopOnly, kOutOfSection},
+    {recipe::StmtKind::location, Place::if_branch, kTopOnly,
      "a location is declared for the whole recipe: move it out of the 'if'"},
-    {StmtKind::location, Place::below_top, kTopOnly, "move it before the statements that use it"},
-    {StmtKind::kernel_def, Place::section, kTopOnly, kOutOfSection},
-    {StmtKind::kernel_def, Place::below_top, kKernelAtTop, {}},
-    {StmtKind::kernel_def, Place::if_branch, kKernelAtTop, {}},
-    {StmtKind::setup, Place::section, kTopOnly, kOutOfSection},
-    {StmtKind::setup, Place::below_top, kTopOnly, {}},
-    {StmtKind::teardown, Place::section, kTopOnly, kOutOfSection},
-    {StmtKind::teardown, Place::below_top, kTopOnly, {}},
-    {StmtKind::series, Place::untimed, kUntimed, {}},
+    {recipe::StmtKind::location, Place::below_top, kTopOnly, "move it before the statements that use it"},
+    {recipe::StmtKind::kernel_def, Place::section, kTopOnly, kOutOfSection},
+    {recipe::StmtKind::kernel_def, Place::below_top, kKernelAtTop, {}},
+    {recipe::StmtKind::kernel_def, Place::if_branch, kKernelAtTop, {}},
+    {recipe::StmtKind::setup, Place::section, kTopOnly, kOutOfSection},
+    {recipe::StmtKind::setup, Place::below_top, kTopOnly, {}},
+    {recipe::StmtKind::teardown, Place::section, kTopOnly, kOutOfSection},
+    {recipe::StmtKind::teardown, Place::below_top, kTopOnly, {}},
+    {recipe::StmtKind::series, Place::untimed, kUntimed, {}},
     // `time { parallel N { … } }` is the Perl script's shape: the parent times its workers.
     // Anything deeper has no meaning: a group is one sample.
-    {StmtKind::time, Place::parallel, "'{0}' cannot stand inside 'parallel'", kOneSample},
-    {StmtKind::time, Place::time, "'{0}' cannot stand inside 'time'", kOneSample},
-    {StmtKind::time, Place::untimed, kUntimed, {}},
-    {StmtKind::parallel, Place::parallel, "'{0}' cannot stand inside 'parallel'", kOneSample},
-    {StmtKind::parallel, Place::untimed, kUntimed, {}},
-    {StmtKind::report, Place::untimed, kBelongsAtTop, {}},
-    {StmtKind::report, Place::group, kBelongsAtTop, {}},
-    {StmtKind::baseline, Place::below_top, kBelongsAtTop, {}},
-    {StmtKind::index, Place::below_top, kBelongsAtTop, {}},
-    {StmtKind::compare, Place::below_top, kBelongsAtTop, {}},
-    {StmtKind::settle, Place::below_top, kBelongsAtTop, kSettleHint},
-    {StmtKind::settle, Place::untimed, kBelongsAtTop, kSettleHint},
-    {StmtKind::section, Place::section, "section \"{2}\" is inside section \"{1}\"",
+    {recipe::StmtKind::time, Place::parallel, "'{0}' cannot stand inside 'parallel'", kOneSample},
+    {recipe::StmtKind::time, Place::time, "'{0}' cannot stand inside 'time'", kOneSample},
+    {recipe::StmtKind::time, Place::untimed, kUntimed, {}},
+    {recipe::StmtKind::parallel, Place::parallel, "'{0}' cannot stand inside 'parallel'", kOneSample},
+    {recipe::StmtKind::parallel, Place::untimed, kUntimed, {}},
+    {recipe::StmtKind::report, Place::untimed, kBelongsAtTop, {}},
+    {recipe::StmtKind::report, Place::group, kBelongsAtTop, {}},
+    {recipe::StmtKind::baseline, Place::below_top, kBelongsAtTop, {}},
+    {recipe::StmtKind::index, Place::below_top, kBelongsAtTop, {}},
+    {recipe::StmtKind::compare, Place::below_top, kBelongsAtTop, {}},
+    {recipe::StmtKind::settle, Place::below_top, kBelongsAtTop, kSettleHint},
+    {recipe::StmtKind::settle, Place::untimed, kBelongsAtTop, kSettleHint},
+    {recipe::StmtKind::section, Place::section, "section \"{2}\" is inside section \"{1}\"",
      "sections do not nest: close \"{1}\" with '}}' before \"{2}\" begins"},
-    {StmtKind::section, Place::below_top, kBelongsAtTop, kSectionHint},
-    {StmtKind::section, Place::if_branch, kBelongsAtTop, kSectionHint},
-    {StmtKind::section, Place::untimed, kBelongsAtTop, kSectionHint},
+    {recipe::StmtKind::section, Place::below_top, kBelongsAtTop, kSectionHint},
+    {recipe::StmtKind::section, Place::if_branch, kBelongsAtTop, kSectionHint},
+    {recipe::StmtKind::section, Place::untimed, kBelongsAtTop, kSectionHint},
 };
 
 /// Whether the walk at `ctx` is in `place`.
@@ -112,7 +112,7 @@ std::uint32_t Checker::word_width(lang::SourceLoc loc) const {
   return static_cast<std::uint32_t>(std::max<std::size_t>(1, word_at(source_.text, loc.offset).size()));
 }
 
-bool Checker::placed_well(const Stmt& s, const Ctx& ctx, std::string_view title) {
+bool Checker::placed_well(const recipe::Stmt& s, const Ctx& ctx, std::string_view title) {
   for (const PlacementRule& rule : kPlacement) {
     if (rule.kind != s.kind || !walk_is_in(rule.place, ctx)) continue;
     const std::string_view word = word_at(source_.text, s.loc.offset);

@@ -31,8 +31,7 @@
 
 namespace hwbench::runtime::check::detail {
 
-using lang::recipe::Stmt;
-using lang::recipe::StmtKind;
+namespace recipe = lang::recipe;
 
 constexpr std::size_t kMaxSteps = 1'000'000;
 /// Loops over `let`s or empty blocks expand to no statement, yet must end too.
@@ -107,60 +106,60 @@ class Checker {
   void declare_locations(const lang::recipe::Recipe& recipe);
 
   // ---- the walk --------------------------------------------------------------------------
-  void walk_block(const std::vector<Stmt>& stmts, const Ctx& ctx, std::vector<plan::Step>* group);
+  void walk_block(const std::vector<recipe::Stmt>& stmts, const Ctx& ctx, std::vector<plan::Step>* group);
 
   std::vector<plan::Step>& phase_steps(Phase p);
 
   /// One statement: where it stands checked (placed_well), then walked by the kind's own walk.
-  void walk(const Stmt& s, const Ctx& ctx, std::vector<plan::Step>* group);
+  void walk(const recipe::Stmt& s, const Ctx& ctx, std::vector<plan::Step>* group);
 
   /// In the counting walk, whether `s` is walked on: statements that expand, or that give values
   /// later expansions use. A kernel statement is counted here, bound or not, and goes no further.
-  bool counting_enters(const Stmt& s);
+  bool counting_enters(const recipe::Stmt& s);
 
   // ---- where a statement may stand (placement.cpp) ---------------------------------------
   /// Whether `s` may stand where `ctx` is, by the placement table; if not, refuses it with the
   /// error of the first rule it breaks, the caret under its keyword. `title` is a section's own
   /// title, which its refusal inside another section names.
-  bool placed_well(const Stmt& s, const Ctx& ctx, std::string_view title = {});
+  bool placed_well(const recipe::Stmt& s, const Ctx& ctx, std::string_view title = {});
 
   /// The columns of the word that starts at `loc` (a statement's keyword): what a caret underlines.
   std::uint32_t word_width(lang::SourceLoc loc) const;
 
   // ---- the statements' walks (statement_walk.cpp) ----------------------------------------
   /// `title`, `source`, `note`: the plan's metadata (notes add up, one per line).
-  void walk_meta(const Stmt& s);
+  void walk_meta(const recipe::Stmt& s);
 
   /// `let NAME = EXPR`, or the `--set` value given in its place at the recipe's own top level.
-  void walk_let(const Stmt& s, const Ctx& ctx);
+  void walk_let(const recipe::Stmt& s, const Ctx& ctx);
 
   /// `repeat N { … }`: one loop node inside a group when the body does not use `$i`, else N passes.
-  void walk_repeat(const Stmt& s, const Ctx& inner, std::vector<plan::Step>* group);
+  void walk_repeat(const recipe::Stmt& s, const Ctx& inner, std::vector<plan::Step>* group);
 
   /// `for NAME in LIST-OR-RANGE { … }`: one pass per item; a range is walked without being built.
-  void walk_for(const Stmt& s, const Ctx& inner, std::vector<plan::Step>* group);
+  void walk_for(const recipe::Stmt& s, const Ctx& inner, std::vector<plan::Step>* group);
 
   /// `setup { … }` and `teardown { … }`: their bodies walked untimed; setup before any `settle`.
-  void walk_phase(const Stmt& s, const Ctx& inner);
+  void walk_phase(const recipe::Stmt& s, const Ctx& inner);
 
   /// `series "LABEL" { … }`: its statements make the series LABEL.
-  void walk_series(const Stmt& s, const Ctx& ctx, const Ctx& inner, std::vector<plan::Step>* group);
+  void walk_series(const recipe::Stmt& s, const Ctx& ctx, const Ctx& inner, std::vector<plan::Step>* group);
 
   /// A kernel statement: bound into a step of its group or its phase.
-  void walk_kernel(const Stmt& s, const Ctx& ctx, std::vector<plan::Step>* group);
+  void walk_kernel(const recipe::Stmt& s, const Ctx& ctx, std::vector<plan::Step>* group);
 
   /// `report …`: a report of the section around it, or of the whole recipe.
-  void walk_report(const Stmt& s, const Ctx& ctx);
+  void walk_report(const recipe::Stmt& s, const Ctx& ctx);
 
   /// `baseline NAME from FILE` and `index "LABEL" = geomean(…) vs NAME …`.
-  void walk_baseline(const Stmt& s);
-  void walk_index(const Stmt& s);
+  void walk_baseline(const recipe::Stmt& s);
+  void walk_index(const recipe::Stmt& s);
 
   /// `compare with FILE …` or `compare with section "TITLE" …`.
-  void walk_compare(const Stmt& s, const Ctx& ctx);
+  void walk_compare(const recipe::Stmt& s, const Ctx& ctx);
 
   /// `settle`: at the top level, once, after setup and before the first timed statement.
-  void walk_settle(const Stmt& s, const Ctx& ctx);
+  void walk_settle(const recipe::Stmt& s, const Ctx& ctx);
 
   /// Where a relative baseline file is looked for: the recipe's own directory.
   std::string recipe_dir() const;
@@ -168,17 +167,17 @@ class Checker {
   /// `if A OP B { … } else …`: decided now, from values known before the run (`$cpus`, `let`s,
   /// loop variables); the branch taken is walked as if written in place of the `if`, so at the
   /// top level it may hold `index`, `baseline`, `report` and `setup` like the top level itself.
-  void walk_if(const Stmt& s, const Ctx& ctx, std::vector<plan::Step>* group);
+  void walk_if(const recipe::Stmt& s, const Ctx& ctx, std::vector<plan::Step>* group);
 
   /// A `repeat` inside a group whose body does not use `$i`: one loop node, its body checked
   /// once (each pass does the same thing), so a long loop costs nothing to plan.
-  void walk_loop(const Stmt& s, const Ctx& ctx, std::uint64_t count, std::vector<plan::Step>& group);
+  void walk_loop(const recipe::Stmt& s, const Ctx& ctx, std::uint64_t count, std::vector<plan::Step>& group);
 
-  void walk_group(const Stmt& s, const Ctx& ctx, std::vector<plan::Step>* group);
+  void walk_group(const recipe::Stmt& s, const Ctx& ctx, std::vector<plan::Step>* group);
 
   /// `section "TITLE" { … }`: its statements walked as if at the top level, then every report
   /// written in it given the labels of the series declared in it, which are all it covers.
-  void walk_section(const Stmt& s, const Ctx& ctx);
+  void walk_section(const recipe::Stmt& s, const Ctx& ctx);
 
   /// Each statement was checked against the RAM on its own; the workers hold theirs at once.
   void check_parallel_memory(const plan::Step& step, lang::SourceLoc loc);
@@ -189,7 +188,7 @@ class Checker {
   void add_step(plan::Step step, Phase phase);
 
   // ---- kernel statements -----------------------------------------------------------------
-  std::optional<plan::Step> bind(const Stmt& s, const Ctx& ctx);
+  std::optional<plan::Step> bind(const recipe::Stmt& s, const Ctx& ctx);
 
   const lang::Source& source_;
   const CheckOptions& opts_;

@@ -11,18 +11,6 @@
 
 namespace hwbench::runtime::check {
 
-using analysis::aggregate_names;
-using analysis::find_aggregate;
-using analysis::find_unit;
-using analysis::Unit;
-using analysis::unit_names;
-using model::find_style_info;
-using model::named_report_style;
-using model::ReportLayout;
-using model::ReportSpec;
-using model::style_catalogue;
-using model::StyleInfo;
-
 namespace {
 
 std::uint32_t word_width(const lang::recipe::Word& w) {
@@ -31,10 +19,10 @@ std::uint32_t word_width(const lang::recipe::Word& w) {
 
 /// `report STYLE [OPTION [VALUE]]…`: a style with a layout of its own. Which options take a
 /// value is the style's to say, so the arguments pair up here.
-std::optional<ReportSpec> bind_named(const lang::recipe::ReportStmt& r, const StyleInfo& style,
-                                     lang::Diagnostics& diags) {
-  ReportSpec spec;
-  spec.style = named_report_style(style);
+std::optional<model::ReportSpec> bind_named(const lang::recipe::ReportStmt& r, const model::StyleInfo& style,
+                                            lang::Diagnostics& diags) {
+  model::ReportSpec spec;
+  spec.style = model::named_report_style(style);
   bool ok = true;
   std::vector<std::string> option_names;
   for (const auto& [name, values] : style.options) option_names.push_back(name);
@@ -91,7 +79,7 @@ std::optional<ReportSpec> bind_named(const lang::recipe::ReportStmt& r, const St
 namespace {
 
 /// `report summary`: every series in its natural unit, with nothing to choose.
-std::optional<ReportSpec> bind_summary(const lang::recipe::ReportStmt& r, lang::Diagnostics& diags) {
+std::optional<model::ReportSpec> bind_summary(const lang::recipe::ReportStmt& r, lang::Diagnostics& diags) {
   const lang::recipe::Word* extra = r.with.given() ? &r.with : !r.args.empty() ? &r.args.front().term.word : nullptr;
   if (extra != nullptr) {
     diags.error(extra->loc, fmt::format("unexpected '{}' after 'report summary'", extra->text),
@@ -99,32 +87,32 @@ std::optional<ReportSpec> bind_summary(const lang::recipe::ReportStmt& r, lang::
                 word_width(*extra));
     return std::nullopt;
   }
-  ReportSpec spec;
-  spec.style.layout = ReportLayout::summary;
+  model::ReportSpec spec;
+  spec.style.layout = model::ReportLayout::summary;
   return spec;
 }
 
 }  // namespace
 
-std::optional<ReportSpec> bind_report(const lang::recipe::ReportStmt& r, lang::Diagnostics& diags) {
-  ReportSpec spec;
-  if (!r.table.given() && r.head.text == to_text(model::ReportStyle{ReportLayout::summary, nullptr}))
+std::optional<model::ReportSpec> bind_report(const lang::recipe::ReportStmt& r, lang::Diagnostics& diags) {
+  model::ReportSpec spec;
+  if (!r.table.given() && r.head.text == to_text(model::ReportStyle{model::ReportLayout::summary, nullptr}))
     return bind_summary(r, diags);
   if (r.table.given()) {
-    spec.style.layout = ReportLayout::table;
-  } else if (!find_unit(r.head.text)) {
-    if (const StyleInfo* named = find_style_info(r.head.text)) return bind_named(r, *named, diags);
+    spec.style.layout = model::ReportLayout::table;
+  } else if (!analysis::find_unit(r.head.text)) {
+    if (const model::StyleInfo* named = model::find_style_info(r.head.text)) return bind_named(r, *named, diags);
   }
-  const Unit* unit = find_unit(r.head.text);
+  const analysis::Unit* unit = analysis::find_unit(r.head.text);
   if (unit == nullptr) {
-    std::vector<std::string> candidates = unit_names();
+    std::vector<std::string> candidates = analysis::unit_names();
     candidates.push_back("table");
     candidates.push_back("summary");
-    for (const auto& st : style_catalogue()) candidates.push_back(st.name);
-    diags.error(
-        r.head.loc, fmt::format("unknown unit '{}'", r.head.text),
-        support::did_you_mean(r.head.text, candidates, "units: " + fmt::format("{}", fmt::join(unit_names(), " "))),
-        word_width(r.head));
+    for (const auto& st : model::style_catalogue()) candidates.push_back(st.name);
+    diags.error(r.head.loc, fmt::format("unknown unit '{}'", r.head.text),
+                support::did_you_mean(r.head.text, candidates,
+                                      "units: " + fmt::format("{}", fmt::join(analysis::unit_names(), " "))),
+                word_width(r.head));
     return std::nullopt;
   }
   spec.unit = unit->name;
@@ -132,11 +120,12 @@ std::optional<ReportSpec> bind_report(const lang::recipe::ReportStmt& r, lang::D
   bool ok = true;
   for (std::size_t i = 0; i < r.args.size(); ++i) {
     const lang::recipe::Term& agg = r.args[i].term;
-    if (agg.value || find_aggregate(agg.word.text) == nullptr) {
-      diags.error(agg.word.loc, fmt::format("unknown aggregate '{}'", agg.word.text),
-                  support::did_you_mean(agg.word.text, aggregate_names(),
-                                        "aggregates: " + fmt::format("{}", fmt::join(aggregate_names(), " "))),
-                  word_width(agg.word));
+    if (agg.value || analysis::find_aggregate(agg.word.text) == nullptr) {
+      diags.error(
+          agg.word.loc, fmt::format("unknown aggregate '{}'", agg.word.text),
+          support::did_you_mean(agg.word.text, analysis::aggregate_names(),
+                                "aggregates: " + fmt::format("{}", fmt::join(analysis::aggregate_names(), " "))),
+          word_width(agg.word));
       ok = false;
       continue;
     }

@@ -10,8 +10,7 @@
 
 namespace hwbench::runtime::check {
 
-using lang::recipe::Stmt;
-using lang::recipe::StmtKind;
+namespace recipe = lang::recipe;
 
 namespace {
 
@@ -22,8 +21,8 @@ std::optional<lang::recipe::Expr> parse_value(const std::string& text) {
   lang::Diagnostics ignored;
   auto recipe = lang::recipe::parse(source, ignored);
   if (!recipe || ignored.has_errors() || recipe->statements.size() != 1) return std::nullopt;
-  const Stmt& s = recipe->statements.front();
-  if (s.kind != StmtKind::let) return std::nullopt;
+  const recipe::Stmt& s = recipe->statements.front();
+  if (s.kind != recipe::StmtKind::let) return std::nullopt;
   return s.value;
 }
 
@@ -36,7 +35,7 @@ bool same_type(const Value& a, const Value& b) {
 
 Settings::Settings(std::vector<std::pair<std::string, std::string>> given) : given_(std::move(given)) {}
 
-std::optional<Value> Settings::replace(const Stmt& let, const Value& own, const Scope& scope,
+std::optional<Value> Settings::replace(const recipe::Stmt& let, const Value& own, const Scope& scope,
                                        lang::Diagnostics& diags) {
   const std::pair<std::string, std::string>* setting = nullptr;
   for (const auto& s : given_)
@@ -80,7 +79,7 @@ std::optional<Value> Settings::replace(const Stmt& let, const Value& own, const 
 void Settings::report_unused(const lang::recipe::Recipe& recipe, lang::Diagnostics& diags) const {
   std::vector<std::string> names;
   for (const auto& s : recipe.statements)
-    if (s.kind == StmtKind::let) names.push_back(s.name);
+    if (s.kind == recipe::StmtKind::let) names.push_back(s.name);
   std::set<std::string> reported;
   for (const auto& [name, text] : given_) {
     if (matched_.count(name) || !reported.insert(name).second) continue;

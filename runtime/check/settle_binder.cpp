@@ -6,19 +6,19 @@
 
 namespace hwbench::runtime::check {
 
-using lang::recipe::Expr;
-using lang::recipe::SettleStmt;
-using lang::recipe::Stmt;
+namespace recipe = lang::recipe;
 
 namespace {
 
 constexpr const char* kExample = "write it like: settle 60s, or settle until stable max 120s";
 
-std::uint32_t width_of(const Expr& e) { return static_cast<std::uint32_t>(std::max<std::size_t>(1, e.text.size())); }
+std::uint32_t width_of(const recipe::Expr& e) {
+  return static_cast<std::uint32_t>(std::max<std::size_t>(1, e.text.size()));
+}
 
 /// The seconds `e` stands for, when it is a duration in (0, 1h]; otherwise an error that says
 /// what `what` needs.
-std::optional<double> duration(const Expr& e, const std::string& what, const SettleRequest& req) {
+std::optional<double> duration(const recipe::Expr& e, const std::string& what, const SettleRequest& req) {
   auto v = evaluate(e, req.scope, req.diags);
   if (!v) return std::nullopt;
   if (v->kind != Value::Kind::number || v->number.dim != lang::Dim::seconds) {
@@ -41,9 +41,9 @@ std::string display_of(const std::string& path, const sandbox::PathResolver& res
 }
 
 /// The file a `settle until stable` probes: the one named, or the largest that setup made.
-bool choose_file(const Stmt& s, const SettleStmt& st, const SettleRequest& req, plan::Settle& out) {
+bool choose_file(const recipe::Stmt& s, const recipe::SettleStmt& st, const SettleRequest& req, plan::Settle& out) {
   if (st.path) {
-    const Expr& e = *st.path;
+    const recipe::Expr& e = *st.path;
     auto v = evaluate(e, req.scope, req.diags);
     if (!v) return false;
     if (v->kind != Value::Kind::text) {
@@ -94,8 +94,8 @@ bool choose_file(const Stmt& s, const SettleStmt& st, const SettleRequest& req, 
 
 }  // namespace
 
-std::optional<plan::Settle> bind_settle(const Stmt& s, const SettleRequest& req) {
-  const auto& st = std::get<SettleStmt>(s.form);
+std::optional<plan::Settle> bind_settle(const recipe::Stmt& s, const SettleRequest& req) {
+  const auto& st = std::get<recipe::SettleStmt>(s.form);
   plan::Settle out;
   out.loc = s.loc;
   out.text = s.text;

@@ -5,17 +5,17 @@
 
 namespace hwbench::runtime::check::detail {
 
-using plan::Step;
-
-void Checker::walk_meta(const Stmt& s) {
+void Checker::walk_meta(const recipe::Stmt& s) {
   auto v = evaluate(s.value, scope_, diags_);
   if (!v) return;
-  std::string key = s.kind == StmtKind::title ? "title" : s.kind == StmtKind::source ? "source" : "note";
+  std::string key = s.kind == recipe::StmtKind::title    ? "title"
+                    : s.kind == recipe::StmtKind::source ? "source"
+                                                         : "note";
   auto& slot = plan_.meta[key];
   slot = (key == "note" && !slot.empty()) ? slot + "\n" + to_text(*v) : to_text(*v);
 }
 
-void Checker::walk_let(const Stmt& s, const Ctx& ctx) {
+void Checker::walk_let(const recipe::Stmt& s, const Ctx& ctx) {
   auto v = evaluate(s.value, scope_, diags_);
   // Only the recipe's own top level takes `--set` (Settings lists those names alone).
   if (v && ctx.top && !ctx.in_if && ctx.section.empty())
@@ -26,7 +26,7 @@ void Checker::walk_let(const Stmt& s, const Ctx& ctx) {
     scope_.set(s.name, Value{});  // defined, so later uses give no second error
 }
 
-void Checker::walk_repeat(const Stmt& s, const Ctx& inner, std::vector<Step>* group) {
+void Checker::walk_repeat(const recipe::Stmt& s, const Ctx& inner, std::vector<plan::Step>* group) {
   auto n = evaluate_count(s.value, scope_, diags_, "repeat", 0, 10'000'000);
   if (!n) return;
   if (group && !lang::recipe::mentions_variable(s, "i")) {
@@ -40,7 +40,7 @@ void Checker::walk_repeat(const Stmt& s, const Ctx& inner, std::vector<Step>* gr
   }
 }
 
-void Checker::walk_for(const Stmt& s, const Ctx& inner, std::vector<Step>* group) {
+void Checker::walk_for(const recipe::Stmt& s, const Ctx& inner, std::vector<plan::Step>* group) {
   if (s.value.kind == lang::recipe::ExprKind::range) {
     // A range is walked without being built: `for b in 1..999999` inside another loop
     // would otherwise make a million values for each pass.
@@ -69,8 +69,8 @@ void Checker::walk_for(const Stmt& s, const Ctx& inner, std::vector<Step>* group
   }
 }
 
-void Checker::walk_phase(const Stmt& s, const Ctx& inner) {
-  if (s.kind == StmtKind::setup && plan_.settle) {
+void Checker::walk_phase(const recipe::Stmt& s, const Ctx& inner) {
+  if (s.kind == recipe::StmtKind::setup && plan_.settle) {
     // What settle probes, and what it waits for, is what setup has written before it.
     diags_.error(s.loc, "'setup' comes after 'settle'",
                  fmt::format("settle lets setup's files settle: move it below the setup block (it is at line {})",
@@ -79,11 +79,11 @@ void Checker::walk_phase(const Stmt& s, const Ctx& inner) {
     return;
   }
   Ctx body = inner;
-  body.phase = s.kind == StmtKind::setup ? Phase::setup : Phase::teardown;
+  body.phase = s.kind == recipe::StmtKind::setup ? Phase::setup : Phase::teardown;
   walk_block(s.body, body, nullptr);
 }
 
-void Checker::walk_series(const Stmt& s, const Ctx& ctx, const Ctx& inner, std::vector<Step>* group) {
+void Checker::walk_series(const recipe::Stmt& s, const Ctx& ctx, const Ctx& inner, std::vector<plan::Step>* group) {
   auto v = evaluate(s.value, scope_, diags_);
   if (!v || !placed_well(s, ctx)) return;
   Ctx body = inner;
@@ -91,7 +91,7 @@ void Checker::walk_series(const Stmt& s, const Ctx& ctx, const Ctx& inner, std::
   walk_block(s.body, body, group);
 }
 
-void Checker::walk_kernel(const Stmt& s, const Ctx& ctx, std::vector<Step>* group) {
+void Checker::walk_kernel(const recipe::Stmt& s, const Ctx& ctx, std::vector<plan::Step>* group) {
   auto step = bind(s, ctx);
   if (!step) {
     // Refused with its error: what depends on it (an index naming its series, an empty
@@ -110,21 +110,21 @@ void Checker::walk_kernel(const Stmt& s, const Ctx& ctx, std::vector<Step>* grou
   }
 }
 
-void Checker::walk_report(const Stmt& s, const Ctx& ctx) {
+void Checker::walk_report(const recipe::Stmt& s, const Ctx& ctx) {
   if (auto spec = bind_report(std::get<lang::recipe::ReportStmt>(s.form), diags_)) {
     spec->section = ctx.section;
     plan_.reports.push_back(std::move(*spec));
   }
 }
 
-void Checker::walk_baseline(const Stmt& s) {
+void Checker::walk_baseline(const recipe::Stmt& s) {
   if (auto b = bind_baseline(s, scope_, recipe_dir(), plan_.baselines, diags_))
     plan_.baselines.push_back(std::move(*b));
   else
     refused_baselines_.insert(s.name);
 }
 
-void Checker::walk_index(const Stmt& s) {
+void Checker::walk_index(const recipe::Stmt& s) {
   const auto& index = std::get<lang::recipe::IndexStmt>(s.form);
   if (refused_baselines_.count(index.baseline.text)) return;  // its baseline has the error
   if (auto spec = bind_index(index, scope_, plan_.baselines, plan_.indices, diags_)) {
@@ -133,7 +133,7 @@ void Checker::walk_index(const Stmt& s) {
   }
 }
 
-void Checker::walk_compare(const Stmt& s, const Ctx& ctx) {
+void Checker::walk_compare(const recipe::Stmt& s, const Ctx& ctx) {
   if (auto spec = bind_compare(std::get<lang::recipe::CompareStmt>(s.form), scope_, recipe_dir(), section_titles_,
                                ctx.section, diags_)) {
     spec->section = ctx.section;

@@ -4,7 +4,7 @@
 
 namespace hwbench::runtime::check::detail {
 
-void Checker::walk_settle(const Stmt& s, const Ctx& ctx) {
+void Checker::walk_settle(const recipe::Stmt& s, const Ctx& ctx) {
   // One error for the statement's place, not one for each pass of a loop around it.
   if (settle_refused_.count(s.loc.offset)) return;
   if (!placed_well(s, ctx)) {
@@ -34,7 +34,7 @@ void Checker::walk_settle(const Stmt& s, const Ctx& ctx) {
   plan_.settle = std::move(settle);
 }
 
-void Checker::walk_section(const Stmt& s, const Ctx& ctx) {
+void Checker::walk_section(const recipe::Stmt& s, const Ctx& ctx) {
   auto v = evaluate(s.value, scope_, diags_);
   if (!v) return;
   const std::string title = to_text(*v);

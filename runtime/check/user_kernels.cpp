@@ -11,8 +11,6 @@
 
 namespace hwbench::runtime::check {
 
-using plan::KernelStep;
-
 namespace {
 
 std::uint32_t name_width(const std::string& s) {
@@ -94,7 +92,7 @@ std::shared_ptr<UserKernels> UserKernels::load(const lang::recipe::Recipe& recip
   return out;
 }
 
-bool UserKernels::check_call(const lang::recipe::Stmt& s, KernelStep& step, lang::Diagnostics& diags) const {
+bool UserKernels::check_call(const lang::recipe::Stmt& s, plan::KernelStep& step, lang::Diagnostics& diags) const {
   const Entry* entry = nullptr;
   for (const auto& e : entries_)
     if (e.kernel->def.name == step.spec->name) entry = &e;

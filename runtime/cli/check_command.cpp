@@ -16,12 +16,11 @@
 namespace hwbench::runtime::cli {
 
 using check::check;
-using check::CheckedRecipe;
-using plan::print_plan;
 
-std::optional<CheckedRecipe> load_and_check(const Common& c, lang::Source& source, const kernels::Registry& registry,
-                                            const kernels::FileView& files, std::ostream& err, int& code,
-                                            std::shared_ptr<const platform::MachineProbe> machine) {
+std::optional<check::CheckedRecipe> load_and_check(const Common& c, lang::Source& source,
+                                                   const kernels::Registry& registry, const platform::FileView& files,
+                                                   std::ostream& err, int& code,
+                                                   std::shared_ptr<const platform::MachineProbe> machine) {
   pipeline::LoadFailure failure = pipeline::LoadFailure::usage;
   auto checked =
       pipeline::load_recipe(c, pipeline::CheckContext{registry, files, std::move(machine)}, source, err, failure);
@@ -48,7 +47,7 @@ int cmd_check(const Common& c, bool busy_check, std::ostream& out, std::ostream&
   int code = exit_ok;
   auto checked = load_and_check(c, source, registry, files, err, code);
   if (!checked) return code;
-  print_plan(checked->plan, out);
+  plan::print_plan(checked->plan, out);
   if (busy_check) {
     platform::RealClock clock;
     platform::SystemConditionsSampler sampler("", clock);

@@ -53,7 +53,7 @@ struct HostsOptions {
 /// failure returns nothing and sets `code` to the exit code. `machine` is the machine it is
 /// checked for; null for this one.
 std::optional<check::CheckedRecipe> load_and_check(const Common& c, lang::Source& source,
-                                                   const kernels::Registry& registry, const kernels::FileView& files,
+                                                   const kernels::Registry& registry, const platform::FileView& files,
                                                    std::ostream& err, int& code,
                                                    std::shared_ptr<const platform::MachineProbe> machine = nullptr);
 

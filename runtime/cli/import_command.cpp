@@ -12,26 +12,18 @@
 
 namespace hwbench::runtime::cli {
 
-using platform::write_file_atomically;
-using record::parse_published;
-using record::read_text_file;
-using record::write_published;
-using tools::find_importer;
-using tools::Importer;
-using tools::importers;
-
 int cmd_import(const std::string& tool, const std::string& log, const std::string& output, const std::string& machine,
                std::ostream& out, std::ostream& err) {
-  const Importer* importer = find_importer(tool);
+  const tools::Importer* importer = tools::find_importer(tool);
   if (importer == nullptr) {
     std::vector<std::string> tools;
-    for (const auto& i : importers()) tools.push_back(i.tool);
+    for (const auto& i : tools::importers()) tools.push_back(i.tool);
     err << fmt::format("hwbench: no importer for '{}'; {}\n", tool,
                        support::did_you_mean(tool, tools, fmt::format("importers: {}", fmt::join(tools, ", "))));
     return exit_usage;
   }
   std::string error;
-  const auto text = read_text_file(log, error);
+  const auto text = record::read_text_file(log, error);
   if (!text) {
     err << error << "\n";
     return exit_usage;
@@ -43,9 +35,9 @@ int cmd_import(const std::string& tool, const std::string& log, const std::strin
   }
   // A log rarely names its machine; the one who imports it can.
   if (!machine.empty()) result->machine = machine;
-  const std::string toml = write_published(*result);
+  const std::string toml = record::write_published(*result);
   // What is written must read back: a file that hwbench report refuses would be worse than none.
-  if (!parse_published(toml, output.empty() ? "<stdout>" : output, error)) {
+  if (!record::parse_published(toml, output.empty() ? "<stdout>" : output, error)) {
     err << "hwbench: internal error: the imported result does not read back:\n" << error << "\n";
     return exit_failure;
   }
@@ -53,7 +45,7 @@ int cmd_import(const std::string& tool, const std::string& log, const std::strin
     out << toml;
     return exit_ok;
   }
-  if (!write_file_atomically(output, toml, error)) {
+  if (!platform::write_file_atomically(output, toml, error)) {
     err << "hwbench: " << error << "\n";
     return exit_failure;
   }

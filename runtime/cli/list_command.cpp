@@ -11,9 +11,6 @@
 
 namespace hwbench::runtime::cli {
 
-using analysis::aggregate_names;
-using analysis::all_units;
-
 namespace {
 
 const char* type_name(kernels::ParamType t) {
@@ -61,9 +58,9 @@ int cmd_list(std::ostream& out) {
   out << "\nmeasurement options (every kernel): warmup N, runs N | runs MIN..MAX, for DURATION, until ci P%, cold, "
          "sync\n";
   out << "report units:";
-  for (const auto& u : all_units()) out << " " << u.name;
+  for (const auto& u : analysis::all_units()) out << " " << u.name;
   out << "\naggregates:";
-  for (const auto& a : aggregate_names()) out << " " << a;
+  for (const auto& a : analysis::aggregate_names()) out << " " << a;
   out << "\n\nreport styles (docs/language.md §5):\n";
   out << "  report UNIT AGG, …                one line per series\n";
   out << "  report table UNIT with AGG, …     runs as rows, series as columns, then the aggregates\n";

@@ -16,9 +16,6 @@
 
 namespace hwbench::runtime::cli {
 
-using support::display_width;
-using support::fit_width;
-
 namespace {
 
 constexpr std::int64_t kRedrawNs = 100'000'000;  // the status line changes at most ten times a second
@@ -91,7 +88,7 @@ void ProgressDisplay::run_begins(const plan::Plan& plan) {
   for (const auto& label : plan.series_order) {
     Track& t = track(section_of(label), label);
     if (auto it = plan.samples_max.find(label); it != plan.samples_max.end()) t.planned = it->second;
-    label_width_ = std::max(label_width_, std::min(display_width(label), kLabelColumns));
+    label_width_ = std::max(label_width_, std::min(support::display_width(label), kLabelColumns));
   }
   // A series' samples have a known length only when every statement of it is `for` a duration.
   std::map<std::string, bool> unbounded;
@@ -191,7 +188,8 @@ std::string ProgressDisplay::series_line(const Track& t, const model::Series& se
   const std::string count = std::to_string(tracks_.size());
   const std::string head =
       fmt::format("[{:>{}}/{}] ", index_.at(track_key(series.section, t.label)) + 1, count.size(), count);
-  const std::string label = t.label + std::string(label_width_ - std::min(label_width_, display_width(t.label)), ' ');
+  const std::string label =
+      t.label + std::string(label_width_ - std::min(label_width_, support::display_width(t.label)), ' ');
   std::string figures, note;
   if (!series.unavailable.empty()) {
     note = "unavailable: " + series.unavailable;
@@ -209,7 +207,7 @@ std::string ProgressDisplay::series_line(const Track& t, const model::Series& se
   for (const auto* part : {&figures, &note})
     if (!part->empty()) plain += "  " + *part;
   // A terminal's line stays within its width; the colours go on the parts that were not cut.
-  if (style_.status_line) plain = fit_width(plain, style_.width > 1 ? style_.width - 1 : 1);
+  if (style_.status_line) plain = support::fit_width(plain, style_.width > 1 ? style_.width - 1 : 1);
   if (!style_.color) return plain;
   std::string line = plain;
   if (plain.compare(head.size(), label.size(), label) == 0) line.replace(head.size(), label.size(), bold(label));
@@ -242,7 +240,7 @@ void ProgressDisplay::draw_status(std::int64_t now, bool force) {
 
 void ProgressDisplay::show_status(const std::string& text) {
   // One column is left free: a line that reaches the last column wraps on some terminals.
-  out_ << '\r' << fit_width(text, style_.width > 1 ? style_.width - 1 : 1) << "\033[K" << std::flush;
+  out_ << '\r' << support::fit_width(text, style_.width > 1 ? style_.width - 1 : 1) << "\033[K" << std::flush;
   status_shown_ = true;
 }
 

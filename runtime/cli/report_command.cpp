@@ -13,20 +13,16 @@
 
 namespace hwbench::runtime::cli {
 
-using model::Result;
-using model::RunStatus;
-using report::Format;
-
-Format parse_format(const std::string& f) {
-  if (f == "csv") return Format::csv;
-  if (f == "md" || f == "markdown") return Format::markdown;
-  return Format::text;
+report::Format parse_format(const std::string& f) {
+  if (f == "csv") return report::Format::csv;
+  if (f == "md" || f == "markdown") return report::Format::markdown;
+  return report::Format::text;
 }
 
 int cmd_report(const std::string& file, const std::string& format, std::size_t width, std::ostream& out,
                std::ostream& err) {
   std::string error;
-  std::optional<Result> result = pipeline::load_result(file, error);
+  std::optional<model::Result> result = pipeline::load_result(file, error);
   if (!result) {
     err << "hwbench: " << error << "\n";
     return exit_usage;
@@ -36,10 +32,10 @@ int cmd_report(const std::string& file, const std::string& format, std::size_t w
     return exit_ok;
   }
   if (format == "html") {
-    out << pipeline::render_result(*result, {Format::text, width, true}).html;
+    out << pipeline::render_result(*result, {report::Format::text, width, true}).html;
     return exit_ok;
   }
-  if (result->status != RunStatus::complete && result->status != RunStatus::published)
+  if (result->status != model::RunStatus::complete && result->status != model::RunStatus::published)
     err << fmt::format("hwbench: note: this run is {}: {}\n", model::to_text(result->status), result->error);
   if (!result->parameters.empty() && format == "text") out << plan::parameters_line(result->parameters) << "\n\n";
   out << pipeline::render_result(*result, {parse_format(format), width, false}).text;
@@ -59,7 +55,7 @@ int cmd_compare(const std::vector<std::string>& files, const std::vector<std::pa
       return exit_usage;
     }
   }
-  std::vector<Result> results;
+  std::vector<model::Result> results;
   std::vector<std::string> names;
   for (const auto& f : files) {
     std::string error;

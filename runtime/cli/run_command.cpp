@@ -25,13 +25,10 @@
 
 namespace hwbench::runtime::cli {
 
-using model::RunStatus;
-using pipeline::RunRecord;
-
 namespace {
 
 /// What a run that did not complete says besides its result file.
-void tell_failure(const RunRecord& run, std::ostream& err) {
+void tell_failure(const pipeline::RunRecord& run, std::ostream& err) {
   err << fmt::format("hwbench: {}\n", run.result.error);
   if (!run.removed_after_failure.empty())
     err << fmt::format("hwbench: teardown ran; removed {} file{} the run had created\n",
@@ -88,10 +85,10 @@ int cmd_run(const Common& c, const RunFiles& files, const std::string& format, s
   request.options.interrupted = guard.flag();
   platform::SystemConditionsSampler conditions("", clock);
   request.options.conditions = &conditions;
-  RunRecord run = pipeline::run_recipe(request);
+  pipeline::RunRecord run = pipeline::run_recipe(request);
   model::Result& result = run.result;
 
-  const bool complete = result.status == RunStatus::complete;
+  const bool complete = result.status == model::RunStatus::complete;
   pipeline::RenderedResult rendered =
       pipeline::render_result(result, {parse_format(format), width, !files.html.empty()});
   if (complete) {
@@ -117,7 +114,7 @@ int cmd_run(const Common& c, const RunFiles& files, const std::string& format, s
     return exit_ok;
   }
   err << fmt::format("hwbench: the result file {} is marked {} (not complete)\n", path, model::to_text(result.status));
-  return result.status == RunStatus::interrupted ? exit_interrupted : exit_failure;
+  return result.status == model::RunStatus::interrupted ? exit_interrupted : exit_failure;
 }
 
 }  // namespace hwbench::runtime::cli

@@ -16,14 +16,13 @@ namespace hwbench::runtime::environment {
 namespace {
 
 using nlohmann::json;
-using support::trim;
 
 // OpenSSL_version() returns some facts with their label ("built on: …", "compiler: …"); the
 // object keeps the facts alone, as an imported `openssl speed` log does.
 std::string without_label(const char* text, std::string_view label) {
   std::string_view value = text != nullptr ? text : "";
   if (value.substr(0, label.size()) == label) value.remove_prefix(label.size());
-  return trim(value);
+  return support::trim(value);
 }
 
 }  // namespace
@@ -59,7 +58,7 @@ json openssl_build() {
   return {
       {"version", OpenSSL_version(OPENSSL_VERSION)},
       {"built_on", without_label(OpenSSL_version(OPENSSL_BUILT_ON), "built on:")},
-      {"options", trim(BN_options())},
+      {"options", support::trim(BN_options())},
       {"compiler", without_label(OpenSSL_version(OPENSSL_CFLAGS), "compiler:")},
       {"cpuinfo", without_label(OpenSSL_version(OPENSSL_CPU_INFO), "CPUINFO:")},
   };

@@ -15,11 +15,6 @@ namespace hwbench::runtime::environment {
 namespace {
 
 using nlohmann::json;
-using support::join;
-using support::parse_double;
-using support::parse_integer;
-using support::split_words;
-using support::trim;
 
 json or_null(const std::optional<std::string>& value) { return value ? json(*value) : json(nullptr); }
 
@@ -61,7 +56,7 @@ constexpr ArmPart arm_parts[] = {
     {0x41, 0xd4f, "Neoverse-V2"}, {0xc0, 0xac3, "Ampere-1"}};
 
 std::optional<unsigned> hex_number(const std::string& text) {
-  const std::string t = trim(text);
+  const std::string t = support::trim(text);
   if (t.size() < 3 || t[0] != '0' || (t[1] != 'x' && t[1] != 'X')) return std::nullopt;
   unsigned value = 0;
   for (std::size_t i = 2; i < t.size(); ++i) {
@@ -94,7 +89,8 @@ std::optional<std::string> arm_core(const std::map<std::string, std::string>& bl
     for (const auto& p : arm_parts)
       if (p.implementer == *id && p.part == *part_id) return *designer + " " + p.name;
   }
-  return (designer ? *designer : "implementer " + trim(implementer->second)) + " part " + trim(part->second);
+  return (designer ? *designer : "implementer " + support::trim(implementer->second)) + " part " +
+         support::trim(part->second);
 }
 
 // What an ARM cpuinfo says the processor is: its distinct cores in the order of the processors
@@ -109,7 +105,7 @@ std::optional<std::string> arm_model(const CpuInfo& blocks) {
   auto board = cpu_field(blocks, "Model");
   if (!board) board = cpu_field(blocks, "Hardware");
   if (cores.empty()) return board;
-  std::string model = join(cores, " + ");
+  std::string model = support::join(cores, " + ");
   if (board) model += " (" + *board + ")";
   return model;
 }
@@ -121,13 +117,13 @@ CpuInfo parse_cpuinfo(const std::string& text) {
   std::istringstream in(text);
   std::string line;
   while (std::getline(in, line)) {
-    if (trim(line).empty()) {
+    if (support::trim(line).empty()) {
       if (!blocks.back().empty()) blocks.emplace_back();
       continue;
     }
     const auto colon = line.find(':');
     if (colon == std::string::npos) continue;
-    blocks.back().emplace(trim(line.substr(0, colon)), trim(line.substr(colon + 1)));
+    blocks.back().emplace(support::trim(line.substr(0, colon)), support::trim(line.substr(colon + 1)));
   }
   if (blocks.back().empty()) blocks.pop_back();
   return blocks;
@@ -148,7 +144,7 @@ json capture_cpu(const CpuInfo& blocks, const std::string& machine) {
   if (!flags) flags = cpu_field(blocks, "Features");
   const auto number = [&](const char* key) -> json {
     const auto text = cpu_field(blocks, key);
-    return text ? or_null(parse_integer(*text)) : json(nullptr);
+    return text ? or_null(support::parse_integer(*text)) : json(nullptr);
   };
   const auto mhz = cpu_field(blocks, "cpu MHz");
   return {
@@ -157,8 +153,8 @@ json capture_cpu(const CpuInfo& blocks, const std::string& machine) {
       {"family", number("cpu family")},
       {"model_number", number("model")},
       {"stepping", number("stepping")},
-      {"flags", flags ? split_words(*flags) : std::vector<std::string>{}},
-      {"mhz", mhz ? or_null(parse_double(*mhz)) : json(nullptr)},
+      {"flags", flags ? support::split_words(*flags) : std::vector<std::string>{}},
+      {"mhz", mhz ? or_null(support::parse_double(*mhz)) : json(nullptr)},
       // As /proc/cpuinfo words it ("307200 KB"): nbench's report prints it verbatim.
       {"cache_size", or_null(cpu_field(blocks, "cache size"))},
   };

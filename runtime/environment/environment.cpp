@@ -22,10 +22,6 @@ namespace hwbench::runtime::environment {
 namespace {
 
 using nlohmann::json;
-using support::join_nonempty;
-using support::parse_integer;
-using support::split_words;
-using support::trim;
 
 json memory_total(const std::optional<std::string>& meminfo) {
   if (!meminfo) return nullptr;
@@ -39,7 +35,7 @@ std::optional<std::string> os_release_value(const std::string& text, const std::
   std::string line;
   while (std::getline(in, line)) {
     if (line.rfind(key + "=", 0) != 0) continue;
-    const std::string raw = trim(line.substr(key.size() + 1));
+    const std::string raw = support::trim(line.substr(key.size() + 1));
     if (raw.size() >= 2 && (raw.front() == '"' || raw.front() == '\'') && raw.back() == raw.front()) {
       std::string value;
       for (std::size_t i = 1; i + 1 < raw.size(); ++i) {
@@ -123,8 +119,8 @@ nlohmann::json capture_environment(const SystemFiles& system) {
       {"libc", libc_build_version()},
       {"openssl", openssl_build()},
       {"hwbench_version", hwbench_build_version()},
-      {"cpu_governor", governor ? trim(*governor) : std::string("unknown (no cpufreq)")},
-      {"clock_source", clock ? json(trim(*clock)) : json(nullptr)},
+      {"cpu_governor", governor ? support::trim(*governor) : std::string("unknown (no cpufreq)")},
+      {"clock_source", clock ? json(support::trim(*clock)) : json(nullptr)},
       {"hostname", host.empty() ? json(nullptr) : json(host)},
   };
 }
@@ -141,7 +137,7 @@ std::string environment_summary(const nlohmann::json& environment) {
   }
 
   std::vector<std::string> software;
-  software.push_back(join_nonempty(
+  software.push_back(support::join_nonempty(
       {text_at(environment, "/kernel/sysname").value_or(""), text_at(environment, "/kernel/release").value_or(""),
        text_at(environment, "/kernel/machine").value_or("")},
       " "));
@@ -153,14 +149,14 @@ std::string environment_summary(const nlohmann::json& environment) {
     // clang's __VERSION__ already names it ("Debian Clang 14.0.6"); gcc's is bare ("12.2.0").
     const bool named = !id.empty() && lower.find(id) != std::string::npos;
     software.push_back(
-        join_nonempty({named ? "" : id, *version, text_at(environment, "/compiler/flags").value_or("")}, " "));
+        support::join_nonempty({named ? "" : id, *version, text_at(environment, "/compiler/flags").value_or("")}, " "));
   }
   // Result files before the openssl object held the version line alone.
   auto openssl = text_at(environment, "/openssl/version");
   if (!openssl) openssl = text_at(environment, "/openssl");
   if (openssl) {
     // "OpenSSL 3.0.19 27 Jan 2026": the release date is noise here.
-    const auto words = split_words(*openssl);
+    const auto words = support::split_words(*openssl);
     software.push_back(words.size() > 2 ? words[0] + " " + words[1] : *openssl);
   }
 
@@ -170,8 +166,9 @@ std::string environment_summary(const nlohmann::json& environment) {
   if (const auto libc = text_at(environment, "/libc")) tuning.push_back("glibc " + *libc);
   if (const auto version = text_at(environment, "/hwbench_version")) tuning.push_back("hwbench " + *version);
 
-  return join_nonempty({join_nonempty(machine, ", "), join_nonempty(software, ", "), join_nonempty(tuning, ", ")},
-                       "\n");
+  return support::join_nonempty({support::join_nonempty(machine, ", "), support::join_nonempty(software, ", "),
+                                 support::join_nonempty(tuning, ", ")},
+                                "\n");
 }
 
 }  // namespace hwbench::runtime::environment

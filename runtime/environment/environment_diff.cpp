@@ -11,9 +11,6 @@
 
 namespace hwbench::runtime::environment {
 
-using model::Result;
-using support::write_columns;
-
 namespace {
 
 std::string shown_at(const nlohmann::json& environment, const char* pointer) {
@@ -25,13 +22,11 @@ std::string shown_at(const nlohmann::json& environment, const char* pointer) {
   return "";
 }
 
-using support::join_nonempty;
-
 std::string cores_text(const nlohmann::json& env) {
   const std::string logical = shown_at(env, "/cores/logical");
   const std::string physical = shown_at(env, "/cores/physical");
-  return join_nonempty({logical.empty() ? "" : logical + " logical", physical.empty() ? "" : physical + " physical"},
-                       ", ");
+  return support::join_nonempty(
+      {logical.empty() ? "" : logical + " logical", physical.empty() ? "" : physical + " physical"}, ", ");
 }
 
 std::string memory_text(const nlohmann::json& env) {
@@ -47,35 +42,36 @@ std::string compiler_text(const nlohmann::json& env) {
   for (char c : version) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   // clang's version text names it already ("Debian Clang 14.0.6"); gcc's is bare.
   const bool named = !id.empty() && lower.find(id) != std::string::npos;
-  return join_nonempty({named ? "" : id, version, shown_at(env, "/compiler/flags")}, " ");
+  return support::join_nonempty({named ? "" : id, version, shown_at(env, "/compiler/flags")}, " ");
 }
 
-std::string filesystems_text(const Result& result) {
+std::string filesystems_text(const model::Result& result) {
   std::vector<std::string> parts;
   for (const auto& l : result.locations) parts.push_back(l.name + " " + (l.fstype.empty() ? "?" : l.fstype));
-  return join_nonempty(parts, ", ");
+  return support::join_nonempty(parts, ", ");
 }
 
 }  // namespace
 
-std::vector<EnvironmentRow> diff_environments(const std::vector<const Result*>& results) {
+std::vector<EnvironmentRow> diff_environments(const std::vector<const model::Result*>& results) {
   struct Fact {
     const char* label;
-    std::string (*value)(const Result&);
+    std::string (*value)(const model::Result&);
   };
   static const Fact facts[] = {
-      {"machine", [](const Result& r) { return r.machine; }},
-      {"CPU", [](const Result& r) { return shown_at(r.environment, "/cpu/model"); }},
-      {"cores", [](const Result& r) { return cores_text(r.environment); }},
-      {"memory", [](const Result& r) { return memory_text(r.environment); }},
+      {"machine", [](const model::Result& r) { return r.machine; }},
+      {"CPU", [](const model::Result& r) { return shown_at(r.environment, "/cpu/model"); }},
+      {"cores", [](const model::Result& r) { return cores_text(r.environment); }},
+      {"memory", [](const model::Result& r) { return memory_text(r.environment); }},
       {"kernel",
-       [](const Result& r) {
-         return join_nonempty({shown_at(r.environment, "/kernel/sysname"), shown_at(r.environment, "/kernel/release"),
-                               shown_at(r.environment, "/kernel/machine")},
-                              " ");
+       [](const model::Result& r) {
+         return support::join_nonempty(
+             {shown_at(r.environment, "/kernel/sysname"), shown_at(r.environment, "/kernel/release"),
+              shown_at(r.environment, "/kernel/machine")},
+             " ");
        }},
-      {"OS", [](const Result& r) { return shown_at(r.environment, "/distribution"); }},
-      {"compiler", [](const Result& r) { return compiler_text(r.environment); }},
+      {"OS", [](const model::Result& r) { return shown_at(r.environment, "/distribution"); }},
+      {"compiler", [](const model::Result& r) { return compiler_text(r.environment); }},
       {"filesystems", filesystems_text},
   };
   std::vector<EnvironmentRow> rows;
@@ -83,7 +79,7 @@ std::vector<EnvironmentRow> diff_environments(const std::vector<const Result*>& 
     EnvironmentRow row;
     row.label = fact.label;
     std::set<std::string> known;
-    for (const Result* r : results) {
+    for (const model::Result* r : results) {
       row.values.push_back(fact.value(*r));
       if (!row.values.back().empty()) known.insert(row.values.back());
     }
@@ -106,7 +102,7 @@ std::string format_environment_diff(const std::vector<EnvironmentRow>& rows, con
     env.push_back(line);
     any_differs = any_differs || row.differs;
   }
-  std::string out = write_columns(env, false);
+  std::string out = support::write_columns(env, false);
   if (any_differs) out += "* marks a fact that differs between the machines\n";
   return out;
 }

@@ -12,30 +12,15 @@
 
 namespace hwbench::runtime::html {
 
-using analysis::CellState;
-using analysis::CompareOptions;
-using analysis::CompareRow;
-using analysis::Comparison;
-using analysis::RatioState;
-using chart::Bar;
-using chart::BarChart;
-using chart::BarGroup;
-using chart::exact;
-using model::Result;
-using report::figure_cell_text;
-using report::format_comparison;
-using report::format_ratio;
-using report::ratio_cell_text;
-
 namespace {
 
 // The units of the rows' figures, in the order they first appear; "" (indices) last.
-std::vector<std::string> comparison_units(const Comparison& comparison) {
+std::vector<std::string> comparison_units(const analysis::Comparison& comparison) {
   std::vector<std::string> units;
   bool indices = false;
   for (const auto& row : comparison.rows)
     for (const auto& cell : row.figures) {
-      if (cell.state != CellState::figure) continue;
+      if (cell.state != analysis::CellState::figure) continue;
       if (cell.unit.empty())
         indices = true;
       else if (std::find(units.begin(), units.end(), cell.unit) == units.end())
@@ -46,26 +31,26 @@ std::vector<std::string> comparison_units(const Comparison& comparison) {
 }
 
 // The bar of result i in `row`: its figure, and after it its ratio to the first result.
-Bar figure_bar(const Comparison& comparison, const CompareRow& row, std::size_t i, const CompareOptions& options,
-               const std::vector<bool>& published) {
+chart::Bar figure_bar(const analysis::Comparison& comparison, const analysis::CompareRow& row, std::size_t i,
+                      const analysis::CompareOptions& options, const std::vector<bool>& published) {
   const auto& cell = row.figures[i];
-  Bar bar;
+  chart::Bar bar;
   bar.label = comparison.names[i];
   bar.colour = i;
   bar.hollow = i < published.size() && published[i];
   bar.value = cell.value;
-  bar.value_text = figure_cell_text(cell);
-  if (i > 0) bar.value_text += "  " + ratio_cell_text(row.ratios[i - 1], options);
-  bar.title =
-      fmt::format("{}, {}: {}{}{}", row.label, bar.label, exact(cell.value), cell.unit.empty() ? "" : " ", cell.unit);
-  if (i > 0 && row.ratios[i - 1].state == RatioState::computed)
-    bar.title += fmt::format("; {}/{} = {}", bar.label, comparison.names[0], exact(row.ratios[i - 1].value));
+  bar.value_text = report::figure_cell_text(cell);
+  if (i > 0) bar.value_text += "  " + report::ratio_cell_text(row.ratios[i - 1], options);
+  bar.title = fmt::format("{}, {}: {}{}{}", row.label, bar.label, chart::exact(cell.value),
+                          cell.unit.empty() ? "" : " ", cell.unit);
+  if (i > 0 && row.ratios[i - 1].state == analysis::RatioState::computed)
+    bar.title += fmt::format("; {}/{} = {}", bar.label, comparison.names[0], chart::exact(row.ratios[i - 1].value));
   return bar;
 }
 
-ChartFigure unit_chart(const Comparison& comparison, const std::string& unit, const CompareOptions& options,
-                       const std::vector<bool>& published) {
-  BarChart chart;
+ChartFigure unit_chart(const analysis::Comparison& comparison, const std::string& unit,
+                       const analysis::CompareOptions& options, const std::vector<bool>& published) {
+  chart::BarChart chart;
   chart.unit = unit.empty() ? "index" : unit;
   ChartFigure figure;
   figure.caption = unit.empty() ? "Indices, one bar per result" : fmt::format("Series in {}, one bar per result", unit);
@@ -75,15 +60,15 @@ ChartFigure unit_chart(const Comparison& comparison, const std::string& unit, co
   for (std::size_t i = 1; i < comparison.names.size(); ++i)
     figure.table.header.push_back(comparison.names[i] + "/" + comparison.names[0]);
   for (const auto& row : comparison.rows) {
-    BarGroup group{row.label, {}};
+    chart::BarGroup group{row.label, {}};
     std::vector<std::string> line{row.label};
     for (std::size_t i = 0; i < row.figures.size(); ++i) {
-      const bool here = row.figures[i].state == CellState::figure && row.figures[i].unit == unit;
+      const bool here = row.figures[i].state == analysis::CellState::figure && row.figures[i].unit == unit;
       if (here) group.bars.push_back(figure_bar(comparison, row, i, options, published));
-      line.push_back(here ? figure_cell_text(row.figures[i]) : "-");
+      line.push_back(here ? report::figure_cell_text(row.figures[i]) : "-");
     }
     if (group.bars.empty()) continue;
-    for (const auto& ratio : row.ratios) line.push_back(ratio_cell_text(ratio, options));
+    for (const auto& ratio : row.ratios) line.push_back(report::ratio_cell_text(ratio, options));
     chart.groups.push_back(std::move(group));
     figure.table.rows.push_back(std::move(line));
   }
@@ -92,8 +77,8 @@ ChartFigure unit_chart(const Comparison& comparison, const std::string& unit, co
   return figure;
 }
 
-ChartFigure ratio_chart(const Comparison& comparison, const CompareOptions& options) {
-  BarChart chart;
+ChartFigure ratio_chart(const analysis::Comparison& comparison, const analysis::CompareOptions& options) {
+  chart::BarChart chart;
   chart.scale = chart::ScaleKind::log;
   chart.origin = 1;
   chart.unit = fmt::format("ratio to {} (log scale)", comparison.names[0]);
@@ -106,34 +91,34 @@ ChartFigure ratio_chart(const Comparison& comparison, const CompareOptions& opti
     figure.table.header.push_back(comparison.names[i] + "/" + comparison.names[0]);
   for (const auto& row : comparison.rows) {
     if (row.index) continue;
-    BarGroup group{row.label, {}};
+    chart::BarGroup group{row.label, {}};
     std::vector<std::string> line{row.label};
     for (std::size_t i = 0; i < row.ratios.size(); ++i) {
       const auto& ratio = row.ratios[i];
       const std::string name = comparison.names[i + 1] + "/" + comparison.names[0];
-      Bar bar{name, std::nan(""), ratio_cell_text(ratio, options), "", i + 1, false};
-      if (ratio.state == RatioState::computed) {
+      chart::Bar bar{name, std::nan(""), report::ratio_cell_text(ratio, options), "", i + 1, false};
+      if (ratio.state == analysis::RatioState::computed) {
         bar.value = ratio.value;
-        bar.title = fmt::format("{}, {}: {}", row.label, name, exact(ratio.value));
+        bar.title = fmt::format("{}, {}: {}", row.label, name, chart::exact(ratio.value));
       } else {
         bar.title = fmt::format("{}, {}: {}", row.label, name, ratio.why.empty() ? "no ratio" : ratio.why);
       }
       group.bars.push_back(std::move(bar));
-      line.push_back(ratio_cell_text(ratio, options));
+      line.push_back(report::ratio_cell_text(ratio, options));
     }
     chart.groups.push_back(std::move(group));
     figure.table.rows.push_back(std::move(line));
   }
-  BarGroup means{"geometric mean", {}};
+  chart::BarGroup means{"geometric mean", {}};
   std::vector<std::string> line{"geometric mean"};
   for (std::size_t i = 0; i < comparison.summary.size(); ++i) {
     const auto& cell = comparison.summary[i];
     const std::string name = comparison.names[i + 1] + "/" + comparison.names[0];
-    const std::string what =
-        fmt::format("geometric mean of {} over {} of {} series: {}", name, cell.used, cell.series, exact(cell.value));
-    means.bars.push_back(Bar{name, cell.value, format_ratio(cell.value, options), what, i + 1, false});
+    const std::string what = fmt::format("geometric mean of {} over {} of {} series: {}", name, cell.used, cell.series,
+                                         chart::exact(cell.value));
+    means.bars.push_back(chart::Bar{name, cell.value, report::format_ratio(cell.value, options), what, i + 1, false});
     if (std::isfinite(cell.value)) chart.references.push_back({cell.value, "", what});
-    line.push_back(format_ratio(cell.value, options));
+    line.push_back(report::format_ratio(cell.value, options));
   }
   chart.groups.push_back(std::move(means));
   figure.table.rows.push_back(std::move(line));
@@ -142,13 +127,13 @@ ChartFigure ratio_chart(const Comparison& comparison, const CompareOptions& opti
   return figure;
 }
 
-std::string results_table(const std::vector<const Result*>& results, const std::vector<std::string>& names) {
+std::string results_table(const std::vector<const model::Result*>& results, const std::vector<std::string>& names) {
   Table table;
   table.caption = "The results compared; the first is the reference of every ratio";
   table.header = {"name", "title", "source", "kind"};
   table.css_class = "environment";
   for (std::size_t i = 0; i < results.size(); ++i) {
-    const Result& r = *results[i];
+    const model::Result& r = *results[i];
     const auto at = [&](const char* key) {
       const auto it = r.meta.find(key);
       return it == r.meta.end() ? std::string() : it->second;
@@ -161,7 +146,8 @@ std::string results_table(const std::vector<const Result*>& results, const std::
 
 }  // namespace
 
-std::vector<ChartFigure> comparison_charts(const Comparison& comparison, const CompareOptions& options,
+std::vector<ChartFigure> comparison_charts(const analysis::Comparison& comparison,
+                                           const analysis::CompareOptions& options,
                                            const std::vector<bool>& published) {
   std::vector<ChartFigure> out;
   if (comparison.names.empty()) return out;
@@ -170,8 +156,8 @@ std::vector<ChartFigure> comparison_charts(const Comparison& comparison, const C
   return out;
 }
 
-std::string comparison_page(const std::vector<const Result*>& results, const Comparison& comparison,
-                            const CompareOptions& options) {
+std::string comparison_page(const std::vector<const model::Result*>& results, const analysis::Comparison& comparison,
+                            const analysis::CompareOptions& options) {
   const std::string names = fmt::format("{}", fmt::join(comparison.names, ", "));
   std::string out = page_start("Comparison: " + names + " · hwbench");
   out += fmt::format("<header>\n<h1>Comparison: {}</h1>\n</header>\n", escape(names));
@@ -191,9 +177,9 @@ std::string comparison_page(const std::vector<const Result*>& results, const Com
     out += "<section id=\"environment\">\n<h2>Environment</h2>\n" + table_html(environment) + "</section>\n";
   }
   out += "<section class=\"report\" id=\"comparison\">\n<h2>Comparison</h2>\n" +
-         pre_html(format_comparison(comparison, options));
+         pre_html(report::format_comparison(comparison, options));
   std::vector<bool> published;
-  for (const Result* r : results) published.push_back(r->kind == model::ResultKind::published);
+  for (const model::Result* r : results) published.push_back(r->kind == model::ResultKind::published);
   for (const auto& figure : comparison_charts(comparison, options, published)) out += figure_html(figure);
   out += "</section>\n";
   return out + page_end();

@@ -8,8 +8,6 @@
 
 namespace hwbench::runtime::html {
 
-using chart::escape_xml;
-
 namespace {
 
 // The style sheet. Marks take their series' colour from the chart (the Okabe–Ito palette reads
@@ -66,7 +64,7 @@ footer { margin-top: 3rem; color: var(--muted); font-size: 0.85rem; }
 
 }  // namespace
 
-std::string escape(std::string_view text) { return escape_xml(text); }
+std::string escape(std::string_view text) { return chart::escape_xml(text); }
 
 std::string page_start(std::string_view title) {
   return fmt::format(

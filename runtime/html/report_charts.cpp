@@ -21,43 +21,24 @@
 
 namespace hwbench::runtime::html {
 
-using analysis::aggregate;
-using analysis::box_summary;
-using analysis::histogram;
-using chart::Bar;
-using chart::BarChart;
-using chart::BarGroup;
-using chart::DistributionChart;
-using chart::DistributionRow;
-using chart::exact;
-using chart::LineChart;
-using chart::LineSeries;
-using model::IndexValue;
-using model::RenderedReport;
-using model::ReportFigures;
-using model::ReportLayout;
-using model::Result;
-using record::series_labelled;
-using report::build_summary;
-using report::format_figure;
-
 namespace {
 
 // A figure of `figures`: the report's own when it printed that aggregate, otherwise the
 // analysis stage's over the same values.
-double report_or_analysis(const ReportFigures& figures, std::string_view name) {
+double report_or_analysis(const model::ReportFigures& figures, std::string_view name) {
   for (const auto& [aggregate_name, value] : figures.aggregates)
     if (aggregate_name == name) return value;
-  return aggregate(name, figures.values).value_or(std::nan(""));
+  return analysis::aggregate(name, figures.values).value_or(std::nan(""));
 }
 
-std::string unit_of(const RenderedReport& report, const ReportFigures& figures) {
+std::string unit_of(const model::RenderedReport& report, const model::ReportFigures& figures) {
   return figures.unit.empty() ? report.spec.unit : figures.unit;
 }
 
 // Published figures have no spread: drawn hollow.
-bool published_series(const Result& result, const ReportFigures& figures) {
-  if (const model::Series* series = series_labelled(result, figures.label)) return series->samples.has_figures();
+bool published_series(const model::Result& result, const model::ReportFigures& figures) {
+  if (const model::Series* series = record::series_labelled(result, figures.label))
+    return series->samples.has_figures();
   return result.kind == model::ResultKind::published;
 }
 
@@ -70,27 +51,27 @@ chart::Bins bins_of(std::span<const double> values) {
   bins.low = std::floor(low / width) * width;
   bins.width = width;
   const auto count = static_cast<std::size_t>(std::floor((high - bins.low) / width)) + 1;
-  bins.counts = histogram(values, bins.low, width, count);
+  bins.counts = analysis::histogram(values, bins.low, width, count);
   return bins;
 }
 
 // One chart per unit, in the order the units first appear.
-std::vector<ChartFigure> sample_charts(const Result& result, const RenderedReport& report) {
+std::vector<ChartFigure> sample_charts(const model::Result& result, const model::RenderedReport& report) {
   std::vector<std::string> units;
   for (const auto& figures : report.figures)
     if (!figures.values.empty() && std::find(units.begin(), units.end(), unit_of(report, figures)) == units.end())
       units.push_back(unit_of(report, figures));
   std::vector<ChartFigure> out;
   for (const auto& unit : units) {
-    DistributionChart chart;
+    chart::DistributionChart chart;
     chart.unit = unit;
     ChartFigure figure;
     figure.table.header = {"series", "samples", "mean", "± 95% CI", "median", "min", "max"};
     std::vector<std::string> labels;
     for (std::size_t i = 0; i < report.figures.size(); ++i) {
-      const ReportFigures& figures = report.figures[i];
+      const model::ReportFigures& figures = report.figures[i];
       if (figures.values.empty() || unit_of(report, figures) != unit) continue;
-      DistributionRow row;
+      chart::DistributionRow row;
       row.label = figures.label;
       row.colour = i;
       row.mean = report_or_analysis(figures, "mean");
@@ -98,17 +79,18 @@ std::vector<ChartFigure> sample_charts(const Result& result, const RenderedRepor
       row.median = report_or_analysis(figures, "median");
       row.hollow = published_series(result, figures);
       if (figures.values.size() >= box_plot_from) {
-        const auto box = box_summary(figures.values);
+        const auto box = analysis::box_summary(figures.values);
         row.box = chart::Box{box.q1, box.median, box.q3, box.whisker_low, box.whisker_high};
       }
       if (figures.values.size() > histogram_past)
         row.bins = bins_of(figures.values);
       else
         row.values = figures.values;
-      figure.table.rows.push_back({figures.label, fmt::format("{}", figures.values.size()), format_figure(row.mean),
-                                   format_figure(row.ci95), format_figure(row.median),
-                                   format_figure(report_or_analysis(figures, "min")),
-                                   format_figure(report_or_analysis(figures, "max"))});
+      figure.table.rows.push_back({figures.label, fmt::format("{}", figures.values.size()),
+                                   report::format_figure(row.mean), report::format_figure(row.ci95),
+                                   report::format_figure(row.median),
+                                   report::format_figure(report_or_analysis(figures, "min")),
+                                   report::format_figure(report_or_analysis(figures, "max"))});
       labels.push_back(figures.label);
       chart.rows.push_back(std::move(row));
     }
@@ -127,14 +109,14 @@ std::vector<ChartFigure> sample_charts(const Result& result, const RenderedRepor
 }
 
 // `report table`: the samples in the order they ran, one line per series.
-ChartFigure run_order_chart(const RenderedReport& report) {
-  LineChart chart;
+ChartFigure run_order_chart(const model::RenderedReport& report) {
+  chart::LineChart chart;
   chart.unit = report.spec.unit;
   std::size_t longest = 0;
   ChartFigure figure;
   figure.table.header = {"sample"};
   for (std::size_t i = 0; i < report.figures.size(); ++i) {
-    const ReportFigures& figures = report.figures[i];
+    const model::ReportFigures& figures = report.figures[i];
     if (figures.values.empty()) continue;
     chart.series.push_back({figures.label, figures.values, i});
     longest = std::max(longest, figures.values.size());
@@ -148,7 +130,7 @@ ChartFigure run_order_chart(const RenderedReport& report) {
     for (std::size_t k = 0; k < longest; ++k) {
       std::vector<std::string> row{fmt::format("{}", k + 1)};
       for (const auto& series : chart.series)
-        row.push_back(k < series.values.size() ? format_figure(series.values[k]) : "");
+        row.push_back(k < series.values.size() ? report::format_figure(series.values[k]) : "");
       figure.table.rows.push_back(std::move(row));
     }
   } else {
@@ -156,35 +138,36 @@ ChartFigure run_order_chart(const RenderedReport& report) {
     figure.table.header = {"series", "samples", "first", "last", "min", "max"};
     figure.table.caption = fmt::format("The samples in {}, in run order: their range", chart.unit);
     for (const auto& series : chart.series)
-      figure.table.rows.push_back({series.label, fmt::format("{}", series.values.size()),
-                                   format_figure(series.values.front()), format_figure(series.values.back()),
-                                   format_figure(analysis::min(series.values)),
-                                   format_figure(analysis::max(series.values))});
+      figure.table.rows.push_back(
+          {series.label, fmt::format("{}", series.values.size()), report::format_figure(series.values.front()),
+           report::format_figure(series.values.back()), report::format_figure(analysis::min(series.values)),
+           report::format_figure(analysis::max(series.values))});
   }
   figure.svg = chart::line_svg(chart);
   return figure;
 }
 
 /// A named style's index chart (report::IndexChart): a bar per test, then the score's bar.
-ChartFigure index_chart_figure(const Result& result, const report::IndexChart& index_chart) {
+ChartFigure index_chart_figure(const model::Result& result, const report::IndexChart& index_chart) {
   const bool published = result.kind == model::ResultKind::published;
-  BarChart chart;
+  chart::BarChart chart;
   chart.unit = index_chart.unit;
   ChartFigure figure;
   figure.table.header = {"test", "figure", "unit", "baseline", "index"};
   for (const auto& bar : index_chart.bars) {
-    chart.groups.push_back({bar.label,
-                            {Bar{"", bar.index, fmt::format("{:.1f}", bar.index),
-                                 fmt::format("{}: index {} ({} {} against {})", bar.label, exact(bar.index),
-                                             exact(bar.figure), bar.unit, exact(bar.baseline)),
-                                 0, published}}});
+    chart.groups.push_back(
+        {bar.label,
+         {chart::Bar{"", bar.index, fmt::format("{:.1f}", bar.index),
+                     fmt::format("{}: index {} ({} {} against {})", bar.label, chart::exact(bar.index),
+                                 chart::exact(bar.figure), bar.unit, chart::exact(bar.baseline)),
+                     0, published}}});
     figure.table.rows.push_back({bar.label, fmt::format("{:.1f}", bar.figure), bar.unit,
                                  fmt::format("{:.1f}", bar.baseline), fmt::format("{:.1f}", bar.index)});
   }
   const std::string score = fmt::format("{:.1f}", index_chart.score);
-  chart.groups.push_back(
-      {index_chart.score_label,
-       {Bar{"", index_chart.score, score, fmt::format("score {}", exact(index_chart.score)), 1, published}}});
+  chart.groups.push_back({index_chart.score_label,
+                          {chart::Bar{"", index_chart.score, score,
+                                      fmt::format("score {}", chart::exact(index_chart.score)), 1, published}}});
   figure.table.rows.push_back({index_chart.score_row, "", "", "", score});
   chart.label = index_chart.title;
   figure.caption = index_chart.caption;
@@ -193,29 +176,29 @@ ChartFigure index_chart_figure(const Result& result, const report::IndexChart& i
   return figure;
 }
 
-std::string index_title(const IndexValue& index) {
+std::string index_title(const model::IndexValue& index) {
   return fmt::format("{} (vs {})", index.spec.label, index.spec.baseline);
 }
 
 }  // namespace
 
-std::vector<ChartFigure> report_charts(const Result& result, const RenderedReport& report,
+std::vector<ChartFigure> report_charts(const model::Result& result, const model::RenderedReport& report,
                                        const report::ComparedResults& compared) {
   std::vector<ChartFigure> out = sample_charts(result, report);
-  if (report.spec.style.layout == ReportLayout::compare) {
+  if (report.spec.style.layout == model::ReportLayout::compare) {
     // The comparison the report printed, of the result as the report saw it (its section's series).
-    const Result seen = report::section_view(result, report.spec);
+    const model::Result seen = report::section_view(result, report.spec);
     if (const auto data = report::compare_report_data(seen, report.spec, compared)) {
       std::vector<bool> published;
-      for (const Result* r : data->results) published.push_back(r->kind == model::ResultKind::published);
+      for (const model::Result* r : data->results) published.push_back(r->kind == model::ResultKind::published);
       auto charts = comparison_charts(data->comparison, data->options, published);
       out.insert(out.end(), std::make_move_iterator(charts.begin()), std::make_move_iterator(charts.end()));
     }
   }
   const bool has_values =
       std::any_of(report.figures.begin(), report.figures.end(), [](const auto& f) { return !f.values.empty(); });
-  if (report.spec.style.layout == ReportLayout::table && has_values) out.push_back(run_order_chart(report));
-  if (report.spec.style.layout == ReportLayout::named && report.spec.style.named != nullptr) {
+  if (report.spec.style.layout == model::ReportLayout::table && has_values) out.push_back(run_order_chart(report));
+  if (report.spec.style.layout == model::ReportLayout::named && report.spec.style.named != nullptr) {
     const report::NamedStyle* style = tools::find_named_style(report.spec.style.named->name);
     if (style != nullptr && style->charts)
       for (const auto& chart : style->charts(result, report)) out.push_back(index_chart_figure(result, chart));
@@ -223,47 +206,49 @@ std::vector<ChartFigure> report_charts(const Result& result, const RenderedRepor
   return out;
 }
 
-std::vector<ChartFigure> other_series_charts(const Result& result, const std::vector<RenderedReport>& reports) {
+std::vector<ChartFigure> other_series_charts(const model::Result& result,
+                                             const std::vector<model::RenderedReport>& reports) {
   std::set<std::string> drawn;
   for (const auto& report : reports)
     for (const auto& figures : report.figures)
       if (!figures.values.empty()) drawn.insert(figures.label);
   // The figures `report summary` would record for the rest.
-  RenderedReport others;
-  for (const auto& row : build_summary(result)) {
+  model::RenderedReport others;
+  for (const auto& row : report::build_summary(result)) {
     if (drawn.count(row.label) != 0 || row.values.empty()) continue;
-    others.figures.push_back(ReportFigures{row.label,
-                                           row.values,
-                                           {{"mean", row.mean}, {"ci95", row.ci95}, {"median", row.median}},
-                                           row.converged,
-                                           row.unit});
+    others.figures.push_back(model::ReportFigures{row.label,
+                                                  row.values,
+                                                  {{"mean", row.mean}, {"ci95", row.ci95}, {"median", row.median}},
+                                                  row.converged,
+                                                  row.unit});
   }
   return sample_charts(result, others);
 }
 
-std::vector<ChartFigure> index_charts(const std::vector<IndexValue>& indices) {
+std::vector<ChartFigure> index_charts(const std::vector<model::IndexValue>& indices) {
   std::vector<ChartFigure> out;
   if (indices.empty()) return out;
-  BarChart values;
+  chart::BarChart values;
   values.unit = "index";
   ChartFigure figure;
   figure.caption = "Indices";
   figure.table.caption = "Each index: the geometric mean of its ratios to the baseline, times its scale";
   figure.table.header = {"index", "baseline", "scale", "value"};
   for (std::size_t i = 0; i < indices.size(); ++i) {
-    const IndexValue& index = indices[i];
-    values.groups.push_back({index_title(index),
-                             {Bar{"", index.value, format_figure(index.value),
-                                  fmt::format("{}: {}", index_title(index), exact(index.value)), i, false}}});
+    const model::IndexValue& index = indices[i];
+    values.groups.push_back(
+        {index_title(index),
+         {chart::Bar{"", index.value, report::format_figure(index.value),
+                     fmt::format("{}: {}", index_title(index), chart::exact(index.value)), i, false}}});
     figure.table.rows.push_back(
-        {index.spec.label, index.spec.baseline, exact(index.spec.scale), format_figure(index.value)});
+        {index.spec.label, index.spec.baseline, chart::exact(index.spec.scale), report::format_figure(index.value)});
   }
   values.label = "Indices";
   figure.svg = chart::bar_svg(values);
   out.push_back(std::move(figure));
   for (std::size_t i = 0; i < indices.size(); ++i) {
-    const IndexValue& index = indices[i];
-    BarChart ratios;
+    const model::IndexValue& index = indices[i];
+    chart::BarChart ratios;
     ratios.scale = chart::ScaleKind::log;
     ratios.origin = 1;
     ratios.unit = fmt::format("ratio to {} (log scale)", index.spec.baseline);
@@ -273,10 +258,11 @@ std::vector<ChartFigure> index_charts(const std::vector<IndexValue>& indices) {
     parts.table.caption = fmt::format("The ratios of {} to {}", index.spec.label, index.spec.baseline);
     parts.table.header = {"series", "ratio"};
     for (const auto& [series, ratio] : index.ratios) {
-      ratios.groups.push_back({series,
-                               {Bar{"", ratio, format_figure(ratio),
-                                    fmt::format("{} / {}: {}", series, index.spec.baseline, exact(ratio)), i, false}}});
-      parts.table.rows.push_back({series, format_figure(ratio)});
+      ratios.groups.push_back(
+          {series,
+           {chart::Bar{"", ratio, report::format_figure(ratio),
+                       fmt::format("{} / {}: {}", series, index.spec.baseline, chart::exact(ratio)), i, false}}});
+      parts.table.rows.push_back({series, report::format_figure(ratio)});
     }
     ratios.label = parts.caption;
     parts.svg = chart::bar_svg(ratios);

@@ -10,14 +10,6 @@
 
 namespace hwbench::runtime::html {
 
-using environment::diff_environments;
-using model::RenderedReport;
-using model::ReportLayout;
-using model::Result;
-using model::ResultKind;
-using model::RunStatus;
-using model::to_text;
-
 namespace {
 
 // A fact as text: a string as it is, a list of them joined; "" for a table of facts (an
@@ -32,21 +24,21 @@ std::string json_fact(const nlohmann::json& value) {
   return value.is_object() ? "" : value.dump();
 }
 
-std::string meta_of(const Result& result, const std::string& key) {
+std::string meta_of(const model::Result& result, const std::string& key) {
   const auto it = result.meta.find(key);
   return it == result.meta.end() ? "" : it->second;
 }
 
-std::string page_title(const Result& result) {
+std::string page_title(const model::Result& result) {
   if (const std::string title = meta_of(result, "title"); !title.empty()) return title;
   if (!result.recipe_file.empty()) return std::filesystem::path(result.recipe_file).stem().string();
   return "hwbench result";
 }
 
 // What the report statement asked for: `lines MB/s: mean, median`, `nbench`, `compare with "a.json"`.
-std::string report_heading(const RenderedReport& report) {
+std::string report_heading(const model::RenderedReport& report) {
   const auto& spec = report.spec;
-  std::string heading(to_text(spec.style));
+  std::string heading(model::to_text(spec.style));
   if (!spec.unit.empty()) heading += " " + spec.unit;
   if (!spec.aggregates.empty()) heading += fmt::format(": {}", fmt::join(spec.aggregates, ", "));
   for (const auto& [name, value] : spec.options)
@@ -54,36 +46,38 @@ std::string report_heading(const RenderedReport& report) {
   return heading;
 }
 
-std::string header_html(const Result& result) {
+std::string header_html(const model::Result& result) {
   std::string out = fmt::format("<header>\n<h1>{}</h1>\n", escape(page_title(result)));
   if (const auto source = meta_of(result, "source"); !source.empty())
     out += fmt::format("<p class=\"meta\">Source: {}</p>\n", escape(source));
   if (const auto note = meta_of(result, "note"); !note.empty())
     out += fmt::format("<p class=\"meta\">Note: {}</p>\n", escape(note));
   std::vector<std::string> facts;
-  if (result.kind == ResultKind::published) {
+  if (result.kind == model::ResultKind::published) {
     facts.push_back("published figures (no raw measurements; drawn hollow)");
   } else {
     if (!result.recipe_file.empty()) facts.push_back("recipe " + result.recipe_file);
-    facts.push_back(fmt::format("run {}", to_text(result.status)));
+    facts.push_back(fmt::format("run {}", model::to_text(result.status)));
     if (!result.started_utc.empty()) facts.push_back(fmt::format("{} to {}", result.started_utc, result.finished_utc));
   }
   for (const auto& [name, value] : result.parameters) facts.push_back(fmt::format("--set {}={}", name, value));
   out += fmt::format("<p class=\"meta\">{}</p>\n", escape(fmt::format("{}", fmt::join(facts, " · "))));
-  if (result.status != RunStatus::complete && result.status != RunStatus::published && !result.error.empty())
+  if (result.status != model::RunStatus::complete && result.status != model::RunStatus::published &&
+      !result.error.empty())
     out += fmt::format("<p class=\"meta\">The run did not complete: {}</p>\n", escape(result.error));
   return out + "</header>\n";
 }
 
 }  // namespace
 
-Table environment_table(const Result& result) {
+Table environment_table(const model::Result& result) {
   Table table;
   table.caption = "The machine";
   table.header = {"fact", "value"};
   table.css_class = "environment";
-  for (const auto& row : diff_environments({&result})) table.rows.push_back({row.label, row.values.front()});
-  if (result.kind == ResultKind::published && result.environment.is_object()) {
+  for (const auto& row : environment::diff_environments({&result}))
+    table.rows.push_back({row.label, row.values.front()});
+  if (result.kind == model::ResultKind::published && result.environment.is_object()) {
     // What the tool's log said of the machine (environment["nbench"]…); the facts of a capture,
     // which the rows above show, are not repeated.
     for (const auto& [tool, facts] : result.environment.items()) {
@@ -97,8 +91,8 @@ Table environment_table(const Result& result) {
   return table;
 }
 
-std::string result_page(const Result& result, const std::vector<RenderedReport>& reports, std::string_view notes,
-                        const report::ComparedResults& compared) {
+std::string result_page(const model::Result& result, const std::vector<model::RenderedReport>& reports,
+                        std::string_view notes, const report::ComparedResults& compared) {
   std::string out = page_start(page_title(result) + " · hwbench");
   out += header_html(result);
   const Table environment = environment_table(result);
@@ -109,7 +103,7 @@ std::string result_page(const Result& result, const std::vector<RenderedReport>&
   }
   const std::string* section = nullptr;
   for (std::size_t r = 0; r < reports.size(); ++r) {
-    const RenderedReport& report = reports[r];
+    const model::RenderedReport& report = reports[r];
     if (!report.spec.section.empty() && (section == nullptr || *section != report.spec.section))
       out += fmt::format("<h2 class=\"section\">{}</h2>\n", escape(report.spec.section));
     section = &report.spec.section;

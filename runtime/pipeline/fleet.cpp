@@ -29,11 +29,6 @@
 
 namespace hwbench::runtime::pipeline {
 
-using remote::BundleFile;
-using remote::Host;
-using remote::HostBinaries;
-using remote::HostRun;
-
 namespace {
 
 /// A machine not known yet: the recipe is checked here for its errors and the files it names,
@@ -51,8 +46,8 @@ class NotYetKnownMachine : public platform::MachineProbe {
 };
 
 /// The hosts of the request: the fleet file's, then each --host's.
-std::optional<std::vector<Host>> gather_hosts(const FleetRequest& request, std::ostream& log) {
-  std::vector<Host> hosts;
+std::optional<std::vector<remote::Host>> gather_hosts(const FleetRequest& request, std::ostream& log) {
+  std::vector<remote::Host> hosts;
   if (!request.fleet_file.empty()) {
     std::string error;
     auto fleet = remote::load_fleet(request.fleet_file, error);
@@ -73,7 +68,7 @@ std::optional<std::vector<Host>> gather_hosts(const FleetRequest& request, std::
         return std::nullopt;
       }
     }
-    hosts.push_back(Host{dest, dest, {}, "", ""});
+    hosts.push_back(remote::Host{dest, dest, {}, "", ""});
   }
   return hosts;
 }
@@ -88,7 +83,7 @@ std::string recipe_directory(const std::string& file) {
 /// The files a bundle carries: the recipe, then those it names, each once.
 struct BundleFiles {
   std::string recipe_dir;
-  std::vector<BundleFile> files;
+  std::vector<remote::BundleFile> files;
   std::set<std::string> seen;
 };
 
@@ -135,7 +130,7 @@ struct Scratch {
 
 /// The recipe as checked here for `host`: its locations, the command line's then the host's,
 /// each mapped to an empty directory of `scratch` (the hosts' directories are not this machine's).
-RecipeRequest precheck_request(const RecipeRequest& recipe, const Host& host, const Scratch& scratch) {
+RecipeRequest precheck_request(const RecipeRequest& recipe, const remote::Host& host, const Scratch& scratch) {
   RecipeRequest for_host = recipe;
   for_host.locations.insert(for_host.locations.end(), host.locations.begin(), host.locations.end());
   for (std::size_t i = 0; i < for_host.locations.size() && !scratch.dir.empty(); ++i) {
@@ -153,7 +148,8 @@ RecipeRequest precheck_request(const RecipeRequest& recipe, const Host& host, co
 /// it names (baselines, `compare with` results) before any session opens; nothing is said about
 /// free space or memory, as each host checks the recipe against itself. False when the request
 /// cannot be sent (the cause told).
-bool gather_files(const FleetRequest& request, const std::vector<Host>& hosts, BundleFiles& bundle, std::ostream& log) {
+bool gather_files(const FleetRequest& request, const std::vector<remote::Host>& hosts, BundleFiles& bundle,
+                  std::ostream& log) {
   const platform::RealFileView file_view;
   const CheckContext context{*request.registry, file_view, std::make_shared<NotYetKnownMachine>()};
   const Scratch scratch;
@@ -201,18 +197,19 @@ remote::RunRequest session_request(const FleetRequest& request, const BundleFile
 }
 
 /// The static binaries for each host, looked for once per directory list (hosts may name their own).
-std::vector<HostBinaries> host_binaries(const FleetRequest& request, const std::vector<Host>& hosts,
-                                        std::ostream& log) {
+std::vector<remote::HostBinaries> host_binaries(const FleetRequest& request, const std::vector<remote::Host>& hosts,
+                                                std::ostream& log) {
   const std::string executable = remote::running_executable();
-  std::map<std::vector<std::string>, HostBinaries> by_dirs;
-  std::vector<HostBinaries> binaries;
+  std::map<std::vector<std::string>, remote::HostBinaries> by_dirs;
+  std::vector<remote::HostBinaries> binaries;
   for (const auto& host : hosts) {
     const auto dirs =
         remote::dist_dirs(host.dist.empty() ? request.dist : host.dist, std::getenv("HWBENCH_DIST"), executable);
     auto it = by_dirs.find(dirs);
     if (it == by_dirs.end()) {
       std::vector<std::string> problems;
-      HostBinaries found{remote::find_dist_binaries(dirs, request.version, problems, remote::dist_hash_memo()), dirs};
+      remote::HostBinaries found{remote::find_dist_binaries(dirs, request.version, problems, remote::dist_hash_memo()),
+                                 dirs};
       for (const auto& p : problems) log << "hwbench: " << p << "\n";
       it = by_dirs.emplace(dirs, std::move(found)).first;
     }
@@ -224,17 +221,18 @@ std::vector<HostBinaries> host_binaries(const FleetRequest& request, const std::
 /// One session per host, side by side unless `serial`. Ctrl-C or SIGTERM sets the flag; each
 /// session then closes its stdin, and the run on its host stops as after a Ctrl-C there. A
 /// session that ends early leaves its input unread: that must be a failed write, not a SIGPIPE.
-std::vector<HostRun> run_sessions(const std::vector<Host>& hosts, const std::vector<HostBinaries>& binaries,
-                                  const remote::RunRequest& session, bool serial, const std::atomic<bool>* interrupted,
-                                  std::ostream& log) {
+std::vector<remote::HostRun> run_sessions(const std::vector<remote::Host>& hosts,
+                                          const std::vector<remote::HostBinaries>& binaries,
+                                          const remote::RunRequest& session, bool serial,
+                                          const std::atomic<bool>* interrupted, std::ostream& log) {
   struct sigaction ignore {
   }, old_pipe{};
   ignore.sa_handler = SIG_IGN;
   ::sigaction(SIGPIPE, &ignore, &old_pipe);
-  std::vector<HostRun> runs(hosts.size());
+  std::vector<remote::HostRun> runs(hosts.size());
   std::mutex log_mutex;
   const auto run_one = [&](std::size_t i) {
-    const Host& host = hosts[i];
+    const remote::Host& host = hosts[i];
     runs[i] = remote::run_on_host(host, binaries[i], session, interrupted, [&](const std::string& line) {
       std::lock_guard<std::mutex> lock(log_mutex);
       log << host.name << ": " << line << "\n" << std::flush;
@@ -256,12 +254,12 @@ std::vector<HostRun> run_sessions(const std::vector<Host>& hosts, const std::vec
 }
 
 /// Each host's result file written here and read back; the ones that ran through keep their result.
-FleetOutcome collect(const FleetRequest& request, const std::vector<Host>& hosts, std::vector<HostRun>& runs,
-                     std::ostream& log) {
+FleetOutcome collect(const FleetRequest& request, const std::vector<remote::Host>& hosts,
+                     std::vector<remote::HostRun>& runs, std::ostream& log) {
   FleetOutcome outcome;
   const std::string stamp = utc_stamp("%Y%m%dT%H%M%SZ");
   for (std::size_t i = 0; i < hosts.size(); ++i) {
-    const HostRun& r = runs[i];
+    const remote::HostRun& r = runs[i];
     HostOutcome& host = outcome.hosts.emplace_back(HostOutcome{hosts[i].name, r.machine, r.reports, std::nullopt});
     if (!r.error.empty()) outcome.all_complete = false;
     if (r.result.empty()) continue;
@@ -299,9 +297,9 @@ std::optional<FleetOutcome> run_fleet(const FleetRequest& request, std::ostream&
   BundleFiles bundle{recipe_directory(request.recipe.file), {{recipe_name, std::move(*recipe_text)}}, {recipe_name}};
   if (!gather_files(request, *hosts, bundle, log)) return std::nullopt;
   const remote::RunRequest session = session_request(request, bundle, recipe_name);
-  const std::vector<HostBinaries> binaries = host_binaries(request, *hosts, log);
+  const std::vector<remote::HostBinaries> binaries = host_binaries(request, *hosts, log);
   run::InterruptGuard guard;
-  std::vector<HostRun> runs = run_sessions(*hosts, binaries, session, request.serial, guard.flag(), log);
+  std::vector<remote::HostRun> runs = run_sessions(*hosts, binaries, session, request.serial, guard.flag(), log);
   FleetOutcome outcome = collect(request, *hosts, runs, log);
   outcome.interrupted = guard.flag()->load();
   return outcome;

@@ -27,7 +27,7 @@ struct RecipeRequest {
 /// What a recipe is checked with: the kernels, the files as they are, the machine (null: this one).
 struct CheckContext {
   const kernels::Registry& registry;
-  const kernels::FileView& files;
+  const platform::FileView& files;
   std::shared_ptr<const platform::MachineProbe> machine = nullptr;
 };
 

@@ -8,12 +8,6 @@
 
 namespace hwbench::runtime::plan {
 
-using model::ReportLayout;
-using model::ReportSpec;
-using model::to_text;
-using support::human_bytes;
-using support::human_seconds;
-
 namespace {
 
 constexpr std::size_t kShown = 40;
@@ -55,7 +49,7 @@ std::string policy_text(const Policy& p) {
     out = fmt::format("{}..{} samples until ±{}%", p.runs_min, p.runs_max, p.until_ci_pct);
   else
     out = fmt::format("{} sample{}", p.runs_max, p.runs_max == 1 ? "" : "s");
-  if (p.for_seconds > 0) out += fmt::format(" of {}", human_seconds(p.for_seconds));
+  if (p.for_seconds > 0) out += fmt::format(" of {}", support::human_seconds(p.for_seconds));
   if (p.warmup) out += fmt::format(", {} warm-up", p.warmup);
   return out;
 }
@@ -145,7 +139,7 @@ void print_locations(const Plan& plan, std::ostream& out) {
     bool planned = false;
     for (const auto& d : plan.directories_to_create) planned |= d == l.path;
     out << fmt::format("  {:<10} {}{}  ({}, {} free)\n", l.name, l.path, planned ? " (created when missing)" : "",
-                       l.fstype.empty() ? "?" : l.fstype, human_bytes(l.free_bytes));
+                       l.fstype.empty() ? "?" : l.fstype, support::human_bytes(l.free_bytes));
   }
 }
 
@@ -153,11 +147,11 @@ void print_locations(const Plan& plan, std::ostream& out) {
 void print_settle(const Settle& st, std::ostream& out) {
   out << "\nsettle (after setup, untimed):\n";
   if (st.mode == model::SettleMode::wait)
-    out << fmt::format("    {}: waits {}\n", st.text, human_seconds(st.seconds));
+    out << fmt::format("    {}: waits {}\n", st.text, support::human_seconds(st.seconds));
   else
     out << fmt::format("    {}: reads {} of {} cold, once a second, until the rate is stable; at most {}\n", st.text,
-                       human_bytes(std::min(st.file_bytes, model::kSettleSliceBytes)), st.file_display,
-                       human_seconds(st.seconds));
+                       support::human_bytes(std::min(st.file_bytes, model::kSettleSliceBytes)), st.file_display,
+                       support::human_seconds(st.seconds));
 }
 
 /// Each series' samples, the files written, the time the run takes and whether it runs programs.
@@ -170,12 +164,12 @@ void print_totals(const Plan& plan, std::ostream& out) {
   }
   const PlannedWrites writes = planned_writes(plan);
   out << fmt::format("\nfiles created: {} ({} written in all, {} at the peak)\n", writes.files,
-                     human_bytes(writes.bytes), human_bytes(plan.peak_bytes));
+                     support::human_bytes(writes.bytes), support::human_bytes(plan.peak_bytes));
   if (plan.estimated_seconds)
-    out << fmt::format("estimated time: {}\n", human_seconds(*plan.estimated_seconds));
+    out << fmt::format("estimated time: {}\n", support::human_seconds(*plan.estimated_seconds));
   else if (plan.timed_seconds_known > 0)
     out << fmt::format("estimated time: more than {} (file operations take as long as the storage needs)\n",
-                       human_seconds(plan.timed_seconds_known));
+                       support::human_seconds(plan.timed_seconds_known));
   else
     out << "estimated time: not knowable in advance (the statements run until their work is done)\n";
   if (plan.runs_programs) out << "runs external programs: yes (needs --allow-exec)\n";
@@ -198,7 +192,7 @@ void print_indices(const Plan& plan, std::ostream& out) {
 }
 
 /// A section's heading above its reports, with how many series they cover.
-void print_section_heading(const Plan& plan, const ReportSpec& r, std::ostream& out) {
+void print_section_heading(const Plan& plan, const model::ReportSpec& r, std::ostream& out) {
   // A command's importer adds series that only its program's output will name.
   bool imports = false;
   for (const auto& step : plan.main)
@@ -209,10 +203,10 @@ void print_section_heading(const Plan& plan, const ReportSpec& r, std::ostream& 
 }
 
 /// One report: a named style with its options, or a table or lines of a unit with its aggregates.
-void print_report(const ReportSpec& r, std::ostream& out) {
+void print_report(const model::ReportSpec& r, std::ostream& out) {
   const std::string_view indent = r.section.empty() ? "  " : "    ";
-  const bool table = r.style.layout == ReportLayout::table;
-  if (!table && r.style.layout != ReportLayout::lines) {
+  const bool table = r.style.layout == model::ReportLayout::table;
+  if (!table && r.style.layout != model::ReportLayout::lines) {
     std::string options;
     const bool with_section = r.options.count("section") != 0;
     for (const auto& [k, v] : r.options) {
@@ -221,7 +215,7 @@ void print_report(const ReportSpec& r, std::ostream& out) {
                  : k == "section" ? fmt::format(" with section \"{}\"", v)
                                   : fmt::format(" {} {}", k, v);
     }
-    out << fmt::format("{}{}{}\n", indent, to_text(r.style), options);
+    out << fmt::format("{}{}{}\n", indent, model::to_text(r.style), options);
     return;
   }
   out << fmt::format("{}{}{} {}{}\n", indent, table ? "table " : "", r.unit, table ? "with " : "",

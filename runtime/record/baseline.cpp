@@ -14,9 +14,6 @@
 namespace hwbench::runtime::record {
 
 using analysis::find_unit;
-using analysis::unit_names;
-using model::Baseline;
-using model::Figure;
 
 namespace {
 
@@ -27,7 +24,7 @@ const std::vector<std::string> baseline_keys = {"name", "machine", "source", "un
 std::optional<std::string> unit_key(const toml::value& table, const std::string& context, Problems& problems) {
   auto u = string_key(table, "unit", context, problems);
   if (u && find_unit(*u) == nullptr) {
-    problems.at(*find_key(table, "unit"), context + support::unknown_word("unit", *u, unit_names()));
+    problems.at(*find_key(table, "unit"), context + support::unknown_word("unit", *u, analysis::unit_names()));
     return std::nullopt;
   }
   return u;
@@ -36,12 +33,12 @@ std::optional<std::string> unit_key(const toml::value& table, const std::string&
 }  // namespace
 
 /// Reads one [[baseline]] table; shared with the published-result format.
-std::optional<Baseline> read_baseline(const toml::value& table, std::size_t index, Problems& problems) {
+std::optional<model::Baseline> read_baseline(const toml::value& table, std::size_t index, Problems& problems) {
   if (!table.is_table()) {
     problems.at(table, "'baseline' must be an array of tables ([[baseline]])");
     return std::nullopt;
   }
-  Baseline b;
+  model::Baseline b;
   std::string context = fmt::format("baseline {}: ", index + 1);
   check_keys(table, baseline_keys, fmt::format(" in baseline {}", index + 1), problems);
   for (const char* key : {"name", "machine", "source"}) {
@@ -65,7 +62,7 @@ std::optional<Baseline> read_baseline(const toml::value& table, std::size_t inde
     return std::nullopt;
   }
   for (const auto& [label, value] : figures->as_table()) {
-    Figure f;
+    model::Figure f;
     f.unit = unit.value_or("");
     if (value.is_table()) {
       check_keys(value, {"value", "unit"}, fmt::format(" in the figure for \"{}\"", label), problems);
@@ -93,8 +90,8 @@ std::optional<Baseline> read_baseline(const toml::value& table, std::size_t inde
   return b;
 }
 
-std::optional<std::vector<Baseline>> parse_baselines(std::string_view text, const std::string& name,
-                                                     std::string& error) {
+std::optional<std::vector<model::Baseline>> parse_baselines(std::string_view text, const std::string& name,
+                                                            std::string& error) {
   const auto root = parse_toml(text, name, error);
   if (!root) return std::nullopt;
   Problems problems(name);
@@ -105,7 +102,7 @@ std::optional<std::vector<Baseline>> parse_baselines(std::string_view text, cons
   else if (schema && *schema != schema_name)
     problems.at(*find_key(*root, "schema"),
                 fmt::format("unsupported schema \"{}\" (expected \"{}\")", *schema, schema_name));
-  std::vector<Baseline> out;
+  std::vector<model::Baseline> out;
   const toml::value* list = find_key(*root, "baseline");
   if (list == nullptr || !list->is_array() || list->as_array().empty()) {
     problems.whole_file("no [[baseline]] tables");
@@ -127,7 +124,7 @@ std::optional<std::vector<Baseline>> parse_baselines(std::string_view text, cons
   return out;
 }
 
-std::optional<std::vector<Baseline>> load_baselines(const std::string& path, std::string& error) {
+std::optional<std::vector<model::Baseline>> load_baselines(const std::string& path, std::string& error) {
   const auto text = read_text_file(path, error);
   if (!text) return std::nullopt;
   return parse_baselines(*text, path, error);

@@ -8,8 +8,6 @@
 
 namespace hwbench::runtime::record {
 
-using model::Result;
-
 FileKind sniff_file_kind(std::string_view text) {
   if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);  // a byte-order mark
   const auto first = text.find_first_not_of(" \t\r\n");
@@ -30,7 +28,7 @@ FileKind sniff_file_kind(std::string_view text) {
   return FileKind::neither;
 }
 
-std::optional<Result> load_comparable(const std::string& path, std::string& error) {
+std::optional<model::Result> load_comparable(const std::string& path, std::string& error) {
   const auto content = platform::read_whole_file(path, error);
   if (!content) return std::nullopt;
   switch (sniff_file_kind(*content)) {

@@ -4,47 +4,41 @@
 
 namespace hwbench::runtime::record {
 
-using model::ConditionsWindow;
-using model::RunConditions;
-using platform::ConditionsSnapshot;
-using platform::Pressure;
-using platform::PressureLine;
-
 namespace {
 
 using nlohmann::json;
 
 /// The snapshot's counters that are written as unsigned integers, by key.
-constexpr std::pair<const char*, std::optional<std::uint64_t> ConditionsSnapshot::*> counters[] = {
-    {"cpus", &ConditionsSnapshot::cpus},
-    {"cpu_ticks", &ConditionsSnapshot::cpu_ticks},
-    {"steal_ticks", &ConditionsSnapshot::steal_ticks},
-    {"procs_running", &ConditionsSnapshot::procs_running},
-    {"swap_in", &ConditionsSnapshot::swap_in},
-    {"swap_out", &ConditionsSnapshot::swap_out},
-    {"freq_min_khz", &ConditionsSnapshot::freq_min_khz},
-    {"freq_max_khz", &ConditionsSnapshot::freq_max_khz},
-    {"core_throttles", &ConditionsSnapshot::core_throttles},
-    {"package_throttles", &ConditionsSnapshot::package_throttles},
+constexpr std::pair<const char*, std::optional<std::uint64_t> platform::ConditionsSnapshot::*> counters[] = {
+    {"cpus", &platform::ConditionsSnapshot::cpus},
+    {"cpu_ticks", &platform::ConditionsSnapshot::cpu_ticks},
+    {"steal_ticks", &platform::ConditionsSnapshot::steal_ticks},
+    {"procs_running", &platform::ConditionsSnapshot::procs_running},
+    {"swap_in", &platform::ConditionsSnapshot::swap_in},
+    {"swap_out", &platform::ConditionsSnapshot::swap_out},
+    {"freq_min_khz", &platform::ConditionsSnapshot::freq_min_khz},
+    {"freq_max_khz", &platform::ConditionsSnapshot::freq_max_khz},
+    {"core_throttles", &platform::ConditionsSnapshot::core_throttles},
+    {"package_throttles", &platform::ConditionsSnapshot::package_throttles},
 };
 
 /// The load averages, by key.
-constexpr std::pair<const char*, std::optional<double> ConditionsSnapshot::*> loads[] = {
-    {"load1", &ConditionsSnapshot::load1},
-    {"load5", &ConditionsSnapshot::load5},
-    {"load15", &ConditionsSnapshot::load15},
+constexpr std::pair<const char*, std::optional<double> platform::ConditionsSnapshot::*> loads[] = {
+    {"load1", &platform::ConditionsSnapshot::load1},
+    {"load5", &platform::ConditionsSnapshot::load5},
+    {"load15", &platform::ConditionsSnapshot::load15},
 };
 
 /// The pressure files, by key.
-constexpr std::pair<const char*, std::optional<Pressure> ConditionsSnapshot::*> pressures[] = {
-    {"cpu", &ConditionsSnapshot::pressure_cpu},
-    {"memory", &ConditionsSnapshot::pressure_memory},
-    {"io", &ConditionsSnapshot::pressure_io},
+constexpr std::pair<const char*, std::optional<platform::Pressure> platform::ConditionsSnapshot::*> pressures[] = {
+    {"cpu", &platform::ConditionsSnapshot::pressure_cpu},
+    {"memory", &platform::ConditionsSnapshot::pressure_memory},
+    {"io", &platform::ConditionsSnapshot::pressure_io},
 };
 
-json line_to_json(const PressureLine& line) { return {{"avg10", line.avg10}, {"total_us", line.total_us}}; }
+json line_to_json(const platform::PressureLine& line) { return {{"avg10", line.avg10}, {"total_us", line.total_us}}; }
 
-json snapshot_to_json(const ConditionsSnapshot& s) {
+json snapshot_to_json(const platform::ConditionsSnapshot& s) {
   json out = {{"time_ns", s.time_ns}};
   for (const auto& [key, field] : counters)
     if (s.*field) out[key] = *(s.*field);
@@ -62,12 +56,12 @@ json snapshot_to_json(const ConditionsSnapshot& s) {
   return out;
 }
 
-PressureLine line_from_json(JsonReader& in, const json& object, const std::string& where) {
+platform::PressureLine line_from_json(JsonReader& in, const json& object, const std::string& where) {
   return {in.number(object, where, "avg10"), in.unsigned_integer(object, where, "total_us")};
 }
 
-ConditionsSnapshot snapshot_from_json(JsonReader& in, const json& object, const std::string& where) {
-  ConditionsSnapshot s;
+platform::ConditionsSnapshot snapshot_from_json(JsonReader& in, const json& object, const std::string& where) {
+  platform::ConditionsSnapshot s;
   s.time_ns = in.signed_integer(object, where, "time_ns");
   for (const auto& [key, field] : counters)
     if (in.member(object, where, key, /*optional=*/true)) s.*field = in.unsigned_integer(object, where, key);
@@ -81,7 +75,7 @@ ConditionsSnapshot snapshot_from_json(JsonReader& in, const json& object, const 
         const json* p = in.object(*pressure, path, key);
         if (p == nullptr) continue;
         const auto p_path = JsonReader::join(path, key);
-        Pressure value;
+        platform::Pressure value;
         if (const json* some = in.object(*p, p_path, "some"))
           value.some = line_from_json(in, *some, JsonReader::join(p_path, "some"));
         if (in.member(*p, p_path, "full", /*optional=*/true))
@@ -97,14 +91,15 @@ ConditionsSnapshot snapshot_from_json(JsonReader& in, const json& object, const 
 }
 
 // The snapshot member `key` of `object`.
-ConditionsSnapshot snapshot_member(JsonReader& in, const json& object, const std::string& where, const char* key) {
+platform::ConditionsSnapshot snapshot_member(JsonReader& in, const json& object, const std::string& where,
+                                             const char* key) {
   const json* value = in.object(object, where, key);
-  return value ? snapshot_from_json(in, *value, JsonReader::join(where, key)) : ConditionsSnapshot{};
+  return value ? snapshot_from_json(in, *value, JsonReader::join(where, key)) : platform::ConditionsSnapshot{};
 }
 
 }  // namespace
 
-json conditions_to_json(const RunConditions& conditions) {
+json conditions_to_json(const model::RunConditions& conditions) {
   json windows = json::array();
   for (const auto& w : conditions.windows) {
     windows.push_back({{"label", w.label},
@@ -117,13 +112,13 @@ json conditions_to_json(const RunConditions& conditions) {
           {"windows", std::move(windows)}};
 }
 
-RunConditions conditions_from_json(JsonReader& in, const json& object, const std::string& where) {
-  RunConditions conditions;
+model::RunConditions conditions_from_json(JsonReader& in, const json& object, const std::string& where) {
+  model::RunConditions conditions;
   if (!in.expect(object, where, object.is_object(), "an object")) return conditions;
   conditions.before = snapshot_member(in, object, where, "before");
   conditions.after = snapshot_member(in, object, where, "after");
   in.each_object(object, where, "windows", [&](const json& item, const std::string& path) {
-    ConditionsWindow w;
+    model::ConditionsWindow w;
     w.label = in.text(item, path, "label");
     w.workers = static_cast<std::uint32_t>(in.unsigned_integer(item, path, "workers", UINT32_MAX));
     w.start = snapshot_member(in, item, path, "start");

@@ -7,9 +7,6 @@
 
 namespace hwbench::runtime::record {
 
-using model::Result;
-using model::to_text;
-
 namespace {
 
 // TOML basic strings: quotes, backslashes and control characters escaped.
@@ -82,7 +79,7 @@ void write_table(const nlohmann::json& object, const std::string& path, std::str
 
 }  // namespace
 
-std::string write_published(const Result& result) {
+std::string write_published(const model::Result& result) {
   std::string out = fmt::format("schema = {}\n", toml_quoted(published_schema));
   for (const char* key : {"title", "source", "note"}) {
     auto it = result.meta.find(key);
@@ -139,7 +136,7 @@ std::string write_published(const Result& result) {
     if (i.printed) out += fmt::format("printed = {}\n", toml_number(*i.printed));
   }
   for (const auto& r : result.reports) {
-    out += fmt::format("\n[[report]]\nstyle = {}\n", toml_quoted(to_text(r.style)));
+    out += fmt::format("\n[[report]]\nstyle = {}\n", toml_quoted(model::to_text(r.style)));
     if (!r.unit.empty()) out += fmt::format("unit = {}\n", toml_quoted(r.unit));
     if (!r.aggregates.empty()) {
       std::vector<std::string> aggs;

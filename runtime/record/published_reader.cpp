@@ -16,24 +16,6 @@
 
 namespace hwbench::runtime::record {
 
-using analysis::aggregate_names;
-using analysis::find_aggregate;
-using analysis::find_unit;
-using analysis::unit_names;
-using model::Figure;
-using model::IndexValue;
-using model::report_style_from_text;
-using model::ReportLayout;
-using model::ReportSpec;
-using model::ReportStyle;
-using model::Result;
-using model::ResultKind;
-using model::RunStatus;
-using model::Sample;
-using model::Series;
-using model::style_catalogue;
-using model::to_text;
-
 namespace {
 
 const std::vector<std::string> published_keys = {"schema", "title",       "source",   "machine", "note",
@@ -46,16 +28,17 @@ const std::vector<std::string> index_keys = {"label", "series", "baseline", "sca
 // to compare), then the catalogue's, as the "unknown style" message lists them.
 std::vector<std::string> report_styles() {
   std::vector<std::string> styles;
-  for (const ReportLayout layout : {ReportLayout::lines, ReportLayout::table, ReportLayout::summary})
-    styles.emplace_back(to_text(ReportStyle{layout, nullptr}));
-  for (const auto& s : style_catalogue()) styles.push_back(s.name);
+  for (const model::ReportLayout layout :
+       {model::ReportLayout::lines, model::ReportLayout::table, model::ReportLayout::summary})
+    styles.emplace_back(model::to_text(model::ReportStyle{layout, nullptr}));
+  for (const auto& s : model::style_catalogue()) styles.push_back(s.name);
   return styles;
 }
 
 // A published file's style, or std::nullopt for one it may not give.
-std::optional<ReportStyle> published_style(std::string_view text) {
-  const auto style = report_style_from_text(text);
-  if (!style || style->layout == ReportLayout::compare) return std::nullopt;
+std::optional<model::ReportStyle> published_style(std::string_view text) {
+  const auto style = model::report_style_from_text(text);
+  if (!style || style->layout == model::ReportLayout::compare) return std::nullopt;
   return style;
 }
 
@@ -78,14 +61,14 @@ nlohmann::json toml_to_json(const toml::value& v) {
   return toml::format(v);
 }
 
-void read_index(const toml::value& table, std::size_t index, Result& result, Problems& problems) {
+void read_index(const toml::value& table, std::size_t index, model::Result& result, Problems& problems) {
   const std::string context = fmt::format("index {}", index + 1);
   if (!table.is_table()) {
     problems.at(table, "'index' must be an array of tables ([[index]])");
     return;
   }
   check_keys(table, index_keys, " in " + context, problems);
-  IndexValue value;
+  model::IndexValue value;
   if (auto label = string_key(table, "label", context + ": ", problems))
     value.spec.label = *label;
   else if (!find_key(table, "label"))
@@ -124,9 +107,9 @@ void read_index(const toml::value& table, std::size_t index, Result& result, Pro
       value.spec.scale = *n;
   }
   if (auto agg = string_key(table, "aggregate", context + ": ", problems)) {
-    if (find_aggregate(*agg) == nullptr)
+    if (analysis::find_aggregate(*agg) == nullptr)
       problems.at(*find_key(table, "aggregate"),
-                  context + ": " + support::unknown_word("aggregate", *agg, aggregate_names()));
+                  context + ": " + support::unknown_word("aggregate", *agg, analysis::aggregate_names()));
     else
       value.spec.aggregate = *agg;
   }
@@ -146,7 +129,7 @@ std::string series_context(const std::string& label, std::size_t index) {
 
 // A series' `samples`: one published sample per number, in the series' unit.
 void read_published_samples(const toml::value& samples, const std::string& context, const std::string& unit,
-                            Series& series, Problems& problems) {
+                            model::Series& series, Problems& problems) {
   if (!samples.is_array()) {
     problems.at(samples, fmt::format("{}: 'samples' must be an array of numbers", context));
     return;
@@ -157,23 +140,23 @@ void read_published_samples(const toml::value& samples, const std::string& conte
     if (!value) {
       problems.at(item, fmt::format("{}: sample {} is not a finite number", context, iteration + 1));
     }
-    Sample sample;
+    model::Sample sample;
     sample.iteration = ++iteration;
-    sample.figure = Figure{value.value_or(0), unit};
+    sample.figure = model::Figure{value.value_or(0), unit};
     series.add(std::move(sample), model::published_params());
   }
 }
 
 // A series' `[series.printed]`: the aggregates its source printed, each in the series' unit or its own.
 void read_published_printed(const toml::value& printed, const std::string& context, const std::string& unit,
-                            Series& series, Problems& problems) {
+                            model::Series& series, Problems& problems) {
   if (!printed.is_table()) {
     problems.at(printed, fmt::format("{}: 'printed' must be a table ([series.printed])", context));
     return;
   }
   for (const auto& [name, item] : printed.as_table()) {
-    if (find_aggregate(name) == nullptr) {
-      problems.at(item, context + ": printed " + support::unknown_word("aggregate", name, aggregate_names()));
+    if (analysis::find_aggregate(name) == nullptr) {
+      problems.at(item, context + ": printed " + support::unknown_word("aggregate", name, analysis::aggregate_names()));
       continue;
     }
     // `mean = 0.0843` is in the series' unit; `mean = { value = 0.0843, unit = "s" }` in its own.
@@ -182,8 +165,9 @@ void read_published_printed(const toml::value& printed, const std::string& conte
     if (item.is_table()) {
       check_keys(item, {"value", "unit"}, fmt::format(" in printed {} of {}", name, context), problems);
       if (auto u = string_key(item, "unit", context + ": printed " + name + ": ", problems)) {
-        if (find_unit(*u) == nullptr)
-          problems.at(*find_key(item, "unit"), context + ": " + support::unknown_word("unit", *u, unit_names()));
+        if (analysis::find_unit(*u) == nullptr)
+          problems.at(*find_key(item, "unit"),
+                      context + ": " + support::unknown_word("unit", *u, analysis::unit_names()));
         else
           figure_unit = *u;
       }
@@ -194,16 +178,16 @@ void read_published_printed(const toml::value& printed, const std::string& conte
       problems.at(item, fmt::format("{}: printed {} is not a finite number", context, name));
       continue;
     }
-    series.printed[name] = Figure{*value, figure_unit};
+    series.printed[name] = model::Figure{*value, figure_unit};
   }
 }
 
-void read_series(const toml::value& table, std::size_t index, Result& result, Problems& problems) {
+void read_series(const toml::value& table, std::size_t index, model::Result& result, Problems& problems) {
   if (!table.is_table()) {
     problems.at(table, "'series' must be an array of tables ([[series]])");
     return;
   }
-  Series series;
+  model::Series series;
   const auto label = string_key(table, "label", fmt::format("series {}: ", index + 1), problems);
   if (label) series.label = *label;
   const std::string context = series_context(series.label, index);
@@ -220,8 +204,8 @@ void read_series(const toml::value& table, std::size_t index, Result& result, Pr
 
   std::string unit;
   if (const auto u = string_key(table, "unit", context + ": ", problems)) {
-    if (find_unit(*u) == nullptr)
-      problems.at(*find_key(table, "unit"), context + ": " + support::unknown_word("unit", *u, unit_names()));
+    if (analysis::find_unit(*u) == nullptr)
+      problems.at(*find_key(table, "unit"), context + ": " + support::unknown_word("unit", *u, analysis::unit_names()));
     else
       unit = *u;
   } else if (!find_key(table, "unit")) {
@@ -243,14 +227,14 @@ void read_series(const toml::value& table, std::size_t index, Result& result, Pr
   result.series.push_back(std::move(series));
 }
 
-void read_report(const toml::value& table, std::size_t index, Result& result, Problems& problems) {
+void read_report(const toml::value& table, std::size_t index, model::Result& result, Problems& problems) {
   const std::string context = fmt::format("report {}", index + 1);
   if (!table.is_table()) {
     problems.at(table, "'report' must be an array of tables ([[report]])");
     return;
   }
   check_keys(table, report_keys, " in " + context, problems);
-  ReportSpec spec;
+  model::ReportSpec spec;
   if (const auto style = string_key(table, "style", context + ": ", problems)) {
     if (const auto known = published_style(*style))
       spec.style = *known;
@@ -269,15 +253,16 @@ void read_report(const toml::value& table, std::size_t index, Result& result, Pr
       }
     }
   }
-  if (spec.style.layout == ReportLayout::named || spec.style.layout == ReportLayout::summary) {
+  if (spec.style.layout == model::ReportLayout::named || spec.style.layout == model::ReportLayout::summary) {
     // A named style prints its own layout, a summary each series' natural unit: no unit or
     // aggregates to give.
     result.reports.push_back(std::move(spec));
     return;
   }
   if (const auto unit = string_key(table, "unit", context + ": ", problems)) {
-    if (find_unit(*unit) == nullptr)
-      problems.at(*find_key(table, "unit"), context + ": " + support::unknown_word("unit", *unit, unit_names()));
+    if (analysis::find_unit(*unit) == nullptr)
+      problems.at(*find_key(table, "unit"),
+                  context + ": " + support::unknown_word("unit", *unit, analysis::unit_names()));
     spec.unit = *unit;
   } else if (!find_key(table, "unit")) {
     problems.at(table, context + ": missing key 'unit'");
@@ -294,8 +279,8 @@ void read_report(const toml::value& table, std::size_t index, Result& result, Pr
         continue;
       }
       const std::string& name = item.as_string().str;
-      if (find_aggregate(name) == nullptr) {
-        problems.at(item, context + ": " + support::unknown_word("aggregate", name, aggregate_names()));
+      if (analysis::find_aggregate(name) == nullptr) {
+        problems.at(item, context + ": " + support::unknown_word("aggregate", name, analysis::aggregate_names()));
       }
       spec.aggregates.push_back(name);
     }
@@ -305,15 +290,15 @@ void read_report(const toml::value& table, std::size_t index, Result& result, Pr
 
 }  // namespace
 
-std::optional<Result> parse_published(std::string_view text, const std::string& name, std::string& error) {
+std::optional<model::Result> parse_published(std::string_view text, const std::string& name, std::string& error) {
   const auto parsed = parse_toml(text, name, error);
   if (!parsed) return std::nullopt;
   const toml::value& root = *parsed;
 
   Problems problems(name);
-  Result result;
-  result.kind = ResultKind::published;
-  result.status = RunStatus::published;
+  model::Result result;
+  result.kind = model::ResultKind::published;
+  result.status = model::RunStatus::published;
   result.recipe_file = name;
   result.recipe_text = std::string(text);
 
@@ -382,7 +367,7 @@ std::optional<Result> parse_published(std::string_view text, const std::string& 
   return result;
 }
 
-std::optional<Result> load_published(const std::string& path, std::string& error) {
+std::optional<model::Result> load_published(const std::string& path, std::string& error) {
   const auto text = read_text_file(path, error);
   if (!text) return std::nullopt;
   return parse_published(*text, path, error);

@@ -17,18 +17,6 @@
 
 namespace hwbench::runtime::record {
 
-using model::Baseline;
-using model::Figure;
-using model::IndexValue;
-using model::ReportFigures;
-using model::ReportSpec;
-using model::Result;
-using model::RunStatus;
-using model::Sample;
-using model::to_text;
-using platform::FileWriter;
-using platform::write_file_atomically;
-
 namespace {
 
 using nlohmann::json;
@@ -46,8 +34,8 @@ json strings_to_json(const std::map<std::string, std::string>& map) {
   return out;
 }
 
-json spec_to_json(const ReportSpec& spec) {
-  json out = {{"style", std::string(to_text(spec.style))}, {"unit", spec.unit}, {"aggregates", spec.aggregates}};
+json spec_to_json(const model::ReportSpec& spec) {
+  json out = {{"style", std::string(model::to_text(spec.style))}, {"unit", spec.unit}, {"aggregates", spec.aggregates}};
   if (!spec.options.empty()) out["options"] = strings_to_json(spec.options);
   if (!spec.section.empty()) {
     out["section"] = spec.section;
@@ -56,7 +44,7 @@ json spec_to_json(const ReportSpec& spec) {
   return out;
 }
 
-json baseline_to_json(const Baseline& b) {
+json baseline_to_json(const model::Baseline& b) {
   json figures = json::array();
   for (const auto& [label, f] : b.figures)
     figures.push_back({{"label", label}, {"value", number_to_json(f.value)}, {"unit", f.unit}});
@@ -67,7 +55,7 @@ json baseline_to_json(const Baseline& b) {
           {"figures", std::move(figures)}};
 }
 
-json index_to_json(const IndexValue& i) {
+json index_to_json(const model::IndexValue& i) {
   json ratios = json::array();
   for (const auto& [label, r] : i.ratios) ratios.push_back({{"label", label}, {"ratio", number_to_json(r)}});
   json out = {{"label", i.spec.label},
@@ -81,13 +69,15 @@ json index_to_json(const IndexValue& i) {
   return out;
 }
 
-json figure_to_json(const Figure& figure) { return {{"value", number_to_json(figure.value)}, {"unit", figure.unit}}; }
+json figure_to_json(const model::Figure& figure) {
+  return {{"value", number_to_json(figure.value)}, {"unit", figure.unit}};
+}
 
 // The file's text on its way out: handed on a megabyte at a time, so that a file of millions
 // of samples is never whole in memory.
 struct Text {
   std::string buffer;
-  const FileWriter& write;
+  const platform::FileWriter& write;
 
   void flush_if_full() {
     if (buffer.size() < (1U << 20)) return;
@@ -181,7 +171,7 @@ json samples_to_json(Placeholders& placeholders, const model::Samples& samples) 
   }
   if (samples.has_figures()) {
     json figures = json::array();
-    for (const Sample& s : samples) figures.push_back(s.figure ? figure_to_json(*s.figure) : json(nullptr));
+    for (const model::Sample& s : samples) figures.push_back(s.figure ? figure_to_json(*s.figure) : json(nullptr));
     out["figure"] = std::move(figures);
   }
   return out;
@@ -207,7 +197,7 @@ json param_sets_to_json(const model::Series& series) {
 bool from_samples(const std::vector<double>& values, const model::Series* series, const analysis::Unit* unit) {
   if (series == nullptr || unit == nullptr || values.empty()) return false;
   std::size_t k = 0;
-  for (const Sample& sample : series->samples) {
+  for (const model::Sample& sample : series->samples) {
     const auto value = analysis::sample_value(sample, *unit);
     if (!value) continue;
     if (k >= values.size() || std::memcmp(&*value, &values[k], sizeof(double)) != 0) return false;
@@ -216,7 +206,7 @@ bool from_samples(const std::vector<double>& values, const model::Series* series
   return k == values.size();
 }
 
-json figures_to_json(Placeholders& placeholders, const Result& result, const model::RenderedReport& report) {
+json figures_to_json(Placeholders& placeholders, const model::Result& result, const model::RenderedReport& report) {
   json out = json::array();
   for (const auto& f : report.figures) {
     // A summary gives each series its own unit; the other reports, the report's.
@@ -275,7 +265,7 @@ void write_pretty(const json& value, const Placeholders& placeholders, Text& out
   out.flush_if_full();
 }
 
-json document_of(const Result& result, Placeholders& placeholders) {
+json document_of(const model::Result& result, Placeholders& placeholders) {
   json locations = json::array();
   for (const auto& location : result.locations) {
     locations.push_back({{"name", location.name},
@@ -311,9 +301,9 @@ json document_of(const Result& result, Placeholders& placeholders) {
   }
   json out = {
       {"schema", result_schema},
-      {"kind", std::string(to_text(result.kind))},
-      {"status", std::string(to_text(result.status))},
-      {"complete", result.status == RunStatus::complete},
+      {"kind", std::string(model::to_text(result.kind))},
+      {"status", std::string(model::to_text(result.status))},
+      {"complete", result.status == model::RunStatus::complete},
       {"error", result.error},
       {"recipe_file", result.recipe_file},
       {"recipe_text", result.recipe_text},
@@ -342,7 +332,7 @@ json document_of(const Result& result, Placeholders& placeholders) {
 
 }  // namespace
 
-void write_result(const Result& result, const FileWriter& write) {
+void write_result(const model::Result& result, const platform::FileWriter& write) {
   Placeholders placeholders;
   const json document = document_of(result, placeholders);
   Text out{{}, write};
@@ -351,23 +341,23 @@ void write_result(const Result& result, const FileWriter& write) {
   write(out.buffer);
 }
 
-std::string result_text(const Result& result) {
+std::string result_text(const model::Result& result) {
   std::string text;
   write_result(result, [&text](std::string_view piece) { text += piece; });
   return text;
 }
 
-nlohmann::json to_json(const Result& result) { return json::parse(result_text(result)); }
+nlohmann::json to_json(const model::Result& result) { return json::parse(result_text(result)); }
 
-const model::Series* series_labelled(const Result& result, const std::string& label) {
+const model::Series* series_labelled(const model::Result& result, const std::string& label) {
   for (const auto& series : result.series)
     if (series.label == label) return &series;
   return nullptr;
 }
 
-bool save_result(const Result& result, const std::string& path, std::string& error) {
-  return write_file_atomically(
-      path, [&result](const FileWriter& write) { write_result(result, write); }, error);
+bool save_result(const model::Result& result, const std::string& path, std::string& error) {
+  return platform::write_file_atomically(
+      path, [&result](const platform::FileWriter& write) { write_result(result, write); }, error);
 }
 
 }  // namespace hwbench::runtime::record

@@ -19,26 +19,10 @@
 
 namespace hwbench::runtime::record {
 
-using model::Baseline;
-using model::Figure;
-using model::IndexValue;
-using model::LocationInfo;
-using model::ParamSet;
-using model::RenderedReport;
-using model::report_style_from_text;
-using model::ReportFigures;
-using model::ReportSpec;
-using model::Result;
-using model::result_kind_from_text;
-using model::run_status_from_text;
-using model::RunStatus;
-using model::Sample;
-using model::Series;
-
 using nlohmann::json;
 
-Figure read_figure(JsonReader& in, const json& object, const std::string& where) {
-  Figure figure;
+model::Figure read_figure(JsonReader& in, const json& object, const std::string& where) {
+  model::Figure figure;
   figure.value = in.number(object, where, "value");
   figure.unit = in.text(object, where, "unit");
   return figure;
@@ -46,10 +30,10 @@ Figure read_figure(JsonReader& in, const json& object, const std::string& where)
 
 namespace {
 
-ReportSpec read_spec(JsonReader& in, const json& object, const std::string& where) {
-  ReportSpec spec;
+model::ReportSpec read_spec(JsonReader& in, const json& object, const std::string& where) {
+  model::ReportSpec spec;
   const std::string style = in.text(object, where, "style");
-  if (const auto known = report_style_from_text(style)) {
+  if (const auto known = model::report_style_from_text(style)) {
     spec.style = *known;
   } else if (!in.failed()) {
     in.fail(JsonReader::join(where, "style"),
@@ -67,8 +51,8 @@ ReportSpec read_spec(JsonReader& in, const json& object, const std::string& wher
 }
 
 // A hwbench-result/1 sample: one object with every field, its kernel and parameters too.
-Sample read_sample(JsonReader& in, const json& object, const std::string& where, ParamSet& set) {
-  Sample sample;
+model::Sample read_sample(JsonReader& in, const json& object, const std::string& where, model::ParamSet& set) {
+  model::Sample sample;
   set.kernel = in.text(object, where, "kernel");
   set.params = in.strings(object, where, "params");
   sample.iteration = static_cast<std::uint32_t>(
@@ -100,8 +84,8 @@ Sample read_sample(JsonReader& in, const json& object, const std::string& where,
 }
 
 // Series::printed: aggregate name -> {value, unit}.
-std::map<std::string, Figure> read_printed(JsonReader& in, const json& object, const std::string& where) {
-  std::map<std::string, Figure> printed;
+std::map<std::string, model::Figure> read_printed(JsonReader& in, const json& object, const std::string& where) {
+  std::map<std::string, model::Figure> printed;
   const json* value = in.object(object, where, "printed");
   if (value == nullptr) return printed;
   const auto path = JsonReader::join(where, "printed");
@@ -115,11 +99,11 @@ std::map<std::string, Figure> read_printed(JsonReader& in, const json& object, c
 
 // RenderedReport::figures; each series' aggregates are read in the order of `spec`, which
 // a JSON object does not keep.
-std::vector<ReportFigures> read_figures(JsonReader& in, const json& object, const std::string& where,
-                                        const ReportSpec& spec, const Result& result) {
-  std::vector<ReportFigures> figures;
+std::vector<model::ReportFigures> read_figures(JsonReader& in, const json& object, const std::string& where,
+                                               const model::ReportSpec& spec, const model::Result& result) {
+  std::vector<model::ReportFigures> figures;
   in.each_object(object, where, "figures", [&](const json& item, const std::string& path) {
-    ReportFigures f;
+    model::ReportFigures f;
     f.label = in.text(item, path, "label");
     if (in.member(item, path, "unit", /*optional=*/true)) f.unit = in.text(item, path, "unit");
     const json* values = in.member(item, path, "values");
@@ -128,7 +112,7 @@ std::vector<ReportFigures> read_figures(JsonReader& in, const json& object, cons
       // computed as the writer checked.
       const std::string unit_name = f.unit.empty() ? spec.unit : f.unit;
       const analysis::Unit* unit = analysis::find_unit(unit_name);
-      const Series* series = series_labelled(result, f.label);
+      const model::Series* series = series_labelled(result, f.label);
       if (unit == nullptr)
         in.fail(JsonReader::join(path, "values"), "\"samples\", but \"" + unit_name + "\" is no unit");
       else if (series == nullptr)
@@ -177,22 +161,22 @@ std::optional<bool> result_schema_is_1(const nlohmann::json& document, std::stri
 
 // The run as a whole: its kind and status (which must agree with "complete"), the recipe, the
 // command line, the times, the machine and its environment.
-void read_result_header(JsonReader& in, const json& document, Result& result) {
+void read_result_header(JsonReader& in, const json& document, model::Result& result) {
   const std::string top;
   const std::string kind = in.text(document, top, "kind");
-  if (const auto known = result_kind_from_text(kind)) {
+  if (const auto known = model::result_kind_from_text(kind)) {
     result.kind = *known;
   } else if (!in.failed()) {
     in.fail("kind", "expected \"run\" or \"published\", got \"" + kind + "\"");
   }
   const std::string status = in.text(document, top, "status");
-  if (const auto known = run_status_from_text(status)) {
+  if (const auto known = model::run_status_from_text(status)) {
     result.status = *known;
   } else if (!in.failed()) {
     in.fail("status", "expected \"complete\", \"interrupted\", \"failed\" or \"published\", got \"" + status + "\"");
   }
   const bool complete = in.boolean(document, top, "complete");
-  if (!in.failed() && complete != (result.status == RunStatus::complete)) {
+  if (!in.failed() && complete != (result.status == model::RunStatus::complete)) {
     in.fail("complete", std::string(complete ? "true" : "false") + " but status is \"" + status + "\"");
   }
   result.error = in.text(document, top, "error");
@@ -210,10 +194,11 @@ void read_result_header(JsonReader& in, const json& document, Result& result) {
 }
 
 // The locations the run used, and its series: their samples as objects (schema 1) or as columns.
-void read_result_series(JsonReader& in, const json& document, bool schema_1, Captured* captured, Result& result) {
+void read_result_series(JsonReader& in, const json& document, bool schema_1, Captured* captured,
+                        model::Result& result) {
   const std::string top;
   in.each_object(document, top, "locations", [&](const json& object, const std::string& where) {
-    LocationInfo location;
+    model::LocationInfo location;
     location.name = in.text(object, where, "name");
     location.path = in.text(object, where, "path");
     location.fstype = in.text(object, where, "fstype");
@@ -222,15 +207,15 @@ void read_result_series(JsonReader& in, const json& document, bool schema_1, Cap
     result.locations.push_back(std::move(location));
   });
   in.each_object(document, top, "series", [&](const json& object, const std::string& where) {
-    Series series;
+    model::Series series;
     series.label = in.text(object, where, "label");
     if (in.member(object, where, "section", /*optional=*/true)) series.section = in.text(object, where, "section");
     series.converged = in.boolean(object, where, "converged");
     series.ci_target_pct = in.number(object, where, "ci_target_pct");
     if (schema_1) {
       in.each_object(object, where, "samples", [&](const json& sample, const std::string& path) {
-        ParamSet set;
-        Sample read = read_sample(in, sample, path, set);
+        model::ParamSet set;
+        model::Sample read = read_sample(in, sample, path, set);
         series.add(std::move(read), set);
       });
     } else {
@@ -244,11 +229,11 @@ void read_result_series(JsonReader& in, const json& document, bool schema_1, Cap
 }
 
 // Baselines and indices came with the suites; older files have neither.
-void read_result_indices(JsonReader& in, const json& document, Result& result) {
+void read_result_indices(JsonReader& in, const json& document, model::Result& result) {
   const std::string top;
   if (in.member(document, top, "baselines", /*optional=*/true)) {
     in.each_object(document, top, "baselines", [&](const json& object, const std::string& where) {
-      Baseline b;
+      model::Baseline b;
       b.name = in.text(object, where, "name");
       b.machine = in.text(object, where, "machine");
       b.source = in.text(object, where, "source");
@@ -261,7 +246,7 @@ void read_result_indices(JsonReader& in, const json& document, Result& result) {
   }
   if (!in.member(document, top, "indices", /*optional=*/true)) return;
   in.each_object(document, top, "indices", [&](const json& object, const std::string& where) {
-    IndexValue i;
+    model::IndexValue i;
     i.spec.label = in.text(object, where, "label");
     i.spec.series = in.string_list(object, where, "series");
     i.spec.baseline = in.text(object, where, "baseline");
@@ -278,13 +263,13 @@ void read_result_indices(JsonReader& in, const json& document, Result& result) {
 }
 
 // The reports the recipe asked for, and those the run rendered with their figures.
-void read_result_reports(JsonReader& in, const json& document, Result& result) {
+void read_result_reports(JsonReader& in, const json& document, model::Result& result) {
   const std::string top;
   in.each_object(document, top, "reports", [&](const json& object, const std::string& where) {
     result.reports.push_back(read_spec(in, object, where));
   });
   in.each_object(document, top, "rendered", [&](const json& object, const std::string& where) {
-    RenderedReport report;
+    model::RenderedReport report;
     if (const json* spec = in.object(object, where, "spec")) {
       report.spec = read_spec(in, *spec, JsonReader::join(where, "spec"));
     }
@@ -295,7 +280,7 @@ void read_result_reports(JsonReader& in, const json& document, Result& result) {
 }
 
 // What only some runs have: the conditions, the settle, the programs and the sections' environments.
-void read_result_extras(JsonReader& in, const json& document, Result& result) {
+void read_result_extras(JsonReader& in, const json& document, model::Result& result) {
   const std::string top;
   // Conditions came with issue 18; older files and published results have none.
   if (const json* conditions = in.member(document, top, "conditions", /*optional=*/true))
@@ -312,11 +297,11 @@ void read_result_extras(JsonReader& in, const json& document, Result& result) {
 }
 
 // result_from_json, the sample columns that parse_result captured in `captured` (nullptr: none).
-std::optional<Result> read_result(const nlohmann::json& document, Captured* captured, std::string& error) {
+std::optional<model::Result> read_result(const nlohmann::json& document, Captured* captured, std::string& error) {
   const auto schema_1 = result_schema_is_1(document, error);
   if (!schema_1) return std::nullopt;
   JsonReader in;
-  Result result;
+  model::Result result;
   read_result_header(in, document, result);
   read_result_series(in, document, *schema_1, captured, result);
   read_result_indices(in, document, result);
@@ -331,17 +316,17 @@ std::optional<Result> read_result(const nlohmann::json& document, Captured* capt
 
 }  // namespace
 
-std::optional<Result> result_from_json(const nlohmann::json& document, std::string& error) {
+std::optional<model::Result> result_from_json(const nlohmann::json& document, std::string& error) {
   return read_result(document, nullptr, error);
 }
 
-std::optional<Result> load_result(const std::string& path, std::string& error) {
+std::optional<model::Result> load_result(const std::string& path, std::string& error) {
   const auto content = platform::read_whole_file(path, error);
   if (!content) return std::nullopt;
   return parse_result(*content, path, error);
 }
 
-std::optional<Result> parse_result(const std::string& content, const std::string& path, std::string& error) {
+std::optional<model::Result> parse_result(const std::string& content, const std::string& path, std::string& error) {
   json document;
   Captured columns;
   try {

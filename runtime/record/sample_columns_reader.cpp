@@ -5,10 +5,6 @@
 
 namespace hwbench::runtime::record {
 
-using model::Figure;
-using model::ParamSet;
-using model::Sample;
-using model::Series;
 using nlohmann::json;
 
 namespace {
@@ -130,11 +126,11 @@ std::vector<bool> read_flags(JsonReader& in, const json& object, const std::stri
 }
 
 // The optional figure column: an array of `count`, each a Figure or null.
-std::vector<std::optional<Figure>> read_figure_column(JsonReader& in, const json& object, const std::string& where,
-                                                      std::size_t count) {
+std::vector<std::optional<model::Figure>> read_figure_column(JsonReader& in, const json& object,
+                                                             const std::string& where, std::size_t count) {
   // Empty without a "figure" member: measured samples have none, and a million empty ones
   // would take 48 MB.
-  std::vector<std::optional<Figure>> figures;
+  std::vector<std::optional<model::Figure>> figures;
   if (!in.member(object, where, "figure", /*optional=*/true)) return figures;
   figures.resize(count);
   const json* value = in.array(object, where, "figure");
@@ -158,9 +154,10 @@ std::vector<std::optional<Figure>> read_figure_column(JsonReader& in, const json
 }  // namespace
 
 // A hwbench-result/2 series' samples: its parameter sets, then the object of columns.
-void read_columns(JsonReader& in, const json& object, const std::string& where, Series& series, Captured* captured) {
+void read_columns(JsonReader& in, const json& object, const std::string& where, model::Series& series,
+                  Captured* captured) {
   in.each_object(object, where, "param_sets", [&](const json& item, const std::string& path) {
-    ParamSet set;
+    model::ParamSet set;
     set.kernel = in.text(item, path, "kernel");
     set.params = in.strings(item, path, "params");
     series.param_sets.push_back(std::move(set));
@@ -191,7 +188,7 @@ void read_columns(JsonReader& in, const json& object, const std::string& where, 
   const Column rss = no_rss ? Column{{}, 0} : column("max_rss_kb", signed_64);
   const std::vector<bool> cold = read_flags(in, *samples, path, "cold", n);
   const std::vector<bool> cpu_timed = read_flags(in, *samples, path, "cpu_timed", n);
-  std::vector<std::optional<Figure>> figures = read_figure_column(in, *samples, path, n);
+  std::vector<std::optional<model::Figure>> figures = read_figure_column(in, *samples, path, n);
   for (std::size_t i = 0; i < n && !in.failed(); ++i) {
     if (param_set[i] >= series.param_sets.size()) {
       in.fail(param_set.values.empty() ? JsonReader::join(path, "param_set")
@@ -204,7 +201,7 @@ void read_columns(JsonReader& in, const json& object, const std::string& where, 
   const auto as_signed = [](std::uint64_t v) { return static_cast<std::int64_t>(v); };
   std::uint64_t start_ns = 0;
   for (std::size_t i = 0; i < n; ++i) {
-    Sample s;
+    model::Sample s;
     s.param_set = static_cast<std::uint32_t>(param_set[i]);
     s.iteration = static_cast<std::uint32_t>(counted ? i + 1 : iteration[i]);
     s.units = units[i];

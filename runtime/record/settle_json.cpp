@@ -2,17 +2,14 @@
 
 namespace hwbench::runtime::record {
 
-using model::SettleMode;
-using model::SettleProbe;
-using model::SettleRecord;
 using nlohmann::json;
 
-json settle_to_json(const SettleRecord& settle) {
+json settle_to_json(const model::SettleRecord& settle) {
   json out = {{"mode", model::to_text(settle.mode)},
               {"seconds", settle.seconds},
               {"took_ns", settle.took_ns},
               {"outcome", model::to_text(settle.outcome)}};
-  if (settle.mode == SettleMode::until_stable) {
+  if (settle.mode == model::SettleMode::until_stable) {
     json probes = json::array();
     for (const auto& p : settle.probes)
       probes.push_back({{"offset", p.offset}, {"bytes", p.bytes}, {"wall_ns", p.wall_ns}, {"start_ns", p.start_ns}});
@@ -22,8 +19,8 @@ json settle_to_json(const SettleRecord& settle) {
   return out;
 }
 
-SettleRecord settle_from_json(JsonReader& in, const json& object, const std::string& where) {
-  SettleRecord settle;
+model::SettleRecord settle_from_json(JsonReader& in, const json& object, const std::string& where) {
+  model::SettleRecord settle;
   if (!in.expect(object, where, object.is_object(), "an object")) return settle;
   const std::string mode = in.text(object, where, "mode");
   if (auto m = model::settle_mode_from_text(mode))
@@ -38,10 +35,10 @@ SettleRecord settle_from_json(JsonReader& in, const json& object, const std::str
   else if (!in.failed())
     in.fail(JsonReader::join(where, "outcome"),
             "expected \"waited\", \"stable\", \"not stable\" or \"interrupted\", got \"" + outcome + "\"");
-  if (settle.mode != SettleMode::until_stable) return settle;
+  if (settle.mode != model::SettleMode::until_stable) return settle;
   settle.file = in.text(object, where, "file");
   in.each_object(object, where, "probes", [&](const json& item, const std::string& path) {
-    SettleProbe p;
+    model::SettleProbe p;
     p.offset = in.unsigned_integer(item, path, "offset");
     p.bytes = in.unsigned_integer(item, path, "bytes");
     p.wall_ns = in.signed_integer(item, path, "wall_ns");

@@ -13,9 +13,6 @@
 
 namespace hwbench::runtime::remote {
 
-using platform::make_directories;
-using platform::write_file_atomically;
-
 std::string pack_bundle(const std::vector<BundleFile>& files) {
   std::string out = "hwbench-bundle 1\n";
   for (const auto& f : files) {
@@ -106,8 +103,8 @@ bool unpack_bundle(int fd, const std::string& dir, std::string& error) {
       return false;
     }
     const std::filesystem::path target = std::filesystem::path(dir) / path;
-    if (!make_directories(target.parent_path().string(), error)) return false;
-    if (!write_file_atomically(target.string(), content, error)) return false;
+    if (!platform::make_directories(target.parent_path().string(), error)) return false;
+    if (!platform::write_file_atomically(target.string(), content, error)) return false;
   }
   error = "the bundle ends before its 'end' line";
   return false;

@@ -19,9 +19,6 @@
 
 namespace hwbench::runtime::remote {
 
-using platform::make_directories;
-using platform::write_file_atomically;
-
 const std::vector<std::string>& dist_architectures() {
   static const std::vector<std::string> arches{"x86_64", "aarch64", "armhf"};
   return arches;
@@ -148,8 +145,8 @@ std::vector<DistBinary> find_dist_binaries(const std::vector<std::string>& dirs,
     std::error_code ec;
     for (const auto& [path, rest] : memo_lines)
       if (std::filesystem::exists(path, ec)) text += rest + " " + path + "\n";
-    if (make_directories(std::filesystem::path(memo).parent_path().string(), error))
-      write_file_atomically(memo, text, error);
+    if (platform::make_directories(std::filesystem::path(memo).parent_path().string(), error))
+      platform::write_file_atomically(memo, text, error);
   }
   return found;
 }

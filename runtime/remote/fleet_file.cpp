@@ -6,12 +6,7 @@
 
 namespace hwbench::runtime::remote {
 
-using record::check_keys;
 using record::find_key;
-using record::parse_toml;
-using record::Problems;
-using record::read_text_file;
-using record::string_key;
 
 std::string destination_problem(const std::string& destination) {
   if (destination.empty()) return "an empty ssh destination";
@@ -35,7 +30,7 @@ namespace {
 const std::vector<std::string> host_keys{"name", "ssh", "locations", "dist", "cache"};
 
 /// The `locations` table of a host as -L arguments.
-void read_locations(const toml::value& table, const std::string& context, Host& host, Problems& problems) {
+void read_locations(const toml::value& table, const std::string& context, Host& host, record::Problems& problems) {
   if (!table.is_table()) {
     problems.at(table,
                 fmt::format("{}'locations' must be a table of NAME = \"PATH\", like {{ disk = \"/mnt/disk1/test\" }}",
@@ -60,10 +55,10 @@ void read_locations(const toml::value& table, const std::string& context, Host& 
 }  // namespace
 
 std::optional<std::vector<Host>> parse_fleet(std::string_view text, const std::string& name, std::string& error) {
-  const auto root = parse_toml(text, name, error);
+  const auto root = record::parse_toml(text, name, error);
   if (!root) return std::nullopt;
-  Problems problems(name);
-  check_keys(*root, {"host"}, "", problems);
+  record::Problems problems(name);
+  record::check_keys(*root, {"host"}, "", problems);
   std::vector<Host> hosts;
   const toml::value* list = find_key(*root, "host");
   if (list == nullptr || !list->is_array() || list->as_array().empty()) {
@@ -76,9 +71,9 @@ std::optional<std::vector<Host>> parse_fleet(std::string_view text, const std::s
         problems.at(table, fmt::format("{}must be a table", context));
         continue;
       }
-      check_keys(table, host_keys, fmt::format(" in host {}", i + 1), problems);
+      record::check_keys(table, host_keys, fmt::format(" in host {}", i + 1), problems);
       Host host;
-      const auto ssh = string_key(table, "ssh", context, problems);
+      const auto ssh = record::string_key(table, "ssh", context, problems);
       if (!find_key(table, "ssh")) {
         problems.at(table, fmt::format("{}missing key 'ssh' (the destination, as ssh takes it: user@host or an alias)",
                                        context));
@@ -87,13 +82,13 @@ std::optional<std::vector<Host>> parse_fleet(std::string_view text, const std::s
           problems.at(*find_key(table, "ssh"), context + why);
         host.destination = *ssh;
       }
-      host.name = string_key(table, "name", context, problems).value_or(host.destination);
+      host.name = record::string_key(table, "name", context, problems).value_or(host.destination);
       if (find_key(table, "name") && host.name.empty())
         problems.at(*find_key(table, "name"), context + "'name' is empty");
       if (const toml::value* locations = find_key(table, "locations"))
         read_locations(*locations, context, host, problems);
-      host.dist = string_key(table, "dist", context, problems).value_or("");
-      host.cache = string_key(table, "cache", context, problems).value_or("");
+      host.dist = record::string_key(table, "dist", context, problems).value_or("");
+      host.cache = record::string_key(table, "cache", context, problems).value_or("");
       for (const auto& other : hosts)
         if (!host.name.empty() && other.name == host.name)
           problems.at(table,
@@ -109,7 +104,7 @@ std::optional<std::vector<Host>> parse_fleet(std::string_view text, const std::s
 }
 
 std::optional<std::vector<Host>> load_fleet(const std::string& path, std::string& error) {
-  const auto text = read_text_file(path, error);
+  const auto text = record::read_text_file(path, error);
   if (!text) return std::nullopt;
   return parse_fleet(*text, path, error);
 }

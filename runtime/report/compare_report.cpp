@@ -11,44 +11,29 @@
 
 namespace hwbench::runtime::report {
 
-using analysis::CellState;
-using analysis::compare_results;
-using analysis::CompareOptions;
-using analysis::Comparison;
-using analysis::FigureCell;
-using analysis::RatioCell;
-using analysis::RatioState;
-using analysis::set_compare_option;
-using analysis::SummaryCell;
-using environment::format_environment_diff;
-using model::RenderedReport;
-using model::ReportSpec;
-using model::Result;
-using support::write_columns;
-
-std::string figure_cell_text(const FigureCell& cell) {
-  if (cell.state != CellState::figure || !std::isfinite(cell.value)) return "-";
+std::string figure_cell_text(const analysis::FigureCell& cell) {
+  if (cell.state != analysis::CellState::figure || !std::isfinite(cell.value)) return "-";
   return cell.unit.empty() ? format_figure(cell.value) : format_figure(cell.value) + " " + cell.unit;
 }
 
-std::string ratio_cell_text(const RatioCell& cell, const CompareOptions& options) {
+std::string ratio_cell_text(const analysis::RatioCell& cell, const analysis::CompareOptions& options) {
   switch (cell.state) {
-    case RatioState::computed:
+    case analysis::RatioState::computed:
       return format_ratio(cell.value, options);
-    case RatioState::missing:
+    case analysis::RatioState::missing:
       return "-";
-    case RatioState::units_differ:
-    case RatioState::kernels_differ:
+    case analysis::RatioState::units_differ:
+    case analysis::RatioState::kernels_differ:
       return "!";
   }
   return "-";
 }
 
-std::string format_ratio(double ratio, const CompareOptions& options) {
+std::string format_ratio(double ratio, const analysis::CompareOptions& options) {
   if (!std::isfinite(ratio)) return "-";
   const int digits = std::clamp(options.digits, 0, 12);
   double value = ratio;
-  if (options.ratio == CompareOptions::Ratio::truncate) {
+  if (options.ratio == analysis::CompareOptions::Ratio::truncate) {
     const double scale = std::pow(10.0, digits);
     // A quotient meant as 1.16 may be stored as 1.15999…; allow for that representation error.
     const double scaled = std::abs(ratio) * scale * (1 + 1e-12);
@@ -57,7 +42,7 @@ std::string format_ratio(double ratio, const CompareOptions& options) {
   return fmt::format("{:.{}f}", value, digits) + options.suffix;
 }
 
-std::string format_comparison(const Comparison& comparison, const CompareOptions& options) {
+std::string format_comparison(const analysis::Comparison& comparison, const analysis::CompareOptions& options) {
   const auto& names = comparison.names;
   const std::size_t n = names.size();
   if (n == 0) return "";
@@ -74,10 +59,11 @@ std::string format_comparison(const Comparison& comparison, const CompareOptions
     for (const auto& cell : row.ratios) line.push_back(ratio_cell_text(cell, options));
     table.push_back(line);
     for (std::size_t i = 0; i < row.figures.size(); ++i)
-      if (row.figures[i].state == CellState::unavailable)
+      if (row.figures[i].state == analysis::CellState::unavailable)
         notes.push_back(fmt::format("- {}: {} unavailable: {}", row.label, names[i], row.figures[i].why));
     for (std::size_t i = 0; i < row.ratios.size(); ++i)
-      if (row.ratios[i].state == RatioState::units_differ || row.ratios[i].state == RatioState::kernels_differ)
+      if (row.ratios[i].state == analysis::RatioState::units_differ ||
+          row.ratios[i].state == analysis::RatioState::kernels_differ)
         notes.push_back(
             fmt::format("! {}: {}/{} not divided: {}", row.label, names[i + 1], names[0], row.ratios[i].why));
   }
@@ -87,46 +73,48 @@ std::string format_comparison(const Comparison& comparison, const CompareOptions
     for (const auto& cell : comparison.summary) line.push_back(format_ratio(cell.value, options));
     table.push_back(line);
     for (std::size_t i = 0; i < comparison.summary.size(); ++i) {
-      const SummaryCell& cell = comparison.summary[i];
+      const analysis::SummaryCell& cell = comparison.summary[i];
       if (cell.used < cell.series)
         notes.push_back(fmt::format("geometric mean of {}/{} over {} of {} series (rows with - or ! left out)",
                                     names[i + 1], names[0], cell.used, cell.series));
     }
   }
 
-  std::string out = write_columns(table, true);
+  std::string out = support::write_columns(table, true);
   for (const auto& note : notes) out += note + "\n";
-  if (!comparison.environment.empty()) out += "\n" + format_environment_diff(comparison.environment, names);
+  if (!comparison.environment.empty())
+    out += "\n" + environment::format_environment_diff(comparison.environment, names);
   return out;
 }
 
-std::string compared_path(const ReportSpec& spec) {
+std::string compared_path(const model::ReportSpec& spec) {
   const auto with = spec.options.find("with");
   return with == spec.options.end() ? std::string() : with->second;
 }
 
-std::optional<ComparedReport> compare_report_data(const Result& result, const ReportSpec& spec,
+std::optional<ComparedReport> compare_report_data(const model::Result& result, const model::ReportSpec& spec,
                                                   const ComparedResults& compared) {
   const std::string path = compared_path(spec);
   const auto other = compared.results.find(path);
   if (other == compared.results.end()) return std::nullopt;
   ComparedReport data;
   for (const auto& [k, v] : spec.options)
-    if (k != "with" && k != "section") set_compare_option(data.options, k, v);
+    if (k != "with" && k != "section") analysis::set_compare_option(data.options, k, v);
   data.results = {&other->second, &result};
   // A section of this run is named by its title, and so is the section the comparison stands in.
   const auto section = spec.options.find("section");
   const std::string base =
       section != spec.options.end() ? section->second : std::filesystem::path(path).stem().string();
   const std::string self = section != spec.options.end() && !spec.section.empty() ? spec.section : "this run";
-  data.comparison = compare_results(data.results, {base, self}, data.options);
+  data.comparison = analysis::compare_results(data.results, {base, self}, data.options);
   // Two sections of one run ran on the same machine: no environment to set side by side.
   if (section != spec.options.end()) data.comparison.environment = {};
   return data;
 }
 
-RenderedReport render_compare_report(const Result& result, const ReportSpec& spec, const ComparedResults& compared) {
-  RenderedReport record;
+model::RenderedReport render_compare_report(const model::Result& result, const model::ReportSpec& spec,
+                                            const ComparedResults& compared) {
+  model::RenderedReport record;
   record.spec = spec;
   if (const auto data = compare_report_data(result, spec, compared)) {
     record.text = format_comparison(data->comparison, data->options);

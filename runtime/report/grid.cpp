@@ -10,12 +10,10 @@
 
 namespace hwbench::runtime::report {
 
-using support::display_width;
-
 namespace {
 
 std::string pad(std::string_view s, std::size_t width, Align align) {
-  const std::size_t w = display_width(s);
+  const std::size_t w = support::display_width(s);
   std::string fill(width > w ? width - w : 0, ' ');
   return align == Align::right ? fill + std::string(s) : std::string(s) + fill;
 }
@@ -24,9 +22,9 @@ std::vector<std::size_t> column_widths(const std::vector<std::string>& header,
                                        const std::vector<std::vector<std::string>>& rows, std::size_t minimum) {
   std::vector<std::size_t> widths(header.size(), minimum);
   for (std::size_t c = 0; c < header.size(); ++c) {
-    widths[c] = std::max(widths[c], display_width(header[c]));
+    widths[c] = std::max(widths[c], support::display_width(header[c]));
     for (const auto& row : rows) {
-      if (c < row.size()) widths[c] = std::max(widths[c], display_width(row[c]));
+      if (c < row.size()) widths[c] = std::max(widths[c], support::display_width(row[c]));
     }
   }
   return widths;

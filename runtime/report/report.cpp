@@ -13,15 +13,9 @@
 
 namespace hwbench::runtime::report {
 
-using model::RenderedReport;
-using model::ReportFigures;
-using model::ReportLayout;
-using model::ReportSpec;
-using model::Result;
-using model::to_text;
-
 void render_report(const ReportData& data, Format format, std::ostream& out, std::size_t width) {
-  Grid grid = data.spec.style.layout == ReportLayout::table ? table_grid(data, format) : lines_grid(data, format);
+  Grid grid =
+      data.spec.style.layout == model::ReportLayout::table ? table_grid(data, format) : lines_grid(data, format);
   for (const auto& series : data.series)
     if (!series.backend.empty()) grid.after.push_back("back end: " + series.label + ": " + series.backend);
   write_grid(grid, format, out, width);
@@ -33,8 +27,8 @@ bool has_printed(const ReportData& data, std::size_t index) {
   });
 }
 
-Result section_view(const Result& result, const ReportSpec& spec) {
-  Result narrowed = result;
+model::Result section_view(const model::Result& result, const model::ReportSpec& spec) {
+  model::Result narrowed = result;
   if (spec.section.empty()) return narrowed;
   // Series that say their section are kept by it (two sections may share a label); a file from
   // before series said so, by the labels the report lists.
@@ -62,46 +56,48 @@ std::string section_heading(std::string_view title, Format format) {
   return {};
 }
 
-RenderedReport render_to_record(const Result& whole, const ReportSpec& spec, Format format,
-                                const ComparedResults& compared, std::size_t width, const NamedStyle* named) {
-  std::optional<Result> narrowed;
+model::RenderedReport render_to_record(const model::Result& whole, const model::ReportSpec& spec, Format format,
+                                       const ComparedResults& compared, std::size_t width, const NamedStyle* named) {
+  std::optional<model::Result> narrowed;
   if (!spec.section.empty()) narrowed = section_view(whole, spec);
-  const Result& result = narrowed ? *narrowed : whole;
+  const model::Result& result = narrowed ? *narrowed : whole;
   switch (spec.style.layout) {
-    case ReportLayout::named:
+    case model::ReportLayout::named:
       // A named style prints the original tool's own layout, whatever the format.
       if (named == nullptr || !named->render)
-        throw std::logic_error("report style '" + std::string(to_text(spec.style)) + "' rendered without its renderer");
+        throw std::logic_error("report style '" + std::string(model::to_text(spec.style)) +
+                               "' rendered without its renderer");
       return named->render(result, spec);
-    case ReportLayout::compare:
+    case model::ReportLayout::compare:
       return render_compare_report(result, spec, compared);
-    case ReportLayout::summary: {
+    case model::ReportLayout::summary: {
       const auto rows = build_summary(result);
       std::ostringstream text;
       render_summary(rows, format, text, width);
-      RenderedReport record;
+      model::RenderedReport record;
       record.spec = spec;
       record.text = text.str();
       for (const auto& row : rows)
-        record.figures.push_back(ReportFigures{row.label,
-                                               row.values,
-                                               {{"mean", row.mean}, {"ci95", row.ci95}, {"median", row.median}},
-                                               row.converged,
-                                               row.unit});
+        record.figures.push_back(model::ReportFigures{row.label,
+                                                      row.values,
+                                                      {{"mean", row.mean}, {"ci95", row.ci95}, {"median", row.median}},
+                                                      row.converged,
+                                                      row.unit});
       return record;
     }
-    case ReportLayout::lines:
-    case ReportLayout::table:
+    case model::ReportLayout::lines:
+    case model::ReportLayout::table:
       break;
   }
   const ReportData data = build_report_data(result, spec);
   std::ostringstream text;
   render_report(data, format, text, width);
-  RenderedReport record;
+  model::RenderedReport record;
   record.spec = spec;
   record.text = text.str();
   for (const auto& series : data.series) {
-    record.figures.push_back(ReportFigures{series.label, series.values, series.aggregates, series.converged, ""});
+    record.figures.push_back(
+        model::ReportFigures{series.label, series.values, series.aggregates, series.converged, ""});
   }
   return record;
 }

@@ -13,32 +13,20 @@
 
 namespace hwbench::runtime::report {
 
-using analysis::Aggregate;
-using analysis::aggregate;
-using analysis::find_aggregate;
-using analysis::find_unit;
-using analysis::Measure;
-using analysis::sample_values;
-using analysis::Unit;
-using model::Figure;
-using model::ReportSpec;
-using model::Result;
-using model::Series;
-
 namespace {
 
 // A figure the source printed, in the report's unit. An aggregate outside the unit (cv, a
 // fraction, and count) has nothing to convert; every other one scales like its samples.
-std::optional<double> printed_value(const std::string& name, const Figure& figure, const Unit& unit) {
-  const Unit* from = find_unit(figure.unit);
+std::optional<double> printed_value(const std::string& name, const model::Figure& figure, const analysis::Unit& unit) {
+  const analysis::Unit* from = analysis::find_unit(figure.unit);
   if (from == nullptr || from->measure != unit.measure) return std::nullopt;
-  if (const Aggregate* a = find_aggregate(name); a != nullptr && !a->in_unit) return figure.value;
+  if (const analysis::Aggregate* a = analysis::find_aggregate(name); a != nullptr && !a->in_unit) return figure.value;
   return figure.value * from->factor / unit.factor;
 }
 
 // The back ends of a series' samples (a kernel defined in the recipe), each with the longest
 // compile time it took: "interpreted, compiled in 0.0123 ms".
-std::string backend_note(const Series& series) {
+std::string backend_note(const model::Series& series) {
   std::map<std::string, std::int64_t> compile_ns;
   for (const auto& set : series.param_sets) {
     const auto backend = set.params.find("backend");
@@ -56,26 +44,26 @@ std::string backend_note(const Series& series) {
 
 }  // namespace
 
-ReportData build_report_data(const Result& result, const ReportSpec& spec) {
+ReportData build_report_data(const model::Result& result, const model::ReportSpec& spec) {
   ReportData data;
   data.spec = spec;
-  const Unit* unit = find_unit(spec.unit);
+  const analysis::Unit* unit = analysis::find_unit(spec.unit);
   // The checker refuses unknown units; should one slip through, the report still shows its
   // series, with no figures, rather than inventing a conversion.
-  data.unit = unit != nullptr ? *unit : Unit{spec.unit, Measure::byte_rate, 1, "unknown unit"};
+  data.unit = unit != nullptr ? *unit : analysis::Unit{spec.unit, analysis::Measure::byte_rate, 1, "unknown unit"};
   for (const auto& series : result.series) {
     SeriesFigures figures;
     figures.label = series.label;
     figures.converged = series.converged;
     figures.ci_target_pct = series.ci_target_pct;
-    if (unit != nullptr) figures.values = sample_values(series, *unit);
+    if (unit != nullptr) figures.values = analysis::sample_values(series, *unit);
     // A series whose samples all lack this measure (an op-only kernel in an MB/s report) is
     // not part of the report: a column of dashes or zeros would only mislead.
     bool has_printed_figure = false;
     for (const auto& name : spec.aggregates) has_printed_figure |= series.printed.count(name) != 0;
     if (unit != nullptr && figures.values.empty() && !series.samples.empty() && !has_printed_figure) continue;
     for (const auto& name : spec.aggregates) {
-      auto value = aggregate(name, figures.values);
+      auto value = analysis::aggregate(name, figures.values);
       figures.aggregates.emplace_back(name, value.value_or(std::numeric_limits<double>::quiet_NaN()));
       std::optional<double> printed;
       if (const auto it = series.printed.find(name); it != series.printed.end() && unit != nullptr) {

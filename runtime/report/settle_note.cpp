@@ -10,9 +10,6 @@
 
 namespace hwbench::runtime::report {
 
-using model::SettleMode;
-using model::SettleOutcome;
-
 namespace {
 
 constexpr std::size_t kRatesShown = 5;
@@ -23,8 +20,8 @@ std::string seconds_text(double s) { return fmt::format("{:.1f} s", s); }
 
 std::string settle_line(const model::SettleRecord& settle) {
   const double took = static_cast<double>(settle.took_ns) / 1e9;
-  if (settle.mode == SettleMode::wait) {
-    if (settle.outcome == SettleOutcome::interrupted)
+  if (settle.mode == model::SettleMode::wait) {
+    if (settle.outcome == model::SettleOutcome::interrupted)
       return fmt::format("settled: waited {} of {}, interrupted", seconds_text(took), seconds_text(settle.seconds));
     return fmt::format("settled: waited {}", seconds_text(took));
   }
@@ -41,13 +38,13 @@ std::string settle_line(const model::SettleRecord& settle) {
   }
   if (!rates.empty()) line += fmt::format(", {} MB/s", fmt::join(rates, " → "));
   switch (settle.outcome) {
-    case SettleOutcome::stable:
+    case model::SettleOutcome::stable:
       return line + ", stable";
-    case SettleOutcome::not_stable:
+    case model::SettleOutcome::not_stable:
       return line + fmt::format(", not stable within {}", seconds_text(settle.seconds));
-    case SettleOutcome::interrupted:
+    case model::SettleOutcome::interrupted:
       return line + ", interrupted";
-    case SettleOutcome::waited:
+    case model::SettleOutcome::waited:
       break;
   }
   return line;

@@ -11,13 +11,6 @@
 
 namespace hwbench::runtime::report {
 
-using analysis::find_unit;
-using analysis::Measure;
-using analysis::sample_value;
-using analysis::Unit;
-using model::Result;
-using model::Series;
-
 namespace {
 
 constexpr double kNoFigure = std::numeric_limits<double>::quiet_NaN();
@@ -34,16 +27,16 @@ std::string ci_cell(const SummaryRow& row, Format format) {
 
 }  // namespace
 
-std::vector<SummaryRow> build_summary(const Result& result) {
+std::vector<SummaryRow> build_summary(const model::Result& result) {
   std::vector<SummaryRow> rows;
   for (const auto& series : result.series) {
-    const Unit& unit = analysis::natural_unit(series);
+    const analysis::Unit& unit = analysis::natural_unit(series);
     SummaryRow row;
     row.label = series.label;
     row.unit = unit.name;
     row.converged = series.converged;
     for (const auto& sample : series.samples)
-      if (auto value = sample_value(sample, unit)) row.values.push_back(*value);
+      if (auto value = analysis::sample_value(sample, unit)) row.values.push_back(*value);
     row.mean = analysis::aggregate("mean", row.values).value_or(kNoFigure);
     row.ci95 = row.values.size() < 2 ? kNoFigure : analysis::aggregate("ci95", row.values).value_or(kNoFigure);
     row.median = analysis::aggregate("median", row.values).value_or(kNoFigure);

@@ -15,14 +15,12 @@
 
 namespace hwbench::runtime::run {
 
-using plan::FigureRule;
-
 namespace {
 
-const std::string& stream_text(const FigureRule& rule, const platform::ChildOutcome& out, std::string& file_text,
+const std::string& stream_text(const plan::FigureRule& rule, const platform::ChildOutcome& out, std::string& file_text,
                                std::string& error) {
-  if (rule.from == FigureRule::Stream::err) return out.err.text;
-  if (rule.from == FigureRule::Stream::out) return out.out.text;
+  if (rule.from == plan::FigureRule::Stream::err) return out.err.text;
+  if (rule.from == plan::FigureRule::Stream::out) return out.out.text;
   if (auto text = platform::read_whole_file(rule.file))
     file_text = std::move(*text);
   else
@@ -30,9 +28,9 @@ const std::string& stream_text(const FigureRule& rule, const platform::ChildOutc
   return file_text;
 }
 
-std::string stream_name(const FigureRule& rule) {
-  if (rule.from == FigureRule::Stream::err) return "stderr";
-  if (rule.from == FigureRule::Stream::out) return "stdout";
+std::string stream_name(const plan::FigureRule& rule) {
+  if (rule.from == plan::FigureRule::Stream::err) return "stderr";
+  if (rule.from == plan::FigureRule::Stream::out) return "stdout";
   return rule.file;
 }
 
@@ -73,14 +71,14 @@ double prefix_factor(std::string_view prefix) {
   return 0;
 }
 
-std::optional<double> value_from(const std::string& text, const FigureRule& rule, std::string& error) {
+std::optional<double> value_from(const std::string& text, const plan::FigureRule& rule, std::string& error) {
   if (rule.scaled) return scaled_value(text, rule.unit, error);
   if (auto v = plain_number(text)) return v;
   error = fmt::format("'{}' is not a number (add 'scaled' to read a unit or a k/M/G after it)", text);
   return std::nullopt;
 }
 
-std::optional<double> regex_figure(const FigureRule& rule, const std::string& text, std::string& error) {
+std::optional<double> regex_figure(const plan::FigureRule& rule, const std::string& text, std::string& error) {
   const std::regex re(rule.pattern, std::regex::ECMAScript);
   // Line by line: a figure is printed on a line, and libstdc++'s matcher recurses per character,
   // which a whole megabyte of output would turn into a stack overflow.
@@ -93,7 +91,7 @@ std::optional<double> regex_figure(const FigureRule& rule, const std::string& te
   return std::nullopt;
 }
 
-std::optional<double> json_figure(const FigureRule& rule, const std::string& text, std::string& error) {
+std::optional<double> json_figure(const plan::FigureRule& rule, const std::string& text, std::string& error) {
   nlohmann::json doc;
   try {
     doc = nlohmann::json::parse(text);
@@ -110,7 +108,7 @@ std::optional<double> json_figure(const FigureRule& rule, const std::string& tex
   return std::nullopt;
 }
 
-void import_output(const FigureRule& rule, const platform::ChildOutcome& out, FigureReadings& r) {
+void import_output(const plan::FigureRule& rule, const platform::ChildOutcome& out, FigureReadings& r) {
   const tools::Importer* importer = tools::find_importer(rule.pattern);
   std::string error;
   std::optional<model::Result> log = importer->parse(out.out.text, "the program's output", error);
@@ -158,10 +156,10 @@ std::optional<double> scaled_value(const std::string& text, const std::string& u
   return std::nullopt;
 }
 
-FigureReadings read_figures(const std::vector<FigureRule>& rules, const platform::ChildOutcome& out) {
+FigureReadings read_figures(const std::vector<plan::FigureRule>& rules, const platform::ChildOutcome& out) {
   FigureReadings r;
   for (const auto& rule : rules) {
-    if (rule.kind == FigureRule::Kind::importer) {
+    if (rule.kind == plan::FigureRule::Kind::importer) {
       import_output(rule, out, r);
       if (!r.error.empty()) return r;
       continue;
@@ -171,14 +169,15 @@ FigureReadings read_figures(const std::vector<FigureRule>& rules, const platform
     const std::string& text = stream_text(rule, out, file_text, error);
     std::optional<double> value;
     if (error.empty())
-      value = rule.kind == FigureRule::Kind::regex ? regex_figure(rule, text, error) : json_figure(rule, text, error);
+      value =
+          rule.kind == plan::FigureRule::Kind::regex ? regex_figure(rule, text, error) : json_figure(rule, text, error);
     if (value) {
       r.figures.push_back({rule.label, {*value, rule.unit}});
       continue;
     }
     if (rule.optional && error.empty()) continue;
     const std::string tail =
-        rule.from == FigureRule::Stream::file ? "" : support::last_lines(text, 5, " (it is empty)");
+        rule.from == plan::FigureRule::Stream::file ? "" : support::last_lines(text, 5, " (it is empty)");
     r.error = error.empty() ? fmt::format("{}: nothing in {} matches{}", rule.text, stream_name(rule), tail)
                             : fmt::format("{}: {}{}", rule.text, error, tail);
     return r;

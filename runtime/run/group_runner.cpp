@@ -17,13 +17,9 @@
 
 namespace hwbench::runtime::run {
 
-using model::Sample;
-using plan::Step;
-using platform::CpuTimes;
-
 namespace {
 
-std::string where(const GroupRun& run, const Step& s) {
+std::string where(const GroupRun& run, const plan::Step& s) {
   return fmt::format("{}:{}:{}: {}", run.recipe_file, s.loc.line, s.loc.column, s.kernel.text);
 }
 
@@ -68,30 +64,30 @@ bool read_all(int fd, void* data, std::size_t n) {
 /// statement again, and each is finished once, after the last pass.
 class StepRunner {
  public:
-  StepRunner(const GroupRun& run, const std::vector<Step>& steps) : run_(run) { make_all(steps); }
+  StepRunner(const GroupRun& run, const std::vector<plan::Step>& steps) : run_(run) { make_all(steps); }
 
   /// Runs `steps`; throws what a kernel threw, with current() naming the statement.
-  void run(const std::vector<Step>& steps, Tally& totals) {
+  void run(const std::vector<plan::Step>& steps, Tally& totals) {
     for (const auto& s : steps) execute(s, false, totals);
   }
 
   /// The statement running (or being made) when an exception left run() or the constructor.
-  const Step* current() const { return current_; }
+  const plan::Step* current() const { return current_; }
 
  private:
-  void make_all(const std::vector<Step>& steps) {
+  void make_all(const std::vector<plan::Step>& steps) {
     for (const auto& s : steps) {
       current_ = &s;
-      if (s.kind == Step::Kind::kernel)
+      if (s.kind == plan::Step::Kind::kernel)
         made_[&s] = s.kernel.spec->make(s.kernel.call, run_.context);
-      else if (s.kind == Step::Kind::repeat)
+      else if (s.kind == plan::Step::Kind::repeat)
         make_all(s.children);
     }
   }
 
-  void execute(const Step& s, bool in_loop, Tally& totals) {
+  void execute(const plan::Step& s, bool in_loop, Tally& totals) {
     current_ = &s;
-    if (s.kind == Step::Kind::kernel) {
+    if (s.kind == plan::Step::Kind::kernel) {
       kernels::Kernel& k = *made_.at(&s);
       k.prepare();
       // Not timed one by one: a worker's span, or a loop timed whole, holds every statement.
@@ -107,9 +103,9 @@ class StepRunner {
     finish_all(s.children);
   }
 
-  void finish_all(const std::vector<Step>& steps) {
+  void finish_all(const std::vector<plan::Step>& steps) {
     for (const auto& c : steps) {
-      if (c.kind == Step::Kind::kernel)
+      if (c.kind == plan::Step::Kind::kernel)
         made_.at(&c)->finish();
       else
         finish_all(c.children);
@@ -117,17 +113,17 @@ class StepRunner {
   }
 
   const GroupRun& run_;
-  std::map<const Step*, std::unique_ptr<kernels::Kernel>> made_;
-  const Step* current_ = nullptr;
+  std::map<const plan::Step*, std::unique_ptr<kernels::Kernel>> made_;
+  const plan::Step* current_ = nullptr;
 };
 
-std::string where_any(const GroupRun& run, const Step& s) {
-  if (s.kind == Step::Kind::kernel) return where(run, s);
+std::string where_any(const GroupRun& run, const plan::Step& s) {
+  if (s.kind == plan::Step::Kind::kernel) return where(run, s);
   return fmt::format("{}:{}:{}: repeat {}", run.recipe_file, s.loc.line, s.loc.column, s.count);
 }
 
 /// The body of one worker process. Never returns.
-[[noreturn]] void worker_main(const GroupRun& run, const std::vector<Step>& steps, int go_fd, int report_fd) {
+[[noreturn]] void worker_main(const GroupRun& run, const std::vector<plan::Step>& steps, int go_fd, int report_fd) {
   WorkerReport rep;
   std::unique_ptr<StepRunner> runner;
   try {
@@ -144,7 +140,7 @@ std::string where_any(const GroupRun& run, const Step& s) {
     rep.max_latency_ns = t.max_latency_ns;
   } catch (const std::exception& e) {
     rep.failed = 1;
-    const Step* at = runner ? runner->current() : (steps.empty() ? nullptr : &steps.front());
+    const plan::Step* at = runner ? runner->current() : (steps.empty() ? nullptr : &steps.front());
     std::string msg = at ? fmt::format("{}: {}", where_any(run, *at), e.what()) : e.what();
     std::strncpy(rep.message, msg.c_str(), sizeof(rep.message) - 1);
   }
@@ -153,7 +149,7 @@ std::string where_any(const GroupRun& run, const Step& s) {
 }
 
 /// Adds one timed part of a `time` block to its sample.
-void add_part(Sample& s, const Elapsed& e, const Tally& t) {
+void add_part(model::Sample& s, const Elapsed& e, const Tally& t) {
   s.wall_ns += e.wall_ns;
   s.cpu = s.cpu + e.cpu;
   s.bytes += t.bytes;
@@ -163,7 +159,7 @@ void add_part(Sample& s, const Elapsed& e, const Tally& t) {
 }
 
 /// What a sample did, as a tally.
-Tally group_tally_of(const Sample& s) { return {s.units, s.bytes, s.ops, s.max_latency_ns}; }
+Tally group_tally_of(const model::Sample& s) { return {s.units, s.bytes, s.ops, s.max_latency_ns}; }
 
 /// A started worker process and the read end of its report pipe.
 struct Worker {
@@ -209,13 +205,13 @@ void await_workers(const std::vector<Worker>& workers, std::vector<WorkerReport>
 
 }  // namespace
 
-GroupResult run_time_group(GroupRun& run, const Step& step) {
+GroupResult run_time_group(GroupRun& run, const plan::Step& step) {
   GroupResult out;
-  Sample& s = out.sample;
+  model::Sample& s = out.sample;
   out.params.kernel = "time";
   s.start_unix_ns = run.clock.unix_ns();
   for (const auto& child : step.children) {
-    if (child.kind == Step::Kind::parallel) {
+    if (child.kind == plan::Step::Kind::parallel) {
       // The workers' own span, from the start signal to the last exit; their CPU is cusr/csys.
       GroupResult inner = run_parallel_group(run, child);
       if (!inner.error.empty()) {
@@ -227,16 +223,16 @@ GroupResult run_time_group(GroupRun& run, const Step& step) {
       continue;
     }
     try {
-      if (child.kind == Step::Kind::kernel) {
+      if (child.kind == plan::Step::Kind::kernel) {
         // Only the run is timed; the kernel's set-up and clean-up stay outside the sample.
         auto k = child.kernel.spec->make(child.kernel.call, run.context);
         k->prepare();
-        const Sample part = run.loop.measure(*k, child.kernel.policy);
+        const model::Sample part = run.loop.measure(*k, child.kernel.policy);
         k->finish();
         add_part(s, {part.wall_ns, part.cpu}, group_tally_of(part));
       } else {
         // A loop is timed whole, each pass's preparation included, as a script's loop is.
-        const std::vector<Step> one{child};
+        const std::vector<plan::Step> one{child};
         StepRunner runner(run, one);
         Tally t;
         Elapsed took;
@@ -256,9 +252,9 @@ GroupResult run_time_group(GroupRun& run, const Step& step) {
   return out;
 }
 
-GroupResult run_parallel_group(GroupRun& run, const Step& step) {
+GroupResult run_parallel_group(GroupRun& run, const plan::Step& step) {
   GroupResult out;
-  Sample& s = out.sample;
+  model::Sample& s = out.sample;
   out.params = {"parallel", {{"workers", std::to_string(step.workers.size())}}};
   int go[2];
   if (::pipe(go) != 0) {
@@ -291,7 +287,7 @@ GroupResult run_parallel_group(GroupRun& run, const Step& step) {
   }
   ::close(go[0]);
   s.start_unix_ns = run.clock.unix_ns();
-  CpuTimes c0 = run.clock.cpu();
+  platform::CpuTimes c0 = run.clock.cpu();
   std::int64_t t0 = run.clock.now_ns();
   ::close(go[1]);  // go: every worker's read returns now
   std::vector<int> statuses(workers.size(), 0);
@@ -303,7 +299,7 @@ GroupResult run_parallel_group(GroupRun& run, const Step& step) {
     }
   }
   std::int64_t t1 = run.clock.now_ns();
-  CpuTimes c1 = run.clock.cpu();
+  platform::CpuTimes c1 = run.clock.cpu();
   s.wall_ns = t1 - t0;
   s.cpu = c1 - c0;
   for (std::size_t w = 0; w < workers.size(); ++w) {

@@ -22,17 +22,6 @@
 
 namespace hwbench::runtime::run {
 
-using check::CheckedRecipe;
-using model::ParamSet;
-using model::RunStatus;
-using model::Sample;
-using model::Series;
-using plan::kernel_steps;
-using plan::Plan;
-using plan::Policy;
-using plan::Step;
-using sandbox::PathResolver;
-
 namespace {
 
 /// Thrown inside the interpreter only, to unwind to the phase loop.
@@ -49,8 +38,8 @@ struct StepFailed {
 };
 
 /// How many of hwbench's own processes a group keeps busy: its widest `parallel` block, else 1.
-std::size_t busy_workers(const Step& step) {
-  if (step.kind == Step::Kind::parallel) return step.workers.size();
+std::size_t busy_workers(const plan::Step& step) {
+  if (step.kind == plan::Step::Kind::parallel) return step.workers.size();
   std::size_t widest = 1;
   for (const auto& child : step.children) widest = std::max(widest, busy_workers(child));
   return widest;
@@ -66,7 +55,7 @@ std::uint32_t threads_of(const model::ParamSet& set) {
 
 class Interpreter {
  public:
-  Interpreter(const CheckedRecipe& recipe, const RunOptions& options)
+  Interpreter(const check::CheckedRecipe& recipe, const RunOptions& options)
       : plan_(recipe.plan),
         resolver_(*recipe.resolver),
         opts_(options),
@@ -78,7 +67,7 @@ class Interpreter {
     ctx_.exclude = loop_.exclude_hook();
     for (const auto& label : plan_.series_order) {
       index_[label] = outcome_.series.size();
-      Series s;
+      model::Series s;
       s.label = label;
       if (auto it = plan_.series_sections.find(label); it != plan_.series_sections.end()) s.section = it->second;
       outcome_.series.push_back(std::move(s));
@@ -94,15 +83,15 @@ class Interpreter {
     if (opts_.observer) opts_.observer->run_begins(plan_);
     if (opts_.conditions) outcome_.conditions = model::RunConditions{opts_.conditions->sample(), {}, {}};
     make_directories();
-    if (outcome_.status == RunStatus::complete) {
+    if (outcome_.status == model::RunStatus::complete) {
       phase(plan_.setup, false);
-      if (outcome_.status == RunStatus::complete && plan_.settle) settle(*plan_.settle);
-      if (outcome_.status == RunStatus::complete) phase(plan_.main, true);
+      if (outcome_.status == model::RunStatus::complete && plan_.settle) settle(*plan_.settle);
+      if (outcome_.status == model::RunStatus::complete) phase(plan_.main, true);
     }
     // Teardown always runs, and Ctrl-C does not stop it: it is what cleans up.
     ctx_.interrupted = nullptr;
     interruptible_ = false;
-    bool completed = outcome_.status == RunStatus::complete;
+    bool completed = outcome_.status == model::RunStatus::complete;
     std::string first_error = outcome_.error;
     phase(plan_.teardown, false);
     if (!completed) {
@@ -148,16 +137,16 @@ class Interpreter {
     }
   }
 
-  void fail(std::string error, RunStatus status = RunStatus::failed) {
-    if (outcome_.status == RunStatus::complete) {
+  void fail(std::string error, model::RunStatus status = model::RunStatus::failed) {
+    if (outcome_.status == model::RunStatus::complete) {
       outcome_.status = status;
       outcome_.error = std::move(error);
     }
   }
 
-  void phase(const std::vector<Step>& steps, bool timed) {
+  void phase(const std::vector<plan::Step>& steps, bool timed) {
     for (std::size_t i = 0; i < steps.size(); ++i) {
-      const Step& step = steps[i];
+      const plan::Step& step = steps[i];
       try {
         check_interrupt();
         if (!timed) {
@@ -165,20 +154,20 @@ class Interpreter {
           continue;
         }
         if (opts_.observer) opts_.observer->step_begins(step);
-        if (step.kind == Step::Kind::kernel)
+        if (step.kind == plan::Step::Kind::kernel)
           run_sampled(step);
         else
           run_group(step);
         if (opts_.observer && last_step_.count(step.series) && last_step_.at(step.series) == i)
           opts_.observer->series_ends(outcome_.series[index_.at(step.series)]);
         if (opts_.observer)
-          for (const Series* imported : step_imports_) opts_.observer->series_ends(*imported);
+          for (const model::Series* imported : step_imports_) opts_.observer->series_ends(*imported);
         step_imports_.clear();
         for (const auto& rule : step.kernel.figures)
           if (opts_.observer && !rule.label.empty() && rule.label != step.series && last_step_.at(rule.label) == i)
             opts_.observer->series_ends(outcome_.series[index_.at(rule.label)]);
       } catch (const Interrupted&) {
-        fail("interrupted by a signal", RunStatus::interrupted);
+        fail("interrupted by a signal", model::RunStatus::interrupted);
         return;
       } catch (const StepFailed& e) {
         fail(e.what);
@@ -210,20 +199,20 @@ class Interpreter {
     if (!r.error.empty())
       fail(fmt::format("{}:{}:{}: {}: {}", plan_.recipe_file, st.loc.line, st.loc.column, st.text, r.error));
     else if (r.record.outcome == model::SettleOutcome::interrupted)
-      fail("interrupted by a signal", RunStatus::interrupted);
+      fail("interrupted by a signal", model::RunStatus::interrupted);
   }
 
   void check_interrupt() const {
     if (interruptible_ && opts_.interrupted && opts_.interrupted->load()) throw Interrupted{};
   }
 
-  std::string where(const Step& step) const {
+  std::string where(const plan::Step& step) const {
     return fmt::format("{}:{}:{}: {}", plan_.recipe_file, step.loc.line, step.loc.column, step.kernel.text);
   }
 
   /// Claims the files a statement will create, re-checking the safety rules against the file
   /// system as it is now (a symlink or a stranger's file may have appeared since the check).
-  void claim(const Step& step) {
+  void claim(const plan::Step& step) {
     const auto& fx = step.kernel.effects;
     auto refuse = [&](const std::string& why) { throw StepFailed{fmt::format("{}: {}", where(step), why)}; };
     for (const auto& r : fx.reads)
@@ -237,14 +226,14 @@ class Interpreter {
     }
   }
 
-  void evict_inputs(const Step& step) {
+  void evict_inputs(const plan::Step& step) {
     for (const auto& r : step.kernel.effects.reads) {
       auto ev = platform::evict(r);
       if (!ev.ok) throw StepFailed{fmt::format("{}: cold: {}", where(step), ev.error)};
     }
   }
 
-  std::unique_ptr<kernels::Kernel> make(const Step& step) {
+  std::unique_ptr<kernels::Kernel> make(const plan::Step& step) {
     try {
       auto k = step.kernel.spec->make(step.kernel.call, ctx_);
       k->prepare();
@@ -256,7 +245,7 @@ class Interpreter {
     }
   }
 
-  void run_untimed(const Step& step) {
+  void run_untimed(const plan::Step& step) {
     claim(step);
     std::unique_ptr<kernels::Kernel> k;
     try {
@@ -276,21 +265,21 @@ class Interpreter {
     forget_removed(step);
   }
 
-  void forget_removed(const Step& step) {
+  void forget_removed(const plan::Step& step) {
     for (const auto& r : step.kernel.effects.removes) {
       struct stat st {};
       if (::lstat(r.c_str(), &st) != 0) owned_.erase(r);
     }
   }
 
-  void run_sampled(const Step& step) {
-    const Policy& p = step.kernel.policy;
+  void run_sampled(const plan::Step& step) {
+    const plan::Policy& p = step.kernel.policy;
     const bool command = kernels::command::is_command(*step.kernel.spec);
     claim(step);
     // A command whose importer's series stand in for its own keeps its samples apart.
-    Series scratch;
+    model::Series scratch;
     scratch.label = step.series;
-    Series& series = plan::keeps_own_series(step.kernel) ? outcome_.series[index_.at(step.series)] : scratch;
+    model::Series& series = plan::keeps_own_series(step.kernel) ? outcome_.series[index_.at(step.series)] : scratch;
     std::unique_ptr<kernels::Kernel> k;
     try {
       k = make(step);
@@ -312,7 +301,7 @@ class Interpreter {
       // A statement of one unit per sample takes its short samples in batches (measure_batch).
       // A program's run is never that short, and each needs its output read.
       const bool batches = !command && p.for_seconds <= 0 && !p.sync && !p.cpu_time && !p.cold && p.until_ci_pct <= 0;
-      std::vector<Sample> taken(batches ? MeasurementLoop::batch_max : 1);
+      std::vector<model::Sample> taken(batches ? MeasurementLoop::batch_max : 1);
       bool done = false;
       for (std::uint32_t n = 0; n < p.runs_max && !done;) {
         check_interrupt();
@@ -359,14 +348,15 @@ class Interpreter {
     forget_removed(step);
   }
 
-  void hook(const Step& step, const char* what, const std::string& line) {
+  void hook(const plan::Step& step, const char* what, const std::string& line) {
     const std::string error = commands_.hook(step, what, line);
     if (!error.empty()) throw StepFailed{fmt::format("{}: {}", where(step), error)};
   }
 
   /// A command step's run that made `sample` of `series`: keeps its output, and gives the
   /// sample the figure of the statement's own series.
-  FigureReadings read_run(const Step& step, const kernels::Kernel& k, const Series& series, Sample& sample) {
+  FigureReadings read_run(const plan::Step& step, const kernels::Kernel& k, const model::Series& series,
+                          model::Sample& sample) {
     FigureReadings r = commands_.after_run(step, k, step.series, static_cast<std::uint32_t>(series.samples.size() + 1));
     if (!r.error.empty()) throw StepFailed{fmt::format("{}: {}", where(step), r.error)};
     for (const auto& f : r.figures)
@@ -376,12 +366,12 @@ class Interpreter {
 
   /// The figures of a command's run that feed other series: each a sample alike the statement's
   /// own (its times, its parameters), with the figure.
-  void keep_readings(const Step& step, FigureReadings& r, const Series& own) {
+  void keep_readings(const plan::Step& step, FigureReadings& r, const model::Series& own) {
     if (own.samples.empty()) return;
-    const Sample base = own.samples.back();
-    const ParamSet params = own.params_of(base);
-    auto add = [&](Series& target, const model::Figure& figure) {
-      Sample s = base;
+    const model::Sample base = own.samples.back();
+    const model::ParamSet params = own.params_of(base);
+    auto add = [&](model::Series& target, const model::Figure& figure) {
+      model::Sample s = base;
       s.figure = figure;
       s.iteration = static_cast<std::uint32_t>(target.samples.size() + 1);
       target.add(s, params);
@@ -391,7 +381,7 @@ class Interpreter {
       if (!f.label.empty() && f.label != step.series) add(outcome_.series[index_.at(f.label)], f.figure);
     const std::string section = importer_section(step);
     for (auto& imported : r.imported) {
-      Series& target = imported_series(section, imported.label);
+      model::Series& target = imported_series(section, imported.label);
       if (std::find(step_imports_.begin(), step_imports_.end(), &target) == step_imports_.end())
         step_imports_.push_back(&target);
       if (target.unavailable.empty()) target.unavailable = imported.unavailable;
@@ -406,7 +396,7 @@ class Interpreter {
   }
 
   /// The section a command step's importer puts its series in ("" at the top level).
-  static std::string importer_section(const Step& step) {
+  static std::string importer_section(const plan::Step& step) {
     for (const auto& rule : step.kernel.figures)
       if (rule.kind == plan::FigureRule::Kind::importer) return rule.section;
     return "";
@@ -414,7 +404,7 @@ class Interpreter {
 
   /// The series `label` that an importer read into `section`, made when it is new. New ones
   /// join the run's series at its end: a reference into those must stay valid until then.
-  Series& imported_series(const std::string& section, const std::string& label) {
+  model::Series& imported_series(const std::string& section, const std::string& label) {
     // A series of the same label in another section stays apart (hwbench's own kernels there).
     auto it = index_.find(label);
     if (it != index_.end() && outcome_.series[it->second].section == section) return outcome_.series[it->second];
@@ -422,24 +412,24 @@ class Interpreter {
     auto known = imported_.find(key);
     if (known != imported_.end()) return known->second;
     outcome_.imported_series.emplace_back(label, section);
-    Series& s = imported_[key];
+    model::Series& s = imported_[key];
     s.label = label;
     s.section = section;
     return s;
   }
 
-  void run_group(const Step& step) {
-    Series& series = outcome_.series[index_.at(step.series)];
-    const std::vector<const Step*> all = kernel_steps(step);
-    for (const Step* c : all) {
+  void run_group(const plan::Step& step) {
+    model::Series& series = outcome_.series[index_.at(step.series)];
+    const std::vector<const plan::Step*> all = plan::kernel_steps(step);
+    for (const plan::Step* c : all) {
       claim(*c);
       if (c->kernel.policy.cold) evict_inputs(*c);
     }
     GroupRun g{*opts_.clock, loop_, ctx_, plan_.recipe_file};
     const auto window = open_window(step.series, busy_workers(step));
-    GroupResult r = step.kind == Step::Kind::time ? run_time_group(g, step) : run_parallel_group(g, step);
+    GroupResult r = step.kind == plan::Step::Kind::time ? run_time_group(g, step) : run_parallel_group(g, step);
     close_window(window);
-    for (const Step* c : all) forget_removed(*c);
+    for (const plan::Step* c : all) forget_removed(*c);
     if (!r.error.empty()) {
       check_interrupt();  // workers stopped by Ctrl-C: the run was interrupted, not failed
       throw StepFailed{r.error};
@@ -464,8 +454,8 @@ class Interpreter {
     outcome_.conditions->windows.push_back(std::move(*window));
   }
 
-  const Plan& plan_;
-  const PathResolver& resolver_;
+  const plan::Plan& plan_;
+  const sandbox::PathResolver& resolver_;
   RunOptions opts_;
   MeasurementLoop loop_;  ///< every sample is taken here; kernels reach it through ctx_.exclude
   CommandRuns commands_;  ///< command steps' hooks, kept runs and figures
@@ -474,16 +464,16 @@ class Interpreter {
   std::set<std::string> owned_;
   std::vector<std::string> created_dirs_;
   std::map<std::string, std::size_t> index_;
-  std::map<std::string, Series> imported_;        ///< series importers read that the plan did not have
-  std::vector<const Series*> step_imports_;       ///< the series the running statement's importer fed
-  std::map<std::string, std::size_t> last_step_;  ///< series label -> index of its last statement in plan_.main
+  std::map<std::string, model::Series> imported_;   ///< series importers read that the plan did not have
+  std::vector<const model::Series*> step_imports_;  ///< the series the running statement's importer fed
+  std::map<std::string, std::size_t> last_step_;    ///< series label -> index of its last statement in plan_.main
   RunOutcome outcome_;
   bool interruptible_ = true;
 };
 
 }  // namespace
 
-RunOutcome run_plan(const CheckedRecipe& recipe, const RunOptions& options) {
+RunOutcome run_plan(const check::CheckedRecipe& recipe, const RunOptions& options) {
   Interpreter it(recipe, options);
   return it.run();
 }

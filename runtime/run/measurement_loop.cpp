@@ -5,11 +5,6 @@
 
 namespace hwbench::runtime::run {
 
-using model::Sample;
-using plan::Policy;
-using platform::Clock;
-using platform::CpuTimes;
-
 namespace {
 
 Elapsed operator-(const Elapsed& a, const Elapsed& b) { return {a.wall_ns - b.wall_ns, a.cpu - b.cpu}; }
@@ -18,7 +13,7 @@ Tally tally_of(const kernels::Work& w, std::uint64_t units) { return {units, w.b
 
 // A command step's programs: the shell start-up taken out of the sample, and the whole process
 // tree's CPU time in place of the waited-for children's where a cgroup counted it.
-void apply_programs(Sample& s, const kernels::ProgramUse& p) {
+void apply_programs(model::Sample& s, const kernels::ProgramUse& p) {
   s.wall_ns = std::max<std::int64_t>(0, s.wall_ns - p.overhead_ns);
   s.max_rss_kb = p.max_rss_kb;
   if (p.tree_usr_ns >= 0) {
@@ -55,7 +50,7 @@ class MeasurementLoop::Region {
   Elapsed start_;
 };
 
-MeasurementLoop::MeasurementLoop(Clock& clock, const std::atomic<bool>* interrupted)
+MeasurementLoop::MeasurementLoop(platform::Clock& clock, const std::atomic<bool>* interrupted)
     : clock_(clock), real_clock_(dynamic_cast<platform::RealClock*>(&clock)), interrupted_(interrupted) {}
 
 std::function<void(const std::function<void()>&)> MeasurementLoop::exclude_hook() {
@@ -67,29 +62,29 @@ void MeasurementLoop::exclude(const std::function<void()>& fn) {
     fn();
     return;
   }
-  const CpuTimes c0 = clock_.cpu();
+  const platform::CpuTimes c0 = clock_.cpu();
   const std::int64_t t0 = now();
   fn();
   const std::int64_t t1 = now();
-  const CpuTimes c1 = clock_.cpu();
+  const platform::CpuTimes c1 = clock_.cpu();
   excluded_.wall_ns += t1 - t0;
   excluded_.cpu = excluded_.cpu + (c1 - c0);
 }
 
 bool MeasurementLoop::interrupted() const { return interrupted_ != nullptr && interrupted_->load(); }
 
-Tally MeasurementLoop::run(kernels::Kernel& k, const Policy& policy) {
+Tally MeasurementLoop::run(kernels::Kernel& k, const plan::Policy& policy) {
   if (policy.for_seconds <= 0) return run_from(k, policy, 0, {}, excluded_);
   // The count needs its own start; the CPU clock is read only when it is the deadline's basis,
   // since a worker's statements may run here a hundred thousand times in a loop timed whole.
   Region region(*this);
-  const CpuTimes cpu0 = policy.cpu_time ? clock_.cpu() : CpuTimes{};
+  const platform::CpuTimes cpu0 = policy.cpu_time ? clock_.cpu() : platform::CpuTimes{};
   const std::int64_t t0 = now();
   return run_from(k, policy, t0, cpu0, region.start());
 }
 
-Tally MeasurementLoop::run_from(kernels::Kernel& k, const Policy& p, std::int64_t t0, const CpuTimes& cpu0,
-                                const Elapsed& excluded0) {
+Tally MeasurementLoop::run_from(kernels::Kernel& k, const plan::Policy& p, std::int64_t t0,
+                                const platform::CpuTimes& cpu0, const Elapsed& excluded0) {
   Tally total;
   if (p.for_seconds <= 0) {
     total = tally_of(k.run(1), 1);
@@ -98,7 +93,7 @@ Tally MeasurementLoop::run_from(kernels::Kernel& k, const Policy& p, std::int64_
     auto elapsed = [&](std::int64_t now) {
       const Elapsed excluded = excluded_ - excluded0;
       if (!p.cpu_time) return now - t0 - excluded.wall_ns;
-      const CpuTimes c = clock_.cpu() - cpu0 - excluded.cpu;
+      const platform::CpuTimes c = clock_.cpu() - cpu0 - excluded.cpu;
       return c.usr_ns + c.sys_ns;
     };
     const auto budget = static_cast<std::int64_t>(p.for_seconds * 1e9);
@@ -124,7 +119,9 @@ Tally MeasurementLoop::run_from(kernels::Kernel& k, const Policy& p, std::int64_
   return total;
 }
 
-Sample MeasurementLoop::measure(kernels::Kernel& k, const Policy& policy) { return take(k, policy, nullptr); }
+model::Sample MeasurementLoop::measure(kernels::Kernel& k, const plan::Policy& policy) {
+  return take(k, policy, nullptr);
+}
 
 void MeasurementLoop::open_span(CpuSpan& span) {
   if (span.open_) return;
@@ -134,13 +131,13 @@ void MeasurementLoop::open_span(CpuSpan& span) {
   span.cpu0_ = clock_.cpu();
 }
 
-Sample MeasurementLoop::measure(kernels::Kernel& k, const Policy& policy, CpuSpan& span) {
+model::Sample MeasurementLoop::measure(kernels::Kernel& k, const plan::Policy& policy, CpuSpan& span) {
   if (span.per_sample_ || policy.cpu_time) return take(k, policy, nullptr);
   open_span(span);
   return take(k, policy, &span);
 }
 
-std::size_t MeasurementLoop::measure_batch(kernels::Kernel& k, CpuSpan& span, std::span<Sample> out) {
+std::size_t MeasurementLoop::measure_batch(kernels::Kernel& k, CpuSpan& span, std::span<model::Sample> out) {
   open_span(span);
   const std::size_t n = std::min(out.size(), batch_max);
   // Reading i, and the untimed() wall summed by then; what run i returned.
@@ -163,7 +160,7 @@ std::size_t MeasurementLoop::measure_batch(kernels::Kernel& k, CpuSpan& span, st
   for (std::size_t i = 0; i < taken; ++i) {
     // Field by field (a sample's figure is never set here): assigning a whole Sample{} costs
     // more than the rest of this loop.
-    Sample& s = out[i];
+    model::Sample& s = out[i];
     s.param_set = 0;
     s.iteration = 0;
     s.cpu = {};
@@ -182,12 +179,12 @@ std::size_t MeasurementLoop::measure_batch(kernels::Kernel& k, CpuSpan& span, st
   return taken;
 }
 
-Sample MeasurementLoop::take(kernels::Kernel& k, const Policy& policy, const CpuSpan* span) {
-  Sample s;
+model::Sample MeasurementLoop::take(kernels::Kernel& k, const plan::Policy& policy, const CpuSpan* span) {
+  model::Sample s;
   // Inside a span, neither the CPU clocks nor the wall clock are read (measure(…, span)).
   if (span == nullptr) s.start_unix_ns = clock_.unix_ns();
   Region region(*this);
-  const CpuTimes cpu0 = span == nullptr ? clock_.cpu() : CpuTimes{};
+  const platform::CpuTimes cpu0 = span == nullptr ? clock_.cpu() : platform::CpuTimes{};
   const std::int64_t t0 = now();
   if (span != nullptr) s.start_unix_ns = t0 + span->unix_offset_ns_;
   const Tally t = run_from(k, policy, t0, cpu0, region.start());
@@ -207,7 +204,7 @@ Sample MeasurementLoop::take(kernels::Kernel& k, const Policy& policy, const Cpu
   return s;
 }
 
-void MeasurementLoop::end_sample(Sample& s, CpuSpan& span, bool last) {
+void MeasurementLoop::end_sample(model::Sample& s, CpuSpan& span, bool last) {
   if (span.open_) {
     span.wall_ns_ += s.wall_ns;
     ++span.samples_;
@@ -223,11 +220,11 @@ void MeasurementLoop::end_sample(Sample& s, CpuSpan& span, bool last) {
 
 Elapsed MeasurementLoop::time(const std::function<void()>& work) {
   Region region(*this);
-  const CpuTimes cpu0 = clock_.cpu();
+  const platform::CpuTimes cpu0 = clock_.cpu();
   const std::int64_t t0 = now();
   work();
   const std::int64_t t1 = now();
-  const CpuTimes cpu1 = clock_.cpu();
+  const platform::CpuTimes cpu1 = clock_.cpu();
   return Elapsed{t1 - t0, cpu1 - cpu0} - region.excluded();
 }
 

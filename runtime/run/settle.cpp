@@ -15,9 +15,6 @@
 
 namespace hwbench::runtime::run {
 
-using model::SettleMode;
-using model::SettleOutcome;
-
 namespace {
 
 constexpr std::size_t kBlock = 1 << 20;
@@ -104,38 +101,38 @@ SettleRun run_settle(const plan::Settle& settle, SettleProber* prober, Pause& pa
   r.file = settle.file;
   const std::int64_t start = clock.now_ns();
   const auto limit_ns = static_cast<std::int64_t>(settle.seconds * 1e9);
-  const auto finish = [&](SettleOutcome outcome) {
+  const auto finish = [&](model::SettleOutcome outcome) {
     r.outcome = outcome;
     r.took_ns = clock.now_ns() - start;
     return run;
   };
-  if (settle.mode == SettleMode::wait)
-    return finish(pause.wait(limit_ns, interrupted) ? SettleOutcome::waited : SettleOutcome::interrupted);
+  if (settle.mode == model::SettleMode::wait)
+    return finish(pause.wait(limit_ns, interrupted) ? model::SettleOutcome::waited : model::SettleOutcome::interrupted);
 
   const std::uint64_t slice = std::min(settle.file_bytes, model::kSettleSliceBytes);
   const std::uint64_t slices = slice > 0 ? std::max<std::uint64_t>(1, settle.file_bytes / slice) : 1;
   const auto interval_ns = static_cast<std::int64_t>(model::kSettleProbeInterval * 1e9);
   std::vector<double> rates;
   for (std::uint64_t k = 0;; ++k) {
-    if (interrupted_now(interrupted)) return finish(SettleOutcome::interrupted);
+    if (interrupted_now(interrupted)) return finish(model::SettleOutcome::interrupted);
     model::SettleProbe probe;
     probe.start_ns = clock.now_ns() - start;
     probe.offset = (k % slices) * slice;
     ProbeRead read = prober->read(probe.offset, slice);
     if (!read.ok) {
       run.error = read.error;
-      return finish(SettleOutcome::not_stable);
+      return finish(model::SettleOutcome::not_stable);
     }
     probe.bytes = read.bytes;
     probe.wall_ns = read.wall_ns;
     r.probes.push_back(probe);
     rates.push_back(model::probe_rate(probe));
     if (on_probe) on_probe(r);
-    if (rates_stable(rates)) return finish(SettleOutcome::stable);
+    if (rates_stable(rates)) return finish(model::SettleOutcome::stable);
     const std::int64_t due = probe.start_ns + interval_ns;
-    if (due >= limit_ns) return finish(SettleOutcome::not_stable);
+    if (due >= limit_ns) return finish(model::SettleOutcome::not_stable);
     const std::int64_t left = start + due - clock.now_ns();
-    if (left > 0 && !pause.wait(left, interrupted)) return finish(SettleOutcome::interrupted);
+    if (left > 0 && !pause.wait(left, interrupted)) return finish(model::SettleOutcome::interrupted);
   }
 }
 

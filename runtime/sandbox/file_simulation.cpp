@@ -10,13 +10,10 @@
 
 namespace hwbench::runtime::sandbox {
 
-using plan::KernelStep;
-using plan::PlannedFile;
-
 namespace {
 
 /// How a diagnostic names `path`: as written in the call, with its resolution when they differ.
-std::string display_for(const KernelStep& ks, const std::string& path) {
+std::string display_for(const plan::KernelStep& ks, const std::string& path) {
   for (const auto& a : ks.call.args)
     if (a.path == path && a.text != a.path) return fmt::format("'{}' ({})", a.text, a.path);
   return fmt::format("'{}'", path);
@@ -24,8 +21,8 @@ std::string display_for(const KernelStep& ks, const std::string& path) {
 
 }  // namespace
 
-void FileSimulation::apply(KernelStep& ks, const lang::recipe::Stmt& s, const PathResolver& resolver,
-                           std::vector<PlannedFile>& creates) {
+void FileSimulation::apply(plan::KernelStep& ks, const lang::recipe::Stmt& s, const PathResolver& resolver,
+                           std::vector<plan::PlannedFile>& creates) {
   auto& fx = ks.effects;
   for (const auto& p : fx.problems)
     diags_.error(s.loc, fmt::format("{}: {}", s.name, p.message), p.hint, static_cast<std::uint32_t>(s.name.size()));
@@ -61,7 +58,7 @@ void FileSimulation::apply(KernelStep& ks, const lang::recipe::Stmt& s, const Pa
 }
 
 void FileSimulation::create(const kernels::FileEffects::Create& c, const lang::recipe::Stmt& s,
-                            const PathResolver& resolver, std::vector<PlannedFile>& creates) {
+                            const PathResolver& resolver, std::vector<plan::PlannedFile>& creates) {
   const auto name_width = static_cast<std::uint32_t>(s.name.size());
   if (vfs_.exists(c.path) && !vfs_.ever_created(c.path)) {
     if (vfs_.is_directory(c.path))

@@ -15,8 +15,6 @@
 
 namespace hwbench::runtime::sandbox {
 
-using platform::MachineProbe;
-
 namespace {
 
 std::string nearest_existing_now(std::string path) {
@@ -39,7 +37,7 @@ bool is_identifier_char(char c) { return std::isalnum(static_cast<unsigned char>
 
 }  // namespace
 
-std::vector<Location> builtin_locations(const std::string& cwd, const MachineProbe& machine) {
+std::vector<Location> builtin_locations(const std::string& cwd, const platform::MachineProbe& machine) {
   auto is_tmpfs = [&](const std::string& path) { return machine.filesystem_type(path) == "tmpfs"; };
   std::vector<Location> out;
   Location ram{"ramdisk", "/dev/shm", true, false, {}, {}};

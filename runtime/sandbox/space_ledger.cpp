@@ -11,8 +11,6 @@
 
 namespace hwbench::runtime::sandbox {
 
-using support::human_bytes;
-
 namespace {
 
 std::uint64_t at_least_zero(std::int64_t n) { return static_cast<std::uint64_t>(std::max<std::int64_t>(0, n)); }
@@ -54,8 +52,8 @@ void SpaceLedger::check(lang::Diagnostics& diags) const {
     if (static_cast<std::uint64_t>(u.peak) > *free)
       diags.error(u.peak_loc,
                   fmt::format("the run needs {} in '{}' ({}) at its peak, but only {} is free",
-                              human_bytes(static_cast<std::uint64_t>(u.peak)), u.where,
-                              machine_.filesystem_type(u.where), human_bytes(*free)),
+                              support::human_bytes(static_cast<std::uint64_t>(u.peak)), u.where,
+                              machine_.filesystem_type(u.where), support::human_bytes(*free)),
                   "use smaller sizes or fewer files, remove files as you go, or map the location elsewhere with -L", 1);
   }
 }

@@ -10,10 +10,10 @@
 namespace hwbench::runtime::sandbox {
 
 /// A FileView over the real file system with the run's planned changes laid on top.
-class VirtualFs : public kernels::FileView {
+class VirtualFs : public platform::FileView {
  public:
   /// `real` answers for every file the plan has not touched.
-  explicit VirtualFs(const kernels::FileView& real) : real_(real) {}
+  explicit VirtualFs(const platform::FileView& real) : real_(real) {}
 
   bool exists(const std::string& path) const override;
   bool is_directory(const std::string& path) const override;
@@ -32,7 +32,7 @@ class VirtualFs : public kernels::FileView {
   std::uint64_t held_bytes() const { return held_; }
 
  private:
-  const kernels::FileView& real_;
+  const platform::FileView& real_;
   /// The real file system's directories, each looked up once: it is taken to stand still
   /// while the checker walks (the run re-checks every path it touches).
   mutable std::map<std::string, bool> real_dirs_;

@@ -17,10 +17,6 @@
 
 namespace hwbench::runtime::tools {
 
-using report::IndexCharts;
-using report::NamedStyle;
-using report::Renderer;
-
 const std::vector<Importer>& importers() {
   // Each tool's parser registers here, explicitly, one line each.
   static const std::vector<Importer> table = {
@@ -43,14 +39,14 @@ const Importer* find_importer(std::string_view tool) {
   return nullptr;
 }
 
-const std::vector<NamedStyle>& named_styles() {
+const std::vector<report::NamedStyle>& named_styles() {
   // The one registration of each style: its name in the catalogue, its renderer, its charts.
   struct Registration {
     std::string_view name;
-    Renderer render;
-    IndexCharts charts;
+    report::Renderer render;
+    report::IndexCharts charts;
   };
-  static const std::vector<NamedStyle> styles = [] {
+  static const std::vector<report::NamedStyle> styles = [] {
     const std::vector<Registration> registrations = {
         {"nbench", nbench::render_nbench_report, {}},
         {"bonnie", bonnie::render_bonnie, {}},
@@ -59,7 +55,7 @@ const std::vector<NamedStyle>& named_styles() {
         {"stream", stream::render_stream_report, {}},
         {"unixbench", unixbench::render_unixbench_report, unixbench::unixbench_index_charts},
     };
-    std::vector<NamedStyle> out;
+    std::vector<report::NamedStyle> out;
     for (const auto& info : model::style_catalogue()) {
       const auto it = std::find_if(registrations.begin(), registrations.end(),
                                    [&](const Registration& r) { return r.name == info.name; });
@@ -76,7 +72,7 @@ const std::vector<NamedStyle>& named_styles() {
   return styles;
 }
 
-const NamedStyle* find_named_style(std::string_view name) {
+const report::NamedStyle* find_named_style(std::string_view name) {
   for (const auto& s : named_styles())
     if (s.name == name) return &s;
   return nullptr;

@@ -10,9 +10,7 @@
 #include "tests/faults/hwbench_child.hpp"
 #include "tests/faults/scratch_mount.hpp"
 
-using hwbench::test::HwbenchChild;
-using hwbench::test::LocationRecipe;
-using hwbench::test::ScratchMount;
+namespace test = hwbench::test;
 
 namespace {
 
@@ -34,10 +32,11 @@ std::size_t fill_up(const std::string& path) {
 }  // namespace
 
 TEST_CASE("faults: a recipe needing more than an 8 MiB tmpfs holds is refused before it writes anything") {
-  ScratchMount disk(8);
-  if (!hwbench::test::mounted_or_say_why(disk)) return;
-  LocationRecipe recipe("full", disk.path(), "series \"big\" write full:/big size 16MiB\nteardown { rm full:/big }\n");
-  HwbenchChild run = recipe.start();
+  test::ScratchMount disk(8);
+  if (!test::mounted_or_say_why(disk)) return;
+  test::LocationRecipe recipe("full", disk.path(),
+                              "series \"big\" write full:/big size 16MiB\nteardown { rm full:/big }\n");
+  test::HwbenchChild run = recipe.start();
   CHECK(run.exit_code() == 1);
   CHECK(run.err() ==
         "t.bench:2:14: error: the run needs 16.8 MB in '" + disk.path() +
@@ -47,28 +46,27 @@ TEST_CASE("faults: a recipe needing more than an 8 MiB tmpfs holds is refused be
             "hint: use smaller sizes or fewer files, remove files as you go, or map the location elsewhere "
             "with -L\n"
             "1 error in t.bench; nothing was run\n");
-  CHECK(hwbench::test::snapshot(disk.path()).empty());
-  CHECK(hwbench::test::snapshot(recipe.work.path()).size() ==
-        1);  // the recipe: no result file for a run that never ran
+  CHECK(test::snapshot(disk.path()).empty());
+  CHECK(test::snapshot(recipe.work.path()).size() == 1);  // the recipe: no result file for a run that never ran
 }
 
 TEST_CASE("faults: a disk that fills up mid-run: the error names the file, the run's files go, exit 3") {
-  ScratchMount disk(8);
-  if (!hwbench::test::mounted_or_say_why(disk)) return;
+  test::ScratchMount disk(8);
+  if (!test::mounted_or_say_why(disk)) return;
   // 2 MiB, then 4 MiB: 6 MiB at the peak fits in 8 MiB, so the check lets it run; the test
   // fills the disk during the pause, as another program would.
-  LocationRecipe recipe("full", disk.path(),
-                        "series \"w1\" write full:/w_1 size 2MiB\n"
-                        "series \"pause\" nop for 600ms\n"
-                        "series \"w2\" write full:/w_2 size 4MiB\n"
-                        "teardown { rm full:/w_* }\n");
+  test::LocationRecipe recipe("full", disk.path(),
+                              "series \"w1\" write full:/w_1 size 2MiB\n"
+                              "series \"pause\" nop for 600ms\n"
+                              "series \"w2\" write full:/w_2 size 4MiB\n"
+                              "teardown { rm full:/w_* }\n");
   const std::string& result = recipe.result;
-  HwbenchChild run = recipe.start();
+  test::HwbenchChild run = recipe.start();
   REQUIRE(run.wait_for_err("write full:/w_1 size 2MiB  ", 1));
   // Named so that the teardown's glob matches it: a stranger's file all the same.
   const std::size_t filled = fill_up(disk / "w_filler");
   CHECK(filled >= 5 * 1024 * 1024);
-  const auto filler = hwbench::test::snapshot(disk.path()).at("w_filler");
+  const auto filler = test::snapshot(disk.path()).at("w_filler");
 
   CHECK(run.exit_code() == 3);
   const std::string error =
@@ -77,12 +75,12 @@ TEST_CASE("faults: a disk that fills up mid-run: the error names the file, the r
   CHECK(run.err().ends_with("hwbench: " + error + "\nhwbench: the result file " + result +
                             " is marked failed (not complete)\n"));
   // What is left: the stranger's file, untouched; w_1 and the partial w_2 are gone.
-  const auto left = hwbench::test::snapshot(disk.path());
-  CHECK(hwbench::test::names_of(left) == "w_filler");
+  const auto left = test::snapshot(disk.path());
+  CHECK(test::names_of(left) == "w_filler");
   CHECK(left.at("w_filler") == filler);
-  const auto j = nlohmann::json::parse(hwbench::test::read_text(result));
+  const auto j = nlohmann::json::parse(test::read_text(result));
   CHECK(j.at("complete") == false);
   CHECK(j.at("status") == "failed");
   CHECK(j.at("error") == error);
-  CHECK(hwbench::test::snapshot(recipe.work.path()).size() == 2);  // the recipe and the result: no temp file
+  CHECK(test::snapshot(recipe.work.path()).size() == 2);  // the recipe and the result: no temp file
 }

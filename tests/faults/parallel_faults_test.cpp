@@ -11,36 +11,35 @@
 #include "tests/faults/hwbench_child.hpp"
 #include "tests/support/temp_dir.hpp"
 
-using hwbench::test::HwbenchChild;
-using hwbench::test::TempDir;
+namespace test = hwbench::test;
 
 namespace {
 
 /// Four workers that each write a file, then count `nop` for `seconds`; no teardown, so the
 /// run's own clean-up after a failure must remove the workers' files.
 struct ParallelRun {
-  TempDir ram{"/dev/shm"}, work;
+  test::TempDir ram{"/dev/shm"}, work;
   std::string result = work / "r.json";
-  std::map<std::string, hwbench::test::FileState> before;
-  std::unique_ptr<HwbenchChild> run;
+  std::map<std::string, test::FileState> before;
+  std::unique_ptr<test::HwbenchChild> run;
   std::vector<pid_t> workers;
 
   explicit ParallelRun(int seconds) {
-    hwbench::test::write_text(work / "t.bench",
-                              "series \"p\" parallel 4 {\n"
-                              "  write ramdisk:/p_$worker size 64KiB\n"
-                              "  nop for " +
-                                  std::to_string(seconds) +
-                                  "s\n"
-                                  "}\n");
-    hwbench::test::write_text(ram / "p_stranger", "kept\n");
-    before = hwbench::test::snapshot(ram.path());
-    run = std::make_unique<HwbenchChild>(
+    test::write_text(work / "t.bench",
+                     "series \"p\" parallel 4 {\n"
+                     "  write ramdisk:/p_$worker size 64KiB\n"
+                     "  nop for " +
+                         std::to_string(seconds) +
+                         "s\n"
+                         "}\n");
+    test::write_text(ram / "p_stranger", "kept\n");
+    before = test::snapshot(ram.path());
+    run = std::make_unique<test::HwbenchChild>(
         std::vector<std::string>{"run", "-L", "ramdisk=" + ram.path(), "-o", result, "t.bench"}, work.path());
     // Running: four workers, each past its write.
     REQUIRE(run->wait_until([&] {
       workers = run->children();
-      return workers.size() == 4 && hwbench::test::snapshot(ram.path()).size() == 5;
+      return workers.size() == 4 && test::snapshot(ram.path()).size() == 5;
     }));
     // Workers are forked in order, so (barring a wrap of the pid counter) worker K has the K-th pid.
     std::sort(workers.begin(), workers.end());
@@ -55,16 +54,16 @@ struct ParallelRun {
                                "\nhwbench: teardown ran; removed 4 files the run had created\n"
                                "hwbench: the result file " +
                                result + " is marked " + status + " (not complete)\n"));
-    const auto j = nlohmann::json::parse(hwbench::test::read_text(result));
+    const auto j = nlohmann::json::parse(test::read_text(result));
     CHECK(j.at("complete") == false);
     CHECK(j.at("status") == status);
     CHECK(j.at("error") == error);
     CHECK(j.at("series").at(0).at("samples").at("count") == 0);
     // Every worker was reaped by hwbench: none is left running, and none is a zombie.
-    for (pid_t w : workers) CHECK(hwbench::test::process_gone(w));
-    CHECK(hwbench::test::group_members(run->pid()).empty());
-    CHECK(hwbench::test::snapshot(ram.path()) == before);
-    CHECK(hwbench::test::snapshot(work.path()).size() == 2);
+    for (pid_t w : workers) CHECK(test::process_gone(w));
+    CHECK(test::group_members(run->pid()).empty());
+    CHECK(test::snapshot(ram.path()) == before);
+    CHECK(test::snapshot(work.path()).size() == 2);
   }
 };
 
@@ -85,5 +84,5 @@ TEST_CASE("faults: SIGTERM to hwbench alone, or Ctrl-C to it and its workers, st
   SUBCASE("SIGINT to the process group, as a terminal's Ctrl-C") { p.run->signal_group(SIGINT); }
   p.check_ended(3, "interrupted", "interrupted by a signal");
   // Well before the workers' 20 s: they stop counting when told to.
-  CHECK(hwbench::test::seconds_since(sent) < 3);
+  CHECK(test::seconds_since(sent) < 3);
 }

@@ -15,8 +15,7 @@
 
 namespace {
 
-using hwbench::test::HwbenchChild;
-using hwbench::test::TempDir;
+namespace test = hwbench::test;
 
 constexpr int samples_in_run = 40;  // 2 sizes x (10 reads + 10 writes)
 const std::string progress_mark = "MB/s\n";
@@ -34,33 +33,33 @@ struct Point {
 /// The shipped recipe with its sizes cut to 1 MB and 2 MB (the teardown's `*MB_*` still matches),
 /// and its settle to two probes (the cold reads of 2 MB files are too short to agree within 5%).
 std::string small_recipe() {
-  std::string text = hwbench::test::read_text(hwbench::test::source_path("specs/cp-ramdisk.bench"));
-  REQUIRE(hwbench::test::count_of(text, "[10MB, 100MB]") == 2);
-  REQUIRE(hwbench::test::count_of(text, "\nsettle until stable\n") == 1);
-  text = hwbench::test::replace_all(text, "\nsettle until stable\n", "\nsettle until stable max 2s\n");
-  return hwbench::test::replace_all(text, "[10MB, 100MB]", "[1MB, 2MB]");
+  std::string text = test::read_text(test::source_path("specs/cp-ramdisk.bench"));
+  REQUIRE(test::count_of(text, "[10MB, 100MB]") == 2);
+  REQUIRE(test::count_of(text, "\nsettle until stable\n") == 1);
+  text = test::replace_all(text, "\nsettle until stable\n", "\nsettle until stable max 2s\n");
+  return test::replace_all(text, "[10MB, 100MB]", "[1MB, 2MB]");
 }
 
 /// The bytes one sample of `label` must have moved ("read 1MB" → 1000000).
 std::uint64_t bytes_of(const std::string& label) { return label.ends_with(" 1MB") ? 1000000 : 2000000; }
 
 struct Scene {
-  TempDir st1, ram{"/dev/shm"}, work;
+  test::TempDir st1, ram{"/dev/shm"}, work;
   std::string recipe = work / "cp-ramdisk.bench";
   std::string result = work / "result.json";
-  std::map<std::string, hwbench::test::FileState> st1_before, ram_before;
+  std::map<std::string, test::FileState> st1_before, ram_before;
 
   Scene() {
-    hwbench::test::write_text(recipe, small_recipe());
+    test::write_text(recipe, small_recipe());
     // Strangers whose names the teardown's globs match: hwbench must leave them alone.
-    hwbench::test::write_text(st1 / "old_10MB_1", "a stranger's file in st1\n");
-    hwbench::test::write_text(ram / "old_100MB_1", "a stranger's file on the RAM disk\n");
-    st1_before = hwbench::test::snapshot(st1.path());
-    ram_before = hwbench::test::snapshot(ram.path());
+    test::write_text(st1 / "old_10MB_1", "a stranger's file in st1\n");
+    test::write_text(ram / "old_100MB_1", "a stranger's file on the RAM disk\n");
+    st1_before = test::snapshot(st1.path());
+    ram_before = test::snapshot(ram.path());
   }
 
-  std::unique_ptr<HwbenchChild> start() const {
-    return std::make_unique<HwbenchChild>(
+  std::unique_ptr<test::HwbenchChild> start() const {
+    return std::make_unique<test::HwbenchChild>(
         // -v: a progress line for each sample, which is what the signal points count.
         std::vector<std::string>{"run", "-v", "-L", "st1=" + st1.path(), "-L", "ramdisk=" + ram.path(), "-o", result,
                                  recipe},
@@ -69,15 +68,15 @@ struct Scene {
 
   /// What every run must leave, however it ended.
   void check_left_as_before() const {
-    auto st1_after = hwbench::test::snapshot(st1.path());
-    auto ram_after = hwbench::test::snapshot(ram.path());
-    INFO("st1 now holds: " << hwbench::test::names_of(st1_after));
-    INFO("the RAM disk now holds: " << hwbench::test::names_of(ram_after));
+    auto st1_after = test::snapshot(st1.path());
+    auto ram_after = test::snapshot(ram.path());
+    INFO("st1 now holds: " << test::names_of(st1_after));
+    INFO("the RAM disk now holds: " << test::names_of(ram_after));
     CHECK(st1_after == st1_before);
     CHECK(ram_after == ram_before);
     // The recipe, the result file and nothing else: no temp file, no results/ or hwbench-disk/.
-    auto work_after = hwbench::test::snapshot(work.path());
-    INFO("the working directory holds: " << hwbench::test::names_of(work_after));
+    auto work_after = test::snapshot(work.path());
+    INFO("the working directory holds: " << test::names_of(work_after));
     CHECK(work_after.size() == 2);
     CHECK(work_after.count("cp-ramdisk.bench") == 1);
     CHECK(work_after.count("result.json") == 1);
@@ -85,7 +84,7 @@ struct Scene {
 
   /// The result file, raw; every sample in it is whole and was reported on stderr.
   nlohmann::json check_result(int reported) const {
-    nlohmann::json j = nlohmann::json::parse(hwbench::test::read_text(result), nullptr, false);
+    nlohmann::json j = nlohmann::json::parse(test::read_text(result), nullptr, false);
     REQUIRE_FALSE(j.is_discarded());
     int samples = 0;
     for (const auto& series : j.at("series")) {
@@ -121,7 +120,7 @@ TEST_CASE("faults: SIGINT and SIGTERM at 23 points of specs/cp-ramdisk.bench lea
     CHECK(run->exit_code() == 0);
     INFO(run->err());
     scene.check_left_as_before();
-    CHECK(hwbench::test::count_of(run->err(), progress_mark) == samples_in_run);
+    CHECK(test::count_of(run->err(), progress_mark) == samples_in_run);
     auto j = scene.check_result(samples_in_run);
     CHECK(j.at("complete") == true);
     CHECK(j.at("status") == "complete");
@@ -166,7 +165,7 @@ TEST_CASE("faults: SIGINT and SIGTERM at 23 points of specs/cp-ramdisk.bench lea
       auto run = scene.start();
       if (point.setup_file) {
         const std::string file = scene.st1 / point.setup_file;
-        REQUIRE(run->wait_until([&] { return hwbench::test::exists(file); }));
+        REQUIRE(run->wait_until([&] { return test::exists(file); }));
       } else {
         REQUIRE(run->wait_for_err(progress_mark, static_cast<std::size_t>(point.after_samples)));
       }
@@ -184,7 +183,7 @@ TEST_CASE("faults: SIGINT and SIGTERM at 23 points of specs/cp-ramdisk.bench lea
         });
       }
       const int code = run->exit_code();
-      const int reported = static_cast<int>(hwbench::test::count_of(run->err(), progress_mark));
+      const int reported = static_cast<int>(test::count_of(run->err(), progress_mark));
       INFO("stderr:\n" << run->err());
       scene.check_left_as_before();
       auto j = scene.check_result(reported);

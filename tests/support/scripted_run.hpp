@@ -50,7 +50,7 @@ inline void add_kernel(RecipeEnv& env, const std::string& name, std::function<ke
   spec.name = name;
   spec.family = "test";
   spec.synopsis = name;
-  spec.effects = [](const kernels::Call&, const kernels::FileView&) { return kernels::FileEffects{}; };
+  spec.effects = [](const kernels::Call&, const platform::FileView&) { return kernels::FileEffects{}; };
   spec.make = [f](const kernels::Call&, const kernels::Context&) { return std::make_unique<LambdaKernel>(f); };
   env.registry().add(std::move(spec));
 }

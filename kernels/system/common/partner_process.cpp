@@ -15,8 +15,6 @@
 
 namespace hwbench::kernels::system {
 
-using platform::FileDescriptor;
-
 PartnerProcess::~PartnerProcess() { stop(); }
 
 void PartnerProcess::start(const PartnerBody& body) {
@@ -25,14 +23,14 @@ void PartnerProcess::start(const PartnerBody& body) {
   int up[2];
   if (::pipe2(down, O_CLOEXEC) != 0)
     throw KernelError(fmt::format("cannot create a pipe for {}: {}", what_, std::strerror(errno)));
-  FileDescriptor down_read(down[0]);
-  to_partner_ = FileDescriptor(down[1]);
+  platform::FileDescriptor down_read(down[0]);
+  to_partner_ = platform::FileDescriptor(down[1]);
   if (::pipe2(up, O_CLOEXEC) != 0) {
     to_partner_.close();
     throw KernelError(fmt::format("cannot create a pipe for {}: {}", what_, std::strerror(errno)));
   }
-  from_partner_ = FileDescriptor(up[0]);
-  FileDescriptor up_write(up[1]);
+  from_partner_ = platform::FileDescriptor(up[0]);
+  platform::FileDescriptor up_write(up[1]);
 
   struct sigaction ignore {};
   ignore.sa_handler = SIG_IGN;

@@ -18,21 +18,19 @@ extern char** environ;
 
 namespace hwbench::kernels::system {
 
-using platform::FileDescriptor;
-
 namespace {
 
 // A pipe's two ends, both close-on-exec in hwbench.
 struct PipeEnds {
-  FileDescriptor read;
-  FileDescriptor write;
+  platform::FileDescriptor read;
+  platform::FileDescriptor write;
 };
 
 PipeEnds make_pipe(const char* what) {
   int fds[2];
   if (::pipe2(fds, O_CLOEXEC) != 0)
     throw KernelError(fmt::format("cannot create a pipe for {}: {}", what, std::strerror(errno)));
-  return {FileDescriptor(fds[0]), FileDescriptor(fds[1])};
+  return {platform::FileDescriptor(fds[0]), platform::FileDescriptor(fds[1])};
 }
 
 std::string name_of(const std::string& entry) { return entry.substr(0, entry.find('=')); }

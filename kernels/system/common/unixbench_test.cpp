@@ -24,13 +24,13 @@ KernelSpec unixbench_spec(const std::string& name, const std::string& help, cons
   spec.synopsis = synopsis;
   spec.unit = WorkUnit::operations;
   spec.measure.for_seconds = seconds;
-  spec.effects = [](const Call&, const FileView&) { return FileEffects{}; };
+  spec.effects = [](const Call&, const platform::FileView&) { return FileEffects{}; };
   return spec;
 }
 
 ArgSpec directory_arg(const std::string& help) { return {"DIR", ArgKind::output_path, "", help}; }
 
-bool refuse_non_directory(const Call& call, const FileView& view, FileEffects& fx) {
+bool refuse_non_directory(const Call& call, const platform::FileView& view, FileEffects& fx) {
   const std::string& dir = call.args.at(0).path;
   if (!view.exists(dir) || view.is_directory(dir)) return false;
   fx.problems.push_back({fmt::format("{} is not a directory", dir),

@@ -19,7 +19,7 @@ ArgSpec directory_arg(const std::string& help);
 /// Adds a Problem to `fx` when the DIR argument (the first) of `call` exists and is not a
 /// directory; returns whether it did. A DIR that does not exist yet is left to the checker,
 /// which knows the locations it will create and says how to create the others.
-bool refuse_non_directory(const Call& call, const FileView& view, FileEffects& fx);
+bool refuse_non_directory(const Call& call, const platform::FileView& view, FileEffects& fx);
 
 /// The `worker N` parameter: which parallel copy this is (`worker $worker` inside `parallel`),
 /// so that copies in one directory use different files (0, the default, adds nothing to the names).

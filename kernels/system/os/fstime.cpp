@@ -14,9 +14,6 @@
 
 namespace hwbench::kernels::system {
 
-using platform::FileDescriptor;
-using platform::open_file;
-
 namespace {
 
 FstimeMode mode_from(const std::string& text) {
@@ -50,9 +47,9 @@ Fstime::~Fstime() {
   }
 }
 
-FileDescriptor Fstime::create(const std::string& path, int flags) {
+platform::FileDescriptor Fstime::create(const std::string& path, int flags) {
   common::refuse_foreign_overwrite(path, context_);
-  FileDescriptor fd = open_file(path, flags | O_CREAT | O_TRUNC, 0644);
+  platform::FileDescriptor fd = platform::open_file(path, flags | O_CREAT | O_TRUNC, 0644);
   if (!fd.valid()) throw common::io_error("create", path, errno);
   created_.push_back(path);
   return fd;
@@ -161,7 +158,7 @@ KernelSpec fstime_spec() {
                              "the file's largest size in KiB (UnixBench's index uses 2000, 500 and 8000)"),
                  mode, worker_param()};
   spec.unit = WorkUnit::bytes;
-  spec.effects = [](const Call& call, const FileView& view) {
+  spec.effects = [](const Call& call, const platform::FileView& view) {
     FileEffects fx;
     if (refuse_non_directory(call, view, fx)) return fx;
     const FstimeSetup s = setup_from(call);

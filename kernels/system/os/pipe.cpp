@@ -13,14 +13,12 @@
 
 namespace hwbench::kernels::system {
 
-using platform::FileDescriptor;
-
 void PipeThroughput::prepare() {
   int fds[2];
   if (::pipe2(fds, O_CLOEXEC) != 0)
     throw KernelError(fmt::format("pipe: cannot create a pipe: {}", std::strerror(errno)));
-  read_end_ = FileDescriptor(fds[0]);
-  write_end_ = FileDescriptor(fds[1]);
+  read_end_ = platform::FileDescriptor(fds[0]);
+  write_end_ = platform::FileDescriptor(fds[1]);
   counter_ = 0;
 }
 

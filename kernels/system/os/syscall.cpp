@@ -18,15 +18,12 @@
 
 namespace hwbench::kernels::system {
 
-using platform::FileDescriptor;
-using platform::open_file;
-
 namespace {
 
 class SyscallMix : public Kernel {
  public:
   void prepare() override {
-    fd_ = open_file("/dev/null", O_RDONLY);
+    fd_ = platform::open_file("/dev/null", O_RDONLY);
     if (!fd_.valid()) throw KernelError(fmt::format("syscall: cannot open /dev/null: {}", std::strerror(errno)));
     mask_ = ::umask(0);
     ::umask(mask_);
@@ -50,7 +47,7 @@ class SyscallMix : public Kernel {
   void finish() override { fd_.close(); }
 
  private:
-  FileDescriptor fd_;
+  platform::FileDescriptor fd_;
   mode_t mask_ = 022;
 };
 

@@ -18,9 +18,6 @@
 
 namespace hwbench::kernels::system {
 
-using platform::FileDescriptor;
-using platform::open_file;
-
 namespace {
 
 constexpr std::string_view program_text =
@@ -206,7 +203,7 @@ class CompilerKernel : public Kernel {
     if (cc.empty()) throw KernelUnavailable("cc is not installed; install a C compiler with: apt-get install gcc");
     common::refuse_foreign_overwrite(files_.source, context_);
     common::refuse_foreign_overwrite(files_.binary, context_);
-    FileDescriptor fd = open_file(files_.source, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    platform::FileDescriptor fd = platform::open_file(files_.source, O_WRONLY | O_CREAT | O_TRUNC, 0644);
     if (!fd.valid()) throw common::io_error("create", files_.source, errno);
     written_ = true;
     common::write_all(fd.get(), reinterpret_cast<const unsigned char*>(program_text.data()), program_text.size(),
@@ -250,7 +247,7 @@ KernelSpec compiler_spec() {
   spec.args = {directory_arg("the directory for the program and its binary")};
   spec.params = {worker_param()};
   spec.runs_programs = true;
-  spec.effects = [](const Call& call, const FileView& view) {
+  spec.effects = [](const Call& call, const platform::FileView& view) {
     FileEffects fx;
     if (refuse_non_directory(call, view, fx)) return fx;
     const CompilerFiles f = files_of(call);

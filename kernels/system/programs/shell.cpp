@@ -16,9 +16,6 @@
 
 namespace hwbench::kernels::system {
 
-using platform::FileDescriptor;
-using platform::open_file;
-
 std::string shell_pipeline(const std::string& source, const ShellFiles& f) {
   return fmt::format(
       "sort >{sorted} <{source}\n"
@@ -74,7 +71,7 @@ class ShellKernel : public Kernel {
     if (::access("/bin/sh", X_OK) != 0) throw KernelUnavailable("shell needs /bin/sh");
     const std::string path = common::join_path(setup_.dir, setup_.source);
     common::refuse_foreign_overwrite(path, context_);
-    FileDescriptor fd = open_file(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    platform::FileDescriptor fd = platform::open_file(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
     if (!fd.valid()) throw common::io_error("create", path, errno);
     source_path_ = path;
     const std::string_view text = sort_source();
@@ -123,7 +120,7 @@ KernelSpec shell_spec() {
       count_param("concurrent", "", "1", 1, 1000, "copies of the pipeline run at once (UnixBench: 1, 8 and 16)"),
       worker_param()};
   spec.runs_programs = true;
-  spec.effects = [](const Call& call, const FileView& view) {
+  spec.effects = [](const Call& call, const platform::FileView& view) {
     FileEffects fx;
     if (refuse_non_directory(call, view, fx)) return fx;
     const ShellSetup s = setup_from(call);

@@ -13,15 +13,6 @@
 
 namespace hwbench::runtime::tools::bonnie {
 
-using model::Figure;
-using model::report_style_from_text;
-using model::ReportSpec;
-using model::Result;
-using model::ResultKind;
-using model::RunStatus;
-using model::Sample;
-using model::Series;
-
 namespace {
 
 using State = BonnieFigure::State;
@@ -154,8 +145,8 @@ class LogReader {
   std::vector<BonnieRun> runs_;
 };
 
-Series figure_series(const std::string& label) {
-  Series s;
+model::Series figure_series(const std::string& label) {
+  model::Series s;
   s.label = label;
   return s;
 }
@@ -180,11 +171,11 @@ std::optional<std::vector<BonnieRun>> parse_bonnie_log(std::string_view text, co
   return LogReader(text, name).read(error, command);
 }
 
-Result bonnie_published_result(const std::vector<BonnieRun>& runs, std::string_view text, const std::string& name,
-                               const std::string& command) {
-  Result r;
-  r.kind = ResultKind::published;
-  r.status = RunStatus::published;
+model::Result bonnie_published_result(const std::vector<BonnieRun>& runs, std::string_view text,
+                                      const std::string& name, const std::string& command) {
+  model::Result r;
+  r.kind = model::ResultKind::published;
+  r.status = model::RunStatus::published;
   r.machine = runs.front().name;
   r.recipe_file = name;
   r.recipe_text = std::string(text);
@@ -193,13 +184,13 @@ Result bonnie_published_result(const std::vector<BonnieRun>& runs, std::string_v
                         : fmt::format("bonnie++ {} on {}, {} runs", runs[0].version, runs[0].name, runs.size());
   r.meta["source"] = name;
   if (!command.empty()) r.meta["note"] = command;
-  std::vector<Series> series;
+  std::vector<model::Series> series;
   const auto add = [&](const std::string& label, std::uint32_t run, double value, const std::string& unit) {
-    auto it = std::find_if(series.begin(), series.end(), [&](const Series& s) { return s.label == label; });
+    auto it = std::find_if(series.begin(), series.end(), [&](const model::Series& s) { return s.label == label; });
     if (it == series.end()) it = series.insert(series.end(), figure_series(label));
-    Sample sample;
+    model::Sample sample;
     sample.iteration = run;
-    sample.figure = Figure{value, unit};
+    sample.figure = model::Figure{value, unit};
     it->add(std::move(sample), model::published_params());
   };
   BonnieLog log;
@@ -227,13 +218,13 @@ Result bonnie_published_result(const std::vector<BonnieRun>& runs, std::string_v
   }
   r.series = std::move(series);
   r.environment[environment_key] = log;
-  ReportSpec spec;
-  spec.style = report_style_from_text("bonnie").value();
+  model::ReportSpec spec;
+  spec.style = model::report_style_from_text("bonnie").value();
   r.reports.push_back(spec);
   return r;
 }
 
-std::optional<Result> import_bonnie(std::string_view text, const std::string& name, std::string& error) {
+std::optional<model::Result> import_bonnie(std::string_view text, const std::string& name, std::string& error) {
   std::string command;
   const auto runs = LogReader(text, name).read(error, command);
   if (!runs) return std::nullopt;

@@ -11,11 +11,6 @@
 
 namespace hwbench::runtime::tools::bonnie {
 
-using model::RenderedReport;
-using model::ReportFigures;
-using model::ReportSpec;
-using model::Result;
-
 namespace {
 
 using State = BonnieFigure::State;
@@ -256,8 +251,8 @@ std::string bonnie_chunk_text(std::uint64_t bytes) {
   return fmt::format("{}", bytes);
 }
 
-RenderedReport render_bonnie(const Result& result, const ReportSpec& spec) {
-  RenderedReport out;
+model::RenderedReport render_bonnie(const model::Result& result, const model::ReportSpec& spec) {
+  model::RenderedReport out;
   out.spec = spec;
   const auto runs = bonnie_runs(result, spec);
   if (read_bonnie_log(result)) {
@@ -275,7 +270,7 @@ RenderedReport render_bonnie(const Result& result, const ReportSpec& spec) {
   }
   if (out.text.empty()) out.text = "(no bonnie results)\n";
   for (std::size_t t = 0; t < bonnie_test_names.size(); ++t) {
-    ReportFigures figures;
+    model::ReportFigures figures;
     figures.label = std::string(bonnie_test_names[t]);
     figures.unit = bonnie_sequential(t) ? "KiB/s" : "ops/s";  // bonnie++'s K/sec and /sec
     for (const auto& run : runs)

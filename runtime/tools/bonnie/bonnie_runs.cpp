@@ -15,14 +15,6 @@
 namespace hwbench::runtime::tools::bonnie {
 
 using analysis::find_unit;
-using analysis::Measure;
-using analysis::Unit;
-using model::Figure;
-using model::ParamSet;
-using model::ReportSpec;
-using model::Result;
-using model::Sample;
-using platform::CpuTimes;
 
 namespace {
 
@@ -33,8 +25,8 @@ using kernels::disk::bonnie_test_names;
 
 // A bonnie sample and the parameters it ran with.
 struct TestSample {
-  Sample sample;
-  const ParamSet* set = nullptr;
+  model::Sample sample;
+  const model::ParamSet* set = nullptr;
 };
 
 std::optional<double> number_param(const TestSample& s, const std::string& name) {
@@ -46,7 +38,7 @@ std::optional<double> number_param(const TestSample& s, const std::string& name)
   return n.quantity.value;
 }
 
-BonnieFigure bonnie_figure_of(const Sample& s, std::size_t test) {
+BonnieFigure bonnie_figure_of(const model::Sample& s, std::size_t test) {
   BonnieFigure f;
   if (s.wall_ns <= 0) return f;
   f.latency_ns = s.max_latency_ns;
@@ -57,13 +49,13 @@ BonnieFigure bonnie_figure_of(const Sample& s, std::size_t test) {
   const double seconds = static_cast<double>(s.wall_ns) / 1e9;
   f.rate =
       bonnie_sequential(test) ? static_cast<double>(s.bytes) / 1024 / seconds : static_cast<double>(s.ops) / seconds;
-  const CpuTimes& c = s.cpu;
+  const platform::CpuTimes& c = s.cpu;
   f.cpu = static_cast<double>(c.usr_ns + c.sys_ns + c.cusr_ns + c.csys_ns) / static_cast<double>(s.wall_ns) * 100;
   f.state = State::measured;
   return f;
 }
 
-std::string host_name(const Result& result) {
+std::string host_name(const model::Result& result) {
   const auto it = result.environment.find("hostname");
   if (it != result.environment.end() && it->is_string()) return it->get<std::string>();
   return "";
@@ -111,11 +103,11 @@ void describe_run(BonnieRun& run, const std::array<const TestSample*, 12>& sampl
   }
 }
 
-std::vector<BonnieRun> runs_from_samples(const Result& result, const ReportSpec& spec) {
+std::vector<BonnieRun> runs_from_samples(const model::Result& result, const model::ReportSpec& spec) {
   std::array<std::vector<TestSample>, 12> per_test;
   for (const auto& series : result.series) {
     for (const auto& sample : series.samples) {
-      const ParamSet& set = series.params_of(sample);
+      const model::ParamSet& set = series.params_of(sample);
       if (set.kernel != kernels::disk::kernel_name::bonnie) continue;
       const auto test = set.params.find("TEST");
       if (test == set.params.end()) continue;
@@ -150,7 +142,8 @@ std::vector<BonnieRun> runs_from_samples(const Result& result, const ReportSpec&
 // ---- an imported log -----------------------------------------------------------------------
 
 // The figure of `label` for run `iteration` (1-based).
-std::optional<Figure> run_figure(const Result& result, const std::string& label, std::uint32_t iteration) {
+std::optional<model::Figure> run_figure(const model::Result& result, const std::string& label,
+                                        std::uint32_t iteration) {
   for (const auto& series : result.series) {
     if (series.label != label) continue;
     for (const auto& sample : series.samples)
@@ -159,11 +152,11 @@ std::optional<Figure> run_figure(const Result& result, const std::string& label,
   return std::nullopt;
 }
 
-BonnieRun run_from_log(const Result& result, const BonnieLogRun& record, std::uint32_t iteration) {
+BonnieRun run_from_log(const model::Result& result, const BonnieLogRun& record, std::uint32_t iteration) {
   BonnieRun run;
   apply_log_run(record, run);
   const std::vector<std::string>& quick = record.too_quick;
-  const Unit& kib = *find_unit("KiB/s");
+  const analysis::Unit& kib = *find_unit("KiB/s");
   for (std::size_t t = 0; t < bonnie_test_names.size(); ++t) {
     const std::string name(bonnie_test_names[t]);
     BonnieFigure& f = run.tests[t];
@@ -175,22 +168,22 @@ BonnieRun run_from_log(const Result& result, const BonnieLogRun& record, std::ui
       f.rate_known = rate.has_value();
       if (rate) {
         // A 2.00 table's rate is kept in the unit it printed (MiB/s for `56.3m`).
-        const Unit* unit = find_unit(rate->unit);
+        const analysis::Unit* unit = find_unit(rate->unit);
         f.rate =
             unit != nullptr && unit->measure == kib.measure ? rate->value * (unit->factor / kib.factor) : rate->value;
       }
       if (cpu) f.cpu = cpu->value;
     }
     if (const auto latency = run_figure(result, name + "_latency", iteration)) {
-      const Unit* unit = find_unit(latency->unit);
-      if (unit != nullptr && unit->measure == Measure::time)
+      const analysis::Unit* unit = find_unit(latency->unit);
+      if (unit != nullptr && unit->measure == analysis::Measure::time)
         f.latency_ns = std::llround(latency->value * (unit->factor * 1e9));
     }
   }
   return run;
 }
 
-std::vector<BonnieRun> runs_from_log(const Result& result, const BonnieLog& log) {
+std::vector<BonnieRun> runs_from_log(const model::Result& result, const BonnieLog& log) {
   std::vector<BonnieRun> runs;
   for (std::size_t i = 0; i < log.runs.size(); ++i)
     runs.push_back(run_from_log(result, log.runs[i], static_cast<std::uint32_t>(i + 1)));
@@ -199,7 +192,7 @@ std::vector<BonnieRun> runs_from_log(const Result& result, const BonnieLog& log)
 
 }  // namespace
 
-std::vector<BonnieRun> bonnie_runs(const Result& result, const ReportSpec& spec) {
+std::vector<BonnieRun> bonnie_runs(const model::Result& result, const model::ReportSpec& spec) {
   if (const auto log = read_bonnie_log(result)) return runs_from_log(result, *log);
   return runs_from_samples(result, spec);
 }

@@ -16,19 +16,6 @@
 
 namespace hwbench::runtime::tools::nbench {
 
-using analysis::compute_indices;
-using model::Figure;
-using model::IndexSpec;
-using model::IndexValue;
-using model::report_style_from_text;
-using model::ReportSpec;
-using model::Result;
-using model::ResultKind;
-using model::RunStatus;
-using model::Sample;
-using model::Series;
-using record::builtin_baselines;
-
 namespace {
 
 // nbench's lines are trimmed of spaces, tabs and carriage returns only.
@@ -54,7 +41,7 @@ const kernels::nbench::TestInfo* test_by_label(const std::string& label) {
 
 }  // namespace
 
-std::vector<IndexSpec> nbench_index_specs() {
+std::vector<model::IndexSpec> nbench_index_specs() {
   return {
       {"INTEGER INDEX",
        {"NUMERIC SORT", "STRING SORT", "BITFIELD", "FP EMULATION", "ASSIGNMENT", "IDEA", "HUFFMAN"},
@@ -85,7 +72,7 @@ struct NbenchRun {
 /// every line it cannot read is a problem (with its line number).
 class NbenchLogReader {
  public:
-  explicit NbenchLogReader(Result& result) : result_(result) {}
+  explicit NbenchLogReader(model::Result& result) : result_(result) {}
 
   /// Reads every line of `text`, then reports what the whole log lacks.
   void read(std::string_view text);
@@ -106,7 +93,7 @@ class NbenchLogReader {
     problems.error({static_cast<std::uint32_t>(line), 0}, std::move(what));
   }
 
-  Result& result_;
+  model::Result& result_;
   NbenchBlock block_ = NbenchBlock::before;
   std::string pending_;  ///< a test whose figures follow its warning lines
   std::size_t pending_line_ = 0;
@@ -206,16 +193,16 @@ void NbenchLogReader::read_test(const std::string& key, const std::string& rest)
 }
 
 void NbenchLogReader::add_sample(const std::string& label, double value, bool converged) {
-  auto series =
-      std::find_if(result_.series.begin(), result_.series.end(), [&](const Series& s) { return s.label == label; });
+  auto series = std::find_if(result_.series.begin(), result_.series.end(),
+                             [&](const model::Series& s) { return s.label == label; });
   if (series == result_.series.end()) {
-    series = result_.series.insert(result_.series.end(), Series{});
+    series = result_.series.insert(result_.series.end(), model::Series{});
     series->label = label;
   }
   series->converged = series->converged && converged;
-  Sample sample;
+  model::Sample sample;
   sample.iteration = static_cast<std::uint32_t>(runs.size());
-  sample.figure = Figure{value, "iter/s"};
+  sample.figure = model::Figure{value, "iter/s"};
   series->add(std::move(sample), model::published_params());
 }
 
@@ -250,7 +237,7 @@ void NbenchLogReader::read_summary(const std::string& line, std::size_t colon, c
 
 /// The machine and the runs' system lines: one object for one run, else one per run with the
 /// tests that did not converge in it.
-void set_nbench_environment(Result& result, const std::vector<NbenchRun>& runs) {
+void set_nbench_environment(model::Result& result, const std::vector<NbenchRun>& runs) {
   result.machine = runs.front().system.cpu.value_or("");
   NbenchLog log;
   for (const auto& run : runs) {
@@ -262,7 +249,7 @@ void set_nbench_environment(Result& result, const std::vector<NbenchRun>& runs) 
 
 /// nbench's indices whose every test is in the log (a custom run prints none), with the figures
 /// the log printed for them when it holds one run.
-void add_nbench_indices(Result& result, const std::vector<NbenchRun>& runs) {
+void add_nbench_indices(model::Result& result, const std::vector<NbenchRun>& runs) {
   const auto& printed_original = runs.front().printed_original;
   const auto& printed_linux = runs.front().printed_linux;
   for (const auto& spec : nbench_index_specs()) {
@@ -273,7 +260,7 @@ void add_nbench_indices(Result& result, const std::vector<NbenchRun>& runs) {
       complete = complete && found;
     }
     if (!complete) continue;
-    IndexValue v;
+    model::IndexValue v;
     v.spec = spec;
     // Several runs print several figures of an index: none of them is the runs' mean's.
     const auto& printed = spec.baseline == "p90" ? printed_original : printed_linux;
@@ -284,10 +271,10 @@ void add_nbench_indices(Result& result, const std::vector<NbenchRun>& runs) {
 
 }  // namespace
 
-std::optional<Result> import_nbench(std::string_view text, const std::string& name, std::string& error) {
-  Result result;
-  result.kind = ResultKind::published;
-  result.status = RunStatus::published;
+std::optional<model::Result> import_nbench(std::string_view text, const std::string& name, std::string& error) {
+  model::Result result;
+  result.kind = model::ResultKind::published;
+  result.status = model::RunStatus::published;
   result.recipe_file = name;
   result.recipe_text = std::string(text);
   result.meta["title"] = "nbench (BYTEmark) log";
@@ -299,11 +286,11 @@ std::optional<Result> import_nbench(std::string_view text, const std::string& na
     return std::nullopt;
   }
   set_nbench_environment(result, reader.runs);
-  result.baselines = builtin_baselines("nbench");
+  result.baselines = record::builtin_baselines("nbench");
   add_nbench_indices(result, reader.runs);
-  compute_indices(result);
-  ReportSpec report;
-  report.style = report_style_from_text("nbench").value();
+  analysis::compute_indices(result);
+  model::ReportSpec report;
+  report.style = model::report_style_from_text("nbench").value();
   result.reports.push_back(report);
   return result;
 }

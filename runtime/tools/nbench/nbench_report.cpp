@@ -14,36 +14,22 @@
 
 namespace hwbench::runtime::tools::nbench {
 
-using analysis::baseline_figure;
-using analysis::compute_indices;
-using analysis::find_index;
-using analysis::series_figure;
-using model::Baseline;
-using model::Figure;
-using model::IndexValue;
-using model::RenderedReport;
-using model::ReportFigures;
-using model::ReportSpec;
-using model::Result;
-using model::Sample;
-using model::Series;
-
 namespace {
 
-std::string nbench_option(const ReportSpec& spec, const std::string& name, const std::string& fallback) {
+std::string nbench_option(const model::ReportSpec& spec, const std::string& name, const std::string& fallback) {
   auto it = spec.options.find(name);
   return it == spec.options.end() || it->second.empty() ? fallback : it->second;
 }
 
-const Baseline* find_baseline(const Result& result, const std::string& name) {
+const model::Baseline* find_baseline(const model::Result& result, const std::string& name) {
   for (const auto& b : result.baselines)
     if (b.name == name) return &b;
   return nullptr;
 }
 
-std::optional<double> ratio(const Baseline* base, const std::string& label, double mean) {
+std::optional<double> ratio(const model::Baseline* base, const std::string& label, double mean) {
   if (base == nullptr) return std::nullopt;
-  const Figure* f = baseline_figure(*base, label);
+  const model::Figure* f = analysis::baseline_figure(*base, label);
   if (f == nullptr) return std::nullopt;
   return mean / f->value;
 }
@@ -72,7 +58,7 @@ std::string cpu_line(const nlohmann::json& env) {
   return fmt::format("{}", fmt::join(words, " "));
 }
 
-void system_lines(const Result& result, NbenchReport& out) {
+void system_lines(const model::Result& result, NbenchReport& out) {
   const auto& env = result.environment;
   if (const auto log = read_nbench_log(result); log && log->runs.size() == 1) {
     const NbenchSystem& system = log->runs.front();
@@ -95,21 +81,21 @@ void system_lines(const Result& result, NbenchReport& out) {
 
 // Run `i` of a log of several runs: its samples, its system lines, its warnings, and the indices
 // recomputed from its figures.
-Result nbench_run(const Result& result, const NbenchSystem& system, std::size_t i) {
-  Result run = result;
+model::Result nbench_run(const model::Result& result, const NbenchSystem& system, std::size_t i) {
+  model::Result run = result;
   write_nbench_log(run, NbenchLog{{system}});
   const std::vector<std::string> not_converged = system.not_converged.value_or(std::vector<std::string>{});
   for (auto& series : run.series) {
-    const Series all = std::move(series);
+    const model::Series all = std::move(series);
     series = all;
     series.samples = {};
     series.param_sets.clear();
-    for (const Sample& sample : all.samples)
+    for (const model::Sample& sample : all.samples)
       if (sample.iteration == i + 1) series.add(sample, all.params_of(sample));
     series.converged = std::find(not_converged.begin(), not_converged.end(), series.label) == not_converged.end();
   }
   for (auto& index : run.indices) index.printed.reset();
-  compute_indices(run);
+  analysis::compute_indices(run);
   return run;
 }
 
@@ -119,25 +105,27 @@ std::string column(const std::optional<double>& v) { return v ? fmt::sprintf("%9
 
 }  // namespace
 
-NbenchReport build_nbench_report(const Result& result, const ReportSpec& spec) {
+NbenchReport build_nbench_report(const model::Result& result, const model::ReportSpec& spec) {
   NbenchReport out;
   const std::string old_name = nbench_option(spec, "old", "p90");
   const std::string new_name = nbench_option(spec, "new", "k6");
-  const Baseline* old_base = find_baseline(result, old_name);
-  const Baseline* new_base = find_baseline(result, new_name);
+  const model::Baseline* old_base = find_baseline(result, old_name);
+  const model::Baseline* new_base = find_baseline(result, new_name);
   for (const auto& test : kernels::nbench::tests()) {
     for (const auto& s : result.series) {
       if (s.label != test.label) continue;
-      auto mean = series_figure(s, "iter/s");
+      auto mean = analysis::series_figure(s, "iter/s");
       if (!mean) continue;
       out.rows.push_back(
           {test.label, *mean, ratio(old_base, test.label, *mean), ratio(new_base, test.label, *mean), s.converged});
     }
   }
   for (const char* label : {"INTEGER INDEX", "FLOATING-POINT INDEX"})
-    if (const IndexValue* i = find_index(result, label, old_name)) out.original.push_back({label, i->value});
+    if (const model::IndexValue* i = analysis::find_index(result, label, old_name))
+      out.original.push_back({label, i->value});
   for (const char* label : {"MEMORY INDEX", "INTEGER INDEX", "FLOATING-POINT INDEX"})
-    if (const IndexValue* i = find_index(result, label, new_name)) out.linux.push_back({label, i->value});
+    if (const model::IndexValue* i = analysis::find_index(result, label, new_name))
+      out.linux.push_back({label, i->value});
   system_lines(result, out);
   return out;
 }
@@ -178,9 +166,9 @@ std::string format_nbench_report(const NbenchReport& r) {
   return out;
 }
 
-RenderedReport render_nbench_report(const Result& result, const ReportSpec& spec) {
+model::RenderedReport render_nbench_report(const model::Result& result, const model::ReportSpec& spec) {
   const NbenchReport data = build_nbench_report(result, spec);
-  RenderedReport record;
+  model::RenderedReport record;
   record.spec = spec;
   if (const auto log = read_nbench_log(result); log && log->runs.size() > 1) {
     // An imported log of several runs: each printed as nbench printed it, from its own figures.
@@ -190,7 +178,7 @@ RenderedReport render_nbench_report(const Result& result, const ReportSpec& spec
     record.text = format_nbench_report(data);
   }
   for (const auto& row : data.rows) {
-    ReportFigures f;
+    model::ReportFigures f;
     f.label = row.label;
     f.aggregates = {{"mean", row.mean}};
     const double nan = std::numeric_limits<double>::quiet_NaN();

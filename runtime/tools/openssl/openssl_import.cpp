@@ -15,19 +15,7 @@
 
 namespace hwbench::runtime::tools::openssl {
 
-using model::Figure;
-using model::report_style_from_text;
-using model::ReportSpec;
-using model::Result;
-using model::ResultKind;
-using model::RunStatus;
-using model::Sample;
-using model::Series;
-
 namespace {
-
-using support::split_words;
-using support::trim;
 
 /// `word` as a figure: digits, a point and `decimals` digits (any number of them when 0),
 /// then exactly `suffix`. std::nullopt when it is not one.
@@ -59,7 +47,7 @@ bool is_noise(const std::string& line) {
                              "To get the most accurate results", "program when this computer is idle"})
     if (line.starts_with(prefix)) return true;
   // A progress result on a line of its own: "4954470 md5's in 2.99s", "126270 2048 bits public RSA's in 9.99s".
-  const auto words = split_words(line);
+  const auto words = support::split_words(line);
   return words.size() >= 4 && is_count(words[0]) && words[words.size() - 2] == "in" &&
          figure_word(words.back(), 0, "s");
 }
@@ -68,7 +56,7 @@ class LogParser {
  public:
   LogParser(std::string_view text, const std::string& name) : text_(text), name_(name) {}
 
-  std::optional<Result> parse(std::string& error) {
+  std::optional<model::Result> parse(std::string& error) {
     std::istringstream in{std::string(text_)};
     std::string raw;
     while (std::getline(in, raw)) {
@@ -106,13 +94,13 @@ class LogParser {
 
   void line(const std::string& line) {
     if (multi_record(line)) return;
-    if (trim(line).empty() || is_noise(line)) return;
+    if (support::trim(line).empty() || is_noise(line)) return;
     if (line == "$" || line.starts_with("$ ")) {
-      if (command_.empty()) command_ = trim(line.substr(1));
+      if (command_.empty()) command_ = support::trim(line.substr(1));
       return;
     }
     if (header(line)) return;
-    const auto words = split_words(line);
+    const auto words = support::split_words(line);
     if (words.front() == "type") return type_line(words);
     if (words == std::vector<std::string>{"sign", "verify", "sign/s", "verify/s"} ||
         words == std::vector<std::string>{"op", "op/s"}) {
@@ -135,7 +123,7 @@ class LogParser {
     std::vector<std::uint64_t> blocks;
     std::string record = line.substr(8, line.find(' ', 8) - 8);
     std::replace(record.begin(), record.end(), ':', ' ');
-    for (const auto& size : split_words(record)) {
+    for (const auto& size : support::split_words(record)) {
       std::uint64_t block = 0;
       const auto [end, ec] = std::from_chars(size.data(), size.data() + size.size(), block);
       if (ec != std::errc() || end != size.data() + size.size() || block == 0) {
@@ -162,12 +150,12 @@ class LogParser {
       return true;
     }
     if (line.starts_with("version: ")) {
-      build_.version = "OpenSSL " + trim(line.substr(9));
+      build_.version = "OpenSSL " + support::trim(line.substr(9));
       return true;
     }
     for (const auto& [label, field] : labels) {
       if (!line.starts_with(label)) continue;
-      build_.*field = trim(line.substr(label.size()));
+      build_.*field = support::trim(line.substr(label.size()));
       return true;
     }
     return line == "The 'numbers' are in 1000s of bytes per second processed.";
@@ -213,19 +201,19 @@ class LogParser {
     std::size_t figures = 0;
     while (figures < words.size() && is_cell(words[words.size() - 1 - figures])) ++figures;
     if (figures == 0 || figures == words.size())
-      return fail(fmt::format("not part of an openssl speed summary: '{}'", trim(line)));
+      return fail(fmt::format("not part of an openssl speed summary: '{}'", support::trim(line)));
     if (blocks_.empty()) return fail("a table row before the 'type … bytes' header (or -multi's '+H' records)");
     const std::string row = fmt::format("{}", fmt::join(words.begin(), words.end() - static_cast<long>(figures), " "));
     if (figures != blocks_.size())
       return fail(fmt::format("'{}' has {} figures for {} block sizes", row, figures, blocks_.size()));
     for (std::size_t i = 0; i < figures; ++i) {
       const std::string& word = words[words.size() - figures + i];
-      Series series;
+      model::Series series;
       series.label = openssl_label({row, blocks_[i], ""});
       if (const auto k = figure_word(word, 2, "k")) {
-        add(std::move(series), Figure{*k, "k"});
+        add(std::move(series), model::Figure{*k, "k"});
       } else if (const double raw = *figure_word(word, 2, ""); raw > 0) {
-        add(std::move(series), Figure{raw, "B/s"});
+        add(std::move(series), model::Figure{raw, "B/s"});
       } else {
         series.unavailable = "not run: openssl printed 0.00";
         add(std::move(series), std::nullopt);
@@ -234,19 +222,19 @@ class LogParser {
   }
 
   void add_key(const std::string& row, const std::string& op, double seconds, double rate) {
-    Series series;
+    model::Series series;
     series.label = openssl_label({row, 0, op});
-    series.printed["mean"] = Figure{seconds, "s"};
-    if (rate > 0) return add(std::move(series), Figure{rate, "ops/s"});
+    series.printed["mean"] = model::Figure{seconds, "s"};
+    if (rate > 0) return add(std::move(series), model::Figure{rate, "ops/s"});
     series.unavailable = "not run: openssl printed 0.0";
     add(std::move(series), std::nullopt);
   }
 
-  void add(Series series, std::optional<Figure> figure) {
+  void add(model::Series series, std::optional<model::Figure> figure) {
     if (!labels_.insert(series.label).second)
       return fail(fmt::format("'{}' appears twice: one log holds one run", series.label));
     if (figure) {
-      Sample sample;
+      model::Sample sample;
       sample.iteration = 1;
       sample.figure = *figure;
       series.add(std::move(sample), model::published_params());
@@ -255,8 +243,8 @@ class LogParser {
   }
 
   void finish() {
-    result_.kind = ResultKind::published;
-    result_.status = RunStatus::published;
+    result_.kind = model::ResultKind::published;
+    result_.status = model::RunStatus::published;
     result_.recipe_file = name_;
     result_.recipe_text = std::string(text_);
     result_.meta["title"] = "openssl speed";
@@ -266,8 +254,8 @@ class LogParser {
     // What the log printed of the table's heading: -multi's summary leaves it out.
     build_.heading = typed_ || blocks_.empty();
     if (!build_.empty()) result_.environment[environment_key] = build_;
-    ReportSpec report;
-    report.style = report_style_from_text("openssl").value();
+    model::ReportSpec report;
+    report.style = model::report_style_from_text("openssl").value();
     result_.reports.push_back(report);
   }
 
@@ -282,12 +270,12 @@ class LogParser {
   bool key_heading_ = false;
   std::string command_;
   std::set<std::string> labels_;
-  Result result_;
+  model::Result result_;
 };
 
 }  // namespace
 
-std::optional<Result> import_openssl(std::string_view text, const std::string& name, std::string& error) {
+std::optional<model::Result> import_openssl(std::string_view text, const std::string& name, std::string& error) {
   return LogParser(text, name).parse(error);
 }
 

@@ -19,23 +19,10 @@
 namespace hwbench::runtime::tools::openssl {
 
 using analysis::find_unit;
-using analysis::mean;
-using analysis::Measure;
-using analysis::sample_value;
-using analysis::Unit;
-using model::ParamSet;
-using model::RenderedReport;
-using model::ReportFigures;
-using model::ReportSpec;
-using model::Result;
-using model::Sample;
-using model::Series;
 
 namespace {
 
 namespace crypto = kernels::crypto;
-
-using support::split_words;
 
 std::string joined(const std::vector<std::string>& words) { return support::join(words, " "); }
 
@@ -44,12 +31,12 @@ bool all_digits(const std::string& word) {
          std::all_of(word.begin(), word.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
 }
 
-std::string openssl_param(const ParamSet& set, const std::string& name) {
+std::string openssl_param(const model::ParamSet& set, const std::string& name) {
   const auto it = set.params.find(name);
   return it == set.params.end() ? "" : it->second;
 }
 
-std::optional<OpensslCell> cell_from_params(const ParamSet& set) {
+std::optional<OpensslCell> cell_from_params(const model::ParamSet& set) {
   if (set.kernel == kernels::crypto::kernel_name::pkey) {
     const auto* algorithm = crypto::find_key_algorithm(openssl_param(set, "ALG"));
     const std::string bits = openssl_param(set, "bits");
@@ -66,7 +53,7 @@ std::optional<OpensslCell> cell_from_params(const ParamSet& set) {
 }
 
 std::optional<OpensslCell> cell_from_label(const std::string& label) {
-  const auto words = split_words(label);
+  const auto words = support::split_words(label);
   if (words.size() >= 3 && words.back() == "bytes" && all_digits(words[words.size() - 2])) {
     std::vector<std::string> row(words.begin(), words.end() - 2);
     return OpensslCell{joined(row), std::stoull(words[words.size() - 2]), ""};
@@ -97,7 +84,7 @@ KeyStyle key_style(const std::string& row, bool single) {
       {"SM2", std::string(30, ' ') + sign_heading, 4},   {"ecdh", std::string(30, ' ') + "op      op/s", 4},
       {"ffdh", std::string(23, ' ') + "op     op/s", 4},
   };
-  const auto words = split_words(row);
+  const auto words = support::split_words(row);
   for (const auto& style : styles) {
     // rsa and dsa rows start with their name; the others name it after the size.
     const bool leading = style.family == "rsa" || style.family == "dsa";
@@ -110,7 +97,7 @@ KeyStyle key_style(const std::string& row, bool single) {
 
 // openssl prints the key size as %4u: "rsa  512 bits", " 256 bits ecdsa (nistp256)".
 std::string padded_key_row(const std::string& row) {
-  auto words = split_words(row);
+  auto words = support::split_words(row);
   for (auto& word : words) {
     if (!all_digits(word)) continue;
     word = fmt::format("{:>4}", word);
@@ -148,7 +135,7 @@ void openssl_header(const std::optional<OpensslBuild>& build, std::string& out) 
   };
   // "OpenSSL 3.0.22 25 Aug 2026": 3.x prints `version: 3.0.22`, earlier versions the line itself.
   const auto version = text(build->version);
-  const auto words = split_words(version.value_or(""));
+  const auto words = support::split_words(version.value_or(""));
   const bool modern =
       words.size() < 2 || !std::isdigit(static_cast<unsigned char>(words[1][0])) || std::stoi(words[1]) >= 3;
   if (modern && words.size() >= 2) out += fmt::format("version: {}\n", words[1]);
@@ -160,7 +147,7 @@ void openssl_header(const std::optional<OpensslBuild>& build, std::string& out) 
     } else {
       // 0.9.8 prints each option followed by a space, right after the colon.
       out += "options:";
-      for (const auto& word : split_words(*options)) out += word + " ";
+      for (const auto& word : support::split_words(*options)) out += word + " ";
       out += "\n";
     }
   }
@@ -174,31 +161,32 @@ void openssl_header(const std::optional<OpensslBuild>& build, std::string& out) 
 }
 
 /// The mean figure of `series` in `unit_name` and its per-sample values.
-OpensslFigure openssl_figure_of(const Series& series, const std::string& unit_name, std::vector<double>& values) {
+OpensslFigure openssl_figure_of(const model::Series& series, const std::string& unit_name,
+                                std::vector<double>& values) {
   OpensslFigure figure;
-  const Unit& unit = *find_unit(unit_name);
+  const analysis::Unit& unit = *find_unit(unit_name);
   std::vector<std::string> printed_units;
   for (const auto& sample : series.samples) {
-    if (auto v = sample_value(sample, unit)) values.push_back(*v);
+    if (auto v = analysis::sample_value(sample, unit)) values.push_back(*v);
     printed_units.push_back(sample.figure ? sample.figure->unit : "");
   }
   figure.available = series.unavailable.empty() && !values.empty();
-  if (figure.available) figure.value = mean(values);
+  if (figure.available) figure.value = analysis::mean(values);
   if (!printed_units.empty() && std::all_of(printed_units.begin(), printed_units.end(),
                                             [&](const std::string& u) { return u == printed_units.front(); })) {
     if (printed_units.front() == "k") figure.printed_k = true;
     if (printed_units.front() == "B/s") figure.printed_k = false;
   }
   if (const auto it = series.printed.find("mean"); it != series.printed.end()) {
-    const Unit* from = find_unit(it->second.unit);
-    if (from != nullptr && from->measure == Measure::time) figure.seconds = it->second.value * from->factor;
+    const analysis::Unit* from = find_unit(it->second.unit);
+    if (from != nullptr && from->measure == analysis::Measure::time) figure.seconds = it->second.value * from->factor;
   }
   return figure;
 }
 
 }  // namespace
 
-std::optional<OpensslCell> openssl_cell(const Series& series) {
+std::optional<OpensslCell> openssl_cell(const model::Series& series) {
   for (const auto& set : series.param_sets) {
     if (auto cell = cell_from_params(set)) return cell;
   }
@@ -210,7 +198,7 @@ std::string openssl_label(const OpensslCell& cell) {
   return fmt::format("{} {}", cell.row, cell.op);
 }
 
-OpensslTables openssl_tables(const Result& result) {
+OpensslTables openssl_tables(const model::Result& result) {
   OpensslTables tables;
   tables.build = read_build(result);
   std::vector<std::string> row_order;
@@ -220,7 +208,7 @@ OpensslTables openssl_tables(const Result& result) {
   for (const auto& series : result.series) {
     const auto cell = openssl_cell(series);
     if (!cell) continue;
-    ReportFigures figures;
+    model::ReportFigures figures;
     figures.label = series.label;
     const bool symmetric = cell->op.empty();
     figures.unit = symmetric ? "k" : "ops/s";
@@ -303,9 +291,9 @@ std::string format_openssl(const OpensslTables& tables) {
   return out;
 }
 
-RenderedReport render_openssl_report(const Result& result, const ReportSpec& spec) {
+model::RenderedReport render_openssl_report(const model::Result& result, const model::ReportSpec& spec) {
   OpensslTables tables = openssl_tables(result);
-  RenderedReport rendered;
+  model::RenderedReport rendered;
   rendered.spec = spec;
   rendered.text = format_openssl(tables);
   rendered.figures = std::move(tables.figures);

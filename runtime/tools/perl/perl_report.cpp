@@ -5,19 +5,13 @@
 
 namespace hwbench::runtime::tools::perl {
 
-using model::RenderedReport;
-using model::ReportFigures;
-using model::ReportSpec;
-using model::Result;
-using model::Sample;
-
 namespace {
 
 double seconds(std::int64_t ns) { return static_cast<double>(ns) / 1e9; }
 
 }  // namespace
 
-std::string perl_timestr(const Sample& sample, std::string_view style, bool hires) {
+std::string perl_timestr(const model::Sample& sample, std::string_view style, bool hires) {
   const double real = seconds(sample.wall_ns);
   const double usr = seconds(sample.cpu.usr_ns), sys = seconds(sample.cpu.sys_ns);
   const double cusr = seconds(sample.cpu.cusr_ns), csys = seconds(sample.cpu.csys_ns);
@@ -35,8 +29,8 @@ std::string perl_timestr(const Sample& sample, std::string_view style, bool hire
   return out;
 }
 
-RenderedReport render_perl(const Result& result, const ReportSpec& spec) {
-  RenderedReport out;
+model::RenderedReport render_perl(const model::Result& result, const model::ReportSpec& spec) {
+  model::RenderedReport out;
   out.spec = spec;
   const auto style_it = spec.options.find("style");
   const std::string style = style_it == spec.options.end() ? "auto" : style_it->second;
@@ -49,7 +43,7 @@ RenderedReport render_perl(const Result& result, const ReportSpec& spec) {
         break;
       }
   for (const auto& series : result.series) {
-    ReportFigures figures;
+    model::ReportFigures figures;
     figures.label = series.label;
     figures.unit = "s";
     for (const auto& s : series.samples) {

@@ -12,18 +12,6 @@
 
 namespace hwbench::runtime::tools::stream {
 
-using analysis::max;
-using analysis::mean;
-using analysis::min;
-using model::ParamSet;
-using model::RenderedReport;
-using model::ReportFigures;
-using model::ReportSpec;
-using model::Result;
-using model::ResultKind;
-using model::RunStatus;
-using model::Series;
-
 namespace {
 
 namespace memory = kernels::memory;
@@ -31,7 +19,7 @@ namespace memory = kernels::memory;
 const std::string hline(61, '-');
 
 /// The value of parameter `name` in `set`, or "".
-std::string stream_param(const ParamSet& set, const std::string& name) {
+std::string stream_param(const model::ParamSet& set, const std::string& name) {
   const auto it = set.params.find(name);
   return it == set.params.end() ? "" : it->second;
 }
@@ -42,7 +30,7 @@ struct Pass {
   double bytes = 0;
 };
 
-std::optional<StreamRow> row_of(const Series& series, const memory::StreamFunctionInfo& function,
+std::optional<StreamRow> row_of(const model::Series& series, const memory::StreamFunctionInfo& function,
                                 std::uint64_t& elements) {
   std::vector<Pass> passes;
   for (const auto& s : series.samples) {
@@ -61,9 +49,9 @@ std::optional<StreamRow> row_of(const Series& series, const memory::StreamFuncti
   std::transform(passes.begin() + static_cast<std::ptrdiff_t>(skip), passes.end(), std::back_inserter(times),
                  [](const Pass& p) { return p.seconds; });
   row.used = times.size();
-  row.avg_time = mean(times);
-  row.min_time = min(times);
-  row.max_time = max(times);
+  row.avg_time = analysis::mean(times);
+  row.min_time = analysis::min(times);
+  row.max_time = analysis::max(times);
   row.best_rate = 1e-6 * passes.front().bytes / row.min_time;
   elements = static_cast<std::uint64_t>(std::llround(passes.front().bytes / (function.words * sizeof(double))));
   return row;
@@ -116,11 +104,11 @@ void format_bound(std::string& out, const StreamTable& table) {
 
 }  // namespace
 
-std::vector<StreamTable> stream_tables(const Result& result) {
+std::vector<StreamTable> stream_tables(const model::Result& result) {
   std::vector<StreamTable> tables;
   for (const auto& series : result.series) {
     if (series.samples.empty() || !series.unavailable.empty()) continue;
-    const ParamSet& first = series.params_of(series.samples.front());
+    const model::ParamSet& first = series.params_of(series.samples.front());
     if (first.kernel != kernels::memory::kernel_name::stream) continue;
     const auto* function = memory::find_stream_function(stream_param(first, "FUNCTION"));
     if (function == nullptr) continue;
@@ -173,18 +161,19 @@ std::string format_stream_tables(const std::vector<StreamTable>& tables, bool va
   return out;
 }
 
-RenderedReport render_stream_report(const Result& result, const ReportSpec& spec) {
-  RenderedReport rendered;
+model::RenderedReport render_stream_report(const model::Result& result, const model::ReportSpec& spec) {
+  model::RenderedReport rendered;
   rendered.spec = spec;
   const auto tables = stream_tables(result);
   // Each statement validated its arrays when it finished, so a complete run is a validated one.
-  rendered.text = format_stream_tables(tables, result.kind == ResultKind::run && result.status == RunStatus::complete);
+  rendered.text = format_stream_tables(
+      tables, result.kind == model::ResultKind::run && result.status == model::RunStatus::complete);
   for (const auto& table : tables) {
     std::vector<const StreamRow*> rows;
     for (const auto& r : table.rows) rows.push_back(&r);
     if (table.bound) rows.push_back(&*table.bound);
     for (const StreamRow* r : rows) {
-      ReportFigures f;
+      model::ReportFigures f;
       f.label = r->label;
       f.values = r->rates;
       f.unit = "MB/s";

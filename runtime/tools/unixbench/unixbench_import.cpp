@@ -14,19 +14,6 @@
 
 namespace hwbench::runtime::tools::unixbench {
 
-using analysis::compute_indices;
-using model::Baseline;
-using model::Figure;
-using model::IndexValue;
-using model::report_style_from_text;
-using model::ReportSpec;
-using model::Result;
-using model::ResultKind;
-using model::RunStatus;
-using model::Sample;
-using model::Series;
-using record::builtin_baselines;
-
 namespace {
 
 // The lines of a UnixBench log, compiled on first use: not at every start of hwbench.
@@ -88,8 +75,9 @@ bool set_run_times(const std::smatch& m, Run& run) {
 std::string copies_suffix(long long copies) { return copies == 1 ? " (1 copy)" : fmt::format(" ({} copies)", copies); }
 
 /// The log's own BASELINE column as the George baseline, for when the shipped table is not built in.
-Baseline baseline_from_log(const std::vector<std::pair<std::string, double>>& rows, const Result& result) {
-  Baseline b;
+model::Baseline baseline_from_log(const std::vector<std::pair<std::string, double>>& rows,
+                                  const model::Result& result) {
+  model::Baseline b;
   b.name = "george";
   b.machine = "SPARCstation 20-61, 128 MB RAM, Solaris 2.3";
   b.source = "the BASELINE column of " + result.meta.at("source");
@@ -97,23 +85,23 @@ Baseline baseline_from_log(const std::vector<std::pair<std::string, double>>& ro
     std::string unit;
     for (const auto& s : result.series)
       if (s.label == label && !s.samples.empty()) unit = s.samples.front().figure->unit;
-    b.figures.emplace_back(label, Figure{value, unit});
+    b.figures.emplace_back(label, model::Figure{value, unit});
   }
   return b;
 }
 
 /// The run's per-test indices and its score, each keeping the figure the log printed.
-void add_indices(const Run& run, Result& result) {
+void add_indices(const Run& run, model::Result& result) {
   std::vector<std::string> labels;
   for (const auto& [label, printed] : run.printed_index) {
     labels.push_back(label);
-    IndexValue v;
+    model::IndexValue v;
     v.spec = {label, {label}, "george", 10, "unixbench"};
     v.printed = printed;
     result.indices.push_back(std::move(v));
   }
   if (run.printed_score) {
-    IndexValue v;
+    model::IndexValue v;
     v.spec = {run.score_label, labels, "george", 10, "unixbench"};
     v.printed = run.printed_score;
     result.indices.push_back(std::move(v));
@@ -124,7 +112,7 @@ void add_indices(const Run& run, Result& result) {
 /// index tables into the runs; every line it cannot read is a problem (with its line number).
 class UnixbenchLogReader {
  public:
-  explicit UnixbenchLogReader(Result& result) : result_(result) {}
+  explicit UnixbenchLogReader(model::Result& result) : result_(result) {}
 
   /// Reads every line of `text`, then reports a log without result lines.
   void read(std::string_view text);
@@ -146,7 +134,7 @@ class UnixbenchLogReader {
   void read_index_line(const std::string& line);
   void problem(std::string what) { problems.error({static_cast<std::uint32_t>(number_), 0}, std::move(what)); }
 
-  Result& result_;
+  model::Result& result_;
   bool started_ = false, in_index_ = false;
   std::size_t number_ = 0;  ///< the line being read
 };
@@ -197,15 +185,15 @@ void UnixbenchLogReader::read_result_line(const std::smatch& m) {
     return;
   }
   old_layout = old_layout || m[5] == "secs";
-  Series s;
+  model::Series s;
   s.label = m.str(1) + runs.back().suffix;
   if (tests.count(s.label) != 0) {
     problem(fmt::format("'{}' is printed a second time", s.label));
     return;
   }
-  Sample sample;
+  model::Sample sample;
   sample.iteration = 1;
-  sample.figure = Figure{std::stod(m[2]), unit};
+  sample.figure = model::Figure{std::stod(m[2]), unit};
   s.add(std::move(sample), model::published_params());
   tests[s.label] = UnixbenchPrintedTest{std::stod(m[4]), std::stoi(m[6])};
   result_.series.push_back(std::move(s));
@@ -239,7 +227,7 @@ void UnixbenchLogReader::read_index_line(const std::string& line) {
 }
 
 /// The runs' span and each test's time and samples; with several runs, each run's own span.
-void set_unixbench_environment(Result& result, const std::vector<Run>& runs,
+void set_unixbench_environment(model::Result& result, const std::vector<Run>& runs,
                                const std::map<std::string, UnixbenchPrintedTest>& tests) {
   result.started_utc = runs.front().started_utc;
   result.finished_utc = runs.back().finished_utc;
@@ -256,9 +244,9 @@ void set_unixbench_environment(Result& result, const std::vector<Run>& runs,
 }
 
 /// The unixbench report, in 4.1's layout for a 4.1 log; a first run with N copies says so.
-ReportSpec unixbench_report_of(const std::vector<Run>& runs, bool old_layout) {
-  ReportSpec report;
-  report.style = report_style_from_text("unixbench").value();
+model::ReportSpec unixbench_report_of(const std::vector<Run>& runs, bool old_layout) {
+  model::ReportSpec report;
+  report.style = model::report_style_from_text("unixbench").value();
   if (old_layout) report.options["layout"] = "4.1";
   // The first run's labels are plain: the report's copies option says which block they make.
   if (runs.front().copies != 1) report.options["copies"] = std::to_string(runs.front().copies);
@@ -267,10 +255,10 @@ ReportSpec unixbench_report_of(const std::vector<Run>& runs, bool old_layout) {
 
 }  // namespace
 
-std::optional<Result> import_unixbench(std::string_view text, const std::string& name, std::string& error) {
-  Result result;
-  result.kind = ResultKind::published;
-  result.status = RunStatus::published;
+std::optional<model::Result> import_unixbench(std::string_view text, const std::string& name, std::string& error) {
+  model::Result result;
+  result.kind = model::ResultKind::published;
+  result.status = model::RunStatus::published;
   result.recipe_file = name;
   result.recipe_text = std::string(text);
   result.meta["title"] = "BYTE UnixBench log";
@@ -282,12 +270,12 @@ std::optional<Result> import_unixbench(std::string_view text, const std::string&
     return std::nullopt;
   }
   set_unixbench_environment(result, reader.runs, reader.tests);
-  for (auto& b : builtin_baselines("unixbench"))
+  for (auto& b : record::builtin_baselines("unixbench"))
     if (b.name == "george") result.baselines.push_back(std::move(b));
   if (result.baselines.empty() && !reader.baseline_rows.empty())
     result.baselines.push_back(baseline_from_log(reader.baseline_rows, result));
   for (const auto& run : reader.runs) add_indices(run, result);
-  compute_indices(result);
+  analysis::compute_indices(result);
   result.reports.push_back(unixbench_report_of(reader.runs, reader.old_layout));
   return result;
 }

@@ -18,21 +18,6 @@
 
 namespace hwbench::runtime::tools::unixbench {
 
-using analysis::baseline_figure;
-using analysis::find_unit;
-using analysis::sample_value;
-using analysis::split_copies_label;
-using analysis::Unit;
-using analysis::unixbench_kept;
-using analysis::unixbench_score;
-using model::Baseline;
-using model::Figure;
-using model::RenderedReport;
-using model::ReportFigures;
-using model::ReportSpec;
-using model::Result;
-using model::Series;
-
 namespace {
 
 constexpr double nan = std::numeric_limits<double>::quiet_NaN();
@@ -60,12 +45,12 @@ const std::vector<std::pair<std::string, std::string>>& other_tests() {
   return table;
 }
 
-std::string option(const ReportSpec& spec, const std::string& name, const std::string& fallback) {
+std::string option(const model::ReportSpec& spec, const std::string& name, const std::string& fallback) {
   auto it = spec.options.find(name);
   return it == spec.options.end() || it->second.empty() ? fallback : it->second;
 }
 
-const Baseline* george(const Result& result) {
+const model::Baseline* george(const model::Result& result) {
   for (const auto& b : result.baselines)
     if (b.name == "george") return &b;
   return nullptr;
@@ -88,7 +73,7 @@ std::pair<std::string, std::string> day_and_time(const std::string& stamp) {
 /// An imported log's run times live in its UnixbenchLog (published files keep no started_utc):
 /// the block's own span when the log held more than one run, else the whole log's; a run's in
 /// the Result. `field` picks the start or the end.
-std::string run_time(const Result& result, long long copies, std::string UnixbenchRunSpan::*field,
+std::string run_time(const model::Result& result, long long copies, std::string UnixbenchRunSpan::*field,
                      std::optional<std::string> UnixbenchLog::*whole, const std::string& fallback) {
   const auto log = read_unixbench_log(result);
   if (!log) return fallback;
@@ -110,9 +95,9 @@ std::string utc_stamp(std::int64_t unix_ns) {
 
 /// The block's span: its first sample's start to its last sample's end, when the samples carry
 /// their start times; the whole run's otherwise.
-std::string run_line(const Result& result, const std::vector<const Series*>& block, long long copies) {
+std::string run_line(const model::Result& result, const std::vector<const model::Series*>& block, long long copies) {
   std::int64_t first = 0, last = 0;
-  for (const Series* series : block)
+  for (const model::Series* series : block)
     for (const auto& sample : series->samples) {
       if (sample.start_unix_ns <= 0) continue;
       if (first == 0 || sample.start_unix_ns < first) first = sample.start_unix_ns;
@@ -138,7 +123,7 @@ long long cores(const nlohmann::json& env) {
 }
 
 /// The printed time and sample count an imported log keeps for `label`.
-std::optional<UnixbenchPrintedTest> printed_test(const Result& result, const std::string& label) {
+std::optional<UnixbenchPrintedTest> printed_test(const model::Result& result, const std::string& label) {
   const auto log = read_unixbench_log(result);
   if (!log) return std::nullopt;
   const auto it = log->tests.find(label);
@@ -148,13 +133,13 @@ std::optional<UnixbenchPrintedTest> printed_test(const Result& result, const std
 
 /// The row for `series` (the test `label`) in `unit` (an hwbench unit), or std::nullopt when it
 /// has no figure.
-std::optional<UnixbenchRow> make_row(const Result& result, const Series& series, const std::string& label,
+std::optional<UnixbenchRow> make_row(const model::Result& result, const model::Series& series, const std::string& label,
                                      const std::string& unit) {
-  const Unit* u = find_unit(unit);
+  const analysis::Unit* u = analysis::find_unit(unit);
   if (u == nullptr || !series.unavailable.empty()) return std::nullopt;
   std::vector<std::pair<double, double>> passes;  // value, seconds
   for (const auto& s : series.samples)
-    if (auto v = sample_value(s, *u)) passes.emplace_back(*v, static_cast<double>(s.wall_ns) / 1e9);
+    if (auto v = analysis::sample_value(s, *u)) passes.emplace_back(*v, static_cast<double>(s.wall_ns) / 1e9);
   if (passes.empty()) return std::nullopt;
   std::vector<double> values;
   for (const auto& p : passes) values.push_back(p.first);
@@ -162,10 +147,10 @@ std::optional<UnixbenchRow> make_row(const Result& result, const Series& series,
   row.label = label;
   row.series = series.label;
   row.unit = unixbench_printed_unit(unit);
-  row.figure = unixbench_score(values);
+  row.figure = analysis::unixbench_score(values);
   // The kept passes are the highest ones; their mean time is what UnixBench shows.
   std::sort(passes.begin(), passes.end());
-  const std::size_t kept = unixbench_kept(passes.size());
+  const std::size_t kept = analysis::unixbench_kept(passes.size());
   double seconds = 0;
   for (std::size_t i = passes.size() - kept; i < passes.size(); ++i) seconds += passes[i].second;
   row.seconds = seconds / static_cast<double>(kept);
@@ -180,22 +165,22 @@ std::optional<UnixbenchRow> make_row(const Result& result, const Series& series,
 std::string plural(long long n, const char* one, const char* many) { return n == 1 ? one : many; }
 
 /// The block of the series in `block`, which run with `copies` copies.
-UnixbenchBlock make_block(const Result& result, const std::vector<const Series*>& block, long long copies,
-                          const Baseline* base, const std::vector<std::string>& index) {
+UnixbenchBlock make_block(const model::Result& result, const std::vector<const model::Series*>& block, long long copies,
+                          const model::Baseline* base, const std::vector<std::string>& index) {
   UnixbenchBlock out;
   out.copies = copies;
   out.run_line = run_line(result, block, copies);
-  for (const Series* series : block) {
+  for (const model::Series* series : block) {
     const std::string label = unixbench_copies_label(series->label).first;
     std::string unit;
     const bool indexed = std::find(index.begin(), index.end(), label) != index.end();
-    if (const Figure* f = base ? baseline_figure(*base, label) : nullptr) unit = f->unit;
+    if (const model::Figure* f = base ? analysis::baseline_figure(*base, label) : nullptr) unit = f->unit;
     for (const auto& [other, u] : other_tests())
       if (unit.empty() && other == label) unit = u;
     if (unit.empty()) continue;
     auto row = make_row(result, *series, label, unit);
     if (!row) continue;
-    if (indexed) row->baseline = baseline_figure(*base, label)->value;
+    if (indexed) row->baseline = analysis::baseline_figure(*base, label)->value;
     out.rows.push_back(std::move(*row));
   }
   std::stable_sort(out.rows.begin(), out.rows.end(), [](const auto& a, const auto& b) { return a.label < b.label; });
@@ -252,7 +237,9 @@ std::string format_block(const UnixbenchBlock& b, const std::string& layout, lon
 
 }  // namespace
 
-std::pair<std::string, long long> unixbench_copies_label(const std::string& label) { return split_copies_label(label); }
+std::pair<std::string, long long> unixbench_copies_label(const std::string& label) {
+  return analysis::split_copies_label(label);
+}
 
 std::string unixbench_unit(const std::string& printed) {
   if (printed == "KBps") return "KiB/s";
@@ -262,14 +249,14 @@ std::string unixbench_unit(const std::string& printed) {
 
 std::string unixbench_printed_unit(const std::string& unit) { return unit == "KiB/s" ? "KBps" : unit; }
 
-std::vector<std::string> unixbench_index_labels(const Baseline& base, const std::string& layout) {
+std::vector<std::string> unixbench_index_labels(const model::Baseline& base, const std::string& layout) {
   std::vector<std::string> labels;
   for (const auto& [label, figure] : base.figures)
     if (layout != "4.1" || label != "Shell Scripts (1 concurrent)") labels.push_back(label);
   return labels;
 }
 
-UnixbenchReport build_unixbench_report(const Result& result, const ReportSpec& spec) {
+UnixbenchReport build_unixbench_report(const model::Result& result, const model::ReportSpec& spec) {
   UnixbenchReport out;
   out.layout = option(spec, "layout", "5") == "4.1" ? "4.1" : "5";
   out.cpus = cores(result.environment);
@@ -279,9 +266,9 @@ UnixbenchReport build_unixbench_report(const Result& result, const ReportSpec& s
   } catch (const std::exception&) {
     copies = 1;
   }
-  const Baseline* base = george(result);
+  const model::Baseline* base = george(result);
   const std::vector<std::string> index = base ? unixbench_index_labels(*base, out.layout) : std::vector<std::string>{};
-  std::map<long long, std::vector<const Series*>> blocks;
+  std::map<long long, std::vector<const model::Series*>> blocks;
   blocks[copies];  // the plain labels' block is printed even when empty, as before
   for (const auto& series : result.series) {
     const long long n = unixbench_copies_label(series.label).second;
@@ -301,14 +288,14 @@ std::string format_unixbench_report(const UnixbenchReport& r) {
   return out;
 }
 
-RenderedReport render_unixbench_report(const Result& result, const ReportSpec& spec) {
+model::RenderedReport render_unixbench_report(const model::Result& result, const model::ReportSpec& spec) {
   const UnixbenchReport data = build_unixbench_report(result, spec);
-  RenderedReport record;
+  model::RenderedReport record;
   record.spec = spec;
   record.text = format_unixbench_report(data);
   for (const auto& block : data.blocks)
     for (const auto& row : block.rows) {
-      ReportFigures f;
+      model::ReportFigures f;
       f.label = row.series;
       f.aggregates = {{"unixbench", row.figure}, {"index", row.baseline ? row.figure / *row.baseline * 10 : nan}};
       record.figures.push_back(std::move(f));
@@ -316,7 +303,8 @@ RenderedReport render_unixbench_report(const Result& result, const ReportSpec& s
   return record;
 }
 
-std::vector<report::IndexChart> unixbench_index_charts(const Result& result, const RenderedReport& record) {
+std::vector<report::IndexChart> unixbench_index_charts(const model::Result& result,
+                                                       const model::RenderedReport& record) {
   const UnixbenchReport data = build_unixbench_report(result, record.spec);
   std::vector<report::IndexChart> out;
   std::size_t next = 0;  // the record's figures follow the blocks' rows in order
@@ -324,7 +312,7 @@ std::vector<report::IndexChart> unixbench_index_charts(const Result& result, con
     report::IndexChart chart;
     chart.unit = "index (George = 10)";
     for (const auto& row : block.rows) {
-      const ReportFigures* figures = next < record.figures.size() ? &record.figures[next] : nullptr;
+      const model::ReportFigures* figures = next < record.figures.size() ? &record.figures[next] : nullptr;
       ++next;
       if (!row.baseline || figures == nullptr) continue;
       double index = std::nan("");

@@ -18,8 +18,7 @@
 namespace {
 
 namespace fs = std::filesystem;
-using hwbench::platform::make_directories;
-using hwbench::platform::write_file_atomically;
+namespace platform = hwbench::platform;
 
 struct TempDir {
   std::string path;
@@ -57,7 +56,7 @@ mode_t mode_of(const std::string& path) {
   return st.st_mode & 07777;
 }
 
-using hwbench::test::Unprivileged;
+namespace test = hwbench::test;
 
 }  // namespace
 
@@ -68,7 +67,7 @@ TEST_CASE("write_file_atomically: content lands byte-exact and no temp file is l
   for (int i = 0; i < 300000; ++i) content.push_back(static_cast<char>(i * 7));
   const std::string path = dir.path + "/out.json";
   std::string error;
-  REQUIRE(write_file_atomically(path, content, error));
+  REQUIRE(platform::write_file_atomically(path, content, error));
   CHECK(error.empty());
   CHECK(slurp(path) == content);
   CHECK(entries(dir.path) == std::vector<std::string>{"out.json"});
@@ -78,7 +77,7 @@ TEST_CASE("write_file_atomically: an empty content gives an empty file") {
   TempDir dir;
   const std::string path = dir.path + "/empty";
   std::string error;
-  REQUIRE(write_file_atomically(path, "", error));
+  REQUIRE(platform::write_file_atomically(path, "", error));
   CHECK(fs::exists(path));
   CHECK(fs::file_size(path) == 0);
 }
@@ -87,9 +86,9 @@ TEST_CASE("write_file_atomically: an existing file is replaced whole and keeps i
   TempDir dir;
   const std::string path = dir.path + "/r.json";
   std::string error;
-  REQUIRE(write_file_atomically(path, std::string(10000, 'x'), error));
+  REQUIRE(platform::write_file_atomically(path, std::string(10000, 'x'), error));
   REQUIRE(::chmod(path.c_str(), 0640) == 0);
-  REQUIRE(write_file_atomically(path, "short\n", error));
+  REQUIRE(platform::write_file_atomically(path, "short\n", error));
   CHECK(slurp(path) == "short\n");
   CHECK(mode_of(path) == 0640);
   CHECK(entries(dir.path) == std::vector<std::string>{"r.json"});
@@ -99,7 +98,7 @@ TEST_CASE("write_file_atomically: a new file gets 0666 minus the umask") {
   TempDir dir;
   const mode_t old = ::umask(027);
   std::string error;
-  const bool ok = write_file_atomically(dir.path + "/m", "m", error);
+  const bool ok = platform::write_file_atomically(dir.path + "/m", "m", error);
   ::umask(old);
   REQUIRE(ok);
   CHECK(mode_of(dir.path + "/m") == 0640);
@@ -109,7 +108,7 @@ TEST_CASE("write_file_atomically: a missing directory leaves nothing and says wh
   TempDir dir;
   const std::string path = dir.path + "/missing/x.json";
   std::string error;
-  CHECK_FALSE(write_file_atomically(path, "data", error));
+  CHECK_FALSE(platform::write_file_atomically(path, "data", error));
   CHECK(error == "cannot write " + path + ": No such file or directory");
   CHECK(entries(dir.path).empty());
 }
@@ -124,8 +123,8 @@ TEST_CASE("write_file_atomically: a non-writable directory leaves nothing and sa
   std::string error;
   bool ok = true;
   {
-    Unprivileged nobody;
-    ok = write_file_atomically(path, "data", error);
+    test::Unprivileged nobody;
+    ok = platform::write_file_atomically(path, "data", error);
   }
   CHECK_FALSE(ok);
   CHECK(error == "cannot write " + path + ": Permission denied");
@@ -138,7 +137,7 @@ TEST_CASE("write_file_atomically: a failed rename removes the temp file and keep
   REQUIRE(::mkdir(target.c_str(), 0755) == 0);
   std::ofstream(target + "/inside") << "keep";
   std::string error;
-  CHECK_FALSE(write_file_atomically(target, "data", error));
+  CHECK_FALSE(platform::write_file_atomically(target, "data", error));
   CHECK(error == "cannot write " + target + ": Is a directory");
   CHECK(entries(dir.path) == std::vector<std::string>{"taken"});
   CHECK(slurp(target + "/inside") == "keep");
@@ -149,7 +148,7 @@ TEST_CASE("write_file_atomically: a file in place of the directory") {
   std::ofstream(dir.path + "/f") << "plain";
   const std::string path = dir.path + "/f/x.json";
   std::string error;
-  CHECK_FALSE(write_file_atomically(path, "data", error));
+  CHECK_FALSE(platform::write_file_atomically(path, "data", error));
   CHECK(error == "cannot write " + path + ": Not a directory");
   CHECK(entries(dir.path) == std::vector<std::string>{"f"});
 }
@@ -158,11 +157,11 @@ TEST_CASE("make_directories: creates every missing level and accepts existing on
   TempDir dir;
   const std::string deep = dir.path + "/a/b//c/";
   std::string error;
-  REQUIRE(make_directories(deep, error));
+  REQUIRE(platform::make_directories(deep, error));
   CHECK(fs::is_directory(dir.path + "/a/b/c"));
-  CHECK(make_directories(deep, error));
-  CHECK(make_directories(dir.path, error));
-  CHECK(make_directories("/", error));
+  CHECK(platform::make_directories(deep, error));
+  CHECK(platform::make_directories(dir.path, error));
+  CHECK(platform::make_directories("/", error));
   CHECK(error.empty());
 }
 
@@ -170,7 +169,7 @@ TEST_CASE("make_directories: failures name the part that could not be created") 
   TempDir dir;
   std::string error;
   std::ofstream(dir.path + "/f") << "plain";
-  CHECK_FALSE(make_directories(dir.path + "/f/x", error));
+  CHECK_FALSE(platform::make_directories(dir.path + "/f/x", error));
   CHECK(error == "cannot create directory " + dir.path + "/f: File exists");
 
   const std::string ro = dir.path + "/ro";
@@ -178,13 +177,13 @@ TEST_CASE("make_directories: failures name the part that could not be created") 
   REQUIRE(::chmod(dir.path.c_str(), 0755) == 0);
   bool ok = true;
   {
-    Unprivileged nobody;
-    ok = make_directories(ro + "/x/y", error);
+    test::Unprivileged nobody;
+    ok = platform::make_directories(ro + "/x/y", error);
   }
   CHECK_FALSE(ok);
   CHECK(error == "cannot create directory " + ro + "/x: Permission denied");
   CHECK_FALSE(fs::exists(ro + "/x"));
 
-  CHECK_FALSE(make_directories("", error));
+  CHECK_FALSE(platform::make_directories("", error));
   CHECK(error == "cannot create directory: empty path");
 }

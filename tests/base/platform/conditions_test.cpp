@@ -8,16 +8,12 @@
 
 #include "tests/support/fake_proc.hpp"
 
-using hwbench::platform::ConditionsSnapshot;
-using hwbench::platform::parse_pressure;
-using hwbench::platform::read_conditions;
-using hwbench::platform::SystemConditionsSampler;
-using hwbench::test::FakeCounters;
-using hwbench::test::FakeProc;
+namespace platform = hwbench::platform;
+namespace test = hwbench::test;
 
 TEST_CASE("read_conditions: load, ticks, steal, swap, pressure, clock, governor and throttling from the files") {
-  FakeProc proc;
-  FakeCounters c;
+  test::FakeProc proc;
+  test::FakeCounters c;
   c.load1 = 2.31;
   c.user = 1500;
   c.idle = 8000;
@@ -30,7 +26,7 @@ TEST_CASE("read_conditions: load, ticks, steal, swap, pressure, clock, governor 
   c.core_throttles = 4;
   c.governor = "powersave";
   proc.write(c);
-  const ConditionsSnapshot s = read_conditions(proc.root(), 77);
+  const platform::ConditionsSnapshot s = platform::read_conditions(proc.root(), 77);
   CHECK(s.time_ns == 77);
   REQUIRE(s.load1.has_value());
   CHECK(*s.load1 == doctest::Approx(2.31));
@@ -56,8 +52,8 @@ TEST_CASE("read_conditions: load, ticks, steal, swap, pressure, clock, governor 
 }
 
 TEST_CASE("read_conditions: a machine that shows nothing gives an empty snapshot, not an error") {
-  hwbench::test::TempDir empty;
-  const ConditionsSnapshot s = read_conditions(empty.path(), 1);
+  test::TempDir empty;
+  const platform::ConditionsSnapshot s = platform::read_conditions(empty.path(), 1);
   CHECK_FALSE(s.load1.has_value());
   CHECK_FALSE(s.cpu_ticks.has_value());
   CHECK_FALSE(s.steal_ticks.has_value());
@@ -70,11 +66,11 @@ TEST_CASE("read_conditions: a machine that shows nothing gives an empty snapshot
 }
 
 TEST_CASE("read_conditions: an old kernel's /proc/stat without steal, a VM without cpufreq or thermal_throttle") {
-  FakeProc proc;
-  hwbench::test::write_text(proc / "proc/stat", "cpu  10 0 5 100 1 0 0\ncpu0 10 0 5 100 1 0 0\nprocs_running 2\n");
+  test::FakeProc proc;
+  test::write_text(proc / "proc/stat", "cpu  10 0 5 100 1 0 0\ncpu0 10 0 5 100 1 0 0\nprocs_running 2\n");
   std::filesystem::create_directories(proc / "sys/devices/system/cpu/cpu0");
   std::filesystem::create_directories(proc / "sys/devices/system/cpu/cpufreq");
-  const ConditionsSnapshot s = read_conditions(proc.root(), 0);
+  const platform::ConditionsSnapshot s = platform::read_conditions(proc.root(), 0);
   CHECK(s.cpu_ticks == 116u);
   CHECK_FALSE(s.steal_ticks.has_value());
   CHECK(s.cpus == 1u);
@@ -83,22 +79,22 @@ TEST_CASE("read_conditions: an old kernel's /proc/stat without steal, a VM witho
 }
 
 TEST_CASE("parse_pressure: some and full lines; text without `some` is not pressure") {
-  const auto p = parse_pressure("some avg10=12.50 avg60=3.00 avg300=1.00 total=987654\n");
+  const auto p = platform::parse_pressure("some avg10=12.50 avg60=3.00 avg300=1.00 total=987654\n");
   REQUIRE(p.has_value());
   CHECK(p->some.avg10 == doctest::Approx(12.5));
   CHECK(p->some.total_us == 987654u);
   CHECK_FALSE(p->full.has_value());
-  CHECK_FALSE(parse_pressure("").has_value());
-  CHECK_FALSE(parse_pressure("some avg10=x total=1\n").has_value());
+  CHECK_FALSE(platform::parse_pressure("").has_value());
+  CHECK_FALSE(platform::parse_pressure("some avg10=x total=1\n").has_value());
 }
 
 TEST_CASE("SystemConditionsSampler: reads under its root, stamped by its clock") {
-  FakeProc proc;
-  FakeCounters c;
+  test::FakeProc proc;
+  test::FakeCounters c;
   c.load1 = 0.75;
   proc.write(c);
-  hwbench::test::SteppingClock clock(5'000'000'000);
-  SystemConditionsSampler sampler(proc.root(), clock);
+  test::SteppingClock clock(5'000'000'000);
+  platform::SystemConditionsSampler sampler(proc.root(), clock);
   CHECK(sampler.sample().time_ns == 5'000'000'000);
   const auto second = sampler.sample();
   CHECK(second.time_ns == 10'000'000'000);

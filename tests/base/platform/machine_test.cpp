@@ -12,13 +12,6 @@
 
 namespace hwbench::kernels::memory {
 
-using platform::allowed_cpus;
-using platform::available_memory_bytes;
-using platform::cpu_caches;
-using platform::last_level_cache_bytes;
-using platform::meminfo_bytes;
-using platform::parse_cache_size;
-
 namespace {
 
 void put_cache(const std::string& root, int cpu, int index, const std::string& level, const std::string& type,
@@ -34,14 +27,14 @@ void put_cache(const std::string& root, int cpu, int index, const std::string& l
 }  // namespace
 
 TEST_CASE("parse_cache_size: sysfs spellings") {
-  CHECK(parse_cache_size("32K") == 32768u);
-  CHECK(parse_cache_size("32768K\n") == 33554432u);
-  CHECK(parse_cache_size("2M") == 2097152u);
-  CHECK(parse_cache_size("1G") == 1073741824u);
-  CHECK(parse_cache_size("4096") == 4096u);
-  CHECK_FALSE(parse_cache_size("").has_value());
-  CHECK_FALSE(parse_cache_size("K").has_value());
-  CHECK_FALSE(parse_cache_size("12Q").has_value());
+  CHECK(platform::parse_cache_size("32K") == 32768u);
+  CHECK(platform::parse_cache_size("32768K\n") == 33554432u);
+  CHECK(platform::parse_cache_size("2M") == 2097152u);
+  CHECK(platform::parse_cache_size("1G") == 1073741824u);
+  CHECK(platform::parse_cache_size("4096") == 4096u);
+  CHECK_FALSE(platform::parse_cache_size("").has_value());
+  CHECK_FALSE(platform::parse_cache_size("K").has_value());
+  CHECK_FALSE(platform::parse_cache_size("12Q").has_value());
 }
 
 TEST_CASE("last_level_cache_bytes: the highest level, each instance once, for the CPUs in use") {
@@ -54,18 +47,18 @@ TEST_CASE("last_level_cache_bytes: the highest level, each instance once, for th
     put_cache(dir.path(), cpu, 2, "2", "Unified", "1024K", std::to_string(cpu));
     put_cache(dir.path(), cpu, 3, "3", "Unified", "16M", cpu < 2 ? "0-1" : "2-3");
   }
-  CHECK(last_level_cache_bytes(dir.path(), {0, 1, 2, 3}) == 32u << 20);
-  CHECK(last_level_cache_bytes(dir.path(), {0, 1}) == 16u << 20);
-  CHECK(last_level_cache_bytes(dir.path(), {1, 3}) == 32u << 20);
-  CHECK(last_level_cache_bytes(dir.path(), {7}) == 0u);
+  CHECK(platform::last_level_cache_bytes(dir.path(), {0, 1, 2, 3}) == 32u << 20);
+  CHECK(platform::last_level_cache_bytes(dir.path(), {0, 1}) == 16u << 20);
+  CHECK(platform::last_level_cache_bytes(dir.path(), {1, 3}) == 32u << 20);
+  CHECK(platform::last_level_cache_bytes(dir.path(), {7}) == 0u);
 }
 
 TEST_CASE("parse_cache_size: white space around it and a lower-case suffix") {
-  CHECK(parse_cache_size(" 48K\n") == 49152u);
-  CHECK(parse_cache_size("32k") == 32768u);
-  CHECK(parse_cache_size("2m") == 2097152u);
-  CHECK_FALSE(parse_cache_size("-4K").has_value());
-  CHECK_FALSE(parse_cache_size("4 K B").has_value());
+  CHECK(platform::parse_cache_size(" 48K\n") == 49152u);
+  CHECK(platform::parse_cache_size("32k") == 32768u);
+  CHECK(platform::parse_cache_size("2m") == 2097152u);
+  CHECK_FALSE(platform::parse_cache_size("-4K").has_value());
+  CHECK_FALSE(platform::parse_cache_size("4 K B").has_value());
 }
 
 TEST_CASE("cpu_caches: one CPU's caches in index order, with what could not be read left out") {
@@ -83,7 +76,7 @@ TEST_CASE("cpu_caches: one CPU's caches in index order, with what could not be r
     const auto it = files.find(path);
     return it == files.end() ? std::nullopt : std::optional(it->second);
   };
-  const auto caches = cpu_caches("/r", 0, read);
+  const auto caches = platform::cpu_caches("/r", 0, read);
   REQUIRE(caches.size() == 2);
   CHECK(caches[0].level == 1u);
   CHECK(caches[0].type == "Data");
@@ -95,21 +88,21 @@ TEST_CASE("cpu_caches: one CPU's caches in index order, with what could not be r
   CHECK_FALSE(caches[1].size.has_value());
   CHECK_FALSE(caches[1].shared_cpu_list.has_value());
   CHECK_FALSE(caches[1].line_size.has_value());
-  CHECK(cpu_caches("/r", 1, read).empty());
+  CHECK(platform::cpu_caches("/r", 1, read).empty());
 }
 
 TEST_CASE("machine: this machine answers") {
-  CHECK_FALSE(allowed_cpus().empty());
-  CHECK(available_memory_bytes() > 0);
+  CHECK_FALSE(platform::allowed_cpus().empty());
+  CHECK(platform::available_memory_bytes() > 0);
 }
 
 TEST_CASE("machine: a /proc/meminfo field in bytes, kB counted as 1024") {
   const std::string meminfo = "MemTotal:       24633000 kB\nMemFree:        20000000 kB\nMemAvailable:   1000\n";
-  CHECK(meminfo_bytes(meminfo, "MemTotal") == 24633000ULL * 1024);
-  CHECK(meminfo_bytes(meminfo, "MemAvailable") == 1000);
-  CHECK_FALSE(meminfo_bytes(meminfo, "Mem").has_value());
-  CHECK_FALSE(meminfo_bytes(meminfo, "SwapTotal").has_value());
-  CHECK_FALSE(meminfo_bytes("MemTotal: many kB\n", "MemTotal").has_value());
+  CHECK(platform::meminfo_bytes(meminfo, "MemTotal") == 24633000ULL * 1024);
+  CHECK(platform::meminfo_bytes(meminfo, "MemAvailable") == 1000);
+  CHECK_FALSE(platform::meminfo_bytes(meminfo, "Mem").has_value());
+  CHECK_FALSE(platform::meminfo_bytes(meminfo, "SwapTotal").has_value());
+  CHECK_FALSE(platform::meminfo_bytes("MemTotal: many kB\n", "MemTotal").has_value());
 }
 
 }  // namespace hwbench::kernels::memory

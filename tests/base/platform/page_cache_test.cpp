@@ -10,40 +10,33 @@
 
 namespace hwbench::kernels {
 
-using platform::evict;
-using platform::Eviction;
 using platform::filesystem_type;
-using platform::free_bytes;
-using platform::residency;
-using platform::ResidencyProbe;
-
-using test::TempDir;
 
 TEST_CASE("page_cache: filesystem_type and free_bytes") {
   CHECK(filesystem_type("/proc") == "proc");
   CHECK(filesystem_type("/nonexistent-hwbench-path") == "");
   if (::access("/dev/shm", F_OK) == 0) CHECK(filesystem_type("/dev/shm") == "tmpfs");
-  const auto free = free_bytes("/tmp");
+  const auto free = platform::free_bytes("/tmp");
   REQUIRE(free.has_value());
   CHECK(*free > 0);
-  CHECK(free_bytes("/nonexistent-hwbench-path") == std::nullopt);
+  CHECK(platform::free_bytes("/nonexistent-hwbench-path") == std::nullopt);
 }
 
 TEST_CASE("page_cache: residency of empty and missing files") {
-  TempDir dir;
+  test::TempDir dir;
   REQUIRE(!dir.path().empty());
   test::put_file(dir / "empty", {});
-  ResidencyProbe empty = residency(dir / "empty");
+  platform::ResidencyProbe empty = platform::residency(dir / "empty");
   CHECK(empty.ok);
   CHECK(empty.residency.resident_pages == 0);
   CHECK(empty.residency.total_pages == 0);
 
-  ResidencyProbe missing = residency(dir / "missing");
+  platform::ResidencyProbe missing = platform::residency(dir / "missing");
   CHECK_FALSE(missing.ok);
   CHECK(missing.error ==
         "cannot measure the page-cache residency of " + dir / "missing" + ": No such file or directory");
 
-  ResidencyProbe a_dir = residency(dir.path());
+  platform::ResidencyProbe a_dir = platform::residency(dir.path());
   CHECK_FALSE(a_dir.ok);
   CHECK(a_dir.error == "cannot measure the page-cache residency of " + dir.path() + ": it is a directory");
 }
@@ -54,7 +47,7 @@ TEST_CASE("page_cache: evict drops a file on disk from the page cache, verified 
     MESSAGE("skipped: no writable directory outside tmpfs/ramfs for the eviction test");
     return;
   }
-  TempDir dir(base);
+  test::TempDir dir(base);
   REQUIRE(!dir.path().empty());
   const std::string path = dir / "cached";
   const std::size_t size = 4 * (1 << 20) + 100;
@@ -62,39 +55,39 @@ TEST_CASE("page_cache: evict drops a file on disk from the page cache, verified 
   CHECK(test::get_file(path).size() == size);
 
   const auto page = static_cast<std::uint64_t>(::sysconf(_SC_PAGESIZE));
-  ResidencyProbe before = residency(path);
+  platform::ResidencyProbe before = platform::residency(path);
   REQUIRE(before.ok);
   CHECK(before.residency.total_pages == (size + page - 1) / page);
   CHECK(before.residency.resident_pages == before.residency.total_pages);
 
-  Eviction e = evict(path);
+  platform::Eviction e = platform::evict(path);
   CHECK(e.ok);
   CHECK(e.error == "");
   CHECK(e.attempts >= 1);
   CHECK(e.after.resident_pages == 0);
-  ResidencyProbe after = residency(path);
+  platform::ResidencyProbe after = platform::residency(path);
   REQUIRE(after.ok);
   CHECK(after.residency.resident_pages == 0);
   CHECK(after.residency.total_pages == before.residency.total_pages);
 
   // Reading it again brings it back: the probe is not fooled by the eviction.
   CHECK(test::get_file(path).size() == size);
-  CHECK(residency(path).residency.resident_pages == before.residency.total_pages);
+  CHECK(platform::residency(path).residency.resident_pages == before.residency.total_pages);
 }
 
 TEST_CASE("page_cache: evict refuses tmpfs and reports missing files") {
   if (::access("/dev/shm", W_OK) == 0 && filesystem_type("/dev/shm") == "tmpfs") {
-    TempDir shm("/dev/shm");
+    test::TempDir shm("/dev/shm");
     REQUIRE(!shm.path().empty());
     test::put_file(shm / "x", {1, 2, 3});
-    Eviction e = evict(shm / "x");
+    platform::Eviction e = platform::evict(shm / "x");
     CHECK_FALSE(e.ok);
     CHECK(e.error ==
           "cannot evict " + shm / "x" + " from the page cache: it lives on tmpfs, whose files are always in memory");
   } else {
     MESSAGE("skipped the tmpfs case: /dev/shm is not a writable tmpfs here");
   }
-  Eviction missing = evict("/nonexistent-hwbench-path/x");
+  platform::Eviction missing = platform::evict("/nonexistent-hwbench-path/x");
   CHECK_FALSE(missing.ok);
   CHECK(missing.error == "cannot evict /nonexistent-hwbench-path/x from the page cache: No such file or directory");
 }

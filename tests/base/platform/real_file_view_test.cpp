@@ -9,10 +9,8 @@
 
 namespace hwbench::kernels {
 
-using test::TempDir;
-
 TEST_CASE("real_file_view: exists, is_directory and file_size follow the file system") {
-  TempDir dir;
+  test::TempDir dir;
   REQUIRE(!dir.path().empty());
   test::put_file(dir / "f", std::vector<unsigned char>(1234, 'x'));
   ::mkdir((dir / "sub").c_str(), 0755);
@@ -36,7 +34,7 @@ TEST_CASE("real_file_view: exists, is_directory and file_size follow the file sy
 }
 
 TEST_CASE("real_file_view: glob returns matching regular files only, sorted") {
-  TempDir dir;
+  test::TempDir dir;
   REQUIRE(!dir.path().empty());
   for (const char* name : {"b_2", "a_1", "b_10", ".b_hidden", "c"}) test::put_file(dir / name, {1});
   ::mkdir((dir / "b_dir").c_str(), 0755);

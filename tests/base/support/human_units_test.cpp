@@ -5,15 +5,15 @@
 
 #include <doctest/doctest.h>
 
-using hwbench::support::human_bytes;
+namespace support = hwbench::support;
 
 TEST_CASE("human units: sizes in decimal units, from bytes to EB") {
-  CHECK(human_bytes(0) == "0 B");
-  CHECK(human_bytes(999) == "999 B");
-  CHECK(human_bytes(1000) == "1.0 KB");
-  CHECK(human_bytes(200'000'000) == "200.0 MB");
-  CHECK(human_bytes(20'000'000'000'000) == "20.0 TB");
-  CHECK(human_bytes(999'000'000'000'000'000) == "999.0 PB");
-  CHECK(human_bytes(1'000'000'000'000'000'000u) == "1.0 EB");
-  CHECK(human_bytes(UINT64_MAX) == "18.4 EB");
+  CHECK(support::human_bytes(0) == "0 B");
+  CHECK(support::human_bytes(999) == "999 B");
+  CHECK(support::human_bytes(1000) == "1.0 KB");
+  CHECK(support::human_bytes(200'000'000) == "200.0 MB");
+  CHECK(support::human_bytes(20'000'000'000'000) == "20.0 TB");
+  CHECK(support::human_bytes(999'000'000'000'000'000) == "999.0 PB");
+  CHECK(support::human_bytes(1'000'000'000'000'000'000u) == "1.0 EB");
+  CHECK(support::human_bytes(UINT64_MAX) == "18.4 EB");
 }

@@ -3,31 +3,29 @@
 
 #include <doctest/doctest.h>
 
-using hwbench::support::display_width;
-using hwbench::support::fit_width;
-using hwbench::support::write_columns;
+namespace support = hwbench::support;
 
 TEST_CASE("text columns: display width counts wide characters twice and stray bytes once") {
-  CHECK(display_width("") == 0);
-  CHECK(display_width("ratio") == 5);
-  CHECK(display_width("1.25倍") == 6);
-  CHECK(display_width("±0.8%") == 5);
-  CHECK(display_width("\xff\xfe") == 2);
+  CHECK(support::display_width("") == 0);
+  CHECK(support::display_width("ratio") == 5);
+  CHECK(support::display_width("1.25倍") == 6);
+  CHECK(support::display_width("±0.8%") == 5);
+  CHECK(support::display_width("\xff\xfe") == 2);
 }
 
 TEST_CASE("text columns: fit_width keeps what fits and ends a cut text with an ellipsis") {
-  CHECK(fit_width("status", 6) == "status");
-  CHECK(fit_width("status", 5) == "stat…");
-  CHECK(fit_width("status", 1) == "…");
-  CHECK(fit_width("status", 0) == "");
+  CHECK(support::fit_width("status", 6) == "status");
+  CHECK(support::fit_width("status", 5) == "stat…");
+  CHECK(support::fit_width("status", 1) == "…");
+  CHECK(support::fit_width("status", 0) == "");
   // A wide character that would straddle the last free column is left out whole.
-  CHECK(fit_width("ab倍cd", 4) == "ab…");
-  CHECK(fit_width("ab倍cd", 5) == "ab倍…");
-  CHECK(display_width(fit_width("ab倍倍倍", 6)) <= 6);
+  CHECK(support::fit_width("ab倍cd", 4) == "ab…");
+  CHECK(support::fit_width("ab倍cd", 5) == "ab倍…");
+  CHECK(support::display_width(support::fit_width("ab倍倍倍", 6)) <= 6);
 }
 
 TEST_CASE("text columns: cells aligned by their columns on screen") {
-  CHECK(write_columns({{"a", "1.25倍"}, {"long", "2"}}, true) == "a     1.25倍\nlong       2\n");
+  CHECK(support::write_columns({{"a", "1.25倍"}, {"long", "2"}}, true) == "a     1.25倍\nlong       2\n");
 }
 
 TEST_CASE("text columns: wrap_words breaks at spaces within the columns, later lines indented") {

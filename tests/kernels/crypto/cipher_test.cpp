@@ -9,9 +9,6 @@
 
 namespace hwbench::kernels::crypto {
 
-using test::hex;
-using test::unhex;
-
 namespace {
 
 // SP 800-38A F.2.1 (CBC-AES128.Encrypt) and F.2.2 (its decryption).
@@ -27,22 +24,22 @@ const Algorithm& aes128cbc() { return *find_algorithm("aes-128-cbc", AlgorithmKi
 }  // namespace
 
 TEST_CASE("cipher: aes-128-cbc encrypts the SP 800-38A vectors, one 16-byte update at a time") {
-  CipherStream stream(aes128cbc(), false, unhex(key), unhex(iv));
+  CipherStream stream(aes128cbc(), false, test::unhex(key), test::unhex(iv));
   for (std::size_t i = 0; i < plain.size(); ++i) {
     CAPTURE(i);
-    CHECK(hex(stream.update(unhex(plain[i]))) == coded[i]);
+    CHECK(test::hex(stream.update(test::unhex(plain[i]))) == coded[i]);
   }
   CHECK(stream.block_size() == 16);
 }
 
 TEST_CASE("cipher: aes-128-cbc decrypts them, in one update") {
-  CipherStream stream(aes128cbc(), true, unhex(key), unhex(iv));
-  CHECK(hex(stream.update(unhex(coded[0] + coded[1] + coded[2] + coded[3]))) ==
+  CipherStream stream(aes128cbc(), true, test::unhex(key), test::unhex(iv));
+  CHECK(test::hex(stream.update(test::unhex(coded[0] + coded[1] + coded[2] + coded[3]))) ==
         plain[0] + plain[1] + plain[2] + plain[3]);
 }
 
 TEST_CASE("cipher: a key or IV of the wrong length is refused") {
-  CHECK_THROWS_WITH_AS(CipherStream(aes128cbc(), false, unhex(key + "00"), unhex(iv)),
+  CHECK_THROWS_WITH_AS(CipherStream(aes128cbc(), false, test::unhex(key + "00"), test::unhex(iv)),
                        "cipher aes-128-cbc takes a 16-byte key and a 16-byte IV, not 17 and 16", KernelError);
 }
 

@@ -51,7 +51,7 @@ inline Call call_of(const std::string& word, const std::map<std::string, double>
 }
 
 /// A file view with no files: the crypto kernels touch none.
-struct NoFiles : FileView {
+struct NoFiles : platform::FileView {
   bool exists(const std::string&) const override { return false; }
   bool is_directory(const std::string&) const override { return false; }
   std::optional<std::uint64_t> file_size(const std::string&) const override { return std::nullopt; }

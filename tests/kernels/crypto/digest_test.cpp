@@ -9,13 +9,11 @@
 
 namespace hwbench::kernels::crypto {
 
-using test::hex;
-
 namespace {
 
 std::string digest_hex(const std::string& word, const std::string& message) {
   Digester digester(*find_algorithm(word, AlgorithmKind::digest));
-  return hex(compute(digester, message));
+  return test::hex(compute(digester, message));
 }
 
 }  // namespace

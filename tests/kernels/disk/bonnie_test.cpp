@@ -24,10 +24,6 @@
 
 namespace hwbench::kernels::disk {
 
-using platform::filesystem_type;
-using platform::Residency;
-using platform::residency;
-
 namespace {
 
 constexpr std::uint64_t mib = 1 << 20;
@@ -72,7 +68,7 @@ struct Run {
   }
 };
 
-std::string ram_base() { return filesystem_type("/dev/shm") == "tmpfs" ? "/dev/shm" : "/tmp"; }
+std::string ram_base() { return platform::filesystem_type("/dev/shm") == "tmpfs" ? "/dev/shm" : "/tmp"; }
 
 std::size_t files_under(const std::string& root) {
   std::size_t n = 0;
@@ -268,11 +264,11 @@ TEST_CASE("bonnie evict: each timed pass of a reading test starts with none of t
     std::vector<std::uint64_t> resident_after;
     context.exclude = [&](const std::function<void()>& fn) {
       fn();
-      resident_after.push_back(residency(run.dir / "Bonnie.data").residency.resident_pages);
+      resident_after.push_back(platform::residency(run.dir / "Bonnie.data").residency.resident_pages);
     };
     auto k = bonnie_spec().make(bonnie_call(name, run.dir.path(), params), context);
     k->prepare();
-    CHECK(residency(run.dir / "Bonnie.data").residency.resident_pages > 0);  // as the earlier phases leave it
+    CHECK(platform::residency(run.dir / "Bonnie.data").residency.resident_pages > 0);  // as the earlier phases leave it
     // Two passes of one test show that the second starts evicted too; one pass of the others.
     const std::uint64_t passes = std::string(name) == "get_block" ? 2 : 1;
     k->run(passes);
@@ -291,7 +287,7 @@ TEST_CASE("bonnie evict: each timed pass of a reading test starts with none of t
   k->prepare();
   k->run(1);
   CHECK(excluded == 0);
-  const Residency after = residency(run.dir / "Bonnie.data").residency;
+  const platform::Residency after = platform::residency(run.dir / "Bonnie.data").residency;
   CHECK(after.total_pages > 0);
   CHECK(after.resident_pages == after.total_pages);
   k->finish();

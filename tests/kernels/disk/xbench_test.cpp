@@ -21,9 +21,6 @@
 
 namespace hwbench::kernels::disk {
 
-using platform::filesystem_type;
-using platform::residency;
-
 namespace {
 
 ParamValue word(const std::string& text) {
@@ -129,11 +126,11 @@ TEST_CASE("xbench: a read with the eviction fallback starts from an empty page c
   std::uint64_t resident_after_eviction = 99;
   context.exclude = [&](const std::function<void()>& fn) {
     fn();
-    resident_after_eviction = residency(dir / "Xbench.data").residency.resident_pages;
+    resident_after_eviction = platform::residency(dir / "Xbench.data").residency.resident_pages;
   };
   auto k = xbench_spec().make(call, context);
   k->prepare();
-  CHECK(residency(dir / "Xbench.data").residency.resident_pages > 0);  // just written
+  CHECK(platform::residency(dir / "Xbench.data").residency.resident_pages > 0);  // just written
   k->run(1);
   CHECK(resident_after_eviction == 0);
   k->finish();
@@ -238,7 +235,7 @@ TEST_CASE("xbench: preallocate and unwrite say false where fallocate is missing,
 
 TEST_CASE("xbench: tmpfs is refused, a size must be whole blocks, and the file is declared") {
   const platform::RealFileView view;
-  if (filesystem_type("/dev/shm") == "tmpfs") {
+  if (platform::filesystem_type("/dev/shm") == "tmpfs") {
     const auto fx = xbench_spec().effects(xbench_call("read", "/dev/shm", {}), view);
     REQUIRE(fx.problems.size() == 1);
     CHECK(fx.problems[0].message ==

@@ -12,20 +12,14 @@
 
 namespace hwbench::kernels {
 
-using test::make_call;
-using test::path_arg;
-using test::size_value;
-using test::TempDir;
-using test::text_value;
-
 namespace {
 
 const std::vector<std::size_t> sizes = {0, 1, 4095, (1 << 20) + 7, 3 * (1 << 20) + 5};
 
 Call cp_call(const std::string& src, const std::string& dst, const std::string& method = "auto",
              double block = 1 << 20) {
-  return make_call(files::cp_spec(), {path_arg(src), path_arg(dst)},
-                   {{"method", text_value(method)}, {"block", size_value(block)}});
+  return test::make_call(files::cp_spec(), {test::path_arg(src), test::path_arg(dst)},
+                         {{"method", test::text_value(method)}, {"block", test::size_value(block)}});
 }
 
 // Copies files of every test size from `from` to `to` with `method`, checking bytes and work.
@@ -46,7 +40,7 @@ void check_copies(const std::string& from, const std::string& to, const std::str
 }  // namespace
 
 TEST_CASE("cp: every method copies byte for byte within one file system") {
-  TempDir dir;
+  test::TempDir dir;
   REQUIRE(!dir.path().empty());
   for (const char* method : {"auto", "copy_file_range", "sendfile", "readwrite"})
     check_copies(dir.path(), dir.path(), method);
@@ -55,7 +49,7 @@ TEST_CASE("cp: every method copies byte for byte within one file system") {
 }
 
 TEST_CASE("cp: on a kernel without copy_file_range, auto copies with sendfile, then read/write") {
-  TempDir dir;
+  test::TempDir dir;
   REQUIRE(!dir.path().empty());
   {
     hwbench::test::FakeEnosys old_kernel("copy_file_range");
@@ -69,7 +63,7 @@ TEST_CASE("cp: on a kernel without copy_file_range, auto copies with sendfile, t
 }
 
 TEST_CASE("cp: method copy_file_range on a kernel without it makes the series unavailable, saying why") {
-  TempDir dir;
+  test::TempDir dir;
   REQUIRE(!dir.path().empty());
   test::put_file(dir / "src", {1, 2, 3});
   hwbench::test::FakeEnosys old_kernel("copy_file_range");
@@ -86,7 +80,7 @@ TEST_CASE("cp: method copy_file_range on a kernel without it makes the series un
 }
 
 TEST_CASE("cp: a forced method the system refuses is an error naming the call") {
-  TempDir dir;
+  test::TempDir dir;
   REQUIRE(!dir.path().empty());
   test::put_file(dir / "src", {1, 2, 3});
   hwbench::test::FakeEnosys refused("sendfile");
@@ -99,8 +93,8 @@ TEST_CASE("cp: copies between a disk and /dev/shm, both ways") {
     MESSAGE("skipped: no writable /dev/shm");
     return;
   }
-  TempDir disk("/tmp");
-  TempDir shm("/dev/shm");
+  test::TempDir disk("/tmp");
+  test::TempDir shm("/dev/shm");
   REQUIRE(!disk.path().empty());
   REQUIRE(!shm.path().empty());
   for (const char* method : {"auto", "sendfile", "readwrite"}) {
@@ -110,7 +104,7 @@ TEST_CASE("cp: copies between a disk and /dev/shm, both ways") {
 }
 
 TEST_CASE("cp: into an existing directory the copy takes the source's name") {
-  TempDir dir;
+  test::TempDir dir;
   REQUIRE(!dir.path().empty());
   ::mkdir((dir / "into").c_str(), 0755);
   const auto content = test::random_content(12345, 3);
@@ -125,7 +119,7 @@ TEST_CASE("cp: into an existing directory the copy takes the source's name") {
 }
 
 TEST_CASE("cp: a longer existing copy is truncated, and run(n) copies n times") {
-  TempDir dir;
+  test::TempDir dir;
   REQUIRE(!dir.path().empty());
   const auto content = test::random_content(5000, 4);
   test::put_file(dir / "src", content);
@@ -146,7 +140,7 @@ TEST_CASE("cp: a longer existing copy is truncated, and run(n) copies n times") 
 }
 
 TEST_CASE("cp: errors name the path and the cause") {
-  TempDir dir;
+  test::TempDir dir;
   REQUIRE(!dir.path().empty());
   const KernelSpec spec = files::cp_spec();
   test::put_file(dir / "src", {1, 2, 3});
@@ -171,7 +165,7 @@ TEST_CASE("cp: errors name the path and the cause") {
 }
 
 TEST_CASE("cp: a destination in a read-only directory is refused with Permission denied") {
-  TempDir dir;
+  test::TempDir dir;
   REQUIRE(!dir.path().empty());
   test::put_file(dir / "src", {1});
   ::mkdir((dir / "ro").c_str(), 0555);

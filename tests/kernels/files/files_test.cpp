@@ -10,10 +10,6 @@
 
 namespace hwbench::kernels {
 
-using test::make_call;
-using test::path_arg;
-using test::TempDir;
-
 namespace {
 
 Registry files_registry() {
@@ -102,14 +98,14 @@ TEST_CASE("files: read's, cp's and rm's specs") {
 }
 
 TEST_CASE("files: effects of write and read") {
-  TempDir dir;
+  test::TempDir dir;
   REQUIRE(!dir.path().empty());
   test::put_file(dir / "in", std::vector<unsigned char>(10, 0));
   platform::RealFileView view;
   const Registry r = files_registry();
 
   FileEffects w = r.find("write")->effects(
-      make_call(*r.find("write"), {path_arg(dir / "out")}, {{"size", test::size_value(5e6)}}), view);
+      test::make_call(*r.find("write"), {test::path_arg(dir / "out")}, {{"size", test::size_value(5e6)}}), view);
   REQUIRE(w.creates.size() == 1);
   CHECK(w.creates[0].path == dir / "out");
   CHECK(w.creates[0].size == 5000000);
@@ -118,25 +114,25 @@ TEST_CASE("files: effects of write and read") {
   CHECK(w.problems.empty());
 
   FileEffects wd = r.find("write")->effects(
-      make_call(*r.find("write"), {path_arg(dir.path())}, {{"size", test::size_value(1)}}), view);
+      test::make_call(*r.find("write"), {test::path_arg(dir.path())}, {{"size", test::size_value(1)}}), view);
   CHECK(wd.creates.empty());
   REQUIRE(wd.problems.size() == 1);
   CHECK(wd.problems[0].message == "cannot write " + dir.path() + ": it is a directory");
   CHECK(wd.problems[0].hint == "name a file inside it, e.g. " + dir.path() + "/FILE");
 
-  FileEffects rd = r.find("read")->effects(make_call(*r.find("read"), {path_arg(dir / "in")}), view);
+  FileEffects rd = r.find("read")->effects(test::make_call(*r.find("read"), {test::path_arg(dir / "in")}), view);
   CHECK(rd.reads == std::vector<std::string>{dir / "in"});
   CHECK(rd.creates.empty());
   CHECK(rd.problems.empty());
 
-  FileEffects rdd = r.find("read")->effects(make_call(*r.find("read"), {path_arg(dir.path())}), view);
+  FileEffects rdd = r.find("read")->effects(test::make_call(*r.find("read"), {test::path_arg(dir.path())}), view);
   CHECK(rdd.reads.empty());
   REQUIRE(rdd.problems.size() == 1);
   CHECK(rdd.problems[0].message == "cannot read " + dir.path() + ": it is a directory");
 }
 
 TEST_CASE("files: effects of cp") {
-  TempDir dir;
+  test::TempDir dir;
   REQUIRE(!dir.path().empty());
   test::put_file(dir / "src", std::vector<unsigned char>(4242, 1));
   ::mkdir((dir / "into").c_str(), 0755);
@@ -144,36 +140,41 @@ TEST_CASE("files: effects of cp") {
   const Registry r = files_registry();
   const KernelSpec& cp = *r.find("cp");
 
-  FileEffects to_file = cp.effects(make_call(cp, {path_arg(dir / "src"), path_arg(dir / "dst")}), view);
+  FileEffects to_file =
+      cp.effects(test::make_call(cp, {test::path_arg(dir / "src"), test::path_arg(dir / "dst")}), view);
   CHECK(to_file.reads == std::vector<std::string>{dir / "src"});
   REQUIRE(to_file.creates.size() == 1);
   CHECK(to_file.creates[0].path == dir / "dst");
   CHECK(to_file.creates[0].size == 4242);
   CHECK(to_file.problems.empty());
 
-  FileEffects to_dir = cp.effects(make_call(cp, {path_arg(dir / "src"), path_arg(dir / "into")}), view);
+  FileEffects to_dir =
+      cp.effects(test::make_call(cp, {test::path_arg(dir / "src"), test::path_arg(dir / "into")}), view);
   REQUIRE(to_dir.creates.size() == 1);
   CHECK(to_dir.creates[0].path == dir / "into/src");
   CHECK(to_dir.creates[0].size == 4242);
 
-  FileEffects unknown = cp.effects(make_call(cp, {path_arg(dir / "later"), path_arg(dir / "into")}), view);
+  FileEffects unknown =
+      cp.effects(test::make_call(cp, {test::path_arg(dir / "later"), test::path_arg(dir / "into")}), view);
   REQUIRE(unknown.creates.size() == 1);
   CHECK(unknown.creates[0].path == dir / "into/later");
   CHECK(unknown.creates[0].size == 0);
 
-  FileEffects from_dir = cp.effects(make_call(cp, {path_arg(dir / "into"), path_arg(dir / "dst")}), view);
+  FileEffects from_dir =
+      cp.effects(test::make_call(cp, {test::path_arg(dir / "into"), test::path_arg(dir / "dst")}), view);
   CHECK(from_dir.creates.empty());
   REQUIRE(from_dir.problems.size() == 1);
   CHECK(from_dir.problems[0].message == "cannot copy " + dir / "into" + ": it is a directory");
   CHECK(from_dir.problems[0].hint == "cp copies one file; name a file inside it, e.g. " + dir / "into/FILE");
 
-  FileEffects onto_self = cp.effects(make_call(cp, {path_arg(dir / "src"), path_arg(dir / "src")}), view);
+  FileEffects onto_self =
+      cp.effects(test::make_call(cp, {test::path_arg(dir / "src"), test::path_arg(dir / "src")}), view);
   REQUIRE(onto_self.problems.size() == 1);
   CHECK(onto_self.problems[0].message == "cannot copy " + dir / "src" + " onto itself");
 }
 
 TEST_CASE("files: effects of rm") {
-  TempDir dir;
+  test::TempDir dir;
   REQUIRE(!dir.path().empty());
   for (const char* name : {"x_1", "x_2", "y_1"}) test::put_file(dir / name, {1});
   ::mkdir((dir / "x_dir").c_str(), 0755);
@@ -181,21 +182,21 @@ TEST_CASE("files: effects of rm") {
   const Registry r = files_registry();
   const KernelSpec& rm = *r.find("rm");
 
-  FileEffects g = rm.effects(make_call(rm, {path_arg(dir / "x_*")}), view);
+  FileEffects g = rm.effects(test::make_call(rm, {test::path_arg(dir / "x_*")}), view);
   CHECK(g.removes == std::vector<std::string>{dir / "x_1", dir / "x_2"});
   CHECK(g.problems.empty());
 
-  FileEffects none = rm.effects(make_call(rm, {path_arg(dir / "z_*")}), view);
+  FileEffects none = rm.effects(test::make_call(rm, {test::path_arg(dir / "z_*")}), view);
   CHECK(none.removes.empty());
   CHECK(none.problems.empty());
 
-  FileEffects wild_dir = rm.effects(make_call(rm, {path_arg(dir.path() + "/*/x_1")}), view);
+  FileEffects wild_dir = rm.effects(test::make_call(rm, {test::path_arg(dir.path() + "/*/x_1")}), view);
   CHECK(wild_dir.removes.empty());
   REQUIRE(wild_dir.problems.size() == 1);
   CHECK(wild_dir.problems[0].message ==
         "cannot remove " + dir.path() + "/*/x_1: a wildcard may stand only in the last component");
 
-  FileEffects a_dir = rm.effects(make_call(rm, {path_arg(dir / "x_dir")}), view);
+  FileEffects a_dir = rm.effects(test::make_call(rm, {test::path_arg(dir / "x_dir")}), view);
   CHECK(a_dir.removes.empty());
   REQUIRE(a_dir.problems.size() == 1);
   CHECK(a_dir.problems[0].message == "cannot remove " + dir / "x_dir" + ": it is a directory");

@@ -6,40 +6,36 @@
 
 namespace hwbench::kernels {
 
-using test::make_call;
-using test::path_arg;
-using test::size_value;
-using test::TempDir;
-
 TEST_CASE("read: one unit reads the whole file, whatever the block") {
-  TempDir dir;
+  test::TempDir dir;
   REQUIRE(!dir.path().empty());
   const KernelSpec spec = files::read_spec();
   const std::size_t size = (1 << 20) + 7;
   test::put_file(dir / "f", test::random_content(size, 1));
   for (double block : {1.0 * (1 << 20), 4096.0, 1000003.0, 8.0 * (1 << 20)}) {
     CAPTURE(block);
-    Work w = test::run_kernel(spec, make_call(spec, {path_arg(dir / "f")}, {{"block", size_value(block)}}), Context{});
+    Work w = test::run_kernel(
+        spec, test::make_call(spec, {test::path_arg(dir / "f")}, {{"block", test::size_value(block)}}), Context{});
     CHECK(w.bytes == size);
     CHECK(w.ops == 1);
   }
-  Work three = test::run_kernel(spec, make_call(spec, {path_arg(dir / "f")}), Context{}, 3);
+  Work three = test::run_kernel(spec, test::make_call(spec, {test::path_arg(dir / "f")}), Context{}, 3);
   CHECK(three.bytes == 3 * size);
   CHECK(three.ops == 3);
 
   test::put_file(dir / "empty", {});
-  Work empty = test::run_kernel(spec, make_call(spec, {path_arg(dir / "empty")}), Context{});
+  Work empty = test::run_kernel(spec, test::make_call(spec, {test::path_arg(dir / "empty")}), Context{});
   CHECK(empty.bytes == 0);
   CHECK(empty.ops == 1);
 }
 
 TEST_CASE("read: errors name the path and the cause") {
-  TempDir dir;
+  test::TempDir dir;
   REQUIRE(!dir.path().empty());
   const KernelSpec spec = files::read_spec();
-  CHECK(test::kernel_error(spec, make_call(spec, {path_arg(dir / "missing")}), Context{}) ==
+  CHECK(test::kernel_error(spec, test::make_call(spec, {test::path_arg(dir / "missing")}), Context{}) ==
         "cannot open " + dir / "missing" + ": No such file or directory");
-  CHECK(test::kernel_error(spec, make_call(spec, {path_arg(dir.path())}), Context{}) ==
+  CHECK(test::kernel_error(spec, test::make_call(spec, {test::path_arg(dir.path())}), Context{}) ==
         "cannot read " + dir.path() + ": it is a directory");
 }
 

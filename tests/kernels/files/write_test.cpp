@@ -12,17 +12,11 @@
 
 namespace hwbench::kernels {
 
-using test::make_call;
-using test::path_arg;
-using test::size_value;
-using test::TempDir;
-using test::text_value;
-
 namespace {
 
 Call write_call(const std::string& path, double size, std::vector<std::pair<std::string, ParamValue>> more = {}) {
-  more.emplace_back("size", size_value(size));
-  return make_call(files::write_spec(), {path_arg(path)}, std::move(more));
+  more.emplace_back("size", test::size_value(size));
+  return test::make_call(files::write_spec(), {test::path_arg(path)}, std::move(more));
 }
 
 bool all_equal(const std::vector<unsigned char>& v, unsigned char c) {
@@ -32,7 +26,7 @@ bool all_equal(const std::vector<unsigned char>& v, unsigned char c) {
 }  // namespace
 
 TEST_CASE("write: produces exactly SIZE bytes for any size and block") {
-  TempDir dir;
+  test::TempDir dir;
   REQUIRE(!dir.path().empty());
   test::Ownership own;
   const KernelSpec spec = files::write_spec();
@@ -46,7 +40,7 @@ TEST_CASE("write: produces exactly SIZE bytes for any size and block") {
     CAPTURE(c.block);
     const std::string path = dir / "f";
     own.paths.insert(path);
-    Work w = test::run_kernel(spec, write_call(path, c.size, {{"block", size_value(c.block)}}), own.context());
+    Work w = test::run_kernel(spec, write_call(path, c.size, {{"block", test::size_value(c.block)}}), own.context());
     CHECK(w.bytes == static_cast<std::uint64_t>(c.size));
     CHECK(w.ops == 1);
     CHECK(test::get_file(path).size() == static_cast<std::size_t>(c.size));
@@ -54,7 +48,7 @@ TEST_CASE("write: produces exactly SIZE bytes for any size and block") {
 }
 
 TEST_CASE("write: zero writes zeros, random writes varied bytes") {
-  TempDir dir;
+  test::TempDir dir;
   REQUIRE(!dir.path().empty());
   const KernelSpec spec = files::write_spec();
   const Context none;
@@ -62,8 +56,9 @@ TEST_CASE("write: zero writes zeros, random writes varied bytes") {
   test::put_file(dir / "z", std::vector<unsigned char>(70000, 0xAB));
   test::Ownership own;
   own.paths.insert(dir / "z");
-  test::run_kernel(spec, write_call(dir / "z", 65537, {{"data", text_value("zero")}, {"block", size_value(4096)}}),
-                   own.context());
+  test::run_kernel(
+      spec, write_call(dir / "z", 65537, {{"data", test::text_value("zero")}, {"block", test::size_value(4096)}}),
+      own.context());
   const auto zeros = test::get_file(dir / "z");
   CHECK(zeros.size() == 65537);
   CHECK(all_equal(zeros, 0));
@@ -79,12 +74,12 @@ TEST_CASE("write: zero writes zeros, random writes varied bytes") {
 }
 
 TEST_CASE("write: random data depends on the path as written, and only on it") {
-  TempDir dir;
+  test::TempDir dir;
   REQUIRE(!dir.path().empty());
   const KernelSpec spec = files::write_spec();
   const Context none;
   auto call_as = [&](const std::string& path, const std::string& text, double block) {
-    Call c = write_call(path, 100000, {{"block", size_value(block)}});
+    Call c = write_call(path, 100000, {{"block", test::size_value(block)}});
     c.args[0].text = text;
     return c;
   };
@@ -96,7 +91,7 @@ TEST_CASE("write: random data depends on the path as written, and only on it") {
 }
 
 TEST_CASE("write: a file larger than the 64 MiB pool is exact and repeats the pool") {
-  TempDir dir(::access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp");
+  test::TempDir dir(::access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp");
   REQUIRE(!dir.path().empty());
   const std::uint64_t window = std::uint64_t{64} << 20;
   const std::uint64_t size = window + 300000;
@@ -111,7 +106,7 @@ TEST_CASE("write: a file larger than the 64 MiB pool is exact and repeats the po
   CHECK_FALSE(std::equal(a.begin() + (1 << 20), a.begin() + (2 << 20), a.begin()));
 
   // With one that does not, the first 64 MiB are the same pool and the size is still exact.
-  Call odd = write_call(dir / "b", static_cast<double>(size), {{"block", size_value(1000003)}});
+  Call odd = write_call(dir / "b", static_cast<double>(size), {{"block", test::size_value(1000003)}});
   odd.args[0].text = "big";
   test::run_kernel(spec, odd, Context{});
   const auto b = test::get_file(dir / "b");
@@ -120,7 +115,7 @@ TEST_CASE("write: a file larger than the 64 MiB pool is exact and repeats the po
 }
 
 TEST_CASE("write: run(n) rewrites the file n times and flush succeeds") {
-  TempDir dir;
+  test::TempDir dir;
   REQUIRE(!dir.path().empty());
   const KernelSpec spec = files::write_spec();
   auto kernel = spec.make(write_call(dir / "f", 5000), Context{});
@@ -134,7 +129,7 @@ TEST_CASE("write: run(n) rewrites the file n times and flush succeeds") {
 }
 
 TEST_CASE("write: errors name the path and the cause") {
-  TempDir dir;
+  test::TempDir dir;
   REQUIRE(!dir.path().empty());
   const KernelSpec spec = files::write_spec();
   CHECK(test::kernel_error(spec, write_call(dir / "nodir/f", 10), Context{}) ==
@@ -152,7 +147,7 @@ TEST_CASE("write: errors name the path and the cause") {
 }
 
 TEST_CASE("write: a read-only directory is refused with Permission denied") {
-  TempDir dir;
+  test::TempDir dir;
   REQUIRE(!dir.path().empty());
   ::mkdir((dir / "ro").c_str(), 0555);
   ::chmod(dir.path().c_str(), 0755);

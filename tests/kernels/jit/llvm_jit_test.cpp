@@ -58,12 +58,12 @@ TEST_CASE("llvm jit: HWBENCH_NO_JIT=1 switches the back end off, 0 or empty leav
 
 namespace {
 
-using lang::kernel::KScalar;
+namespace kernel = lang::kernel;
 
 /// The instantiation of the definition `text` (the first line of the file t.bench) for `type`
 /// bound to its type parameter `T` (when it has one).
 lang::kernel::KernelDef jit_instantiate(const std::string& text,
-                                        std::vector<std::pair<std::string, KScalar>> binding = {}) {
+                                        std::vector<std::pair<std::string, kernel::KScalar>> binding = {}) {
   lang::Diagnostics diags;
   std::optional<lang::kernel::KernelDef> def = lang::kernel::parse_kernel(text, lang::SourceLoc{1, 1, 0}, diags);
   REQUIRE_MESSAGE(def.has_value(), text);
@@ -73,8 +73,8 @@ lang::kernel::KernelDef jit_instantiate(const std::string& text,
   return *inst;
 }
 
-Value jit_integer(KScalar t, std::int64_t v) { return Value{t, v, 0}; }
-Value real(KScalar t, double v) { return Value{t, 0, v}; }
+Value jit_integer(kernel::KScalar t, std::int64_t v) { return Value{t, v, 0}; }
+Value real(kernel::KScalar t, double v) { return Value{t, 0, v}; }
 
 /// Both back ends, compiled once for one instantiation (the JIT with `options`).
 struct Both {
@@ -124,8 +124,8 @@ const char* kOps =
     " if op == 0 { return a + b } else if op == 1 { return a - b } else if op == 2 { return a * b }"
     " else if op == 3 { return a / b } else { return a % b } }";
 
-std::int64_t apply(Both& k, KScalar t, std::int64_t a, std::int64_t b, int op) {
-  return k.run(1, {jit_integer(t, a), jit_integer(t, b), jit_integer(KScalar::i32, op)}).last.i;
+std::int64_t apply(Both& k, kernel::KScalar t, std::int64_t a, std::int64_t b, int op) {
+  return k.run(1, {jit_integer(t, a), jit_integer(t, b), jit_integer(kernel::KScalar::i32, op)}).last.i;
 }
 
 }  // namespace
@@ -139,30 +139,30 @@ TEST_CASE("llvm jit: label names LLVM's major version, and says when the JIT doe
 }
 
 TEST_CASE("llvm jit: integer arithmetic wraps in i16, i32 and i64") {
-  Both i16(jit_instantiate(kOps, {{"T", KScalar::i16}}));
-  CHECK(apply(i16, KScalar::i16, 32767, 1, 0) == -32768);
-  CHECK(apply(i16, KScalar::i16, -32768, 1, 1) == 32767);
-  CHECK(apply(i16, KScalar::i16, 300, 300, 2) == 24464);  // 90000 - 65536
-  CHECK(apply(i16, KScalar::i16, -32768, -1, 2) == -32768);
+  Both i16(jit_instantiate(kOps, {{"T", kernel::KScalar::i16}}));
+  CHECK(apply(i16, kernel::KScalar::i16, 32767, 1, 0) == -32768);
+  CHECK(apply(i16, kernel::KScalar::i16, -32768, 1, 1) == 32767);
+  CHECK(apply(i16, kernel::KScalar::i16, 300, 300, 2) == 24464);  // 90000 - 65536
+  CHECK(apply(i16, kernel::KScalar::i16, -32768, -1, 2) == -32768);
 
-  Both i32(jit_instantiate(kOps, {{"T", KScalar::i32}}));
-  CHECK(apply(i32, KScalar::i32, 2147483647, 1, 0) == -2147483648LL);
-  CHECK(apply(i32, KScalar::i32, 65536, 65536, 2) == 0);
-  CHECK(apply(i32, KScalar::i32, 46341, 46341, 2) == -2147479015LL);  // 2147488281 - 2^32
+  Both i32(jit_instantiate(kOps, {{"T", kernel::KScalar::i32}}));
+  CHECK(apply(i32, kernel::KScalar::i32, 2147483647, 1, 0) == -2147483648LL);
+  CHECK(apply(i32, kernel::KScalar::i32, 65536, 65536, 2) == 0);
+  CHECK(apply(i32, kernel::KScalar::i32, 46341, 46341, 2) == -2147479015LL);  // 2147488281 - 2^32
 
-  Both i64(jit_instantiate(kOps, {{"T", KScalar::i64}}));
+  Both i64(jit_instantiate(kOps, {{"T", kernel::KScalar::i64}}));
   constexpr std::int64_t max = std::numeric_limits<std::int64_t>::max();
   constexpr std::int64_t min = std::numeric_limits<std::int64_t>::min();
-  CHECK(apply(i64, KScalar::i64, max, 1, 0) == min);
-  CHECK(apply(i64, KScalar::i64, min, 1, 1) == max);
-  CHECK(apply(i64, KScalar::i64, 4294967296LL, 4294967296LL, 2) == 0);
-  CHECK(apply(i64, KScalar::i64, 3037000500LL, 3037000500LL, 2) == -9223372036709301616LL);
+  CHECK(apply(i64, kernel::KScalar::i64, max, 1, 0) == min);
+  CHECK(apply(i64, kernel::KScalar::i64, min, 1, 1) == max);
+  CHECK(apply(i64, kernel::KScalar::i64, 4294967296LL, 4294967296LL, 2) == 0);
+  CHECK(apply(i64, kernel::KScalar::i64, 3037000500LL, 3037000500LL, 2) == -9223372036709301616LL);
 }
 
 TEST_CASE("llvm jit: division truncates toward zero; MIN / -1 is MIN and MIN % -1 is 0") {
-  for (const auto& [t, min] :
-       {std::pair{KScalar::i16, std::int64_t{-32768}}, std::pair{KScalar::i32, std::int64_t{-2147483648LL}},
-        std::pair{KScalar::i64, std::numeric_limits<std::int64_t>::min()}}) {
+  for (const auto& [t, min] : {std::pair{kernel::KScalar::i16, std::int64_t{-32768}},
+                               std::pair{kernel::KScalar::i32, std::int64_t{-2147483648LL}},
+                               std::pair{kernel::KScalar::i64, std::numeric_limits<std::int64_t>::min()}}) {
     const std::string type = lang::kernel::scalar_name(t);  // a plain variable: clang 14 cannot capture a binding
     CAPTURE(type);
     Both k(jit_instantiate(kOps, {{"T", t}}));
@@ -179,11 +179,11 @@ TEST_CASE("llvm jit: division truncates toward zero; MIN / -1 is MIN and MIN % -
 }
 
 TEST_CASE("llvm jit: integer division by zero is the same runtime error in both back ends") {
-  Both k(jit_instantiate(kOps, {{"T", KScalar::i32}}));
-  CHECK(k.error(3, {jit_integer(KScalar::i32, 5), jit_integer(KScalar::i32, 0), jit_integer(KScalar::i32, 3)}) ==
-        "t.bench:1:170: integer division by zero in kernel ops");
-  CHECK(k.error(1, {jit_integer(KScalar::i32, 5), jit_integer(KScalar::i32, 0), jit_integer(KScalar::i32, 4)}) ==
-        "t.bench:1:192: integer division by zero in kernel ops");
+  Both k(jit_instantiate(kOps, {{"T", kernel::KScalar::i32}}));
+  CHECK(k.error(3, {jit_integer(kernel::KScalar::i32, 5), jit_integer(kernel::KScalar::i32, 0),
+                    jit_integer(kernel::KScalar::i32, 3)}) == "t.bench:1:170: integer division by zero in kernel ops");
+  CHECK(k.error(1, {jit_integer(kernel::KScalar::i32, 5), jit_integer(kernel::KScalar::i32, 0),
+                    jit_integer(kernel::KScalar::i32, 4)}) == "t.bench:1:192: integer division by zero in kernel ops");
 
   // The first failing call ends the run: here the fourth division of the loop.
   Both loop(
@@ -192,8 +192,9 @@ TEST_CASE("llvm jit: integer division by zero is the same runtime error in both 
                       "  for k in 0..n { s = s + 100 / (k - 3) }\n"
                       "  return s\n"
                       "}"));
-  CHECK(loop.run(5, {jit_integer(KScalar::i64, 3)}).sink == 5 * (-33 - 50 - 100));
-  CHECK(loop.error(5, {jit_integer(KScalar::i64, 4)}) == "t.bench:3:31: integer division by zero in kernel steps");
+  CHECK(loop.run(5, {jit_integer(kernel::KScalar::i64, 3)}).sink == 5 * (-33 - 50 - 100));
+  CHECK(loop.error(5, {jit_integer(kernel::KScalar::i64, 4)}) ==
+        "t.bench:3:31: integer division by zero in kernel steps");
 }
 
 TEST_CASE("llvm jit: && and || evaluate their right operand only when needed") {
@@ -202,66 +203,72 @@ TEST_CASE("llvm jit: && and || evaluate their right operand only when needed") {
                       " if d != 0 && x / d > 1 { return 1 };"
                       " if d == 0 || x % d == 0 { return 2 };"
                       " return 3 }"));
-  CHECK(k.run(1, {jit_integer(KScalar::i32, 10), jit_integer(KScalar::i32, 0)}).last.i == 2);
-  CHECK(k.run(1, {jit_integer(KScalar::i32, 10), jit_integer(KScalar::i32, 4)}).last.i == 1);
-  CHECK(k.run(1, {jit_integer(KScalar::i32, 9), jit_integer(KScalar::i32, 9)}).last.i == 2);
-  CHECK(k.run(1, {jit_integer(KScalar::i32, 1), jit_integer(KScalar::i32, 2)}).last.i == 3);
+  CHECK(k.run(1, {jit_integer(kernel::KScalar::i32, 10), jit_integer(kernel::KScalar::i32, 0)}).last.i == 2);
+  CHECK(k.run(1, {jit_integer(kernel::KScalar::i32, 10), jit_integer(kernel::KScalar::i32, 4)}).last.i == 1);
+  CHECK(k.run(1, {jit_integer(kernel::KScalar::i32, 9), jit_integer(kernel::KScalar::i32, 9)}).last.i == 2);
+  CHECK(k.run(1, {jit_integer(kernel::KScalar::i32, 1), jit_integer(kernel::KScalar::i32, 2)}).last.i == 3);
 }
 
 TEST_CASE("llvm jit: f32 rounds every operation to f32, f64 to f64, and nothing is fused") {
   const char* tenths = "kernel tenths(T: type) -> T { let s: T = 0; for k in 0..10 { s = s + 0.1 }; return s }";
-  Both f32(jit_instantiate(tenths, {{"T", KScalar::f32}}));
-  Both f64(jit_instantiate(tenths, {{"T", KScalar::f64}}));
+  Both f32(jit_instantiate(tenths, {{"T", kernel::KScalar::f32}}));
+  Both f64(jit_instantiate(tenths, {{"T", kernel::KScalar::f64}}));
   CHECK(bits(f32.run(1, {}).last.f) == bits(static_cast<double>(1.00000011920928955078125f)));
   CHECK(bits(f64.run(1, {}).last.f) == bits(0.9999999999999999));
   // The sink adds each call's result as a double, in call order.
   CHECK(bits(f32.run(3, {}).sink) == bits(3.00000035762786865234375));
 
   const char* third = "kernel third(T: type, x: T) -> T { return x / 3 }";
-  CHECK(bits(Both(jit_instantiate(third, {{"T", KScalar::f32}})).run(1, {real(KScalar::f32, 1)}).last.f) ==
-        bits(static_cast<double>(1.0f / 3.0f)));
-  CHECK(bits(Both(jit_instantiate(third, {{"T", KScalar::f64}})).run(1, {real(KScalar::f64, 1)}).last.f) ==
-        bits(1.0 / 3.0));
+  CHECK(
+      bits(
+          Both(jit_instantiate(third, {{"T", kernel::KScalar::f32}})).run(1, {real(kernel::KScalar::f32, 1)}).last.f) ==
+      bits(static_cast<double>(1.0f / 3.0f)));
+  CHECK(
+      bits(
+          Both(jit_instantiate(third, {{"T", kernel::KScalar::f64}})).run(1, {real(kernel::KScalar::f64, 1)}).last.f) ==
+      bits(1.0 / 3.0));
 
   // x*x - y with x = 1 + 2^-30 and y = 1 + 2^-29: 0 when x*x is rounded first, 2^-60 when a
   // fused multiply-add keeps it exact.
   Both fused(jit_instantiate("kernel probe(x: f64, y: f64) -> f64 { return x * x - y }"));
-  CHECK(fused.run(1, {real(KScalar::f64, 1 + std::ldexp(1.0, -30)), real(KScalar::f64, 1 + std::ldexp(1.0, -29))})
+  CHECK(fused
+            .run(1, {real(kernel::KScalar::f64, 1 + std::ldexp(1.0, -30)),
+                     real(kernel::KScalar::f64, 1 + std::ldexp(1.0, -29))})
             .last.f == 0.0);
 
   // A float % is C's fmod; a float division by zero is an infinity, not an error.
   Both rem(jit_instantiate("kernel rem(x: f64, y: f64) -> f64 { return x % y + 1 / (y - y) }"));
-  CHECK(std::isinf(rem.run(1, {real(KScalar::f64, -7.5), real(KScalar::f64, 2)}).last.f));
+  CHECK(std::isinf(rem.run(1, {real(kernel::KScalar::f64, -7.5), real(kernel::KScalar::f64, 2)}).last.f));
   Both fm(jit_instantiate("kernel fm(x: f32, y: f32) -> f32 { return x % y }"));
-  CHECK(fm.run(1, {real(KScalar::f32, -7.5), real(KScalar::f32, 2)}).last.f == -1.5);
+  CHECK(fm.run(1, {real(kernel::KScalar::f32, -7.5), real(kernel::KScalar::f32, 2)}).last.f == -1.5);
 }
 
 TEST_CASE("llvm jit: float to integer casts truncate and saturate, NaN gives 0") {
   Both i32(jit_instantiate("kernel cast32(x: f64) -> i32 { return i32(x) }"));
-  CHECK(i32.run(1, {real(KScalar::f64, 2.9)}).last.i == 2);
-  CHECK(i32.run(1, {real(KScalar::f64, -2.9)}).last.i == -2);
-  CHECK(i32.run(1, {real(KScalar::f64, 1e10)}).last.i == 2147483647);
-  CHECK(i32.run(1, {real(KScalar::f64, -1e10)}).last.i == -2147483648LL);
-  CHECK(i32.run(1, {real(KScalar::f64, std::numeric_limits<double>::infinity())}).last.i == 2147483647);
-  CHECK(i32.run(1, {real(KScalar::f64, std::numeric_limits<double>::quiet_NaN())}).last.i == 0);
+  CHECK(i32.run(1, {real(kernel::KScalar::f64, 2.9)}).last.i == 2);
+  CHECK(i32.run(1, {real(kernel::KScalar::f64, -2.9)}).last.i == -2);
+  CHECK(i32.run(1, {real(kernel::KScalar::f64, 1e10)}).last.i == 2147483647);
+  CHECK(i32.run(1, {real(kernel::KScalar::f64, -1e10)}).last.i == -2147483648LL);
+  CHECK(i32.run(1, {real(kernel::KScalar::f64, std::numeric_limits<double>::infinity())}).last.i == 2147483647);
+  CHECK(i32.run(1, {real(kernel::KScalar::f64, std::numeric_limits<double>::quiet_NaN())}).last.i == 0);
 
   Both i16(jit_instantiate("kernel cast16(x: f32) -> i16 { return i16(x) }"));
-  CHECK(i16.run(1, {real(KScalar::f32, 40000.5)}).last.i == 32767);
-  CHECK(i16.run(1, {real(KScalar::f32, -40000.5)}).last.i == -32768);
-  CHECK(i16.run(1, {real(KScalar::f32, -32768.75)}).last.i == -32768);
+  CHECK(i16.run(1, {real(kernel::KScalar::f32, 40000.5)}).last.i == 32767);
+  CHECK(i16.run(1, {real(kernel::KScalar::f32, -40000.5)}).last.i == -32768);
+  CHECK(i16.run(1, {real(kernel::KScalar::f32, -32768.75)}).last.i == -32768);
 
   Both i64(jit_instantiate("kernel cast64(x: f64) -> i64 { return i64(x) }"));
-  CHECK(i64.run(1, {real(KScalar::f64, 1e19)}).last.i == std::numeric_limits<std::int64_t>::max());
-  CHECK(i64.run(1, {real(KScalar::f64, -1e19)}).last.i == std::numeric_limits<std::int64_t>::min());
-  CHECK(i64.run(1, {real(KScalar::f64, 9007199254740993.0)}).last.i == 9007199254740992LL);
+  CHECK(i64.run(1, {real(kernel::KScalar::f64, 1e19)}).last.i == std::numeric_limits<std::int64_t>::max());
+  CHECK(i64.run(1, {real(kernel::KScalar::f64, -1e19)}).last.i == std::numeric_limits<std::int64_t>::min());
+  CHECK(i64.run(1, {real(kernel::KScalar::f64, 9007199254740993.0)}).last.i == 9007199254740992LL);
 
   // Integer to narrower integer truncates; i64 to f32 rounds once, to nearest.
   Both narrow(jit_instantiate("kernel narrow(x: i32) -> i16 { return i16(x) }"));
-  CHECK(narrow.run(1, {jit_integer(KScalar::i32, 70000)}).last.i == 4464);
-  CHECK(narrow.run(1, {jit_integer(KScalar::i32, -32769)}).last.i == 32767);
+  CHECK(narrow.run(1, {jit_integer(kernel::KScalar::i32, 70000)}).last.i == 4464);
+  CHECK(narrow.run(1, {jit_integer(kernel::KScalar::i32, -32769)}).last.i == 32767);
   Both to_f32(jit_instantiate("kernel tof(x: i64) -> f32 { return f32(x) }"));
-  CHECK(to_f32.run(1, {jit_integer(KScalar::i64, 16777217)}).last.f == 16777216.0);
-  CHECK(to_f32.run(1, {jit_integer(KScalar::i64, (1LL << 60) + (1LL << 36) + 1)}).last.f ==
+  CHECK(to_f32.run(1, {jit_integer(kernel::KScalar::i64, 16777217)}).last.f == 16777216.0);
+  CHECK(to_f32.run(1, {jit_integer(kernel::KScalar::i64, (1LL << 60) + (1LL << 36) + 1)}).last.f ==
         std::ldexp(1.0, 60) + std::ldexp(1.0, 37));
 }
 
@@ -279,28 +286,29 @@ TEST_CASE("llvm jit: arrays start at zero on every call and are bounds checked")
       "  return count\n"
       "}";
   Both k(jit_instantiate(sieve));
-  CHECK(k.run(4, {jit_integer(KScalar::i32, 100)}).sink == 4 * 25);
-  CHECK(k.run(1, {jit_integer(KScalar::i32, 30)}).last.i == 10);
+  CHECK(k.run(4, {jit_integer(kernel::KScalar::i32, 100)}).sink == 4 * 25);
+  CHECK(k.run(1, {jit_integer(kernel::KScalar::i32, 30)}).last.i == 10);
   // 101 marks composite[2 * 50]: the error points at the subscript's operator.
-  CHECK(k.error(1, {jit_integer(KScalar::i32, 101)}) == "t.bench:7:49: index out of bounds in kernel sieve");
+  CHECK(k.error(1, {jit_integer(kernel::KScalar::i32, 101)}) == "t.bench:7:49: index out of bounds in kernel sieve");
 
   Both counter(jit_instantiate("kernel once(i: i32) -> f64 { let a: [f64; 3]; a[i] = a[i] + 1.5; return a[i] }"));
-  CHECK(counter.run(10, {jit_integer(KScalar::i32, 2)}).sink == 15.0);
-  CHECK(counter.error(1, {jit_integer(KScalar::i32, -1)}) == "t.bench:1:49: index out of bounds in kernel once");
-  CHECK(counter.error(1, {jit_integer(KScalar::i32, 3)}) == "t.bench:1:49: index out of bounds in kernel once");
+  CHECK(counter.run(10, {jit_integer(kernel::KScalar::i32, 2)}).sink == 15.0);
+  CHECK(counter.error(1, {jit_integer(kernel::KScalar::i32, -1)}) ==
+        "t.bench:1:49: index out of bounds in kernel once");
+  CHECK(counter.error(1, {jit_integer(kernel::KScalar::i32, 3)}) == "t.bench:1:49: index out of bounds in kernel once");
 }
 
 TEST_CASE("llvm jit: loops run A..B-1, none when A >= B, and nest") {
   Both k(
       jit_instantiate("kernel tri(a: i64, b: i64) -> i64 {"
                       " let s: i64 = 0; for i in a..b { for j in 0..i { s = s + 1 } }; return s }"));
-  CHECK(k.run(1, {jit_integer(KScalar::i64, 0), jit_integer(KScalar::i64, 10)}).last.i == 45);
-  CHECK(k.run(1, {jit_integer(KScalar::i64, 5), jit_integer(KScalar::i64, 5)}).last.i == 0);
-  CHECK(k.run(1, {jit_integer(KScalar::i64, 7), jit_integer(KScalar::i64, -3)}).last.i == 0);
+  CHECK(k.run(1, {jit_integer(kernel::KScalar::i64, 0), jit_integer(kernel::KScalar::i64, 10)}).last.i == 45);
+  CHECK(k.run(1, {jit_integer(kernel::KScalar::i64, 5), jit_integer(kernel::KScalar::i64, 5)}).last.i == 0);
+  CHECK(k.run(1, {jit_integer(kernel::KScalar::i64, 7), jit_integer(kernel::KScalar::i64, -3)}).last.i == 0);
 
   // The last value below i16's MAX is reached without the counter overflowing.
   Both top(jit_instantiate("kernel top(a: i16) -> i16 { let s: i16 = 0; for i in a..32767 { s = i }; return s }"));
-  CHECK(top.run(1, {jit_integer(KScalar::i16, 32760)}).last.i == 32766);
+  CHECK(top.run(1, {jit_integer(kernel::KScalar::i16, 32760)}).last.i == 32766);
 }
 
 TEST_CASE("llvm jit: UnixBench's arithmetic loop in the five types, called n times") {
@@ -310,16 +318,17 @@ TEST_CASE("llvm jit: UnixBench's arithmetic loop in the five types, called n tim
       "  for i in first..first + 100 { let y: T = T(i) * T(i); z = z + y / (y - 1) }\n"
       "  return z\n"
       "}";
-  const std::vector<std::pair<KScalar, double>> answers = {{KScalar::i16, 100},
-                                                           {KScalar::i32, 100},
-                                                           {KScalar::i64, 100},
-                                                           {KScalar::f32, static_cast<double>(100.74015808105469f)},
-                                                           {KScalar::f64, 100.74014754416621}};
+  const std::vector<std::pair<kernel::KScalar, double>> answers = {
+      {kernel::KScalar::i16, 100},
+      {kernel::KScalar::i32, 100},
+      {kernel::KScalar::i64, 100},
+      {kernel::KScalar::f32, static_cast<double>(100.74015808105469f)},
+      {kernel::KScalar::f64, 100.74014754416621}};
   for (const auto& [t, answer] : answers) {
     const std::string type = lang::kernel::scalar_name(t);  // a plain variable: clang 14 cannot capture a binding
     CAPTURE(type);
     Both k(jit_instantiate(arith, {{"T", t}}));
-    const RunResult r = k.run(1000, {jit_integer(KScalar::i32, 2)});
+    const RunResult r = k.run(1000, {jit_integer(kernel::KScalar::i32, 2)});
     CHECK(r.last.type == t);
     CHECK((lang::kernel::is_float(t) ? r.last.f : static_cast<double>(r.last.i)) == answer);
     // 1000 in-order additions of the same double; exact for the integers.
@@ -336,7 +345,8 @@ TEST_CASE("llvm jit: vectorize off gives bit-identical results for UnixBench's l
       "  for i in first..first + 100 {\n    x = type(i)\n    y = x * x\n    z = z + y / (y - 1)\n  }\n"
       "  return x + y + z\n"
       "}";
-  for (KScalar t : {KScalar::f32, KScalar::f64, KScalar::i16, KScalar::i32, KScalar::i64}) {
+  for (kernel::KScalar t :
+       {kernel::KScalar::f32, kernel::KScalar::f64, kernel::KScalar::i16, kernel::KScalar::i32, kernel::KScalar::i64}) {
     const std::string type = lang::kernel::scalar_name(t);  // a plain variable: clang 14 cannot capture a binding
     CAPTURE(type);
     const lang::kernel::KernelDef def = jit_instantiate(arith, {{"type", t}});
@@ -344,8 +354,8 @@ TEST_CASE("llvm jit: vectorize off gives bit-identical results for UnixBench's l
     const std::unique_ptr<Executable> vector = make_llvm_jit()->compile(def, "t.bench", {});
     for (int first : {2, 3, 200, 1000}) {
       CAPTURE(first);
-      const RunResult off = scalar.run(1500, {jit_integer(KScalar::i32, first)});
-      const RunResult on = vector->run(1500, {jit_integer(KScalar::i32, first)});
+      const RunResult off = scalar.run(1500, {jit_integer(kernel::KScalar::i32, first)});
+      const RunResult on = vector->run(1500, {jit_integer(kernel::KScalar::i32, first)});
       CHECK(off.last.i == on.last.i);
       CHECK(bits(off.last.f) == bits(on.last.f));
       CHECK(bits(off.sink) == bits(on.sink));

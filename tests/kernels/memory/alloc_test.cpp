@@ -6,12 +6,9 @@
 
 namespace hwbench::kernels::memory {
 
-using test::make_call;
-using test::size_value;
-
 TEST_CASE("alloc: one unit is one malloc/free pair") {
   const KernelSpec spec = alloc_spec();
-  const Call call = make_call(spec, {}, {{"size", size_value(256)}, {"live", size_value(10)}});
+  const Call call = test::make_call(spec, {}, {{"size", test::size_value(256)}, {"live", test::size_value(10)}});
   const Work w = test::run_kernel(spec, call, Context{}, 12345);
   CHECK(w.ops == 12345);
   CHECK(w.bytes == 0);

@@ -7,14 +7,12 @@
 
 namespace hwbench::kernels::memory {
 
-using test::make_call;
-using test::size_value;
-
 TEST_CASE("fill: one unit writes the whole buffer once, split over the threads") {
   const KernelSpec spec = fill_spec();
   for (double threads : {1.0, 3.0}) {
     CAPTURE(threads);
-    const Call call = make_call(spec, {}, {{"size", size_value(100003)}, {"threads", size_value(threads)}});
+    const Call call =
+        test::make_call(spec, {}, {{"size", test::size_value(100003)}, {"threads", test::size_value(threads)}});
     const Work one = test::run_kernel(spec, call, Context{});
     CHECK(one.bytes == 100003);
     CHECK(one.ops == 1);
@@ -31,7 +29,8 @@ TEST_CASE("copy: one unit copies the buffer, counted read plus written") {
   const KernelSpec spec = copy_spec();
   for (double threads : {1.0, 2.0}) {
     CAPTURE(threads);
-    const Call call = make_call(spec, {}, {{"size", size_value(65537)}, {"threads", size_value(threads)}});
+    const Call call =
+        test::make_call(spec, {}, {{"size", test::size_value(65537)}, {"threads", test::size_value(threads)}});
     const Work two = test::run_kernel(spec, call, Context{}, 2);
     CHECK(two.bytes == 2 * 2 * 65537);
     CHECK(two.ops == 2);

@@ -13,17 +13,13 @@
 
 namespace hwbench::kernels::memory {
 
-using platform::allowed_cpus;
 using platform::last_level_cache_bytes;
 
 namespace {
 
-using test::make_call;
-using test::size_value;
-
 Call stream_call(const KernelSpec& spec, const std::string& function,
                  std::vector<std::pair<std::string, ParamValue>> params) {
-  return make_call(spec, {ArgValue{function, ""}}, std::move(params));
+  return test::make_call(spec, {ArgValue{function, ""}}, std::move(params));
 }
 
 std::vector<std::string> problems(const KernelSpec& spec, const Call& call) {
@@ -41,7 +37,8 @@ TEST_CASE("stream: one unit is one pass, counted 16/16/24/24 bytes per element (
   for (const auto& [function, bytes] : expected) {
     const std::string name = function;  // a plain variable: clang 14 cannot capture a binding
     CAPTURE(name);
-    const Call call = stream_call(spec, function, {{"elements", size_value(1000)}, {"threads", size_value(2)}});
+    const Call call =
+        stream_call(spec, function, {{"elements", test::size_value(1000)}, {"threads", test::size_value(2)}});
     const Work one = test::run_kernel(spec, call, Context{});
     CHECK(one.bytes == bytes * 1000);
     CHECK(one.ops == 1);
@@ -51,7 +48,8 @@ TEST_CASE("stream: one unit is one pass, counted 16/16/24/24 bytes per element (
   }
   // `size` is bytes per array, rounded down to whole doubles: 8007 bytes hold 1000 of them.
   const Work sized = test::run_kernel(
-      spec, stream_call(spec, "triad", {{"size", size_value(8007)}, {"threads", size_value(1)}}), Context{});
+      spec, stream_call(spec, "triad", {{"size", test::size_value(8007)}, {"threads", test::size_value(1)}}),
+      Context{});
   CHECK(sized.bytes == 24 * 1000);
 }
 
@@ -124,21 +122,22 @@ TEST_CASE("stream: its spec follows STREAM's rules") {
   CHECK(elements == default_stream_elements());
   CHECK(elements >= 10'000'000);
   CHECK(elements * 8 >= 4 * last_level_cache_bytes());
-  CHECK(spec.param("threads")->default_text == std::to_string(allowed_cpus().size()));
+  CHECK(spec.param("threads")->default_text == std::to_string(platform::allowed_cpus().size()));
   CHECK(spec.param("affinity")->default_text == "pinned");
 }
 
 TEST_CASE("stream: a call is checked before it runs") {
   const KernelSpec spec = stream_spec();
-  CHECK(problems(spec, stream_call(spec, "copy", {{"elements", size_value(1000)}})).empty());
+  CHECK(problems(spec, stream_call(spec, "copy", {{"elements", test::size_value(1000)}})).empty());
   CHECK(problems(spec, stream_call(spec, "tried", {})) ==
         std::vector<std::string>{"no function 'tried' / use one of copy, scale, add, triad, memcpy"});
-  CHECK(problems(spec, stream_call(spec, "copy", {{"elements", size_value(1000)}, {"size", size_value(8000)}})) ==
+  CHECK(problems(spec,
+                 stream_call(spec, "copy", {{"elements", test::size_value(1000)}, {"size", test::size_value(8000)}})) ==
         std::vector<std::string>{"give elements or size, not both / drop one of them"});
   // 2^50 doubles per array (8 PiB): the call says what it holds; the checker compares that with
   // the machine's memory (tests/runtime/check/checker_machine_test.cpp).
   const FileEffects huge =
-      spec.effects(stream_call(spec, "add", {{"elements", size_value(1ULL << 50)}}), platform::RealFileView{});
+      spec.effects(stream_call(spec, "add", {{"elements", test::size_value(1ULL << 50)}}), platform::RealFileView{});
   CHECK(huge.problems.empty());
   CHECK(huge.memory == 3 * (std::uint64_t{1} << 50) * sizeof(double));
   CHECK(huge.memory_holder == "the three arrays");

@@ -16,8 +16,6 @@
 
 namespace hwbench::kernels::memory {
 
-using platform::allowed_cpus;
-
 TEST_CASE("share: contiguous ranges that cover everything, inner boundaries on the alignment") {
   auto ranges = [](std::size_t count, unsigned parts, std::size_t align) {
     std::vector<std::pair<std::size_t, std::size_t>> out;
@@ -79,7 +77,7 @@ TEST_CASE("ThreadTeam: a member's exception comes back from run(), and the team 
 }
 
 TEST_CASE("ThreadTeam: pinned members are bound one per allowed CPU") {
-  const auto cpus = allowed_cpus();
+  const auto cpus = platform::allowed_cpus();
   ThreadTeam team(static_cast<unsigned>(cpus.size()), true);
   std::vector<int> where(cpus.size(), -1);
   team.run([&](unsigned m) { where[m] = ::sched_getcpu(); });

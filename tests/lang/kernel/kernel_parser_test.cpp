@@ -10,33 +10,24 @@
 
 namespace hwbench::lang {
 
-using kernel::KernelDef;
-using kernel::KExpr;
-using kernel::KExprKind;
-using kernel::KStmt;
-using kernel::KStmtKind;
-using kernel::parse_kernel;
-using recipe::parse;
-using recipe::Stmt;
-using recipe::StmtKind;
 namespace {
 
 /// An expression in fully parenthesised form, for exact comparisons.
-std::string show(const KExpr& e) {
+std::string show(const kernel::KExpr& e) {
   switch (e.kind) {
-    case KExprKind::int_lit:
+    case kernel::KExprKind::int_lit:
       return std::to_string(e.int_value);
-    case KExprKind::float_lit:
+    case kernel::KExprKind::float_lit:
       return std::to_string(e.float_value);
-    case KExprKind::var:
+    case kernel::KExprKind::var:
       return e.name;
-    case KExprKind::index:
+    case kernel::KExprKind::index:
       return e.name + "[" + show(e.operands[0]) + "]";
-    case KExprKind::unary:
+    case kernel::KExprKind::unary:
       return "(" + e.op + show(e.operands[0]) + ")";
-    case KExprKind::binary:
+    case kernel::KExprKind::binary:
       return "(" + show(e.operands[0]) + " " + e.op + " " + show(e.operands[1]) + ")";
-    case KExprKind::cast:
+    case kernel::KExprKind::cast:
       return e.cast_to.name + "(" + show(e.operands[0]) + ")";
   }
   return "?";
@@ -45,16 +36,16 @@ std::string show(const KExpr& e) {
 std::string at(SourceLoc loc) { return std::to_string(loc.line) + ":" + std::to_string(loc.column); }
 
 /// The recipe `text`: its first statement must be a definition, parsed on its own.
-std::optional<KernelDef> definition(const std::string& text, std::string* errors = nullptr) {
+std::optional<kernel::KernelDef> definition(const std::string& text, std::string* errors = nullptr) {
   Source source{"k.bench", text};
   Diagnostics diags;
-  auto recipe = parse(source, diags);
-  std::optional<KernelDef> def;
+  auto recipe = recipe::parse(source, diags);
+  std::optional<kernel::KernelDef> def;
   if (recipe) {
     REQUIRE(!recipe->statements.empty());
-    const Stmt& s = recipe->statements.front();
-    REQUIRE(s.kind == StmtKind::kernel_def);
-    def = parse_kernel(s.text, s.loc, diags);
+    const recipe::Stmt& s = recipe->statements.front();
+    REQUIRE(s.kind == recipe::StmtKind::kernel_def);
+    def = kernel::parse_kernel(s.text, s.loc, diags);
   }
   std::ostringstream out;
   diags.render(source, out);
@@ -82,15 +73,15 @@ const char* const arith =
 TEST_CASE("kernel parser: the recipe parser captures the whole definition") {
   Source source{"k.bench", arith};
   Diagnostics diags;
-  auto recipe = parse(source, diags);
+  auto recipe = recipe::parse(source, diags);
   REQUIRE(recipe.has_value());
   REQUIRE(recipe->statements.size() == 2);
-  const Stmt& s = recipe->statements[0];
-  CHECK(s.kind == StmtKind::kernel_def);
+  const recipe::Stmt& s = recipe->statements[0];
+  CHECK(s.kind == recipe::StmtKind::kernel_def);
   CHECK(at(s.loc) == "2:1");
   CHECK(s.text.substr(0, 13) == "kernel arith(");
   CHECK(s.text.back() == '}');
-  CHECK(recipe->statements[1].kind == StmtKind::series);
+  CHECK(recipe->statements[1].kind == recipe::StmtKind::series);
 }
 
 TEST_CASE("kernel parser: head, statements and C precedence") {
@@ -108,31 +99,31 @@ TEST_CASE("kernel parser: head, statements and C precedence") {
   REQUIRE(def->result.has_value());
   CHECK(def->result->name == "T");
   REQUIRE(def->body.size() == 5);
-  CHECK(def->body[0].kind == KStmtKind::let);
+  CHECK(def->body[0].kind == kernel::KStmtKind::let);
   CHECK(at(def->body[0].name_loc) == "3:7");
   CHECK(show(def->body[0].exprs[0]) == "0");
   CHECK(def->body[1].type.array_size == 16);
   CHECK(def->body[1].exprs.empty());
-  const KStmt& loop = def->body[2];
-  CHECK(loop.kind == KStmtKind::for_);
+  const kernel::KStmt& loop = def->body[2];
+  CHECK(loop.kind == kernel::KStmtKind::for_);
   CHECK(show(loop.exprs[0]) == "first");
   CHECK(show(loop.exprs[1]) == "(first + 100)");
   REQUIRE(loop.body.size() == 2);
   CHECK(show(loop.body[0].exprs[0]) == "(T(i) * T(i))");
   CHECK(show(loop.body[1].exprs[0]) == "(z + (y / (y - 1)))");
   CHECK(at(loop.body[1].exprs[0].operands[1].loc) == "5:67");  // the '/' of y / (y - 1)
-  const KStmt& branch = def->body[3];
-  CHECK(branch.kind == KStmtKind::if_);
+  const kernel::KStmt& branch = def->body[3];
+  CHECK(branch.kind == kernel::KStmtKind::if_);
   CHECK(show(branch.exprs[0]) == "(((a[1] < 2) && (!(z == 3))) || (z >= (-1)))");
   CHECK(show(branch.body[0].exprs[0]) == "(-z)");
   REQUIRE(branch.else_body.size() == 1);
-  const KStmt& nested = branch.else_body[0];
-  CHECK(nested.kind == KStmtKind::if_);
+  const kernel::KStmt& nested = branch.else_body[0];
+  CHECK(nested.kind == kernel::KStmtKind::if_);
   CHECK(show(nested.exprs[0]) == "(z != 1)");
   REQUIRE(nested.body[0].exprs.size() == 2);
   CHECK(show(nested.body[0].exprs[0]) == "2");
   CHECK(show(nested.body[0].exprs[1]) == "1500.000000");
-  CHECK(nested.else_body[0].kind == KStmtKind::return_);
+  CHECK(nested.else_body[0].kind == kernel::KStmtKind::return_);
   CHECK(show(def->body[4].exprs[0]) == "(z % 7)");
 }
 

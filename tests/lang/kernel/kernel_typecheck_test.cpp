@@ -10,21 +10,12 @@
 
 namespace hwbench::lang {
 
-using kernel::instantiate_kernel;
-using kernel::KernelDef;
-using kernel::KExpr;
-using kernel::KExprKind;
-using kernel::KScalar;
-using kernel::KStmt;
-using kernel::parse_kernel;
-using kernel::validate_kernel;
-using kernel::value_text_error;
 namespace {
 
-using Binding = std::vector<std::pair<std::string, KScalar>>;
+using Binding = std::vector<std::pair<std::string, kernel::KScalar>>;
 
 struct Checked {
-  std::optional<KernelDef> inst;
+  std::optional<kernel::KernelDef> inst;
   std::string errors;
 };
 
@@ -33,9 +24,9 @@ Checked check(const std::string& text, const Binding& binding = {}) {
   Source source{"k.bench", text};
   Diagnostics diags;
   Checked out;
-  auto def = parse_kernel(text, SourceLoc{1, 1, 0}, diags);
+  auto def = kernel::parse_kernel(text, SourceLoc{1, 1, 0}, diags);
   REQUIRE(def.has_value());
-  if (validate_kernel(*def, diags)) out.inst = instantiate_kernel(*def, binding, diags);
+  if (kernel::validate_kernel(*def, diags)) out.inst = kernel::instantiate_kernel(*def, binding, diags);
   std::ostringstream ss;
   diags.render(source, ss);
   out.errors = ss.str();
@@ -56,47 +47,47 @@ TEST_CASE("kernel typecheck: an instantiation resolves every type and slot") {
       "  for i in first..first + 3 { a[i - first] = f32(i) * 0.5; z = z + T(a[i - first]) }\n"
       "  return -z\n"
       "}\n",
-      {{"T", KScalar::i16}});
+      {{"T", kernel::KScalar::i16}});
   REQUIRE(c.inst.has_value());
   CHECK(c.errors.empty());
-  const KernelDef& d = *c.inst;
+  const kernel::KernelDef& d = *c.inst;
   REQUIRE(d.type_args.size() == 1);
-  CHECK(d.type_args[0].second == KScalar::i16);
+  CHECK(d.type_args[0].second == kernel::KScalar::i16);
   REQUIRE(d.slots.size() == 5);
   CHECK(d.slots[0].name == "first");
   CHECK(d.slots[0].is_param);
-  CHECK(d.slots[0].type == KScalar::i16);
+  CHECK(d.slots[0].type == kernel::KScalar::i16);
   CHECK(d.slots[1].name == "scale");
-  CHECK(d.slots[1].type == KScalar::f64);
+  CHECK(d.slots[1].type == kernel::KScalar::f64);
   CHECK(d.slots[2].name == "z");
   CHECK(d.slots[3].array_size == 4);
-  CHECK(d.slots[3].type == KScalar::f32);
+  CHECK(d.slots[3].type == kernel::KScalar::f32);
   CHECK(d.slots[4].name == "i");
-  CHECK(d.slots[4].type == KScalar::i16);  // the loop variable takes the bounds' type
-  CHECK(d.result->resolved == KScalar::i16);
-  const KStmt& loop = d.body[2];
+  CHECK(d.slots[4].type == kernel::KScalar::i16);  // the loop variable takes the bounds' type
+  CHECK(d.result->resolved == kernel::KScalar::i16);
+  const kernel::KStmt& loop = d.body[2];
   CHECK(loop.slot == 4);
-  const KExpr& product = loop.body[0].exprs[1];  // f32(i) * 0.5
-  CHECK(product.type == KScalar::f32);
-  CHECK(product.operands[1].kind == KExprKind::float_lit);
-  CHECK(product.operands[1].type == KScalar::f32);
-  CHECK(loop.body[0].exprs[0].type == KScalar::i16);  // the index i - first
-  CHECK(d.body[0].exprs[0].type == KScalar::i16);
+  const kernel::KExpr& product = loop.body[0].exprs[1];  // f32(i) * 0.5
+  CHECK(product.type == kernel::KScalar::f32);
+  CHECK(product.operands[1].kind == kernel::KExprKind::float_lit);
+  CHECK(product.operands[1].type == kernel::KScalar::f32);
+  CHECK(loop.body[0].exprs[0].type == kernel::KScalar::i16);  // the index i - first
+  CHECK(d.body[0].exprs[0].type == kernel::KScalar::i16);
   // `-z` stays a negation; `return` of the default binding would be i32.
-  CHECK(d.body[3].exprs[0].kind == KExprKind::unary);
+  CHECK(d.body[3].exprs[0].kind == kernel::KExprKind::unary);
 }
 
 TEST_CASE("kernel typecheck: literals take their context's type, and -LITERAL is one literal") {
   auto c =
       check("kernel k() -> f64 {\n  let a: i16 = -32768\n  let b: f32 = 3\n  let c: i64 = 7 * 6\n  return 1 + 2\n}\n");
   REQUIRE(c.inst.has_value());
-  const KernelDef& d = *c.inst;
-  CHECK(d.body[0].exprs[0].kind == KExprKind::int_lit);
+  const kernel::KernelDef& d = *c.inst;
+  CHECK(d.body[0].exprs[0].kind == kernel::KExprKind::int_lit);
   CHECK(d.body[0].exprs[0].int_value == -32768);
-  CHECK(d.body[1].exprs[0].kind == KExprKind::float_lit);
-  CHECK(d.body[1].exprs[0].type == KScalar::f32);
-  CHECK(d.body[2].exprs[0].type == KScalar::i64);
-  CHECK(d.body[3].exprs[0].operands[0].kind == KExprKind::float_lit);
+  CHECK(d.body[1].exprs[0].kind == kernel::KExprKind::float_lit);
+  CHECK(d.body[1].exprs[0].type == kernel::KScalar::f32);
+  CHECK(d.body[2].exprs[0].type == kernel::KScalar::i64);
+  CHECK(d.body[3].exprs[0].operands[0].kind == kernel::KExprKind::float_lit);
   CHECK(d.body[3].exprs[0].operands[0].float_value == 1.0);
 }
 
@@ -205,9 +196,9 @@ TEST_CASE("kernel typecheck: a kernel must declare a result type, or its work co
   // instantiate_kernel refuses it on its own too, so no back end ever sees a kernel without one.
   Source source{"k.bench", no_result};
   Diagnostics diags;
-  auto def = parse_kernel(no_result, SourceLoc{1, 1, 0}, diags);
+  auto def = kernel::parse_kernel(no_result, SourceLoc{1, 1, 0}, diags);
   REQUIRE(def.has_value());
-  CHECK_FALSE(instantiate_kernel(*def, {}, diags).has_value());
+  CHECK_FALSE(kernel::instantiate_kernel(*def, {}, diags).has_value());
   std::ostringstream ss;
   diags.render(source, ss);
   CHECK(ss.str() == expected);
@@ -257,7 +248,7 @@ TEST_CASE("kernel typecheck: duplicate names and unknown types") {
 TEST_CASE("kernel typecheck: integer literals out of range, for the instantiated type") {
   const std::string text = "kernel k(T: type = i32) -> T {\n  return 40000\n}\n";
   CHECK(check(text).inst.has_value());
-  CHECK(typecheck_errors_of(text, {{"T", KScalar::i16}}) ==
+  CHECK(typecheck_errors_of(text, {{"T", kernel::KScalar::i16}}) ==
         "k.bench:2:10: error: 40000 is out of range for i16 (-32768 to 32767)\n"
         "    2 |   return 40000\n"
         "      |          ^~~~~\n"
@@ -301,11 +292,12 @@ TEST_CASE("kernel typecheck: loop bounds must be integers") {
 }
 
 TEST_CASE("kernel typecheck: value texts") {
-  CHECK_FALSE(value_text_error("-32768", KScalar::i16).has_value());
-  CHECK(value_text_error("32768", KScalar::i16) == "32768 is out of range for i16 (-32768 to 32767)");
-  CHECK(value_text_error("2.5", KScalar::i32) == "'2.5' is not a whole number (i32 is an integer type)");
-  CHECK_FALSE(value_text_error("2.5e3", KScalar::f32).has_value());
-  CHECK(value_text_error("f64", KScalar::f64) == "'f64' is not a number");
+  CHECK_FALSE(kernel::value_text_error("-32768", kernel::KScalar::i16).has_value());
+  CHECK(kernel::value_text_error("32768", kernel::KScalar::i16) == "32768 is out of range for i16 (-32768 to 32767)");
+  CHECK(kernel::value_text_error("2.5", kernel::KScalar::i32) ==
+        "'2.5' is not a whole number (i32 is an integer type)");
+  CHECK_FALSE(kernel::value_text_error("2.5e3", kernel::KScalar::f32).has_value());
+  CHECK(kernel::value_text_error("f64", kernel::KScalar::f64) == "'f64' is not a number");
 }
 
 }  // namespace

@@ -6,18 +6,13 @@
 
 namespace hwbench::lang {
 
-using recipe::AstBuilder;
-using recipe::ExprKind;
-using recipe::ReportStmt;
-using recipe::Role;
-using recipe::StmtKind;
 namespace {
 
 SourceLoc at(std::size_t offset) { return {1, static_cast<std::uint32_t>(offset + 1), offset}; }
 
 TEST_CASE("ast builder: a rolled-back transaction leaves nothing behind") {
   std::string_view text = "cp 10MB x";
-  AstBuilder b(text);
+  recipe::AstBuilder b(text);
   b.begin();  // the statement
   b.word(at(0), "cp");
   b.begin();  // an attempt that fails
@@ -32,7 +27,7 @@ TEST_CASE("ast builder: a rolled-back transaction leaves nothing behind") {
   b.item_word(at(8), "x");
   b.commit();
   b.statement_end(9);
-  b.statement(StmtKind::kernel, at(0));
+  b.statement(recipe::StmtKind::kernel, at(0));
   b.commit();
   CHECK(b.errors().empty());  // the unknown unit went with its transaction
   auto recipe = b.finish();
@@ -48,29 +43,29 @@ TEST_CASE("ast builder: a rolled-back transaction leaves nothing behind") {
 
 TEST_CASE("ast builder: a typed statement takes its roles; a rolled-back role is gone") {
   std::string_view text = "report table MB/s with mean, min";
-  AstBuilder b(text);
+  recipe::AstBuilder b(text);
   b.begin();  // the statement
-  b.role_word(Role::report_table, at(7), "table");
+  b.role_word(recipe::Role::report_table, at(7), "table");
   b.begin();  // an attempt that fails after taking its role
   b.item_word(at(13), "MB");
-  b.role(Role::report_head);
+  b.role(recipe::Role::report_head);
   b.rollback();
   b.item_word(at(13), "MB/s");
-  b.role(Role::report_head);
-  b.role_word(Role::report_with, at(18), "with");
+  b.role(recipe::Role::report_head);
+  b.role_word(recipe::Role::report_with, at(18), "with");
   b.item_word(at(23), "mean");
-  b.role(Role::report_arg);
-  b.role_word(Role::report_comma, at(27), ",");
+  b.role(recipe::Role::report_arg);
+  b.role_word(recipe::Role::report_comma, at(27), ",");
   b.item_word(at(29), "min");
-  b.role(Role::report_arg);
+  b.role(recipe::Role::report_arg);
   b.statement_end(32);
-  b.statement(StmtKind::report, at(0));
+  b.statement(recipe::StmtKind::report, at(0));
   b.commit();
   auto recipe = b.finish();
   REQUIRE(recipe.statements.size() == 1);
   const auto& s = recipe.statements[0];
   CHECK(s.items.empty());
-  const auto* r = std::get_if<ReportStmt>(&s.form);
+  const auto* r = std::get_if<recipe::ReportStmt>(&s.form);
   REQUIRE(r != nullptr);
   CHECK(r->table.text == "table");
   CHECK(r->head.text == "MB/s");
@@ -85,7 +80,7 @@ TEST_CASE("ast builder: a typed statement takes its roles; a rolled-back role is
 }
 
 TEST_CASE("ast builder: abandon keeps lexical errors, drops pieces") {
-  AstBuilder b("let x = 10mb +");
+  recipe::AstBuilder b("let x = 10mb +");
   b.begin();
   auto depth = b.depth();
   b.begin();
@@ -103,7 +98,7 @@ TEST_CASE("ast builder: abandon keeps lexical errors, drops pieces") {
 
 TEST_CASE("ast builder: binary text spans both operands") {
   std::string_view text = "let x = a + 2";
-  AstBuilder b(text);
+  recipe::AstBuilder b(text);
   b.begin();  // the statement
   b.word(at(4), "x");
   b.word(at(8), "a");
@@ -113,7 +108,7 @@ TEST_CASE("ast builder: binary text spans both operands") {
   b.binary(13);
   b.commit();
   b.statement_end(13);
-  b.statement(StmtKind::let, at(0));
+  b.statement(recipe::StmtKind::let, at(0));
   b.commit();
   auto recipe = b.finish();
   REQUIRE(recipe.statements.size() == 1);
@@ -121,7 +116,7 @@ TEST_CASE("ast builder: binary text spans both operands") {
   CHECK(let.text == "let x = a + 2");
   CHECK(let.name == "x");
   CHECK(let.name_loc.offset == 4);
-  CHECK(let.value.kind == ExprKind::binary);
+  CHECK(let.value.kind == recipe::ExprKind::binary);
   CHECK(let.value.name == "+");
   CHECK(let.value.text == "a + 2");
   CHECK(let.value.loc.offset == 8);

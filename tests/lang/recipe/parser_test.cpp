@@ -11,30 +11,15 @@
 
 namespace hwbench::lang {
 
-using recipe::BaselineStmt;
-using recipe::CompareStmt;
-using recipe::Expr;
-using recipe::ExprKind;
-using recipe::IndexStmt;
-using recipe::Item;
-using recipe::mentions_variable;
-using recipe::parse;
-using recipe::Recipe;
-using recipe::ReportStmt;
-using recipe::Stmt;
-using recipe::StmtForm;
-using recipe::StmtKind;
-using recipe::Term;
-using recipe::TextPart;
 namespace {
 
 // A compact, exact rendering of the AST, so that each test states a whole tree on one line:
 //   number 10MB=10000000B (text=value+dim), string S["a ",$x], path P(loc:"/a",$i),
 //   word W(x), var $x, list [a; b], range a..b, binary (a + b), negate -(a);
 //   a statement is `kind name value items… {body | body}`.
-std::string shape(const Expr& e);
+std::string shape(const recipe::Expr& e);
 
-std::string shape(const std::vector<TextPart>& parts) {
+std::string shape(const std::vector<recipe::TextPart>& parts) {
   std::string out;
   for (const auto& part : parts) {
     if (!out.empty()) out += ",";
@@ -57,114 +42,114 @@ const char* dim_name(Dim d) {
   return "?";
 }
 
-std::string shape(const Expr& e) {
+std::string shape(const recipe::Expr& e) {
   switch (e.kind) {
-    case ExprKind::number:
+    case recipe::ExprKind::number:
       return fmt::format("{}={}{}", e.number.text, e.number.value, dim_name(e.number.dim));
-    case ExprKind::string:
+    case recipe::ExprKind::string:
       return fmt::format("S[{}]", shape(e.parts));
-    case ExprKind::path:
+    case recipe::ExprKind::path:
       return fmt::format("P({}:{})", e.name, shape(e.parts));
-    case ExprKind::word:
+    case recipe::ExprKind::word:
       return fmt::format("W({})", e.name);
-    case ExprKind::var:
+    case recipe::ExprKind::var:
       return "$" + e.name;
-    case ExprKind::list: {
+    case recipe::ExprKind::list: {
       std::string out = "[";
       for (std::size_t i = 0; i < e.items.size(); ++i) out += (i ? "; " : "") + shape(e.items[i]);
       return out + "]";
     }
-    case ExprKind::range:
+    case recipe::ExprKind::range:
       return fmt::format("{}..{}", shape(e.items.at(0)), shape(e.items.at(1)));
-    case ExprKind::binary:
+    case recipe::ExprKind::binary:
       return fmt::format("({} {} {})", shape(e.items.at(0)), e.name, shape(e.items.at(1)));
-    case ExprKind::negate:
+    case recipe::ExprKind::negate:
       return fmt::format("-({})", shape(e.items.at(0)));
   }
   return "?";
 }
 
-std::string shape(const Item& item) {
+std::string shape(const recipe::Item& item) {
   switch (item.kind) {
-    case Item::Kind::word:
+    case recipe::Item::Kind::word:
       return item.word;
-    case Item::Kind::arrow:
+    case recipe::Item::Kind::arrow:
       return "->";
-    case Item::Kind::comma:
+    case recipe::Item::Kind::comma:
       return ",";
-    case Item::Kind::expr:
+    case recipe::Item::Kind::expr:
       return shape(item.expr);
   }
   return "?";
 }
 
-const char* kind_name(StmtKind k) {
+const char* kind_name(recipe::StmtKind k) {
   switch (k) {
-    case StmtKind::title:
+    case recipe::StmtKind::title:
       return "title";
-    case StmtKind::source:
+    case recipe::StmtKind::source:
       return "source";
-    case StmtKind::note:
+    case recipe::StmtKind::note:
       return "note";
-    case StmtKind::location:
+    case recipe::StmtKind::location:
       return "location";
-    case StmtKind::let:
+    case recipe::StmtKind::let:
       return "let";
-    case StmtKind::repeat:
+    case recipe::StmtKind::repeat:
       return "repeat";
-    case StmtKind::for_:
+    case recipe::StmtKind::for_:
       return "for";
-    case StmtKind::setup:
+    case recipe::StmtKind::setup:
       return "setup";
-    case StmtKind::teardown:
+    case recipe::StmtKind::teardown:
       return "teardown";
-    case StmtKind::series:
+    case recipe::StmtKind::series:
       return "series";
-    case StmtKind::time:
+    case recipe::StmtKind::time:
       return "time";
-    case StmtKind::parallel:
+    case recipe::StmtKind::parallel:
       return "parallel";
-    case StmtKind::kernel:
+    case recipe::StmtKind::kernel:
       return "kernel";
-    case StmtKind::report:
+    case recipe::StmtKind::report:
       return "report";
-    case StmtKind::baseline:
+    case recipe::StmtKind::baseline:
       return "baseline";
-    case StmtKind::index:
+    case recipe::StmtKind::index:
       return "index";
-    case StmtKind::compare:
+    case recipe::StmtKind::compare:
       return "compare";
-    case StmtKind::kernel_def:
+    case recipe::StmtKind::kernel_def:
       return "kernel-def";
-    case StmtKind::if_:
+    case recipe::StmtKind::if_:
       return "if";
-    case StmtKind::branch:
+    case recipe::StmtKind::branch:
       return "branch";
-    case StmtKind::settle:
+    case recipe::StmtKind::settle:
       return "settle";
-    case StmtKind::section:
+    case recipe::StmtKind::section:
       return "section";
   }
   return "?";
 }
 
-std::string shape(const Stmt& s);
+std::string shape(const recipe::Stmt& s);
 
-std::string shape(const std::vector<Stmt>& stmts) {
+std::string shape(const std::vector<recipe::Stmt>& stmts) {
   std::string out;
   for (const auto& s : stmts) out += (out.empty() ? "" : " | ") + shape(s);
   return out;
 }
 
-std::string shape(const Term& t) { return t.value ? shape(*t.value) : t.word.text; }
+std::string shape(const recipe::Term& t) { return t.value ? shape(*t.value) : t.word.text; }
 
 // A typed statement's parts in source order, as its items used to read:
 //   report [table] HEAD [with] ARG [, ARG]…   baseline NAME from FILE
 //   index LABEL geomean ( S , S ) vs NAME [scale K] [using AGG]   compare with FILE [NAME VALUE]…
-std::string shape(const StmtForm& form) {
+std::string shape(const recipe::StmtForm& form) {
   struct Visitor {
     std::string operator()(const std::monostate&) const { return ""; }
-    std::string operator()(const ReportStmt& r) const {
+    std::string operator()(const recipe::ReportStmt& r) const {
       std::string out;
       if (r.table.given()) out += " " + r.table.text;
       out += " " + r.head.text;
@@ -173,8 +158,8 @@ std::string shape(const StmtForm& form) {
       if (r.trailing_comma) out += " ,";
       return out;
     }
-    std::string operator()(const BaselineStmt& b) const { return " from " + shape(b.file); }
-    std::string operator()(const IndexStmt& x) const {
+    std::string operator()(const recipe::BaselineStmt& b) const { return " from " + shape(b.file); }
+    std::string operator()(const recipe::IndexStmt& x) const {
       std::string out = " " + shape(x.label) + " geomean (";
       for (std::size_t i = 0; i < x.series.size(); ++i) out += (i ? " , " : " ") + shape(x.series[i]);
       out += " ) vs " + x.baseline.text;
@@ -182,7 +167,7 @@ std::string shape(const StmtForm& form) {
       if (x.aggregate.given()) out += " using " + x.aggregate.text;
       return out;
     }
-    std::string operator()(const CompareStmt& c) const {
+    std::string operator()(const recipe::CompareStmt& c) const {
       std::string out = " with " + shape(c.file);
       for (const auto& option : c.options) out += " " + option.name.text + " " + shape(option.value);
       return out;
@@ -199,7 +184,7 @@ std::string shape(const StmtForm& form) {
   return std::visit(Visitor{}, form);
 }
 
-std::string shape(const Stmt& s) {
+std::string shape(const recipe::Stmt& s) {
   std::string out = kind_name(s.kind);
   if (!s.name.empty()) out += " " + s.name;
   if (!s.value.text.empty()) out += " " + shape(s.value);
@@ -209,10 +194,10 @@ std::string shape(const Stmt& s) {
   return out;
 }
 
-Recipe parse_ok(const std::string& text) {
+recipe::Recipe parse_ok(const std::string& text) {
   Source source{"t.bench", text};
   Diagnostics diags;
-  auto recipe = parse(source, diags);
+  auto recipe = recipe::parse(source, diags);
   std::ostringstream rendered;
   diags.render(source, rendered);
   INFO(rendered.str());
@@ -229,7 +214,7 @@ std::string shapes(const std::string& text) {
 }
 
 /// The value of `let x = TEXT`.
-Expr let_value(const std::string& text) {
+recipe::Expr let_value(const std::string& text) {
   auto recipe = parse_ok("let x = " + text);
   REQUIRE(recipe.statements.size() == 1);
   return recipe.statements[0].value;
@@ -246,46 +231,46 @@ TEST_CASE("parser: the verbatim sentence gives repeat and report") {
   REQUIRE(recipe.statements.size() == 2);
 
   const auto& repeat = recipe.statements[0];
-  CHECK(repeat.kind == StmtKind::repeat);
+  CHECK(repeat.kind == recipe::StmtKind::repeat);
   CHECK(repeat.text == "repeat 10 cp ramdisk:/10m_$i -> /st1/test");
   check_loc(repeat.loc, 1, 1, 0);
-  CHECK(repeat.value.kind == ExprKind::number);
+  CHECK(repeat.value.kind == recipe::ExprKind::number);
   CHECK(repeat.value.number.value == 10);
   CHECK(repeat.value.number.dim == Dim::none);
   REQUIRE(repeat.body.size() == 1);
 
   const auto& cp = repeat.body[0];
-  CHECK(cp.kind == StmtKind::kernel);
+  CHECK(cp.kind == recipe::StmtKind::kernel);
   CHECK(cp.name == "cp");
   check_loc(cp.name_loc, 1, 11, 10);
   CHECK(cp.text == "cp ramdisk:/10m_$i -> /st1/test");
   REQUIRE(cp.items.size() == 3);
-  CHECK(cp.items[0].kind == Item::Kind::expr);
+  CHECK(cp.items[0].kind == recipe::Item::Kind::expr);
   CHECK(cp.items[0].word == "ramdisk:/10m_$i");
   const auto& from = cp.items[0].expr;
-  CHECK(from.kind == ExprKind::path);
+  CHECK(from.kind == recipe::ExprKind::path);
   CHECK(from.name == "ramdisk");
   REQUIRE(from.parts.size() == 2);
   CHECK_FALSE(from.parts[0].is_expr);
   CHECK(from.parts[0].text == "/10m_");
   CHECK(from.parts[1].is_expr);
-  CHECK(from.parts[1].expr.at(0).kind == ExprKind::var);
+  CHECK(from.parts[1].expr.at(0).kind == recipe::ExprKind::var);
   CHECK(from.parts[1].expr.at(0).name == "i");
-  CHECK(cp.items[1].kind == Item::Kind::arrow);
+  CHECK(cp.items[1].kind == recipe::Item::Kind::arrow);
   CHECK(cp.items[1].word == "->");
   check_loc(cp.items[1].loc, 1, 30, 29);
   const auto& to = cp.items[2].expr;
-  CHECK(to.kind == ExprKind::path);
+  CHECK(to.kind == recipe::ExprKind::path);
   CHECK(to.name == "");
   REQUIRE(to.parts.size() == 1);
   CHECK(to.parts[0].text == "/st1/test");
 
   const auto& report = recipe.statements[1];
-  CHECK(report.kind == StmtKind::report);
+  CHECK(report.kind == recipe::StmtKind::report);
   CHECK(report.text == "report MB/s mean");
   check_loc(report.loc, 1, 44, 43);
   CHECK(shape(report) == "report MB/s mean");
-  const auto& form = std::get<ReportStmt>(report.form);
+  const auto& form = std::get<recipe::ReportStmt>(report.form);
   CHECK(form.head.text == "MB/s");
   check_loc(form.head.loc, 1, 51, 50);
   REQUIRE(form.args.size() == 1);
@@ -300,7 +285,7 @@ TEST_CASE("parser: metadata statements") {
         "source S[\"c't 1/2003\"]\n"
         "note S[\"run as \",$user]\n");
   auto recipe = parse_ok("title  \"x\"   # trailing comment");
-  CHECK(recipe.statements[0].kind == StmtKind::title);
+  CHECK(recipe.statements[0].kind == recipe::StmtKind::title);
   CHECK(recipe.statements[0].text == "title  \"x\"");
   CHECK(recipe.statements[0].value.text == "\"x\"");
   check_loc(recipe.statements[0].value.loc, 1, 8, 7);
@@ -309,7 +294,7 @@ TEST_CASE("parser: metadata statements") {
 TEST_CASE("parser: location with a quoted or a bare path") {
   auto recipe = parse_ok("location st1 = \"/st1/test\"\nlocation raid = /mnt/raid\nlocation here=./data");
   REQUIRE(recipe.statements.size() == 3);
-  CHECK(recipe.statements[0].kind == StmtKind::location);
+  CHECK(recipe.statements[0].kind == recipe::StmtKind::location);
   CHECK(recipe.statements[0].name == "st1");
   check_loc(recipe.statements[0].name_loc, 1, 10, 9);
   CHECK(shape(recipe.statements[0]) == "location st1 S[\"/st1/test\"]");
@@ -337,7 +322,7 @@ TEST_CASE("parser: let and expressions") {
 
   auto recipe = parse_ok("let total = $a + 2 * $b");
   const auto& let = recipe.statements[0];
-  CHECK(let.kind == StmtKind::let);
+  CHECK(let.kind == recipe::StmtKind::let);
   CHECK(let.name == "total");
   check_loc(let.name_loc, 1, 5, 4);
   CHECK(let.value.text == "$a + 2 * $b");
@@ -431,10 +416,10 @@ TEST_CASE("parser: kernel statements from LANGUAGE.md") {
   const auto& s = recipe.statements[0];
   CHECK(s.name == "cipher");
   REQUIRE(s.items.size() == 5);
-  CHECK(s.items[0].kind == Item::Kind::word);
+  CHECK(s.items[0].kind == recipe::Item::Kind::word);
   CHECK(s.items[0].word == "aes-128-cbc");
   check_loc(s.items[0].loc, 1, 8, 7);
-  CHECK(s.items[2].kind == Item::Kind::expr);
+  CHECK(s.items[2].kind == recipe::Item::Kind::expr);
   CHECK(s.items[2].word == "16");
   CHECK(s.items[4].word == "3s");
   CHECK(s.items[4].expr.number.value == 3);
@@ -457,7 +442,7 @@ TEST_CASE("parser: report items") {
         "report KiB/s iter/s ops/s k lps\n");
   auto recipe = parse_ok("report MB/s mean, median");
   CHECK(recipe.statements[0].items.empty());
-  const auto& form = std::get<ReportStmt>(recipe.statements[0].form);
+  const auto& form = std::get<recipe::ReportStmt>(recipe.statements[0].form);
   CHECK_FALSE(form.table.given());
   CHECK(form.head.text == "MB/s");
   CHECK_FALSE(form.with.given());
@@ -476,14 +461,14 @@ TEST_CASE("parser: baseline, index and compare are typed") {
       "index \"INTEGER INDEX\" = geomean(\"NUMERIC SORT\", \"FP EMULATION\") vs k6 scale 100\n"
       "compare with \"old.json\"\n");
   REQUIRE(recipe.statements.size() == 3);
-  CHECK(recipe.statements[0].kind == StmtKind::baseline);
+  CHECK(recipe.statements[0].kind == recipe::StmtKind::baseline);
   CHECK(recipe.statements[0].name == "k6");
   check_loc(recipe.statements[0].name_loc, 1, 10, 9);
   CHECK(shape(recipe.statements[0]) == "baseline k6 from S[\"baselines/nbench.toml\"]");
-  CHECK(recipe.statements[1].kind == StmtKind::index);
+  CHECK(recipe.statements[1].kind == recipe::StmtKind::index);
   CHECK(shape(recipe.statements[1]) ==
         "index S[\"INTEGER INDEX\"] geomean ( S[\"NUMERIC SORT\"] , S[\"FP EMULATION\"] ) vs k6 scale 100=100");
-  const auto& index = std::get<IndexStmt>(recipe.statements[1].form);
+  const auto& index = std::get<recipe::IndexStmt>(recipe.statements[1].form);
   REQUIRE(index.series.size() == 2);
   CHECK(index.series[0].text == "\"NUMERIC SORT\"");
   check_loc(index.series[0].loc, 2, 33, 73);
@@ -491,7 +476,7 @@ TEST_CASE("parser: baseline, index and compare are typed") {
   check_loc(index.series[1].loc, 2, 49, 89);
   CHECK(index.baseline.text == "k6");
   check_loc(index.baseline.loc, 2, 68, 108);
-  CHECK(recipe.statements[2].kind == StmtKind::compare);
+  CHECK(recipe.statements[2].kind == recipe::StmtKind::compare);
   CHECK(shape(recipe.statements[2]) == "compare with S[\"old.json\"]");
 }
 
@@ -512,7 +497,7 @@ TEST_CASE("parser: report forms: table, with, options, values and a trailing com
         "report tables x\n"
         "report table/s mean\n");
   auto recipe = parse_ok("report table  KiB/s with  min");
-  const auto& table = std::get<ReportStmt>(recipe.statements.at(0).form);
+  const auto& table = std::get<recipe::ReportStmt>(recipe.statements.at(0).form);
   CHECK(table.table.text == "table");
   check_loc(table.table.loc, 1, 8, 7);
   CHECK(table.head.text == "KiB/s");
@@ -524,11 +509,11 @@ TEST_CASE("parser: report forms: table, with, options, values and a trailing com
   CHECK_FALSE(table.trailing_comma.has_value());
 
   auto named = parse_ok("report bonnie version 1.97 machine \"a b\",");
-  const auto& bonnie = std::get<ReportStmt>(named.statements.at(0).form);
+  const auto& bonnie = std::get<recipe::ReportStmt>(named.statements.at(0).form);
   CHECK(bonnie.head.text == "bonnie");
   REQUIRE(bonnie.args.size() == 4);
   REQUIRE(bonnie.args[1].term.value.has_value());
-  CHECK(bonnie.args[1].term.value->kind == ExprKind::number);
+  CHECK(bonnie.args[1].term.value->kind == recipe::ExprKind::number);
   CHECK(bonnie.args[1].term.word.text == "1.97");
   CHECK(bonnie.args[3].term.word.text == "\"a b\"");
   check_loc(bonnie.args[3].term.word.loc, 1, 36, 35);
@@ -555,12 +540,12 @@ TEST_CASE("parser: baseline, index and compare forms and their places") {
       "compare with \"a.json\" digits 3\n");
   const auto& baseline = recipe.statements.at(0);
   CHECK(baseline.items.empty());
-  CHECK(std::get<BaselineStmt>(baseline.form).file.text == "\"b.toml\"");
-  check_loc(std::get<BaselineStmt>(baseline.form).file.loc, 1, 18, 17);
+  CHECK(std::get<recipe::BaselineStmt>(baseline.form).file.text == "\"b.toml\"");
+  check_loc(std::get<recipe::BaselineStmt>(baseline.form).file.loc, 1, 18, 17);
 
   const auto& index = recipe.statements.at(1);
   CHECK(index.text == "index \"I\" = geomean(\"A\") vs k6 scale 10 using mean");
-  const auto& x = std::get<IndexStmt>(index.form);
+  const auto& x = std::get<recipe::IndexStmt>(index.form);
   CHECK(x.label.text == "\"I\"");
   check_loc(x.label.loc, 2, 7, 32);
   check_loc(x.baseline.loc, 2, 29, 54);
@@ -570,7 +555,7 @@ TEST_CASE("parser: baseline, index and compare forms and their places") {
   CHECK(x.aggregate.text == "mean");
   check_loc(x.aggregate.loc, 2, 47, 72);
 
-  const auto& c = std::get<CompareStmt>(recipe.statements.at(2).form);
+  const auto& c = std::get<recipe::CompareStmt>(recipe.statements.at(2).form);
   check_loc(c.file.loc, 3, 14, 90);
   REQUIRE(c.options.size() == 1);
   CHECK(c.options[0].name.text == "digits");
@@ -579,7 +564,7 @@ TEST_CASE("parser: baseline, index and compare forms and their places") {
   check_loc(c.options[0].value.word.loc, 3, 30, 106);
 
   auto ratio = parse_ok("compare with \"a.json\" ratio round");
-  const auto& round = std::get<CompareStmt>(ratio.statements.at(0).form).options.at(0).value;
+  const auto& round = std::get<recipe::CompareStmt>(ratio.statements.at(0).form).options.at(0).value;
   CHECK(round.word.text == "round");
   CHECK_FALSE(round.value.has_value());
 }
@@ -588,12 +573,12 @@ TEST_CASE("parser: a typed statement mentions the variables of its values") {
   auto recipe = parse_ok(
       "index \"I\" = geomean(\"A $i\") vs k6\ncompare with \"a\" suffix $s\nreport perl style $y\n"
       "baseline b from $f\nindex \"I\" = geomean(\"A\") vs k6 scale $k\n");
-  CHECK(mentions_variable(recipe.statements.at(0), "i"));
-  CHECK_FALSE(mentions_variable(recipe.statements.at(0), "k6"));
-  CHECK(mentions_variable(recipe.statements.at(1), "s"));
-  CHECK(mentions_variable(recipe.statements.at(2), "y"));
-  CHECK(mentions_variable(recipe.statements.at(3), "f"));
-  CHECK(mentions_variable(recipe.statements.at(4), "k"));
+  CHECK(recipe::mentions_variable(recipe.statements.at(0), "i"));
+  CHECK_FALSE(recipe::mentions_variable(recipe.statements.at(0), "k6"));
+  CHECK(recipe::mentions_variable(recipe.statements.at(1), "s"));
+  CHECK(recipe::mentions_variable(recipe.statements.at(2), "y"));
+  CHECK(recipe::mentions_variable(recipe.statements.at(3), "f"));
+  CHECK(recipe::mentions_variable(recipe.statements.at(4), "k"));
 }
 
 TEST_CASE("parser: number suffixes give base values") {
@@ -632,7 +617,7 @@ TEST_CASE("parser: number suffixes give base values") {
   for (const auto& c : cases) {
     CAPTURE(c.text);
     auto e = let_value(c.text);
-    CHECK(e.kind == ExprKind::number);
+    CHECK(e.kind == recipe::ExprKind::number);
     CHECK(e.number.value == c.value);
     CHECK(e.number.dim == c.dim);
     CHECK(e.number.text == c.text);
@@ -655,7 +640,7 @@ TEST_CASE("parser: strings interpolate and unescape") {
   auto braced = let_value("\"a${size}\"");
   REQUIRE(braced.parts.size() == 2);
   const auto& var = braced.parts[1].expr.at(0);
-  CHECK(var.kind == ExprKind::var);
+  CHECK(var.kind == recipe::ExprKind::var);
   CHECK(var.name == "size");
   CHECK(var.text == "${size}");
   check_loc(var.loc, 1, 11, 10);
@@ -693,7 +678,7 @@ TEST_CASE("parser: lists and ranges") {
   CHECK(shape(let_value("5..${n * 2}")) == "5=5..($n * 2=2)");
   CHECK(shape(let_value("1KiB..1MiB")) == "1KiB=1024B..1MiB=1048576B");
   auto range = let_value("$lo..30");
-  CHECK(range.kind == ExprKind::range);
+  CHECK(range.kind == recipe::ExprKind::range);
   CHECK(range.text == "$lo..30");
   check_loc(range.loc, 1, 9, 8);
   check_loc(range.items.at(1).loc, 1, 14, 13);
@@ -779,7 +764,7 @@ namespace {
 recipe::SettleStmt settle_form(const std::string& text) {
   auto recipe = parse_ok(text);
   REQUIRE(recipe.statements.size() == 1);
-  CHECK(recipe.statements[0].kind == StmtKind::settle);
+  CHECK(recipe.statements[0].kind == recipe::StmtKind::settle);
   return std::get<recipe::SettleStmt>(recipe.statements[0].form);
 }
 
@@ -823,7 +808,7 @@ TEST_CASE("parser: settle: until stable, with and without a file and a maximum")
 TEST_CASE("parser: settle: a kernel may no longer be called settle, but a word inside a statement may") {
   Source source{"t.bench", "series \"settle\" nop for 1s\n"};
   Diagnostics diags;
-  CHECK(parse(source, diags).has_value());
+  CHECK(recipe::parse(source, diags).has_value());
 }
 
 }  // namespace hwbench::lang

@@ -8,15 +8,13 @@
 
 namespace hwbench::lang {
 
-using recipe::parse;
-using recipe::StmtKind;
 namespace {
 
 /// Parses `text` as t.bench, which must fail, and returns every diagnostic rendered.
 std::string errors_of(const std::string& text) {
   Source source{"t.bench", text};
   Diagnostics diags;
-  auto recipe = parse(source, diags);
+  auto recipe = recipe::parse(source, diags);
   CHECK_FALSE(recipe.has_value());
   CHECK(diags.has_errors());
   std::ostringstream out;
@@ -88,10 +86,10 @@ TEST_CASE("syntax errors: time without a block") {
 TEST_CASE("syntax: time without a label parses") {
   Source source{"t.bench", "time { cp a -> b }"};
   Diagnostics diags;
-  auto recipe = parse(source, diags);
+  auto recipe = recipe::parse(source, diags);
   REQUIRE(recipe.has_value());
   REQUIRE(recipe->statements.size() == 1);
-  CHECK(recipe->statements[0].kind == StmtKind::time);
+  CHECK(recipe->statements[0].kind == recipe::StmtKind::time);
   CHECK(recipe->statements[0].value.text.empty());
   CHECK(recipe->statements[0].body.size() == 1);
 }
@@ -406,7 +404,7 @@ TEST_CASE("syntax errors: each broken typed statement is reported, the others pa
                 "report\nbaseline k6 from \"b.toml\"\nindex \"I\" = geomean(\"A\",) vs k6\ncompare with\n"
                 "report MB/s mean\n"};
   Diagnostics diags;
-  CHECK_FALSE(parse(source, diags).has_value());
+  CHECK_FALSE(recipe::parse(source, diags).has_value());
   REQUIRE(diags.all().size() == 2);
   CHECK(diags.all()[0].loc.line == 1);
   CHECK(diags.all()[1].loc.line == 4);
@@ -520,7 +518,7 @@ TEST_CASE("syntax errors: CRLF lines render without the carriage return") {
 TEST_CASE("syntax errors: nesting is bounded instead of exhausting the stack") {
   Source source{"t.bench", "let x = " + std::string(5000, '[') + std::string(5000, ']') + "\nreport x\n"};
   Diagnostics diags;
-  CHECK_FALSE(parse(source, diags).has_value());
+  CHECK_FALSE(recipe::parse(source, diags).has_value());
   REQUIRE(diags.all().size() == 1);
   CHECK(diags.all()[0].message == "nesting too deep: more than 200 open brackets");
   CHECK(diags.all()[0].loc.line == 1);

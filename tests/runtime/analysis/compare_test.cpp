@@ -18,7 +18,7 @@
 #include "tests/support/temp_dir.hpp"
 
 namespace rt = hwbench::runtime;
-using hwbench::test::golden;
+namespace test = hwbench::test;
 
 namespace {
 
@@ -249,7 +249,7 @@ TEST_CASE("compare: golden, truncated with the suffix 倍 (the published style)"
   const rt::model::Result a = run_a();
   const rt::model::Result b = run_b();
   const std::string text = compare_text({&a, &b}, {"6.2R", "7.0R"}, published_style());
-  CHECK(text == golden("compare-truncate.txt", text));
+  CHECK(text == test::golden("compare-truncate.txt", text));
 }
 
 TEST_CASE("compare: golden, rounded, with a unit asked for") {
@@ -258,7 +258,7 @@ TEST_CASE("compare: golden, rounded, with a unit asked for") {
   rt::analysis::CompareOptions o;
   o.unit = "KB/s";
   const std::string text = compare_text({&a, &b}, {"6.2R", "7.0R"}, o);
-  CHECK(text == golden("compare-round.txt", text));
+  CHECK(text == test::golden("compare-round.txt", text));
 }
 
 TEST_CASE("compare: golden, three results with a ratio column each") {
@@ -270,11 +270,11 @@ TEST_CASE("compare: golden, three results with a ratio column each") {
   faster.ops = 6'600'000;
   c.series[0].samples.replace(0, faster);
   const std::string text = compare_text({&a, &b, &c}, {}, published_style());
-  CHECK(text == golden("compare-three.txt", text));
+  CHECK(text == test::golden("compare-three.txt", text));
 }
 
 TEST_CASE("compare: a result file reads back to the same comparison") {
-  hwbench::test::TempDir dir;
+  test::TempDir dir;
   const rt::model::Result a = run_a();
   const rt::model::Result b = run_b();
   std::string error;
@@ -324,5 +324,5 @@ TEST_CASE("compare: golden, a published TOML beside a run") {
   CHECK(c.rows[2].figures[1].unit == "lps");
   CHECK(c.rows[2].figures[1].value == 2'200'000);
   const std::string text = rt::report::format_comparison(c, published_style());
-  CHECK(text == golden("compare-published.txt", text));
+  CHECK(text == test::golden("compare-published.txt", text));
 }

@@ -6,34 +6,26 @@
 
 #include "tests/support/fake_proc.hpp"
 
-using hwbench::platform::ConditionsSnapshot;
-using hwbench::platform::read_conditions;
-using hwbench::runtime::analysis::busy_warnings;
-using hwbench::runtime::analysis::conditions_cpus;
-using hwbench::runtime::analysis::conditions_delta;
-using hwbench::runtime::analysis::conditions_findings;
-using hwbench::runtime::analysis::conditions_verdict;
-using hwbench::runtime::analysis::load_disturbs;
-using hwbench::runtime::model::ConditionsWindow;
-using hwbench::runtime::model::RunConditions;
-using hwbench::test::FakeCounters;
-using hwbench::test::FakeProc;
+namespace platform = hwbench::platform;
+namespace analysis = hwbench::runtime::analysis;
+namespace model = hwbench::runtime::model;
+namespace test = hwbench::test;
 
 namespace {
 
 constexpr std::int64_t second = 1'000'000'000;
 
 /// The snapshot the sampler reads from fake files holding `c`, at `time_ns`.
-ConditionsSnapshot snapshot(const FakeCounters& c, std::int64_t time_ns) {
-  FakeProc proc;
+platform::ConditionsSnapshot snapshot(const test::FakeCounters& c, std::int64_t time_ns) {
+  test::FakeProc proc;
   proc.write(c);
-  return read_conditions(proc.root(), time_ns);
+  return platform::read_conditions(proc.root(), time_ns);
 }
 
 /// A quiet run of one window 'A' over 10 s, from fake files.
-RunConditions quiet_run() {
-  FakeCounters c;
-  RunConditions run;
+model::RunConditions quiet_run() {
+  test::FakeCounters c;
+  model::RunConditions run;
   run.before = snapshot(c, 0);
   c.user += 1000;  // 10 s of one CPU busy, the other idle
   c.idle += 1000;
@@ -45,40 +37,40 @@ RunConditions quiet_run() {
 }  // namespace
 
 TEST_CASE("conditions_delta: steal as a share of every CPU's ticks, from fake /proc/stat") {
-  FakeCounters c;
+  test::FakeCounters c;
   const auto start = snapshot(c, 0);
   c.user += 880;
   c.idle += 1000;
   c.steal += 120;  // 120 of 2000 ticks
-  const auto d = conditions_delta(start, snapshot(c, 10 * second));
+  const auto d = analysis::conditions_delta(start, snapshot(c, 10 * second));
   CHECK(d.seconds == doctest::Approx(10));
   REQUIRE(d.steal_pct.has_value());
   CHECK(*d.steal_pct == doctest::Approx(6.0));
 }
 
 TEST_CASE("conditions_delta: too few ticks to judge steal; counters that went back count as absent") {
-  FakeCounters c;
+  test::FakeCounters c;
   const auto start = snapshot(c, 0);
   c.user += 50;
   c.steal += 10;
   c.pswpin = 0;
-  CHECK_FALSE(conditions_delta(start, snapshot(c, second)).steal_pct.has_value());
-  ConditionsSnapshot a;
-  ConditionsSnapshot b;
+  CHECK_FALSE(analysis::conditions_delta(start, snapshot(c, second)).steal_pct.has_value());
+  platform::ConditionsSnapshot a;
+  platform::ConditionsSnapshot b;
   a.swap_in = 100;
   b.swap_in = 40;
-  CHECK_FALSE(conditions_delta(a, b).swap_in.has_value());
+  CHECK_FALSE(analysis::conditions_delta(a, b).swap_in.has_value());
 }
 
 TEST_CASE("conditions_delta: swap pages, throttle events and pressure stall shares") {
-  FakeCounters c;
+  test::FakeCounters c;
   const auto start = snapshot(c, 0);
   c.pswpin = 30;
   c.pswpout = 5;
   c.core_throttles = 3;  // on each of 2 CPUs
   c.cpu_some_us = 1'500'000;
   c.memory_some_us = 200'000;
-  const auto d = conditions_delta(start, snapshot(c, 10 * second));
+  const auto d = analysis::conditions_delta(start, snapshot(c, 10 * second));
   CHECK(d.swap_in == 30u);
   CHECK(d.swap_out == 5u);
   CHECK(d.throttles == 6u);
@@ -89,24 +81,24 @@ TEST_CASE("conditions_delta: swap pages, throttle events and pressure stall shar
 }
 
 TEST_CASE("load_disturbs: load beyond hwbench's own workers and the CPUs they leave idle") {
-  CHECK_FALSE(load_disturbs(2.2, 1, 2));  // one other process on the idle CPU, a little noise
-  CHECK(load_disturbs(2.3, 1, 2));
-  CHECK_FALSE(load_disturbs(4.1, 4, 2));  // four workers on two CPUs: all of it is ours
-  CHECK(load_disturbs(4.5, 4, 2));
-  CHECK(load_disturbs(1.3, 0, 1));
+  CHECK_FALSE(analysis::load_disturbs(2.2, 1, 2));  // one other process on the idle CPU, a little noise
+  CHECK(analysis::load_disturbs(2.3, 1, 2));
+  CHECK_FALSE(analysis::load_disturbs(4.1, 4, 2));  // four workers on two CPUs: all of it is ours
+  CHECK(analysis::load_disturbs(4.5, 4, 2));
+  CHECK(analysis::load_disturbs(1.3, 0, 1));
 }
 
 TEST_CASE("conditions_verdict: quiet") {
-  CHECK(conditions_verdict(quiet_run(), 2) == "conditions: quiet");
-  CHECK(conditions_cpus(quiet_run(), 8) == 2u);
-  CHECK(conditions_cpus(RunConditions{}, 0) == 1u);
+  CHECK(analysis::conditions_verdict(quiet_run(), 2) == "conditions: quiet");
+  CHECK(analysis::conditions_cpus(quiet_run(), 8) == 2u);
+  CHECK(analysis::conditions_cpus(model::RunConditions{}, 0) == 1u);
 }
 
 TEST_CASE("conditions_verdict: steal names its worst series and counts the others") {
-  FakeCounters c;
-  RunConditions run;
+  test::FakeCounters c;
+  model::RunConditions run;
   run.before = snapshot(c, 0);
-  ConditionsSnapshot last = run.before;
+  platform::ConditionsSnapshot last = run.before;
   const auto window = [&](const std::string& label, std::uint64_t steal) {
     c.user += 1000 - steal;
     c.idle += 1000;
@@ -119,13 +111,14 @@ TEST_CASE("conditions_verdict: steal names its worst series and counts the other
   window("STRING SORT", 240);  // 12%
   window("BITFIELD", 10);      // 0.5%
   run.after = last;
-  CHECK(conditions_verdict(run, 2) == "conditions: steal 12% of CPU time during 'STRING SORT' (and 1 more series)");
+  CHECK(analysis::conditions_verdict(run, 2) ==
+        "conditions: steal 12% of CPU time during 'STRING SORT' (and 1 more series)");
 }
 
 TEST_CASE("conditions_verdict: load before the run and during a series; throttling and swapping") {
-  FakeCounters c;
+  test::FakeCounters c;
   c.load1 = 2.3;
-  RunConditions run;
+  model::RunConditions run;
   run.before = snapshot(c, 0);
   c.load1 = 3.4;
   c.core_throttles = 1;
@@ -134,45 +127,46 @@ TEST_CASE("conditions_verdict: load before the run and during a series; throttli
   run.windows.push_back({"copy", 1, run.before, snapshot(c, 10 * second)});
   c.pswpout = 64;
   run.after = snapshot(c, 11 * second);
-  CHECK(conditions_findings(run, 2) == std::vector<std::string>{"load 3.4 on 2 CPUs during 'copy'",
-                                                                "thermal throttling (2 events) during 'copy'",
-                                                                "swapping (0 pages in, 64 out) during the run"});
+  CHECK(analysis::conditions_findings(run, 2) ==
+        std::vector<std::string>{"load 3.4 on 2 CPUs during 'copy'", "thermal throttling (2 events) during 'copy'",
+                                 "swapping (0 pages in, 64 out) during the run"});
   run.windows.clear();
-  CHECK(conditions_findings(run, 2).front() == "load 2.3 on 2 CPUs before the run");
+  CHECK(analysis::conditions_findings(run, 2).front() == "load 2.3 on 2 CPUs before the run");
 }
 
 TEST_CASE("conditions_verdict: pressure, and a governor other than performance only as a note") {
-  FakeCounters c;
+  test::FakeCounters c;
   c.governor = "schedutil";
-  RunConditions run;
+  model::RunConditions run;
   run.before = snapshot(c, 0);
   c.memory_some_us = 2'000'000;  // 20% of 10 s
   c.cpu_some_us = 3'000'000;     // 30%, but the window ran 4 workers on 2 CPUs
   run.windows.push_back({"fork", 4, run.before, snapshot(c, 10 * second)});
   run.after = run.windows.back().end;
-  CHECK(conditions_verdict(run, 2) == "conditions: memory pressure 20% during 'fork' (CPU governor schedutil)");
+  CHECK(analysis::conditions_verdict(run, 2) ==
+        "conditions: memory pressure 20% during 'fork' (CPU governor schedutil)");
   run.windows.back().workers = 1;
-  CHECK(conditions_verdict(run, 2) ==
+  CHECK(analysis::conditions_verdict(run, 2) ==
         "conditions: CPU pressure 30% during 'fork'; memory pressure 20% during 'fork' (CPU governor schedutil)");
-  RunConditions quiet = quiet_run();
+  model::RunConditions quiet = quiet_run();
   quiet.before.governors = {"powersave"};
-  CHECK(conditions_verdict(quiet, 2) == "conditions: quiet (CPU governor powersave)");
+  CHECK(analysis::conditions_verdict(quiet, 2) == "conditions: quiet (CPU governor powersave)");
 }
 
 TEST_CASE("busy_warnings: only before a long run, for load or steal now") {
-  FakeCounters c;
+  test::FakeCounters c;
   c.load1 = 1.6;
   const auto first = snapshot(c, 0);
   c.user += 180;
   c.idle += 0;
   c.steal += 20;  // 10% of 200 ticks
   const auto second_snapshot = snapshot(c, second);
-  CHECK(busy_warnings(first, second_snapshot, 2, 600) ==
+  CHECK(analysis::busy_warnings(first, second_snapshot, 2, 600) ==
         std::vector<std::string>{"the machine is already busy: load 1.6 on 2 CPUs",
                                  "the hypervisor is taking CPU time: steal 10% of CPU time now"});
-  CHECK(busy_warnings(first, second_snapshot, 2, 30).empty());
-  CHECK(busy_warnings(first, second_snapshot, 2, std::nullopt).size() == 2);
-  CHECK(busy_warnings(first, second_snapshot, 4, 600).size() == 1);  // load 1.6 on 4 CPUs is not busy
-  FakeCounters idle;
-  CHECK(busy_warnings(snapshot(idle, 0), snapshot(idle, second), 2, 600).empty());
+  CHECK(analysis::busy_warnings(first, second_snapshot, 2, 30).empty());
+  CHECK(analysis::busy_warnings(first, second_snapshot, 2, std::nullopt).size() == 2);
+  CHECK(analysis::busy_warnings(first, second_snapshot, 4, 600).size() == 1);  // load 1.6 on 4 CPUs is not busy
+  test::FakeCounters idle;
+  CHECK(analysis::busy_warnings(snapshot(idle, 0), snapshot(idle, second), 2, 600).empty());
 }

@@ -10,12 +10,8 @@
 #include "runtime/record/baseline.hpp"
 #include "tests/support/recipe_env.hpp"
 
-using hwbench::runtime::model::Baseline;
-using hwbench::runtime::model::IndexSpec;
-using hwbench::runtime::model::Result;
-using hwbench::runtime::model::Sample;
-using hwbench::runtime::model::Series;
-using hwbench::test::RecipeEnv;
+namespace model = hwbench::runtime::model;
+namespace test = hwbench::test;
 
 namespace {
 
@@ -26,13 +22,13 @@ std::string with_baselines(const std::string& body) {
   return "baseline p90 from \"" + nbench_baselines + "\"\n" + body;
 }
 
-Series published(const std::string& label, double value) {
-  Series s;
+model::Series published(const std::string& label, double value) {
+  model::Series s;
   s.label = label;
-  Sample sample;
+  model::Sample sample;
   sample.iteration = 1;
-  sample.figure = hwbench::runtime::model::Figure{value, "iter/s"};
-  s.add(sample, hwbench::runtime::model::published_params());
+  sample.figure = model::Figure{value, "iter/s"};
+  s.add(sample, model::published_params());
   return s;
 }
 
@@ -72,9 +68,9 @@ TEST_CASE("baseline: every problem in a file, with its place") {
 }
 
 TEST_CASE("checker: a baseline that the file does not hold") {
-  RecipeEnv env;
+  test::RecipeEnv env;
   auto out = env.check("baseline p9O from \"" + nbench_baselines + "\"\n");
-  CHECK(hwbench::test::replace_all(out.diagnostics, HWBENCH_SOURCE_DIR, "$SRC") ==
+  CHECK(test::replace_all(out.diagnostics, HWBENCH_SOURCE_DIR, "$SRC") ==
         "t.bench:1:1: error: '$SRC/specs/baselines/nbench.toml' has no baseline called 'p9O'\n"
         "    1 | baseline p9O from \"$SRC/specs/baselines/nbench.toml\"\n"
         "      | ^~~~~~~~\n"
@@ -82,7 +78,7 @@ TEST_CASE("checker: a baseline that the file does not hold") {
 }
 
 TEST_CASE("checker: a missing baseline file is named, relative to the recipe") {
-  RecipeEnv env;
+  test::RecipeEnv env;
   CHECK(env.check("baseline k6 from \"baselines/nbench.toml\"\n").diagnostics ==
         "t.bench:1:18: error: cannot read the baseline file '$DISK/baselines/nbench.toml'\n"
         "    1 | baseline k6 from \"baselines/nbench.toml\"\n"
@@ -91,7 +87,7 @@ TEST_CASE("checker: a missing baseline file is named, relative to the recipe") {
 }
 
 TEST_CASE("checker: an index against an undeclared baseline") {
-  RecipeEnv env;
+  test::RecipeEnv env;
   CHECK(env.check(with_baselines("series \"IDEA\" nop\nindex \"I\" = geomean(\"IDEA\") vs p09\n")).diagnostics ==
         "t.bench:3:32: error: no baseline called 'p09' is declared before this index\n"
         "    3 | index \"I\" = geomean(\"IDEA\") vs p09\n"
@@ -100,7 +96,7 @@ TEST_CASE("checker: an index against an undeclared baseline") {
 }
 
 TEST_CASE("checker: an index naming a series that nothing produces") {
-  RecipeEnv env;
+  test::RecipeEnv env;
   CHECK(env.check(with_baselines("series \"IDEA\" nop\nindex \"I\" = geomean(\"IDEA\", \"HUFMAN\") vs p90\n"))
             .diagnostics ==
         "t.bench:3:29: error: index \"I\" names the series \"HUFMAN\", but nothing in the recipe produces it\n"
@@ -110,7 +106,7 @@ TEST_CASE("checker: an index naming a series that nothing produces") {
 }
 
 TEST_CASE("checker: an index naming a series the baseline has no figure for") {
-  RecipeEnv env;
+  test::RecipeEnv env;
   CHECK(env.check(with_baselines("series \"IDEAS\" nop\nindex \"I\" = geomean(\"IDEAS\") vs p90\n")).diagnostics ==
         "t.bench:3:21: error: baseline 'p90' has no figure for \"IDEAS\"\n"
         "    3 | index \"I\" = geomean(\"IDEAS\") vs p90\n"
@@ -119,7 +115,7 @@ TEST_CASE("checker: an index naming a series the baseline has no figure for") {
 }
 
 TEST_CASE("checker: index syntax errors point at the place") {
-  RecipeEnv env;
+  test::RecipeEnv env;
   CHECK(env.check(with_baselines("series \"IDEA\" nop\nindex \"I\" = mean(\"IDEA\") vs p90\n")).diagnostics ==
         "t.bench:3:13: error: expected 'geomean(' after '='\n"
         "    3 | index \"I\" = mean(\"IDEA\") vs p90\n"
@@ -134,7 +130,7 @@ TEST_CASE("checker: index syntax errors point at the place") {
 }
 
 TEST_CASE("checker: baselines and indices go into the plan") {
-  RecipeEnv env;
+  test::RecipeEnv env;
   auto out =
       env.check(with_baselines("series \"IDEA\" nop\nseries \"HUFFMAN\" nop\n"
                                "index \"INTEGER\" = geomean(\"IDEA\", \"HUFFMAN\") vs p90 scale 10\n"));
@@ -152,12 +148,12 @@ TEST_CASE("indices: the P-III's integer index from its figures and the P90 basel
   std::string error;
   auto tables = hwbench::runtime::record::load_baselines(nbench_baselines, error);
   REQUIRE(tables.has_value());
-  Result r;
+  model::Result r;
   r.baselines = *tables;
   const std::vector<std::pair<std::string, double>> figures = {
       {"NUMERIC SORT", 244.96}, {"STRING SORT", 26.417}, {"BITFIELD", 8.5102e+07}, {"FP EMULATION", 29.853},
       {"ASSIGNMENT", 5.1732},   {"IDEA", 1194.3},        {"HUFFMAN", 353.92}};
-  IndexSpec spec;
+  model::IndexSpec spec;
   spec.label = "INTEGER INDEX";
   spec.baseline = "p90";
   for (const auto& [label, value] : figures) {
@@ -174,24 +170,24 @@ TEST_CASE("indices: the P-III's integer index from its figures and the P90 basel
 }
 
 TEST_CASE("indices: the mean of the samples at full precision, times the scale") {
-  Result r;
-  Baseline b;
+  model::Result r;
+  model::Baseline b;
   b.name = "george";
   b.figures = {{"pipe", {12440, "lps"}}, {"spawn", {126, "lps"}}};
   r.baselines = {b};
-  Series pipe = published("pipe", 0);
-  Sample first = pipe.samples[0];
-  first.figure = hwbench::runtime::model::Figure{2000000, "lps"};
+  model::Series pipe = published("pipe", 0);
+  model::Sample first = pipe.samples[0];
+  first.figure = model::Figure{2000000, "lps"};
   pipe.samples.replace(0, first);
-  Sample second = first;
-  second.figure = hwbench::runtime::model::Figure{2400000, "lps"};
+  model::Sample second = first;
+  second.figure = model::Figure{2400000, "lps"};
   pipe.samples.push_back(second);
-  Series spawn = published("spawn", 0);
-  Sample only = spawn.samples[0];
-  only.figure = hwbench::runtime::model::Figure{9000, "lps"};
+  model::Series spawn = published("spawn", 0);
+  model::Sample only = spawn.samples[0];
+  only.figure = model::Figure{9000, "lps"};
   spawn.samples.replace(0, only);
   r.series = {pipe, spawn};
-  IndexSpec spec{"score", {"pipe", "spawn"}, "george", 10};
+  model::IndexSpec spec{"score", {"pipe", "spawn"}, "george", 10};
   const double expected = 10 * std::sqrt((2200000.0 / 12440) * (9000.0 / 126));
   CHECK(hwbench::runtime::analysis::compute_index(r, spec).value == doctest::Approx(expected).epsilon(1e-12));
 }
@@ -201,17 +197,17 @@ TEST_CASE("indices: `using unixbench` scores each series by UnixBench's pass rul
   auto george = hwbench::runtime::record::load_baselines(
       std::string(HWBENCH_SOURCE_DIR) + "/specs/baselines/unixbench.toml", error);
   REQUIRE_MESSAGE(george.has_value(), error);
-  Result r;
+  model::Result r;
   r.baselines = *george;
-  Series pipe = published("Pipe Throughput", 0);
+  model::Series pipe = published("Pipe Throughput", 0);
   pipe.samples.clear();
   for (double v : {1000000.0, 2000000.0, 2200000.0}) {  // the lowest pass is dropped
-    Sample s;
-    s.figure = hwbench::runtime::model::Figure{v, "lps"};
+    model::Sample s;
+    s.figure = model::Figure{v, "lps"};
     pipe.samples.push_back(s);
   }
   r.series = {pipe};
-  IndexSpec spec{"System Benchmarks Index Score", {"Pipe Throughput"}, "george", 10, "unixbench"};
+  model::IndexSpec spec{"System Benchmarks Index Score", {"Pipe Throughput"}, "george", 10, "unixbench"};
   CHECK(hwbench::runtime::analysis::compute_index(r, spec).value ==
         doctest::Approx(10 * std::sqrt(2000000.0 * 2200000.0) / 12440).epsilon(1e-12));
   spec.aggregate = "mean";
@@ -220,7 +216,7 @@ TEST_CASE("indices: `using unixbench` scores each series by UnixBench's pass rul
 }
 
 TEST_CASE("checker: `using` names an aggregate") {
-  RecipeEnv env;
+  test::RecipeEnv env;
   CHECK(env.check(with_baselines("series \"IDEA\" nop\nindex \"I\" = geomean(\"IDEA\") vs p90 using unixbnech\n"))
             .diagnostics ==
         "t.bench:3:42: error: 'using' needs an aggregate, not 'unixbnech'\n"
@@ -234,7 +230,7 @@ TEST_CASE("checker: `using` names an aggregate") {
 }
 
 TEST_CASE("baselines: an N-copy series takes its single-copy label's figure") {
-  hwbench::runtime::model::Baseline b;
+  model::Baseline b;
   b.name = "george";
   b.figures = {{"Pipe Throughput", {12440, "lps"}}};
   REQUIRE(hwbench::runtime::analysis::baseline_figure(b, "Pipe Throughput (2 copies)") != nullptr);

@@ -8,16 +8,15 @@
 #include "runtime/plan/plan_printer.hpp"
 #include "tests/support/recipe_env.hpp"
 
-using hwbench::test::FakeMachine;
-using hwbench::test::RecipeEnv;
+namespace test = hwbench::test;
 
 namespace {
 
-constexpr std::uint64_t GiB = FakeMachine::GiB;
+constexpr std::uint64_t GiB = test::FakeMachine::GiB;
 
 /// A recipe environment on a fake machine with `memory` bytes available.
 std::string diagnose_with_memory(std::uint64_t memory, const std::string& text) {
-  RecipeEnv env;
+  test::RecipeEnv env;
   env.fake_machine().available_memory = memory;
   return env.check(text).diagnostics;
 }
@@ -73,7 +72,7 @@ TEST_CASE("checker machine: parallel workers that fit one by one but not at once
 }
 
 TEST_CASE("checker machine: free space comes from the machine, per file system") {
-  RecipeEnv env;
+  test::RecipeEnv env;
   env.fake_machine().file_systems = {{"/", "ext4", 100 * GiB}};
   const std::string text = "series \"big\" write disk:/big size 200GB\nteardown { rm disk:/big }\n";
   CHECK(env.check(text).diagnostics ==
@@ -89,7 +88,7 @@ TEST_CASE("checker machine: free space comes from the machine, per file system")
 }
 
 TEST_CASE("checker machine: $cpus is the machine's CPU count") {
-  RecipeEnv env;
+  test::RecipeEnv env;
   env.fake_machine().cpus = 3;
   auto c = env.check("series \"n ($cpus copies)\" parallel $cpus { nop }\n");
   CHECK(c.diagnostics.empty());
@@ -100,7 +99,7 @@ TEST_CASE("checker machine: $cpus is the machine's CPU count") {
 }
 
 TEST_CASE("checker machine: the plan shows each location's file system and free space from the machine") {
-  RecipeEnv env;
+  test::RecipeEnv env;
   env.fake_machine().file_systems = {{"/", "ext4", 100 * GiB}, {"/dev/shm", "tmpfs", 2 * GiB}};
   auto c = env.check("nop\n");
   REQUIRE(c.recipe);

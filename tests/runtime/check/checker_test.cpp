@@ -5,15 +5,14 @@
 
 #include "tests/support/recipe_env.hpp"
 
-using hwbench::runtime::plan::Step;
-using hwbench::test::FakeMachine;
-using hwbench::test::RecipeEnv;
+namespace plan = hwbench::runtime::plan;
+namespace test = hwbench::test;
 
 namespace {
 
 /// Checks `text` and returns the rendered diagnostics (placeholders for the temp dirs).
 std::string diagnose(const std::string& text) {
-  RecipeEnv env;
+  test::RecipeEnv env;
   return env.check(text).diagnostics;
 }
 
@@ -203,8 +202,8 @@ TEST_CASE("checker: every error of a recipe is reported in one pass") {
 }
 
 TEST_CASE("checker: rm refuses a file the run did not create, and a stranger's file is never overwritten") {
-  RecipeEnv env;
-  hwbench::test::write_text(env.ram() + "/theirs", "data");
+  test::RecipeEnv env;
+  test::write_text(env.ram() + "/theirs", "data");
   auto rm = env.check("rm ramdisk:/theirs\n");
   CHECK(rm.diagnostics ==
         "t.bench:1:1: error: 'ramdisk:/theirs' was not created by this run, so rm will not delete it\n"
@@ -226,21 +225,21 @@ TEST_CASE("checker: rm refuses a file the run did not create, and a stranger's f
 }
 
 TEST_CASE("checker: a symlink out of a location is refused") {
-  RecipeEnv env;
+  test::RecipeEnv env;
   REQUIRE(::symlink("/etc", (env.ram() + "/link").c_str()) == 0);
   auto c = env.check("write ramdisk:/link/x size 1MB\n");
   CHECK(c.diagnostics.find("error: '$RAM/link/x' leads through a symlink into '/etc', a system directory") !=
         std::string::npos);
-  hwbench::test::TempDir elsewhere;
+  test::TempDir elsewhere;
   REQUIRE(::symlink(elsewhere.path().c_str(), (env.ram() + "/out").c_str()) == 0);
   auto d = env.check("write ramdisk:/out/x size 1MB\n");
   CHECK(d.diagnostics.find("leaves its location through a symlink") != std::string::npos);
 }
 
 TEST_CASE("checker: the space a run needs is checked against the location's free space") {
-  RecipeEnv env;
-  env.fake_machine().file_systems = {{"/", "ext4", 100 * FakeMachine::GiB},
-                                     {"/dev/shm", "tmpfs", 2 * FakeMachine::GiB}};
+  test::RecipeEnv env;
+  env.fake_machine().file_systems = {{"/", "ext4", 100 * test::FakeMachine::GiB},
+                                     {"/dev/shm", "tmpfs", 2 * test::FakeMachine::GiB}};
   auto c = env.check("write ramdisk:/huge size 900TB\n");
   CHECK(c.diagnostics ==
         "t.bench:1:1: error: the run needs 900.0 TB in '$RAM' (tmpfs) at its peak, but only 2.1 GB is free\n"
@@ -250,9 +249,9 @@ TEST_CASE("checker: the space a run needs is checked against the location's free
 }
 
 TEST_CASE("checker: the plan of the file-server procedure") {
-  RecipeEnv env;
-  hwbench::test::TempDir st1;
-  auto text = hwbench::test::read_text(std::string(HWBENCH_SOURCE_DIR) + "/specs/cp-ramdisk.bench");
+  test::RecipeEnv env;
+  test::TempDir st1;
+  auto text = test::read_text(std::string(HWBENCH_SOURCE_DIR) + "/specs/cp-ramdisk.bench");
   auto c = env.check(text, {{"st1", st1.path()}});
   CHECK(c.diagnostics.empty());
   REQUIRE(c.recipe);
@@ -289,7 +288,7 @@ TEST_CASE("checker: the plan of the file-server procedure") {
 }
 
 TEST_CASE("checker: series labels default to the statement text; `for` durations give an estimate") {
-  RecipeEnv env;
+  test::RecipeEnv env;
   auto c = env.check("repeat 3 nop\nnop for 2s runs 2 warmup 1\nnop until ci 5%\n");
   REQUIRE(c.recipe);
   const auto& plan = c.recipe->plan;
@@ -306,14 +305,14 @@ TEST_CASE("checker: series labels default to the statement text; `for` durations
 }
 
 TEST_CASE("checker: parallel expands one body per worker with $worker") {
-  RecipeEnv env;
+  test::RecipeEnv env;
   auto c = env.check(
       "setup { repeat 2 write ramdisk:/p_$i size 1KB }\n"
       "repeat 2 parallel 2 { cp ramdisk:/p_$worker -> ramdisk:/q_$worker }\n");
   REQUIRE(c.recipe);
   const auto& main = c.recipe->plan.main;
   REQUIRE(main.size() == 2);
-  CHECK(main[0].kind == Step::Kind::parallel);
+  CHECK(main[0].kind == plan::Step::Kind::parallel);
   REQUIRE(main[0].workers.size() == 2);
   CHECK(main[0].workers[1][0].kernel.text == "cp ramdisk:/p_2 -> ramdisk:/q_2");
   CHECK(main[0].series == "repeat 2 parallel 2 { cp ramdisk:/p_$worker -> ramdisk:/q_$worker }");
@@ -339,8 +338,8 @@ TEST_CASE("checker: a loop over a range sets its variable as the range's list wo
 }
 
 TEST_CASE("checker: -L remaps a literal directory") {
-  RecipeEnv env;
-  hwbench::test::TempDir target;
+  test::RecipeEnv env;
+  test::TempDir target;
   auto c =
       env.check("setup { write ramdisk:/a size 1KB }\ncp ramdisk:/a -> /st1/test\n", {{"/st1/test", target.path()}});
   CHECK(c.diagnostics.empty());
@@ -362,13 +361,12 @@ TEST_CASE("checker: statements inside parallel count toward the expansion cap") 
 TEST_CASE("checker: one cause gives one error, and nothing for what depends on what it refused") {
   // UnixBench's recipe without --allow-exec: one error for its four `shell` statements; the
   // `parallel` blocks around two of them and the index naming their series say nothing more.
-  RecipeEnv env;
+  test::RecipeEnv env;
   env.fake_machine().cpus = 2;
   std::filesystem::create_directories(env.disk() + "/baselines");  // found next to the recipe
-  hwbench::test::write_text(
-      env.disk() + "/baselines/unixbench.toml",
-      hwbench::test::read_text(std::string(HWBENCH_SOURCE_DIR) + "/specs/baselines/unixbench.toml"));
-  const auto c = env.check(hwbench::test::read_text(std::string(HWBENCH_SOURCE_DIR) + "/specs/unixbench.bench"));
+  test::write_text(env.disk() + "/baselines/unixbench.toml",
+                   test::read_text(std::string(HWBENCH_SOURCE_DIR) + "/specs/baselines/unixbench.toml"));
+  const auto c = env.check(test::read_text(std::string(HWBENCH_SOURCE_DIR) + "/specs/unixbench.bench"));
   CHECK_FALSE(c.recipe.has_value());
   CHECK(c.diagnostics ==
         "t.bench:23:39: error: 'shell' runs external programs\n"

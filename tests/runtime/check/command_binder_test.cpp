@@ -7,18 +7,18 @@
 #include "kernels/command/command.hpp"
 #include "tests/support/recipe_env.hpp"
 
-using hwbench::test::RecipeEnv;
+namespace test = hwbench::test;
 
 namespace {
 
 constexpr bool exec_allowed = true;
 
-hwbench::test::Checked check(RecipeEnv& env, const std::string& text) { return env.check(text, {}, exec_allowed); }
+test::Checked check(test::RecipeEnv& env, const std::string& text) { return env.check(text, {}, exec_allowed); }
 
 }  // namespace
 
 TEST_CASE("command binder: exec's words are its argv, the program found in PATH, locations resolved") {
-  RecipeEnv env;
+  test::RecipeEnv env;
   const auto c = check(
       env,
       "let n = 3\nexec sh \"-c\" \"echo $n > ${disk:/out_$n}\" -x --long=1 disk:/in 10MB [a, \"b c\"] timeout 5s\n");
@@ -45,7 +45,7 @@ TEST_CASE("command binder: exec's words are its argv, the program found in PATH,
 }
 
 TEST_CASE("command binder: NAME=VALUE is one word of a program's, and only there") {
-  RecipeEnv env;
+  test::RecipeEnv env;
   const auto c = check(env, "exec dd if=/dev/zero \"of=${disk:/dd.bin}\" bs=1M conv=fdatasync writes disk:/dd.bin\n");
   CHECK(c.diagnostics == "");
   REQUIRE(c.recipe);
@@ -59,7 +59,7 @@ TEST_CASE("command binder: NAME=VALUE is one word of a program's, and only there
 }
 
 TEST_CASE("command binder: sh takes one string, and its options after it") {
-  RecipeEnv env;
+  test::RecipeEnv env;
   const auto c = check(env, "sh \"ls ${disk:} | wc -l\" env \"LC_ALL=C\" exit [0, 1] ignore-failure runs 3\n");
   CHECK(c.diagnostics == "");
   REQUIRE(c.recipe);
@@ -82,7 +82,7 @@ TEST_CASE("command binder: sh takes one string, and its options after it") {
 }
 
 TEST_CASE("command binder: a program that is not installed is refused with a did-you-mean over PATH") {
-  RecipeEnv env;
+  test::RecipeEnv env;
   CHECK(check(env, "exec shh \"-c\" true\n").diagnostics ==
         "t.bench:1:6: error: 'shh' is not installed: no program of that name in PATH\n"
         "    1 | exec shh \"-c\" true\n"
@@ -102,7 +102,7 @@ TEST_CASE("command binder: a program that is not installed is refused with a did
 }
 
 TEST_CASE("command binder: without --allow-exec a command is refused like every program-running kernel") {
-  RecipeEnv env;
+  test::RecipeEnv env;
   CHECK(env.check("exec true\n").diagnostics ==
         "t.bench:1:1: error: 'exec' runs external programs\n"
         "    1 | exec true\n"
@@ -111,7 +111,7 @@ TEST_CASE("command binder: without --allow-exec a command is refused like every 
 }
 
 TEST_CASE("command binder: options after the words; unknown ones, and words after options, are refused") {
-  RecipeEnv env;
+  test::RecipeEnv env;
   CHECK(check(env, "exec true timeout 5s verbose\n").diagnostics ==
         "t.bench:1:22: error: unknown option 'verbose' for 'exec'\n"
         "    1 | exec true timeout 5s verbose\n"
@@ -151,7 +151,7 @@ TEST_CASE("command binder: options after the words; unknown ones, and words afte
 }
 
 TEST_CASE("command binder: reads, stdin and cwd must exist; writes are claimed like a kernel's files") {
-  RecipeEnv env;
+  test::RecipeEnv env;
   CHECK(check(env, "exec cat stdin disk:/none\n").diagnostics ==
         "t.bench:1:1: error: exec reads '$DISK/none', which does not exist, and nothing before it creates it\n"
         "    1 | exec cat stdin disk:/none\n"
@@ -174,7 +174,7 @@ TEST_CASE("command binder: reads, stdin and cwd must exist; writes are claimed l
 }
 
 TEST_CASE("command binder: figures, their labels and their refusals") {
-  RecipeEnv env;
+  test::RecipeEnv env;
   const auto c =
       check(env,
             "exec true figure regex \"([0-9.]+) MB/s\" unit MB/s scaled figure \"lat\" json \"/lat/mean\" unit ms "

@@ -7,12 +7,12 @@
 #include "tests/support/recipe_env.hpp"
 #include "tests/support/temp_dir.hpp"
 
-using hwbench::test::RecipeEnv;
+namespace test = hwbench::test;
 
 namespace {
 
 /// The series the checked plan produces, in order ("" when the check failed).
-std::string series_of(RecipeEnv& env, const std::string& text) {
+std::string series_of(test::RecipeEnv& env, const std::string& text) {
   auto checked = env.check(text);
   if (!checked.recipe) return checked.diagnostics;
   std::string out;
@@ -28,7 +28,7 @@ TEST_CASE("if: $cpus picks UnixBench's N-copy pass only where there is more than
       "if $cpus > 1 {\n"
       "  series \"n ($cpus copies)\" parallel $cpus { nop }\n"
       "}\n";
-  RecipeEnv env;
+  test::RecipeEnv env;
   env.fake_machine().cpus = 1;
   CHECK(series_of(env, text) == "one");
   env.fake_machine().cpus = 4;
@@ -36,7 +36,7 @@ TEST_CASE("if: $cpus picks UnixBench's N-copy pass only where there is more than
 }
 
 TEST_CASE("if: else, else if, and every comparison operator") {
-  RecipeEnv env;
+  test::RecipeEnv env;
   env.fake_machine().cpus = 2;
   const auto pick = [&](const std::string& cond) {
     return series_of(env, "if " + cond + " { series \"yes\" nop runs 1 } else { series \"no\" nop runs 1 }\n");
@@ -59,7 +59,7 @@ TEST_CASE("if: else, else if, and every comparison operator") {
 }
 
 TEST_CASE("if: at the top level its branch may declare indices and reports; loop variables decide it per pass") {
-  RecipeEnv env;
+  test::RecipeEnv env;
   auto checked = env.check(
       "repeat 4 { if $i <= 2 { series \"low\" nop runs 1 } else { series \"high\" nop runs 1 } }\n"
       "if 1 < 2 {\n"
@@ -73,12 +73,12 @@ TEST_CASE("if: at the top level its branch may declare indices and reports; loop
 }
 
 TEST_CASE("if: a statement in a branch is named by its own text") {
-  RecipeEnv env;
+  test::RecipeEnv env;
   CHECK(series_of(env, "if 1 < 2 { nop runs 1 }\nnop runs 2\n") == "nop runs 1,nop runs 2");
 }
 
 TEST_CASE("if: a condition that cannot be decided is an exact error") {
-  RecipeEnv env;
+  test::RecipeEnv env;
   CHECK(env.check("if 10MB > 5s { nop }\n").diagnostics ==
         "t.bench:1:4: error: cannot compare a size with a duration\n"
         "    1 | if 10MB > 5s { nop }\n"
@@ -106,7 +106,7 @@ TEST_CASE("if: a condition that cannot be decided is an exact error") {
 }
 
 TEST_CASE("if: locations and kernel definitions stay outside it") {
-  RecipeEnv env;
+  test::RecipeEnv env;
   CHECK(env.check("if 1 < 2 {\n  location x = \"/tmp\"\n}\nnop\n").diagnostics ==
         "t.bench:2:3: error: 'location' is only allowed at the top level of a recipe\n"
         "    2 |   location x = \"/tmp\"\n"
@@ -123,12 +123,12 @@ TEST_CASE("if: a chain of 20000 else ifs is a loop, not a recursion, in the pars
   for (int k = 1; k < 20000; ++k)
     text += " else if $n == " + std::to_string(k) + " { series \"" + std::to_string(k) + "\" nop runs 1 }";
   text += " else { series \"none\" nop runs 1 }\n";
-  RecipeEnv env;
+  test::RecipeEnv env;
   CHECK(series_of(env, text) == "19999");
 }
 
 TEST_CASE("if: syntax errors say what an if needs") {
-  RecipeEnv env;
+  test::RecipeEnv env;
   CHECK(env.check("if 1 < 2 { nop }\nelse { nop }\n").diagnostics ==
         "t.bench:2:1: error: 'else' must follow the '}' of an 'if' on the same line\n"
         "    2 | else { nop }\n"
@@ -157,11 +157,11 @@ TEST_CASE("if: syntax errors say what an if needs") {
 }
 
 TEST_CASE("if: specs/unixbench-quick.bench runs its N-copy pass and index only with more than one CPU") {
-  RecipeEnv env;
+  test::RecipeEnv env;
   const std::string src = HWBENCH_SOURCE_DIR;
   std::filesystem::create_directories(env.disk() + "/baselines");
   std::filesystem::copy_file(src + "/specs/baselines/unixbench.toml", env.disk() + "/baselines/unixbench.toml");
-  const std::string text = hwbench::test::read_text(src + "/specs/unixbench-quick.bench");
+  const std::string text = test::read_text(src + "/specs/unixbench-quick.bench");
   env.fake_machine().cpus = 1;
   auto one = env.check(text, {}, true);
   REQUIRE(one.recipe);

@@ -3,10 +3,10 @@
 
 #include "tests/support/recipe_env.hpp"
 
-using hwbench::test::RecipeEnv;
+namespace test = hwbench::test;
 
 TEST_CASE("kernel binder: cold on a kernel that makes its own file is refused, pointing at its evict") {
-  RecipeEnv env;
+  test::RecipeEnv env;
   CHECK(env.check("bonnie get_block disk: size 16MiB ram 0 cold\n").diagnostics ==
         "t.bench:1:41: error: 'cold' has nothing to evict: bonnie reads no file that exists before it runs\n"
         "    1 | bonnie get_block disk: size 16MiB ram 0 cold\n"
@@ -21,7 +21,7 @@ TEST_CASE("kernel binder: cold on a kernel that makes its own file is refused, p
 }
 
 TEST_CASE("kernel binder: cold on a statement that reads nothing is refused, also inside a group") {
-  RecipeEnv env;
+  test::RecipeEnv env;
   CHECK(env.check("write disk:/w size 1MB cold\n").diagnostics ==
         "t.bench:1:24: error: 'cold' has nothing to evict: write reads no file that exists before it runs\n"
         "    1 | write disk:/w size 1MB cold\n"
@@ -35,7 +35,7 @@ TEST_CASE("kernel binder: cold on a statement that reads nothing is refused, als
 }
 
 TEST_CASE("kernel binder: cold on a statement that reads a file is kept, and no second error joins another") {
-  RecipeEnv env;
+  test::RecipeEnv env;
   const auto ok = env.check("setup { write disk:/c size 1MB }\nread disk:/c cold\nparallel 2 { read disk:/c cold }\n");
   CHECK(ok.diagnostics == "");
   REQUIRE(ok.recipe);

@@ -6,13 +6,13 @@
 #include "runtime/plan/plan_printer.hpp"
 #include "tests/support/recipe_env.hpp"
 
-using hwbench::test::RecipeEnv;
+namespace test = hwbench::test;
 
 namespace {
 
 /// Each report of the checked plan as `SECTION: SERIES,…|` ("" before ':' outside a section),
 /// or the diagnostics when the check failed.
-std::string reports_of(RecipeEnv& env, const std::string& text) {
+std::string reports_of(test::RecipeEnv& env, const std::string& text) {
   auto checked = env.check(text);
   if (!checked.recipe) return checked.diagnostics;
   std::string out;
@@ -27,7 +27,7 @@ std::string reports_of(RecipeEnv& env, const std::string& text) {
 }  // namespace
 
 TEST_CASE("section: a report covers the series declared in its section, before or after it") {
-  RecipeEnv env;
+  test::RecipeEnv env;
   const std::string text =
       "series \"outside\" nop runs 1\n"
       "report summary\n"
@@ -47,7 +47,7 @@ TEST_CASE("section: a report covers the series declared in its section, before o
 }
 
 TEST_CASE("section: check's plan lists the reports under their section") {
-  RecipeEnv env;
+  test::RecipeEnv env;
   auto checked = env.check(
       "section \"Files\" { series \"w\" nop runs 1\n series \"r\" nop runs 1\n report ops/s mean }\nreport summary\n");
   REQUIRE(checked.recipe);
@@ -62,7 +62,7 @@ TEST_CASE("section: check's plan lists the reports under their section") {
 }
 
 TEST_CASE("section: sections do not nest, and stand at the top level") {
-  RecipeEnv env;
+  test::RecipeEnv env;
   CHECK(env.check("section \"Files\" {\n  series \"a\" nop runs 1\n  section \"CPU\" { nop }\n}\n").diagnostics ==
         "t.bench:3:3: error: section \"CPU\" is inside section \"Files\"\n"
         "    3 |   section \"CPU\" { nop }\n"
@@ -81,7 +81,7 @@ TEST_CASE("section: sections do not nest, and stand at the top level") {
 }
 
 TEST_CASE("section: what is declared for the whole recipe stays outside it") {
-  RecipeEnv env;
+  test::RecipeEnv env;
   CHECK(env.check("section \"S\" {\n  setup { nop }\n  nop\n}\n").diagnostics ==
         "t.bench:2:3: error: 'setup' is only allowed at the top level of a recipe\n"
         "    2 |   setup { nop }\n"
@@ -95,7 +95,7 @@ TEST_CASE("section: what is declared for the whole recipe stays outside it") {
 }
 
 TEST_CASE("section: reports in a section without series would cover nothing") {
-  RecipeEnv env;
+  test::RecipeEnv env;
   CHECK(env.check("nop runs 1\nsection \"Empty\" {\n  report summary\n}\n").diagnostics ==
         "t.bench:2:1: error: section \"Empty\" has reports but no series\n"
         "    2 | section \"Empty\" {\n"
@@ -107,7 +107,7 @@ TEST_CASE("section: reports in a section without series would cover nothing") {
 }
 
 TEST_CASE("section: syntax errors name the missing title or block") {
-  RecipeEnv env;
+  test::RecipeEnv env;
   CHECK(env.check("section { nop }\n").diagnostics ==
         "t.bench:1:9: error: expected a title string after 'section'\n"
         "    1 | section { nop }\n"
@@ -121,7 +121,7 @@ TEST_CASE("section: syntax errors name the missing title or block") {
 }
 
 TEST_CASE("section: report summary takes nothing after it") {
-  RecipeEnv env;
+  test::RecipeEnv env;
   CHECK(env.check("nop runs 1\nreport summary mean\n").diagnostics ==
         "t.bench:2:16: error: unexpected 'mean' after 'report summary'\n"
         "    2 | report summary mean\n"

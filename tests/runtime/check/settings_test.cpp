@@ -3,7 +3,7 @@
 
 #include "tests/support/recipe_env.hpp"
 
-using hwbench::test::RecipeEnv;
+namespace test = hwbench::test;
 
 namespace {
 
@@ -17,7 +17,7 @@ const char* const kForkwrite =
 }  // namespace
 
 TEST_CASE("settings: --set replaces a top-level let, is checked like it, and is recorded") {
-  RecipeEnv env;
+  test::RecipeEnv env;
   env.settings = {{"workers", "5"}, {"loops", "2 * 50"}};
   auto c = env.check(kForkwrite);
   REQUIRE_MESSAGE(c.recipe.has_value(), c.diagnostics);
@@ -41,7 +41,7 @@ TEST_CASE("settings: --set replaces a top-level let, is checked like it, and is 
 }
 
 TEST_CASE("settings: a value of another kind, or no value at all, is an error at the let") {
-  RecipeEnv env;
+  test::RecipeEnv env;
   env.settings = {{"size", "fast"}};
   CHECK(env.check("let size = 10MB\nwrite tmp:/a size $size\n").diagnostics ==
         "t.bench:1:12: error: --set size=fast: 'size' is a size in the recipe (10MB), not a text\n"
@@ -69,7 +69,7 @@ TEST_CASE("settings: a value of another kind, or no value at all, is an error at
 }
 
 TEST_CASE("settings: a text needs no quotes; earlier lets and $cpus are in scope") {
-  RecipeEnv env;
+  test::RecipeEnv env;
   env.settings = {{"label", "my disk"}, {"n", "$base + 1"}};
   auto c = env.check("let label = \"x\"\nlet base = 2\nlet n = 1\nseries \"$label\" repeat $n nop\n");
   REQUIRE_MESSAGE(c.recipe.has_value(), c.diagnostics);
@@ -78,7 +78,7 @@ TEST_CASE("settings: a text needs no quotes; earlier lets and $cpus are in scope
 }
 
 TEST_CASE("settings: a name no top-level let has is an error with the recipe's names") {
-  RecipeEnv env;
+  test::RecipeEnv env;
   env.settings = {{"wrokers", "5"}};
   CHECK(env.check(kForkwrite).diagnostics ==
         "t.bench: error: --set wrokers=5: the recipe has no top-level `let wrokers`\n"

@@ -9,7 +9,7 @@
 #include "runtime/plan/plan_printer.hpp"
 #include "tests/support/recipe_env.hpp"
 
-using hwbench::test::RecipeEnv;
+namespace test = hwbench::test;
 namespace model = hwbench::runtime::model;
 
 namespace {
@@ -18,14 +18,14 @@ constexpr const char* kSetup =
     "setup { write disk:/small size 1MB; write disk:/big size 3MB; write disk:/also size 3MB }\n";
 
 /// The diagnostics of `text`, which must not check.
-std::string settle_errors(RecipeEnv& env, const std::string& text) {
+std::string settle_errors(test::RecipeEnv& env, const std::string& text) {
   auto c = env.check(text);
   CHECK_FALSE(c.recipe.has_value());
   return c.diagnostics;
 }
 
 /// The settle section of the plan `check` prints for `text`.
-std::string settle_printed(RecipeEnv& env, const std::string& text) {
+std::string settle_printed(test::RecipeEnv& env, const std::string& text) {
   auto c = env.check(text);
   REQUIRE_MESSAGE(c.recipe.has_value(), c.diagnostics);
   std::ostringstream out;
@@ -40,7 +40,7 @@ std::string settle_printed(RecipeEnv& env, const std::string& text) {
 }  // namespace
 
 TEST_CASE("settle: a fixed wait is planned and counted in the estimate") {
-  RecipeEnv env;
+  test::RecipeEnv env;
   auto c = env.check(std::string(kSetup) + "settle 45s\nnop for 1s runs 2\n");
   REQUIRE_MESSAGE(c.recipe.has_value(), c.diagnostics);
   const auto& plan = c.recipe->plan;
@@ -55,7 +55,7 @@ TEST_CASE("settle: a fixed wait is planned and counted in the estimate") {
 }
 
 TEST_CASE("settle: until stable probes the largest file setup made, the first of equals, for at most max") {
-  RecipeEnv env;
+  test::RecipeEnv env;
   auto c = env.check(std::string(kSetup) + "settle until stable max 30s\nread disk:/big cold\n");
   REQUIRE_MESSAGE(c.recipe.has_value(), c.diagnostics);
   const auto& st = *c.recipe->plan.settle;
@@ -80,13 +80,13 @@ TEST_CASE("settle: until stable probes the largest file setup made, the first of
 }
 
 TEST_CASE("settle: until stable may name the file, which setup must create") {
-  RecipeEnv env;
+  test::RecipeEnv env;
   auto c = env.check(std::string(kSetup) + "settle until stable disk:/small max 5s\nnop runs 1\n");
   REQUIRE_MESSAGE(c.recipe.has_value(), c.diagnostics);
   CHECK(c.recipe->plan.settle->file_display == "disk:/small");
   CHECK(c.recipe->plan.settle->file_bytes == 1'000'000);
 
-  hwbench::test::write_text(env.disk() + "/theirs", "a stranger's file");
+  test::write_text(env.disk() + "/theirs", "a stranger's file");
   CHECK(settle_errors(env, std::string(kSetup) + "settle until stable disk:/theirs\nnop runs 1\n") ==
         "t.bench:2:21: error: settle probes 'disk:/theirs' ($DISK/theirs), which setup does not create\n"
         "    2 | settle until stable disk:/theirs\n"
@@ -102,7 +102,7 @@ TEST_CASE("settle: until stable may name the file, which setup must create") {
 }
 
 TEST_CASE("settle: until stable needs a file that setup wrote on storage, not in memory") {
-  RecipeEnv env;
+  test::RecipeEnv env;
   CHECK(settle_errors(env, "settle until stable\nnop runs 1\n") ==
         "t.bench:1:1: error: 'settle until stable' has no file to probe: setup creates none\n"
         "    1 | settle until stable\n"
@@ -118,7 +118,7 @@ TEST_CASE("settle: until stable needs a file that setup wrote on storage, not in
 }
 
 TEST_CASE("settle: durations") {
-  RecipeEnv env;
+  test::RecipeEnv env;
   CHECK(settle_errors(env, "settle 60\nnop runs 1\n") ==
         "t.bench:1:8: error: 'settle' needs a duration, but '60' is a plain number\n"
         "    1 | settle 60\n"
@@ -138,7 +138,7 @@ TEST_CASE("settle: durations") {
 }
 
 TEST_CASE("settle: at the top level, once, after setup and before the first timed statement") {
-  RecipeEnv env;
+  test::RecipeEnv env;
   const std::string where_hint =
       "hint: settle lets the files setup wrote settle before timing: write it at the top level, after the setup block "
       "and before the first timed statement\n";

@@ -14,26 +14,7 @@
 
 namespace hwbench::runtime {
 
-using analysis::compare_results;
-using analysis::CompareOptions;
-using analysis::Comparison;
-using analysis::RatioState;
-using check::CheckedRecipe;
-using model::ReportSpec;
-using model::Result;
-using plan::Plan;
-using plan::print_plan;
-using platform::RealClock;
-using report::build_report_data;
-using report::Format;
-using report::render_report;
-using report::ReportData;
-using run::run_plan;
-using run::RunOptions;
-using run::RunOutcome;
 namespace {
-
-using test::RecipeEnv;
 
 const char* const kernel_text =
     "kernel sq(T: type = i32, n: i32 = 3) -> T {\n"
@@ -49,7 +30,7 @@ std::string auto_label(const kernels::jit::CompileOptions& options = {}) {
 }
 
 /// kernel_text followed by `statements`, checked: it must check without a diagnostic.
-CheckedRecipe checked(RecipeEnv& env, const std::string& statements) {
+check::CheckedRecipe checked(test::RecipeEnv& env, const std::string& statements) {
   auto c = env.check(std::string(kernel_text) + statements);
   REQUIRE(c.diagnostics == "");
   REQUIRE(c.recipe.has_value());
@@ -57,38 +38,38 @@ CheckedRecipe checked(RecipeEnv& env, const std::string& statements) {
 }
 
 /// `result` compared with itself, its first series run by back end `a` on one side and `b` on the other.
-Comparison compare_backends(const Result& result, const std::string& a, const std::string& b) {
-  Result left = result;
-  Result right = result;
+analysis::Comparison compare_backends(const model::Result& result, const std::string& a, const std::string& b) {
+  model::Result left = result;
+  model::Result right = result;
   for (auto& set : left.series[0].param_sets) set.params["backend"] = a;
   for (auto& set : right.series[0].param_sets) set.params["backend"] = b;
-  return compare_results({&left, &right}, {"A", "B"}, CompareOptions{});
+  return analysis::compare_results({&left, &right}, {"A", "B"}, analysis::CompareOptions{});
 }
 
-RunOutcome run(const CheckedRecipe& recipe) {
-  RealClock clock;
-  RunOptions opts;
+run::RunOutcome run(const check::CheckedRecipe& recipe) {
+  platform::RealClock clock;
+  run::RunOptions opts;
   opts.clock = &clock;
-  return run_plan(recipe, opts);
+  return run::run_plan(recipe, opts);
 }
 
 TEST_CASE("user kernels: a defined kernel is bound, planned and run like a built-in one") {
-  RecipeEnv env;
-  const CheckedRecipe recipe = checked(env,
-                                       "series \"sq f64\" sq T f64 n 5 for 2ms runs 2 backend interpreted\n"
-                                       "series \"sq auto\" sq i16 n 4 for 2ms\n"
-                                       "report ops/s mean\n");
-  const Plan& plan = recipe.plan;
+  test::RecipeEnv env;
+  const check::CheckedRecipe recipe = checked(env,
+                                              "series \"sq f64\" sq T f64 n 5 for 2ms runs 2 backend interpreted\n"
+                                              "series \"sq auto\" sq i16 n 4 for 2ms\n"
+                                              "report ops/s mean\n");
+  const plan::Plan& plan = recipe.plan;
   REQUIRE(plan.main.size() == 2);
   CHECK(plan.main[0].kernel.text == "sq T f64 n 5 for 2ms runs 2 backend interpreted (interpreted)");
   CHECK(plan.main[1].kernel.text == "sq i16 n 4 for 2ms (" + auto_label() + ")");
   std::ostringstream printed;
-  print_plan(plan, printed);
+  plan::print_plan(plan, printed);
   CHECK(printed.str().find(
             "    sq T f64 n 5 for 2ms runs 2 backend interpreted (interpreted)    [sq f64: 2 samples of 0.002 s]\n") !=
         std::string::npos);
 
-  RunOutcome out = run(recipe);
+  run::RunOutcome out = run(recipe);
   REQUIRE(out.status == hwbench::runtime::model::RunStatus::complete);
   REQUIRE(out.series.size() == 2);
   REQUIRE(out.series[0].samples.size() == 2);
@@ -104,38 +85,38 @@ TEST_CASE("user kernels: a defined kernel is bound, planned and run like a built
   }
   CHECK(out.series[1].params_of(out.series[1].samples.at(0)).params.at("backend") == auto_label());
 
-  Result result;
+  model::Result result;
   result.series = out.series;
-  ReportSpec spec;
+  model::ReportSpec spec;
   spec.unit = "ops/s";
   spec.aggregates = {"mean"};
-  const ReportData data = build_report_data(result, spec);
+  const report::ReportData data = report::build_report_data(result, spec);
   REQUIRE(data.series.size() == 2);
   CHECK(data.series[0].backend.rfind("interpreted, compiled in ", 0) == 0);
   std::ostringstream text;
-  render_report(data, Format::text, text);
+  report::render_report(data, report::Format::text, text);
   CHECK(text.str().find("\nback end: sq f64: interpreted, compiled in ") != std::string::npos);
 
   // The same series on another back end is measured by other code: compare does not divide it.
-  const Comparison cmp = compare_backends(result, "interpreted", "jit O2, LLVM 14");
+  const analysis::Comparison cmp = compare_backends(result, "interpreted", "jit O2, LLVM 14");
   REQUIRE(cmp.rows.size() == 2);
-  CHECK(cmp.rows[0].ratios[0].state == RatioState::kernels_differ);
+  CHECK(cmp.rows[0].ratios[0].state == analysis::RatioState::kernels_differ);
   CHECK(cmp.rows[0].ratios[0].why ==
         "measured by different kernels (A: sq backend=interpreted; B: sq backend=jit O2, LLVM 14)");
-  CHECK(cmp.rows[1].ratios[0].state == RatioState::computed);
+  CHECK(cmp.rows[1].ratios[0].state == analysis::RatioState::computed);
 
   // So is the same series compiled with and without vectorising.
-  const Comparison vs = compare_backends(result, "jit O2, LLVM 14", "jit O2 without vectorising, LLVM 14");
+  const analysis::Comparison vs = compare_backends(result, "jit O2, LLVM 14", "jit O2 without vectorising, LLVM 14");
   REQUIRE(vs.rows.size() == 2);
-  CHECK(vs.rows[0].ratios[0].state == RatioState::kernels_differ);
+  CHECK(vs.rows[0].ratios[0].state == analysis::RatioState::kernels_differ);
   CHECK(vs.rows[0].ratios[0].why ==
         "measured by different kernels (A: sq backend=jit O2, LLVM 14; B: sq backend=jit O2 without vectorising, LLVM "
         "14)");
 }
 
 TEST_CASE("user kernels: vectorize on|off is accepted, named in the plan and recorded in every sample") {
-  RecipeEnv env;
-  const CheckedRecipe recipe =
+  test::RecipeEnv env;
+  const check::CheckedRecipe recipe =
       checked(env,
               "series \"scalar\" sq T f64 n 5 for 2ms vectorize off\n"
               "series \"vector\" sq T f64 n 5 for 2ms vectorize on\n"
@@ -145,13 +126,13 @@ TEST_CASE("user kernels: vectorize on|off is accepted, named in the plan and rec
     CHECK(scalar.rfind("jit O2 without vectorising, LLVM ", 0) == 0);
   else
     CHECK(scalar == "interpreted");  // the interpreter ignores the option
-  const Plan& plan = recipe.plan;
+  const plan::Plan& plan = recipe.plan;
   REQUIRE(plan.main.size() == 3);
   CHECK(plan.main[0].kernel.text == "sq T f64 n 5 for 2ms vectorize off (" + scalar + ")");
   CHECK(plan.main[1].kernel.text == "sq T f64 n 5 for 2ms vectorize on (" + auto_label() + ")");
   CHECK(plan.main[2].kernel.text == "sq T f64 n 5 for 2ms vectorize off backend interpreted (interpreted)");
 
-  RunOutcome out = run(recipe);
+  run::RunOutcome out = run(recipe);
   REQUIRE(out.status == hwbench::runtime::model::RunStatus::complete);
   REQUIRE(out.series.size() == 3);
   CHECK(out.series[0].param_sets.at(0).params.at("backend") == scalar);
@@ -166,10 +147,10 @@ TEST_CASE("user kernels: vectorize on|off is accepted, named in the plan and rec
 }
 
 TEST_CASE("user kernels: a runtime error names the place in the recipe") {
-  RecipeEnv env;
+  test::RecipeEnv env;
   auto c = env.check(std::string(kernel_text) + "sq T i64 n 3 backend interpreted runs 1\n");
   REQUIRE(c.recipe.has_value());
-  RunOutcome out = run(*c.recipe);
+  run::RunOutcome out = run(*c.recipe);
   CHECK(out.status == hwbench::runtime::model::RunStatus::failed);
   CHECK(out.error ==
         "t.bench:6:1: sq T i64 n 3 backend interpreted runs 1 (interpreted): "
@@ -177,7 +158,7 @@ TEST_CASE("user kernels: a runtime error names the place in the recipe") {
 }
 
 TEST_CASE("user kernels: check reports a body that does not type-check for a statement's types at the statement") {
-  RecipeEnv env;
+  test::RecipeEnv env;
   auto c = env.check(
       "kernel big(T: type = i32) -> T {\n"
       "  return 40000\n"
@@ -197,7 +178,7 @@ TEST_CASE("user kernels: check reports a body that does not type-check for a sta
 }
 
 TEST_CASE("user kernels: definition errors, names and parameter values") {
-  RecipeEnv env;
+  test::RecipeEnv env;
   CHECK(env.check("kernel idle(n: i32) {\n  let s: i32 = n * 2\n}\nidle n 3 for 1ms\n").diagnostics ==
         "t.bench:1:8: error: kernel 'idle' has no result type, so its work could be optimised away\n"
         "    1 | kernel idle(n: i32) {\n"

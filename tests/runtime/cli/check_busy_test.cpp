@@ -5,22 +5,21 @@
 #include "runtime/cli/commands.hpp"
 #include "tests/support/fake_proc.hpp"
 
-using hwbench::platform::SystemConditionsSampler;
-using hwbench::runtime::cli::busy_machine_warnings;
-using hwbench::test::FakeCounters;
-using hwbench::test::FakeProc;
+namespace platform = hwbench::platform;
+namespace cli = hwbench::runtime::cli;
+namespace test = hwbench::test;
 
 TEST_CASE("check: a long run on a loaded VM whose host steals CPU time gets both warnings") {
-  FakeProc proc;
-  FakeCounters c;
+  test::FakeProc proc;
+  test::FakeCounters c;
   c.load1 = 2.3;
   proc.write(c);
-  hwbench::test::SteppingClock clock(1'000'000'000);
-  SystemConditionsSampler sampler(proc.root(), clock);
+  test::SteppingClock clock(1'000'000'000);
+  platform::SystemConditionsSampler sampler(proc.root(), clock);
   hwbench::runtime::plan::Plan plan;
   plan.estimated_seconds = 300;
   int pauses = 0;
-  const auto warnings = busy_machine_warnings(plan, sampler, [&] {
+  const auto warnings = cli::busy_machine_warnings(plan, sampler, [&] {
     ++pauses;
     c.user += 150;
     c.steal += 50;  // a quarter of the 200 ticks of 2 CPUs
@@ -32,11 +31,11 @@ TEST_CASE("check: a long run on a loaded VM whose host steals CPU time gets both
 }
 
 TEST_CASE("check: a quiet machine, or a short run, gets no warning; only a known long run a pause") {
-  FakeProc proc;
-  FakeCounters c;
+  test::FakeProc proc;
+  test::FakeCounters c;
   proc.write(c);
-  hwbench::test::SteppingClock clock(1'000'000'000);
-  SystemConditionsSampler sampler(proc.root(), clock);
+  test::SteppingClock clock(1'000'000'000);
+  platform::SystemConditionsSampler sampler(proc.root(), clock);
   hwbench::runtime::plan::Plan plan;  // no estimate: taken as long
   int pauses = 0;
   const auto count = [&] {
@@ -45,18 +44,18 @@ TEST_CASE("check: a quiet machine, or a short run, gets no warning; only a known
     c.idle += 100;
     proc.write(c);
   };
-  CHECK(busy_machine_warnings(plan, sampler, count).empty());
+  CHECK(cli::busy_machine_warnings(plan, sampler, count).empty());
   CHECK(pauses == 0);  // no estimate: the load alone, read at once
   plan.estimated_seconds = 300;
-  CHECK(busy_machine_warnings(plan, sampler, count).empty());
+  CHECK(cli::busy_machine_warnings(plan, sampler, count).empty());
   CHECK(pauses == 1);
   c.load1 = 5;
   proc.write(c);
   plan.estimated_seconds = 20;
-  CHECK(busy_machine_warnings(plan, sampler, count).empty());
+  CHECK(cli::busy_machine_warnings(plan, sampler, count).empty());
   CHECK(pauses == 1);
   plan.estimated_seconds.reset();
-  CHECK(busy_machine_warnings(plan, sampler, count) ==
+  CHECK(cli::busy_machine_warnings(plan, sampler, count) ==
         std::vector<std::string>{"the machine is already busy: load 5.0 on 2 CPUs"});
   CHECK(pauses == 1);
 }

@@ -10,21 +10,20 @@
 #include "tests/support/cli_run.hpp"
 #include "tests/support/temp_dir.hpp"
 
-using hwbench::test::cli;
-using hwbench::test::CliRun;
-using hwbench::test::TempDir;
+namespace test = hwbench::test;
 
 namespace {}  // namespace
 
 TEST_CASE("cli: the verbatim sentence prints the mean MB/s of 10 samples and keeps them in the result file") {
-  TempDir ram("/dev/shm"), st1, work;
+  test::TempDir ram("/dev/shm"), st1, work;
   std::string recipe = work / "sentence.bench";
-  hwbench::test::write_text(recipe,
-                            "setup { repeat 10 write ramdisk:/10m_$i size 10MB random }\n"
-                            "repeat 10 cp ramdisk:/10m_$i -> /st1/test; report MB/s mean\n"
-                            "teardown { rm ramdisk:/10m_* ; rm /st1/test/10m_* }\n");
+  test::write_text(recipe,
+                   "setup { repeat 10 write ramdisk:/10m_$i size 10MB random }\n"
+                   "repeat 10 cp ramdisk:/10m_$i -> /st1/test; report MB/s mean\n"
+                   "teardown { rm ramdisk:/10m_* ; rm /st1/test/10m_* }\n");
   std::string result = work / "r.json";
-  auto r = cli({"run", "-q", "-L", "ramdisk=" + ram.path(), "-L", "/st1/test=" + st1.path(), "-o", result, recipe});
+  auto r =
+      test::cli({"run", "-q", "-L", "ramdisk=" + ram.path(), "-L", "/st1/test=" + st1.path(), "-o", result, recipe});
   INFO(r.err);
   REQUIRE(r.code == 0);
   std::istringstream lines(r.out);
@@ -58,45 +57,45 @@ TEST_CASE("cli: the verbatim sentence prints the mean MB/s of 10 samples and kee
   expected << sum / 10;
   CHECK(row.substr(row.size() - expected.str().size()) == expected.str());
   // Teardown removed what the run created.
-  CHECK(hwbench::test::count_entries(ram.path()) == 0);
-  CHECK(hwbench::test::count_entries(st1.path()) == 0);
+  CHECK(test::count_entries(ram.path()) == 0);
+  CHECK(test::count_entries(st1.path()) == 0);
   // The result re-renders without running.
-  auto again = cli({"report", result});
+  auto again = test::cli({"report", result});
   CHECK(again.code == 0);
   CHECK(again.out == r.out);
 }
 
 TEST_CASE("cli: exit codes") {
-  TempDir work;
+  test::TempDir work;
   std::string bad = work / "bad.bench";
-  hwbench::test::write_text(bad, "cpp ramdisk:/a -> ramdisk:/b\n");
-  auto r = cli({"check", bad});
+  test::write_text(bad, "cpp ramdisk:/a -> ramdisk:/b\n");
+  auto r = test::cli({"check", bad});
   CHECK(r.code == 1);
   CHECK(r.err.find("bad.bench:1:1: error: unknown kernel 'cpp'") != std::string::npos);
   CHECK(r.err.find("1 error in " + bad + "; nothing was run") != std::string::npos);
-  auto run_bad = cli({"run", "-o", work / "never.json", bad});
+  auto run_bad = test::cli({"run", "-o", work / "never.json", bad});
   CHECK(run_bad.code == 1);
-  CHECK_FALSE(hwbench::test::exists(work / "never.json"));
-  CHECK(cli({"check", work / "missing.bench"}).code == 2);
-  CHECK(cli({"check", "--no-such-flag", bad}).code == 2);
-  CHECK(cli({"frobnicate"}).code == 2);
-  auto badl = cli({"check", "-L", "novalue", bad});
+  CHECK_FALSE(test::exists(work / "never.json"));
+  CHECK(test::cli({"check", work / "missing.bench"}).code == 2);
+  CHECK(test::cli({"check", "--no-such-flag", bad}).code == 2);
+  CHECK(test::cli({"frobnicate"}).code == 2);
+  auto badl = test::cli({"check", "-L", "novalue", bad});
   CHECK(badl.code == 2);
   CHECK(badl.err == "hwbench: -L needs NAME=PATH or /DIR=PATH, not 'novalue'\n");
-  CHECK(cli({"list"}).code == 0);
+  CHECK(test::cli({"list"}).code == 0);
 }
 
 TEST_CASE("cli: a run that fails exits 3, removes its files and leaves a result marked incomplete") {
-  TempDir ram("/dev/shm"), work;
+  test::TempDir ram("/dev/shm"), work;
   std::string recipe = work / "fail.bench";
   // A cold read from a tmpfs cannot be evicted: the run must fail rather than report a warm figure.
-  hwbench::test::write_text(recipe, "setup { write ramdisk:/x size 1MB }\nread ramdisk:/x cold\nreport MB/s mean\n");
+  test::write_text(recipe, "setup { write ramdisk:/x size 1MB }\nread ramdisk:/x cold\nreport MB/s mean\n");
   std::string result = work / "r.json";
-  auto r = cli({"run", "-q", "-L", "ramdisk=" + ram.path(), "-o", result, recipe});
+  auto r = test::cli({"run", "-q", "-L", "ramdisk=" + ram.path(), "-o", result, recipe});
   CHECK(r.code == 3);
   CHECK(r.out.empty());
   CHECK(r.err.find("cannot evict") != std::string::npos);
-  CHECK(hwbench::test::count_entries(ram.path()) == 0);
+  CHECK(test::count_entries(ram.path()) == 0);
   std::string error;
   auto loaded = hwbench::runtime::record::load_result(result, error);
   REQUIRE(loaded);
@@ -105,7 +104,7 @@ TEST_CASE("cli: a run that fails exits 3, removes its files and leaves a result 
 }
 
 TEST_CASE("cli: list shows every kernel with its parameters") {
-  auto r = cli({"list"});
+  auto r = test::cli({"list"});
   CHECK(r.out.find("family files") != std::string::npos);
   CHECK(r.out.find("usage: cp SRC -> DST") != std::string::npos);
   CHECK(r.out.find("usage: write PATH size SIZE") != std::string::npos);
@@ -116,66 +115,66 @@ TEST_CASE("cli: list shows every kernel with its parameters") {
 }
 
 TEST_CASE("cli: import nbench writes a published result that report renders in nbench's layout") {
-  TempDir dir;
+  test::TempDir dir;
   const std::string out = dir.path() + "/thinkpad.toml";
   const std::string log = std::string(HWBENCH_SOURCE_DIR) + "/tests/golden/nbench-thinkpad-x20-p3-600mhz.log";
-  auto r = cli({"import", "nbench", log, "-o", out});
+  auto r = test::cli({"import", "nbench", log, "-o", out});
   CHECK(r.code == 0);
   CHECK(r.err == "published result: " + out + " (10 series)\n");
-  auto shown = cli({"report", out});
+  auto shown = test::cli({"report", out});
   CHECK(shown.code == 0);
   CHECK(shown.out.find("NUMERIC SORT        :          244.96  :       6.28  :       2.06\n") != std::string::npos);
   CHECK(shown.out.find("INTEGER INDEX       : 12.748\n") != std::string::npos);
   CHECK(shown.out.find("FLOATING-POINT INDEX: 5.745\n") != std::string::npos);
-  auto unknown = cli({"import", "nbnech", log});
+  auto unknown = test::cli({"import", "nbnech", log});
   CHECK(unknown.code == 2);
   CHECK(unknown.err.rfind("hwbench: no importer for 'nbnech'; did you mean 'nbench'?\n", 0) == 0);
-  auto bad = cli({"import", "nbench", out});
+  auto bad = test::cli({"import", "nbench", out});
   CHECK(bad.code == 1);
   CHECK(bad.err.find("error: no nbench table") != std::string::npos);
 }
 
 TEST_CASE("cli: compare sets a published log beside its re-import, and compare with works in a recipe") {
-  TempDir dir;
+  test::TempDir dir;
   const std::string log = std::string(HWBENCH_SOURCE_DIR) + "/tests/golden/nbench-thinkpad-x20-p3-600mhz.log";
   const std::string a = dir.path() + "/a.toml", b = dir.path() + "/b.toml";
-  REQUIRE(cli({"import", "nbench", log, "-o", a}).code == 0);
-  REQUIRE(cli({"import", "nbench", log, "-o", b, "--machine", "the same ThinkPad"}).code == 0);
-  auto r = cli({"compare", a, b, "--ratio", "truncate", "--suffix", "x"});
+  REQUIRE(test::cli({"import", "nbench", log, "-o", a}).code == 0);
+  REQUIRE(test::cli({"import", "nbench", log, "-o", b, "--machine", "the same ThinkPad"}).code == 0);
+  auto r = test::cli({"compare", a, b, "--ratio", "truncate", "--suffix", "x"});
   CHECK(r.code == 0);
   CHECK(r.out.find("NUMERIC SORT") != std::string::npos);
   CHECK(r.out.find("1.00x") != std::string::npos);
-  auto bad = cli({"compare", a, b, "--ratio", "floor"});
+  auto bad = test::cli({"compare", a, b, "--ratio", "floor"});
   CHECK(bad.code == 2);
   CHECK(bad.err.rfind("hwbench: --ratio: ", 0) == 0);
-  CHECK(cli({"compare", a}).code == 2);
+  CHECK(test::cli({"compare", a}).code == 2);
   // In a recipe: the comparison is one of the run's reports.
   const std::string recipe = dir.path() + "/c.bench";
   { std::ofstream(recipe) << "series \"NUMERIC SORT\" nop runs 2\ncompare with \"a.toml\" unit \"ops/s\"\n"; }
-  auto run = cli({"run", "-q", "-L", "disk=" + dir.path(), "-o", dir.path() + "/r.json", recipe});
+  auto run = test::cli({"run", "-q", "-L", "disk=" + dir.path(), "-o", dir.path() + "/r.json", recipe});
   CHECK(run.code == 0);
   CHECK(run.out.find("NUMERIC SORT") != std::string::npos);
 }
 
 TEST_CASE("cli: report and compare know a result file and a published result by content, whatever the name") {
-  TempDir dir;
+  test::TempDir dir;
   const std::string log = std::string(HWBENCH_SOURCE_DIR) + "/tests/golden/nbench-thinkpad-x20-p3-600mhz.log";
   const std::string published = dir.path() + "/thinkpad.pub";
-  REQUIRE(cli({"import", "nbench", log, "-o", published}).code == 0);
-  auto shown = cli({"report", published});
+  REQUIRE(test::cli({"import", "nbench", log, "-o", published}).code == 0);
+  auto shown = test::cli({"report", published});
   CHECK(shown.code == 0);
   CHECK(shown.out.find("INTEGER INDEX       : 12.748\n") != std::string::npos);
   // The same result as a result file (JSON), under a name that says TOML.
-  auto as_json = cli({"report", published, "--format", "json"});
+  auto as_json = test::cli({"report", published, "--format", "json"});
   REQUIRE(as_json.code == 0);
   const std::string result = dir.path() + "/thinkpad.toml";
   std::ofstream(result) << as_json.out;
-  auto again = cli({"report", result});
+  auto again = test::cli({"report", result});
   CHECK(again.code == 0);
   CHECK(again.out == shown.out);
-  CHECK(cli({"compare", published, result}).code == 0);
+  CHECK(test::cli({"compare", published, result}).code == 0);
   // A tool's log is neither: one error naming both, and the import that makes one of it.
-  auto neither = cli({"report", log});
+  auto neither = test::cli({"report", log});
   CHECK(neither.code == 2);
   CHECK(neither.err ==
         "hwbench: " + log +
@@ -184,20 +183,20 @@ TEST_CASE("cli: report and compare know a result file and a published result by 
             "TOML with schema = \"hwbench-published/1\"; a tool's printed log becomes one with "
             "`hwbench import TOOL " +
             log + "`\n");
-  auto compared = cli({"compare", published, log});
+  auto compared = test::cli({"compare", published, log});
   CHECK(compared.code == 2);
   CHECK(compared.err == neither.err);
 }
 
 TEST_CASE("cli: --set values are checked, printed by check, kept in the result file and shown by report") {
-  TempDir dir;
+  test::TempDir dir;
   const std::string recipe = dir.path() + "/knobs.bench";
   std::ofstream(recipe) << "let n = 2\nseries \"nops\" repeat $n nop\n";
-  auto checked = cli({"check", recipe, "--set", "n=3"});
+  auto checked = test::cli({"check", recipe, "--set", "n=3"});
   CHECK(checked.code == 0);
   CHECK(checked.out.find("\n\nparameters: --set n=3\n\nlocations:\n") != std::string::npos);
   const std::string result = dir.path() + "/knobs.json";
-  auto ran = cli({"run", recipe, "--set", "n=3", "-o", result, "-q"});
+  auto ran = test::cli({"run", recipe, "--set", "n=3", "-o", result, "-q"});
   REQUIRE_MESSAGE(ran.code == 0, ran.err);
   std::string error;
   auto loaded = hwbench::runtime::record::load_result(result, error);
@@ -205,10 +204,10 @@ TEST_CASE("cli: --set values are checked, printed by check, kept in the result f
   CHECK(loaded->parameters == std::map<std::string, std::string>{{"n", "3"}});
   REQUIRE(loaded->series.size() == 1);
   CHECK(loaded->series[0].samples.size() == 3);
-  auto shown = cli({"report", result});
+  auto shown = test::cli({"report", result});
   CHECK(shown.code == 0);
   CHECK(shown.out.rfind("parameters: --set n=3\n\n", 0) == 0);
-  auto bad = cli({"check", recipe, "--set", "n"});
+  auto bad = test::cli({"check", recipe, "--set", "n"});
   CHECK(bad.code == 2);
   CHECK(bad.err == "hwbench: --set needs NAME=VALUE, not 'n'\n");
 }

@@ -13,9 +13,7 @@
 #include "tests/support/skip.hpp"
 #include "tests/support/temp_dir.hpp"
 
-using hwbench::test::cli;
-using hwbench::test::CliRun;
-using hwbench::test::TempDir;
+namespace test = hwbench::test;
 
 namespace {
 
@@ -23,11 +21,11 @@ const std::string helper = HWBENCH_CMD_HELPER;
 const std::string golden = std::string(HWBENCH_SOURCE_DIR) + "/tests/golden/";
 
 // Runs `text` as a recipe in `work` with --allow-exec, the disk location there.
-CliRun run_recipe(const TempDir& work, const std::string& text, const std::string& result = "") {
+test::CliRun run_recipe(const test::TempDir& work, const std::string& text, const std::string& result = "") {
   const std::string recipe = work / "r.bench";
-  hwbench::test::write_text(recipe, text);
-  return cli({"run", "-q", "--allow-exec", "-L", "disk=" + work.path(), "-o", result.empty() ? work / "r.json" : result,
-              recipe});
+  test::write_text(recipe, text);
+  return test::cli({"run", "-q", "--allow-exec", "-L", "disk=" + work.path(), "-o",
+                    result.empty() ? work / "r.json" : result, recipe});
 }
 
 // `text` with each run of spaces made one.
@@ -49,14 +47,14 @@ std::string section_of(const std::string& out, const std::string& title) {
 }  // namespace
 
 TEST_CASE("command cli: an nbench log printed by a program gives the report `hwbench import` gives, byte for byte") {
-  TempDir work;
+  test::TempDir work;
   const std::string log = golden + "nbench-thinkpad-x20-p3-600mhz.log";
   const auto run = run_recipe(work, "exec \"" + helper + "\" cat stdin \"" + log + "\" import nbench\nreport nbench\n");
   INFO(run.err);
   REQUIRE(run.code == 0);
-  const auto imported = cli({"import", "nbench", log, "-o", work / "log.toml"});
+  const auto imported = test::cli({"import", "nbench", log, "-o", work / "log.toml"});
   REQUIRE(imported.code == 0);
-  const auto report = cli({"report", work / "log.toml"});
+  const auto report = test::cli({"report", work / "log.toml"});
   REQUIRE(report.code == 0);
   // The run's report ends with its conditions; the published one has none.
   CHECK(run.out.substr(0, run.out.find("\nconditions:")) == report.out.substr(0, report.out.find("\nconditions:")));
@@ -71,15 +69,15 @@ TEST_CASE("command cli: an nbench log printed by a program gives the report `hwb
 }
 
 TEST_CASE("command cli: a UnixBench log printed by a program gives the report `hwbench import` gives, both runs") {
-  TempDir work;
+  test::TempDir work;
   const std::string log = std::string(HWBENCH_SOURCE_DIR) + "/tests/data/unixbench/unixbench-5.1.3-2-cpus.log";
   const auto run =
       run_recipe(work, "exec \"" + helper + "\" cat stdin \"" + log + "\" import unixbench\nreport unixbench\n");
   INFO(run.err);
   REQUIRE(run.code == 0);
-  const auto imported = cli({"import", "unixbench", log, "-o", work / "log.toml"});
+  const auto imported = test::cli({"import", "unixbench", log, "-o", work / "log.toml"});
   REQUIRE(imported.code == 0);
-  const auto report = cli({"report", work / "log.toml"});
+  const auto report = test::cli({"report", work / "log.toml"});
   REQUIRE(report.code == 0);
   // Alike but for each block's "Benchmark Run:" span: the run's is the program's run here and
   // now (its samples' start and end), the published file's the log's own times.
@@ -104,7 +102,7 @@ TEST_CASE("command cli: a UnixBench log printed by a program gives the report `h
 }
 
 TEST_CASE("command cli: a section of imported figures, another of a program's own figure, compared row by row") {
-  TempDir work;
+  test::TempDir work;
   const std::string log = golden + "openssl-thinkpad-x20-p3-600mhz.log";
   const auto run = run_recipe(work,
                               "section \"logged\" {\n"
@@ -136,13 +134,13 @@ TEST_CASE("command cli: a section of imported figures, another of a program's ow
   // Two sections of one run: no environment set side by side.
   CHECK(printed.find("environment") == std::string::npos);
   // The result keeps each series' section, and re-renders the same.
-  const auto again = cli({"report", work / "r.json"});
+  const auto again = test::cli({"report", work / "r.json"});
   REQUIRE(again.code == 0);
   CHECK(again.out.substr(0, again.out.find("\nconditions:")) == run.out.substr(0, run.out.find("\nconditions:")));
 }
 
 TEST_CASE("command cli: a missing program in 'missing skip' is one line and an unavailable series, not a failure") {
-  TempDir work;
+  test::TempDir work;
   const auto run = run_recipe(work,
                               "series \"ghost\" exec hwbench-no-such-program-xyz missing skip\n"
                               "series \"here\" exec \"" +
@@ -158,9 +156,9 @@ TEST_CASE("command cli: a missing program in 'missing skip' is one line and an u
 }
 
 TEST_CASE("command cli: Debian's dd, its printed rate as the figure; written file claimed and removed by teardown") {
-  const std::string dd = hwbench::test::find_tool("dd");
-  if (dd.empty()) return hwbench::test::skip("dd is not installed");
-  TempDir work;
+  const std::string dd = test::find_tool("dd");
+  if (dd.empty()) return test::skip("dd is not installed");
+  test::TempDir work;
   const auto run =
       run_recipe(work,
                  "let rate = \"([0-9.]+ [kMGT]?B/s)\\$\"\n"
@@ -186,9 +184,9 @@ TEST_CASE("command cli: Debian's dd, its printed rate as the figure; written fil
 }
 
 TEST_CASE("command cli: Debian's openssl speed, run and imported, prints its own table") {
-  const std::string openssl = hwbench::test::find_tool("openssl");
-  if (openssl.empty()) return hwbench::test::skip("openssl is not installed");
-  TempDir work;
+  const std::string openssl = test::find_tool("openssl");
+  if (openssl.empty()) return test::skip("openssl is not installed");
+  test::TempDir work;
   const auto run =
       run_recipe(work, "exec openssl speed -elapsed -seconds 1 -bytes 16 md5 import openssl\nreport openssl\n");
   INFO(run.err);
@@ -205,9 +203,9 @@ TEST_CASE("command cli: Debian's openssl speed, run and imported, prints its own
 }
 
 TEST_CASE("command cli: Debian's bonnie++ at a small size, run and imported beside hwbench's bonnie kernels") {
-  const std::string bonnie = hwbench::test::find_tool("bonnie++");
-  if (bonnie.empty()) return hwbench::test::skip("bonnie++ is not installed");
-  TempDir work;
+  const std::string bonnie = test::find_tool("bonnie++");
+  if (bonnie.empty()) return test::skip("bonnie++ is not installed");
+  test::TempDir work;
   const auto run = run_recipe(work,
                               "section \"bonnie++\" {\n"
                               "  exec \"" +

@@ -14,9 +14,7 @@
 #include "tests/faults/hwbench_child.hpp"
 #include "tests/support/temp_dir.hpp"
 
-using hwbench::test::HwbenchChild;
-using hwbench::test::TempDir;
-using hwbench::test::write_text;
+namespace test = hwbench::test;
 
 namespace {
 
@@ -30,7 +28,7 @@ const char* const kRecipe =
 std::pair<std::string, int> on_terminal(const std::string& dir, const std::vector<std::string>& args,
                                         unsigned short columns, const std::vector<std::string>& extra_env) {
   std::vector<std::string> env_text;
-  for (const auto& e : hwbench::test::child_environment())
+  for (const auto& e : test::child_environment())
     if (e.rfind("NO_COLOR=", 0) != 0 && e.rfind("TERM=", 0) != 0) env_text.push_back(e);
   env_text.push_back("TERM=xterm");
   env_text.insert(env_text.end(), extra_env.begin(), extra_env.end());
@@ -101,8 +99,8 @@ std::vector<std::string> lines(const std::string& text) {
 }  // namespace
 
 TEST_CASE("progress, binary: a terminal gets a status line rewritten in place, within its width") {
-  TempDir dir;
-  write_text(dir / "t.bench", kRecipe);
+  test::TempDir dir;
+  test::write_text(dir / "t.bench", kRecipe);
   // Not a structured binding: clang 14 cannot capture one in INFO's lambda.
   const auto shown_run = on_terminal(dir.path(), {"run", "t.bench", "-o", "r.json"}, 60, {});
   const std::string& text = shown_run.first;
@@ -122,8 +120,8 @@ TEST_CASE("progress, binary: a terminal gets a status line rewritten in place, w
 }
 
 TEST_CASE("progress, binary: NO_COLOR and --color never take the colours away") {
-  TempDir dir;
-  write_text(dir / "t.bench", "series \"x\" nop runs 2\n");
+  test::TempDir dir;
+  test::write_text(dir / "t.bench", "series \"x\" nop runs 2\n");
   auto [plain, code] = on_terminal(dir.path(), {"run", "t.bench", "-o", "r.json"}, 80, {"NO_COLOR=1"});
   CHECK(code == 0);
   CHECK(plain.find("\033[1m") == std::string::npos);
@@ -134,10 +132,10 @@ TEST_CASE("progress, binary: NO_COLOR and --color never take the colours away") 
 }
 
 TEST_CASE("progress, binary: a pipe gets one line per series; -v one per sample; -q nothing") {
-  TempDir dir;
-  write_text(dir / "t.bench", kRecipe);
+  test::TempDir dir;
+  test::write_text(dir / "t.bench", kRecipe);
   {
-    HwbenchChild run({"run", "t.bench", "-o", "r.json"}, dir.path());
+    test::HwbenchChild run({"run", "t.bench", "-o", "r.json"}, dir.path());
     REQUIRE(run.exit_code() == 0);
     const auto got = lines(run.err());
     INFO(run.err());
@@ -151,20 +149,20 @@ TEST_CASE("progress, binary: a pipe gets one line per series; -v one per sample;
     CHECK(run.err().find('\033') == std::string::npos);
   }
   {
-    HwbenchChild run({"run", "-v", "t.bench", "-o", "r.json"}, dir.path());
+    test::HwbenchChild run({"run", "-v", "t.bench", "-o", "r.json"}, dir.path());
     REQUIRE(run.exit_code() == 0);
-    CHECK(hwbench::test::count_of(run.err(), "  nop runs 5  ") == 5);
-    CHECK(hwbench::test::count_of(run.err(), "  nop for 0.3s runs 2  ") == 2);
+    CHECK(test::count_of(run.err(), "  nop runs 5  ") == 5);
+    CHECK(test::count_of(run.err(), "  nop for 0.3s runs 2  ") == 2);
     CHECK(lines(run.err()).size() == 5 + 2 + 3);
   }
   {
-    HwbenchChild run({"run", "-q", "t.bench", "-o", "r.json"}, dir.path());
+    test::HwbenchChild run({"run", "-q", "t.bench", "-o", "r.json"}, dir.path());
     REQUIRE(run.exit_code() == 0);
     CHECK(run.err() == "");
     CHECK_FALSE(run.out().empty());  // the report still goes to stdout
   }
   {
-    HwbenchChild run({"run", "-q", "-v", "t.bench"}, dir.path());
+    test::HwbenchChild run({"run", "-q", "-v", "t.bench"}, dir.path());
     CHECK(run.exit_code() == 2);
     CHECK(run.err() == "hwbench: --quiet excludes --verbose\nrun 'hwbench --help' for usage\n");
   }

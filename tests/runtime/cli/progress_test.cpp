@@ -15,27 +15,23 @@
 #include "tests/support/recipe_env.hpp"
 #include "tests/support/scripted_run.hpp"
 
-using hwbench::kernels::Work;
-using hwbench::runtime::cli::progress_style;
-using hwbench::runtime::cli::ProgressDisplay;
-using hwbench::runtime::cli::ProgressStyle;
-using hwbench::test::add_kernel;
-using hwbench::test::RecipeEnv;
-using hwbench::test::ScriptedClock;
+namespace kernels = hwbench::kernels;
+namespace cli = hwbench::runtime::cli;
+namespace test = hwbench::test;
 
 namespace {
 
 /// A run of `text` whose samples each take 1 ms on the run's clock, shown with `style` on a
 /// display whose clock advances `display_step_ns` at each reading. Returns what it printed.
-std::string shown(RecipeEnv& env, const std::string& text, ProgressStyle style,
+std::string shown(test::RecipeEnv& env, const std::string& text, cli::ProgressStyle style,
                   std::int64_t display_step_ns = 250'000'000, std::vector<std::int64_t> run_steps = {1'000'000}) {
   auto c = env.check(text);
   INFO(c.diagnostics);
   REQUIRE(c.recipe);
-  ScriptedClock run_clock(std::move(run_steps));
-  ScriptedClock display_clock({display_step_ns});
+  test::ScriptedClock run_clock(std::move(run_steps));
+  test::ScriptedClock display_clock({display_step_ns});
   std::ostringstream out;
-  ProgressDisplay display(out, display_clock, style);
+  cli::ProgressDisplay display(out, display_clock, style);
   hwbench::runtime::run::RunOptions opts;
   opts.clock = &run_clock;
   opts.observer = &display;
@@ -43,26 +39,27 @@ std::string shown(RecipeEnv& env, const std::string& text, ProgressStyle style,
   return out.str();
 }
 
-void add_test_kernels(RecipeEnv& env) {
-  add_kernel(env, "copy", [](std::uint64_t n, int) { return Work{1'000'000 * n, 0}; });
-  add_kernel(env, "spin", [](std::uint64_t n, int) { return Work{0, 3 * n}; });
+void add_test_kernels(test::RecipeEnv& env) {
+  test::add_kernel(env, "copy", [](std::uint64_t n, int) { return kernels::Work{1'000'000 * n, 0}; });
+  test::add_kernel(env, "spin", [](std::uint64_t n, int) { return kernels::Work{0, 3 * n}; });
 }
 
 }  // namespace
 
 TEST_CASE("progress: not a terminal: one line per series, none per sample") {
-  RecipeEnv env;
+  test::RecipeEnv env;
   add_test_kernels(env);
-  const std::string out = shown(env, "series \"copy\" copy runs 3\nseries \"spin it\" spin runs 2\n", ProgressStyle{});
+  const std::string out =
+      shown(env, "series \"copy\" copy runs 3\nseries \"spin it\" spin runs 2\n", cli::ProgressStyle{});
   CHECK(out ==
         "[1/2] copy     1000.0 MB/s ±0.0%  3 samples in 0.75 s\n"
         "[2/2] spin it  3000.0 ops/s ±0.0%  2 samples in 0.5 s\n");
 }
 
 TEST_CASE("progress: -v adds a line per sample") {
-  RecipeEnv env;
+  test::RecipeEnv env;
   add_test_kernels(env);
-  ProgressStyle style;
+  cli::ProgressStyle style;
   style.per_sample = true;
   const std::string out = shown(env, "series \"copy\" copy runs 2\n", style);
   CHECK(out ==
@@ -72,13 +69,13 @@ TEST_CASE("progress: -v adds a line per sample") {
 }
 
 TEST_CASE("progress: a missed `until ci` target and an unavailable kernel are said on the series' line") {
-  RecipeEnv env;
+  test::RecipeEnv env;
   add_test_kernels(env);
   hwbench::kernels::KernelSpec spec;
   spec.name = "absent";
   spec.family = "test";
   spec.synopsis = "absent";
-  spec.effects = [](const hwbench::kernels::Call&, const hwbench::kernels::FileView&) {
+  spec.effects = [](const hwbench::kernels::Call&, const hwbench::platform::FileView&) {
     return hwbench::kernels::FileEffects{};
   };
   spec.make = [](const hwbench::kernels::Call&,
@@ -93,16 +90,16 @@ TEST_CASE("progress: a missed `until ci` target and an unavailable kernel are sa
     steps.push_back(i % 2 ? 3'000'000 : 1'000'000);
   }
   const std::string out = shown(env, "series \"n\" spin until ci 1% runs 2..4\nseries \"gone\" absent\n",
-                                ProgressStyle{}, 250'000'000, steps);
+                                cli::ProgressStyle{}, 250'000'000, steps);
   CHECK(out ==
         "[1/2] n     2000.0 ops/s ±91.9%  4 samples in 1 s  did not reach ±1% at 95% confidence\n"
         "[2/2] gone  unavailable: this machine has no such device\n");
 }
 
 TEST_CASE("progress: on a terminal, a status line rewritten in place, cut to the width, and colours") {
-  RecipeEnv env;
+  test::RecipeEnv env;
   add_test_kernels(env);
-  ProgressStyle style;
+  cli::ProgressStyle style;
   style.status_line = true;
   style.color = true;
   style.width = 50;
@@ -121,14 +118,14 @@ TEST_CASE("progress: on a terminal, a status line rewritten in place, cut to the
 }
 
 TEST_CASE("progress: the ETA: each series' own time per sample, else its `for` duration, else the mean") {
-  RecipeEnv env;
+  test::RecipeEnv env;
   add_test_kernels(env);
   auto c = env.check("series \"a\" copy runs 4\nseries \"b\" spin for 2s runs 3\nseries \"c\" spin runs 5\n");
   REQUIRE(c.recipe);
   const auto& plan = c.recipe->plan;
-  ScriptedClock clock({500'000'000});  // half a second a reading
+  test::ScriptedClock clock({500'000'000});  // half a second a reading
   std::ostringstream out;
-  ProgressDisplay display(out, clock, ProgressStyle{});
+  cli::ProgressDisplay display(out, clock, cli::ProgressStyle{});
   display.run_begins(plan);
   CHECK(display.eta_seconds() < 0);  // nothing measured yet, and not everything has a duration
   hwbench::runtime::model::Series a;
@@ -146,12 +143,12 @@ TEST_CASE("progress: the ETA: each series' own time per sample, else its `for` d
 }
 
 TEST_CASE("progress: the style follows the stream, NO_COLOR, TERM and --color") {
-  const ProgressStyle pipe = progress_style(-1, false, "auto");
+  const cli::ProgressStyle pipe = cli::progress_style(-1, false, "auto");
   CHECK_FALSE(pipe.status_line);
   CHECK_FALSE(pipe.color);
   CHECK(pipe.width == 80);
-  CHECK(progress_style(-1, true, "always").color);
-  CHECK(progress_style(-1, true, "always").per_sample);
+  CHECK(cli::progress_style(-1, true, "always").color);
+  CHECK(cli::progress_style(-1, true, "always").per_sample);
 
   int master = -1, slave = -1;
   struct winsize ws {};
@@ -162,20 +159,20 @@ TEST_CASE("progress: the style follows the stream, NO_COLOR, TERM and --color") 
   const std::string saved_term = old_term ? old_term : "";
   ::setenv("TERM", "xterm", 1);
   ::unsetenv("NO_COLOR");
-  const ProgressStyle tty = progress_style(slave, false, "auto");
+  const cli::ProgressStyle tty = cli::progress_style(slave, false, "auto");
   CHECK(tty.status_line);
   CHECK(tty.color);
   CHECK(tty.width == 57);
-  CHECK_FALSE(progress_style(slave, false, "never").color);
+  CHECK_FALSE(cli::progress_style(slave, false, "never").color);
   ::setenv("NO_COLOR", "1", 1);
-  CHECK_FALSE(progress_style(slave, false, "auto").color);
-  CHECK(progress_style(slave, false, "always").color);
+  CHECK_FALSE(cli::progress_style(slave, false, "auto").color);
+  CHECK(cli::progress_style(slave, false, "always").color);
   ::setenv("NO_COLOR", "", 1);  // set but empty: no effect, as no-color.org says
-  CHECK(progress_style(slave, false, "auto").color);
+  CHECK(cli::progress_style(slave, false, "auto").color);
   ::unsetenv("NO_COLOR");
   ::setenv("TERM", "dumb", 1);
-  CHECK_FALSE(progress_style(slave, false, "auto").status_line);
-  CHECK_FALSE(progress_style(slave, false, "auto").color);
+  CHECK_FALSE(cli::progress_style(slave, false, "auto").status_line);
+  CHECK_FALSE(cli::progress_style(slave, false, "auto").color);
   if (old_term)
     ::setenv("TERM", saved_term.c_str(), 1);
   else
@@ -185,7 +182,7 @@ TEST_CASE("progress: the style follows the stream, NO_COLOR, TERM and --color") 
 }
 
 TEST_CASE("progress: settle on the status line while it lasts, and one line when it ends") {
-  RecipeEnv env;
+  test::RecipeEnv env;
   add_test_kernels(env);
   auto c = env.check("settle 5s\nseries \"copy\" copy runs 1\n");
   REQUIRE_MESSAGE(c.recipe, c.diagnostics);
@@ -195,13 +192,13 @@ TEST_CASE("progress: settle on the status line while it lasts, and one line when
     bool wait(std::int64_t, const std::atomic<bool>*) override { return true; }
   };
   for (const bool terminal : {false, true}) {
-    ScriptedClock run_clock({2'500'000'000});
-    ScriptedClock display_clock({250'000'000});
+    test::ScriptedClock run_clock({2'500'000'000});
+    test::ScriptedClock display_clock({250'000'000});
     Instant pause;
     std::ostringstream out;
-    ProgressStyle style;
+    cli::ProgressStyle style;
     style.status_line = terminal;
-    ProgressDisplay display(out, display_clock, style);
+    cli::ProgressDisplay display(out, display_clock, style);
     hwbench::runtime::run::RunOptions opts;
     opts.clock = &run_clock;
     opts.observer = &display;

@@ -9,13 +9,12 @@
 
 namespace {
 
-using hwbench::runtime::environment::KernelIdentity;
-using hwbench::runtime::environment::SystemFiles;
+namespace environment = hwbench::runtime::environment;
 using nlohmann::json;
 
-struct FakeSystem : SystemFiles {
+struct FakeSystem : environment::SystemFiles {
   std::map<std::string, std::string> files;
-  std::optional<KernelIdentity> identity;
+  std::optional<environment::KernelIdentity> identity;
   std::string host;
   long cpus = 0;
 
@@ -24,7 +23,7 @@ struct FakeSystem : SystemFiles {
     if (it == files.end()) return std::nullopt;
     return it->second;
   }
-  std::optional<KernelIdentity> kernel() const override { return identity; }
+  std::optional<environment::KernelIdentity> kernel() const override { return identity; }
   std::string hostname() const override { return host; }
   long logical_cpus() const override { return cpus; }
 };
@@ -70,7 +69,8 @@ FakeSystem xeon() {
   system.files["/etc/os-release"] =
       "NAME=\"Debian GNU/Linux\"\nPRETTY_NAME=\"Debian GNU/Linux 12 (bookworm)\"\nVERSION_ID=\"12\"\n";
   system.files["/sys/devices/system/clocksource/clocksource0/current_clocksource"] = "tsc\n";
-  system.identity = KernelIdentity{"Linux", "6.1.0-18-amd64", "#1 SMP PREEMPT_DYNAMIC Debian 6.1.76-1", "x86_64"};
+  system.identity =
+      environment::KernelIdentity{"Linux", "6.1.0-18-amd64", "#1 SMP PREEMPT_DYNAMIC Debian 6.1.76-1", "x86_64"};
   system.host = "bench1";
   system.cpus = 4;
   return system;
@@ -177,7 +177,8 @@ FakeSystem raspberry_pi_4() {
   system.files["/proc/cpuinfo"] = cpuinfo;
   system.files["/proc/meminfo"] = "MemTotal:        3880500 kB\n";
   system.files["/etc/os-release"] = "PRETTY_NAME=\"Debian GNU/Linux 12 (bookworm)\"\n";
-  system.identity = KernelIdentity{"Linux", "6.6.31+rpt-rpi-v8", "#1 SMP PREEMPT Debian 1:6.6.31-1+rpt1", "aarch64"};
+  system.identity =
+      environment::KernelIdentity{"Linux", "6.6.31+rpt-rpi-v8", "#1 SMP PREEMPT Debian 1:6.6.31-1+rpt1", "aarch64"};
   system.host = "pi4";
   system.cpus = 4;
   return system;

@@ -25,8 +25,7 @@
 #include "tests/support/temp_dir.hpp"
 
 namespace rt = hwbench::runtime;
-using hwbench::test::occurrences;
-using hwbench::test::TempDir;
+namespace test = hwbench::test;
 
 namespace {
 
@@ -34,16 +33,16 @@ namespace {
 std::string chromium_program() {
   if (const char* named = std::getenv("HWBENCH_CHROMIUM"); named != nullptr && *named != '\0') return named;
   for (const char* name : {"chromium", "chromium-browser"})
-    if (auto path = hwbench::test::find_tool(name); !path.empty()) return path;
+    if (auto path = test::find_tool(name); !path.empty()) return path;
   return "";
 }
 
 // `unshare -rn` when this machine lets a process have a network namespace of its own (no
 // interface but a loopback that is down); empty otherwise.
-std::vector<std::string> network_off(const TempDir& dir) {
-  const std::string unshare = hwbench::test::find_tool("unshare");
+std::vector<std::string> network_off(const test::TempDir& dir) {
+  const std::string unshare = test::find_tool("unshare");
   if (unshare.empty()) return {};
-  if (hwbench::test::run_program({unshare, "-rn", "true"}, dir / "unshare.out", dir / "unshare.err") != 0) return {};
+  if (test::run_program({unshare, "-rn", "true"}, dir / "unshare.out", dir / "unshare.err") != 0) return {};
   return {unshare, "-rn"};
 }
 
@@ -55,7 +54,7 @@ struct Opened {
   std::string log;         // chromium's standard error
 };
 
-Opened open_page(const std::string& chromium, const TempDir& dir, const std::string& page) {
+Opened open_page(const std::string& chromium, const test::TempDir& dir, const std::string& page) {
   Opened opened;
   opened.screenshot = dir / "shot.png";
   std::vector<std::string> argv = network_off(dir);
@@ -85,10 +84,10 @@ Opened open_page(const std::string& chromium, const TempDir& dir, const std::str
                            "--screenshot=" + opened.screenshot,
                            "--dump-dom",
                            "file://" + page});
-  opened.status = hwbench::test::run_program(argv, dir / "dom.html", dir / "chromium.log");
-  opened.dom = hwbench::test::read_text(dir / "dom.html");
+  opened.status = test::run_program(argv, dir / "dom.html", dir / "chromium.log");
+  opened.dom = test::read_text(dir / "dom.html");
   // Its log without the complaints about the D-Bus that a headless container lacks.
-  std::istringstream log(hwbench::test::read_text(dir / "chromium.log"));
+  std::istringstream log(test::read_text(dir / "chromium.log"));
   for (std::string line; std::getline(log, line);)
     if (line.find("dbus") == std::string::npos) opened.log += line + "\n";
   return opened;
@@ -112,7 +111,7 @@ std::string outside_pre(const std::string& dom) {
 // charts' saturated palette colours (text and grids are grey).
 void check_not_blank(const std::string& png) {
 #ifdef HWBENCH_TESTS_WITH_ZLIB
-  const auto image = hwbench::test::read_png(png);
+  const auto image = test::read_png(png);
   INFO(png << ": " << image.error);
   REQUIRE(image.error.empty());
   REQUIRE(image.width > 0);
@@ -143,15 +142,15 @@ void check_not_blank(const std::string& png) {
 // Opens `page` (the HTML of `result`, whose reports are `reports`) and checks what it shows.
 void check_result_page(const std::string& chromium, const rt::model::Result& result,
                        const std::vector<rt::model::RenderedReport>& reports, const std::string& html) {
-  TempDir dir;
+  test::TempDir dir;
   const std::string page = dir / "page.html";
-  hwbench::test::write_text(page, html);
+  test::write_text(page, html);
   const Opened opened = open_page(chromium, dir, page);
   INFO("chromium's log: " << opened.log);
   REQUIRE(opened.status == 0);
   REQUIRE(opened.dom.find("</html>") != std::string::npos);
   // Every report's text exactly as the terminal prints it.
-  const auto pres = hwbench::test::pre_texts(opened.dom, "report", false);
+  const auto pres = test::pre_texts(opened.dom, "report", false);
   REQUIRE(pres.size() == reports.size());
   std::size_t points = 0, binned = 0;
   std::set<std::string> drawn_by_reports;
@@ -175,8 +174,8 @@ void check_result_page(const std::string& chromium, const rt::model::Result& res
     CHECK(drawn.find(rt::html::escape(series.label)) != std::string::npos);
   }
   // One mark per sample.
-  CHECK(occurrences(opened.dom, "class=\"sample") == points);
-  CHECK(hwbench::test::sum_of_attribute(opened.dom, "data-count") == binned);
+  CHECK(test::occurrences(opened.dom, "class=\"sample") == points);
+  CHECK(test::sum_of_attribute(opened.dom, "data-count") == binned);
   check_not_blank(opened.screenshot);
 }
 
@@ -191,10 +190,10 @@ void check_result(const std::string& chromium, const rt::model::Result& result) 
 void check_published(std::size_t which) {
   const std::string chromium = chromium_program();
   if (chromium.empty()) {
-    hwbench::test::skip("chromium is not installed (apt-get install chromium)");
+    test::skip("chromium is not installed (apt-get install chromium)");
     return;
   }
-  const std::string file = hwbench::test::shipped_published_files()[which];
+  const std::string file = test::shipped_published_files()[which];
   INFO(file);
   std::string error;
   auto result = rt::record::load_comparable(file, error);
@@ -213,13 +212,13 @@ TEST_CASE("html in chromium: the published openssl speed log") { check_published
 TEST_CASE("html in chromium: a recipe's result, run for real") {
   const std::string chromium = chromium_program();
   if (chromium.empty()) {
-    hwbench::test::skip("chromium is not installed (apt-get install chromium)");
+    test::skip("chromium is not installed (apt-get install chromium)");
     return;
   }
-  TempDir ram("/dev/shm"), work;
+  test::TempDir ram("/dev/shm"), work;
   const std::string recipe = work / "copies.bench";
-  hwbench::test::write_text(recipe, hwbench::test::quick_recipe());
-  const auto run = hwbench::test::html_cli({"run", "-q", "-L", "ramdisk=" + ram.path(), "-o", work / "r.json", recipe});
+  test::write_text(recipe, test::quick_recipe());
+  const auto run = test::html_cli({"run", "-q", "-L", "ramdisk=" + ram.path(), "-o", work / "r.json", recipe});
   INFO(run.err);
   REQUIRE(run.code == 0);
   std::string error;
@@ -232,30 +231,29 @@ TEST_CASE("html in chromium: a recipe's result, run for real") {
 TEST_CASE("html in chromium: a three-way comparison") {
   const std::string chromium = chromium_program();
   if (chromium.empty()) {
-    hwbench::test::skip("chromium is not installed (apt-get install chromium)");
+    test::skip("chromium is not installed (apt-get install chromium)");
     return;
   }
-  TempDir dir;
-  const auto paths = hwbench::test::three_results(dir);
-  const auto text = hwbench::test::html_cli({"compare", paths[0], paths[1], paths[2], "--suffix", "倍"});
-  const auto html =
-      hwbench::test::html_cli({"compare", paths[0], paths[1], paths[2], "--suffix", "倍", "--format", "html"});
+  test::TempDir dir;
+  const auto paths = test::three_results(dir);
+  const auto text = test::html_cli({"compare", paths[0], paths[1], paths[2], "--suffix", "倍"});
+  const auto html = test::html_cli({"compare", paths[0], paths[1], paths[2], "--suffix", "倍", "--format", "html"});
   REQUIRE(html.code == 0);
   const std::string page = dir / "compare.html";
-  hwbench::test::write_text(page, html.out);
+  test::write_text(page, html.out);
   const Opened opened = open_page(chromium, dir, page);
   INFO("chromium's log: " << opened.log);
   REQUIRE(opened.status == 0);
-  const auto pres = hwbench::test::pre_texts(opened.dom, "report", false);
+  const auto pres = test::pre_texts(opened.dom, "report", false);
   REQUIRE(pres.size() == 1);
   CHECK(pres[0] == text.out);
   const std::string drawn = outside_pre(opened.dom);
   for (const char* label : {"read 10MB", "read 100MB", "write 10MB", "write 100MB", "geometric mean"})
     CHECK(drawn.find(label) != std::string::npos);
   // 倍 as written, in the DOM the browser built from the UTF-8 file.
-  CHECK(occurrences(drawn, "倍") >= 14);
+  CHECK(test::occurrences(drawn, "倍") >= 14);
   // One bar per figure (4 + 4 + 3), the first result's hollow; one per ratio (4 + 3) and per geometric mean (2).
-  CHECK(occurrences(opened.dom, "class=\"bar published\"") == 4);
-  CHECK(occurrences(opened.dom, "class=\"bar\"") == 16);
+  CHECK(test::occurrences(opened.dom, "class=\"bar published\"") == 4);
+  CHECK(test::occurrences(opened.dom, "class=\"bar\"") == 16);
   check_not_blank(opened.screenshot);
 }

@@ -18,10 +18,7 @@
 #include "tests/support/temp_dir.hpp"
 
 namespace rt = hwbench::runtime;
-using hwbench::test::golden;
-using hwbench::test::html_cli;
-using hwbench::test::occurrences;
-using hwbench::test::TempDir;
+namespace test = hwbench::test;
 
 namespace {
 
@@ -41,36 +38,36 @@ void check_lines_in(const std::string& text, const std::string& page) {
 }  // namespace
 
 TEST_CASE("html report: the cp article's published file (golden)") {
-  const std::string file = hwbench::test::source_path("specs/published/linux-raid1-esata.cp.toml");
-  const auto page = html_cli({"report", file, "--format", "html"});
+  const std::string file = test::source_path("specs/published/linux-raid1-esata.cp.toml");
+  const auto page = test::html_cli({"report", file, "--format", "html"});
   REQUIRE(page.code == 0);
   CHECK(page.err.empty());
-  CHECK(page.out == golden("html-published-cp.html", page.out));
+  CHECK(page.out == test::golden("html-published-cp.html", page.out));
   // The report as the terminal prints it, in one <pre>.
-  const auto text = html_cli({"report", file});
+  const auto text = test::html_cli({"report", file});
   REQUIRE(text.code == 0);
-  const auto pres = hwbench::test::pre_texts(page.out, "report");
+  const auto pres = test::pre_texts(page.out, "report");
   REQUIRE(pres.size() == 1);
   CHECK(text.out.rfind(pres[0], 0) == 0);
   // 4 series of 10 published samples: 40 hollow points, and each series in the run-order chart.
-  CHECK(occurrences(page.out, "class=\"sample published\"") == 40);
-  CHECK(occurrences(page.out, "class=\"run-sample\"") == 40);
-  CHECK(occurrences(page.out, "<svg ") == 2);
-  CHECK(occurrences(page.out, "<table class=\"figures\">") == 2);
+  CHECK(test::occurrences(page.out, "class=\"sample published\"") == 40);
+  CHECK(test::occurrences(page.out, "class=\"run-sample\"") == 40);
+  CHECK(test::occurrences(page.out, "<svg ") == 2);
+  CHECK(test::occurrences(page.out, "<table class=\"figures\">") == 2);
   // Each mark's tooltip holds its figure exactly.
   CHECK(page.out.find("<title>read 10MB #1: 63.4 MB/s (published)</title>") != std::string::npos);
   CHECK(page.out.find("<title>read 10MB: mean 71.69000000000001 MB/s</title>") != std::string::npos);
 }
 
 TEST_CASE("html compare: three results, one published, ratios with 倍 (golden)") {
-  TempDir dir;
-  const auto paths = hwbench::test::three_results(dir);
-  const auto page = html_cli({"compare", paths[0], paths[1], paths[2], "--format", "html", "--suffix", "倍"});
+  test::TempDir dir;
+  const auto paths = test::three_results(dir);
+  const auto page = test::html_cli({"compare", paths[0], paths[1], paths[2], "--format", "html", "--suffix", "倍"});
   REQUIRE(page.code == 0);
-  CHECK(page.out == golden("html-compare-three.html", page.out));
-  const auto text = html_cli({"compare", paths[0], paths[1], paths[2], "--suffix", "倍"});
+  CHECK(page.out == test::golden("html-compare-three.html", page.out));
+  const auto text = test::html_cli({"compare", paths[0], paths[1], paths[2], "--suffix", "倍"});
   REQUIRE(text.code == 0);
-  const auto pres = hwbench::test::pre_texts(page.out, "report");
+  const auto pres = test::pre_texts(page.out, "report");
   REQUIRE(pres.size() == 1);
   CHECK(pres[0] == text.out);
   check_lines_in(text.out, page.out);
@@ -78,16 +75,16 @@ TEST_CASE("html compare: three results, one published, ratios with 倍 (golden)"
   CHECK(page.out.find("<meta charset=\"utf-8\"/>") != std::string::npos);
   CHECK(page.out.find("<td>2.44倍</td>") != std::string::npos);
   // The published result's bars are hollow: one per series it has (4); the others filled.
-  CHECK(occurrences(page.out, "class=\"bar published\"") == 4);
+  CHECK(test::occurrences(page.out, "class=\"bar published\"") == 4);
   // Bars per result: 4 + 4 + 3 figures, then 4 + 3 ratios and the 2 geometric means.
-  CHECK(occurrences(page.out, "class=\"bar\"") == 4 + 3 + 4 + 3 + 2);
+  CHECK(test::occurrences(page.out, "class=\"bar\"") == 4 + 3 + 4 + 3 + 2);
   // The differing facts are marked.
-  CHECK(occurrences(page.out, "<tr class=\"differs\">") >= 1);
+  CHECK(test::occurrences(page.out, "<tr class=\"differs\">") >= 1);
 }
 
 TEST_CASE("html report: nothing is fetched, and every page has both colour schemes and print styles") {
-  for (const auto& file : hwbench::test::shipped_published_files()) {
-    const auto page = html_cli({"report", file, "--format", "html"});
+  for (const auto& file : test::shipped_published_files()) {
+    const auto page = test::html_cli({"report", file, "--format", "html"});
     INFO(file);
     REQUIRE(page.code == 0);
     CHECK(page.out.rfind("<!DOCTYPE html>\n", 0) == 0);
@@ -99,18 +96,18 @@ TEST_CASE("html report: nothing is fetched, and every page has both colour schem
     CHECK(page.out.find("url(") == std::string::npos);
     CHECK(page.out.find("@import") == std::string::npos);
     // The one address on the page is SVG's namespace, which names and fetches nothing.
-    CHECK(occurrences(page.out, "http") == occurrences(page.out, "xmlns=\"http://www.w3.org/2000/svg\""));
+    CHECK(test::occurrences(page.out, "http") == test::occurrences(page.out, "xmlns=\"http://www.w3.org/2000/svg\""));
   }
 }
 
 TEST_CASE("html report: 10^5 samples make histograms, not points, in a page under 2 MB") {
-  const rt::model::Result result = hwbench::test::many_samples(100'000);
+  const rt::model::Result result = test::many_samples(100'000);
   const std::string page = rt::pipeline::result_html(result, 80);
   MESSAGE("HTML page of 10^5 samples: " << page.size() << " bytes");
   CHECK(page.size() < 2'000'000);
-  CHECK(occurrences(page, "class=\"sample") == 0);
-  CHECK(hwbench::test::sum_of_attribute(page, "data-count") == 100'000);
-  CHECK(occurrences(page, "class=\"box\"") == 1);
+  CHECK(test::occurrences(page, "class=\"sample") == 0);
+  CHECK(test::sum_of_attribute(page, "data-count") == 100'000);
+  CHECK(test::occurrences(page, "class=\"box\"") == 1);
 }
 
 TEST_CASE("html report: a report longer than a few screens is in the page, closed") {
@@ -124,72 +121,72 @@ TEST_CASE("html report: a report longer than a few screens is in the page, close
 }
 
 TEST_CASE("html run: --html writes the page beside the result file") {
-  TempDir ram("/dev/shm"), work;
+  test::TempDir ram("/dev/shm"), work;
   const std::string recipe = work / "copies.bench";
-  hwbench::test::write_text(recipe, hwbench::test::quick_recipe());
-  const auto run =
-      html_cli({"run", "-q", "-L", "ramdisk=" + ram.path(), "-o", work / "r.json", "--html", work / "r.html", recipe});
+  test::write_text(recipe, test::quick_recipe());
+  const auto run = test::html_cli(
+      {"run", "-q", "-L", "ramdisk=" + ram.path(), "-o", work / "r.json", "--html", work / "r.html", recipe});
   INFO(run.err);
   REQUIRE(run.code == 0);
-  const std::string page = hwbench::test::read_text(work / "r.html");
-  const auto again = html_cli({"report", work / "r.json", "--format", "html"});
+  const std::string page = test::read_text(work / "r.html");
+  const auto again = test::html_cli({"report", work / "r.json", "--format", "html"});
   REQUIRE(again.code == 0);
   // The page the run wrote is the one its result file renders to.
   CHECK(page == again.out);
   CHECK(page.find("<h1>copies in a RAM disk</h1>") != std::string::npos);
   // Three reports, the table's samples twice as points (table, lines) and once more in the summary,
   // in run order once.
-  CHECK(hwbench::test::pre_texts(page, "report").size() == 3);
-  CHECK(occurrences(page, "class=\"sample\"") == 30);
-  CHECK(occurrences(page, "class=\"run-sample\"") == 10);
+  CHECK(test::pre_texts(page, "report").size() == 3);
+  CHECK(test::occurrences(page, "class=\"sample\"") == 30);
+  CHECK(test::occurrences(page, "class=\"run-sample\"") == 10);
   // No temporary file is left beside it.
-  CHECK(hwbench::test::count_entries(work.path()) == 3);
+  CHECK(test::count_entries(work.path()) == 3);
 }
 
 TEST_CASE("html run: a page that cannot be written is an error, and nothing is left behind") {
-  TempDir ram("/dev/shm"), work;
+  test::TempDir ram("/dev/shm"), work;
   const std::string recipe = work / "copies.bench";
-  hwbench::test::write_text(recipe, hwbench::test::quick_recipe());
-  const auto run = html_cli(
+  test::write_text(recipe, test::quick_recipe());
+  const auto run = test::html_cli(
       {"run", "-q", "-L", "ramdisk=" + ram.path(), "-o", work / "r.json", "--html", work / "missing/r.html", recipe});
   CHECK(run.code == rt::cli::exit_failure);
   CHECK(run.err.find("missing/r.html") != std::string::npos);
-  CHECK(!hwbench::test::exists(work / "missing"));
+  CHECK(!test::exists(work / "missing"));
 }
 
 TEST_CASE("html report: every page is well-formed XML (xmllint)") {
-  const std::string xmllint = hwbench::test::find_tool("xmllint");
+  const std::string xmllint = test::find_tool("xmllint");
   if (xmllint.empty()) {
-    hwbench::test::skip("xmllint is not installed (apt-get install libxml2-utils)");
+    test::skip("xmllint is not installed (apt-get install libxml2-utils)");
     return;
   }
-  TempDir dir;
+  test::TempDir dir;
   std::vector<std::string> pages;
-  for (const auto& file : hwbench::test::shipped_published_files()) {
+  for (const auto& file : test::shipped_published_files()) {
     pages.push_back(dir / ("page" + std::to_string(pages.size()) + ".html"));
-    hwbench::test::write_text(pages.back(), html_cli({"report", file, "--format", "html"}).out);
+    test::write_text(pages.back(), test::html_cli({"report", file, "--format", "html"}).out);
   }
-  const auto paths = hwbench::test::three_results(dir);
+  const auto paths = test::three_results(dir);
   pages.push_back(dir / "compare.html");
-  hwbench::test::write_text(pages.back(), html_cli({"compare", paths[0], paths[1], paths[2], "--format", "html"}).out);
+  test::write_text(pages.back(), test::html_cli({"compare", paths[0], paths[1], paths[2], "--format", "html"}).out);
   pages.push_back(dir / "many.html");
-  hwbench::test::write_text(pages.back(), rt::pipeline::result_html(hwbench::test::many_samples(5000), 80));
+  test::write_text(pages.back(), rt::pipeline::result_html(test::many_samples(5000), 80));
   for (const auto& page : pages) {
-    INFO(page << ": " << hwbench::test::read_text(dir / "lint.err"));
-    CHECK(hwbench::test::run_program({xmllint, "--noout", "--nonet", page}, dir / "lint.out", dir / "lint.err") == 0);
-    CHECK(hwbench::test::read_text(dir / "lint.err").empty());
+    INFO(page << ": " << test::read_text(dir / "lint.err"));
+    CHECK(test::run_program({xmllint, "--noout", "--nonet", page}, dir / "lint.out", dir / "lint.err") == 0);
+    CHECK(test::read_text(dir / "lint.err").empty());
   }
   // A page that is not well-formed fails: the check can fail.
-  hwbench::test::write_text(dir / "broken.html", "<!DOCTYPE html>\n<html><body><svg><g></svg></body></html>\n");
-  CHECK(hwbench::test::run_program({xmllint, "--noout", "--nonet", dir / "broken.html"}, dir / "lint.out",
-                                   dir / "lint.err") != 0);
+  test::write_text(dir / "broken.html", "<!DOCTYPE html>\n<html><body><svg><g></svg></body></html>\n");
+  CHECK(test::run_program({xmllint, "--noout", "--nonet", dir / "broken.html"}, dir / "lint.out", dir / "lint.err") !=
+        0);
 }
 
 TEST_CASE("html report: a recipe's `compare with` report gets the comparison's charts") {
-  rt::model::Result result = hwbench::test::measured_box("Intel(R) Core(TM) i5-7500", 1, false);
+  rt::model::Result result = test::measured_box("Intel(R) Core(TM) i5-7500", 1, false);
   rt::model::ReportSpec spec;
   spec.style.layout = rt::model::ReportLayout::compare;
-  spec.options = {{"with", hwbench::test::source_path("specs/published/linux-raid1-esata.cp.toml")}, {"suffix", "x"}};
+  spec.options = {{"with", test::source_path("specs/published/linux-raid1-esata.cp.toml")}, {"suffix", "x"}};
   result.reports = {spec};
   const std::string page = rt::pipeline::result_html(result, 80);
   // The report's text as `hwbench report` prints it.
@@ -198,14 +195,14 @@ TEST_CASE("html report: a recipe's `compare with` report gets the comparison's c
   rt::pipeline::render_all(result, rt::report::Format::text, 80, text, &reports);
   REQUIRE(reports.size() == 1);
   CHECK(reports[0].text.find("this run/linux-raid1-esata.cp") != std::string::npos);
-  CHECK(hwbench::test::pre_texts(page, "report") == std::vector<std::string>{reports[0].text});
+  CHECK(test::pre_texts(page, "report") == std::vector<std::string>{reports[0].text});
   // The file's four published figures hollow, this run's four filled, four ratios and their geometric mean.
-  CHECK(occurrences(page, "class=\"bar published\"") == 4);
-  CHECK(occurrences(page, "class=\"bar\"") == 4 + 4 + 1);
+  CHECK(test::occurrences(page, "class=\"bar published\"") == 4);
+  CHECK(test::occurrences(page, "class=\"bar\"") == 4 + 4 + 1);
   CHECK(page.find("<td>2.44x</td>") != std::string::npos);
   // A file that cannot be read: the report says why, and there is nothing to chart.
   result.reports[0].options["with"] = "/nonexistent/run.json";
   const std::string missing = rt::pipeline::result_html(result, 80);
-  CHECK(occurrences(missing, "class=\"bar") == 0);
+  CHECK(test::occurrences(missing, "class=\"bar") == 0);
   CHECK(missing.find("compare: ") != std::string::npos);
 }

@@ -6,17 +6,13 @@
 
 namespace {
 
-using hwbench::platform::ConditionsSnapshot;
-using hwbench::platform::Pressure;
-using hwbench::runtime::model::ConditionsWindow;
-using hwbench::runtime::model::Result;
-using hwbench::runtime::model::RunConditions;
-using hwbench::runtime::record::result_from_json;
-using hwbench::runtime::record::to_json;
+namespace platform = hwbench::platform;
+namespace model = hwbench::runtime::model;
+namespace record = hwbench::runtime::record;
 using nlohmann::json;
 
-ConditionsSnapshot full_snapshot(std::int64_t time_ns) {
-  ConditionsSnapshot s;
+platform::ConditionsSnapshot full_snapshot(std::int64_t time_ns) {
+  platform::ConditionsSnapshot s;
   s.time_ns = time_ns;
   s.load1 = 2.31;
   s.load5 = 1.5;
@@ -27,8 +23,8 @@ ConditionsSnapshot full_snapshot(std::int64_t time_ns) {
   s.procs_running = 3;
   s.swap_in = 12;
   s.swap_out = 34;
-  s.pressure_cpu = Pressure{{1.5, 5000}, std::nullopt};
-  s.pressure_memory = Pressure{{0.25, 700}, {{0.125, 300}}};
+  s.pressure_cpu = platform::Pressure{{1.5, 5000}, std::nullopt};
+  s.pressure_memory = platform::Pressure{{0.25, 700}, {{0.125, 300}}};
   s.freq_min_khz = 800000;
   s.freq_max_khz = 3400000;
   s.governors = {"performance", "powersave"};
@@ -37,13 +33,13 @@ ConditionsSnapshot full_snapshot(std::int64_t time_ns) {
   return s;
 }
 
-ConditionsSnapshot empty_snapshot(std::int64_t time_ns) {
-  ConditionsSnapshot s;
+platform::ConditionsSnapshot empty_snapshot(std::int64_t time_ns) {
+  platform::ConditionsSnapshot s;
   s.time_ns = time_ns;
   return s;
 }
 
-void check_same(const ConditionsSnapshot& a, const ConditionsSnapshot& b) {
+void check_same(const platform::ConditionsSnapshot& a, const platform::ConditionsSnapshot& b) {
   CHECK(a.time_ns == b.time_ns);
   CHECK(a.load1 == b.load1);
   CHECK(a.load5 == b.load5);
@@ -54,8 +50,8 @@ void check_same(const ConditionsSnapshot& a, const ConditionsSnapshot& b) {
   CHECK(a.procs_running == b.procs_running);
   CHECK(a.swap_in == b.swap_in);
   CHECK(a.swap_out == b.swap_out);
-  for (const auto field :
-       {&ConditionsSnapshot::pressure_cpu, &ConditionsSnapshot::pressure_memory, &ConditionsSnapshot::pressure_io}) {
+  for (const auto field : {&platform::ConditionsSnapshot::pressure_cpu, &platform::ConditionsSnapshot::pressure_memory,
+                           &platform::ConditionsSnapshot::pressure_io}) {
     REQUIRE((a.*field).has_value() == (b.*field).has_value());
     if (!(a.*field)) continue;
     CHECK((a.*field)->some.avg10 == (b.*field)->some.avg10);
@@ -70,37 +66,37 @@ void check_same(const ConditionsSnapshot& a, const ConditionsSnapshot& b) {
   CHECK(a.package_throttles == b.package_throttles);
 }
 
-Result with_conditions() {
-  Result r;
-  RunConditions c;
+model::Result with_conditions() {
+  model::Result r;
+  model::RunConditions c;
   c.before = full_snapshot(1);
-  c.before.pressure_io = Pressure{{0, 0}, {{0, 0}}};
-  c.windows.push_back(ConditionsWindow{"STRING SORT", 1, full_snapshot(2), full_snapshot(3)});
-  c.windows.push_back(ConditionsWindow{"fork", 4, empty_snapshot(4), empty_snapshot(5)});
+  c.before.pressure_io = platform::Pressure{{0, 0}, {{0, 0}}};
+  c.windows.push_back(model::ConditionsWindow{"STRING SORT", 1, full_snapshot(2), full_snapshot(3)});
+  c.windows.push_back(model::ConditionsWindow{"fork", 4, empty_snapshot(4), empty_snapshot(5)});
   c.after = empty_snapshot(6);
   r.conditions = c;
   return r;
 }
 
-Result read_back(const json& document) {
+model::Result read_back(const json& document) {
   std::string error;
-  const auto back = result_from_json(document, error);
+  const auto back = record::result_from_json(document, error);
   REQUIRE_MESSAGE(back.has_value(), error);
   return *back;
 }
 
 std::string read_error(const json& document) {
   std::string error;
-  CHECK_FALSE(result_from_json(document, error).has_value());
+  CHECK_FALSE(record::result_from_json(document, error).has_value());
   return error;
 }
 
 }  // namespace
 
 TEST_CASE("conditions: round-trip through the result file, counters that were missing stay missing") {
-  const Result original = with_conditions();
-  const json document = to_json(original);
-  const Result back = read_back(document);
+  const model::Result original = with_conditions();
+  const json document = record::to_json(original);
+  const model::Result back = read_back(document);
   REQUIRE(back.conditions.has_value());
   const auto& a = *original.conditions;
   const auto& b = *back.conditions;
@@ -120,13 +116,13 @@ TEST_CASE("conditions: round-trip through the result file, counters that were mi
 }
 
 TEST_CASE("conditions: a result without them (published, or written before them) has no key and reads as none") {
-  const json document = to_json(Result{});
+  const json document = record::to_json(model::Result{});
   CHECK_FALSE(document.contains("conditions"));
   CHECK_FALSE(read_back(document).conditions.has_value());
 }
 
 TEST_CASE("conditions: bad fields are named exactly") {
-  const json good = to_json(with_conditions());
+  const json good = record::to_json(with_conditions());
   json doc = good;
   doc["conditions"] = 3;
   CHECK(read_error(doc) == "conditions: expected an object, got 3");

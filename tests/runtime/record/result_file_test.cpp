@@ -17,15 +17,8 @@
 namespace {
 
 namespace fs = std::filesystem;
-using hwbench::platform::CpuTimes;
-using hwbench::runtime::model::Figure;
-using hwbench::runtime::model::LocationInfo;
-using hwbench::runtime::model::RenderedReport;
-using hwbench::runtime::model::ReportFigures;
-using hwbench::runtime::model::ReportSpec;
-using hwbench::runtime::model::Result;
-using hwbench::runtime::model::Sample;
-using hwbench::runtime::model::Series;
+namespace platform = hwbench::platform;
+namespace model = hwbench::runtime::model;
 using nlohmann::json;
 
 struct ResultDir {
@@ -55,10 +48,10 @@ void result_spit(const std::string& path, const std::string& content) {
 // Same bits: tells -0.0 from 0.0 and accepts NaN == NaN.
 bool same_double(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
 
-Result populated() {
-  Result r;
-  r.kind = hwbench::runtime::model::ResultKind::run;
-  r.status = hwbench::runtime::model::RunStatus::interrupted;
+model::Result populated() {
+  model::Result r;
+  r.kind = model::ResultKind::run;
+  r.status = model::RunStatus::interrupted;
   r.error = "interrupted by signal 2";
   r.recipe_file = "specs/bonnie.bench";
   r.recipe_text = "bench \"x\"\n  write 10m to ram:/f\n\ttab \"quoted\" \\ é\n";
@@ -70,30 +63,30 @@ Result populated() {
   r.machine = "";
   r.environment = {{"cpu", {{"model", "AMD EPYC"}, {"flags", {"sse2", "avx2"}}, {"mhz", 2596.144}}},
                    {"cores", {{"logical", 2}, {"physical", nullptr}}}};
-  r.locations = {LocationInfo{"ram", "/dev/shm/x", "tmpfs", 25275002880ULL, true},
-                 LocationInfo{"st1", "/mnt/raid/test", "ext4", 0, false}};
+  r.locations = {model::LocationInfo{"ram", "/dev/shm/x", "tmpfs", 25275002880ULL, true},
+                 model::LocationInfo{"st1", "/mnt/raid/test", "ext4", 0, false}};
 
-  Series a;
+  model::Series a;
   a.label = "write 10m";
   a.converged = false;
   a.ci_target_pct = 1.0 / 3.0;
-  Sample s1;
+  model::Sample s1;
   s1.iteration = std::numeric_limits<std::uint32_t>::max();
   s1.units = std::numeric_limits<std::uint64_t>::max();
   s1.bytes = (1ULL << 53) + 1;  // not representable as a double: must stay an integer
   s1.ops = 7;
   s1.wall_ns = std::numeric_limits<std::int64_t>::max();
-  s1.cpu = CpuTimes{1, 2, 3, -4};
+  s1.cpu = platform::CpuTimes{1, 2, 3, -4};
   s1.start_unix_ns = 1714564800123456789LL;
   s1.cold = true;
   s1.max_latency_ns = std::numeric_limits<std::int64_t>::min();
-  Sample s2;
+  model::Sample s2;
   s2.iteration = 2;
   s2.cpu_timed = true;
   s2.wall_ns = std::numeric_limits<std::int64_t>::min();
-  s2.figure = Figure{0.1 + 0.2, "MB/s"};
-  Sample s3;
-  s3.figure = Figure{std::numeric_limits<double>::quiet_NaN(), "k"};
+  s2.figure = model::Figure{0.1 + 0.2, "MB/s"};
+  model::Sample s3;
+  s3.figure = model::Figure{std::numeric_limits<double>::quiet_NaN(), "k"};
   // Three parameter sets in one series, the first used again by the last sample.
   a.add(s1, {"files.write", {{"size", "10m"}, {"block", "4k"}}});
   a.add(s2, {"time", {}});
@@ -101,45 +94,46 @@ Result populated() {
   s1.iteration = 4;
   a.add(s1, {"files.write", {{"size", "10m"}, {"block", "4k"}}});
 
-  a.printed = {{"mean", Figure{71.7, "MB/s"}},
-               {"cv", Figure{std::numeric_limits<double>::quiet_NaN(), "MB/s"}},
-               {"max", Figure{-std::numeric_limits<double>::infinity(), "ops/s"}}};
+  a.printed = {{"mean", model::Figure{71.7, "MB/s"}},
+               {"cv", model::Figure{std::numeric_limits<double>::quiet_NaN(), "MB/s"}},
+               {"max", model::Figure{-std::numeric_limits<double>::infinity(), "ops/s"}}};
 
-  Series b;
+  model::Series b;
   b.label = "empty";
   b.ci_target_pct = -0.0;
-  Series c;
+  model::Series c;
   c.label = "inf";
   c.ci_target_pct = std::numeric_limits<double>::infinity();
-  Sample tiny;
-  tiny.figure = Figure{4.9e-324, "ops/s"};
-  c.add(tiny, hwbench::runtime::model::published_params());
-  Series d;
+  model::Sample tiny;
+  tiny.figure = model::Figure{4.9e-324, "ops/s"};
+  c.add(tiny, model::published_params());
+  model::Series d;
   d.label = "-inf";
   d.ci_target_pct = -std::numeric_limits<double>::infinity();
   r.series = {a, b, c, d};
 
-  r.reports = {ReportSpec{{hwbench::runtime::model::ReportLayout::lines}, "MB/s", {"mean", "ci95"}, {}, "", {}},
-               ReportSpec{{hwbench::runtime::model::ReportLayout::table}, "ms", {}, {}, "", {}}};
+  r.reports = {model::ReportSpec{{model::ReportLayout::lines}, "MB/s", {"mean", "ci95"}, {}, "", {}},
+               model::ReportSpec{{model::ReportLayout::table}, "ms", {}, {}, "", {}}};
   // Aggregates in the spec's order, which is not alphabetical: the file keeps them in an object.
-  r.rendered = {RenderedReport{r.reports[0],
-                               "write 10m  1.00 MB/s\n",
-                               {ReportFigures{"write 10m",
-                                              {0.30000000000000004, -0.0, 1e300},
-                                              {{"mean", 0.1 + 0.2}, {"ci95", std::numeric_limits<double>::quiet_NaN()}},
-                                              false,
-                                              ""},
-                                ReportFigures{"empty",
-                                              {},
-                                              {{"mean", std::numeric_limits<double>::infinity()},
-                                               {"ci95", -std::numeric_limits<double>::infinity()}},
-                                              true,
-                                              ""}}},
-                RenderedReport{r.reports[1], "", {}}};
+  r.rendered = {model::RenderedReport{
+                    r.reports[0],
+                    "write 10m  1.00 MB/s\n",
+                    {model::ReportFigures{"write 10m",
+                                          {0.30000000000000004, -0.0, 1e300},
+                                          {{"mean", 0.1 + 0.2}, {"ci95", std::numeric_limits<double>::quiet_NaN()}},
+                                          false,
+                                          ""},
+                     model::ReportFigures{"empty",
+                                          {},
+                                          {{"mean", std::numeric_limits<double>::infinity()},
+                                           {"ci95", -std::numeric_limits<double>::infinity()}},
+                                          true,
+                                          ""}}},
+                model::RenderedReport{r.reports[1], "", {}}};
   return r;
 }
 
-void check_same(const Result& a, const Result& b) {
+void check_same(const model::Result& a, const model::Result& b) {
   CHECK(a.kind == b.kind);
   CHECK(a.status == b.status);
   CHECK(a.error == b.error);
@@ -162,16 +156,16 @@ void check_same(const Result& a, const Result& b) {
   }
   REQUIRE(a.series.size() == b.series.size());
   for (std::size_t i = 0; i < a.series.size(); ++i) {
-    const Series& x = a.series[i];
-    const Series& y = b.series[i];
+    const model::Series& x = a.series[i];
+    const model::Series& y = b.series[i];
     CHECK(x.label == y.label);
     CHECK(x.converged == y.converged);
     CHECK(same_double(x.ci_target_pct, y.ci_target_pct));
     CHECK(x.param_sets == y.param_sets);
     REQUIRE(x.samples.size() == y.samples.size());
     for (std::size_t j = 0; j < x.samples.size(); ++j) {
-      const Sample& p = x.samples[j];
-      const Sample& q = y.samples[j];
+      const model::Sample& p = x.samples[j];
+      const model::Sample& q = y.samples[j];
       CHECK(p.param_set == q.param_set);
       CHECK(x.params_of(p) == y.params_of(q));
       CHECK(p.iteration == q.iteration);
@@ -215,8 +209,8 @@ void check_same(const Result& a, const Result& b) {
     CHECK(a.rendered[i].text == b.rendered[i].text);
     REQUIRE(a.rendered[i].figures.size() == b.rendered[i].figures.size());
     for (std::size_t j = 0; j < a.rendered[i].figures.size(); ++j) {
-      const ReportFigures& f = a.rendered[i].figures[j];
-      const ReportFigures& g = b.rendered[i].figures[j];
+      const model::ReportFigures& f = a.rendered[i].figures[j];
+      const model::ReportFigures& g = b.rendered[i].figures[j];
       CHECK(f.label == g.label);
       REQUIRE(f.values.size() == g.values.size());
       for (std::size_t k = 0; k < f.values.size(); ++k) CHECK(same_double(f.values[k], g.values[k]));
@@ -240,7 +234,7 @@ std::string from_json_error(const json& document) {
 }  // namespace
 
 TEST_CASE("result_file: a populated Result round-trips through JSON field by field") {
-  const Result original = populated();
+  const model::Result original = populated();
   std::string error;
   const auto back = hwbench::runtime::record::result_from_json(hwbench::runtime::record::to_json(original), error);
   REQUIRE_MESSAGE(back.has_value(), error);
@@ -250,7 +244,7 @@ TEST_CASE("result_file: a populated Result round-trips through JSON field by fie
 TEST_CASE("result_file: a populated Result round-trips through a file") {
   ResultDir dir;
   const std::string path = dir.path + "/run.json";
-  const Result original = populated();
+  const model::Result original = populated();
   std::string error;
   REQUIRE_MESSAGE(hwbench::runtime::record::save_result(original, path, error), error);
   const std::string text = result_slurp(path);
@@ -273,23 +267,23 @@ TEST_CASE("result_file: a populated Result round-trips through a file") {
 
 TEST_CASE("result_file: the file layout of a small complete run") {
   ResultDir dir;
-  Result r;
+  model::Result r;
   r.recipe_file = "a.bench";
   r.command_line = {"hwbench", "run", "a.bench"};
-  Series s;
+  model::Series s;
   s.label = "copy";
-  Sample sample;
+  model::Sample sample;
   sample.iteration = 1;
   sample.units = 1;
   sample.bytes = 1048576;
   sample.wall_ns = 1500000;
-  sample.cpu = CpuTimes{1000000, 400000, 0, 0};
+  sample.cpu = platform::CpuTimes{1000000, 400000, 0, 0};
   sample.start_unix_ns = 1700000000000000000LL;
   s.add(sample, {"files.copy", {{"size", "1m"}}});
   r.series = {s};
-  r.reports = {ReportSpec{{hwbench::runtime::model::ReportLayout::lines}, "MB/s", {"mean"}, {}, "", {}}};
-  r.rendered = {RenderedReport{
-      r.reports[0], "copy 699.05 MB/s\n", {ReportFigures{"copy", {699.05}, {{"mean", 699.05}}, true, ""}}}};
+  r.reports = {model::ReportSpec{{model::ReportLayout::lines}, "MB/s", {"mean"}, {}, "", {}}};
+  r.rendered = {model::RenderedReport{
+      r.reports[0], "copy 699.05 MB/s\n", {model::ReportFigures{"copy", {699.05}, {{"mean", 699.05}}, true, ""}}}};
   const std::string path = dir.path + "/small.json";
   std::string error;
   REQUIRE(hwbench::runtime::record::save_result(r, path, error));
@@ -381,8 +375,8 @@ TEST_CASE("result_file: the file layout of a small complete run") {
 }
 
 TEST_CASE("result_file: complete is true only for status complete") {
-  Result r;
-  using hwbench::runtime::model::RunStatus;
+  model::Result r;
+  using model::RunStatus;
   for (RunStatus status : {RunStatus::interrupted, RunStatus::failed, RunStatus::published}) {
     r.status = status;
     CHECK(hwbench::runtime::record::to_json(r)["complete"] == false);
@@ -402,7 +396,7 @@ TEST_CASE("result_file: load errors name the file and the problem") {
   CHECK(error == "cannot read " + dir.path + ": Is a directory");
 
   const std::string other = dir.path + "/other.json";
-  json document = hwbench::runtime::record::to_json(Result{});
+  json document = hwbench::runtime::record::to_json(model::Result{});
   document["schema"] = "hwbench-result/3";
   result_spit(other, document.dump());
   CHECK_FALSE(hwbench::runtime::record::load_result(other, error).has_value());
@@ -658,8 +652,8 @@ TEST_CASE("result_file: columns read from a file's text are checked as strictly 
 }
 
 TEST_CASE("result_file: columns keep every integer exact and store what repeats once") {
-  Result r;
-  Series s;
+  model::Result r;
+  model::Series s;
   s.label = "edges";
   const std::int64_t lo = std::numeric_limits<std::int64_t>::min(), hi = std::numeric_limits<std::int64_t>::max();
   const std::uint64_t top = std::numeric_limits<std::uint64_t>::max();
@@ -667,13 +661,13 @@ TEST_CASE("result_file: columns keep every integer exact and store what repeats 
   const std::vector<std::uint64_t> counts = {(1ULL << 53) + 1, top, 0, (1ULL << 63) + 7, 1, top - 1};
   const std::vector<std::int64_t> times = {hi, lo, 0, -1, (1LL << 53) + 3, hi - 1};
   for (std::size_t i = 0; i < counts.size(); ++i) {
-    Sample sample;
+    model::Sample sample;
     sample.iteration = static_cast<std::uint32_t>(i + 1);
     sample.units = 1;
     sample.bytes = counts[i];
     sample.ops = counts[counts.size() - 1 - i];
     sample.wall_ns = times[i];
-    sample.cpu = CpuTimes{times[(i + 1) % 6], times[(i + 2) % 6], 0, times[(i + 3) % 6]};
+    sample.cpu = platform::CpuTimes{times[(i + 1) % 6], times[(i + 2) % 6], 0, times[(i + 3) % 6]};
     sample.start_unix_ns = times[(i + 4) % 6];
     s.add(sample, {"nop", {{"n", i % 2 == 0 ? "even" : "odd"}}});
   }
@@ -706,8 +700,8 @@ TEST_CASE("result_file: 200000 short samples take under 20 bytes each, in the fi
   // whole microseconds, starts 7 to 9 µs apart. Each of the four columns that vary writes at
   // most four digits and a comma a sample; every other column is one number.
   constexpr std::size_t n = 200000;
-  Result r;
-  Series s;
+  model::Result r;
+  model::Series s;
   s.label = "n";
   std::uint64_t seed = 12345;
   const auto next = [&seed](std::uint64_t bound) {
@@ -715,14 +709,14 @@ TEST_CASE("result_file: 200000 short samples take under 20 bytes each, in the fi
     return static_cast<std::int64_t>((seed >> 33) % bound);
   };
   std::int64_t start = 1'700'000'000'000'000'000;
-  const hwbench::runtime::model::ParamSet nop{"nop", {}};
+  const model::ParamSet nop{"nop", {}};
   for (std::size_t i = 0; i < n; ++i) {
-    Sample sample;
+    model::Sample sample;
     sample.iteration = static_cast<std::uint32_t>(i + 1);
     sample.units = 1;
     sample.ops = 1;
     sample.wall_ns = 60 + next(900);
-    sample.cpu = CpuTimes{1000 * next(4), 1000 * next(3), 0, 0};
+    sample.cpu = platform::CpuTimes{1000 * next(4), 1000 * next(3), 0, 0};
     start += 7000 + next(2000);
     sample.start_unix_ns = start;
     s.add(sample, nop);
@@ -734,9 +728,11 @@ TEST_CASE("result_file: 200000 short samples take under 20 bytes each, in the fi
   // A report's per-sample figures that are the samples' own rates are not written again.
   const auto* ops = hwbench::runtime::analysis::find_unit("ops/s");
   REQUIRE(ops != nullptr);
-  const ReportSpec spec{{hwbench::runtime::model::ReportLayout::lines}, "ops/s", {"mean"}, {}, "", {}};
-  r.rendered = {RenderedReport{
-      spec, "n\n", {ReportFigures{"n", hwbench::runtime::analysis::sample_values(s, *ops), {{"mean", 1}}, true, ""}}}};
+  const model::ReportSpec spec{{model::ReportLayout::lines}, "ops/s", {"mean"}, {}, "", {}};
+  r.rendered = {model::RenderedReport{
+      spec,
+      "n\n",
+      {model::ReportFigures{"n", hwbench::runtime::analysis::sample_values(s, *ops), {{"mean", 1}}, true, ""}}}};
   const std::string text = hwbench::runtime::record::result_text(r);
   CHECK(text.size() <= 20 * n);
   CHECK(text.size() >= 8 * n);  // every sample is there: two characters at least in each of four columns
@@ -745,8 +741,8 @@ TEST_CASE("result_file: 200000 short samples take under 20 bytes each, in the fi
   REQUIRE_MESSAGE(back.has_value(), error);
   REQUIRE(back->series[0].samples.size() == n);
   for (const std::size_t i : {std::size_t{0}, n / 2, n - 1}) {
-    const Sample p = s.samples[i];
-    const Sample q = back->series[0].samples[i];
+    const model::Sample p = s.samples[i];
+    const model::Sample q = back->series[0].samples[i];
     CHECK(p.wall_ns == q.wall_ns);
     CHECK(p.cpu.usr_ns == q.cpu.usr_ns);
     CHECK(p.cpu.sys_ns == q.cpu.sys_ns);
@@ -787,11 +783,11 @@ TEST_CASE("result_file: a hwbench-result/1 file is still read, one sample object
   std::string error;
   const auto r = hwbench::runtime::record::parse_result(old, "old.json", error);
   REQUIRE_MESSAGE(r.has_value(), error);
-  const Series& copy = r->series.at(0);
+  const model::Series& copy = r->series.at(0);
   REQUIRE(copy.samples.size() == 3);
   REQUIRE(copy.param_sets.size() == 2);
-  CHECK(copy.param_sets[0] == hwbench::runtime::model::ParamSet{"files.copy", {{"size", "1m"}}});
-  CHECK(copy.param_sets[1] == hwbench::runtime::model::ParamSet{"files.copy", {{"size", "2m"}}});
+  CHECK(copy.param_sets[0] == model::ParamSet{"files.copy", {{"size", "1m"}}});
+  CHECK(copy.param_sets[1] == model::ParamSet{"files.copy", {{"size", "2m"}}});
   CHECK(copy.samples[0].param_set == 0);
   CHECK(copy.samples[1].param_set == 1);
   CHECK(copy.samples[2].param_set == 0);
@@ -837,7 +833,7 @@ TEST_CASE("result_file: a report style must be a generic layout or a named style
     std::string error;
     const auto loaded = hwbench::runtime::record::result_from_json(doc, error);
     REQUIRE_MESSAGE(loaded.has_value(), error);
-    CHECK(hwbench::runtime::model::to_text(loaded->reports[1].style) == style);
+    CHECK(model::to_text(loaded->reports[1].style) == style);
   }
 }
 
@@ -861,7 +857,7 @@ TEST_CASE("result_file: optional figure may be absent or null; unknown keys are 
 
 TEST_CASE("result_file: save_result replaces invalid UTF-8 and reports write failures") {
   ResultDir dir;
-  Result r;
+  model::Result r;
   r.recipe_text =
       "a\xff"
       "b";
@@ -880,13 +876,13 @@ TEST_CASE("result_file: save_result replaces invalid UTF-8 and reports write fai
 }
 
 TEST_CASE("result_file: a CPU span's column is written only where a sample's CPU time is not its own") {
-  Result r;
-  Series spans;
+  model::Result r;
+  model::Series spans;
   spans.label = "spans";
-  Series own;
+  model::Series own;
   own.label = "own";
   for (std::uint32_t i = 0; i < 4; ++i) {
-    Sample sample;
+    model::Sample sample;
     sample.iteration = i + 1;
     sample.units = 1;
     sample.wall_ns = 100;

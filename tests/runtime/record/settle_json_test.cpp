@@ -12,15 +12,11 @@
 namespace {
 
 namespace model = hwbench::runtime::model;
-using hwbench::runtime::model::Result;
-using hwbench::runtime::record::load_result;
-using hwbench::runtime::record::result_from_json;
-using hwbench::runtime::record::save_result;
-using hwbench::runtime::record::to_json;
+namespace record = hwbench::runtime::record;
 using nlohmann::json;
 
-Result probed() {
-  Result r;
+model::Result probed() {
+  model::Result r;
   model::SettleRecord s;
   s.mode = model::SettleMode::until_stable;
   s.seconds = 30;
@@ -36,7 +32,7 @@ Result probed() {
 
 std::string settle_read_error(const json& document) {
   std::string error;
-  CHECK_FALSE(result_from_json(document, error).has_value());
+  CHECK_FALSE(record::result_from_json(document, error).has_value());
   return error;
 }
 
@@ -46,9 +42,9 @@ TEST_CASE("settle record: round-trips through a result file, probe by probe") {
   hwbench::test::TempDir dir;
   const std::string path = dir.path() + "/r.json";
   std::string error;
-  const Result original = probed();
-  REQUIRE_MESSAGE(save_result(original, path, error), error);
-  const auto back = load_result(path, error);
+  const model::Result original = probed();
+  REQUIRE_MESSAGE(record::save_result(original, path, error), error);
+  const auto back = record::load_result(path, error);
   REQUIRE_MESSAGE(back.has_value(), error);
   REQUIRE(back->settle.has_value());
   const auto& a = *original.settle;
@@ -68,24 +64,24 @@ TEST_CASE("settle record: round-trips through a result file, probe by probe") {
 }
 
 TEST_CASE("settle record: a wait has no file and no probes; a result without settle has no key") {
-  Result r;
+  model::Result r;
   r.settle = model::SettleRecord{model::SettleMode::wait, 60, "", 60'000'400'000, model::SettleOutcome::waited, {}};
-  const json document = to_json(r);
+  const json document = record::to_json(r);
   CHECK(document["settle"] ==
         json{{"mode", "wait"}, {"seconds", 60.0}, {"took_ns", 60'000'400'000}, {"outcome", "waited"}});
   std::string error;
-  const auto back = result_from_json(document, error);
+  const auto back = record::result_from_json(document, error);
   REQUIRE_MESSAGE(back.has_value(), error);
   CHECK(back->settle->outcome == model::SettleOutcome::waited);
   CHECK(back->settle->took_ns == 60'000'400'000);
 
-  const json none = to_json(Result{});
+  const json none = record::to_json(model::Result{});
   CHECK_FALSE(none.contains("settle"));
-  CHECK_FALSE(result_from_json(none, error)->settle.has_value());
+  CHECK_FALSE(record::result_from_json(none, error)->settle.has_value());
 }
 
 TEST_CASE("settle record: bad fields are named exactly") {
-  const json good = to_json(probed());
+  const json good = record::to_json(probed());
   CHECK(good["settle"]["outcome"] == "stable");
   CHECK(good["settle"]["mode"] == "until stable");
   json doc = good;

@@ -32,13 +32,7 @@
 
 namespace {
 
-using hwbench::test::count_of;
-using hwbench::test::exists;
-using hwbench::test::HwbenchChild;
-using hwbench::test::read_text;
-using hwbench::test::SshServer;
-using hwbench::test::TempDir;
-using hwbench::test::write_text;
+namespace test = hwbench::test;
 namespace remote = hwbench::runtime::remote;
 
 /// A location directory whose name a shell would split, expand and cut short were it not quoted.
@@ -100,7 +94,7 @@ std::vector<pid_t> children_named(pid_t parent, const std::string& comm) {
   std::vector<pid_t> out;
   std::error_code ec;
   for (const auto& e : std::filesystem::directory_iterator("/proc", ec)) {
-    const std::string stat = read_text(e.path().string() + "/stat");
+    const std::string stat = test::read_text(e.path().string() + "/stat");
     const auto open = stat.find('('), close = stat.rfind(')');
     if (open == std::string::npos || close == std::string::npos) continue;
     std::istringstream rest(stat.substr(close + 2));
@@ -117,9 +111,9 @@ std::vector<pid_t> children_named(pid_t parent, const std::string& comm) {
 /// directory with the binary (HWBENCH_DIST), each host's location and temporary directory, and
 /// a work directory holding the recipe.
 struct Fleet {
-  TempDir root;
-  SshServer host1{root.path(), "host1"};
-  SshServer host2{root.path(), "host2"};
+  test::TempDir root;
+  test::SshServer host1{root.path(), "host1"};
+  test::SshServer host2{root.path(), "host2"};
   std::string work = root / "work";
   std::string dist = root / "dist";
   std::string loc1 = root / ("host1/" + awkward), loc2 = root / ("host2/" + awkward);
@@ -130,7 +124,7 @@ struct Fleet {
   /// Whether both servers run; a test that gets false has been marked skipped.
   bool ready() {
     if (!host1.ok() || !host2.ok()) {
-      hwbench::test::skip("no OpenSSH server for the remote runs: " + (host1.ok() ? host2.why() : host1.why()));
+      test::skip("no OpenSSH server for the remote runs: " + (host1.ok() ? host2.why() : host1.why()));
       return false;
     }
     for (const auto& d : {work, work + "/base", dist, loc1, loc2, tmp1, tmp2}) std::filesystem::create_directories(d);
@@ -139,15 +133,15 @@ struct Fleet {
         dist + "/" + remote::dist_binary_name(hwbench::runtime::cli::hwbench_version(), this_arch());
     std::filesystem::copy_file(HWBENCH_BINARY, binary);
     // "down" is a host whose port nothing listens on.
-    down_port = hwbench::test::free_local_port();
-    hwbench::test::write_client_config(root / "ssh_config", {&host1, &host2},
-                                       "Host down\n  HostName 127.0.0.1\n  Port " + std::to_string(down_port) + "\n");
+    down_port = test::free_local_port();
+    test::write_client_config(root / "ssh_config", {&host1, &host2},
+                              "Host down\n  HostName 127.0.0.1\n  Port " + std::to_string(down_port) + "\n");
     ssh_env.emplace("HWBENCH_SSH", "ssh -F " + root / "ssh_config");
     dist_env.emplace("HWBENCH_DIST", dist);
     cache_env.emplace("XDG_CACHE_HOME", root / "here-cache");  // the binaries' hashes are kept here
-    write_text(work + "/fleet.bench", short_recipe);
-    write_text(work + "/base/ref.toml", ref_toml);
-    write_text(work + "/long.bench", long_recipe);
+    test::write_text(work + "/fleet.bench", short_recipe);
+    test::write_text(work + "/base/ref.toml", ref_toml);
+    test::write_text(work + "/long.bench", long_recipe);
     return true;
   }
 
@@ -167,11 +161,12 @@ struct Fleet {
 
   /// Starts long.bench on host1; returns once the long series runs there (the warm-up copies
   /// reported, the files of its setup in the location).
-  std::unique_ptr<HwbenchChild> start_long_run() {
-    auto run = std::make_unique<HwbenchChild>(
+  std::unique_ptr<test::HwbenchChild> start_long_run() {
+    auto run = std::make_unique<test::HwbenchChild>(
         std::vector<std::string>{"run", "long.bench", "--host", "host1", "-L", "st=" + loc1}, work);
     const bool running = run->wait_until(
-        [&] { return exists(loc1 + "/fleet_1") && run->err().find("host1: [1/2] warm") != std::string::npos; }, 30);
+        [&] { return test::exists(loc1 + "/fleet_1") && run->err().find("host1: [1/2] warm") != std::string::npos; },
+        30);
     REQUIRE_MESSAGE(running, run->err());
     return run;
   }
@@ -179,10 +174,10 @@ struct Fleet {
   /// Whether host1 is left, within 30 s, with no run directory in its TMPDIR and no file in its location.
   bool host1_left_clean() const {
     const auto start = std::chrono::steady_clock::now();
-    while (hwbench::test::count_entries(tmp1) != 0 || hwbench::test::count_entries(loc1) != 0) {
-      if (hwbench::test::seconds_since(start) > 30) {
-        MESSAGE("TMPDIR: " << hwbench::test::names_of(hwbench::test::snapshot(tmp1))
-                           << "; location: " << hwbench::test::names_of(hwbench::test::snapshot(loc1)));
+    while (test::count_entries(tmp1) != 0 || test::count_entries(loc1) != 0) {
+      if (test::seconds_since(start) > 30) {
+        MESSAGE("TMPDIR: " << test::names_of(test::snapshot(tmp1))
+                           << "; location: " << test::names_of(test::snapshot(loc1)));
         return false;
       }
       std::this_thread::sleep_for(std::chrono::milliseconds(50));
@@ -199,9 +194,10 @@ struct Fleet {
       for (char c : s) q += (c == '"' || c == '\\') ? std::string("\\") + c : std::string(1, c);
       return q + "\"";
     };
-    write_text(path, "[[host]]\nname = \"host1\"\nssh = \"host1\"\nlocations = { st = " + toml_string(loc1) +
-                         " }\n\n[[host]]\nname = \"" + second + "\"\nssh = \"" + second + "\"\nlocations = { st = " +
-                         toml_string(second_location.empty() ? loc2 : second_location) + " }\n");
+    test::write_text(
+        path, "[[host]]\nname = \"host1\"\nssh = \"host1\"\nlocations = { st = " + toml_string(loc1) +
+                  " }\n\n[[host]]\nname = \"" + second + "\"\nssh = \"" + second +
+                  "\"\nlocations = { st = " + toml_string(second_location.empty() ? loc2 : second_location) + " }\n");
     return path;
   }
 };
@@ -212,7 +208,7 @@ TEST_CASE("fleet over real ssh: two hosts run the recipe, both results come home
   Fleet fleet;
   if (!fleet.ready()) return;
   fleet.precache();  // copying has a test of its own (the cache test); here it would cost 10 s
-  HwbenchChild run({"run", "fleet.bench", "--hosts", fleet.fleet_file()}, fleet.work);
+  test::HwbenchChild run({"run", "fleet.bench", "--hosts", fleet.fleet_file()}, fleet.work);
   const int code = run.exit_code(120);
   INFO("stdout:\n" << run.out() << "\nstderr:\n" << run.err());
   CHECK(code == 0);
@@ -232,12 +228,12 @@ TEST_CASE("fleet over real ssh: two hosts run the recipe, both results come home
   const std::string title = "host1 (" + this_machine() + ")";
   const std::string heading1 = title + "\n" + std::string(title.size(), '=') + "\n\nMB/s\n";
   const std::string heading2 = "host2" + heading1.substr(5);
-  CHECK(count_of(run.out(), heading1) == 1);
-  CHECK(count_of(run.out(), heading2) == 1);
+  CHECK(test::count_of(run.out(), heading1) == 1);
+  CHECK(test::count_of(run.out(), heading2) == 1);
   CHECK(run.out().find(heading1) < run.out().find(heading2));
   const std::string comparison =
       "\nComparison: host1 (the base) and the others\n===========================================\n\n";
-  REQUIRE(count_of(run.out(), comparison) == 1);
+  REQUIRE(test::count_of(run.out(), comparison) == 1);
   const std::string table = run.out().substr(run.out().find(comparison) + comparison.size());
   // The columns' widths follow the figures: the header's words and the rows' order are what is fixed.
   std::istringstream header(table.substr(0, table.find('\n')));
@@ -245,18 +241,18 @@ TEST_CASE("fleet over real ssh: two hosts run the recipe, both results come home
   CHECK(words == std::vector<std::string>{"series", "host1", "host2", "host2/host1"});
   CHECK(table.substr(table.find('\n') + 1).starts_with("copy "));
   // The index needs the baseline file beside the recipe: it travelled with it.
-  CHECK(count_of(table, "\ncopy index (vs ref)   ") == 1);
-  CHECK(count_of(table, "\ngeometric mean  ") == 1);
-  CHECK(count_of(table, "\n  environment  host1 ") == 1);
+  CHECK(test::count_of(table, "\ncopy index (vs ref)   ") == 1);
+  CHECK(test::count_of(table, "\ngeometric mean  ") == 1);
+  CHECK(test::count_of(table, "\n  environment  host1 ") == 1);
   // Progress came back prefixed with each host's name; the cached binary served both.
-  CHECK(count_of(run.err(), "host1: [1/1] copy ") == 1);
-  CHECK(count_of(run.err(), "host2: [1/1] copy ") == 1);
-  CHECK(count_of(run.err(), "copying") == 0);
+  CHECK(test::count_of(run.err(), "host1: [1/1] copy ") == 1);
+  CHECK(test::count_of(run.err(), "host2: [1/1] copy ") == 1);
+  CHECK(test::count_of(run.err(), "copying") == 0);
   // Nothing else stays on the hosts: no run directory, none of the recipe's files.
-  CHECK(hwbench::test::count_entries(fleet.tmp1) == 0);
-  CHECK(hwbench::test::count_entries(fleet.tmp2) == 0);
-  CHECK(hwbench::test::count_entries(fleet.loc1) == 0);
-  CHECK(hwbench::test::count_entries(fleet.loc2) == 0);
+  CHECK(test::count_entries(fleet.tmp1) == 0);
+  CHECK(test::count_entries(fleet.tmp2) == 0);
+  CHECK(test::count_entries(fleet.loc1) == 0);
+  CHECK(test::count_entries(fleet.loc2) == 0);
 }
 
 TEST_CASE("fleet over real ssh: a host that is down costs one line and exit 3, the other's result is written") {
@@ -264,19 +260,19 @@ TEST_CASE("fleet over real ssh: a host that is down costs one line and exit 3, t
   if (!fleet.ready()) return;
   fleet.precache();
   // One after the other (--serial): the host that is down comes second, after host1 finished.
-  HwbenchChild run({"run", "fleet.bench", "--serial", "--hosts", fleet.fleet_file("down")}, fleet.work);
+  test::HwbenchChild run({"run", "fleet.bench", "--serial", "--hosts", fleet.fleet_file("down")}, fleet.work);
   const int code = run.exit_code(120);
   INFO("stdout:\n" << run.out() << "\nstderr:\n" << run.err());
   CHECK(code == 3);
-  CHECK(count_of(run.err(), "hwbench: down: ssh: connect to host 127.0.0.1 port " + std::to_string(fleet.down_port) +
-                                ": Connection refused\n") == 1);
-  CHECK(count_of(run.err(), "down: ") == 1);  // that line alone
+  CHECK(test::count_of(run.err(), "hwbench: down: ssh: connect to host 127.0.0.1 port " +
+                                      std::to_string(fleet.down_port) + ": Connection refused\n") == 1);
+  CHECK(test::count_of(run.err(), "down: ") == 1);  // that line alone
   CHECK(run.err().find("host1: [1/1] copy ") < run.err().find("hwbench: down: "));
-  CHECK(count_of(run.err(), "hwbench: no comparison: 1 of the 2 hosts ran the recipe through\n") == 1);
+  CHECK(test::count_of(run.err(), "hwbench: no comparison: 1 of the 2 hosts ran the recipe through\n") == 1);
   CHECK(files_starting(fleet.work + "/results", "fleet-host1-").size() == 1);
   CHECK(files_starting(fleet.work + "/results", "fleet-down-").empty());
-  CHECK(count_of(run.out(), "host1 (") == 1);
-  CHECK(count_of(run.out(), "Comparison") == 0);
+  CHECK(test::count_of(run.out(), "host1 (") == 1);
+  CHECK(test::count_of(run.out(), "Comparison") == 0);
 }
 
 TEST_CASE("fleet over real ssh: the ssh client killed mid-run leaves no run directory and no file on the host") {
@@ -284,17 +280,17 @@ TEST_CASE("fleet over real ssh: the ssh client killed mid-run leaves no run dire
   if (!fleet.ready()) return;
   fleet.precache();
   const auto started = fleet.start_long_run();
-  HwbenchChild& run = *started;
+  test::HwbenchChild& run = *started;
   const auto ssh = children_named(run.pid(), "ssh");
   REQUIRE(ssh.size() == 1);
-  INFO("the host's TMPDIR holds: " << hwbench::test::names_of(hwbench::test::snapshot(fleet.tmp1)));
+  INFO("the host's TMPDIR holds: " << test::names_of(test::snapshot(fleet.tmp1)));
   CHECK(files_starting(fleet.tmp1, "hwbench-run.").size() == 1);  // the run directory, while it runs
   ::kill(ssh[0], SIGKILL);
   const int code = run.exit_code(60);
   INFO("stdout:\n" << run.out() << "\nstderr:\n" << run.err());
   CHECK(code == 3);
-  CHECK(count_of(run.err(), "hwbench: host1: the connection was lost during the run (ssh was ended by a signal)\n") ==
-        1);
+  CHECK(test::count_of(run.err(),
+                       "hwbench: host1: the connection was lost during the run (ssh was ended by a signal)\n") == 1);
   // On the host, hwbench saw its session end, ran its teardown and the run directory went.
   CHECK(fleet.host1_left_clean());
   CHECK(files_starting(fleet.work + "/results", "long-").empty());
@@ -305,12 +301,12 @@ TEST_CASE("fleet over real ssh: Ctrl-C here stops the run on the host, which run
   if (!fleet.ready()) return;
   fleet.precache();
   const auto started = fleet.start_long_run();
-  HwbenchChild& run = *started;
+  test::HwbenchChild& run = *started;
   run.signal_group(SIGINT);
   const int code = run.exit_code(60);
   INFO("stdout:\n" << run.out() << "\nstderr:\n" << run.err());
   CHECK(code == 3);
-  CHECK(count_of(run.err(), "hwbench: host1: interrupted by a signal\n") == 1);
+  CHECK(test::count_of(run.err(), "hwbench: host1: interrupted by a signal\n") == 1);
   CHECK(fleet.host1_left_clean());
   // The host's result came home, marked interrupted.
   const auto results = files_starting(fleet.work + "/results", "long-host1-");
@@ -326,8 +322,8 @@ TEST_CASE("fleet over real ssh: paths with spaces, quotes, dollars and semicolon
   if (!fleet.ready()) return;
   fleet.precache();
   const std::string recipe = "it's a $test; run.bench";
-  write_text(fleet.work + "/" + recipe, short_recipe);
-  HwbenchChild run({"run", recipe, "--host", "host1", "-L", "st=" + fleet.loc1}, fleet.work);
+  test::write_text(fleet.work + "/" + recipe, short_recipe);
+  test::HwbenchChild run({"run", recipe, "--host", "host1", "-L", "st=" + fleet.loc1}, fleet.work);
   const int code = run.exit_code(120);
   INFO("stdout:\n" << run.out() << "\nstderr:\n" << run.err());
   CHECK(code == 0);
@@ -342,7 +338,7 @@ TEST_CASE("fleet over real ssh: paths with spaces, quotes, dollars and semicolon
   // The only entry named like the location next to it is the location itself: no word of it was split off.
   CHECK(files_starting(fleet.root / "host1", "st") == std::vector<std::string>{fleet.loc1});
   CHECK(files_starting(fleet.root / "host1", "it") == std::vector<std::string>{});
-  CHECK(hwbench::test::count_entries(fleet.loc1) == 0);
+  CHECK(test::count_entries(fleet.loc1) == 0);
 }
 
 TEST_CASE("fleet over real ssh: the second run finds the binary in the host's cache and copies nothing") {
@@ -351,20 +347,20 @@ TEST_CASE("fleet over real ssh: the second run finds the binary in the host's ca
   const std::vector<std::string> args{"run", "fleet.bench", "--host", "host1", "-L", "st=" + fleet.loc1};
   struct stat first {};
   {
-    HwbenchChild run(args, fleet.work);
+    test::HwbenchChild run(args, fleet.work);
     const int code = run.exit_code(120);
     INFO("stderr:\n" << run.err());
     CHECK(code == 0);
-    CHECK(count_of(run.err(), "host1: copying hwbench-") == 1);
+    CHECK(test::count_of(run.err(), "host1: copying hwbench-") == 1);
     const auto cached = files_starting(fleet.host1.cache() + "/hwbench", "");
     REQUIRE(cached.size() == 1);
     REQUIRE(::stat((cached[0] + "/hwbench").c_str(), &first) == 0);
   }
-  HwbenchChild again(args, fleet.work);
+  test::HwbenchChild again(args, fleet.work);
   const int code = again.exit_code(120);
   INFO("stderr:\n" << again.err());
   CHECK(code == 0);
-  CHECK(count_of(again.err(), "copying") == 0);
+  CHECK(test::count_of(again.err(), "copying") == 0);
   const auto cached = files_starting(fleet.host1.cache() + "/hwbench", "");
   REQUIRE(cached.size() == 1);
   struct stat second {};
@@ -379,14 +375,15 @@ TEST_CASE("fleet over real ssh: a host whose architecture has no binary here is 
   if (!fleet.ready()) return;
   std::filesystem::remove_all(fleet.dist);
   std::filesystem::create_directories(fleet.dist);
-  HwbenchChild run({"run", "fleet.bench", "--host", "host1", "-L", "st=" + fleet.loc1}, fleet.work);
+  test::HwbenchChild run({"run", "fleet.bench", "--host", "host1", "-L", "st=" + fleet.loc1}, fleet.work);
   const int code = run.exit_code(120);
   INFO("stderr:\n" << run.err());
   CHECK(code == 3);
   const std::string arch = this_arch();
-  CHECK(count_of(run.err(), "hwbench: host1: no hwbench binary for its architecture " + arch + " (" +
-                                remote::dist_binary_name(hwbench::runtime::cli::hwbench_version(), arch) + " in " +
-                                fleet.dist + "): build it with scripts/build-static " + arch + "\n") == 1);
+  CHECK(test::count_of(run.err(), "hwbench: host1: no hwbench binary for its architecture " + arch + " (" +
+                                      remote::dist_binary_name(hwbench::runtime::cli::hwbench_version(), arch) +
+                                      " in " + fleet.dist + "): build it with scripts/build-static " + arch + "\n") ==
+        1);
 }
 
 TEST_CASE(
@@ -394,31 +391,32 @@ TEST_CASE(
     "written") {
   Fleet fleet;
   if (!fleet.ready()) return;
-  hwbench::test::ScratchMount small(1);
+  test::ScratchMount small(1);
   if (!small.mounted()) {
-    hwbench::test::skip("no 1 MiB tmpfs for the full disk: " + small.why_not());
+    test::skip("no 1 MiB tmpfs for the full disk: " + small.why_not());
     return;
   }
   fleet.precache();
   // 4 MB written and copied twice: host1's location holds it, host2's 1 MiB disk cannot. The
   // check here knows nothing of the hosts' disks; host2's own check refuses it.
-  write_text(fleet.work + "/big.bench",
-             "location st = \"/nonexistent/fleet-test\"\n"
-             "setup { write st:/fleet_big size 4MB random }\n"
-             "series \"copy\" repeat 2 cp st:/fleet_big -> st:/fleet_copy_$i\n"
-             "teardown { rm st:/fleet_* }\n");
-  HwbenchChild run({"run", "big.bench", "--hosts", fleet.fleet_file("host2", small.path())}, fleet.work);
+  test::write_text(fleet.work + "/big.bench",
+                   "location st = \"/nonexistent/fleet-test\"\n"
+                   "setup { write st:/fleet_big size 4MB random }\n"
+                   "series \"copy\" repeat 2 cp st:/fleet_big -> st:/fleet_copy_$i\n"
+                   "teardown { rm st:/fleet_* }\n");
+  test::HwbenchChild run({"run", "big.bench", "--hosts", fleet.fleet_file("host2", small.path())}, fleet.work);
   const int code = run.exit_code(120);
   INFO("stdout:\n" << run.out() << "\nstderr:\n" << run.err());
   CHECK(code == 3);
-  CHECK(count_of(run.err(),
-                 "hwbench: host2: the recipe was refused there: big.bench:3:24: error: the run needs 12.0 MB in '" +
-                     small.path() + "' (tmpfs) at its peak, but only 1.0 MB is free\n") == 1);
-  CHECK(count_of(run.err(), "\nhost2: 1 error in big.bench; nothing was run\n") == 1);
+  CHECK(
+      test::count_of(run.err(),
+                     "hwbench: host2: the recipe was refused there: big.bench:3:24: error: the run needs 12.0 MB in '" +
+                         small.path() + "' (tmpfs) at its peak, but only 1.0 MB is free\n") == 1);
+  CHECK(test::count_of(run.err(), "\nhost2: 1 error in big.bench; nothing was run\n") == 1);
   CHECK(files_starting(fleet.work + "/results", "big-host1-").size() == 1);
   CHECK(files_starting(fleet.work + "/results", "big-host2-").empty());
-  CHECK(hwbench::test::count_entries(small.path()) == 0);
-  CHECK(hwbench::test::count_entries(fleet.tmp2) == 0);
+  CHECK(test::count_entries(small.path()) == 0);
+  CHECK(test::count_entries(fleet.tmp2) == 0);
 }
 
 TEST_CASE("fleet over real ssh: the host checks the recipe against its own directories, not this machine's") {
@@ -428,14 +426,15 @@ TEST_CASE("fleet over real ssh: the host checks the recipe against its own direc
   // The check here maps the location to an empty directory of its own and lets the recipe
   // through; host1, where the directory is missing, refuses it.
   const std::string missing = fleet.root / "host1/not made";
-  HwbenchChild run({"run", "fleet.bench", "--host", "host1", "-L", "st=" + missing}, fleet.work);
+  test::HwbenchChild run({"run", "fleet.bench", "--host", "host1", "-L", "st=" + missing}, fleet.work);
   const int code = run.exit_code(120);
   INFO("stdout:\n" << run.out() << "\nstderr:\n" << run.err());
   CHECK(code == 3);
-  CHECK(count_of(run.err(), "hwbench: host1: the recipe was refused there: fleet.bench:4:") == 1);
-  CHECK(count_of(run.err(), "error: the directory '" + missing + "' does not exist") == 2);  // streamed, then the line
-  CHECK(count_of(run.err(), "note:") == 0);
-  CHECK_FALSE(exists(missing));
+  CHECK(test::count_of(run.err(), "hwbench: host1: the recipe was refused there: fleet.bench:4:") == 1);
+  CHECK(test::count_of(run.err(), "error: the directory '" + missing + "' does not exist") ==
+        2);  // streamed, then the line
+  CHECK(test::count_of(run.err(), "note:") == 0);
+  CHECK_FALSE(test::exists(missing));
   CHECK(files_starting(fleet.work + "/results", "fleet-").empty());
 }
 
@@ -447,9 +446,9 @@ std::vector<pid_t> processes_with(const std::string& word) {
   for (const auto& entry : std::filesystem::directory_iterator("/proc")) {
     const std::string name = entry.path().filename().string();
     if (name.find_first_not_of("0123456789") != std::string::npos) continue;
-    std::string cmdline = read_text(entry.path().string() + "/cmdline");
+    std::string cmdline = test::read_text(entry.path().string() + "/cmdline");
     std::replace(cmdline.begin(), cmdline.end(), '\0', ' ');
-    const std::string stat = read_text(entry.path().string() + "/stat");
+    const std::string stat = test::read_text(entry.path().string() + "/stat");
     const auto close = stat.rfind(')');
     const bool zombie = close != std::string::npos && close + 2 < stat.size() && stat[close + 2] == 'Z';
     if (!zombie && cmdline.find(word) != std::string::npos) found.push_back(static_cast<pid_t>(std::stol(name)));
@@ -465,9 +464,9 @@ TEST_CASE("fleet over real ssh: a lost session ends a command step's program and
   fleet.precache();
   // A word no other process has: the program and its stubborn child carry it.
   const std::string mark = "61.3" + std::to_string(::getpid() % 1000);
-  write_text(fleet.work + "/cmd.bench", "series \"long\" exec \"" + std::string(HWBENCH_CMD_HELPER) +
-                                            "\" stubborn-children 1 " + mark + " sleep " + mark + "\n");
-  HwbenchChild run({"run", "cmd.bench", "--allow-exec", "--host", "host1"}, fleet.work);
+  test::write_text(fleet.work + "/cmd.bench", "series \"long\" exec \"" + std::string(HWBENCH_CMD_HELPER) +
+                                                  "\" stubborn-children 1 " + mark + " sleep " + mark + "\n");
+  test::HwbenchChild run({"run", "cmd.bench", "--allow-exec", "--host", "host1"}, fleet.work);
   REQUIRE_MESSAGE(run.wait_until([&] { return processes_with(" " + mark).size() >= 2; }, 30), run.err());
   const auto ssh = children_named(run.pid(), "ssh");
   REQUIRE(ssh.size() == 1);
@@ -477,7 +476,7 @@ TEST_CASE("fleet over real ssh: a lost session ends a command step's program and
   CHECK(code == 3);
   // The host's hwbench saw its session end and ended the program's whole group.
   const auto start = std::chrono::steady_clock::now();
-  while (!processes_with(" " + mark).empty() && hwbench::test::seconds_since(start) < 20)
+  while (!processes_with(" " + mark).empty() && test::seconds_since(start) < 20)
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
   CHECK(processes_with(" " + mark).empty());
   CHECK(fleet.host1_left_clean());

@@ -22,7 +22,7 @@
 #include "tests/support/temp_dir.hpp"
 
 namespace remote = hwbench::runtime::remote;
-using hwbench::test::TempDir;
+namespace test = hwbench::test;
 
 namespace {
 
@@ -60,7 +60,7 @@ TEST_CASE("remote: the ssh command line: the user's client words, batch mode, th
 }
 
 TEST_CASE("remote: a bundle crosses a pipe and is unpacked without reading past its end") {
-  TempDir dir;
+  test::TempDir dir;
   const std::vector<remote::BundleFile> files{
       {"r.bench", "title \"x\"\n"}, {"base/ref.toml", std::string("a\0b\n", 4)}, {"empty", ""}};
   int p[2];
@@ -78,9 +78,9 @@ TEST_CASE("remote: a bundle crosses a pipe and is unpacked without reading past 
   CHECK(::read(p[0], rest, sizeof rest) == 29);
   CHECK(std::string(rest) == "what follows is the session's");
   ::close(p[0]);
-  CHECK(hwbench::test::read_text(dir / "r.bench") == "title \"x\"\n");
-  CHECK(hwbench::test::read_text(dir / "base/ref.toml") == std::string("a\0b\n", 4));
-  CHECK(hwbench::test::exists(dir / "empty"));
+  CHECK(test::read_text(dir / "r.bench") == "title \"x\"\n");
+  CHECK(test::read_text(dir / "base/ref.toml") == std::string("a\0b\n", 4));
+  CHECK(test::exists(dir / "empty"));
 }
 
 TEST_CASE("remote: a bundle may not name a file outside its directory") {
@@ -88,7 +88,7 @@ TEST_CASE("remote: a bundle may not name a file outside its directory") {
   CHECK(remote::bundle_path_problem("/etc/passwd") == "'/etc/passwd' is absolute");
   CHECK(remote::bundle_path_problem("a//b") == "'a//b' has a part ''");
   CHECK(remote::bundle_path_problem("a/b.toml").empty());
-  TempDir dir;
+  test::TempDir dir;
   int p[2];
   REQUIRE(::pipe(p) == 0);
   const std::string bad = "hwbench-bundle 1\nfile 2 ../escaped\nhi";
@@ -98,7 +98,7 @@ TEST_CASE("remote: a bundle may not name a file outside its directory") {
   CHECK_FALSE(remote::unpack_bundle(p[0], dir.path(), error));
   ::close(p[0]);
   CHECK(error == "the bundle names a file outside its directory: '../escaped' has a part '..'");
-  CHECK_FALSE(hwbench::test::exists(dir.path() + "/../escaped"));
+  CHECK_FALSE(test::exists(dir.path() + "/../escaped"));
 }
 
 TEST_CASE("remote: each uname -m names the binary scripts/build-static makes for it") {
@@ -120,10 +120,10 @@ TEST_CASE("remote: each uname -m names the binary scripts/build-static makes for
 }
 
 TEST_CASE("remote: binaries are found by name, first directory first, and hashed") {
-  TempDir a, b;
-  hwbench::test::write_text(b / "hwbench-0.1.0-linux-x86_64", "abc");
-  hwbench::test::write_text(a / "hwbench-0.1.0-linux-armhf", "armhf");
-  hwbench::test::write_text(b / "hwbench-0.1.0-linux-armhf", "the second");
+  test::TempDir a, b;
+  test::write_text(b / "hwbench-0.1.0-linux-x86_64", "abc");
+  test::write_text(a / "hwbench-0.1.0-linux-armhf", "armhf");
+  test::write_text(b / "hwbench-0.1.0-linux-armhf", "the second");
   std::vector<std::string> problems;
   const auto found = remote::find_dist_binaries({a.path(), b.path()}, "0.1.0", problems);
   CHECK(problems.empty());
@@ -173,13 +173,13 @@ TEST_CASE("remote: a bad fleet file gets every problem with its line and column"
 }
 
 TEST_CASE("remote: the copy script takes the binary whole or leaves nothing") {
-  TempDir dir;
+  test::TempDir dir;
   const std::string target = dir / "cache it's $x/0.1.0-abc";
   remote::SessionInput io;
   io.input = "12345";
   auto end = remote::run_session({"sh", "-c", remote::copy_script(target, 5)}, io);
   CHECK(end.exit_code == 0);
-  CHECK(hwbench::test::read_text(target + "/hwbench") == "12345");
+  CHECK(test::read_text(target + "/hwbench") == "12345");
   CHECK(::access((target + "/hwbench").c_str(), X_OK) == 0);
   std::vector<std::string> said;
   io.input = "123";
@@ -188,37 +188,37 @@ TEST_CASE("remote: the copy script takes the binary whole or leaves nothing") {
   end = remote::run_session({"sh", "-c", remote::copy_script(short_target, 5)}, io);
   CHECK(end.exit_code == 1);
   CHECK(said == std::vector<std::string>{"the copy of hwbench did not arrive whole"});
-  CHECK_FALSE(hwbench::test::exists(short_target + "/hwbench"));
-  CHECK(hwbench::test::count_entries(short_target) == 0);
+  CHECK_FALSE(test::exists(short_target + "/hwbench"));
+  CHECK(test::count_entries(short_target) == 0);
 }
 
 TEST_CASE("remote: a binary's hash is kept in the memo and read again only when the file changed") {
-  TempDir dist, cache;
+  test::TempDir dist, cache;
   const std::string binary = dist / "hwbench-0.1.0-linux-x86_64";
   const std::string memo = cache / "hwbench/dist-sha256";
-  hwbench::test::write_text(binary, "abc");
+  test::write_text(binary, "abc");
   std::vector<std::string> problems;
   auto found = remote::find_dist_binaries({dist.path()}, "0.1.0", problems, memo);
   REQUIRE(found.size() == 1);
   CHECK(found[0].hash == "ba7816bf8f01cfea");
   struct stat st {};
   REQUIRE(::stat(binary.c_str(), &st) == 0);
-  const std::string line = hwbench::test::read_text(memo);
+  const std::string line = test::read_text(memo);
   CHECK(line == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad 3 " +
                     std::to_string(static_cast<long long>(st.st_mtim.tv_sec) * 1000000000LL + st.st_mtim.tv_nsec) +
                     " " + std::to_string(st.st_ino) + " " + binary + "\n");
   // The memo is believed while the file's size, time and inode are the same: a memo made up here
   // shows that the file was not read again.
-  hwbench::test::write_text(memo, std::string(64, 'f') + line.substr(64));
+  test::write_text(memo, std::string(64, 'f') + line.substr(64));
   found = remote::find_dist_binaries({dist.path()}, "0.1.0", problems, memo);
   REQUIRE(found.size() == 1);
   CHECK(found[0].hash == "ffffffffffffffff");
   CHECK(found[0].size == 3);
   // Changed content (another size): hashed again, the memo updated.
-  hwbench::test::write_text(binary, "abcd");
+  test::write_text(binary, "abcd");
   found = remote::find_dist_binaries({dist.path()}, "0.1.0", problems, memo);
   REQUIRE(found.size() == 1);
   CHECK(found[0].hash == "88d4266fd4e6338d");  // SHA-256("abcd")
-  CHECK(hwbench::test::read_text(memo).starts_with("88d4266fd4e6338d"));
+  CHECK(test::read_text(memo).starts_with("88d4266fd4e6338d"));
   CHECK(problems.empty());
 }

@@ -14,7 +14,7 @@ namespace {
 
 namespace rt = hwbench::runtime;
 namespace model = hwbench::runtime::model;
-using rt::report::settle_line;
+namespace report = rt::report;
 
 /// Probes of 64 MiB at these rates (MB/s), a second apart.
 model::SettleRecord probes_at(std::vector<double> mb_per_s, model::SettleOutcome outcome) {
@@ -45,17 +45,17 @@ std::string settle_report_of(const std::string& file, const std::string& format)
 }  // namespace
 
 TEST_CASE("settle note: probes, their rates and how it ended") {
-  CHECK(settle_line(probes_at({402, 1210, 1190, 1195}, model::SettleOutcome::stable)) ==
+  CHECK(report::settle_line(probes_at({402, 1210, 1190, 1195}, model::SettleOutcome::stable)) ==
         "settled: 4 probes of quick_1GB in 3.6 s, 402.0 → 1210.0 → 1190.0 → 1195.0 MB/s, stable");
-  CHECK(settle_line(probes_at({100, 200, 300, 400, 500, 600, 700}, model::SettleOutcome::not_stable)) ==
+  CHECK(report::settle_line(probes_at({100, 200, 300, 400, 500, 600, 700}, model::SettleOutcome::not_stable)) ==
         "settled: 7 probes of quick_1GB in 6.6 s, 100.0 → … → 500.0 → 600.0 → 700.0 MB/s, not stable within 30.0 s");
-  CHECK(settle_line(probes_at({8.5}, model::SettleOutcome::interrupted)) ==
+  CHECK(report::settle_line(probes_at({8.5}, model::SettleOutcome::interrupted)) ==
         "settled: 1 probe of quick_1GB in 0.6 s, 8.50 MB/s, interrupted");
   model::SettleRecord wait{model::SettleMode::wait, 60, "", 60'000'400'000, model::SettleOutcome::waited, {}};
-  CHECK(settle_line(wait) == "settled: waited 60.0 s");
+  CHECK(report::settle_line(wait) == "settled: waited 60.0 s");
   wait.outcome = model::SettleOutcome::interrupted;
   wait.took_ns = 12'340'000'000;
-  CHECK(settle_line(wait) == "settled: waited 12.3 s of 60.0 s, interrupted");
+  CHECK(report::settle_line(wait) == "settled: waited 12.3 s of 60.0 s, interrupted");
 }
 
 TEST_CASE("settle note: the last line of hwbench report in text and Markdown, none in CSV or without settle") {

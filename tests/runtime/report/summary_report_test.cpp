@@ -16,17 +16,14 @@
 #include "tests/support/golden.hpp"
 
 namespace rt = hwbench::runtime;
-using rt::model::ReportSpec;
-using rt::model::Result;
-using rt::model::Sample;
-using rt::model::Series;
-using rt::report::Format;
+namespace model = rt::model;
+namespace report = rt::report;
 
 namespace {
 
 /// A sample of `bytes` bytes (or, with `ops`, operations) done at `rate` per second.
-Sample at_rate(std::uint64_t amount, double rate, bool ops) {
-  Sample s;
+model::Sample at_rate(std::uint64_t amount, double rate, bool ops) {
+  model::Sample s;
   (ops ? s.ops : s.bytes) = amount;
   s.units = amount;
   s.wall_ns = std::llround(static_cast<double>(amount) / rate * 1e9);
@@ -34,19 +31,19 @@ Sample at_rate(std::uint64_t amount, double rate, bool ops) {
 }
 
 /// A series of `label` whose samples ran at `rates` (bytes per second, or ops per second with `ops`).
-Series series(const std::string& label, const std::vector<double>& rates, bool ops = false) {
-  Series out;
+model::Series series(const std::string& label, const std::vector<double>& rates, bool ops = false) {
+  model::Series out;
   out.label = label;
   for (double r : rates) out.samples.push_back(at_rate(ops ? 1'000'000 : 100'000'000, r, ops));
   return out;
 }
 
 /// A published series: one figure per sample, in `unit`.
-Series published(const std::string& label, const std::vector<double>& figures, const std::string& unit) {
-  Series out;
+model::Series published(const std::string& label, const std::vector<double>& figures, const std::string& unit) {
+  model::Series out;
   out.label = label;
   for (double f : figures) {
-    Sample s;
+    model::Sample s;
     s.figure = rt::model::Figure{f, unit};
     out.samples.push_back(s);
   }
@@ -54,33 +51,33 @@ Series published(const std::string& label, const std::vector<double>& figures, c
 }
 
 /// Bytes, operations, a published figure, one sample, none, a long label, a series short of its target.
-Result mixed() {
-  Result r;
+model::Result mixed() {
+  model::Result r;
   r.series.push_back(series("read 10MB", {63.4e6, 74.1e6, 71.5e6, 70.5e6}));
   r.series.push_back(series("NUMERIC SORT", {1520.5, 1498.0, 1510.25}, /*ops=*/true));
   r.series.push_back(published("dhrystone 2", {27'392'014.5, 27'100'000}, "lps"));
   r.series.push_back(series("write 1GB", {450e6}));
-  Series idle;
+  model::Series idle;
   idle.label = "idle";
   r.series.push_back(idle);
   r.series.push_back(
       series("xbench random read 4KiB from a file much larger than any page cache", {12.5e6, 13e6, 12.75e6}));
-  Series sorting = series("IDEA", {100, 130, 90, 125, 80}, /*ops=*/true);
+  model::Series sorting = series("IDEA", {100, 130, 90, 125, 80}, /*ops=*/true);
   sorting.converged = false;
   sorting.ci_target_pct = 5;
   r.series.push_back(sorting);
   return r;
 }
 
-std::string summary(const Result& r, Format format, std::size_t width = rt::report::kDefaultWidth) {
+std::string summary(const model::Result& r, report::Format format, std::size_t width = rt::report::kDefaultWidth) {
   std::ostringstream out;
   rt::report::render_summary(rt::report::build_summary(r), format, out, width);
   return out.str();
 }
 
-ReportSpec spec_of(rt::model::ReportLayout layout, std::string unit, std::vector<std::string> aggregates,
-                   std::string section = {}, std::vector<std::string> labels = {}) {
-  ReportSpec s;
+model::ReportSpec spec_of(rt::model::ReportLayout layout, std::string unit, std::vector<std::string> aggregates,
+                          std::string section = {}, std::vector<std::string> labels = {}) {
+  model::ReportSpec s;
   s.style.layout = layout;
   s.unit = std::move(unit);
   s.aggregates = std::move(aggregates);
@@ -89,7 +86,7 @@ ReportSpec spec_of(rt::model::ReportLayout layout, std::string unit, std::vector
   return s;
 }
 
-std::string render_all(const Result& r, Format format, std::size_t width = rt::report::kDefaultWidth) {
+std::string render_all(const model::Result& r, report::Format format, std::size_t width = rt::report::kDefaultWidth) {
   std::ostringstream out;
   rt::pipeline::render_all(r, format, width, out, nullptr);
   return out.str();
@@ -107,10 +104,11 @@ std::string lines_wider_than(const std::string& text, std::size_t width) {
 }  // namespace
 
 TEST_CASE("summary: one line per series in its natural unit (golden files)") {
-  const Result r = mixed();
-  CHECK(summary(r, Format::text) == hwbench::test::golden("summary.txt", summary(r, Format::text)));
-  CHECK(summary(r, Format::markdown) == hwbench::test::golden("summary.md.txt", summary(r, Format::markdown)));
-  CHECK(summary(r, Format::csv) == hwbench::test::golden("summary.csv.txt", summary(r, Format::csv)));
+  const model::Result r = mixed();
+  CHECK(summary(r, report::Format::text) == hwbench::test::golden("summary.txt", summary(r, report::Format::text)));
+  CHECK(summary(r, report::Format::markdown) ==
+        hwbench::test::golden("summary.md.txt", summary(r, report::Format::markdown)));
+  CHECK(summary(r, report::Format::csv) == hwbench::test::golden("summary.csv.txt", summary(r, report::Format::csv)));
 }
 
 TEST_CASE("summary: figures in each series' unit at full precision, the CI as a share of the mean") {
@@ -129,16 +127,18 @@ TEST_CASE("summary: figures in each series' unit at full precision, the CI as a 
 }
 
 TEST_CASE("summary: labels are cut to the width, never the table; no width, no cut") {
-  const Result r = mixed();
-  CHECK(lines_wider_than(summary(r, Format::text, 60), 60).empty());
-  CHECK(summary(r, Format::text, 60).find("xbench random read 4KiB from a file much larger") == std::string::npos);
-  CHECK(summary(r, Format::text, 0).find("xbench random read 4KiB from a file much larger than any page cache") !=
+  const model::Result r = mixed();
+  CHECK(lines_wider_than(summary(r, report::Format::text, 60), 60).empty());
+  CHECK(summary(r, report::Format::text, 60).find("xbench random read 4KiB from a file much larger") ==
         std::string::npos);
-  CHECK(summary(r, Format::markdown, 60).find("much larger than any page cache") != std::string::npos);
+  CHECK(
+      summary(r, report::Format::text, 0).find("xbench random read 4KiB from a file much larger than any page cache") !=
+      std::string::npos);
+  CHECK(summary(r, report::Format::markdown, 60).find("much larger than any page cache") != std::string::npos);
 }
 
 TEST_CASE("sections: each section's first report under its heading, covering the section's series") {
-  Result r;
+  model::Result r;
   r.series.push_back(series("read 10MB", {70e6, 72e6}));
   r.series.push_back(series("write 10MB", {100e6, 110e6}));
   r.series.push_back(series("NUMERIC SORT", {1500, 1510}, /*ops=*/true));
@@ -147,26 +147,26 @@ TEST_CASE("sections: each section's first report under its heading, covering the
                spec_of(ReportLayout::lines, "MB/s", {"mean"}, "Files", {"read 10MB"}),
                spec_of(ReportLayout::lines, "MB/s", {"median"}, "Files", {"read 10MB", "write 10MB"}),
                spec_of(ReportLayout::lines, "ops/s", {"mean"}, "CPU", {"NUMERIC SORT"})};
-  const std::string text = render_all(r, Format::text);
+  const std::string text = render_all(r, report::Format::text);
   CHECK(text == hwbench::test::golden("sections.txt", text));
   CHECK(text.find("== Files ==\n\nseries     n  mean MB/s\nread 10MB  2       71.0\n\n") != std::string::npos);
   CHECK(text.find("== Files ==", text.find("== Files ==") + 1) == std::string::npos);  // once per section
   CHECK(text.find("== CPU ==\n\nseries        n  mean ops/s\nNUMERIC SORT  2      1505.0\n") != std::string::npos);
-  const std::string md = render_all(r, Format::markdown);
+  const std::string md = render_all(r, report::Format::markdown);
   CHECK(md.find("## Files\n\n|") != std::string::npos);
   CHECK(md.find("## CPU\n\n|") != std::string::npos);
-  const std::string csv = render_all(r, Format::csv);
+  const std::string csv = render_all(r, report::Format::csv);
   CHECK(csv.find("Files") == std::string::npos);
   CHECK(csv.find("CPU") == std::string::npos);
 }
 
 TEST_CASE("sections: the result file keeps a report's section and series, and a summary's units") {
-  Result r = mixed();
+  model::Result r = mixed();
   using rt::model::ReportLayout;
   r.reports = {spec_of(ReportLayout::summary, "", {}),
                spec_of(ReportLayout::lines, "MB/s", {"mean"}, "Files", {"read 10MB", "write 1GB"})};
   std::ostringstream ignored;
-  rt::pipeline::render_all(r, Format::text, 80, ignored, &r.rendered);
+  rt::pipeline::render_all(r, report::Format::text, 80, ignored, &r.rendered);
   std::string error;
   const auto back = rt::record::result_from_json(rt::record::to_json(r), error);
   REQUIRE_MESSAGE(back, error);
@@ -191,7 +191,7 @@ TEST_CASE("sections: the result file keeps a report's section and series, and a 
 }
 
 TEST_CASE("width: a result with many series and sections prints no generic line past 80 columns") {
-  Result r;
+  model::Result r;
   using rt::model::ReportLayout;
   std::vector<std::string> files, cpu;
   for (int size : {10, 100, 1000}) {
@@ -212,7 +212,7 @@ TEST_CASE("width: a result with many series and sections prints no generic line 
                spec_of(ReportLayout::summary, "", {}, "CPU", cpu),
                spec_of(ReportLayout::table, "ops/s", {"mean"}, "CPU", cpu),
                spec_of(ReportLayout::lines, "ops/s", {"mean", "median", "stdev", "cv", "min", "max"}, "CPU", cpu)};
-  const std::string text = render_all(r, Format::text, 80);
+  const std::string text = render_all(r, report::Format::text, 80);
   CHECK(lines_wider_than(text, 80) == "");
   // Every report was printed: the blocks of the wide tables, both headings, every series.
   CHECK(text.find("== Files ==") != std::string::npos);

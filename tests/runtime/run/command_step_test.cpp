@@ -18,35 +18,34 @@
 #include "tests/support/recipe_env.hpp"
 #include "tests/support/skip.hpp"
 
-using hwbench::runtime::model::RunStatus;
-using hwbench::runtime::model::Series;
-using hwbench::runtime::run::RunOptions;
-using hwbench::runtime::run::RunOutcome;
-using hwbench::test::RecipeEnv;
+namespace model = hwbench::runtime::model;
+namespace run = hwbench::runtime::run;
+namespace test = hwbench::test;
 
 namespace {
 
 const std::string helper = HWBENCH_CMD_HELPER;
 
-RunOutcome run(RecipeEnv& env, const std::string& text, const std::atomic<bool>* interrupted = nullptr) {
+run::RunOutcome run_text(test::RecipeEnv& env, const std::string& text,
+                         const std::atomic<bool>* interrupted = nullptr) {
   auto c = env.check(text, {}, /*allow_exec=*/true);
   INFO(c.diagnostics);
   REQUIRE(c.recipe);
   hwbench::platform::RealClock clock;
-  RunOptions opts;
+  run::RunOptions opts;
   opts.clock = &clock;
   opts.interrupted = interrupted;
   return hwbench::runtime::run::run_plan(*c.recipe, opts);
 }
 
-const Series& series(const RunOutcome& out, const std::string& label) {
+const model::Series& series(const run::RunOutcome& out, const std::string& label) {
   for (const auto& s : out.series)
     if (s.label == label) return s;
   FAIL("no series " << label);
   return out.series.front();
 }
 
-std::vector<double> values(const Series& s, const std::string& unit) {
+std::vector<double> values(const model::Series& s, const std::string& unit) {
   return hwbench::runtime::analysis::sample_values(s, *hwbench::runtime::analysis::find_unit(unit));
 }
 
@@ -74,10 +73,11 @@ std::string file_text(const std::string& path) {
 }  // namespace
 
 TEST_CASE("command step: each run is a sample, timed from spawn to reaping, its first run's output kept") {
-  RecipeEnv env;
-  const auto out = run(env, "series \"nap\" exec \"" + helper + "\" print hello err oops sleep 0.02 runs 3 warmup 1\n");
-  REQUIRE(out.status == RunStatus::complete);
-  const Series& s = series(out, "nap");
+  test::RecipeEnv env;
+  const auto out =
+      run_text(env, "series \"nap\" exec \"" + helper + "\" print hello err oops sleep 0.02 runs 3 warmup 1\n");
+  REQUIRE(out.status == model::RunStatus::complete);
+  const model::Series& s = series(out, "nap");
   REQUIRE(s.samples.size() == 3);
   for (const auto& sample : s.samples) {
     CHECK(sample.ops == 1);
@@ -98,12 +98,13 @@ TEST_CASE("command step: each run is a sample, timed from spawn to reaping, its 
 }
 
 TEST_CASE("command step: a regular expression's figure takes the statement's series, a labelled one its own") {
-  RecipeEnv env;
-  const auto out = run(env, "series \"copy\" exec \"" + helper +
-                                "\" print \"copied in 0.5 s, 2.5 GB/s\" err \"latency 120 us\" "
-                                "figure regex \"([0-9.]+ [kMG]B/s)\" unit MB/s scaled "
-                                "figure \"copy latency\" regex \"latency ([0-9]+) us\" unit us from stderr runs 2\n");
-  REQUIRE(out.status == RunStatus::complete);
+  test::RecipeEnv env;
+  const auto out =
+      run_text(env, "series \"copy\" exec \"" + helper +
+                        "\" print \"copied in 0.5 s, 2.5 GB/s\" err \"latency 120 us\" "
+                        "figure regex \"([0-9.]+ [kMG]B/s)\" unit MB/s scaled "
+                        "figure \"copy latency\" regex \"latency ([0-9]+) us\" unit us from stderr runs 2\n");
+  REQUIRE(out.status == model::RunStatus::complete);
   CHECK(values(series(out, "copy"), "MB/s") == std::vector<double>{2500, 2500});
   CHECK(values(series(out, "copy"), "GB/s") == std::vector<double>{2.5, 2.5});
   CHECK(values(series(out, "copy latency"), "us") == std::vector<double>{120, 120});
@@ -114,73 +115,76 @@ TEST_CASE("command step: a regular expression's figure takes the statement's ser
 }
 
 TEST_CASE("command step: a JSON pointer's figure, a number or a string with a unit") {
-  RecipeEnv env;
+  test::RecipeEnv env;
   const std::string json = R"({\"jobs\":[{\"read\":{\"bw\":2048,\"iops\":\"12.5k\"}}]})";
   const auto out =
-      run(env, "series \"fio\" exec \"" + helper + "\" print \"" + json +
-                   "\" figure json \"/jobs/0/read/bw\" unit KiB/s figure \"iops\" json \"/jobs/0/read/iops\" unit "
-                   "ops/s scaled\n");
-  REQUIRE(out.status == RunStatus::complete);
+      run_text(env, "series \"fio\" exec \"" + helper + "\" print \"" + json +
+                        "\" figure json \"/jobs/0/read/bw\" unit KiB/s figure \"iops\" json \"/jobs/0/read/iops\" unit "
+                        "ops/s scaled\n");
+  REQUIRE(out.status == model::RunStatus::complete);
   CHECK(values(series(out, "fio"), "KiB/s") == std::vector<double>{2048});
   CHECK(values(series(out, "iops"), "ops/s") == std::vector<double>{12500});
 }
 
 TEST_CASE("command step: a missing figure fails the run, naming the rule and showing the output's last lines") {
-  RecipeEnv env;
-  const auto out = run(env, "exec \"" + helper + "\" print one print two figure regex \"rate ([0-9]+)\" unit ops/s\n");
-  CHECK(out.status == RunStatus::failed);
+  test::RecipeEnv env;
+  const auto out =
+      run_text(env, "exec \"" + helper + "\" print one print two figure regex \"rate ([0-9]+)\" unit ops/s\n");
+  CHECK(out.status == model::RunStatus::failed);
   CHECK(out.error ==
         "t.bench:1:1: exec " + helper +
             " print one print two figure regex \"rate ([0-9]+)\" unit ops/s: figure regex \"rate ([0-9]+)\" "
             "unit ops/s: nothing in stdout matches; its last 2 lines:\n    one\n    two");
   // An optional figure that is missing gives no figure, and no error.
-  const auto optional = run(env, "series \"o\" exec \"" + helper +
-                                     "\" print one figure \"r\" regex \"rate ([0-9]+)\" "
-                                     "unit ops/s optional\n");
-  CHECK(optional.status == RunStatus::complete);
+  const auto optional = run_text(env, "series \"o\" exec \"" + helper +
+                                          "\" print one figure \"r\" regex \"rate ([0-9]+)\" "
+                                          "unit ops/s optional\n");
+  CHECK(optional.status == model::RunStatus::complete);
   CHECK(series(optional, "r").samples.size() == 0);
   CHECK(series(optional, "o").samples.size() == 1);
 }
 
 TEST_CASE("command step: exit codes, accepted ones and ignore-failure; a failed run is kept with its output") {
-  RecipeEnv env;
+  test::RecipeEnv env;
   // The program's own word "exit" is quoted: bare, it would be exec's option.
-  const auto failed = run(env, "exec \"" + helper + "\" err \"disk on fire\" \"exit\" 3\n");
-  CHECK(failed.status == RunStatus::failed);
+  const auto failed = run_text(env, "exec \"" + helper + "\" err \"disk on fire\" \"exit\" 3\n");
+  CHECK(failed.status == model::RunStatus::failed);
   CHECK(failed.error == "t.bench:1:1: exec " + helper + " err 'disk on fire' exit 3: " + helper +
                             " exited with status 3; its last line:\n    disk on fire");
   REQUIRE(failed.programs.size() == 1);  // the failed run, which made no sample
   CHECK(failed.programs.back().iteration == 0);
   CHECK(failed.programs.back().exit_code == 3);
   CHECK(failed.programs.back().stderr_text == "disk on fire\n");
-  CHECK(run(env, "exec \"" + helper + "\" \"exit\" 3 exit [0, 3]\n").status == RunStatus::complete);
-  CHECK(run(env, "exec \"" + helper + "\" \"exit\" 4 ignore-failure runs 2\n").status == RunStatus::complete);
-  const auto killed = run(env, "exec \"" + helper + "\" kill-self 9 exit [0, 9]\n");
-  CHECK(killed.status == RunStatus::failed);
+  CHECK(run_text(env, "exec \"" + helper + "\" \"exit\" 3 exit [0, 3]\n").status == model::RunStatus::complete);
+  CHECK(run_text(env, "exec \"" + helper + "\" \"exit\" 4 ignore-failure runs 2\n").status ==
+        model::RunStatus::complete);
+  const auto killed = run_text(env, "exec \"" + helper + "\" kill-self 9 exit [0, 9]\n");
+  CHECK(killed.status == model::RunStatus::failed);
   CHECK(killed.error.ends_with(" was killed by signal 9 (Killed)"));
 }
 
 TEST_CASE("command step: stdin, env and cwd reach the program") {
-  RecipeEnv env;
+  test::RecipeEnv env;
   {
     std::ofstream in(env.disk() + "/input.txt");
     in << "from the file\n";
   }
-  const auto out = run(env, "series \"s\" exec \"" + helper +
-                                "\" cat \"env\" HWB_X pwd stdin disk:/input.txt env \"HWB_X=42\" cwd tmp:\n");
-  REQUIRE(out.status == RunStatus::complete);
+  const auto out = run_text(env, "series \"s\" exec \"" + helper +
+                                     "\" cat \"env\" HWB_X pwd stdin disk:/input.txt env \"HWB_X=42\" cwd tmp:\n");
+  REQUIRE(out.status == model::RunStatus::complete);
   REQUIRE(out.programs.size() == 1);
   CHECK(out.programs[0].stdout_text == "from the file\n42\n" + env.tmp() + "\n");
   // No stdin option: /dev/null.
-  const auto none = run(env, "exec \"" + helper + "\" cat\n");
+  const auto none = run_text(env, "exec \"" + helper + "\" cat\n");
   REQUIRE(none.programs.size() == 1);
   CHECK(none.programs[0].stdout_text == "");
 }
 
 TEST_CASE("command step: a timeout ends the whole process group, stubborn children included") {
-  RecipeEnv env;
-  const auto out = run(env, "exec \"" + helper + "\" stubborn-children 2 30 ignore-term sleep 30 timeout 1500ms\n");
-  CHECK(out.status == RunStatus::failed);
+  test::RecipeEnv env;
+  const auto out =
+      run_text(env, "exec \"" + helper + "\" stubborn-children 2 30 ignore-term sleep 30 timeout 1500ms\n");
+  CHECK(out.status == model::RunStatus::failed);
   REQUIRE(out.programs.size() == 1);
   const auto& p = out.programs.back();
   CHECK(p.timed_out);
@@ -192,7 +196,7 @@ TEST_CASE("command step: a timeout ends the whole process group, stubborn childr
 }
 
 TEST_CASE("command step: Ctrl-C during a run ends the program's group; the run is interrupted, no sample kept") {
-  RecipeEnv env;
+  test::RecipeEnv env;
   std::atomic<bool> interrupted{false};
   std::thread ctrl_c([&] {
     std::this_thread::sleep_for(std::chrono::milliseconds(1000));
@@ -200,30 +204,30 @@ TEST_CASE("command step: Ctrl-C during a run ends the program's group; the run i
   });
   const auto start = std::chrono::steady_clock::now();
   const auto out =
-      run(env, "series \"long\" exec \"" + helper + "\" stubborn-children 1 30 sleep 30 runs 3\n", &interrupted);
+      run_text(env, "series \"long\" exec \"" + helper + "\" stubborn-children 1 30 sleep 30 runs 3\n", &interrupted);
   ctrl_c.join();
-  CHECK(out.status == RunStatus::interrupted);
+  CHECK(out.status == model::RunStatus::interrupted);
   CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(10));
   CHECK(series(out, "long").samples.size() == 0);
 }
 
 TEST_CASE("command step: prepare and conclude run around each sample, untimed") {
-  RecipeEnv env;
+  test::RecipeEnv env;
   const std::string log = env.disk() + "/hooks.log";
-  const auto out = run(env, "series \"h\" exec \"" + helper + "\" print run prepare \"echo p >> " + log +
-                                "; sleep 0.5\" conclude \"echo c >> " + log + "\" runs 2\n");
-  REQUIRE(out.status == RunStatus::complete);
+  const auto out = run_text(env, "series \"h\" exec \"" + helper + "\" print run prepare \"echo p >> " + log +
+                                     "; sleep 0.5\" conclude \"echo c >> " + log + "\" runs 2\n");
+  REQUIRE(out.status == model::RunStatus::complete);
   CHECK(file_text(log) == "p\nc\np\nc\n");
   for (const auto& s : series(out, "h").samples) CHECK(s.wall_ns < 400'000'000);
-  const auto failing = run(env, "exec \"" + helper + "\" print run prepare \"exit 7\"\n");
-  CHECK(failing.status == RunStatus::failed);
+  const auto failing = run_text(env, "exec \"" + helper + "\" print run prepare \"exit 7\"\n");
+  CHECK(failing.status == model::RunStatus::failed);
   CHECK(failing.error.ends_with(": prepare \"exit 7\" exited with status 7"));
 }
 
 TEST_CASE("command step: output over the cap keeps its head and tail, the cut marked") {
-  RecipeEnv env;
-  const auto out = run(env, "exec \"" + helper + "\" spam 100000 output-cap 4KiB\n");
-  REQUIRE(out.status == RunStatus::complete);
+  test::RecipeEnv env;
+  const auto out = run_text(env, "exec \"" + helper + "\" spam 100000 output-cap 4KiB\n");
+  REQUIRE(out.status == model::RunStatus::complete);
   REQUIRE(out.programs.size() == 1);
   const auto& p = out.programs[0];
   CHECK(p.stdout_cut);
@@ -233,11 +237,11 @@ TEST_CASE("command step: output over the cap keeps its head and tail, the cut ma
 }
 
 TEST_CASE("command step: sh runs a line through /bin/sh, its start-up measured apart and taken out") {
-  RecipeEnv env;
-  const auto out = run(env, "series \"sh\" sh \"" + helper +
-                                " print n=42 | tr a-z A-Z\" figure \"n\" regex \"N=([0-9]+)\" "
-                                "unit ops runs 2\n");
-  REQUIRE(out.status == RunStatus::complete);
+  test::RecipeEnv env;
+  const auto out = run_text(env, "series \"sh\" sh \"" + helper +
+                                     " print n=42 | tr a-z A-Z\" figure \"n\" regex \"N=([0-9]+)\" "
+                                     "unit ops runs 2\n");
+  REQUIRE(out.status == model::RunStatus::complete);
   REQUIRE(out.programs.size() == 1);
   CHECK(out.programs[0].stdout_text == "N=42\n");
   CHECK(values(series(out, "n"), "ops") == std::vector<double>{42, 42});
@@ -263,17 +267,17 @@ TEST_CASE("command step: scaled figures convert printed units and prefixes, and 
 }
 
 TEST_CASE("command step: with tree, a cgroup counts the CPU time of a grandchild nobody waited for") {
-  RecipeEnv env;
-  const auto plain = run(env, "series \"p\" exec \"" + helper + "\" burn-orphan 0.2\n");
-  REQUIRE(plain.status == RunStatus::complete);
+  test::RecipeEnv env;
+  const auto plain = run_text(env, "series \"p\" exec \"" + helper + "\" burn-orphan 0.2\n");
+  REQUIRE(plain.status == model::RunStatus::complete);
   const auto& p = series(plain, "p");
   CHECK(p.params_of(p.samples.back()).params.at("cpu_source").starts_with("wait4"));
-  const auto out = run(env, "series \"t\" exec \"" + helper + "\" burn-orphan 0.2 tree\n");
-  REQUIRE(out.status == RunStatus::complete);
+  const auto out = run_text(env, "series \"t\" exec \"" + helper + "\" burn-orphan 0.2 tree\n");
+  REQUIRE(out.status == model::RunStatus::complete);
   const auto& s = series(out, "t");
   const std::string source = s.params_of(s.samples.back()).params.at("cpu_source");
   if (!source.starts_with("cgroup v2 "))
-    return hwbench::test::skip("no cgroup v2 of its own for the process tree here: " + source);
+    return test::skip("no cgroup v2 of its own for the process tree here: " + source);
   // The orphan burnt 0.2 s of CPU: the sample's children's time has it, wait4's alone would not.
   const auto& cpu = s.samples.back().cpu;
   CHECK(cpu.cusr_ns + cpu.csys_ns >= 190'000'000);
@@ -281,14 +285,14 @@ TEST_CASE("command step: with tree, a cgroup counts the CPU time of a grandchild
 }
 
 TEST_CASE("command step: cold evicts the files a program reads before each sample; on a tmpfs it is refused") {
-  RecipeEnv env;
+  test::RecipeEnv env;
   {
     std::ofstream in(env.disk() + "/cold.txt");
     in << std::string(1 << 20, 'c');
   }
   const auto out =
-      run(env, "series \"c\" exec \"" + helper + "\" cat stdin disk:/cold.txt reads disk:/cold.txt cold runs 2\n");
-  REQUIRE(out.status == RunStatus::complete);
+      run_text(env, "series \"c\" exec \"" + helper + "\" cat stdin disk:/cold.txt reads disk:/cold.txt cold runs 2\n");
+  REQUIRE(out.status == model::RunStatus::complete);
   const auto& s = series(out, "c");
   REQUIRE(s.samples.size() == 2);
   for (const auto& sample : s.samples) CHECK(sample.cold);
@@ -298,7 +302,8 @@ TEST_CASE("command step: cold evicts the files a program reads before each sampl
     std::ofstream in(env.ram() + "/cold.txt");
     in << "in memory\n";
   }
-  const auto refused = run(env, "exec \"" + helper + "\" cat stdin ramdisk:/cold.txt reads ramdisk:/cold.txt cold\n");
-  CHECK(refused.status == RunStatus::failed);
+  const auto refused =
+      run_text(env, "exec \"" + helper + "\" cat stdin ramdisk:/cold.txt reads ramdisk:/cold.txt cold\n");
+  CHECK(refused.status == model::RunStatus::failed);
   CHECK(refused.error.find(": cold: ") != std::string::npos);
 }

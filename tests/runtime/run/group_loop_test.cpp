@@ -21,7 +21,7 @@
 
 namespace {
 
-using hwbench::runtime::plan::Step;
+namespace plan = hwbench::runtime::plan;
 
 std::size_t files_in(const std::string& dir) {
   std::size_t n = 0;
@@ -37,14 +37,14 @@ TEST_CASE("group loops: a repeat inside parallel stays one loop node, checked on
   REQUIRE_MESSAGE(c.recipe.has_value(), c.diagnostics);
   const auto& main = c.recipe->plan.main;
   REQUIRE(main.size() == 1);
-  CHECK(main[0].kind == Step::Kind::time);
+  CHECK(main[0].kind == plan::Step::Kind::time);
   REQUIRE(main[0].children.size() == 1);
-  const Step& par = main[0].children[0];
-  CHECK(par.kind == Step::Kind::parallel);
+  const plan::Step& par = main[0].children[0];
+  CHECK(par.kind == plan::Step::Kind::parallel);
   REQUIRE(par.workers.size() == 200);
   REQUIRE(par.workers[199].size() == 1);
-  const Step& loop = par.workers[199][0];
-  CHECK(loop.kind == Step::Kind::repeat);
+  const plan::Step& loop = par.workers[199][0];
+  CHECK(loop.kind == plan::Step::Kind::repeat);
   CHECK(loop.count == 100000);
   REQUIRE(loop.children.size() == 2);
   CHECK(loop.children[0].kernel.text == "write tmp:/w200 size 1MB");
@@ -58,10 +58,10 @@ TEST_CASE("group loops: a loop body that uses $i is still unrolled") {
   hwbench::test::RecipeEnv env;
   auto c = env.check("parallel 2 { repeat 3 { write tmp:/f${worker}_$i size 1KB } }\n");
   REQUIRE_MESSAGE(c.recipe.has_value(), c.diagnostics);
-  const Step& par = c.recipe->plan.main.at(0);
+  const plan::Step& par = c.recipe->plan.main.at(0);
   REQUIRE(par.workers.size() == 2);
   REQUIRE(par.workers[1].size() == 3);
-  CHECK(par.workers[1][2].kind == Step::Kind::kernel);
+  CHECK(par.workers[1][2].kind == plan::Step::Kind::kernel);
   CHECK(par.workers[1][2].kernel.text == "write tmp:/f2_3 size 1KB");
 }
 

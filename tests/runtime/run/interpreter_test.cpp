@@ -10,29 +10,19 @@
 #include "tests/support/recipe_env.hpp"
 #include "tests/support/scripted_run.hpp"
 
-using hwbench::kernels::Call;
-using hwbench::kernels::Context;
-using hwbench::kernels::FileEffects;
-using hwbench::kernels::FileView;
-using hwbench::kernels::Kernel;
-using hwbench::kernels::KernelSpec;
-using hwbench::kernels::Work;
-using hwbench::platform::CpuTimes;
-using hwbench::runtime::run::RunOptions;
-using hwbench::runtime::run::RunOutcome;
-using hwbench::test::add_kernel;
-using hwbench::test::LambdaKernel;
-using hwbench::test::RecipeEnv;
-using hwbench::test::ScriptedClock;
+namespace kernels = hwbench::kernels;
+namespace platform = hwbench::platform;
+namespace run = hwbench::runtime::run;
+namespace test = hwbench::test;
 
 namespace {
 
-RunOutcome run(RecipeEnv& env, const std::string& text, hwbench::platform::Clock& clock,
-               const std::atomic<bool>* interrupted = nullptr) {
+run::RunOutcome run_text(test::RecipeEnv& env, const std::string& text, hwbench::platform::Clock& clock,
+                         const std::atomic<bool>* interrupted = nullptr) {
   auto c = env.check(text);
   INFO(c.diagnostics);
   REQUIRE(c.recipe);
-  RunOptions opts;
+  run::RunOptions opts;
   opts.clock = &clock;
   opts.interrupted = interrupted;
   return hwbench::runtime::run::run_plan(*c.recipe, opts);
@@ -41,10 +31,10 @@ RunOutcome run(RecipeEnv& env, const std::string& text, hwbench::platform::Clock
 }  // namespace
 
 TEST_CASE("interpreter: runs N takes N samples, each timed by the runtime's clock") {
-  RecipeEnv env;
-  add_kernel(env, "unit", [](std::uint64_t n, int) { return Work{100 * n, n}; });
-  ScriptedClock clock({1000});
-  auto out = run(env, "unit runs 4 warmup 2\n", clock);
+  test::RecipeEnv env;
+  test::add_kernel(env, "unit", [](std::uint64_t n, int) { return kernels::Work{100 * n, n}; });
+  test::ScriptedClock clock({1000});
+  auto out = run_text(env, "unit runs 4 warmup 2\n", clock);
   CHECK(out.status == hwbench::runtime::model::RunStatus::complete);
   REQUIRE(out.series.size() == 1);
   REQUIRE(out.series[0].samples.size() == 4);
@@ -57,10 +47,10 @@ TEST_CASE("interpreter: runs N takes N samples, each timed by the runtime's cloc
 }
 
 TEST_CASE("interpreter: until ci stops at the floor when the samples agree") {
-  RecipeEnv env;
-  add_kernel(env, "steady", [](std::uint64_t n, int) { return Work{0, n}; });
-  ScriptedClock clock({1'000'000});
-  auto out = run(env, "steady until ci 5%\n", clock);
+  test::RecipeEnv env;
+  test::add_kernel(env, "steady", [](std::uint64_t n, int) { return kernels::Work{0, n}; });
+  test::ScriptedClock clock({1'000'000});
+  auto out = run_text(env, "steady until ci 5%\n", clock);
   REQUIRE(out.series.size() == 1);
   CHECK(out.series[0].samples.size() == 5);
   CHECK(out.series[0].converged);
@@ -68,27 +58,27 @@ TEST_CASE("interpreter: until ci stops at the floor when the samples agree") {
 }
 
 TEST_CASE("interpreter: until ci gives up at the ceiling and says so") {
-  RecipeEnv env;
-  add_kernel(env, "noisy", [](std::uint64_t n, int) { return Work{0, n}; });
+  test::RecipeEnv env;
+  test::add_kernel(env, "noisy", [](std::uint64_t n, int) { return kernels::Work{0, n}; });
   // Each sample reads the clock twice: 1 ms, then 1 ms or 3 ms in turn: a spread no run can tame.
-  ScriptedClock clock({0, 1'000'000, 0, 3'000'000});
+  test::ScriptedClock clock({0, 1'000'000, 0, 3'000'000});
   std::vector<std::int64_t> steps;
   for (int i = 0; i < 100; ++i) {
     steps.push_back(0);
     steps.push_back(i % 2 ? 3'000'000 : 1'000'000);
   }
-  ScriptedClock alternating(steps);
-  auto out = run(env, "noisy until ci 1% runs 5..12\n", alternating);
+  test::ScriptedClock alternating(steps);
+  auto out = run_text(env, "noisy until ci 1% runs 5..12\n", alternating);
   REQUIRE(out.series.size() == 1);
   CHECK(out.series[0].samples.size() == 12);
   CHECK_FALSE(out.series[0].converged);
 }
 
 TEST_CASE("interpreter: `for` repeats the unit in growing batches until the duration has passed") {
-  RecipeEnv env;
-  add_kernel(env, "tiny", [](std::uint64_t n, int) { return Work{0, n}; });
-  ScriptedClock clock({10'000});  // 10 us between readings
-  auto out = run(env, "tiny for 1s runs 2\n", clock);
+  test::RecipeEnv env;
+  test::add_kernel(env, "tiny", [](std::uint64_t n, int) { return kernels::Work{0, n}; });
+  test::ScriptedClock clock({10'000});  // 10 us between readings
+  auto out = run_text(env, "tiny for 1s runs 2\n", clock);
   REQUIRE(out.series[0].samples.size() == 2);
   const auto& s = out.series[0].samples[0];
   CHECK(s.wall_ns >= 1'000'000'000);
@@ -98,71 +88,72 @@ TEST_CASE("interpreter: `for` repeats the unit in growing batches until the dura
 }
 
 TEST_CASE("interpreter: a failing statement stops the run, teardown runs, and the run's files are removed") {
-  RecipeEnv env;
-  add_kernel(env, "boom", [](std::uint64_t, int call) -> Work {
+  test::RecipeEnv env;
+  test::add_kernel(env, "boom", [](std::uint64_t, int call) -> kernels::Work {
     if (call == 2) throw hwbench::kernels::KernelError("cannot write /x: No space left on device");
     return {};
   });
   hwbench::platform::RealClock clock;
-  auto out = run(env,
-                 "setup { write ramdisk:/made size 1KB\n write ramdisk:/kept size 1KB }\n"
-                 "boom runs 3\n"
-                 "teardown { rm ramdisk:/kept }\n",
-                 clock);
+  auto out = run_text(env,
+                      "setup { write ramdisk:/made size 1KB\n write ramdisk:/kept size 1KB }\n"
+                      "boom runs 3\n"
+                      "teardown { rm ramdisk:/kept }\n",
+                      clock);
   CHECK(out.status == hwbench::runtime::model::RunStatus::failed);
   CHECK(out.error == "t.bench:3:1: boom runs 3: cannot write /x: No space left on device");
   CHECK(out.series[0].samples.size() == 1);
-  CHECK_FALSE(hwbench::test::exists(env.ram() + "/made"));
-  CHECK_FALSE(hwbench::test::exists(env.ram() + "/kept"));
+  CHECK_FALSE(test::exists(env.ram() + "/made"));
+  CHECK_FALSE(test::exists(env.ram() + "/kept"));
   CHECK(out.removed_after_failure == std::vector<std::string>{env.ram() + "/made"});
 }
 
 TEST_CASE("interpreter: SIGINT mid-run stops sampling, runs teardown and removes every file of the run") {
-  RecipeEnv env;
-  add_kernel(env, "interrupt_me", [](std::uint64_t n, int call) {
+  test::RecipeEnv env;
+  test::add_kernel(env, "interrupt_me", [](std::uint64_t n, int call) {
     if (call == 3) ::raise(SIGINT);
-    return Work{0, n};
+    return kernels::Work{0, n};
   });
-  hwbench::test::write_text(env.ram() + "/theirs", "not ours");
+  test::write_text(env.ram() + "/theirs", "not ours");
   hwbench::platform::RealClock clock;
   hwbench::runtime::run::InterruptGuard guard;
-  auto out = run(env,
-                 "setup { repeat 3 write ramdisk:/f_$i size 10KB }\n"
-                 "interrupt_me runs 10\n"
-                 "teardown { rm ramdisk:/f_1 }\n",
-                 clock, guard.flag());
+  auto out = run_text(env,
+                      "setup { repeat 3 write ramdisk:/f_$i size 10KB }\n"
+                      "interrupt_me runs 10\n"
+                      "teardown { rm ramdisk:/f_1 }\n",
+                      clock, guard.flag());
   CHECK(guard.signal() == SIGINT);
   CHECK(out.status == hwbench::runtime::model::RunStatus::interrupted);
-  CHECK(out.series[0].samples.size() == 2);             // the sample the signal reached is dropped
-  CHECK(hwbench::test::count_entries(env.ram()) == 1);  // only the stranger's file is left
-  CHECK(hwbench::test::read_text(env.ram() + "/theirs") == "not ours");
+  CHECK(out.series[0].samples.size() == 2);    // the sample the signal reached is dropped
+  CHECK(test::count_entries(env.ram()) == 1);  // only the stranger's file is left
+  CHECK(test::read_text(env.ram() + "/theirs") == "not ours");
 }
 
 TEST_CASE("interpreter: cold evicts the files a statement reads before each sample (verified with mincore)") {
-  RecipeEnv env;
+  test::RecipeEnv env;
   std::vector<std::uint64_t> resident;
-  KernelSpec probe;
+  kernels::KernelSpec probe;
   probe.name = "probe";
   probe.family = "test";
   probe.synopsis = "probe PATH";
   probe.args = {{"PATH", hwbench::kernels::ArgKind::input_path, "", ""}};
-  probe.effects = [](const Call& c, const FileView&) {
-    FileEffects fx;
+  probe.effects = [](const kernels::Call& c, const platform::FileView&) {
+    kernels::FileEffects fx;
     fx.reads.push_back(c.args[0].path);
     return fx;
   };
-  probe.make = [&resident](const Call& c, const Context&) {
+  probe.make = [&resident](const kernels::Call& c, const kernels::Context&) {
     std::string path = c.args[0].path;
-    return std::make_unique<LambdaKernel>([&resident, path](std::uint64_t n, int) {
+    return std::make_unique<test::LambdaKernel>([&resident, path](std::uint64_t n, int) {
       resident.push_back(hwbench::platform::residency(path).residency.resident_pages);
       // Read it back in so that only eviction can make the next sample cold.
-      hwbench::test::read_text(path);
-      return Work{0, n};
+      test::read_text(path);
+      return kernels::Work{0, n};
     });
   };
   env.registry().add(probe);
   hwbench::platform::RealClock clock;
-  auto out = run(env, "setup { write disk:/c size 4MB }\nprobe disk:/c cold runs 3\nprobe disk:/c runs 2\n", clock);
+  auto out =
+      run_text(env, "setup { write disk:/c size 4MB }\nprobe disk:/c cold runs 3\nprobe disk:/c runs 2\n", clock);
   CHECK(out.status == hwbench::runtime::model::RunStatus::complete);
   CHECK(hwbench::platform::filesystem_type(env.disk()) != "tmpfs");
   REQUIRE(resident.size() == 5);
@@ -175,21 +166,21 @@ TEST_CASE("interpreter: cold evicts the files a statement reads before each samp
 }
 
 TEST_CASE("interpreter: cold on a tmpfs is an error, never a warm figure reported as cold") {
-  RecipeEnv env;
+  test::RecipeEnv env;
   hwbench::platform::RealClock clock;
-  auto out = run(env, "setup { write ramdisk:/c size 1MB }\nread ramdisk:/c cold\n", clock);
+  auto out = run_text(env, "setup { write ramdisk:/c size 1MB }\nread ramdisk:/c cold\n", clock);
   CHECK(out.status == hwbench::runtime::model::RunStatus::failed);
   CHECK(out.error.find("t.bench:2:1: read ramdisk:/c cold: cold: cannot evict") == 0);
   CHECK(out.series[0].samples.empty());
 }
 
 TEST_CASE("interpreter: parallel runs one process per worker and makes one sample of all of them") {
-  RecipeEnv env;
+  test::RecipeEnv env;
   hwbench::platform::RealClock clock;
-  auto out = run(env,
-                 "setup { repeat 3 write ramdisk:/p_$i size 1MB }\n"
-                 "repeat 2 parallel 3 { cp ramdisk:/p_$worker -> ramdisk:/q_$worker }\n",
-                 clock);
+  auto out = run_text(env,
+                      "setup { repeat 3 write ramdisk:/p_$i size 1MB }\n"
+                      "repeat 2 parallel 3 { cp ramdisk:/p_$worker -> ramdisk:/q_$worker }\n",
+                      clock);
   CHECK(out.status == hwbench::runtime::model::RunStatus::complete);
   REQUIRE(out.series.size() == 1);
   REQUIRE(out.series[0].samples.size() == 2);
@@ -199,32 +190,32 @@ TEST_CASE("interpreter: parallel runs one process per worker and makes one sampl
   CHECK(s.units == 3);
   CHECK(s.wall_ns > 0);
   for (int w = 1; w <= 3; ++w)
-    CHECK(hwbench::test::read_text(env.ram() + "/q_" + std::to_string(w)) ==
-          hwbench::test::read_text(env.ram() + "/p_" + std::to_string(w)));
+    CHECK(test::read_text(env.ram() + "/q_" + std::to_string(w)) ==
+          test::read_text(env.ram() + "/p_" + std::to_string(w)));
 }
 
 TEST_CASE("interpreter: a worker that crashes is named, and nothing hangs") {
-  RecipeEnv env;
-  add_kernel(env, "crash", [](std::uint64_t n, int) {
+  test::RecipeEnv env;
+  test::add_kernel(env, "crash", [](std::uint64_t n, int) {
     ::signal(SIGSEGV, SIG_DFL);
     ::raise(SIGSEGV);
-    return Work{0, n};
+    return kernels::Work{0, n};
   });
-  add_kernel(env, "fine", [](std::uint64_t n, int) { return Work{0, n}; });
+  test::add_kernel(env, "fine", [](std::uint64_t n, int) { return kernels::Work{0, n}; });
   hwbench::platform::RealClock clock;
-  auto out = run(env, "parallel 2 {\n  fine\n}\nparallel 3 { crash }\n", clock);
+  auto out = run_text(env, "parallel 2 {\n  fine\n}\nparallel 3 { crash }\n", clock);
   CHECK(out.status == hwbench::runtime::model::RunStatus::failed);
   CHECK(out.error == "parallel worker 1 of 3 was killed by signal 11 (Segmentation fault)");
   CHECK(out.series[0].samples.size() == 1);
 }
 
 TEST_CASE("interpreter: a time block is one sample summing its statements") {
-  RecipeEnv env;
+  test::RecipeEnv env;
   hwbench::platform::RealClock clock;
-  auto out = run(env,
-                 "setup { repeat 3 write ramdisk:/t_$i size 100KB }\n"
-                 "repeat 2 time \"three copies\" { repeat 3 cp ramdisk:/t_$i -> ramdisk:/u_$i }\n",
-                 clock);
+  auto out = run_text(env,
+                      "setup { repeat 3 write ramdisk:/t_$i size 100KB }\n"
+                      "repeat 2 time \"three copies\" { repeat 3 cp ramdisk:/t_$i -> ramdisk:/u_$i }\n",
+                      clock);
   CHECK(out.status == hwbench::runtime::model::RunStatus::complete);
   REQUIRE(out.series.size() == 1);
   CHECK(out.series[0].label == "three copies");
@@ -234,7 +225,7 @@ TEST_CASE("interpreter: a time block is one sample summing its statements") {
 }
 
 TEST_CASE("interpreter: `for` inside parallel makes each worker count for the duration, like openssl -multi") {
-  hwbench::test::RecipeEnv env;
+  test::RecipeEnv env;
   auto checked = env.check("series \"p\" parallel 2 { nop for 200ms }\n");
   REQUIRE_MESSAGE(checked.recipe.has_value(), checked.diagnostics);
   hwbench::platform::RealClock clock;
@@ -271,17 +262,17 @@ class CountingSampler : public hwbench::platform::ConditionsSampler {
 }  // namespace
 
 TEST_CASE("interpreter: conditions before and after the run and around each timed statement") {
-  RecipeEnv env;
-  add_kernel(env, "unit", [](std::uint64_t n, int) { return Work{100 * n, n}; });
-  ScriptedClock clock({1000});
+  test::RecipeEnv env;
+  test::add_kernel(env, "unit", [](std::uint64_t n, int) { return kernels::Work{100 * n, n}; });
+  test::ScriptedClock clock({1000});
   CountingSampler sampler;
   auto c = env.check("setup { unit }\nunit runs 3\nseries \"wide\" time { parallel 3 { unit } }\n");
   INFO(c.diagnostics);
   REQUIRE(c.recipe);
-  RunOptions opts;
+  run::RunOptions opts;
   opts.clock = &clock;
   opts.conditions = &sampler;
-  const RunOutcome out = hwbench::runtime::run::run_plan(*c.recipe, opts);
+  const run::RunOutcome out = hwbench::runtime::run::run_plan(*c.recipe, opts);
   REQUIRE(out.status == hwbench::runtime::model::RunStatus::complete);
   REQUIRE(out.conditions.has_value());
   const auto& conditions = *out.conditions;
@@ -302,39 +293,39 @@ TEST_CASE("interpreter: conditions before and after the run and around each time
 namespace {
 
 /// A kernel that says it ran on four threads, as STREAM notes its `threads`.
-class FourThreads : public Kernel {
+class FourThreads : public kernels::Kernel {
  public:
-  Work run(std::uint64_t n) override { return Work{0, n}; }
+  kernels::Work run(std::uint64_t n) override { return kernels::Work{0, n}; }
   std::map<std::string, std::string> notes() const override { return {{"threads", "4"}}; }
 };
 
 }  // namespace
 
 TEST_CASE("interpreter: a kernel's own threads are its window's workers") {
-  RecipeEnv env;
-  KernelSpec spec;
+  test::RecipeEnv env;
+  kernels::KernelSpec spec;
   spec.name = "four";
   spec.family = "test";
   spec.synopsis = "four";
-  spec.effects = [](const Call&, const FileView&) { return FileEffects{}; };
-  spec.make = [](const Call&, const Context&) { return std::make_unique<FourThreads>(); };
+  spec.effects = [](const kernels::Call&, const platform::FileView&) { return kernels::FileEffects{}; };
+  spec.make = [](const kernels::Call&, const kernels::Context&) { return std::make_unique<FourThreads>(); };
   env.registry().add(std::move(spec));
-  ScriptedClock clock({1000});
+  test::ScriptedClock clock({1000});
   CountingSampler sampler;
   auto c = env.check("four runs 2\n");
   REQUIRE(c.recipe);
-  RunOptions opts;
+  run::RunOptions opts;
   opts.clock = &clock;
   opts.conditions = &sampler;
-  const RunOutcome out = hwbench::runtime::run::run_plan(*c.recipe, opts);
+  const run::RunOutcome out = hwbench::runtime::run::run_plan(*c.recipe, opts);
   REQUIRE(out.conditions.has_value());
   REQUIRE(out.conditions->windows.size() == 1);
   CHECK(out.conditions->windows[0].workers == 4);
 }
 
 TEST_CASE("interpreter: no sampler, no conditions") {
-  RecipeEnv env;
-  add_kernel(env, "unit", [](std::uint64_t n, int) { return Work{100 * n, n}; });
-  ScriptedClock clock({1000});
-  CHECK_FALSE(run(env, "unit runs 2\n", clock).conditions.has_value());
+  test::RecipeEnv env;
+  test::add_kernel(env, "unit", [](std::uint64_t n, int) { return kernels::Work{100 * n, n}; });
+  test::ScriptedClock clock({1000});
+  CHECK_FALSE(run_text(env, "unit runs 2\n", clock).conditions.has_value());
 }

@@ -14,19 +14,12 @@
 #include "runtime/run/interpreter.hpp"
 #include "tests/support/recipe_env.hpp"
 
-using hwbench::kernels::Call;
-using hwbench::kernels::Context;
-using hwbench::kernels::FileEffects;
-using hwbench::kernels::FileView;
-using hwbench::kernels::Kernel;
-using hwbench::kernels::KernelSpec;
-using hwbench::kernels::Work;
-using hwbench::platform::CpuTimes;
-using hwbench::runtime::model::Sample;
-using hwbench::runtime::plan::Policy;
-using hwbench::runtime::run::MeasurementLoop;
-using hwbench::runtime::run::RunOutcome;
-using hwbench::test::RecipeEnv;
+namespace kernels = hwbench::kernels;
+namespace platform = hwbench::platform;
+namespace model = hwbench::runtime::model;
+namespace plan = hwbench::runtime::plan;
+namespace run = hwbench::runtime::run;
+namespace test = hwbench::test;
 
 namespace {
 
@@ -35,7 +28,7 @@ namespace {
 class ManualClock : public hwbench::platform::Clock {
  public:
   std::int64_t now_ns() override { return now_; }
-  CpuTimes cpu() override { return cpu_; }
+  platform::CpuTimes cpu() override { return cpu_; }
   std::int64_t unix_ns() override { return 1'700'000'000'000'000'000; }
 
   /// Moves the wall clock by `wall_ns` and this process's CPU time by `usr_ns` + `sys_ns`.
@@ -48,15 +41,15 @@ class ManualClock : public hwbench::platform::Clock {
 
  private:
   std::int64_t now_ = 1'000'000'000;
-  CpuTimes cpu_;
+  platform::CpuTimes cpu_;
 };
 
 /// A kernel whose run() and flush() are lambdas; it records the batch sizes it was asked for.
-class ScriptKernel : public Kernel {
+class ScriptKernel : public kernels::Kernel {
  public:
-  explicit ScriptKernel(std::function<Work(std::uint64_t n, int call)> run, std::function<void()> flush = {})
+  explicit ScriptKernel(std::function<kernels::Work(std::uint64_t n, int call)> run, std::function<void()> flush = {})
       : run_(std::move(run)), flush_(std::move(flush)) {}
-  Work run(std::uint64_t n) override {
+  kernels::Work run(std::uint64_t n) override {
     batches.push_back(n);
     return run_(n, static_cast<int>(batches.size()));
   }
@@ -68,12 +61,12 @@ class ScriptKernel : public Kernel {
   int flushes = 0;
 
  private:
-  std::function<Work(std::uint64_t, int)> run_;
+  std::function<kernels::Work(std::uint64_t, int)> run_;
   std::function<void()> flush_;
 };
 
-Policy for_policy(double seconds, bool cpu_time = false) {
-  Policy p;
+plan::Policy for_policy(double seconds, bool cpu_time = false) {
+  plan::Policy p;
   p.for_seconds = seconds;
   p.cpu_time = cpu_time;
   return p;
@@ -89,39 +82,42 @@ struct SimCost {
 };
 
 /// A kernel that moves `clock` as `cost` says, with the context's untimed() hook.
-class SimKernel : public Kernel {
+class SimKernel : public kernels::Kernel {
  public:
-  SimKernel(ManualClock& clock, SimCost cost, Context ctx) : clock_(clock), cost_(cost), ctx_(std::move(ctx)) {}
-  Work run(std::uint64_t n) override {
+  SimKernel(ManualClock& clock, SimCost cost, kernels::Context ctx)
+      : clock_(clock), cost_(cost), ctx_(std::move(ctx)) {}
+  kernels::Work run(std::uint64_t n) override {
     ++calls_;
     const auto units = static_cast<std::int64_t>(n);
     clock_.advance(cost_.wall_ns * units, cost_.cpu_ns * units / 2, cost_.cpu_ns * units / 2);
     if (cost_.untimed_ns > 0)
       hwbench::kernels::untimed(ctx_, [&] { clock_.advance(cost_.untimed_ns, cost_.untimed_ns); });
-    return Work{10 * n, n, calls_ == 2 ? 6 * cost_.latency_ns : cost_.latency_ns};
+    return kernels::Work{10 * n, n, calls_ == 2 ? 6 * cost_.latency_ns : cost_.latency_ns};
   }
   void flush() override { clock_.advance(cost_.flush_ns); }
 
  private:
   ManualClock& clock_;
   SimCost cost_;
-  Context ctx_;
+  kernels::Context ctx_;
   int calls_ = 0;
 };
 
 /// Registers the kernel `name` (no arguments), a SimKernel on `clock`.
-void add_sim(RecipeEnv& env, const std::string& name, ManualClock& clock, SimCost cost = {}) {
-  KernelSpec spec;
+void add_sim(test::RecipeEnv& env, const std::string& name, ManualClock& clock, SimCost cost = {}) {
+  kernels::KernelSpec spec;
   spec.name = name;
   spec.family = "test";
   spec.synopsis = name;
-  spec.effects = [](const Call&, const FileView&) { return FileEffects{}; };
+  spec.effects = [](const kernels::Call&, const platform::FileView&) { return kernels::FileEffects{}; };
   ManualClock* c = &clock;
-  spec.make = [c, cost](const Call&, const Context& ctx) { return std::make_unique<SimKernel>(*c, cost, ctx); };
+  spec.make = [c, cost](const kernels::Call&, const kernels::Context& ctx) {
+    return std::make_unique<SimKernel>(*c, cost, ctx);
+  };
   env.registry().add(std::move(spec));
 }
 
-RunOutcome run_recipe(RecipeEnv& env, const std::string& text, hwbench::platform::Clock& clock) {
+run::RunOutcome run_recipe(test::RecipeEnv& env, const std::string& text, hwbench::platform::Clock& clock) {
   auto c = env.check(text);
   INFO(c.diagnostics);
   REQUIRE(c.recipe);
@@ -129,12 +125,12 @@ RunOutcome run_recipe(RecipeEnv& env, const std::string& text, hwbench::platform
   opts.clock = &clock;
   auto out = hwbench::runtime::run::run_plan(*c.recipe, opts);
   INFO(out.error);
-  REQUIRE(out.status == hwbench::runtime::model::RunStatus::complete);
+  REQUIRE(out.status == model::RunStatus::complete);
   return out;
 }
 
 /// The one sample of the only series of `text`.
-Sample only_sample(RecipeEnv& env, const std::string& text, hwbench::platform::Clock& clock) {
+model::Sample only_sample(test::RecipeEnv& env, const std::string& text, hwbench::platform::Clock& clock) {
   auto out = run_recipe(env, text, clock);
   REQUIRE(out.series.size() == 1);
   REQUIRE(out.series[0].samples.size() == 1);
@@ -155,12 +151,12 @@ std::vector<std::uint64_t> doubling_then(std::uint64_t top, int repeats, std::ve
 
 TEST_CASE("measurement loop: without `for` a sample is one run of the unit") {
   ManualClock clock;
-  MeasurementLoop loop(clock);
+  run::MeasurementLoop loop(clock);
   ScriptKernel k([&](std::uint64_t n, int) {
     clock.advance(5'000, 3'000, 1'000);
-    return Work{100 * n, 2 * n, 0};
+    return kernels::Work{100 * n, 2 * n, 0};
   });
-  const Sample s = loop.measure(k, Policy{});
+  const model::Sample s = loop.measure(k, plan::Policy{});
   CHECK(k.batches == std::vector<std::uint64_t>{1});
   CHECK(s.units == 1);
   CHECK(s.bytes == 100);
@@ -175,12 +171,12 @@ TEST_CASE("measurement loop: without `for` a sample is one run of the unit") {
 
 TEST_CASE("measurement loop: `for` doubles batches up to a millisecond, then shrinks the last to end on the budget") {
   ManualClock clock;
-  MeasurementLoop loop(clock);
+  run::MeasurementLoop loop(clock);
   ScriptKernel k([&](std::uint64_t n, int) {
     clock.advance(1'000 * static_cast<std::int64_t>(n));  // 1 us a unit
-    return Work{0, n, 0};
+    return kernels::Work{0, n, 0};
   });
-  const Sample s = loop.measure(k, for_policy(0.010));
+  const model::Sample s = loop.measure(k, for_policy(0.010));
   // 1..512 (1023 us), then 1024-unit batches of 1.024 ms; at 9.215 ms a full batch would end at
   // 10.239 ms, so the last is cut to the 785 units left.
   CHECK(k.batches == doubling_then(1024, 8, {785}));
@@ -193,13 +189,13 @@ TEST_CASE(
     "measurement loop: `cputime` judges the `for` budget on this process's CPU time (usr + sys), not the wall or "
     "children") {
   ManualClock clock;
-  MeasurementLoop loop(clock);
+  run::MeasurementLoop loop(clock);
   ScriptKernel k([&](std::uint64_t n, int) {
     const auto u = static_cast<std::int64_t>(n);
     clock.advance(1'000 * u, 250 * u, 250 * u, 5'000 * u);  // half the wall on this CPU, much more in children
-    return Work{0, n, 0};
+    return kernels::Work{0, n, 0};
   });
-  const Sample s = loop.measure(k, for_policy(0.010, true));
+  const model::Sample s = loop.measure(k, for_policy(0.010, true));
   CHECK(s.units == 20'000);
   CHECK(s.wall_ns == 20'000'000);
   CHECK(s.cpu.usr_ns + s.cpu.sys_ns == 10'000'000);
@@ -207,39 +203,39 @@ TEST_CASE(
   CHECK(k.batches.back() < 2048);  // the shrink works on the CPU basis too
 
   ManualClock wall_clock;
-  MeasurementLoop wall_loop(wall_clock);
+  run::MeasurementLoop wall_loop(wall_clock);
   ScriptKernel w([&](std::uint64_t n, int) {
     wall_clock.advance(1'000 * static_cast<std::int64_t>(n), 500 * static_cast<std::int64_t>(n));
-    return Work{0, n, 0};
+    return kernels::Work{0, n, 0};
   });
   CHECK(wall_loop.measure(w, for_policy(0.010)).units == 10'000);
 }
 
 TEST_CASE("measurement loop: max_latency is the longest of any batch, not the last or a sum") {
   ManualClock clock;
-  MeasurementLoop loop(clock);
+  run::MeasurementLoop loop(clock);
   const std::vector<std::int64_t> latencies = {5'000, 80'000, 7'000, 9'000};
   ScriptKernel k([&](std::uint64_t n, int call) {
     clock.advance(400'000 * static_cast<std::int64_t>(n));
-    return Work{0, n, latencies[static_cast<std::size_t>(call - 1) % latencies.size()]};
+    return kernels::Work{0, n, latencies[static_cast<std::size_t>(call - 1) % latencies.size()]};
   });
-  const Sample s = loop.measure(k, for_policy(0.005));
+  const model::Sample s = loop.measure(k, for_policy(0.005));
   REQUIRE(k.batches.size() > 3);
   CHECK(s.max_latency_ns == 80'000);
   const std::size_t next = k.batches.size() % latencies.size();
-  CHECK(loop.run(k, Policy{}).max_latency_ns == latencies[next]);  // a single run: its own figure
+  CHECK(loop.run(k, plan::Policy{}).max_latency_ns == latencies[next]);  // a single run: its own figure
 }
 
 TEST_CASE("measurement loop: the interrupt flag ends a `for` count after the batch it arrives in") {
   ManualClock clock;
   std::atomic<bool> interrupted{false};
-  MeasurementLoop loop(clock, &interrupted);
+  run::MeasurementLoop loop(clock, &interrupted);
   ScriptKernel k([&](std::uint64_t n, int call) {
     clock.advance(1'000 * static_cast<std::int64_t>(n));
     if (call == 3) interrupted.store(true);
-    return Work{0, n, 0};
+    return kernels::Work{0, n, 0};
   });
-  const Sample s = loop.measure(k, for_policy(10));
+  const model::Sample s = loop.measure(k, for_policy(10));
   CHECK(k.batches == std::vector<std::uint64_t>{1, 2, 4});
   CHECK(s.units == 7);
   CHECK(s.wall_ns == 7'000);
@@ -248,27 +244,27 @@ TEST_CASE("measurement loop: the interrupt flag ends a `for` count after the bat
 
 TEST_CASE("measurement loop: time in kernels::untimed() is left out of the sample and of the `for` count") {
   ManualClock clock;
-  MeasurementLoop loop(clock);
-  Context ctx;
+  run::MeasurementLoop loop(clock);
+  kernels::Context ctx;
   ctx.exclude = loop.exclude_hook();
   ScriptKernel k([&](std::uint64_t n, int) {
     clock.advance(1'000 * static_cast<std::int64_t>(n), 1'000 * static_cast<std::int64_t>(n));
     hwbench::kernels::untimed(ctx, [&] { clock.advance(3'000'000, 2'000'000, 500'000); });  // refill, 3 ms
-    return Work{0, n, 0};
+    return kernels::Work{0, n, 0};
   });
   SUBCASE("one run") {
-    const Sample s = loop.measure(k, Policy{});
+    const model::Sample s = loop.measure(k, plan::Policy{});
     CHECK(s.wall_ns == 1'000);
     CHECK(s.cpu.usr_ns == 1'000);
     CHECK(s.cpu.sys_ns == 0);
   }
   SUBCASE("a `for` count on the wall") {
-    const Sample s = loop.measure(k, for_policy(0.010));
+    const model::Sample s = loop.measure(k, for_policy(0.010));
     CHECK(s.units == 10'000);
     CHECK(s.wall_ns == 10'000'000);
   }
   SUBCASE("a `for` count on the CPU") {
-    const Sample s = loop.measure(k, for_policy(0.010, true));
+    const model::Sample s = loop.measure(k, for_policy(0.010, true));
     CHECK(s.units == 10'000);
     CHECK(s.cpu.usr_ns + s.cpu.sys_ns == 10'000'000);
   }
@@ -277,8 +273,8 @@ TEST_CASE("measurement loop: time in kernels::untimed() is left out of the sampl
   }
   SUBCASE("a stretch timed whole, the samples inside it included") {
     const auto took = loop.time([&] {
-      loop.run(k, Policy{});
-      loop.measure(k, Policy{});
+      loop.run(k, plan::Policy{});
+      loop.measure(k, plan::Policy{});
       loop.run(k, for_policy(0.001));
     });
     // Two single units, then 1 + 2 + … + 512 units for the millisecond; no refill counted.
@@ -292,27 +288,27 @@ TEST_CASE("measurement loop: time in kernels::untimed() is left out of the sampl
     CHECK(clock.now_ns() == before + 50);
     ScriptKernel plain([&](std::uint64_t n, int) {
       clock.advance(1'000);
-      return Work{0, n, 0};
+      return kernels::Work{0, n, 0};
     });
-    CHECK(loop.measure(plain, Policy{}).wall_ns == 1'000);
+    CHECK(loop.measure(plain, plan::Policy{}).wall_ns == 1'000);
   }
 }
 
 TEST_CASE("measurement loop: `sync` flushes once, inside the timed region") {
   ManualClock clock;
-  MeasurementLoop loop(clock);
+  run::MeasurementLoop loop(clock);
   ScriptKernel k(
       [&](std::uint64_t n, int) {
         clock.advance(1'000 * static_cast<std::int64_t>(n));
-        return Work{n, 0, 0};
+        return kernels::Work{n, 0, 0};
       },
       [&] { clock.advance(100'000); });
-  Policy p = for_policy(0.002);
+  plan::Policy p = for_policy(0.002);
   p.sync = true;
-  const Sample s = loop.measure(k, p);
+  const model::Sample s = loop.measure(k, p);
   CHECK(k.flushes == 1);
   CHECK(s.wall_ns == 2'047'000 + 100'000);  // batches 1..1024, then the flush
-  Policy plain;
+  plan::Policy plain;
   CHECK(loop.measure(k, plain).wall_ns == 1'000);
   CHECK(k.flushes == 1);
 }
@@ -321,44 +317,44 @@ TEST_CASE("measurement loop: `sync` flushes once, inside the timed region") {
 
 TEST_CASE(
     "measurement loop: `for` counts the same alone, in `time`, in a loop inside `time` and in each `parallel` worker") {
-  RecipeEnv env;
+  test::RecipeEnv env;
   ManualClock clock;
   add_sim(env, "sim", clock);
-  const Sample alone = only_sample(env, "sim for 10ms\n", clock);
+  const model::Sample alone = only_sample(env, "sim for 10ms\n", clock);
   CHECK(alone.units == 10'000);
   CHECK(alone.bytes == 100'000);
   CHECK(alone.wall_ns == 10'000'000);
-  const Sample timed = only_sample(env, "time { sim for 10ms }\n", clock);
+  const model::Sample timed = only_sample(env, "time { sim for 10ms }\n", clock);
   CHECK(timed.units == alone.units);
   CHECK(timed.bytes == alone.bytes);
   CHECK(timed.wall_ns == alone.wall_ns);
-  const Sample looped = only_sample(env, "time { repeat 3 { sim for 10ms } }\n", clock);
+  const model::Sample looped = only_sample(env, "time { repeat 3 { sim for 10ms } }\n", clock);
   CHECK(looped.units == 3 * alone.units);
   CHECK(looped.wall_ns == 3 * alone.wall_ns);
-  const Sample workers = only_sample(env, "parallel 2 { sim for 10ms }\n", clock);
+  const model::Sample workers = only_sample(env, "parallel 2 { sim for 10ms }\n", clock);
   CHECK(workers.units == 2 * alone.units);
   CHECK(workers.ops == 2 * alone.ops);
 }
 
 TEST_CASE("measurement loop: `cputime` with `for` counts CPU time alone, in `time` and in each `parallel` worker") {
-  RecipeEnv env;
+  test::RecipeEnv env;
   ManualClock clock;
   add_sim(env, "sim", clock, SimCost{1'000, 500, 0, 0, 7'000});
-  const Sample alone = only_sample(env, "sim for 10ms cputime\n", clock);
+  const model::Sample alone = only_sample(env, "sim for 10ms cputime\n", clock);
   CHECK(alone.units == 20'000);  // 10 ms of CPU at 0.5 us a unit, 20 ms of wall
   CHECK(alone.cpu_timed);
-  const Sample timed = only_sample(env, "time { sim for 10ms cputime }\n", clock);
+  const model::Sample timed = only_sample(env, "time { sim for 10ms cputime }\n", clock);
   CHECK(timed.units == alone.units);
   CHECK(timed.wall_ns == alone.wall_ns);
   CHECK(timed.cpu.usr_ns + timed.cpu.sys_ns == 10'000'000);
-  const Sample workers = only_sample(env, "parallel 2 { sim for 10ms cputime }\n", clock);
+  const model::Sample workers = only_sample(env, "parallel 2 { sim for 10ms cputime }\n", clock);
   CHECK(workers.units == 2 * alone.units);
-  const Sample mixed = only_sample(env, "time { parallel 2 { sim for 10ms cputime } }\n", clock);
+  const model::Sample mixed = only_sample(env, "time { parallel 2 { sim for 10ms cputime } }\n", clock);
   CHECK(mixed.units == 2 * alone.units);
 }
 
 TEST_CASE("measurement loop: `cputime` inside a group needs a `for`; in setup it stays refused") {
-  RecipeEnv env;
+  test::RecipeEnv env;
   ManualClock clock;
   add_sim(env, "sim", clock);
   CHECK(env.check("time { sim cputime }\n").diagnostics ==
@@ -383,11 +379,11 @@ TEST_CASE("measurement loop: `cputime` inside a group needs a `for`; in setup it
 }
 
 TEST_CASE("measurement loop: the longest latency is recorded alone, in `time` and across `parallel` workers") {
-  RecipeEnv env;
+  test::RecipeEnv env;
   ManualClock clock;
   add_sim(env, "sim", clock);
   add_sim(env, "slow", clock, SimCost{1'000, 0, 0, 0, 20'000});
-  const Sample alone = only_sample(env, "sim for 10ms\n", clock);
+  const model::Sample alone = only_sample(env, "sim for 10ms\n", clock);
   CHECK(alone.max_latency_ns == 42'000);  // the second batch's, the longest
   CHECK(only_sample(env, "sim\n", clock).max_latency_ns == 7'000);
   CHECK(only_sample(env, "time { sim for 10ms }\n", clock).max_latency_ns == alone.max_latency_ns);
@@ -398,34 +394,34 @@ TEST_CASE("measurement loop: the longest latency is recorded alone, in `time` an
 }
 
 TEST_CASE("measurement loop: untimed work is left out alone, in `time`, in its loops and in a worker's `for` count") {
-  RecipeEnv env;
+  test::RecipeEnv env;
   ManualClock clock;
   add_sim(env, "refill", clock, SimCost{1'000, 1'000, 2'000'000, 0, 7'000});
-  const Sample alone = only_sample(env, "refill for 10ms\n", clock);
+  const model::Sample alone = only_sample(env, "refill for 10ms\n", clock);
   CHECK(alone.units == 10'000);
   CHECK(alone.wall_ns == 10'000'000);
-  const Sample timed = only_sample(env, "time { refill for 10ms }\n", clock);
+  const model::Sample timed = only_sample(env, "time { refill for 10ms }\n", clock);
   CHECK(timed.units == alone.units);
   CHECK(timed.wall_ns == alone.wall_ns);
   CHECK(timed.cpu.usr_ns + timed.cpu.sys_ns == 10'000'000);
-  const Sample looped = only_sample(env, "time { repeat 4 { refill } }\n", clock);
+  const model::Sample looped = only_sample(env, "time { repeat 4 { refill } }\n", clock);
   CHECK(looped.units == 4);
   CHECK(looped.wall_ns == 4'000);
   CHECK(only_sample(env, "parallel 2 { refill for 10ms }\n", clock).units == 2 * alone.units);
 }
 
 TEST_CASE("measurement loop: `sync` is timed alone and in `time` alike") {
-  RecipeEnv env;
+  test::RecipeEnv env;
   ManualClock clock;
   add_sim(env, "sim", clock, SimCost{1'000, 0, 0, 300'000, 7'000});
-  const Sample alone = only_sample(env, "sim sync\n", clock);
+  const model::Sample alone = only_sample(env, "sim sync\n", clock);
   CHECK(alone.wall_ns == 301'000);
   CHECK(only_sample(env, "time { sim sync }\n", clock).wall_ns == alone.wall_ns);
 }
 
 TEST_CASE(
     "measurement loop: `runs` and `until ci` sample a statement alone; a group is one sample and refuses them alike") {
-  RecipeEnv env;
+  test::RecipeEnv env;
   ManualClock clock;
   add_sim(env, "sim", clock);
   auto runs = run_recipe(env, "sim runs 3\n", clock);
@@ -479,7 +475,7 @@ namespace {
 /// A ManualClock that counts its readings.
 class CountingClock : public ManualClock {
  public:
-  CpuTimes cpu() override {
+  platform::CpuTimes cpu() override {
     ++cpu_readings;
     return ManualClock::cpu();
   }
@@ -495,7 +491,7 @@ class CountingClock : public ManualClock {
 
 TEST_CASE("measurement loop: samples under a millisecond share one CPU reading per millisecond span") {
   CountingClock clock;
-  RecipeEnv env;
+  test::RecipeEnv env;
   // 100 µs a sample, all of it CPU time (half usr, half sys).
   add_sim(env, "short", clock, SimCost{100'000, 100'000, 0, 0, 0});
   const auto out = run_recipe(env, "series \"s\" short runs 25\n", clock);
@@ -503,7 +499,7 @@ TEST_CASE("measurement loop: samples under a millisecond share one CPU reading p
   REQUIRE(samples.size() == 25);
   // The first reads its own; then spans of ten (1 ms), and the last span ends with the series.
   std::vector<std::uint32_t> covered;
-  for (const Sample s : samples) covered.push_back(s.cpu_samples);
+  for (const model::Sample s : samples) covered.push_back(s.cpu_samples);
   std::vector<std::uint32_t> expected(25, 0);
   expected[0] = 1;
   expected[10] = 10;
@@ -520,7 +516,7 @@ TEST_CASE("measurement loop: samples under a millisecond share one CPU reading p
   // A span's starts come from the monotonic clock, set to the wall clock as the span began.
   CHECK(samples[1].start_unix_ns == clock.unix_ns());
   CHECK(samples[2].start_unix_ns == clock.unix_ns() + 100'000);
-  for (const Sample s : samples) CHECK(s.wall_ns == 100'000);
+  for (const model::Sample s : samples) CHECK(s.wall_ns == 100'000);
   const auto* share = hwbench::runtime::analysis::find_unit("%CP");
   REQUIRE(share != nullptr);
   CHECK(hwbench::runtime::analysis::sample_values(out.series[0], *share) == std::vector<double>(4, 100.0));
@@ -528,19 +524,19 @@ TEST_CASE("measurement loop: samples under a millisecond share one CPU reading p
 
 TEST_CASE("measurement loop: a long sample reads its own CPU time; `cputime` samples always do") {
   CountingClock clock;
-  MeasurementLoop loop(clock);
+  run::MeasurementLoop loop(clock);
   const std::vector<std::int64_t> walls = {2'000'000, 10'000, 10'000, 10'000, 2'000'000, 5'000};
   std::size_t call = 0;
   ScriptKernel k([&](std::uint64_t, int) {
     clock.advance(walls[call], walls[call]);
     ++call;
-    return Work{0, 1, 0};
+    return kernels::Work{0, 1, 0};
   });
   hwbench::runtime::run::CpuSpan span;
   std::vector<std::uint32_t> covered;
   std::vector<std::int64_t> usr;
   for (std::size_t i = 0; i < walls.size(); ++i) {
-    Sample s = loop.measure(k, Policy{}, span);
+    model::Sample s = loop.measure(k, plan::Policy{}, span);
     loop.end_sample(s, span, i + 1 == walls.size());
     covered.push_back(s.cpu_samples);
     usr.push_back(s.cpu.usr_ns);
@@ -552,16 +548,16 @@ TEST_CASE("measurement loop: a long sample reads its own CPU time; `cputime` sam
   CHECK(clock.cpu_readings == 2 * 4);
 
   CountingClock cpu_clock;
-  MeasurementLoop cpu_loop(cpu_clock);
+  run::MeasurementLoop cpu_loop(cpu_clock);
   ScriptKernel quick([&](std::uint64_t, int) {
     cpu_clock.advance(1'000, 1'000);
-    return Work{0, 1, 0};
+    return kernels::Work{0, 1, 0};
   });
-  Policy cputime;
+  plan::Policy cputime;
   cputime.cpu_time = true;
   hwbench::runtime::run::CpuSpan cpu_span;
   for (int i = 0; i < 5; ++i) {
-    Sample s = cpu_loop.measure(quick, cputime, cpu_span);
+    model::Sample s = cpu_loop.measure(quick, cputime, cpu_span);
     cpu_loop.end_sample(s, cpu_span, i == 4);
     CHECK(s.cpu_samples == 1);
     CHECK(s.cpu.usr_ns == 1'000);
@@ -572,7 +568,7 @@ TEST_CASE("measurement loop: a long sample reads its own CPU time; `cputime` sam
 TEST_CASE("measurement loop: a batch of short samples reads the clock once between two samples") {
   CountingClock clock;
   std::atomic<bool> interrupted{false};
-  MeasurementLoop loop(clock, &interrupted);
+  run::MeasurementLoop loop(clock, &interrupted);
   // 100 µs a unit; the fourth unit of the batch spends 5 µs in untimed(), the tenth 2 ms.
   int call = 0;
   ScriptKernel k([&](std::uint64_t, int) {
@@ -580,15 +576,15 @@ TEST_CASE("measurement loop: a batch of short samples reads the clock once betwe
     clock.advance(100'000);
     if (call == 5) loop.exclude([&] { clock.advance(5'000); });
     if (call == 20) interrupted = true;
-    return Work{3, 1, call == 3 ? 900 : 0};
+    return kernels::Work{3, 1, call == 3 ? 900 : 0};
   });
   hwbench::runtime::run::CpuSpan span;
   // A first short sample, alone: the samples after it share CPU readings.
-  Sample first = loop.measure(k, Policy{}, span);
+  model::Sample first = loop.measure(k, plan::Policy{}, span);
   loop.end_sample(first, span, false);
   REQUIRE(span.shared());
 
-  std::vector<Sample> out(MeasurementLoop::batch_max);
+  std::vector<model::Sample> out(run::MeasurementLoop::batch_max);
   const int before = clock.readings;
   // Ten samples of 100 µs fill the span's millisecond: the batch ends there.
   const std::size_t taken = loop.measure_batch(k, span, out);
@@ -614,7 +610,7 @@ TEST_CASE("measurement loop: a batch of short samples reads the clock once betwe
   CHECK(span.shared());
 
   // At most what `out` holds.
-  CHECK(loop.measure_batch(k, span, std::span<Sample>(out.data(), 3)) == 3);
+  CHECK(loop.measure_batch(k, span, std::span<model::Sample>(out.data(), 3)) == 3);
   // The sample during which the flag is set (the 20th call) is cut short: left out.
   CHECK(loop.measure_batch(k, span, out) == 5);
   CHECK(call == 20);

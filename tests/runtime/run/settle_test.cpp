@@ -18,8 +18,8 @@
 
 namespace model = hwbench::runtime::model;
 namespace run = hwbench::runtime::run;
-using hwbench::platform::CpuTimes;
-using hwbench::test::RecipeEnv;
+namespace platform = hwbench::platform;
+namespace test = hwbench::test;
 
 namespace {
 
@@ -27,7 +27,7 @@ namespace {
 class SettleClock : public hwbench::platform::Clock {
  public:
   std::int64_t now_ns() override { return now; }
-  CpuTimes cpu() override { return {}; }
+  platform::CpuTimes cpu() override { return {}; }
   std::int64_t unix_ns() override { return 0; }
   std::int64_t now = 5'000'000'000;
 };
@@ -215,7 +215,7 @@ TEST_CASE("settle: a fixed wait waits its duration, and Ctrl-C ends the real sle
 }
 
 TEST_CASE("settle: a real run probes a file setup wrote, records it, and SIGINT during the wait interrupts the run") {
-  RecipeEnv env;
+  test::RecipeEnv env;
   hwbench::platform::RealClock clock;
   auto c = env.check(
       "setup { write disk:/settle_a size 2MB; write disk:/settle_b size 8MB }\n"
@@ -261,5 +261,5 @@ TEST_CASE("settle: a real run probes a file setup wrote, records it, and SIGINT 
   REQUIRE(cut.settle.has_value());
   CHECK(cut.settle->outcome == model::SettleOutcome::interrupted);
   CHECK(cut.series.at(0).samples.empty());
-  CHECK(hwbench::test::count_entries(env.disk()) == 0);  // the run's file removed
+  CHECK(test::count_entries(env.disk()) == 0);  // the run's file removed
 }

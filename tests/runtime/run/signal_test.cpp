@@ -16,7 +16,7 @@
 #include "runtime/record/result_file.hpp"
 #include "tests/support/temp_dir.hpp"
 
-using hwbench::test::TempDir;
+namespace test = hwbench::test;
 
 namespace {
 
@@ -63,15 +63,15 @@ bool wait_until_catching(pid_t pid) {
 }  // namespace
 
 TEST_CASE("signals: SIGINT or SIGTERM at any point runs teardown, leaves no file and no complete result") {
-  TempDir ram("/dev/shm"), disk, work;
+  test::TempDir ram("/dev/shm"), disk, work;
   std::string recipe = work / "r.bench";
-  hwbench::test::write_text(recipe,
-                            "setup { repeat 6 write disk:/s_$i size 20MB random }\n"
-                            "series \"read\" repeat 6 cp disk:/s_$i -> ramdisk:/r_$i cold\n"
-                            "series \"write\" repeat 6 cp ramdisk:/r_$i -> disk:/w_$i sync\n"
-                            "teardown { rm ramdisk:/r_* ; rm disk:/* }\n"
-                            "report MB/s mean\n");
-  hwbench::test::write_text(disk / "stranger", "kept");
+  test::write_text(recipe,
+                   "setup { repeat 6 write disk:/s_$i size 20MB random }\n"
+                   "series \"read\" repeat 6 cp disk:/s_$i -> ramdisk:/r_$i cold\n"
+                   "series \"write\" repeat 6 cp ramdisk:/r_$i -> disk:/w_$i sync\n"
+                   "teardown { rm ramdisk:/r_* ; rm disk:/* }\n"
+                   "report MB/s mean\n");
+  test::write_text(disk / "stranger", "kept");
   // Points spread over setup, the timed statements and the end of the run, counted from the
   // moment hwbench catches the signals.
   const int delays_ms[] = {0, 30, 60, 120, 220, 370};
@@ -88,9 +88,9 @@ TEST_CASE("signals: SIGINT or SIGTERM at any point runs teardown, leaves no file
     REQUIRE(::waitpid(pid, &status, 0) == pid);
     REQUIRE(WIFEXITED(status));
     INFO("delay " << delay << " ms, signal " << sig);
-    CHECK(hwbench::test::count_entries(ram.path()) == 0);
-    CHECK(hwbench::test::count_entries(disk.path()) == 1);
-    CHECK(hwbench::test::read_text(disk / "stranger") == "kept");
+    CHECK(test::count_entries(ram.path()) == 0);
+    CHECK(test::count_entries(disk.path()) == 1);
+    CHECK(test::read_text(disk / "stranger") == "kept");
     std::string error;
     auto loaded = hwbench::runtime::record::load_result(result, error);
     if (WEXITSTATUS(status) == 0) {

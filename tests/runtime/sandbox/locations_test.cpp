@@ -12,15 +12,12 @@
 #include "tests/support/fake_machine.hpp"
 #include "tests/support/temp_dir.hpp"
 
-using hwbench::runtime::sandbox::builtin_locations;
-using hwbench::runtime::sandbox::Location;
-using hwbench::runtime::sandbox::PathError;
-using hwbench::runtime::sandbox::PathResolver;
-using hwbench::test::FakeMachine;
+namespace sandbox = hwbench::runtime::sandbox;
+namespace test = hwbench::test;
 
 namespace {
 
-const Location& named(const std::vector<Location>& locations, const std::string& name) {
+const sandbox::Location& named(const std::vector<sandbox::Location>& locations, const std::string& name) {
   for (const auto& l : locations)
     if (l.name == name) return l;
   FAIL("no location " << name);
@@ -30,51 +27,51 @@ const Location& named(const std::vector<Location>& locations, const std::string&
 }  // namespace
 
 TEST_CASE("locations: ramdisk is /dev/shm where that is a tmpfs, disk a directory beside the working one") {
-  hwbench::test::TempDir cwd;
-  FakeMachine machine;
+  test::TempDir cwd;
+  test::FakeMachine machine;
   machine.file_systems = {{"/", "ext4", 0}, {"/dev/shm", "tmpfs", 0}};
-  const auto locations = builtin_locations(cwd.path(), machine);
-  const Location& ram = named(locations, "ramdisk");
+  const auto locations = sandbox::builtin_locations(cwd.path(), machine);
+  const sandbox::Location& ram = named(locations, "ramdisk");
   CHECK(ram.path == "/dev/shm");
   CHECK(ram.unavailable.empty());
-  const Location& disk = named(locations, "disk");
+  const sandbox::Location& disk = named(locations, "disk");
   CHECK(disk.path == cwd.path() + "/hwbench-disk");
   CHECK(disk.create);
   CHECK(disk.unavailable.empty());
 }
 
 TEST_CASE("locations: without a tmpfs at /dev/shm, ramdisk has no default") {
-  hwbench::test::TempDir cwd;
-  FakeMachine machine;
+  test::TempDir cwd;
+  test::FakeMachine machine;
   machine.file_systems = {{"/", "ext4", 0}};
-  const auto locations = builtin_locations(cwd.path(), machine);
-  const Location& ram = named(locations, "ramdisk");
+  const auto locations = sandbox::builtin_locations(cwd.path(), machine);
+  const sandbox::Location& ram = named(locations, "ramdisk");
   CHECK(ram.unavailable == "the built-in location 'ramdisk' has no default here: /dev/shm is not a tmpfs");
   CHECK(ram.unavailable_hint == "mount one (mount -t tmpfs -o size=2G tmpfs /mnt/ram) and pass -L ramdisk=/mnt/ram");
 }
 
 TEST_CASE("locations: a working directory on a tmpfs puts disk in /var/tmp, and refuses it when that is one too") {
-  hwbench::test::TempDir cwd;  // under /tmp
-  FakeMachine machine;
+  test::TempDir cwd;  // under /tmp
+  test::FakeMachine machine;
   machine.file_systems = {{"/", "ext4", 0}, {"/tmp", "tmpfs", 0}};
-  const auto beside = builtin_locations(cwd.path(), machine);
-  const Location& disk = named(beside, "disk");
+  const auto beside = sandbox::builtin_locations(cwd.path(), machine);
+  const sandbox::Location& disk = named(beside, "disk");
   CHECK(disk.path == "/var/tmp/hwbench-disk");
   CHECK(disk.unavailable.empty());
   machine.file_systems = {{"/", "tmpfs", 0}};
-  const auto on_tmpfs = builtin_locations(cwd.path(), machine);
-  const Location& nowhere = named(on_tmpfs, "disk");
+  const auto on_tmpfs = sandbox::builtin_locations(cwd.path(), machine);
+  const sandbox::Location& nowhere = named(on_tmpfs, "disk");
   CHECK(nowhere.path == "/var/tmp/hwbench-disk");
   CHECK(nowhere.unavailable == "the built-in location 'disk' has no default here: /var/tmp/hwbench-disk is on a tmpfs");
   CHECK(nowhere.unavailable_hint == "pass -L disk=DIR with a directory on a real disk");
 }
 
 TEST_CASE("locations: the checker's remembered directories are forgotten before the run re-checks") {
-  hwbench::test::TempDir root;
+  test::TempDir root;
   const std::string loc = root.path() + "/loc";
   std::filesystem::create_directories(loc + "/sub");
-  PathResolver resolver({{"scratch", loc, false, false, {}, {}}}, {}, root.path());
-  PathError error;
+  sandbox::PathResolver resolver({{"scratch", loc, false, false, {}, {}}}, {}, root.path());
+  sandbox::PathError error;
   resolver.remember_directories(true);
   REQUIRE(resolver.resolve("scratch:/sub/a", true, error));
   // The directory becomes a symlink out of the location after the check looked at it.

@@ -10,19 +10,16 @@
 
 namespace hwbench::kernels {
 
-using system::ProgramRun;
-using system::run_program;
-
 TEST_CASE("program: input in, output and errors out, in the directory and environment asked") {
   test::TempDir dir;
-  ProgramRun run;
+  system::ProgramRun run;
   run.argv = {"/bin/sh", "-c", "read line; echo \"$line/$HWB_X/${HWB_Y-unset}/$(pwd)\"; echo oops >&2; exit 3"};
   run.input = "hello\n";
   run.dir = dir.path();
   run.env_set = {"HWB_X=set"};
   run.env_unset = {"HWB_Y"};
   ::setenv("HWB_Y", "inherited", 1);
-  const auto out = run_program(run);
+  const auto out = system::run_program(run);
   ::unsetenv("HWB_Y");
   CHECK(out.output == "hello/set/unset/" + dir.path() + "\noops\n");
   CHECK(WIFEXITED(out.status));
@@ -33,9 +30,9 @@ TEST_CASE("program: input in, output and errors out, in the directory and enviro
 }
 
 TEST_CASE("program: a program that cannot be run is an error") {
-  ProgramRun run;
+  system::ProgramRun run;
   run.argv = {"/nonexistent/hwbench-no-such-program"};
-  CHECK_THROWS_WITH_AS(run_program(run), "cannot run /nonexistent/hwbench-no-such-program", KernelError);
+  CHECK_THROWS_WITH_AS(system::run_program(run), "cannot run /nonexistent/hwbench-no-such-program", KernelError);
   CHECK(test::no_children());
 }
 
@@ -50,7 +47,7 @@ TEST_CASE("program: find_program searches PATH") {
 namespace hwbench::kernels {
 
 TEST_CASE("program: units are judged runs; a failure throws, unless Ctrl-C came first") {
-  ProgramRun run;
+  system::ProgramRun run;
   run.argv = {"/bin/sh", "-c", "echo out; exit 1"};
   const system::ProgramJudge judge = [](const system::ProgramOutcome& out) {
     return system::succeeded(out.status) ? std::string() : system::program_failure("sh", out);

@@ -14,15 +14,12 @@
 
 namespace hwbench::kernels {
 
-using system::Dhrystone;
-using system::Ident;
-
 namespace {
 
 std::string text(const signed char* s) { return reinterpret_cast<const char*>(s); }
 
 // The report's "should be" values; Arr_2_Glob[8][7] should be Number_Of_Runs + 10.
-void check_final_values(const Dhrystone& d, int runs) {
+void check_final_values(const system::Dhrystone& d, int runs) {
   CHECK(d.int_glob == 5);
   CHECK(d.bool_glob == true);
   CHECK(d.ch_1_glob == 'A');
@@ -30,13 +27,13 @@ void check_final_values(const Dhrystone& d, int runs) {
   CHECK(d.arr_1_glob[8] == 7);
   CHECK(d.arr_2_glob[8][7] == runs + 10);
   CHECK(d.ptr_glob->ptr_comp == d.next_ptr_glob);
-  CHECK(d.ptr_glob->discr == Ident::one);
+  CHECK(d.ptr_glob->discr == system::Ident::one);
   CHECK(static_cast<int>(d.ptr_glob->enum_comp) == 2);
   CHECK(d.ptr_glob->int_comp == 17);
   CHECK(text(d.ptr_glob->str_comp) == "DHRYSTONE PROGRAM, SOME STRING");
   // "Next_Ptr_Glob->Ptr_Comp: (implementation-dependent), same as above".
   CHECK(d.next_ptr_glob->ptr_comp == d.ptr_glob->ptr_comp);
-  CHECK(d.next_ptr_glob->discr == Ident::one);
+  CHECK(d.next_ptr_glob->discr == system::Ident::one);
   CHECK(static_cast<int>(d.next_ptr_glob->enum_comp) == 1);
   CHECK(d.next_ptr_glob->int_comp == 18);
   CHECK(text(d.next_ptr_glob->str_comp) == "DHRYSTONE PROGRAM, SOME STRING");
@@ -51,14 +48,14 @@ void check_final_values(const Dhrystone& d, int runs) {
 }  // namespace
 
 TEST_CASE("dhrystone: the final values after one loop") {
-  Dhrystone d;
+  system::Dhrystone d;
   d.run(1);
   CHECK(d.loops() == 1);
   check_final_values(d, 1);
 }
 
 TEST_CASE("dhrystone: calls continue one run, and the values hold after 100000 loops") {
-  Dhrystone d;
+  system::Dhrystone d;
   d.run(30000);
   d.run(70000);
   CHECK(d.loops() == 100000);

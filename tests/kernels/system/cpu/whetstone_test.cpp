@@ -17,12 +17,9 @@
 
 namespace hwbench::kernels {
 
-using system::Whetstone;
-using system::WhetstoneResults;
-
 namespace {
 
-void check_results(const WhetstoneResults& got, const WhetstoneResults& want) {
+void check_results(const system::WhetstoneResults& got, const system::WhetstoneResults& want) {
   for (std::size_t m = 0; m < want.size(); ++m) {
     CAPTURE(m + 1);
     CHECK(got[m] == doctest::Approx(want[m]).epsilon(1e-12));
@@ -32,15 +29,15 @@ void check_results(const WhetstoneResults& got, const WhetstoneResults& want) {
 }  // namespace
 
 TEST_CASE("whetstone: one pass of the modules") {
-  check_results(Whetstone().run(1), {-1.12398255667391900, -1.12187079889284400, 1.0, 12.0, 0.49902937281515140,
-                                     0.99999987890802820, 3.0, 0.75100163018457870});
+  check_results(system::Whetstone().run(1), {-1.12398255667391900, -1.12187079889284400, 1.0, 12.0, 0.49902937281515140,
+                                             0.99999987890802820, 3.0, 0.75100163018457870});
 }
 
 TEST_CASE("whetstone: two and three passes (t alternates from pass to pass)") {
-  check_results(Whetstone().run(2), {-1.133333342649165, -1.1333333013059903, 1.0, 12.0, 0.5000000591691149,
-                                     0.9999998689271248, 3.0, 0.7519999419890785});
-  check_results(Whetstone().run(3), {-1.1239825526856013, -1.1218707938749395, 1.0, 12.0, 0.4990293723767793,
-                                     0.9999998589462215, 3.0, 0.7529949402609045});
+  check_results(system::Whetstone().run(2), {-1.133333342649165, -1.1333333013059903, 1.0, 12.0, 0.5000000591691149,
+                                             0.9999998689271248, 3.0, 0.7519999419890785});
+  check_results(system::Whetstone().run(3), {-1.1239825526856013, -1.1218707938749395, 1.0, 12.0, 0.4990293723767793,
+                                             0.9999998589462215, 3.0, 0.7529949402609045});
 }
 
 TEST_CASE("whetstone: nine tenths of module 1 run outside the sample's time, once a pass") {
@@ -51,7 +48,7 @@ TEST_CASE("whetstone: nine tenths of module 1 run outside the sample's time, onc
     fn();
   };
   // The same arithmetic whether or not a timer is leaving part of it out.
-  check_results(Whetstone().run(3, context), Whetstone().run(3));
+  check_results(system::Whetstone().run(3, context), system::Whetstone().run(3));
   CHECK(excluded == 3);
 }
 

@@ -15,18 +15,13 @@
 
 namespace hwbench::kernels {
 
-using test::make_call;
-using test::path_arg;
-using test::size_value;
-using test::TempDir;
-using test::text_value;
-
 namespace {
 
 Call fstime_call(const std::string& dir, double bufsize, double maxblocks, const std::string& mode) {
-  return make_call(
-      system::fstime_spec(), {path_arg(dir)},
-      {{"bufsize", size_value(bufsize)}, {"maxblocks", test::count_value(maxblocks)}, {"mode", text_value(mode)}});
+  return test::make_call(system::fstime_spec(), {test::path_arg(dir)},
+                         {{"bufsize", test::size_value(bufsize)},
+                          {"maxblocks", test::count_value(maxblocks)},
+                          {"mode", test::text_value(mode)}});
 }
 
 std::uint64_t size_of(const std::string& path) {
@@ -41,7 +36,7 @@ std::unique_ptr<Kernel> make(const Call& call, const test::Ownership& own) {
 }  // namespace
 
 TEST_CASE("fstime write: the file never grows past maxblocks KiB; every buffer counts") {
-  TempDir dir;
+  test::TempDir dir;
   test::Ownership own;
   auto k = make(fstime_call(dir.path(), 1024, 4, "write"), own);
   k->prepare();
@@ -55,7 +50,7 @@ TEST_CASE("fstime write: the file never grows past maxblocks KiB; every buffer c
 }
 
 TEST_CASE("fstime read: the source is primed to max size and read round and round") {
-  TempDir dir;
+  test::TempDir dir;
   test::Ownership own;
   auto k = make(fstime_call(dir.path(), 1024, 2, "read"), own);
   k->prepare();
@@ -68,7 +63,7 @@ TEST_CASE("fstime read: the source is primed to max size and read round and roun
 }
 
 TEST_CASE("fstime copy: a buffer counts whole 256-byte units only; both files rewind together") {
-  TempDir dir;
+  test::TempDir dir;
   test::Ownership own;
   // 300-byte buffers: 4 KiB holds 13 of them (3900 bytes); each counts one 256-byte unit.
   auto k = make(fstime_call(dir.path(), 300, 4, "copy"), own);
@@ -86,7 +81,7 @@ TEST_CASE("fstime copy: a buffer counts whole 256-byte units only; both files re
 }
 
 TEST_CASE("fstime: the files it declares, and workers with their own names") {
-  TempDir dir;
+  test::TempDir dir;
   const KernelSpec spec = system::fstime_spec();
   CHECK(spec.measure.for_seconds == 30);
   CHECK(spec.unit == WorkUnit::bytes);
@@ -99,7 +94,7 @@ TEST_CASE("fstime: the files it declares, and workers with their own names") {
   CHECK(fx.creates[1].path == dir / "dummy1");
   CHECK(fx.removes == std::vector<std::string>{dir / "dummy0", dir / "dummy1"});
   call.params["worker"] = test::count_value(3);
-  call.params["mode"] = text_value("write");
+  call.params["mode"] = test::text_value("write");
   fx = spec.effects(call, own.view);
   REQUIRE(fx.creates.size() == 1);
   CHECK(fx.creates[0].path == dir / "dummy0-3");
@@ -110,7 +105,7 @@ TEST_CASE("fstime: the files it declares, and workers with their own names") {
 }
 
 TEST_CASE("fstime: a stranger's file is never overwritten") {
-  TempDir dir;
+  test::TempDir dir;
   test::put_file(dir / "dummy0", {9, 9, 9});
   test::Ownership own;
   auto k = make(fstime_call(dir.path(), 1024, 2, "read"), own);

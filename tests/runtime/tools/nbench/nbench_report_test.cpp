@@ -15,7 +15,7 @@
 #include "tests/support/golden.hpp"
 #include "tests/support/temp_dir.hpp"
 
-using hwbench::runtime::model::Result;
+namespace model = hwbench::runtime::model;
 
 namespace {
 
@@ -32,7 +32,7 @@ std::string without_trailing_space(const std::string& text) {
 
 const std::string thinkpad_log = std::string(HWBENCH_SOURCE_DIR) + "/tests/golden/nbench-thinkpad-x20-p3-600mhz.log";
 
-Result nbench_imported() {
+model::Result nbench_imported() {
   std::string error;
   auto r = hwbench::runtime::tools::nbench::import_nbench(hwbench::test::read_text(thinkpad_log), "thinkpad.nbench.txt",
                                                           error);
@@ -40,21 +40,21 @@ Result nbench_imported() {
   return *r;
 }
 
-std::string nbench_render(const Result& r) {
+std::string nbench_render(const model::Result& r) {
   return hwbench::runtime::tools::nbench::render_nbench_report(r, r.reports.at(0)).text;
 }
 
 }  // namespace
 
 TEST_CASE("nbench import: the ThinkPad log renders back line for line") {
-  const Result r = nbench_imported();
+  const model::Result r = nbench_imported();
   std::string log = hwbench::test::read_text(thinkpad_log);
   log.erase(0, log.find('\n') + 1);  // the shell prompt "$ ./nbench" is not nbench's output
   CHECK(without_trailing_space(nbench_render(r)) == without_trailing_space(log));
 }
 
 TEST_CASE("nbench import: the five indices are computed from the iterations/sec, and match the printed ones") {
-  const Result r = nbench_imported();
+  const model::Result r = nbench_imported();
   REQUIRE(r.indices.size() == 5);
   const std::vector<std::pair<std::string, double>> expected = {{"INTEGER INDEX", 12.748},
                                                                 {"FLOATING-POINT INDEX", 10.359},
@@ -69,8 +69,8 @@ TEST_CASE("nbench import: the five indices are computed from the iterations/sec,
     CHECK(*r.indices[i].printed == expected[i].second);
   }
   // Changing one test's figure moves the indices that contain it: nothing is copied from the log.
-  Result changed = r;
-  hwbench::runtime::model::Sample doubled = changed.series[0].samples[0];  // NUMERIC SORT
+  model::Result changed = r;
+  model::Sample doubled = changed.series[0].samples[0];  // NUMERIC SORT
   doubled.figure->value *= 2;
   changed.series[0].samples.replace(0, doubled);
   hwbench::runtime::analysis::compute_indices(changed);
@@ -79,7 +79,7 @@ TEST_CASE("nbench import: the five indices are computed from the iterations/sec,
 }
 
 TEST_CASE("nbench import: the published TOML reads back to the same report") {
-  const Result r = nbench_imported();
+  const model::Result r = nbench_imported();
   const std::string toml = hwbench::runtime::record::write_published(r);
   std::string error;
   auto back = hwbench::runtime::record::parse_published(toml, "thinkpad.toml", error);
@@ -105,7 +105,7 @@ TEST_CASE("nbench import: bad logs are refused with the line") {
 }
 
 TEST_CASE("nbench report: a run's full layout, warning lines and system lines included") {
-  Result r;
+  model::Result r;
   r.environment = nlohmann::json::parse(R"J({
     "cpu": {"vendor": "GenuineIntel", "model": "Intel(R) Xeon(R) Processor", "mhz": 2100.0, "cache_size": "307200 KB"},
     "cores": {"logical": 2},
@@ -120,11 +120,11 @@ TEST_CASE("nbench report: a run's full layout, warning lines and system lines in
       {"IDEA", {14553, 1'000'000'000}},           {"HUFFMAN", {8208, 1'000'000'000}},
       {"NEURAL NET", {20355, 100'000'000'000}},   {"LU DECOMPOSITION", {5012, 1'000'000'000}}};
   for (const auto& [label, totals] : runs) {
-    hwbench::runtime::model::Series s;
+    model::Series s;
     s.label = label;
     s.converged = label != "FOURIER";
     for (int i = 0; i < 2; ++i) {
-      hwbench::runtime::model::Sample sample;
+      model::Sample sample;
       sample.iteration = static_cast<std::uint32_t>(i + 1);
       sample.ops = totals.first + static_cast<std::uint64_t>(i);
       sample.wall_ns = totals.second;
@@ -136,18 +136,18 @@ TEST_CASE("nbench report: a run's full layout, warning lines and system lines in
   for (const auto& spec : hwbench::runtime::tools::nbench::nbench_index_specs())
     r.indices.push_back({spec, 0, {}, std::nullopt});
   hwbench::runtime::analysis::compute_indices(r);
-  hwbench::runtime::model::ReportSpec spec;
-  spec.style = hwbench::runtime::model::report_style_from_text("nbench").value();
+  model::ReportSpec spec;
+  spec.style = model::report_style_from_text("nbench").value();
   const auto text = hwbench::runtime::tools::nbench::render_nbench_report(r, spec).text;
   CHECK(text == hwbench::test::golden("nbench-run.txt", text));
 }
 
 TEST_CASE("nbench report: other baselines by option, and a missing index figure as a dash") {
-  Result r = nbench_imported();
+  model::Result r = nbench_imported();
   r.series.erase(r.series.begin() + 4);  // FOURIER gone: both floating-point indices are undefined
   hwbench::runtime::analysis::compute_indices(r);
-  hwbench::runtime::model::ReportSpec spec;
-  spec.style = hwbench::runtime::model::report_style_from_text("nbench").value();
+  model::ReportSpec spec;
+  spec.style = model::report_style_from_text("nbench").value();
   spec.options = {{"old", "k6"}, {"new", "p90"}};
   const auto text = hwbench::runtime::tools::nbench::render_nbench_report(r, spec).text;
   CHECK(text.find("NUMERIC SORT        :          244.96  :       2.06  :       6.28\n") != std::string::npos);

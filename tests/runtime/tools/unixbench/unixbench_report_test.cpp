@@ -18,7 +18,7 @@
 #include "tests/support/golden.hpp"
 #include "tests/support/temp_dir.hpp"
 
-using hwbench::runtime::model::Result;
+namespace model = hwbench::runtime::model;
 
 namespace {
 
@@ -39,22 +39,22 @@ std::string comparable(const std::string& text) {
 const std::string log_60 = hwbench::test::source_path("tests/golden/unixbench-6.0-this-machine.log");
 const std::string log_41 = hwbench::test::source_path("tests/golden/unixbench-4.1-sample.log");
 
-Result unixbench_imported(const std::string& path) {
+model::Result unixbench_imported(const std::string& path) {
   std::string error;
   auto r = hwbench::runtime::tools::unixbench::import_unixbench(hwbench::test::read_text(path), "unixbench.log", error);
   REQUIRE_MESSAGE(r.has_value(), error);
   return *r;
 }
 
-std::string unixbench_render(const Result& r) {
+std::string unixbench_render(const model::Result& r) {
   return hwbench::runtime::tools::unixbench::render_unixbench_report(r, r.reports.at(0)).text;
 }
 
 /// The George baseline: built in once specs/baselines/unixbench.toml ships, else as the brief gives it.
-hwbench::runtime::model::Baseline george() {
+model::Baseline george() {
   for (const auto& b : hwbench::runtime::record::builtin_baselines("unixbench"))
     if (b.name == "george") return b;
-  hwbench::runtime::model::Baseline b;
+  model::Baseline b;
   b.name = "george";
   const std::vector<std::tuple<const char*, double, const char*>> figures = {
       {"Dhrystone 2 using register variables", 116700, "lps"},
@@ -69,18 +69,16 @@ hwbench::runtime::model::Baseline george() {
       {"Shell Scripts (1 concurrent)", 42.4, "lpm"},
       {"Shell Scripts (8 concurrent)", 6, "lpm"},
       {"System Call Overhead", 15000, "lps"}};
-  for (const auto& [label, value, unit] : figures)
-    b.figures.emplace_back(label, hwbench::runtime::model::Figure{value, unit});
+  for (const auto& [label, value, unit] : figures) b.figures.emplace_back(label, model::Figure{value, unit});
   return b;
 }
 
 /// A series of `n` timed samples: sample i did `work(i)` (ops, or bytes for KiB/s) in `wall(i)` ns.
-hwbench::runtime::model::Series series(const std::string& label, int n, bool bytes, double base, double step,
-                                       double seconds) {
-  hwbench::runtime::model::Series s;
+model::Series series(const std::string& label, int n, bool bytes, double base, double step, double seconds) {
+  model::Series s;
   s.label = label;
   for (int i = 0; i < n; ++i) {
-    hwbench::runtime::model::Sample sample;
+    model::Sample sample;
     sample.iteration = static_cast<std::uint32_t>(i + 1);
     // Out of order on purpose: the pass rule sorts.
     const int k = (i * 7) % n;
@@ -92,8 +90,8 @@ hwbench::runtime::model::Series series(const std::string& label, int n, bool byt
   return s;
 }
 
-Result run() {
-  Result r;
+model::Result run() {
+  model::Result r;
   r.started_utc = "2026-11-30T23:59:30Z";
   r.finished_utc = "2026-12-01T00:30:10Z";
   r.environment = nlohmann::json::parse(R"J({"cores": {"logical": 2}})J");
@@ -119,7 +117,7 @@ Result run() {
 }  // namespace
 
 TEST_CASE("unixbench import: the 6.0 log of this machine renders back line for line") {
-  const Result r = unixbench_imported(log_60);
+  const model::Result r = unixbench_imported(log_60);
   CHECK(r.started_utc == "2026-11-27T10:51:52Z");
   CHECK(r.finished_utc == "2026-11-27T10:54:53Z");
   CHECK(r.environment["cores"]["logical"] == 2);
@@ -131,7 +129,7 @@ TEST_CASE("unixbench import: the 6.0 log of this machine renders back line for l
 }
 
 TEST_CASE("unixbench import: every index is recomputed from the figures and matches the printed one") {
-  const Result r = unixbench_imported(log_60);
+  const model::Result r = unixbench_imported(log_60);
   REQUIRE(r.indices.size() == 9);
   for (const auto& i : r.indices) {
     CAPTURE(i.spec.label);
@@ -143,8 +141,8 @@ TEST_CASE("unixbench import: every index is recomputed from the figures and matc
   CHECK(r.indices.back().spec.series.size() == 8);
   CHECK(r.indices.back().value == doctest::Approx(1385.04).epsilon(2e-5));
   // Nothing is copied from the log: a changed figure moves the score.
-  Result changed = r;
-  hwbench::runtime::model::Sample doubled = changed.series[0].samples[0];
+  model::Result changed = r;
+  model::Sample doubled = changed.series[0].samples[0];
   doubled.figure->value *= 2;
   changed.series[0].samples.replace(0, doubled);
   hwbench::runtime::analysis::compute_indices(changed);
@@ -156,7 +154,7 @@ TEST_CASE("unixbench import: every index is recomputed from the figures and matc
 }
 
 TEST_CASE("unixbench import: the 4.1 layout, FINAL SCORE over 11 tests with context1") {
-  const Result r = unixbench_imported(log_41);
+  const model::Result r = unixbench_imported(log_41);
   REQUIRE(r.reports.at(0).options.at("layout") == "4.1");
   REQUIRE(r.series.size() == 11);
   CHECK(r.environment["unixbench"]["tests"]["Pipe Throughput"]["samples"] == 10);
@@ -169,7 +167,7 @@ TEST_CASE("unixbench import: the 4.1 layout, FINAL SCORE over 11 tests with cont
 TEST_CASE("unixbench import: registered, round-trips through published TOML, refuses bad logs") {
   REQUIRE(hwbench::runtime::tools::find_importer("unixbench") != nullptr);
   REQUIRE(hwbench::runtime::tools::find_named_style("unixbench") != nullptr);
-  const Result r = unixbench_imported(log_60);
+  const model::Result r = unixbench_imported(log_60);
   std::string error;
   auto back = hwbench::runtime::record::parse_published(hwbench::runtime::record::write_published(r), "ub.toml", error);
   REQUIRE_MESSAGE(back.has_value(), error);
@@ -189,9 +187,9 @@ TEST_CASE("unixbench import: registered, round-trips through published TOML, ref
 }
 
 TEST_CASE("unixbench report: a run in the 5.x/6.0 layout, UnixBench's pass rule on every test") {
-  const Result r = run();
-  hwbench::runtime::model::ReportSpec spec;
-  spec.style = hwbench::runtime::model::report_style_from_text("unixbench").value();
+  const model::Result r = run();
+  model::ReportSpec spec;
+  spec.style = model::report_style_from_text("unixbench").value();
   const auto rendered = hwbench::runtime::tools::unixbench::render_unixbench_report(r, spec);
   CHECK(rendered.text == hwbench::test::golden("unixbench-run.txt", rendered.text));
   CHECK(rendered.text.find("System Benchmarks Index Values") != std::string::npos);
@@ -216,9 +214,9 @@ TEST_CASE("unixbench report: a run in the 5.x/6.0 layout, UnixBench's pass rule 
 }
 
 TEST_CASE("unixbench report: the same run in the 4.1 layout, and the copies option") {
-  Result r = run();
-  hwbench::runtime::model::ReportSpec spec;
-  spec.style = hwbench::runtime::model::report_style_from_text("unixbench").value();
+  model::Result r = run();
+  model::ReportSpec spec;
+  spec.style = model::report_style_from_text("unixbench").value();
   spec.options = {{"layout", "4.1"}};
   const auto text = hwbench::runtime::tools::unixbench::render_unixbench_report(r, spec).text;
   CHECK(text == hwbench::test::golden("unixbench-run-4.1.txt", text));
@@ -248,14 +246,14 @@ TEST_CASE("unixbench report: copies suffixes split the labels and nothing else")
 }
 
 TEST_CASE("unixbench report: a 1-copy and a 2-copy pass print two blocks, each with its own index") {
-  Result r = run();
+  model::Result r = run();
   // The N-copy pass: the same tests labelled "(2 copies)", about twice the work, and the time
   // each pass took; the 1-copy pass ran before it.
   std::int64_t clock = 1'796'083'200'000'000'000;  // 2026-12-01T00:00:00Z
   for (auto& s : r.series) {
     if (s.label == "not a UnixBench test") continue;
     for (std::size_t i = 0; i < s.samples.size(); ++i) {
-      hwbench::runtime::model::Sample sample = s.samples[i];
+      model::Sample sample = s.samples[i];
       sample.start_unix_ns = clock;
       clock += sample.wall_ns + 3'000'000'000;
       s.samples.replace(i, sample);
@@ -265,10 +263,10 @@ TEST_CASE("unixbench report: a 1-copy and a 2-copy pass print two blocks, each w
   for (std::size_t i = 0; i < one_copy; ++i) {
     if (r.series[i].label == "Recursion Test -- Tower of Hanoi" || r.series[i].label == "not a UnixBench test")
       continue;
-    hwbench::runtime::model::Series two = r.series[i];
+    model::Series two = r.series[i];
     two.label += " (2 copies)";
     for (std::size_t j = 0; j < two.samples.size(); ++j) {
-      hwbench::runtime::model::Sample sample = two.samples[j];
+      model::Sample sample = two.samples[j];
       (sample.bytes != 0 ? sample.bytes : sample.ops) *= 2;
       sample.start_unix_ns = clock;
       clock += sample.wall_ns + 3'000'000'000;
@@ -279,8 +277,8 @@ TEST_CASE("unixbench report: a 1-copy and a 2-copy pass print two blocks, each w
   // The N-copy pass without System Call Overhead: its block alone is partial.
   r.series.erase(std::find_if(r.series.begin(), r.series.end(),
                               [](const auto& s) { return s.label == "System Call Overhead (2 copies)"; }));
-  hwbench::runtime::model::ReportSpec spec;
-  spec.style = hwbench::runtime::model::report_style_from_text("unixbench").value();
+  model::ReportSpec spec;
+  spec.style = model::report_style_from_text("unixbench").value();
   const auto rendered = hwbench::runtime::tools::unixbench::render_unixbench_report(r, spec);
   CHECK(rendered.text == hwbench::test::golden("unixbench-run-2-copies.txt", rendered.text));
 
