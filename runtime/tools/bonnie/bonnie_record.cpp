@@ -3,6 +3,7 @@
 #include <utility>
 
 #include "kernels/disk/bonnie.hpp"
+#include "runtime/record/one_or_many.hpp"
 
 namespace hwbench::runtime::tools::bonnie {
 
@@ -70,20 +71,10 @@ void from_json(const nlohmann::json& json, BonnieLogRun& run) {
       if (test.is_string()) run.too_quick.push_back(test.get<std::string>());
 }
 
-void to_json(nlohmann::json& json, const BonnieLog& log) {
-  if (log.runs.size() == 1) {
-    json = log.runs.front();
-    return;
-  }
-  json = nlohmann::json::array();
-  for (const auto& run : log.runs) json.push_back(run);
-}
+void to_json(nlohmann::json& json, const BonnieLog& log) { record::one_or_many_to_json(json, log.runs); }
 
 void from_json(const nlohmann::json& json, BonnieLog& log) {
-  log.runs.clear();
-  if (json.is_object()) log.runs.push_back(json.get<BonnieLogRun>());
-  if (json.is_array())
-    for (const auto& run : json) log.runs.push_back(run.get<BonnieLogRun>());
+  log.runs = record::one_or_many_from_json<BonnieLogRun>(json);
 }
 
 BonnieLogRun log_run_of(const BonnieRun& run) {

@@ -2,6 +2,8 @@
 
 #include <utility>
 
+#include "runtime/record/one_or_many.hpp"
+
 namespace hwbench::runtime::tools::nbench {
 
 namespace {
@@ -33,20 +35,10 @@ void from_json(const nlohmann::json& json, NbenchSystem& system) {
   }
 }
 
-void to_json(nlohmann::json& json, const NbenchLog& log) {
-  if (log.runs.size() == 1) {
-    json = log.runs.front();
-    return;
-  }
-  json = nlohmann::json::array();
-  for (const auto& run : log.runs) json.push_back(run);
-}
+void to_json(nlohmann::json& json, const NbenchLog& log) { record::one_or_many_to_json(json, log.runs); }
 
 void from_json(const nlohmann::json& json, NbenchLog& log) {
-  log.runs.clear();
-  if (json.is_object()) log.runs.push_back(json.get<NbenchSystem>());
-  if (json.is_array())
-    for (const auto& run : json) log.runs.push_back(run.get<NbenchSystem>());
+  log.runs = record::one_or_many_from_json<NbenchSystem>(json);
 }
 
 std::optional<NbenchLog> read_nbench_log(const model::Result& result) {

@@ -73,9 +73,8 @@ std::pair<std::string, std::string> day_and_time(const std::string& stamp) {
 /// An imported log's run times live in its UnixbenchLog (published files keep no started_utc):
 /// the block's own span when the log held more than one run, else the whole log's; a run's in
 /// the Result. `field` picks the start or the end.
-std::string run_time(const model::Result& result, long long copies, std::string UnixbenchRunSpan::*field,
+std::string run_time(const std::optional<UnixbenchLog>& log, long long copies, std::string UnixbenchRunSpan::*field,
                      std::optional<std::string> UnixbenchLog::*whole, const std::string& fallback) {
-  const auto log = read_unixbench_log(result);
   if (!log) return fallback;
   for (const auto& run : log->runs)
     if (run.copies == copies) return run.*field;
@@ -95,7 +94,8 @@ std::string utc_stamp(std::int64_t unix_ns) {
 
 /// The block's span: its first sample's start to its last sample's end, when the samples carry
 /// their start times; the whole run's otherwise.
-std::string run_line(const model::Result& result, const std::vector<const model::Series*>& block, long long copies) {
+std::string run_line(const model::Result& result, const std::optional<UnixbenchLog>& log,
+                     const std::vector<const model::Series*>& block, long long copies) {
   std::int64_t first = 0, last = 0;
   for (const model::Series* series : block)
     for (const auto& sample : series->samples) {
@@ -103,11 +103,11 @@ std::string run_line(const model::Result& result, const std::vector<const model:
       if (first == 0 || sample.start_unix_ns < first) first = sample.start_unix_ns;
       last = std::max(last, sample.start_unix_ns + sample.wall_ns);
     }
-  const std::string started = first > 0 ? utc_stamp(first)
-                                        : run_time(result, copies, &UnixbenchRunSpan::started_utc,
-                                                   &UnixbenchLog::started_utc, result.started_utc);
+  const std::string started =
+      first > 0 ? utc_stamp(first)
+                : run_time(log, copies, &UnixbenchRunSpan::started_utc, &UnixbenchLog::started_utc, result.started_utc);
   const std::string finished = first > 0 ? utc_stamp(last)
-                                         : run_time(result, copies, &UnixbenchRunSpan::finished_utc,
+                                         : run_time(log, copies, &UnixbenchRunSpan::finished_utc,
                                                     &UnixbenchLog::finished_utc, result.finished_utc);
   const auto [day, start] = day_and_time(started);
   const auto end = day_and_time(finished).second;
@@ -123,8 +123,7 @@ long long cores(const nlohmann::json& env) {
 }
 
 /// The printed time and sample count an imported log keeps for `label`.
-std::optional<UnixbenchPrintedTest> printed_test(const model::Result& result, const std::string& label) {
-  const auto log = read_unixbench_log(result);
+std::optional<UnixbenchPrintedTest> printed_test(const std::optional<UnixbenchLog>& log, const std::string& label) {
   if (!log) return std::nullopt;
   const auto it = log->tests.find(label);
   if (it == log->tests.end()) return std::nullopt;
@@ -133,8 +132,8 @@ std::optional<UnixbenchPrintedTest> printed_test(const model::Result& result, co
 
 /// The row for `series` (the test `label`) in `unit` (an hwbench unit), or std::nullopt when it
 /// has no figure.
-std::optional<UnixbenchRow> make_row(const model::Result& result, const model::Series& series, const std::string& label,
-                                     const std::string& unit) {
+std::optional<UnixbenchRow> make_row(const std::optional<UnixbenchLog>& log, const model::Series& series,
+                                     const std::string& label, const std::string& unit) {
   const analysis::Unit* u = analysis::find_unit(unit);
   if (u == nullptr || !series.unavailable.empty()) return std::nullopt;
   std::vector<std::pair<double, double>> passes;  // value, seconds
@@ -155,7 +154,7 @@ std::optional<UnixbenchRow> make_row(const model::Result& result, const model::S
   for (std::size_t i = passes.size() - kept; i < passes.size(); ++i) seconds += passes[i].second;
   row.seconds = seconds / static_cast<double>(kept);
   row.samples = static_cast<int>(kept);
-  if (const auto printed = printed_test(result, series.label)) {
+  if (const auto printed = printed_test(log, series.label)) {
     row.seconds = printed->time.value_or(row.seconds);
     row.samples = printed->samples.value_or(row.samples);
   }
@@ -165,11 +164,12 @@ std::optional<UnixbenchRow> make_row(const model::Result& result, const model::S
 std::string plural(long long n, const char* one, const char* many) { return n == 1 ? one : many; }
 
 /// The block of the series in `block`, which run with `copies` copies.
-UnixbenchBlock make_block(const model::Result& result, const std::vector<const model::Series*>& block, long long copies,
-                          const model::Baseline* base, const std::vector<std::string>& index) {
+UnixbenchBlock make_block(const model::Result& result, const std::optional<UnixbenchLog>& log,
+                          const std::vector<const model::Series*>& block, long long copies, const model::Baseline* base,
+                          const std::vector<std::string>& index) {
   UnixbenchBlock out;
   out.copies = copies;
-  out.run_line = run_line(result, block, copies);
+  out.run_line = run_line(result, log, block, copies);
   for (const model::Series* series : block) {
     const std::string label = unixbench_copies_label(series->label).first;
     std::string unit;
@@ -178,7 +178,7 @@ UnixbenchBlock make_block(const model::Result& result, const std::vector<const m
     for (const auto& [other, u] : other_tests())
       if (unit.empty() && other == label) unit = u;
     if (unit.empty()) continue;
-    auto row = make_row(result, *series, label, unit);
+    auto row = make_row(log, *series, label, unit);
     if (!row) continue;
     if (indexed) row->baseline = analysis::baseline_figure(*base, label)->value;
     out.rows.push_back(std::move(*row));
@@ -274,8 +274,9 @@ UnixbenchReport build_unixbench_report(const model::Result& result, const model:
     const long long n = unixbench_copies_label(series.label).second;
     blocks[n == 0 ? copies : n].push_back(&series);
   }
+  const auto log = read_unixbench_log(result);  // read once, for every block's rows and run times
   for (const auto& [n, block] : blocks)
-    if (n == copies || !block.empty()) out.blocks.push_back(make_block(result, block, n, base, index));
+    if (n == copies || !block.empty()) out.blocks.push_back(make_block(result, log, block, n, base, index));
   return out;
 }
 
