@@ -1,5 +1,7 @@
 #include "base/support/human_units.hpp"
 
+#include <cmath>
+
 #include <fmt/format.h>
 
 namespace hwbench::support {
@@ -21,6 +23,11 @@ std::string human_seconds(double s) {
   auto whole = static_cast<long long>(s + 0.5);
   if (whole < 3600) return fmt::format("{} min {} s", whole / 60, whole % 60);
   return fmt::format("{} h {} min", whole / 3600, (whole % 3600) / 60);
+}
+
+std::string human_number(double value) {
+  if (std::fabs(value) >= 1000) return fmt::format("{:.1f}", value);
+  return fmt::format("{:#.4g}", value);
 }
 
 }  // namespace hwbench::support

@@ -1,5 +1,7 @@
 #include "runtime/analysis/units.hpp"
 
+#include <cmath>
+
 namespace hwbench::runtime::analysis {
 
 const std::vector<Unit>& all_units() {
@@ -135,6 +137,21 @@ std::vector<double> sample_values(const model::Series& series, const Unit& unit)
     if (auto value = sample_value(sample, unit)) values.push_back(*value);
   }
   return values;
+}
+
+ScaledUnit scaled_unit(const Unit& unit, double value) {
+  const double a = std::fabs(value);
+  if (unit.name == "ops/s" || unit.name == "iter/s" || unit.name == "lps") {
+    if (a >= 1e9) return {"G " + unit.name, 1e9};
+    if (a >= 1e6) return {"M " + unit.name, 1e6};
+    if (a >= 1e4) return {"k " + unit.name, 1e3};
+  }
+  if (unit.name == "s" && a > 0 && a < 1) {
+    if (a >= 1e-3) return {"ms", 1e-3};
+    if (a >= 1e-6) return {"us", 1e-6};
+    return {"ns", 1e-9};
+  }
+  return {unit.name, 1};
 }
 
 }  // namespace hwbench::runtime::analysis

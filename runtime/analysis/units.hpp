@@ -52,6 +52,16 @@ const Unit& natural_unit(const model::Series& series);
 /// `until ci` and its progress display follow.
 double work_rate(const model::Sample& sample);
 
+/// A unit as people read a figure in it: the name to print and the divisor that takes a figure
+/// in `unit` to it. Operations per second take k (from 10^4), M and G, as the progress line shows
+/// them (2895857012.8 ops/s reads 2.896 G ops/s); seconds go down to ms, us and ns below one
+/// second. Every other unit (MB/s, lps, a published figure's own) is kept: it carries its scale.
+struct ScaledUnit {
+  std::string name;
+  double divisor = 1;
+};
+ScaledUnit scaled_unit(const Unit& unit, double value);
+
 /// sample_value of each of the series' samples, in order, those without one left out: the
 /// per-sample figures of a report in `unit`.
 std::vector<double> sample_values(const model::Series& series, const Unit& unit);

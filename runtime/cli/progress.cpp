@@ -48,20 +48,16 @@ std::string clock_time(double seconds) {
   return fmt::format("{}:{:02}:{:02}", s / 3600, (s % 3600) / 60, s % 60);
 }
 
-// A figure in its own unit, with four significant digits: "2514 MB/s", "0.1200 ms".
+// A figure in its own unit, with four significant digits: "2514.3 MB/s", "0.1200 ms".
 std::string human_figure(double value, const std::string& unit) {
-  if (std::fabs(value) >= 1000) return fmt::format("{:.1f} {}", value, unit);
-  return fmt::format("{:#.4g} {}", value, unit);
+  return fmt::format("{} {}", support::human_number(value), unit);
 }
 
 std::string human_rate(double per_second, bool bytes) {
   if (bytes) return fmt::format("{:.1f} MB/s", per_second / 1e6);
-  // Four significant digits, trailing zeros kept: "10.00 k ops/s", "2.000 G ops/s".
-  const double a = std::fabs(per_second);
-  if (a >= 1e9) return fmt::format("{:#.4g} G ops/s", per_second / 1e9);
-  if (a >= 1e6) return fmt::format("{:#.4g} M ops/s", per_second / 1e6);
-  if (a >= 1e4) return fmt::format("{:#.4g} k ops/s", per_second / 1e3);
-  return fmt::format("{:.1f} ops/s", per_second);
+  // Scaled as the summary table scales it: "10.00 k ops/s", "2.000 G ops/s".
+  const auto shown = analysis::scaled_unit(*analysis::find_unit("ops/s"), per_second);
+  return human_figure(per_second / shown.divisor, shown.name);
 }
 
 ProgressDisplay::ProgressDisplay(std::ostream& out, platform::Clock& clock, ProgressStyle style)

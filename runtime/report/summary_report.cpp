@@ -5,8 +5,10 @@
 
 #include <fmt/format.h>
 
+#include "base/support/human_units.hpp"
 #include "base/support/text_columns.hpp"
 #include "runtime/analysis/statistics.hpp"
+#include "runtime/analysis/units.hpp"
 #include "runtime/report/grid.hpp"
 
 namespace hwbench::runtime::report {
@@ -23,6 +25,24 @@ std::string ci_cell(const SummaryRow& row, Format format) {
   if (std::isnan(row.ci95) || std::isnan(row.mean) || row.mean == 0) return figure_cell(kNoFigure, format);
   const double pct = std::fabs(row.ci95 / row.mean) * 100;
   return format == Format::csv ? fmt::format("{:.1f}", pct) : fmt::format("±{:.1f}%", pct);
+}
+
+/// A row's mean and median as they are printed, with their unit.
+struct Shown {
+  std::string mean, unit, median;
+};
+
+// CSV keeps the natural unit's plain figures for programs to read; text and Markdown scale them
+// for people, as the progress line does: 2.896 G ops/s, not 2895857012.8 ops/s.
+Shown shown_figures(const SummaryRow& row, Format format) {
+  const analysis::Unit* unit = analysis::find_unit(row.unit);
+  if (format == Format::csv || unit == nullptr || std::isnan(row.mean))
+    return {figure_cell(row.mean, format), row.unit, figure_cell(row.median, format)};
+  const analysis::ScaledUnit scaled = analysis::scaled_unit(*unit, row.mean);
+  const auto cell = [&](double value) {
+    return std::isnan(value) ? figure_cell(value, format) : support::human_number(value / scaled.divisor);
+  };
+  return {cell(row.mean), scaled.name, cell(row.median)};
 }
 
 }  // namespace
@@ -55,9 +75,9 @@ void render_summary(const std::vector<SummaryRow>& rows, Format format, std::ost
     // `*`: the series stopped before its `until ci` target; the note under the table says so.
     const bool mark = !row.converged && !csv;
     any_unconverged |= !row.converged;
-    grid.rows.push_back({mark ? row.label + " *" : row.label, std::to_string(row.values.size()),
-                         figure_cell(row.mean, format), row.unit, ci_cell(row, format),
-                         figure_cell(row.median, format)});
+    const Shown shown = shown_figures(row, format);
+    grid.rows.push_back({mark ? row.label + " *" : row.label, std::to_string(row.values.size()), shown.mean, shown.unit,
+                         ci_cell(row, format), shown.median});
   }
   if (any_unconverged && !csv) grid.after.push_back("* did not reach its `until ci` target");
   if (format == Format::text && width > 0) {

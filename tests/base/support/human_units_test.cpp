@@ -17,3 +17,12 @@ TEST_CASE("human units: sizes in decimal units, from bytes to EB") {
   CHECK(support::human_bytes(1'000'000'000'000'000'000u) == "1.0 EB");
   CHECK(support::human_bytes(UINT64_MAX) == "18.4 EB");
 }
+
+TEST_CASE("human units: figures with four significant digits, one decimal from 1000 up") {
+  CHECK(support::human_number(2.8958570128) == "2.896");
+  CHECK(support::human_number(10) == "10.00");
+  CHECK(support::human_number(0.12) == "0.1200");
+  CHECK(support::human_number(999.96) == "1000.0");  // rounding carries into the one-decimal range
+  CHECK(support::human_number(2514.34) == "2514.3");
+  CHECK(support::human_number(-27.246) == "-27.25");
+}

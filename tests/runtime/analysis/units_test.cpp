@@ -189,3 +189,23 @@ TEST_CASE("units: a sample's work rate: bytes, else operations, else units, per 
   CHECK(rt::analysis::work_rate(cpu) == doctest::Approx(200));  // over its CPU time
   CHECK(rt::analysis::work_rate(timed(100, 0, 0)) == 0);
 }
+
+TEST_CASE("units: a figure's unit scaled for people: ops/s by k, M and G, seconds down to ns, the rest kept") {
+  const auto scaled = [](const char* unit, double value) {
+    const auto s = rt::analysis::scaled_unit(*rt::analysis::find_unit(unit), value);
+    return s.name + " / " + std::to_string(static_cast<long long>(std::llround(std::log10(s.divisor))));
+  };
+  CHECK(scaled("ops/s", 2895857012.8) == "G ops/s / 9");
+  CHECK(scaled("ops/s", 27e6) == "M ops/s / 6");
+  CHECK(scaled("ops/s", 10000) == "k ops/s / 3");
+  CHECK(scaled("ops/s", 9999) == "ops/s / 0");  // four digits read as they are
+  CHECK(scaled("lps", 27246007.2) == "M lps / 6");
+  CHECK(scaled("iter/s", -2e9) == "G iter/s / 9");
+  CHECK(scaled("s", 0.00012) == "us / -6");
+  CHECK(scaled("s", 0.5) == "ms / -3");
+  CHECK(scaled("s", 3e-9) == "ns / -9");
+  CHECK(scaled("s", 2.5) == "s / 0");
+  CHECK(scaled("s", 0) == "s / 0");
+  CHECK(scaled("MB/s", 25123.4) == "MB/s / 0");  // a unit that carries its scale is kept
+  CHECK(scaled("lpm", 5e6) == "lpm / 0");
+}
