@@ -5,9 +5,17 @@
 #include <fmt/format.h>
 
 #include "base/support/suggestions.hpp"
+#include "runtime/check/evaluator_internal.hpp"
 
 namespace hwbench::runtime::check {
 
+using detail::eval_binary;
+using detail::eval_negate;
+using detail::kMaxValueBytes;
+using detail::kMaxValueDepth;
+using detail::kValueOverhead;
+using detail::number_value;
+using detail::too_large;
 using lang::Dim;
 using lang::recipe::Expr;
 using lang::recipe::ExprKind;
@@ -45,14 +53,6 @@ std::string to_text(const Value& v) {
   return {};
 }
 
-// A hostile recipe can double a text or a list with every `let` (`let b = [$a, $a]`), or nest a
-// list in itself in a loop (`repeat 100000 { let a = [$a] }`, which would exhaust the stack of
-// every recursive walk over it); no value may grow past this estimate of its memory (each value
-// counts 64 bytes, plus its text) or nest deeper than the parser lets brackets nest.
-constexpr std::size_t kMaxValueBytes = std::size_t{128} << 20;
-constexpr std::size_t kValueOverhead = 64;
-constexpr std::size_t kMaxValueDepth = 200;
-
 /// The value's estimated memory; more than kMaxValueBytes when it is too deep.
 static std::size_t value_bytes(const Value& v, std::size_t depth = 1) {
   if (depth > kMaxValueDepth) return kMaxValueBytes + 1;
@@ -64,18 +64,22 @@ static std::size_t value_bytes(const Value& v, std::size_t depth = 1) {
   return n;
 }
 
-static void too_large(const Expr& e, lang::Diagnostics& diags) {
+namespace detail {
+
+void too_large(const Expr& e, lang::Diagnostics& diags) {
   diags.error(e.loc, std::string(kValueTooLarge),
               "keep recipe values small: use a range or a loop instead of doubling texts or nesting lists");
 }
 
-static Value number_value(double value, Dim dim) {
+Value number_value(double value, Dim dim) {
   Value v;
   v.kind = Value::Kind::number;
   v.number.value = value;
   v.number.dim = dim;
   return v;
 }
+
+}  // namespace detail
 
 const char* dim_name(Dim d) {
   switch (d) {
@@ -246,78 +250,6 @@ static std::optional<Value> eval_range_list(const Expr& e, const Scope& scope, l
   v.kind = Value::Kind::list;
   for (long long k = bounds->first; k <= bounds->last; ++k) v.items.push_back(range_item(k));
   return v;
-}
-
-/// `-a`.
-static std::optional<Value> eval_negate(const Expr& e, const Scope& scope, lang::Diagnostics& diags) {
-  auto a = evaluate(e.items.at(0), scope, diags);
-  if (!a) return std::nullopt;
-  if (a->kind != Value::Kind::number) {
-    diags.error(e.loc, "'-' needs a number", {});
-    return std::nullopt;
-  }
-  return number_value(-a->number.value, a->number.dim);
-}
-
-/// `a OP b` on two numbers: the units must agree (`+`, `-`), or one side be a plain number (`*`),
-/// and a quotient of like units is a plain number.
-static std::optional<Value> eval_arithmetic(const Expr& e, const lang::Quantity& a, const lang::Quantity& b,
-                                            lang::Diagnostics& diags) {
-  const std::string& op = e.name;
-  const Dim da = a.dim, db = b.dim;
-  const double x = a.value, y = b.value;
-  if (op == "+" || op == "-") {
-    if (da != db && da != Dim::none && db != Dim::none) {
-      diags.error(e.loc, fmt::format("cannot {} {} and {}", op == "+" ? "add" : "subtract", dim_name(da), dim_name(db)),
-                  "both sides need the same kind of unit");
-      return std::nullopt;
-    }
-    return number_value(op == "+" ? x + y : x - y, da != Dim::none ? da : db);
-  }
-  if (op == "*") {
-    if (da != Dim::none && db != Dim::none) {
-      diags.error(e.loc, fmt::format("cannot multiply {} by {}", dim_name(da), dim_name(db)),
-                  "one side must be a plain number");
-      return std::nullopt;
-    }
-    return number_value(x * y, da != Dim::none ? da : db);
-  }
-  if (op == "/") {
-    if (y == 0) {
-      diags.error(e.loc, "division by zero", {});
-      return std::nullopt;
-    }
-    if (db != Dim::none && db != da) {
-      diags.error(e.loc, fmt::format("cannot divide {} by {}", dim_name(da), dim_name(db)), {});
-      return std::nullopt;
-    }
-    return number_value(x / y, db == da ? Dim::none : da);
-  }
-  diags.error(e.loc, fmt::format("unknown operator '{}'", op), {});
-  return std::nullopt;
-}
-
-/// `a OP b`: `+` joins texts when either side is one; otherwise arithmetic on numbers.
-static std::optional<Value> eval_binary(const Expr& e, const Scope& scope, lang::Diagnostics& diags) {
-  auto a = evaluate(e.items.at(0), scope, diags);
-  auto b = evaluate(e.items.at(1), scope, diags);
-  if (!a || !b) return std::nullopt;
-  const std::string& op = e.name;
-  if (op == "+" && (a->kind == Value::Kind::text || b->kind == Value::Kind::text)) {
-    Value v;
-    v.kind = Value::Kind::text;
-    v.text = to_text(*a) + to_text(*b);
-    if (v.text.size() > kMaxValueBytes) {
-      too_large(e, diags);
-      return std::nullopt;
-    }
-    return v;
-  }
-  if (a->kind != Value::Kind::number || b->kind != Value::Kind::number) {
-    diags.error(e.loc, fmt::format("'{}' needs numbers", op), "only '+' joins texts");
-    return std::nullopt;
-  }
-  return eval_arithmetic(e, a->number, b->number, diags);
 }
 
 std::optional<Value> evaluate(const Expr& e, const Scope& scope, lang::Diagnostics& diags) {
