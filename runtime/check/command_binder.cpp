@@ -2,18 +2,13 @@
 
 #include <algorithm>
 #include <cmath>
-#include <regex>
 
 #include <fmt/format.h>
-#include <nlohmann/json.hpp>
 
 #include "base/platform/child_process.hpp"
 #include "base/support/suggestions.hpp"
 #include "kernels/command/command.hpp"
-#include "runtime/analysis/units.hpp"
-#include "runtime/check/binding_cursor.hpp"
-#include "runtime/check/measurement_options.hpp"
-#include "runtime/tools/tools.hpp"
+#include "runtime/check/command_binder_internal.hpp"
 
 namespace hwbench::runtime::check {
 
@@ -37,563 +32,357 @@ const std::vector<std::string>& command_options() {
   return names;
 }
 
-bool is_command_option(const std::string& word) {
-  const auto& names = command_options();
-  return std::find(names.begin(), names.end(), word) != names.end();
-}
-
 // A location's name before ':' at the start of a path's text ("disk:/x"), or "".
 bool names_location(const std::string& text) {
   const std::size_t colon = text.find(':');
   return colon != std::string::npos && colon > 0 && text.find('/') > colon;
 }
 
-class CommandBinder {
- public:
-  CommandBinder(const lang::recipe::Stmt& s, const BindRequest& req, const kernels::KernelSpec& spec)
-      : c_(s, req), options_(c_), spec_(spec), shell_(spec.name == kernels::command::shell_kernel) {}
-
-  std::optional<plan::KernelStep> bind() {
-    c_.step.spec = &spec_;
-    defaults();
-    const auto& items = c_.stmt.items;
-    bool in_options = false;
-    for (c_.i = 0; c_.i < items.size(); ++c_.i) {
-      const recipe::Item& it = items[c_.i];
-      if (!in_options && it.kind == recipe::Item::Kind::word && is_command_option(it.word)) in_options = true;
-      if (!in_options)
-        argv_item(it);
-      else
-        option_item(it);
-    }
-    finish();
-    if (c_.failed) return std::nullopt;
-    return std::move(c_.step);
-  }
-
- private:
-  void defaults() {
-    auto& params = c_.step.call.params;
-    auto text = [&](std::string_view name, std::string value) { params[std::string(name)].text = std::move(value); };
-    text(option::timeout, "0s");
-    text(option::cwd, "");
-    text(option::stdin_file, "");
-    text(option::exit_codes, "0");
-    text(option::missing, "error");
-    params[std::string(option::output_cap)] = {1024.0 * 1024, "1MiB", false, false};
-    params[std::string(option::ignore_failure)] = {};
-    params[std::string(option::tree)] = {};
-  }
-
-  std::uint32_t width(const recipe::Item& it) const { return item_width(it); }
-
-  // ---- the program's words ----
-
-  void argv_item(const recipe::Item& it) {
-    if (it.kind == recipe::Item::Kind::arrow || it.kind == recipe::Item::Kind::comma) {
-      c_.fail(it.loc, fmt::format("unexpected '{}'", it.word), "quote it to pass it to the program: \"->\"", width(it));
-      return;
-    }
-    if (shell_ && !argv_.empty()) {
-      c_.fail(it.loc, fmt::format("unexpected '{}' after the command line", it.word),
-              "sh takes one string, the whole line: sh \"prog --flag $x | tail -1\"", width(it));
-      return;
-    }
-    if (it.kind == recipe::Item::Kind::word) {
-      if (shell_) return shell_needs_string(it);
-      add_word(it, it.word);
-      return;
-    }
-    if (shell_ && it.expr.kind != recipe::ExprKind::string) return shell_needs_string(it);
-    std::vector<std::string> words;
-    if (!words_of(it.expr, words)) return;
-    for (auto& w : words) add_word(it, std::move(w));
-  }
-
-  void shell_needs_string(const recipe::Item& it) {
-    c_.fail(it.loc, "sh needs its command line as one string", "write sh \"LINE\", for example sh \"ls -l | wc -l\"",
-            width(it));
-  }
-
-  void add_word(const recipe::Item& it, std::string word) {
-    if (argv_.empty()) program_item_ = &it;
-    argv_.push_back(std::move(word));
-  }
-
-  // The words an expression gives the program: a list gives one per item; a location in a
-  // path, or spliced into a string, becomes the real path it names.
-  bool words_of(const lang::recipe::Expr& e, std::vector<std::string>& out) {
-    if (e.kind == recipe::ExprKind::string) {
-      std::string text;
-      for (const auto& part : e.parts) {
-        if (!part.is_expr) {
-          text += part.text;
-          continue;
-        }
-        auto v = evaluate(part.expr.front(), c_.req.scope, c_.req.diags);
-        if (!v) return fail_quietly();
-        auto piece = word_text(*v, part.expr.front().loc);
-        if (!piece) return false;
-        text += *piece;
-      }
-      out.push_back(std::move(text));
-      return true;
-    }
-    auto v = evaluate(e, c_.req.scope, c_.req.diags);
-    if (!v) return fail_quietly();
-    if (v->kind == Value::Kind::list) {
-      for (const auto& item : v->items) {
-        auto piece = word_text(item, e.loc);
-        if (!piece) return false;
-        out.push_back(std::move(*piece));
-      }
-      return true;
-    }
-    auto piece = word_text(*v, e.loc);
-    if (!piece) return false;
-    out.push_back(std::move(*piece));
-    return true;
-  }
-
-  bool fail_quietly() {
-    c_.failed = true;
-    return false;
-  }
-
-  std::optional<std::string> word_text(const Value& v, lang::SourceLoc loc) {
-    if (v.kind == Value::Kind::list) {
-      c_.fail(loc, "a list inside a string cannot be one word for the program",
-              "write the list apart from the string: its items become words of their own", 1);
-      return std::nullopt;
-    }
-    if (!v.is_path || !names_location(v.text)) return to_text(v);
-    return resolved(v.text, loc, false);
-  }
-
-  std::optional<std::string> resolved(const std::string& text, lang::SourceLoc loc, bool write) {
-    sandbox::PathError err;
-    auto r = c_.req.resolver.resolve(text, write, err);
-    if (!r) {
-      c_.fail(loc, err.message, err.hint, static_cast<std::uint32_t>(text.size()));
-      return std::nullopt;
-    }
-    return r->path;
-  }
-
-  // ---- options ----
-
-  void option_item(const recipe::Item& it) {
-    if (it.kind != recipe::Item::Kind::word) {
-      c_.fail(it.loc, fmt::format("unexpected '{}' among {}'s options", it.word, spec_.name),
-              "the program's words come first, then the options: quote a word to pass it to the program", width(it));
-      return;
-    }
-    const std::string& w = it.word;
-    if (MeasurementOptions::is_option(w)) return options_.bind(it);
-    if (w == option::ignore_failure || w == option::tree) {
-      c_.repeated(it, w);
-      c_.step.call.params[w].flag = true;
-      c_.step.call.params[w].given = true;
-      return note(" " + w);
-    }
-    if (w == option::figure) return figure(it);
-    if (w == option::env || w == option::reads || w == option::writes) return repeatable(it);
-    if (is_command_option(w)) return single(it);
-    c_.fail(it.loc, fmt::format("unknown option '{}' for '{}'", w, spec_.name),
-            support::did_you_mean(w, command_options(),
-                                  fmt::format("to pass '{}' to the program, write it before the options", w)),
-            width(it));
-    if (c_.value_follows()) ++c_.i;
-  }
-
-  void note(const std::string& text) { options_text_ += text; }
-
-  std::optional<Value> value_of(const recipe::Item& it, const std::string& example) {
-    const recipe::Item* vi = c_.value_item(it, it.word, example);
-    if (!vi) return std::nullopt;
-    value_item_ = vi;
-    return c_.eval(*vi);
-  }
-
-  std::optional<std::string> text_value(const recipe::Item& it, const std::string& example) {
-    auto v = value_of(it, example);
-    if (!v) return std::nullopt;
-    if (v->kind != Value::Kind::text) {
-      c_.fail(value_item_->loc, fmt::format("'{}' needs a text, but {}", it.word, describe_value(*v)),
-              fmt::format("write it like: {}", example), width(*value_item_));
-      return std::nullopt;
-    }
-    return v->text;
-  }
-
-  std::optional<std::string> path_value(const recipe::Item& it, const std::string& example, bool write) {
-    auto text = text_value(it, example);
-    if (!text) return std::nullopt;
-    return resolved(*text, value_item_->loc, write);
-  }
-
-  void repeatable(const recipe::Item& it) {
-    const std::string& w = it.word;
-    if (w == option::env) {
-      auto text = text_value(it, "env \"NAME=VALUE\"");
-      if (!text) return;
-      const std::size_t eq = text->find('=');
-      if (eq == 0 || eq == std::string::npos) {
-        c_.fail(value_item_->loc, fmt::format("'env' needs NAME=VALUE, but got '{}'", *text),
-                "write it like: env \"OMP_NUM_THREADS=2\"", width(*value_item_));
-        return;
-      }
-      c_.step.call.params[kernels::command::env_param(text->substr(0, eq))].text = text->substr(eq + 1);
-      return note(fmt::format(" env {}", kernels::command::display_argv({*text})));
-    }
-    const bool write = w == option::writes;
-    auto path = path_value(it, fmt::format("{} disk:/file", w), write);
-    if (!path) return;
-    if (write)
-      c_.step.effects.creates.push_back({*path, 0});
-    else
-      c_.step.effects.reads.push_back(*path);
-    note(fmt::format(" {} {}", w, *path));
-  }
-
-  void single(const recipe::Item& it) {
-    const std::string& w = it.word;
-    c_.repeated(it, w);
-    auto& params = c_.step.call.params;
-    if (w == option::timeout || w == option::output_cap) return number_option(it);
-    if (w == option::exit_codes) return exit_codes(it);
-    if (w == option::missing) {
-      auto text = text_value(it, "missing skip");
-      if (!text) return;
-      if (*text != "error" && *text != "skip") {
-        c_.fail(value_item_->loc, fmt::format("'{}' is not a choice of 'missing'", *text), "choices: error, skip",
-                width(*value_item_));
-        return;
-      }
-      params[w].text = *text;
-      return note(" missing " + *text);
-    }
-    if (w == option::import) return import(it);
-    if (w == option::prepare || w == option::conclude) return hook(it);
-    const bool dir = w == option::cwd;
-    auto path = path_value(it, fmt::format("{} disk:", w), false);
-    if (!path) return;
-    if (dir && !c_.req.files.is_directory(*path)) {
-      c_.fail(value_item_->loc, fmt::format("cwd {} is not a directory", *path), "create it in setup, or name another",
-              width(*value_item_));
-      return;
-    }
-    if (!dir) c_.step.effects.reads.push_back(*path);
-    params[w].text = *path;
-    note(fmt::format(" {} {}", w, *path));
-  }
-
-  void number_option(const recipe::Item& it) {
-    const std::string& w = it.word;
-    const bool duration = w == option::timeout;
-    auto v = value_of(it, duration ? "timeout 60s" : "output-cap 4MiB");
-    if (!v) return;
-    const lang::Dim want = duration ? lang::Dim::seconds : lang::Dim::bytes;
-    const double max = duration ? 86400.0 * 7 : 1024.0 * 1024 * 1024;
-    const double min = duration ? 0 : 1024;
-    if (v->kind != Value::Kind::number || v->number.dim != want ||
-        !(v->number.value >= min && v->number.value <= max)) {
-      c_.fail(value_item_->loc,
-              fmt::format("'{}' needs {}, but {}", w, duration ? "a duration up to 7 days" : "a size from 1KiB to 1GiB",
-                          describe_value(*v)),
-              duration ? "write it like: timeout 60s" : "write it like: output-cap 4MiB", width(*value_item_));
-      return;
-    }
-    auto& p = c_.step.call.params[w];
-    p.number = v->number.value;
-    p.text = to_text(*v);
-    p.given = true;
-    note(fmt::format(" {} {}", w, p.text));
-  }
-
-  void exit_codes(const recipe::Item& it) {
-    auto v = value_of(it, "exit [0, 1]");
-    if (!v) return;
-    std::vector<Value> codes = v->kind == Value::Kind::list ? v->items : std::vector<Value>{*v};
-    std::string text;
-    for (const auto& code : codes) {
-      const double x = code.number.value;
-      if (code.kind != Value::Kind::number || code.number.dim != lang::Dim::none || x < 0 || x > 255 ||
-          x != std::floor(x)) {
-        c_.fail(value_item_->loc, fmt::format("'exit' needs exit codes from 0 to 255, but {}", describe_value(code)),
-                "write it like: exit 1, or exit [0, 1]", width(*value_item_));
-        return;
-      }
-      text += (text.empty() ? "" : ",") + fmt::format("{}", static_cast<int>(x));
-    }
-    if (text.empty()) {
-      c_.fail(value_item_->loc, "'exit' needs at least one exit code", "write it like: exit [0, 1]",
-              width(*value_item_));
-      return;
-    }
-    c_.step.call.params[std::string(option::exit_codes)].text = text;
-    note(" exit " + text);
-  }
-
-  bool sampled_only(const recipe::Item& it, const char* what) {
-    if (!c_.req.in_group && !c_.req.untimed) return true;
-    c_.fail(it.loc,
-            fmt::format("'{}' has no meaning {}", it.word,
-                        c_.req.untimed ? "in setup or teardown: nothing there is recorded"
-                                       : "inside 'time' or 'parallel': the whole block is one sample"),
-            what, width(it));
-    return false;
-  }
-
-  void hook(const recipe::Item& it) {
-    const std::string& w = it.word;
-    if (!sampled_only(it, "run the command as a statement of its own before or after the block")) {
-      if (c_.value_follows()) ++c_.i;
-      return;
-    }
-    auto text = text_value(it, fmt::format("{} \"sync; echo 3 > /proc/sys/vm/drop_caches\"", w));
-    if (!text) return;
-    (w == option::prepare ? c_.step.prepare : c_.step.conclude) = *text;
-    note(fmt::format(" {} {}", w, kernels::command::display_argv({*text})));
-  }
-
-  void import(const recipe::Item& it) {
-    if (!sampled_only(it, "import the output of a statement of its own")) {
-      if (c_.value_follows()) ++c_.i;
-      return;
-    }
-    auto text = text_value(it, "import openssl");
-    if (!text) return;
-    const auto& tools = command_importers();
-    if (std::find(tools.begin(), tools.end(), *text) == tools.end()) {
-      c_.fail(value_item_->loc, fmt::format("no importer reads '{}'", *text),
-              support::did_you_mean(*text, tools, fmt::format("importers: {}", fmt::join(tools, ", "))),
-              width(*value_item_));
-      return;
-    }
-    plan::FigureRule rule;
-    rule.kind = plan::FigureRule::Kind::importer;
-    rule.pattern = *text;
-    rule.loc = it.loc;
-    rule.text = "import " + *text;
-    c_.step.figures.push_back(std::move(rule));
-    note(" import " + *text);
-  }
-
-  // figure ["LABEL"] regex "RE" | json "/POINTER"  unit U  [scaled] [optional] [from stdout|stderr|PATH]
-  void figure(const recipe::Item& it) {
-    const bool failed_before = c_.failed;
-    c_.failed = false;
-    if (!sampled_only(it, "take the figure from a statement of its own") || !parse_figure(it) || c_.failed) {
-      // The rest of the clause would only raise errors of its own.
-      const auto& items = c_.stmt.items;
-      while (c_.i + 1 < items.size() &&
-             !(items[c_.i + 1].kind == recipe::Item::Kind::word && is_command_option(items[c_.i + 1].word)))
-        ++c_.i;
-      c_.failed = true;
-    }
-    c_.failed = c_.failed || failed_before;
-  }
-
-  bool parse_figure(const recipe::Item& it) {
-    const auto& items = c_.stmt.items;
-    plan::FigureRule rule;
-    rule.loc = it.loc;
-    auto next = [&]() -> const recipe::Item* { return c_.i + 1 < items.size() ? &items[++c_.i] : nullptr; };
-    const recipe::Item* at = next();
-    if (at != nullptr && at->kind == recipe::Item::Kind::expr) {
-      auto label = c_.eval(*at);
-      if (!label) return false;
-      if (label->kind != Value::Kind::text || label->text.empty()) {
-        c_.fail(at->loc, "a figure's label is a text", "write it like: figure \"write MB/s\" regex \"…\" unit MB/s",
-                width(*at));
-        return false;
-      }
-      rule.label = label->text;
-      at = next();
-    }
-    if (at == nullptr || at->kind != recipe::Item::Kind::word || (at->word != "regex" && at->word != "json")) {
-      c_.fail(at == nullptr ? it.loc : at->loc, "a figure needs 'regex \"RE\"' or 'json \"/POINTER\"'",
-              "write it like: figure regex \"([0-9.]+) MB/s\" unit MB/s", width(at == nullptr ? it : *at));
-      return false;
-    }
-    rule.kind = at->word == "regex" ? plan::FigureRule::Kind::regex : plan::FigureRule::Kind::json;
-    auto pattern = text_value(
-        *at, rule.kind == plan::FigureRule::Kind::regex ? "regex \"([0-9.]+) MB/s\"" : "json \"/jobs/0/read/bw\"");
-    if (!pattern) return false;
-    rule.pattern = *pattern;
-    if (!valid_pattern(rule, *value_item_)) return false;
-    at = next();
-    if (at == nullptr || at->kind != recipe::Item::Kind::word || at->word != "unit") {
-      c_.fail(at == nullptr ? value_item_->loc : at->loc, "a figure needs its unit",
-              fmt::format("write it like: figure {} \"{}\" unit MB/s",
-                          rule.kind == plan::FigureRule::Kind::regex ? "regex" : "json", rule.pattern),
-              width(at == nullptr ? *value_item_ : *at));
-      return false;
-    }
-    auto unit = text_value(*at, "unit MB/s");
-    if (!unit) return false;
-    if (analysis::find_unit(*unit) == nullptr) {
-      c_.fail(value_item_->loc, fmt::format("unknown unit '{}'", *unit),
-              support::did_you_mean(*unit, analysis::unit_names(), "run 'hwbench list' to see the units"),
-              width(*value_item_));
-      return false;
-    }
-    rule.unit = *unit;
-    while (c_.i + 1 < items.size() && items[c_.i + 1].kind == recipe::Item::Kind::word) {
-      const std::string& m = items[c_.i + 1].word;
-      if (m == "scaled")
-        rule.scaled = true;
-      else if (m == "optional")
-        rule.optional = true;
-      else if (m == "from") {
-        ++c_.i;
-        if (!figure_source(rule, items[c_.i])) return false;
-        continue;
-      } else
-        break;
-      ++c_.i;
-    }
-    if (rule.label.empty()) {
-      for (const auto& other : c_.step.figures)
-        if (other.kind != plan::FigureRule::Kind::importer && other.label.empty()) {
-          c_.fail(it.loc, "only one figure may take the statement's own series",
-                  "give the others a label of their own: figure \"LABEL\" regex …", width(it));
-          return false;
-        }
-    }
-    rule.text = figure_text(rule);
-    note(" " + rule.text);
-    c_.step.figures.push_back(std::move(rule));
-    return true;
-  }
-
-  bool figure_source(plan::FigureRule& rule, const recipe::Item& from) {
-    if (c_.i + 1 < c_.stmt.items.size() && c_.stmt.items[c_.i + 1].kind == recipe::Item::Kind::word) {
-      const std::string& s = c_.stmt.items[++c_.i].word;
-      if (s == "stdout" || s == "stderr") {
-        rule.from = s == "stdout" ? plan::FigureRule::Stream::out : plan::FigureRule::Stream::err;
-        return true;
-      }
-      c_.fail(c_.stmt.items[c_.i].loc, fmt::format("a figure is read from stdout, stderr or a file, not '{}'", s),
-              "write it like: from stderr, or from disk:/out.json", width(c_.stmt.items[c_.i]));
-      return false;
-    }
-    auto path = path_value(from, "from disk:/out.json", false);
-    if (!path) return false;
-    rule.from = plan::FigureRule::Stream::file;
-    rule.file = *path;
-    return true;
-  }
-
-  bool valid_pattern(const plan::FigureRule& rule, const recipe::Item& where) {
-    if (rule.kind == plan::FigureRule::Kind::json) {
-      try {
-        nlohmann::json::json_pointer pointer(rule.pattern);
-        (void)pointer;
-        return true;
-      } catch (const nlohmann::json::exception&) {
-        c_.fail(where.loc, fmt::format("'{}' is not a JSON pointer", rule.pattern),
-                "a JSON pointer starts with '/' and names a member or index at each step: \"/jobs/0/read/bw\"",
-                width(where));
-        return false;
-      }
-    }
-    try {
-      const std::regex re(rule.pattern, std::regex::ECMAScript);
-      if (re.mark_count() == 1) return true;
-      c_.fail(where.loc,
-              fmt::format("the regular expression has {} capture groups, and a figure takes one", re.mark_count()),
-              "put ( ) around the number only, and (?: ) around any other group: \"([0-9.]+) (?:MB|GB)/s\"",
-              width(where));
-    } catch (const std::regex_error& e) {
-      c_.fail(where.loc, fmt::format("'{}' is not a regular expression: {}", rule.pattern, e.what()),
-              "figures use ECMAScript regular expressions, as JavaScript's", width(where));
-    }
-    return false;
-  }
-
-  static std::string figure_text(const plan::FigureRule& r) {
-    std::string t = "figure";
-    if (!r.label.empty()) t += fmt::format(" \"{}\"", r.label);
-    t += fmt::format(" {} \"{}\" unit {}", r.kind == plan::FigureRule::Kind::regex ? "regex" : "json", r.pattern,
-                     r.unit);
-    if (r.scaled) t += " scaled";
-    if (r.optional) t += " optional";
-    if (r.from == plan::FigureRule::Stream::err) t += " from stderr";
-    if (r.from == plan::FigureRule::Stream::file) t += " from " + r.file;
-    return t;
-  }
-
-  // ---- the whole statement ----
-
-  void finish() {
-    if (argv_.empty() && !c_.failed) {
-      c_.fail(
-          c_.stmt.loc, fmt::format("'{}' needs {}", spec_.name, shell_ ? "its command line" : "a program to run"),
-          shell_ ? "write it like: sh \"ls -l | wc -l\"" : "write it like: exec dd \"if=/dev/zero\" \"of=/dev/null\"",
-          static_cast<std::uint32_t>(spec_.name.size()));
-    }
-    options_.complete(spec_);
-    for (const auto& rule : c_.step.figures)
-      if (c_.step.policy.for_seconds > 0 && rule.kind != plan::FigureRule::Kind::importer) {
-        c_.fail(rule.loc, "a figure is one run's, and 'for' makes a sample of many runs",
-                "drop 'for' (each run is then a sample: runs N or until ci), or the figure", 6);
-        break;
-      }
-    if (c_.failed) return;
-    for (auto& word : argv_) c_.step.call.args.push_back({word, ""});
-    if (!shell_) locate_program();
-    if (c_.failed) return;
-    const std::vector<std::string> argv = kernels::command::argv_of(spec_, c_.step.call);
-    c_.step.text = fmt::format("{} {}{}", spec_.name,
-                               kernels::command::display_argv(shell_ ? std::vector<std::string>{argv.back()} : argv),
-                               options_text_ + c_.step.text);
-    if (!shell_ && c_.step.call.args.front().path.empty())
-      c_.step.text += fmt::format(" ({} is not installed: skipped, its series marked unavailable)", argv.front());
-  }
-
-  void locate_program() {
-    kernels::ArgValue& program = c_.step.call.args.front();
-    program.path = platform::find_in_path(program.text);
-    if (!program.path.empty() || c_.step.call.text(std::string(option::missing)) == "skip") return;
-    const bool has_slash = program.text.find('/') != std::string::npos;
-    c_.fail(program_item_->loc,
-            has_slash ? fmt::format("'{}' is not an executable file", program.text)
-                      : fmt::format("'{}' is not installed: no program of that name in PATH", program.text),
-            has_slash ? std::string("give the path of an executable program")
-                      : support::did_you_mean(program.text, platform::programs_in_path(),
-                                              "install it, give its path, or add 'missing skip' to skip the statement "
-                                              "where it is not installed"),
-            width(*program_item_));
-  }
-
-  BindingCursor c_;
-  MeasurementOptions options_;
-  const kernels::KernelSpec& spec_;
-  bool shell_ = false;
-  std::vector<std::string> argv_;
-  const recipe::Item* program_item_ = nullptr;
-  const recipe::Item* value_item_ = nullptr;
-  std::string options_text_;
-};
-
 }  // namespace
 
-const std::vector<std::string>& command_importers() {
-  // The tools registered in runtime/tools, by name (sorted, for the hint).
-  static const std::vector<std::string> names = [] {
-    std::vector<std::string> out;
-    for (const auto& importer : tools::importers()) out.push_back(importer.tool);
-    std::sort(out.begin(), out.end());
-    return out;
-  }();
-  return names;
+namespace detail {
+
+bool is_command_option(const std::string& word) {
+  const auto& names = command_options();
+  return std::find(names.begin(), names.end(), word) != names.end();
 }
+
+std::optional<plan::KernelStep> CommandBinder::bind() {
+  c_.step.spec = &spec_;
+  defaults();
+  const auto& items = c_.stmt.items;
+  bool in_options = false;
+  for (c_.i = 0; c_.i < items.size(); ++c_.i) {
+    const recipe::Item& it = items[c_.i];
+    if (!in_options && it.kind == recipe::Item::Kind::word && is_command_option(it.word)) in_options = true;
+    if (!in_options)
+      argv_item(it);
+    else
+      option_item(it);
+  }
+  finish();
+  if (c_.failed) return std::nullopt;
+  return std::move(c_.step);
+}
+
+void CommandBinder::defaults() {
+  auto& params = c_.step.call.params;
+  auto text = [&](std::string_view name, std::string value) { params[std::string(name)].text = std::move(value); };
+  text(option::timeout, "0s");
+  text(option::cwd, "");
+  text(option::stdin_file, "");
+  text(option::exit_codes, "0");
+  text(option::missing, "error");
+  params[std::string(option::output_cap)] = {1024.0 * 1024, "1MiB", false, false};
+  params[std::string(option::ignore_failure)] = {};
+  params[std::string(option::tree)] = {};
+}
+
+void CommandBinder::argv_item(const recipe::Item& it) {
+  if (it.kind == recipe::Item::Kind::arrow || it.kind == recipe::Item::Kind::comma) {
+    c_.fail(it.loc, fmt::format("unexpected '{}'", it.word), "quote it to pass it to the program: \"->\"", width(it));
+    return;
+  }
+  if (shell_ && !argv_.empty()) {
+    c_.fail(it.loc, fmt::format("unexpected '{}' after the command line", it.word),
+            "sh takes one string, the whole line: sh \"prog --flag $x | tail -1\"", width(it));
+    return;
+  }
+  if (it.kind == recipe::Item::Kind::word) {
+    if (shell_) return shell_needs_string(it);
+    add_word(it, it.word);
+    return;
+  }
+  if (shell_ && it.expr.kind != recipe::ExprKind::string) return shell_needs_string(it);
+  std::vector<std::string> words;
+  if (!words_of(it.expr, words)) return;
+  for (auto& w : words) add_word(it, std::move(w));
+}
+
+void CommandBinder::shell_needs_string(const recipe::Item& it) {
+  c_.fail(it.loc, "sh needs its command line as one string", "write sh \"LINE\", for example sh \"ls -l | wc -l\"",
+          width(it));
+}
+
+void CommandBinder::add_word(const recipe::Item& it, std::string word) {
+  if (argv_.empty()) program_item_ = &it;
+  argv_.push_back(std::move(word));
+}
+
+bool CommandBinder::words_of(const lang::recipe::Expr& e, std::vector<std::string>& out) {
+  if (e.kind == recipe::ExprKind::string) {
+    std::string text;
+    for (const auto& part : e.parts) {
+      if (!part.is_expr) {
+        text += part.text;
+        continue;
+      }
+      auto v = evaluate(part.expr.front(), c_.req.scope, c_.req.diags);
+      if (!v) return fail_quietly();
+      auto piece = word_text(*v, part.expr.front().loc);
+      if (!piece) return false;
+      text += *piece;
+    }
+    out.push_back(std::move(text));
+    return true;
+  }
+  auto v = evaluate(e, c_.req.scope, c_.req.diags);
+  if (!v) return fail_quietly();
+  if (v->kind == Value::Kind::list) {
+    for (const auto& item : v->items) {
+      auto piece = word_text(item, e.loc);
+      if (!piece) return false;
+      out.push_back(std::move(*piece));
+    }
+    return true;
+  }
+  auto piece = word_text(*v, e.loc);
+  if (!piece) return false;
+  out.push_back(std::move(*piece));
+  return true;
+}
+
+bool CommandBinder::fail_quietly() {
+  c_.failed = true;
+  return false;
+}
+
+std::optional<std::string> CommandBinder::word_text(const Value& v, lang::SourceLoc loc) {
+  if (v.kind == Value::Kind::list) {
+    c_.fail(loc, "a list inside a string cannot be one word for the program",
+            "write the list apart from the string: its items become words of their own", 1);
+    return std::nullopt;
+  }
+  if (!v.is_path || !names_location(v.text)) return to_text(v);
+  return resolved(v.text, loc, false);
+}
+
+std::optional<std::string> CommandBinder::resolved(const std::string& text, lang::SourceLoc loc, bool write) {
+  sandbox::PathError err;
+  auto r = c_.req.resolver.resolve(text, write, err);
+  if (!r) {
+    c_.fail(loc, err.message, err.hint, static_cast<std::uint32_t>(text.size()));
+    return std::nullopt;
+  }
+  return r->path;
+}
+
+void CommandBinder::option_item(const recipe::Item& it) {
+  if (it.kind != recipe::Item::Kind::word) {
+    c_.fail(it.loc, fmt::format("unexpected '{}' among {}'s options", it.word, spec_.name),
+            "the program's words come first, then the options: quote a word to pass it to the program", width(it));
+    return;
+  }
+  const std::string& w = it.word;
+  if (MeasurementOptions::is_option(w)) return options_.bind(it);
+  if (w == option::ignore_failure || w == option::tree) {
+    c_.repeated(it, w);
+    c_.step.call.params[w].flag = true;
+    c_.step.call.params[w].given = true;
+    return note(" " + w);
+  }
+  if (w == option::figure) return figure(it);
+  if (w == option::env || w == option::reads || w == option::writes) return repeatable(it);
+  if (is_command_option(w)) return single(it);
+  c_.fail(it.loc, fmt::format("unknown option '{}' for '{}'", w, spec_.name),
+          support::did_you_mean(w, command_options(),
+                                fmt::format("to pass '{}' to the program, write it before the options", w)),
+          width(it));
+  if (c_.value_follows()) ++c_.i;
+}
+
+std::optional<Value> CommandBinder::value_of(const recipe::Item& it, const std::string& example) {
+  const recipe::Item* vi = c_.value_item(it, it.word, example);
+  if (!vi) return std::nullopt;
+  value_item_ = vi;
+  return c_.eval(*vi);
+}
+
+std::optional<std::string> CommandBinder::text_value(const recipe::Item& it, const std::string& example) {
+  auto v = value_of(it, example);
+  if (!v) return std::nullopt;
+  if (v->kind != Value::Kind::text) {
+    c_.fail(value_item_->loc, fmt::format("'{}' needs a text, but {}", it.word, describe_value(*v)),
+            fmt::format("write it like: {}", example), width(*value_item_));
+    return std::nullopt;
+  }
+  return v->text;
+}
+
+std::optional<std::string> CommandBinder::path_value(const recipe::Item& it, const std::string& example, bool write) {
+  auto text = text_value(it, example);
+  if (!text) return std::nullopt;
+  return resolved(*text, value_item_->loc, write);
+}
+
+void CommandBinder::repeatable(const recipe::Item& it) {
+  const std::string& w = it.word;
+  if (w == option::env) {
+    auto text = text_value(it, "env \"NAME=VALUE\"");
+    if (!text) return;
+    const std::size_t eq = text->find('=');
+    if (eq == 0 || eq == std::string::npos) {
+      c_.fail(value_item_->loc, fmt::format("'env' needs NAME=VALUE, but got '{}'", *text),
+              "write it like: env \"OMP_NUM_THREADS=2\"", width(*value_item_));
+      return;
+    }
+    c_.step.call.params[kernels::command::env_param(text->substr(0, eq))].text = text->substr(eq + 1);
+    return note(fmt::format(" env {}", kernels::command::display_argv({*text})));
+  }
+  const bool write = w == option::writes;
+  auto path = path_value(it, fmt::format("{} disk:/file", w), write);
+  if (!path) return;
+  if (write)
+    c_.step.effects.creates.push_back({*path, 0});
+  else
+    c_.step.effects.reads.push_back(*path);
+  note(fmt::format(" {} {}", w, *path));
+}
+
+void CommandBinder::single(const recipe::Item& it) {
+  const std::string& w = it.word;
+  c_.repeated(it, w);
+  auto& params = c_.step.call.params;
+  if (w == option::timeout || w == option::output_cap) return number_option(it);
+  if (w == option::exit_codes) return exit_codes(it);
+  if (w == option::missing) {
+    auto text = text_value(it, "missing skip");
+    if (!text) return;
+    if (*text != "error" && *text != "skip") {
+      c_.fail(value_item_->loc, fmt::format("'{}' is not a choice of 'missing'", *text), "choices: error, skip",
+              width(*value_item_));
+      return;
+    }
+    params[w].text = *text;
+    return note(" missing " + *text);
+  }
+  if (w == option::import) return import(it);
+  if (w == option::prepare || w == option::conclude) return hook(it);
+  const bool dir = w == option::cwd;
+  auto path = path_value(it, fmt::format("{} disk:", w), false);
+  if (!path) return;
+  if (dir && !c_.req.files.is_directory(*path)) {
+    c_.fail(value_item_->loc, fmt::format("cwd {} is not a directory", *path), "create it in setup, or name another",
+            width(*value_item_));
+    return;
+  }
+  if (!dir) c_.step.effects.reads.push_back(*path);
+  params[w].text = *path;
+  note(fmt::format(" {} {}", w, *path));
+}
+
+void CommandBinder::number_option(const recipe::Item& it) {
+  const std::string& w = it.word;
+  const bool duration = w == option::timeout;
+  auto v = value_of(it, duration ? "timeout 60s" : "output-cap 4MiB");
+  if (!v) return;
+  const lang::Dim want = duration ? lang::Dim::seconds : lang::Dim::bytes;
+  const double max = duration ? 86400.0 * 7 : 1024.0 * 1024 * 1024;
+  const double min = duration ? 0 : 1024;
+  if (v->kind != Value::Kind::number || v->number.dim != want || !(v->number.value >= min && v->number.value <= max)) {
+    c_.fail(value_item_->loc,
+            fmt::format("'{}' needs {}, but {}", w, duration ? "a duration up to 7 days" : "a size from 1KiB to 1GiB",
+                        describe_value(*v)),
+            duration ? "write it like: timeout 60s" : "write it like: output-cap 4MiB", width(*value_item_));
+    return;
+  }
+  auto& p = c_.step.call.params[w];
+  p.number = v->number.value;
+  p.text = to_text(*v);
+  p.given = true;
+  note(fmt::format(" {} {}", w, p.text));
+}
+
+void CommandBinder::exit_codes(const recipe::Item& it) {
+  auto v = value_of(it, "exit [0, 1]");
+  if (!v) return;
+  std::vector<Value> codes = v->kind == Value::Kind::list ? v->items : std::vector<Value>{*v};
+  std::string text;
+  for (const auto& code : codes) {
+    const double x = code.number.value;
+    if (code.kind != Value::Kind::number || code.number.dim != lang::Dim::none || x < 0 || x > 255 ||
+        x != std::floor(x)) {
+      c_.fail(value_item_->loc, fmt::format("'exit' needs exit codes from 0 to 255, but {}", describe_value(code)),
+              "write it like: exit 1, or exit [0, 1]", width(*value_item_));
+      return;
+    }
+    text += (text.empty() ? "" : ",") + fmt::format("{}", static_cast<int>(x));
+  }
+  if (text.empty()) {
+    c_.fail(value_item_->loc, "'exit' needs at least one exit code", "write it like: exit [0, 1]", width(*value_item_));
+    return;
+  }
+  c_.step.call.params[std::string(option::exit_codes)].text = text;
+  note(" exit " + text);
+}
+
+bool CommandBinder::sampled_only(const recipe::Item& it, const char* what) {
+  if (!c_.req.in_group && !c_.req.untimed) return true;
+  c_.fail(it.loc,
+          fmt::format("'{}' has no meaning {}", it.word,
+                      c_.req.untimed ? "in setup or teardown: nothing there is recorded"
+                                     : "inside 'time' or 'parallel': the whole block is one sample"),
+          what, width(it));
+  return false;
+}
+
+void CommandBinder::hook(const recipe::Item& it) {
+  const std::string& w = it.word;
+  if (!sampled_only(it, "run the command as a statement of its own before or after the block")) {
+    if (c_.value_follows()) ++c_.i;
+    return;
+  }
+  auto text = text_value(it, fmt::format("{} \"sync; echo 3 > /proc/sys/vm/drop_caches\"", w));
+  if (!text) return;
+  (w == option::prepare ? c_.step.prepare : c_.step.conclude) = *text;
+  note(fmt::format(" {} {}", w, kernels::command::display_argv({*text})));
+}
+
+void CommandBinder::finish() {
+  if (argv_.empty() && !c_.failed) {
+    c_.fail(c_.stmt.loc, fmt::format("'{}' needs {}", spec_.name, shell_ ? "its command line" : "a program to run"),
+            shell_ ? "write it like: sh \"ls -l | wc -l\"" : "write it like: exec dd \"if=/dev/zero\" \"of=/dev/null\"",
+            static_cast<std::uint32_t>(spec_.name.size()));
+  }
+  options_.complete(spec_);
+  for (const auto& rule : c_.step.figures)
+    if (c_.step.policy.for_seconds > 0 && rule.kind != plan::FigureRule::Kind::importer) {
+      c_.fail(rule.loc, "a figure is one run's, and 'for' makes a sample of many runs",
+              "drop 'for' (each run is then a sample: runs N or until ci), or the figure", 6);
+      break;
+    }
+  if (c_.failed) return;
+  for (auto& word : argv_) c_.step.call.args.push_back({word, ""});
+  if (!shell_) locate_program();
+  if (c_.failed) return;
+  const std::vector<std::string> argv = kernels::command::argv_of(spec_, c_.step.call);
+  c_.step.text = fmt::format("{} {}{}", spec_.name,
+                             kernels::command::display_argv(shell_ ? std::vector<std::string>{argv.back()} : argv),
+                             options_text_ + c_.step.text);
+  if (!shell_ && c_.step.call.args.front().path.empty())
+    c_.step.text += fmt::format(" ({} is not installed: skipped, its series marked unavailable)", argv.front());
+}
+
+void CommandBinder::locate_program() {
+  kernels::ArgValue& program = c_.step.call.args.front();
+  program.path = platform::find_in_path(program.text);
+  if (!program.path.empty() || c_.step.call.text(std::string(option::missing)) == "skip") return;
+  const bool has_slash = program.text.find('/') != std::string::npos;
+  c_.fail(program_item_->loc,
+          has_slash ? fmt::format("'{}' is not an executable file", program.text)
+                    : fmt::format("'{}' is not installed: no program of that name in PATH", program.text),
+          has_slash ? std::string("give the path of an executable program")
+                    : support::did_you_mean(program.text, platform::programs_in_path(),
+                                            "install it, give its path, or add 'missing skip' to skip the statement "
+                                            "where it is not installed"),
+          width(*program_item_));
+}
+
+}  // namespace detail
 
 std::optional<plan::KernelStep> bind_command(const lang::recipe::Stmt& s, const BindRequest& req,
                                              const kernels::KernelSpec& spec) {
-  CommandBinder b(s, req, spec);
+  detail::CommandBinder b(s, req, spec);
   return b.bind();
 }
 

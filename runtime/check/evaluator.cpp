@@ -5,9 +5,12 @@
 #include <fmt/format.h>
 
 #include "base/support/suggestions.hpp"
+#include "runtime/check/evaluator_internal.hpp"
 
 namespace hwbench::runtime::check {
 
+using detail::number_value;
+using detail::too_large;
 namespace recipe = lang::recipe;
 
 const Value* Scope::find(const std::string& name) const {
@@ -43,37 +46,33 @@ std::string to_text(const Value& v) {
   return {};
 }
 
-// A hostile recipe can double a text or a list with every `let` (`let b = [$a, $a]`), or nest a
-// list in itself in a loop (`repeat 100000 { let a = [$a] }`, which would exhaust the stack of
-// every recursive walk over it); no value may grow past this estimate of its memory (each value
-// counts 64 bytes, plus its text) or nest deeper than the parser lets brackets nest.
-constexpr std::size_t kMaxValueBytes = std::size_t{128} << 20;
-constexpr std::size_t kValueOverhead = 64;
-constexpr std::size_t kMaxValueDepth = 200;
-
 /// The value's estimated memory; more than kMaxValueBytes when it is too deep.
 static std::size_t value_bytes(const Value& v, std::size_t depth = 1) {
-  if (depth > kMaxValueDepth) return kMaxValueBytes + 1;
-  std::size_t n = kValueOverhead + v.text.size();
+  if (depth > detail::kMaxValueDepth) return detail::kMaxValueBytes + 1;
+  std::size_t n = detail::kValueOverhead + v.text.size();
   for (const auto& item : v.items) {
     n += value_bytes(item, depth + 1);
-    if (n > kMaxValueBytes) break;
+    if (n > detail::kMaxValueBytes) break;
   }
   return n;
 }
 
-static void too_large(const recipe::Expr& e, lang::Diagnostics& diags) {
+namespace detail {
+
+void too_large(const recipe::Expr& e, lang::Diagnostics& diags) {
   diags.error(e.loc, std::string(kValueTooLarge),
               "keep recipe values small: use a range or a loop instead of doubling texts or nesting lists");
 }
 
-static Value number_value(double value, lang::Dim dim) {
+Value number_value(double value, lang::Dim dim) {
   Value v;
   v.kind = Value::Kind::number;
   v.number.value = value;
   v.number.dim = dim;
   return v;
 }
+
+}  // namespace detail
 
 const char* dim_name(lang::Dim d) {
   switch (d) {
@@ -105,7 +104,7 @@ static std::optional<std::string> interpolate(const recipe::Expr& e, const Scope
     else if (const Value* v = known_text(p))
       expected += v->text.size();
   }
-  if (expected > kMaxValueBytes) {
+  if (expected > detail::kMaxValueBytes) {
     too_large(e, diags);
     return std::nullopt;
   }
@@ -128,7 +127,7 @@ static std::optional<std::string> interpolate(const recipe::Expr& e, const Scope
       }
       out += to_text(*v);
     }
-    if (out.size() > kMaxValueBytes) {
+    if (out.size() > detail::kMaxValueBytes) {
       too_large(e, diags);
       return std::nullopt;
     }
@@ -213,11 +212,11 @@ static std::optional<Value> eval_list(const recipe::Expr& e, const Scope& scope,
   Value v;
   v.kind = Value::Kind::list;
   bool ok = true;
-  std::size_t bytes = kValueOverhead;
+  std::size_t bytes = detail::kValueOverhead;
   for (const auto& item : e.items) {
     // A variable's size is known before it is copied: `[$l, $l]` past the cap copies nothing.
     const Value* known = item.kind == recipe::ExprKind::var ? scope.find(item.name) : nullptr;
-    if (known && bytes + value_bytes(*known, 2) > kMaxValueBytes) {
+    if (known && bytes + value_bytes(*known, 2) > detail::kMaxValueBytes) {
       too_large(e, diags);
       return std::nullopt;
     }
@@ -227,7 +226,7 @@ static std::optional<Value> eval_list(const recipe::Expr& e, const Scope& scope,
       continue;
     }
     bytes += value_bytes(*iv, 2);
-    if (bytes > kMaxValueBytes) {
+    if (bytes > detail::kMaxValueBytes) {
       too_large(e, diags);
       return std::nullopt;
     }
@@ -245,78 +244,6 @@ static std::optional<Value> eval_range_list(const recipe::Expr& e, const Scope& 
   v.kind = Value::Kind::list;
   for (long long k = bounds->first; k <= bounds->last; ++k) v.items.push_back(range_item(k));
   return v;
-}
-
-/// `-a`.
-static std::optional<Value> eval_negate(const recipe::Expr& e, const Scope& scope, lang::Diagnostics& diags) {
-  auto a = evaluate(e.items.at(0), scope, diags);
-  if (!a) return std::nullopt;
-  if (a->kind != Value::Kind::number) {
-    diags.error(e.loc, "'-' needs a number", {});
-    return std::nullopt;
-  }
-  return number_value(-a->number.value, a->number.dim);
-}
-
-/// `a OP b` on two numbers: the units must agree (`+`, `-`), or one side be a plain number (`*`),
-/// and a quotient of like units is a plain number.
-static std::optional<Value> eval_arithmetic(const recipe::Expr& e, const lang::Quantity& a, const lang::Quantity& b,
-                                            lang::Diagnostics& diags) {
-  const std::string& op = e.name;
-  const lang::Dim da = a.dim, db = b.dim;
-  const double x = a.value, y = b.value;
-  if (op == "+" || op == "-") {
-    if (da != db && da != lang::Dim::none && db != lang::Dim::none) {
-      diags.error(e.loc, fmt::format("cannot {} {} and {}", op == "+" ? "add" : "subtract", dim_name(da), dim_name(db)),
-                  "both sides need the same kind of unit");
-      return std::nullopt;
-    }
-    return number_value(op == "+" ? x + y : x - y, da != lang::Dim::none ? da : db);
-  }
-  if (op == "*") {
-    if (da != lang::Dim::none && db != lang::Dim::none) {
-      diags.error(e.loc, fmt::format("cannot multiply {} by {}", dim_name(da), dim_name(db)),
-                  "one side must be a plain number");
-      return std::nullopt;
-    }
-    return number_value(x * y, da != lang::Dim::none ? da : db);
-  }
-  if (op == "/") {
-    if (y == 0) {
-      diags.error(e.loc, "division by zero", {});
-      return std::nullopt;
-    }
-    if (db != lang::Dim::none && db != da) {
-      diags.error(e.loc, fmt::format("cannot divide {} by {}", dim_name(da), dim_name(db)), {});
-      return std::nullopt;
-    }
-    return number_value(x / y, db == da ? lang::Dim::none : da);
-  }
-  diags.error(e.loc, fmt::format("unknown operator '{}'", op), {});
-  return std::nullopt;
-}
-
-/// `a OP b`: `+` joins texts when either side is one; otherwise arithmetic on numbers.
-static std::optional<Value> eval_binary(const recipe::Expr& e, const Scope& scope, lang::Diagnostics& diags) {
-  auto a = evaluate(e.items.at(0), scope, diags);
-  auto b = evaluate(e.items.at(1), scope, diags);
-  if (!a || !b) return std::nullopt;
-  const std::string& op = e.name;
-  if (op == "+" && (a->kind == Value::Kind::text || b->kind == Value::Kind::text)) {
-    Value v;
-    v.kind = Value::Kind::text;
-    v.text = to_text(*a) + to_text(*b);
-    if (v.text.size() > kMaxValueBytes) {
-      too_large(e, diags);
-      return std::nullopt;
-    }
-    return v;
-  }
-  if (a->kind != Value::Kind::number || b->kind != Value::Kind::number) {
-    diags.error(e.loc, fmt::format("'{}' needs numbers", op), "only '+' joins texts");
-    return std::nullopt;
-  }
-  return eval_arithmetic(e, a->number, b->number, diags);
 }
 
 std::optional<Value> evaluate(const recipe::Expr& e, const Scope& scope, lang::Diagnostics& diags) {
@@ -343,9 +270,9 @@ std::optional<Value> evaluate(const recipe::Expr& e, const Scope& scope, lang::D
     case recipe::ExprKind::range:
       return eval_range_list(e, scope, diags);
     case recipe::ExprKind::negate:
-      return eval_negate(e, scope, diags);
+      return detail::eval_negate(e, scope, diags);
     case recipe::ExprKind::binary:
-      return eval_binary(e, scope, diags);
+      return detail::eval_binary(e, scope, diags);
   }
   return std::nullopt;
 }

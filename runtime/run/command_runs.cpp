@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "kernels/command/command.hpp"
+#include "runtime/run/interpreter_internal.hpp"
 
 namespace hwbench::runtime::run {
 
@@ -66,5 +67,72 @@ void CommandRuns::keep(const plan::Step& step, const platform::ChildOutcome& out
   p.stderr_cut = out.err.cut;
   kept_.push_back(std::move(p));
 }
+
+namespace detail {
+
+void Interpreter::hook(const plan::Step& step, const char* what, const std::string& line) {
+  const std::string error = commands_.hook(step, what, line);
+  if (!error.empty()) throw StepFailed{fmt::format("{}: {}", where(step), error)};
+}
+
+FigureReadings Interpreter::read_run(const plan::Step& step, const kernels::Kernel& k, const model::Series& series,
+                                     model::Sample& sample) {
+  FigureReadings r = commands_.after_run(step, k, step.series, static_cast<std::uint32_t>(series.samples.size() + 1));
+  if (!r.error.empty()) throw StepFailed{fmt::format("{}: {}", where(step), r.error)};
+  for (const auto& f : r.figures)
+    if (f.label.empty() || f.label == step.series) sample.figure = f.figure;
+  return r;
+}
+
+void Interpreter::keep_readings(const plan::Step& step, FigureReadings& r, const model::Series& own) {
+  if (own.samples.empty()) return;
+  const model::Sample base = own.samples.back();
+  const model::ParamSet params = own.params_of(base);
+  auto add = [&](model::Series& target, const model::Figure& figure) {
+    model::Sample s = base;
+    s.figure = figure;
+    s.iteration = static_cast<std::uint32_t>(target.samples.size() + 1);
+    target.add(s, params);
+    if (opts_.observer) opts_.observer->sample_taken(step, target);
+  };
+  for (const auto& f : r.figures)
+    if (!f.label.empty() && f.label != step.series) add(outcome_.series[index_.at(f.label)], f.figure);
+  const std::string section = importer_section(step);
+  for (auto& imported : r.imported) {
+    model::Series& target = imported_series(section, imported.label);
+    if (std::find(step_imports_.begin(), step_imports_.end(), &target) == step_imports_.end())
+      step_imports_.push_back(&target);
+    if (target.unavailable.empty()) target.unavailable = imported.unavailable;
+    for (const auto& sample : imported.samples)
+      if (sample.figure) add(target, *sample.figure);
+  }
+  for (auto& b : r.baselines) model::add_once(outcome_.imported_baselines, std::move(b));
+  for (auto& i : r.indices) model::add_once(outcome_.imported_indices, std::move(i));
+  nlohmann::json& env = outcome_.imported_environment[section];
+  for (auto& [key, value] : r.environment.items())
+    if (!env.contains(key)) env[key] = value;
+}
+
+std::string Interpreter::importer_section(const plan::Step& step) {
+  for (const auto& rule : step.kernel.figures)
+    if (rule.kind == plan::FigureRule::Kind::importer) return rule.section;
+  return "";
+}
+
+model::Series& Interpreter::imported_series(const std::string& section, const std::string& label) {
+  // A series of the same label in another section stays apart (hwbench's own kernels there).
+  auto it = index_.find(label);
+  if (it != index_.end() && outcome_.series[it->second].section == section) return outcome_.series[it->second];
+  const std::string key = section + '\n' + label;
+  auto known = imported_.find(key);
+  if (known != imported_.end()) return known->second;
+  outcome_.imported_series.emplace_back(label, section);
+  model::Series& s = imported_[key];
+  s.label = label;
+  s.section = section;
+  return s;
+}
+
+}  // namespace detail
 
 }  // namespace hwbench::runtime::run

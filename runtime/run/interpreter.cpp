@@ -15,8 +15,8 @@
 #include "base/platform/page_cache.hpp"
 #include "base/platform/real_file_view.hpp"
 #include "kernels/command/command.hpp"
-#include "runtime/run/command_runs.hpp"
 #include "runtime/run/group_runner.hpp"
+#include "runtime/run/interpreter_internal.hpp"
 #include "runtime/run/measurement_loop.hpp"
 #include "runtime/run/series_keeper.hpp"
 
@@ -29,11 +29,6 @@ struct Interrupted {};
 
 /// The kernel cannot run on this machine (kernels::KernelUnavailable).
 struct Unavailable {
-  std::string what;
-};
-
-/// A statement failed; `what` already names it.
-struct StepFailed {
   std::string what;
 };
 
@@ -53,428 +48,338 @@ std::uint32_t threads_of(const model::ParamSet& set) {
   return n > 0 && n < UINT32_MAX ? static_cast<std::uint32_t>(n) : 1;
 }
 
-class Interpreter {
- public:
-  Interpreter(const check::CheckedRecipe& recipe, const RunOptions& options)
-      : plan_(recipe.plan),
-        resolver_(*recipe.resolver),
-        opts_(options),
-        loop_(*options.clock, options.interrupted),
-        commands_(recipe.plan.recipe_file, options.interrupted) {
-    ctx_.files = &files_;
-    ctx_.owned = [this](const std::string& p) { return owned_.count(p) != 0; };
-    ctx_.interrupted = options.interrupted;
-    ctx_.exclude = loop_.exclude_hook();
-    for (const auto& label : plan_.series_order) {
-      index_[label] = outcome_.series.size();
-      model::Series s;
-      s.label = label;
-      if (auto it = plan_.series_sections.find(label); it != plan_.series_sections.end()) s.section = it->second;
-      outcome_.series.push_back(std::move(s));
-    }
-    for (std::size_t i = 0; i < plan_.main.size(); ++i) {
-      if (!plan_.main[i].series.empty() && index_.count(plan_.main[i].series)) last_step_[plan_.main[i].series] = i;
-      for (const auto& rule : plan_.main[i].kernel.figures)
-        if (!rule.label.empty()) last_step_[rule.label] = i;
-    }
-  }
-
-  RunOutcome run() {
-    if (opts_.observer) opts_.observer->run_begins(plan_);
-    if (opts_.conditions) outcome_.conditions = model::RunConditions{opts_.conditions->sample(), {}, {}};
-    make_directories();
-    if (outcome_.status == model::RunStatus::complete) {
-      phase(plan_.setup, false);
-      if (outcome_.status == model::RunStatus::complete && plan_.settle) settle(*plan_.settle);
-      if (outcome_.status == model::RunStatus::complete) phase(plan_.main, true);
-    }
-    // Teardown always runs, and Ctrl-C does not stop it: it is what cleans up.
-    ctx_.interrupted = nullptr;
-    interruptible_ = false;
-    bool completed = outcome_.status == model::RunStatus::complete;
-    std::string first_error = outcome_.error;
-    phase(plan_.teardown, false);
-    if (!completed) {
-      // A teardown failure after a failed run must not hide the first cause.
-      outcome_.error = first_error;
-      remove_leftovers();
-    }
-    remove_created_directories();
-    outcome_.programs = commands_.take();
-    for (const auto& [label, section] : outcome_.imported_series)
-      outcome_.series.push_back(std::move(imported_.at(section + '\n' + label)));
-    if (opts_.observer) opts_.observer->run_ends(outcome_.status);
-    if (opts_.conditions) outcome_.conditions->after = opts_.conditions->sample();
-    return std::move(outcome_);
-  }
-
- private:
-  void make_directories() {
-    for (const auto& dir : plan_.directories_to_create) {
-      struct stat st {};
-      if (::stat(dir.c_str(), &st) == 0) continue;
-      if (::mkdir(dir.c_str(), 0755) != 0) {
-        fail(fmt::format("cannot create the directory {}: {}", dir, std::strerror(errno)));
-        return;
-      }
-      created_dirs_.push_back(dir);
-    }
-  }
-
-  void remove_created_directories() {
-    for (auto it = created_dirs_.rbegin(); it != created_dirs_.rend(); ++it) ::rmdir(it->c_str());  // only if empty
-  }
-
-  void remove_leftovers() {
-    for (const auto& p : owned_) {
-      struct stat st {};
-      if (::lstat(p.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) continue;
-      // A file that cannot go (a location remounted read-only) must be named, not passed over.
-      if (::unlink(p.c_str()) == 0)
-        outcome_.removed_after_failure.push_back(p);
-      else
-        outcome_.left_behind.push_back(fmt::format("{} ({})", p, std::strerror(errno)));
-    }
-  }
-
-  void fail(std::string error, model::RunStatus status = model::RunStatus::failed) {
-    if (outcome_.status == model::RunStatus::complete) {
-      outcome_.status = status;
-      outcome_.error = std::move(error);
-    }
-  }
-
-  void phase(const std::vector<plan::Step>& steps, bool timed) {
-    for (std::size_t i = 0; i < steps.size(); ++i) {
-      const plan::Step& step = steps[i];
-      try {
-        check_interrupt();
-        if (!timed) {
-          run_untimed(step);
-          continue;
-        }
-        if (opts_.observer) opts_.observer->step_begins(step);
-        if (step.kind == plan::Step::Kind::kernel)
-          run_sampled(step);
-        else
-          run_group(step);
-        if (opts_.observer && last_step_.count(step.series) && last_step_.at(step.series) == i)
-          opts_.observer->series_ends(outcome_.series[index_.at(step.series)]);
-        if (opts_.observer)
-          for (const model::Series* imported : step_imports_) opts_.observer->series_ends(*imported);
-        step_imports_.clear();
-        for (const auto& rule : step.kernel.figures)
-          if (opts_.observer && !rule.label.empty() && rule.label != step.series && last_step_.at(rule.label) == i)
-            opts_.observer->series_ends(outcome_.series[index_.at(rule.label)]);
-      } catch (const Interrupted&) {
-        fail("interrupted by a signal", model::RunStatus::interrupted);
-        return;
-      } catch (const StepFailed& e) {
-        fail(e.what);
-        // In teardown every statement still gets its turn.
-        if (interruptible_) return;
-      }
-    }
-  }
-
-  void settle(const plan::Settle& st) {
-    if (opts_.observer) opts_.observer->settle_begins(st);
-    std::unique_ptr<SettleProber> prober;
-    if (st.mode == model::SettleMode::until_stable) {
-      // The file is setup's, but a symlink may have replaced it since.
-      if (auto e = resolver_.recheck({st.file, st.file, ""}, false)) {
-        fail(fmt::format("{}:{}:{}: {}: {}", plan_.recipe_file, st.loc.line, st.loc.column, st.text, e->message));
-        return;
-      }
-      prober = file_prober(st.file, *opts_.clock);
-    }
-    SleepPause sleep;
-    const auto on_probe = [this](const model::SettleRecord& r) {
-      if (opts_.observer) opts_.observer->settle_probe(r);
-    };
-    SettleRun r =
-        run_settle(st, prober.get(), opts_.pause ? *opts_.pause : sleep, *opts_.clock, opts_.interrupted, on_probe);
-    outcome_.settle = r.record;
-    if (opts_.observer) opts_.observer->settle_ends(r.record);
-    if (!r.error.empty())
-      fail(fmt::format("{}:{}:{}: {}: {}", plan_.recipe_file, st.loc.line, st.loc.column, st.text, r.error));
-    else if (r.record.outcome == model::SettleOutcome::interrupted)
-      fail("interrupted by a signal", model::RunStatus::interrupted);
-  }
-
-  void check_interrupt() const {
-    if (interruptible_ && opts_.interrupted && opts_.interrupted->load()) throw Interrupted{};
-  }
-
-  std::string where(const plan::Step& step) const {
-    return fmt::format("{}:{}:{}: {}", plan_.recipe_file, step.loc.line, step.loc.column, step.kernel.text);
-  }
-
-  /// Claims the files a statement will create, re-checking the safety rules against the file
-  /// system as it is now (a symlink or a stranger's file may have appeared since the check).
-  void claim(const plan::Step& step) {
-    const auto& fx = step.kernel.effects;
-    auto refuse = [&](const std::string& why) { throw StepFailed{fmt::format("{}: {}", where(step), why)}; };
-    for (const auto& r : fx.reads)
-      if (auto e = resolver_.recheck({r, r, ""}, false)) refuse(e->message);
-    for (const auto& c : fx.creates) {
-      if (auto e = resolver_.recheck({c.path, c.path, ""}, true)) refuse(e->message);
-      struct stat st {};
-      if (::lstat(c.path.c_str(), &st) == 0 && !owned_.count(c.path))
-        refuse(fmt::format("{} exists and this run did not create it; hwbench will not overwrite it", c.path));
-      owned_.insert(c.path);
-    }
-  }
-
-  void evict_inputs(const plan::Step& step) {
-    for (const auto& r : step.kernel.effects.reads) {
-      auto ev = platform::evict(r);
-      if (!ev.ok) throw StepFailed{fmt::format("{}: cold: {}", where(step), ev.error)};
-    }
-  }
-
-  std::unique_ptr<kernels::Kernel> make(const plan::Step& step) {
-    try {
-      auto k = step.kernel.spec->make(step.kernel.call, ctx_);
-      k->prepare();
-      return k;
-    } catch (const kernels::KernelUnavailable& e) {
-      throw Unavailable{e.what()};
-    } catch (const std::exception& e) {
-      throw StepFailed{fmt::format("{}: {}", where(step), e.what())};
-    }
-  }
-
-  void run_untimed(const plan::Step& step) {
-    claim(step);
-    std::unique_ptr<kernels::Kernel> k;
-    try {
-      k = make(step);
-    } catch (const Unavailable& u) {
-      throw StepFailed{fmt::format("{}: {}", where(step), u.what)};
-    }
-    const bool command = kernels::command::is_command(*step.kernel.spec);
-    try {
-      loop_.run(*k, step.kernel.policy);
-      if (command) commands_.after_run(step, *k, "", 0);
-      k->finish();
-    } catch (const std::exception& e) {
-      if (command) commands_.failed(step, *k, "");
-      throw StepFailed{fmt::format("{}: {}", where(step), e.what())};
-    }
-    forget_removed(step);
-  }
-
-  void forget_removed(const plan::Step& step) {
-    for (const auto& r : step.kernel.effects.removes) {
-      struct stat st {};
-      if (::lstat(r.c_str(), &st) != 0) owned_.erase(r);
-    }
-  }
-
-  void run_sampled(const plan::Step& step) {
-    const plan::Policy& p = step.kernel.policy;
-    const bool command = kernels::command::is_command(*step.kernel.spec);
-    claim(step);
-    // A command whose importer's series stand in for its own keeps its samples apart.
-    model::Series scratch;
-    scratch.label = step.series;
-    model::Series& series = plan::keeps_own_series(step.kernel) ? outcome_.series[index_.at(step.series)] : scratch;
-    std::unique_ptr<kernels::Kernel> k;
-    try {
-      k = make(step);
-    } catch (const Unavailable& u) {
-      // Not this machine's: recorded and reported as the original tool did, never a failure.
-      series.unavailable = u.what;
-      return;
-    }
-    if (p.until_ci_pct > 0) series.ci_target_pct = p.until_ci_pct;
-    SeriesKeeper keeper(step, series, loop_, opts_.observer);
-    try {
-      for (std::uint32_t w = 0; w < p.warmup; ++w) {
-        check_interrupt();
-        k->run(1);
-      }
-      k->take_program_use();  // the warm-up runs' are no sample's
-      auto window = open_window(step.series, 1);
-      CpuSpan cpu_span;
-      // A statement of one unit per sample takes its short samples in batches (measure_batch).
-      // A program's run is never that short, and each needs its output read.
-      const bool batches = !command && p.for_seconds <= 0 && !p.sync && !p.cpu_time && !p.cold && p.until_ci_pct <= 0;
-      std::vector<model::Sample> taken(batches ? MeasurementLoop::batch_max : 1);
-      bool done = false;
-      for (std::uint32_t n = 0; n < p.runs_max && !done;) {
-        check_interrupt();
-        if (p.cold) evict_inputs(step);
-        std::size_t count = 1;
-        // A sample that Ctrl-C reached is not a sample: kernels stop mid-unit and return what
-        // they finished (a cut-short copy counts nothing), so it is dropped and the run stops
-        // (measure_batch leaves it out and gives the samples before it, kept below).
-        if (batches && cpu_span.shared()) {
-          // Never past the sample that ends the series (its count: no `until ci` here).
-          const std::size_t left = std::max<std::uint32_t>(p.runs_min, n + 1) - n;
-          count = loop_.measure_batch(*k, cpu_span, {taken.data(), std::min(left, taken.size())});
-        } else if (command) {
-          // Each sample reads the CPU clocks around itself: its hooks run programs too.
-          hook(step, "prepare", step.kernel.prepare);
-          taken[0] = loop_.measure(*k, p);
-          check_interrupt();
-          hook(step, "conclude", step.kernel.conclude);
-        } else {
-          taken[0] = loop_.measure(*k, p, cpu_span);
-          check_interrupt();
-        }
-        // What the kernel noted by the end of these samples (a batch's were all run by then).
-        const auto notes = k->notes();
-        FigureReadings readings;
-        if (command) readings = read_run(step, *k, series, taken[0]);
-        for (std::size_t i = 0; i < count && !done; ++i, ++n) done = keeper.keep(taken[i], n, cpu_span, notes);
-        if (command) keep_readings(step, readings, series);
-        // Also after the last sample of the last statement: an interrupted run never ends "complete".
-        check_interrupt();
-      }
-      if (window && !series.samples.empty()) window->workers = threads_of(series.params_of(series.samples.back()));
-      close_window(window);
-      k->finish();
-    } catch (const kernels::KernelError& e) {
-      if (command) commands_.failed(step, *k, step.series);
-      throw StepFailed{fmt::format("{}: {}", where(step), e.what())};
-    } catch (const platform::ChildError& e) {
-      throw StepFailed{fmt::format("{}: {}", where(step), e.what())};
-    } catch (const std::system_error& e) {
-      throw StepFailed{fmt::format("{}: {}", where(step), e.what())};
-    }
-    if (!keeper.converged()) series.converged = false;
-    forget_removed(step);
-  }
-
-  void hook(const plan::Step& step, const char* what, const std::string& line) {
-    const std::string error = commands_.hook(step, what, line);
-    if (!error.empty()) throw StepFailed{fmt::format("{}: {}", where(step), error)};
-  }
-
-  /// A command step's run that made `sample` of `series`: keeps its output, and gives the
-  /// sample the figure of the statement's own series.
-  FigureReadings read_run(const plan::Step& step, const kernels::Kernel& k, const model::Series& series,
-                          model::Sample& sample) {
-    FigureReadings r = commands_.after_run(step, k, step.series, static_cast<std::uint32_t>(series.samples.size() + 1));
-    if (!r.error.empty()) throw StepFailed{fmt::format("{}: {}", where(step), r.error)};
-    for (const auto& f : r.figures)
-      if (f.label.empty() || f.label == step.series) sample.figure = f.figure;
-    return r;
-  }
-
-  /// The figures of a command's run that feed other series: each a sample alike the statement's
-  /// own (its times, its parameters), with the figure.
-  void keep_readings(const plan::Step& step, FigureReadings& r, const model::Series& own) {
-    if (own.samples.empty()) return;
-    const model::Sample base = own.samples.back();
-    const model::ParamSet params = own.params_of(base);
-    auto add = [&](model::Series& target, const model::Figure& figure) {
-      model::Sample s = base;
-      s.figure = figure;
-      s.iteration = static_cast<std::uint32_t>(target.samples.size() + 1);
-      target.add(s, params);
-      if (opts_.observer) opts_.observer->sample_taken(step, target);
-    };
-    for (const auto& f : r.figures)
-      if (!f.label.empty() && f.label != step.series) add(outcome_.series[index_.at(f.label)], f.figure);
-    const std::string section = importer_section(step);
-    for (auto& imported : r.imported) {
-      model::Series& target = imported_series(section, imported.label);
-      if (std::find(step_imports_.begin(), step_imports_.end(), &target) == step_imports_.end())
-        step_imports_.push_back(&target);
-      if (target.unavailable.empty()) target.unavailable = imported.unavailable;
-      for (const auto& sample : imported.samples)
-        if (sample.figure) add(target, *sample.figure);
-    }
-    for (auto& b : r.baselines) model::add_once(outcome_.imported_baselines, std::move(b));
-    for (auto& i : r.indices) model::add_once(outcome_.imported_indices, std::move(i));
-    nlohmann::json& env = outcome_.imported_environment[section];
-    for (auto& [key, value] : r.environment.items())
-      if (!env.contains(key)) env[key] = value;
-  }
-
-  /// The section a command step's importer puts its series in ("" at the top level).
-  static std::string importer_section(const plan::Step& step) {
-    for (const auto& rule : step.kernel.figures)
-      if (rule.kind == plan::FigureRule::Kind::importer) return rule.section;
-    return "";
-  }
-
-  /// The series `label` that an importer read into `section`, made when it is new. New ones
-  /// join the run's series at its end: a reference into those must stay valid until then.
-  model::Series& imported_series(const std::string& section, const std::string& label) {
-    // A series of the same label in another section stays apart (hwbench's own kernels there).
-    auto it = index_.find(label);
-    if (it != index_.end() && outcome_.series[it->second].section == section) return outcome_.series[it->second];
-    const std::string key = section + '\n' + label;
-    auto known = imported_.find(key);
-    if (known != imported_.end()) return known->second;
-    outcome_.imported_series.emplace_back(label, section);
-    model::Series& s = imported_[key];
-    s.label = label;
-    s.section = section;
-    return s;
-  }
-
-  void run_group(const plan::Step& step) {
-    model::Series& series = outcome_.series[index_.at(step.series)];
-    const std::vector<const plan::Step*> all = plan::kernel_steps(step);
-    for (const plan::Step* c : all) {
-      claim(*c);
-      if (c->kernel.policy.cold) evict_inputs(*c);
-    }
-    GroupRun g{*opts_.clock, loop_, ctx_, plan_.recipe_file};
-    const auto window = open_window(step.series, busy_workers(step));
-    GroupResult r = step.kind == plan::Step::Kind::time ? run_time_group(g, step) : run_parallel_group(g, step);
-    close_window(window);
-    for (const plan::Step* c : all) forget_removed(*c);
-    if (!r.error.empty()) {
-      check_interrupt();  // workers stopped by Ctrl-C: the run was interrupted, not failed
-      throw StepFailed{r.error};
-    }
-    // A group that Ctrl-C reached was cut short (kernels, workers): its partial sum is not a sample.
-    check_interrupt();
-    r.sample.iteration = static_cast<std::uint32_t>(series.samples.size() + 1);
-    series.add(r.sample, r.params);
-    if (opts_.observer) opts_.observer->sample_taken(step, series);
-  }
-
-  /// The counters as a timed statement of `series` starts, with `workers` of hwbench's own busy.
-  std::optional<model::ConditionsWindow> open_window(const std::string& series, std::size_t workers) {
-    if (!opts_.conditions) return std::nullopt;
-    return model::ConditionsWindow{series, static_cast<std::uint32_t>(workers), opts_.conditions->sample(), {}};
-  }
-
-  /// Records a window once its statement has taken its samples.
-  void close_window(std::optional<model::ConditionsWindow> window) {
-    if (!window) return;
-    window->end = opts_.conditions->sample();
-    outcome_.conditions->windows.push_back(std::move(*window));
-  }
-
-  const plan::Plan& plan_;
-  const sandbox::PathResolver& resolver_;
-  RunOptions opts_;
-  MeasurementLoop loop_;  ///< every sample is taken here; kernels reach it through ctx_.exclude
-  CommandRuns commands_;  ///< command steps' hooks, kept runs and figures
-  platform::RealFileView files_;
-  kernels::Context ctx_;
-  std::set<std::string> owned_;
-  std::vector<std::string> created_dirs_;
-  std::map<std::string, std::size_t> index_;
-  std::map<std::string, model::Series> imported_;   ///< series importers read that the plan did not have
-  std::vector<const model::Series*> step_imports_;  ///< the series the running statement's importer fed
-  std::map<std::string, std::size_t> last_step_;    ///< series label -> index of its last statement in plan_.main
-  RunOutcome outcome_;
-  bool interruptible_ = true;
-};
-
 }  // namespace
 
+namespace detail {
+
+Interpreter::Interpreter(const check::CheckedRecipe& recipe, const RunOptions& options)
+    : plan_(recipe.plan),
+      resolver_(*recipe.resolver),
+      opts_(options),
+      loop_(*options.clock, options.interrupted),
+      commands_(recipe.plan.recipe_file, options.interrupted) {
+  ctx_.files = &files_;
+  ctx_.owned = [this](const std::string& p) { return owned_.count(p) != 0; };
+  ctx_.interrupted = options.interrupted;
+  ctx_.exclude = loop_.exclude_hook();
+  for (const auto& label : plan_.series_order) {
+    index_[label] = outcome_.series.size();
+    model::Series s;
+    s.label = label;
+    if (auto it = plan_.series_sections.find(label); it != plan_.series_sections.end()) s.section = it->second;
+    outcome_.series.push_back(std::move(s));
+  }
+  for (std::size_t i = 0; i < plan_.main.size(); ++i) {
+    if (!plan_.main[i].series.empty() && index_.count(plan_.main[i].series)) last_step_[plan_.main[i].series] = i;
+    for (const auto& rule : plan_.main[i].kernel.figures)
+      if (!rule.label.empty()) last_step_[rule.label] = i;
+  }
+}
+
+RunOutcome Interpreter::run() {
+  if (opts_.observer) opts_.observer->run_begins(plan_);
+  if (opts_.conditions) outcome_.conditions = model::RunConditions{opts_.conditions->sample(), {}, {}};
+  make_directories();
+  if (outcome_.status == model::RunStatus::complete) {
+    phase(plan_.setup, false);
+    if (outcome_.status == model::RunStatus::complete && plan_.settle) settle(*plan_.settle);
+    if (outcome_.status == model::RunStatus::complete) phase(plan_.main, true);
+  }
+  // Teardown always runs, and Ctrl-C does not stop it: it is what cleans up.
+  ctx_.interrupted = nullptr;
+  interruptible_ = false;
+  bool completed = outcome_.status == model::RunStatus::complete;
+  std::string first_error = outcome_.error;
+  phase(plan_.teardown, false);
+  if (!completed) {
+    // A teardown failure after a failed run must not hide the first cause.
+    outcome_.error = first_error;
+    remove_leftovers();
+  }
+  remove_created_directories();
+  outcome_.programs = commands_.take();
+  for (const auto& [label, section] : outcome_.imported_series)
+    outcome_.series.push_back(std::move(imported_.at(section + '\n' + label)));
+  if (opts_.observer) opts_.observer->run_ends(outcome_.status);
+  if (opts_.conditions) outcome_.conditions->after = opts_.conditions->sample();
+  return std::move(outcome_);
+}
+
+void Interpreter::make_directories() {
+  for (const auto& dir : plan_.directories_to_create) {
+    struct stat st {};
+    if (::stat(dir.c_str(), &st) == 0) continue;
+    if (::mkdir(dir.c_str(), 0755) != 0) {
+      fail(fmt::format("cannot create the directory {}: {}", dir, std::strerror(errno)));
+      return;
+    }
+    created_dirs_.push_back(dir);
+  }
+}
+
+void Interpreter::remove_created_directories() {
+  for (auto it = created_dirs_.rbegin(); it != created_dirs_.rend(); ++it) ::rmdir(it->c_str());  // only if empty
+}
+
+void Interpreter::remove_leftovers() {
+  for (const auto& p : owned_) {
+    struct stat st {};
+    if (::lstat(p.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) continue;
+    // A file that cannot go (a location remounted read-only) must be named, not passed over.
+    if (::unlink(p.c_str()) == 0)
+      outcome_.removed_after_failure.push_back(p);
+    else
+      outcome_.left_behind.push_back(fmt::format("{} ({})", p, std::strerror(errno)));
+  }
+}
+
+void Interpreter::fail(std::string error, model::RunStatus status) {
+  if (outcome_.status == model::RunStatus::complete) {
+    outcome_.status = status;
+    outcome_.error = std::move(error);
+  }
+}
+
+void Interpreter::phase(const std::vector<plan::Step>& steps, bool timed) {
+  for (std::size_t i = 0; i < steps.size(); ++i) {
+    const plan::Step& step = steps[i];
+    try {
+      check_interrupt();
+      if (!timed) {
+        run_untimed(step);
+        continue;
+      }
+      if (opts_.observer) opts_.observer->step_begins(step);
+      if (step.kind == plan::Step::Kind::kernel)
+        run_sampled(step);
+      else
+        run_group(step);
+      if (opts_.observer && last_step_.count(step.series) && last_step_.at(step.series) == i)
+        opts_.observer->series_ends(outcome_.series[index_.at(step.series)]);
+      if (opts_.observer)
+        for (const model::Series* imported : step_imports_) opts_.observer->series_ends(*imported);
+      step_imports_.clear();
+      for (const auto& rule : step.kernel.figures)
+        if (opts_.observer && !rule.label.empty() && rule.label != step.series && last_step_.at(rule.label) == i)
+          opts_.observer->series_ends(outcome_.series[index_.at(rule.label)]);
+    } catch (const Interrupted&) {
+      fail("interrupted by a signal", model::RunStatus::interrupted);
+      return;
+    } catch (const StepFailed& e) {
+      fail(e.what);
+      // In teardown every statement still gets its turn.
+      if (interruptible_) return;
+    }
+  }
+}
+
+void Interpreter::settle(const plan::Settle& st) {
+  if (opts_.observer) opts_.observer->settle_begins(st);
+  std::unique_ptr<SettleProber> prober;
+  if (st.mode == model::SettleMode::until_stable) {
+    // The file is setup's, but a symlink may have replaced it since.
+    if (auto e = resolver_.recheck({st.file, st.file, ""}, false)) {
+      fail(fmt::format("{}:{}:{}: {}: {}", plan_.recipe_file, st.loc.line, st.loc.column, st.text, e->message));
+      return;
+    }
+    prober = file_prober(st.file, *opts_.clock);
+  }
+  SleepPause sleep;
+  const auto on_probe = [this](const model::SettleRecord& r) {
+    if (opts_.observer) opts_.observer->settle_probe(r);
+  };
+  SettleRun r =
+      run_settle(st, prober.get(), opts_.pause ? *opts_.pause : sleep, *opts_.clock, opts_.interrupted, on_probe);
+  outcome_.settle = r.record;
+  if (opts_.observer) opts_.observer->settle_ends(r.record);
+  if (!r.error.empty())
+    fail(fmt::format("{}:{}:{}: {}: {}", plan_.recipe_file, st.loc.line, st.loc.column, st.text, r.error));
+  else if (r.record.outcome == model::SettleOutcome::interrupted)
+    fail("interrupted by a signal", model::RunStatus::interrupted);
+}
+
+void Interpreter::check_interrupt() const {
+  if (interruptible_ && opts_.interrupted && opts_.interrupted->load()) throw Interrupted{};
+}
+
+std::string Interpreter::where(const plan::Step& step) const {
+  return fmt::format("{}:{}:{}: {}", plan_.recipe_file, step.loc.line, step.loc.column, step.kernel.text);
+}
+
+void Interpreter::claim(const plan::Step& step) {
+  const auto& fx = step.kernel.effects;
+  auto refuse = [&](const std::string& why) { throw StepFailed{fmt::format("{}: {}", where(step), why)}; };
+  for (const auto& r : fx.reads)
+    if (auto e = resolver_.recheck({r, r, ""}, false)) refuse(e->message);
+  for (const auto& c : fx.creates) {
+    if (auto e = resolver_.recheck({c.path, c.path, ""}, true)) refuse(e->message);
+    struct stat st {};
+    if (::lstat(c.path.c_str(), &st) == 0 && !owned_.count(c.path))
+      refuse(fmt::format("{} exists and this run did not create it; hwbench will not overwrite it", c.path));
+    owned_.insert(c.path);
+  }
+}
+
+void Interpreter::evict_inputs(const plan::Step& step) {
+  for (const auto& r : step.kernel.effects.reads) {
+    auto ev = platform::evict(r);
+    if (!ev.ok) throw StepFailed{fmt::format("{}: cold: {}", where(step), ev.error)};
+  }
+}
+
+std::unique_ptr<kernels::Kernel> Interpreter::make(const plan::Step& step) {
+  try {
+    auto k = step.kernel.spec->make(step.kernel.call, ctx_);
+    k->prepare();
+    return k;
+  } catch (const kernels::KernelUnavailable& e) {
+    throw Unavailable{e.what()};
+  } catch (const std::exception& e) {
+    throw StepFailed{fmt::format("{}: {}", where(step), e.what())};
+  }
+}
+
+void Interpreter::run_untimed(const plan::Step& step) {
+  claim(step);
+  std::unique_ptr<kernels::Kernel> k;
+  try {
+    k = make(step);
+  } catch (const Unavailable& u) {
+    throw StepFailed{fmt::format("{}: {}", where(step), u.what)};
+  }
+  const bool command = kernels::command::is_command(*step.kernel.spec);
+  try {
+    loop_.run(*k, step.kernel.policy);
+    if (command) commands_.after_run(step, *k, "", 0);
+    k->finish();
+  } catch (const std::exception& e) {
+    if (command) commands_.failed(step, *k, "");
+    throw StepFailed{fmt::format("{}: {}", where(step), e.what())};
+  }
+  forget_removed(step);
+}
+
+void Interpreter::forget_removed(const plan::Step& step) {
+  for (const auto& r : step.kernel.effects.removes) {
+    struct stat st {};
+    if (::lstat(r.c_str(), &st) != 0) owned_.erase(r);
+  }
+}
+
+void Interpreter::run_sampled(const plan::Step& step) {
+  const plan::Policy& p = step.kernel.policy;
+  const bool command = kernels::command::is_command(*step.kernel.spec);
+  claim(step);
+  // A command whose importer's series stand in for its own keeps its samples apart.
+  model::Series scratch;
+  scratch.label = step.series;
+  model::Series& series = plan::keeps_own_series(step.kernel) ? outcome_.series[index_.at(step.series)] : scratch;
+  std::unique_ptr<kernels::Kernel> k;
+  try {
+    k = make(step);
+  } catch (const Unavailable& u) {
+    // Not this machine's: recorded and reported as the original tool did, never a failure.
+    series.unavailable = u.what;
+    return;
+  }
+  if (p.until_ci_pct > 0) series.ci_target_pct = p.until_ci_pct;
+  SeriesKeeper keeper(step, series, loop_, opts_.observer);
+  try {
+    for (std::uint32_t w = 0; w < p.warmup; ++w) {
+      check_interrupt();
+      k->run(1);
+    }
+    k->take_program_use();  // the warm-up runs' are no sample's
+    auto window = open_window(step.series, 1);
+    CpuSpan cpu_span;
+    // A statement of one unit per sample takes its short samples in batches (measure_batch).
+    // A program's run is never that short, and each needs its output read.
+    const bool batches = !command && p.for_seconds <= 0 && !p.sync && !p.cpu_time && !p.cold && p.until_ci_pct <= 0;
+    std::vector<model::Sample> taken(batches ? MeasurementLoop::batch_max : 1);
+    bool done = false;
+    for (std::uint32_t n = 0; n < p.runs_max && !done;) {
+      check_interrupt();
+      if (p.cold) evict_inputs(step);
+      std::size_t count = 1;
+      // A sample that Ctrl-C reached is not a sample: kernels stop mid-unit and return what
+      // they finished (a cut-short copy counts nothing), so it is dropped and the run stops
+      // (measure_batch leaves it out and gives the samples before it, kept below).
+      if (batches && cpu_span.shared()) {
+        // Never past the sample that ends the series (its count: no `until ci` here).
+        const std::size_t left = std::max<std::uint32_t>(p.runs_min, n + 1) - n;
+        count = loop_.measure_batch(*k, cpu_span, {taken.data(), std::min(left, taken.size())});
+      } else if (command) {
+        // Each sample reads the CPU clocks around itself: its hooks run programs too.
+        hook(step, "prepare", step.kernel.prepare);
+        taken[0] = loop_.measure(*k, p);
+        check_interrupt();
+        hook(step, "conclude", step.kernel.conclude);
+      } else {
+        taken[0] = loop_.measure(*k, p, cpu_span);
+        check_interrupt();
+      }
+      // What the kernel noted by the end of these samples (a batch's were all run by then).
+      const auto notes = k->notes();
+      FigureReadings readings;
+      if (command) readings = read_run(step, *k, series, taken[0]);
+      for (std::size_t i = 0; i < count && !done; ++i, ++n) done = keeper.keep(taken[i], n, cpu_span, notes);
+      if (command) keep_readings(step, readings, series);
+      // Also after the last sample of the last statement: an interrupted run never ends "complete".
+      check_interrupt();
+    }
+    if (window && !series.samples.empty()) window->workers = threads_of(series.params_of(series.samples.back()));
+    close_window(window);
+    k->finish();
+  } catch (const kernels::KernelError& e) {
+    if (command) commands_.failed(step, *k, step.series);
+    throw StepFailed{fmt::format("{}: {}", where(step), e.what())};
+  } catch (const platform::ChildError& e) {
+    throw StepFailed{fmt::format("{}: {}", where(step), e.what())};
+  } catch (const std::system_error& e) {
+    throw StepFailed{fmt::format("{}: {}", where(step), e.what())};
+  }
+  if (!keeper.converged()) series.converged = false;
+  forget_removed(step);
+}
+
+void Interpreter::run_group(const plan::Step& step) {
+  model::Series& series = outcome_.series[index_.at(step.series)];
+  const std::vector<const plan::Step*> all = plan::kernel_steps(step);
+  for (const plan::Step* c : all) {
+    claim(*c);
+    if (c->kernel.policy.cold) evict_inputs(*c);
+  }
+  GroupRun g{*opts_.clock, loop_, ctx_, plan_.recipe_file};
+  const auto window = open_window(step.series, busy_workers(step));
+  GroupResult r = step.kind == plan::Step::Kind::time ? run_time_group(g, step) : run_parallel_group(g, step);
+  close_window(window);
+  for (const plan::Step* c : all) forget_removed(*c);
+  if (!r.error.empty()) {
+    check_interrupt();  // workers stopped by Ctrl-C: the run was interrupted, not failed
+    throw StepFailed{r.error};
+  }
+  // A group that Ctrl-C reached was cut short (kernels, workers): its partial sum is not a sample.
+  check_interrupt();
+  r.sample.iteration = static_cast<std::uint32_t>(series.samples.size() + 1);
+  series.add(r.sample, r.params);
+  if (opts_.observer) opts_.observer->sample_taken(step, series);
+}
+
+std::optional<model::ConditionsWindow> Interpreter::open_window(const std::string& series, std::size_t workers) {
+  if (!opts_.conditions) return std::nullopt;
+  return model::ConditionsWindow{series, static_cast<std::uint32_t>(workers), opts_.conditions->sample(), {}};
+}
+
+void Interpreter::close_window(std::optional<model::ConditionsWindow> window) {
+  if (!window) return;
+  window->end = opts_.conditions->sample();
+  outcome_.conditions->windows.push_back(std::move(*window));
+}
+
+}  // namespace detail
+
 RunOutcome run_plan(const check::CheckedRecipe& recipe, const RunOptions& options) {
-  Interpreter it(recipe, options);
+  detail::Interpreter it(recipe, options);
   return it.run();
 }
 
