@@ -118,8 +118,12 @@ std::optional<double> sample_value(const model::Sample& sample, const Unit& unit
   return std::nullopt;
 }
 
-std::vector<double> sample_values(const model::Series& series, const Unit& unit) {
+std::vector<double> sample_values(const model::Series& series, const Unit& unit, std::vector<std::uint32_t>* blocks) {
   std::vector<double> values;
+  const auto keep = [&](double value, const model::Sample& sample) {
+    values.push_back(value);
+    if (blocks != nullptr) blocks->push_back(sample.block);
+  };
   values.reserve(series.samples.size());
   std::int64_t span_wall_ns = 0;  // the wall of the CPU span's samples so far
   for (const auto& sample : series.samples) {
@@ -131,10 +135,10 @@ std::vector<double> sample_values(const model::Series& series, const Unit& unit)
       span.wall_ns = span_wall_ns;
       span.cpu_samples = 1;
       span_wall_ns = 0;
-      if (auto value = sample_value(span, unit)) values.push_back(*value);
+      if (auto value = sample_value(span, unit)) keep(*value, sample);
       continue;
     }
-    if (auto value = sample_value(sample, unit)) values.push_back(*value);
+    if (auto value = sample_value(sample, unit)) keep(*value, sample);
   }
   return values;
 }

@@ -63,7 +63,9 @@ struct ScaledUnit {
 ScaledUnit scaled_unit(const Unit& unit, double value);
 
 /// sample_value of each of the series' samples, in order, those without one left out: the
-/// per-sample figures of a report in `unit`.
-std::vector<double> sample_values(const model::Series& series, const Unit& unit);
+/// per-sample figures of a report in `unit`. With `blocks`, the block of each kept sample is
+/// appended to it (model::Sample::block), in the same order.
+std::vector<double> sample_values(const model::Series& series, const Unit& unit,
+                                  std::vector<std::uint32_t>* blocks = nullptr);
 
 }  // namespace hwbench::runtime::analysis

@@ -13,7 +13,7 @@ namespace {
 /// Every option of every command, as parsed.
 struct Options {
   Common common;
-  RunFiles run_files;
+  RunChoices run_files;
   std::string format = "text";
   int width = -1;  // --width: -1 the terminal's (80 when not one)
   RunDisplay display;
@@ -56,6 +56,10 @@ CLI::App* add_run(CLI::App& app, Options& o) {
   run->add_option("--html", o.run_files.html,
                   "also write the result's HTML page (one self-contained file with charts) to this file");
   run->add_option("--width", o.width, kWidthHelp)->check(CLI::NonNegativeNumber);
+  run->add_option("--blocks", o.run_files.blocks,
+                  "take each series' samples in at most N blocks spread over the run, in turn with its neighbours "
+                  "(default 5; 1: back to back)")
+      ->check(CLI::Range(1, 1000));
   auto* quiet = run->add_flag("-q,--quiet", o.display.quiet, "no progress on stderr");
   run->add_flag("-v,--verbose", o.display.verbose, "one progress line per sample as well")->excludes(quiet);
   run->add_option("--color", o.display.color,

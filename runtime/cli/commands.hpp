@@ -2,6 +2,7 @@
 // The commands behind the command line, one file each (check_command.cpp, run_command.cpp,
 // report_command.cpp, import_command.cpp, list_command.cpp); cli.cpp parses the arguments and
 // calls them. Each writes what it prints to `out` and `err` and returns an exit code (cli.hpp).
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <ostream>
@@ -25,10 +26,11 @@ namespace hwbench::runtime::cli {
 /// What `run` and `check` share on the command line: the recipe, -L, --set, --allow-exec.
 using Common = pipeline::RecipeRequest;
 
-/// The files `run` writes besides its reports.
-struct RunFiles {
-  std::string output;  ///< -o: the result file; "" for results/<recipe>-<UTC time>.json
-  std::string html;    ///< --html: the result's page; "" for none
+/// What `run` writes besides its reports, and how it takes its samples.
+struct RunChoices {
+  std::string output;        ///< -o: the result file; "" for results/<recipe>-<UTC time>.json
+  std::string html;          ///< --html: the result's page; "" for none
+  std::uint32_t blocks = 5;  ///< --blocks: run::RunOptions::blocks
 };
 
 /// How `run` shows its progress (runtime/cli/progress.hpp).
@@ -76,7 +78,7 @@ int cmd_check(const Common& c, bool busy_check, std::ostream& out, std::ostream&
 /// With `remote_session` (`--remote-session`, hidden: how a run on another host starts, see
 /// docs/remote.md) the recipe and its files are first unpacked from stdin into the current
 /// directory, and the end of stdin afterwards interrupts the run like a Ctrl-C.
-int cmd_run(const Common& c, const RunFiles& files, const std::string& format, std::size_t width,
+int cmd_run(const Common& c, const RunChoices& files, const std::string& format, std::size_t width,
             const RunDisplay& display, bool remote_session, const std::vector<std::string>& argv, std::ostream& out,
             std::ostream& err);
 /// `hwbench run FILE --host DEST… | --hosts FLEET.toml`: the recipe run on each host over ssh, each

@@ -49,7 +49,7 @@ bool make_result_directory(const std::string& path, std::ostream& err) {
 
 }  // namespace
 
-int cmd_run(const Common& c, const RunFiles& files, const std::string& format, std::size_t width,
+int cmd_run(const Common& c, const RunChoices& files, const std::string& format, std::size_t width,
             const RunDisplay& display, bool remote_session, const std::vector<std::string>& argv, std::ostream& out,
             std::ostream& err) {
   // From here on Ctrl-C means "stop, clean up, say so", never a silent kill.
@@ -83,6 +83,7 @@ int cmd_run(const Common& c, const RunFiles& files, const std::string& format, s
   ProgressDisplay progress(err, clock, progress_style(display.err_fd, display.verbose, display.color));
   if (!display.quiet) request.options.observer = &progress;
   request.options.interrupted = guard.flag();
+  request.options.blocks = files.blocks;
   platform::SystemConditionsSampler conditions("", clock);
   request.options.conditions = &conditions;
   pipeline::RunRecord run = pipeline::run_recipe(request);

@@ -78,6 +78,13 @@ struct ReportFigures {
   /// The figures' unit when it is not the spec's: each series' own in `report summary`, the
   /// tool's in a named style (stream MB/s, perl s, openssl k or ops/s, bonnie KiB/s or ops/s); else "".
   std::string unit;
+  /// How `ci95` was estimated when the samples were taken in blocks spread over the run
+  /// (analysis::block_interval): how many blocks (0: none), "samples" or "blocks" (the block
+  /// means), and the block means' spread as a fraction of the mean when they disagree beyond
+  /// their own intervals (unstable).
+  std::uint32_t blocks = 0;
+  std::string estimate{};
+  std::optional<double> unstable_spread{};
 };
 
 /// A report as printed, with every figure it computed.

@@ -47,8 +47,11 @@ struct Sample {
   std::int64_t start_unix_ns = 0;   ///< wall-clock start, for the record only
   std::int64_t max_latency_ns = 0;  ///< the kernel's longest single operation (Work::max_latency_ns); 0: none
   std::int64_t max_rss_kb = 0;  ///< a command step's: the largest peak resident set of its runs (wait4), KiB; 0: none
-  bool cold = false;            ///< page cache evicted (and verified) before it
-  bool cpu_timed = false;       ///< rates use this process's CPU time (usr+sys), not wall time
+  /// The block of the run it was taken in, 1-based, when its statement's samples were taken in
+  /// blocks spread over the run (docs/language.md, "Blocks"); 0: taken back to back.
+  std::uint32_t block = 0;
+  bool cold = false;       ///< page cache evicted (and verified) before it
+  bool cpu_timed = false;  ///< rates use this process's CPU time (usr+sys), not wall time
   /// How many samples `cpu` covers: 1, its own; n > 1 on the last sample of a CPU span, n samples
   /// too short to read the CPU clocks around each (run::CpuSpan), whose CPU time it holds; 0 on
   /// the span's other samples, whose CPU time was not read (cpu is 0).
@@ -190,6 +193,7 @@ class Samples {
     max_latency_ns,
     flags,
     max_rss_kb,
+    block,
     count_
   };
   /// Samples staged before they go into the columns.
@@ -251,6 +255,7 @@ class Samples {
     stage(Field::max_latency_ns, k, static_cast<std::uint64_t>(sample.max_latency_ns));
     stage(Field::flags, k, (sample.cold ? 1U : 0U) | (sample.cpu_timed ? 2U : 0U));
     stage(Field::max_rss_kb, k, static_cast<std::uint64_t>(sample.max_rss_kb));
+    stage(Field::block, k, sample.block);
     if (++staged_ == staged_rows) fold();
   }
   /// Puts `sample` in place of sample `i` (< size()); rebuilds the columns, so O(size()).

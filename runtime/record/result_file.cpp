@@ -160,6 +160,9 @@ json samples_to_json(Placeholders& placeholders, const model::Samples& samples) 
   // Written only for command steps' samples, whose programs' peak memory it is; absent, 0.
   const model::IntColumn& rss = samples.column(Field::max_rss_kb);
   if (!rss.constant() || (rss.size() > 0 && rss[0] != 0)) out["max_rss_kb"] = column(Field::max_rss_kb, true);
+  // Written only where samples were taken in blocks spread over the run; absent, 0.
+  const model::IntColumn& block = samples.column(Field::block);
+  if (!block.constant() || (block.size() > 0 && block[0] != 0)) out["block"] = column(Field::block, false);
   out["start_unix_ns"] = column_to_json(placeholders, samples.column(Field::start_unix_ns), true, /*deltas=*/true);
   const model::IntColumn& flags = samples.column(Field::flags);
   for (const auto& [key, bit] : {std::pair{"cold", 1U}, std::pair{"cpu_timed", 2U}}) {
@@ -230,6 +233,10 @@ json figures_to_json(Placeholders& placeholders, const model::Result& result, co
                  {"aggregates", std::move(aggregates)},
                  {"converged", f.converged}};
     if (!f.unit.empty()) item["unit"] = f.unit;
+    if (f.blocks >= 2) {
+      item["interval"] = {{"blocks", f.blocks}, {"estimate", f.estimate}};
+      if (f.unstable_spread) item["interval"]["unstable_spread"] = number_to_json(*f.unstable_spread);
+    }
     out.push_back(std::move(item));
   }
   return out;

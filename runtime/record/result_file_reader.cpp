@@ -133,6 +133,16 @@ std::vector<model::ReportFigures> read_figures(JsonReader& in, const json& objec
         f.aggregates.emplace_back(name, in.number(*aggregates, aggregates_path, name));
     }
     f.converged = in.boolean(item, path, "converged");
+    if (in.member(item, path, "interval", /*optional=*/true) != nullptr) {
+      const json* interval = in.object(item, path, "interval");
+      if (interval == nullptr) return;
+      const auto interval_path = JsonReader::join(path, "interval");
+      f.blocks = static_cast<std::uint32_t>(
+          in.unsigned_integer(*interval, interval_path, "blocks", std::numeric_limits<std::uint32_t>::max()));
+      f.estimate = in.text(*interval, interval_path, "estimate");
+      if (in.member(*interval, interval_path, "unstable_spread", /*optional=*/true) != nullptr)
+        f.unstable_spread = in.number(*interval, interval_path, "unstable_spread");
+    }
     figures.push_back(std::move(f));
   });
   return figures;

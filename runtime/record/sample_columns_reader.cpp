@@ -186,6 +186,9 @@ void read_columns(JsonReader& in, const json& object, const std::string& where, 
   // Without a max_rss_kb column no sample ran a program.
   const bool no_rss = in.member(*samples, path, "max_rss_kb", /*optional=*/true) == nullptr;
   const Column rss = no_rss ? Column{{}, 0} : column("max_rss_kb", signed_64);
+  // Without a block column the samples were taken back to back.
+  const bool no_blocks = in.member(*samples, path, "block", /*optional=*/true) == nullptr;
+  const Column block = no_blocks ? Column{{}, 0} : column("block", unsigned_32);
   const std::vector<bool> cold = read_flags(in, *samples, path, "cold", n);
   const std::vector<bool> cpu_timed = read_flags(in, *samples, path, "cpu_timed", n);
   std::vector<std::optional<model::Figure>> figures = read_figure_column(in, *samples, path, n);
@@ -212,6 +215,7 @@ void read_columns(JsonReader& in, const json& object, const std::string& where, 
     s.cpu_samples = static_cast<std::uint32_t>(cpu_samples[i]);
     s.max_latency_ns = as_signed(latency[i]);
     s.max_rss_kb = as_signed(rss[i]);
+    s.block = static_cast<std::uint32_t>(block[i]);
     // An array of start times holds the first and then each one's difference from the one before.
     start_ns = start.values.empty() ? start.all : start_ns + start.values[i];
     s.start_unix_ns = as_signed(start_ns);

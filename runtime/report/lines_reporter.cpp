@@ -12,11 +12,13 @@ namespace hwbench::runtime::report {
 
 namespace {
 
-// The footnote marks of a series whose samples drift or hold outliers: "[d]", "[o]", "[d,o]"; "".
+// The footnote marks of a series whose samples drift, hold outliers or come from blocks that
+// disagree: "[d]", "[o]", "[u]", "[d,o,u]"; "".
 std::string stability_mark(const SeriesFigures& series) {
   std::string marks;
   if (series.drift) marks = "d";
   if (series.outliers > 0) marks += marks.empty() ? "o" : ",o";
+  if (series.interval.unstable) marks += marks.empty() ? "u" : ",u";
   return marks.empty() ? marks : "[" + marks + "]";
 }
 
@@ -49,10 +51,12 @@ Grid lines_grid(const ReportData& data, Format format) {
   const bool marked = format != Format::csv;
   bool any_drift = false;
   bool any_outliers = false;
+  bool any_unstable = false;
   for (const auto& series : data.series) {
     const std::string mark = marked ? stability_mark(series) : std::string();
     any_drift |= series.drift;
     any_outliers |= series.outliers > 0;
+    any_unstable |= series.interval.unstable;
     std::vector<std::string> row = {mark.empty() ? series.label : series.label + " " + mark,
                                     std::to_string(series.values.size())};
     for (const auto& [name, value] : series.aggregates) row.push_back(aggregate_cell(name, value, format));
@@ -67,6 +71,8 @@ Grid lines_grid(const ReportData& data, Format format) {
   if (marked && any_outliers)
     grid.after.push_back(fmt::format("[o] outliers: samples past {} modified Z-scores (MAD) from the median",
                                      analysis::outlier_z_threshold));
+  if (marked && any_unstable)
+    grid.after.push_back("[u] unstable: the means of its blocks differ beyond their own 95% CIs");
   return grid;
 }
 

@@ -56,6 +56,18 @@ std::string section_heading(std::string_view title, Format format) {
   return {};
 }
 
+namespace {
+
+/// What the result file keeps of how a series' ci95 was estimated from its blocks.
+void note_interval(model::ReportFigures& figures, const analysis::BlockInterval& interval) {
+  if (interval.blocks < 2) return;
+  figures.blocks = static_cast<std::uint32_t>(interval.blocks);
+  figures.estimate = analysis::estimate_word(interval.estimate);
+  if (interval.unstable) figures.unstable_spread = interval.spread;
+}
+
+}  // namespace
+
 model::RenderedReport render_to_record(const model::Result& whole, const model::ReportSpec& spec, Format format,
                                        const ComparedResults& compared, std::size_t width, const NamedStyle* named) {
   std::optional<model::Result> narrowed;
@@ -77,12 +89,14 @@ model::RenderedReport render_to_record(const model::Result& whole, const model::
       model::RenderedReport record;
       record.spec = spec;
       record.text = text.str();
-      for (const auto& row : rows)
+      for (const auto& row : rows) {
         record.figures.push_back(model::ReportFigures{row.label,
                                                       row.values,
                                                       {{"mean", row.mean}, {"ci95", row.ci95}, {"median", row.median}},
                                                       row.converged,
                                                       row.unit});
+        note_interval(record.figures.back(), row.interval);
+      }
       return record;
     }
     case model::ReportLayout::lines:
@@ -98,6 +112,7 @@ model::RenderedReport render_to_record(const model::Result& whole, const model::
   for (const auto& series : data.series) {
     record.figures.push_back(
         model::ReportFigures{series.label, series.values, series.aggregates, series.converged, ""});
+    note_interval(record.figures.back(), series.interval);
   }
   return record;
 }

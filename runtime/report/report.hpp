@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "runtime/analysis/blocks.hpp"
 #include "runtime/analysis/units.hpp"
 #include "runtime/model/result.hpp"
 #include "runtime/report/compare_report.hpp"
@@ -38,6 +39,8 @@ struct SeriesFigures {
   bool drift = false;
   /// How many samples are outliers (analysis::count_outliers).
   std::size_t outliers = 0;
+  /// The mean's 95% interval from the samples' blocks (analysis::block_interval): what `ci95` is.
+  analysis::BlockInterval interval;
 };
 
 /// Everything one report prints, already computed.
@@ -59,6 +62,7 @@ struct SummaryRow {
   double ci95 = 0;             ///< the 95% half-interval, in `unit`; NaN under two samples
   double median = 0;           ///< NaN without samples
   bool converged = true;
+  analysis::BlockInterval interval;  ///< how ci95 was estimated, from the samples' blocks
 };
 
 /// The aggregate stage of `report summary`: every series of `result`, in the result's order,

@@ -56,14 +56,17 @@ ReportData build_report_data(const model::Result& result, const model::ReportSpe
     figures.label = series.label;
     figures.converged = series.converged;
     figures.ci_target_pct = series.ci_target_pct;
-    if (unit != nullptr) figures.values = analysis::sample_values(series, *unit);
+    std::vector<std::uint32_t> blocks;
+    if (unit != nullptr) figures.values = analysis::sample_values(series, *unit, &blocks);
+    figures.interval = analysis::block_interval(figures.values, blocks);
     // A series whose samples all lack this measure (an op-only kernel in an MB/s report) is
     // not part of the report: a column of dashes or zeros would only mislead.
     bool has_printed_figure = false;
     for (const auto& name : spec.aggregates) has_printed_figure |= series.printed.count(name) != 0;
     if (unit != nullptr && figures.values.empty() && !series.samples.empty() && !has_printed_figure) continue;
     for (const auto& name : spec.aggregates) {
-      auto value = analysis::aggregate(name, figures.values);
+      // ci95 takes the samples' blocks into account: a drift between them widens it.
+      auto value = name == "ci95" ? std::optional(figures.interval.half) : analysis::aggregate(name, figures.values);
       figures.aggregates.emplace_back(name, value.value_or(std::numeric_limits<double>::quiet_NaN()));
       std::optional<double> printed;
       if (const auto it = series.printed.find(name); it != series.printed.end() && unit != nullptr) {

@@ -1,5 +1,6 @@
 // `report summary`: one line per series, each in its natural unit, for a first screen that
 // tells what a recipe measured before its sections give the detail.
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -55,10 +56,11 @@ std::vector<SummaryRow> build_summary(const model::Result& result) {
     row.label = series.label;
     row.unit = unit.name;
     row.converged = series.converged;
-    for (const auto& sample : series.samples)
-      if (auto value = analysis::sample_value(sample, unit)) row.values.push_back(*value);
+    std::vector<std::uint32_t> blocks;
+    row.values = analysis::sample_values(series, unit, &blocks);
+    row.interval = analysis::block_interval(row.values, blocks);
     row.mean = analysis::aggregate("mean", row.values).value_or(kNoFigure);
-    row.ci95 = row.values.size() < 2 ? kNoFigure : analysis::aggregate("ci95", row.values).value_or(kNoFigure);
+    row.ci95 = row.interval.half;
     row.median = analysis::aggregate("median", row.values).value_or(kNoFigure);
     rows.push_back(std::move(row));
   }
@@ -70,16 +72,51 @@ void render_summary(const std::vector<SummaryRow>& rows, Format format, std::ost
   const bool csv = format == Format::csv;
   grid.header = {"series", "n", "mean", "unit", csv ? "ci95 (%)" : "95% CI", "median"};
   grid.align = {Align::left, Align::right, Align::right, Align::left, Align::right, Align::right};
+  // Samples taken in blocks spread over the run: how many, and whether ci95 came from their means.
+  const bool blocked =
+      std::any_of(rows.begin(), rows.end(), [](const SummaryRow& r) { return r.interval.blocks >= 2; });
+  if (blocked) {
+    const std::vector<const char*> titles = csv ? std::vector<const char*>{"blocks", "ci95 from", "unstable spread (%)"}
+                                                : std::vector<const char*>{"blocks"};
+    for (const char* title : titles) {
+      grid.header.push_back(title);
+      grid.align.push_back(Align::right);
+    }
+  }
   bool any_unconverged = false;
+  std::vector<std::string> unstable;
   for (const auto& row : rows) {
-    // `*`: the series stopped before its `until ci` target; the note under the table says so.
-    const bool mark = !row.converged && !csv;
+    // `*`: the series stopped before its `until ci` target; `!`: its blocks disagree. The notes
+    // under the table say so.
+    std::string label = row.label;
+    if (!row.converged && !csv) label += " *";
+    if (row.interval.unstable && !csv) {
+      label += " !";
+      unstable.push_back(fmt::format("! {}: unstable, its {} block means spread {:.1f}%", row.label,
+                                     row.interval.blocks, row.interval.spread * 100));
+    }
     any_unconverged |= !row.converged;
     const Shown shown = shown_figures(row, format);
-    grid.rows.push_back({mark ? row.label + " *" : row.label, std::to_string(row.values.size()), shown.mean, shown.unit,
-                         ci_cell(row, format), shown.median});
+    std::vector<std::string> cells = {
+        label, std::to_string(row.values.size()), shown.mean, shown.unit, ci_cell(row, format), shown.median};
+    if (blocked) {
+      const auto& in = row.interval;
+      const bool has = in.blocks >= 2;
+      const bool means = in.estimate == analysis::IntervalEstimate::blocks;
+      if (csv) {
+        cells.push_back(has ? std::to_string(in.blocks) : "");
+        cells.push_back(has ? std::string(analysis::estimate_word(in.estimate)) : "");
+        cells.push_back(in.unstable ? fmt::format("{:.1f}", in.spread * 100) : "");
+      } else {
+        cells.push_back(!has ? "-" : means ? fmt::format("{} means", in.blocks) : std::to_string(in.blocks));
+      }
+    }
+    grid.rows.push_back(std::move(cells));
   }
   if (any_unconverged && !csv) grid.after.push_back("* did not reach its `until ci` target");
+  if (blocked && !csv)
+    grid.after.push_back("blocks: samples in N blocks over the run; \"N means\": CI from the block means");
+  for (auto& note : unstable) grid.after.push_back(std::move(note));
   if (format == Format::text && width > 0) {
     // Cut the labels rather than the table: a summary split into blocks of columns would no
     // longer read as one line per series.

@@ -24,28 +24,12 @@ namespace hwbench::runtime::run {
 
 namespace {
 
-/// Thrown inside the interpreter only, to unwind to the phase loop.
-struct Interrupted {};
-
-/// The kernel cannot run on this machine (kernels::KernelUnavailable).
-struct Unavailable {
-  std::string what;
-};
-
 /// How many of hwbench's own processes a group keeps busy: its widest `parallel` block, else 1.
 std::size_t busy_workers(const plan::Step& step) {
   if (step.kind == plan::Step::Kind::parallel) return step.workers.size();
   std::size_t widest = 1;
   for (const auto& child : step.children) widest = std::max(widest, busy_workers(child));
   return widest;
-}
-
-/// The threads a kernel ran its samples on (its `threads` parameter, as STREAM's), else 1.
-std::uint32_t threads_of(const model::ParamSet& set) {
-  const auto it = set.params.find("threads");
-  if (it == set.params.end()) return 1;
-  const unsigned long n = std::strtoul(it->second.c_str(), nullptr, 10);
-  return n > 0 && n < UINT32_MAX ? static_cast<std::uint32_t>(n) : 1;
 }
 
 }  // namespace
@@ -70,9 +54,15 @@ Interpreter::Interpreter(const check::CheckedRecipe& recipe, const RunOptions& o
     outcome_.series.push_back(std::move(s));
   }
   for (std::size_t i = 0; i < plan_.main.size(); ++i) {
-    if (!plan_.main[i].series.empty() && index_.count(plan_.main[i].series)) last_step_[plan_.main[i].series] = i;
+    if (!plan_.main[i].series.empty() && index_.count(plan_.main[i].series)) {
+      last_step_[plan_.main[i].series] = i;
+      ++step_count_[plan_.main[i].series];
+    }
     for (const auto& rule : plan_.main[i].kernel.figures)
-      if (!rule.label.empty()) last_step_[rule.label] = i;
+      if (!rule.label.empty()) {
+        last_step_[rule.label] = i;
+        ++step_count_[rule.label];
+      }
   }
 }
 
@@ -147,6 +137,11 @@ void Interpreter::phase(const std::vector<plan::Step>& steps, bool timed) {
       check_interrupt();
       if (!timed) {
         run_untimed(step);
+        continue;
+      }
+      if (const std::size_t end = rotation_end(steps, i); end > i) {
+        run_rotation(steps, i, end);
+        i = end - 1;
         continue;
       }
       if (opts_.observer) opts_.observer->step_begins(step);
@@ -264,82 +259,6 @@ void Interpreter::forget_removed(const plan::Step& step) {
     struct stat st {};
     if (::lstat(r.c_str(), &st) != 0) owned_.erase(r);
   }
-}
-
-void Interpreter::run_sampled(const plan::Step& step) {
-  const plan::Policy& p = step.kernel.policy;
-  const bool command = kernels::command::is_command(*step.kernel.spec);
-  claim(step);
-  // A command whose importer's series stand in for its own keeps its samples apart.
-  model::Series scratch;
-  scratch.label = step.series;
-  model::Series& series = plan::keeps_own_series(step.kernel) ? outcome_.series[index_.at(step.series)] : scratch;
-  std::unique_ptr<kernels::Kernel> k;
-  try {
-    k = make(step);
-  } catch (const Unavailable& u) {
-    // Not this machine's: recorded and reported as the original tool did, never a failure.
-    series.unavailable = u.what;
-    return;
-  }
-  if (p.until_ci_pct > 0) series.ci_target_pct = p.until_ci_pct;
-  SeriesKeeper keeper(step, series, loop_, opts_.observer);
-  try {
-    for (std::uint32_t w = 0; w < p.warmup; ++w) {
-      check_interrupt();
-      k->run(1);
-    }
-    k->take_program_use();  // the warm-up runs' are no sample's
-    auto window = open_window(step.series, 1);
-    CpuSpan cpu_span;
-    // A statement of one unit per sample takes its short samples in batches (measure_batch).
-    // A program's run is never that short, and each needs its output read.
-    const bool batches = !command && p.for_seconds <= 0 && !p.sync && !p.cpu_time && !p.cold && p.until_ci_pct <= 0;
-    std::vector<model::Sample> taken(batches ? MeasurementLoop::batch_max : 1);
-    bool done = false;
-    for (std::uint32_t n = 0; n < p.runs_max && !done;) {
-      check_interrupt();
-      if (p.cold) evict_inputs(step);
-      std::size_t count = 1;
-      // A sample that Ctrl-C reached is not a sample: kernels stop mid-unit and return what
-      // they finished (a cut-short copy counts nothing), so it is dropped and the run stops
-      // (measure_batch leaves it out and gives the samples before it, kept below).
-      if (batches && cpu_span.shared()) {
-        // Never past the sample that ends the series (its count: no `until ci` here).
-        const std::size_t left = std::max<std::uint32_t>(p.runs_min, n + 1) - n;
-        count = loop_.measure_batch(*k, cpu_span, {taken.data(), std::min(left, taken.size())});
-      } else if (command) {
-        // Each sample reads the CPU clocks around itself: its hooks run programs too.
-        hook(step, "prepare", step.kernel.prepare);
-        taken[0] = loop_.measure(*k, p);
-        check_interrupt();
-        hook(step, "conclude", step.kernel.conclude);
-      } else {
-        taken[0] = loop_.measure(*k, p, cpu_span);
-        check_interrupt();
-      }
-      // What the kernel noted by the end of these samples (a batch's were all run by then).
-      const auto notes = k->notes();
-      FigureReadings readings;
-      if (command) readings = read_run(step, *k, series, taken[0]);
-      for (std::size_t i = 0; i < count && !done; ++i, ++n) done = keeper.keep(taken[i], n, cpu_span, notes);
-      if (command) keep_readings(step, readings, series);
-      // Also after the last sample of the last statement: an interrupted run never ends "complete".
-      check_interrupt();
-    }
-    if (window && !series.samples.empty()) window->workers = threads_of(series.params_of(series.samples.back()));
-    close_window(window);
-    k->finish();
-  } catch (const kernels::KernelError& e) {
-    if (command) commands_.failed(step, *k, step.series);
-    throw StepFailed{fmt::format("{}: {}", where(step), e.what())};
-  } catch (const platform::ChildError& e) {
-    throw StepFailed{fmt::format("{}: {}", where(step), e.what())};
-  } catch (const std::system_error& e) {
-    throw StepFailed{fmt::format("{}: {}", where(step), e.what())};
-  }
-  if (!keeper.converged()) series.converged = false;
-  forget_removed(step);
 }
 
 void Interpreter::run_group(const plan::Step& step) {

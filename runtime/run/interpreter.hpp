@@ -33,6 +33,10 @@ struct RunOptions {
   platform::ConditionsSampler* conditions = nullptr;
   /// How `settle` waits; null for the real sleep (tests lend a fake).
   Pause* pause = nullptr;
+  /// Blocks a statement's samples are taken in, spread over the run in turn with its neighbours
+  /// (docs/language.md, "Blocks"): at most this many, one per sample at most. 1: each statement
+  /// takes its samples back to back, in plan order.
+  std::uint32_t blocks = 1;
 };
 
 /// How a run ended, and what it measured.

@@ -2,6 +2,7 @@
 // The interpreter's state, shared by interpreter.cpp (the phases, each statement's samples, the
 // groups) and command_runs.cpp (what a command step's runs feed: its hooks, figures and the
 // series its importer reads). Private to runtime/run.
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -14,12 +15,37 @@
 #include "runtime/run/command_runs.hpp"
 #include "runtime/run/interpreter.hpp"
 #include "runtime/run/measurement_loop.hpp"
+#include "runtime/run/series_keeper.hpp"
 
 namespace hwbench::runtime::run::detail {
+
+/// Thrown inside the interpreter only, to unwind to the phase loop.
+struct Interrupted {};
+
+/// The kernel cannot run on this machine (kernels::KernelUnavailable).
+struct Unavailable {
+  std::string what;
+};
 
 /// A statement failed; `what` already names it.
 struct StepFailed {
   std::string what;
+};
+
+/// One kernel statement taking its samples: all at once, or block by block in turn with its
+/// neighbours. Made by Interpreter::begin_statement, which is where it stays (the keeper refers
+/// to its series).
+struct StatementRun {
+  const plan::Step* step = nullptr;
+  model::Series scratch;            ///< the samples of a command whose importer's series stand in for its own
+  model::Series* series = nullptr;  ///< the statement's series, or scratch
+  std::unique_ptr<kernels::Kernel> kernel;
+  std::optional<SeriesKeeper> keeper;
+  CpuSpan span;
+  std::uint32_t taken = 0;      ///< samples so far
+  std::uint32_t per_block = 0;  ///< samples per block; 0: not in blocks
+  bool done = false;            ///< its count or its `until ci` target is reached
+  bool command = false;
 };
 
 /// One run of a checked recipe: its plan, its series as they fill, the files it owns.
@@ -48,6 +74,29 @@ class Interpreter {
   void run_untimed(const plan::Step& step);
   void forget_removed(const plan::Step& step);
   void run_sampled(const plan::Step& step);
+
+  // ---- a kernel statement's samples, alone or in blocks (statement_run.cpp) ----
+
+  /// Claims its files, makes its kernel and runs its warm-up; null when the kernel cannot run on
+  /// this machine (its series says why).
+  std::unique_ptr<StatementRun> begin_statement(const plan::Step& step);
+  /// Takes up to `count` more samples (fewer when the statement is done first) in a window of
+  /// their own; in a block, the last one ends the block's CPU span and may meet `until ci`.
+  void take_samples(StatementRun& r, std::uint32_t count);
+  void take_batch(StatementRun& r, std::uint32_t end, std::vector<model::Sample>& taken, bool batches);
+  /// Finishes the kernel and keeps what the statement ended with.
+  void end_statement(StatementRun& r);
+  /// Runs `work` for `r`, a kernel's or a program's failure made the statement's (StepFailed).
+  void guarded(StatementRun& r, const std::function<void()>& work);
+  /// Whether `step` may take its samples in blocks in turn with its neighbours: a kernel
+  /// statement of several samples that runs no program and creates or removes no file, alone
+  /// in feeding its series.
+  bool spreadable(const plan::Step& step) const;
+  /// The end of the run of spreadable statements that starts at `first` (== first: none).
+  std::size_t rotation_end(const std::vector<plan::Step>& steps, std::size_t first) const;
+  /// Statements [first, end) of `steps` take their samples block by block, in turn, forwards
+  /// and then backwards (A B C C B A …), so that a drift of the machine falls on all of them.
+  void run_rotation(const std::vector<plan::Step>& steps, std::size_t first, std::size_t end);
 
   // ---- a command step's runs (command_runs.cpp) ----
 
@@ -92,6 +141,7 @@ class Interpreter {
   std::map<std::string, model::Series> imported_;   ///< series importers read that the plan did not have
   std::vector<const model::Series*> step_imports_;  ///< the series the running statement's importer fed
   std::map<std::string, std::size_t> last_step_;    ///< series label -> index of its last statement in plan_.main
+  std::map<std::string, std::size_t> step_count_;   ///< series label -> how many statements of plan_.main feed it
   RunOutcome outcome_;
   bool interruptible_ = true;
 };

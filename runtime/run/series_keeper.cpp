@@ -1,6 +1,7 @@
 #include "runtime/run/series_keeper.hpp"
 
 #include "kernels/command/command.hpp"
+#include "runtime/analysis/blocks.hpp"
 #include "runtime/analysis/units.hpp"
 
 namespace hwbench::runtime::run {
@@ -10,6 +11,14 @@ namespace {
 /// Whether the 95% half-interval of `rates` is within `pct` percent of their mean.
 bool within_ci(const analysis::RunningMean& rates, double pct) {
   return rates.count() >= 2 && rates.mean() > 0 && rates.ci95() / rates.mean() * 100 <= pct;
+}
+
+/// The same, for rates taken in blocks: the interval analysis::block_interval gives.
+bool within_ci(const std::vector<double>& rates, const std::vector<std::uint32_t>& blocks, double pct) {
+  if (rates.size() < 2) return false;
+  const double mean = analysis::mean(rates);
+  const double half = analysis::block_interval(rates, blocks).half;
+  return mean > 0 && half / mean * 100 <= pct;
 }
 
 }  // namespace
@@ -35,15 +44,24 @@ SeriesKeeper::SeriesKeeper(const plan::Step& step, model::Series& series, Measur
 }
 
 bool SeriesKeeper::keep(model::Sample& s, std::uint32_t n, CpuSpan& span,
-                        const std::map<std::string, std::string>& notes) {
+                        const std::map<std::string, std::string>& notes, bool block_ends) {
   const plan::Policy& p = policy_;
   s.cold = p.cold;
   s.iteration = static_cast<std::uint32_t>(series_.samples.size() + 1);
-  if (p.until_ci_pct > 0) rates_.add(analysis::work_rate(s));
+  s.block = block_;
   // Whether this is the series' last sample: its count is reached, or its CI.
   const bool enough = n + 1 >= p.runs_min;
-  const bool within = enough && p.until_ci_pct > 0 && within_ci(rates_, p.until_ci_pct);
-  loop_.end_sample(s, span, n + 1 == p.runs_max || (enough && (p.until_ci_pct <= 0 || within)));
+  bool within = false;
+  if (p.until_ci_pct > 0 && block_ > 0) {
+    // In blocks the target is judged where a block ends, on the interval the reports give.
+    block_rates_.push_back(analysis::work_rate(s));
+    block_ids_.push_back(block_);
+    within = enough && block_ends && within_ci(block_rates_, block_ids_, p.until_ci_pct);
+  } else if (p.until_ci_pct > 0) {
+    rates_.add(analysis::work_rate(s));
+    within = enough && within_ci(rates_, p.until_ci_pct);
+  }
+  loop_.end_sample(s, span, block_ends || n + 1 == p.runs_max || (enough && (p.until_ci_pct <= 0 || within)));
   if (notes.empty()) {
     if (!shared_index_) shared_index_ = series_.index_of(shared_);
     series_.add(s, *shared_index_);

@@ -6,6 +6,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "runtime/analysis/statistics.hpp"
 #include "runtime/model/sample.hpp"
@@ -22,10 +23,14 @@ class SeriesKeeper {
   SeriesKeeper(const plan::Step& step, model::Series& series, MeasurementLoop& loop, RunObserver* observer);
 
   /// Keeps `s`, the statement's sample number `n` (0-based), with what the kernel `notes`d by
-  /// then: sets its iteration, ends the CPU span in `span` where it must (end_sample), adds it
-  /// to the series and tells the observer. Returns whether it is the statement's last: its
-  /// count reached, or its `until ci` target.
-  bool keep(model::Sample& s, std::uint32_t n, CpuSpan& span, const std::map<std::string, std::string>& notes);
+  /// then: sets its iteration and block, ends the CPU span in `span` where it must (end_sample;
+  /// always at `block_ends`, the last sample of a block), adds it to the series and tells the
+  /// observer. Returns whether it is the statement's last: its count reached, or its `until ci`
+  /// target (in blocks, judged at a block's end on the block-aware interval).
+  bool keep(model::Sample& s, std::uint32_t n, CpuSpan& span, const std::map<std::string, std::string>& notes,
+            bool block_ends = false);
+  /// The samples kept from now on belong to block `block` (1-based) of the run.
+  void start_block(std::uint32_t block) { block_ = block; }
   /// Whether the statement's `until ci` target was reached (true without one).
   bool converged() const { return converged_; }
 
@@ -39,6 +44,9 @@ class SeriesKeeper {
   model::ParamSet shared_;
   std::optional<std::uint32_t> shared_index_;  ///< found on its first use (sets are numbered in that order)
   analysis::RunningMean rates_;
+  std::vector<double> block_rates_;       ///< in blocks with `until ci`: every sample's rate
+  std::vector<std::uint32_t> block_ids_;  ///< and its block
+  std::uint32_t block_ = 0;               ///< the block the samples go to; 0: none
   bool converged_;
 };
 

@@ -13,6 +13,7 @@
 #include <doctest/doctest.h>
 
 #include "runtime/analysis/units.hpp"
+#include "runtime/report/report.hpp"
 
 namespace {
 
@@ -182,6 +183,7 @@ void check_same(const model::Result& a, const model::Result& b) {
       CHECK(p.cpu_timed == q.cpu_timed);
       CHECK(p.cpu_samples == q.cpu_samples);
       CHECK(p.max_latency_ns == q.max_latency_ns);
+      CHECK(p.block == q.block);
       REQUIRE(p.figure.has_value() == q.figure.has_value());
       if (p.figure) {
         CHECK(same_double(p.figure->value, q.figure->value));
@@ -220,6 +222,9 @@ void check_same(const model::Result& a, const model::Result& b) {
         CHECK(same_double(f.aggregates[k].second, g.aggregates[k].second));
       }
       CHECK(f.converged == g.converged);
+      CHECK(f.blocks == g.blocks);
+      CHECK(f.estimate == g.estimate);
+      CHECK(f.unstable_spread == g.unstable_spread);
     }
   }
 }
@@ -902,4 +907,46 @@ TEST_CASE("result_file: a CPU span's column is written only where a sample's CPU
   check_same(r, *back);
   CHECK(back->series[0].samples[3].cpu_samples == 3);
   CHECK(back->series[1].samples[2].cpu_samples == 1);
+}
+
+TEST_CASE("result_file: samples' blocks and how a report's interval used them are kept, only where there are blocks") {
+  model::Result r;
+  model::Series blocked;
+  blocked.label = "blocked";
+  model::Series plain;
+  plain.label = "plain";
+  for (std::uint32_t i = 0; i < 6; ++i) {
+    model::Sample sample;
+    sample.iteration = i + 1;
+    sample.units = 1;
+    sample.wall_ns = 100;
+    plain.add(sample, {"nop", {}});
+    sample.block = i / 2 + 1;
+    sample.ops = i < 2 ? 100 : i < 4 ? 110 : 120;  // three blocks, each steady, apart from the others
+    blocked.add(sample, {"nop", {}});
+  }
+  r.series = {blocked, plain};
+  model::ReportSpec lines;
+  lines.style.layout = model::ReportLayout::lines;
+  lines.unit = "ops/s";
+  lines.aggregates = {"mean", "ci95"};
+  r.rendered.push_back(
+      hwbench::runtime::report::render_to_record(r, lines, hwbench::runtime::report::Format::text, {}));
+  const auto& figures = r.rendered[0].figures;
+  REQUIRE(figures.size() == 2);
+  CHECK(figures[0].blocks == 3);
+  CHECK(figures[0].estimate == "blocks");
+  REQUIRE(figures[0].unstable_spread.has_value());
+  CHECK(*figures[0].unstable_spread == doctest::Approx(20.0 / 110));
+  CHECK(figures[1].blocks == 0);
+  const std::string text = hwbench::runtime::record::result_text(r);
+  CHECK(text.find("\"block\": [1,1,2,2,3,3],\n") != std::string::npos);
+  CHECK(text.find("\"block\"") == text.rfind("\"block\""));  // the plain series has none
+  CHECK(text.find("\"interval\": {") == text.rfind("\"interval\": {"));
+  std::string error;
+  const auto back = hwbench::runtime::record::parse_result(text, "blocks.json", error);
+  REQUIRE_MESSAGE(back.has_value(), error);
+  check_same(r, *back);
+  CHECK(back->series[0].samples[5].block == 3);
+  CHECK(back->rendered[0].figures[0].estimate == "blocks");
 }

@@ -111,6 +111,34 @@ TEST_CASE("summary: one line per series in its natural unit (golden files)") {
   CHECK(summary(r, report::Format::csv) == hwbench::test::golden("summary.csv.txt", summary(r, report::Format::csv)));
 }
 
+TEST_CASE("summary: samples in blocks: their count, the block means' interval and unstable series (golden files)") {
+  model::Result r;
+  // Three blocks of two samples each: one series steady, one whose blocks drift 10% apart.
+  model::Series steady = series("steady", {100e6, 102e6, 102e6, 100e6, 101e6, 101e6});
+  model::Series drifting = series("drifting", {100e6, 101e6, 110e6, 111e6, 120e6, 121e6});
+  for (model::Series* s : {&steady, &drifting}) {
+    model::Samples blocked;
+    std::uint32_t i = 0;
+    for (model::Sample sample : s->samples) {
+      sample.block = i++ / 2 + 1;
+      blocked.push_back(sample);
+    }
+    s->samples = blocked;
+  }
+  r.series = {steady, drifting, series("back to back", {50e6, 51e6})};
+  const auto rows = rt::report::build_summary(r);
+  CHECK(rows[0].interval.estimate == rt::analysis::IntervalEstimate::samples);
+  CHECK_FALSE(rows[0].interval.unstable);
+  CHECK(rows[1].interval.estimate == rt::analysis::IntervalEstimate::blocks);
+  CHECK(rows[1].interval.unstable);
+  CHECK(rows[1].ci95 ==
+        doctest::Approx(4.302653 * 10 / std::sqrt(3.0) * 1).epsilon(1e-4));  // MB/s: block means 100.5, 110.5, 120.5
+  CHECK(summary(r, report::Format::text) ==
+        hwbench::test::golden("summary-blocks.txt", summary(r, report::Format::text)));
+  CHECK(summary(r, report::Format::csv) ==
+        hwbench::test::golden("summary-blocks.csv.txt", summary(r, report::Format::csv)));
+}
+
 TEST_CASE("summary: figures in each series' unit at full precision, the CI as a share of the mean") {
   const auto rows = rt::report::build_summary(mixed());
   REQUIRE(rows.size() == 7);

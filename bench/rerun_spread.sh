@@ -1,0 +1,114 @@
+#!/usr/bin/env bash
+# The reruns' spread against the interval one run reports (issue 32): bench/rerun-spread.bench run
+# RUNS times in a row, and per series the spread of the runs' means beside the 95% CI each run's
+# `report summary` printed, and how often one run's interval holds another run's mean. On a
+# machine whose speed drifts, the interval from one run's samples does not cover the next run.
+# A benchmark, not a test.
+#
+#   bench/rerun_spread.sh [RUN-OPTION…]   (RUNS=N reruns, default 5, at least 2; about 25 s each)
+#   bench/rerun_spread.sh --blocks 1      (each series back to back, as before samples came in blocks)
+#
+# Environment: HWBENCH (default the clone's build/hwbench), WORK=DIR keeps the result files
+# (runN.json), the reports (runN.txt) and their CSV (runN.csv). Needs nothing but awk.
+#
+# Each run is `hwbench run RECIPE -o runN.json -q`, timed with `date +%s.%N`; its figures are
+# those `hwbench report runN.json --format csv` prints (the summary's columns found by their
+# names: series, mean, ci95 (%)), so the table measures whatever interval hwbench reports, to the
+# digits it prints (the CI to 0.1%). Per series:
+#   means spread      (max mean - min mean) / median of the runs' means, in %;
+#   reported CI       the median over the runs of the CI's half-width, in % of that run's mean;
+#   other runs inside over every ordered pair of runs (i, j), i != j, how many times run j's mean
+#                     lies in run i's interval [mean_i - ci_i, mean_i + ci_i]: "K of N(N-1)";
+#                     a run without an interval (under two samples) holds none and is not counted.
+# Then each run's wall time and their total, and the machine line.
+set -euo pipefail
+. "$(dirname "$0")/common.sh"
+
+runs=${RUNS:-5}
+[[ "$runs" =~ ^[0-9]+$ && "$runs" -ge 2 ]] || die "RUNS must be a whole number of at least 2"
+hwbench_binary
+need awk
+recipe=$bench_dir/rerun-spread.bench
+work_dir hwbench-rerun-spread
+rm -f "$work"/run*.json "$work"/run*.txt "$work"/run*.csv "$work/figures.tsv"  # a kept WORK's earlier runs
+
+now() { date +%s.%N; }
+
+# One line per run and series: "run<TAB>series<TAB>mean<TAB>ci95 %" (an empty CI when there is
+# none), from the summary's CSV (RFC 4180: a quoted field may hold commas and doubled quotes).
+csv_figures() {
+  awk -v run="$1" '
+    function split_csv(line, f,    n, i, c, field, quoted) {
+      n = 0; field = ""; quoted = 0
+      for (i = 1; i <= length(line); i++) {
+        c = substr(line, i, 1)
+        if (quoted) {
+          if (c == "\"" && substr(line, i + 1, 1) == "\"") { field = field c; i++ }
+          else if (c == "\"") quoted = 0
+          else field = field c
+        } else if (c == "\"") quoted = 1
+        else if (c == ",") { f[++n] = field; field = "" }
+        else field = field c
+      }
+      f[++n] = field
+      return n
+    }
+    { sub(/\r$/, "") }
+    NR == 1 {
+      n = split_csv($0, h)
+      for (i = 1; i <= n; i++) col[h[i]] = i
+      if (!("series" in col) || !("mean" in col) || !("ci95 (%)" in col)) {
+        print "rerun_spread: no series, mean and ci95 (%) columns in the summary CSV" > "/dev/stderr"
+        exit 1
+      }
+      next
+    }
+    {
+      split_csv($0, f)
+      ci = f[col["ci95 (%)"]]
+      if (ci !~ /^[0-9.eE+-]+$/) ci = ""
+      printf "%s\t%s\t%s\t%s\n", run, f[col["series"]], f[col["mean"]], ci
+    }'
+}
+
+walls=()
+for ((i = 1; i <= runs; i++)); do
+  echo "run $i of $runs" >&2
+  start=$(now)
+  "$hwbench" run "$recipe" -o "$work/run$i.json" -q "$@" > "$work/run$i.txt"
+  end=$(now)
+  walls+=("$(awk -v s="$start" -v e="$end" 'BEGIN { printf "%.1f", e - s }')")
+  "$hwbench" report "$work/run$i.json" --format csv > "$work/run$i.csv"
+  csv_figures "$i" < "$work/run$i.csv" >> "$work/figures.tsv"
+done
+
+printf '%-16s %14s %14s %18s\n' "series" "means spread" "reported CI" "other runs inside"
+# The series in the first run's order.
+while IFS= read -r label; do
+  rows=$(awk -F '\t' -v s="$label" '$2 == s' "$work/figures.tsv")
+  median_mean=$(cut -f3 <<< "$rows" | median)
+  cis=$(cut -f4 <<< "$rows" | awk 'NF')
+  median_ci=
+  if [[ -n "$cis" ]]; then median_ci=$(median <<< "$cis"); fi
+  awk -F '\t' -v s="$label" -v m="$median_mean" -v c="$median_ci" '
+    { n++; mean[n] = $3 + 0; ci[n] = $4; if (n == 1 || $3 < lo) lo = $3 + 0; if (n == 1 || $3 > hi) hi = $3 + 0 }
+    END {
+      inside = 0; pairs = 0
+      for (i = 1; i <= n; i++) {
+        if (ci[i] == "") continue
+        half = mean[i] * ci[i] / 100
+        for (j = 1; j <= n; j++) {
+          if (j == i) continue
+          pairs++
+          if (mean[j] >= mean[i] - half && mean[j] <= mean[i] + half) inside++
+        }
+      }
+      spread = m > 0 ? sprintf("%.1f%%", (hi - lo) / m * 100) : "-"
+      # "±" is two bytes, which printf counts as two columns.
+      printf "%-16s %14s %s %18s\n", s, spread, c == "" ? sprintf("%14s", "-") : sprintf("%15s", sprintf("±%.1f%%", c)), inside " of " pairs
+    }' <<< "$rows"
+done < <(awk -F '\t' '$1 == 1 { print $2 }' "$work/figures.tsv")
+
+total=$(printf '%s\n' "${walls[@]}" | awk '{ t += $1 } END { printf "%.1f", t }')
+echo "wall time per run: $(printf '%s s, ' "${walls[@]}" | sed 's/, $//'); total $total s"
+echo "machine: $(machine_line)"

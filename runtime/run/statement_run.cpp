@@ -1,0 +1,191 @@
+// A kernel statement's samples: taken back to back, or in blocks spread over the run in turn
+// with the statements beside it (docs/language.md, "Blocks"), so that a drift of the machine
+// shows in each series' interval instead of between one series and the next.
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <system_error>
+
+#include <fmt/format.h>
+
+#include "kernels/command/command.hpp"
+#include "runtime/run/interpreter_internal.hpp"
+
+namespace hwbench::runtime::run::detail {
+
+namespace {
+
+/// The threads a kernel ran its samples on (its `threads` parameter, as STREAM's), else 1.
+std::uint32_t threads_of(const model::ParamSet& set) {
+  const auto it = set.params.find("threads");
+  if (it == set.params.end()) return 1;
+  const unsigned long n = std::strtoul(it->second.c_str(), nullptr, 10);
+  return n > 0 && n < UINT32_MAX ? static_cast<std::uint32_t>(n) : 1;
+}
+
+/// Samples per block of a statement taking its samples in at most `blocks` blocks: its least
+/// count spread over them, so that a fixed count keeps its number of samples (`runs 10` in 5
+/// blocks: 2 each); an `until ci` statement goes on a block at a time until its target.
+std::uint32_t samples_per_block(const plan::Policy& p, std::uint32_t blocks) {
+  const std::uint32_t least = std::max<std::uint32_t>(p.runs_min, 1);
+  const std::uint32_t count = std::min(blocks, least);
+  return (least + count - 1) / count;
+}
+
+}  // namespace
+
+void Interpreter::run_sampled(const plan::Step& step) {
+  std::unique_ptr<StatementRun> r = begin_statement(step);
+  if (!r) return;
+  take_samples(*r, step.kernel.policy.runs_max);
+  end_statement(*r);
+}
+
+std::unique_ptr<StatementRun> Interpreter::begin_statement(const plan::Step& step) {
+  const plan::Policy& p = step.kernel.policy;
+  auto r = std::make_unique<StatementRun>();
+  r->step = &step;
+  r->command = kernels::command::is_command(*step.kernel.spec);
+  claim(step);
+  // A command whose importer's series stand in for its own keeps its samples apart.
+  r->scratch.label = step.series;
+  r->series = plan::keeps_own_series(step.kernel) ? &outcome_.series[index_.at(step.series)] : &r->scratch;
+  try {
+    r->kernel = make(step);
+  } catch (const Unavailable& u) {
+    // Not this machine's: recorded and reported as the original tool did, never a failure.
+    r->series->unavailable = u.what;
+    return nullptr;
+  }
+  if (p.until_ci_pct > 0) r->series->ci_target_pct = p.until_ci_pct;
+  r->keeper.emplace(step, *r->series, loop_, opts_.observer);
+  guarded(*r, [&] {
+    for (std::uint32_t w = 0; w < p.warmup; ++w) {
+      check_interrupt();
+      r->kernel->run(1);
+    }
+    r->kernel->take_program_use();  // the warm-up runs' are no sample's
+  });
+  return r;
+}
+
+void Interpreter::guarded(StatementRun& r, const std::function<void()>& work) {
+  const plan::Step& step = *r.step;
+  try {
+    work();
+  } catch (const kernels::KernelError& e) {
+    if (r.command) commands_.failed(step, *r.kernel, step.series);
+    throw StepFailed{fmt::format("{}: {}", where(step), e.what())};
+  } catch (const platform::ChildError& e) {
+    throw StepFailed{fmt::format("{}: {}", where(step), e.what())};
+  } catch (const std::system_error& e) {
+    throw StepFailed{fmt::format("{}: {}", where(step), e.what())};
+  }
+}
+
+void Interpreter::take_samples(StatementRun& r, std::uint32_t count) {
+  const plan::Step& step = *r.step;
+  const plan::Policy& p = step.kernel.policy;
+  const std::uint32_t end =
+      static_cast<std::uint32_t>(std::min<std::uint64_t>(p.runs_max, std::uint64_t{r.taken} + count));
+  guarded(r, [&] {
+    auto window = open_window(step.series, 1);
+    // A statement of one unit per sample takes its short samples in batches (measure_batch).
+    // A program's run is never that short, and each needs its output read.
+    const bool batches = !r.command && p.for_seconds <= 0 && !p.sync && !p.cpu_time && !p.cold && p.until_ci_pct <= 0;
+    std::vector<model::Sample> taken(batches ? MeasurementLoop::batch_max : 1);
+    while (r.taken < end && !r.done) take_batch(r, end, taken, batches);
+    if (window && !r.series->samples.empty())
+      window->workers = threads_of(r.series->params_of(r.series->samples.back()));
+    close_window(window);
+  });
+  if (r.taken >= p.runs_max) r.done = true;
+}
+
+void Interpreter::take_batch(StatementRun& r, std::uint32_t end, std::vector<model::Sample>& taken, bool batches) {
+  const plan::Step& step = *r.step;
+  const plan::Policy& p = step.kernel.policy;
+  kernels::Kernel& k = *r.kernel;
+  check_interrupt();
+  if (p.cold) evict_inputs(step);
+  std::size_t count = 1;
+  // A sample that Ctrl-C reached is not a sample: kernels stop mid-unit and return what they
+  // finished (a cut-short copy counts nothing), so it is dropped and the run stops
+  // (measure_batch leaves it out and gives the samples before it, kept below).
+  if (batches && r.span.shared()) {
+    // Never past the sample that ends the series (its count: no `until ci` here) or the block.
+    const std::size_t left = std::min(std::max<std::uint32_t>(p.runs_min, r.taken + 1), end) - r.taken;
+    count = loop_.measure_batch(k, r.span, {taken.data(), std::min(left, taken.size())});
+  } else if (r.command) {
+    // Each sample reads the CPU clocks around itself: its hooks run programs too.
+    hook(step, "prepare", step.kernel.prepare);
+    taken[0] = loop_.measure(k, p);
+    check_interrupt();
+    hook(step, "conclude", step.kernel.conclude);
+  } else {
+    taken[0] = loop_.measure(k, p, r.span);
+    check_interrupt();
+  }
+  // What the kernel noted by the end of these samples (a batch's were all run by then).
+  const auto notes = k.notes();
+  FigureReadings readings;
+  if (r.command) readings = read_run(step, k, *r.series, taken[0]);
+  for (std::size_t i = 0; i < count && !r.done; ++i, ++r.taken) {
+    const bool block_ends = r.per_block > 0 && r.taken + 1 == end;
+    r.done = r.keeper->keep(taken[i], r.taken, r.span, notes, block_ends);
+  }
+  if (r.command) keep_readings(step, readings, *r.series);
+  // Also after the last sample of the last statement: an interrupted run never ends "complete".
+  check_interrupt();
+}
+
+void Interpreter::end_statement(StatementRun& r) {
+  guarded(r, [&] { r.kernel->finish(); });
+  if (!r.keeper->converged()) r.series->converged = false;
+  forget_removed(*r.step);
+}
+
+bool Interpreter::spreadable(const plan::Step& step) const {
+  if (opts_.blocks < 2 || step.kind != plan::Step::Kind::kernel || step.series.empty()) return false;
+  const plan::KernelStep& k = step.kernel;
+  if (kernels::command::is_command(*k.spec) || !k.figures.empty() || !plan::keeps_own_series(k)) return false;
+  if (!k.effects.creates.empty() || !k.effects.removes.empty() || k.policy.runs_max < 2) return false;
+  const auto it = step_count_.find(step.series);
+  return it != step_count_.end() && it->second == 1;
+}
+
+std::size_t Interpreter::rotation_end(const std::vector<plan::Step>& steps, std::size_t first) const {
+  std::size_t end = first;
+  while (end < steps.size() && spreadable(steps[end])) ++end;
+  return end - first >= 2 ? end : first;  // a statement alone has no neighbour to take turns with
+}
+
+void Interpreter::run_rotation(const std::vector<plan::Step>& steps, std::size_t first, std::size_t end) {
+  std::vector<std::unique_ptr<StatementRun>> turns;
+  for (std::size_t i = first; i < end; ++i) {
+    check_interrupt();
+    auto r = begin_statement(steps[i]);
+    if (!r) {
+      if (opts_.observer) opts_.observer->series_ends(outcome_.series[index_.at(steps[i].series)]);
+      continue;
+    }
+    r->per_block = samples_per_block(steps[i].kernel.policy, opts_.blocks);
+    turns.push_back(std::move(r));
+  }
+  for (std::uint32_t block = 1; !turns.empty(); ++block) {
+    // Forwards in odd blocks, backwards in even ones: each statement's neighbours alternate.
+    if (block > 1) std::reverse(turns.begin(), turns.end());
+    for (auto& r : turns) {
+      if (opts_.observer) opts_.observer->step_begins(*r->step);
+      r->keeper->start_block(block);
+      take_samples(*r, r->per_block);
+      if (!r->done) continue;
+      end_statement(*r);
+      if (opts_.observer) opts_.observer->series_ends(*r->series);
+    }
+    std::erase_if(turns, [](const auto& r) { return r->done; });
+  }
+}
+
+}  // namespace hwbench::runtime::run::detail

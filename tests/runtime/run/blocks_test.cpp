@@ -1,0 +1,126 @@
+// Samples taken in blocks spread over the run: statements beside each other take turns, block by
+// block, forwards and then backwards, and `until ci` is judged on the block-aware interval.
+#include <string>
+#include <vector>
+
+#include <doctest/doctest.h>
+
+#include "runtime/run/interpreter.hpp"
+#include "tests/support/recipe_env.hpp"
+#include "tests/support/scripted_run.hpp"
+
+namespace kernels = hwbench::kernels;
+namespace model = hwbench::runtime::model;
+namespace run = hwbench::runtime::run;
+namespace test = hwbench::test;
+
+namespace {
+
+run::RunOutcome run_in_blocks(test::RecipeEnv& env, const std::string& text, std::uint32_t blocks) {
+  auto c = env.check(text);
+  INFO(c.diagnostics);
+  REQUIRE(c.recipe);
+  test::ScriptedClock clock({1'000'000});
+  run::RunOptions opts;
+  opts.clock = &clock;
+  opts.blocks = blocks;
+  return run::run_plan(*c.recipe, opts);
+}
+
+/// Registers kernels `a` and `b`, each writing its letter to `log` on every run (warm-ups too).
+void add_logging_kernels(test::RecipeEnv& env, std::string& log) {
+  for (const char letter : {'a', 'b'})
+    test::add_kernel(env, std::string(1, letter), [&log, letter](std::uint64_t n, int) {
+      log += letter;
+      return kernels::Work{0, n};
+    });
+}
+
+std::vector<std::uint32_t> blocks_of(const model::Series& series) {
+  std::vector<std::uint32_t> out;
+  for (const auto& s : series.samples) out.push_back(s.block);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("blocks: neighbours take turns block by block, forwards then backwards") {
+  test::RecipeEnv env;
+  std::string log;
+  add_logging_kernels(env, log);
+  const auto out = run_in_blocks(env, "series \"A\" a runs 4 warmup 1\nseries \"B\" b runs 4\n", 2);
+  REQUIRE(out.status == model::RunStatus::complete);
+  // A's warm-up, then block 1 (A A B B) and block 2 the other way round (B B A A).
+  CHECK(log ==
+        "a"
+        "aabb"
+        "bbaa");
+  REQUIRE(out.series.size() == 2);
+  CHECK(blocks_of(out.series[0]) == std::vector<std::uint32_t>{1, 1, 2, 2});
+  CHECK(blocks_of(out.series[1]) == std::vector<std::uint32_t>{1, 1, 2, 2});
+  CHECK(out.series[0].samples[3].iteration == 4);
+}
+
+TEST_CASE("blocks: at most one block per sample, and 1 block keeps the plan's order") {
+  test::RecipeEnv env;
+  std::string log;
+  add_logging_kernels(env, log);
+  auto out = run_in_blocks(env, "series \"A\" a runs 3\nseries \"B\" b runs 2\n", 5);
+  CHECK(log ==
+        "ab"
+        "ba"
+        "a");
+  CHECK(blocks_of(out.series[0]) == std::vector<std::uint32_t>{1, 2, 3});
+  CHECK(blocks_of(out.series[1]) == std::vector<std::uint32_t>{1, 2});
+  log.clear();
+  out = run_in_blocks(env, "series \"A\" a runs 3\nseries \"B\" b runs 2\n", 1);
+  CHECK(log == "aaabb");
+  CHECK(blocks_of(out.series[0]) == std::vector<std::uint32_t>{0, 0, 0});
+}
+
+TEST_CASE("blocks: a statement with no spreadable neighbour takes its samples back to back") {
+  test::RecipeEnv env;
+  std::string log;
+  add_logging_kernels(env, log);
+  // A group is no neighbour: A and C stand alone on either side of it.
+  const auto out = run_in_blocks(env, "series \"A\" a runs 2\nseries \"T\" time { b }\nseries \"C\" a runs 2\n", 5);
+  CHECK(log ==
+        "aa"
+        "b"
+        "aa");
+  CHECK(blocks_of(out.series[0]) == std::vector<std::uint32_t>{0, 0});
+  CHECK(blocks_of(out.series[2]) == std::vector<std::uint32_t>{0, 0});
+}
+
+TEST_CASE("blocks: until ci goes on a block at a time, judged on the block means") {
+  test::RecipeEnv env;
+  // Ten samples at one rate, ten at a rate 4% higher, and so on: each half of a block agrees
+  // with itself, so the samples' own interval is narrow, but the blocks disagree.
+  test::add_kernel(env, "shifty", [](std::uint64_t n, int call) {
+    return kernels::Work{0, n * (((call - 1) / 10) % 2 == 0 ? 100 : 104)};
+  });
+  test::add_kernel(env, "other", [](std::uint64_t n, int) { return kernels::Work{0, n}; });
+  const std::string text = "series \"S\" shifty until ci 5% runs 20..30\nseries \"O\" other runs 2\n";
+  // Back to back, the twenty samples' interval is within 5%: the floor is enough.
+  auto out = run_in_blocks(env, text, 1);
+  CHECK(out.series[0].samples.size() == 20);
+  CHECK(out.series[0].converged);
+  // In two blocks of ten, the block means (100, 104, 100) are the interval: the ceiling comes
+  // first, and the series says so.
+  out = run_in_blocks(env, text, 2);
+  CHECK(out.series[0].samples.size() == 30);
+  CHECK_FALSE(out.series[0].converged);
+  CHECK(blocks_of(out.series[0]).back() == 3);
+  CHECK(out.series[1].samples.size() == 2);
+}
+
+TEST_CASE("blocks: steady samples in blocks stop at the floor of until ci") {
+  test::RecipeEnv env;
+  test::add_kernel(env, "steady", [](std::uint64_t n, int) { return kernels::Work{0, n}; });
+  const auto out = run_in_blocks(env, "series \"X\" steady until ci 5%\nseries \"Y\" steady until ci 5%\n", 5);
+  for (const auto& series : out.series) {
+    CHECK(series.samples.size() == 5);
+    CHECK(series.converged);
+    CHECK(blocks_of(series) == std::vector<std::uint32_t>{1, 2, 3, 4, 5});
+  }
+}
