@@ -110,6 +110,22 @@ std::string kernel_identity(const model::Series& series) {
   return out;
 }
 
+/// The verdict of a computed ratio from the two series' samples in `unit`: none for published
+/// figures, whose spread is not known.
+void judge(RatioCell& ratio, const model::Series& a, const model::Series& b, const std::string& unit_name,
+           const CompareOptions& options) {
+  const Unit* unit = find_unit(unit_name);
+  if (unit == nullptr) return;
+  ratio.speed =
+      unit->measure == Measure::byte_rate || unit->measure == Measure::op_rate || unit->measure == Measure::time;
+  ratio.lower_is_faster = unit->measure == Measure::time;
+  if (a.samples.has_figures() || b.samples.has_figures()) return;
+  std::vector<std::uint32_t> blocks_a, blocks_b;
+  const std::vector<double> va = sample_values(a, *unit, &blocks_a);
+  const std::vector<double> vb = sample_values(b, *unit, &blocks_b);
+  ratio.verdict = compare_samples(va, blocks_a, vb, blocks_b, options.effect);
+}
+
 bool usable(const FigureCell& cell) {
   return cell.state == CellState::figure && std::isfinite(cell.value) && cell.value > 0;
 }
@@ -184,6 +200,7 @@ CompareRow series_row(const std::string& label, const std::vector<const model::R
     } else {
       ratio.state = RatioState::computed;
       ratio.value = b.value / a.value;
+      judge(ratio, *found[0], *found[i], a.unit, options);
     }
     row.ratios.push_back(ratio);
   }
@@ -292,7 +309,17 @@ std::string set_compare_option(CompareOptions& options, std::string_view name, s
     options.unit = std::string(value);
     return "";
   }
-  return support::unknown_word("compare option", name, {"ratio", "digits", "suffix", "unit"});
+  if (name == "effect") {
+    std::string_view number = value;
+    if (!number.empty() && number.back() == '%') number.remove_suffix(1);
+    double pct = -1;
+    const auto [end, ec] = std::from_chars(number.data(), number.data() + number.size(), pct);
+    if (ec != std::errc() || end != number.data() + number.size() || !(pct >= 0 && pct <= 100))
+      return fmt::format("effect must be a percentage from 0 to 100, not '{}'", value);
+    options.effect = pct / 100;
+    return "";
+  }
+  return support::unknown_word("compare option", name, {"ratio", "digits", "suffix", "unit", "effect"});
 }
 
 }  // namespace hwbench::runtime::analysis

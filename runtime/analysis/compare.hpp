@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "runtime/analysis/verdict.hpp"
 #include "runtime/environment/environment_diff.hpp"
 #include "runtime/model/result.hpp"
 
@@ -19,9 +20,10 @@ namespace hwbench::runtime::analysis {
 struct CompareOptions {
   /// How a ratio is cut to `digits` decimals: truncated (as published UnixBench comparisons did) or rounded.
   enum class Ratio { truncate, round } ratio = Ratio::round;
-  int digits = 2;      ///< decimals of a ratio, 0..12 (outside that range it is clamped)
-  std::string suffix;  ///< appended to every ratio, e.g. "倍"
-  std::string unit;    ///< a units.hpp name to show every row in when its figures allow; "" = each row's natural unit
+  int digits = 2;        ///< decimals of a ratio, 0..12 (outside that range it is clamped)
+  std::string suffix;    ///< appended to every ratio, e.g. "倍"
+  std::string unit;      ///< a units.hpp name to show every row in when its figures allow; "" = each row's natural unit
+  double effect = 0.01;  ///< the least difference (a fraction) a verdict calls one: `effect 2%`
 };
 
 /// Why a result's cell in a row has a figure or not.
@@ -53,6 +55,10 @@ struct RatioCell {
   RatioState state = RatioState::missing;
   double value = 0;  ///< computed only
   std::string why;   ///< units_differ / kernels_differ: "A MB/s (a byte rate) against B ops/s (an op rate)"
+  /// computed: what the two series' samples say (no_spread for published figures or too few samples).
+  RatioVerdict verdict;
+  bool speed = false;            ///< the row's unit is a rate or a time: the verdict says faster or slower
+  bool lower_is_faster = false;  ///< the row's unit is a time per sample
 };
 
 /// One row: a series (or an index) matched by label across the results.
@@ -85,7 +91,8 @@ Comparison compare_results(const std::vector<const model::Result*>& results, con
                            const CompareOptions& options);
 
 /// Sets one option from its text, for the command line and the recipe statement: `ratio`
-/// (`truncate` or `round`), `digits` (0..12), `suffix` (any text), `unit` (a units.hpp name).
+/// (`truncate` or `round`), `digits` (0..12), `suffix` (any text), `unit` (a units.hpp name),
+/// `effect` (the verdicts' minimum effect in %, `2%` or `2`, 0..100).
 /// Returns "" on success, otherwise why not (`unknown unit 'MBs'; did you mean 'MB/s'?`).
 std::string set_compare_option(CompareOptions& options, std::string_view name, std::string_view value);
 

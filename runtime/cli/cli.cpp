@@ -22,7 +22,7 @@ struct Options {
   bool no_busy_check = false;
   std::string report_file;
   std::vector<std::string> compare_files;
-  std::string compare_ratio, compare_digits, compare_suffix, compare_unit;
+  std::string compare_ratio, compare_digits, compare_suffix, compare_unit, compare_effect;
   std::string compare_format = "text";
   std::string import_tool, import_log, import_out, import_machine;
 };
@@ -104,6 +104,9 @@ CLI::App* add_compare(CLI::App& app, Options& o) {
   cmp->add_option("--digits", o.compare_digits, "decimals of the ratios (default 2)");
   cmp->add_option("--suffix", o.compare_suffix, "text after each ratio, e.g. x or 倍");
   cmp->add_option("--unit", o.compare_unit, "one unit for every row (default: each series' natural unit)");
+  cmp->add_option("--effect", o.compare_effect,
+                  "PCT: the least difference the verdicts call one (default 1%; the ratio's 95% interval must also "
+                  "exclude 1)");
   cmp->add_option("--format", o.compare_format, "text (the table) or html (one self-contained page with charts)")
       ->check(CLI::IsMember({"text", "html"}));
   return cmp;
@@ -150,7 +153,8 @@ int dispatch(const Subcommands& s, Options& o, const std::vector<std::string>& a
   if (s.compare->parsed()) {
     std::vector<std::pair<std::string, std::string>> settings;
     for (const auto& [name, value] : {std::pair{"ratio", &o.compare_ratio}, std::pair{"digits", &o.compare_digits},
-                                      std::pair{"suffix", &o.compare_suffix}, std::pair{"unit", &o.compare_unit}})
+                                      std::pair{"suffix", &o.compare_suffix}, std::pair{"unit", &o.compare_unit},
+                                      std::pair{"effect", &o.compare_effect}})
       if (!value->empty()) settings.emplace_back(name, *value);
     return cmd_compare(o.compare_files, settings, o.compare_format, out, err);
   }

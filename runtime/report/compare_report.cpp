@@ -42,6 +42,25 @@ std::string format_ratio(double ratio, const analysis::CompareOptions& options) 
   return fmt::format("{:.{}f}", value, digits) + options.suffix;
 }
 
+std::string format_verdicts(const analysis::Comparison& comparison, const analysis::CompareOptions& options) {
+  const auto& names = comparison.names;
+  bool any = false;
+  for (const auto& row : comparison.rows)
+    for (const auto& r : row.ratios) any |= r.verdict.kind != analysis::RatioVerdict::Kind::no_spread;
+  // Published figures alone have no spread: their comparison stays the table they printed.
+  if (!any) return "";
+  std::vector<std::vector<std::string>> table;
+  for (const auto& row : comparison.rows)
+    for (std::size_t i = 0; i < row.ratios.size(); ++i) {
+      const analysis::RatioCell& r = row.ratios[i];
+      if (r.state != analysis::RatioState::computed) continue;
+      table.push_back({row.label, names[i + 1] + "/" + names[0],
+                       analysis::verdict_text(r.verdict, names[i + 1], r.speed, r.lower_is_faster, options.effect)});
+    }
+  return fmt::format("\nverdicts: 95% CI of each ratio (Welch's t); minimum effect {:g}%\n", options.effect * 100) +
+         support::write_columns(table, false);
+}
+
 std::string format_comparison(const analysis::Comparison& comparison, const analysis::CompareOptions& options) {
   const auto& names = comparison.names;
   const std::size_t n = names.size();
@@ -82,6 +101,7 @@ std::string format_comparison(const analysis::Comparison& comparison, const anal
 
   std::string out = support::write_columns(table, true);
   for (const auto& note : notes) out += note + "\n";
+  out += format_verdicts(comparison, options);
   if (!comparison.environment.empty())
     out += "\n" + environment::format_environment_diff(comparison.environment, names);
   return out;

@@ -16,6 +16,10 @@ namespace hwbench::runtime::report {
 /// Columns are aligned by display width (East Asian wide characters such as 倍 count two).
 std::string format_comparison(const analysis::Comparison& comparison, const analysis::CompareOptions& options);
 
+/// The verdicts under a comparison's table: for each computed ratio, what the samples say
+/// (analysis::verdict_text); "" when no ratio has samples with a spread (published figures only).
+std::string format_verdicts(const analysis::Comparison& comparison, const analysis::CompareOptions& options);
+
 /// A ratio as the table prints it: cut to options.digits decimals by options.ratio, then the
 /// suffix (1.1666 -> "1.16倍" truncated, "1.17倍" rounded); `-` for NaN.
 std::string format_ratio(double ratio, const analysis::CompareOptions& options);

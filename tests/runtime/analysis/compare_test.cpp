@@ -326,3 +326,39 @@ TEST_CASE("compare: golden, a published TOML beside a run") {
   const std::string text = rt::report::format_comparison(c, published_style());
   CHECK(text == test::golden("compare-published.txt", text));
 }
+
+TEST_CASE("compare: verdicts from the samples under the table; published figures have no spread") {
+  const auto ops = [](std::vector<std::uint64_t> counts) {
+    std::vector<Taken> out;
+    for (auto c : counts) out.push_back(measured("nop", 0, c));
+    return out;
+  };
+  rt::model::Result a, b;
+  a.series = {series("same", ops({1000, 1010, 990, 1005, 995})),
+              series("slightly", ops({10000, 10001, 9999, 10000, 10000})),
+              series("much", ops({500, 520, 480, 510, 490})),
+              series("printed", {printed(100, "ops/s"), printed(101, "ops/s")})};
+  b.series = {series("same", ops({1000, 1010, 990, 1005, 995})),
+              series("slightly", ops({10050, 10051, 10049, 10050, 10050})),  // +0.5%, sure of it
+              series("much", ops({1000, 1040, 960, 1020, 980})),
+              series("printed", {printed(110, "ops/s"), printed(111, "ops/s")})};
+  const std::string text = compare_text({&a, &b}, {"A", "B"}, {});
+  const std::string verdicts = text.substr(text.find("\nverdicts:"));
+  CHECK(verdicts ==
+        "\nverdicts: 95% CI of each ratio (Welch's t); minimum effect 1%\n"
+        "same      B/A  no difference detected (-1.2% to +1.2%)\n"
+        "slightly  B/A  a difference of +0.5% (+0.5% to +0.5%), below the 1% minimum effect\n"
+        "much      B/A  B is 100.0% faster (+91.9% to +108.1%)\n"
+        "printed   B/A  no spread known\n");
+  // Published figures alone: the table as the article printed it, no verdicts.
+  rt::model::Result p, q;
+  p.series = {series("printed", {printed(100, "ops/s")})};
+  q.series = {series("printed", {printed(110, "ops/s")})};
+  CHECK(compare_text({&p, &q}, {"A", "B"}, {}).find("verdicts") == std::string::npos);
+  // The minimum effect is the user's: at 0.1% the sure +0.5% is a difference.
+  rt::analysis::CompareOptions fine;
+  CHECK(rt::analysis::set_compare_option(fine, "effect", "0.1%").empty());
+  CHECK(compare_text({&a, &b}, {"A", "B"}, fine).find("slightly  B/A  B is 0.5% faster") != std::string::npos);
+  CHECK(rt::analysis::set_compare_option(fine, "effect", "lots") ==
+        "effect must be a percentage from 0 to 100, not 'lots'");
+}

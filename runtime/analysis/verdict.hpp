@@ -1,0 +1,44 @@
+#pragma once
+// A verdict on two series' figures from their samples (`hwbench compare`, `compare with`):
+// the ratio of their means with its 95% interval from Welch's t-test, on the block means where
+// the samples were taken in blocks (docs/language.md, "Blocks"), else on the samples; and
+// whether the interval says one is higher, by at least the minimum effect, or nothing.
+#include <cstdint>
+#include <limits>
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace hwbench::runtime::analysis {
+
+/// What the samples of A and B say about B / A.
+struct RatioVerdict {
+  enum class Kind {
+    higher,            ///< B's mean is higher, beyond the interval and by at least the minimum effect
+    lower,             ///< B's mean is lower, likewise
+    below_min_effect,  ///< a difference the interval excludes 0 from, but smaller than the minimum effect
+    no_difference,     ///< the interval holds 1
+    no_spread,         ///< a side has under two samples (or block means), or published figures: no test
+  };
+  Kind kind = Kind::no_spread;
+  double ratio = std::numeric_limits<double>::quiet_NaN();  ///< mean of B / mean of A
+  double lo = std::numeric_limits<double>::quiet_NaN();     ///< the ratio's 95% interval
+  double hi = std::numeric_limits<double>::quiet_NaN();
+  bool block_means = false;  ///< the test ran on block means (either side had blocks)
+};
+
+/// Welch's t-test of B's mean against A's, each side's units its block means when either side
+/// was taken in two blocks or more (`blocks_*` as model::Sample::block, empty: none), else its
+/// samples. The ratio's interval is 1 + (the difference's 95% interval) / A's mean, with
+/// Welch-Satterthwaite degrees of freedom rounded down. `min_effect` is a fraction (0.01: 1%).
+RatioVerdict compare_samples(std::span<const double> a, std::span<const std::uint32_t> blocks_a,
+                             std::span<const double> b, std::span<const std::uint32_t> blocks_b, double min_effect);
+
+/// "B is 3.2% faster (+2.1% to +4.3%)", "no difference detected (-1.0% to +1.5%)", "a
+/// difference of +0.4% (+0.1% to +0.7%), below the 1% minimum effect", "no spread known". `b`
+/// names B; with `lower_is_faster` (a time per sample) a lower figure is the faster, and for a
+/// rate a higher one; `speed` false says "higher"/"lower".
+std::string verdict_text(const RatioVerdict& v, std::string_view b, bool speed, bool lower_is_faster,
+                         double min_effect);
+
+}  // namespace hwbench::runtime::analysis

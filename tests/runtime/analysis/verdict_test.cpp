@@ -1,0 +1,100 @@
+// Verdicts on two series' samples: the ratio's 95% interval (Welch's t) and what it says.
+#include "runtime/analysis/verdict.hpp"
+
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+#include <doctest/doctest.h>
+
+namespace analysis = hwbench::runtime::analysis;
+using Kind = analysis::RatioVerdict::Kind;
+
+namespace {
+
+const std::vector<std::uint32_t> kNone;
+
+analysis::RatioVerdict judge(const std::vector<double>& a, const std::vector<double>& b, double effect = 0.01) {
+  return analysis::compare_samples(a, kNone, b, kNone, effect);
+}
+
+}  // namespace
+
+TEST_CASE("verdict: equal samples: no difference detected, the interval around 1") {
+  const std::vector<double> a = {100, 102, 98, 101, 99};
+  const auto v = judge(a, a);
+  CHECK(v.kind == Kind::no_difference);
+  CHECK(v.ratio == doctest::Approx(1));
+  CHECK(v.lo < 1);
+  CHECK(v.hi > 1);
+  CHECK(v.hi - 1 == doctest::Approx(1 - v.lo));
+  // se = sqrt(2.5/5 + 2.5/5) = 1, df = 8: t = 2.306, on a mean of 100.
+  CHECK(analysis::verdict_text(v, "B", true, false, 0.01) == "no difference detected (-2.3% to +2.3%)");
+}
+
+TEST_CASE("verdict: Welch's interval, worked by hand") {
+  // A: mean 100, variance 2.5 over 5; B: mean 110, variance 20/3 over 4. se = sqrt(0.5 + 5/3);
+  // df = (13/6)^2 / (0.25/4 + (5/3)^2/3) = 4.75, rounded down: t(0.975, 4) = 2.776.
+  const std::vector<double> a = {98, 99, 100, 101, 102};
+  const std::vector<double> b = {107, 109, 111, 113};
+  const double se = std::sqrt(0.5 + 5.0 / 3);
+  const auto v = judge(a, b);
+  CHECK(v.ratio == doctest::Approx(1.1));
+  CHECK(v.lo == doctest::Approx(1 + (10 - 2.776445 * se) / 100).epsilon(1e-6));
+  CHECK(v.hi == doctest::Approx(1 + (10 + 2.776445 * se) / 100).epsilon(1e-6));
+  CHECK(v.kind == Kind::higher);
+  CHECK(analysis::verdict_text(v, "B", true, false, 0.01) == "B is 10.0% faster (+5.9% to +14.1%)");
+  CHECK(analysis::verdict_text(v, "B", true, true, 0.01) == "B is 10.0% slower (+5.9% to +14.1%)");  // times
+  CHECK(analysis::verdict_text(v, "B", false, false, 0.01) == "B is 10.0% higher (+5.9% to +14.1%)");
+  const auto back = judge(b, a);
+  CHECK(back.kind == Kind::lower);
+  CHECK(analysis::verdict_text(back, "A", true, false, 0.01).rfind("A is 9.1% slower (", 0) == 0);
+}
+
+TEST_CASE("verdict: a small difference the samples are sure of, below the minimum effect or above it") {
+  const std::vector<double> a = {1000, 1000.5, 999.5, 1000, 1000.2, 999.8};
+  const std::vector<double> b = {1005, 1005.5, 1004.5, 1005, 1005.2, 1004.8};  // +0.5%, very steady
+  const auto v = judge(a, b, 0.01);
+  CHECK(v.kind == Kind::below_min_effect);
+  CHECK(v.lo > 1);
+  CHECK(analysis::verdict_text(v, "B", true, false, 0.01).rfind("a difference of +0.5% (", 0) == 0);
+  CHECK(analysis::verdict_text(v, "B", true, false, 0.01).find("below the 1% minimum effect") != std::string::npos);
+  CHECK(judge(a, b, 0.001).kind == Kind::higher);
+  CHECK(judge(a, b, 0).kind == Kind::higher);
+}
+
+TEST_CASE("verdict: a large difference with a wide spread is still called") {
+  const std::vector<double> a = {50, 70, 60, 55, 65};
+  const std::vector<double> b = {200, 260, 240, 220, 230};
+  const auto v = judge(a, b);
+  CHECK(v.kind == Kind::higher);
+  CHECK(v.ratio == doctest::Approx(3.8333).epsilon(1e-3));
+}
+
+TEST_CASE("verdict: without two samples a side there is no spread, and no verdict") {
+  CHECK(judge({100}, {110, 111}).kind == Kind::no_spread);
+  CHECK(judge({}, {}).kind == Kind::no_spread);
+  const auto v = judge({100}, {200});
+  CHECK(std::isnan(v.lo));
+  CHECK(analysis::verdict_text(v, "B", true, false, 0.01) == "no spread known");
+}
+
+TEST_CASE("verdict: samples in blocks are judged on their block means") {
+  // Ten samples a block. Inside each block the samples agree; A's blocks drift by 4%. On its
+  // thirty samples B's +1% looks sure; on the three block means it is not.
+  std::vector<double> a, b;
+  std::vector<std::uint32_t> blocks;
+  for (std::uint32_t block = 1; block <= 3; ++block)
+    for (int i = 0; i < 10; ++i) {
+      a.push_back(block == 2 ? 104 : 100);
+      b.push_back(102.35 + (i % 2 == 0 ? 0.05 : -0.05));
+      blocks.push_back(block);
+    }
+  const auto samples = analysis::compare_samples(a, kNone, b, kNone, 0.01);
+  const auto means = analysis::compare_samples(a, blocks, b, blocks, 0.01);
+  CHECK(samples.kind == Kind::higher);
+  CHECK_FALSE(samples.block_means);
+  CHECK(means.block_means);
+  CHECK(means.kind == Kind::no_difference);
+  CHECK(means.ratio == doctest::Approx(samples.ratio));
+}
