@@ -27,7 +27,11 @@ Scale bar_scale(const BarChart& chart) {
     high = std::max(high, v);
   };
   for (const auto& group : chart.groups)
-    for (const auto& bar : group.bars) reach(bar.value);
+    for (const auto& bar : group.bars) {
+      reach(bar.value);
+      reach(bar.lo);
+      reach(bar.hi);
+    }
   for (const auto& reference : chart.references) reach(reference.value);
   if (chart.scale == ScaleKind::log) {
     if (!(high > low)) {
@@ -37,6 +41,15 @@ Scale bar_scale(const BarChart& chart) {
     return Scale::log(low, high);
   }
   return Scale::linear(low, high);
+}
+
+// The bar's 95% interval: a line from lo to hi across the middle of its row, with end caps.
+void interval_whisker(SvgWriter& svg, const Layout& layout, const Scale& scale, const Bar& bar, double top) {
+  if (!std::isfinite(bar.lo) || !std::isfinite(bar.hi) || (scale.kind() == ScaleKind::log && bar.lo <= 0)) return;
+  const double x1 = layout.x(scale, bar.lo), x2 = layout.x(scale, bar.hi), y = top + 4 + (bar_row - 7) / 2;
+  std::string path = fmt::format("M{:.1f} {:.1f}H{:.1f}M{:.1f} {:.1f}V{:.1f}M{:.1f} {:.1f}V{:.1f}", x1, y, x2, x1,
+                                 y - 4, y + 4, x2, y - 4, y + 4);
+  svg.empty("path", attr("class", "interval") + attr("d", path));
 }
 
 }  // namespace
@@ -91,6 +104,8 @@ std::string bar_svg(const BarChart& chart) {
                        attr("height", bar_row - 7) + paint,
                    bar.title);
         end = std::max(x, origin);
+        interval_whisker(svg, layout, scale, bar, top);
+        if (std::isfinite(bar.hi)) end = std::max(end, layout.x(scale, bar.hi));
       }
       svg.text(end + 4, top + 14, bar.value_text, attr("class", "value"));
       top += bar_row;

@@ -20,6 +20,9 @@ struct Bar {
   std::string title;       ///< the tooltip: the figure exactly
   std::size_t colour = 0;  ///< index into the palette
   bool hollow = false;     ///< a published figure: outlined, not filled
+  /// The value's 95% interval, drawn across the bar's end as a whisker; NaN: none known.
+  double lo = std::numeric_limits<double>::quiet_NaN();
+  double hi = std::numeric_limits<double>::quiet_NaN();
 };
 
 /// Bars under one heading.

@@ -100,6 +100,13 @@ ChartFigure ratio_chart(const analysis::Comparison& comparison, const analysis::
       if (ratio.state == analysis::RatioState::computed) {
         bar.value = ratio.value;
         bar.title = fmt::format("{}, {}: {}", row.label, name, chart::exact(ratio.value));
+        // What the samples say: the ratio's 95% interval across the bar's end, the verdict in its tooltip.
+        if (ratio.verdict.kind != analysis::RatioVerdict::Kind::no_spread) {
+          bar.lo = ratio.verdict.lo;
+          bar.hi = ratio.verdict.hi;
+        }
+        bar.title += "; " + analysis::verdict_text(ratio.verdict, comparison.names[i + 1], ratio.speed,
+                                                   ratio.lower_is_faster, options.effect);
       } else {
         bar.title = fmt::format("{}, {}: {}", row.label, name, ratio.why.empty() ? "no ratio" : ratio.why);
       }

@@ -44,6 +44,7 @@ svg.chart .whisker, svg.chart .box-median { stroke: var(--fg); }
 svg.chart .run { fill: none; stroke-width: 1.5; }
 svg.chart .run-key { stroke-width: 3; }
 svg.chart .reference { stroke: var(--fg); stroke-dasharray: 4 3; }
+svg.chart .interval { stroke: var(--fg); stroke-width: 1.5; fill: none; }
 svg.chart .heading { font-weight: 600; }
 table { border-collapse: collapse; margin: 0.4rem 0 1rem; font-size: 0.9rem; }
 caption { text-align: left; color: var(--muted); padding-bottom: 0.2rem; }

@@ -158,6 +158,29 @@ TEST_CASE("chart bars: from 0, or around 1 on a log axis, with their text, hollo
   CHECK(width_at(first) == doctest::Approx(width_at(second)).epsilon(0.01));
 }
 
+TEST_CASE("chart bars: a ratio's 95% interval as a whisker across the bar's end, within the axis") {
+  chart::BarChart ratios;
+  ratios.scale = chart::ScaleKind::log;
+  ratios.origin = 1;
+  ratios.unit = "ratio";
+  chart::Bar sure{"", 1.5, "1.50", "B is 50% faster", 0, false};
+  sure.lo = 1.25;
+  sure.hi = 2;
+  ratios.groups.push_back({"sure", {sure}});
+  ratios.groups.push_back({"published", {{"", 1.2, "1.20", "no spread known", 0, false}}});
+  const std::string svg = chart::bar_svg(ratios);
+  CHECK(count(svg, "class=\"interval\"") == 1);
+  // The whisker runs from lo to hi: 2 is the axis' top, so its right end is the bar's longest reach.
+  const std::string d = attribute_after(svg, "class=\"interval\"", "d");
+  const auto bar_x = std::stod(attribute_after(svg, "class=\"bar\"", "x"));
+  const auto bar_width = std::stod(attribute_after(svg, "class=\"bar\"", "width"));
+  const double start = std::stod(d.substr(1, d.find(' ') - 1));
+  const double end = std::stod(d.substr(d.find('H') + 1, d.find('M', 1) - d.find('H') - 1));
+  CHECK(start > bar_x);  // lo = 1.25 lies inside the bar from 1 to 1.5
+  CHECK(start < bar_x + bar_width);
+  CHECK(end > bar_x + bar_width);  // hi = 2 beyond its end
+}
+
 TEST_CASE("chart lines: run order with a point per sample, or a range per column past 2000 samples") {
   chart::LineChart c;
   c.unit = "MB/s";
