@@ -77,14 +77,9 @@ class Interpreter {
 
   // ---- a kernel statement's samples, alone or in blocks (statement_run.cpp) ----
 
-  /// Claims its files and, with `open`, makes its kernel and runs its warm-up (open_kernel);
-  /// null when the kernel cannot run on this machine (its series says why).
-  std::unique_ptr<StatementRun> begin_statement(const plan::Step& step, bool open = true);
-  /// Makes r's kernel and, before its first sample, runs its warm-up; false when the kernel
-  /// cannot run on this machine (its series says why).
-  bool open_kernel(StatementRun& r);
-  /// Finishes r's kernel and lets it go.
-  void close_kernel(StatementRun& r);
+  /// Claims its files, makes its kernel and runs its warm-up; null when the kernel cannot run on
+  /// this machine (its series says why).
+  std::unique_ptr<StatementRun> begin_statement(const plan::Step& step);
   /// Takes up to `count` more samples (fewer when the statement is done first) in a window of
   /// their own; in a block, the last one ends the block's CPU span and may meet `until ci`.
   void take_samples(StatementRun& r, std::uint32_t count);

@@ -42,7 +42,7 @@ void Interpreter::run_sampled(const plan::Step& step) {
   end_statement(*r);
 }
 
-std::unique_ptr<StatementRun> Interpreter::begin_statement(const plan::Step& step, bool open) {
+std::unique_ptr<StatementRun> Interpreter::begin_statement(const plan::Step& step) {
   const plan::Policy& p = step.kernel.policy;
   auto r = std::make_unique<StatementRun>();
   r->step = &step;
@@ -51,36 +51,23 @@ std::unique_ptr<StatementRun> Interpreter::begin_statement(const plan::Step& ste
   // A command whose importer's series stand in for its own keeps its samples apart.
   r->scratch.label = step.series;
   r->series = plan::keeps_own_series(step.kernel) ? &outcome_.series[index_.at(step.series)] : &r->scratch;
-  if (p.until_ci_pct > 0) r->series->ci_target_pct = p.until_ci_pct;
-  r->keeper.emplace(step, *r->series, loop_, opts_.observer);
-  if (open && !open_kernel(*r)) return nullptr;
-  return r;
-}
-
-bool Interpreter::open_kernel(StatementRun& r) {
-  const plan::Policy& p = r.step->kernel.policy;
   try {
-    r.kernel = make(*r.step);
+    r->kernel = make(step);
   } catch (const Unavailable& u) {
     // Not this machine's: recorded and reported as the original tool did, never a failure.
-    r.series->unavailable = u.what;
-    return false;
+    r->series->unavailable = u.what;
+    return nullptr;
   }
-  guarded(r, [&] {
-    // The warm-up runs come once, before the statement's first sample.
-    for (std::uint32_t w = 0; r.taken == 0 && w < p.warmup; ++w) {
+  if (p.until_ci_pct > 0) r->series->ci_target_pct = p.until_ci_pct;
+  r->keeper.emplace(step, *r->series, loop_, opts_.observer);
+  guarded(*r, [&] {
+    for (std::uint32_t w = 0; w < p.warmup; ++w) {
       check_interrupt();
-      r.kernel->run(1);
+      r->kernel->run(1);
     }
-    r.kernel->take_program_use();  // the warm-up runs' are no sample's
+    r->kernel->take_program_use();  // the warm-up runs' are no sample's
   });
-  return true;
-}
-
-void Interpreter::close_kernel(StatementRun& r) {
-  if (!r.kernel) return;
-  guarded(r, [&] { r.kernel->finish(); });
-  r.kernel.reset();
+  return r;
 }
 
 void Interpreter::guarded(StatementRun& r, const std::function<void()>& work) {
@@ -154,7 +141,7 @@ void Interpreter::take_batch(StatementRun& r, std::uint32_t end, std::vector<mod
 }
 
 void Interpreter::end_statement(StatementRun& r) {
-  close_kernel(r);
+  guarded(r, [&] { r.kernel->finish(); });
   if (!r.keeper->converged()) r.series->converged = false;
   forget_removed(*r.step);
 }
@@ -178,9 +165,11 @@ void Interpreter::run_rotation(const std::vector<plan::Step>& steps, std::size_t
   std::vector<std::unique_ptr<StatementRun>> turns;
   for (std::size_t i = first; i < end; ++i) {
     check_interrupt();
-    // Its kernel is made for each block and gone after it: the statements' memory (STREAM's
-    // arrays, sized to memory) is never held all at once.
-    auto r = begin_statement(steps[i], /*open=*/false);
+    auto r = begin_statement(steps[i]);
+    if (!r) {
+      if (opts_.observer) opts_.observer->series_ends(outcome_.series[index_.at(steps[i].series)]);
+      continue;
+    }
     r->per_block = samples_per_block(steps[i].kernel.policy, opts_.blocks);
     turns.push_back(std::move(r));
   }
@@ -189,14 +178,8 @@ void Interpreter::run_rotation(const std::vector<plan::Step>& steps, std::size_t
     if (block > 1) std::reverse(turns.begin(), turns.end());
     for (auto& r : turns) {
       if (opts_.observer) opts_.observer->step_begins(*r->step);
-      if (!open_kernel(*r)) {
-        r->done = true;  // unavailable on this machine: its series says why
-        if (opts_.observer) opts_.observer->series_ends(*r->series);
-        continue;
-      }
       r->keeper->start_block(block);
       take_samples(*r, r->per_block);
-      close_kernel(*r);
       if (!r->done) continue;
       end_statement(*r);
       if (opts_.observer) opts_.observer->series_ends(*r->series);

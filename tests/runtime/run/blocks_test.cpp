@@ -1,7 +1,5 @@
 // Samples taken in blocks spread over the run: statements beside each other take turns, block by
 // block, forwards and then backwards, and `until ci` is judged on the block-aware interval.
-#include <algorithm>
-#include <memory>
 #include <string>
 #include <vector>
 
@@ -98,10 +96,8 @@ TEST_CASE("blocks: until ci goes on a block at a time, judged on the block means
   test::RecipeEnv env;
   // Ten samples at one rate, ten at a rate 4% higher, and so on: each half of a block agrees
   // with itself, so the samples' own interval is narrow, but the blocks disagree.
-  // Counted across its kernels: each block makes the kernel anew.
-  int calls = 0;
-  test::add_kernel(env, "shifty", [&calls](std::uint64_t n, int) {
-    return kernels::Work{0, n * ((calls++ / 10) % 2 == 0 ? 100 : 104)};
+  test::add_kernel(env, "shifty", [](std::uint64_t n, int call) {
+    return kernels::Work{0, n * (((call - 1) / 10) % 2 == 0 ? 100 : 104)};
   });
   test::add_kernel(env, "other", [](std::uint64_t n, int) { return kernels::Work{0, n}; });
   const std::string text = "series \"S\" shifty until ci 5% runs 20..30\nseries \"O\" other runs 2\n";
@@ -111,7 +107,6 @@ TEST_CASE("blocks: until ci goes on a block at a time, judged on the block means
   CHECK(out.series[0].converged);
   // In two blocks of ten, the block means (100, 104, 100) are the interval: the ceiling comes
   // first, and the series says so.
-  calls = 0;
   out = run_in_blocks(env, text, 2);
   CHECK(out.series[0].samples.size() == 30);
   CHECK_FALSE(out.series[0].converged);
@@ -128,40 +123,4 @@ TEST_CASE("blocks: steady samples in blocks stop at the floor of until ci") {
     CHECK(series.converged);
     CHECK(blocks_of(series) == std::vector<std::uint32_t>{1, 2, 3, 4, 5});
   }
-}
-
-namespace {
-
-/// A kernel that counts how many of its kind are alive at once.
-class Counted : public kernels::Kernel {
- public:
-  Counted(int& live, int& most) : live_(live) { most = std::max(most, ++live_); }
-  ~Counted() override { --live_; }
-  kernels::Work run(std::uint64_t n) override { return {0, n}; }
-
- private:
-  int& live_;
-};
-
-}  // namespace
-
-TEST_CASE("blocks: each block makes its statement's kernel anew, so no two are alive at once") {
-  test::RecipeEnv env;
-  int live = 0, most = 0, made = 0;
-  kernels::KernelSpec spec;
-  spec.name = "counted";
-  spec.family = "test";
-  spec.synopsis = "counted";
-  spec.effects = [](const kernels::Call&, const hwbench::platform::FileView&) { return kernels::FileEffects{}; };
-  spec.make = [&](const kernels::Call&, const kernels::Context&) {
-    ++made;
-    return std::make_unique<Counted>(live, most);
-  };
-  env.registry().add(std::move(spec));
-  const auto out =
-      run_in_blocks(env, "series \"A\" counted runs 4\nseries \"B\" counted runs 4\nseries \"C\" counted runs 4\n", 2);
-  REQUIRE(out.status == model::RunStatus::complete);
-  CHECK(most == 1);
-  CHECK(live == 0);
-  CHECK(made == 6);  // three statements, two blocks each
 }
