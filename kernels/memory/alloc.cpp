@@ -82,6 +82,7 @@ class AllocKernel : public Kernel {
 KernelSpec alloc_spec() {
   KernelSpec spec;
   spec.name = "alloc";
+  spec.holds_memory = true;
   spec.family = "memory";
   spec.help =
       "malloc/free pairs: with LIVE blocks held, each unit frees the oldest and mallocs one of 16 B to SIZE "

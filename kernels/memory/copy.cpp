@@ -73,6 +73,7 @@ class CopyKernel : public Kernel {
 KernelSpec copy_spec() {
   KernelSpec spec;
   spec.name = "copy";
+  spec.holds_memory = true;
   spec.family = "memory";
   spec.help =
       "memcpy between two buffers larger than the caches; one unit copies the whole buffer, "

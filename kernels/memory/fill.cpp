@@ -66,6 +66,7 @@ class FillKernel : public Kernel {
 KernelSpec fill_spec() {
   KernelSpec spec;
   spec.name = "fill";
+  spec.holds_memory = true;
   spec.family = "memory";
   spec.help = "memset over a buffer larger than the caches; one unit writes the whole buffer, bytes written counted";
   spec.lineage = "Xbench 1.3 Memory Test, System: Fill (MB/sec)";

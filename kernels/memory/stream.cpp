@@ -79,6 +79,7 @@ class StreamKernel : public Kernel {
 KernelSpec stream_spec() {
   KernelSpec spec;
   spec.name = kernel_name::stream;
+  spec.holds_memory = true;
   spec.family = "memory";
   spec.help =
       "STREAM: one pass of copy (c=a), scale (b=3c), add (c=a+b) or triad (a=b+3c) over arrays of doubles, "

@@ -149,7 +149,8 @@ void Interpreter::end_statement(StatementRun& r) {
 bool Interpreter::spreadable(const plan::Step& step) const {
   if (opts_.blocks < 2 || step.kind != plan::Step::Kind::kernel || step.series.empty()) return false;
   const plan::KernelStep& k = step.kernel;
-  if (kernels::command::is_command(*k.spec) || !k.figures.empty() || !plan::keeps_own_series(k)) return false;
+  if (kernels::command::is_command(*k.spec) || k.spec->holds_memory || !k.figures.empty() || !plan::keeps_own_series(k))
+    return false;
   if (!k.effects.creates.empty() || !k.effects.removes.empty() || k.policy.runs_max < 2) return false;
   const auto it = step_count_.find(step.series);
   return it != step_count_.end() && it->second == 1;
