@@ -78,7 +78,7 @@ TEST_CASE("read_conditions: an old kernel's /proc/stat without steal, a VM witho
   CHECK_FALSE(s.core_throttles.has_value());
 }
 
-TEST_CASE("parse_pressure: some and full lines; text without `some` is not pressure") {
+TEST_CASE("parse_pressure: some and full lines, text without `some` is not pressure") {
   const auto p = platform::parse_pressure("some avg10=12.50 avg60=3.00 avg300=1.00 total=987654\n");
   REQUIRE(p.has_value());
   CHECK(p->some.avg10 == doctest::Approx(12.5));

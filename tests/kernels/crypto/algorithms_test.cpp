@@ -79,7 +79,7 @@ TEST_CASE("algorithms: row names as the published tables print them") {
   CHECK(row_name("read", "md5", false) == std::nullopt);
 }
 
-TEST_CASE("algorithms: one library context; a name EVP lacks is unavailable, not an error") {
+TEST_CASE("algorithms: one library context, a name EVP lacks is unavailable, not an error") {
   CHECK(library() != nullptr);
   CHECK(library() == library());
   CHECK(fetch_digest("SHA256", "sha256") != nullptr);

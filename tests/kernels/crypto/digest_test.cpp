@@ -45,7 +45,7 @@ TEST_CASE("digest: each operation is a whole digest, so reusing the context chan
   CHECK(digester.size() == 32);
 }
 
-TEST_CASE("digest: one unit is one block; the default block and measure are openssl's") {
+TEST_CASE("digest: one unit is one block, the default block and measure are openssl's") {
   const KernelSpec spec = digest_spec();
   const Work w = test::run_kernel(spec, test::call_of("md5", {{"block", 16}}), 5);
   CHECK(w.bytes == 80);
@@ -56,7 +56,7 @@ TEST_CASE("digest: one unit is one block; the default block and measure are open
   CHECK(spec.args.at(0).kind == ArgKind::word);
 }
 
-TEST_CASE("digest: the checker's problem for an unknown digest; a cipher is not a digest") {
+TEST_CASE("digest: the checker's problem for an unknown digest, a cipher is not a digest") {
   const KernelSpec spec = digest_spec();
   const test::NoFiles files;
   CHECK(spec.effects(test::call_of("sha256"), files).problems.empty());

@@ -40,7 +40,7 @@ TEST_CASE("hmac: every operation restarts with the same key") {
   CHECK(hmac.size() == 16);
 }
 
-TEST_CASE("hmac: one unit is one block; ALG must be a digest") {
+TEST_CASE("hmac: one unit is one block, ALG must be a digest") {
   const KernelSpec spec = hmac_spec();
   const Work w = test::run_kernel(spec, test::call_of("md5", {{"block", 64}}), 3);
   CHECK(w.bytes == 192);

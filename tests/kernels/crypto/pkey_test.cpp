@@ -9,7 +9,7 @@
 
 namespace hwbench::kernels::crypto {
 
-TEST_CASE("pkey: sign then verify; a tampered message or signature fails") {
+TEST_CASE("pkey: sign then verify, a tampered message or signature fails") {
   // Small keys keep the test fast; the code path is the same at every size.
   for (const auto& [word, bits] :
        std::vector<std::pair<std::string, unsigned>>{{"rsa", 1024}, {"dsa", 1024}, {"ecdsa", 256}, {"ed25519", 253}}) {
@@ -72,7 +72,7 @@ TEST_CASE("pkey: the checker's problems: unknown key type, unsupported size") {
   CHECK(fx.problems[0].hint == "ecdsa takes bits 224, 256, 384, 521");
 }
 
-TEST_CASE("pkey: one unit is one signature made or verified; openssl's 10 s by default") {
+TEST_CASE("pkey: one unit is one signature made or verified, openssl's 10 s by default") {
   const KernelSpec spec = pkey_spec();
   const Work s = test::run_kernel(spec, test::call_of("ecdsa", {{"bits", 256}}, {{"op", "sign"}}), 3);
   CHECK(s.ops == 3);

@@ -159,7 +159,7 @@ TEST_CASE("llvm jit: integer arithmetic wraps in i16, i32 and i64") {
   CHECK(apply(i64, kernel::KScalar::i64, 3037000500LL, 3037000500LL, 2) == -9223372036709301616LL);
 }
 
-TEST_CASE("llvm jit: division truncates toward zero; MIN / -1 is MIN and MIN % -1 is 0") {
+TEST_CASE("llvm jit: division truncates toward zero, MIN / -1 is MIN and MIN % -1 is 0") {
   for (const auto& [t, min] : {std::pair{kernel::KScalar::i16, std::int64_t{-32768}},
                                std::pair{kernel::KScalar::i32, std::int64_t{-2147483648LL}},
                                std::pair{kernel::KScalar::i64, std::numeric_limits<std::int64_t>::min()}}) {

@@ -41,7 +41,7 @@ TEST_CASE("ast builder: a rolled-back transaction leaves nothing behind") {
   CHECK(s.items[1].word == "x");
 }
 
-TEST_CASE("ast builder: a typed statement takes its roles; a rolled-back role is gone") {
+TEST_CASE("ast builder: a typed statement takes its roles, a rolled-back role is gone") {
   std::string_view text = "report table MB/s with mean, min";
   recipe::AstBuilder b(text);
   b.begin();  // the statement

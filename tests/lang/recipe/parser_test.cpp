@@ -346,7 +346,7 @@ TEST_CASE("parser: repeat with a statement or a block") {
   CHECK(recipe.statements[0].text == "repeat ${n * 2} {\n  cp a -> b\n}");
 }
 
-TEST_CASE("parser: if with else and else if; each branch holds its comparison") {
+TEST_CASE("parser: if with else and else if, each branch holds its comparison") {
   CHECK(shapes("if $cpus > 1 { nop }\n"
                "if $a == full { nop } else { rm b; nop }\n"
                "if 2 * $n <= 10MB {\n  nop\n} else if $x != \"y\" {\n  if 1 >= 2 { nop }\n} else { }\n") ==

@@ -327,7 +327,7 @@ TEST_CASE("compare: golden, a published TOML beside a run") {
   CHECK(text == test::golden("compare-published.txt", text));
 }
 
-TEST_CASE("compare: verdicts from the samples under the table; published figures have no spread") {
+TEST_CASE("compare: verdicts from the samples under the table, published figures have no spread") {
   const auto ops = [](std::vector<std::uint64_t> counts) {
     std::vector<Taken> out;
     for (auto c : counts) out.push_back(measured("nop", 0, c));

@@ -48,7 +48,7 @@ TEST_CASE("conditions_delta: steal as a share of every CPU's ticks, from fake /p
   CHECK(*d.steal_pct == doctest::Approx(6.0));
 }
 
-TEST_CASE("conditions_delta: too few ticks to judge steal; counters that went back count as absent") {
+TEST_CASE("conditions_delta: too few ticks to judge steal, counters that went back count as absent") {
   test::FakeCounters c;
   const auto start = snapshot(c, 0);
   c.user += 50;
@@ -115,7 +115,7 @@ TEST_CASE("conditions_verdict: steal names its worst series and counts the other
         "conditions: steal 12% of CPU time during 'STRING SORT' (and 1 more series)");
 }
 
-TEST_CASE("conditions_verdict: load before the run and during a series; throttling and swapping") {
+TEST_CASE("conditions_verdict: load before the run and during a series, throttling and swapping") {
   test::FakeCounters c;
   c.load1 = 2.3;
   model::RunConditions run;

@@ -287,7 +287,7 @@ TEST_CASE("checker: the plan of the file-server procedure") {
   CHECK(plan.reports[0].aggregates == std::vector<std::string>{"mean"});
 }
 
-TEST_CASE("checker: series labels default to the statement text; `for` durations give an estimate") {
+TEST_CASE("checker: series labels default to the statement text, `for` durations give an estimate") {
   test::RecipeEnv env;
   auto c = env.check("repeat 3 nop\nnop for 2s runs 2 warmup 1\nnop until ci 5%\n");
   REQUIRE(c.recipe);

@@ -110,7 +110,7 @@ TEST_CASE("command binder: without --allow-exec a command is refused like every 
         "hint: pass --allow-exec to allow it\n");
 }
 
-TEST_CASE("command binder: options after the words; unknown ones, and words after options, are refused") {
+TEST_CASE("command binder: options after the words, unknown ones, and words after options, are refused") {
   test::RecipeEnv env;
   CHECK(check(env, "exec true timeout 5s verbose\n").diagnostics ==
         "t.bench:1:22: error: unknown option 'verbose' for 'exec'\n"
@@ -150,7 +150,7 @@ TEST_CASE("command binder: options after the words; unknown ones, and words afte
         "hint: keep one of them\n");
 }
 
-TEST_CASE("command binder: reads, stdin and cwd must exist; writes are claimed like a kernel's files") {
+TEST_CASE("command binder: reads, stdin and cwd must exist, writes are claimed like a kernel's files") {
   test::RecipeEnv env;
   CHECK(check(env, "exec cat stdin disk:/none\n").diagnostics ==
         "t.bench:1:1: error: exec reads '$DISK/none', which does not exist, and nothing before it creates it\n"

@@ -58,7 +58,7 @@ TEST_CASE("if: else, else if, and every comparison operator") {
   CHECK(series_of(env, "series \"a\" nop runs 1\nif 1 > 2 { series \"b\" nop runs 1 }\n") == "a");
 }
 
-TEST_CASE("if: at the top level its branch may declare indices and reports; loop variables decide it per pass") {
+TEST_CASE("if: at the top level its branch may declare indices and reports, loop variables decide it per pass") {
   test::RecipeEnv env;
   auto checked = env.check(
       "repeat 4 { if $i <= 2 { series \"low\" nop runs 1 } else { series \"high\" nop runs 1 } }\n"

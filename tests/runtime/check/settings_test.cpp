@@ -68,7 +68,7 @@ TEST_CASE("settings: a value of another kind, or no value at all, is an error at
         "hint: write the value as the recipe would\n");
 }
 
-TEST_CASE("settings: a text needs no quotes; earlier lets and $cpus are in scope") {
+TEST_CASE("settings: a text needs no quotes, earlier lets and $cpus are in scope") {
   test::RecipeEnv env;
   env.settings = {{"label", "my disk"}, {"n", "$base + 1"}};
   auto c = env.check("let label = \"x\"\nlet base = 2\nlet n = 1\nseries \"$label\" repeat $n nop\n");

@@ -30,7 +30,7 @@ TEST_CASE("check: a long run on a loaded VM whose host steals CPU time gets both
                                              "the hypervisor is taking CPU time: steal 25% of CPU time now"});
 }
 
-TEST_CASE("check: a quiet machine, or a short run, gets no warning; only a known long run a pause") {
+TEST_CASE("check: a quiet machine, or a short run, gets no warning, only a known long run a pause") {
   test::FakeProc proc;
   test::FakeCounters c;
   proc.write(c);

@@ -155,7 +155,7 @@ TEST_CASE("command cli: a missing program in 'missing skip' is one line and an u
   CHECK(result->series[1].samples.size() == 1);
 }
 
-TEST_CASE("command cli: Debian's dd, its printed rate as the figure; written file claimed and removed by teardown") {
+TEST_CASE("command cli: Debian's dd, its printed rate as the figure, written file claimed and removed by teardown") {
   const std::string dd = test::find_tool("dd");
   if (dd.empty()) return test::skip("dd is not installed");
   test::TempDir work;

@@ -59,7 +59,7 @@ rt::model::RunConditions stolen() {
 
 }  // namespace
 
-TEST_CASE("verdict: the last line of a run's text and Markdown reports, not of CSV; none without conditions") {
+TEST_CASE("verdict: the last line of a run's text and Markdown reports, not of CSV, none without conditions") {
   hwbench::test::TempDir dir;
   rt::model::Result with = small_run();
   with.conditions = stolen();

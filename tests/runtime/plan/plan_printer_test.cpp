@@ -64,7 +64,7 @@ TEST_CASE("plan printer: forkwrite counts every worker's every pass, in its seco
         "files created: 20000000 (20.0 TB written in all, 200.0 MB at the peak)");
 }
 
-TEST_CASE("plan printer: nested kept loops multiply; unrolled loops and plain statements count as before") {
+TEST_CASE("plan printer: nested kept loops multiply, unrolled loops and plain statements count as before") {
   hwbench::test::RecipeEnv env;
   CHECK(files_line(env, "time { repeat 3 { repeat 4 { write tmp:/f size 1KB } } }\n") ==
         "files created: 12 (12.0 KB written in all, 1.0 KB at the peak)");

@@ -155,7 +155,7 @@ TEST_CASE("published: every problem at once, in file order") {
         "x.toml:18:15: error: report 1: unknown aggregate 'means'; did you mean 'mean'?");
 }
 
-TEST_CASE("published: samples and printed figures are optional; integers are numbers") {
+TEST_CASE("published: samples and printed figures are optional, integers are numbers") {
   std::string error;
   const auto r = rt::record::parse_published(
       "schema = \"hwbench-published/1\"\n"

@@ -842,7 +842,7 @@ TEST_CASE("result_file: a report style must be a generic layout or a named style
   }
 }
 
-TEST_CASE("result_file: optional figure may be absent or null; unknown keys are ignored") {
+TEST_CASE("result_file: optional figure may be absent or null, unknown keys are ignored") {
   json doc = hwbench::runtime::record::to_json(populated());
   doc["series"][0]["samples"]["figure"][1] = nullptr;
   doc["added_later"] = {1, 2};

@@ -63,7 +63,7 @@ TEST_CASE("settle record: round-trips through a result file, probe by probe") {
   }
 }
 
-TEST_CASE("settle record: a wait has no file and no probes; a result without settle has no key") {
+TEST_CASE("settle record: a wait has no file and no probes, a result without settle has no key") {
   model::Result r;
   r.settle = model::SettleRecord{model::SettleMode::wait, 60, "", 60'000'400'000, model::SettleOutcome::waited, {}};
   const json document = record::to_json(r);

@@ -460,7 +460,7 @@ TEST_CASE("report: a series with no figure in the report's unit is left out of t
   CHECK(ops.series[1].aggregates[0].second == doctest::Approx(1e6));
 }
 
-TEST_CASE("report: lines style marks drift and outliers, with a legend; CSV carries figures only") {
+TEST_CASE("report: lines style marks drift and outliers, with a legend, CSV carries figures only") {
   rt::model::Result r;
   // Files read cold right after setup: the first three copies are slow.
   r.series.push_back(series_of("read 100MB cold", 100'000'000, {400, 420, 410, 800, 790, 810}));

@@ -154,7 +154,7 @@ TEST_CASE("summary: figures in each series' unit at full precision, the CI as a 
   CHECK_FALSE(rows[6].converged);
 }
 
-TEST_CASE("summary: labels are cut to the width, never the table; no width, no cut") {
+TEST_CASE("summary: labels are cut to the width, never the table, no width, no cut") {
   const model::Result r = mixed();
   CHECK(lines_wider_than(summary(r, report::Format::text, 60), 60).empty());
   CHECK(summary(r, report::Format::text, 60).find("xbench random read 4KiB from a file much larger") ==

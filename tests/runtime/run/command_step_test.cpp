@@ -144,7 +144,7 @@ TEST_CASE("command step: a missing figure fails the run, naming the rule and sho
   CHECK(series(optional, "o").samples.size() == 1);
 }
 
-TEST_CASE("command step: exit codes, accepted ones and ignore-failure; a failed run is kept with its output") {
+TEST_CASE("command step: exit codes, accepted ones and ignore-failure, a failed run is kept with its output") {
   test::RecipeEnv env;
   // The program's own word "exit" is quoted: bare, it would be exec's option.
   const auto failed = run_text(env, "exec \"" + helper + "\" err \"disk on fire\" \"exit\" 3\n");
@@ -195,7 +195,7 @@ TEST_CASE("command step: a timeout ends the whole process group, stubborn childr
   CHECK(out.error.find("timed out after 1.5 s") != std::string::npos);
 }
 
-TEST_CASE("command step: Ctrl-C during a run ends the program's group; the run is interrupted, no sample kept") {
+TEST_CASE("command step: Ctrl-C during a run ends the program's group, the run is interrupted, no sample kept") {
   test::RecipeEnv env;
   std::atomic<bool> interrupted{false};
   std::thread ctrl_c([&] {
@@ -284,7 +284,7 @@ TEST_CASE("command step: with tree, a cgroup counts the CPU time of a grandchild
   CHECK(p.samples.back().cpu.cusr_ns < 100'000'000);
 }
 
-TEST_CASE("command step: cold evicts the files a program reads before each sample; on a tmpfs it is refused") {
+TEST_CASE("command step: cold evicts the files a program reads before each sample, on a tmpfs it is refused") {
   test::RecipeEnv env;
   {
     std::ofstream in(env.disk() + "/cold.txt");

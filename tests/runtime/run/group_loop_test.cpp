@@ -126,7 +126,7 @@ TEST_CASE("group loops: time { parallel { repeat } } writes and removes every fi
   CHECK(files_in(env.tmp()) == 0);
 }
 
-TEST_CASE("group loops: SIGTERM to hwbench alone stops a long parallel loop; the run is interrupted, nothing is left") {
+TEST_CASE("group loops: SIGTERM to hwbench alone stops a long parallel loop, the run is interrupted, nothing is left") {
   hwbench::test::RecipeEnv env;
   auto c = env.check("time { parallel 2 { repeat 10000000 { write tmp:/w$worker size 64KB; rm tmp:/w$worker } } }\n");
   REQUIRE_MESSAGE(c.recipe.has_value(), c.diagnostics);

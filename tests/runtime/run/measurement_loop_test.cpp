@@ -353,7 +353,7 @@ TEST_CASE("measurement loop: `cputime` with `for` counts CPU time alone, in `tim
   CHECK(mixed.units == 2 * alone.units);
 }
 
-TEST_CASE("measurement loop: `cputime` inside a group needs a `for`; in setup it stays refused") {
+TEST_CASE("measurement loop: `cputime` inside a group needs a `for`, in setup it stays refused") {
   test::RecipeEnv env;
   ManualClock clock;
   add_sim(env, "sim", clock);
@@ -420,7 +420,7 @@ TEST_CASE("measurement loop: `sync` is timed alone and in `time` alike") {
 }
 
 TEST_CASE(
-    "measurement loop: `runs` and `until ci` sample a statement alone; a group is one sample and refuses them alike") {
+    "measurement loop: `runs` and `until ci` sample a statement alone, a group is one sample and refuses them alike") {
   test::RecipeEnv env;
   ManualClock clock;
   add_sim(env, "sim", clock);
@@ -522,7 +522,7 @@ TEST_CASE("measurement loop: samples under a millisecond share one CPU reading p
   CHECK(hwbench::runtime::analysis::sample_values(out.series[0], *share) == std::vector<double>(4, 100.0));
 }
 
-TEST_CASE("measurement loop: a long sample reads its own CPU time; `cputime` samples always do") {
+TEST_CASE("measurement loop: a long sample reads its own CPU time, `cputime` samples always do") {
   CountingClock clock;
   run::MeasurementLoop loop(clock);
   const std::vector<std::int64_t> walls = {2'000'000, 10'000, 10'000, 10'000, 2'000'000, 5'000};

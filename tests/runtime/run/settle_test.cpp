@@ -148,7 +148,7 @@ TEST_CASE("settle: never on the first probe, and always rising stops at the maxi
 }
 
 TEST_CASE(
-    "settle: a probe slower than the interval starts the next at once; a file smaller than a slice is read whole") {
+    "settle: a probe slower than the interval starts the next at once, a file smaller than a slice is read whole") {
   SettleClock clock;
   FedProber prober(clock, {10, 10, 10});  // 6.7 s per 64 MiB
   SettlePause pause(clock);

@@ -46,7 +46,7 @@ TEST_CASE("program: find_program searches PATH") {
 
 namespace hwbench::kernels {
 
-TEST_CASE("program: units are judged runs; a failure throws, unless Ctrl-C came first") {
+TEST_CASE("program: units are judged runs, a failure throws, unless Ctrl-C came first") {
   system::ProgramRun run;
   run.argv = {"/bin/sh", "-c", "echo out; exit 1"};
   const system::ProgramJudge judge = [](const system::ProgramOutcome& out) {

@@ -28,7 +28,7 @@ TEST_CASE("hanoi: other sizes") {
   CHECK(h.pegs[3] == 17);
 }
 
-TEST_CASE("hanoi: one unit is one whole solution; disks defaults to 10") {
+TEST_CASE("hanoi: one unit is one whole solution, disks defaults to 10") {
   const KernelSpec spec = system::hanoi_spec();
   CHECK(spec.param("disks")->default_text == "10");
   CHECK(spec.measure.for_seconds == 20);

@@ -35,7 +35,7 @@ std::unique_ptr<Kernel> make(const Call& call, const test::Ownership& own) {
 
 }  // namespace
 
-TEST_CASE("fstime write: the file never grows past maxblocks KiB; every buffer counts") {
+TEST_CASE("fstime write: the file never grows past maxblocks KiB, every buffer counts") {
   test::TempDir dir;
   test::Ownership own;
   auto k = make(fstime_call(dir.path(), 1024, 4, "write"), own);
@@ -62,7 +62,7 @@ TEST_CASE("fstime read: the source is primed to max size and read round and roun
   CHECK_FALSE(test::exists(dir / "dummy0"));
 }
 
-TEST_CASE("fstime copy: a buffer counts whole 256-byte units only; both files rewind together") {
+TEST_CASE("fstime copy: a buffer counts whole 256-byte units only, both files rewind together") {
   test::TempDir dir;
   test::Ownership own;
   // 300-byte buffers: 4 KiB holds 13 of them (3900 bytes); each counts one 256-byte unit.

@@ -101,7 +101,7 @@ TEST_CASE("shell: the pipeline sorts, dumps, greps and counts") {
   CHECK(l > 10);
 }
 
-TEST_CASE("shell: a unit runs N copies and removes their files; finish removes sort.src") {
+TEST_CASE("shell: a unit runs N copies and removes their files, finish removes sort.src") {
   test::TempDir dir;
   const KernelSpec spec = system::shell_spec();
   CHECK(spec.runs_programs);

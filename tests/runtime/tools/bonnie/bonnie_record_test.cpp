@@ -27,7 +27,7 @@ TEST_CASE("bonnie record: a 2.00 run's fields, flags and +++++ tests come back k
   CHECK(nlohmann::json(bonnie::log_run_of(run)) == json);
 }
 
-TEST_CASE("bonnie record: a 1.96 run keeps no seeks; several runs are an array; numbers read as text") {
+TEST_CASE("bonnie record: a 1.96 run keeps no seeks, several runs are an array, numbers read as text") {
   bonnie::BonnieRun run;
   const nlohmann::json one = bonnie::log_run_of(run);
   CHECK_FALSE(one.contains("seeks"));

@@ -19,7 +19,7 @@ TEST_CASE("openssl build: an imported log's object comes back key for key") {
   CHECK(nlohmann::json(build) == json);
 }
 
-TEST_CASE("openssl build: a captured version string stays a string; nothing recorded is empty") {
+TEST_CASE("openssl build: a captured version string stays a string, nothing recorded is empty") {
   const nlohmann::json text = "OpenSSL 3.0.17 1 Jul 2025";
   const auto build = text.get<openssl::OpensslBuild>();
   CHECK(build.version_only);

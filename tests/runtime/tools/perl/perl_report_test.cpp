@@ -66,7 +66,7 @@ TEST_CASE("perl report: Benchmark's timestr, field for field") {
         "0.5 wallclock secs ( 0.00 usr +  0.00 sys =  0.00 CPU)");
 }
 
-TEST_CASE("perl report: one line per timed sample; several series get timethis's title (golden)") {
+TEST_CASE("perl report: one line per timed sample, several series get timethis's title (golden)") {
   rt::model::Result r;
   rt::model::Series a;
   a.label = "forkwrite";

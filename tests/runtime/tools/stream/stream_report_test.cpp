@@ -128,7 +128,7 @@ TEST_CASE("report stream: the figures, computed by hand") {
   CHECK(per_pass[0].rows[0].best_rate == doctest::Approx(24000 / 0.00025 / 1e6).epsilon(1e-12));
 }
 
-TEST_CASE("report stream: a failed run does not claim validation; no stream series says so") {
+TEST_CASE("report stream: a failed run does not claim validation, no stream series says so") {
   rt::model::Result result = two_runs();
   result.status = rt::model::RunStatus::failed;
   const std::string text = rt::tools::stream::render_stream_report(result, {}).text;

@@ -19,7 +19,7 @@ TEST_CASE("unixbench log: the tests' printed times, the log's span and each run'
   CHECK(nlohmann::json(log) == json);
 }
 
-TEST_CASE("unixbench log: a log of one run keeps no spans; only the tests are always written") {
+TEST_CASE("unixbench log: a log of one run keeps no spans, only the tests are always written") {
   unixbench::UnixbenchLog log;
   CHECK(nlohmann::json(log) == nlohmann::json::parse(R"({"tests": {}})"));
   log.tests["X"].time = 1.5;
