@@ -44,10 +44,12 @@ class LambdaKernel : public kernels::Kernel {
   int calls_ = 0;
 };
 
-/// Registers a test kernel `name` taking no arguments.
-inline void add_kernel(RecipeEnv& env, const std::string& name, std::function<kernels::Work(std::uint64_t, int)> f) {
+/// Registers a test kernel `name` taking no arguments; `holds_memory` as KernelSpec's.
+inline void add_kernel(RecipeEnv& env, const std::string& name, std::function<kernels::Work(std::uint64_t, int)> f,
+                       bool holds_memory = false) {
   kernels::KernelSpec spec;
   spec.name = name;
+  spec.holds_memory = holds_memory;
   spec.family = "test";
   spec.synopsis = name;
   spec.effects = [](const kernels::Call&, const platform::FileView&) { return kernels::FileEffects{}; };

@@ -1,6 +1,5 @@
 // Samples taken in blocks spread over the run: statements beside each other take turns, block by
 // block, forwards and then backwards, and `until ci` is judged on the block-aware interval.
-#include <memory>
 #include <string>
 #include <vector>
 
@@ -130,20 +129,14 @@ TEST_CASE("blocks: a kernel holding memory sized to the machine takes its sample
   test::RecipeEnv env;
   std::string log;
   add_logging_kernels(env, log);
-  kernels::KernelSpec big;
-  big.name = "big";
-  big.family = "test";
-  big.synopsis = "big";
-  big.holds_memory = true;
-  big.effects = [](const kernels::Call&, const hwbench::platform::FileView&) { return kernels::FileEffects{}; };
-  big.make = [&log](const kernels::Call&, const kernels::Context&) {
-    return std::make_unique<test::LambdaKernel>([&log](std::uint64_t n, int) {
-      log += 'M';
-      return kernels::Work{0, n};
-    });
-  };
-  env.registry().add(std::move(big));
-  // A and B take turns; the big one between two others ends the rotation and stands alone.
+  test::add_kernel(
+      env, "big",
+      [&log](std::uint64_t n, int) {
+        log += 'M';
+        return kernels::Work{0, n};
+      },
+      /*holds_memory=*/true);
+  // A and B take turns; the big one after them is no neighbour: it takes its samples alone.
   const auto out = run_in_blocks(env, "series \"A\" a runs 2\nseries \"B\" b runs 2\nseries \"M\" big runs 2\n", 2);
   CHECK(log ==
         "ab"
