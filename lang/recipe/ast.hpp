@@ -60,13 +60,14 @@ enum class StmtKind {
   report,      ///< `report …`: form holds a ReportStmt
   baseline,    ///< `baseline NAME from FILE`: name, and form holds a BaselineStmt
   index,       ///< `index "LABEL" = geomean(…) vs NAME …`: form holds an IndexStmt
-  compare,     ///< `compare with FILE …`: form holds a CompareStmt
+  compare,     ///< `compare [with FILE] …`: form holds a CompareStmt
   kernel_def,  ///< `kernel NAME(…) { … }`: text is the whole definition (lang/kernel/kernel_parser.hpp parses it)
   if_,         ///< `if A OP B { … } else if … else { … }`: body holds the branches in order
   branch,      ///< one block of an `if`: value is its comparison (ExprKind::binary), or
                ///< empty for the final `else`; body
   settle,      ///< `settle DURATION` or `settle until stable …`: form holds a SettleStmt
   section,     ///< `section "TITLE" { … }`: value is the title, body
+  interleave,  ///< `interleave [OPTION VALUE]… { … }`: items are the options, body
 };
 
 /// One argument of a kernel statement, in source order.
@@ -135,8 +136,10 @@ struct CompareOption {
   Term value;
 };
 
-/// `compare with FILE [OPTION VALUE]…`, or `compare with section "TITLE" …`.
+/// `compare with FILE [OPTION VALUE]…`, `compare with section "TITLE" …`, or `compare [OPTION
+/// VALUE]…` (no file: the statements of the `interleave` block around it).
 struct CompareStmt {
+  Word with;     ///< `with`, when written
   Word section;  ///< `section`, when the statement compares with a section of the same run
   Expr file;     ///< the file, or the section's title
   std::vector<CompareOption> options;

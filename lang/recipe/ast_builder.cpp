@@ -275,6 +275,7 @@ void AstBuilder::statement(StmtKind kind, SourceLoc loc) {
     case StmtKind::settle:
     case StmtKind::kernel_def:
     case StmtKind::branch:
+    case StmtKind::interleave:
       break;
     case StmtKind::index:
       if (auto* index = std::get_if<IndexStmt>(&s.form); index != nullptr && !exprs.empty())

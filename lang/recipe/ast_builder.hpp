@@ -23,6 +23,7 @@ enum class Role {
   index_baseline,
   index_scale,
   index_aggregate,
+  compare_with,
   compare_file,
   compare_section,
   compare_option,

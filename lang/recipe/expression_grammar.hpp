@@ -74,6 +74,7 @@ struct kw_index : keyword<kw::index> {};
 struct kw_compare : keyword<kw::compare> {};
 struct kw_if : keyword<kw::if_> {};
 struct kw_section : keyword<kw::section> {};
+struct kw_interleave : keyword<kw::interleave> {};
 struct kw_else : keyword<kw::else_> {};
 struct kw_kernel : keyword<kw::kernel> {};
 struct kw_settle : keyword<kw::settle> {};

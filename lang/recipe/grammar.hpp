@@ -134,6 +134,12 @@ struct section_block : p::seq<block> {};
 struct section_stmt
     : p::seq<kw_section, ws, p::must<section_title>, ws, p::must<section_block>, content_end, ws, p::must<stmt_end>> {};
 
+// `interleave [rounds N] [slice N | slice DURATION] { … }`: statements that take their samples in
+// turn, slice by slice (runtime/check/interleave_walk.cpp). Its options are items, as a kernel's.
+struct interleave_block : p::seq<block> {};
+struct interleave_stmt : p::seq<kw_interleave, p::star<ws, p::not_at<p::one<'{'>>, item<word_item>>, ws,
+                                p::must<interleave_block>, content_end, ws, p::must<stmt_end>> {};
+
 /// Raised for an `else` that starts a statement: it belongs after an if's `}` on the same line.
 struct stray_else : p::failure {};
 
@@ -202,7 +208,7 @@ struct index_stmt : p::seq<kw_index, ws, p::must<index_label>, ws, p::must<index
                            ws, p::must<index_baseline>, p::opt<ws, kw_scale, ws, p::must<index_scale>>,
                            p::opt<ws, kw_using, ws, p::must<index_aggregate>>, content_end, ws, p::must<index_end>> {};
 
-// `compare with FILE [OPTION VALUE]…`.
+// `compare with FILE [OPTION VALUE]…`, or `compare [OPTION VALUE]…` inside an `interleave` block.
 struct compare_with : whole<kw_with> {};
 struct compare_file : p::seq<value_item> {};
 /// `compare with section "TITLE"`: another section of the same run, not a file.
@@ -212,7 +218,7 @@ struct compare_option_value : p::sor<value_item, word_item> {};
 /// Blanks only between an option and its value, so that an error names the option.
 struct compare_option : p::seq<p::must<compare_option_name>, p::star<blank>, p::must<compare_option_value>> {};
 struct compare_stmt
-    : p::seq<kw_compare, ws, p::must<compare_with>, ws, p::opt<compare_section, ws>, p::must<compare_file>,
+    : p::seq<kw_compare, p::opt<ws, compare_with, ws, p::opt<compare_section, ws>, p::must<compare_file>>,
              p::star<ws, p::not_at<args_end>, compare_option>, content_end, ws, p::must<items_end>> {};
 
 // `settle DURATION` or `settle until stable [PATH] [max DURATION]`: what the run waits for
@@ -265,7 +271,7 @@ struct kernel_def_stmt
 struct statement : p::sor<title_stmt, source_stmt, note_stmt, location_stmt, let_stmt, repeat_stmt, for_stmt,
                           setup_stmt, teardown_stmt, series_stmt, time_stmt, parallel_stmt, report_stmt, baseline_stmt,
                           index_stmt, compare_stmt, settle_stmt, kernel_def_stmt, if_stmt, section_stmt,
-                          p::seq<p::at<kw_else>, p::raise<stray_else>>, kernel_stmt> {};
+                          interleave_stmt, p::seq<p::at<kw_else>, p::raise<stray_else>>, kernel_stmt> {};
 
 struct top_statement : p::sor<statement, p::seq<p::at<p::one<'}'>>, p::raise<stray_brace>>, p::raise<bad_statement>> {};
 

@@ -27,6 +27,7 @@ inline constexpr std::string_view compare = "compare";
 inline constexpr std::string_view if_ = "if";
 inline constexpr std::string_view settle = "settle";
 inline constexpr std::string_view section = "section";
+inline constexpr std::string_view interleave = "interleave";
 
 // Words inside statements.
 inline constexpr std::string_view in = "in";            ///< for NAME in …
@@ -45,9 +46,9 @@ inline constexpr std::string_view max = "max";          ///< settle until stable
 
 /// The words that start a statement (`kernel` and `else` aside): no kernel may be called so,
 /// and "did you mean" offers them for a misspelt statement.
-inline constexpr std::array statement = {title, source,   note,   location, let,      repeat, for_,
-                                         setup, teardown, series, time,     parallel, report, baseline,
-                                         index, compare,  if_,    settle,   section};
+inline constexpr std::array statement = {title, source,   note,   location, let,      repeat,    for_,
+                                         setup, teardown, series, time,     parallel, report,    baseline,
+                                         index, compare,  if_,    settle,   section,  interleave};
 
 /// Whether `word` starts a statement.
 constexpr bool is_statement(std::string_view word) {

@@ -245,6 +245,8 @@ struct Action<g::index_scale> : RoleAction<Role::index_scale> {};
 template <>
 struct Action<g::index_aggregate> : RoleAction<Role::index_aggregate> {};
 template <>
+struct Action<g::compare_with> : RoleWordAction<Role::compare_with> {};
+template <>
 struct Action<g::compare_file> : RoleAction<Role::compare_file> {};
 template <>
 struct Action<g::compare_section> : RoleWordAction<Role::compare_section> {};
@@ -319,6 +321,8 @@ template <>
 struct Action<g::if_stmt> : StatementAction<StmtKind::if_> {};
 template <>
 struct Action<g::section_stmt> : StatementAction<StmtKind::section> {};
+template <>
+struct Action<g::interleave_stmt> : StatementAction<StmtKind::interleave> {};
 template <>
 struct Action<g::if_block> : StatementAction<StmtKind::branch> {};
 template <>

@@ -81,6 +81,9 @@ CompareStmt compare_form(auto& pieces) {
       case Role::compare_section:
         c.section = word_of(item);
         break;
+      case Role::compare_with:
+        c.with = word_of(item);
+        break;
       case Role::compare_option:
         c.options.push_back({word_of(item), {}});
         break;

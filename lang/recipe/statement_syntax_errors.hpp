@@ -127,13 +127,6 @@ struct Expected<g::index_end> {
 };
 
 template <>
-struct Expected<g::compare_with> {
-  static SyntaxError make(const Here& here) {
-    return item_error(here, "expected 'with \"FILE\"' after 'compare'", compare_example);
-  }
-};
-
-template <>
 struct Expected<g::compare_file> {
   static SyntaxError make(const Here& here) {
     return item_error(here, "expected the file to compare with after 'with'", compare_example);
@@ -144,6 +137,9 @@ template <>
 struct Expected<g::compare_option_name> {
   static SyntaxError make(const Here& here) {
     if (auto closer = unmatched_closer(here)) return *closer;
+    // `compare "old.json"`: the file without its `with`.
+    if (here.previous_word() == "compare")
+      return item_error(here, "expected 'with \"FILE\"' after 'compare'", compare_example);
     return item_error(here, "expected an option and its value: ratio, digits, suffix or unit", compare_example);
   }
 };

@@ -112,7 +112,8 @@ class Here {
 };
 
 const char* const block_hint =
-    "a block follows setup, teardown, repeat N, for NAME in …, series \"LABEL\", time \"LABEL\" or parallel N";
+    "a block follows setup, teardown, repeat N, for NAME in …, series \"LABEL\", time \"LABEL\", parallel N or "
+    "interleave";
 const char* const statement_hint =
     "a statement starts with a keyword (let, repeat, for, series, time, report, …) or a kernel name";
 const char* const spacing_hint = "separate the arguments of a statement with spaces";
@@ -228,6 +229,8 @@ HWBENCH_EXPECTED(g::time_block, "expected '{' after 'time' or its label",
                  "time measures a whole block as one sample: time \"LABEL\" { … } or time { … }")
 HWBENCH_EXPECTED(g::parallel_count, "expected a worker count after 'parallel'", "write parallel N { … }")
 HWBENCH_EXPECTED(g::parallel_block, "expected '{' after the worker count of 'parallel'", "write parallel N { … }")
+HWBENCH_EXPECTED(g::interleave_block, "expected '{' after 'interleave' and its options",
+                 "write interleave [rounds N] [slice N | slice DURATION] { … }")
 HWBENCH_EXPECTED(g::section_title, "expected a title string after 'section'", "write section \"TITLE\" { … }")
 HWBENCH_EXPECTED(g::section_block, "expected '{' after the title of 'section'", "write section \"TITLE\" { … }")
 HWBENCH_EXPECTED(g::report_unit, "expected a unit such as MB/s after 'report table'", table_example)

@@ -36,6 +36,18 @@ std::vector<double> units_of(std::span<const double> values, std::span<const std
 
 std::string signed_pct(double fraction) { return fmt::format("{:+.1f}%", fraction * 100); }
 
+/// The verdict `v`'s ratio and interval give.
+void judge(RatioVerdict& v, double min_effect) {
+  if (v.lo > 1 || v.hi < 1) {
+    const bool big = std::fabs(v.ratio - 1) >= min_effect;
+    v.kind = !big          ? RatioVerdict::Kind::below_min_effect
+             : v.ratio > 1 ? RatioVerdict::Kind::higher
+                           : RatioVerdict::Kind::lower;
+  } else {
+    v.kind = RatioVerdict::Kind::no_difference;
+  }
+}
+
 }  // namespace
 
 RatioVerdict compare_samples(std::span<const double> a, std::span<const std::uint32_t> blocks_a,
@@ -56,14 +68,24 @@ RatioVerdict compare_samples(std::span<const double> a, std::span<const std::uin
   v.ratio = mb / ma;
   v.lo = 1 + (mb - ma - t * se) / ma;
   v.hi = 1 + (mb - ma + t * se) / ma;
-  if (v.lo > 1 || v.hi < 1) {
-    const bool big = std::fabs(v.ratio - 1) >= min_effect;
-    v.kind = !big          ? RatioVerdict::Kind::below_min_effect
-             : v.ratio > 1 ? RatioVerdict::Kind::higher
-                           : RatioVerdict::Kind::lower;
-  } else {
-    v.kind = RatioVerdict::Kind::no_difference;
-  }
+  judge(v, min_effect);
+  return v;
+}
+
+RatioVerdict compare_paired(std::span<const double> a, std::span<const double> b, double min_effect) {
+  RatioVerdict v;
+  v.block_means = true;
+  std::vector<double> logs;
+  for (std::size_t i = 0; i < a.size() && i < b.size(); ++i)
+    if (a[i] > 0 && b[i] > 0) logs.push_back(std::log(b[i] / a[i]));
+  if (logs.size() < 2 || logs.size() != a.size() || a.size() != b.size()) return v;
+  const double n = static_cast<double>(logs.size());
+  const double m = mean(logs);
+  const double half = student_t975(static_cast<unsigned>(logs.size() - 1)) * stdev(logs) / std::sqrt(n);
+  v.ratio = std::exp(m);
+  v.lo = std::exp(m - half);
+  v.hi = std::exp(m + half);
+  judge(v, min_effect);
   return v;
 }
 

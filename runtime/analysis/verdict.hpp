@@ -34,6 +34,14 @@ struct RatioVerdict {
 RatioVerdict compare_samples(std::span<const double> a, std::span<const std::uint32_t> blocks_a,
                              std::span<const double> b, std::span<const std::uint32_t> blocks_b, double min_effect);
 
+/// The ratio of B to A from paired rounds: `a[i]` and `b[i]` are the two series' means in round
+/// i of an `interleave` block, taken side by side so that a drift of the machine falls on both.
+/// A paired t-test on the rounds' log ratios ln(b[i] / a[i]): the ratio is the exponential of
+/// their mean (a geometric mean of the rounds' ratios), its 95% interval the exponentials of
+/// the mean's, with n - 1 degrees of freedom. No spread under two rounds, or when a round's
+/// mean is not above 0 or the two sides' rounds differ in number.
+RatioVerdict compare_paired(std::span<const double> a, std::span<const double> b, double min_effect);
+
 /// "B is 3.2% faster (+2.1% to +4.3%)", "no difference detected (-1.0% to +1.5%)", "a
 /// difference of +0.4% (+0.1% to +0.7%), below the 1% minimum effect", "no spread known". `b`
 /// names B; with `lower_is_faster` (a time per sample) a lower figure is the faster, and for a

@@ -104,8 +104,9 @@ void Checker::walk(const recipe::Stmt& s, const Ctx& ctx, std::vector<plan::Step
   if (counting_ && !counting_enters(s)) return;
   // `series` and `section` evaluate their label before their place is checked (a label's own
   // error comes first, and a section's refusal names its title); `settle` is refused once.
-  const bool placed_later =
-      s.kind == recipe::StmtKind::series || s.kind == recipe::StmtKind::section || s.kind == recipe::StmtKind::settle;
+  // `compare` is placed by its form: a bare one belongs in an `interleave` block.
+  const bool placed_later = s.kind == recipe::StmtKind::series || s.kind == recipe::StmtKind::section ||
+                            s.kind == recipe::StmtKind::settle || s.kind == recipe::StmtKind::compare;
   if (!placed_later && !placed_well(s, ctx)) return;
   Ctx inner = ctx;
   inner.top = false;
@@ -163,6 +164,9 @@ void Checker::walk(const recipe::Stmt& s, const Ctx& ctx, std::vector<plan::Step
     case recipe::StmtKind::section:
       walk_section(s, ctx);
       return;
+    case recipe::StmtKind::interleave:
+      walk_interleave(s, ctx);
+      return;
   }
 }
 
@@ -181,6 +185,7 @@ bool Checker::counting_enters(const recipe::Stmt& s) {
     case recipe::StmtKind::time:
     case recipe::StmtKind::parallel:
     case recipe::StmtKind::section:
+    case recipe::StmtKind::interleave:
       return true;
     default:
       return false;
@@ -197,45 +202,66 @@ std::string Checker::recipe_dir() const {
 void Checker::add_step(plan::Step step, Phase phase) {
   if (!count_step(step.loc)) return;
   if (phase == Phase::main) {
-    const std::string& label = step.series;
-    const bool own = step.kind != plan::Step::Kind::kernel || keeps_own_series(step.kernel);
-    if (own && std::find(plan_.series_order.begin(), plan_.series_order.end(), label) == plan_.series_order.end())
-      plan_.series_order.push_back(label);
-    if (own && section_series_ &&
-        std::find(section_series_->begin(), section_series_->end(), label) == section_series_->end())
-      section_series_->push_back(label);
-    if (own && section_series_) plan_.series_sections.emplace(label, section_title_);
-    if (!own && section_series_) section_imports_ = true;
-    std::uint32_t lo = 1, hi = 1;
-    if (step.kind == plan::Step::Kind::kernel) {
-      lo = step.kernel.policy.runs_min;
-      hi = step.kernel.policy.runs_max;
-      const auto& p = step.kernel.policy;
-      if (p.for_seconds > 0)
-        plan_.timed_seconds_known += p.for_seconds * (p.warmup + p.runs_max);
-      else
-        unknown_time_ = true;
+    if (interleaved_series_.count(step.series)) {
+      diags_.error(step.loc, fmt::format("series \"{}\" is fed by an 'interleave' block already", step.series),
+                   "each statement of an 'interleave' block is a series of its own: name this one otherwise",
+                   word_width(step.loc));
+      return;
+    }
+    note_timed(step);
+  }
+  phase_steps(phase).push_back(std::move(step));
+}
+
+void Checker::note_timed(const plan::Step& step, const plan::Interleave* interleave) {
+  const std::string& label = step.series;
+  const bool own = step.kind != plan::Step::Kind::kernel || keeps_own_series(step.kernel);
+  if (own && std::find(plan_.series_order.begin(), plan_.series_order.end(), label) == plan_.series_order.end())
+    plan_.series_order.push_back(label);
+  if (own && section_series_ &&
+      std::find(section_series_->begin(), section_series_->end(), label) == section_series_->end())
+    section_series_->push_back(label);
+  if (own && section_series_) plan_.series_sections.emplace(label, section_title_);
+  if (!own && section_series_) section_imports_ = true;
+  std::uint32_t lo = 1, hi = 1;
+  if (step.kind == plan::Step::Kind::kernel) {
+    const auto& p = step.kernel.policy;
+    lo = p.runs_min;
+    hi = p.runs_max;
+    if (interleave != nullptr && interleave->slice_seconds > 0) {
+      // Slices of a duration: a sample at least in each, how many more the machine decides.
+      lo = interleave->rounds;
+      hi = 0;
+      plan_.timed_seconds_known += interleave->rounds * interleave->slice_seconds + p.for_seconds * p.warmup;
+      if (p.warmup > 0 && p.for_seconds <= 0) unknown_time_ = true;
+    } else if (p.for_seconds > 0) {
+      plan_.timed_seconds_known += p.for_seconds * (p.warmup + p.runs_max);
     } else {
       unknown_time_ = true;
     }
-    plan_.samples_min[label] += lo;
-    plan_.samples_max[label] += hi;
-    // A command's figures with labels of their own are series of their own, sampled alike.
-    for (const auto& rule : step.kernel.figures) {
-      if (rule.label.empty()) continue;
-      if (std::find(plan_.series_order.begin(), plan_.series_order.end(), rule.label) == plan_.series_order.end())
-        plan_.series_order.push_back(rule.label);
-      if (section_series_ &&
-          std::find(section_series_->begin(), section_series_->end(), rule.label) == section_series_->end())
-        section_series_->push_back(rule.label);
-      if (section_series_) plan_.series_sections.emplace(rule.label, section_title_);
-      plan_.samples_min[rule.label] += lo;
-      plan_.samples_max[rule.label] += hi;
-    }
-    for (const plan::Step* k : plan::kernel_steps(step))
-      if (k->kernel.spec->runs_programs) plan_.runs_programs = true;
+  } else {
+    unknown_time_ = true;
   }
-  phase_steps(phase).push_back(std::move(step));
+  const auto add_samples = [&](const std::string& series) {
+    plan_.samples_min[series] += lo;
+    // 0: not known in advance, whatever else feeds the series.
+    auto [it, added] = plan_.samples_max.try_emplace(series, hi);
+    if (!added) it->second = it->second == 0 || hi == 0 ? 0 : it->second + hi;
+  };
+  add_samples(label);
+  // A command's figures with labels of their own are series of their own, sampled alike.
+  for (const auto& rule : step.kernel.figures) {
+    if (rule.label.empty()) continue;
+    if (std::find(plan_.series_order.begin(), plan_.series_order.end(), rule.label) == plan_.series_order.end())
+      plan_.series_order.push_back(rule.label);
+    if (section_series_ &&
+        std::find(section_series_->begin(), section_series_->end(), rule.label) == section_series_->end())
+      section_series_->push_back(rule.label);
+    if (section_series_) plan_.series_sections.emplace(rule.label, section_title_);
+    add_samples(rule.label);
+  }
+  for (const plan::Step* k : plan::kernel_steps(step))
+    if (k->kernel.spec->runs_programs) plan_.runs_programs = true;
 }
 
 std::optional<plan::Step> Checker::bind(const recipe::Stmt& s, const Ctx& ctx) {
@@ -244,6 +270,7 @@ std::optional<plan::Step> Checker::bind(const recipe::Stmt& s, const Ctx& ctx) {
   req.allow_exec = opts_.allow_exec;
   req.in_group = ctx.in_group;
   req.untimed = ctx.phase != Phase::main;
+  req.in_interleave = ctx.in_interleave;
   req.exec_refused = &exec_refused_;
   req.reported_causes = &reported_causes_;
   auto ks = bind_kernel(s, req);

@@ -28,6 +28,8 @@ struct BindRequest {
   bool allow_exec = false;
   bool in_group = false;  ///< inside `time` or `parallel`: one run, no sampling options
   bool untimed = false;   ///< in setup or teardown
+  /// Inside `interleave`: the block's rounds and slices set the samples, not `runs` or `until ci`.
+  bool in_interleave = false;
   /// When set, a statement that runs programs without allow_exec is refused silently and
   /// recorded here: the checker reports the cause once for all of them.
   std::vector<const lang::recipe::Stmt*>* exec_refused = nullptr;

@@ -20,10 +20,9 @@ bool MeasurementOptions::is_option(const std::string& word) {
   return std::find(measurement_options().begin(), measurement_options().end(), word) != measurement_options().end();
 }
 
-void MeasurementOptions::bind(const recipe::Item& it) {
+bool MeasurementOptions::refused(const recipe::Item& it) {
   const std::string& w = it.word;
   const BindRequest& req = c_.req;
-  c_.repeated(it, w);
   // `for` inside a group: each run of the statement counts for the duration (openssl -multi),
   // and `cputime` says on which clock, as it does outside groups.
   const bool group_count = req.in_group && !req.untimed && (w == "for" || w == "cputime");
@@ -33,7 +32,7 @@ void MeasurementOptions::bind(const recipe::Item& it) {
               fmt::format("'{}' has no meaning {}", w,
                           req.untimed ? "in setup or teardown" : "inside 'time' or 'parallel'"),
               {}, item_width(it));
-      return;
+      return true;
     }
     c_.fail(
         it.loc,
@@ -42,11 +41,27 @@ void MeasurementOptions::bind(const recipe::Item& it) {
                                 : "inside 'time' or 'parallel': the whole block is one sample"),
         req.untimed ? "move the statement out of setup/teardown to time it" : "put the loop around the block instead",
         item_width(it));
-    if (w == "cold" || w == "sync") return;
+    if (w == "cold" || w == "sync") return true;
     if (w == "until") ++c_.i;
     if (c_.value_follows()) ++c_.i;
-    return;
+    return true;
   }
+  if (req.in_interleave && (w == "runs" || w == "until" || w == "faithful")) {
+    c_.fail(it.loc,
+            fmt::format("'{}' has no meaning inside 'interleave': the block's rounds and slices set the samples", w),
+            "set them on the block: interleave rounds 10 slice 2 { … }", item_width(it));
+    if (w == "until") ++c_.i;
+    if (w != "faithful" && c_.value_follows()) ++c_.i;
+    return true;
+  }
+  return false;
+}
+
+void MeasurementOptions::bind(const recipe::Item& it) {
+  const std::string& w = it.word;
+  c_.repeated(it, w);
+  if (refused(it)) return;
+  const BindRequest& req = c_.req;
   plan::Policy& p = c_.step.policy;
   std::string& text = c_.step.text;
   if (w == "cold") {
@@ -184,7 +199,7 @@ void MeasurementOptions::complete(const kernels::KernelSpec& spec) {
   if (!req.in_group && !req.untimed) {
     const kernels::DefaultMeasure& d = spec.measure;
     if (p.for_seconds <= 0 && d.for_seconds > 0) p.for_seconds = d.for_seconds;
-    if (p.until_ci_pct <= 0 && !runs_given_) {
+    if (p.until_ci_pct <= 0 && !runs_given_ && !req.in_interleave) {
       if (d.until_ci_pct > 0) {
         p.until_ci_pct = d.until_ci_pct;
       } else {

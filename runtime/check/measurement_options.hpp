@@ -29,6 +29,8 @@ class MeasurementOptions {
   const lang::recipe::Item* cold() const { return cold_; }
 
  private:
+  /// Refuses `it` where it has no meaning (groups, setup/teardown, interleave blocks); true when it did.
+  bool refused(const lang::recipe::Item& it);
   void bind_until(const lang::recipe::Item& it);
   void bind_runs_range(const lang::recipe::Item& value);
   void bind_for(const lang::recipe::Item& value);

@@ -10,13 +10,14 @@ namespace {
 
 /// A place the walk can be in, which a statement may be refused.
 enum class Place {
-  section,    ///< inside a `section`
-  if_branch,  ///< inside a branch of an `if`
-  below_top,  ///< below the recipe's top level: in a loop, a block, setup, teardown or a group
-  untimed,    ///< in setup or teardown
-  group,      ///< inside `time` or `parallel`
-  parallel,   ///< inside `parallel`
-  time,       ///< inside `time`
+  section,     ///< inside a `section`
+  if_branch,   ///< inside a branch of an `if`
+  below_top,   ///< below the recipe's top level: in a loop, a block, setup, teardown or a group
+  untimed,     ///< in setup or teardown
+  group,       ///< inside `time` or `parallel`
+  parallel,    ///< inside `parallel`
+  time,        ///< inside `time`
+  interleave,  ///< inside `interleave`
 };
 
 /// A statement kind refused in one place, with the error it gets there. The texts are format
@@ -38,6 +39,9 @@ constexpr std::string_view kKernelAtTop = "a kernel definition belongs at the to
 constexpr std::string_view kSettleHint =
     "settle lets the files setup wrote settle before timing: write it at the top level, after the setup block and "
     "before the first timed statement";
+constexpr std::string_view kInInterleave = "'{0}' cannot stand inside 'interleave'";
+constexpr std::string_view kInterleaveBodyHint =
+    "an interleave block holds kernel statements that take turns, each a series of its own";
 constexpr std::string_view kSectionHint =
     "a section groups series and their reports: move it out of the block around it";
 
@@ -63,6 +67,11 @@ constexpr PlacementRule kPlacement[] = {
     {recipe::StmtKind::time, Place::untimed, kUntimed, {}},
     {recipe::StmtKind::parallel, Place::parallel, "'{0}' cannot stand inside 'parallel'", kOneSample},
     {recipe::StmtKind::parallel, Place::untimed, kUntimed, {}},
+    {recipe::StmtKind::time, Place::interleave, kInInterleave, kInterleaveBodyHint},
+    {recipe::StmtKind::parallel, Place::interleave, kInInterleave, kInterleaveBodyHint},
+    {recipe::StmtKind::interleave, Place::interleave, "'interleave' blocks do not nest", kInterleaveBodyHint},
+    {recipe::StmtKind::interleave, Place::group, "'{0}' cannot stand inside 'time' or 'parallel'", kOneSample},
+    {recipe::StmtKind::interleave, Place::untimed, kUntimed, {}},
     {recipe::StmtKind::report, Place::untimed, kBelongsAtTop, {}},
     {recipe::StmtKind::report, Place::group, kBelongsAtTop, {}},
     {recipe::StmtKind::baseline, Place::below_top, kBelongsAtTop, {}},
@@ -94,6 +103,8 @@ bool walk_is_in(Place place, const Ctx& ctx) {
       return ctx.in_parallel;
     case Place::time:
       return ctx.in_time;
+    case Place::interleave:
+      return ctx.in_interleave;
   }
   return false;
 }

@@ -42,14 +42,15 @@ enum class Phase { main, setup, teardown };
 /// Where the walk is: which phase, which series, what a label-less series would be called.
 struct Ctx {
   Phase phase = Phase::main;
-  std::string series;        ///< set inside `series`
-  std::string label_text;    ///< the statement text that names a label-less series
-  bool in_group = false;     ///< inside `time` or `parallel`
-  bool in_time = false;      ///< inside `time`
-  bool in_parallel = false;  ///< inside `parallel`
-  bool top = true;           ///< at the recipe's top level (or in an `if` there)
-  bool in_if = false;        ///< inside a branch of an `if`
-  std::string section;       ///< the title of the `section` around, "" outside any
+  std::string series;          ///< set inside `series`
+  std::string label_text;      ///< the statement text that names a label-less series
+  bool in_group = false;       ///< inside `time` or `parallel`
+  bool in_time = false;        ///< inside `time`
+  bool in_parallel = false;    ///< inside `parallel`
+  bool top = true;             ///< at the recipe's top level (or in an `if` there)
+  bool in_if = false;          ///< inside a branch of an `if`
+  bool in_interleave = false;  ///< inside `interleave`
+  std::string section;         ///< the title of the `section` around, "" outside any
 };
 
 /// A loop's variable (`$i`, `$worker`, `for NAME in …`) for the walk of its passes; what the
@@ -179,6 +180,21 @@ class Checker {
   /// written in it given the labels of the series declared in it, which are all it covers.
   void walk_section(const recipe::Stmt& s, const Ctx& ctx);
 
+  // ---- `interleave` and the `compare` in it (interleave_walk.cpp) --------------------------
+  /// `interleave [rounds N] [slice N | slice DURATION] { … }`: its kernel statements, each a
+  /// series of its own, become the children of one step that runs them in turn.
+  void walk_interleave(const recipe::Stmt& s, const Ctx& ctx);
+  /// The block's options; nothing (with an error) when one is wrong.
+  std::optional<plan::Interleave> interleave_options(const recipe::Stmt& s);
+  bool interleave_option(const std::string& name, const recipe::Expr& value, plan::Interleave& in);
+  /// Whether the block has two statements or more, each feeding a series no other statement feeds.
+  bool interleave_series_apart(const recipe::Stmt& s, const plan::Step& step);
+  /// `compare [OPTION VALUE]…` without `with`: kept for the block around it, which binds it once
+  /// its series are known.
+  void walk_paired_compare(const recipe::Stmt& s, const Ctx& ctx);
+  /// The bare `compare` of a block whose series are `labels`: an `interleaved` report of them.
+  void bind_interleaved_compare(const recipe::Stmt& s, const std::vector<std::string>& labels, const Ctx& ctx);
+
   /// Each statement was checked against the RAM on its own; the workers hold theirs at once.
   void check_parallel_memory(const plan::Step& step, lang::SourceLoc loc);
 
@@ -186,6 +202,10 @@ class Checker {
   bool count_step(lang::SourceLoc loc);
 
   void add_step(plan::Step step, Phase phase);
+  /// What a timed step adds to the plan: its series in order (and in its section), the samples
+  /// each is planned to have, the time the run is known to take. `interleave`: the block's
+  /// rounds and slices, which set the samples of `step`, one of its statements.
+  void note_timed(const plan::Step& step, const plan::Interleave* interleave = nullptr);
 
   // ---- kernel statements -----------------------------------------------------------------
   std::optional<plan::Step> bind(const recipe::Stmt& s, const Ctx& ctx);
@@ -221,6 +241,8 @@ class Checker {
   std::vector<std::string> section_titles_;  ///< every section walked so far, in order
   std::vector<const lang::recipe::IndexStmt*> index_stmts_;  ///< parallel to plan_.indices
   std::shared_ptr<UserKernels> user_kernels_;                ///< the recipe's kernel definitions; null when none
+  const recipe::Stmt* interleave_compare_ = nullptr;         ///< the bare `compare` of the block being walked
+  std::set<std::string> interleaved_series_;                 ///< the series of the `interleave` blocks so far
 };
 
 }  // namespace hwbench::runtime::check::detail

@@ -29,7 +29,7 @@ void Checker::walk_let(const recipe::Stmt& s, const Ctx& ctx) {
 void Checker::walk_repeat(const recipe::Stmt& s, const Ctx& inner, std::vector<plan::Step>* group) {
   auto n = evaluate_count(s.value, scope_, diags_, "repeat", 0, 10'000'000);
   if (!n) return;
-  if (group && !lang::recipe::mentions_variable(s, "i")) {
+  if (group && inner.in_group && !lang::recipe::mentions_variable(s, "i")) {
     walk_loop(s, inner, static_cast<std::uint64_t>(*n), *group);
     return;
   }
@@ -134,6 +134,11 @@ void Checker::walk_index(const recipe::Stmt& s) {
 }
 
 void Checker::walk_compare(const recipe::Stmt& s, const Ctx& ctx) {
+  if (!std::get<lang::recipe::CompareStmt>(s.form).with.given()) {
+    walk_paired_compare(s, ctx);
+    return;
+  }
+  if (!placed_well(s, ctx)) return;
   if (auto spec = bind_compare(std::get<lang::recipe::CompareStmt>(s.form), scope_, recipe_dir(), section_titles_,
                                ctx.section, diags_)) {
     spec->section = ctx.section;

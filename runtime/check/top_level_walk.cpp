@@ -65,7 +65,9 @@ void Checker::walk_section(const recipe::Stmt& s, const Ctx& ctx) {
                  word_width(s.loc));
     return;
   }
-  for (std::size_t i = first_report; i < plan_.reports.size(); ++i) plan_.reports[i].series = series;
+  // An interleaved comparison keeps its own block's series.
+  for (std::size_t i = first_report; i < plan_.reports.size(); ++i)
+    if (plan_.reports[i].style.layout != model::ReportLayout::interleaved) plan_.reports[i].series = series;
 }
 
 }  // namespace hwbench::runtime::check::detail

@@ -37,11 +37,12 @@ const StyleInfo* find_style_info(std::string_view name) {
 namespace {
 
 // The generic layouts' words; a named style's word is its catalogue name.
-constexpr std::array<std::pair<ReportLayout, std::string_view>, 4> layout_words = {{
+constexpr std::array<std::pair<ReportLayout, std::string_view>, 5> layout_words = {{
     {ReportLayout::lines, "lines"},
     {ReportLayout::table, "table"},
     {ReportLayout::compare, "compare"},
     {ReportLayout::summary, "summary"},
+    {ReportLayout::interleaved, "interleaved"},
 }};
 
 }  // namespace

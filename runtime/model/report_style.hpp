@@ -28,11 +28,12 @@ const StyleInfo* find_style_info(std::string_view name);
 
 /// The layout a report prints in: one of the generic layouts, or a named style's own.
 enum class ReportLayout {
-  lines,    ///< `report UNIT AGG, …`: one line per series
-  table,    ///< `report table UNIT with AGG…`: one row per aggregate, one column per series
-  compare,  ///< `compare with FILE`: this run against a result file
-  summary,  ///< `report summary`: one line per series, each in its natural unit
-  named,    ///< a style of style_catalogue(), which prints the original tool's layout
+  lines,        ///< `report UNIT AGG, …`: one line per series
+  table,        ///< `report table UNIT with AGG…`: one row per aggregate, one column per series
+  compare,      ///< `compare with FILE`: this run against a result file
+  summary,      ///< `report summary`: one line per series, each in its natural unit
+  named,        ///< a style of style_catalogue(), which prints the original tool's layout
+  interleaved,  ///< `compare` inside `interleave`: each series' ratio to the first, from the paired rounds
 };
 
 /// The style of a report: a generic layout, or a reference into the catalogue of named styles.

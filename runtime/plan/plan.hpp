@@ -60,19 +60,29 @@ struct KernelStep {
   std::string conclude;             ///< command steps: a shell line run after each sample, untimed
 };
 
-/// One node of the plan: a kernel statement, a `time` block, a `parallel` block, or a `repeat`
-/// loop kept as a loop. Outside groups every loop is unrolled into its statements; inside `time`
+/// How the statements of an `interleave` block take turns: `rounds` rounds, in each of which every
+/// statement takes one slice of samples, forwards in odd rounds and backwards in even ones.
+struct Interleave {
+  std::uint32_t rounds = 10;
+  std::uint32_t slice_runs = 1;  ///< samples per slice, when slices are a count
+  double slice_seconds = 0;      ///< >0: a slice takes samples until this long has passed
+};
+
+/// One node of the plan: a kernel statement, a `time` block, a `parallel` block, an `interleave`
+/// block, or a `repeat` loop kept as a loop. Outside groups every loop is unrolled into its statements; inside `time`
 /// and `parallel` a `repeat` whose body does not use `$i` stays one node (the body checked once),
 /// so that `parallel 200 { repeat 100000 { … } }` is 200 small loops, not 20 million statements.
 struct Step {
-  enum class Kind { kernel, time, parallel, repeat };
+  enum class Kind { kernel, time, parallel, repeat, interleave };
   Kind kind = Kind::kernel;
   lang::SourceLoc loc;
   std::string series;                      ///< "" in setup and teardown: not recorded
   KernelStep kernel;                       ///< kind == kernel
-  std::vector<Step> children;              ///< time: run in order as one sample; repeat: the body
+  std::vector<Step> children;              ///< time: run in order as one sample; repeat: the body;
+                                           ///< interleave: its kernel statements, in turn
   std::vector<std::vector<Step>> workers;  ///< kind == parallel: one list per worker process
   std::uint64_t count = 0;                 ///< kind == repeat: how many times the body runs
+  Interleave interleave;                   ///< kind == interleave
 };
 
 /// A `settle` statement: what the run waits for between setup and the first timed statement.

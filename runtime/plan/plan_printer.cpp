@@ -31,6 +31,7 @@ void add_writes(const std::vector<Step>& steps, std::uint64_t passes, PlannedWri
         }
         break;
       case Step::Kind::time:
+      case Step::Kind::interleave:
         add_writes(s.children, passes, total);
         break;
       case Step::Kind::repeat:
@@ -83,8 +84,26 @@ void print_inner(const Step& s, const std::string& indent, std::ostream& out, co
       print_workers(s, indent + "  ", out);
       break;
     case Step::Kind::time:
-      break;  // the checker never nests time
+    case Step::Kind::interleave:
+      break;  // the checker never nests time or interleave
   }
+}
+
+/// An interleave block's rounds and slices.
+std::string interleave_text(const Interleave& in) {
+  const std::string slice = in.slice_seconds > 0
+                                ? support::human_seconds(in.slice_seconds)
+                                : fmt::format("{} sample{}", in.slice_runs, in.slice_runs == 1 ? "" : "s");
+  return fmt::format("{} rounds, slices of {}, in turn (A B, B A, …)", in.rounds, slice);
+}
+
+/// A timed kernel statement's line: its text, its series and how it takes its samples.
+void print_timed(const Step& s, std::ostream& out, const Interleave* in = nullptr) {
+  const Policy& p = s.kernel.policy;
+  std::string how = in == nullptr ? policy_text(p) : fmt::format("{} slice{}", in->rounds, in->rounds == 1 ? "" : "s");
+  if (in != nullptr && p.for_seconds > 0) how += fmt::format(", samples of {}", support::human_seconds(p.for_seconds));
+  if (in != nullptr && p.warmup) how += fmt::format(", {} warm-up", p.warmup);
+  out << fmt::format("    {}{}    [{}: {}]\n", in == nullptr ? "" : "  ", s.kernel.text, s.series, how);
 }
 
 void print_steps(const std::vector<Step>& steps, std::ostream& out, bool timed) {
@@ -97,9 +116,13 @@ void print_steps(const std::vector<Step>& steps, std::ostream& out, bool timed) 
     switch (s.kind) {
       case Step::Kind::kernel:
         if (timed)
-          out << fmt::format("    {}    [{}: {}]\n", s.kernel.text, s.series, policy_text(s.kernel.policy));
+          print_timed(s, out);
         else
           out << fmt::format("    {}\n", s.kernel.text);
+        break;
+      case Step::Kind::interleave:
+        out << fmt::format("    interleave: {}\n", interleave_text(s.interleave));
+        for (const auto& c : s.children) print_timed(c, out, &s.interleave);
         break;
       case Step::Kind::time:
         out << fmt::format("    time \"{}\": 1 sample of {} statements\n", s.series, s.children.size());
@@ -159,7 +182,11 @@ void print_totals(const Plan& plan, std::ostream& out) {
   out << "\nseries:\n";
   for (const auto& label : plan.series_order) {
     auto lo = plan.samples_min.at(label), hi = plan.samples_max.at(label);
-    out << fmt::format("  {}: {} sample{}\n", label, lo == hi ? fmt::format("{}", lo) : fmt::format("{}..{}", lo, hi),
+    // hi 0: slices of a duration, whose samples the machine's speed decides.
+    out << fmt::format("  {}: {} sample{}\n", label,
+                       hi == 0    ? fmt::format("{} or more", lo)
+                       : lo == hi ? fmt::format("{}", lo)
+                                  : fmt::format("{}..{}", lo, hi),
                        hi == 1 ? "" : "s");
   }
   const PlannedWrites writes = planned_writes(plan);

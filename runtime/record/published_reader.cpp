@@ -24,8 +24,8 @@ const std::vector<std::string> series_keys = {"label", "unit", "samples", "print
 const std::vector<std::string> report_keys = {"style", "unit", "aggregates", "options"};
 const std::vector<std::string> index_keys = {"label", "series", "baseline", "scale", "aggregate", "printed"};
 
-// The styles a published file may give: the generic layouts except compare (which needs a run
-// to compare), then the catalogue's, as the "unknown style" message lists them.
+// The styles a published file may give: the generic layouts except compare and interleaved
+// (which need a run's samples), then the catalogue's, as the "unknown style" message lists them.
 std::vector<std::string> report_styles() {
   std::vector<std::string> styles;
   for (const model::ReportLayout layout :
@@ -38,7 +38,8 @@ std::vector<std::string> report_styles() {
 // A published file's style, or std::nullopt for one it may not give.
 std::optional<model::ReportStyle> published_style(std::string_view text) {
   const auto style = model::report_style_from_text(text);
-  if (!style || style->layout == model::ReportLayout::compare) return std::nullopt;
+  if (!style || style->layout == model::ReportLayout::compare || style->layout == model::ReportLayout::interleaved)
+    return std::nullopt;
   return style;
 }
 

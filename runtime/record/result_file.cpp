@@ -37,10 +37,9 @@ json strings_to_json(const std::map<std::string, std::string>& map) {
 json spec_to_json(const model::ReportSpec& spec) {
   json out = {{"style", std::string(model::to_text(spec.style))}, {"unit", spec.unit}, {"aggregates", spec.aggregates}};
   if (!spec.options.empty()) out["options"] = strings_to_json(spec.options);
-  if (!spec.section.empty()) {
-    out["section"] = spec.section;
-    out["series"] = spec.series;
-  }
+  if (!spec.section.empty()) out["section"] = spec.section;
+  // A section's reports cover its series; an interleaved comparison, its block's.
+  if (!spec.section.empty() || !spec.series.empty()) out["series"] = spec.series;
   return out;
 }
 

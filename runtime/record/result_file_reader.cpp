@@ -37,16 +37,16 @@ model::ReportSpec read_spec(JsonReader& in, const json& object, const std::strin
     spec.style = *known;
   } else if (!in.failed()) {
     in.fail(JsonReader::join(where, "style"),
-            "expected \"lines\", \"table\", \"compare\" or a named style, got \"" + style + "\"");
+            "expected \"lines\", \"table\", \"compare\", \"summary\", \"interleaved\" or a named style, got \"" +
+                style + "\"");
   }
   spec.unit = in.text(object, where, "unit");
   spec.aggregates = in.string_list(object, where, "aggregates");
   if (in.member(object, where, "options", /*optional=*/true)) spec.options = in.strings(object, where, "options");
   // Sections came with issue 18; a report without one covers every series.
-  if (in.member(object, where, "section", /*optional=*/true)) {
-    spec.section = in.text(object, where, "section");
+  if (in.member(object, where, "section", /*optional=*/true)) spec.section = in.text(object, where, "section");
+  if (in.member(object, where, "series", /*optional=*/spec.section.empty()))
     spec.series = in.string_list(object, where, "series");
-  }
   return spec;
 }
 
@@ -124,8 +124,9 @@ std::vector<model::ReportFigures> read_figures(JsonReader& in, const json& objec
     }
     if (const json* aggregates = in.object(item, path, "aggregates")) {
       const auto aggregates_path = JsonReader::join(path, "aggregates");
-      // A summary names no aggregates in its spec: its figures carry their own.
-      if (spec.style.layout == model::ReportLayout::summary) {
+      // A summary or an interleaved comparison names no aggregates in its spec: its figures
+      // carry their own.
+      if (spec.style.layout == model::ReportLayout::summary || spec.style.layout == model::ReportLayout::interleaved) {
         for (const auto& [name, value] : aggregates->items())
           f.aggregates.emplace_back(name, in.number(*aggregates, aggregates_path, name));
       }

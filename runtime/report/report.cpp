@@ -82,6 +82,8 @@ model::RenderedReport render_to_record(const model::Result& whole, const model::
       return named->render(result, spec);
     case model::ReportLayout::compare:
       return render_compare_report(result, spec, compared);
+    case model::ReportLayout::interleaved:
+      return render_interleaved_report(result, spec, format, width);
     case model::ReportLayout::summary: {
       const auto rows = build_summary(result);
       std::ostringstream text;

@@ -53,6 +53,14 @@ struct ReportData {
 /// The aggregate stage: converts every sample to the unit and computes the aggregates.
 ReportData build_report_data(const model::Result& result, const model::ReportSpec& spec);
 
+/// The `compare` inside an `interleave` block (ReportLayout::interleaved): each of `spec.series`'s
+/// mean in one unit (the `unit` option's, else the first series' natural one), its ratio to the
+/// first series and that ratio's 95% interval from the rounds the two ran side by side
+/// (analysis::compare_paired), and a verdict under the table (CSV: in a column). The figures
+/// keep each series' samples and its mean, rounds, ratio, ratio_low and ratio_high.
+model::RenderedReport render_interleaved_report(const model::Result& result, const model::ReportSpec& spec,
+                                                Format format, std::size_t width);
+
 /// One series as `report summary` shows it: its samples in its natural unit, and what they make.
 struct SummaryRow {
   std::string label;

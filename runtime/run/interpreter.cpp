@@ -139,6 +139,10 @@ void Interpreter::phase(const std::vector<plan::Step>& steps, bool timed) {
         run_untimed(step);
         continue;
       }
+      if (step.kind == plan::Step::Kind::interleave) {
+        run_interleave(step);
+        continue;
+      }
       if (const std::size_t end = rotation_end(steps, i); end > i) {
         run_rotation(steps, i, end);
         i = end - 1;

@@ -42,9 +42,11 @@ struct StatementRun {
   std::unique_ptr<kernels::Kernel> kernel;
   std::optional<SeriesKeeper> keeper;
   CpuSpan span;
-  std::uint32_t taken = 0;      ///< samples so far
-  std::uint32_t per_block = 0;  ///< samples per block; 0: not in blocks
-  bool done = false;            ///< its count or its `until ci` target is reached
+  std::uint32_t taken = 0;        ///< samples so far
+  std::uint32_t per_block = 0;    ///< samples per block; 0: not in blocks
+  bool done = false;              ///< its count or its `until ci` target is reached
+  std::int64_t slice_end_ns = 0;  ///< in a slice of a duration: when it ends (on opts_.clock)
+  bool slice_over = false;        ///< that time has passed: the sample being kept ends the slice
   bool command = false;
 };
 
@@ -80,9 +82,10 @@ class Interpreter {
   /// Claims its files, makes its kernel and runs its warm-up; null when the kernel cannot run on
   /// this machine (its series says why).
   std::unique_ptr<StatementRun> begin_statement(const plan::Step& step);
-  /// Takes up to `count` more samples (fewer when the statement is done first) in a window of
-  /// their own; in a block, the last one ends the block's CPU span and may meet `until ci`.
-  void take_samples(StatementRun& r, std::uint32_t count);
+  /// Takes up to `count` more samples (fewer when the statement is done first, or when
+  /// `slice_seconds` > 0 has passed) in a window of their own; in a block, the last one ends the
+  /// block's CPU span and may meet `until ci`.
+  void take_samples(StatementRun& r, std::uint32_t count, double slice_seconds = 0);
   void take_batch(StatementRun& r, std::uint32_t end, std::vector<model::Sample>& taken, bool batches);
   /// Finishes the kernel and keeps what the statement ended with.
   void end_statement(StatementRun& r);
@@ -97,6 +100,9 @@ class Interpreter {
   /// Statements [first, end) of `steps` take their samples block by block, in turn, forwards
   /// and then backwards (A B C C B A …), so that a drift of the machine falls on all of them.
   void run_rotation(const std::vector<plan::Step>& steps, std::size_t first, std::size_t end);
+  /// An `interleave` block: its statements take a slice each per round, forwards in odd rounds
+  /// and backwards in even ones; a round is a block of each series.
+  void run_interleave(const plan::Step& block);
 
   // ---- a command step's runs (command_runs.cpp) ----
 

@@ -84,18 +84,22 @@ void Interpreter::guarded(StatementRun& r, const std::function<void()>& work) {
   }
 }
 
-void Interpreter::take_samples(StatementRun& r, std::uint32_t count) {
+void Interpreter::take_samples(StatementRun& r, std::uint32_t count, double slice_seconds) {
   const plan::Step& step = *r.step;
   const plan::Policy& p = step.kernel.policy;
   const std::uint32_t end =
       static_cast<std::uint32_t>(std::min<std::uint64_t>(p.runs_max, std::uint64_t{r.taken} + count));
+  // A slice of a duration: samples until it has passed, the one that passes it ending the slice.
+  r.slice_end_ns = slice_seconds > 0 ? opts_.clock->now_ns() + static_cast<std::int64_t>(slice_seconds * 1e9) : 0;
   guarded(r, [&] {
     auto window = open_window(step.series, 1);
     // A statement of one unit per sample takes its short samples in batches (measure_batch).
     // A program's run is never that short, and each needs its output read.
-    const bool batches = !r.command && p.for_seconds <= 0 && !p.sync && !p.cpu_time && !p.cold && p.until_ci_pct <= 0;
+    const bool batches = !r.command && p.for_seconds <= 0 && !p.sync && !p.cpu_time && !p.cold && p.until_ci_pct <= 0 &&
+                         r.slice_end_ns == 0;
     std::vector<model::Sample> taken(batches ? MeasurementLoop::batch_max : 1);
-    while (r.taken < end && !r.done) take_batch(r, end, taken, batches);
+    while (r.taken < end && !r.done && !r.slice_over) take_batch(r, end, taken, batches);
+    r.slice_over = false;
     if (window && !r.series->samples.empty())
       window->workers = threads_of(r.series->params_of(r.series->samples.back()));
     close_window(window);
@@ -131,8 +135,9 @@ void Interpreter::take_batch(StatementRun& r, std::uint32_t end, std::vector<mod
   const auto notes = k.notes();
   FigureReadings readings;
   if (r.command) readings = read_run(step, k, *r.series, taken[0]);
+  if (r.slice_end_ns > 0 && opts_.clock->now_ns() >= r.slice_end_ns) r.slice_over = true;
   for (std::size_t i = 0; i < count && !r.done; ++i, ++r.taken) {
-    const bool block_ends = r.per_block > 0 && r.taken + 1 == end;
+    const bool block_ends = r.per_block > 0 && (r.taken + 1 == end || r.slice_over);
     r.done = r.keeper->keep(taken[i], r.taken, r.span, notes, block_ends);
   }
   if (r.command) keep_readings(step, readings, *r.series);
@@ -186,6 +191,36 @@ void Interpreter::run_rotation(const std::vector<plan::Step>& steps, std::size_t
       if (opts_.observer) opts_.observer->series_ends(*r->series);
     }
     std::erase_if(turns, [](const auto& r) { return r->done; });
+  }
+}
+
+void Interpreter::run_interleave(const plan::Step& block) {
+  const plan::Interleave& in = block.interleave;
+  std::vector<std::unique_ptr<StatementRun>> runs;
+  for (const plan::Step& child : block.children) {
+    check_interrupt();
+    auto r = begin_statement(child);
+    if (!r) {
+      if (opts_.observer) opts_.observer->series_ends(outcome_.series[index_.at(child.series)]);
+      continue;
+    }
+    r->per_block = in.slice_seconds > 0 ? 1 : in.slice_runs;
+    runs.push_back(std::move(r));
+  }
+  std::vector<StatementRun*> turns;
+  for (auto& r : runs) turns.push_back(r.get());
+  for (std::uint32_t round = 1; round <= in.rounds && !turns.empty(); ++round) {
+    // A B in odd rounds, B A in even ones: a drift within a round falls on both sides alike.
+    if (round > 1) std::reverse(turns.begin(), turns.end());
+    for (StatementRun* r : turns) {
+      if (opts_.observer) opts_.observer->step_begins(*r->step);
+      r->keeper->start_block(round);
+      take_samples(*r, in.slice_seconds > 0 ? UINT32_MAX : in.slice_runs, in.slice_seconds);
+    }
+  }
+  for (auto& r : runs) {
+    end_statement(*r);
+    if (opts_.observer) opts_.observer->series_ends(*r->series);
   }
 }
 

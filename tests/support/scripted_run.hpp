@@ -57,4 +57,14 @@ inline void add_kernel(RecipeEnv& env, const std::string& name, std::function<ke
   env.registry().add(std::move(spec));
 }
 
+/// Registers one kernel per letter of `letters`, each appending its letter to `log` on every run
+/// (warm-ups too), so that a test reads the order the runs took.
+inline void add_letter_kernels(RecipeEnv& env, std::string& log, const std::string& letters) {
+  for (const char letter : letters)
+    add_kernel(env, std::string(1, letter), [&log, letter](std::uint64_t n, int) {
+      log += letter;
+      return kernels::Work{0, n};
+    });
+}
+
 }  // namespace hwbench::test

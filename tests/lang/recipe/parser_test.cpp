@@ -109,6 +109,8 @@ const char* kind_name(recipe::StmtKind k) {
       return "time";
     case recipe::StmtKind::parallel:
       return "parallel";
+    case recipe::StmtKind::interleave:
+      return "interleave";
     case recipe::StmtKind::kernel:
       return "kernel";
     case recipe::StmtKind::report:
@@ -168,7 +170,7 @@ std::string shape(const recipe::StmtForm& form) {
       return out;
     }
     std::string operator()(const recipe::CompareStmt& c) const {
-      std::string out = " with " + shape(c.file);
+      std::string out = c.with.given() ? " with " + shape(c.file) : "";
       for (const auto& option : c.options) out += " " + option.name.text + " " + shape(option.value);
       return out;
     }
@@ -391,6 +393,13 @@ TEST_CASE("parser: setup, teardown, series, time and parallel") {
         "series S[\"both\"] {kernel cp a -> b | kernel cp b -> a}\n"
         "time S[\"copy\"] {kernel cp a -> b}\n"
         "parallel 4=4 {time S[\"w \",$worker] {kernel cp a -> b}}\n");
+}
+
+TEST_CASE("parser: interleave blocks, their options and the bare compare inside") {
+  CHECK(shapes("interleave {\n  series \"a\" syscall\n  nop\n  compare\n}\n"
+               "interleave rounds 6 slice 500ms { syscall ; nop ; compare effect 2% digits 4 }\n") ==
+        "interleave {series S[\"a\"] {kernel syscall} | kernel nop | compare}\n"
+        "interleave rounds 6=6 slice 500ms=0.5s {kernel syscall | kernel nop | compare effect 2%=2% digits 4=4}\n");
 }
 
 TEST_CASE("parser: kernel statements from LANGUAGE.md") {

@@ -98,3 +98,52 @@ TEST_CASE("verdict: samples in blocks are judged on their block means") {
   CHECK(means.kind == Kind::no_difference);
   CHECK(means.ratio == doctest::Approx(samples.ratio));
 }
+
+TEST_CASE("verdict: paired rounds: a drift both sides share cancels, worked by hand") {
+  // A drifts from 100 to 150 over five rounds; B is 2% faster in each, give or take: the unpaired
+  // spread would hide it, the paired log ratios do not.
+  const std::vector<double> a = {100, 110, 120, 135, 150};
+  const std::vector<double> b = {102.1, 112.1, 122.5, 137.6, 153.0};
+  std::vector<double> d;
+  for (std::size_t i = 0; i < a.size(); ++i) d.push_back(std::log(b[i] / a[i]));
+  double m = 0;
+  for (double x : d) m += x / 5;
+  double ss = 0;
+  for (double x : d) ss += (x - m) * (x - m);
+  const double half = 2.776 * std::sqrt(ss / 4) / std::sqrt(5.0);  // t(0.975, 4)
+  const auto v = analysis::compare_paired(a, b, 0.01);
+  CHECK(v.kind == Kind::higher);
+  CHECK(v.ratio == doctest::Approx(std::exp(m)));
+  CHECK(v.lo == doctest::Approx(std::exp(m - half)).epsilon(1e-3));
+  CHECK(v.hi == doctest::Approx(std::exp(m + half)).epsilon(1e-3));
+  CHECK(analysis::verdict_text(v, "B", true, false, 0.01).rfind("B is 2.0% faster (+1.", 0) == 0);
+  // Unpaired, Welch's test sees no difference in the same figures.
+  CHECK(analysis::compare_samples(a, kNone, b, kNone, 0.01).kind == Kind::no_difference);
+}
+
+TEST_CASE("verdict: paired rounds: equal, slightly different, very different, too few") {
+  const std::vector<double> a = {100, 90, 110, 95, 105, 100};
+  // Equal in every round but for a wobble of 0.5% either way.
+  const std::vector<double> same = {100.5, 89.55, 110.55, 94.525, 105.525, 99.5};
+  auto v = analysis::compare_paired(a, same, 0.01);
+  CHECK(v.kind == Kind::no_difference);
+  CHECK(v.lo < 1);
+  CHECK(v.hi > 1);
+  // 0.5% lower in every round, give or take 0.05%: certain, but below a 1% minimum effect.
+  const std::vector<double> slight = {99.5, 89.55, 109.5, 94.5, 104.45, 99.55};
+  v = analysis::compare_paired(a, slight, 0.01);
+  CHECK(v.kind == Kind::below_min_effect);
+  CHECK(v.hi < 1);
+  CHECK(analysis::compare_paired(a, slight, 0).kind == Kind::lower);
+  // Half as fast.
+  std::vector<double> half;
+  for (double x : a) half.push_back(x * 0.5);
+  half[2] *= 1.01;
+  v = analysis::compare_paired(a, half, 0.01);
+  CHECK(v.kind == Kind::lower);
+  CHECK(v.ratio == doctest::Approx(0.5).epsilon(0.01));
+  CHECK(analysis::verdict_text(v, "half", true, false, 0.01).rfind("half is 49.9% slower", 0) == 0);
+  // One round, or none: no spread to judge.
+  CHECK(analysis::compare_paired(std::vector<double>{100}, std::vector<double>{50}, 0.01).kind == Kind::no_spread);
+  CHECK(analysis::compare_paired(std::vector<double>{}, std::vector<double>{}, 0.01).kind == Kind::no_spread);
+}

@@ -825,12 +825,14 @@ TEST_CASE("result_file: a report style must be a generic layout or a named style
   json doc = good;
   doc["reports"][1]["style"] = "tabel";
   CHECK(from_json_error(doc) ==
-        "reports[1].style: expected \"lines\", \"table\", \"compare\" or a named style, got \"tabel\"");
+        "reports[1].style: expected \"lines\", \"table\", \"compare\", \"summary\", \"interleaved\" or a named style, "
+        "got \"tabel\"");
 
   doc = good;
   doc["rendered"][0]["spec"]["style"] = "named";
   CHECK(from_json_error(doc) ==
-        "rendered[0].spec.style: expected \"lines\", \"table\", \"compare\" or a named style, got \"named\"");
+        "rendered[0].spec.style: expected \"lines\", \"table\", \"compare\", \"summary\", \"interleaved\" or a named "
+        "style, got \"named\"");
 
   for (const char* style : {"compare", "unixbench"}) {
     doc = good;

@@ -27,15 +27,6 @@ run::RunOutcome run_in_blocks(test::RecipeEnv& env, const std::string& text, std
   return run::run_plan(*c.recipe, opts);
 }
 
-/// Registers kernels `a` and `b`, each writing its letter to `log` on every run (warm-ups too).
-void add_logging_kernels(test::RecipeEnv& env, std::string& log) {
-  for (const char letter : {'a', 'b'})
-    test::add_kernel(env, std::string(1, letter), [&log, letter](std::uint64_t n, int) {
-      log += letter;
-      return kernels::Work{0, n};
-    });
-}
-
 std::vector<std::uint32_t> blocks_of(const model::Series& series) {
   std::vector<std::uint32_t> out;
   for (const auto& s : series.samples) out.push_back(s.block);
@@ -47,7 +38,7 @@ std::vector<std::uint32_t> blocks_of(const model::Series& series) {
 TEST_CASE("blocks: neighbours take turns block by block, forwards then backwards") {
   test::RecipeEnv env;
   std::string log;
-  add_logging_kernels(env, log);
+  test::add_letter_kernels(env, log, "ab");
   const auto out = run_in_blocks(env, "series \"A\" a runs 4 warmup 1\nseries \"B\" b runs 4\n", 2);
   REQUIRE(out.status == model::RunStatus::complete);
   // A's warm-up, then block 1 (A A B B) and block 2 the other way round (B B A A).
@@ -64,7 +55,7 @@ TEST_CASE("blocks: neighbours take turns block by block, forwards then backwards
 TEST_CASE("blocks: at most one block per sample, and 1 block keeps the plan's order") {
   test::RecipeEnv env;
   std::string log;
-  add_logging_kernels(env, log);
+  test::add_letter_kernels(env, log, "ab");
   auto out = run_in_blocks(env, "series \"A\" a runs 3\nseries \"B\" b runs 2\n", 5);
   CHECK(log ==
         "ab"
@@ -81,7 +72,7 @@ TEST_CASE("blocks: at most one block per sample, and 1 block keeps the plan's or
 TEST_CASE("blocks: a statement with no spreadable neighbour takes its samples back to back") {
   test::RecipeEnv env;
   std::string log;
-  add_logging_kernels(env, log);
+  test::add_letter_kernels(env, log, "ab");
   // A group is no neighbour: A and C stand alone on either side of it.
   const auto out = run_in_blocks(env, "series \"A\" a runs 2\nseries \"T\" time { b }\nseries \"C\" a runs 2\n", 5);
   CHECK(log ==
@@ -128,7 +119,7 @@ TEST_CASE("blocks: steady samples in blocks stop at the floor of until ci") {
 TEST_CASE("blocks: a kernel holding memory sized to the machine takes its samples back to back") {
   test::RecipeEnv env;
   std::string log;
-  add_logging_kernels(env, log);
+  test::add_letter_kernels(env, log, "ab");
   test::add_kernel(
       env, "big",
       [&log](std::uint64_t n, int) {

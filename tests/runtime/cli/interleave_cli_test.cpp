@@ -1,0 +1,83 @@
+// `interleave` end to end with real kernels, through the command line: the same kernel twice
+// gives ratios whose intervals cover 1, and a kernel doing twice the work per operation is found
+// about half as fast, with the right sign.
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <doctest/doctest.h>
+
+#include "tests/support/cli_run.hpp"
+#include "tests/support/temp_dir.hpp"
+
+namespace test = hwbench::test;
+
+namespace {
+
+struct InterleavedLine {
+  double ratio = 0, lo = 0, hi = 0;
+  std::string verdict;
+};
+
+/// Runs `recipe` with the CSV format and returns the second series' line of the interleaved report.
+InterleavedLine run_interleaved_pair(const test::TempDir& dir, const std::string& recipe) {
+  const std::string path = dir.path() + "/pair.bench";
+  std::ofstream(path) << recipe;
+  const auto r = test::cli({"run", path, "--format", "csv", "-q", "-o", dir.path() + "/r.json"});
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  std::istringstream lines(r.out);
+  std::string line;
+  while (std::getline(lines, line))
+    if (line.rfind("B,", 0) == 0) {
+      std::vector<std::string> cells;
+      std::istringstream fields(line);
+      for (std::string cell; std::getline(fields, cell, ',');) cells.push_back(cell);
+      REQUIRE(cells.size() >= 8);
+      return {std::stod(cells[4]), std::stod(cells[5]), std::stod(cells[6]), cells[7]};
+    }
+  FAIL("no line for B in:\n" << r.out);
+  return {};
+}
+
+}  // namespace
+
+TEST_CASE("interleave cli: the same kernel twice: over repeated runs the ratio's interval covers 1") {
+  test::TempDir dir;
+  const std::string recipe =
+      "interleave rounds 6 {\n"
+      "  series \"A\" digest sha256 block 4096 for 20ms\n"
+      "  series \"B\" digest sha256 block 4096 for 20ms\n"
+      "  compare digits 4\n"
+      "}\n";
+  int covered = 0;
+  for (int run = 0; run < 5; ++run) {
+    const InterleavedLine b = run_interleaved_pair(dir, recipe);
+    INFO(b.ratio << " " << b.lo << " – " << b.hi << ": " << b.verdict);
+    CHECK(b.ratio == doctest::Approx(1).epsilon(0.1));
+    CHECK(b.lo <= b.ratio);
+    CHECK(b.ratio <= b.hi);
+    covered += b.lo <= 1 && 1 <= b.hi;
+  }
+  // A 95% interval covers the truth 19 times in 20: three of five misses by chance once in a
+  // thousand.
+  CHECK(covered >= 3);
+}
+
+TEST_CASE("interleave cli: twice the work per operation is detected, about half as fast") {
+  test::TempDir dir;
+  const InterleavedLine b = run_interleaved_pair(dir,
+                                "interleave rounds 6 {\n"
+                                "  series \"A\" digest sha256 block 4096 for 20ms\n"
+                                "  series \"B\" digest sha256 block 8192 for 20ms\n"
+                                "  compare unit \"ops/s\"\n"
+                                "}\n");
+  INFO(b.ratio << " " << b.lo << " – " << b.hi << ": " << b.verdict);
+  // A whole digest of twice the bytes: at most half as many a second, and not much fewer.
+  CHECK(b.ratio > 0.42);
+  CHECK(b.ratio < 0.56);
+  CHECK(b.hi < 1);
+  CHECK(b.verdict.rfind("B is ", 0) == 0);
+  CHECK(b.verdict.find("% slower (") != std::string::npos);
+}
