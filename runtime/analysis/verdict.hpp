@@ -43,7 +43,8 @@ RatioVerdict compare_samples(std::span<const double> a, std::span<const std::uin
 RatioVerdict compare_paired(std::span<const double> a, std::span<const double> b, double min_effect);
 
 /// "B is 3.2% faster (+2.1% to +4.3%)", "no difference detected (-1.0% to +1.5%)", "a
-/// difference of +0.4% (+0.1% to +0.7%), below the 1% minimum effect", "no spread known". `b`
+/// difference of +0.4% (+0.1% to +0.7%), below the 1% minimum effect", "no spread known"; past
+/// twice the first a factor, "B is 4.28× as fast (2.9× to 6.32×)". `b`
 /// names B; with `lower_is_faster` (a time per sample) a lower figure is the faster, and for a
 /// rate a higher one; `speed` false says "higher"/"lower".
 std::string verdict_text(const RatioVerdict& v, std::string_view b, bool speed, bool lower_is_faster,

@@ -124,8 +124,9 @@ bool Checker::interleave_series_apart(const recipe::Stmt& s, const plan::Step& s
     const bool fed_before =
         std::find(plan_.series_order.begin(), plan_.series_order.end(), label) != plan_.series_order.end();
     if (!labels.insert(label).second || fed_before) {
-      diags_.error(child.loc, fmt::format("series \"{}\" has another statement {}", label,
-                                          fed_before ? "before the block" : "in the block"),
+      diags_.error(child.loc,
+                   fmt::format("series \"{}\" has another statement {}", label,
+                               fed_before ? "before the block" : "in the block"),
                    "each statement of an 'interleave' block is a series of its own: name them with series \"LABEL\"",
                    word_width(child.loc));
       return false;

@@ -86,15 +86,27 @@ void ProgressDisplay::run_begins(const plan::Plan& plan) {
     if (auto it = plan.samples_max.find(label); it != plan.samples_max.end()) t.planned = it->second;
     label_width_ = std::max(label_width_, std::min(support::display_width(label), kLabelColumns));
   }
+  note_sample_lengths(plan);
+}
+
+void ProgressDisplay::note_sample_lengths(const plan::Plan& plan) {
   // A series' samples have a known length only when every statement of it is `for` a duration.
   std::map<std::string, bool> unbounded;
-  for (const auto& step : plan.main) {
-    if (step.series.empty() || !index_.count(track_key(section_of(step.series), step.series))) continue;
+  auto note = [&](const plan::Step& step, const plan::Interleave* block) {
+    if (step.series.empty() || !index_.count(track_key(section_of(step.series), step.series))) return;
     Track& t = track(section_of(step.series), step.series);
     const plan::Policy* p = step.kind == plan::Step::Kind::kernel ? &step.kernel.policy : nullptr;
     if (p && p->until_ci_pct > 0) t.until_ci_pct = p->until_ci_pct;
     if (!p || p->for_seconds <= 0) unbounded[step.series] = true;
     t.for_seconds = unbounded[step.series] ? 0 : std::max(t.for_seconds, p->for_seconds);
+    if (block != nullptr && block->slice_seconds > 0) t.budget_seconds = block->rounds * block->slice_seconds;
+  };
+  for (const auto& step : plan.main) {
+    if (step.kind != plan::Step::Kind::interleave) {
+      note(step, nullptr);
+      continue;
+    }
+    for (const auto& child : step.children) note(child, &step.interleave);
   }
 }
 
@@ -169,7 +181,13 @@ double ProgressDisplay::eta_seconds() const {
   }
   double eta = 0;
   for (const auto& t : tracks_) {
-    if (t.ended || t.done >= t.planned) continue;
+    if (t.ended) continue;
+    if (t.planned == 0) {
+      // Slices of a duration: the block's time is known, not its samples.
+      if (t.budget_seconds > 0) eta += std::max(0.0, t.budget_seconds - t.seconds);
+      continue;
+    }
+    if (t.done >= t.planned) continue;
     double each = t.done > 0          ? t.seconds / t.done
                   : t.for_seconds > 0 ? t.for_seconds
                   : samples > 0       ? spent / samples
@@ -224,6 +242,8 @@ void ProgressDisplay::draw_status(std::int64_t now, bool force) {
   std::string text = fmt::format("[{}/{}] {}  ", current_ + 1, tracks_.size(), t.label);
   if (t.until_ci_pct > 0)
     text += fmt::format("{} samples (≤{}, until ±{}%)", t.done, t.planned, t.until_ci_pct);
+  else if (t.planned == 0)
+    text += fmt::format("{} sample{}", t.done, t.done == 1 ? "" : "s");
   else
     text += fmt::format("{}/{} samples", t.done, t.planned);
   if (t.done > 0)

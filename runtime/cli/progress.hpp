@@ -58,7 +58,10 @@ class ProgressDisplay : public run::RunObserver {
   /// What the display follows of one series.
   struct Track {
     std::string label;
-    std::uint32_t planned = 0;    ///< samples at most, by the plan
+    std::uint32_t planned = 0;  ///< samples at most, by the plan; 0 when unknown
+    /// The time its samples take in all when their count is unknown: an `interleave` block's
+    /// slices of a duration (rounds × slice); 0 otherwise.
+    double budget_seconds = 0;
     double until_ci_pct = 0;      ///< `until ci` target, 0 when none
     double for_seconds = 0;       ///< each sample's `for` duration when every statement has one
     std::uint32_t done = 0;       ///< samples taken
@@ -70,6 +73,7 @@ class ProgressDisplay : public run::RunObserver {
   };
 
   Track& track(const std::string& section, const std::string& label);
+  void note_sample_lengths(const plan::Plan& plan);
   std::string section_of(const std::string& label) const;
   void draw_status(std::int64_t now, bool force);
   void show_status(const std::string& text);

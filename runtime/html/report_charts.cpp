@@ -180,6 +180,36 @@ std::string index_title(const model::IndexValue& index) {
   return fmt::format("{} (vs {})", index.spec.label, index.spec.baseline);
 }
 
+/// An interleave block's comparison: each later statement's ratio to the first, its 95% interval
+/// from the paired rounds across the bar's end (report::render_interleaved_report's figures).
+ChartFigure interleaved_ratio_chart(const model::RenderedReport& report) {
+  const std::string base = report.figures.front().label;
+  chart::BarChart chart;
+  chart.scale = chart::ScaleKind::log;
+  chart.origin = 1;
+  chart.unit = fmt::format("ratio to {} (log scale)", base);
+  chart.references.push_back({1, "1.0", fmt::format("1.0: as {}", base)});
+  ChartFigure figure;
+  figure.caption = fmt::format("Ratios to {} from the rounds they ran side by side, with 95% intervals", base);
+  figure.table.caption = figure.caption;
+  figure.table.header = {"series", "ratio", "95% low", "95% high"};
+  for (std::size_t i = 1; i < report.figures.size(); ++i) {
+    const model::ReportFigures& f = report.figures[i];
+    const double ratio = report_or_analysis(f, "ratio");
+    const double lo = report_or_analysis(f, "ratio_low"), hi = report_or_analysis(f, "ratio_high");
+    chart::Bar bar{"", ratio, std::isfinite(ratio) ? fmt::format("{:.3f}", ratio) : "-", "", 1, false, lo, hi};
+    bar.title = std::isfinite(lo) ? fmt::format("{} / {}: {} (95% interval {} – {})", f.label, base,
+                                                chart::exact(ratio), chart::exact(lo), chart::exact(hi))
+                                  : fmt::format("{} / {}: {} (no spread known)", f.label, base, chart::exact(ratio));
+    chart.groups.push_back({f.label, {std::move(bar)}});
+    auto cell = [](double v) { return std::isfinite(v) ? fmt::format("{:.4f}", v) : std::string("-"); };
+    figure.table.rows.push_back({f.label, cell(ratio), cell(lo), cell(hi)});
+  }
+  chart.label = figure.caption;
+  figure.svg = chart::bar_svg(chart);
+  return figure;
+}
+
 }  // namespace
 
 std::vector<ChartFigure> report_charts(const model::Result& result, const model::RenderedReport& report,
@@ -198,6 +228,8 @@ std::vector<ChartFigure> report_charts(const model::Result& result, const model:
   const bool has_values =
       std::any_of(report.figures.begin(), report.figures.end(), [](const auto& f) { return !f.values.empty(); });
   if (report.spec.style.layout == model::ReportLayout::table && has_values) out.push_back(run_order_chart(report));
+  if (report.spec.style.layout == model::ReportLayout::interleaved && report.figures.size() >= 2)
+    out.push_back(interleaved_ratio_chart(report));
   if (report.spec.style.layout == model::ReportLayout::named && report.spec.style.named != nullptr) {
     const report::NamedStyle* style = tools::find_named_style(report.spec.style.named->name);
     if (style != nullptr && style->charts)

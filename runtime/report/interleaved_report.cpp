@@ -22,11 +22,11 @@ constexpr double kNone = std::numeric_limits<double>::quiet_NaN();
 /// One series of the block, its figures in the comparison's unit.
 struct PairedRow {
   std::string label;
-  std::vector<double> values;               ///< per sample
-  std::map<std::uint32_t, double> rounds;   ///< round -> the mean of its samples
+  std::vector<double> values;              ///< per sample
+  std::map<std::uint32_t, double> rounds;  ///< round -> the mean of its samples
   double mean = kNone;
-  analysis::RatioVerdict verdict;           ///< against the first series; no_spread for the first
-  bool found = false;                       ///< the result has the series, with samples in the unit
+  analysis::RatioVerdict verdict;  ///< against the first series; no_spread for the first
+  bool found = false;              ///< the result has the series, with samples in the unit
 };
 
 /// The means of the rounds `a` and `b` both have, in round order.
@@ -73,8 +73,8 @@ const analysis::Unit& compared_unit(const model::Result& result, const model::Re
 std::string ratio_cell(double ratio, const analysis::CompareOptions& options) {
   if (std::isnan(ratio)) return "-";
   const double scale = std::pow(10.0, options.digits);
-  const double shown = options.ratio == analysis::CompareOptions::Ratio::truncate ? std::trunc(ratio * scale) / scale
-                                                                                   : ratio;
+  const double shown =
+      options.ratio == analysis::CompareOptions::Ratio::truncate ? std::trunc(ratio * scale) / scale : ratio;
   return fmt::format("{:.{}f}{}", shown, options.digits, options.suffix);
 }
 
@@ -99,22 +99,21 @@ Grid paired_grid(const std::vector<PairedRow>& rows, const analysis::Unit& unit,
   grid.align[0] = grid.align[3] = Align::left;
   if (csv) grid.align.back() = Align::left;
   // Text and Markdown scale the means for people (2.896 G ops/s), as `report summary` does.
-  const analysis::ScaledUnit scaled =
-      csv || rows.empty() || std::isnan(rows.front().mean) ? analysis::ScaledUnit{unit.name, 1}
-                                                            : analysis::scaled_unit(unit, rows.front().mean);
+  const analysis::ScaledUnit scaled = csv || rows.empty() || std::isnan(rows.front().mean)
+                                          ? analysis::ScaledUnit{unit.name, 1}
+                                          : analysis::scaled_unit(unit, rows.front().mean);
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const PairedRow& row = rows[i];
     const auto& v = row.verdict;
     const bool spread = v.kind != analysis::RatioVerdict::Kind::no_spread;
-    std::vector<std::string> cells = {
-        row.label, std::to_string(row.rounds.size()),
-        std::isnan(row.mean) ? figure_cell(kNone, format)
-        : csv                ? figure_cell(row.mean, format)
-                             : support::human_number(row.mean / scaled.divisor),
-        scaled.name, i == 0 ? ratio_cell(1, options) : ratio_cell(v.ratio, options)};
+    std::vector<std::string> cells = {row.label, std::to_string(row.rounds.size()),
+                                      std::isnan(row.mean) ? figure_cell(kNone, format)
+                                      : csv                ? figure_cell(row.mean, format)
+                                                           : support::human_number(row.mean / scaled.divisor),
+                                      scaled.name, i == 0 ? ratio_cell(1, options) : ratio_cell(v.ratio, options)};
     std::string text = i == 0 || !row.found ? std::string()
-                       : spread ? verdict_line(v, row.label, speed, lower_is_faster, options.effect)
-                                : row.label + ": no spread known (under two paired rounds)";
+                       : spread             ? verdict_line(v, row.label, speed, lower_is_faster, options.effect)
+                                            : row.label + ": no spread known (under two paired rounds)";
     if (csv) {
       cells.push_back(spread ? fmt::format("{:.6g}", v.lo) : "");
       cells.push_back(spread ? fmt::format("{:.6g}", v.hi) : "");
@@ -126,8 +125,8 @@ Grid paired_grid(const std::vector<PairedRow>& rows, const analysis::Unit& unit,
     grid.rows.push_back(std::move(cells));
   }
   if (!csv && !rows.empty())
-    grid.before.push_back(fmt::format("ratios to {}, from the rounds each pair of series ran side by side:",
-                                      rows.front().label));
+    grid.before.push_back(
+        fmt::format("ratios to {}, from the rounds each pair of series ran side by side:", rows.front().label));
   return grid;
 }
 
@@ -153,16 +152,15 @@ model::RenderedReport render_interleaved_report(const model::Result& result, con
   record.text = text.str();
   for (const auto& row : rows) {
     const auto& v = row.verdict;
-    record.figures.push_back(model::ReportFigures{
-        row.label,
-        row.values,
-        {{"mean", row.mean},
-         {"rounds", static_cast<double>(row.rounds.size())},
-         {"ratio", &row == &rows.front() ? 1.0 : v.ratio},
-         {"ratio_low", v.lo},
-         {"ratio_high", v.hi}},
-        true,
-        unit.name});
+    record.figures.push_back(model::ReportFigures{row.label,
+                                                  row.values,
+                                                  {{"mean", row.mean},
+                                                   {"rounds", static_cast<double>(row.rounds.size())},
+                                                   {"ratio", &row == &rows.front() ? 1.0 : v.ratio},
+                                                   {"ratio_low", v.lo},
+                                                   {"ratio_high", v.hi}},
+                                                  true,
+                                                  unit.name});
   }
   return record;
 }

@@ -348,7 +348,7 @@ TEST_CASE("compare: verdicts from the samples under the table, published figures
         "\nverdicts: 95% CI of each ratio (Welch's t); minimum effect 1%\n"
         "same      B/A  no difference detected (-1.2% to +1.2%)\n"
         "slightly  B/A  a difference of +0.5% (+0.5% to +0.5%), below the 1% minimum effect\n"
-        "much      B/A  B is 100.0% faster (+91.9% to +108.1%)\n"
+        "much      B/A  B is 2.00× as fast (1.92× to 2.08×)\n"
         "printed   B/A  no spread known\n");
   // Published figures alone: the table as the article printed it, no verdicts.
   rt::model::Result p, q;

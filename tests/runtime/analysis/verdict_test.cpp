@@ -143,6 +143,15 @@ TEST_CASE("verdict: paired rounds: equal, slightly different, very different, to
   CHECK(v.kind == Kind::lower);
   CHECK(v.ratio == doctest::Approx(0.5).epsilon(0.01));
   CHECK(analysis::verdict_text(v, "half", true, false, 0.01).rfind("half is 49.9% slower", 0) == 0);
+  // Twice as fast or more: a factor, not a percentage; a time twice as long is twice as slow.
+  // By hand: d = 0 five times and ln 1.02 once; mean 0.0033, s 0.00808, t(5) 2.571: ±0.00848.
+  std::vector<double> twice;
+  for (double x : a) twice.push_back(x * 4.28);
+  twice[1] *= 1.02;
+  v = analysis::compare_paired(a, twice, 0.01);
+  CHECK(analysis::verdict_text(v, "B", true, false, 0.01) == "B is 4.29× as fast (4.26× to 4.33×)");
+  CHECK(analysis::verdict_text(v, "B", true, true, 0.01).rfind("B is 4.29× as slow (", 0) == 0);
+  CHECK(analysis::verdict_text(v, "B", false, false, 0.01).rfind("B is 4.29× as high (", 0) == 0);
   // One round, or none: no spread to judge.
   CHECK(analysis::compare_paired(std::vector<double>{100}, std::vector<double>{50}, 0.01).kind == Kind::no_spread);
   CHECK(analysis::compare_paired(std::vector<double>{}, std::vector<double>{}, 0.01).kind == Kind::no_spread);

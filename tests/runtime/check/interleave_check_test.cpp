@@ -64,7 +64,8 @@ TEST_CASE("interleave check: the samples are the block's, so runs and until are 
 TEST_CASE("interleave check: what may stand in a block, and where a block may stand") {
   const std::string hint =
       "hint: an interleave block holds kernel statements that take turns, each a series of its own\n";
-  CHECK(interleave_errors("interleave { time { syscall for 10ms }\nparallel 2 { syscall for 10ms }\ninterleave { syscall }\n}\n") ==
+  CHECK(interleave_errors(
+            "interleave { time { syscall for 10ms }\nparallel 2 { syscall for 10ms }\ninterleave { syscall }\n}\n") ==
         "t.bench:1:14: error: 'time' cannot stand inside 'interleave'\n"
         "    1 | interleave { time { syscall for 10ms }\n"
         "      |              ^~~~\n" +
@@ -82,7 +83,8 @@ TEST_CASE("interleave check: what may stand in a block, and where a block may st
         "    1 | interleave { series \"a\" syscall for 10ms }\n"
         "      | ^~~~~~~~~~\n"
         "hint: put the statements to compare inside the block: interleave { A; B }\n");
-  CHECK(interleave_errors("interleave { series \"a\" exec true import openssl\nseries \"b\" syscall for 10ms }\n", true) ==
+  CHECK(interleave_errors("interleave { series \"a\" exec true import openssl\nseries \"b\" syscall for 10ms }\n",
+                          true) ==
         "t.bench:1:25: error: a statement whose figures an importer reads cannot take turns in 'interleave'\n"
         "    1 | interleave { series \"a\" exec true import openssl\n"
         "      |                         ^~~~\n"
@@ -113,19 +115,22 @@ TEST_CASE("interleave check: a bare compare belongs in a block, once") {
         "    1 | compare\n"
         "      | ^~~~~~~\n"
         "hint: write compare with \"FILE\" to compare with a result, or put it inside interleave { … }\n");
-  CHECK(interleave_errors("interleave { series \"a\" syscall for 10ms\nseries \"b\" syscall for 10ms\ncompare\ncompare }\n") ==
+  CHECK(interleave_errors(
+            "interleave { series \"a\" syscall for 10ms\nseries \"b\" syscall for 10ms\ncompare\ncompare }\n") ==
         "t.bench:4:1: error: an 'interleave' block has one 'compare'\n"
         "    4 | compare }\n"
         "      | ^~~~~~~\n"
         "hint: the first is at line 3\n");
-  CHECK(interleave_errors("interleave { series \"a\" syscall for 10ms\nseries \"b\" syscall for 10ms\ncompare effect 200% }\n")
+  CHECK(interleave_errors(
+            "interleave { series \"a\" syscall for 10ms\nseries \"b\" syscall for 10ms\ncompare effect 200% }\n")
             .find("error:") != std::string::npos);
 }
 
 TEST_CASE("interleave check: the plan holds one block step, its children's samples and the report") {
   test::RecipeEnv env;
-  auto c = env.check("interleave rounds 4 slice 3 {\n  series \"a\" syscall for 10ms\n  series \"b\" nop for 10ms\n"
-                     "  compare digits 4 effect 2%\n}\n");
+  auto c = env.check(
+      "interleave rounds 4 slice 3 {\n  series \"a\" syscall for 10ms\n  series \"b\" nop for 10ms\n"
+      "  compare digits 4 effect 2%\n}\n");
   CHECK(c.diagnostics.empty());
   REQUIRE(c.recipe);
   const plan::Plan& p = c.recipe->plan;

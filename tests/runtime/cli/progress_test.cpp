@@ -142,6 +142,34 @@ TEST_CASE("progress: the ETA: each series' own time per sample, else its `for` d
   CHECK(display.eta_seconds() == doctest::Approx(6 + 2.5));
 }
 
+TEST_CASE("progress: an interleave block of timed slices: samples counted, the block's time owed") {
+  test::RecipeEnv env;
+  add_test_kernels(env);
+  auto c = env.check(
+      "interleave rounds 4 slice 1s {\n  series \"a\" copy for 100ms\n  series \"b\" spin for 100ms\n}\n"
+      "series \"c\" spin for 2s runs 2\n");
+  INFO(c.diagnostics);
+  REQUIRE(c.recipe);
+  const auto& plan = c.recipe->plan;
+  test::ScriptedClock clock({500'000'000});
+  std::ostringstream out;
+  cli::ProgressStyle style;
+  style.status_line = true;
+  style.width = 200;
+  cli::ProgressDisplay display(out, clock, style);
+  display.run_begins(plan);
+  // a and b owe the block's 4 rounds of 1 s each; c its two samples of 2 s.
+  CHECK(display.eta_seconds() == doctest::Approx(4 + 4 + 4));
+  hwbench::runtime::model::Series a;
+  a.label = "a";
+  a.add({}, {});
+  display.step_begins(plan.main[0].children[0]);
+  display.sample_taken(plan.main[0].children[0], a);  // 0.5 s
+  CHECK(display.eta_seconds() == doctest::Approx(3.5 + 4 + 4));
+  // The status line counts the samples: how many a slice holds is not known before.
+  CHECK(out.str().find("[1/3] a  1 sample  ") != std::string::npos);
+}
+
 TEST_CASE("progress: the style follows the stream, NO_COLOR, TERM and --color") {
   const cli::ProgressStyle pipe = cli::progress_style(-1, false, "auto");
   CHECK_FALSE(pipe.status_line);

@@ -206,3 +206,21 @@ TEST_CASE("html report: a recipe's `compare with` report gets the comparison's c
   CHECK(test::occurrences(missing, "class=\"bar") == 0);
   CHECK(missing.find("compare: ") != std::string::npos);
 }
+
+TEST_CASE("html report: an interleave block's comparison gets a ratio chart with its intervals") {
+  test::TempDir work;
+  const std::string recipe = work / "pair.bench";
+  test::write_text(recipe,
+                   "interleave rounds 4 {\n  series \"A\" digest sha256 block 4096 for 5ms\n"
+                   "  series \"B\" digest md5 block 4096 for 5ms\n  series \"C\" digest sha1 block 4096 for 5ms\n"
+                   "  compare\n}\n");
+  const auto run = test::html_cli({"run", "-q", "-o", work / "r.json", "--html", work / "r.html", recipe});
+  INFO(run.err);
+  REQUIRE(run.code == 0);
+  const std::string page = test::read_text(work / "r.html");
+  CHECK(page.find("Ratios to A from the rounds they ran side by side, with 95% intervals") != std::string::npos);
+  // B's and C's ratios, each with its interval across the bar's end.
+  CHECK(test::occurrences(page, "class=\"interval\"") == 2);
+  CHECK(page.find("B / A: ") != std::string::npos);
+  CHECK(page.find("C / A: ") != std::string::npos);
+}
