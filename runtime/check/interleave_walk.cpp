@@ -88,7 +88,7 @@ void Checker::walk_interleave(const recipe::Stmt& s, const Ctx& ctx) {
     return;
   }
   if (diags_.error_count() != errors_before || refused_ != refused_before) return;
-  if (!interleave_series_apart(s, step)) return;
+  if (!interleave_series_apart(s, step) || !interleave_memory_fits(s, step)) return;
   for (plan::Step& child : step.children) {
     plan::Policy& p = child.kernel.policy;
     if (options->slice_seconds > 0) {
@@ -134,6 +134,23 @@ bool Checker::interleave_series_apart(const recipe::Stmt& s, const plan::Step& s
   }
   interleaved_series_.insert(labels.begin(), labels.end());
   return true;
+}
+
+bool Checker::interleave_memory_fits(const recipe::Stmt& s, const plan::Step& step) {
+  // Every statement of the block is made when the block begins and kept to its end, so that a
+  // turn costs no setup: their memory is held at once.
+  std::uint64_t total = 0;
+  for (const plan::Step& child : step.children) total += child.kernel.effects.memory;
+  const std::uint64_t available = machine_.available_memory_bytes();
+  if (available == 0 || total <= available) return true;
+  constexpr double mib = 1024.0 * 1024.0;
+  diags_.error(
+      s.loc,
+      fmt::format("the {} statements of the block hold {:.1f} MiB of memory at once, more than the {:.1f} "
+                  "MiB this machine has available",
+                  step.children.size(), static_cast<double>(total) / mib, static_cast<double>(available) / mib),
+      "interleave fewer statements or smaller sizes", word_width(s.loc));
+  return false;
 }
 
 void Checker::walk_paired_compare(const recipe::Stmt& s, const Ctx& ctx) {

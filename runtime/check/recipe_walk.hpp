@@ -186,6 +186,7 @@ class Checker {
   void walk_interleave(const recipe::Stmt& s, const Ctx& ctx);
   /// The block's options; nothing (with an error) when one is wrong.
   std::optional<plan::Interleave> interleave_options(const recipe::Stmt& s);
+  bool interleave_memory_fits(const recipe::Stmt& s, const plan::Step& step);
   bool interleave_option(const std::string& name, const recipe::Expr& value, plan::Interleave& in);
   /// Whether the block has two statements or more, each feeding a series no other statement feeds.
   bool interleave_series_apart(const recipe::Stmt& s, const plan::Step& step);

@@ -71,6 +71,19 @@ TEST_CASE("checker machine: parallel workers that fit one by one but not at once
   CHECK(diagnose_with_memory(64 * GiB, text).empty());
 }
 
+TEST_CASE("checker machine: interleaved statements that fit one by one but not at once are refused on 1 GiB only") {
+  const std::string text =
+      "interleave {\n  series \"a\" fill size 512MiB\n  series \"b\" fill size 400MiB\n  series \"c\" fill size "
+      "200MiB\n}\n";
+  CHECK(diagnose_with_memory(1 * GiB, text) ==
+        "t.bench:1:1: error: the 3 statements of the block hold 1112.0 MiB of memory at once, more than the 1024.0 MiB "
+        "this machine has available\n"
+        "    1 | interleave {\n"
+        "      | ^~~~~~~~~~\n"
+        "hint: interleave fewer statements or smaller sizes\n");
+  CHECK(diagnose_with_memory(64 * GiB, text).empty());
+}
+
 TEST_CASE("checker machine: free space comes from the machine, per file system") {
   test::RecipeEnv env;
   env.fake_machine().file_systems = {{"/", "ext4", 100 * GiB}};
