@@ -71,13 +71,15 @@ TEST_CASE("interleave cli: twice the work per operation is detected, about half 
   test::TempDir dir;
   const InterleavedLine b = run_interleaved_pair(dir,
                                                  "interleave rounds 6 {\n"
-                                                 "  series \"A\" digest sha256 block 4096 for 20ms cputime\n"
-                                                 "  series \"B\" digest sha256 block 8192 for 20ms cputime\n"
+                                                 "  series \"A\" digest sha256 block 64KiB for 20ms cputime\n"
+                                                 "  series \"B\" digest sha256 block 128KiB for 20ms cputime\n"
                                                  "  compare unit \"ops/s\"\n"
                                                  "}\n");
   INFO(b.ratio << " " << b.lo << " – " << b.hi << ": " << b.verdict);
-  // A whole digest of twice the bytes: at most half as many a second, and not much fewer.
-  CHECK(b.ratio > 0.42);
+  // A whole digest of twice the bytes: about half as many a second. The blocks are large so that
+  // each digest's fixed cost (context, padding, final; larger in a sanitizer build, where 4 KiB
+  // against 8 KiB gave 0.595) is a small share of its work.
+  CHECK(b.ratio > 0.45);
   CHECK(b.ratio < 0.56);
   CHECK(b.hi < 1);
   CHECK(b.verdict.rfind("B is ", 0) == 0);
