@@ -45,6 +45,13 @@ work_dir() {
   fi
 }
 
+# rerun_count: sets `runs` to $RUNS (default 5), a whole number of at least 2, for the scripts
+# that run one recipe several times in a row.
+rerun_count() {
+  runs=${RUNS:-5}
+  [[ "$runs" =~ ^[0-9]+$ && "$runs" -ge 2 ]] || die "RUNS must be a whole number of at least 2"
+}
+
 # hwbench_binary [PATH]: sets `hwbench` to the absolute path of PATH, else of $HWBENCH, else of
 # the clone's build/hwbench (as scripts/setup builds it); a relative path is taken from the
 # directory the script was started in, so call this before any cd.

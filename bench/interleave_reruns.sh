@@ -13,8 +13,7 @@
 set -euo pipefail
 . "$(dirname "$0")/common.sh"
 
-runs=${RUNS:-5}
-[[ "$runs" =~ ^[0-9]+$ && "$runs" -ge 2 ]] || die "RUNS must be a whole number of at least 2"
+rerun_count
 hwbench_binary
 need awk
 work_dir hwbench-interleave-reruns

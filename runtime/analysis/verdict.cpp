@@ -23,14 +23,8 @@ std::size_t count_blocks(std::span<const std::uint32_t> blocks) {
 /// What the test counts of one side: its block means, or its values.
 std::vector<double> units_of(std::span<const double> values, std::span<const std::uint32_t> blocks, bool by_block) {
   if (!by_block || blocks.size() != values.size()) return {values.begin(), values.end()};
-  std::map<std::uint32_t, std::pair<double, std::size_t>> sums;
-  for (std::size_t i = 0; i < values.size(); ++i) {
-    auto& [sum, n] = sums[blocks[i]];
-    sum += values[i];
-    ++n;
-  }
   std::vector<double> means;
-  for (const auto& [block, s] : sums) means.push_back(s.first / static_cast<double>(s.second));
+  for (const auto& [block, mean] : block_means(values, blocks)) means.push_back(mean);
   return means;
 }
 
@@ -49,6 +43,18 @@ void judge(RatioVerdict& v, double min_effect) {
 }
 
 }  // namespace
+
+std::map<std::uint32_t, double> block_means(std::span<const double> values, std::span<const std::uint32_t> blocks) {
+  std::map<std::uint32_t, std::pair<double, std::size_t>> sums;
+  for (std::size_t i = 0; i < values.size() && i < blocks.size(); ++i) {
+    auto& [sum, n] = sums[blocks[i]];
+    sum += values[i];
+    ++n;
+  }
+  std::map<std::uint32_t, double> means;
+  for (const auto& [block, s] : sums) means[block] = s.first / static_cast<double>(s.second);
+  return means;
+}
 
 RatioVerdict compare_samples(std::span<const double> a, std::span<const std::uint32_t> blocks_a,
                              std::span<const double> b, std::span<const std::uint32_t> blocks_b, double min_effect) {

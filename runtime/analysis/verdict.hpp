@@ -5,6 +5,7 @@
 // whether the interval says one is higher, by at least the minimum effect, or nothing.
 #include <cstdint>
 #include <limits>
+#include <map>
 #include <span>
 #include <string>
 #include <string_view>
@@ -33,6 +34,10 @@ struct RatioVerdict {
 /// Welch-Satterthwaite degrees of freedom rounded down. `min_effect` is a fraction (0.01: 1%).
 RatioVerdict compare_samples(std::span<const double> a, std::span<const std::uint32_t> blocks_a,
                              std::span<const double> b, std::span<const std::uint32_t> blocks_b, double min_effect);
+
+/// The mean of each block's values (block 0 too, when present), by block: the rounds of an
+/// `interleave` block, or the blocks of a rotation.
+std::map<std::uint32_t, double> block_means(std::span<const double> values, std::span<const std::uint32_t> blocks);
 
 /// The ratio of B to A from paired rounds: `a[i]` and `b[i]` are the two series' means in round
 /// i of an `interleave` block, taken side by side so that a drift of the machine falls on both.

@@ -216,12 +216,16 @@ void Checker::add_step(plan::Step step, Phase phase) {
 void Checker::note_timed(const plan::Step& step, const plan::Interleave* interleave) {
   const std::string& label = step.series;
   const bool own = step.kind != plan::Step::Kind::kernel || keeps_own_series(step.kernel);
-  if (own && std::find(plan_.series_order.begin(), plan_.series_order.end(), label) == plan_.series_order.end())
-    plan_.series_order.push_back(label);
-  if (own && section_series_ &&
-      std::find(section_series_->begin(), section_series_->end(), label) == section_series_->end())
-    section_series_->push_back(label);
-  if (own && section_series_) plan_.series_sections.emplace(label, section_title_);
+  // A series joins the plan's order, and its section's, where it first appears.
+  const auto join = [&](const std::string& series) {
+    if (std::find(plan_.series_order.begin(), plan_.series_order.end(), series) == plan_.series_order.end())
+      plan_.series_order.push_back(series);
+    if (!section_series_) return;
+    if (std::find(section_series_->begin(), section_series_->end(), series) == section_series_->end())
+      section_series_->push_back(series);
+    plan_.series_sections.emplace(series, section_title_);
+  };
+  if (own) join(label);
   if (!own && section_series_) section_imports_ = true;
   std::uint32_t lo = 1, hi = 1;
   if (step.kind == plan::Step::Kind::kernel) {
@@ -252,12 +256,7 @@ void Checker::note_timed(const plan::Step& step, const plan::Interleave* interle
   // A command's figures with labels of their own are series of their own, sampled alike.
   for (const auto& rule : step.kernel.figures) {
     if (rule.label.empty()) continue;
-    if (std::find(plan_.series_order.begin(), plan_.series_order.end(), rule.label) == plan_.series_order.end())
-      plan_.series_order.push_back(rule.label);
-    if (section_series_ &&
-        std::find(section_series_->begin(), section_series_->end(), rule.label) == section_series_->end())
-      section_series_->push_back(rule.label);
-    if (section_series_) plan_.series_sections.emplace(rule.label, section_title_);
+    join(rule.label);
     add_samples(rule.label);
   }
   for (const plan::Step* k : plan::kernel_steps(step))

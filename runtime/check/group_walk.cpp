@@ -101,15 +101,19 @@ void Checker::check_parallel_memory(const plan::Step& step, lang::SourceLoc loc)
       for (const plan::Step* k : plan::kernel_steps(top)) peak = std::max(peak, k->kernel.effects.memory);
     total += peak;
   }
+  memory_fits(total, loc, fmt::format("the {} workers hold", step.workers.size()),
+              "use fewer workers or smaller sizes");
+}
+
+bool Checker::memory_fits(std::uint64_t total, lang::SourceLoc loc, const std::string& holders, std::string_view hint) {
   const std::uint64_t available = machine_.available_memory_bytes();
-  if (available == 0 || total <= available) return;
+  if (available == 0 || total <= available) return true;
   constexpr double mib = 1024.0 * 1024.0;
-  diags_.error(
-      loc,
-      fmt::format(
-          "the {} workers hold {:.1f} MiB of memory at once, more than the {:.1f} MiB this machine has available",
-          step.workers.size(), static_cast<double>(total) / mib, static_cast<double>(available) / mib),
-      "use fewer workers or smaller sizes", word_width(loc));
+  diags_.error(loc,
+               fmt::format("{} {:.1f} MiB of memory at once, more than the {:.1f} MiB this machine has available",
+                           holders, static_cast<double>(total) / mib, static_cast<double>(available) / mib),
+               std::string(hint), word_width(loc));
+  return false;
 }
 
 }  // namespace hwbench::runtime::check::detail

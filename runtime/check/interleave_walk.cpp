@@ -141,16 +141,8 @@ bool Checker::interleave_memory_fits(const recipe::Stmt& s, const plan::Step& st
   // turn costs no setup: their memory is held at once.
   std::uint64_t total = 0;
   for (const plan::Step& child : step.children) total += child.kernel.effects.memory;
-  const std::uint64_t available = machine_.available_memory_bytes();
-  if (available == 0 || total <= available) return true;
-  constexpr double mib = 1024.0 * 1024.0;
-  diags_.error(
-      s.loc,
-      fmt::format("the {} statements of the block hold {:.1f} MiB of memory at once, more than the {:.1f} "
-                  "MiB this machine has available",
-                  step.children.size(), static_cast<double>(total) / mib, static_cast<double>(available) / mib),
-      "interleave fewer statements or smaller sizes", word_width(s.loc));
-  return false;
+  return memory_fits(total, s.loc, fmt::format("the {} statements of the block hold", step.children.size()),
+                     "interleave fewer statements or smaller sizes");
 }
 
 void Checker::walk_paired_compare(const recipe::Stmt& s, const Ctx& ctx) {

@@ -186,6 +186,9 @@ class Checker {
   void walk_interleave(const recipe::Stmt& s, const Ctx& ctx);
   /// The block's options; nothing (with an error) when one is wrong.
   std::optional<plan::Interleave> interleave_options(const recipe::Stmt& s);
+  /// Whether `total` bytes held at once fit in the memory this machine has available; if not, an
+  /// error at `loc`: "HOLDERS N MiB of memory at once, more than …".
+  bool memory_fits(std::uint64_t total, lang::SourceLoc loc, const std::string& holders, std::string_view hint);
   bool interleave_memory_fits(const recipe::Stmt& s, const plan::Step& step);
   bool interleave_option(const std::string& name, const recipe::Expr& value, plan::Interleave& in);
   /// Whether the block has two statements or more, each feeding a series no other statement feeds.

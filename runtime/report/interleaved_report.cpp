@@ -11,6 +11,8 @@
 #include "base/support/human_units.hpp"
 #include "runtime/analysis/compare.hpp"
 #include "runtime/analysis/statistics.hpp"
+#include "runtime/analysis/verdict.hpp"
+#include "runtime/record/result_file.hpp"
 #include "runtime/report/grid.hpp"
 
 namespace hwbench::runtime::report {
@@ -43,21 +45,14 @@ std::pair<std::vector<double>, std::vector<double>> paired_rounds(const PairedRo
 PairedRow paired_row(const model::Result& result, const std::string& label, const analysis::Unit& unit) {
   PairedRow row;
   row.label = label;
-  const auto it = std::find_if(result.series.begin(), result.series.end(),
-                               [&](const model::Series& s) { return s.label == label; });
-  if (it == result.series.end()) return row;
+  const model::Series* series = record::series_labelled(result, label);
+  if (series == nullptr) return row;
   std::vector<std::uint32_t> blocks;
-  row.values = analysis::sample_values(*it, unit, &blocks);
+  row.values = analysis::sample_values(*series, unit, &blocks);
   if (row.values.empty()) return row;
   row.found = true;
   row.mean = analysis::mean(row.values);
-  std::map<std::uint32_t, std::pair<double, std::size_t>> sums;
-  for (std::size_t i = 0; i < row.values.size(); ++i) {
-    auto& [sum, n] = sums[blocks[i]];
-    sum += row.values[i];
-    ++n;
-  }
-  for (const auto& [round, s] : sums) row.rounds[round] = s.first / static_cast<double>(s.second);
+  row.rounds = analysis::block_means(row.values, blocks);
   return row;
 }
 

@@ -7,6 +7,7 @@
 #include <memory>
 #include <optional>
 #include <set>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -97,6 +98,10 @@ class Interpreter {
   bool spreadable(const plan::Step& step) const;
   /// The end of the run of spreadable statements that starts at `first` (== first: none).
   std::size_t rotation_end(const std::vector<plan::Step>& steps, std::size_t first) const;
+  /// Begins each of `steps` to take its samples in turn with the others, `per_block` samples a
+  /// block; a statement that cannot run on this machine ends its series at once and is left out.
+  std::vector<std::unique_ptr<StatementRun>> begin_in_turn(
+      std::span<const plan::Step> steps, const std::function<std::uint32_t(const plan::Step&)>& per_block);
   /// Statements [first, end) of `steps` take their samples block by block, in turn, forwards
   /// and then backwards (A B C C B A …), so that a drift of the machine falls on all of them.
   void run_rotation(const std::vector<plan::Step>& steps, std::size_t first, std::size_t end);

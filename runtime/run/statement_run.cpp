@@ -167,18 +167,26 @@ std::size_t Interpreter::rotation_end(const std::vector<plan::Step>& steps, std:
   return end - first >= 2 ? end : first;  // a statement alone has no neighbour to take turns with
 }
 
-void Interpreter::run_rotation(const std::vector<plan::Step>& steps, std::size_t first, std::size_t end) {
-  std::vector<std::unique_ptr<StatementRun>> turns;
-  for (std::size_t i = first; i < end; ++i) {
+std::vector<std::unique_ptr<StatementRun>> Interpreter::begin_in_turn(
+    std::span<const plan::Step> steps, const std::function<std::uint32_t(const plan::Step&)>& per_block) {
+  std::vector<std::unique_ptr<StatementRun>> out;
+  for (const plan::Step& step : steps) {
     check_interrupt();
-    auto r = begin_statement(steps[i]);
+    auto r = begin_statement(step);
     if (!r) {
-      if (opts_.observer) opts_.observer->series_ends(outcome_.series[index_.at(steps[i].series)]);
+      if (opts_.observer) opts_.observer->series_ends(outcome_.series[index_.at(step.series)]);
       continue;
     }
-    r->per_block = samples_per_block(steps[i].kernel.policy, opts_.blocks);
-    turns.push_back(std::move(r));
+    r->per_block = per_block(step);
+    out.push_back(std::move(r));
   }
+  return out;
+}
+
+void Interpreter::run_rotation(const std::vector<plan::Step>& steps, std::size_t first, std::size_t end) {
+  std::vector<std::unique_ptr<StatementRun>> turns =
+      begin_in_turn(std::span(steps).subspan(first, end - first),
+                    [&](const plan::Step& step) { return samples_per_block(step.kernel.policy, opts_.blocks); });
   for (std::uint32_t block = 1; !turns.empty(); ++block) {
     // Forwards in odd blocks, backwards in even ones: each statement's neighbours alternate.
     if (block > 1) std::reverse(turns.begin(), turns.end());
@@ -196,17 +204,8 @@ void Interpreter::run_rotation(const std::vector<plan::Step>& steps, std::size_t
 
 void Interpreter::run_interleave(const plan::Step& block) {
   const plan::Interleave& in = block.interleave;
-  std::vector<std::unique_ptr<StatementRun>> runs;
-  for (const plan::Step& child : block.children) {
-    check_interrupt();
-    auto r = begin_statement(child);
-    if (!r) {
-      if (opts_.observer) opts_.observer->series_ends(outcome_.series[index_.at(child.series)]);
-      continue;
-    }
-    r->per_block = in.slice_seconds > 0 ? 1 : in.slice_runs;
-    runs.push_back(std::move(r));
-  }
+  std::vector<std::unique_ptr<StatementRun>> runs =
+      begin_in_turn(block.children, [&](const plan::Step&) { return in.slice_seconds > 0 ? 1 : in.slice_runs; });
   std::vector<StatementRun*> turns;
   for (auto& r : runs) turns.push_back(r.get());
   for (std::uint32_t round = 1; round <= in.rounds && !turns.empty(); ++round) {

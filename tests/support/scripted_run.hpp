@@ -8,8 +8,11 @@
 #include <utility>
 #include <vector>
 
+#include <doctest/doctest.h>
+
 #include "base/platform/clock.hpp"
 #include "kernels/contract/kernel.hpp"
+#include "runtime/run/interpreter.hpp"
 #include "tests/support/recipe_env.hpp"
 
 namespace hwbench::test {
@@ -65,6 +68,19 @@ inline void add_letter_kernels(RecipeEnv& env, std::string& log, const std::stri
       log += letter;
       return kernels::Work{0, n};
     });
+}
+
+/// Checks and runs `text` on a clock whose every reading is `step_ns` on, with `--blocks` blocks.
+inline runtime::run::RunOutcome run_scripted(RecipeEnv& env, const std::string& text, std::uint32_t blocks,
+                                             std::int64_t step_ns = 1'000'000) {
+  auto c = env.check(text);
+  INFO(c.diagnostics);
+  REQUIRE(c.recipe);
+  ScriptedClock clock({step_ns});
+  runtime::run::RunOptions opts;
+  opts.clock = &clock;
+  opts.blocks = blocks;
+  return runtime::run::run_plan(*c.recipe, opts);
 }
 
 }  // namespace hwbench::test

@@ -16,17 +16,6 @@ namespace test = hwbench::test;
 
 namespace {
 
-run::RunOutcome run_in_blocks(test::RecipeEnv& env, const std::string& text, std::uint32_t blocks) {
-  auto c = env.check(text);
-  INFO(c.diagnostics);
-  REQUIRE(c.recipe);
-  test::ScriptedClock clock({1'000'000});
-  run::RunOptions opts;
-  opts.clock = &clock;
-  opts.blocks = blocks;
-  return run::run_plan(*c.recipe, opts);
-}
-
 std::vector<std::uint32_t> blocks_of(const model::Series& series) {
   std::vector<std::uint32_t> out;
   for (const auto& s : series.samples) out.push_back(s.block);
@@ -39,7 +28,7 @@ TEST_CASE("blocks: neighbours take turns block by block, forwards then backwards
   test::RecipeEnv env;
   std::string log;
   test::add_letter_kernels(env, log, "ab");
-  const auto out = run_in_blocks(env, "series \"A\" a runs 4 warmup 1\nseries \"B\" b runs 4\n", 2);
+  const auto out = test::run_scripted(env, "series \"A\" a runs 4 warmup 1\nseries \"B\" b runs 4\n", 2);
   REQUIRE(out.status == model::RunStatus::complete);
   // A's warm-up, then block 1 (A A B B) and block 2 the other way round (B B A A).
   CHECK(log ==
@@ -56,7 +45,7 @@ TEST_CASE("blocks: at most one block per sample, and 1 block keeps the plan's or
   test::RecipeEnv env;
   std::string log;
   test::add_letter_kernels(env, log, "ab");
-  auto out = run_in_blocks(env, "series \"A\" a runs 3\nseries \"B\" b runs 2\n", 5);
+  auto out = test::run_scripted(env, "series \"A\" a runs 3\nseries \"B\" b runs 2\n", 5);
   CHECK(log ==
         "ab"
         "ba"
@@ -64,7 +53,7 @@ TEST_CASE("blocks: at most one block per sample, and 1 block keeps the plan's or
   CHECK(blocks_of(out.series[0]) == std::vector<std::uint32_t>{1, 2, 3});
   CHECK(blocks_of(out.series[1]) == std::vector<std::uint32_t>{1, 2});
   log.clear();
-  out = run_in_blocks(env, "series \"A\" a runs 3\nseries \"B\" b runs 2\n", 1);
+  out = test::run_scripted(env, "series \"A\" a runs 3\nseries \"B\" b runs 2\n", 1);
   CHECK(log == "aaabb");
   CHECK(blocks_of(out.series[0]) == std::vector<std::uint32_t>{0, 0, 0});
 }
@@ -74,7 +63,8 @@ TEST_CASE("blocks: a statement with no spreadable neighbour takes its samples ba
   std::string log;
   test::add_letter_kernels(env, log, "ab");
   // A group is no neighbour: A and C stand alone on either side of it.
-  const auto out = run_in_blocks(env, "series \"A\" a runs 2\nseries \"T\" time { b }\nseries \"C\" a runs 2\n", 5);
+  const auto out =
+      test::run_scripted(env, "series \"A\" a runs 2\nseries \"T\" time { b }\nseries \"C\" a runs 2\n", 5);
   CHECK(log ==
         "aa"
         "b"
@@ -93,12 +83,12 @@ TEST_CASE("blocks: until ci goes on a block at a time, judged on the block means
   test::add_kernel(env, "other", [](std::uint64_t n, int) { return kernels::Work{0, n}; });
   const std::string text = "series \"S\" shifty until ci 5% runs 20..30\nseries \"O\" other runs 2\n";
   // Back to back, the twenty samples' interval is within 5%: the floor is enough.
-  auto out = run_in_blocks(env, text, 1);
+  auto out = test::run_scripted(env, text, 1);
   CHECK(out.series[0].samples.size() == 20);
   CHECK(out.series[0].converged);
   // In two blocks of ten, the block means (100, 104, 100) are the interval: the ceiling comes
   // first, and the series says so.
-  out = run_in_blocks(env, text, 2);
+  out = test::run_scripted(env, text, 2);
   CHECK(out.series[0].samples.size() == 30);
   CHECK_FALSE(out.series[0].converged);
   CHECK(blocks_of(out.series[0]).back() == 3);
@@ -108,7 +98,7 @@ TEST_CASE("blocks: until ci goes on a block at a time, judged on the block means
 TEST_CASE("blocks: steady samples in blocks stop at the floor of until ci") {
   test::RecipeEnv env;
   test::add_kernel(env, "steady", [](std::uint64_t n, int) { return kernels::Work{0, n}; });
-  const auto out = run_in_blocks(env, "series \"X\" steady until ci 5%\nseries \"Y\" steady until ci 5%\n", 5);
+  const auto out = test::run_scripted(env, "series \"X\" steady until ci 5%\nseries \"Y\" steady until ci 5%\n", 5);
   for (const auto& series : out.series) {
     CHECK(series.samples.size() == 5);
     CHECK(series.converged);
@@ -128,7 +118,8 @@ TEST_CASE("blocks: a kernel holding memory sized to the machine takes its sample
       },
       /*holds_memory=*/true);
   // A and B take turns; the big one after them is no neighbour: it takes its samples alone.
-  const auto out = run_in_blocks(env, "series \"A\" a runs 2\nseries \"B\" b runs 2\nseries \"M\" big runs 2\n", 2);
+  const auto out =
+      test::run_scripted(env, "series \"A\" a runs 2\nseries \"B\" b runs 2\nseries \"M\" big runs 2\n", 2);
   CHECK(log ==
         "ab"
         "ba"

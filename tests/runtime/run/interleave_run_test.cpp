@@ -16,17 +16,6 @@ namespace test = hwbench::test;
 
 namespace {
 
-run::RunOutcome run_interleaved(test::RecipeEnv& env, const std::string& text, std::int64_t step_ns = 1'000'000) {
-  auto c = env.check(text);
-  INFO(c.diagnostics);
-  REQUIRE(c.recipe);
-  test::ScriptedClock clock({step_ns});
-  run::RunOptions opts;
-  opts.clock = &clock;
-  opts.blocks = 5;
-  return run::run_plan(*c.recipe, opts);
-}
-
 std::vector<std::uint32_t> turns_of(const model::Series& series) {
   std::vector<std::uint32_t> out;
   for (const auto& s : series.samples) out.push_back(s.block);
@@ -39,9 +28,10 @@ TEST_CASE("interleave run: slices of samples in turn, forwards then backwards, e
   test::RecipeEnv env;
   std::string log;
   test::add_letter_kernels(env, log, "abc");
-  const auto out = run_interleaved(env,
-                                   "interleave rounds 4 slice 2 {\n  series \"A\" a warmup 1\n  series \"B\" b\n"
-                                   "  series \"C\" c\n}\n");
+  const auto out = test::run_scripted(env,
+                                      "interleave rounds 4 slice 2 {\n  series \"A\" a warmup 1\n  series \"B\" b\n"
+                                      "  series \"C\" c\n}\n",
+                                      5);
   REQUIRE(out.status == model::RunStatus::complete);
   // A's warm-up when it begins, then A B C, C B A, A B C, C B A, two samples a slice.
   CHECK(log ==
@@ -59,9 +49,10 @@ TEST_CASE("interleave run: the blocks of --blocks leave the interleaved statemen
   std::string log;
   test::add_letter_kernels(env, log, "abc");
   const auto out =
-      run_interleaved(env,
-                      "series \"before\" c runs 2\ninterleave rounds 2 {\n  series \"A\" a\n  series \"B\" b\n}\n"
-                      "series \"after\" c runs 2\n");
+      test::run_scripted(env,
+                         "series \"before\" c runs 2\ninterleave rounds 2 {\n  series \"A\" a\n  series \"B\" b\n}\n"
+                         "series \"after\" c runs 2\n",
+                         5);
   REQUIRE(out.status == model::RunStatus::complete);
   // The block is no neighbour of the statements around it: they take their samples alone.
   CHECK(log ==
@@ -76,8 +67,8 @@ TEST_CASE("interleave run: a slice of a duration takes samples until its time is
   std::string log;
   test::add_letter_kernels(env, log, "abc");
   // Every clock reading is 1 ms on; a sample of `for 2ms` and a slice of 10 ms.
-  const auto out =
-      run_interleaved(env, "interleave rounds 3 slice 10ms {\n  series \"A\" a for 2ms\n  series \"B\" b for 2ms\n}\n");
+  const auto out = test::run_scripted(
+      env, "interleave rounds 3 slice 10ms {\n  series \"A\" a for 2ms\n  series \"B\" b for 2ms\n}\n", 5);
   REQUIRE(out.status == model::RunStatus::complete);
   REQUIRE(out.series.size() == 2);
   for (const auto& series : out.series) {
