@@ -5,11 +5,13 @@
 #include <algorithm>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "base/support/suggestions.hpp"
 #include "runtime/analysis/indices.hpp"
 #include "runtime/analysis/statistics.hpp"
 #include "runtime/record/baseline.hpp"
+#include "runtime/record/builtin_baselines.hpp"
 #include "runtime/sandbox/locations.hpp"
 
 namespace hwbench::runtime::check {
@@ -22,21 +24,26 @@ std::uint32_t index_width(const std::string& text) {
   return static_cast<std::uint32_t>(std::max<std::size_t>(1, text.size()));
 }
 
-}  // namespace
-
-std::optional<model::Baseline> bind_baseline(const lang::recipe::Stmt& s, const Scope& scope,
-                                             const std::string& recipe_dir,
-                                             const std::vector<model::Baseline>& declared, lang::Diagnostics& diags) {
-  for (const auto& b : declared) {
-    if (b.name == s.name) {
-      diags.error(s.loc, fmt::format("baseline '{}' is declared twice", s.name), "give each baseline its own name", 8);
-      return std::nullopt;
-    }
+/// The baselines of a built-in file, `builtin:STEM` (record/builtin_baselines.hpp).
+std::optional<std::vector<model::Baseline>> builtin_tables(const lang::recipe::Expr& file_expr, const std::string& file,
+                                                           lang::Diagnostics& diags) {
+  const std::string stem = file.substr(record::builtin_baseline_prefix.size());
+  const auto stems = record::builtin_baseline_stems();
+  if (std::find(stems.begin(), stems.end(), stem) == stems.end()) {
+    diags.error(file_expr.loc, fmt::format("hwbench has no built-in baseline file '{}'", file),
+                support::did_you_mean(stem, stems, fmt::format("built in: {}", fmt::join(stems, ", "))),
+                index_width(file_expr.text));
+    return std::nullopt;
   }
-  const lang::recipe::Expr& file_expr = std::get<lang::recipe::BaselineStmt>(s.form).file;
-  auto v = evaluate(file_expr, scope, diags);
-  if (!v) return std::nullopt;
-  std::string file = to_text(*v);
+  auto tables = record::builtin_baselines(stem);
+  for (auto& b : tables) b.file = file;
+  return tables;
+}
+
+/// The baselines of the TOML file `file`, a relative path found next to the recipe (`file` is
+/// made that path).
+std::optional<std::vector<model::Baseline>> file_tables(const lang::recipe::Expr& file_expr, std::string& file,
+                                                        const std::string& recipe_dir, lang::Diagnostics& diags) {
   if (file.empty() || file[0] != '/') file = (recipe_dir.empty() ? std::string(".") : recipe_dir) + "/" + file;
   // A baseline is a small text file: never a device, /proc or /sys.
   for (const char* prefix : {"/proc/", "/sys/", "/dev/"}) {
@@ -60,11 +67,30 @@ std::optional<model::Baseline> bind_baseline(const lang::recipe::Stmt& s, const 
   }
   std::string error;
   auto tables = record::load_baselines(file, error);
-  if (!tables) {
+  if (!tables)
     diags.error(file_expr.loc, fmt::format("the baseline file '{}' has errors", file), error,
                 index_width(file_expr.text));
-    return std::nullopt;
+  return tables;
+}
+
+}  // namespace
+
+std::optional<model::Baseline> bind_baseline(const lang::recipe::Stmt& s, const Scope& scope,
+                                             const std::string& recipe_dir,
+                                             const std::vector<model::Baseline>& declared, lang::Diagnostics& diags) {
+  for (const auto& b : declared) {
+    if (b.name == s.name) {
+      diags.error(s.loc, fmt::format("baseline '{}' is declared twice", s.name), "give each baseline its own name", 8);
+      return std::nullopt;
+    }
   }
+  const lang::recipe::Expr& file_expr = std::get<lang::recipe::BaselineStmt>(s.form).file;
+  auto v = evaluate(file_expr, scope, diags);
+  if (!v) return std::nullopt;
+  std::string file = to_text(*v);
+  auto tables = file.rfind(record::builtin_baseline_prefix, 0) == 0 ? builtin_tables(file_expr, file, diags)
+                                                                    : file_tables(file_expr, file, recipe_dir, diags);
+  if (!tables) return std::nullopt;
   std::vector<std::string> names;
   for (auto& b : *tables) {
     if (b.name == s.name) return b;

@@ -25,6 +25,7 @@ struct Options {
   std::string compare_ratio, compare_digits, compare_suffix, compare_unit, compare_effect;
   std::string compare_format = "text";
   std::string import_tool, import_log, import_out, import_machine;
+  ReproduceChoices reproduce;
 };
 
 /// The subcommands, once parsed.
@@ -35,6 +36,7 @@ struct Subcommands {
   CLI::App* list = nullptr;
   CLI::App* compare = nullptr;
   CLI::App* import = nullptr;
+  CLI::App* reproduce = nullptr;
 };
 
 const char* const kWidthHelp = "columns a text report may take (default: the terminal's, 80 when not one; 0: no limit)";
@@ -123,6 +125,30 @@ CLI::App* add_import(CLI::App& app, Options& o) {
   return imp;
 }
 
+CLI::App* add_reproduce(CLI::App& app, Options& o) {
+  auto* rep = app.add_subcommand("reproduce",
+                                 "infer the procedure a log shows (nbench, openssl speed, bonnie++, UnixBench, a cp "
+                                 "table, a result file), run it here and compare with the log as the base");
+  rep->add_option("logs", o.reproduce.logs,
+                  "the logs: any file `hwbench import` reads, a published .toml or a result .json")
+      ->required();
+  rep->add_option("-L,--location", o.common.locations,
+                  "NAME=PATH: set a location; /DIR=PATH: remap a literal directory")
+      ->allow_extra_args(false);
+  rep->add_option("--set", o.common.settings, "NAME=VALUE: in place of the derived recipe's `let NAME = …`")
+      ->allow_extra_args(false);
+  rep->add_flag("--allow-exec", o.common.allow_exec, "allow kernels that run external programs");
+  rep->add_option("--emit", o.reproduce.emit, "FILE: write the derived recipe there (to edit, share or run later)");
+  rep->add_flag("--dry-run", o.reproduce.dry_run, "print the derived recipe and its plan; run nothing");
+  rep->add_option("-o,--output", o.reproduce.output, "result file (default results/<log>-reproduced-<UTC time>.json)");
+  rep->add_option("--effect", o.reproduce.effect, "PCT: the least difference the comparison's verdicts call one");
+  rep->add_option("--format", o.format, "report format")->check(CLI::IsMember({"text", "csv", "md", "markdown"}));
+  rep->add_option("--width", o.width, kWidthHelp)->check(CLI::NonNegativeNumber);
+  rep->add_option("--blocks", o.reproduce.blocks, "as run --blocks")->check(CLI::Range(1, 1000));
+  rep->add_flag("-q,--quiet", o.display.quiet, "no progress on stderr");
+  return rep;
+}
+
 /// `run`, here or on hosts.
 int dispatch_run(Options& o, const std::vector<std::string>& args, std::ostream& out, std::ostream& err,
                  Descriptors fds) {
@@ -158,6 +184,10 @@ int dispatch(const Subcommands& s, Options& o, const std::vector<std::string>& a
       if (!value->empty()) settings.emplace_back(name, *value);
     return cmd_compare(o.compare_files, settings, o.compare_format, out, err);
   }
+  if (s.reproduce->parsed()) {
+    o.display.err_fd = fds.err;
+    return cmd_reproduce(o.common, o.reproduce, o.format, report_width(o.width, fds.out), o.display, args, out, err);
+  }
   if (s.import->parsed()) return cmd_import(o.import_tool, o.import_log, o.import_out, o.import_machine, out, err);
   return exit_usage;
 }
@@ -176,6 +206,7 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
   s.list = app.add_subcommand("list", "list every kernel with its parameters, the units and the aggregates");
   s.compare = add_compare(app, o);
   s.import = add_import(app, o);
+  s.reproduce = add_reproduce(app, o);
 
   std::vector<std::string> reversed(args.rbegin(), args.rend());
   if (!reversed.empty()) reversed.pop_back();  // the program name

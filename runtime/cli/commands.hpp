@@ -41,6 +41,16 @@ struct RunDisplay {
   int err_fd = -1;             ///< the descriptor stderr's stream writes to, -1 when not known
 };
 
+/// What `reproduce` takes besides -L, --set and --allow-exec (runtime/cli/reproduce_command.cpp).
+struct ReproduceChoices {
+  std::vector<std::string> logs;  ///< the logs, result or published files, in order
+  std::string emit;               ///< --emit FILE: write the derived recipe there (and keep it)
+  bool dry_run = false;           ///< --dry-run: print the recipe and its plan; run nothing
+  std::string output;             ///< -o: the result file; "" for results/<log>-reproduced-<UTC time>.json
+  std::string effect;             ///< --effect PCT for the comparison's verdicts
+  std::uint32_t blocks = 5;       ///< --blocks, as `run`
+};
+
 /// Where `run` sends a recipe to run it on other hosts (runtime/cli/fleet_command.cpp, docs/remote.md).
 struct HostsOptions {
   std::vector<std::string> destinations;  ///< --host DEST, in order
@@ -85,6 +95,11 @@ int cmd_run(const Common& c, const RunChoices& files, const std::string& format,
 /// host's reports, then their comparison (the first host the base).
 int cmd_run_hosts(const Common& c, const HostsOptions& hosts, const std::string& format, std::size_t width,
                   const RunDisplay& display, std::ostream& out, std::ostream& err);
+/// `hwbench reproduce LOG…`: each log's procedure inferred and written as a recipe, then checked
+/// (--dry-run) or run here, its reports printed and compared with the log as the base.
+int cmd_reproduce(const Common& c, const ReproduceChoices& choices, const std::string& format, std::size_t width,
+                  const RunDisplay& display, const std::vector<std::string>& argv, std::ostream& out,
+                  std::ostream& err);
 /// `hwbench report FILE`.
 int cmd_report(const std::string& file, const std::string& format, std::size_t width, std::ostream& out,
                std::ostream& err);

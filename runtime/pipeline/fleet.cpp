@@ -16,7 +16,9 @@
 #include "base/platform/atomic_file.hpp"
 #include "base/platform/probe.hpp"
 #include "base/platform/real_file_view.hpp"
+#include "base/platform/scratch_directory.hpp"
 #include "runtime/pipeline/run_recipe.hpp"
+#include "runtime/record/builtin_baselines.hpp"
 #include "runtime/record/comparable.hpp"
 #include "runtime/record/toml_reader.hpp"
 #include "runtime/remote/bundle.hpp"
@@ -92,7 +94,8 @@ struct BundleFiles {
 /// outside that directory, which the run on a host could not find at the same relative place.
 bool add_named_files(const plan::Plan& plan, BundleFiles& bundle, std::string& error) {
   std::vector<std::string> named;
-  for (const auto& b : plan.baselines) named.push_back(b.file);
+  for (const auto& b : plan.baselines)
+    if (b.file.rfind(record::builtin_baseline_prefix, 0) != 0) named.push_back(b.file);  // built in: nothing to send
   for (const auto& r : plan.reports)
     if (r.style.layout == model::ReportLayout::compare) named.push_back(report::compared_path(r));
   for (const auto& file : named) {
@@ -114,29 +117,16 @@ bool add_named_files(const plan::Plan& plan, BundleFiles& bundle, std::string& e
   return true;
 }
 
-/// A scratch directory for the pre-check, removed when it goes.
-struct Scratch {
-  std::string dir = (std::filesystem::temp_directory_path() / "hwbench-precheck-XXXXXX").string();
-  Scratch() {
-    if (::mkdtemp(dir.data()) == nullptr) dir.clear();
-  }
-  ~Scratch() {
-    std::error_code ec;
-    if (!dir.empty()) std::filesystem::remove_all(dir, ec);
-  }
-  Scratch(const Scratch&) = delete;
-  Scratch& operator=(const Scratch&) = delete;
-};
-
 /// The recipe as checked here for `host`: its locations, the command line's then the host's,
 /// each mapped to an empty directory of `scratch` (the hosts' directories are not this machine's).
-RecipeRequest precheck_request(const RecipeRequest& recipe, const remote::Host& host, const Scratch& scratch) {
+RecipeRequest precheck_request(const RecipeRequest& recipe, const remote::Host& host,
+                               const platform::ScratchDirectory& scratch) {
   RecipeRequest for_host = recipe;
   for_host.locations.insert(for_host.locations.end(), host.locations.begin(), host.locations.end());
-  for (std::size_t i = 0; i < for_host.locations.size() && !scratch.dir.empty(); ++i) {
+  for (std::size_t i = 0; i < for_host.locations.size() && !scratch.path().empty(); ++i) {
     const auto split = split_location(for_host.locations[i]);
     if (!split) continue;  // load_recipe says what is wrong with it
-    const std::string here = fmt::format("{}/{}", scratch.dir, i);
+    const std::string here = fmt::format("{}/{}", scratch.path(), i);
     std::error_code ec;
     std::filesystem::create_directories(here, ec);
     for_host.locations[i] = split->first + "=" + here;
@@ -152,7 +142,7 @@ bool gather_files(const FleetRequest& request, const std::vector<remote::Host>& 
                   std::ostream& log) {
   const platform::RealFileView file_view;
   const CheckContext context{*request.registry, file_view, std::make_shared<NotYetKnownMachine>()};
-  const Scratch scratch;
+  const platform::ScratchDirectory scratch("hwbench-precheck");
   for (const auto& host : hosts) {
     lang::Source source;
     LoadFailure failure = LoadFailure::usage;

@@ -12,8 +12,6 @@
 
 namespace hwbench::runtime::pipeline {
 
-namespace {
-
 std::string sha256_hex(const std::string& text) {
   unsigned char digest[EVP_MAX_MD_SIZE];
   unsigned int len = 0;
@@ -22,6 +20,8 @@ std::string sha256_hex(const std::string& text) {
   for (unsigned int i = 0; i < len; ++i) out += fmt::format("{:02x}", digest[i]);
   return out;
 }
+
+namespace {
 
 /// The result as the plan declares it, before anything runs.
 model::Result declared_result(const RunRequest& request) {

@@ -33,6 +33,9 @@ struct RunRecord {
 /// has none of the same name); the indices computed last.
 RunRecord run_recipe(const RunRequest& request);
 
+/// The SHA-256 of `text` in lower-case hex: a result's recipe_sha256.
+std::string sha256_hex(const std::string& text);
+
 /// The time now in UTC, formatted by strftime's `format`.
 std::string utc_stamp(const char* format);
 

@@ -79,6 +79,28 @@ void write_table(const nlohmann::json& object, const std::string& path, std::str
 
 }  // namespace
 
+std::string baseline_tables(const std::vector<model::Baseline>& baselines) {
+  std::string out;
+  for (const auto& b : baselines) {
+    out += fmt::format("\n[[baseline]]\nname = {}\nmachine = {}\nsource = {}\n", toml_quoted(b.name),
+                       toml_quoted(b.machine), toml_quoted(b.source));
+    const std::string unit = b.figures.empty() ? "ops/s" : b.figures.front().second.unit;
+    out += fmt::format("unit = {}\n[baseline.figures]\n", toml_quoted(unit));
+    for (const auto& [label, f] : b.figures) {
+      if (f.unit == unit)
+        out += fmt::format("{} = {}\n", toml_quoted(label), toml_number(f.value));
+      else
+        out += fmt::format("{} = {{ value = {}, unit = {} }}\n", toml_quoted(label), toml_number(f.value),
+                           toml_quoted(f.unit));
+    }
+  }
+  return out;
+}
+
+std::string write_baseline_file(const std::vector<model::Baseline>& baselines) {
+  return "schema = \"hwbench-baseline/1\"\n" + baseline_tables(baselines);
+}
+
 std::string write_published(const model::Result& result) {
   std::string out = fmt::format("schema = {}\n", toml_quoted(published_schema));
   for (const char* key : {"title", "source", "note"}) {
@@ -113,19 +135,7 @@ std::string write_published(const model::Result& result) {
       }
     }
   }
-  for (const auto& b : result.baselines) {
-    out += fmt::format("\n[[baseline]]\nname = {}\nmachine = {}\nsource = {}\n", toml_quoted(b.name),
-                       toml_quoted(b.machine), toml_quoted(b.source));
-    const std::string unit = b.figures.empty() ? "ops/s" : b.figures.front().second.unit;
-    out += fmt::format("unit = {}\n[baseline.figures]\n", toml_quoted(unit));
-    for (const auto& [label, f] : b.figures) {
-      if (f.unit == unit)
-        out += fmt::format("{} = {}\n", toml_quoted(label), toml_number(f.value));
-      else
-        out += fmt::format("{} = {{ value = {}, unit = {} }}\n", toml_quoted(label), toml_number(f.value),
-                           toml_quoted(f.unit));
-    }
-  }
+  out += baseline_tables(result.baselines);
   for (const auto& i : result.indices) {
     std::vector<std::string> labels;
     for (const auto& l : i.spec.series) labels.push_back(toml_quoted(l));

@@ -43,6 +43,12 @@ namespace hwbench::runtime::record {
 /// The schema name every published-result file carries in its top-level "schema" key.
 inline constexpr std::string_view published_schema = "hwbench-published/1";
 
+/// The `[[baseline]]` tables of `baselines`, each after an empty line (shared by both formats).
+std::string baseline_tables(const std::vector<model::Baseline>& baselines);
+
+/// A baseline file (docs/baseline-format.md) holding `baselines`.
+std::string write_baseline_file(const std::vector<model::Baseline>& baselines);
+
 /// The published-result TOML for `result` (as `hwbench import` writes it): every series'
 /// sample figures, printed aggregates and unavailability, the environment, baselines, indices
 /// (with their printed figures) and reports. parse_published reads it back to an equal Result.

@@ -1,0 +1,112 @@
+#include "runtime/record/recipe_writer.hpp"
+
+#include <fmt/format.h>
+
+namespace hwbench::runtime::record {
+
+namespace {
+
+/// `text` with each run of blanks (spaces, tabs, CR) made one space, and none at either end.
+std::string collapse_blanks(std::string_view text) {
+  std::string out;
+  bool blank = false;
+  for (char c : text) {
+    if (c == ' ' || c == '\t' || c == '\r') {
+      blank = !out.empty();
+      continue;
+    }
+    if (blank) out += ' ';
+    blank = false;
+    out += c;
+  }
+  return out;
+}
+
+}  // namespace
+
+RecipeWriter::RecipeWriter(std::string_view log) {
+  std::size_t start = 0;
+  while (start <= log.size()) {
+    const std::size_t end = log.find('\n', start);
+    log_lines_.push_back(collapse_blanks(log.substr(start, end == std::string_view::npos ? end : end - start)));
+    if (end == std::string_view::npos) break;
+    start = end + 1;
+  }
+}
+
+std::string RecipeWriter::cite(std::string_view needle, std::size_t skip) const {
+  const std::string want = collapse_blanks(needle);
+  if (want.empty()) return "";
+  for (std::size_t i = 0; i < log_lines_.size(); ++i) {
+    if (log_lines_[i].find(want) == std::string::npos) continue;
+    if (skip > 0) {
+      --skip;
+      continue;
+    }
+    return citation(i);
+  }
+  return "";
+}
+
+std::string RecipeWriter::cite_row(std::string_view needle) const {
+  const std::string want = collapse_blanks(needle);
+  for (std::size_t i = 0; i < log_lines_.size() && !want.empty(); ++i)
+    if (log_lines_[i].rfind(want, 0) == 0) return citation(i);
+  // A published file has the row as a label: `label = "md5 16 bytes"`.
+  if (std::string quoted = cite("\"" + want); !quoted.empty()) return quoted;
+  return cite(needle);
+}
+
+std::string RecipeWriter::citation(std::size_t i) const {
+  std::string line = log_lines_[i];
+  if (line.size() > 60) line = line.substr(0, 57) + "...";
+  return fmt::format("line {}: {}", i + 1, line);
+}
+
+void RecipeWriter::header(std::string_view what, std::string_view name, std::string_view machine) {
+  comment(fmt::format("Reproduces {}: {}, as `hwbench reproduce` inferred it from that file.", name, what));
+  if (!machine.empty()) comment(fmt::format("The file's machine: {}", machine));
+  comment("A comment after a statement names the line of the file it came from.");
+  blank();
+}
+
+void RecipeWriter::comment(std::string_view text) {
+  text_ += text.empty() ? std::string("#\n") : fmt::format("# {}\n", text);
+}
+
+void RecipeWriter::blank() { text_ += "\n"; }
+
+void RecipeWriter::statement(std::string_view text, std::string_view why) {
+  text_ += why.empty() ? fmt::format("{}\n", text) : fmt::format("{}  # {}\n", text, why);
+}
+
+void RecipeWriter::assumed(std::string_view text) {
+  text_ += fmt::format("# not in the log: {}\n", text);
+  notes_.emplace_back(text);
+}
+
+void RecipeWriter::needs_location(std::string name) { locations_.push_back(std::move(name)); }
+
+Procedure RecipeWriter::finish(std::string tool) const {
+  Procedure p;
+  p.tool = std::move(tool);
+  p.recipe = text_;
+  p.notes = notes_;
+  p.locations = locations_;
+  return p;
+}
+
+std::string RecipeWriter::quote(std::string_view text) {
+  std::string out = "\"";
+  for (char c : text) {
+    if (c == '\\' || c == '"' || c == '$') out += '\\';
+    if (c == '\n') {
+      out += "\\n";
+      continue;
+    }
+    out += c;
+  }
+  return out + "\"";
+}
+
+}  // namespace hwbench::runtime::record

@@ -1,0 +1,151 @@
+#include "runtime/reproduce/procedures.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <map>
+#include <regex>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "runtime/environment/build_environment.hpp"
+#include "runtime/pipeline/run_recipe.hpp"
+#include "runtime/record/builtin_baselines.hpp"
+#include "runtime/record/published.hpp"
+#include "runtime/record/published_reader.hpp"
+#include "runtime/record/result_file_reader.hpp"
+#include "runtime/reproduce/cp_procedure.hpp"
+#include "runtime/tools/bonnie/bonnie_procedure.hpp"
+#include "runtime/tools/nbench/nbench_procedure.hpp"
+#include "runtime/tools/openssl/openssl_procedure.hpp"
+#include "runtime/tools/tools.hpp"
+#include "runtime/tools/unixbench/unixbench_procedure.hpp"
+
+namespace hwbench::runtime::reproduce {
+
+namespace {
+
+/// The line an importer's first error names (`NAME:LINE: error: …`), 0 when it names none.
+std::size_t error_line(const std::string& error, const std::string& name) {
+  if (error.rfind(name + ":", 0) != 0) return 0;
+  std::size_t line = 0;
+  for (std::size_t i = name.size() + 1; i < error.size() && std::isdigit(static_cast<unsigned char>(error[i])); ++i)
+    line = line * 10 + static_cast<std::size_t>(error[i] - '0');
+  return line;
+}
+
+/// The first line of `error`.
+std::string first_line(const std::string& error) { return error.substr(0, error.find('\n')); }
+
+/// The tool whose report style a published or result file has: "nbench", "openssl"…; "" for none.
+std::string report_tool(const model::Result& result) {
+  for (const auto& r : result.reports)
+    if (r.style.named != nullptr) {
+      const std::string& style = r.style.named->name;
+      if (style == "nbench" || style == "openssl" || style == "bonnie" || style == "unixbench") return style;
+    }
+  return "";
+}
+
+/// A result file's own recipe, with its --set values and the baseline files it read.
+record::Procedure result_procedure(const Log& log) {
+  const model::Result& r = log.result;
+  record::Procedure p;
+  p.tool = "recipe";
+  p.recipe = r.recipe_text;
+  p.settings = r.parameters;
+  if (!r.recipe_sha256.empty() && pipeline::sha256_hex(r.recipe_text) != r.recipe_sha256)
+    p.notes.push_back(
+        fmt::format("the recipe kept in {} does not match its recorded SHA-256: it was changed after "
+                    "the run",
+                    log.name));
+  const auto version = r.environment.value("hwbench_version", nlohmann::json());
+  const auto here = environment::hwbench_build_version();
+  if (!version.is_null() && version != here)
+    p.notes.push_back(fmt::format("{} was made by hwbench {}; this is hwbench {}: a kernel may have changed", log.name,
+                                  version.is_string() ? version.get<std::string>() : version.dump(),
+                                  here.is_string() ? here.get<std::string>() : here.dump()));
+  // The baseline files it read, at the same places relative to the recipe.
+  const std::filesystem::path dir = std::filesystem::path(r.recipe_file).parent_path();
+  std::map<std::string, std::vector<model::Baseline>> files;
+  for (const auto& b : r.baselines) {
+    if (b.file.empty() || b.file.rfind(record::builtin_baseline_prefix, 0) == 0) continue;
+    const std::string relative = std::filesystem::path(b.file).lexically_relative(dir).lexically_normal().string();
+    if (relative.empty() || relative.rfind("..", 0) == 0 || relative[0] == '/') {
+      p.notes.push_back(
+          fmt::format("the baseline file {} lies outside the recipe's directory; give it beside the "
+                      "recipe written with --emit",
+                      b.file));
+      continue;
+    }
+    files[relative].push_back(b);
+  }
+  for (const auto& [path, baselines] : files) p.files.emplace_back(path, record::write_baseline_file(baselines));
+  return p;
+}
+
+}  // namespace
+
+std::optional<Log> read_log(std::string text, const std::string& name, std::string& error) {
+  Log log;
+  log.name = name;
+  const auto first = text.find_first_not_of(" \t\r\n");
+  if (first != std::string::npos && text[first] == '{') {
+    auto r = record::parse_result(text, name, error);
+    if (!r) return std::nullopt;
+    log.kind = "result";
+    log.result = std::move(*r);
+  } else if (std::regex_search(text, std::regex(R"((^|\n)\s*schema\s*=\s*"hwbench-published/)"))) {
+    auto r = record::parse_published(text, name, error);
+    if (!r) return std::nullopt;
+    log.kind = "published";
+    log.result = std::move(*r);
+  } else {
+    std::string closest;
+    std::size_t furthest = 0;
+    std::vector<std::string> formats;
+    for (const auto& importer : tools::importers()) {
+      formats.push_back(importer.tool);
+      std::string why;
+      auto r = importer.parse(text, name, why);
+      if (r) {
+        log.kind = importer.tool;
+        log.result = std::move(*r);
+        break;
+      }
+      if (const std::size_t line = error_line(why, name); line > furthest || closest.empty()) {
+        furthest = std::max(furthest, line);
+        closest = fmt::format("{} ({})", importer.tool, first_line(why));
+      }
+    }
+    if (log.kind.empty()) {
+      error = fmt::format(
+          "{}: not a log hwbench reads: neither a result file (JSON), a published result (TOML) nor the output of "
+          "{}; the closest is {}",
+          name, fmt::join(formats, ", "), closest);
+      return std::nullopt;
+    }
+  }
+  log.text = std::move(text);
+  return log;
+}
+
+std::optional<record::Procedure> infer_procedure(const Log& log, const Machine& machine, std::string& error) {
+  if (log.kind == "result" && !log.result.recipe_text.empty()) return result_procedure(log);
+  const std::string tool = log.kind == "result" || log.kind == "published" ? report_tool(log.result) : log.kind;
+  const model::Result& r = log.result;
+  // The recipe names the file as its author would share it: without the directories.
+  const std::string file = std::filesystem::path(log.name).filename().string();
+  if (tool == "nbench") return tools::nbench::nbench_procedure(r, log.text, file);
+  if (tool == "openssl") return tools::openssl::openssl_procedure(r, log.text, file);
+  if (tool == "bonnie") return tools::bonnie::bonnie_procedure(r, log.text, file, machine.ram_bytes);
+  if (tool == "unixbench") return tools::unixbench::unixbench_procedure(r, log.text, file);
+  if (cp_table(r)) return cp_procedure(r, log.text, file);
+  error = fmt::format(
+      "{}: hwbench reads it, but cannot tell which procedure made it: it has no `report nbench`, openssl, bonnie or "
+      "unixbench, and its series are not a cp table (\"read 10MB\", \"write 100MB\"…)",
+      log.name);
+  return std::nullopt;
+}
+
+}  // namespace hwbench::runtime::reproduce

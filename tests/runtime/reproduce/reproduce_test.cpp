@@ -1,0 +1,239 @@
+// `hwbench reproduce`: each kind of file read by its content, the procedure inferred from it
+// (value by value, and as a golden recipe that checks), and short runs compared with the log.
+#include <fstream>
+#include <sstream>
+
+#include <doctest/doctest.h>
+
+#include "runtime/reproduce/procedures.hpp"
+#include "runtime/reproduce/summary.hpp"
+#include "runtime/tools/openssl/openssl_procedure.hpp"
+#include "tests/support/cli_run.hpp"
+#include "tests/support/golden.hpp"
+#include "tests/support/temp_dir.hpp"
+
+namespace test = hwbench::test;
+namespace reproduce = hwbench::runtime::reproduce;
+
+namespace {
+
+std::string read_source_abs(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+std::string read_source(const std::string& relative) { return read_source_abs(test::source_path(relative)); }
+
+/// The log at `relative` (in the source tree) read and its procedure inferred, on a machine of
+/// 1 GiB of RAM.
+hwbench::runtime::record::Procedure procedure_of(const std::string& relative, std::string expect_kind) {
+  std::string error;
+  auto log = reproduce::read_log(read_source(relative), relative, error);
+  INFO(error);
+  REQUIRE(log);
+  CHECK(log->kind == expect_kind);
+  auto p = reproduce::infer_procedure(*log, {std::uint64_t{1} << 30}, error);
+  INFO(error);
+  REQUIRE(p);
+  return *p;
+}
+
+bool has_line(const std::string& recipe, const std::string& line) {
+  std::istringstream in(recipe);
+  for (std::string l; std::getline(in, l);) {
+    const auto comment = l.find("  # ");
+    if (l.substr(0, comment) == line) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+TEST_CASE("reproduce: an nbench log gives its ten tests, both index blocks and report nbench, each cited") {
+  const auto p = procedure_of("tests/golden/nbench-thinkpad-x20-p3-600mhz.log", "nbench");
+  CHECK(p.tool == "nbench");
+  CHECK(has_line(p.recipe, "baseline p90 from \"builtin:nbench\""));
+  CHECK(has_line(p.recipe, "series \"HUFFMAN\" nbench huffman"));
+  CHECK(
+      p.recipe.find("series \"NUMERIC SORT\" nbench numeric_sort  # line 10: NUMERIC SORT : 244.96 : 6.28 : 2.06\n") !=
+      std::string::npos);
+  CHECK(p.recipe.find("vs k6  # line 31: INTEGER INDEX : 3.281\n") != std::string::npos);
+  CHECK(has_line(p.recipe, "report nbench"));
+  CHECK(p.locations.empty());
+  CHECK(test::golden("reproduce/nbench-thinkpad.bench", p.recipe) == p.recipe);
+}
+
+TEST_CASE("reproduce: an openssl speed log gives exactly its rows and block sizes, and its key rows") {
+  const auto p = procedure_of("tests/golden/openssl-thinkpad-x20-p3-600mhz.log", "openssl");
+  CHECK(has_line(p.recipe,
+                 "for b in [16, 64, 256, 1024, 8192] series \"md5 $b bytes\" digest md5 block $b for $seconds"));
+  CHECK(has_line(p.recipe,
+                 "for b in [16, 64, 256, 1024, 8192] series \"hmac(md5) $b bytes\" hmac md5 block $b for $seconds"));
+  CHECK(has_line(p.recipe,
+                 "for b in [16, 64, 256, 1024, 8192] series \"des ede3 $b bytes\" cipher des-ede3 block $b "
+                 "for $seconds"));
+  CHECK(has_line(p.recipe, "series \"rsa 4096 bits verify\" pkey rsa bits 4096 verify for $key_seconds"));
+  CHECK(has_line(p.recipe, "series \"dsa 2048 bits sign\" pkey dsa bits 2048 sign for $key_seconds"));
+  CHECK(has_line(p.recipe, "let seconds = 3s"));
+  REQUIRE(p.notes.size() == 1);
+  CHECK(p.notes[0] == "the time per cell and per sign or verify: openssl speed's defaults");
+  CHECK(test::golden("reproduce/openssl-thinkpad.bench", p.recipe) == p.recipe);
+}
+
+TEST_CASE("reproduce: openssl rows map to the kernels, 0.9.8's names and 3.x's alike") {
+  namespace o = hwbench::runtime::tools::openssl;
+  CHECK(o::symmetric_statement("aes-128 cbc") == "cipher aes-128-cbc");
+  CHECK(o::symmetric_statement("AES-256-GCM") == "cipher aes-256-gcm");
+  CHECK(o::symmetric_statement("blowfish cbc") == "cipher blowfish");
+  CHECK(o::symmetric_statement("sha3-256") == "digest sha3-256");
+  CHECK(o::symmetric_statement("hmac(sha256)") == "hmac sha256");
+  CHECK(o::key_statement("256 bits ecdsa (nistp256)", "sign") == "pkey ecdsa bits 256 sign");
+  CHECK(o::key_statement("253 bits EdDSA (Ed25519)", "verify") == "pkey ed25519 verify");
+  CHECK_FALSE(o::key_statement("256 bits ecdh (nistp256)", "op"));
+}
+
+TEST_CASE("reproduce: a bonnie++ log gives its sizes, chunk and file counts, and the page-cache choice") {
+  const auto fast = procedure_of("tests/data/bonnie/fast-1.03.bonnie.txt", "bonnie");
+  CHECK(fast.recipe.find("let size = 512MiB  # line 4: meghan 512M:16k") != std::string::npos);
+  CHECK(has_line(fast.recipe, "series \"put_block\" bonnie put_block disk: size $size chunk 16KiB"));
+  // bonnie++ -f: no per-character tests in the log, none in the recipe.
+  CHECK(fast.recipe.find("putc") == std::string::npos);
+  // 512 MiB under twice 1 GiB: evicted unless --set cache=keep.
+  CHECK(has_line(fast.recipe, "let cache = \"evict\""));
+  CHECK(has_line(fast.recipe,
+                 "if $cache == \"evict\" { series \"get_block\" bonnie get_block disk: size $size chunk "
+                 "16KiB evict } else { series \"get_block\" bonnie get_block disk: size $size chunk 16KiB }"));
+  const auto files = procedure_of("tests/data/bonnie/debian-2.00a-n48-long-name.bonnie.txt", "bonnie");
+  CHECK(has_line(files.recipe, "let files = 48"));
+  CHECK(has_line(files.recipe, "series \"ran_del\" bonnie ran_del disk: files $files"));
+  CHECK(files.recipe.find("let size") == std::string::npos);
+  CHECK(test::golden("reproduce/bonnie-fast-1.03.bench", fast.recipe) == fast.recipe);
+}
+
+TEST_CASE("reproduce: a UnixBench log gives its tests at one copy and N copies, with UnixBench's runs") {
+  const auto p = procedure_of("tests/data/unixbench/unixbench-5.1.3-2-cpus.log", "unixbench");
+  // 7 samples printed: 10 runs, the worst 3 dropped; 2 printed: 3 runs.
+  CHECK(has_line(p.recipe, "series \"Dhrystone 2 using register variables\" dhry2reg for 10s runs 10"));
+  CHECK(has_line(p.recipe, "series \"Execl Throughput\" execl for 30s runs 3"));
+  CHECK(has_line(p.recipe,
+                 "series \"Shell Scripts (8 concurrent) (2 copies)\" repeat 3 parallel 2 { shell tmp: "
+                 "concurrent 8 worker $worker for 60s }"));
+  CHECK(p.recipe.find("index \"System Benchmarks Index Score (2 copies)\" = geomean(") != std::string::npos);
+  CHECK(test::golden("reproduce/unixbench-5.1.3.bench", p.recipe) == p.recipe);
+}
+
+TEST_CASE("reproduce: a published cp table gives its sizes, copies and directions, and needs -L disk") {
+  const auto p = procedure_of("specs/published/linux-raid1-esata.cp.toml", "published");
+  CHECK(p.tool == "cp");
+  CHECK(has_line(p.recipe, "  repeat 10 write disk:/hwb_100MB_$i size 100MB random"));
+  CHECK(has_line(p.recipe, "series \"read 100MB\" repeat 10 cp disk:/hwb_100MB_$i -> ramdisk: cold"));
+  CHECK(has_line(p.recipe, "series \"write 10MB\" repeat 10 cp ramdisk:/hwb_10MB_$i -> disk:/hwb_copy_10MB_$i sync"));
+  CHECK(p.locations == std::vector<std::string>{"disk"});
+  CHECK(test::golden("reproduce/cp-raid1.bench", p.recipe) == p.recipe);
+}
+
+TEST_CASE("reproduce: every shipped published file gives a recipe that checks") {
+  for (const char* file : {"linux-raid1-esata.bonnie.toml", "linux-raid1-esata.cp.toml",
+                           "thinkpad-x20-p3-600mhz.nbench.toml", "thinkpad-x20-p3-600mhz.openssl.toml"}) {
+    CAPTURE(file);
+    const auto run = test::cli({"reproduce", "--dry-run", test::source_path(std::string("specs/published/") + file)});
+    INFO(run.err);
+    CHECK(run.code == 0);
+    CHECK(run.out.find("\nplan for ") != std::string::npos);
+  }
+}
+
+TEST_CASE("reproduce: a file no importer reads gets one error naming the formats and the closest") {
+  test::TempDir work;
+  test::write_text(work / "notes.txt", "TEST : Iterations/sec.\nhello\n");
+  const auto run = test::cli({"reproduce", "--dry-run", work / "notes.txt"});
+  CHECK(run.code == 1);
+  CHECK(run.err.rfind("hwbench: " + (work / "notes.txt") +
+                          ": not a log hwbench reads: neither a result file (JSON), a published result (TOML) nor the "
+                          "output of nbench, bonnie, openssl, unixbench; the closest is ",
+                      0) == 0);
+}
+
+TEST_CASE("reproduce: a cp table without -L disk is refused before anything runs") {
+  const auto run = test::cli({"reproduce", test::source_path("specs/published/linux-raid1-esata.cp.toml")});
+  CHECK(run.code == 2);
+  CHECK(run.err.find("its procedure needs -L disk=PATH") != std::string::npos);
+}
+
+TEST_CASE("reproduce: an openssl log run briefly here prints its table, then the comparison with the log as base") {
+  test::TempDir work;
+  const auto run =
+      test::cli({"reproduce", "-q", test::source_path("tests/golden/openssl-thinkpad-x20-p3-600mhz.log"), "--set",
+                 "seconds=10ms", "--set", "key_seconds=10ms", "-o", work / "r.json", "--emit", work / "r.bench"});
+  INFO(run.err);
+  REQUIRE(run.code == 0);
+  CHECK(run.out.find("The 'numbers' are in 1000s of bytes per second processed.") != std::string::npos);
+  CHECK(run.out.find("geometric mean of this machine/openssl-thinkpad-x20-p3-600mhz.log over ") != std::string::npos);
+  CHECK(run.out.find("\nthis machine is ") != std::string::npos);
+  // The emitted recipe stays, and runs again as it is.
+  const auto again = test::cli({"check", work / "r.bench"});
+  CHECK(again.code == 0);
+}
+
+TEST_CASE("reproduce: a bonnie++ log run with tiny sizes through --set") {
+  test::TempDir work;
+  const auto run = test::cli({"reproduce", "-q", test::source_path("tests/data/bonnie/fast-1.03.bonnie.txt"), "--set",
+                              "size=4MiB", "-L", "disk=" + work.path(), "-o", work / "r.json"});
+  INFO(run.err);
+  REQUIRE(run.code == 0);
+  // hwbench's bonnie kernels print bonnie++ 1.96's layout, whatever the log's.
+  CHECK(run.out.find("Version  1.96       ------Sequential Output------") != std::string::npos);
+  CHECK(run.out.find("geometric mean of this machine/fast-1.03.bonnie.txt") != std::string::npos);
+}
+
+TEST_CASE("reproduce: a result file gives its own recipe and --set values back, and warns of a changed recipe") {
+  test::TempDir work;
+  test::write_text(work / "r.bench",
+                   "let n = 3\nseries \"s\" digest md5 block 64 for 10ms runs $n\nreport ops/s mean\n");
+  const auto first = test::cli({"run", "-q", "--set", "n=2", "-o", work / "first.json", work / "r.bench"});
+  INFO(first.err);
+  REQUIRE(first.code == 0);
+  std::string error;
+  auto log = reproduce::read_log(read_source_abs(work / "first.json"), work / "first.json", error);
+  REQUIRE(log);
+  CHECK(log->kind == "result");
+  auto p = reproduce::infer_procedure(*log, {}, error);
+  REQUIRE(p);
+  CHECK(p->tool == "recipe");
+  CHECK(p->recipe == "let n = 3\nseries \"s\" digest md5 block 64 for 10ms runs $n\nreport ops/s mean\n");
+  CHECK(p->settings == std::map<std::string, std::string>{{"n", "2"}});
+  CHECK(p->notes.empty());
+  log->result.recipe_text += "# edited\n";
+  p = reproduce::infer_procedure(*log, {}, error);
+  REQUIRE(p);
+  REQUIRE(p->notes.size() == 1);
+  CHECK(p->notes[0].find("does not match its recorded SHA-256") != std::string::npos);
+  const auto again = test::cli({"reproduce", "-q", work / "first.json", "-o", work / "second.json"});
+  INFO(again.err);
+  CHECK(again.code == 0);
+  CHECK(again.out.find("\nverdicts: 95% CI of each ratio") != std::string::npos);
+  CHECK(again.out.find("\nthis machine is ") != std::string::npos);
+}
+
+TEST_CASE("reproduce: every golden derived recipe checks as it is") {
+  for (const char* file : {"bonnie-fast-1.03.bench", "cp-raid1.bench", "nbench-thinkpad.bench",
+                           "openssl-thinkpad.bench", "unixbench-5.1.3.bench"}) {
+    CAPTURE(file);
+    const auto run = test::cli(
+        {"check", "--no-busy-check", "--allow-exec", test::source_path(std::string("tests/golden/reproduce/") + file)});
+    INFO(run.err);
+    CHECK(run.code == 0);
+  }
+}
+
+TEST_CASE("reproduce: a built-in baseline file is named builtin:STEM, and a wrong stem is refused with a hint") {
+  test::TempDir work;
+  test::write_text(work / "b.bench",
+                   "baseline p90 from \"builtin:nbenc\"\nseries \"x\" digest md5 block 64 for 10ms\n");
+  const auto run = test::cli({"check", "--no-busy-check", work / "b.bench"});
+  CHECK(run.code == 1);
+  CHECK(run.err.find("error: hwbench has no built-in baseline file 'builtin:nbenc'") != std::string::npos);
+  CHECK(run.err.find("hint: did you mean 'nbench'?") != std::string::npos);
+}
