@@ -146,6 +146,11 @@ CLI::App* add_reproduce(CLI::App& app, Options& o) {
   rep->add_option("--width", o.width, kWidthHelp)->check(CLI::NonNegativeNumber);
   rep->add_option("--blocks", o.reproduce.blocks, "as run --blocks")->check(CLI::Range(1, 1000));
   rep->add_flag("-q,--quiet", o.display.quiet, "no progress on stderr");
+  rep->add_option("--host", o.hosts.destinations, "DEST: run it on this host over ssh (as run --host); repeat for more")
+      ->allow_extra_args(false);
+  rep->add_option("--hosts", o.hosts.fleet_file, "FLEET.toml: the hosts with settings of their own (docs/remote.md)");
+  rep->add_flag("--serial", o.hosts.serial, "with --host/--hosts: one host after another");
+  rep->add_option("--dist", o.hosts.dist, "DIR: the static binaries for other hosts (as run --dist)");
   return rep;
 }
 
@@ -186,7 +191,8 @@ int dispatch(const Subcommands& s, Options& o, const std::vector<std::string>& a
   }
   if (s.reproduce->parsed()) {
     o.display.err_fd = fds.err;
-    return cmd_reproduce(o.common, o.reproduce, o.format, report_width(o.width, fds.out), o.display, args, out, err);
+    return cmd_reproduce(o.common, o.reproduce, o.hosts, o.format, report_width(o.width, fds.out), o.display, args, out,
+                         err);
   }
   if (s.import->parsed()) return cmd_import(o.import_tool, o.import_log, o.import_out, o.import_machine, out, err);
   return exit_usage;

@@ -96,10 +96,21 @@ int cmd_run(const Common& c, const RunChoices& files, const std::string& format,
 int cmd_run_hosts(const Common& c, const HostsOptions& hosts, const std::string& format, std::size_t width,
                   const RunDisplay& display, std::ostream& out, std::ostream& err);
 /// `hwbench reproduce LOG…`: each log's procedure inferred and written as a recipe, then checked
-/// (--dry-run) or run here, its reports printed and compared with the log as the base.
-int cmd_reproduce(const Common& c, const ReproduceChoices& choices, const std::string& format, std::size_t width,
-                  const RunDisplay& display, const std::vector<std::string>& argv, std::ostream& out,
-                  std::ostream& err);
+/// (--dry-run) or run here or on `hosts`, its reports printed and compared with the log as the base.
+int cmd_reproduce(const Common& c, const ReproduceChoices& choices, const HostsOptions& hosts,
+                  const std::string& format, std::size_t width, const RunDisplay& display,
+                  const std::vector<std::string>& argv, std::ostream& out, std::ostream& err);
+/// What a run on hosts gave: the results of the hosts that ran the recipe through, with their
+/// names, in the hosts' order.
+struct HostResults {
+  std::vector<model::Result> results;
+  std::vector<std::string> names;
+  std::size_t hosts = 0;  ///< the hosts it was sent to
+};
+/// The recipe run on the hosts, each host's reports printed under its name; what `run --host`
+/// and `reproduce --host` share. Returns the exit code (usage when no session opened).
+int run_on_hosts(const Common& c, const HostsOptions& hosts, const std::string& format, std::size_t width,
+                 const RunDisplay& display, HostResults& results, std::ostream& out, std::ostream& err);
 /// `hwbench report FILE`.
 int cmd_report(const std::string& file, const std::string& format, std::size_t width, std::ostream& out,
                std::ostream& err);

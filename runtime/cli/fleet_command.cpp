@@ -20,8 +20,8 @@ std::string block_heading(const std::string& title, const std::string& format) {
 
 }  // namespace
 
-int cmd_run_hosts(const Common& c, const HostsOptions& options, const std::string& format, std::size_t width,
-                  const RunDisplay& display, std::ostream& out, std::ostream& err) {
+int run_on_hosts(const Common& c, const HostsOptions& options, const std::string& format, std::size_t width,
+                 const RunDisplay& display, HostResults& results, std::ostream& out, std::ostream& err) {
   const auto registry = kernels::builtin::builtin_registry();
   pipeline::FleetRequest request{c,  options.destinations, options.fleet_file, options.serial,   options.dist,
                                  {}, display.quiet,        &registry,          hwbench_version()};
@@ -31,25 +31,33 @@ int cmd_run_hosts(const Common& c, const HostsOptions& options, const std::strin
   const auto fleet = pipeline::run_fleet(request, err);
   if (!fleet) return exit_usage;
 
-  // Each host that ran the recipe through: its reports; then their comparison.
-  std::vector<model::Result> complete;
-  std::vector<std::string> names;
+  // Each host that ran the recipe through: its reports.
   for (const auto& host : fleet->hosts) {
     if (!host.result) continue;
-    if (!complete.empty()) out << "\n";
+    if (!results.results.empty()) out << "\n";
     out << block_heading(fmt::format("{} ({})", host.name, host.machine), format) << host.reports;
-    complete.push_back(*host.result);
-    names.push_back(host.name);
+    results.results.push_back(*host.result);
+    results.names.push_back(host.name);
   }
+  results.hosts = fleet->hosts.size();
+  if (fleet->interrupted) return exit_interrupted;
+  return fleet->all_complete ? exit_ok : exit_failure;
+}
+
+int cmd_run_hosts(const Common& c, const HostsOptions& options, const std::string& format, std::size_t width,
+                  const RunDisplay& display, std::ostream& out, std::ostream& err) {
+  HostResults results;
+  const int code = run_on_hosts(c, options, format, width, display, results, out, err);
+  const auto& complete = results.results;
+  const auto& names = results.names;
   if (complete.size() >= 2) {
     out << "\n" << block_heading(fmt::format("Comparison: {} (the base) and the others", names.front()), format);
     out << pipeline::render_comparison(complete, names, {}, false);
-  } else if (fleet->hosts.size() >= 2) {
+  } else if (results.hosts >= 2) {
     err << fmt::format("hwbench: no comparison: {} of the {} hosts ran the recipe through\n", complete.size(),
-                       fleet->hosts.size());
+                       results.hosts);
   }
-  if (fleet->interrupted) return exit_interrupted;
-  return fleet->all_complete ? exit_ok : exit_failure;
+  return code;
 }
 
 }  // namespace hwbench::runtime::cli

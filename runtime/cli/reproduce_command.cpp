@@ -54,18 +54,27 @@ bool write_recipe(const record::Procedure& procedure, const std::string& path, s
 }
 
 /// The request that checks or runs the derived recipe: the procedure's own --set values, then
-/// the command line's (which win); false when a location the procedure needs is not given.
+/// the command line's (which win); false, with the cause told, when a value or a location the
+/// procedure needs is not given (a dry run only notes them).
 bool recipe_request(const Common& given, const record::Procedure& procedure, const std::string& path,
                     const std::string& log_name, bool dry_run, Common& request, std::ostream& err) {
   request = given;
   request.file = path;
   request.settings.clear();
-  for (const auto& [name, value] : procedure.settings) {
-    const bool overridden = std::any_of(given.settings.begin(), given.settings.end(),
-                                        [&](const std::string& s) { return s.rfind(name + "=", 0) == 0; });
-    if (!overridden) request.settings.push_back(name + "=" + value);
-  }
+  const auto given_setting = [&](const std::string& name) {
+    return std::any_of(given.settings.begin(), given.settings.end(),
+                       [&](const std::string& s) { return s.rfind(name + "=", 0) == 0; });
+  };
+  for (const auto& [name, value] : procedure.settings)
+    if (!given_setting(name)) request.settings.push_back(name + "=" + value);
   request.settings.insert(request.settings.end(), given.settings.begin(), given.settings.end());
+  bool complete = true;
+  for (const auto& [name, what] : procedure.missing) {
+    if (given_setting(name)) continue;
+    err << fmt::format("{}: {}: the log does not give {}: give it with --set {}=…\n",
+                       dry_run ? "reproduce: note" : "hwbench", log_name, what, name);
+    complete = complete && dry_run;
+  }
   for (const auto& location : procedure.locations) {
     const bool named = std::any_of(given.locations.begin(), given.locations.end(), [&](const std::string& l) {
       const auto split = pipeline::split_location(l);
@@ -81,36 +90,122 @@ bool recipe_request(const Common& given, const record::Procedure& procedure, con
         "hwbench: {}: its procedure needs -L {}=PATH: the log cannot say where that is on this "
         "machine (a directory hwbench may write in)\n",
         log_name, location);
-    return false;
+    complete = false;
   }
-  return true;
+  return complete;
 }
 
-/// The run's result beside the log's figures, the log the base, and the verdict under it.
-int print_comparison(const reproduce::Log& log, const std::string& result_path, const analysis::CompareOptions& options,
-                     std::ostream& out, std::ostream& err) {
+/// The runs' results beside the log's figures, the log the base, and each one's verdict under it.
+void print_comparison(const reproduce::Log& log, std::vector<model::Result> runs, std::vector<std::string> names,
+                      const analysis::CompareOptions& options, std::ostream& out) {
+  runs.insert(runs.begin(), log.result);
+  names.insert(names.begin(), std::filesystem::path(log.name).filename().string());
+  out << "\n" << pipeline::render_comparison(runs, names, options, false);
+  std::vector<const model::Result*> pointers;
+  for (const auto& r : runs) pointers.push_back(&r);
+  const auto comparison = analysis::compare_results(pointers, names, options);
+  for (std::size_t column = 1; column < runs.size(); ++column)
+    for (const auto& line : reproduce::reproduce_summary(comparison, column)) out << line << "\n";
+}
+
+/// Everything a reproduction of one log is done with.
+struct Reproduction {
+  const Common& common;
+  const ReproduceChoices& choices;
+  const HostsOptions& hosts;
+  const std::string& format;
+  std::size_t width;
+  const RunDisplay& display;
+  const std::vector<std::string>& argv;
+  const analysis::CompareOptions& options;
+};
+
+/// The log read and its procedure inferred, both told; nullopt with the exit code set.
+std::optional<std::pair<reproduce::Log, record::Procedure>> read_and_infer(const std::string& name, std::ostream& err,
+                                                                           int& code) {
   std::string error;
-  auto here = record::load_comparable(result_path, error);
+  auto text = record::read_text_file(name, error);
+  if (!text) {
+    err << "hwbench: " << error << "\n";
+    code = exit_usage;
+    return std::nullopt;
+  }
+  auto log = reproduce::read_log(std::move(*text), name, error);
+  auto procedure = log ? reproduce::infer_procedure(*log, {machine_ram()}, error) : std::nullopt;
+  if (!procedure) {
+    err << "hwbench: " << error << "\n";
+    code = exit_recipe;
+    return std::nullopt;
+  }
+  err << fmt::format("reproduce: {}: read as {}; the procedure: {}\n", name, kind_text(log->kind), procedure->tool);
+  for (const auto& note : procedure->notes) err << fmt::format("reproduce: note: {}\n", note);
+  return std::make_pair(std::move(*log), std::move(*procedure));
+}
+
+/// The derived recipe run here or on the hosts, its reports printed, then the comparison.
+int run_and_compare(const Reproduction& how, const reproduce::Log& log, const Common& request, const std::string& stem,
+                    std::ostream& out, std::ostream& err) {
+  if (how.hosts.any()) {
+    HostResults results;
+    const int code = run_on_hosts(request, how.hosts, how.format, how.width, how.display, results, out, err);
+    if (!results.results.empty()) print_comparison(log, results.results, results.names, how.options, out);
+    return code;
+  }
+  RunChoices files;
+  files.blocks = how.choices.blocks;
+  files.output = how.choices.output.empty()
+                     ? pipeline::default_result_path(stem + "-reproduced", "", pipeline::utc_stamp("%Y%m%dT%H%M%SZ"))
+                     : how.choices.output;
+  const int code = cmd_run(request, files, how.format, how.width, how.display, false, how.argv, out, err);
+  if (code != exit_ok) return code;
+  std::string error;
+  auto here = record::load_comparable(files.output, error);
   if (!here) {
     err << "hwbench: " << error << "\n";
     return exit_failure;
   }
-  const std::string base = std::filesystem::path(log.name).filename().string();
-  const std::vector<model::Result> results{log.result, std::move(*here)};
-  const std::vector<std::string> names{base, "this machine"};
-  out << "\n" << pipeline::render_comparison(results, names, options, false);
-  const auto comparison = analysis::compare_results({&results[0], &results[1]}, names, options);
-  for (const auto& line : reproduce::reproduce_summary(comparison)) out << line << "\n";
+  print_comparison(log, {std::move(*here)}, {"this machine"}, how.options, out);
   return exit_ok;
+}
+
+/// One log reproduced: read, its procedure inferred and written, then checked (--dry-run) or run.
+int reproduce_one(const Reproduction& how, const std::string& name, std::ostream& out, std::ostream& err) {
+  int code = exit_ok;
+  auto inferred = read_and_infer(name, err, code);
+  if (!inferred) return code;
+  const auto& [log, procedure] = *inferred;
+  // The derived recipe lives here unless --emit names its place.
+  const platform::ScratchDirectory work("hwbench-reproduce");
+  const std::string stem = std::filesystem::path(name).stem().string();
+  const std::string& emit = how.choices.emit;
+  if (emit.empty() && work.path().empty()) {
+    err << "hwbench: cannot make a directory for the derived recipe in " << std::filesystem::temp_directory_path()
+        << "\n";
+    return exit_failure;
+  }
+  const std::string path = emit.empty() ? (std::filesystem::path(work.path()) / (stem + ".bench")).string() : emit;
+  if (!write_recipe(procedure, path, err)) return exit_failure;
+  if (!emit.empty()) err << fmt::format("recipe: {}\n", path);
+  Common request;
+  if (!recipe_request(how.common, procedure, path, name, how.choices.dry_run, request, err)) return exit_usage;
+  if (how.choices.dry_run) {
+    out << procedure.recipe << "\n";
+    return cmd_check(request, false, out, err);
+  }
+  return run_and_compare(how, log, request, stem, out, err);
 }
 
 }  // namespace
 
-int cmd_reproduce(const Common& c, const ReproduceChoices& choices, const std::string& format, std::size_t width,
-                  const RunDisplay& display, const std::vector<std::string>& argv, std::ostream& out,
-                  std::ostream& err) {
+int cmd_reproduce(const Common& c, const ReproduceChoices& choices, const HostsOptions& hosts,
+                  const std::string& format, std::size_t width, const RunDisplay& display,
+                  const std::vector<std::string>& argv, std::ostream& out, std::ostream& err) {
   if ((!choices.emit.empty() || !choices.output.empty()) && choices.logs.size() > 1) {
     err << "hwbench: --emit and -o name one file; give one log with them\n";
+    return exit_usage;
+  }
+  if (hosts.any() && !choices.output.empty()) {
+    err << "hwbench: -o names one file; a run on hosts writes results/<recipe>-<host>-<UTC time>.json for each\n";
     return exit_usage;
   }
   analysis::CompareOptions options;
@@ -120,54 +215,13 @@ int cmd_reproduce(const Common& c, const ReproduceChoices& choices, const std::s
       return exit_usage;
     }
   }
+  const Reproduction how{c, choices, hosts, format, width, display, argv, options};
   int worst = exit_ok;
   for (const auto& name : choices.logs) {
-    std::string error;
-    auto text = record::read_text_file(name, error);
-    if (!text) {
-      err << "hwbench: " << error << "\n";
-      return exit_usage;
-    }
-    auto log = reproduce::read_log(std::move(*text), name, error);
-    if (!log) {
-      err << "hwbench: " << error << "\n";
-      return exit_recipe;
-    }
-    auto procedure = reproduce::infer_procedure(*log, {machine_ram()}, error);
-    if (!procedure) {
-      err << "hwbench: " << error << "\n";
-      return exit_recipe;
-    }
-    err << fmt::format("reproduce: {}: read as {}; the procedure: {}\n", name, kind_text(log->kind), procedure->tool);
-    for (const auto& note : procedure->notes) err << fmt::format("reproduce: note: {}\n", note);
-    // The derived recipe lives here unless --emit names its place.
-    const platform::ScratchDirectory work("hwbench-reproduce");
-    const std::string stem = std::filesystem::path(name).stem().string();
-    const std::string path =
-        choices.emit.empty() ? (std::filesystem::path(work.path()) / (stem + ".bench")).string() : choices.emit;
-    if (choices.emit.empty() && work.path().empty()) {
-      err << "hwbench: cannot make a directory for the derived recipe in " << std::filesystem::temp_directory_path()
-          << "\n";
-      return exit_failure;
-    }
-    if (!write_recipe(*procedure, path, err)) return exit_failure;
-    if (!choices.emit.empty()) err << fmt::format("recipe: {}\n", path);
-    Common request;
-    if (!recipe_request(c, *procedure, path, name, choices.dry_run, request, err)) return exit_usage;
-    if (choices.dry_run) {
-      out << procedure->recipe << "\n";
-      const int code = cmd_check(request, false, out, err);
-      worst = std::max(worst, code);
-      continue;
-    }
-    RunChoices files;
-    files.blocks = choices.blocks;
-    files.output = choices.output.empty()
-                       ? pipeline::default_result_path(stem + "-reproduced", "", pipeline::utc_stamp("%Y%m%dT%H%M%SZ"))
-                       : choices.output;
-    const int code = cmd_run(request, files, format, width, display, false, argv, out, err);
-    if (code != exit_ok) return code;
-    worst = std::max(worst, print_comparison(*log, files.output, options, out, err));
+    const int code = reproduce_one(how, name, out, err);
+    // A log that could not be read or run stops the rest; a failed comparison does not.
+    if (code != exit_ok && code != exit_failure) return code;
+    worst = std::max(worst, code);
   }
   return worst;
 }

@@ -53,6 +53,12 @@ std::string filesystems_text(const model::Result& result) {
 
 }  // namespace
 
+void set_fact(nlohmann::json& environment, const char* pointer, const std::string& value) {
+  const nlohmann::json::json_pointer at(pointer);
+  if (value.empty() || !environment.is_object() || environment.contains(at)) return;
+  environment[at] = value;
+}
+
 std::vector<EnvironmentRow> diff_environments(const std::vector<const model::Result*>& results) {
   struct Fact {
     const char* label;

@@ -17,6 +17,11 @@ struct EnvironmentRow {
   bool differs = false;             ///< two recorded values are not equal
 };
 
+/// Records `value` at `pointer` ("/cpu/model", "/kernel/release", "/compiler/version"…: the
+/// places the diff reads) in `environment`, unless something is recorded there or `value` is "".
+/// How a log's own lines about its machine join the comparison (`hwbench reproduce`).
+void set_fact(nlohmann::json& environment, const char* pointer, const std::string& value);
+
 /// The facts of `results`' environments, in the order above; only facts at least one result
 /// recorded.
 std::vector<EnvironmentRow> diff_environments(const std::vector<const model::Result*>& results);

@@ -85,6 +85,12 @@ void RecipeWriter::assumed(std::string_view text) {
   notes_.emplace_back(text);
 }
 
+void RecipeWriter::missing(const std::string& name, const std::string& what, std::string_view placeholder) {
+  statement(fmt::format("let {} = {}", name, placeholder),
+            fmt::format("not in the log: {}; give it with --set {}=…", what, name));
+  missing_.emplace_back(name, what);
+}
+
 void RecipeWriter::needs_location(std::string name) { locations_.push_back(std::move(name)); }
 
 Procedure RecipeWriter::finish(std::string tool) const {
@@ -93,6 +99,7 @@ Procedure RecipeWriter::finish(std::string tool) const {
   p.recipe = text_;
   p.notes = notes_;
   p.locations = locations_;
+  p.missing = missing_;
   return p;
 }
 

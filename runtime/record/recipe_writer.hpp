@@ -19,6 +19,9 @@ struct Procedure {
   std::map<std::string, std::string> settings;  ///< --set values the log itself carries (a result file's)
   /// Files the recipe reads, relative to its directory, with their text (a result file's baselines).
   std::vector<std::pair<std::string, std::string>> files;
+  /// Values the procedure needs that the log does not give: each a `let` the user must set with
+  /// --set before it runs (name, what it is).
+  std::vector<std::pair<std::string, std::string>> missing;
 };
 
 /// Writes a recipe line by line, citing the log it reads.
@@ -47,6 +50,9 @@ class RecipeWriter {
   void statement(std::string_view text, std::string_view why = "");
   /// A value the log did not give: a `# not in the log: TEXT` line, kept in the procedure's notes.
   void assumed(std::string_view text);
+  /// A value the procedure needs and the log does not give: `let NAME = PLACEHOLDER` with a
+  /// comment saying what it is (`what`) and that --set NAME=… gives it; run refuses without it.
+  void missing(const std::string& name, const std::string& what, std::string_view placeholder);
   /// A -L name the recipe needs and has no default for.
   void needs_location(std::string name);
 
@@ -64,6 +70,7 @@ class RecipeWriter {
   std::string text_;
   std::vector<std::string> notes_;
   std::vector<std::string> locations_;
+  std::vector<std::pair<std::string, std::string>> missing_;
 };
 
 }  // namespace hwbench::runtime::record

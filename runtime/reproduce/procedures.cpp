@@ -127,6 +127,10 @@ std::optional<Log> read_log(std::string text, const std::string& name, std::stri
     }
   }
   log.text = std::move(text);
+  // What the log says of its machine, where the comparison's environment rows read it.
+  const std::string tool = log.kind == "result" || log.kind == "published" ? report_tool(log.result) : log.kind;
+  if (tool == "nbench") tools::nbench::nbench_machine_facts(log.result);
+  if (tool == "unixbench") tools::unixbench::unixbench_machine_facts(log.result, log.text);
   return log;
 }
 

@@ -15,19 +15,21 @@ std::string times(double ratio) { return ratio >= 1 ? fmt::format("{:.2f}×", ra
 
 }  // namespace
 
-std::vector<std::string> reproduce_summary(const analysis::Comparison& comparison) {
+std::vector<std::string> reproduce_summary(const analysis::Comparison& comparison, std::size_t column) {
   std::vector<std::string> lines;
-  if (comparison.summary.empty() || comparison.summary.front().used == 0) return lines;
-  const analysis::SummaryCell& total = comparison.summary.front();
+  if (column == 0 || column > comparison.summary.size() || comparison.summary[column - 1].used == 0) return lines;
+  const std::size_t ratio = column - 1;
+  const analysis::SummaryCell& total = comparison.summary[ratio];
   const double g = total.value;
-  lines.push_back(fmt::format("this machine is {} the log's figures (geometric mean over {} of {} series)", times(g),
+  const std::string& name = comparison.names[column];
+  lines.push_back(fmt::format("{} is {} the log's figures (geometric mean over {} of {} series)", name, times(g),
                               total.used, total.series));
   // The series furthest from the geometric mean: where this machine differs most from the log's.
   std::vector<std::pair<double, std::string>> spread;
   for (const auto& row : comparison.rows) {
-    if (row.index || row.ratios.empty() || row.ratios.front().state != analysis::RatioState::computed) continue;
-    double r = row.ratios.front().value;
-    if (row.ratios.front().lower_is_faster) r = 1 / r;
+    if (row.index || row.ratios.size() <= ratio || row.ratios[ratio].state != analysis::RatioState::computed) continue;
+    double r = row.ratios[ratio].value;
+    if (row.ratios[ratio].lower_is_faster) r = 1 / r;
     spread.emplace_back(std::log(r / g), fmt::format("{} {}", row.label, times(r)));
   }
   std::sort(spread.begin(), spread.end());
@@ -37,13 +39,17 @@ std::vector<std::string> reproduce_summary(const analysis::Comparison& compariso
       low.push_back(spread[i].second);
       high.push_back(spread[spread.size() - 1 - i].second);
     }
-    lines.push_back(
-        fmt::format("furthest above that: {}; furthest below: {}", fmt::join(high, ", "), fmt::join(low, ", ")));
+    lines.push_back(fmt::format("{} stands furthest above that on {}, furthest below on {}", name,
+                                fmt::join(high, ", "), fmt::join(low, ", ")));
   }
   std::vector<std::string> differ;
-  for (const auto& row : comparison.environment)
-    if (row.differs) differ.push_back(row.label);
-  if (!differ.empty()) lines.push_back(fmt::format("the machines differ in: {}", fmt::join(differ, ", ")));
+  for (const auto& row : comparison.environment) {
+    const std::string& theirs = row.values.empty() ? std::string() : row.values.front();
+    const std::string& ours = column < row.values.size() ? row.values[column] : std::string();
+    if (!theirs.empty() && !ours.empty() && theirs != ours) differ.push_back(row.label);
+  }
+  if (!differ.empty())
+    lines.push_back(fmt::format("{} differs from the log's machine in: {}", name, fmt::join(differ, ", ")));
   return lines;
 }
 

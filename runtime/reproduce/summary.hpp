@@ -8,9 +8,10 @@
 
 namespace hwbench::runtime::reproduce {
 
-/// The verdict of a comparison whose first column is the log and second this machine: the
-/// geometric mean of the ratios, the (at most three) series furthest from 1 either way, and the
-/// environment facts that differ. Empty when no ratio was computed.
-std::vector<std::string> reproduce_summary(const analysis::Comparison& comparison);
+/// The verdict of a comparison whose first column is the log, for the machine of column
+/// `column` (1: the second): the geometric mean of its ratios, the (at most two) series furthest
+/// above and below it, and the environment facts in which it differs from the log. Empty when
+/// no ratio was computed.
+std::vector<std::string> reproduce_summary(const analysis::Comparison& comparison, std::size_t column);
 
 }  // namespace hwbench::runtime::reproduce

@@ -54,21 +54,26 @@ bool file_test(const std::string& test) {
 
 /// The `let` statements of the run's parameters, each citing where the log gave it.
 struct Parameters {
-  std::string extra;  ///< the options every statement takes: chunk, concurrency, seed…
-  std::string file_extra;
+  std::string extra;       ///< the options every statement takes: chunk, concurrency, seed…
+  std::string file_extra;  ///< the file tests': max, min, dirs
+  std::string seek_extra;  ///< the seek test's: seekers, seek_count (2.00's -c)
 };
 
-Parameters write_parameters(record::RecipeWriter& w, const BonnieLogRun& run, const std::string& size) {
+Parameters write_parameters(record::RecipeWriter& w, const BonnieLogRun& run, const std::string& size,
+                            const std::vector<std::string>& tests) {
   Parameters p;
   // The CSV line holds every field; the table shows the size column (Size:chnk).
   const std::string csv_cite = w.cite(run.name + "," + run.file_size);
   const std::string size_cite = csv_cite.empty() ? w.cite("\"file_size\"") : csv_cite;
   const std::string cite = size_cite.empty() ? w.cite(run.file_size) : size_cite;
-  if (!size.empty()) w.statement(fmt::format("let size = {}", size), cite);
+  if (!size.empty())
+    w.statement(fmt::format("let size = {}", size), cite);
+  else if (std::any_of(tests.begin(), tests.end(), uses_size))
+    w.missing("size", "bonnie++'s file size (-s; 0MiB takes its own rule, twice the RAM)", "0MiB");
   if (!run.io_chunk_size.empty()) p.extra += " chunk " + recipe_size(run.io_chunk_size, false);
   if (!run.concurrency.empty() && run.concurrency != "1") p.extra += " concurrency " + run.concurrency;
-  if (run.seek_proc_count && !run.seek_proc_count->empty()) p.extra += " seekers " + *run.seek_proc_count;
-  if (run.seeks && !run.seeks->empty()) p.extra += " seek_count " + *run.seeks;
+  if (run.seek_proc_count && !run.seek_proc_count->empty()) p.seek_extra += " seekers " + *run.seek_proc_count;
+  if (run.seeks && !run.seeks->empty()) p.seek_extra += " seek_count " + *run.seeks;
   if (!run.num_files.empty()) {
     // A published file keeps the field by its CSV name.
     const std::string files_cite = csv_cite.empty() ? w.cite("\"num_files\"") : csv_cite;
@@ -78,6 +83,16 @@ Parameters write_parameters(record::RecipeWriter& w, const BonnieLogRun& run, co
     if (!run.num_dirs.empty() && run.num_dirs != "0" && run.num_dirs != "1") p.file_extra += " dirs " + run.num_dirs;
   }
   return p;
+}
+
+/// `report bonnie` in the layout of the log's release: 1.03 for 1.0x, 2.00 for 1.98 to 2.00x.
+std::string report_statement(const BonnieLogRun& run) {
+  const std::string& version = run.bonnie_version;
+  if (run.format_version.empty() || version.rfind("1.0", 0) == 0) return "report bonnie version 1.03";
+  if (version.rfind("1.98", 0) == 0 || version.rfind("1.99", 0) == 0 || version.rfind("2.", 0) == 0)
+    return "report bonnie version 2.00";
+  if (version == "1.97") return "report bonnie version 1.97";
+  return "report bonnie";
 }
 
 }  // namespace
@@ -111,7 +126,8 @@ record::Procedure bonnie_procedure(const model::Result& log, std::string_view te
     w.assumed(
         fmt::format("the log holds {} runs; this recipe repeats the first one's parameters", record->runs.size()));
   const std::string size = recipe_size(run.file_size.substr(0, run.file_size.find(':')), true);
-  const Parameters params = write_parameters(w, run, size);
+  const std::vector<std::string> tests = tests_shown(log, run);
+  const Parameters params = write_parameters(w, run, size, tests);
   const std::uint64_t bytes = size_bytes(size);
   const bool cached = bytes > 0 && ram_bytes > 0 && bytes < 2 * ram_bytes;
   if (cached) {
@@ -125,11 +141,12 @@ record::Procedure bonnie_procedure(const model::Result& log, std::string_view te
     w.statement("let cache = \"evict\"");
   }
   w.blank();
-  for (const auto& test : tests_shown(log, run)) {
+  for (const auto& test : tests) {
     std::string statement = fmt::format("bonnie {} disk:", test);
-    if (uses_size(test) && !size.empty()) statement += " size $size";
+    if (uses_size(test)) statement += " size $size";
     statement += params.extra;
     if (file_test(test) && !run.num_files.empty()) statement += " files $files" + params.file_extra;
+    if (test == "seeks") statement += params.seek_extra;
     const std::string series = fmt::format("series {} {}", record::RecipeWriter::quote(test), statement);
     if (cached && reads_file(test))
       w.statement(fmt::format("if $cache == \"evict\" {{ {} evict }} else {{ {} }}", series, series));
@@ -137,7 +154,7 @@ record::Procedure bonnie_procedure(const model::Result& log, std::string_view te
       w.statement(series);
   }
   w.blank();
-  w.statement("report bonnie", "the layout the log printed");
+  w.statement(report_statement(run), "the layout the log printed");
   return w.finish("bonnie");
 }
 

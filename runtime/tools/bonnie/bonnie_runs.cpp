@@ -125,7 +125,11 @@ std::vector<BonnieRun> runs_from_samples(const model::Result& result, const mode
   std::vector<BonnieRun> runs;
   for (std::size_t i = 0; i < count; ++i) {
     BonnieRun run;
+    // The release whose layout the report takes: 1.03's CSV has no format field, 2.00's says 1.98.
     run.version = run.format_version = option("version").value_or("1.96");
+    if (run.version == "1.03") run.format_version = "";
+    // 2.00: Debian's bonnie++ 2.00a, whose heading says so.
+    if (run.version == "2.00") run.version = "2.00a", run.format_version = "1.98";
     run.name = option("machine").value_or(host_name(result));
     std::array<const TestSample*, 12> samples{};
     for (std::size_t t = 0; t < per_test.size(); ++t) {

@@ -6,6 +6,7 @@
 #include <fmt/ranges.h>
 
 #include "kernels/nbench/nbench.hpp"
+#include "runtime/environment/environment_diff.hpp"
 #include "runtime/tools/nbench/nbench_import.hpp"
 #include "runtime/tools/nbench/nbench_log.hpp"
 
@@ -31,6 +32,21 @@ const model::Series* find_series(const model::Result& log, const std::string& la
 }
 
 }  // namespace
+
+void nbench_machine_facts(model::Result& log) {
+  const auto record = read_nbench_log(log);
+  if (!record || record->runs.empty()) return;
+  const NbenchSystem& s = record->runs.front();
+  environment::set_fact(log.environment, "/cpu/model", s.cpu.value_or(""));
+  if (s.os) {
+    // "Linux 2.6.26-2-686": the kernel's name, then its release.
+    const std::string os = *s.os;
+    const auto space = os.find(' ');
+    environment::set_fact(log.environment, "/kernel/sysname", os.substr(0, space));
+    if (space != std::string::npos) environment::set_fact(log.environment, "/kernel/release", os.substr(space + 1));
+  }
+  environment::set_fact(log.environment, "/compiler/version", s.compiler.value_or(""));
+}
 
 record::Procedure nbench_procedure(const model::Result& log, std::string_view text, const std::string& name) {
   record::RecipeWriter w(text);

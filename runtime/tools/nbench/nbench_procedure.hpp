@@ -11,4 +11,8 @@ namespace hwbench::runtime::tools::nbench {
 /// published file), citing the lines of `text`; `name` is the log's file name.
 record::Procedure nbench_procedure(const model::Result& log, std::string_view text, const std::string& name);
 
+/// Records what the log's LINUX DATA block says of its machine (CPU, OS as kernel name and
+/// release, C compiler) where a comparison reads it (environment::set_fact).
+void nbench_machine_facts(model::Result& log);
+
 }  // namespace hwbench::runtime::tools::nbench

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "runtime/environment/environment_diff.hpp"
 #include "runtime/tools/unixbench/unixbench_log.hpp"
 
 namespace hwbench::runtime::tools::unixbench {
@@ -93,6 +94,19 @@ std::string report_statement(const model::Result& log) {
 }
 
 }  // namespace
+
+void unixbench_machine_facts(model::Result& log, std::string_view text) {
+  const std::string all(text);
+  std::smatch m;
+  if (std::regex_search(all, m, std::regex(R"((^|\n)\s*CPU 0: (.*?) \([0-9.]+ bogomips\))")))
+    environment::set_fact(log.environment, "/cpu/model", m[2].str());
+  if (std::regex_search(all, m, std::regex(R"((^|\n)\s*OS: (\S+) -- (\S+) --)"))) {
+    environment::set_fact(log.environment, "/kernel/sysname", m[2].str() == "GNU/Linux" ? "Linux" : m[2].str());
+    environment::set_fact(log.environment, "/kernel/release", m[3].str());
+  }
+  if (std::regex_search(all, m, std::regex(R"((^|\n)\s*Machine: (\S+))")))
+    environment::set_fact(log.environment, "/kernel/machine", m[2].str());
+}
 
 record::Procedure unixbench_procedure(const model::Result& log, std::string_view text, const std::string& name) {
   record::RecipeWriter w(text);

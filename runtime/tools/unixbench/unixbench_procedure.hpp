@@ -14,4 +14,8 @@ namespace hwbench::runtime::tools::unixbench {
 /// The recipe repeating the UnixBench run of `log`, citing the lines of `text`.
 record::Procedure unixbench_procedure(const model::Result& log, std::string_view text, const std::string& name);
 
+/// Records what the log's system block says of its machine (`CPU 0:`'s model, `OS:`'s kernel
+/// release, `Machine:`) where a comparison reads it (environment::set_fact).
+void unixbench_machine_facts(model::Result& log, std::string_view text);
+
 }  // namespace hwbench::runtime::tools::unixbench

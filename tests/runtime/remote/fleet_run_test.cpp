@@ -481,3 +481,30 @@ TEST_CASE("fleet over real ssh: a lost session ends a command step's program and
   CHECK(processes_with(" " + mark).empty());
   CHECK(fleet.host1_left_clean());
 }
+
+TEST_CASE("reproduce over real ssh: an openssl log's procedure runs on two hosts, each compared with the log") {
+  Fleet fleet;
+  if (!fleet.ready()) return;
+  fleet.precache();
+  const std::string log = std::string(HWBENCH_SOURCE_DIR) + "/tests/golden/openssl-thinkpad-x20-p3-600mhz.log";
+  test::HwbenchChild run({"reproduce", "-q", log, "--host", "host1", "--host", "host2", "--set", "seconds=10ms",
+                          "--set", "key_seconds=10ms"},
+                         fleet.work);
+  const int code = run.exit_code(180);
+  INFO("stdout:\n" << run.out() << "\nstderr:\n" << run.err());
+  CHECK(code == 0);
+  // Each host's openssl report under its name, then one comparison: the log the base.
+  CHECK(test::count_of(run.out(), "The 'numbers' are in 1000s of bytes per second processed.") == 2);
+  const auto header = run.out().find("\nseries ");
+  REQUIRE(header != std::string::npos);
+  std::istringstream words_of(run.out().substr(header + 1, run.out().find('\n', header + 1) - header - 1));
+  std::vector<std::string> words{std::istream_iterator<std::string>(words_of), std::istream_iterator<std::string>()};
+  CHECK(words == std::vector<std::string>{"series", "openssl-thinkpad-x20-p3-600mhz.log", "host1", "host2",
+                                          "host1/openssl-thinkpad-x20-p3-600mhz.log",
+                                          "host2/openssl-thinkpad-x20-p3-600mhz.log"});
+  CHECK(test::count_of(run.out(), "\nhost1 is ") == 1);
+  CHECK(test::count_of(run.out(), "\nhost2 is ") == 1);
+  // The derived recipe lived in a scratch directory here, and nothing stays on the hosts.
+  CHECK(test::count_entries(fleet.tmp1) == 0);
+  CHECK(test::count_entries(fleet.tmp2) == 0);
+}

@@ -183,8 +183,10 @@ TEST_CASE("reproduce: a bonnie++ log run with tiny sizes through --set") {
                               "size=4MiB", "-L", "disk=" + work.path(), "-o", work / "r.json"});
   INFO(run.err);
   REQUIRE(run.code == 0);
-  // hwbench's bonnie kernels print bonnie++ 1.96's layout, whatever the log's.
-  CHECK(run.out.find("Version  1.96       ------Sequential Output------") != std::string::npos);
+  // In the log's layout: bonnie++ 1.03's table (no Concurrency line) and its CSV line.
+  CHECK(run.out.find("Version  1.03       ------Sequential Output------ --Sequential Input- --Random-\n"
+                     "                    -Per Chr- --Block--") != std::string::npos);
+  CHECK(run.out.find(",4M:16k,,,") != std::string::npos);
   CHECK(run.out.find("geometric mean of this machine/fast-1.03.bonnie.txt") != std::string::npos);
 }
 
@@ -236,4 +238,93 @@ TEST_CASE("reproduce: a built-in baseline file is named builtin:STEM, and a wron
   CHECK(run.code == 1);
   CHECK(run.err.find("error: hwbench has no built-in baseline file 'builtin:nbenc'") != std::string::npos);
   CHECK(run.err.find("hint: did you mean 'nbench'?") != std::string::npos);
+}
+
+TEST_CASE("reproduce: every bonnie++ test vector gives a recipe that checks, in its release's report layout") {
+  const std::pair<const char*, const char*> vectors[] = {
+      {"debian-2.00a-n48-long-name.bonnie.txt", "report bonnie version 2.00"},
+      {"debian-2.00a-s64-n1.bonnie.txt", "report bonnie version 2.00"},
+      {"debian-2.00a-x2.bonnie.txt", "report bonnie version 2.00"},
+      {"fast-1.03.bonnie.txt", "report bonnie version 1.03"},
+      {"scaled-2.00a.bonnie.txt", "report bonnie version 2.00"},
+      {"wide-1.03.bonnie.txt", "report bonnie version 1.03"},
+  };
+  for (const auto& vector : vectors) {
+    const std::string file = vector.first, report = vector.second;
+    CAPTURE(file);
+    const auto run = test::cli({"reproduce", "--dry-run", test::source_path("tests/data/bonnie/" + file)});
+    INFO(run.err);
+    CHECK(run.code == 0);
+    CHECK(run.out.find("\n" + report + "  # the layout the log printed\n") != std::string::npos);
+  }
+  // This log's file would not fit here: refused with the space it needs, before anything runs.
+  const auto big =
+      test::cli({"reproduce", "--dry-run", test::source_path("tests/data/bonnie/long-name-wide-figures.bonnie.txt")});
+  CHECK(big.code == 1);
+  CHECK(big.err.find("hint: use smaller sizes or fewer files") != std::string::npos);
+}
+
+TEST_CASE("reproduce: a log without a value the procedure needs says which and how to give it") {
+  test::TempDir work;
+  // A bonnie++ 2.00a CSV line whose size field is empty, with block figures.
+  test::write_text(work / "nosize.txt",
+                   "1.98,2.00a,vm,1,1796206857,,,8192,5,350,66,+++++,+++,+++++,+++,403,66,+++++,+++,+++++,+++,1,,,,,"
+                   "+++++,+++,+++++,+++,+++++,+++,+++++,+++,+++++,+++,+++++,+++,36930us,4176us,4245us,39468us,4204us,"
+                   "32106us,4103us,47us,21256us,966us,60us,4119us\n");
+  const auto run = test::cli({"reproduce", "-q", work / "nosize.txt", "-L", "disk=" + work.path()});
+  CHECK(run.code == 2);
+  CHECK(
+      run.err.find("hwbench: " + (work / "nosize.txt") +
+                   ": the log does not give bonnie++'s file size (-s; 0MiB takes its own rule, twice the RAM): give it "
+                   "with --set size=…\n") != std::string::npos);
+  const auto dry = test::cli({"reproduce", "--dry-run", work / "nosize.txt"});
+  CHECK(dry.code == 0);
+  CHECK(dry.out.find("let size = 0MiB  # not in the log: bonnie++'s file size") != std::string::npos);
+  const auto given = test::cli({"reproduce", "-q", work / "nosize.txt", "-L", "disk=" + work.path(), "--set",
+                                "size=2MiB", "--set", "files=1", "-o", work / "r.json"});
+  INFO(given.err);
+  CHECK(given.code == 0);
+  CHECK(given.out.find("Version 2.00a       ------Sequential Output------") != std::string::npos);
+}
+
+TEST_CASE("reproduce: what a log says of its machine joins the comparison's environment rows") {
+  std::string error;
+  auto nbench = reproduce::read_log(read_source("tests/golden/nbench-thinkpad-x20-p3-600mhz.log"), "n.log", error);
+  REQUIRE(nbench);
+  const auto& env = nbench->result.environment;
+  CHECK(env.at("cpu").at("model") == "GenuineIntel Pentium III (Coppermine) 600MHz");
+  CHECK(env.at("kernel").at("sysname") == "Linux");
+  CHECK(env.at("kernel").at("release") == "2.6.26-2-686");
+  CHECK(env.at("compiler").at("version") == "gcc version 4.3.2 (Debian 4.3.2-1.1)");
+  auto unixbench = reproduce::read_log(read_source("tests/data/unixbench/unixbench-5.1.3-2-cpus.log"), "u.log", error);
+  REQUIRE(unixbench);
+  const auto& uenv = unixbench->result.environment;
+  CHECK(uenv.at("cpu").at("model") == "Intel(R) Xeon(R) Processor");
+  CHECK(uenv.at("kernel").at("release") == "6.1.0-27-amd64");
+  CHECK(uenv.at("kernel").at("machine") == "x86_64");
+}
+
+TEST_CASE("reproduce: the verdict names the geometric mean, the series furthest from it and what differs") {
+  using namespace hwbench::runtime;
+  analysis::Comparison c;
+  c.names = {"log", "here"};
+  const std::pair<const char*, double> ratios[] = {{"a", 2.0}, {"b", 8.0}, {"c", 4.0}, {"d", 1.0}};
+  for (const auto& [label, ratio] : ratios) {
+    analysis::CompareRow row;
+    row.label = label;
+    analysis::RatioCell cell;
+    cell.state = analysis::RatioState::computed;
+    cell.value = ratio;
+    row.ratios.push_back(cell);
+    c.rows.push_back(row);
+  }
+  c.summary.push_back({std::sqrt(8.0), 4, 4});
+  c.environment.push_back({"CPU", {"Pentium III", "AMD EPYC"}, true});
+  c.environment.push_back({"OS", {"", "Debian"}, true});
+  const auto lines = reproduce::reproduce_summary(c, 1);
+  REQUIRE(lines.size() == 3);
+  CHECK(lines[0] == "here is 2.83× the log's figures (geometric mean over 4 of 4 series)");
+  CHECK(lines[1] == "here stands furthest above that on b 8.00×, c 4.00×, furthest below on d 1.00×, a 2.00×");
+  CHECK(lines[2] == "here differs from the log's machine in: CPU");
+  CHECK(reproduce::reproduce_summary(c, 2).empty());
 }
