@@ -140,6 +140,8 @@ CLI::App* add_reproduce(CLI::App& app, Options& o) {
   rep->add_flag("--allow-exec", o.common.allow_exec, "allow kernels that run external programs");
   rep->add_option("--emit", o.reproduce.emit, "FILE: write the derived recipe there (to edit, share or run later)");
   rep->add_flag("--dry-run", o.reproduce.dry_run, "print the derived recipe and its plan; run nothing");
+  rep->add_flag("--original", o.reproduce.original,
+                "also run the original program (openssl speed, bonnie++) where it is installed, and compare all three");
   rep->add_option("-o,--output", o.reproduce.output, "result file (default results/<log>-reproduced-<UTC time>.json)");
   rep->add_option("--effect", o.reproduce.effect, "PCT: the least difference the comparison's verdicts call one");
   rep->add_option("--format", o.format, "report format")->check(CLI::IsMember({"text", "csv", "md", "markdown"}));

@@ -49,6 +49,7 @@ struct ReproduceChoices {
   std::string output;             ///< -o: the result file; "" for results/<log>-reproduced-<UTC time>.json
   std::string effect;             ///< --effect PCT for the comparison's verdicts
   std::uint32_t blocks = 5;       ///< --blocks, as `run`
+  bool original = false;          ///< --original: the original program too, where installed
 };
 
 /// Where `run` sends a recipe to run it on other hosts (runtime/cli/fleet_command.cpp, docs/remote.md).

@@ -1,6 +1,8 @@
 // `hwbench reproduce LOG…`: the procedure a log shows, inferred (runtime/reproduce), written as a
 // recipe, checked or run here through the same commands as `check` and `run`, then compared
 // with the log as the base (docs/reproduce.md).
+#include <unistd.h>
+
 #include <filesystem>
 
 #include <fmt/format.h>
@@ -60,6 +62,8 @@ bool recipe_request(const Common& given, const record::Procedure& procedure, con
                     const std::string& log_name, bool dry_run, Common& request, std::ostream& err) {
   request = given;
   request.file = path;
+  // --original asked for the program to run: its step needs no --allow-exec of its own.
+  request.allow_exec = given.allow_exec || procedure.original;
   request.settings.clear();
   const auto given_setting = [&](const std::string& name) {
     return std::any_of(given.settings.begin(), given.settings.end(),
@@ -96,15 +100,24 @@ bool recipe_request(const Common& given, const record::Procedure& procedure, con
 }
 
 /// The runs' results beside the log's figures, the log the base, and each one's verdict under it.
-void print_comparison(const reproduce::Log& log, std::vector<model::Result> runs, std::vector<std::string> names,
-                      const analysis::CompareOptions& options, std::ostream& out) {
-  runs.insert(runs.begin(), log.result);
-  names.insert(names.begin(), std::filesystem::path(log.name).filename().string());
-  out << "\n" << pipeline::render_comparison(runs, names, options, false);
+/// A run with sections (--original: the program's section and hwbench's) gives a column per
+/// section, "NAME (SECTION)".
+void print_comparison(const reproduce::Log& log, const std::vector<model::Result>& runs,
+                      const std::vector<std::string>& run_names, const analysis::CompareOptions& options,
+                      std::ostream& out) {
+  std::vector<model::Result> columns{log.result};
+  std::vector<std::string> names{std::filesystem::path(log.name).filename().string()};
+  for (std::size_t i = 0; i < runs.size(); ++i) {
+    for (auto& [section, part] : reproduce::split_sections(runs[i], log)) {
+      columns.push_back(std::move(part));
+      names.push_back(section.empty() ? run_names[i] : fmt::format("{} ({})", run_names[i], section));
+    }
+  }
+  out << "\n" << pipeline::render_comparison(columns, names, options, false);
   std::vector<const model::Result*> pointers;
-  for (const auto& r : runs) pointers.push_back(&r);
+  for (const auto& r : columns) pointers.push_back(&r);
   const auto comparison = analysis::compare_results(pointers, names, options);
-  for (std::size_t column = 1; column < runs.size(); ++column)
+  for (std::size_t column = 1; column < columns.size(); ++column)
     for (const auto& line : reproduce::reproduce_summary(comparison, column)) out << line << "\n";
 }
 
@@ -121,8 +134,8 @@ struct Reproduction {
 };
 
 /// The log read and its procedure inferred, both told; nullopt with the exit code set.
-std::optional<std::pair<reproduce::Log, record::Procedure>> read_and_infer(const std::string& name, std::ostream& err,
-                                                                           int& code) {
+std::optional<std::pair<reproduce::Log, record::Procedure>> read_and_infer(const std::string& name, bool original,
+                                                                           std::ostream& err, int& code) {
   std::string error;
   auto text = record::read_text_file(name, error);
   if (!text) {
@@ -131,7 +144,8 @@ std::optional<std::pair<reproduce::Log, record::Procedure>> read_and_infer(const
     return std::nullopt;
   }
   auto log = reproduce::read_log(std::move(*text), name, error);
-  auto procedure = log ? reproduce::infer_procedure(*log, {machine_ram()}, error) : std::nullopt;
+  auto procedure =
+      log ? reproduce::infer_procedure(*log, {machine_ram(), original, ::geteuid() == 0}, error) : std::nullopt;
   if (!procedure) {
     err << "hwbench: " << error << "\n";
     code = exit_recipe;
@@ -171,7 +185,7 @@ int run_and_compare(const Reproduction& how, const reproduce::Log& log, const Co
 /// One log reproduced: read, its procedure inferred and written, then checked (--dry-run) or run.
 int reproduce_one(const Reproduction& how, const std::string& name, std::ostream& out, std::ostream& err) {
   int code = exit_ok;
-  auto inferred = read_and_infer(name, err, code);
+  auto inferred = read_and_infer(name, how.choices.original, err, code);
   if (!inferred) return code;
   const auto& [log, procedure] = *inferred;
   // The derived recipe lives here unless --emit names its place.

@@ -93,9 +93,15 @@ void RecipeWriter::missing(const std::string& name, const std::string& what, std
 
 void RecipeWriter::needs_location(std::string name) { locations_.push_back(std::move(name)); }
 
-Procedure RecipeWriter::finish(std::string tool) const {
+void RecipeWriter::end_hwbench_section(std::string_view original_section) {
+  statement(fmt::format("compare with section {}", quote(original_section)));
+  statement("}");
+}
+
+Procedure RecipeWriter::finish(std::string tool, bool original) const {
   Procedure p;
   p.tool = std::move(tool);
+  p.original = original;
   p.recipe = text_;
   p.notes = notes_;
   p.locations = locations_;

@@ -22,6 +22,8 @@ struct Procedure {
   /// Values the procedure needs that the log does not give: each a `let` the user must set with
   /// --set before it runs (name, what it is).
   std::vector<std::pair<std::string, std::string>> missing;
+  /// The recipe runs the original program too (--original): it has a section for it.
+  bool original = false;
 };
 
 /// Writes a recipe line by line, citing the log it reads.
@@ -56,8 +58,13 @@ class RecipeWriter {
   /// A -L name the recipe needs and has no default for.
   void needs_location(std::string name);
 
-  /// The recipe written so far as the procedure of `tool`.
-  Procedure finish(std::string tool) const;
+  /// Closes the section "hwbench" of a recipe that runs the original program too (--original),
+  /// comparing it with the program's section `original_section`.
+  void end_hwbench_section(std::string_view original_section);
+
+  /// The recipe written so far as the procedure of `tool`; `original`: it runs the original
+  /// program too.
+  Procedure finish(std::string tool, bool original = false) const;
 
   /// `text` as a recipe string: in double quotes, with `\`, `"` and `$` escaped.
   static std::string quote(std::string_view text);

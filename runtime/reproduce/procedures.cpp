@@ -47,6 +47,11 @@ std::string report_tool(const model::Result& result) {
   return "";
 }
 
+/// The tool a log is of: its importer's, or for a published or result file its report style's.
+std::string log_tool(const Log& log) {
+  return log.kind == "result" || log.kind == "published" ? report_tool(log.result) : log.kind;
+}
+
 /// A result file's own recipe, with its --set values and the baseline files it read.
 record::Procedure result_procedure(const Log& log) {
   const model::Result& r = log.result;
@@ -66,15 +71,18 @@ record::Procedure result_procedure(const Log& log) {
                                   version.is_string() ? version.get<std::string>() : version.dump(),
                                   here.is_string() ? here.get<std::string>() : here.dump()));
   // The baseline files it read, at the same places relative to the recipe.
-  const std::filesystem::path dir = std::filesystem::path(r.recipe_file).parent_path();
   std::map<std::string, std::vector<model::Baseline>> files;
   for (const auto& b : r.baselines) {
     if (b.file.empty() || b.file.rfind(record::builtin_baseline_prefix, 0) == 0) continue;
-    const std::string relative = std::filesystem::path(b.file).lexically_relative(dir).lexically_normal().string();
-    if (relative.empty() || relative.rfind("..", 0) == 0 || relative[0] == '/') {
+    // The path as the recipe wrote it, relative to the recipe: where the file goes again.
+    std::smatch m;
+    const std::regex statement("(^|\\n)\\s*baseline\\s+" + b.name + "\\s+from\\s+\"([^\"$]+)\"");
+    const std::string written = std::regex_search(r.recipe_text, m, statement) ? m[2].str() : "";
+    const std::string relative = std::filesystem::path(written).lexically_normal().string();
+    if (written.empty() || relative[0] == '/' || relative.rfind("..", 0) == 0) {
       p.notes.push_back(
-          fmt::format("the baseline file {} lies outside the recipe's directory; give it beside the "
-                      "recipe written with --emit",
+          fmt::format("the baseline file {} is not named by a path inside the recipe's directory; "
+                      "put it where the recipe written with --emit looks for it",
                       b.file));
       continue;
     }
@@ -128,21 +136,25 @@ std::optional<Log> read_log(std::string text, const std::string& name, std::stri
   }
   log.text = std::move(text);
   // What the log says of its machine, where the comparison's environment rows read it.
-  const std::string tool = log.kind == "result" || log.kind == "published" ? report_tool(log.result) : log.kind;
+  const std::string tool = log_tool(log);
   if (tool == "nbench") tools::nbench::nbench_machine_facts(log.result);
   if (tool == "unixbench") tools::unixbench::unixbench_machine_facts(log.result, log.text);
   return log;
 }
 
-std::optional<record::Procedure> infer_procedure(const Log& log, const Machine& machine, std::string& error) {
+namespace {
+
+/// The procedure of `log`, before --original's note.
+std::optional<record::Procedure> infer(const Log& log, const Machine& machine, std::string& error) {
   if (log.kind == "result" && !log.result.recipe_text.empty()) return result_procedure(log);
-  const std::string tool = log.kind == "result" || log.kind == "published" ? report_tool(log.result) : log.kind;
+  const std::string tool = log_tool(log);
   const model::Result& r = log.result;
   // The recipe names the file as its author would share it: without the directories.
   const std::string file = std::filesystem::path(log.name).filename().string();
   if (tool == "nbench") return tools::nbench::nbench_procedure(r, log.text, file);
-  if (tool == "openssl") return tools::openssl::openssl_procedure(r, log.text, file);
-  if (tool == "bonnie") return tools::bonnie::bonnie_procedure(r, log.text, file, machine.ram_bytes);
+  if (tool == "openssl") return tools::openssl::openssl_procedure(r, log.text, file, machine.original);
+  if (tool == "bonnie")
+    return tools::bonnie::bonnie_procedure(r, log.text, file, machine.ram_bytes, machine.original, machine.root);
   if (tool == "unixbench") return tools::unixbench::unixbench_procedure(r, log.text, file);
   if (cp_table(r)) return cp_procedure(r, log.text, file);
   error = fmt::format(
@@ -150,6 +162,50 @@ std::optional<record::Procedure> infer_procedure(const Log& log, const Machine& 
       "unixbench, and its series are not a cp table (\"read 10MB\", \"write 100MB\"…)",
       log.name);
   return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<record::Procedure> infer_procedure(const Log& log, const Machine& machine, std::string& error) {
+  auto p = infer(log, machine, error);
+  if (p && machine.original && p->tool != "openssl" && p->tool != "bonnie")
+    p->notes.push_back(
+        fmt::format("--original: hwbench runs no original program for {}: only openssl speed and "
+                    "bonnie++ are",
+                    p->tool == "recipe" ? "a result file's recipe" : p->tool));
+  return p;
+}
+
+std::vector<std::pair<std::string, model::Result>> split_sections(const model::Result& run, const Log& log) {
+  std::vector<std::pair<std::string, model::Result>> parts;
+  for (const auto& series : run.series) {
+    auto it = std::find_if(parts.begin(), parts.end(), [&](const auto& p) { return p.first == series.section; });
+    if (it == parts.end()) {
+      model::Result part = run;
+      part.series.clear();
+      part.indices.clear();
+      it = parts.insert(parts.end(), {series.section, std::move(part)});
+    }
+    it->second.series.push_back(series);
+  }
+  for (auto& entry : parts) {
+    std::string& section = entry.first;
+    model::Result& part = entry.second;
+    for (const auto& index : run.indices) {
+      const bool inside = std::all_of(index.spec.series.begin(), index.spec.series.end(), [&](const std::string& l) {
+        return std::any_of(part.series.begin(), part.series.end(),
+                           [&](const model::Series& s) { return s.label == l; });
+      });
+      if (inside) part.indices.push_back(index);
+    }
+    if (!section.empty() && section != "hwbench" && log_tool(log) == "openssl")
+      tools::openssl::relabel_like_log(part, log.result);
+    if (parts.size() == 1) section.clear();
+  }
+  if (parts.empty()) parts.emplace_back("", run);
+  // The original program's column before hwbench's.
+  std::stable_partition(parts.begin(), parts.end(), [](const auto& p) { return p.first != "hwbench"; });
+  return parts;
 }
 
 }  // namespace hwbench::runtime::reproduce

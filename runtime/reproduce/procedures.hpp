@@ -29,11 +29,20 @@ std::optional<Log> read_log(std::string text, const std::string& name, std::stri
 /// What a procedure is inferred with besides the log.
 struct Machine {
   std::uint64_t ram_bytes = 0;  ///< this machine's RAM, for bonnie++'s page-cache question; 0 unknown
+  bool original = false;        ///< --original: the original program too, where the tool has one here
+  bool root = false;            ///< running as root (bonnie++ then needs -u)
 };
 
 /// The procedure repeating `log`: its tool's (chosen by the log's kind, or for a published or
 /// result file by its `report` style and series), or a result file's own recipe. std::nullopt
 /// with `error` when no procedure fits it.
 std::optional<record::Procedure> infer_procedure(const Log& log, const Machine& machine, std::string& error);
+
+/// One run's result cut along its sections: one Result per section holding that section's
+/// series (and the indices over them only), named by the section, in order of first
+/// appearance; the whole result, named "", when it has no sections. For an openssl procedure
+/// run with --original, the program's own series take the log's labels
+/// (tools::openssl::relabel_like_log), so that every row meets the log's.
+std::vector<std::pair<std::string, model::Result>> split_sections(const model::Result& run, const Log& log);
 
 }  // namespace hwbench::runtime::reproduce

@@ -95,6 +95,41 @@ std::string report_statement(const BonnieLogRun& run) {
   return "report bonnie";
 }
 
+/// The `exec bonnie++ …` section: the program itself with the log's options, imported.
+void write_original(record::RecipeWriter& w, const BonnieLogRun& run, const std::vector<std::string>& tests,
+                    bool root) {
+  const bool sized = std::any_of(tests.begin(), tests.end(), uses_size);
+  const bool chars = std::find(tests.begin(), tests.end(), "putc") != tests.end();
+  const bool files = std::any_of(tests.begin(), tests.end(), file_test);
+  std::string args = "-d \"${disk:}\"";
+  // -s SIZE[:CHUNK] in MiB, -r half of it so that bonnie++ takes a file under twice the RAM.
+  if (sized) {
+    const std::string chunk = run.io_chunk_size.empty() ? "" : ":" + run.io_chunk_size;
+    args += fmt::format(" -s \"${{size / 1MiB}}{}\" \"-r\" ${{size / 2MiB}}", chunk);
+  } else {
+    args += " -s 0";
+  }
+  if (files) {
+    std::string n = "${files}";
+    for (const std::string* field : {&run.max_size, &run.min_size, &run.num_dirs})
+      if (!field->empty()) n += ":" + *field;
+    args += fmt::format(" -n \"{}\"", n);
+  } else {
+    args += " -n 0";
+  }
+  if (!chars) args += " -f";
+  if (!run.concurrency.empty() && run.concurrency != "1") args += " -c " + run.concurrency;
+  args += " -q";
+  if (root) args += " -u root";
+  w.statement("section \"bonnie++\" {");
+  w.statement(fmt::format("  exec bonnie++ {} import bonnie missing skip", args),
+              "the program itself, where it is installed (--original); it does not evict its file");
+  w.statement("  " + report_statement(run));
+  w.statement("}");
+  w.blank();
+  w.statement("section \"hwbench\" {");
+}
+
 }  // namespace
 
 std::string recipe_size(const std::string& field, bool bare_mib) {
@@ -112,7 +147,7 @@ std::string recipe_size(const std::string& field, bool bare_mib) {
 }
 
 record::Procedure bonnie_procedure(const model::Result& log, std::string_view text, const std::string& name,
-                                   std::uint64_t ram_bytes) {
+                                   std::uint64_t ram_bytes, bool original, bool root) {
   record::RecipeWriter w(text);
   const auto record = read_bonnie_log(log);
   const BonnieLogRun run = record && !record->runs.empty() ? record->runs.front() : BonnieLogRun{};
@@ -137,10 +172,11 @@ record::Procedure bonnie_procedure(const model::Result& log, std::string_view te
                     size, ram_bytes >> 20));
     w.comment(
         "\"evict\" empties it before each (the disk's figures, as a twice-RAM file gives); --set cache=keep "
-        "keeps it (the page cache's); --set size=0 takes bonnie++'s own rule (twice the RAM)");
+        "keeps it (the page cache's); --set size=0MiB takes bonnie++'s own rule (twice the RAM)");
     w.statement("let cache = \"evict\"");
   }
   w.blank();
+  if (original) write_original(w, run, tests, root);
   for (const auto& test : tests) {
     std::string statement = fmt::format("bonnie {} disk:", test);
     if (uses_size(test)) statement += " size $size";
@@ -155,7 +191,8 @@ record::Procedure bonnie_procedure(const model::Result& log, std::string_view te
   }
   w.blank();
   w.statement(report_statement(run), "the layout the log printed");
-  return w.finish("bonnie");
+  if (original) w.end_hwbench_section("bonnie++");
+  return w.finish("bonnie", original);
 }
 
 }  // namespace hwbench::runtime::tools::bonnie

@@ -19,8 +19,10 @@ namespace hwbench::runtime::tools::bonnie {
 std::string recipe_size(const std::string& field, bool bare_mib);
 
 /// The recipe repeating the first bonnie++ run of `log`, citing the lines of `text`;
-/// `ram_bytes` is this machine's RAM (0: unknown).
+/// `ram_bytes` is this machine's RAM (0: unknown). With `original`, bonnie++ itself runs first in
+/// a section of its own (`exec bonnie++ … import bonnie missing skip`, with `-u root` when `root`),
+/// and hwbench's kernels in a section "hwbench" compared with it.
 record::Procedure bonnie_procedure(const model::Result& log, std::string_view text, const std::string& name,
-                                   std::uint64_t ram_bytes);
+                                   std::uint64_t ram_bytes, bool original = false, bool root = false);
 
 }  // namespace hwbench::runtime::tools::bonnie

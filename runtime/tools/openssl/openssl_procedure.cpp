@@ -4,6 +4,7 @@
 #include <cctype>
 #include <map>
 #include <regex>
+#include <set>
 #include <vector>
 
 #include <fmt/format.h>
@@ -80,7 +81,82 @@ std::optional<std::string> key_statement(std::string_view row, std::string_view 
   return std::nullopt;
 }
 
-record::Procedure openssl_procedure(const model::Result& log, std::string_view text, const std::string& name) {
+std::string speed_algorithm(std::string_view row_text, std::string_view op) {
+  const std::string row = lower(row_text);
+  std::smatch m;
+  if (!op.empty()) {
+    if (std::regex_match(row, m, std::regex(R"((rsa|dsa) ([0-9]+) bits)"))) return m[1].str() + m[2].str();
+    if (std::regex_match(row, m, std::regex(R"([0-9]+ bits ecdsa \((nistp[0-9]+)\))")))
+      return "ecdsa" + m[1].str().substr(5);
+    if (row.find("ed25519") != std::string::npos) return "ed25519";
+    return "";
+  }
+  if (row == "hmac(md5)") return "hmac";
+  // openssl speed 3.x has no IGE modes, and runs other HMACs only through -hmac.
+  if (row.rfind("hmac(", 0) == 0 || row.ends_with(" ige") || row.ends_with("-ige")) return "";
+  if (row == "blowfish cbc" || row == "blowfish") return "bf-cbc";
+  if (row == "rc5-32/12 cbc") return "rc5-cbc";
+  std::string name = row;
+  std::replace(name.begin(), name.end(), ' ', '-');
+  return name;
+}
+
+namespace {
+
+/// The log's tables: its symmetric rows with their block sizes, its key rows, in the log's order.
+struct LoggedTables {
+  std::vector<RowCells> rows;
+  std::vector<OpensslCell> keys;
+  std::vector<std::string> key_labels;
+};
+
+LoggedTables logged_tables(const model::Result& log) {
+  LoggedTables t;
+  for (const auto& series : log.series) {
+    const auto cell = openssl_cell(series);
+    if (!cell) continue;
+    if (cell->block == 0) {
+      t.keys.push_back(*cell);
+      t.key_labels.push_back(series.label);
+      continue;
+    }
+    auto it = std::find_if(t.rows.begin(), t.rows.end(), [&](const RowCells& r) { return r.row == cell->row; });
+    if (it == t.rows.end()) it = t.rows.insert(t.rows.end(), RowCells{cell->row, {}});
+    it->blocks.push_back(cell->block);
+  }
+  return t;
+}
+
+/// The `exec openssl speed …` section: the program itself on the log's algorithms, imported.
+void write_original(record::RecipeWriter& w, const LoggedTables& t, int copies) {
+  std::vector<std::string> algorithms;
+  const auto add = [&](const std::string& row, const std::string& name) {
+    if (name.empty())
+      w.comment(fmt::format("openssl speed 3.x runs no \"{}\": hwbench's kernel only", row));
+    else if (std::find(algorithms.begin(), algorithms.end(), name) == algorithms.end())
+      algorithms.push_back(name);
+  };
+  for (const auto& r : t.rows) add(r.row, speed_algorithm(r.row, ""));
+  for (const auto& k : t.keys) add(k.row, speed_algorithm(k.row, k.op));
+  // A table of one block size was run with -bytes.
+  std::set<std::uint64_t> blocks;
+  for (const auto& r : t.rows) blocks.insert(r.blocks.begin(), r.blocks.end());
+  std::string options = copies > 0 ? fmt::format(" -multi {}", copies) : "";
+  if (blocks.size() == 1) options += fmt::format(" -bytes {}", *blocks.begin());
+  w.statement("section \"openssl speed\" {");
+  w.statement(fmt::format("  exec openssl speed -elapsed{} -seconds ${{seconds / 1s}} {} import openssl missing skip",
+                          options, fmt::join(algorithms, " ")),
+              "the program itself, where it is installed (--original)");
+  w.statement("  report openssl");
+  w.statement("}");
+  w.blank();
+  w.statement("section \"hwbench\" {");
+}
+
+}  // namespace
+
+record::Procedure openssl_procedure(const model::Result& log, std::string_view text, const std::string& name,
+                                    bool original) {
   record::RecipeWriter w(text);
   const auto build = read_build(log);
   const std::string version = build && build->version ? *build->version : "";
@@ -106,34 +182,13 @@ record::Procedure openssl_procedure(const model::Result& log, std::string_view t
     w.statement("let key_seconds = $seconds", "-seconds sets both");
   }
   w.blank();
-  auto wrap = [&](const std::string& statement, const char* duration) {
+  const auto wrap = [&](const std::string& statement, const char* duration) {
     return copies > 0 ? fmt::format("parallel {} {{ {} for ${} }}", copies, statement, duration)
                       : fmt::format("{} for ${}", statement, duration);
   };
-  // Rows in the log's order, each with its cells.
-  std::vector<RowCells> rows;
-  std::vector<std::pair<std::string, std::string>> keys;  // statement (or comment), its citation
-  for (const auto& series : log.series) {
-    const auto cell = openssl_cell(series);
-    if (!cell) continue;
-    if (cell->block == 0) {
-      if (auto s = key_statement(cell->row, cell->op))
-        keys.emplace_back(
-            fmt::format("series {} {}", record::RecipeWriter::quote(series.label), wrap(*s, "key_seconds")),
-            w.cite_row(cell->row));
-      else
-        keys.emplace_back("", fmt::format("not reproduced: \"{}\": no hwbench kernel runs {} ({})", series.label,
-                                          cell->row, w.cite_row(cell->row)));
-      continue;
-    }
-    auto it = std::find_if(rows.begin(), rows.end(), [&](const RowCells& r) { return r.row == cell->row; });
-    if (it == rows.end()) {
-      rows.push_back({cell->row, {}});
-      it = rows.end() - 1;
-    }
-    it->blocks.push_back(cell->block);
-  }
-  for (const auto& r : rows) {
+  const LoggedTables t = logged_tables(log);
+  if (original) write_original(w, t, copies);
+  for (const auto& r : t.rows) {
     std::string statement = symmetric_statement(r.row) + " block $b";
     if (options.decrypt && statement.rfind("cipher ", 0) == 0) statement += " decrypt";
     std::string label = record::RecipeWriter::quote(r.row);
@@ -141,15 +196,36 @@ record::Procedure openssl_procedure(const model::Result& log, std::string_view t
     w.statement(fmt::format("for b in [{}] series {} {}", fmt::join(r.blocks, ", "), label, wrap(statement, "seconds")),
                 w.cite_row(r.row + " "));
   }
-  for (const auto& [statement, why] : keys) {
-    if (statement.empty())
-      w.comment(why);
+  for (std::size_t i = 0; i < t.keys.size(); ++i) {
+    const auto statement = key_statement(t.keys[i].row, t.keys[i].op);
+    if (statement)
+      w.statement(
+          fmt::format("series {} {}", record::RecipeWriter::quote(t.key_labels[i]), wrap(*statement, "key_seconds")),
+          w.cite_row(t.keys[i].row));
     else
-      w.statement(statement, why);
+      w.comment(fmt::format("not reproduced: \"{}\": no hwbench kernel runs {} ({})", t.key_labels[i], t.keys[i].row,
+                            w.cite_row(t.keys[i].row)));
   }
   w.blank();
   w.statement("report openssl", "the layout the log printed");
-  return w.finish("openssl");
+  if (original) w.end_hwbench_section("openssl speed");
+  return w.finish("openssl", original);
+}
+
+void relabel_like_log(model::Result& part, const model::Result& log) {
+  // Each of the log's cells by what runs it: 3.x's "des-ede3" and 0.9.8's "des ede3" alike.
+  std::map<std::string, std::string> label_of;
+  const auto key = [](const OpensslCell& c) {
+    return c.block > 0 ? fmt::format("{} {}", symmetric_statement(c.row), c.block)
+                       : fmt::format("{} {}", key_statement(c.row, c.op).value_or(c.row), c.op);
+  };
+  for (const auto& series : log.series)
+    if (const auto cell = openssl_cell(series)) label_of.emplace(key(*cell), series.label);
+  for (auto& series : part.series) {
+    const auto cell = openssl_cell(series);
+    if (!cell) continue;
+    if (const auto it = label_of.find(key(*cell)); it != label_of.end()) series.label = it->second;
+  }
 }
 
 }  // namespace hwbench::runtime::tools::openssl

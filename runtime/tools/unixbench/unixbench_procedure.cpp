@@ -93,6 +93,28 @@ std::string report_statement(const model::Result& log) {
   return "report unixbench";
 }
 
+/// The log's scores (its indices over more than one test) whose tests are all reproduced, as it
+/// composed them: the same tests, baseline, scale and aggregate.
+void write_scores(record::RecipeWriter& w, const model::Result& log, const std::vector<std::string>& reproduced) {
+  std::map<std::string, std::size_t> seen;
+  for (const auto& index : log.indices) {
+    const model::IndexSpec& spec = index.spec;
+    if (spec.series.size() < 2) continue;
+    // A later run's score prints under the first one's label: "(2 copies)" is the log's label only.
+    const std::string printed = split_label(spec.label).test;
+    const std::size_t occurrence = seen[printed]++;
+    const bool whole = std::all_of(spec.series.begin(), spec.series.end(), [&](const std::string& label) {
+      return std::find(reproduced.begin(), reproduced.end(), label) != reproduced.end();
+    });
+    if (!whole) continue;
+    std::vector<std::string> quoted;
+    for (const auto& label : spec.series) quoted.push_back(record::RecipeWriter::quote(label));
+    w.statement(fmt::format("index {} = geomean({}) vs {} scale {} using {}", record::RecipeWriter::quote(spec.label),
+                            fmt::join(quoted, ", "), spec.baseline, spec.scale, spec.aggregate),
+                w.cite(printed, occurrence));
+  }
+}
+
 }  // namespace
 
 void unixbench_machine_facts(model::Result& log, std::string_view text) {
@@ -116,8 +138,9 @@ record::Procedure unixbench_procedure(const model::Result& log, std::string_view
   w.statement("baseline george from \"builtin:unixbench\"", "UnixBench 5.x's index baseline");
   w.blank();
   const auto record = read_unixbench_log(log);
-  // Per number of copies, the tests present, for the index of that pass.
-  std::map<long long, std::pair<bool, std::vector<std::string>>> passes;
+  // UnixBench 4.1 kept every sample it printed; 5.x dropped the worst third of its runs.
+  const bool layout_41 = report_statement(log).find("layout 4.1") != std::string::npos;
+  std::vector<std::string> reproduced;
   for (const auto& series : log.series) {
     const LabelParts parts = split_label(series.label);
     const IndexTest* test = find_test(parts.test);
@@ -128,31 +151,19 @@ record::Procedure unixbench_procedure(const model::Result& log, std::string_view
     }
     int runs = test->runs;
     long seconds = 0;
-    // A later run's lines repeat the first run's test names.
-    const std::string why = w.cite(parts.test, parts.suffixed ? 1 : 0);
     if (record) {
       if (const auto it = record->tests.find(series.label); it != record->tests.end()) {
-        if (it->second.samples) runs = runs_of(*it->second.samples, test->runs);
+        if (it->second.samples) runs = layout_41 ? *it->second.samples : runs_of(*it->second.samples, test->runs);
         if (it->second.time) seconds = std::lround(*it->second.time);
       }
     }
-    w.statement(series_statement(series.label, *test, parts, runs, seconds), why);
-    auto& pass = passes[parts.copies];
-    pass.first = parts.suffixed;
-    pass.second.push_back(series.label);
+    // A later run's lines repeat the first run's test names.
+    w.statement(series_statement(series.label, *test, parts, runs, seconds),
+                w.cite(parts.test, parts.suffixed ? 1 : 0));
+    reproduced.push_back(series.label);
   }
   w.blank();
-  for (const auto& [copies, pass] : passes) {
-    if (pass.second.size() != std::size(index_tests)) continue;
-    std::vector<std::string> quoted;
-    for (const auto& label : pass.second) quoted.push_back(record::RecipeWriter::quote(label));
-    const std::string label =
-        pass.first ? fmt::format("System Benchmarks Index Score ({} cop{})", copies, copies == 1 ? "y" : "ies")
-                   : std::string("System Benchmarks Index Score");
-    w.statement(fmt::format("index {} = geomean({}) vs george scale 10 using unixbench",
-                            record::RecipeWriter::quote(label), fmt::join(quoted, ", ")),
-                w.cite("System Benchmarks Index Score", pass.first ? 1 : 0));
-  }
+  write_scores(w, log, reproduced);
   w.blank();
   w.statement(report_statement(log), "the layout the log printed");
   return w.finish("unixbench");

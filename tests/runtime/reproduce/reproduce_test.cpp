@@ -1,6 +1,7 @@
 // `hwbench reproduce`: each kind of file read by its content, the procedure inferred from it
 // (value by value, and as a golden recipe that checks), and short runs compared with the log.
 #include <fstream>
+#include <iterator>
 #include <sstream>
 
 #include <doctest/doctest.h>
@@ -10,6 +11,8 @@
 #include "runtime/tools/openssl/openssl_procedure.hpp"
 #include "tests/support/cli_run.hpp"
 #include "tests/support/golden.hpp"
+#include "tests/support/real_tool.hpp"
+#include "tests/support/skip.hpp"
 #include "tests/support/temp_dir.hpp"
 
 namespace test = hwbench::test;
@@ -327,4 +330,108 @@ TEST_CASE("reproduce: the verdict names the geometric mean, the series furthest 
   CHECK(lines[1] == "here stands furthest above that on b 8.00×, c 4.00×, furthest below on d 1.00×, a 2.00×");
   CHECK(lines[2] == "here differs from the log's machine in: CPU");
   CHECK(reproduce::reproduce_summary(c, 2).empty());
+}
+
+TEST_CASE("reproduce --original: openssl speed itself runs beside the kernels, both compared with the log") {
+  if (test::find_tool("openssl").empty()) {
+    test::skip("openssl is not installed");
+    return;
+  }
+  test::TempDir work;
+  const std::string log = test::source_path("tests/data/openssl/openssl-3.0-md5-16.txt");
+  const auto run = test::cli({"reproduce", "--original", "-q", log, "-o", work / "r.json", "--emit", work / "r.bench"});
+  INFO(run.err);
+  REQUIRE(run.code == 0);
+  const std::string recipe = read_source_abs(work / "r.bench");
+  // The log's -seconds 1 and its one block size (-bytes 16) reach the program.
+  CHECK(has_line(recipe, "let seconds = 1s"));
+  CHECK(has_line(recipe,
+                 "  exec openssl speed -elapsed -bytes 16 -seconds ${seconds / 1s} md5 import openssl missing "
+                 "skip"));
+  CHECK(has_line(recipe, "compare with section \"openssl speed\""));
+  const auto header = run.out.find("\nseries ", run.out.find("this machine (openssl speed)") - 200);
+  REQUIRE(header != std::string::npos);
+  std::istringstream line(run.out.substr(header + 1, run.out.find('\n', header + 1) - header - 1));
+  std::vector<std::string> words{std::istream_iterator<std::string>(line), std::istream_iterator<std::string>()};
+  CHECK(words.size() == 1 + 1 + 6 + 2 * 4);  // series, the log, "this machine (…)" twice, two ratios of 4 words
+  CHECK(run.out.find("\nthis machine (openssl speed) is ") != std::string::npos);
+  CHECK(run.out.find("\nthis machine (hwbench) is ") != std::string::npos);
+  CHECK(run.out.find("\nthis machine (openssl speed) is ") < run.out.find("\nthis machine (hwbench) is "));
+}
+
+TEST_CASE("reproduce --original: bonnie++ runs with the log's options where it is installed") {
+  if (test::find_tool("bonnie++").empty()) {
+    test::skip("bonnie++ is not installed");
+    return;
+  }
+  test::TempDir work;
+  const auto run =
+      test::cli({"reproduce", "--original", "-q", test::source_path("tests/data/bonnie/fast-1.03.bonnie.txt"), "--set",
+                 "size=4MiB", "-L", "disk=" + work.path(), "-o", work / "r.json", "--emit", work / "r.bench"});
+  INFO(run.err);
+  REQUIRE(run.code == 0);
+  const std::string recipe = read_source_abs(work / "r.bench");
+  // -f: the log has no per-character tests; -n 0: no file tests; -r half the size.
+  CHECK(recipe.find("  exec bonnie++ -d \"${disk:}\" -s \"${size / 1MiB}:16k\" \"-r\" ${size / 2MiB} -n 0 -f -q") !=
+        std::string::npos);
+  CHECK(run.out.find("this machine (bonnie++)") != std::string::npos);
+  CHECK(run.out.find("this machine (hwbench)") != std::string::npos);
+}
+
+TEST_CASE("reproduce --original: a tool with no original program here says so and runs hwbench's kernels") {
+  const auto run = test::cli(
+      {"reproduce", "--original", "--dry-run", test::source_path("tests/golden/nbench-thinkpad-x20-p3-600mhz.log")});
+  CHECK(run.code == 0);
+  CHECK(run.err.find("reproduce: note: --original: hwbench runs no original program for nbench: only openssl speed "
+                     "and bonnie++ are\n") != std::string::npos);
+}
+
+TEST_CASE("reproduce: a UnixBench 4.1 log keeps its samples as runs, its FINAL SCORE and its layout") {
+  const auto p = procedure_of("tests/golden/unixbench-4.1-sample.log", "unixbench");
+  // 4.1 printed every sample: 10 samples are 10 runs, 3 are 3.
+  CHECK(has_line(p.recipe, "series \"Dhrystone 2 using register variables\" dhry2reg for 10s runs 10"));
+  CHECK(has_line(p.recipe, "series \"Shell Scripts (8 concurrent)\" shell tmp: concurrent 8 for 60s runs 3"));
+  CHECK(p.recipe.find("series \"Shell Scripts (1 concurrent)\"") == std::string::npos);
+  CHECK(p.recipe.find("index \"FINAL SCORE\" = geomean(\"Dhrystone 2 using register variables\", ") !=
+        std::string::npos);
+  CHECK(p.recipe.find(") vs george scale 10 using unixbench  # line 28: FINAL SCORE 902.1\n") != std::string::npos);
+  CHECK(has_line(p.recipe, "report unixbench layout 4.1"));
+}
+
+TEST_CASE("reproduce: an openssl speed 3.x log with one block size and -seconds 1") {
+  const auto p = procedure_of("tests/data/openssl/openssl-3.0-md5-16.txt", "openssl");
+  CHECK(p.recipe.find("let seconds = 1s  # line 1: $ openssl speed -elapsed -seconds 1 -bytes 16 md5\n") !=
+        std::string::npos);
+  CHECK(has_line(p.recipe, "let key_seconds = $seconds"));
+  CHECK(has_line(p.recipe, "for b in [16] series \"md5 $b bytes\" digest md5 block $b for $seconds"));
+  CHECK(p.notes.empty());
+}
+
+TEST_CASE("reproduce: a result file from another machine gives its recipe, --set values and baseline file") {
+  test::TempDir work;
+  const std::string file = test::source_path("tests/data/reproduce/other-machine.json");
+  const auto dry = test::cli({"reproduce", "--dry-run", file, "--emit", work / "again.bench"});
+  INFO(dry.err);
+  REQUIRE(dry.code == 0);
+  CHECK(dry.err.find("reproduce: note: " + file +
+                     " was made by hwbench 0.0.9; this is hwbench 0.1.0: a kernel may have changed\n") !=
+        std::string::npos);
+  CHECK(dry.out.find("parameters: --set runs=4\n") != std::string::npos);
+  // The baseline it read is written where the recipe looks for it, with the figures it kept.
+  CHECK(read_source_abs(work / "base/ref.toml").find("\"md5 64\" = 100\n") != std::string::npos);
+  const auto run = test::cli({"reproduce", "-q", file, "-o", work / "r.json"});
+  INFO(run.err);
+  REQUIRE(run.code == 0);
+  CHECK(run.out.find("\nmd5 index (vs ref) ") != std::string::npos);
+  CHECK(run.out.find("\n* CPU          Intel(R) Xeon(R) Gold 6148 CPU @ 2.40GHz") != std::string::npos);
+}
+
+TEST_CASE("reproduce: the shipped published files' derived recipes are kept as golden files") {
+  for (const char* stem : {"linux-raid1-esata.bonnie", "linux-raid1-esata.cp", "thinkpad-x20-p3-600mhz.nbench",
+                           "thinkpad-x20-p3-600mhz.openssl"}) {
+    CAPTURE(stem);
+    const auto p = procedure_of(std::string("specs/published/") + stem + ".toml", "published");
+    const std::string name = std::string("reproduce/published-") + stem + ".bench";
+    CHECK(test::golden(name, p.recipe) == p.recipe);
+  }
 }
