@@ -20,7 +20,7 @@
 namespace hwbench::runtime::remote {
 
 const std::vector<std::string>& dist_architectures() {
-  static const std::vector<std::string> arches{"x86_64", "aarch64", "armhf"};
+  static const std::vector<std::string> arches{"x86_64", "aarch64", "armhf", "armel"};
   return arches;
 }
 
@@ -28,6 +28,8 @@ std::optional<std::string> dist_arch(std::string_view machine) {
   if (machine == "x86_64") return "x86_64";
   if (machine == "aarch64" || machine == "arm64") return "aarch64";
   if (machine == "armv7l" || machine == "armv6l" || machine == "armhf") return "armhf";
+  // ARMv5 boards (Kirkwood NAS): soft float, Debian armel.
+  if (machine == "armv5tel" || machine == "armv5tejl" || machine == "armel") return "armel";
   return std::nullopt;
 }
 

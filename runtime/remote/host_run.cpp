@@ -23,6 +23,7 @@ constexpr const char* start_marker = "hwbench-remote-start";
 std::string machine_pattern(const std::string& arch) {
   if (arch == "aarch64") return "aarch64|arm64";
   if (arch == "armhf") return "armv7l|armv6l|armhf";
+  if (arch == "armel") return "armv5tel|armv5tejl|armel";
   return arch;
 }
 

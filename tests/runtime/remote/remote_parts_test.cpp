@@ -107,6 +107,8 @@ TEST_CASE("remote: each uname -m names the binary scripts/build-static makes for
   CHECK(remote::dist_arch("arm64") == "aarch64");
   CHECK(remote::dist_arch("armv7l") == "armhf");
   CHECK(remote::dist_arch("armv6l") == "armhf");
+  CHECK(remote::dist_arch("armv5tel") == "armel");
+  CHECK(remote::dist_arch("armv5tejl") == "armel");
   CHECK_FALSE(remote::dist_arch("riscv64").has_value());
   CHECK(remote::dist_binary_name("0.1.0", "armhf") == "hwbench-0.1.0-linux-armhf");
   CHECK(remote::dist_dirs("/opt/d", "/env/d", "/src/build/hwbench") == std::vector<std::string>{"/opt/d"});
@@ -116,7 +118,8 @@ TEST_CASE("remote: each uname -m names the binary scripts/build-static makes for
         "no hwbench binary for its architecture aarch64 (hwbench-0.1.0-linux-aarch64 in /src/dist or /src/build/dist): "
         "build it with scripts/build-static aarch64");
   CHECK(remote::missing_binary_message("", "riscv64", {"/src/dist"}, "0.1.0") ==
-        "its architecture 'riscv64' (uname -m) has no static hwbench: there are builds for x86_64, aarch64, armhf");
+        "its architecture 'riscv64' (uname -m) has no static hwbench: there are builds for x86_64, aarch64, armhf, "
+        "armel");
 }
 
 TEST_CASE("remote: binaries are found by name, first directory first, and hashed") {
