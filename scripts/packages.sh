@@ -9,12 +9,14 @@ HWBENCH_PACKAGES=(build-essential cmake ninja-build pkg-config ccache tao-pegtl-
 # LLVM's linker lld and zlib1g-dev (to read chromium's PNG screenshots); to run, the real bonnie++ and openssl whose
 # output the importers' tests read back, for the HTML report chromium (headless, to open each
 # page) and libxml2-utils (xmllint checks the pages' XML), OpenSSH's server and client for the
-# runs on other hosts (tests/runtime/remote/: sshd on 127.0.0.1, started by the tests), and
+# runs on other hosts (tests/runtime/remote/: sshd on 127.0.0.1, started by the tests), Slurm
+# and munge for the runs on Slurm nodes (munged, slurmctld and three slurmd on this machine,
+# started by the tests with a generated slurm.conf; the packages' own services are not used), and
 # universal-ctags, whose function list scripts/function-lengths measures, and clang-format (14), which
 # scripts/format-check holds the sources to.
 HWBENCH_TEST_BUILD_PACKAGES=(llvm-14-dev clang-14 libclang-rt-14-dev lld-14 zlib1g-dev)
 HWBENCH_TEST_TOOL_PACKAGES=(bonnie++ openssl chromium libxml2-utils openssh-server openssh-client universal-ctags
-                            clang-format)
+                            clang-format munge slurmctld slurmd slurm-client)
 
 # generator_for DIR: "-G Ninja" for a build directory not configured yet. Ninja compiles a
 # module's sources without waiting for the libraries it links, where Make builds the modules one

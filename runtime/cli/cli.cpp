@@ -19,6 +19,7 @@ struct Options {
   RunDisplay display;
   HostsOptions hosts;
   bool remote_session = false;
+  bool slurm_task = false;
   bool no_busy_check = false;
   std::string report_file;
   std::vector<std::string> compare_files;
@@ -50,6 +51,26 @@ void add_recipe_options(CLI::App* sub, Common& common) {
   sub->add_option("--set", common.settings, "NAME=VALUE: a value in place of the recipe's top-level `let NAME = …`");
 }
 
+/// --slurm and the options of its allocation; --outlier-k for the per-node verdict.
+void add_slurm_options(CLI::App* sub, HostsOptions& hosts) {
+  sub->add_flag("--slurm", hosts.slurm,
+                "run on the nodes of a Slurm allocation (salloc, srun --bcast), then compare the nodes");
+  sub->add_option("--nodes", hosts.slurm_options.nodes, "N: with --slurm, the nodes to allocate (default 1)")
+      ->check(CLI::Range(1u, 100000u));
+  sub->add_option("--partition", hosts.slurm_options.partition, "P: with --slurm, the partition");
+  sub->add_option("--nodelist", hosts.slurm_options.nodelist, "LIST: with --slurm, these nodes (n[1-4],c07)");
+  sub->add_option("--time", hosts.slurm_options.time,
+                  "T: with --slurm, the allocation's time limit (minutes, H:MM:SS)");
+  sub->add_option("--account", hosts.slurm_options.account, "A: with --slurm, the account charged");
+  sub->add_option("--slurm-arg", hosts.slurm_options.extra, "ARG: with --slurm, one more word for salloc; repeatable")
+      ->allow_extra_args(false);
+  sub->add_flag("--slurm-shared", hosts.slurm_shared,
+                "with --slurm, do not ask for whole nodes (salloc --exclusive is the default)");
+  sub->add_option("--outlier-k", hosts.outlier_k,
+                  "K: the per-node verdict marks a figure beyond the median ± K spreads (scaled MAD; default 3)")
+      ->check(CLI::PositiveNumber);
+}
+
 CLI::App* add_run(CLI::App& app, Options& o) {
   auto* run = app.add_subcommand("run", "check a recipe, run it, print its reports and write the result file");
   add_recipe_options(run, o.common);
@@ -72,11 +93,14 @@ CLI::App* add_run(CLI::App& app, Options& o) {
                   "then compare them, the first the base")
       ->allow_extra_args(false);
   run->add_option("--hosts", o.hosts.fleet_file, "FLEET.toml: the hosts with settings of their own (docs/remote.md)");
-  run->add_flag("--serial", o.hosts.serial, "with --host/--hosts: one host after another, not all at once");
+  add_slurm_options(run, o.hosts);
+  run->add_flag("--serial", o.hosts.serial,
+                "with --host/--hosts/--slurm: one host or node after another, not all at once");
   run->add_option("--dist", o.hosts.dist,
                   "DIR: the static binaries for other hosts (default $HWBENCH_DIST, else dist/ beside the build)");
-  // How a run on another host starts (docs/remote.md); not for people, so not in --help.
+  // How a run on another host or node starts (docs/remote.md); not for people, so not in --help.
   run->add_flag("--remote-session", o.remote_session)->group("");
+  run->add_flag("--slurm-task", o.slurm_task)->group("");
   return run;
 }
 
@@ -151,9 +175,23 @@ CLI::App* add_reproduce(CLI::App& app, Options& o) {
   rep->add_option("--host", o.hosts.destinations, "DEST: run it on this host over ssh (as run --host); repeat for more")
       ->allow_extra_args(false);
   rep->add_option("--hosts", o.hosts.fleet_file, "FLEET.toml: the hosts with settings of their own (docs/remote.md)");
-  rep->add_flag("--serial", o.hosts.serial, "with --host/--hosts: one host after another");
+  add_slurm_options(rep, o.hosts);
+  rep->add_flag("--serial", o.hosts.serial, "with --host/--hosts/--slurm: one host or node after another");
   rep->add_option("--dist", o.hosts.dist, "DIR: the static binaries for other hosts (as run --dist)");
   return rep;
+}
+
+/// What is wrong with the hosts' and nodes' options together, "" when nothing.
+std::string hosts_problem(const HostsOptions& h) {
+  const auto& s = h.slurm_options;
+  const bool slurm_words = s.nodes > 0 || !s.partition.empty() || !s.nodelist.empty() || !s.time.empty() ||
+                           !s.account.empty() || !s.extra.empty() || h.slurm_shared;
+  if (h.slurm && (!h.destinations.empty() || !h.fleet_file.empty()))
+    return "--slurm runs on Slurm's nodes, --host/--hosts on hosts over ssh: one or the other";
+  if (!h.slurm && slurm_words)
+    return "--nodes, --partition, --nodelist, --time, --account, --slurm-arg and --slurm-shared go with --slurm";
+  if (!h.any() && (h.serial || !h.dist.empty())) return "--serial and --dist go with --host, --hosts or --slurm";
+  return "";
 }
 
 /// `run`, here or on hosts.
@@ -161,19 +199,21 @@ int dispatch_run(Options& o, const std::vector<std::string>& args, std::ostream&
                  Descriptors fds) {
   o.display.err_fd = fds.err;
   const std::size_t width = report_width(o.width, fds.out);
+  if (const std::string why = hosts_problem(o.hosts); !why.empty()) {
+    err << "hwbench: " << why << "\n";
+    return exit_usage;
+  }
   if (o.hosts.any()) {
     if (!o.run_files.output.empty() || !o.run_files.html.empty()) {
-      err << "hwbench: -o and --html name one file; a run on hosts writes results/<recipe>-<host>-<UTC time>.json for "
-             "each\n";
+      err << "hwbench: -o and --html name one file; a run on hosts or nodes writes "
+             "results/<recipe>-<host>-<UTC time>.json for each\n";
       return exit_usage;
     }
     return cmd_run_hosts(o.common, o.hosts, o.format, width, o.display, out, err);
   }
-  if (o.hosts.serial || !o.hosts.dist.empty()) {
-    err << "hwbench: --serial and --dist go with --host or --hosts\n";
-    return exit_usage;
-  }
-  return cmd_run(o.common, o.run_files, o.format, width, o.display, o.remote_session, args, out, err);
+  const RemoteRole role =
+      o.slurm_task ? RemoteRole::slurm_task : (o.remote_session ? RemoteRole::ssh_session : RemoteRole::none);
+  return cmd_run(o.common, o.run_files, o.format, width, o.display, role, args, out, err);
 }
 
 /// The parsed command, called.
@@ -193,6 +233,10 @@ int dispatch(const Subcommands& s, Options& o, const std::vector<std::string>& a
   }
   if (s.reproduce->parsed()) {
     o.display.err_fd = fds.err;
+    if (const std::string why = hosts_problem(o.hosts); !why.empty()) {
+      err << "hwbench: " << why << "\n";
+      return exit_usage;
+    }
     return cmd_reproduce(o.common, o.reproduce, o.hosts, o.format, report_width(o.width, fds.out), o.display, args, out,
                          err);
   }

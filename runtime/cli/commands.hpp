@@ -19,6 +19,7 @@
 #include "runtime/model/result.hpp"
 #include "runtime/pipeline/recipe_load.hpp"
 #include "runtime/plan/plan.hpp"
+#include "runtime/remote/slurm_job.hpp"
 #include "runtime/report/report.hpp"
 
 namespace hwbench::runtime::cli {
@@ -52,14 +53,26 @@ struct ReproduceChoices {
   bool original = false;          ///< --original: the original program too, where installed
 };
 
-/// Where `run` sends a recipe to run it on other hosts (runtime/cli/fleet_command.cpp, docs/remote.md).
+/// Where `run` sends a recipe to run it on other machines: hosts over ssh, or Slurm nodes
+/// (runtime/cli/fleet_command.cpp, docs/remote.md).
 struct HostsOptions {
   std::vector<std::string> destinations;  ///< --host DEST, in order
   std::string fleet_file;                 ///< --hosts FLEET.toml
-  bool serial = false;                    ///< --serial: one host after another
+  bool slurm = false;                     ///< --slurm: the nodes of a Slurm allocation
+  remote::SlurmOptions slurm_options;     ///< --nodes, --partition, --nodelist, --time, --account, --slurm-arg
+  bool slurm_shared = false;              ///< --slurm-shared: not whole nodes (SlurmOptions::exclusive false)
+  bool serial = false;                    ///< --serial: one machine after another
   std::string dist;                       ///< --dist DIR: the static binaries
-  /// Whether any host is named: then `run` runs on the hosts, not here.
-  bool any() const { return !destinations.empty() || !fleet_file.empty(); }
+  double outlier_k = 3.0;                 ///< --outlier-k: analysis::NodeSpreadOptions::k
+  /// Whether any other machine is named: then `run` runs there, not here.
+  bool any() const { return !destinations.empty() || !fleet_file.empty() || slurm; }
+};
+
+/// Which run `hwbench run` is: one asked for here, or one another machine started.
+enum class RemoteRole {
+  none,         ///< a run here
+  ssh_session,  ///< --remote-session: started over ssh, the bundle on stdin, stdin watched
+  slurm_task,   ///< --slurm-task: started by srun on a node (runtime/remote/slurm_job.hpp)
 };
 
 /// Reads, parses and checks `c.file` into `source`, printing the diagnostics to `err`. On
@@ -86,14 +99,16 @@ std::vector<std::string> busy_machine_warnings(const plan::Plan& plan, platform:
 /// second before a long run.
 int cmd_check(const Common& c, bool busy_check, std::ostream& out, std::ostream& err);
 /// `hwbench run FILE`; with `files.html` not "", the result's HTML page is written there too (atomically).
-/// With `remote_session` (`--remote-session`, hidden: how a run on another host starts, see
-/// docs/remote.md) the recipe and its files are first unpacked from stdin into the current
-/// directory, and the end of stdin afterwards interrupts the run like a Ctrl-C.
+/// As a `role` another machine started (hidden options, docs/remote.md): an ssh session first
+/// unpacks the recipe and its files from stdin into the current directory, and the end of stdin
+/// afterwards interrupts the run like a Ctrl-C; a Slurm task unpacks them into a directory of
+/// its own and prints its answer on `out` (runtime/remote/slurm_job.hpp).
 int cmd_run(const Common& c, const RunChoices& files, const std::string& format, std::size_t width,
-            const RunDisplay& display, bool remote_session, const std::vector<std::string>& argv, std::ostream& out,
+            const RunDisplay& display, RemoteRole role, const std::vector<std::string>& argv, std::ostream& out,
             std::ostream& err);
-/// `hwbench run FILE --host DEST… | --hosts FLEET.toml`: the recipe run on each host over ssh, each
-/// host's reports, then their comparison (the first host the base).
+/// `hwbench run FILE --host DEST… | --hosts FLEET.toml | --slurm`: the recipe run on each host
+/// over ssh or on each Slurm node, each one's reports, then their comparison (the first the
+/// base) and, with three or more, the per-node verdict (analysis/node_spread.hpp).
 int cmd_run_hosts(const Common& c, const HostsOptions& hosts, const std::string& format, std::size_t width,
                   const RunDisplay& display, std::ostream& out, std::ostream& err);
 /// `hwbench reproduce LOG…`: each log's procedure inferred and written as a recipe, then checked
@@ -101,15 +116,17 @@ int cmd_run_hosts(const Common& c, const HostsOptions& hosts, const std::string&
 int cmd_reproduce(const Common& c, const ReproduceChoices& choices, const HostsOptions& hosts,
                   const std::string& format, std::size_t width, const RunDisplay& display,
                   const std::vector<std::string>& argv, std::ostream& out, std::ostream& err);
-/// What a run on hosts gave: the results of the hosts that ran the recipe through, with their
-/// names, in the hosts' order.
+/// What a run on other machines gave: the results of those that ran the recipe through, with
+/// their names, in their order.
 struct HostResults {
   std::vector<model::Result> results;
   std::vector<std::string> names;
-  std::size_t hosts = 0;  ///< the hosts it was sent to
+  std::size_t hosts = 0;      ///< the machines it was sent to
+  std::string kind = "host";  ///< what they are: "host" or "node"
 };
-/// The recipe run on the hosts, each host's reports printed under its name; what `run --host`
-/// and `reproduce --host` share. Returns the exit code (usage when no session opened).
+/// The recipe run on the hosts or nodes, each one's reports printed under its name; what
+/// `run --host/--slurm` and `reproduce --host/--slurm` share. Returns the exit code (usage when
+/// nothing could be sent, failure when nothing ran).
 int run_on_hosts(const Common& c, const HostsOptions& hosts, const std::string& format, std::size_t width,
                  const RunDisplay& display, HostResults& results, std::ostream& out, std::ostream& err);
 /// `hwbench report FILE`.

@@ -1,21 +1,34 @@
-// `hwbench run RECIPE --host DEST… | --hosts FLEET.toml`: the fleet run (runtime/pipeline/fleet.hpp),
-// then each host's reports and the comparison of the hosts (docs/remote.md).
+// `hwbench run RECIPE --host DEST… | --hosts FLEET.toml | --slurm`: the launcher the command line
+// picks (runtime/pipeline/launcher.hpp), then each machine's reports, the comparison of the
+// machines and, with three or more, the per-node verdict (docs/remote.md).
 #include <fmt/format.h>
 
 #include "kernels/builtin/builtin.hpp"
+#include "runtime/analysis/node_spread.hpp"
 #include "runtime/cli/cli.hpp"
 #include "runtime/cli/commands.hpp"
-#include "runtime/pipeline/fleet.hpp"
 #include "runtime/pipeline/render.hpp"
+#include "runtime/pipeline/slurm_launcher.hpp"
+#include "runtime/pipeline/ssh_launcher.hpp"
 
 namespace hwbench::runtime::cli {
 
 namespace {
 
-/// The heading of one block of the output: a host's reports or the comparison.
+/// The heading of one block of the output: a machine's reports or the comparison.
 std::string block_heading(const std::string& title, const std::string& format) {
   if (format == "md" || format == "markdown") return fmt::format("# {}\n\n", title);
   return fmt::format("{}\n{}\n\n", title, std::string(title.size(), '='));
+}
+
+/// The launcher the options name: Slurm's nodes, or the hosts over ssh.
+std::unique_ptr<pipeline::Launcher> pick_launcher(const HostsOptions& options) {
+  if (options.slurm) {
+    remote::SlurmOptions slurm = options.slurm_options;
+    slurm.exclusive = !options.slurm_shared;
+    return pipeline::slurm_launcher(std::move(slurm));
+  }
+  return pipeline::ssh_launcher({options.destinations, options.fleet_file});
 }
 
 }  // namespace
@@ -23,25 +36,32 @@ std::string block_heading(const std::string& title, const std::string& format) {
 int run_on_hosts(const Common& c, const HostsOptions& options, const std::string& format, std::size_t width,
                  const RunDisplay& display, HostResults& results, std::ostream& out, std::ostream& err) {
   const auto registry = kernels::builtin::builtin_registry();
-  pipeline::FleetRequest request{c,  options.destinations, options.fleet_file, options.serial,   options.dist,
-                                 {}, display.quiet,        &registry,          hwbench_version()};
+  pipeline::LaunchRequest request;
+  request.recipe = c;
   request.display_words = {"--width", std::to_string(width), "--format", format};
   if (display.quiet) request.display_words.push_back("-q");
   if (display.verbose) request.display_words.push_back("-v");
-  const auto fleet = pipeline::run_fleet(request, err);
-  if (!fleet) return exit_usage;
+  request.quiet = display.quiet;
+  request.registry = &registry;
+  request.version = hwbench_version();
+  request.serial = options.serial;
+  request.dist = options.dist;
+  const auto launcher = pick_launcher(options);
+  results.kind = launcher->target_kind();
+  const auto launched = launcher->launch(request, err);
+  if (!launched) return exit_usage;
 
-  // Each host that ran the recipe through: its reports.
-  for (const auto& host : fleet->hosts) {
-    if (!host.result) continue;
+  // Each machine that ran the recipe through: its reports.
+  for (const auto& target : launched->targets) {
+    if (!target.result) continue;
     if (!results.results.empty()) out << "\n";
-    out << block_heading(fmt::format("{} ({})", host.name, host.machine), format) << host.reports;
-    results.results.push_back(*host.result);
-    results.names.push_back(host.name);
+    out << block_heading(fmt::format("{} ({})", target.name, target.machine), format) << target.reports;
+    results.results.push_back(*target.result);
+    results.names.push_back(target.name);
   }
-  results.hosts = fleet->hosts.size();
-  if (fleet->interrupted) return exit_interrupted;
-  return fleet->all_complete ? exit_ok : exit_failure;
+  results.hosts = launched->targets.size();
+  if (launched->interrupted) return exit_interrupted;
+  return launched->all_complete ? exit_ok : exit_failure;
 }
 
 int cmd_run_hosts(const Common& c, const HostsOptions& options, const std::string& format, std::size_t width,
@@ -54,8 +74,16 @@ int cmd_run_hosts(const Common& c, const HostsOptions& options, const std::strin
     out << "\n" << block_heading(fmt::format("Comparison: {} (the base) and the others", names.front()), format);
     out << pipeline::render_comparison(complete, names, {}, false);
   } else if (results.hosts >= 2) {
-    err << fmt::format("hwbench: no comparison: {} of the {} hosts ran the recipe through\n", complete.size(),
-                       results.hosts);
+    err << fmt::format("hwbench: no comparison: {} of the {} {}s ran the recipe through\n", complete.size(),
+                       results.hosts, results.kind);
+  }
+  if (complete.size() >= 3) {
+    std::vector<const model::Result*> pointers;
+    for (const auto& r : complete) pointers.push_back(&r);
+    const auto comparison = analysis::compare_results(pointers, names, {});
+    const std::string verdict =
+        analysis::format_node_spread(analysis::node_spread(comparison, {options.outlier_k, 0.02}), results.kind);
+    if (!verdict.empty()) out << "\n" << block_heading("Per-" + results.kind + " verdict", format) << verdict;
   }
   return code;
 }

@@ -170,7 +170,7 @@ int run_and_compare(const Reproduction& how, const reproduce::Log& log, const Co
   files.output = how.choices.output.empty()
                      ? pipeline::default_result_path(stem + "-reproduced", "", pipeline::utc_stamp("%Y%m%dT%H%M%SZ"))
                      : how.choices.output;
-  const int code = cmd_run(request, files, how.format, how.width, how.display, false, how.argv, out, err);
+  const int code = cmd_run(request, files, how.format, how.width, how.display, RemoteRole::none, how.argv, out, err);
   if (code != exit_ok) return code;
   std::string error;
   auto here = record::load_comparable(files.output, error);

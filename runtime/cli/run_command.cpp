@@ -1,10 +1,17 @@
-// `hwbench run`: the recipe loaded, run and rendered through the library pipeline
-// (runtime/pipeline); here only the display, the files it names and the exit code.
+// `hwbench run` on this machine: the recipe loaded, run and rendered by the local launcher
+// (runtime/pipeline/local_launcher.hpp); here only the display, the files it names and the exit
+// code, and the two ways another machine's run starts: over ssh (`--remote-session`) and as a
+// Slurm task (`--slurm-task`, docs/remote.md).
+#include <stdlib.h>
+#include <sys/utsname.h>
 #include <unistd.h>
 
 #include <csignal>
+#include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <optional>
+#include <sstream>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -12,16 +19,16 @@
 #include "base/platform/atomic_file.hpp"
 #include "base/platform/clock.hpp"
 #include "base/platform/conditions.hpp"
-#include "base/platform/real_file_view.hpp"
+#include "base/platform/whole_file.hpp"
 #include "kernels/builtin/builtin.hpp"
 #include "runtime/cli/cli.hpp"
 #include "runtime/cli/commands.hpp"
 #include "runtime/cli/progress.hpp"
-#include "runtime/pipeline/render.hpp"
-#include "runtime/pipeline/run_recipe.hpp"
-#include "runtime/record/result_file.hpp"
+#include "runtime/pipeline/local_launcher.hpp"
 #include "runtime/remote/bundle.hpp"
+#include "runtime/remote/dist.hpp"
 #include "runtime/remote/session_watch.hpp"
+#include "runtime/remote/slurm_job.hpp"
 
 namespace hwbench::runtime::cli {
 
@@ -38,24 +45,123 @@ void tell_failure(const pipeline::RunRecord& run, std::ostream& err) {
                        run.left_behind.size() == 1 ? "" : "s", fmt::join(run.left_behind, ", "));
 }
 
-/// The directory the result file goes to, made; false with the cause told.
-bool make_result_directory(const std::string& path, std::ostream& err) {
-  const std::string dir = std::filesystem::path(path).parent_path().string();
+/// The run here, its reports to `out`, its messages to `err`; the exit code.
+int run_here(const Common& c, const RunChoices& files, const std::string& format, std::size_t width,
+             const RunDisplay& display, RemoteRole role, const std::vector<std::string>& argv,
+             run::InterruptGuard& guard, std::ostream& out, std::ostream& err) {
+  const auto registry = kernels::builtin::builtin_registry();
+  platform::RealClock clock;
+  platform::SystemConditionsSampler conditions("", clock);
+  ProgressDisplay progress(err, clock, progress_style(display.err_fd, display.verbose, display.color));
+  pipeline::LocalSetup setup;
+  setup.options.clock = &clock;
+  if (!display.quiet) setup.options.observer = &progress;
+  setup.options.interrupted = guard.flag();
+  setup.options.blocks = files.blocks;
+  setup.options.conditions = &conditions;
+  setup.render = {parse_format(format), width, !files.html.empty()};
+  setup.result_path = files.output.empty()
+                          ? pipeline::default_result_path(c.file, "", pipeline::utc_stamp("%Y%m%dT%H%M%SZ"))
+                          : files.output;
+  setup.command_line = argv;
+  pipeline::LocalLauncher launcher(std::move(setup));
+  pipeline::LaunchRequest request;
+  request.recipe = c;
+  request.registry = &registry;
+  const auto outcome = launcher.launch(request, err);
+  if (!outcome) return launcher.load_failure() == pipeline::LoadFailure::recipe ? exit_recipe : exit_usage;
+  const pipeline::TargetOutcome& here = outcome->targets.front();
+  const model::Result& result = launcher.record().result;
+  const bool complete = result.status == model::RunStatus::complete;
+  if (complete)
+    out << here.reports;
+  else
+    tell_failure(launcher.record(), err);
+  if (here.result_path.empty()) {
+    err << "hwbench: " << here.error << "\n";
+    return exit_failure;
+  }
   std::string error;
-  if (dir.empty() || platform::make_directories(dir, error)) return true;
-  err << "hwbench: " << error << "\n";
-  return false;
+  // The page, like the result file, appears whole or not at all.
+  if (!files.html.empty() && !platform::write_file_atomically(files.html, launcher.rendered().html, error)) {
+    err << "hwbench: " << error << "\n";
+    return exit_failure;
+  }
+  if (complete) {
+    // On another machine the result file is the launcher's to name (docs/remote.md).
+    if (!display.quiet && role == RemoteRole::none) err << fmt::format("result: {}\n", here.result_path);
+    if (!display.quiet && !files.html.empty()) err << fmt::format("page: {}\n", files.html);
+    return exit_ok;
+  }
+  err << fmt::format("hwbench: the result file {} is marked {} (not complete)\n", here.result_path,
+                     model::to_text(result.status));
+  return result.status == model::RunStatus::interrupted ? exit_interrupted : exit_failure;
+}
+
+/// The file srun --bcast copied this binary to (slurm_bcast_JOB.STEP_NODE), which the task
+/// removes at its end; "" when it runs from anywhere else.
+std::string broadcast_copy() {
+  const std::string self = remote::running_executable();
+  return std::filesystem::path(self).filename().string().rfind("slurm_bcast_", 0) == 0 ? self : "";
+}
+
+/// A Slurm task (`run --slurm-task`, started by srun on a node): the run in a directory of its
+/// own under $TMPDIR (or /tmp), the bundle unpacked there from stdin; the node's name first on
+/// stderr, the answer on stdout at the end (runtime/remote/slurm_job.hpp); then the directory and
+/// the broadcast binary removed. scancel's SIGTERM stops the run as a Ctrl-C would.
+int slurm_task(const Common& c, const RunChoices& files, const std::string& format, std::size_t width,
+               const RunDisplay& display, const std::vector<std::string>& argv, run::InterruptGuard& guard,
+               std::ostream& out, std::ostream& err) {
+  ::signal(SIGPIPE, SIG_IGN);
+  utsname u{};
+  ::uname(&u);
+  const char* slurm_node = std::getenv("SLURMD_NODENAME");
+  remote::TaskAnswer answer;
+  answer.node = slurm_node != nullptr && *slurm_node != '\0' ? slurm_node : u.nodename;
+  answer.machine = u.machine;
+  err << remote::node_line_prefix << answer.node << "\n" << std::flush;
+  const std::string bcast = broadcast_copy();
+  const char* tmp = std::getenv("TMPDIR");
+  std::string dir = std::string(tmp != nullptr && *tmp != '\0' ? tmp : "/tmp") + "/hwbench-run.XXXXXX";
+  int code = exit_usage;
+  std::string error;
+  if (::mkdtemp(dir.data()) == nullptr) {
+    err << fmt::format("hwbench: cannot make a run directory {}: {}\n", dir, std::strerror(errno));
+    dir.clear();
+  } else {
+    // Told first, so that the launcher can remove it should this task be killed; and the run's
+    // own temporary files (the built-in location `tmp`) go inside it, to go with it.
+    err << remote::dir_line_prefix << dir << "\n" << std::flush;
+    ::setenv("TMPDIR", dir.c_str(), 1);
+    if (::chdir(dir.c_str()) != 0 || !remote::unpack_bundle(STDIN_FILENO, ".", error)) {
+      err << "hwbench: " << (error.empty() ? "cannot enter " + dir : error) << "\n";
+    } else {
+      std::ostringstream reports;
+      code = run_here(c, files, format, width, display, RemoteRole::slurm_task, argv, guard, reports, err);
+      answer.files["reports.txt"] = reports.str();
+      if (auto result = platform::read_whole_file(files.output)) answer.files["result.json"] = std::move(*result);
+    }
+  }
+  answer.status = code;
+  out << remote::encode_answer(answer) << std::flush;
+  if (::chdir("/") != 0) {
+  }
+  std::error_code ec;
+  if (!dir.empty()) std::filesystem::remove_all(dir, ec);
+  if (!bcast.empty()) std::filesystem::remove(bcast, ec);
+  return code;
 }
 
 }  // namespace
 
 int cmd_run(const Common& c, const RunChoices& files, const std::string& format, std::size_t width,
-            const RunDisplay& display, bool remote_session, const std::vector<std::string>& argv, std::ostream& out,
+            const RunDisplay& display, RemoteRole role, const std::vector<std::string>& argv, std::ostream& out,
             std::ostream& err) {
   // From here on Ctrl-C means "stop, clean up, say so", never a silent kill.
   run::InterruptGuard guard;
+  if (role == RemoteRole::slurm_task) return slurm_task(c, files, format, width, display, argv, guard, out, err);
   std::optional<remote::SessionWatch> session;
-  if (remote_session) {
+  if (role == RemoteRole::ssh_session) {
     // The client may be gone before the run ends: a write to its stderr must fail, not kill
     // this process before its teardown.
     ::signal(SIGPIPE, SIG_IGN);
@@ -66,56 +172,7 @@ int cmd_run(const Common& c, const RunChoices& files, const std::string& format,
     }
     session.emplace(STDIN_FILENO, [&guard] { guard.interrupt(); });
   }
-  const auto registry = kernels::builtin::builtin_registry();
-  const platform::RealFileView file_view;
-  lang::Source source;
-  int code = exit_ok;
-  auto checked = load_and_check(c, source, registry, file_view, err, code);
-  if (!checked) return code;
-  const std::string path = files.output.empty()
-                               ? pipeline::default_result_path(c.file, "", pipeline::utc_stamp("%Y%m%dT%H%M%SZ"))
-                               : files.output;
-  if (!make_result_directory(path, err)) return exit_usage;
-
-  platform::RealClock clock;
-  pipeline::RunRequest request{&*checked, &source, argv, {}};
-  request.options.clock = &clock;
-  ProgressDisplay progress(err, clock, progress_style(display.err_fd, display.verbose, display.color));
-  if (!display.quiet) request.options.observer = &progress;
-  request.options.interrupted = guard.flag();
-  request.options.blocks = files.blocks;
-  platform::SystemConditionsSampler conditions("", clock);
-  request.options.conditions = &conditions;
-  pipeline::RunRecord run = pipeline::run_recipe(request);
-  model::Result& result = run.result;
-
-  const bool complete = result.status == model::RunStatus::complete;
-  pipeline::RenderedResult rendered =
-      pipeline::render_result(result, {parse_format(format), width, !files.html.empty()});
-  if (complete) {
-    out << rendered.text;
-    result.rendered = std::move(rendered.reports);
-  } else {
-    tell_failure(run, err);
-  }
-  std::string error;
-  if (!record::save_result(result, path, error)) {
-    err << "hwbench: " << error << "\n";
-    return exit_failure;
-  }
-  // The page, like the result file, appears whole or not at all.
-  if (!files.html.empty() && !platform::write_file_atomically(files.html, rendered.html, error)) {
-    err << "hwbench: " << error << "\n";
-    return exit_failure;
-  }
-  if (complete) {
-    // On another host the result file is the client's to name (docs/remote.md).
-    if (!display.quiet && !remote_session) err << fmt::format("result: {}\n", path);
-    if (!display.quiet && !files.html.empty()) err << fmt::format("page: {}\n", files.html);
-    return exit_ok;
-  }
-  err << fmt::format("hwbench: the result file {} is marked {} (not complete)\n", path, model::to_text(result.status));
-  return result.status == model::RunStatus::interrupted ? exit_interrupted : exit_failure;
+  return run_here(c, files, format, width, display, role, argv, guard, out, err);
 }
 
 }  // namespace hwbench::runtime::cli

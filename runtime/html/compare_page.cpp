@@ -8,6 +8,7 @@
 
 #include "base/chart/bar_chart.hpp"
 #include "base/chart/svg.hpp"
+#include "runtime/analysis/node_spread.hpp"
 #include "runtime/report/compare_report.hpp"
 
 namespace hwbench::runtime::html {
@@ -163,6 +164,39 @@ std::vector<ChartFigure> comparison_charts(const analysis::Comparison& compariso
   return out;
 }
 
+namespace {
+
+/// The per-node verdict of three results or more (analysis/node_spread.hpp) as a table, the
+/// outliers' rows marked, then a line per outlier.
+std::string spread_section(const analysis::NodeSpread& spread) {
+  if (spread.rows.empty()) return "";
+  Table table;
+  table.caption = fmt::format(
+      "Each result's figure / the median of the {}; * an outlier: beyond the median ± {:g} spreads (the MAD × {:g}) "
+      "and {:g}% from it",
+      spread.names.size(), spread.options.k, analysis::mad_scale, spread.options.min_effect * 100);
+  table.header = {"series", "unit", "median", "spread"};
+  table.header.insert(table.header.end(), spread.names.begin(), spread.names.end());
+  for (const auto& row : spread.rows) {
+    std::vector<std::string> line{row.label, row.unit.empty() ? "index" : row.unit, fmt::format("{:.4g}", row.median),
+                                  fmt::format("{:.3g}", row.spread)};
+    bool any = false;
+    for (std::size_t m = 0; m < row.ratios.size(); ++m) {
+      line.push_back(row.ratios[m] ? fmt::format("{}{:.2f}", row.outlier[m] ? "*" : "", *row.ratios[m]) : "-");
+      any = any || row.outlier[m];
+    }
+    table.rows.push_back(std::move(line));
+    table.marked.push_back(any);
+  }
+  std::string out = "<section id=\"spread\">\n<h2>Outliers among the results</h2>\n" + table_html(table);
+  std::string lines;
+  for (const auto& o : spread.outliers) lines += fmt::format("{}: {} {:.2f} of the median\n", o.name, o.label, o.ratio);
+  if (spread.outliers.empty()) lines = fmt::format("no outliers among the {} results\n", spread.names.size());
+  return out + pre_html(lines, "verdict") + "</section>\n";
+}
+
+}  // namespace
+
 std::string comparison_page(const std::vector<const model::Result*>& results, const analysis::Comparison& comparison,
                             const analysis::CompareOptions& options) {
   const std::string names = fmt::format("{}", fmt::join(comparison.names, ", "));
@@ -189,6 +223,7 @@ std::string comparison_page(const std::vector<const model::Result*>& results, co
   for (const model::Result* r : results) published.push_back(r->kind == model::ResultKind::published);
   for (const auto& figure : comparison_charts(comparison, options, published)) out += figure_html(figure);
   out += "</section>\n";
+  if (comparison.names.size() >= 3) out += spread_section(analysis::node_spread(comparison, {}));
   return out + page_end();
 }
 

@@ -109,11 +109,15 @@ SessionEnd run_session(const std::vector<std::string>& argv, const SessionInput&
     if (io.on_stderr_line) io.on_stderr_line(err_line);
     err_line.clear();
   };
+  bool told = false;  // the interruption was passed on
   while (out.fd[0] >= 0 || err.fd[0] >= 0) {
-    if (in.fd[1] >= 0) {
-      const bool stop = io.interrupted && io.interrupted->load();
-      if (stop || (written == io.input.size() && !io.keep_open)) in.close_end(1);
+    const bool stop = io.interrupted && io.interrupted->load();
+    if (stop && !told) {
+      told = true;
+      if (io.interrupt_signal != 0) ::kill(-pid, io.interrupt_signal);
+      if (io.on_interrupt) io.on_interrupt();
     }
+    if (in.fd[1] >= 0 && (stop || (written == io.input.size() && !io.keep_open))) in.close_end(1);
     pollfd p[3];
     nfds_t n = 0;
     if (out.fd[0] >= 0) p[n++] = {out.fd[0], POLLIN, 0};

@@ -28,6 +28,11 @@ struct SessionInput {
   bool keep_open = false;
   const std::atomic<bool>* interrupted = nullptr;               ///< when set, stdin is closed; null for never
   std::function<void(const std::string& line)> on_stderr_line;  ///< each stderr line, without its newline
+  /// When not 0, sent to the child's process group once `interrupted` is set (salloc waiting for
+  /// its nodes gives its request up on SIGINT).
+  int interrupt_signal = 0;
+  /// Called once, from the session's loop, when `interrupted` is set (a step's scancel --signal).
+  std::function<void()> on_interrupt;
 };
 
 /// How a session ended.

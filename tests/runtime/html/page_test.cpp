@@ -74,6 +74,11 @@ TEST_CASE("html compare: three results, one published, ratios with 倍 (golden)"
   // UTF-8 as written, declared as such.
   CHECK(page.out.find("<meta charset=\"utf-8\"/>") != std::string::npos);
   CHECK(page.out.find("<td>2.44倍</td>") != std::string::npos);
+  // Three results: the per-node verdict's table (analysis/node_spread.hpp) after the comparison.
+  CHECK(page.out.find("<h2>Outliers among the results</h2>") > page.out.find("<h2>Comparison</h2>"));
+  const auto verdict = test::pre_texts(page.out, "verdict");
+  REQUIRE(verdict.size() == 1);
+  CHECK(verdict[0].find("among the 3 results") != std::string::npos);
   // The published result's bars are hollow: one per series it has (4); the others filled.
   CHECK(test::occurrences(page.out, "class=\"bar published\"") == 4);
   // Bars per result: 4 + 4 + 3 figures, then 4 + 3 ratios and the 2 geometric means.
