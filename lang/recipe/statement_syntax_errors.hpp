@@ -140,7 +140,7 @@ struct Expected<g::compare_option_name> {
     // `compare "old.json"`: the file without its `with`.
     if (here.previous_word() == "compare")
       return item_error(here, "expected 'with \"FILE\"' after 'compare'", compare_example);
-    return item_error(here, "expected an option and its value: ratio, digits, suffix or unit", compare_example);
+    return item_error(here, "expected an option and its value: ratio, digits, suffix, unit or effect", compare_example);
   }
 };
 

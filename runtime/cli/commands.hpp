@@ -129,6 +129,10 @@ struct HostResults {
 /// nothing could be sent, failure when nothing ran).
 int run_on_hosts(const Common& c, const HostsOptions& hosts, const std::string& format, std::size_t width,
                  const RunDisplay& display, HostResults& results, std::ostream& out, std::ostream& err);
+/// With three results or more: the per-node verdict of `results` (analysis/node_spread.hpp), its
+/// outliers beyond options.outlier_k spreads, under a heading in `format`.
+void print_node_verdict(const HostResults& results, const HostsOptions& options, const std::string& format,
+                        std::ostream& out);
 /// `hwbench report FILE`.
 int cmd_report(const std::string& file, const std::string& format, std::size_t width, std::ostream& out,
                std::ostream& err);

@@ -64,6 +64,17 @@ int run_on_hosts(const Common& c, const HostsOptions& options, const std::string
   return launched->all_complete ? exit_ok : exit_failure;
 }
 
+void print_node_verdict(const HostResults& results, const HostsOptions& options, const std::string& format,
+                        std::ostream& out) {
+  if (results.results.size() < 3) return;
+  std::vector<const model::Result*> pointers;
+  for (const auto& r : results.results) pointers.push_back(&r);
+  const auto comparison = analysis::compare_results(pointers, results.names, {});
+  const std::string verdict =
+      analysis::format_node_spread(analysis::node_spread(comparison, {options.outlier_k, 0.02}), results.kind);
+  if (!verdict.empty()) out << "\n" << block_heading("Per-" + results.kind + " verdict", format) << verdict;
+}
+
 int cmd_run_hosts(const Common& c, const HostsOptions& options, const std::string& format, std::size_t width,
                   const RunDisplay& display, std::ostream& out, std::ostream& err) {
   HostResults results;
@@ -77,14 +88,7 @@ int cmd_run_hosts(const Common& c, const HostsOptions& options, const std::strin
     err << fmt::format("hwbench: no comparison: {} of the {} {}s ran the recipe through\n", complete.size(),
                        results.hosts, results.kind);
   }
-  if (complete.size() >= 3) {
-    std::vector<const model::Result*> pointers;
-    for (const auto& r : complete) pointers.push_back(&r);
-    const auto comparison = analysis::compare_results(pointers, names, {});
-    const std::string verdict =
-        analysis::format_node_spread(analysis::node_spread(comparison, {options.outlier_k, 0.02}), results.kind);
-    if (!verdict.empty()) out << "\n" << block_heading("Per-" + results.kind + " verdict", format) << verdict;
-  }
+  print_node_verdict(results, options, format, out);
   return code;
 }
 

@@ -163,6 +163,7 @@ int run_and_compare(const Reproduction& how, const reproduce::Log& log, const Co
     HostResults results;
     const int code = run_on_hosts(request, how.hosts, how.format, how.width, how.display, results, out, err);
     if (!results.results.empty()) print_comparison(log, results.results, results.names, how.options, out);
+    print_node_verdict(results, how.hosts, how.format, out);
     return code;
   }
   RunChoices files;

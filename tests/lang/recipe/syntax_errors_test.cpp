@@ -386,7 +386,7 @@ TEST_CASE("syntax errors: compare") {
         "    1 | compare with \"a.json\" digits\n"
         "      |                             ^\n" +
             hint +
-            "t.bench:2:34: error: expected an option and its value: ratio, digits, suffix or unit\n"
+            "t.bench:2:34: error: expected an option and its value: ratio, digits, suffix, unit or effect\n"
             "    2 | compare with \"a.json\" ratio round, digits 2\n"
             "      |                                  ^\n" +
             hint +
