@@ -258,7 +258,11 @@ class SlurmLauncher : public Launcher {
     for (const auto& node : nodes) {
       const auto it = runs.find(node);
       const NodeRun* run = it == runs.end() ? nullptr : &it->second;
-      Received received{node, "", "", "", node_error(node, run, slurm_lines), -1};
+      // With --serial, a Ctrl-C leaves the nodes after the current one unstarted.
+      const bool unstarted = run == nullptr && interrupted->load();
+      Received received{
+          node, "", "", "", unstarted ? "interrupted before the run started there" : node_error(node, run, slurm_lines),
+          -1};
       if (run != nullptr) {
         received.machine = run->answer.machine;
         received.remote_exit = run->answer.status.value_or(-1);

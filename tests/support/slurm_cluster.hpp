@@ -6,6 +6,7 @@
 // on a port of its own (`slurmd -N NAME`), each node with one CPU. The daemons are stopped, and
 // any job left cancelled, when the cluster goes.
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/utsname.h>
 #include <sys/wait.h>
@@ -150,6 +151,8 @@ class SlurmCluster {
   static pid_t start(const std::vector<std::string>& argv, const std::string& log) {
     const pid_t pid = ::fork();
     if (pid == 0) {
+      // A test process that dies (a pipe closed on it, a crash) takes its daemons with it.
+      ::prctl(PR_SET_PDEATHSIG, SIGTERM);
       std::freopen(log.c_str(), "w", stderr);
       std::freopen(log.c_str(), "a", stdout);
       std::vector<char*> args;

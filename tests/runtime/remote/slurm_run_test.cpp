@@ -312,3 +312,21 @@ TEST_CASE("slurm: reproduce an openssl log on three nodes: each node against the
   CHECK(test::count_entries(c.tmp) == 0);
   CHECK(c.slurm.jobs().empty());
 }
+
+TEST_CASE("slurm: --serial, Ctrl-C during the first node: the second is not started") {
+  SlurmFixture c;
+  if (!c.ready()) return;
+  test::HwbenchChild run({"run", "long.bench", "--slurm", "--nodes", "2", "--serial", "-L", "st=" + c.loc}, c.work);
+  REQUIRE_MESSAGE(run.wait_until([&] { return test::exists(c.loc + "/sl_src"); }, 60), run.err());
+  run.signal_group(SIGINT);
+  const int code = run.exit_code(60);
+  INFO("stderr: " << run.err());
+  CHECK(code == 3);
+  CHECK(run.err().find("hwbench: n2: interrupted before the run started there\n") != std::string::npos);
+  CHECK(run.err().find("n2: [") == std::string::npos);
+  const auto files = slurm_results_in(c.work);
+  REQUIRE(files.size() == 1);
+  CHECK(std::filesystem::path(files[0]).filename().string().starts_with("long-n1-"));
+  CHECK(test::count_entries(c.loc) == 0);
+  CHECK(test::count_entries(c.tmp) == 0);
+}
