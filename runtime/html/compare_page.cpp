@@ -40,7 +40,7 @@ chart::Bar figure_bar(const analysis::Comparison& comparison, const analysis::Co
   bar.colour = i;
   bar.hollow = i < published.size() && published[i];
   bar.value = cell.value;
-  bar.value_text = report::figure_cell_text(cell);
+  bar.value_text = report::figure_cell_text(cell, report::row_scale(row, cell.unit));
   if (i > 0) bar.value_text += "  " + report::ratio_cell_text(row.ratios[i - 1], options);
   bar.title = fmt::format("{}, {}: {}{}{}", row.label, bar.label, chart::exact(cell.value),
                           cell.unit.empty() ? "" : " ", cell.unit);
@@ -66,7 +66,8 @@ ChartFigure unit_chart(const analysis::Comparison& comparison, const std::string
     for (std::size_t i = 0; i < row.figures.size(); ++i) {
       const bool here = row.figures[i].state == analysis::CellState::figure && row.figures[i].unit == unit;
       if (here) group.bars.push_back(figure_bar(comparison, row, i, options, published));
-      line.push_back(here ? report::figure_cell_text(row.figures[i]) : "-");
+      line.push_back(here ? report::figure_cell_text(row.figures[i], report::row_scale(row, row.figures[i].unit))
+                          : "-");
     }
     if (group.bars.empty()) continue;
     for (const auto& ratio : row.ratios) line.push_back(report::ratio_cell_text(ratio, options));

@@ -1,6 +1,7 @@
 #pragma once
 // The render stage of a comparison (runtime/analysis/compare.hpp computes it): the table
 // `hwbench compare` prints, and the `compare with "FILE"` report of a recipe.
+#include <cmath>
 #include <map>
 #include <optional>
 #include <string>
@@ -24,8 +25,14 @@ std::string format_verdicts(const analysis::Comparison& comparison, const analys
 /// suffix (1.1666 -> "1.16倍" truncated, "1.17倍" rounded); `-` for NaN.
 std::string format_ratio(double ratio, const analysis::CompareOptions& options);
 
-/// A figure's cell as the table prints it: the figure (format_figure) and its unit; `-` without one.
-std::string figure_cell_text(const analysis::FigureCell& cell);
+/// A figure's cell as the table prints it: the figure and its unit, `-` without one. Operations
+/// per second and seconds are scaled for people (analysis::scaled_unit: 2.896 G ops/s, 12.50 ms)
+/// by `row_scale`, the row's largest figure in that unit (row_scale()), so that a row's figures
+/// share their prefix; by the figure itself when it is NaN. Other units print as format_figure.
+std::string figure_cell_text(const analysis::FigureCell& cell, double row_scale = NAN);
+
+/// The largest figure of `row` in `unit` (by magnitude), NaN when it has none.
+double row_scale(const analysis::CompareRow& row, const std::string& unit);
 
 /// A ratio's cell as the table prints it: format_ratio when computed, `!` when the figures
 /// could not be divided, `-` when one is missing.
