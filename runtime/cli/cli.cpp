@@ -1,5 +1,7 @@
 #include "runtime/cli/cli.hpp"
 
+#include <cmath>
+
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
@@ -190,7 +192,8 @@ std::string hosts_problem(const HostsOptions& h) {
     return "--slurm runs on Slurm's nodes, --host/--hosts on hosts over ssh: one or the other";
   if (!h.slurm && slurm_words)
     return "--nodes, --partition, --nodelist, --time, --account, --slurm-arg and --slurm-shared go with --slurm";
-  if (!h.any() && (h.serial || !h.dist.empty())) return "--serial and --dist go with --host, --hosts or --slurm";
+  if (!h.any() && (h.serial || !h.dist.empty() || !std::isnan(h.outlier_k)))
+    return "--serial, --dist and --outlier-k go with --host, --hosts or --slurm";
   return "";
 }
 

@@ -2,6 +2,7 @@
 // The commands behind the command line, one file each (check_command.cpp, run_command.cpp,
 // report_command.cpp, import_command.cpp, list_command.cpp); cli.cpp parses the arguments and
 // calls them. Each writes what it prints to `out` and `err` and returns an exit code (cli.hpp).
+#include <cmath>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -63,7 +64,7 @@ struct HostsOptions {
   bool slurm_shared = false;              ///< --slurm-shared: not whole nodes (SlurmOptions::exclusive false)
   bool serial = false;                    ///< --serial: one machine after another
   std::string dist;                       ///< --dist DIR: the static binaries
-  double outlier_k = 3.0;                 ///< --outlier-k: analysis::NodeSpreadOptions::k
+  double outlier_k = NAN;                 ///< --outlier-k: analysis::NodeSpreadOptions::k; NaN: not given (3)
   /// Whether any other machine is named: then `run` runs there, not here.
   bool any() const { return !destinations.empty() || !fleet_file.empty() || slurm; }
 };

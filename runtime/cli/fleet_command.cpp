@@ -1,6 +1,8 @@
 // `hwbench run RECIPE --host DEST… | --hosts FLEET.toml | --slurm`: the launcher the command line
 // picks (runtime/pipeline/launcher.hpp), then each machine's reports, the comparison of the
 // machines and, with three or more, the per-node verdict (docs/remote.md).
+#include <cmath>
+
 #include <fmt/format.h>
 
 #include "kernels/builtin/builtin.hpp"
@@ -70,8 +72,8 @@ void print_node_verdict(const HostResults& results, const HostsOptions& options,
   std::vector<const model::Result*> pointers;
   for (const auto& r : results.results) pointers.push_back(&r);
   const auto comparison = analysis::compare_results(pointers, results.names, {});
-  const std::string verdict =
-      analysis::format_node_spread(analysis::node_spread(comparison, {options.outlier_k, 0.02}), results.kind);
+  const std::string verdict = analysis::format_node_spread(
+      analysis::node_spread(comparison, {std::isnan(options.outlier_k) ? 3.0 : options.outlier_k, 0.02}), results.kind);
   if (!verdict.empty()) out << "\n" << block_heading("Per-" + results.kind + " verdict", format) << verdict;
 }
 

@@ -235,6 +235,9 @@ TEST_CASE("slurm: the options that go with --slurm, and those that do not") {
   CHECK(alone.err ==
         "hwbench: --nodes, --partition, --nodelist, --time, --account, --slurm-arg and --slurm-shared go with "
         "--slurm\n");
+  const auto k = test::html_cli({"run", "x.bench", "--outlier-k", "2"});
+  CHECK(k.code == 2);
+  CHECK(k.err == "hwbench: --serial, --dist and --outlier-k go with --host, --hosts or --slurm\n");
   const auto output = test::html_cli({"run", "x.bench", "--slurm", "-o", "r.json"});
   CHECK(output.code == 2);
   CHECK(output.err.find("-o and --html name one file") != std::string::npos);
