@@ -46,11 +46,11 @@ const std::string slurm_long_recipe =
     "series \"spin\" nop for 120s\n"
     "teardown { rm st:/sl_* }\n";
 
-/// Four seconds of work after a setup, each node in its own run directory (the location ".").
+/// Two seconds of work after a setup, each node in its own run directory (the location ".").
 const std::string slurm_mid_recipe =
     "location st = \"/nonexistent/slurm-test\"\n"
     "setup { write st:/sl_src size 64KiB random }\n"
-    "series \"spin\" nop for 4s\n"
+    "series \"spin\" nop for 2s\n"
     "teardown { rm st:/sl_* }\n";
 
 struct SlurmScopedEnv {
