@@ -451,7 +451,9 @@ TEST_CASE("child process: wall and CPU clocks") {
   outcome = run_child(helper_spec({"sleep", "0.1"}));
   CHECK(outcome.wall_ns >= 100'000'000);
   CHECK(outcome.wall_ns < 2'000'000'000);
-  CHECK(outcome.usr_ns < 50'000'000);
+  // A sleeping child's CPU time is its start: under ASan on a busy CI machine (the Slurm tests'
+  // nodes in the next shard) that reached 52 ms; far below the 150 ms of the burn above.
+  CHECK(outcome.usr_ns < 100'000'000);
 }
 
 TEST_CASE("child process: the waitpid poll, where there is no pidfd, sees the end as well") {

@@ -297,21 +297,22 @@ TEST_CASE("slurm: Ctrl-C while the job waits for nodes withdraws the request") {
   CHECK(jobs.find("RUNNING blocker") != std::string::npos);
 }
 
-TEST_CASE("slurm: reproduce an openssl log on three nodes: each node against the log, then the verdict") {
+TEST_CASE("slurm: reproduce an openssl log on two nodes: each node against the log") {
   SlurmFixture c;
   if (!c.ready()) return;
   const std::string log = std::string(HWBENCH_SOURCE_DIR) + "/tests/golden/openssl-thinkpad-x20-p3-600mhz.log";
   test::HwbenchChild run(
-      {"reproduce", "-q", log, "--slurm", "--nodes", "3", "--set", "seconds=10ms", "--set", "key_seconds=10ms"},
+      {"reproduce", "-q", log, "--slurm", "--nodes", "2", "--set", "seconds=10ms", "--set", "key_seconds=10ms"},
       c.work);
   const int code = run.exit_code(180);
   INFO("stdout:\n" << run.out() << "\nstderr:\n" << run.err());
   CHECK(code == 0);
-  // Each node's openssl report under its name, one comparison with the log the base, the verdict.
-  CHECK(test::count_of(run.out(), "The 'numbers' are in 1000s of bytes per second processed.") == 3);
-  for (const char* node : {"n1", "n2", "n3"}) CHECK(test::count_of(run.out(), std::string("\n") + node + " is ") == 1);
-  CHECK(run.out().find("Per-node verdict\n================\n") != std::string::npos);
-  CHECK(slurm_results_in(c.work).size() == 3);
+  // Each node's openssl report under its name, then one comparison with the log the base; two
+  // nodes have no per-node verdict (the run on three has).
+  CHECK(test::count_of(run.out(), "The 'numbers' are in 1000s of bytes per second processed.") == 2);
+  for (const char* node : {"n1", "n2"}) CHECK(test::count_of(run.out(), std::string("\n") + node + " is ") == 1);
+  CHECK(run.out().find("Per-node verdict") == std::string::npos);
+  CHECK(slurm_results_in(c.work).size() == 2);
   CHECK(test::count_entries(c.tmp) == 0);
   CHECK(c.slurm.jobs().empty());
 }
