@@ -255,7 +255,10 @@ TEST_CASE("reproduce: every bonnie++ test vector gives a recipe that checks, in 
   for (const auto& vector : vectors) {
     const std::string file = vector.first, report = vector.second;
     CAPTURE(file);
-    const auto run = test::cli({"reproduce", "--dry-run", test::source_path("tests/data/bonnie/" + file)});
+    std::vector<std::string> args{"reproduce", "--dry-run", test::source_path("tests/data/bonnie/" + file)};
+    // Its 62 GiB file needs 66.9 GB at its peak: more than a CI machine's disk may have free.
+    if (file == "scaled-2.00a.bonnie.txt") args.insert(args.end(), {"--set", "size=1GiB"});
+    const auto run = test::cli(args);
     INFO(run.err);
     CHECK(run.code == 0);
     CHECK(run.out.find("\n" + report + "  # the layout the log printed\n") != std::string::npos);
