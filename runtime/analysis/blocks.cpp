@@ -6,6 +6,8 @@
 #include <vector>
 
 #include "runtime/analysis/statistics.hpp"
+#include "runtime/analysis/units.hpp"
+#include "runtime/model/result.hpp"
 
 namespace hwbench::runtime::analysis {
 
@@ -18,55 +20,110 @@ struct BlockSums {
   double mean() const { return sum / static_cast<double>(n); }
 };
 
-}  // namespace
-
-std::string_view estimate_word(IntervalEstimate estimate) {
-  return estimate == IntervalEstimate::blocks ? "blocks" : "samples";
-}
-
-BlockInterval block_interval(std::span<const double> values, std::span<const std::uint32_t> blocks) {
-  BlockInterval out;
-  out.half = ci95(values);
-  if (blocks.size() != values.size()) return out;
+/// The samples of each block (block 0, taken in none, left out); empty when `blocks` does not
+/// hold one block per value.
+std::map<std::uint32_t, BlockSums> sums_by_block(std::span<const double> values,
+                                                 std::span<const std::uint32_t> blocks) {
   std::map<std::uint32_t, BlockSums> by_block;
+  if (blocks.size() != values.size()) return by_block;
   for (std::size_t i = 0; i < values.size(); ++i) {
     if (blocks[i] == 0) continue;
     BlockSums& b = by_block[blocks[i]];
     ++b.n;
     b.sum += values[i];
   }
-  out.blocks = by_block.size();
-  if (by_block.size() < 2) return out;
-  std::vector<double> means;
-  for (const auto& [id, b] : by_block) means.push_back(b.mean());
-  const double grand = mean(values);
-  const auto [lo, hi] = std::minmax_element(means.begin(), means.end());
-  out.spread = grand != 0 ? (*hi - *lo) / std::fabs(grand) : 0;
-  const double between = ci95(means);
-  if (between > out.half) {
-    out.half = between;
-    out.estimate = IntervalEstimate::blocks;
-  }
-  // The spread within the blocks, pooled: each block's own interval is t · s_w / √n_b.
+  return by_block;
+}
+
+/// Widens `out` to what the run's drift gives a mean of its blocks (one when taken back to back).
+void widen_to_drift(BlockInterval& out, std::span<const double> values, const RunDrift& drift) {
+  if (drift.df == 0 || drift.sd <= 0 || std::isnan(out.half)) return;
+  const double b = static_cast<double>(std::max<std::size_t>(out.blocks, 1));
+  const double half = student_t975(drift.df) * drift.sd * std::fabs(mean(values)) / std::sqrt(b);
+  if (half <= out.half) return;
+  out.half = half;
+  out.estimate = IntervalEstimate::run;
+}
+
+/// Whether two blocks' means lie apart beyond both their own 95% intervals, from the spread of
+/// the samples within the blocks, pooled; never with single-sample blocks (no spread of their own).
+bool blocks_disagree(std::span<const double> values, std::span<const std::uint32_t> blocks,
+                     const std::map<std::uint32_t, BlockSums>& by_block) {
   double squares = 0;
   for (std::size_t i = 0; i < values.size(); ++i)
     if (blocks[i] != 0) squares += std::pow(values[i] - by_block.at(blocks[i]).mean(), 2);
   std::size_t counted = 0;
   for (const auto& [id, b] : by_block) counted += b.n;
   const std::size_t df = counted - by_block.size();
-  if (df == 0) return out;  // single-sample blocks: none has an interval of its own
+  if (df == 0) return false;
   const double within = std::sqrt(squares / static_cast<double>(df));
   const double t = student_t975(static_cast<unsigned>(df));
-  for (auto a = by_block.begin(); a != by_block.end() && !out.unstable; ++a)
+  for (auto a = by_block.begin(); a != by_block.end(); ++a)
     for (auto b = std::next(a); b != by_block.end(); ++b) {
       const double reach =
           t * within *
           (1 / std::sqrt(static_cast<double>(a->second.n)) + 1 / std::sqrt(static_cast<double>(b->second.n)));
-      if (std::fabs(a->second.mean() - b->second.mean()) > reach) {
-        out.unstable = true;
-        break;
-      }
+      if (std::fabs(a->second.mean() - b->second.mean()) > reach) return true;
     }
+  return false;
+}
+
+}  // namespace
+
+std::string_view estimate_word(IntervalEstimate estimate) {
+  switch (estimate) {
+    case IntervalEstimate::blocks:
+      return "blocks";
+    case IntervalEstimate::run:
+      return "run";
+    case IntervalEstimate::samples:
+      break;
+  }
+  return "samples";
+}
+
+void DriftPool::add(std::span<const double> values, std::span<const std::uint32_t> blocks) {
+  const auto by_block = sums_by_block(values, blocks);
+  const double grand = values.empty() ? 0 : mean(values);
+  if (by_block.size() < 2 || grand == 0 || !std::isfinite(grand)) return;
+  for (const auto& [id, b] : by_block) squares_ += std::pow(b.mean() / grand - 1, 2);
+  df_ += static_cast<unsigned>(by_block.size() - 1);
+}
+
+RunDrift DriftPool::drift() const {
+  if (df_ == 0) return {};
+  return {std::sqrt(squares_ / df_), df_};
+}
+
+RunDrift run_drift(const model::Result& result) {
+  DriftPool pool;
+  for (const auto& series : result.series) {
+    std::vector<std::uint32_t> blocks;
+    const std::vector<double> values = sample_values(series, natural_unit(series), &blocks);
+    pool.add(values, blocks);
+  }
+  return pool.drift();
+}
+
+BlockInterval block_interval(std::span<const double> values, std::span<const std::uint32_t> blocks,
+                             const RunDrift& drift) {
+  BlockInterval out;
+  out.half = ci95(values);
+  const auto by_block = sums_by_block(values, blocks);
+  out.blocks = by_block.size();
+  if (by_block.size() >= 2) {
+    std::vector<double> means;
+    for (const auto& [id, b] : by_block) means.push_back(b.mean());
+    const double grand = mean(values);
+    const auto [lo, hi] = std::minmax_element(means.begin(), means.end());
+    out.spread = grand != 0 ? (*hi - *lo) / std::fabs(grand) : 0;
+    if (const double between = ci95(means); between > out.half) {
+      out.half = between;
+      out.estimate = IntervalEstimate::blocks;
+    }
+    out.unstable = blocks_disagree(values, blocks, by_block);
+  }
+  widen_to_drift(out, values, drift);
   return out;
 }
 

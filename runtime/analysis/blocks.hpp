@@ -7,15 +7,20 @@
 #include <span>
 #include <string_view>
 
+namespace hwbench::runtime::model {
+struct Result;
+}
+
 namespace hwbench::runtime::analysis {
 
 /// How a 95% interval was estimated.
 enum class IntervalEstimate {
   samples,  ///< Student t over every sample: no blocks, or blocks that agree
   blocks,   ///< Student t over the block means: they differ beyond what the samples explain
+  run,      ///< the run's drift (RunDrift), seen in the blocks of all its series, is wider still
 };
 
-/// "samples" or "blocks", as the result file and the reports spell it.
+/// "samples", "blocks" or "run", as the result file and the reports spell it.
 std::string_view estimate_word(IntervalEstimate estimate);
 
 /// The 95% interval of a series' mean, and what its blocks say.
@@ -29,12 +34,39 @@ struct BlockInterval {
   double spread = 0;  ///< (highest block mean − lowest) / |mean|; 0 under two blocks
 };
 
+/// How far the machine's speed drifted during a run, as its blocks saw it: each block mean of a
+/// series taken in two blocks or more, as a fraction of that series' mean, pooled over all such
+/// series of the run (degrees of freedom Σ (B − 1)). A series taken back to back saw one moment
+/// of that drift; one in B blocks, B moments.
+struct RunDrift {
+  double sd = 0;    ///< the pooled standard deviation of the relative block means; 0: none known
+  unsigned df = 0;  ///< its degrees of freedom; 0: no series was taken in two blocks
+};
+
+/// Pools the relative block means of a run's series into its RunDrift.
+class DriftPool {
+ public:
+  /// Adds one series' samples (`values`, `blocks` as block_interval takes them); a series in
+  /// under two blocks, or of mean 0, adds nothing.
+  void add(std::span<const double> values, std::span<const std::uint32_t> blocks);
+  RunDrift drift() const;
+
+ private:
+  double squares_ = 0;
+  unsigned df_ = 0;
+};
+/// The drift of every series of `result` in two blocks or more, each in its natural unit.
+RunDrift run_drift(const model::Result& result);
+
 /// The interval of the mean of `values`, value i taken in block `blocks[i]` (1-based; 0 or an
 /// empty `blocks`: in none). Under two blocks: Student t over the values, as ci95(). With blocks:
 /// the wider of that and Student t over the block means (B − 1 degrees of freedom), the latter
 /// being the estimate when the block means vary more than the samples within them explain;
 /// a block of one sample has no spread of its own, so with single-sample blocks the two are one
-/// and no block is judged unstable.
-BlockInterval block_interval(std::span<const double> values, std::span<const std::uint32_t> blocks);
+/// and no block is judged unstable. With a known `drift`, the interval is never narrower than
+/// what the run's drift gives a mean of this many blocks (one, taken back to back):
+/// t(0.975, drift.df) · drift.sd · |mean| / √B; when that is the widest, it is the estimate.
+BlockInterval block_interval(std::span<const double> values, std::span<const std::uint32_t> blocks,
+                             const RunDrift& drift = {});
 
 }  // namespace hwbench::runtime::analysis

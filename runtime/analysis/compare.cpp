@@ -113,7 +113,7 @@ std::string kernel_identity(const model::Series& series) {
 /// The verdict of a computed ratio from the two series' samples in `unit`: none for published
 /// figures, whose spread is not known.
 void judge(RatioCell& ratio, const model::Series& a, const model::Series& b, const std::string& unit_name,
-           const CompareOptions& options) {
+           const CompareOptions& options, const RunDrift& drift_a, const RunDrift& drift_b) {
   const Unit* unit = find_unit(unit_name);
   if (unit == nullptr) return;
   ratio.speed =
@@ -123,7 +123,7 @@ void judge(RatioCell& ratio, const model::Series& a, const model::Series& b, con
   std::vector<std::uint32_t> blocks_a, blocks_b;
   const std::vector<double> va = sample_values(a, *unit, &blocks_a);
   const std::vector<double> vb = sample_values(b, *unit, &blocks_b);
-  ratio.verdict = compare_samples(va, blocks_a, vb, blocks_b, options.effect);
+  ratio.verdict = compare_samples(va, blocks_a, vb, blocks_b, options.effect, drift_a, drift_b);
 }
 
 bool usable(const FigureCell& cell) {
@@ -131,7 +131,8 @@ bool usable(const FigureCell& cell) {
 }
 
 CompareRow series_row(const std::string& label, const std::vector<const model::Result*>& results,
-                      const std::vector<std::string>& names, const CompareOptions& options) {
+                      const std::vector<std::string>& names, const CompareOptions& options,
+                      const std::vector<RunDrift>& drifts) {
   const std::size_t n = results.size();
   CompareRow row;
   row.label = label;
@@ -200,7 +201,7 @@ CompareRow series_row(const std::string& label, const std::vector<const model::R
     } else {
       ratio.state = RatioState::computed;
       ratio.value = b.value / a.value;
-      judge(ratio, *found[0], *found[i], a.unit, options);
+      judge(ratio, *found[0], *found[i], a.unit, options, drifts[0], drifts[i]);
     }
     row.ratios.push_back(ratio);
   }
@@ -262,7 +263,10 @@ Comparison compare_results(const std::vector<const model::Result*>& results, con
       if (std::find(indices.begin(), indices.end(), key) == indices.end()) indices.push_back(key);
     }
   }
-  for (const auto& label : labels) c.rows.push_back(series_row(label, results, c.names, options));
+  // How far each run drifted, which widens its back-to-back series' spread in the verdicts.
+  std::vector<RunDrift> drifts;
+  for (const model::Result* r : results) drifts.push_back(run_drift(*r));
+  for (const auto& label : labels) c.rows.push_back(series_row(label, results, c.names, options, drifts));
   for (const auto& [label, baseline] : indices) c.rows.push_back(index_row(label, baseline, results));
 
   // Index rows stay out of the summary: each is already a geometric mean of the series above.

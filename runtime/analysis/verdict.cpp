@@ -20,12 +20,39 @@ std::size_t count_blocks(std::span<const std::uint32_t> blocks) {
   return seen.size();
 }
 
-/// What the test counts of one side: its block means, or its values.
-std::vector<double> units_of(std::span<const double> values, std::span<const std::uint32_t> blocks, bool by_block) {
-  if (!by_block || blocks.size() != values.size()) return {values.begin(), values.end()};
-  std::vector<double> means;
-  for (const auto& [block, mean] : block_means(values, blocks)) means.push_back(mean);
-  return means;
+/// One side of Welch's test: how many units it counts (its block means when it was taken in two
+/// blocks or more, else its values), their mean, the variance of that mean and its degrees of
+/// freedom. Where its run's drift gives the mean a wider variance than its units show (as
+/// block_interval widens an interval), that one, with the drift's degrees of freedom.
+struct Side {
+  std::size_t n = 0;
+  double mean = 0, q = 0, df = 0;
+  bool block_means = false;
+};
+
+Side side_of(std::span<const double> values, std::span<const std::uint32_t> blocks, const RunDrift& drift) {
+  Side s;
+  const std::size_t b = count_blocks(blocks);
+  s.block_means = b >= 2 && blocks.size() == values.size();
+  std::vector<double> units(values.begin(), values.end());
+  if (s.block_means) {
+    units.clear();
+    for (const auto& [block, m] : block_means(values, blocks)) units.push_back(m);
+  }
+  s.n = units.size();
+  if (s.n < 2) return s;
+  const double n = static_cast<double>(s.n);
+  s.mean = mean(units);
+  s.q = std::pow(stdev(units), 2) / n;
+  s.df = n - 1;
+  if (drift.df > 0) {
+    const double q = std::pow(drift.sd * s.mean, 2) / static_cast<double>(s.block_means ? b : 1);
+    if (q > s.q) {
+      s.q = q;
+      s.df = drift.df;
+    }
+  }
+  return s;
 }
 
 std::string signed_pct(double fraction) { return fmt::format("{:+.1f}%", fraction * 100); }
@@ -57,19 +84,18 @@ std::map<std::uint32_t, double> block_means(std::span<const double> values, std:
 }
 
 RatioVerdict compare_samples(std::span<const double> a, std::span<const std::uint32_t> blocks_a,
-                             std::span<const double> b, std::span<const std::uint32_t> blocks_b, double min_effect) {
+                             std::span<const double> b, std::span<const std::uint32_t> blocks_b, double min_effect,
+                             const RunDrift& drift_a, const RunDrift& drift_b) {
   RatioVerdict v;
-  v.block_means = count_blocks(blocks_a) >= 2 || count_blocks(blocks_b) >= 2;
-  const std::vector<double> ua = units_of(a, blocks_a, v.block_means);
-  const std::vector<double> ub = units_of(b, blocks_b, v.block_means);
-  if (ua.size() < 2 || ub.size() < 2) return v;
-  const double ma = mean(ua), mb = mean(ub);
+  const Side sa = side_of(a, blocks_a, drift_a), sb = side_of(b, blocks_b, drift_b);
+  v.block_means = sa.block_means || sb.block_means;
+  if (sa.n < 2 || sb.n < 2) return v;
+  const double ma = sa.mean, mb = sb.mean;
   if (!(ma > 0)) return v;
-  const double na = static_cast<double>(ua.size()), nb = static_cast<double>(ub.size());
-  const double qa = std::pow(stdev(ua), 2) / na, qb = std::pow(stdev(ub), 2) / nb;
+  const double qa = sa.q, qb = sb.q;
   const double se = std::sqrt(qa + qb);
-  const double denominator = qa * qa / (na - 1) + qb * qb / (nb - 1);
-  const double df = denominator > 0 ? (qa + qb) * (qa + qb) / denominator : na + nb - 2;
+  const double denominator = qa * qa / sa.df + qb * qb / sb.df;
+  const double df = denominator > 0 ? (qa + qb) * (qa + qb) / denominator : sa.df + sb.df;
   const double t = student_t975(static_cast<unsigned>(std::max(1.0, std::floor(df))));
   v.ratio = mb / ma;
   v.lo = 1 + (mb - ma - t * se) / ma;

@@ -10,6 +10,8 @@
 #include <string>
 #include <string_view>
 
+#include "runtime/analysis/blocks.hpp"
+
 namespace hwbench::runtime::analysis {
 
 /// What the samples of A and B say about B / A.
@@ -28,12 +30,16 @@ struct RatioVerdict {
   bool block_means = false;  ///< the test ran on block means (either side had blocks)
 };
 
-/// Welch's t-test of B's mean against A's, each side's units its block means when either side
-/// was taken in two blocks or more (`blocks_*` as model::Sample::block, empty: none), else its
-/// samples. The ratio's interval is 1 + (the difference's 95% interval) / A's mean, with
-/// Welch-Satterthwaite degrees of freedom rounded down. `min_effect` is a fraction (0.01: 1%).
+/// Welch's t-test of B's mean against A's, each side's units its block means when that side was
+/// taken in two blocks or more (`blocks_*` as model::Sample::block, empty: none), else its
+/// samples. A side whose run drifted (`drift_*`, analysis::run_drift of its result) more than its
+/// units show takes the variance that drift gives a mean of its blocks (one, back to back) and
+/// the drift's degrees of freedom, as block_interval does. The ratio's interval is 1 + (the
+/// difference's 95% interval) / A's mean, with Welch-Satterthwaite degrees of freedom rounded
+/// down. `min_effect` is a fraction (0.01: 1%).
 RatioVerdict compare_samples(std::span<const double> a, std::span<const std::uint32_t> blocks_a,
-                             std::span<const double> b, std::span<const std::uint32_t> blocks_b, double min_effect);
+                             std::span<const double> b, std::span<const std::uint32_t> blocks_b, double min_effect,
+                             const RunDrift& drift_a = {}, const RunDrift& drift_b = {});
 
 /// The mean of each block's values (block 0 too, when present), by block: the rounds of an
 /// `interleave` block, or the blocks of a rotation.

@@ -246,7 +246,7 @@ std::vector<ChartFigure> other_series_charts(const model::Result& result,
       if (!figures.values.empty()) drawn.insert(figures.label);
   // The figures `report summary` would record for the rest.
   model::RenderedReport others;
-  for (const auto& row : report::build_summary(result)) {
+  for (const auto& row : report::build_summary(result, analysis::run_drift(result))) {
     if (drawn.count(row.label) != 0 || row.values.empty()) continue;
     others.figures.push_back(model::ReportFigures{row.label,
                                                   row.values,

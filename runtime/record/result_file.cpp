@@ -232,7 +232,7 @@ json figures_to_json(Placeholders& placeholders, const model::Result& result, co
                  {"aggregates", std::move(aggregates)},
                  {"converged", f.converged}};
     if (!f.unit.empty()) item["unit"] = f.unit;
-    if (f.blocks >= 2) {
+    if (!f.estimate.empty()) {
       item["interval"] = {{"blocks", f.blocks}, {"estimate", f.estimate}};
       if (f.unstable_spread) item["interval"]["unstable_spread"] = number_to_json(*f.unstable_spread);
     }

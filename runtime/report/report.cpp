@@ -58,9 +58,9 @@ std::string section_heading(std::string_view title, Format format) {
 
 namespace {
 
-/// What the result file keeps of how a series' ci95 was estimated from its blocks.
+/// What the result file keeps of how a series' ci95 was estimated from its blocks and the run's drift.
 void note_interval(model::ReportFigures& figures, const analysis::BlockInterval& interval) {
-  if (interval.blocks < 2) return;
+  if (interval.blocks < 2 && interval.estimate != analysis::IntervalEstimate::run) return;
   figures.blocks = static_cast<std::uint32_t>(interval.blocks);
   figures.estimate = analysis::estimate_word(interval.estimate);
   if (interval.unstable) figures.unstable_spread = interval.spread;
@@ -85,7 +85,7 @@ model::RenderedReport render_to_record(const model::Result& whole, const model::
     case model::ReportLayout::interleaved:
       return render_interleaved_report(result, spec, format, width);
     case model::ReportLayout::summary: {
-      const auto rows = build_summary(result);
+      const auto rows = build_summary(result, analysis::run_drift(whole));
       std::ostringstream text;
       render_summary(rows, format, text, width);
       model::RenderedReport record;
@@ -105,7 +105,7 @@ model::RenderedReport render_to_record(const model::Result& whole, const model::
     case model::ReportLayout::table:
       break;
   }
-  const ReportData data = build_report_data(result, spec);
+  const ReportData data = build_report_data(result, spec, analysis::run_drift(whole));
   std::ostringstream text;
   render_report(data, format, text, width);
   model::RenderedReport record;

@@ -50,8 +50,10 @@ struct ReportData {
   std::vector<SeriesFigures> series;
 };
 
-/// The aggregate stage: converts every sample to the unit and computes the aggregates.
-ReportData build_report_data(const model::Result& result, const model::ReportSpec& spec);
+/// The aggregate stage: converts every sample to the unit and computes the aggregates; each
+/// ci95 is at least what the run's `drift` gives it (analysis::block_interval).
+ReportData build_report_data(const model::Result& result, const model::ReportSpec& spec,
+                             const analysis::RunDrift& drift = {});
 
 /// The `compare` inside an `interleave` block (ReportLayout::interleaved): each of `spec.series`'s
 /// mean in one unit (the `unit` option's, else the first series' natural one), its ratio to the
@@ -74,8 +76,9 @@ struct SummaryRow {
 };
 
 /// The aggregate stage of `report summary`: every series of `result`, in the result's order,
-/// each in its natural unit (analysis::natural_unit).
-std::vector<SummaryRow> build_summary(const model::Result& result);
+/// each in its natural unit (analysis::natural_unit), each ci95 at least what the run's `drift`
+/// gives it (analysis::block_interval; analysis::run_drift of the whole result).
+std::vector<SummaryRow> build_summary(const model::Result& result, const analysis::RunDrift& drift = {});
 
 /// Formats `report summary`: one line per series with n, mean, unit, the 95% CI in % of the
 /// mean and the median. In text, labels longer than the other columns leave room for within

@@ -44,7 +44,8 @@ std::string backend_note(const model::Series& series) {
 
 }  // namespace
 
-ReportData build_report_data(const model::Result& result, const model::ReportSpec& spec) {
+ReportData build_report_data(const model::Result& result, const model::ReportSpec& spec,
+                             const analysis::RunDrift& drift) {
   ReportData data;
   data.spec = spec;
   const analysis::Unit* unit = analysis::find_unit(spec.unit);
@@ -58,7 +59,7 @@ ReportData build_report_data(const model::Result& result, const model::ReportSpe
     figures.ci_target_pct = series.ci_target_pct;
     std::vector<std::uint32_t> blocks;
     if (unit != nullptr) figures.values = analysis::sample_values(series, *unit, &blocks);
-    figures.interval = analysis::block_interval(figures.values, blocks);
+    figures.interval = analysis::block_interval(figures.values, blocks, drift);
     // A series whose samples all lack this measure (an op-only kernel in an MB/s report) is
     // not part of the report: a column of dashes or zeros would only mislead.
     bool has_printed_figure = false;

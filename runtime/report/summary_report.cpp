@@ -46,9 +46,24 @@ Shown shown_figures(const SummaryRow& row, Format format) {
   return {cell(row.mean), scaled.name, cell(row.median)};
 }
 
+/// The `blocks` cell of a text or Markdown summary: the number of blocks ("-": taken back to
+/// back), with "means" or "run" when the interval came from the block means or the run's drift.
+std::string blocks_cell(const analysis::BlockInterval& in) {
+  const std::string count = in.blocks >= 2 ? std::to_string(in.blocks) : "-";
+  switch (in.estimate) {
+    case analysis::IntervalEstimate::blocks:
+      return count + " means";
+    case analysis::IntervalEstimate::run:
+      return count + " run";
+    case analysis::IntervalEstimate::samples:
+      break;
+  }
+  return count;
+}
+
 }  // namespace
 
-std::vector<SummaryRow> build_summary(const model::Result& result) {
+std::vector<SummaryRow> build_summary(const model::Result& result, const analysis::RunDrift& drift) {
   std::vector<SummaryRow> rows;
   for (const auto& series : result.series) {
     const analysis::Unit& unit = analysis::natural_unit(series);
@@ -58,7 +73,7 @@ std::vector<SummaryRow> build_summary(const model::Result& result) {
     row.converged = series.converged;
     std::vector<std::uint32_t> blocks;
     row.values = analysis::sample_values(series, unit, &blocks);
-    row.interval = analysis::block_interval(row.values, blocks);
+    row.interval = analysis::block_interval(row.values, blocks, drift);
     row.mean = analysis::aggregate("mean", row.values).value_or(kNoFigure);
     row.ci95 = row.interval.half;
     row.median = analysis::aggregate("median", row.values).value_or(kNoFigure);
@@ -102,13 +117,13 @@ void render_summary(const std::vector<SummaryRow>& rows, Format format, std::ost
     if (blocked) {
       const auto& in = row.interval;
       const bool has = in.blocks >= 2;
-      const bool means = in.estimate == analysis::IntervalEstimate::blocks;
+      const bool from_run = in.estimate == analysis::IntervalEstimate::run;
       if (csv) {
         cells.push_back(has ? std::to_string(in.blocks) : "");
-        cells.push_back(has ? std::string(analysis::estimate_word(in.estimate)) : "");
+        cells.push_back(has || from_run ? std::string(analysis::estimate_word(in.estimate)) : "");
         cells.push_back(in.unstable ? fmt::format("{:.1f}", in.spread * 100) : "");
       } else {
-        cells.push_back(!has ? "-" : means ? fmt::format("{} means", in.blocks) : std::to_string(in.blocks));
+        cells.push_back(blocks_cell(in));
       }
     }
     grid.rows.push_back(std::move(cells));
@@ -116,6 +131,10 @@ void render_summary(const std::vector<SummaryRow>& rows, Format format, std::ost
   if (any_unconverged && !csv) grid.after.push_back("* did not reach its `until ci` target");
   if (blocked && !csv)
     grid.after.push_back("blocks: samples in N blocks over the run; \"N means\": CI from the block means");
+  const bool from_run = std::any_of(rows.begin(), rows.end(), [](const SummaryRow& r) {
+    return r.interval.estimate == analysis::IntervalEstimate::run;
+  });
+  if (from_run && !csv) grid.after.push_back("\"run\": CI from the drift all the run's blocks saw");
   for (auto& note : unstable) grid.after.push_back(std::move(note));
   if (format == Format::text && width > 0) {
     // Cut the labels rather than the table: a summary split into blocks of columns would no

@@ -72,3 +72,49 @@ TEST_CASE("blocks: single-sample blocks: the samples are the block means, nothin
   CHECK_FALSE(r.unstable);
   CHECK(r.spread == doctest::Approx(15.0 / 101.4));
 }
+
+TEST_CASE("blocks: the run's drift pools every blocked series' relative block means") {
+  analysis::DriftPool pool;
+  CHECK(pool.drift().df == 0);
+  // Block means 90 and 110 around 100 (±10%), and 198, 202 around 200 (±1%): Σ (B − 1) = 2.
+  pool.add(std::vector<double>{90, 90, 110, 110}, std::vector<std::uint32_t>{1, 1, 2, 2});
+  pool.add(std::vector<double>{198, 202}, std::vector<std::uint32_t>{1, 2});
+  // Under two blocks, or no blocks at all: nothing to add.
+  pool.add(std::vector<double>{5, 6, 7}, std::vector<std::uint32_t>{1, 1, 1});
+  pool.add(std::vector<double>{5, 6, 7}, {});
+  const analysis::RunDrift d = pool.drift();
+  CHECK(d.df == 2);
+  CHECK(d.sd == doctest::Approx(std::sqrt((0.01 + 0.01 + 0.0001 + 0.0001) / 2)));
+}
+
+TEST_CASE("blocks: a series taken back to back gets the run's drift as one block's") {
+  const std::vector<double> v = {100, 100.5, 99.5, 100, 100};  // steady: ±0.6% of its own
+  const analysis::RunDrift drift{0.05, 4};                     // the run's blocks drifted 5%
+  const auto r = analysis::block_interval(v, {}, drift);
+  CHECK(r.estimate == analysis::IntervalEstimate::run);
+  CHECK(r.blocks == 0);
+  // t(0.975, 4) · 0.05 · 100
+  CHECK(r.half == doctest::Approx(2.776445 * 5).epsilon(1e-5));
+  CHECK(analysis::estimate_word(r.estimate) == "run");
+  // No drift known, or one narrower than the samples' own interval: the samples' interval.
+  CHECK(analysis::block_interval(v, {}, {}).estimate == analysis::IntervalEstimate::samples);
+  const auto narrow = analysis::block_interval(v, {}, {0.0001, 4});
+  CHECK(narrow.estimate == analysis::IntervalEstimate::samples);
+  CHECK(narrow.half == doctest::Approx(analysis::ci95(v)));
+  // One sample has no interval, whatever the drift.
+  CHECK(std::isnan(analysis::block_interval(std::vector<double>{100}, {}, drift).half));
+}
+
+TEST_CASE("blocks: a series in B blocks gets the run's drift divided by the square root of B") {
+  const std::vector<double> v = {99.9, 100.1, 100.1, 100.3, 99.7, 99.9, 99.9, 100.1};
+  const std::vector<std::uint32_t> b = {1, 1, 2, 2, 3, 3, 4, 4};
+  const auto r = analysis::block_interval(v, b, {0.05, 10});
+  CHECK(r.blocks == 4);
+  CHECK(r.estimate == analysis::IntervalEstimate::run);
+  CHECK(r.half == doctest::Approx(2.228139 * 0.05 * 100 / 2).epsilon(1e-5));  // t(0.975, 10), √4
+  CHECK_FALSE(r.unstable);
+  // Its own block means wider than the drift: they stay the estimate.
+  const std::vector<double> w = {99, 100, 101, 109, 110, 111, 119, 120, 121};
+  const std::vector<std::uint32_t> wb = {1, 1, 1, 2, 2, 2, 3, 3, 3};
+  CHECK(analysis::block_interval(w, wb, {0.01, 10}).estimate == analysis::IntervalEstimate::blocks);
+}

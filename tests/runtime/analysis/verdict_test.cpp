@@ -99,6 +99,36 @@ TEST_CASE("verdict: samples in blocks are judged on their block means") {
   CHECK(means.ratio == doctest::Approx(samples.ratio));
 }
 
+TEST_CASE("verdict: a side taken back to back beside blocks is judged on its samples") {
+  // A in three blocks, B back to back: each side counts its own units (3 block means, 4 samples).
+  const std::vector<double> a = {99, 101, 100, 100, 101, 99};
+  const std::vector<std::uint32_t> blocks = {1, 1, 2, 2, 3, 3};
+  const std::vector<double> b = {109, 111, 110, 110};
+  const auto v = analysis::compare_samples(a, blocks, b, kNone, 0.01);
+  CHECK(v.block_means);
+  CHECK(v.kind == Kind::higher);
+  CHECK(v.ratio == doctest::Approx(1.1));
+}
+
+TEST_CASE("verdict: a run's drift widens the side whose units saw less of it, worked by hand") {
+  // Steady samples, 3% apart: sure on their own.
+  const std::vector<double> a = {99.5, 100.5, 100, 100};
+  const std::vector<double> b = {102.5, 103.5, 103, 103};
+  CHECK(judge(a, b).kind == Kind::higher);
+  // Both runs drifted ±2% block to block (df 8): each back-to-back mean varies by (2% of it)²,
+  // se = sqrt(2² + 2.06²) = 2.871, df = (4 + 4.2436)² / (16/8 + 18.008/8) = 15.99, rounded down:
+  // t(0.975, 15) = 2.131.
+  const analysis::RunDrift drift{0.02, 8};
+  const auto v = analysis::compare_samples(a, kNone, b, kNone, 0.01, drift, drift);
+  CHECK(v.kind == Kind::no_difference);
+  const double se = std::sqrt(4 + std::pow(2.06, 2));
+  CHECK(v.lo == doctest::Approx(1 + (3 - 2.131450 * se) / 100).epsilon(1e-4));
+  CHECK(v.hi == doctest::Approx(1 + (3 + 2.131450 * se) / 100).epsilon(1e-4));
+  // A drift narrower than the samples' own spread changes nothing.
+  const auto calm = analysis::compare_samples(a, kNone, b, kNone, 0.01, {0.0001, 8}, {0.0001, 8});
+  CHECK(calm.lo == doctest::Approx(judge(a, b).lo));
+}
+
 TEST_CASE("verdict: paired rounds: a drift both sides share cancels, worked by hand") {
   // A drifts from 100 to 150 over five rounds; B is 2% faster in each, give or take: the unpaired
   // spread would hide it, the paired log ratios do not.

@@ -911,7 +911,12 @@ TEST_CASE("result_file: a CPU span's column is written only where a sample's CPU
   CHECK(back->series[1].samples[2].cpu_samples == 1);
 }
 
-TEST_CASE("result_file: samples' blocks and how a report's interval used them are kept, only where there are blocks") {
+namespace {
+
+/// Two series of six samples and a `lines` report of their ops/s: "blocked", in three blocks,
+/// each steady and apart from the others (100, 110, 120 ops: ±9% block to block), and "plain",
+/// back to back, of no operations or (`plain_ops`) of 100 and 101 in turn (±1% of its own).
+model::Result blocked_beside_plain(bool plain_ops) {
   model::Result r;
   model::Series blocked;
   blocked.label = "blocked";
@@ -922,9 +927,10 @@ TEST_CASE("result_file: samples' blocks and how a report's interval used them ar
     sample.iteration = i + 1;
     sample.units = 1;
     sample.wall_ns = 100;
+    if (plain_ops) sample.ops = 100 + i % 2;
     plain.add(sample, {"nop", {}});
     sample.block = i / 2 + 1;
-    sample.ops = i < 2 ? 100 : i < 4 ? 110 : 120;  // three blocks, each steady, apart from the others
+    sample.ops = i < 2 ? 100 : i < 4 ? 110 : 120;
     blocked.add(sample, {"nop", {}});
   }
   r.series = {blocked, plain};
@@ -934,6 +940,13 @@ TEST_CASE("result_file: samples' blocks and how a report's interval used them ar
   lines.aggregates = {"mean", "ci95"};
   r.rendered.push_back(
       hwbench::runtime::report::render_to_record(r, lines, hwbench::runtime::report::Format::text, {}));
+  return r;
+}
+
+}  // namespace
+
+TEST_CASE("result_file: samples' blocks and how a report's interval used them are kept, only where there are blocks") {
+  model::Result r = blocked_beside_plain(/*plain_ops=*/false);
   const auto& figures = r.rendered[0].figures;
   REQUIRE(figures.size() == 2);
   CHECK(figures[0].blocks == 3);
@@ -951,4 +964,22 @@ TEST_CASE("result_file: samples' blocks and how a report's interval used them ar
   check_same(r, *back);
   CHECK(back->series[0].samples[5].block == 3);
   CHECK(back->rendered[0].figures[0].estimate == "blocks");
+}
+
+TEST_CASE("result_file: a series taken back to back keeps that its ci95 came from the run's drift") {
+  model::Result r = blocked_beside_plain(/*plain_ops=*/true);
+  const auto& figures = r.rendered[0].figures;
+  REQUIRE(figures.size() == 2);
+  CHECK(figures[1].blocks == 0);
+  CHECK(figures[1].estimate == "run");
+  CHECK_FALSE(figures[1].unstable_spread.has_value());
+  // t(0.975, 2) · the block means' sd of ±9.05% · the mean of 1.005e9 ops/s
+  CHECK(figures[1].aggregates[1].second == doctest::Approx(4.302653 * (10 / 110.0) * 1.005e9).epsilon(1e-5));
+  const std::string text = hwbench::runtime::record::result_text(r);
+  CHECK(text.find("\"estimate\": \"run\"") != std::string::npos);
+  std::string error;
+  const auto back = hwbench::runtime::record::parse_result(text, "drift.json", error);
+  REQUIRE_MESSAGE(back.has_value(), error);
+  check_same(r, *back);
+  CHECK(back->rendered[0].figures[1].estimate == "run");
 }

@@ -69,6 +69,17 @@ model::Result mixed() {
   return r;
 }
 
+/// `samples` two to a block: blocks 1, 1, 2, 2, 3, 3 …
+model::Samples in_blocks_of_two(const model::Samples& samples) {
+  model::Samples blocked;
+  std::uint32_t i = 0;
+  for (model::Sample sample : samples) {
+    sample.block = i++ / 2 + 1;
+    blocked.push_back(sample);
+  }
+  return blocked;
+}
+
 std::string summary(const model::Result& r, report::Format format, std::size_t width = rt::report::kDefaultWidth) {
   std::ostringstream out;
   rt::report::render_summary(rt::report::build_summary(r), format, out, width);
@@ -116,15 +127,7 @@ TEST_CASE("summary: samples in blocks: their count, the block means' interval an
   // Three blocks of two samples each: one series steady, one whose blocks drift 10% apart.
   model::Series steady = series("steady", {100e6, 102e6, 102e6, 100e6, 101e6, 101e6});
   model::Series drifting = series("drifting", {100e6, 101e6, 110e6, 111e6, 120e6, 121e6});
-  for (model::Series* s : {&steady, &drifting}) {
-    model::Samples blocked;
-    std::uint32_t i = 0;
-    for (model::Sample sample : s->samples) {
-      sample.block = i++ / 2 + 1;
-      blocked.push_back(sample);
-    }
-    s->samples = blocked;
-  }
+  for (model::Series* s : {&steady, &drifting}) s->samples = in_blocks_of_two(s->samples);
   r.series = {steady, drifting, series("back to back", {50e6, 51e6})};
   const auto rows = rt::report::build_summary(r);
   CHECK(rows[0].interval.estimate == rt::analysis::IntervalEstimate::samples);
@@ -137,6 +140,32 @@ TEST_CASE("summary: samples in blocks: their count, the block means' interval an
         hwbench::test::golden("summary-blocks.txt", summary(r, report::Format::text)));
   CHECK(summary(r, report::Format::csv) ==
         hwbench::test::golden("summary-blocks.csv.txt", summary(r, report::Format::csv)));
+}
+
+TEST_CASE("summary: the run's drift widens the series whose own samples saw less of it (golden file)") {
+  model::Result r;
+  // Two series in three blocks, one of them drifting 10% block to block; one back to back.
+  model::Series steady = series("steady", {100e6, 102e6, 102e6, 100e6, 101e6, 101e6});
+  model::Series drifting = series("drifting", {100e6, 101e6, 110e6, 111e6, 120e6, 121e6});
+  for (model::Series* s : {&steady, &drifting}) s->samples = in_blocks_of_two(s->samples);
+  r.series = {steady, drifting, series("back to back", {50e6, 51e6, 50.5e6})};
+  const rt::analysis::RunDrift drift = rt::analysis::run_drift(r);
+  // Block means 100.5, 110.5, 120.5 around 110.5: ±9.05%; the steady blocks add 0; df 2 + 2.
+  CHECK(drift.df == 4);
+  CHECK(drift.sd == doctest::Approx(std::sqrt(2 * std::pow(10 / 110.5, 2) / 4)));
+  const auto rows = rt::report::build_summary(r, drift);
+  CHECK(rows[0].interval.estimate == rt::analysis::IntervalEstimate::run);
+  CHECK(rows[0].ci95 == doctest::Approx(2.776445 * drift.sd * 101 / std::sqrt(3.0)).epsilon(1e-5));
+  CHECK(rows[1].interval.estimate == rt::analysis::IntervalEstimate::blocks);
+  CHECK(rows[2].interval.estimate == rt::analysis::IntervalEstimate::run);
+  CHECK(rows[2].ci95 == doctest::Approx(2.776445 * drift.sd * 50.5).epsilon(1e-5));
+  std::ostringstream text;
+  rt::report::render_summary(rows, report::Format::text, text, rt::report::kDefaultWidth);
+  CHECK(text.str() == hwbench::test::golden("summary-drift.txt", text.str()));
+  std::ostringstream csv;
+  rt::report::render_summary(rows, report::Format::csv, csv, rt::report::kDefaultWidth);
+  CHECK(csv.str().find("\nback to back,3,50.5,MB/s,") != std::string::npos);
+  CHECK(csv.str().find(",,run,\n") != std::string::npos);  // no blocks of its own, its CI from the run
 }
 
 TEST_CASE("summary: figures in each series' unit at full precision, the CI as a share of the mean") {
