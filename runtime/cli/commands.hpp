@@ -120,7 +120,7 @@ int cmd_reproduce(const Common& c, const ReproduceChoices& choices, const HostsO
 /// What a run on other machines gave: the results of those that ran the recipe through, with
 /// their names, in their order.
 struct HostResults {
-  std::vector<model::Result> results;
+  std::vector<std::shared_ptr<const model::Result>> results;  ///< shared with the launch's outcome
   std::vector<std::string> names;
   std::size_t hosts = 0;      ///< the machines it was sent to
   std::string kind = "host";  ///< what they are: "host" or "node"
@@ -130,10 +130,12 @@ struct HostResults {
 /// nothing could be sent, failure when nothing ran).
 int run_on_hosts(const Common& c, const HostsOptions& hosts, const std::string& format, std::size_t width,
                  const RunDisplay& display, HostResults& results, std::ostream& out, std::ostream& err);
-/// With three results or more: the per-node verdict of `results` (analysis/node_spread.hpp), its
-/// outliers beyond options.outlier_k spreads, under a heading in `format`.
-void print_node_verdict(const HostResults& results, const HostsOptions& options, const std::string& format,
-                        std::ostream& out);
+/// The results as compare_results takes them.
+std::vector<const model::Result*> result_pointers(const HostResults& results);
+/// With three results or more: the per-node verdict of their `comparison` (analysis/node_spread.hpp),
+/// its outliers beyond options.outlier_k spreads, under a heading in `format`; `kind` names the machines.
+void print_node_verdict(const analysis::Comparison& comparison, const std::string& kind, const HostsOptions& options,
+                        const std::string& format, std::ostream& out);
 /// `hwbench report FILE`.
 int cmd_report(const std::string& file, const std::string& format, std::size_t width, std::ostream& out,
                std::ostream& err);

@@ -58,7 +58,7 @@ int run_on_hosts(const Common& c, const HostsOptions& options, const std::string
     if (!target.result) continue;
     if (!results.results.empty()) out << "\n";
     out << block_heading(fmt::format("{} ({})", target.name, target.machine), format) << target.reports;
-    results.results.push_back(*target.result);
+    results.results.push_back(target.result);
     results.names.push_back(target.name);
   }
   results.hosts = launched->targets.size();
@@ -66,31 +66,36 @@ int run_on_hosts(const Common& c, const HostsOptions& options, const std::string
   return launched->all_complete ? exit_ok : exit_failure;
 }
 
-void print_node_verdict(const HostResults& results, const HostsOptions& options, const std::string& format,
-                        std::ostream& out) {
-  if (results.results.size() < 3) return;
+std::vector<const model::Result*> result_pointers(const HostResults& results) {
   std::vector<const model::Result*> pointers;
-  for (const auto& r : results.results) pointers.push_back(&r);
-  const auto comparison = analysis::compare_results(pointers, results.names, {});
+  for (const auto& r : results.results) pointers.push_back(r.get());
+  return pointers;
+}
+
+void print_node_verdict(const analysis::Comparison& comparison, const std::string& kind, const HostsOptions& options,
+                        const std::string& format, std::ostream& out) {
+  if (comparison.names.size() < 3) return;
   const std::string verdict = analysis::format_node_spread(
-      analysis::node_spread(comparison, {std::isnan(options.outlier_k) ? 3.0 : options.outlier_k, 0.02}), results.kind);
-  if (!verdict.empty()) out << "\n" << block_heading("Per-" + results.kind + " verdict", format) << verdict;
+      analysis::node_spread(comparison, {std::isnan(options.outlier_k) ? 3.0 : options.outlier_k, 0.02}), kind);
+  if (!verdict.empty()) out << "\n" << block_heading("Per-" + kind + " verdict", format) << verdict;
 }
 
 int cmd_run_hosts(const Common& c, const HostsOptions& options, const std::string& format, std::size_t width,
                   const RunDisplay& display, std::ostream& out, std::ostream& err) {
   HostResults results;
   const int code = run_on_hosts(c, options, format, width, display, results, out, err);
-  const auto& complete = results.results;
   const auto& names = results.names;
-  if (complete.size() >= 2) {
+  if (results.results.size() >= 2) {
+    // One comparison, printed and then judged node by node.
+    const auto pointers = result_pointers(results);
+    const auto comparison = analysis::compare_results(pointers, names, {});
     out << "\n" << block_heading(fmt::format("Comparison: {} (the base) and the others", names.front()), format);
-    out << pipeline::render_comparison(complete, names, {}, false);
+    out << pipeline::render_comparison(pointers, comparison, {}, false);
+    print_node_verdict(comparison, results.kind, options, format, out);
   } else if (results.hosts >= 2) {
-    err << fmt::format("hwbench: no comparison: {} of the {} {}s ran the recipe through\n", complete.size(),
+    err << fmt::format("hwbench: no comparison: {} of the {} {}s ran the recipe through\n", results.results.size(),
                        results.hosts, results.kind);
   }
-  print_node_verdict(results, options, format, out);
   return code;
 }
 

@@ -102,21 +102,21 @@ bool recipe_request(const Common& given, const record::Procedure& procedure, con
 /// The runs' results beside the log's figures, the log the base, and each one's verdict under it.
 /// A run with sections (--original: the program's section and hwbench's) gives a column per
 /// section, "NAME (SECTION)".
-void print_comparison(const reproduce::Log& log, const std::vector<model::Result>& runs,
+void print_comparison(const reproduce::Log& log, const std::vector<const model::Result*>& runs,
                       const std::vector<std::string>& run_names, const analysis::CompareOptions& options,
                       std::ostream& out) {
-  std::vector<model::Result> columns{log.result};
+  std::vector<model::Result> parts;  // the runs' sections, as columns of their own
   std::vector<std::string> names{std::filesystem::path(log.name).filename().string()};
   for (std::size_t i = 0; i < runs.size(); ++i) {
-    for (auto& [section, part] : reproduce::split_sections(runs[i], log)) {
-      columns.push_back(std::move(part));
+    for (auto& [section, part] : reproduce::split_sections(*runs[i], log)) {
+      parts.push_back(std::move(part));
       names.push_back(section.empty() ? run_names[i] : fmt::format("{} ({})", run_names[i], section));
     }
   }
-  out << "\n" << pipeline::render_comparison(columns, names, options, false);
-  std::vector<const model::Result*> pointers;
-  for (const auto& r : columns) pointers.push_back(&r);
-  const auto comparison = analysis::compare_results(pointers, names, options);
+  std::vector<const model::Result*> columns{&log.result};
+  for (const auto& part : parts) columns.push_back(&part);
+  const auto comparison = analysis::compare_results(columns, names, options);
+  out << "\n" << pipeline::render_comparison(columns, comparison, options, false);
   for (std::size_t column = 1; column < columns.size(); ++column)
     for (const auto& line : reproduce::reproduce_summary(comparison, column)) out << line << "\n";
 }
@@ -162,8 +162,12 @@ int run_and_compare(const Reproduction& how, const reproduce::Log& log, const Co
   if (how.hosts.any()) {
     HostResults results;
     const int code = run_on_hosts(request, how.hosts, how.format, how.width, how.display, results, out, err);
-    if (!results.results.empty()) print_comparison(log, results.results, results.names, how.options, out);
-    print_node_verdict(results, how.hosts, how.format, out);
+    if (results.results.empty()) return code;
+    const auto runs = result_pointers(results);
+    print_comparison(log, runs, results.names, how.options, out);
+    // The nodes judged among themselves, without the log.
+    if (runs.size() >= 3)
+      print_node_verdict(analysis::compare_results(runs, results.names, {}), results.kind, how.hosts, how.format, out);
     return code;
   }
   RunChoices files;
@@ -179,7 +183,7 @@ int run_and_compare(const Reproduction& how, const reproduce::Log& log, const Co
     err << "hwbench: " << error << "\n";
     return exit_failure;
   }
-  print_comparison(log, {std::move(*here)}, {"this machine"}, how.options, out);
+  print_comparison(log, {&*here}, {"this machine"}, how.options, out);
   return exit_ok;
 }
 

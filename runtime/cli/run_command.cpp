@@ -144,9 +144,9 @@ int slurm_task(const Common& c, const RunChoices& files, const std::string& form
   }
   answer.status = code;
   out << remote::encode_answer(answer) << std::flush;
-  if (::chdir("/") != 0) {
-  }
+  // Out of the directory before it goes (an error here changes nothing: it goes anyway).
   std::error_code ec;
+  std::filesystem::current_path("/", ec);
   if (!dir.empty()) std::filesystem::remove_all(dir, ec);
   if (!bcast.empty()) std::filesystem::remove(bcast, ec);
   return code;

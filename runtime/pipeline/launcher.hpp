@@ -6,6 +6,7 @@
 // here and hands back how each went. The command line only picks one (runtime/cli/cli.cpp); a
 // fourth place to run (Kubernetes jobs, a batch system other than Slurm) is one more
 // implementation of launch(), and every command that runs recipes gets it.
+#include <memory>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -31,12 +32,14 @@ struct LaunchRequest {
 
 /// How the run on one machine (a host, a node, this machine) went.
 struct TargetOutcome {
-  std::string name;                     ///< the host's name, the node's, or this machine's host name
-  std::string machine;                  ///< its `uname -m`, when learnt
-  std::string reports;                  ///< what its run printed (the reports)
-  std::string error;                    ///< "" when it ran the recipe through; otherwise one line: the cause
-  std::string result_path;              ///< the result file written here, "" when none
-  std::optional<model::Result> result;  ///< its result, when it ran the recipe through
+  std::string name;         ///< the host's name, the node's, or this machine's host name
+  std::string machine;      ///< its `uname -m`, when learnt
+  std::string reports;      ///< what its run printed (the reports)
+  std::string error;        ///< "" when it ran the recipe through; otherwise one line: the cause
+  std::string result_path;  ///< the result file written here, "" when none
+  /// Its result, when it ran the recipe through: shared, not copied (a local run's is the
+  /// launcher's record, which may hold 10^6 samples).
+  std::shared_ptr<const model::Result> result;
 };
 
 /// How the run on every machine went, in the machines' order.

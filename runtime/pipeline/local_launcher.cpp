@@ -37,8 +37,8 @@ std::optional<LaunchOutcome> LocalLauncher::launch(const LaunchRequest& request,
   }
 
   RunRequest run{&*checked, &source, setup_.command_line, setup_.options};
-  record_ = run_recipe(run);
-  model::Result& result = record_.result;
+  record_ = std::make_shared<RunRecord>(run_recipe(run));
+  model::Result& result = record_->result;
   const bool complete = result.status == model::RunStatus::complete;
   rendered_ = render_result(result, setup_.render);
   if (complete) result.rendered = rendered_.reports;
@@ -57,7 +57,8 @@ std::optional<LaunchOutcome> LocalLauncher::launch(const LaunchRequest& request,
   }
   outcome.all_complete = complete && target.error.empty();
   outcome.interrupted = result.status == model::RunStatus::interrupted;
-  if (target.error.empty()) target.result = result;
+  // The outcome shares the record rather than copy its samples.
+  if (target.error.empty()) target.result = std::shared_ptr<const model::Result>(record_, &record_->result);
   return outcome;
 }
 

@@ -33,14 +33,15 @@ class LocalLauncher : public Launcher {
   /// Why the recipe did not load, when launch() returned nothing.
   LoadFailure load_failure() const { return failure_; }
   /// The run's record: what it cleaned up after a failure, and what it could not.
-  const RunRecord& record() const { return record_; }
+  /// Only after launch() returned an outcome.
+  const RunRecord& record() const { return *record_; }
   /// The run's rendering (its HTML page when setup.render.html).
   const RenderedResult& rendered() const { return rendered_; }
 
  private:
   LocalSetup setup_;
   LoadFailure failure_ = LoadFailure::usage;
-  RunRecord record_;
+  std::shared_ptr<RunRecord> record_;  ///< shared with the outcome's result
   RenderedResult rendered_;
 };
 

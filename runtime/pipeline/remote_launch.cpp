@@ -166,7 +166,7 @@ remote::HostBinaries find_binaries(const LaunchRequest& request, const std::stri
 
 TargetOutcome collect_received(const LaunchRequest& request, const Received& received, const std::string& stamp,
                                std::ostream& log) {
-  TargetOutcome target{received.name, received.machine, received.reports, received.error, "", std::nullopt};
+  TargetOutcome target{received.name, received.machine, received.reports, received.error, "", nullptr};
   if (received.result.empty()) return target;
   const std::string path = default_result_path(request.recipe.file, remote::file_name_part(received.name), stamp);
   std::string error;
@@ -183,7 +183,8 @@ TargetOutcome collect_received(const LaunchRequest& request, const Received& rec
     return target;
   }
   if (!request.quiet) log << fmt::format("result of {}: {}\n", received.name, path);
-  if (received.remote_exit == 0 && result->status == model::RunStatus::complete) target.result = std::move(*result);
+  if (received.remote_exit == 0 && result->status == model::RunStatus::complete)
+    target.result = std::make_shared<const model::Result>(std::move(*result));
   return target;
 }
 

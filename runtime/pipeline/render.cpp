@@ -132,8 +132,12 @@ std::string render_comparison(const std::vector<model::Result>& results, const s
                               const analysis::CompareOptions& options, bool html) {
   std::vector<const model::Result*> pointers;
   for (const auto& r : results) pointers.push_back(&r);
-  const auto comparison = analysis::compare_results(pointers, names, options);
-  if (html) return html::comparison_page(pointers, comparison, options);
+  return render_comparison(pointers, analysis::compare_results(pointers, names, options), options, html);
+}
+
+std::string render_comparison(const std::vector<const model::Result*>& results, const analysis::Comparison& comparison,
+                              const analysis::CompareOptions& options, bool html) {
+  if (html) return html::comparison_page(results, comparison, options);
   return report::format_comparison(comparison, options);
 }
 

@@ -65,5 +65,9 @@ std::string result_html(const model::Result& result, std::size_t width);
 /// otherwise the table with the environment's differences, as `hwbench compare` prints it.
 std::string render_comparison(const std::vector<model::Result>& results, const std::vector<std::string>& names,
                               const analysis::CompareOptions& options, bool html);
+/// The same, from the comparison of `results` already made (analysis::compare_results with
+/// `options`), for a caller that uses it further.
+std::string render_comparison(const std::vector<const model::Result*>& results, const analysis::Comparison& comparison,
+                              const analysis::CompareOptions& options, bool html);
 
 }  // namespace hwbench::runtime::pipeline

@@ -9,11 +9,11 @@
 #include <fmt/format.h>
 
 #include "runtime/pipeline/remote_launch.hpp"
-#include "runtime/pipeline/run_recipe.hpp"
+#include "runtime/pipeline/run_recipe.hpp"  // utc_stamp
 #include "runtime/remote/fleet_file.hpp"
 #include "runtime/remote/host_run.hpp"
 #include "runtime/remote/ssh_session.hpp"
-#include "runtime/run/interpreter.hpp"
+#include "runtime/run/interrupt_guard.hpp"
 
 namespace hwbench::runtime::pipeline {
 
