@@ -7,6 +7,10 @@
 #
 #   bench/rerun_spread.sh [RUN-OPTION…]   (RUNS=N reruns, default 5, at least 2; about 25 s each)
 #   bench/rerun_spread.sh --blocks 1      (each series back to back, as before samples came in blocks)
+#   RERENDER=1 WORK=DIR bench/rerun_spread.sh
+#                                         (no runs: the table of DIR's kept run files, as HWBENCH's
+#                                         `report` computes their intervals: two estimators, one set
+#                                         of samples)
 #
 # Environment: HWBENCH (default the clone's build/hwbench), WORK=DIR keeps the result files
 # (runN.json), the reports (runN.txt) and their CSV (runN.csv). Needs nothing but awk.
@@ -29,7 +33,14 @@ hwbench_binary
 need awk
 recipe=$bench_dir/rerun-spread.bench
 work_dir hwbench-rerun-spread
-rm -f "$work"/run*.json "$work"/run*.txt "$work"/run*.csv "$work/figures.tsv"  # a kept WORK's earlier runs
+rerender=${RERENDER:-0}
+if [[ "$rerender" == 1 ]]; then
+  [[ -f "$work/run1.json" && -f "$work/walls.txt" ]] || die "RERENDER=1 needs WORK=DIR with the run files of a run of this script"
+  runs=$(find "$work" -maxdepth 1 -name 'run*.json' | wc -l)
+else
+  rm -f "$work"/run*.json "$work"/run*.txt "$work/walls.txt"  # a kept WORK's earlier runs
+fi
+rm -f "$work"/run*.csv "$work/figures.tsv"
 
 now() { date +%s.%N; }
 
@@ -71,12 +82,16 @@ csv_figures() {
 }
 
 walls=()
+if [[ "$rerender" == 1 ]]; then mapfile -t walls < "$work/walls.txt"; fi
 for ((i = 1; i <= runs; i++)); do
-  echo "run $i of $runs" >&2
-  start=$(now)
-  "$hwbench" run "$recipe" -o "$work/run$i.json" -q "$@" > "$work/run$i.txt"
-  end=$(now)
-  walls+=("$(awk -v s="$start" -v e="$end" 'BEGIN { printf "%.1f", e - s }')")
+  if [[ "$rerender" != 1 ]]; then
+    echo "run $i of $runs" >&2
+    start=$(now)
+    "$hwbench" run "$recipe" -o "$work/run$i.json" -q "$@" > "$work/run$i.txt"
+    end=$(now)
+    walls+=("$(awk -v s="$start" -v e="$end" 'BEGIN { printf "%.1f", e - s }')")
+    echo "${walls[-1]}" >> "$work/walls.txt"
+  fi
   "$hwbench" report "$work/run$i.json" --format csv > "$work/run$i.csv"
   csv_figures "$i" < "$work/run$i.csv" >> "$work/figures.tsv"
 done

@@ -2,7 +2,7 @@
 // The `command` family: any program as a step. `exec PROGRAM ARG…` runs a program from its argv
 // (no shell); `sh "LINE"` runs a shell command line through /bin/sh -c. One unit of work is one
 // run of the program, from its spawn to its reaping. The checker binds these statements itself
-// (runtime/check/command_binder.cpp): the program's words first, then the options below, whose
+// (runtime/check/binders/command_binder.cpp): the program's words first, then the options below, whose
 // names and spellings in a Call are this header's.
 #include <string>
 #include <string_view>

@@ -222,7 +222,7 @@ struct compare_stmt
              p::star<ws, p::not_at<args_end>, compare_option>, content_end, ws, p::must<items_end>> {};
 
 // `settle DURATION` or `settle until stable [PATH] [max DURATION]`: what the run waits for
-// between setup and the first timed statement (runtime/check/settle_binder.hpp).
+// between setup and the first timed statement (runtime/check/binders/settle_binder.hpp).
 struct settle_until : whole<kw_until> {};
 struct settle_stable : whole<kw_stable> {};
 struct settle_duration : p::seq<value_item> {};

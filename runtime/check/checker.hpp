@@ -22,7 +22,7 @@ struct CheckOptions {
   /// -L NAME=PATH (a name) and -L /literal/dir=PATH (a remapped literal path), in order.
   std::vector<std::pair<std::string, std::string>> overrides;
   bool allow_exec = false;
-  /// --set NAME=VALUE, in order: values in place of top-level `let`s (runtime/check/settings.hpp).
+  /// --set NAME=VALUE, in order: values in place of top-level `let`s (runtime/check/evaluation/settings.hpp).
   std::vector<std::pair<std::string, std::string>> settings;
   std::string cwd;
   const platform::FileView* files = nullptr;  ///< the real file system

@@ -4,7 +4,7 @@
 
 #include "base/support/suggestions.hpp"
 #include "runtime/analysis/compare.hpp"
-#include "runtime/check/binding_cursor.hpp"
+#include "runtime/check/binders/binding_cursor.hpp"
 #include "runtime/check/recipe_walk.hpp"
 
 namespace hwbench::runtime::check::detail {

@@ -125,7 +125,7 @@ struct Plan {
   std::optional<double> estimated_seconds;  ///< where knowable (every sample bounded by `for`)
   double timed_seconds_known = 0;           ///< the part of the time that is knowable
   bool runs_programs = false;
-  /// The kernels the recipe defines (runtime/check/user_kernels.hpp): owns the specs their steps point to.
+  /// The kernels the recipe defines (runtime/check/binders/user_kernels.hpp): owns the specs their steps point to.
   std::shared_ptr<const check::UserKernels> user_kernels;
 };
 

@@ -9,9 +9,9 @@
 #include "kernels/contract/registry.hpp"
 #include "lang/common/diagnostics.hpp"
 #include "lang/recipe/ast.hpp"
-#include "runtime/check/evaluator.hpp"
-#include "runtime/check/kernel_parameters.hpp"
-#include "runtime/check/measurement_options.hpp"
+#include "runtime/check/binders/kernel_parameters.hpp"
+#include "runtime/check/binders/measurement_options.hpp"
+#include "runtime/check/evaluation/evaluator.hpp"
 #include "runtime/plan/plan.hpp"
 #include "runtime/sandbox/locations.hpp"
 

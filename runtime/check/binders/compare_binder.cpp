@@ -1,4 +1,4 @@
-#include "runtime/check/compare_binder.hpp"
+#include "runtime/check/binders/compare_binder.hpp"
 
 #include <algorithm>
 #include <filesystem>

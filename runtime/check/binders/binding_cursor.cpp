@@ -1,11 +1,11 @@
-#include "runtime/check/binding_cursor.hpp"
+#include "runtime/check/binders/binding_cursor.hpp"
 
 #include <algorithm>
 
 #include <fmt/format.h>
 
 #include "lang/common/lexical.hpp"
-#include "runtime/check/kernel_binder.hpp"
+#include "runtime/check/binders/kernel_binder.hpp"
 
 namespace hwbench::runtime::check {
 

@@ -7,7 +7,7 @@
 
 #include "base/support/suggestions.hpp"
 #include "runtime/analysis/units.hpp"
-#include "runtime/check/command_binder_internal.hpp"
+#include "runtime/check/binders/command_binder_internal.hpp"
 #include "runtime/tools/tools.hpp"
 
 namespace hwbench::runtime::check {

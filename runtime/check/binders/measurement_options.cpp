@@ -1,10 +1,10 @@
-#include "runtime/check/measurement_options.hpp"
+#include "runtime/check/binders/measurement_options.hpp"
 
 #include <algorithm>
 
 #include <fmt/format.h>
 
-#include "runtime/check/kernel_binder.hpp"
+#include "runtime/check/binders/kernel_binder.hpp"
 
 namespace hwbench::runtime::check {
 

@@ -9,7 +9,7 @@
 #include <string>
 
 #include "lang/recipe/ast.hpp"
-#include "runtime/check/evaluator.hpp"
+#include "runtime/check/evaluation/evaluator.hpp"
 #include "runtime/plan/plan.hpp"
 
 namespace hwbench::runtime::check {

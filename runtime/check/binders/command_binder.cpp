@@ -1,4 +1,4 @@
-#include "runtime/check/command_binder.hpp"
+#include "runtime/check/binders/command_binder.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -8,7 +8,7 @@
 #include "base/platform/child_process.hpp"
 #include "base/support/suggestions.hpp"
 #include "kernels/command/command.hpp"
-#include "runtime/check/command_binder_internal.hpp"
+#include "runtime/check/binders/command_binder_internal.hpp"
 
 namespace hwbench::runtime::check {
 

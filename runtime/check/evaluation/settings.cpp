@@ -1,4 +1,4 @@
-#include "runtime/check/settings.hpp"
+#include "runtime/check/evaluation/settings.hpp"
 
 #include <algorithm>
 

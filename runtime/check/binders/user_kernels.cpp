@@ -1,4 +1,4 @@
-#include "runtime/check/user_kernels.hpp"
+#include "runtime/check/binders/user_kernels.hpp"
 
 #include <algorithm>
 
@@ -7,7 +7,7 @@
 #include "lang/kernel/kernel_parser.hpp"
 #include "lang/kernel/kernel_typecheck.hpp"
 #include "lang/recipe/keywords.hpp"
-#include "runtime/check/kernel_binder.hpp"
+#include "runtime/check/binders/kernel_binder.hpp"
 
 namespace hwbench::runtime::check {
 

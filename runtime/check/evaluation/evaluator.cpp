@@ -1,11 +1,11 @@
-#include "runtime/check/evaluator.hpp"
+#include "runtime/check/evaluation/evaluator.hpp"
 
 #include <cmath>
 
 #include <fmt/format.h>
 
 #include "base/support/suggestions.hpp"
-#include "runtime/check/evaluator_internal.hpp"
+#include "runtime/check/evaluation/evaluator_internal.hpp"
 
 namespace hwbench::runtime::check {
 

@@ -1,8 +1,8 @@
-#include "runtime/check/settle_binder.hpp"
+#include "runtime/check/binders/settle_binder.hpp"
 
 #include <fmt/format.h>
 
-#include "runtime/check/binding_cursor.hpp"
+#include "runtime/check/binders/binding_cursor.hpp"
 
 namespace hwbench::runtime::check {
 

@@ -1,4 +1,4 @@
-#include "runtime/check/index_binder.hpp"
+#include "runtime/check/binders/index_binder.hpp"
 
 #include <sys/stat.h>
 

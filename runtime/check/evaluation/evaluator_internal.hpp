@@ -6,7 +6,7 @@
 
 #include "lang/common/diagnostics.hpp"
 #include "lang/recipe/ast.hpp"
-#include "runtime/check/evaluator.hpp"
+#include "runtime/check/evaluation/evaluator.hpp"
 
 namespace hwbench::runtime::check::detail {
 

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "kernels/contract/kernel.hpp"
-#include "runtime/check/binding_cursor.hpp"
+#include "runtime/check/binders/binding_cursor.hpp"
 
 namespace hwbench::runtime::check {
 

@@ -8,7 +8,7 @@
 
 #include "lang/common/diagnostics.hpp"
 #include "lang/recipe/ast.hpp"
-#include "runtime/check/evaluator.hpp"
+#include "runtime/check/evaluation/evaluator.hpp"
 #include "runtime/plan/plan.hpp"
 #include "runtime/sandbox/locations.hpp"
 #include "runtime/sandbox/virtual_fs.hpp"

@@ -4,7 +4,7 @@
 
 #include <fmt/format.h>
 
-#include "runtime/check/evaluator_internal.hpp"
+#include "runtime/check/evaluation/evaluator_internal.hpp"
 
 namespace hwbench::runtime::check::detail {
 

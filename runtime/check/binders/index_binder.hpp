@@ -7,7 +7,7 @@
 
 #include "lang/common/diagnostics.hpp"
 #include "lang/recipe/ast.hpp"
-#include "runtime/check/evaluator.hpp"
+#include "runtime/check/evaluation/evaluator.hpp"
 #include "runtime/model/result.hpp"
 
 namespace hwbench::runtime::check {

@@ -1,4 +1,4 @@
-// --set NAME=VALUE: a command-line value in place of a top-level `let` (runtime/check/settings.hpp).
+// --set NAME=VALUE: a command-line value in place of a top-level `let` (runtime/check/evaluation/settings.hpp).
 #include <doctest/doctest.h>
 
 #include "tests/support/recipe_env.hpp"

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "lang/recipe/ast.hpp"
-#include "runtime/check/kernel_binder.hpp"
+#include "runtime/check/binders/kernel_binder.hpp"
 #include "runtime/plan/plan.hpp"
 
 namespace hwbench::runtime::check {

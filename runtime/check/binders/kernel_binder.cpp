@@ -1,4 +1,4 @@
-#include "runtime/check/kernel_binder.hpp"
+#include "runtime/check/binders/kernel_binder.hpp"
 
 #include <algorithm>
 
@@ -7,10 +7,10 @@
 #include "base/support/suggestions.hpp"
 #include "kernels/command/command.hpp"
 #include "lang/recipe/keywords.hpp"
-#include "runtime/check/binding_cursor.hpp"
-#include "runtime/check/command_binder.hpp"
-#include "runtime/check/kernel_parameters.hpp"
-#include "runtime/check/measurement_options.hpp"
+#include "runtime/check/binders/binding_cursor.hpp"
+#include "runtime/check/binders/command_binder.hpp"
+#include "runtime/check/binders/kernel_parameters.hpp"
+#include "runtime/check/binders/measurement_options.hpp"
 
 namespace hwbench::runtime::check {
 

@@ -4,7 +4,7 @@
 // range, a choice word standing alone (`random` for `data random`), and the defaults of the
 // parameters the statement leaves out.
 #include "kernels/contract/kernel.hpp"
-#include "runtime/check/binding_cursor.hpp"
+#include "runtime/check/binders/binding_cursor.hpp"
 
 namespace hwbench::runtime::check {
 

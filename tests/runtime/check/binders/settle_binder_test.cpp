@@ -1,5 +1,5 @@
 // `settle`: where it may stand, what it probes, its durations, and how `check` shows it.
-#include "runtime/check/settle_binder.hpp"
+#include "runtime/check/binders/settle_binder.hpp"
 
 #include <sstream>
 #include <string>

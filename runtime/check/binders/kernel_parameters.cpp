@@ -1,4 +1,4 @@
-#include "runtime/check/kernel_parameters.hpp"
+#include "runtime/check/binders/kernel_parameters.hpp"
 
 #include <algorithm>
 #include <cmath>

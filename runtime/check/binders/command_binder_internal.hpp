@@ -9,9 +9,9 @@
 
 #include "kernels/command/command.hpp"
 #include "lang/recipe/ast.hpp"
-#include "runtime/check/binding_cursor.hpp"
-#include "runtime/check/command_binder.hpp"
-#include "runtime/check/measurement_options.hpp"
+#include "runtime/check/binders/binding_cursor.hpp"
+#include "runtime/check/binders/command_binder.hpp"
+#include "runtime/check/binders/measurement_options.hpp"
 #include "runtime/plan/plan.hpp"
 
 namespace hwbench::runtime::check::detail {

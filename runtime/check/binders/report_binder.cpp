@@ -1,4 +1,4 @@
-#include "runtime/check/report_binder.hpp"
+#include "runtime/check/binders/report_binder.hpp"
 
 #include <algorithm>
 
