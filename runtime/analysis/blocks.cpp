@@ -95,6 +95,11 @@ RunDrift DriftPool::drift() const {
   return {std::sqrt(squares_ / df_), df_};
 }
 
+bool drift_keeps_target(double target_pct, const BlockInterval& interval, double mean) {
+  if (target_pct <= 0 || interval.estimate != IntervalEstimate::run) return true;
+  return !std::isnan(interval.half) && mean != 0 && interval.half / std::fabs(mean) * 100 <= target_pct;
+}
+
 RunDrift run_drift(const model::Result& result) {
   DriftPool pool;
   for (const auto& series : result.series) {

@@ -58,6 +58,11 @@ class DriftPool {
 /// The drift of every series of `result` in two blocks or more, each in its natural unit.
 RunDrift run_drift(const model::Result& result);
 
+/// Whether a series with an `until ci` target of `target_pct` percent (0: none), which the run
+/// judged met by its own samples, still meets it with `interval` around `mean`: false only where
+/// the run's drift (IntervalEstimate::run) widened the interval past the target.
+bool drift_keeps_target(double target_pct, const BlockInterval& interval, double mean);
+
 /// The interval of the mean of `values`, value i taken in block `blocks[i]` (1-based; 0 or an
 /// empty `blocks`: in none). Under two blocks: Student t over the values, as ci95(). With blocks:
 /// the wider of that and Student t over the block means (B − 1 degrees of freedom), the latter

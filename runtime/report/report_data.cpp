@@ -60,6 +60,10 @@ ReportData build_report_data(const model::Result& result, const model::ReportSpe
     std::vector<std::uint32_t> blocks;
     if (unit != nullptr) figures.values = analysis::sample_values(series, *unit, &blocks);
     figures.interval = analysis::block_interval(figures.values, blocks, drift);
+    // The run's drift may widen an interval past the `until ci` target the run met.
+    if (!figures.values.empty())
+      figures.converged = figures.converged && analysis::drift_keeps_target(figures.ci_target_pct, figures.interval,
+                                                                            analysis::mean(figures.values));
     // A series whose samples all lack this measure (an op-only kernel in an MB/s report) is
     // not part of the report: a column of dashes or zeros would only mislead.
     bool has_printed_figure = false;

@@ -76,6 +76,9 @@ std::vector<SummaryRow> build_summary(const model::Result& result, const analysi
     row.interval = analysis::block_interval(row.values, blocks, drift);
     row.mean = analysis::aggregate("mean", row.values).value_or(kNoFigure);
     row.ci95 = row.interval.half;
+    // The run's drift may widen an interval past the `until ci` target the run met.
+    if (!row.values.empty())
+      row.converged = row.converged && analysis::drift_keeps_target(series.ci_target_pct, row.interval, row.mean);
     row.median = analysis::aggregate("median", row.values).value_or(kNoFigure);
     rows.push_back(std::move(row));
   }

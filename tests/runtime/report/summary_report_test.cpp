@@ -148,7 +148,11 @@ TEST_CASE("summary: the run's drift widens the series whose own samples saw less
   model::Series steady = series("steady", {100e6, 102e6, 102e6, 100e6, 101e6, 101e6});
   model::Series drifting = series("drifting", {100e6, 101e6, 110e6, 111e6, 120e6, 121e6});
   for (model::Series* s : {&steady, &drifting}) s->samples = in_blocks_of_two(s->samples);
-  r.series = {steady, drifting, series("back to back", {50e6, 51e6, 50.5e6})};
+  // The run judged both `until ci` targets met; the drift widens "steady" past its 5%.
+  steady.ci_target_pct = 5;
+  model::Series loose = series("back to back", {50e6, 51e6, 50.5e6});
+  loose.ci_target_pct = 20;
+  r.series = {steady, drifting, loose};
   const rt::analysis::RunDrift drift = rt::analysis::run_drift(r);
   // Block means 100.5, 110.5, 120.5 around 110.5: ±9.05%; the steady blocks add 0; df 2 + 2.
   CHECK(drift.df == 4);
@@ -159,6 +163,9 @@ TEST_CASE("summary: the run's drift widens the series whose own samples saw less
   CHECK(rows[1].interval.estimate == rt::analysis::IntervalEstimate::blocks);
   CHECK(rows[2].interval.estimate == rt::analysis::IntervalEstimate::run);
   CHECK(rows[2].ci95 == doctest::Approx(2.776445 * drift.sd * 50.5).epsilon(1e-5));
+  CHECK_FALSE(rows[0].converged);  // ±10.3% against its 5%
+  CHECK(rows[1].converged);        // no target
+  CHECK(rows[2].converged);        // ±17.8% within its 20%
   std::ostringstream text;
   rt::report::render_summary(rows, report::Format::text, text, rt::report::kDefaultWidth);
   CHECK(text.str() == hwbench::test::golden("summary-drift.txt", text.str()));
