@@ -264,9 +264,8 @@ Comparison compare_results(const std::vector<const model::Result*>& results, con
     }
   }
   // How far each run drifted, which widens its back-to-back series' spread in the verdicts.
-  std::vector<RunDrift> drifts;
-  for (const model::Result* r : results) drifts.push_back(run_drift(*r));
-  for (const auto& label : labels) c.rows.push_back(series_row(label, results, c.names, options, drifts));
+  for (const model::Result* r : results) c.drifts.push_back(run_drift(*r));
+  for (const auto& label : labels) c.rows.push_back(series_row(label, results, c.names, options, c.drifts));
   for (const auto& [label, baseline] : indices) c.rows.push_back(index_row(label, baseline, results));
 
   // Index rows stay out of the summary: each is already a geometric mean of the series above.

@@ -82,6 +82,8 @@ struct Comparison {
   std::vector<CompareRow> rows;      ///< series rows (first result's order, then new labels), then index rows
   std::vector<SummaryCell> summary;  ///< one per ratio column
   std::vector<environment::EnvironmentRow> environment;  ///< only facts at least one result recorded
+  /// One per result: how far its run drifted (run_drift), which the verdicts count.
+  std::vector<RunDrift> drifts;
 };
 
 /// The aggregate stage: matches `results`' series by label and indices by label and baseline,

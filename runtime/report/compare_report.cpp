@@ -76,8 +76,14 @@ std::string format_verdicts(const analysis::Comparison& comparison, const analys
       table.push_back({row.label, names[i + 1] + "/" + names[0],
                        analysis::verdict_text(r.verdict, names[i + 1], r.speed, r.lower_is_faster, options.effect)});
     }
+  // Each run's drift, which a side's spread is never less than (analysis::compare_samples).
+  std::string drifts;
+  for (std::size_t i = 0; i < comparison.drifts.size() && i < names.size(); ++i)
+    if (comparison.drifts[i].df > 0)
+      drifts += fmt::format("{}{} ±{:.1f}%", drifts.empty() ? "" : ", ", names[i], comparison.drifts[i].sd * 100);
+  if (!drifts.empty()) drifts = "run drift (sd of block means): " + drifts + "\n";
   return fmt::format("\nverdicts: 95% CI of each ratio (Welch's t); minimum effect {:g}%\n", options.effect * 100) +
-         support::write_columns(table, false);
+         drifts + support::write_columns(table, false);
 }
 
 std::string format_comparison(const analysis::Comparison& comparison, const analysis::CompareOptions& options) {

@@ -362,3 +362,42 @@ TEST_CASE("compare: verdicts from the samples under the table, published figures
   CHECK(rt::analysis::set_compare_option(fine, "effect", "lots") ==
         "effect must be a percentage from 0 to 100, not 'lots'");
 }
+
+TEST_CASE("compare: each run's drift is told under the verdicts and widens its back-to-back series") {
+  // Run A's blocks drifted ±9% (100, 110, 120 ops); run B had no blocks. "steady" is 3% apart
+  // between the runs and steady within each: sure on the samples, not beside A's drift.
+  const auto blocked = [](std::vector<std::uint64_t> counts) {
+    std::vector<Taken> out;
+    for (std::size_t i = 0; i < counts.size(); ++i) {
+      out.push_back(measured("nop", 0, counts[i]));
+      out.back().sample.block = static_cast<std::uint32_t>(i / 2 + 1);
+    }
+    return out;
+  };
+  const auto plain = [](std::vector<std::uint64_t> counts) {
+    std::vector<Taken> out;
+    for (auto c : counts) out.push_back(measured("nop", 0, c));
+    return out;
+  };
+  rt::model::Result a, b;
+  a.series = {series("drifting", blocked({100, 100, 110, 110, 120, 120})),
+              series("steady", plain({1000, 1001, 999, 1000}))};
+  b.series = {series("drifting", plain({110, 111, 109, 110})), series("steady", plain({1030, 1031, 1029, 1030}))};
+  const auto c = rt::analysis::compare_results({&a, &b}, {"A", "B"}, {});
+  REQUIRE(c.drifts.size() == 2);
+  CHECK(c.drifts[0].df == 2);
+  CHECK(c.drifts[0].sd == doctest::Approx(10.0 / 110));
+  CHECK(c.drifts[1].df == 0);
+  CHECK(c.rows[1].ratios[0].verdict.kind == rt::analysis::RatioVerdict::Kind::no_difference);
+  const std::string text = rt::report::format_comparison(c, {});
+  const std::string verdicts = text.substr(text.find("\nverdicts:"));
+  CHECK(
+      verdicts.starts_with("\nverdicts: 95% CI of each ratio (Welch's t); minimum effect 1%\n"
+                           "run drift (sd of block means): A ±9.1%\n"));
+  // Without A's drift the same samples would call B faster.
+  rt::model::Result calm = a;
+  calm.series[0] = series("drifting", plain({100, 100, 110, 110, 120, 120}));
+  const auto d = rt::analysis::compare_results({&calm, &b}, {"A", "B"}, {});
+  CHECK(d.rows[1].ratios[0].verdict.kind == rt::analysis::RatioVerdict::Kind::higher);
+  CHECK(rt::report::format_comparison(d, {}).find("run drift") == std::string::npos);
+}
