@@ -92,19 +92,29 @@ class Interpreter {
   void end_statement(StatementRun& r);
   /// Runs `work` for `r`, a kernel's or a program's failure made the statement's (StepFailed).
   void guarded(StatementRun& r, const std::function<void()>& work);
-  /// Whether `step` may take its samples in blocks in turn with its neighbours: a kernel
-  /// statement of several samples that runs no program and creates or removes no file, alone
-  /// in feeding its series.
+  /// Whether `step` changes nothing the statements around it see, so that they may take their
+  /// turns across it: a kernel statement that runs no program and creates or removes no file,
+  /// alone in feeding its series, with blocks asked for.
+  bool keeps_to_itself(const plan::Step& step) const;
+  /// Whether `step` may take its samples in blocks in turn with its neighbours: one that keeps
+  /// to itself, of several samples, holding no memory sized to the machine.
   bool spreadable(const plan::Step& step) const;
-  /// The end of the run of spreadable statements that starts at `first` (== first: none).
+  /// The end of the rotation that starts at `first` (== first: none): spreadable statements,
+  /// two at least, with statements that keep to itself but cannot take turns (memory sized to
+  /// the machine, one sample) between them, which ride along.
   std::size_t rotation_end(const std::vector<plan::Step>& steps, std::size_t first) const;
   /// Begins each of `steps` to take its samples in turn with the others, `per_block` samples a
   /// block; a statement that cannot run on this machine ends its series at once and is left out.
   std::vector<std::unique_ptr<StatementRun>> begin_in_turn(
-      std::span<const plan::Step> steps, const std::function<std::uint32_t(const plan::Step&)>& per_block);
+      const std::vector<const plan::Step*>& steps, const std::function<std::uint32_t(const plan::Step&)>& per_block);
   /// Statements [first, end) of `steps` take their samples block by block, in turn, forwards
-  /// and then backwards (A B C C B A …), so that a drift of the machine falls on all of them.
+  /// and then backwards (A B C C B A …), so that a drift of the machine falls on all of them;
+  /// a statement riding along takes all its samples back to back at its place in the first pass.
   void run_rotation(const std::vector<plan::Step>& steps, std::size_t first, std::size_t end);
+  /// One turn of `r`: its samples of block `block`, and its end when that was its last.
+  void take_turn(StatementRun& r, std::uint32_t block);
+  /// A statement taking all its samples back to back, told to the observer as its own series.
+  void run_alone(const plan::Step& step);
   /// An `interleave` block: its statements take a slice each per round, forwards in odd rounds
   /// and backwards in even ones; a round is a block of each series.
   void run_interleave(const plan::Step& block);

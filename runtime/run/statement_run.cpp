@@ -151,61 +151,91 @@ void Interpreter::end_statement(StatementRun& r) {
   forget_removed(*r.step);
 }
 
-bool Interpreter::spreadable(const plan::Step& step) const {
+bool Interpreter::keeps_to_itself(const plan::Step& step) const {
   if (opts_.blocks < 2 || step.kind != plan::Step::Kind::kernel || step.series.empty()) return false;
   const plan::KernelStep& k = step.kernel;
-  if (kernels::command::is_command(*k.spec) || k.spec->holds_memory || !k.figures.empty() || !plan::keeps_own_series(k))
-    return false;
-  if (!k.effects.creates.empty() || !k.effects.removes.empty() || k.policy.runs_max < 2) return false;
+  if (kernels::command::is_command(*k.spec) || !k.figures.empty() || !plan::keeps_own_series(k)) return false;
+  if (!k.effects.creates.empty() || !k.effects.removes.empty()) return false;
   const auto it = step_count_.find(step.series);
   return it != step_count_.end() && it->second == 1;
 }
 
+bool Interpreter::spreadable(const plan::Step& step) const {
+  return keeps_to_itself(step) && !step.kernel.spec->holds_memory && step.kernel.policy.runs_max >= 2;
+}
+
 std::size_t Interpreter::rotation_end(const std::vector<plan::Step>& steps, std::size_t first) const {
-  std::size_t end = first;
-  while (end < steps.size() && spreadable(steps[end])) ++end;
-  return end - first >= 2 ? end : first;  // a statement alone has no neighbour to take turns with
+  if (first >= steps.size() || !spreadable(steps[first])) return first;
+  std::size_t turns = 0, end = first;
+  for (std::size_t i = first; i < steps.size() && keeps_to_itself(steps[i]); ++i)
+    if (spreadable(steps[i])) {
+      ++turns;
+      end = i + 1;  // one riding along after the last that takes turns is no part of it
+    }
+  return turns >= 2 ? end : first;  // a statement alone has no neighbour to take turns with
 }
 
 std::vector<std::unique_ptr<StatementRun>> Interpreter::begin_in_turn(
-    std::span<const plan::Step> steps, const std::function<std::uint32_t(const plan::Step&)>& per_block) {
+    const std::vector<const plan::Step*>& steps, const std::function<std::uint32_t(const plan::Step&)>& per_block) {
   std::vector<std::unique_ptr<StatementRun>> out;
-  for (const plan::Step& step : steps) {
+  for (const plan::Step* step : steps) {
     check_interrupt();
-    auto r = begin_statement(step);
+    auto r = begin_statement(*step);
     if (!r) {
-      if (opts_.observer) opts_.observer->series_ends(outcome_.series[index_.at(step.series)]);
+      if (opts_.observer) opts_.observer->series_ends(outcome_.series[index_.at(step->series)]);
       continue;
     }
-    r->per_block = per_block(step);
+    r->per_block = per_block(*step);
     out.push_back(std::move(r));
   }
   return out;
 }
 
+void Interpreter::take_turn(StatementRun& r, std::uint32_t block) {
+  if (opts_.observer) opts_.observer->step_begins(*r.step);
+  r.keeper->start_block(block);
+  take_samples(r, r.per_block);
+  if (!r.done) return;
+  end_statement(r);
+  if (opts_.observer) opts_.observer->series_ends(*r.series);
+}
+
+void Interpreter::run_alone(const plan::Step& step) {
+  if (opts_.observer) opts_.observer->step_begins(step);
+  run_sampled(step);
+  if (opts_.observer) opts_.observer->series_ends(outcome_.series[index_.at(step.series)]);
+}
+
 void Interpreter::run_rotation(const std::vector<plan::Step>& steps, std::size_t first, std::size_t end) {
-  std::vector<std::unique_ptr<StatementRun>> turns =
-      begin_in_turn(std::span(steps).subspan(first, end - first),
-                    [&](const plan::Step& step) { return samples_per_block(step.kernel.policy, opts_.blocks); });
-  for (std::uint32_t block = 1; !turns.empty(); ++block) {
-    // Forwards in odd blocks, backwards in even ones: each statement's neighbours alternate.
-    if (block > 1) std::reverse(turns.begin(), turns.end());
-    for (auto& r : turns) {
-      if (opts_.observer) opts_.observer->step_begins(*r->step);
-      r->keeper->start_block(block);
-      take_samples(*r, r->per_block);
-      if (!r->done) continue;
-      end_statement(*r);
-      if (opts_.observer) opts_.observer->series_ends(*r->series);
-    }
+  std::vector<const plan::Step*> taking_turns;
+  for (std::size_t i = first; i < end; ++i)
+    if (spreadable(steps[i])) taking_turns.push_back(&steps[i]);
+  // The ones riding along are made at their place, one at a time: their memory is never held
+  // beside another's.
+  std::vector<std::unique_ptr<StatementRun>> turns = begin_in_turn(
+      taking_turns, [&](const plan::Step& step) { return samples_per_block(step.kernel.policy, opts_.blocks); });
+  std::size_t next = 0;  // block 1 in the plan's order
+  for (std::size_t i = first; i < end; ++i) {
+    if (!spreadable(steps[i]))
+      run_alone(steps[i]);
+    else if (next < turns.size() && turns[next]->step == &steps[i])
+      take_turn(*turns[next++], 1);
+  }
+  std::erase_if(turns, [](const auto& r) { return r->done; });
+  for (std::uint32_t block = 2; !turns.empty(); ++block) {
+    // Backwards in even blocks, forwards in odd ones: each statement's neighbours alternate.
+    std::reverse(turns.begin(), turns.end());
+    for (auto& r : turns) take_turn(*r, block);
     std::erase_if(turns, [](const auto& r) { return r->done; });
   }
 }
 
 void Interpreter::run_interleave(const plan::Step& block) {
   const plan::Interleave& in = block.interleave;
+  std::vector<const plan::Step*> children;
+  for (const plan::Step& child : block.children) children.push_back(&child);
   std::vector<std::unique_ptr<StatementRun>> runs =
-      begin_in_turn(block.children, [&](const plan::Step&) { return in.slice_seconds > 0 ? 1 : in.slice_runs; });
+      begin_in_turn(children, [&](const plan::Step&) { return in.slice_seconds > 0 ? 1 : in.slice_runs; });
   std::vector<StatementRun*> turns;
   for (auto& r : runs) turns.push_back(r.get());
   for (std::uint32_t round = 1; round <= in.rounds && !turns.empty(); ++round) {

@@ -22,6 +22,17 @@ std::vector<std::uint32_t> blocks_of(const model::Series& series) {
   return out;
 }
 
+/// "big": a kernel holding memory sized to the machine, logging M for each sample.
+void add_big_kernel(test::RecipeEnv& env, std::string& log) {
+  test::add_kernel(
+      env, "big",
+      [&log](std::uint64_t n, int) {
+        log += 'M';
+        return kernels::Work{0, n};
+      },
+      /*holds_memory=*/true);
+}
+
 }  // namespace
 
 TEST_CASE("blocks: neighbours take turns block by block, forwards then backwards") {
@@ -110,13 +121,7 @@ TEST_CASE("blocks: a kernel holding memory sized to the machine takes its sample
   test::RecipeEnv env;
   std::string log;
   test::add_letter_kernels(env, log, "ab");
-  test::add_kernel(
-      env, "big",
-      [&log](std::uint64_t n, int) {
-        log += 'M';
-        return kernels::Work{0, n};
-      },
-      /*holds_memory=*/true);
+  add_big_kernel(env, log);
   // A and B take turns; the big one after them is no neighbour: it takes its samples alone.
   const auto out =
       test::run_scripted(env, "series \"A\" a runs 2\nseries \"B\" b runs 2\nseries \"M\" big runs 2\n", 2);
@@ -125,4 +130,29 @@ TEST_CASE("blocks: a kernel holding memory sized to the machine takes its sample
         "ba"
         "MM");
   CHECK(blocks_of(out.series[2]) == std::vector<std::uint32_t>{0, 0});
+}
+
+TEST_CASE("blocks: a statement that cannot take turns between two that do rides along in the first pass") {
+  test::RecipeEnv env;
+  std::string log;
+  test::add_letter_kernels(env, log, "ab");
+  add_big_kernel(env, log);
+  // The big one and a single-sample one keep to themselves: A and B take turns across them,
+  // and they take their samples at their place in the first pass, back to back.
+  const auto out = test::run_scripted(
+      env, "series \"A\" a runs 2\nseries \"M\" big runs 2\nseries \"O\" a runs 1\nseries \"B\" b runs 2\n", 2);
+  REQUIRE(out.status == model::RunStatus::complete);
+  CHECK(log ==
+        "aMMab"
+        "ba");
+  CHECK(blocks_of(out.series[0]) == std::vector<std::uint32_t>{1, 2});
+  CHECK(blocks_of(out.series[1]) == std::vector<std::uint32_t>{0, 0});
+  CHECK(blocks_of(out.series[2]) == std::vector<std::uint32_t>{0});
+  CHECK(blocks_of(out.series[3]) == std::vector<std::uint32_t>{1, 2});
+  // A group is no rider: A and B stand alone on either side of it, as before.
+  log.clear();
+  const auto apart =
+      test::run_scripted(env, "series \"A\" a runs 2\nseries \"T\" time { b }\nseries \"B\" b runs 2\n", 2);
+  CHECK(log == "aabbb");
+  CHECK(blocks_of(apart.series[0]) == std::vector<std::uint32_t>{0, 0});
 }
