@@ -238,9 +238,9 @@ struct KernelSpec {
   WorkUnit unit = WorkUnit::operations;
   bool runs_programs = false;  ///< needs --allow-exec
   DefaultMeasure measure;      ///< the policy when the statement gives none
-  /// Its kernel holds memory sized to the machine (STREAM's arrays, four times the caches): it
-  /// takes its samples back to back, never in blocks in turn with other statements, whose
-  /// kernels would be alive beside it (docs/language.md, "Blocks").
+  /// Its kernel holds memory sized to the machine (STREAM's arrays, four times the caches), as
+  /// FileEffects::memory counts it: it takes its samples in blocks in turn with other statements,
+  /// whose kernels are alive beside it, only where that memory fits (docs/language.md, "Blocks").
   bool holds_memory = false;
   /// The files the call touches, judged against `files`.
   std::function<FileEffects(const Call&, const platform::FileView& files)> effects;

@@ -19,6 +19,7 @@
 #include "base/platform/atomic_file.hpp"
 #include "base/platform/clock.hpp"
 #include "base/platform/conditions.hpp"
+#include "base/platform/machine.hpp"
 #include "base/platform/whole_file.hpp"
 #include "kernels/builtin/builtin.hpp"
 #include "runtime/cli/cli.hpp"
@@ -58,6 +59,7 @@ int run_here(const Common& c, const RunChoices& files, const std::string& format
   if (!display.quiet) setup.options.observer = &progress;
   setup.options.interrupted = guard.flag();
   setup.options.blocks = files.blocks;
+  setup.options.memory_available = platform::available_memory_bytes();
   setup.options.conditions = &conditions;
   setup.render = {parse_format(format), width, !files.html.empty()};
   setup.result_path = files.output.empty()

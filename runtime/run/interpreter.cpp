@@ -143,9 +143,9 @@ void Interpreter::phase(const std::vector<plan::Step>& steps, bool timed) {
         run_interleave(step);
         continue;
       }
-      if (const std::size_t end = rotation_end(steps, i); end > i) {
-        run_rotation(steps, i, end);
-        i = end - 1;
+      if (const Rotation rotation = rotation_at(steps, i); rotation.end > i) {
+        run_rotation(steps, i, rotation);
+        i = rotation.end - 1;
         continue;
       }
       if (opts_.observer) opts_.observer->step_begins(step);

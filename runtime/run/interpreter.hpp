@@ -37,6 +37,11 @@ struct RunOptions {
   /// (docs/language.md, "Blocks"): at most this many, one per sample at most. 1: each statement
   /// takes its samples back to back, in plan order.
   std::uint32_t blocks = 1;
+  /// The memory this machine has available (MemAvailable), in bytes, for the statements holding
+  /// memory sized to the machine (docs/language.md, "Blocks"): such a statement takes turns in a
+  /// rotation while all that those taking turns hold at once stays within a quarter of what is
+  /// left beside the largest statement of the rotation; else it rides along. 0: none takes turns.
+  std::uint64_t memory_available = 0;
 };
 
 /// How a run ended, and what it measured.

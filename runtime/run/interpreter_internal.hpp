@@ -96,21 +96,27 @@ class Interpreter {
   /// turns across it: a kernel statement that runs no program and creates or removes no file,
   /// alone in feeding its series, with blocks asked for.
   bool keeps_to_itself(const plan::Step& step) const;
-  /// Whether `step` may take its samples in blocks in turn with its neighbours: one that keeps
-  /// to itself, of several samples, holding no memory sized to the machine.
-  bool spreadable(const plan::Step& step) const;
-  /// The end of the rotation that starts at `first` (== first: none): spreadable statements,
-  /// two at least, with statements that keep to itself but cannot take turns (memory sized to
-  /// the machine, one sample) between them, which ride along.
-  std::size_t rotation_end(const std::vector<plan::Step>& steps, std::size_t first) const;
+  /// A rotation that starts at some statement: where it ends and which of its statements take
+  /// turns; those between them that keep to themselves but cannot ride along.
+  struct Rotation {
+    std::size_t end = 0;                   ///< one past its last statement taking turns
+    std::vector<const plan::Step*> turns;  ///< the statements taking turns, in plan order
+  };
+  /// The rotation that starts at `first` (end == first: none). Statements that keep to
+  /// themselves follow each other from `first`; of them, those of several samples take turns,
+  /// one holding memory sized to the machine only while the memory of those taking turns fits
+  /// (RunOptions::memory_available); the others ride along. Two taking turns at least, `first`
+  /// one of them, and the rotation ends after the last.
+  Rotation rotation_at(const std::vector<plan::Step>& steps, std::size_t first) const;
   /// Begins each of `steps` to take its samples in turn with the others, `per_block` samples a
   /// block; a statement that cannot run on this machine ends its series at once and is left out.
   std::vector<std::unique_ptr<StatementRun>> begin_in_turn(
       const std::vector<const plan::Step*>& steps, const std::function<std::uint32_t(const plan::Step&)>& per_block);
-  /// Statements [first, end) of `steps` take their samples block by block, in turn, forwards
-  /// and then backwards (A B C C B A …), so that a drift of the machine falls on all of them;
-  /// a statement riding along takes all its samples back to back at its place in the first pass.
-  void run_rotation(const std::vector<plan::Step>& steps, std::size_t first, std::size_t end);
+  /// Statements [first, rotation.end) of `steps`: those of `rotation.turns` take their samples
+  /// block by block, in turn, forwards and then backwards (A B C C B A …), so that a drift of the
+  /// machine falls on all of them; one riding along takes all its samples back to back at its
+  /// place in the first pass.
+  void run_rotation(const std::vector<plan::Step>& steps, std::size_t first, const Rotation& rotation);
   /// One turn of `r`: its samples of block `block`, and its end when that was its last.
   void take_turn(StatementRun& r, std::uint32_t block);
   /// A statement taking all its samples back to back, told to the observer as its own series.

@@ -160,19 +160,28 @@ bool Interpreter::keeps_to_itself(const plan::Step& step) const {
   return it != step_count_.end() && it->second == 1;
 }
 
-bool Interpreter::spreadable(const plan::Step& step) const {
-  return keeps_to_itself(step) && !step.kernel.spec->holds_memory && step.kernel.policy.runs_max >= 2;
-}
-
-std::size_t Interpreter::rotation_end(const std::vector<plan::Step>& steps, std::size_t first) const {
-  if (first >= steps.size() || !spreadable(steps[first])) return first;
-  std::size_t turns = 0, end = first;
-  for (std::size_t i = first; i < steps.size() && keeps_to_itself(steps[i]); ++i)
-    if (spreadable(steps[i])) {
-      ++turns;
-      end = i + 1;  // one riding along after the last that takes turns is no part of it
+Interpreter::Rotation Interpreter::rotation_at(const std::vector<plan::Step>& steps, std::size_t first) const {
+  std::size_t last = first;
+  std::uint64_t largest = 0;  // the most memory any statement of the rotation holds
+  for (; last < steps.size() && keeps_to_itself(steps[last]); ++last)
+    largest = std::max(largest, steps[last].kernel.effects.memory);
+  // Those taking turns are alive all the rotation long; one riding along only at its place.
+  const std::uint64_t budget = opts_.memory_available > largest ? (opts_.memory_available - largest) / 4 : 0;
+  Rotation out{first, {}};
+  std::uint64_t held = 0;
+  for (std::size_t i = first; i < last; ++i) {
+    const plan::KernelStep& k = steps[i].kernel;
+    if (k.policy.runs_max < 2) continue;
+    if (k.spec->holds_memory) {
+      if (k.effects.memory == 0 || held + k.effects.memory > budget) continue;
+      held += k.effects.memory;
     }
-  return turns >= 2 ? end : first;  // a statement alone has no neighbour to take turns with
+    if (out.turns.empty() && i != first) return {first, {}};  // the first rides: no rotation here
+    out.turns.push_back(&steps[i]);
+    out.end = i + 1;  // one riding along after the last that takes turns is no part of it
+  }
+  // A statement alone has no neighbour to take turns with.
+  return out.turns.size() >= 2 ? out : Rotation{first, {}};
 }
 
 std::vector<std::unique_ptr<StatementRun>> Interpreter::begin_in_turn(
@@ -206,20 +215,19 @@ void Interpreter::run_alone(const plan::Step& step) {
   if (opts_.observer) opts_.observer->series_ends(outcome_.series[index_.at(step.series)]);
 }
 
-void Interpreter::run_rotation(const std::vector<plan::Step>& steps, std::size_t first, std::size_t end) {
-  std::vector<const plan::Step*> taking_turns;
-  for (std::size_t i = first; i < end; ++i)
-    if (spreadable(steps[i])) taking_turns.push_back(&steps[i]);
+void Interpreter::run_rotation(const std::vector<plan::Step>& steps, std::size_t first, const Rotation& rotation) {
   // The ones riding along are made at their place, one at a time: their memory is never held
-  // beside another's.
+  // beside another rider's.
   std::vector<std::unique_ptr<StatementRun>> turns = begin_in_turn(
-      taking_turns, [&](const plan::Step& step) { return samples_per_block(step.kernel.policy, opts_.blocks); });
-  std::size_t next = 0;  // block 1 in the plan's order
-  for (std::size_t i = first; i < end; ++i) {
-    if (!spreadable(steps[i]))
+      rotation.turns, [&](const plan::Step& step) { return samples_per_block(step.kernel.policy, opts_.blocks); });
+  std::size_t taking = 0, next = 0;  // block 1 in the plan's order
+  for (std::size_t i = first; i < rotation.end; ++i) {
+    if (taking == rotation.turns.size() || rotation.turns[taking] != &steps[i]) {
       run_alone(steps[i]);
-    else if (next < turns.size() && turns[next]->step == &steps[i])
-      take_turn(*turns[next++], 1);
+      continue;
+    }
+    ++taking;
+    if (next < turns.size() && turns[next]->step == &steps[i]) take_turn(*turns[next++], 1);
   }
   std::erase_if(turns, [](const auto& r) { return r->done; });
   for (std::uint32_t block = 2; !turns.empty(); ++block) {

@@ -47,15 +47,20 @@ class LambdaKernel : public kernels::Kernel {
   int calls_ = 0;
 };
 
-/// Registers a test kernel `name` taking no arguments; `holds_memory` as KernelSpec's.
+/// Registers a test kernel `name` taking no arguments; `holds_memory` as KernelSpec's, and
+/// `memory` bytes the FileEffects of its calls say it holds.
 inline void add_kernel(RecipeEnv& env, const std::string& name, std::function<kernels::Work(std::uint64_t, int)> f,
-                       bool holds_memory = false) {
+                       bool holds_memory = false, std::uint64_t memory = 0) {
   kernels::KernelSpec spec;
   spec.name = name;
   spec.holds_memory = holds_memory;
   spec.family = "test";
   spec.synopsis = name;
-  spec.effects = [](const kernels::Call&, const platform::FileView&) { return kernels::FileEffects{}; };
+  spec.effects = [memory](const kernels::Call&, const platform::FileView&) {
+    kernels::FileEffects fx;
+    fx.memory = memory;
+    return fx;
+  };
   spec.make = [f](const kernels::Call&, const kernels::Context&) { return std::make_unique<LambdaKernel>(f); };
   env.registry().add(std::move(spec));
 }
@@ -70,9 +75,10 @@ inline void add_letter_kernels(RecipeEnv& env, std::string& log, const std::stri
     });
 }
 
-/// Checks and runs `text` on a clock whose every reading is `step_ns` on, with `--blocks` blocks.
+/// Checks and runs `text` on a clock whose every reading is `step_ns` on, with `--blocks` blocks,
+/// on a machine with `memory_available` bytes available (RunOptions').
 inline runtime::run::RunOutcome run_scripted(RecipeEnv& env, const std::string& text, std::uint32_t blocks,
-                                             std::int64_t step_ns = 1'000'000) {
+                                             std::int64_t step_ns = 1'000'000, std::uint64_t memory_available = 0) {
   auto c = env.check(text);
   INFO(c.diagnostics);
   REQUIRE(c.recipe);
@@ -80,6 +86,7 @@ inline runtime::run::RunOutcome run_scripted(RecipeEnv& env, const std::string& 
   runtime::run::RunOptions opts;
   opts.clock = &clock;
   opts.blocks = blocks;
+  opts.memory_available = memory_available;
   return runtime::run::run_plan(*c.recipe, opts);
 }
 

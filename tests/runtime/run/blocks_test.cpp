@@ -22,15 +22,18 @@ std::vector<std::uint32_t> blocks_of(const model::Series& series) {
   return out;
 }
 
-/// "big": a kernel holding memory sized to the machine, logging M for each sample.
-void add_big_kernel(test::RecipeEnv& env, std::string& log) {
+constexpr std::uint64_t GiB = std::uint64_t{1} << 30;
+
+/// "big" (and `name`): a kernel holding 1 GiB, memory sized to the machine, logging `letter` for
+/// each sample.
+void add_big_kernel(test::RecipeEnv& env, std::string& log, const std::string& name = "big", char letter = 'M') {
   test::add_kernel(
-      env, "big",
-      [&log](std::uint64_t n, int) {
-        log += 'M';
+      env, name,
+      [&log, letter](std::uint64_t n, int) {
+        log += letter;
         return kernels::Work{0, n};
       },
-      /*holds_memory=*/true);
+      /*holds_memory=*/true, GiB);
 }
 
 }  // namespace
@@ -130,6 +133,36 @@ TEST_CASE("blocks: a kernel holding memory sized to the machine takes its sample
         "ba"
         "MM");
   CHECK(blocks_of(out.series[2]) == std::vector<std::uint32_t>{0, 0});
+}
+
+TEST_CASE("blocks: kernels holding memory take turns while what they hold at once fits") {
+  test::RecipeEnv env;
+  std::string log;
+  test::add_letter_kernels(env, log, "a");
+  add_big_kernel(env, log);
+  add_big_kernel(env, log, "huge", 'H');
+  const std::string text = "series \"A\" a runs 2\nseries \"M\" big runs 2\nseries \"H\" huge runs 2\n";
+  // 9 GiB available, 1 GiB the most one statement holds: a quarter of the 8 left is 2 GiB for
+  // those taking turns, M's and H's 1 GiB each.
+  auto out = test::run_scripted(env, text, 2, 1'000'000, 9 * GiB);
+  CHECK(log ==
+        "aMH"
+        "HMa");
+  CHECK(blocks_of(out.series[1]) == std::vector<std::uint32_t>{1, 2});
+  CHECK(blocks_of(out.series[2]) == std::vector<std::uint32_t>{1, 2});
+  // 8 GiB: 1.75 GiB for them. M takes turns; H would bring them to 2 GiB and rides along, which
+  // leaves it out of the rotation: A and M take turns before it.
+  log.clear();
+  out = test::run_scripted(env, text, 2, 1'000'000, 8 * GiB);
+  CHECK(log ==
+        "aM"
+        "Ma"
+        "HH");
+  CHECK(blocks_of(out.series[2]) == std::vector<std::uint32_t>{0, 0});
+  // Nothing known of the machine's memory: none of them takes turns.
+  log.clear();
+  out = test::run_scripted(env, text, 2);
+  CHECK(log == "aaMMHH");
 }
 
 TEST_CASE("blocks: a statement that cannot take turns between two that do rides along in the first pass") {
