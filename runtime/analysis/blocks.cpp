@@ -86,13 +86,25 @@ void DriftPool::add(std::span<const double> values, std::span<const std::uint32_
   const auto by_block = sums_by_block(values, blocks);
   const double grand = values.empty() ? 0 : mean(values);
   if (by_block.size() < 2 || grand == 0 || !std::isfinite(grand)) return;
-  for (const auto& [id, b] : by_block) squares_ += std::pow(b.mean() / grand - 1, 2);
-  df_ += static_cast<unsigned>(by_block.size() - 1);
+  Part part;
+  for (const auto& [id, b] : by_block) part.squares += std::pow(b.mean() / grand - 1, 2);
+  part.df = static_cast<unsigned>(by_block.size() - 1);
+  parts_.push_back(part);
 }
 
 RunDrift DriftPool::drift() const {
-  if (df_ == 0) return {};
-  return {std::sqrt(squares_ / df_), df_};
+  if (parts_.empty()) return {};
+  std::vector<double> sds;
+  for (const Part& p : parts_) sds.push_back(std::sqrt(p.squares / p.df));
+  const double limit = drift_outlier_factor * median(sds);
+  double squares = 0;
+  unsigned df = 0;
+  for (std::size_t i = 0; i < parts_.size(); ++i) {
+    if (limit > 0 && sds[i] > limit) continue;
+    squares += parts_[i].squares;
+    df += parts_[i].df;
+  }
+  return {std::sqrt(squares / df), df};
 }
 
 bool drift_keeps_target(double target_pct, const BlockInterval& interval, double mean) {

@@ -6,6 +6,7 @@
 #include <limits>
 #include <span>
 #include <string_view>
+#include <vector>
 
 namespace hwbench::runtime::model {
 struct Result;
@@ -35,13 +36,19 @@ struct BlockInterval {
 };
 
 /// How far the machine's speed drifted during a run, as its blocks saw it: each block mean of a
-/// series taken in two blocks or more, as a fraction of that series' mean, pooled over all such
-/// series of the run (degrees of freedom Σ (B − 1)). A series taken back to back saw one moment
-/// of that drift; one in B blocks, B moments.
+/// series taken in two blocks or more, as a fraction of that series' mean, pooled over the run's
+/// series (degrees of freedom Σ (B − 1)). A series taken back to back saw one moment of that
+/// drift; one in B blocks, B moments. A series whose own blocks vary far more than the others'
+/// (its standard deviation over drift_outlier_factor times their median) varied for reasons of
+/// its own, a memory bandwidth on a busy host or arrays the caches half hold: its blocks give its
+/// own interval, and it stays out of the pool.
 struct RunDrift {
   double sd = 0;    ///< the pooled standard deviation of the relative block means; 0: none known
   unsigned df = 0;  ///< its degrees of freedom; 0: no series was taken in two blocks
 };
+
+/// How many times the median of the series' own drifts a series' may be and still enter the pool.
+inline constexpr double drift_outlier_factor = 3;
 
 /// Pools the relative block means of a run's series into its RunDrift.
 class DriftPool {
@@ -52,8 +59,11 @@ class DriftPool {
   RunDrift drift() const;
 
  private:
-  double squares_ = 0;
-  unsigned df_ = 0;
+  struct Part {
+    double squares = 0;  ///< Σ (block mean / mean − 1)²
+    unsigned df = 0;     ///< blocks − 1
+  };
+  std::vector<Part> parts_;
 };
 /// The drift of every series of `result` in two blocks or more, each in its natural unit.
 RunDrift run_drift(const model::Result& result);

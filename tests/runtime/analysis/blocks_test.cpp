@@ -87,6 +87,32 @@ TEST_CASE("blocks: the run's drift pools every blocked series' relative block me
   CHECK(d.sd == doctest::Approx(std::sqrt((0.01 + 0.01 + 0.0001 + 0.0001) / 2)));
 }
 
+TEST_CASE("blocks: a series whose blocks vary far more than the others' stays out of the drift") {
+  // Block means ±1%, ±2% and ±30% around their means: the median of the three is 2%, and 30% is
+  // over three times that.
+  const std::vector<std::uint32_t> b = {1, 2};
+  analysis::DriftPool pool;
+  pool.add(std::vector<double>{99, 101}, b);
+  pool.add(std::vector<double>{98, 102}, b);
+  pool.add(std::vector<double>{70, 130}, b);
+  analysis::RunDrift d = pool.drift();
+  CHECK(d.df == 2);
+  CHECK(d.sd == doctest::Approx(std::sqrt((2 * 0.0001 + 2 * 0.0004) / 2)));
+  // At 5.5%, under three times the median, it stays in.
+  analysis::DriftPool within;
+  within.add(std::vector<double>{99, 101}, b);
+  within.add(std::vector<double>{98, 102}, b);
+  within.add(std::vector<double>{94.5, 105.5}, b);
+  d = within.drift();
+  CHECK(d.df == 3);
+  CHECK(d.sd == doctest::Approx(std::sqrt((2 * 0.0001 + 2 * 0.0004 + 2 * 0.003025) / 3)));
+  // Of two series, neither is beyond three times their median (the mean of the two).
+  analysis::DriftPool two;
+  two.add(std::vector<double>{99, 101}, b);
+  two.add(std::vector<double>{70, 130}, b);
+  CHECK(two.drift().df == 2);
+}
+
 TEST_CASE("blocks: a series taken back to back gets the run's drift as one block's") {
   const std::vector<double> v = {100, 100.5, 99.5, 100, 100};  // steady: ±0.6% of its own
   const analysis::RunDrift drift{0.05, 4};                     // the run's blocks drifted 5%
