@@ -7,6 +7,7 @@
 #
 #   bench/rerun_spread.sh [RUN-OPTION…]   (RUNS=N reruns, default 5, at least 2; about 25 s each)
 #   bench/rerun_spread.sh --blocks 1      (each series back to back, as before samples came in blocks)
+#   bench/rerun_spread.sh --spread 60s    (each run's blocks paced over a minute: a slower drift seen)
 #   RERENDER=1 WORK=DIR bench/rerun_spread.sh
 #                                         (no runs: the table of DIR's kept run files, as HWBENCH's
 #                                         `report` computes their intervals: two estimators, one set

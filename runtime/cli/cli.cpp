@@ -85,6 +85,14 @@ CLI::App* add_run(CLI::App& app, Options& o) {
                   "take each series' samples in at most N blocks spread over the run, in turn with its neighbours "
                   "(default 5; 1: back to back)")
       ->check(CLI::Range(1, 1000));
+  run->add_option("--spread", o.run_files.spread,
+                  "spread each rotation's blocks over at least DURATION (90s, 5min), pausing between them, so that "
+                  "the intervals see a drift slower than the statements take (default: none)")
+      ->check(CLI::Validator(
+          [](const std::string& text) {
+            return spread_seconds(text) ? std::string() : "DURATION is a recipe's duration of 1s to 24h: 90s, 5min";
+          },
+          "DURATION"));
   auto* quiet = run->add_flag("-q,--quiet", o.display.quiet, "no progress on stderr");
   run->add_flag("-v,--verbose", o.display.verbose, "one progress line per sample as well")->excludes(quiet);
   run->add_option("--color", o.display.color,

@@ -8,6 +8,7 @@
 #include <optional>
 #include <ostream>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -33,7 +34,12 @@ struct RunChoices {
   std::string output;        ///< -o: the result file; "" for results/<recipe>-<UTC time>.json
   std::string html;          ///< --html: the result's page; "" for none
   std::uint32_t blocks = 5;  ///< --blocks: run::RunOptions::blocks
+  std::string spread;        ///< --spread DURATION: run::RunOptions::spread_seconds; "" for none
 };
+
+/// `--spread`'s DURATION, written as a recipe writes one (`90s`, `2min`, `1.5h`), in seconds;
+/// nullopt unless it is one, of 1 s to 24 h.
+std::optional<double> spread_seconds(std::string_view text);
 
 /// How `run` shows its progress (runtime/cli/progress.hpp).
 struct RunDisplay {

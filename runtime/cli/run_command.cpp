@@ -6,6 +6,7 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
@@ -22,6 +23,7 @@
 #include "base/platform/machine.hpp"
 #include "base/platform/whole_file.hpp"
 #include "kernels/builtin/builtin.hpp"
+#include "lang/common/lexical.hpp"
 #include "runtime/cli/cli.hpp"
 #include "runtime/cli/commands.hpp"
 #include "runtime/cli/progress.hpp"
@@ -60,6 +62,7 @@ int run_here(const Common& c, const RunChoices& files, const std::string& format
   setup.options.interrupted = guard.flag();
   setup.options.blocks = files.blocks;
   setup.options.memory_available = platform::available_memory_bytes();
+  if (!files.spread.empty()) setup.options.spread_seconds = spread_seconds(files.spread).value_or(0);
   setup.options.conditions = &conditions;
   setup.render = {parse_format(format), width, !files.html.empty()};
   setup.result_path = files.output.empty()
@@ -155,6 +158,20 @@ int slurm_task(const Common& c, const RunChoices& files, const std::string& form
 }
 
 }  // namespace
+
+std::optional<double> spread_seconds(std::string_view text) {
+  // Digits, an optional fraction, then the unit: the literal the recipe's grammar reads.
+  const std::size_t unit = text.find_first_not_of("0123456789.");
+  if (unit == 0 || unit == std::string_view::npos ||
+      text.find_first_not_of("abcdefghijklmnopqrstuvwxyz", unit) != std::string_view::npos)
+    return std::nullopt;
+  if (std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(unit), '.') > 1 || text[unit - 1] == '.')
+    return std::nullopt;
+  const lang::NumberLiteral n = lang::read_number(text);
+  if (!n.unknown_suffix.empty() || n.quantity.dim != lang::Dim::seconds) return std::nullopt;
+  if (n.quantity.value < 1 || n.quantity.value > 86400) return std::nullopt;
+  return n.quantity.value;
+}
 
 int cmd_run(const Common& c, const RunChoices& files, const std::string& format, std::size_t width,
             const RunDisplay& display, RemoteRole role, const std::vector<std::string>& argv, std::ostream& out,

@@ -42,6 +42,11 @@ struct RunOptions {
   /// rotation while all that those taking turns hold at once stays within a quarter of what is
   /// left beside the largest statement of the rotation; else it rides along. 0: none takes turns.
   std::uint64_t memory_available = 0;
+  /// Seconds over which a rotation's blocks are spread (`run --spread`): block k ≤ `blocks`
+  /// begins no earlier than (k − 1) · spread / (blocks − 1) after the first, the run pausing
+  /// until then, so that a drift slower than the statements' own time shows in their block
+  /// means; blocks past `blocks` (`until ci`) follow at once. 0: none.
+  double spread_seconds = 0;
 };
 
 /// How a run ended, and what it measured.

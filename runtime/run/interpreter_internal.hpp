@@ -117,6 +117,9 @@ class Interpreter {
   /// machine falls on all of them; one riding along takes all its samples back to back at its
   /// place in the first pass.
   void run_rotation(const std::vector<plan::Step>& steps, std::size_t first, const Rotation& rotation);
+  /// Waits, with `--spread`, until block `block` of a rotation whose first block began at
+  /// `first_ns` is due (RunOptions::spread_seconds).
+  void pace_block(std::int64_t first_ns, std::uint32_t block);
   /// One turn of `r`: its samples of block `block`, and its end when that was its last.
   void take_turn(StatementRun& r, std::uint32_t block);
   /// A statement taking all its samples back to back, told to the observer as its own series.

@@ -209,6 +209,17 @@ void Interpreter::take_turn(StatementRun& r, std::uint32_t block) {
   if (opts_.observer) opts_.observer->series_ends(*r.series);
 }
 
+void Interpreter::pace_block(std::int64_t first_ns, std::uint32_t block) {
+  // Blocks past --blocks (an `until ci` statement going on to its target) follow at once.
+  if (opts_.spread_seconds <= 0 || opts_.blocks < 2 || block > opts_.blocks) return;
+  const double gap_ns = opts_.spread_seconds * 1e9 / (opts_.blocks - 1);
+  const std::int64_t left = first_ns + static_cast<std::int64_t>(gap_ns * (block - 1)) - opts_.clock->now_ns();
+  if (left <= 0) return;
+  SleepPause sleep;
+  Pause& pause = opts_.pause ? *opts_.pause : sleep;
+  if (!pause.wait(left, opts_.interrupted)) check_interrupt();  // Ctrl-C ends the wait and the run
+}
+
 void Interpreter::run_alone(const plan::Step& step) {
   if (opts_.observer) opts_.observer->step_begins(step);
   run_sampled(step);
@@ -220,6 +231,7 @@ void Interpreter::run_rotation(const std::vector<plan::Step>& steps, std::size_t
   // beside another rider's.
   std::vector<std::unique_ptr<StatementRun>> turns = begin_in_turn(
       rotation.turns, [&](const plan::Step& step) { return samples_per_block(step.kernel.policy, opts_.blocks); });
+  const std::int64_t first_ns = opts_.clock->now_ns();
   std::size_t taking = 0, next = 0;  // block 1 in the plan's order
   for (std::size_t i = first; i < rotation.end; ++i) {
     if (taking == rotation.turns.size() || rotation.turns[taking] != &steps[i]) {
@@ -233,6 +245,7 @@ void Interpreter::run_rotation(const std::vector<plan::Step>& steps, std::size_t
   for (std::uint32_t block = 2; !turns.empty(); ++block) {
     // Backwards in even blocks, forwards in odd ones: each statement's neighbours alternate.
     std::reverse(turns.begin(), turns.end());
+    pace_block(first_ns, block);
     for (auto& r : turns) take_turn(*r, block);
     std::erase_if(turns, [](const auto& r) { return r->done; });
   }

@@ -6,6 +6,7 @@
 
 #include <doctest/doctest.h>
 
+#include "runtime/cli/commands.hpp"
 #include "runtime/record/result_file.hpp"
 #include "tests/support/cli_run.hpp"
 #include "tests/support/temp_dir.hpp"
@@ -210,4 +211,21 @@ TEST_CASE("cli: --set values are checked, printed by check, kept in the result f
   auto bad = test::cli({"check", recipe, "--set", "n"});
   CHECK(bad.code == 2);
   CHECK(bad.err == "hwbench: --set needs NAME=VALUE, not 'n'\n");
+}
+
+TEST_CASE("cli: --spread takes a recipe's duration of 1 s to 24 h") {
+  namespace cli = hwbench::runtime::cli;
+  CHECK(cli::spread_seconds("90s") == 90);
+  CHECK(cli::spread_seconds("2min") == 120);
+  CHECK(cli::spread_seconds("1.5h") == 5400);
+  CHECK(cli::spread_seconds("1500ms") == doctest::Approx(1.5));
+  for (const char* bad : {"", "90", "0.5s", "25h", "10MB", "5%", "s", "min5", "1..5s", "1.s", "90 s", "-5s", "9sx"})
+    CHECK_MESSAGE(!cli::spread_seconds(bad), bad);
+  test::TempDir work;
+  std::string recipe = work / "r.bench";
+  test::write_text(recipe, "nop for 10ms runs 2\n");
+  auto r = test::cli({"run", "-q", "--spread", "10MB", "-o", work / "never.json", recipe});
+  CHECK(r.code == 2);
+  CHECK(r.err.find("DURATION is a recipe's duration of 1s to 24h: 90s, 5min") != std::string::npos);
+  CHECK_FALSE(test::exists(work / "never.json"));
 }

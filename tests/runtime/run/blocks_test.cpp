@@ -1,5 +1,6 @@
 // Samples taken in blocks spread over the run: statements beside each other take turns, block by
 // block, forwards and then backwards, and `until ci` is judged on the block-aware interval.
+#include <atomic>
 #include <string>
 #include <vector>
 
@@ -36,7 +37,99 @@ void add_big_kernel(test::RecipeEnv& env, std::string& log, const std::string& n
       /*holds_memory=*/true, GiB);
 }
 
+/// A clock 1 ms on at each reading, and on by what a pause waited.
+class PacedClock : public hwbench::platform::Clock {
+ public:
+  std::int64_t now_ns() override { return now += 1'000'000; }
+  hwbench::platform::CpuTimes cpu() override { return {}; }
+  std::int64_t unix_ns() override { return 0; }
+  std::int64_t now = 0;
+};
+
+/// Keeps what it was asked to wait and moves the clock by it; with `interrupt`, sets it instead.
+class PacePause : public run::Pause {
+ public:
+  explicit PacePause(PacedClock& clock) : clock_(clock) {}
+  bool wait(std::int64_t ns, const std::atomic<bool>*) override {
+    waits.push_back(ns);
+    if (interrupt) {
+      interrupt->store(true);
+      return false;
+    }
+    clock_.now += ns;
+    return true;
+  }
+  std::vector<std::int64_t> waits;
+  std::atomic<bool>* interrupt = nullptr;
+
+ private:
+  PacedClock& clock_;
+};
+
 }  // namespace
+
+TEST_CASE("blocks: --spread paces a rotation's blocks over the duration, and Ctrl-C ends the wait") {
+  test::RecipeEnv env;
+  std::string log;
+  test::add_letter_kernels(env, log, "ab");
+  auto c = env.check("series \"A\" a runs 3\nseries \"B\" b runs 3\n");
+  REQUIRE(c.recipe);
+  PacedClock clock;
+  PacePause pause(clock);
+  run::RunOptions opts;
+  opts.clock = &clock;
+  opts.pause = &pause;
+  opts.blocks = 3;
+  opts.spread_seconds = 10;
+  auto out = run::run_plan(*c.recipe, opts);
+  REQUIRE(out.status == model::RunStatus::complete);
+  CHECK(log ==
+        "ab"
+        "ba"
+        "ab");
+  // Block 2 is due 5 s after block 1 began and block 3 10 s after: the run waits what is left
+  // of each, a few clock readings' worth less than 5 s.
+  REQUIRE(pause.waits.size() == 2);
+  for (const std::int64_t w : pause.waits) {
+    CHECK(w < 5'000'000'000);
+    CHECK(w > 4'900'000'000);
+  }
+  // Blocks past --blocks follow at once: V's rates alternate, 1 and 3 units a sample, so that its
+  // target is never met and it goes on to 4 blocks of 1 sample, 2 of them past --blocks 2.
+  test::add_kernel(env, "v", [&log](std::uint64_t n, int call) {
+    log += 'v';
+    return kernels::Work{0, n * (call % 2 == 1 ? 1 : 3)};
+  });
+  log.clear();
+  pause.waits.clear();
+  auto two = env.check("series \"V\" v until ci 1% runs 2..4\nseries \"B\" b runs 2\n");
+  REQUIRE(two.recipe);
+  opts.blocks = 2;
+  out = run::run_plan(*two.recipe, opts);
+  REQUIRE(out.status == model::RunStatus::complete);
+  CHECK(log ==
+        "vb"
+        "bv"
+        "v"
+        "v");
+  CHECK(pause.waits.size() == 1);
+  opts.blocks = 3;
+  // Blocks that take longer than their share are not waited for.
+  log.clear();
+  pause.waits.clear();
+  opts.spread_seconds = 0.001;
+  out = run::run_plan(*c.recipe, opts);
+  CHECK(pause.waits.empty());
+  // Ctrl-C during a wait: the run is interrupted there.
+  log.clear();
+  std::atomic<bool> interrupted{false};
+  pause.interrupt = &interrupted;
+  opts.interrupted = &interrupted;
+  opts.spread_seconds = 10;
+  out = run::run_plan(*c.recipe, opts);
+  CHECK(out.status == model::RunStatus::interrupted);
+  CHECK(log == "ab");
+}
 
 TEST_CASE("blocks: neighbours take turns block by block, forwards then backwards") {
   test::RecipeEnv env;
