@@ -220,6 +220,9 @@ int dispatch_run(Options& o, const std::vector<std::string>& args, std::ostream&
              "results/<recipe>-<host>-<UTC time>.json for each\n";
       return exit_usage;
     }
+    o.hosts.sampling_words = {"--blocks", std::to_string(o.run_files.blocks)};
+    if (!o.run_files.spread.empty())
+      o.hosts.sampling_words.insert(o.hosts.sampling_words.end(), {"--spread", o.run_files.spread});
     return cmd_run_hosts(o.common, o.hosts, o.format, width, o.display, out, err);
   }
   const RemoteRole role =
@@ -248,6 +251,7 @@ int dispatch(const Subcommands& s, Options& o, const std::vector<std::string>& a
       err << "hwbench: " << why << "\n";
       return exit_usage;
     }
+    o.hosts.sampling_words = {"--blocks", std::to_string(o.reproduce.blocks)};
     return cmd_reproduce(o.common, o.reproduce, o.hosts, o.format, report_width(o.width, fds.out), o.display, args, out,
                          err);
   }

@@ -71,6 +71,8 @@ struct HostsOptions {
   bool serial = false;                    ///< --serial: one machine after another
   std::string dist;                       ///< --dist DIR: the static binaries
   double outlier_k = NAN;                 ///< --outlier-k: analysis::NodeSpreadOptions::k; NaN: not given (3)
+  /// How each machine's run takes its samples: `--blocks N` and `--spread DURATION`, as given here.
+  std::vector<std::string> sampling_words;
   /// Whether any other machine is named: then `run` runs there, not here.
   bool any() const { return !destinations.empty() || !fleet_file.empty() || slurm; }
 };

@@ -40,9 +40,10 @@ int run_on_hosts(const Common& c, const HostsOptions& options, const std::string
   const auto registry = kernels::builtin::builtin_registry();
   pipeline::LaunchRequest request;
   request.recipe = c;
-  request.display_words = {"--width", std::to_string(width), "--format", format};
-  if (display.quiet) request.display_words.push_back("-q");
-  if (display.verbose) request.display_words.push_back("-v");
+  request.run_words = {"--width", std::to_string(width), "--format", format};
+  if (display.quiet) request.run_words.push_back("-q");
+  if (display.verbose) request.run_words.push_back("-v");
+  request.run_words.insert(request.run_words.end(), options.sampling_words.begin(), options.sampling_words.end());
   request.quiet = display.quiet;
   request.registry = &registry;
   request.version = hwbench_version();

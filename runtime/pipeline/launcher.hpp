@@ -21,8 +21,9 @@ namespace hwbench::runtime::pipeline {
 /// What every launcher is given: the recipe as the command line names it, and how to show it.
 struct LaunchRequest {
   RecipeRequest recipe;
-  /// Words each remote run's `hwbench run` gets for its display (--width, --format, -q, -v).
-  std::vector<std::string> display_words;
+  /// Words each remote run's `hwbench run` gets: its display (--width, --format, -q, -v) and how
+  /// it takes its samples (--blocks, --spread).
+  std::vector<std::string> run_words;
   bool quiet = false;                           ///< no "result of NAME: PATH" lines
   const kernels::Registry* registry = nullptr;  ///< required: what the recipe is checked with here
   std::string version;                          ///< hwbench's version (the remote binaries')

@@ -150,7 +150,7 @@ std::optional<RemoteRun> prepare_remote_run(const LaunchRequest& request, const 
   const RecipeRequest& recipe = request.recipe;
   if (recipe.allow_exec) run.run_words.push_back("--allow-exec");
   for (const auto& s : recipe.settings) run.run_words.insert(run.run_words.end(), {"--set", s});
-  run.run_words.insert(run.run_words.end(), request.display_words.begin(), request.display_words.end());
+  run.run_words.insert(run.run_words.end(), request.run_words.begin(), request.run_words.end());
   for (const auto& l : recipe.locations) run.run_words.insert(run.run_words.end(), {"-L", l});
   return run;
 }

@@ -20,6 +20,8 @@
 #include <vector>
 
 #include <doctest/doctest.h>
+#include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "runtime/cli/cli.hpp"
 #include "runtime/record/comparable.hpp"
@@ -208,7 +210,8 @@ TEST_CASE("fleet over real ssh: two hosts run the recipe, both results come home
   Fleet fleet;
   if (!fleet.ready()) return;
   fleet.precache();  // copying has a test of its own (the cache test); here it would cost 10 s
-  test::HwbenchChild run({"run", "fleet.bench", "--hosts", fleet.fleet_file()}, fleet.work);
+  test::HwbenchChild run({"run", "fleet.bench", "--hosts", fleet.fleet_file(), "--blocks", "2", "--spread", "1s"},
+                         fleet.work);
   const int code = run.exit_code(120);
   INFO("stdout:\n" << run.out() << "\nstderr:\n" << run.err());
   CHECK(code == 0);
@@ -223,6 +226,9 @@ TEST_CASE("fleet over real ssh: two hosts run the recipe, both results come home
     CHECK(result->status == hwbench::runtime::model::RunStatus::complete);
     REQUIRE(result->series.size() == 1);
     CHECK(result->series[0].samples.size() == 3);
+    // The host's run took its samples as asked here.
+    const std::string words = fmt::format("{}", fmt::join(result->command_line, " "));
+    CHECK(words.find(" --blocks 2 --spread 1s") != std::string::npos);
   }
   // One block of reports per host, headed by its name, then the comparison, host1 the base.
   const std::string title = "host1 (" + this_machine() + ")";
