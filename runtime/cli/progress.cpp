@@ -112,6 +112,7 @@ void ProgressDisplay::note_sample_lengths(const plan::Plan& plan) {
 
 void ProgressDisplay::step_begins(const plan::Step& step) {
   mark_ns_ = clock_.now_ns();
+  wait_status_.clear();
   const auto found = index_.find(track_key(section_of(step.series), step.series));
   if (found == index_.end()) return;  // a statement whose importer's series stand in for its own
   const std::size_t i = found->second;
@@ -168,6 +169,11 @@ void ProgressDisplay::settle_probe(const model::SettleRecord& record) {
 void ProgressDisplay::settle_ends(const model::SettleRecord& record) {
   settle_status_.clear();
   print_line(report::settle_line(record));
+}
+
+void ProgressDisplay::block_wait(std::uint32_t block, double seconds) {
+  wait_status_ = fmt::format("spread: block {} begins in {}", block, support::human_seconds(seconds));
+  draw_status(clock_.now_ns(), true);
 }
 
 void ProgressDisplay::run_ends(model::RunStatus) { clear_status(); }
@@ -231,8 +237,9 @@ std::string ProgressDisplay::series_line(const Track& t, const model::Series& se
 
 void ProgressDisplay::draw_status(std::int64_t now, bool force) {
   if (!style_.status_line) return;
-  if (!settle_status_.empty()) {
-    show_status(settle_status_ + "  " + clock_time(static_cast<double>(now - start_ns_) / 1e9) + " elapsed");
+  // A pause, settle's or --spread's, is all the line says while it lasts.
+  if (const std::string& paused = settle_status_.empty() ? wait_status_ : settle_status_; !paused.empty()) {
+    show_status(paused + "  " + clock_time(static_cast<double>(now - start_ns_) / 1e9) + " elapsed");
     return;
   }
   if (current_ >= tracks_.size()) return;

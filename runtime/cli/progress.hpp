@@ -47,6 +47,7 @@ class ProgressDisplay : public run::RunObserver {
   void settle_begins(const plan::Settle& settle) override;
   void settle_probe(const model::SettleRecord& record) override;
   void settle_ends(const model::SettleRecord& record) override;
+  void block_wait(std::uint32_t block, double seconds) override;
   void run_ends(model::RunStatus status) override;
 
   /// Seconds the rest of the run should take, from the plan's samples and what the samples so
@@ -93,6 +94,7 @@ class ProgressDisplay : public run::RunObserver {
   static std::string track_key(const std::string& section, const std::string& label) { return section + '\n' + label; }
   std::size_t label_width_ = 0;
   std::string settle_status_;       ///< while settling: what the status line says of it
+  std::string wait_status_;         ///< while `--spread` waits for a block: what the status line says
   std::size_t current_ = SIZE_MAX;  ///< the series being measured
   std::int64_t start_ns_ = 0;       ///< when the run began
   std::int64_t mark_ns_ = 0;        ///< the last step start or sample: where a sample's time begins

@@ -1,6 +1,7 @@
 #pragma once
 // What the interpreter tells whoever watches a run as it happens (the progress display): the
 // runner measures, an observer shows; neither knows how the other works.
+#include <cstdint>
 #include <string>
 
 #include "runtime/model/result_state.hpp"
@@ -21,6 +22,8 @@ class RunObserver {
   virtual void settle_probe(const model::SettleRecord& /*record*/) {}
   /// `settle` is over, however it ended.
   virtual void settle_ends(const model::SettleRecord& /*record*/) {}
+  /// `run --spread`: the run pauses `seconds` before block `block` of a rotation is due.
+  virtual void block_wait(std::uint32_t /*block*/, double /*seconds*/) {}
   /// A timed statement (a kernel statement, a `time` or a `parallel` block) begins.
   virtual void step_begins(const plan::Step& /*step*/) {}
   /// `series` has just gained a sample (its last), taken by `step`.

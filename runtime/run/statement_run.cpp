@@ -215,6 +215,7 @@ void Interpreter::pace_block(std::int64_t first_ns, std::uint32_t block) {
   const double gap_ns = opts_.spread_seconds * 1e9 / (opts_.blocks - 1);
   const std::int64_t left = first_ns + static_cast<std::int64_t>(gap_ns * (block - 1)) - opts_.clock->now_ns();
   if (left <= 0) return;
+  if (opts_.observer) opts_.observer->block_wait(block, static_cast<double>(left) / 1e9);
   SleepPause sleep;
   Pause& pause = opts_.pause ? *opts_.pause : sleep;
   if (!pause.wait(left, opts_.interrupted)) check_interrupt();  // Ctrl-C ends the wait and the run

@@ -6,8 +6,11 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cstdlib>
 #include <sstream>
+#include <string>
+#include <vector>
 
 #include <doctest/doctest.h>
 
@@ -22,9 +25,11 @@ namespace test = hwbench::test;
 namespace {
 
 /// A run of `text` whose samples each take 1 ms on the run's clock, shown with `style` on a
-/// display whose clock advances `display_step_ns` at each reading. Returns what it printed.
+/// display whose clock advances `display_step_ns` at each reading; `opts` lends the rest (a
+/// pause, blocks). Returns what it printed.
 std::string shown(test::RecipeEnv& env, const std::string& text, cli::ProgressStyle style,
-                  std::int64_t display_step_ns = 250'000'000, std::vector<std::int64_t> run_steps = {1'000'000}) {
+                  std::int64_t display_step_ns = 250'000'000, std::vector<std::int64_t> run_steps = {1'000'000},
+                  hwbench::runtime::run::RunOptions opts = {}) {
   auto c = env.check(text);
   INFO(c.diagnostics);
   REQUIRE(c.recipe);
@@ -32,7 +37,6 @@ std::string shown(test::RecipeEnv& env, const std::string& text, cli::ProgressSt
   test::ScriptedClock display_clock({display_step_ns});
   std::ostringstream out;
   cli::ProgressDisplay display(out, display_clock, style);
-  hwbench::runtime::run::RunOptions opts;
   opts.clock = &run_clock;
   opts.observer = &display;
   hwbench::runtime::run::run_plan(*c.recipe, opts);
@@ -244,4 +248,36 @@ TEST_CASE("progress: settle on the status line while it lasts, and one line when
             "\r[1/1] copy  1/1 samples  0.4 MB/s  0:00 elapsed  ETA 0:00\033[K"
             "\r\033[K[1/1] copy  0.4 MB/s  1 sample in 0.25 s\n");
   }
+}
+
+TEST_CASE("progress: a --spread wait on the status line until the block begins") {
+  test::RecipeEnv env;
+  std::string log;
+  test::add_letter_kernels(env, log, "ab");
+  /// Returns at once, its wait kept.
+  class Instant : public hwbench::runtime::run::Pause {
+   public:
+    bool wait(std::int64_t ns, const std::atomic<bool>*) override {
+      waits.push_back(ns);
+      return true;
+    }
+    std::vector<std::int64_t> waits;
+  };
+  Instant pause;
+  hwbench::runtime::run::RunOptions opts;
+  opts.pause = &pause;
+  opts.blocks = 2;
+  opts.spread_seconds = 30;
+  cli::ProgressStyle style;
+  style.status_line = true;
+  const std::string out =
+      shown(env, "series \"A\" a runs 2\nseries \"B\" b runs 2\n", style, 250'000'000, {1'000'000}, opts);
+  REQUIRE(pause.waits.size() == 1);
+  // Block 2 is due 30 s after block 1 began, a few readings of 1 ms ago: 29.99 s and a bit.
+  CHECK(pause.waits[0] > 29'980'000'000);
+  const std::string wait_line = "\rspread: block 2 begins in 30 s  0:01 elapsed\033[K";
+  const std::size_t at = out.find(wait_line);
+  REQUIRE(at != std::string::npos);
+  // Then B's turn, the line as before.
+  CHECK(out.substr(at + wait_line.size()).starts_with("\r[2/2] B  1/2 samples"));
 }
