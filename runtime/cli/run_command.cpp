@@ -6,7 +6,6 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
-#include <algorithm>
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
@@ -24,6 +23,7 @@
 #include "base/platform/whole_file.hpp"
 #include "kernels/builtin/builtin.hpp"
 #include "lang/common/lexical.hpp"
+#include "runtime/check/evaluation/settings.hpp"
 #include "runtime/cli/cli.hpp"
 #include "runtime/cli/commands.hpp"
 #include "runtime/cli/progress.hpp"
@@ -160,17 +160,12 @@ int slurm_task(const Common& c, const RunChoices& files, const std::string& form
 }  // namespace
 
 std::optional<double> spread_seconds(std::string_view text) {
-  // Digits, an optional fraction, then the unit: the literal the recipe's grammar reads.
-  const std::size_t unit = text.find_first_not_of("0123456789.");
-  if (unit == 0 || unit == std::string_view::npos ||
-      text.find_first_not_of("abcdefghijklmnopqrstuvwxyz", unit) != std::string_view::npos)
+  // Read as a recipe reads a value, so that the spellings are the recipe's own.
+  const auto value = check::parse_value(std::string(text));
+  if (!value || value->kind != lang::recipe::ExprKind::number || value->number.dim != lang::Dim::seconds)
     return std::nullopt;
-  if (std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(unit), '.') > 1 || text[unit - 1] == '.')
-    return std::nullopt;
-  const lang::NumberLiteral n = lang::read_number(text);
-  if (!n.unknown_suffix.empty() || n.quantity.dim != lang::Dim::seconds) return std::nullopt;
-  if (n.quantity.value < 1 || n.quantity.value > 86400) return std::nullopt;
-  return n.quantity.value;
+  if (value->number.value < 1 || value->number.value > 86400) return std::nullopt;
+  return value->number.value;
 }
 
 int cmd_run(const Common& c, const RunChoices& files, const std::string& format, std::size_t width,

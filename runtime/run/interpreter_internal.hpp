@@ -97,7 +97,7 @@ class Interpreter {
   /// alone in feeding its series, with blocks asked for.
   bool keeps_to_itself(const plan::Step& step) const;
   /// A rotation that starts at some statement: where it ends and which of its statements take
-  /// turns; those between them that keep to themselves but cannot ride along.
+  /// turns; those between them that keep to themselves but cannot take turns ride along.
   struct Rotation {
     std::size_t end = 0;                   ///< one past its last statement taking turns
     std::vector<const plan::Step*> turns;  ///< the statements taking turns, in plan order

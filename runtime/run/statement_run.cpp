@@ -233,14 +233,12 @@ void Interpreter::run_rotation(const std::vector<plan::Step>& steps, std::size_t
   std::vector<std::unique_ptr<StatementRun>> turns = begin_in_turn(
       rotation.turns, [&](const plan::Step& step) { return samples_per_block(step.kernel.policy, opts_.blocks); });
   const std::int64_t first_ns = opts_.clock->now_ns();
-  std::size_t taking = 0, next = 0;  // block 1 in the plan's order
+  std::size_t next = 0;  // block 1 in the plan's order
   for (std::size_t i = first; i < rotation.end; ++i) {
-    if (taking == rotation.turns.size() || rotation.turns[taking] != &steps[i]) {
+    if (std::find(rotation.turns.begin(), rotation.turns.end(), &steps[i]) == rotation.turns.end())
       run_alone(steps[i]);
-      continue;
-    }
-    ++taking;
-    if (next < turns.size() && turns[next]->step == &steps[i]) take_turn(*turns[next++], 1);
+    else if (next < turns.size() && turns[next]->step == &steps[i])
+      take_turn(*turns[next++], 1);
   }
   std::erase_if(turns, [](const auto& r) { return r->done; });
   for (std::uint32_t block = 2; !turns.empty(); ++block) {

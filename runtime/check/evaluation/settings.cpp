@@ -12,9 +12,6 @@ namespace hwbench::runtime::check {
 
 namespace recipe = lang::recipe;
 
-namespace {
-
-/// VALUE as the right-hand side of a `let`: nullopt when it is not one value.
 std::optional<lang::recipe::Expr> parse_value(const std::string& text) {
   if (text.find('\n') != std::string::npos) return std::nullopt;
   const lang::Source source{"--set", "let value = " + text + "\n"};
@@ -25,6 +22,8 @@ std::optional<lang::recipe::Expr> parse_value(const std::string& text) {
   if (s.kind != recipe::StmtKind::let) return std::nullopt;
   return s.value;
 }
+
+namespace {
 
 bool same_type(const Value& a, const Value& b) {
   if (a.kind != b.kind) return false;

@@ -14,6 +14,10 @@
 
 namespace hwbench::runtime::check {
 
+/// VALUE read as the right-hand side of a recipe's `let` (`--set NAME=VALUE`, `--spread 90s`):
+/// nullopt when it is not one value.
+std::optional<lang::recipe::Expr> parse_value(const std::string& text);
+
 /// The --set values of one check, in command-line order, and which of them a `let` took.
 class Settings {
  public:
