@@ -264,7 +264,10 @@ Comparison compare_results(const std::vector<const model::Result*>& results, con
     }
   }
   // How far each run drifted, which widens its back-to-back series' spread in the verdicts.
-  for (const model::Result* r : results) c.drifts.push_back(run_drift(*r));
+  for (const model::Result* r : results) {
+    c.drifts.push_back(run_drift(*r));
+    c.reruns.push_back(r->reruns);
+  }
   for (const auto& label : labels) c.rows.push_back(series_row(label, results, c.names, options, c.drifts));
   for (const auto& [label, baseline] : indices) c.rows.push_back(index_row(label, baseline, results));
 

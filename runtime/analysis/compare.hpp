@@ -5,6 +5,7 @@
 // (environment_diff.hpp).
 // The render stage is runtime/report/compare_report.hpp; loading is runtime/record/comparable.hpp.
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -84,6 +85,9 @@ struct Comparison {
   std::vector<environment::EnvironmentRow> environment;  ///< only facts at least one result recorded
   /// One per result: how far its run drifted (run_drift), which the verdicts count.
   std::vector<RunDrift> drifts;
+  /// One per result: how many reruns it joins (model::Result::reruns; 0 for one run), whose
+  /// drift is then the spread of the runs' means.
+  std::vector<std::uint32_t> reruns;
 };
 
 /// The aggregate stage: matches `results`' series by label and indices by label and baseline,

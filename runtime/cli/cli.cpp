@@ -134,7 +134,9 @@ CLI::App* add_report(CLI::App& app, Options& o) {
 CLI::App* add_compare(CLI::App& app, Options& o) {
   auto* cmp =
       app.add_subcommand("compare", "set results and published results side by side, with ratio columns (B/A, …)");
-  cmp->add_option("files", o.compare_files, "result (.json) or published (.toml) files; the first is the reference")
+  cmp->add_option("files", o.compare_files,
+                  "result (.json) or published (.toml) files; the first is the reference; "
+                  "a1.json+a2.json+a3.json joins reruns into one")
       ->required();
   cmp->add_option("--ratio", o.compare_ratio, "truncate or round the ratios (default round)");
   cmp->add_option("--digits", o.compare_digits, "decimals of the ratios (default 2)");

@@ -1,5 +1,6 @@
 // `hwbench report` and `hwbench compare`: results read and rendered through the library
 // pipeline (runtime/pipeline/render.hpp); here only the formats' names and the exit codes.
+#include <algorithm>
 #include <filesystem>
 
 #include <fmt/format.h>
@@ -59,15 +60,25 @@ int cmd_compare(const std::vector<std::string>& files, const std::vector<std::pa
   std::vector<std::string> names;
   for (const auto& f : files) {
     std::string error;
-    auto r = record::load_comparable(f, error);
+    auto r = record::load_compared(f, error);
     if (!r) {
       err << "hwbench: " << error << "\n";
       return exit_usage;
     }
+    // Reruns joined by + are titled by their first file and their count: "before-1 ×3".
+    std::string name = std::filesystem::path(record::rerun_paths(f).front()).stem().string();
+    if (r->reruns > 1) name += fmt::format(" ×{}", r->reruns);
     results.push_back(std::move(*r));
-    names.push_back(std::filesystem::path(f).stem().string());
+    names.push_back(std::move(name));
   }
   out << pipeline::render_comparison(results, names, options, format == "html");
+  // Runs compared one against one: their intervals know each run's drift, not the next run's.
+  const auto runs = std::count_if(results.begin(), results.end(),
+                                  [](const model::Result& r) { return r.kind == model::ResultKind::run; });
+  const bool joined = std::any_of(results.begin(), results.end(), [](const model::Result& r) { return r.reruns > 1; });
+  if (runs >= 2 && !joined)
+    err << "hwbench: note: one run a side: the verdicts know the drift within each run, not between runs; "
+           "join reruns with + (a1.json+a2.json+a3.json) for verdicts that do\n";
   return exit_ok;
 }
 

@@ -1,8 +1,15 @@
 #include "runtime/record/comparable.hpp"
 
+#include <filesystem>
+#include <system_error>
+#include <utility>
+
+#include <fmt/format.h>
+
 #include "base/platform/whole_file.hpp"
 #include "base/support/system_text.hpp"
 #include "lang/common/diagnostics.hpp"
+#include "runtime/analysis/reruns.hpp"
 #include "runtime/record/published.hpp"
 #include "runtime/record/result_file.hpp"
 
@@ -47,6 +54,35 @@ std::optional<model::Result> load_comparable(const std::string& path, std::strin
                      path + "`");
   error = lang::render_brief(problems, path);
   return std::nullopt;
+}
+
+std::vector<std::string> rerun_paths(const std::string& argument) {
+  std::error_code ec;
+  if (argument.find('+') == std::string::npos || std::filesystem::is_regular_file(argument, ec)) return {argument};
+  std::vector<std::string> paths;
+  std::size_t from = 0;
+  for (std::size_t plus = argument.find('+');; plus = argument.find('+', from)) {
+    paths.push_back(argument.substr(from, plus == std::string::npos ? std::string::npos : plus - from));
+    if (plus == std::string::npos) break;
+    from = plus + 1;
+  }
+  return paths;
+}
+
+std::optional<model::Result> load_compared(const std::string& argument, std::string& error) {
+  const std::vector<std::string> paths = rerun_paths(argument);
+  if (paths.size() == 1) return load_comparable(argument, error);
+  std::vector<model::Result> runs;
+  for (const std::string& path : paths) {
+    if (path.empty()) {
+      error = fmt::format("{}: an empty file name between the +'s (reruns are joined as a1.json+a2.json)", argument);
+      return std::nullopt;
+    }
+    auto run = load_comparable(path, error);
+    if (!run) return std::nullopt;
+    runs.push_back(std::move(*run));
+  }
+  return analysis::join_reruns(std::move(runs), paths, error);
 }
 
 }  // namespace hwbench::runtime::record

@@ -4,6 +4,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "runtime/model/result.hpp"
 
@@ -18,5 +19,14 @@ FileKind sniff_file_kind(std::string_view text);
 /// content is; a file that is neither gets one error naming both and how a tool's log becomes
 /// one. Indices are recomputed by compare_results, not trusted from the file.
 std::optional<model::Result> load_comparable(const std::string& path, std::string& error);
+
+/// The files an argument of `hwbench compare` names: reruns joined by `+` (`a1.json+a2.json`),
+/// each part one file; or the argument itself, one file, when it has no `+` or names an existing
+/// file (a `+` in a file's name).
+std::vector<std::string> rerun_paths(const std::string& argument);
+
+/// Reads an argument of `hwbench compare`: one file (load_comparable), or reruns joined by `+`
+/// into one result (analysis::join_reruns, docs/language.md "Reruns as one side").
+std::optional<model::Result> load_compared(const std::string& argument, std::string& error);
 
 }  // namespace hwbench::runtime::record

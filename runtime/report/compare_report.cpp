@@ -77,11 +77,15 @@ std::string format_verdicts(const analysis::Comparison& comparison, const analys
                        analysis::verdict_text(r.verdict, names[i + 1], r.speed, r.lower_is_faster, options.effect)});
     }
   // Each run's drift, which a side's spread is never less than (analysis::compare_samples).
-  std::string drifts;
-  for (std::size_t i = 0; i < comparison.drifts.size() && i < names.size(); ++i)
-    if (comparison.drifts[i].df > 0)
-      drifts += fmt::format("{}{} ±{:.1f}%", drifts.empty() ? "" : ", ", names[i], comparison.drifts[i].sd * 100);
+  // A side of joined reruns: the spread of its runs' means, which its blocks are.
+  std::string drifts, reruns;
+  for (std::size_t i = 0; i < comparison.drifts.size() && i < names.size(); ++i) {
+    if (comparison.drifts[i].df == 0) continue;
+    std::string& line = i < comparison.reruns.size() && comparison.reruns[i] > 1 ? reruns : drifts;
+    line += fmt::format("{}{} ±{:.1f}%", line.empty() ? "" : ", ", names[i], comparison.drifts[i].sd * 100);
+  }
   if (!drifts.empty()) drifts = "run drift (sd of block means): " + drifts + "\n";
+  if (!reruns.empty()) drifts += "reruns' spread (sd of run means): " + reruns + "\n";
   return fmt::format("\nverdicts: 95% CI of each ratio (Welch's t); minimum effect {:g}%\n", options.effect * 100) +
          drifts + support::write_columns(table, false);
 }

@@ -1,0 +1,76 @@
+// Reruns joined into one result, each run's samples in a block of their own.
+#include "runtime/analysis/reruns.hpp"
+
+#include <algorithm>
+#include <utility>
+
+#include <fmt/format.h>
+
+namespace hwbench::runtime::analysis {
+
+namespace {
+
+/// Why `run` (read from `path`) cannot be joined with `first`, or "".
+std::string refusal(const model::Result& run, const std::string& path, const model::Result& first,
+                    const std::string& first_path) {
+  if (run.kind == model::ResultKind::published)
+    return fmt::format("{}: a published result has no samples to join; join the results of `hwbench run` only", path);
+  if (run.status != model::RunStatus::complete)
+    return fmt::format("{}: this run is {}; join complete runs only", path, model::to_text(run.status));
+  if (run.recipe_sha256 != first.recipe_sha256)
+    return fmt::format(
+        "{} ran another recipe than {} (their SHA-256 differ); reruns joined with + are runs of one recipe", path,
+        first_path);
+  return "";
+}
+
+/// The joined series of `section` and `label`, added (empty, after the others) when new.
+model::Series& joined_series(model::Result& joined, const model::Series& like) {
+  const auto it = std::find_if(joined.series.begin(), joined.series.end(), [&](const model::Series& s) {
+    return s.section == like.section && s.label == like.label;
+  });
+  if (it != joined.series.end()) return *it;
+  model::Series& s = joined.series.emplace_back();
+  s.label = like.label;
+  s.section = like.section;
+  s.ci_target_pct = like.ci_target_pct;
+  s.unavailable = like.unavailable;
+  return s;
+}
+
+/// Appends `from`'s samples to `to`, each in block `run`.
+void append_run(model::Series& to, const model::Series& from, std::uint32_t run) {
+  for (model::Sample sample : from.samples) {
+    const model::ParamSet& set = from.params_of(sample);
+    sample.block = run;
+    sample.iteration = static_cast<std::uint32_t>(to.samples.size() + 1);
+    to.add(sample, set);
+  }
+  to.converged = to.converged && from.converged;
+  // Unavailable only where no run could take it.
+  if (from.unavailable.empty() && !from.samples.empty()) to.unavailable.clear();
+}
+
+}  // namespace
+
+std::optional<model::Result> join_reruns(std::vector<model::Result> runs, const std::vector<std::string>& paths,
+                                         std::string& error) {
+  if (runs.empty() || runs.size() != paths.size()) {
+    error = "join_reruns: one path per run";
+    return std::nullopt;
+  }
+  for (std::size_t i = 0; i < runs.size(); ++i)
+    if (error = refusal(runs[i], paths[i], runs[0], paths[0]); !error.empty()) return std::nullopt;
+  model::Result joined = runs[0];
+  joined.series.clear();
+  joined.conditions.reset();
+  joined.settle.reset();
+  joined.finished_utc = runs.back().finished_utc;
+  joined.reruns = static_cast<std::uint32_t>(runs.size());
+  for (std::size_t r = 0; r < runs.size(); ++r)
+    for (const model::Series& s : runs[r].series)
+      append_run(joined_series(joined, s), s, static_cast<std::uint32_t>(r + 1));
+  return joined;
+}
+
+}  // namespace hwbench::runtime::analysis
