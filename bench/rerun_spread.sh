@@ -25,7 +25,9 @@
 #   other runs inside over every ordered pair of runs (i, j), i != j, how many times run j's mean
 #                     lies in run i's interval [mean_i - ci_i, mean_i + ci_i]: "K of N(N-1)";
 #                     a run without an interval (under two samples) holds none and is not counted.
-# Then each run's wall time and their total, and the machine line.
+# Then how many of `hwbench compare`'s verdicts between these runs claim a difference (all false:
+# the runs are of one recipe on one machine), one run against one and the odd runs joined with +
+# against the even ones; each run's wall time and their total, and the machine line.
 set -euo pipefail
 . "$(dirname "$0")/common.sh"
 
@@ -123,6 +125,30 @@ while IFS= read -r label; do
       printf "%-16s %14s %s %18s\n", s, spread, c == "" ? sprintf("%14s", "-") : sprintf("%15s", sprintf("±%.1f%%", c)), inside " of " pairs
     }' <<< "$rows"
 done < <(awk -F '\t' '$1 == 1 { print $2 }' "$work/figures.tsv")
+
+# The verdicts of `hwbench compare` between these runs of one recipe: every difference one claims
+# is false. Each pair of runs one against one, then the odd runs joined against the even ones.
+claimed() {
+  "$hwbench" compare "$@" 2> /dev/null | sed -n '/^verdicts:/,/^$/p' | grep -F '/' |
+    awk '{ n++ } /faster|slower|as fast|higher|lower/ { c++ } END { print c + 0, n + 0 }'
+}
+single_c=0 single_n=0
+for ((i = 1; i <= runs; i++)); do
+  for ((j = i + 1; j <= runs; j++)); do
+    read -r c n < <(claimed "$work/run$i.json" "$work/run$j.json")
+    single_c=$((single_c + c)) single_n=$((single_n + n))
+  done
+done
+echo "compare between these runs, one against one: $single_c of $single_n verdicts claim a difference"
+if ((runs >= 4)); then
+  odd=() even=()
+  for ((i = 1; i <= runs; i++)); do
+    if ((i % 2)); then odd+=("$work/run$i.json"); else even+=("$work/run$i.json"); fi
+  done
+  join_plus() { local IFS=+; echo "$*"; }
+  read -r c n < <(claimed "$(join_plus "${odd[@]}")" "$(join_plus "${even[@]}")")
+  echo "compare, odd runs joined against even runs (a1.json+a3.json+…): $c of $n verdicts claim a difference"
+fi
 
 total=$(printf '%s\n' "${walls[@]}" | awk '{ t += $1 } END { printf "%.1f", t }')
 echo "wall time per run: $(printf '%s s, ' "${walls[@]}" | sed 's/, $//'); total $total s"
