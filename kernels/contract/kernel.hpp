@@ -242,6 +242,10 @@ struct KernelSpec {
   /// FileEffects::memory counts it: it takes its samples in blocks in turn with other statements,
   /// whose kernels are alive beside it, only where that memory fits (docs/language.md, "Blocks").
   bool holds_memory = false;
+  /// Its kernel runs on the calling thread alone, starting no thread or process: its statement's
+  /// blocks are held to the run's CPUs in turn (docs/language.md, "Blocks"), where a kernel with
+  /// threads or children of its own would have them all squeezed onto one CPU.
+  bool one_thread = false;
   /// The files the call touches, judged against `files`.
   std::function<FileEffects(const Call&, const platform::FileView& files)> effects;
   /// Makes the kernel object for one call.

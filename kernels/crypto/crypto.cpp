@@ -69,6 +69,7 @@ KernelSpec symmetric_spec(const std::string& name, const std::string& help, cons
   spec.args = {algorithm_arg(algorithm_help)};
   spec.params = {block_param()};
   spec.unit = WorkUnit::bytes;
+  spec.one_thread = true;
   spec.measure = count_for(symmetric_seconds);
   spec.effects = algorithm_effects(kind);
   return spec;

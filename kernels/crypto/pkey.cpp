@@ -229,6 +229,7 @@ KernelSpec pkey_spec() {
   spec.args = {{"ALG", ArgKind::word, "", "the key type: rsa, dsa, ecdsa, ed25519"}};
   spec.params = {bits, op};
   spec.unit = WorkUnit::operations;
+  spec.one_thread = true;
   spec.measure = count_for(public_key_seconds);
   spec.effects = [](const Call& call, const platform::FileView&) {
     FileEffects fx;

@@ -151,6 +151,7 @@ KernelSpec user_kernel_spec(std::shared_ptr<const DefinedKernel> kernel) {
   spec.lineage = "a kernel defined in the recipe";
   spec.synopsis = def.name;
   spec.unit = WorkUnit::operations;
+  spec.one_thread = true;
   spec.measure.for_seconds = 1;
   for (const auto& p : def.params) {
     ParamSpec ps;

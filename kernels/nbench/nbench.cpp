@@ -47,6 +47,7 @@ void nbench::register_kernels(Registry& registry) {
   k.synopsis = fmt::format("nbench {}", fmt::join(names, "|"));
   k.args = {{"TEST", ArgKind::word, "", "which of the ten tests"}};
   k.unit = WorkUnit::iterations;
+  k.one_thread = true;
   // Short samples, as many as the confidence rule needs: the same ±5% at 95% as nbench asks,
   // in a fraction of its 5 s CPU-time samples (`faithful` restores those).
   k.measure.for_seconds = 0.3;

@@ -93,6 +93,9 @@ CLI::App* add_run(CLI::App& app, Options& o) {
             return spread_seconds(text) ? std::string() : "DURATION is a recipe's duration of 1s to 24h: 90s, 5min";
           },
           "DURATION"));
+  run->add_flag("--cpu-turns", o.run_files.cpu_turns,
+                "hold the blocks of one-thread statements to each CPU in turn, so that a CPU slower than another "
+                "shows in the intervals (default: wherever the system puts them)");
   auto* quiet = run->add_flag("-q,--quiet", o.display.quiet, "no progress on stderr");
   run->add_flag("-v,--verbose", o.display.verbose, "one progress line per sample as well")->excludes(quiet);
   run->add_option("--color", o.display.color,
@@ -225,6 +228,7 @@ int dispatch_run(Options& o, const std::vector<std::string>& args, std::ostream&
     o.hosts.sampling_words = {"--blocks", std::to_string(o.run_files.blocks)};
     if (!o.run_files.spread.empty())
       o.hosts.sampling_words.insert(o.hosts.sampling_words.end(), {"--spread", o.run_files.spread});
+    if (o.run_files.cpu_turns) o.hosts.sampling_words.push_back("--cpu-turns");
     return cmd_run_hosts(o.common, o.hosts, o.format, width, o.display, out, err);
   }
   const RemoteRole role =

@@ -35,6 +35,7 @@ struct RunChoices {
   std::string html;          ///< --html: the result's page; "" for none
   std::uint32_t blocks = 5;  ///< --blocks: run::RunOptions::blocks
   std::string spread;        ///< --spread DURATION: run::RunOptions::spread_seconds; "" for none
+  bool cpu_turns = false;    ///< --cpu-turns: run::RunOptions::turn_cpus, the CPUs blocks take turns on
 };
 
 /// `--spread`'s DURATION, written as a recipe writes one (`90s`, `2min`, `1.5h`), in seconds;
@@ -71,7 +72,7 @@ struct HostsOptions {
   bool serial = false;                    ///< --serial: one machine after another
   std::string dist;                       ///< --dist DIR: the static binaries
   double outlier_k = NAN;                 ///< --outlier-k: analysis::NodeSpreadOptions::k; NaN: not given (3)
-  /// How each machine's run takes its samples: `--blocks N` and `--spread DURATION`, as given here.
+  /// How each machine's run takes its samples: `--blocks N`, `--spread DURATION` and `--cpu-turns`, as given here.
   std::vector<std::string> sampling_words;
   /// Whether any other machine is named: then `run` runs there, not here.
   bool any() const { return !destinations.empty() || !fleet_file.empty() || slurm; }

@@ -19,6 +19,7 @@
 #include "base/platform/atomic_file.hpp"
 #include "base/platform/clock.hpp"
 #include "base/platform/conditions.hpp"
+#include "base/platform/cpu_turns.hpp"
 #include "base/platform/machine.hpp"
 #include "base/platform/whole_file.hpp"
 #include "kernels/builtin/builtin.hpp"
@@ -62,6 +63,7 @@ int run_here(const Common& c, const RunChoices& files, const std::string& format
   setup.options.interrupted = guard.flag();
   setup.options.blocks = files.blocks;
   setup.options.memory_available = platform::available_memory_bytes();
+  if (files.cpu_turns) setup.options.turn_cpus = platform::turn_cpus(platform::allowed_cpus());
   if (!files.spread.empty()) setup.options.spread_seconds = spread_seconds(files.spread).value_or(0);
   setup.options.conditions = &conditions;
   setup.render = {parse_format(format), width, !files.html.empty()};

@@ -159,6 +159,9 @@ struct Result {
   /// run (environment keys such as "bonnie" or "openssl"), laid over `environment` in that
   /// section's reports only, so that hwbench's own kernels elsewhere keep the run's own.
   std::map<std::string, nlohmann::json> section_environment;
+  /// The CPUs whose turns the blocks of its one-thread statements took (docs/language.md,
+  /// "Blocks"): block k on CPU turn_cpus[(k − 1) mod size]; empty when none was held to a CPU.
+  std::vector<int> turn_cpus;
   /// How many runs' results analysis::join_reruns joined into this one (each sample's block is
   /// then its run's number); 0 for one run. Never in a result file: a joined result is compared,
   /// not kept.

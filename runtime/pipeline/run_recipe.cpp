@@ -71,6 +71,7 @@ RunRecord run_recipe(const RunRequest& request) {
   run::RunOutcome outcome = run::run_plan(*request.checked, request.options);
   result.conditions = std::move(outcome.conditions);
   result.settle = std::move(outcome.settle);
+  result.turn_cpus = std::move(outcome.turn_cpus);
   result.finished_utc = utc_stamp("%Y-%m-%dT%H:%M:%SZ");
   result.status = outcome.status;
   result.error = outcome.error;

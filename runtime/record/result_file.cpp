@@ -331,6 +331,7 @@ json document_of(const model::Result& result, Placeholders& placeholders) {
   if (!result.parameters.empty()) out["parameters"] = strings_to_json(result.parameters);
   if (result.conditions) out["conditions"] = conditions_to_json(*result.conditions);
   if (result.settle) out["settle"] = settle_to_json(*result.settle);
+  if (!result.turn_cpus.empty()) out["turn_cpus"] = result.turn_cpus;
   if (!result.programs.empty()) out["programs"] = programs_to_json(result.programs);
   if (!result.section_environment.empty()) out["section_environment"] = result.section_environment;
   return out;

@@ -299,6 +299,12 @@ void read_result_extras(JsonReader& in, const json& document, model::Result& res
   // Only recipes with a `settle` statement have it.
   if (const json* settle = in.member(document, top, "settle", /*optional=*/true))
     result.settle = settle_from_json(in, *settle, "settle");
+  // Only runs whose blocks took turns on the CPUs have it.
+  if (const json* cpus = in.member(document, top, "turn_cpus", /*optional=*/true);
+      cpus && in.expect(*cpus, "turn_cpus", cpus->is_array(), "an array"))
+    for (std::size_t i = 0; i < cpus->size(); ++i)
+      result.turn_cpus.push_back(
+          static_cast<int>(in.unsigned_value((*cpus)[i], JsonReader::at("turn_cpus", i), 1 << 20)));
   // Only runs with command steps have it.
   if (in.member(document, top, "programs", /*optional=*/true)) result.programs = programs_from_json(in, document, top);
   if (const json* sections = in.member(document, top, "section_environment", /*optional=*/true)) {

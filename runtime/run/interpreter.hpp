@@ -47,6 +47,11 @@ struct RunOptions {
   /// until then, so that a drift slower than the statements' own time shows in their block
   /// means; blocks past `blocks` (`until ci`) follow at once. 0: none.
   double spread_seconds = 0;
+  /// The CPUs whose turns the blocks of a one-thread statement (KernelSpec::one_thread) take
+  /// (platform::turn_cpus): block k is held to CPU k − 1 modulo their count, the round of an
+  /// `interleave` block alike, so that a CPU slower than another shows in the block means
+  /// instead of between one run and the next. Under two: no statement is held to a CPU.
+  std::vector<int> turn_cpus;
 };
 
 /// How a run ended, and what it measured.
@@ -64,6 +69,8 @@ struct RunOutcome {
   std::vector<std::pair<std::string, std::string>> imported_series;
   /// What those importers read of the tool and its run, per section ("" for the top level).
   std::map<std::string, nlohmann::json> imported_environment;
+  /// RunOptions::turn_cpus when some statement's blocks took turns on them; empty otherwise.
+  std::vector<int> turn_cpus;
   std::vector<model::Baseline> imported_baselines;  ///< those importers' baselines, by name once
   std::vector<model::IndexSpec> imported_indices;   ///< and their indices, by label and baseline once
 };

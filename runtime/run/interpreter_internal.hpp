@@ -122,6 +122,16 @@ class Interpreter {
   void pace_block(std::int64_t first_ns, std::uint32_t block);
   /// One turn of `r`: its samples of block `block`, and its end when that was its last.
   void take_turn(StatementRun& r, std::uint32_t block);
+  /// Holds this thread to the CPU whose turn block `block` is (RunOptions::turn_cpus) when
+  /// `step`'s kernel runs on one thread; lets it run anywhere again otherwise.
+  void hold_for_block(const plan::Step& step, std::uint32_t block);
+  /// Lets this thread run on the CPUs it could before hold_for_block.
+  void release_cpus();
+  /// Releases the CPUs when a rotation or an interleave block ends, however it ends.
+  struct CpuRelease {
+    Interpreter& interpreter;
+    ~CpuRelease() { interpreter.release_cpus(); }
+  };
   /// A statement taking all its samples back to back, told to the observer as its own series.
   void run_alone(const plan::Step& step);
   /// An `interleave` block: its statements take a slice each per round, forwards in odd rounds
@@ -174,6 +184,7 @@ class Interpreter {
   std::map<std::string, std::size_t> step_count_;   ///< series label -> how many statements of plan_.main feed it
   RunOutcome outcome_;
   bool interruptible_ = true;
+  std::vector<int> released_cpus_;  ///< what this thread could run on before hold_for_block; empty: not held
 };
 
 }  // namespace hwbench::runtime::run::detail

@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "base/platform/cpu_turns.hpp"
 #include "kernels/command/command.hpp"
 #include "runtime/run/interpreter_internal.hpp"
 
@@ -200,7 +201,24 @@ std::vector<std::unique_ptr<StatementRun>> Interpreter::begin_in_turn(
   return out;
 }
 
+void Interpreter::hold_for_block(const plan::Step& step, std::uint32_t block) {
+  const std::vector<int>& cpus = opts_.turn_cpus;
+  if (cpus.size() < 2 || block == 0 || !step.kernel.spec || !step.kernel.spec->one_thread) {
+    release_cpus();
+    return;
+  }
+  if (released_cpus_.empty()) released_cpus_ = platform::allowed_cpus();
+  if (platform::hold_thread_to({cpus[(block - 1) % cpus.size()]})) outcome_.turn_cpus = cpus;
+}
+
+void Interpreter::release_cpus() {
+  if (released_cpus_.empty()) return;
+  platform::hold_thread_to(released_cpus_);
+  released_cpus_.clear();
+}
+
 void Interpreter::take_turn(StatementRun& r, std::uint32_t block) {
+  hold_for_block(*r.step, block);
   if (opts_.observer) opts_.observer->step_begins(*r.step);
   r.keeper->start_block(block);
   take_samples(r, r.per_block);
@@ -222,6 +240,7 @@ void Interpreter::pace_block(std::int64_t first_ns, std::uint32_t block) {
 }
 
 void Interpreter::run_alone(const plan::Step& step) {
+  release_cpus();
   if (opts_.observer) opts_.observer->step_begins(step);
   run_sampled(step);
   if (opts_.observer) opts_.observer->series_ends(outcome_.series[index_.at(step.series)]);
@@ -233,6 +252,7 @@ void Interpreter::run_rotation(const std::vector<plan::Step>& steps, std::size_t
   std::vector<std::unique_ptr<StatementRun>> turns = begin_in_turn(
       rotation.turns, [&](const plan::Step& step) { return samples_per_block(step.kernel.policy, opts_.blocks); });
   const std::int64_t first_ns = opts_.clock->now_ns();
+  const CpuRelease release{*this};
   std::size_t next = 0;  // block 1 in the plan's order
   for (std::size_t i = first; i < rotation.end; ++i) {
     if (std::find(rotation.turns.begin(), rotation.turns.end(), &steps[i]) == rotation.turns.end())
@@ -258,10 +278,12 @@ void Interpreter::run_interleave(const plan::Step& block) {
       begin_in_turn(children, [&](const plan::Step&) { return in.slice_seconds > 0 ? 1 : in.slice_runs; });
   std::vector<StatementRun*> turns;
   for (auto& r : runs) turns.push_back(r.get());
+  const CpuRelease release{*this};
   for (std::uint32_t round = 1; round <= in.rounds && !turns.empty(); ++round) {
     // A B in odd rounds, B A in even ones: a drift within a round falls on both sides alike.
     if (round > 1) std::reverse(turns.begin(), turns.end());
     for (StatementRun* r : turns) {
+      hold_for_block(*r->step, round);
       if (opts_.observer) opts_.observer->step_begins(*r->step);
       r->keeper->start_block(round);
       take_samples(*r, in.slice_seconds > 0 ? UINT32_MAX : in.slice_runs, in.slice_seconds);

@@ -76,6 +76,7 @@ KernelSpec arith_spec() {
   type.choices = {"short", "int", "long", "float", "double"};
   type.help = "the C type the arithmetic is done in";
   spec.params = {type};
+  spec.one_thread = true;
   spec.make = [](const Call& call, const Context&) -> std::unique_ptr<Kernel> {
     const std::string& t = call.text("type");
     if (t == "short") return std::make_unique<ArithKernel<short>>();
@@ -92,6 +93,7 @@ KernelSpec arithoh_spec() {
   KernelSpec spec =
       unixbench_spec("arithoh", "the arithmetic test's loop and call without the arithmetic; one unit is one call",
                      "UnixBench 4.1 Arithoh (arith.c built with -Darithoh)", "arithoh", 10);
+  spec.one_thread = true;
   spec.make = [](const Call&, const Context&) -> std::unique_ptr<Kernel> { return std::make_unique<ArithohKernel>(); };
   return spec;
 }

@@ -279,6 +279,7 @@ KernelSpec dhrystone_spec() {
   KernelSpec spec = unixbench_spec(
       "dhry2reg", "Dhrystone 2.1 loops (integer, string and call work); one unit is one loop of its main program",
       "UnixBench dhry2reg: Dhrystone 2 using register variables (R. P. Weicker, 1988)", "dhry2reg", 10);
+  spec.one_thread = true;
   spec.make = [](const Call&, const Context&) -> std::unique_ptr<Kernel> {
     return std::make_unique<DhrystoneKernel>();
   };

@@ -53,6 +53,7 @@ KernelSpec hanoi_spec() {
       unixbench_spec("hanoi", "the Tower of Hanoi solved recursively; one unit is one complete solution",
                      "UnixBench Recursion Test -- Tower of Hanoi (hanoi.c, 10 disks)", "hanoi [disks N]", 20);
   spec.params = {count_param("disks", "", "10", 1, 30, "disks to move (2^N - 1 moves)")};
+  spec.one_thread = true;
   spec.make = [](const Call& call, const Context&) -> std::unique_ptr<Kernel> {
     return std::make_unique<HanoiKernel>(static_cast<int>(count_value(call, "disks", 10)));
   };

@@ -179,6 +179,7 @@ KernelSpec whetstone_spec() {
       "double-precision Whetstone; one unit is one pass of its eight modules, counted as 10 million "
       "Whetstone instructions (report MWIPS)",
       "UnixBench whetstone-double: Double-Precision Whetstone (Curnow and Wichmann, 1976)", "whetstone-double", 10);
+  spec.one_thread = true;
   spec.make = [](const Call&, const Context& context) -> std::unique_ptr<Kernel> {
     return std::make_unique<WhetstoneKernel>(context);
   };

@@ -57,6 +57,7 @@ KernelSpec syscall_spec() {
   KernelSpec spec = unixbench_spec(
       "syscall", "one unit is close(dup(fd)), getpid() through syscall(2), getuid() and umask(): five system calls",
       "UnixBench syscall: System Call Overhead (mix)", "syscall", 10);
+  spec.one_thread = true;
   spec.make = [](const Call&, const Context&) -> std::unique_ptr<Kernel> { return std::make_unique<SyscallMix>(); };
   return spec;
 }
