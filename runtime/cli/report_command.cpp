@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "runtime/analysis/indices.hpp"
 #include "runtime/cli/cli.hpp"
 #include "runtime/cli/commands.hpp"
 #include "runtime/pipeline/render.hpp"
@@ -23,12 +24,20 @@ report::Format parse_format(const std::string& f) {
 int cmd_report(const std::string& file, const std::string& format, std::size_t width, std::ostream& out,
                std::ostream& err) {
   std::string error;
-  std::optional<model::Result> result = pipeline::load_result(file, error);
+  // Reruns joined by + (a1.json+a2.json): one result whose blocks are its runs.
+  const bool joined = record::rerun_paths(file).size() > 1;
+  std::optional<model::Result> result =
+      joined ? record::load_compared(file, error) : pipeline::load_result(file, error);
   if (!result) {
     err << "hwbench: " << error << "\n";
     return exit_usage;
   }
+  if (joined) analysis::compute_indices(*result);
   if (format == "json") {
+    if (joined) {
+      err << "hwbench: reruns joined with + are not one run's result file; report them as text, csv, md or html\n";
+      return exit_usage;
+    }
     out << record::result_text(*result);
     return exit_ok;
   }
@@ -39,6 +48,9 @@ int cmd_report(const std::string& file, const std::string& format, std::size_t w
   if (result->status != model::RunStatus::complete && result->status != model::RunStatus::published)
     err << fmt::format("hwbench: note: this run is {}: {}\n", model::to_text(result->status), result->error);
   if (!result->parameters.empty() && format == "text") out << plan::parameters_line(result->parameters) << "\n\n";
+  if (result->reruns > 1 && format != "csv")
+    out << fmt::format("{} reruns joined: each run is one block, and the intervals come from the runs' means\n\n",
+                       result->reruns);
   out << pipeline::render_result(*result, {parse_format(format), width, false}).text;
   return exit_ok;
 }

@@ -158,3 +158,34 @@ TEST_CASE("reruns: compare joins the files an argument names with +, titled by t
   CHECK(missing.code == 2);
   CHECK(missing.err.find("none.json") != std::string::npos);
 }
+
+TEST_CASE("reruns: report joins them too, its intervals from the runs' means") {
+  test::TempDir dir;
+  std::string error;
+  std::vector<std::string> paths;
+  for (const auto& [name, x] :
+       std::vector<std::pair<std::string, std::uint64_t>>{{"r1", 1000}, {"r2", 1040}, {"r3", 960}}) {
+    rt::model::Result r = one_run(x, x);
+    rt::model::ReportSpec summary;
+    summary.style = rt::model::report_style_from_text("summary").value();
+    r.reports.push_back(summary);
+    paths.push_back(dir / (name + ".json"));
+    REQUIRE(rt::record::save_result(r, paths.back(), error));
+  }
+  const std::string joined = paths[0] + "+" + paths[1] + "+" + paths[2];
+  auto shown = test::cli({"report", joined});
+  REQUIRE_MESSAGE(shown.code == 0, shown.err);
+  // t(0.975, 2) · 40 / √3 = ±9.9% of 1000: the runs 1000, 1040 and 960 disagree beyond their samples.
+  CHECK(shown.out ==
+        "3 reruns joined: each run is one block, and the intervals come from the runs' means\n\n"
+        "series   n    mean  unit   95% CI  median   blocks\n"
+        "x !     12  1000.0  ops/s   ±9.9%  1000.0  3 means\n"
+        "y !     12  1000.0  ops/s   ±9.9%  1000.0  3 means\n"
+        "blocks: samples in N blocks over the run; \"N means\": CI from the block means\n"
+        "! x: unstable, its 3 block means spread 8.0%\n"
+        "! y: unstable, its 3 block means spread 8.0%\n");
+  auto json = test::cli({"report", joined, "--format", "json"});
+  CHECK(json.code == 2);
+  CHECK(json.err ==
+        "hwbench: reruns joined with + are not one run's result file; report them as text, csv, md or html\n");
+}
