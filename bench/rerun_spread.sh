@@ -27,7 +27,9 @@
 #                     a run without an interval (under two samples) holds none and is not counted.
 # Then how many of `hwbench compare`'s verdicts between these runs claim a difference (all false:
 # the runs are of one recipe on one machine), one run against one and the odd runs joined with +
-# against the even ones; each run's wall time and their total, and the machine line.
+# against the even ones; how often the interval of three reruns joined (`hwbench report
+# a1.json+a2.json+a3.json`) holds another run's mean; each run's wall time and their total, and
+# the machine line.
 set -euo pipefail
 . "$(dirname "$0")/common.sh"
 
@@ -148,6 +150,33 @@ if ((runs >= 4)); then
   join_plus() { local IFS=+; echo "$*"; }
   read -r c n < <(claimed "$(join_plus "${odd[@]}")" "$(join_plus "${even[@]}")")
   echo "compare, odd runs joined against even runs (a1.json+a3.json+…): $c of $n verdicts claim a difference"
+fi
+
+# Reruns joined in threes (`hwbench report a1.json+a2.json+a3.json`: each run one block, the
+# interval from the runs' means): each consecutive triple's interval against every other run's
+# mean, "K of M" per series, with at least 4 runs (one outside a triple).
+if ((runs >= 4)); then
+  rm -f "$work/triples.tsv"
+  for ((i = 1; i + 2 <= runs; i += 3)); do
+    "$hwbench" report "$work/run$i.json+$work/run$((i + 1)).json+$work/run$((i + 2)).json" --format csv |
+      csv_figures "$i" >> "$work/triples.tsv"
+  done
+  echo "reruns joined in threes: the other runs' means inside a triple's interval"
+  awk -F '\t' -v n="$runs" '
+    FNR == NR { mean[$2 SUBSEP $1] = $3; next }
+    $4 != "" {
+      if (!($2 in total)) order[++labels] = $2
+      half = $3 * $4 / 100
+      for (r = 1; r <= n; r++) {
+        if (r >= $1 && r <= $1 + 2 || !(($2 SUBSEP r) in mean)) continue
+        total[$2]++
+        m = mean[$2 SUBSEP r]
+        if (m >= $3 - half && m <= $3 + half) inside[$2]++
+      }
+      cis[$2] = cis[$2] sprintf(" ±%s%%", $4)
+    }
+    END { for (i = 1; i <= labels; i++) printf "%-16s %9s   CI%s\n", order[i], inside[order[i]] + 0 " of " total[order[i]], cis[order[i]] }
+  ' "$work/figures.tsv" "$work/triples.tsv"
 fi
 
 total=$(printf '%s\n' "${walls[@]}" | awk '{ t += $1 } END { printf "%.1f", t }')
