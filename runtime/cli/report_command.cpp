@@ -5,7 +5,6 @@
 
 #include <fmt/format.h>
 
-#include "runtime/analysis/indices.hpp"
 #include "runtime/cli/cli.hpp"
 #include "runtime/cli/commands.hpp"
 #include "runtime/pipeline/render.hpp"
@@ -24,17 +23,14 @@ report::Format parse_format(const std::string& f) {
 int cmd_report(const std::string& file, const std::string& format, std::size_t width, std::ostream& out,
                std::ostream& err) {
   std::string error;
-  // Reruns joined by + (a1.json+a2.json): one result whose blocks are its runs.
-  const bool joined = record::rerun_paths(file).size() > 1;
-  std::optional<model::Result> result =
-      joined ? record::load_compared(file, error) : pipeline::load_result(file, error);
+  // Reruns joined by + (a1.json+a2.json) come as one result whose blocks are its runs.
+  std::optional<model::Result> result = pipeline::load_result(file, error);
   if (!result) {
     err << "hwbench: " << error << "\n";
     return exit_usage;
   }
-  if (joined) analysis::compute_indices(*result);
   if (format == "json") {
-    if (joined) {
+    if (result->reruns > 1) {
       err << "hwbench: reruns joined with + are not one run's result file; report them as text, csv, md or html\n";
       return exit_usage;
     }

@@ -123,7 +123,7 @@ std::string result_html(const model::Result& result, std::size_t width) {
 }
 
 std::optional<model::Result> load_result(const std::string& path, std::string& error) {
-  auto result = record::load_comparable(path, error);
+  auto result = record::load_compared(path, error);
   if (result) analysis::compute_indices(*result);
   return result;
 }

@@ -33,8 +33,9 @@ struct RenderedResult {
 /// `options.format` is text).
 RenderedResult render_result(const model::Result& result, const RenderOptions& options);
 
-/// A result or published file read for rendering, its indices recomputed from its figures
-/// (never trusted from the file); nullopt with `error` when it cannot be read.
+/// A result or published file read for rendering (or reruns joined by `+`,
+/// record::load_compared), its indices recomputed from its figures (never trusted from the
+/// file); nullopt with `error` when it cannot be read.
 std::optional<model::Result> load_result(const std::string& path, std::string& error);
 
 /// The reports `result` declares, or when it declares none a default one: every series in MB/s

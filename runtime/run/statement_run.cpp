@@ -208,7 +208,8 @@ void Interpreter::hold_for_block(const plan::Step& step, std::uint32_t block) {
     return;
   }
   if (released_cpus_.empty()) released_cpus_ = platform::allowed_cpus();
-  if (platform::hold_thread_to({cpus[(block - 1) % cpus.size()]})) outcome_.turn_cpus = cpus;
+  if (platform::hold_thread_to({cpus[(block - 1) % cpus.size()]}) && outcome_.turn_cpus.empty())
+    outcome_.turn_cpus = cpus;
 }
 
 void Interpreter::release_cpus() {

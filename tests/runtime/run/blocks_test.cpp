@@ -7,6 +7,7 @@
 #include <doctest/doctest.h>
 
 #include "runtime/run/interpreter.hpp"
+#include "tests/support/fake_pause.hpp"
 #include "tests/support/recipe_env.hpp"
 #include "tests/support/scripted_run.hpp"
 
@@ -37,35 +38,6 @@ void add_big_kernel(test::RecipeEnv& env, std::string& log, const std::string& n
       /*holds_memory=*/true, GiB);
 }
 
-/// A clock 1 ms on at each reading, and on by what a pause waited.
-class PacedClock : public hwbench::platform::Clock {
- public:
-  std::int64_t now_ns() override { return now += 1'000'000; }
-  hwbench::platform::CpuTimes cpu() override { return {}; }
-  std::int64_t unix_ns() override { return 0; }
-  std::int64_t now = 0;
-};
-
-/// Keeps what it was asked to wait and moves the clock by it; with `interrupt`, sets it instead.
-class PacePause : public run::Pause {
- public:
-  explicit PacePause(PacedClock& clock) : clock_(clock) {}
-  bool wait(std::int64_t ns, const std::atomic<bool>*) override {
-    waits.push_back(ns);
-    if (interrupt) {
-      interrupt->store(true);
-      return false;
-    }
-    clock_.now += ns;
-    return true;
-  }
-  std::vector<std::int64_t> waits;
-  std::atomic<bool>* interrupt = nullptr;
-
- private:
-  PacedClock& clock_;
-};
-
 }  // namespace
 
 TEST_CASE("blocks: --spread paces a rotation's blocks over the duration, and Ctrl-C ends the wait") {
@@ -74,8 +46,8 @@ TEST_CASE("blocks: --spread paces a rotation's blocks over the duration, and Ctr
   test::add_letter_kernels(env, log, "ab");
   auto c = env.check("series \"A\" a runs 3\nseries \"B\" b runs 3\n");
   REQUIRE(c.recipe);
-  PacedClock clock;
-  PacePause pause(clock);
+  test::FakeClock clock(0, 1'000'000);
+  test::FakePause pause(clock);
   run::RunOptions opts;
   opts.clock = &clock;
   opts.pause = &pause;
@@ -123,6 +95,7 @@ TEST_CASE("blocks: --spread paces a rotation's blocks over the duration, and Ctr
   // Ctrl-C during a wait: the run is interrupted there.
   log.clear();
   std::atomic<bool> interrupted{false};
+  pause.until_interrupt = pause.waits.size() + 1;
   pause.interrupt = &interrupted;
   opts.interrupted = &interrupted;
   opts.spread_seconds = 10;

@@ -13,7 +13,9 @@
 
 #include <doctest/doctest.h>
 
+#include "base/platform/page_cache.hpp"
 #include "runtime/run/interpreter.hpp"
+#include "tests/support/fake_pause.hpp"
 #include "tests/support/recipe_env.hpp"
 
 namespace model = hwbench::runtime::model;
@@ -23,20 +25,13 @@ namespace test = hwbench::test;
 
 namespace {
 
-/// A clock that moves only when the fake prober or pause moves it.
-class SettleClock : public hwbench::platform::Clock {
- public:
-  std::int64_t now_ns() override { return now; }
-  platform::CpuTimes cpu() override { return {}; }
-  std::int64_t unix_ns() override { return 0; }
-  std::int64_t now = 5'000'000'000;
-};
+// The tests' clocks (test::FakeClock) have no tick: only the fake prober and pause move them.
 
 /// Reads at the rates it is fed (MB/s), the last one again once they run out; each read of
 /// 64 MiB takes the time that rate gives it on the fake clock.
 class FedProber : public run::SettleProber {
  public:
-  FedProber(SettleClock& clock, std::vector<double> mb_per_s) : clock_(clock), rates_(std::move(mb_per_s)) {}
+  FedProber(test::FakeClock& clock, std::vector<double> mb_per_s) : clock_(clock), rates_(std::move(mb_per_s)) {}
   run::ProbeRead read(std::uint64_t offset, std::uint64_t bytes) override {
     offsets.push_back(offset);
     const double rate = rates_[std::min(calls_++, rates_.size() - 1)] * 1e6;
@@ -50,26 +45,9 @@ class FedProber : public run::SettleProber {
   std::vector<std::uint64_t> offsets;
 
  private:
-  SettleClock& clock_;
+  test::FakeClock& clock_;
   std::vector<double> rates_;
   std::size_t calls_ = 0;
-};
-
-/// Moves the fake clock by what it is asked to wait; sets `interrupt` after `until_interrupt` waits.
-class SettlePause : public run::Pause {
- public:
-  explicit SettlePause(SettleClock& clock) : clock_(clock) {}
-  bool wait(std::int64_t ns, const std::atomic<bool>*) override {
-    waits.push_back(ns);
-    if (waits.size() == until_interrupt) return false;
-    clock_.now += ns;
-    return true;
-  }
-  std::vector<std::int64_t> waits;
-  std::size_t until_interrupt = 0;
-
- private:
-  SettleClock& clock_;
 };
 
 hwbench::runtime::plan::Settle until_stable(double max_seconds, std::uint64_t file_bytes) {
@@ -103,9 +81,9 @@ TEST_CASE("settle rule: the last three probes within 5% of each other, never few
 }
 
 TEST_CASE("settle: rising then flat rates are stable after the third flat probe, one probe a second") {
-  SettleClock clock;
+  test::FakeClock clock(5'000'000'000, 0);
   FedProber prober(clock, {400, 800, 1200, 1210, 1190, 1000});
-  SettlePause pause(clock);
+  test::FakePause pause(clock);
   std::vector<std::size_t> seen;
   auto r = run::run_settle(until_stable(30, 1'000'000'000), &prober, pause, clock, nullptr,
                            [&](const model::SettleRecord& so_far) { seen.push_back(so_far.probes.size()); });
@@ -126,11 +104,11 @@ TEST_CASE("settle: rising then flat rates are stable after the third flat probe,
 }
 
 TEST_CASE("settle: never on the first probe, and always rising stops at the maximum, not stable") {
-  SettleClock clock;
+  test::FakeClock clock(5'000'000'000, 0);
   std::vector<double> rising;
   for (int i = 0; i < 40; ++i) rising.push_back(100 * std::pow(1.1, i));
   FedProber prober(clock, rising);
-  SettlePause pause(clock);
+  test::FakePause pause(clock);
   auto r = run::run_settle(until_stable(10, 100'000'000), &prober, pause, clock, nullptr, nullptr);
   CHECK(r.record.outcome == model::SettleOutcome::not_stable);
   // Probes at 0, 1, …, 9 s: the next would start at the maximum.
@@ -139,9 +117,9 @@ TEST_CASE("settle: never on the first probe, and always rising stops at the maxi
   // A 100 MB file holds one 64 MiB slice: every probe reads it.
   for (auto offset : prober.offsets) CHECK(offset == 0);
 
-  SettleClock flat_clock;
+  test::FakeClock flat_clock(5'000'000'000, 0);
   FedProber flat(flat_clock, {900});
-  SettlePause flat_pause(flat_clock);
+  test::FakePause flat_pause(flat_clock);
   auto short_max = run::run_settle(until_stable(2, 1'000'000'000), &flat, flat_pause, flat_clock, nullptr, nullptr);
   CHECK(short_max.record.probes.size() == 2);
   CHECK(short_max.record.outcome == model::SettleOutcome::not_stable);
@@ -149,25 +127,25 @@ TEST_CASE("settle: never on the first probe, and always rising stops at the maxi
 
 TEST_CASE(
     "settle: a probe slower than the interval starts the next at once, a file smaller than a slice is read whole") {
-  SettleClock clock;
+  test::FakeClock clock(5'000'000'000, 0);
   FedProber prober(clock, {10, 10, 10});  // 6.7 s per 64 MiB
-  SettlePause pause(clock);
+  test::FakePause pause(clock);
   auto r = run::run_settle(until_stable(60, 1'000'000'000), &prober, pause, clock, nullptr, nullptr);
   CHECK(r.record.outcome == model::SettleOutcome::stable);
   CHECK(pause.waits.empty());
 
-  SettleClock small_clock;
+  test::FakeClock small_clock(5'000'000'000, 0);
   FedProber small(small_clock, {100});
-  SettlePause small_pause(small_clock);
+  test::FakePause small_pause(small_clock);
   auto s = run::run_settle(until_stable(60, 3'000'000), &small, small_pause, small_clock, nullptr, nullptr);
   REQUIRE(s.record.probes.size() == 3);
   CHECK(s.record.probes[0].bytes == 3'000'000);
 }
 
 TEST_CASE("settle: an interrupted pause ends it, and a failed probe is an error") {
-  SettleClock clock;
+  test::FakeClock clock(5'000'000'000, 0);
   FedProber prober(clock, {100, 200, 400});
-  SettlePause pause(clock);
+  test::FakePause pause(clock);
   pause.until_interrupt = 2;
   auto r = run::run_settle(until_stable(60, 1'000'000'000), &prober, pause, clock, nullptr, nullptr);
   CHECK(r.record.outcome == model::SettleOutcome::interrupted);
@@ -183,8 +161,8 @@ TEST_CASE("settle: an interrupted pause ends it, and a failed probe is an error"
 }
 
 TEST_CASE("settle: a fixed wait waits its duration, and Ctrl-C ends the real sleep within a moment") {
-  SettleClock clock;
-  SettlePause pause(clock);
+  test::FakeClock clock(5'000'000'000, 0);
+  test::FakePause pause(clock);
   hwbench::runtime::plan::Settle wait;
   wait.mode = model::SettleMode::wait;
   wait.seconds = 60;
