@@ -96,6 +96,11 @@ CLI::App* add_run(CLI::App& app, Options& o) {
   run->add_flag("--cpu-turns", o.run_files.cpu_turns,
                 "hold the blocks of one-thread statements to each CPU in turn, so that a CPU slower than another "
                 "shows in the intervals (default: wherever the system puts them)");
+  run->add_option("--reruns", o.run_files.reruns,
+                  "run the recipe N times, each in a process of its own, write each run's result file "
+                  "(-o r.json: r-1.json, r-2.json…) and print the reports of the N joined, whose intervals come from "
+                  "the runs' means (default 1)")
+      ->check(CLI::Range(1, 100));
   auto* quiet = run->add_flag("-q,--quiet", o.display.quiet, "no progress on stderr");
   run->add_flag("-v,--verbose", o.display.verbose, "one progress line per sample as well")->excludes(quiet);
   run->add_option("--color", o.display.color,
@@ -220,6 +225,11 @@ int dispatch_run(Options& o, const std::vector<std::string>& args, std::ostream&
     return exit_usage;
   }
   if (o.hosts.any()) {
+    if (o.run_files.reruns > 1) {
+      err << "hwbench: --reruns runs the recipe on this machine; on hosts or nodes, run it again and join "
+             "the result files with + (docs/language.md, \"Reruns as one side\")\n";
+      return exit_usage;
+    }
     if (!o.run_files.output.empty() || !o.run_files.html.empty()) {
       err << "hwbench: -o and --html name one file; a run on hosts or nodes writes "
              "results/<recipe>-<host>-<UTC time>.json for each\n";

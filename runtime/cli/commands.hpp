@@ -23,6 +23,7 @@
 #include "runtime/plan/plan.hpp"
 #include "runtime/remote/slurm_job.hpp"
 #include "runtime/report/report.hpp"
+#include "runtime/run/interrupt_guard.hpp"
 
 namespace hwbench::runtime::cli {
 
@@ -36,6 +37,7 @@ struct RunChoices {
   std::uint32_t blocks = 5;  ///< --blocks: run::RunOptions::blocks
   std::string spread;        ///< --spread DURATION: run::RunOptions::spread_seconds; "" for none
   bool cpu_turns = false;    ///< --cpu-turns: run::RunOptions::turn_cpus, the CPUs blocks take turns on
+  std::uint32_t reruns = 1;  ///< --reruns N: the recipe run N times, each in a process of its own, then joined
 };
 
 /// `--spread`'s DURATION, written as a recipe writes one (`90s`, `2min`, `1.5h`), in seconds;
@@ -96,6 +98,10 @@ std::optional<check::CheckedRecipe> load_and_check(const Common& c, lang::Source
 /// The report format named on the command line ("csv", "md"/"markdown", otherwise text).
 report::Format parse_format(const std::string& f);
 
+/// What `hwbench report` prints of a result read in `format` (text, csv or md): its parameters
+/// (text), a line saying how many reruns it joins (not csv), then its reports.
+void print_reports(const model::Result& result, const std::string& format, std::size_t width, std::ostream& out);
+
 /// The columns reports may take: `requested` when it is not -1 (--width), else the width of
 /// the terminal on descriptor `fd`, else report::kDefaultWidth.
 std::size_t report_width(int requested, int fd);
@@ -116,6 +122,17 @@ int cmd_check(const Common& c, bool busy_check, std::ostream& out, std::ostream&
 int cmd_run(const Common& c, const RunChoices& files, const std::string& format, std::size_t width,
             const RunDisplay& display, RemoteRole role, const std::vector<std::string>& argv, std::ostream& out,
             std::ostream& err);
+/// `hwbench run FILE --reruns N` (files.reruns > 1) on this machine: `once` runs the recipe with the
+/// choices it is given and returns its exit code, in a process forked for each rerun before
+/// anything of it runs, so that each lands where the system places a new process; its result file
+/// is `files.output` (or the default one) with `-K` before the extension, its reports are left out
+/// and its progress goes to stderr as a run's does. A Ctrl-C or SIGTERM reaches the rerun under
+/// way and no other starts. Then the N files are joined (pipeline::load_joined) and their
+/// reports printed to `out` in `format`, the page written to `files.html` when named, and the
+/// files listed on `err`. The exit code is the first failed rerun's, else 0.
+int run_reruns(const Common& c, const RunChoices& files, const std::string& format, std::size_t width, bool quiet,
+               const run::InterruptGuard& guard, const std::function<int(const RunChoices&)>& once, std::ostream& out,
+               std::ostream& err);
 /// `hwbench run FILE --host DEST… | --hosts FLEET.toml | --slurm`: the recipe run on each host
 /// over ssh or on each Slurm node, each one's reports, then their comparison (the first the
 /// base) and, with three or more, the per-node verdict (analysis/node_spread.hpp).

@@ -43,12 +43,16 @@ int cmd_report(const std::string& file, const std::string& format, std::size_t w
   }
   if (result->status != model::RunStatus::complete && result->status != model::RunStatus::published)
     err << fmt::format("hwbench: note: this run is {}: {}\n", model::to_text(result->status), result->error);
-  if (!result->parameters.empty() && format == "text") out << plan::parameters_line(result->parameters) << "\n\n";
-  if (result->reruns > 1 && format != "csv")
-    out << fmt::format("{} reruns joined: each run is one block, and the intervals come from the runs' means\n\n",
-                       result->reruns);
-  out << pipeline::render_result(*result, {parse_format(format), width, false}).text;
+  print_reports(*result, format, width, out);
   return exit_ok;
+}
+
+void print_reports(const model::Result& result, const std::string& format, std::size_t width, std::ostream& out) {
+  if (!result.parameters.empty() && format == "text") out << plan::parameters_line(result.parameters) << "\n\n";
+  if (result.reruns > 1 && format != "csv")
+    out << fmt::format("{} reruns joined: each run is one block, and the intervals come from the runs' means\n\n",
+                       result.reruns);
+  out << pipeline::render_result(result, {parse_format(format), width, false}).text;
 }
 
 int cmd_compare(const std::vector<std::string>& files, const std::vector<std::pair<std::string, std::string>>& settings,

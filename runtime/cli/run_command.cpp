@@ -1,7 +1,7 @@
 // `hwbench run` on this machine: the recipe loaded, run and rendered by the local launcher
 // (runtime/pipeline/local_launcher.hpp); here only the display, the files it names and the exit
-// code, and the two ways another machine's run starts: over ssh (`--remote-session`) and as a
-// Slurm task (`--slurm-task`, docs/remote.md).
+// code, the reruns (runtime/cli/reruns_command.cpp), and the two ways another machine's run
+// starts: over ssh (`--remote-session`) and as a Slurm task (`--slurm-task`, docs/remote.md).
 #include <stdlib.h>
 #include <sys/utsname.h>
 #include <unistd.h>
@@ -187,6 +187,14 @@ int cmd_run(const Common& c, const RunChoices& files, const std::string& format,
       return exit_usage;
     }
     session.emplace(STDIN_FILENO, [&guard] { guard.interrupt(); });
+  }
+  if (role == RemoteRole::none && files.reruns > 1) {
+    // Each rerun's reports are left out: those of the runs joined follow them.
+    const auto once = [&](const RunChoices& one) {
+      std::ostringstream reports;
+      return run_here(c, one, format, width, display, role, argv, guard, reports, err);
+    };
+    return run_reruns(c, files, format, width, display.quiet, guard, once, out, err);
   }
   return run_here(c, files, format, width, display, role, argv, guard, out, err);
 }

@@ -128,6 +128,12 @@ std::optional<model::Result> load_result(const std::string& path, std::string& e
   return result;
 }
 
+std::optional<model::Result> load_joined(const std::vector<std::string>& paths, std::string& error) {
+  auto result = record::load_reruns(paths, error);
+  if (result) analysis::compute_indices(*result);
+  return result;
+}
+
 std::string render_comparison(const std::vector<model::Result>& results, const std::vector<std::string>& names,
                               const analysis::CompareOptions& options, bool html) {
   std::vector<const model::Result*> pointers;

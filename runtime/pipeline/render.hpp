@@ -38,6 +38,10 @@ RenderedResult render_result(const model::Result& result, const RenderOptions& o
 /// file); nullopt with `error` when it cannot be read.
 std::optional<model::Result> load_result(const std::string& path, std::string& error);
 
+/// The result files of one recipe's reruns joined into one (record::load_reruns), its indices
+/// recomputed as load_result's; nullopt with `error` when one cannot be read or joined.
+std::optional<model::Result> load_joined(const std::vector<std::string>& paths, std::string& error);
+
 /// The reports `result` declares, or when it declares none a default one: every series in MB/s
 /// (or ops/s when none moved bytes) with its mean, median, stdev, min and max.
 std::vector<model::ReportSpec> report_specs(const model::Result& result);

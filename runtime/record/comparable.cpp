@@ -1,5 +1,6 @@
 #include "runtime/record/comparable.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <system_error>
 #include <utility>
@@ -69,20 +70,24 @@ std::vector<std::string> rerun_paths(const std::string& argument) {
   return paths;
 }
 
-std::optional<model::Result> load_compared(const std::string& argument, std::string& error) {
-  const std::vector<std::string> paths = rerun_paths(argument);
-  if (paths.size() == 1) return load_comparable(argument, error);
+std::optional<model::Result> load_reruns(const std::vector<std::string>& paths, std::string& error) {
   std::vector<model::Result> runs;
   for (const std::string& path : paths) {
-    if (path.empty()) {
-      error = fmt::format("{}: an empty file name between the +'s (reruns are joined as a1.json+a2.json)", argument);
-      return std::nullopt;
-    }
     auto run = load_comparable(path, error);
     if (!run) return std::nullopt;
     runs.push_back(std::move(*run));
   }
   return analysis::join_reruns(std::move(runs), paths, error);
+}
+
+std::optional<model::Result> load_compared(const std::string& argument, std::string& error) {
+  const std::vector<std::string> paths = rerun_paths(argument);
+  if (paths.size() == 1) return load_comparable(argument, error);
+  if (std::find(paths.begin(), paths.end(), std::string()) != paths.end()) {
+    error = fmt::format("{}: an empty file name between the +'s (reruns are joined as a1.json+a2.json)", argument);
+    return std::nullopt;
+  }
+  return load_reruns(paths, error);
 }
 
 }  // namespace hwbench::runtime::record

@@ -25,6 +25,10 @@ std::optional<model::Result> load_comparable(const std::string& path, std::strin
 /// file (a `+` in a file's name).
 std::vector<std::string> rerun_paths(const std::string& argument);
 
+/// Reads the result files of one recipe's reruns, in order, joined into one result
+/// (analysis::join_reruns): `hwbench run --reruns N` writes them.
+std::optional<model::Result> load_reruns(const std::vector<std::string>& paths, std::string& error);
+
 /// Reads an argument of `hwbench compare`: one file (load_comparable), or reruns joined by `+`
 /// into one result (analysis::join_reruns, docs/language.md "Reruns as one side").
 std::optional<model::Result> load_compared(const std::string& argument, std::string& error);

@@ -1,0 +1,89 @@
+// `hwbench run --reruns N`: N runs of the recipe, each in a process of its own, each run's result
+// file written, and the reports of the N joined (docs/language.md, "Reruns as one side").
+#include <doctest/doctest.h>
+#include <nlohmann/json.hpp>
+
+#include "runtime/cli/cli.hpp"
+#include "runtime/pipeline/render.hpp"
+#include "tests/support/cli_run.hpp"
+#include "tests/support/temp_dir.hpp"
+
+namespace hwbench {
+namespace {
+
+const char* const rerun_recipe =
+    "title \"reruns\"\n"
+    "series \"A\" digest sha256 block 4096 for 10ms runs 4\n"
+    "series \"B\" digest md5 block 4096 for 10ms runs 4\n"
+    "report summary\n";
+
+nlohmann::json read_rerun_json(const std::string& path) { return nlohmann::json::parse(test::read_text(path)); }
+
+}  // namespace
+
+TEST_CASE("run --reruns 3: three complete result files, then the reports of the three joined") {
+  test::TempDir dir;
+  test::write_text(dir / "r.bench", rerun_recipe);
+  const auto run = test::cli({"run", dir / "r.bench", "--reruns", "3", "-o", dir / "r.json", "--html", dir / "r.html"});
+  INFO(run.err);
+  REQUIRE(run.code == runtime::cli::exit_ok);
+  CHECK_FALSE(test::exists(dir / "r.json"));
+  std::vector<std::string> paths;
+  std::string last_finished;
+  std::string recipe_sha;
+  for (int k = 1; k <= 3; ++k) {
+    const std::string path = dir / ("r-" + std::to_string(k) + ".json");
+    paths.push_back(path);
+    REQUIRE(test::exists(path));
+    const auto result = read_rerun_json(path);
+    CHECK(result.at("status") == "complete");
+    // One run after another (ISO 8601 times, to the second), each of the same recipe.
+    CHECK(result.at("started_utc").get<std::string>() >= last_finished);
+    last_finished = result.at("finished_utc").get<std::string>();
+    if (k == 1) recipe_sha = result.at("recipe_sha256").get<std::string>();
+    CHECK(result.at("recipe_sha256") == recipe_sha);
+  }
+  // What is printed is what `hwbench report r-1.json+r-2.json+r-3.json` prints.
+  const auto joined = test::cli({"report", paths[0] + "+" + paths[1] + "+" + paths[2], "--width", "0"});
+  REQUIRE(joined.code == runtime::cli::exit_ok);
+  const auto again = test::cli({"run", dir / "r.bench", "--reruns", "3", "-q", "-o", dir / "q.json", "--width", "0"});
+  REQUIRE(again.code == runtime::cli::exit_ok);
+  CHECK(
+      again.out.starts_with("3 reruns joined: each run is one block, and the intervals come from the runs' means\n\n"));
+  CHECK(again.err.empty());
+  CHECK(joined.out.starts_with(
+      "3 reruns joined: each run is one block, and the intervals come from the runs' means\n\n"));
+  CHECK(run.out.starts_with("3 reruns joined:"));
+  CHECK(run.err.find("rerun 1 of 3\n") != std::string::npos);
+  CHECK(run.err.find("rerun 3 of 3\n") != std::string::npos);
+  CHECK(run.err.find("results: " + paths[0] + ", " + paths[1] + ", " + paths[2] + " (joined: " + paths[0] + "+" +
+                     paths[1] + "+" + paths[2] + ")\n") != std::string::npos);
+  // The page is the joined result's, written once at the end.
+  CHECK(test::read_text(dir / "r.html").find("<html") != std::string::npos);
+  CHECK(run.err.find("page: " + (dir / "r.html") + "\n") != std::string::npos);
+  std::string error;
+  const auto result = runtime::pipeline::load_joined(paths, error);
+  REQUIRE(result);
+  CHECK(result->reruns == 3);
+}
+
+TEST_CASE("run --reruns: refused on hosts; a rerun that fails stops the others") {
+  test::TempDir dir;
+  test::write_text(dir / "r.bench", rerun_recipe);
+  const auto hosts = test::cli({"run", dir / "r.bench", "--reruns", "2", "--host", "h1"});
+  CHECK(hosts.code == runtime::cli::exit_usage);
+  CHECK(hosts.err ==
+        "hwbench: --reruns runs the recipe on this machine; on hosts or nodes, run it again and join the result "
+        "files with + (docs/language.md, \"Reruns as one side\")\n");
+  const auto zero = test::cli({"run", dir / "r.bench", "--reruns", "0"});
+  CHECK(zero.code == runtime::cli::exit_usage);
+  // A recipe that does not check: the first rerun says so (on its own stderr) and ends the rest.
+  test::write_text(dir / "bad.bench", "series \"A\" digest sha257 block 4096 for 10ms\n");
+  const auto bad = test::cli({"run", dir / "bad.bench", "--reruns", "3", "-o", dir / "bad.json"});
+  CHECK(bad.code == runtime::cli::exit_recipe);
+  CHECK(bad.err.find("hwbench: rerun 1 of 3 ended with exit code 1\n") != std::string::npos);
+  CHECK(bad.err.find("rerun 2 of 3") == std::string::npos);
+  CHECK_FALSE(test::exists(dir / "bad-1.json"));
+}
+
+}  // namespace hwbench
