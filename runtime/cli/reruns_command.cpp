@@ -11,12 +11,13 @@
 #include <cstring>
 #include <filesystem>
 #include <iostream>
-#include <sstream>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
 #include "base/platform/atomic_file.hpp"
+#include "base/platform/real_file_view.hpp"
+#include "kernels/builtin/builtin.hpp"
 #include "runtime/cli/cli.hpp"
 #include "runtime/cli/commands.hpp"
 #include "runtime/pipeline/render.hpp"
@@ -26,83 +27,106 @@ namespace hwbench::runtime::cli {
 
 namespace {
 
-/// `path` with `-k` before its extension: r.json → r-2.json.
+/// `path` with `-k` before its extension: r.json → r-2.json, r → r-2.
 std::string rerun_file(const std::string& path, std::uint32_t k) {
   std::filesystem::path p(path);
   p.replace_filename(fmt::format("{}-{}{}", p.stem().string(), k, p.extension().string()));
   return p.string();
 }
 
+extern "C" void on_rerun_child(int) {}
+
+/// While it lives, SIGINT, SIGTERM and SIGCHLD are held back except inside wait_rerun's
+/// sigsuspend: a signal between the last look at the interruption flag and the fork is not lost,
+/// and waiting for a rerun costs no wake-ups. SIGCHLD gets a handler of its own (one that does
+/// nothing), so that sigsuspend returns when the rerun ends, whatever SIGCHLD's disposition was.
+class HeldSignals {
+ public:
+  HeldSignals() {
+    sigset_t held;
+    sigemptyset(&held);
+    for (const int sig : {SIGINT, SIGTERM, SIGCHLD}) sigaddset(&held, sig);
+    ::sigprocmask(SIG_BLOCK, &held, &old_mask_);
+    struct sigaction sa {};
+    sa.sa_handler = on_rerun_child;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = SA_RESTART;
+    ::sigaction(SIGCHLD, &sa, &old_child_);
+  }
+  ~HeldSignals() { restore(); }
+  HeldSignals(const HeldSignals&) = delete;
+  HeldSignals& operator=(const HeldSignals&) = delete;
+  /// Gives back the mask and SIGCHLD's action (in a rerun's process, first thing).
+  void restore() const {
+    ::sigaction(SIGCHLD, &old_child_, nullptr);
+    ::sigprocmask(SIG_SETMASK, &old_mask_, nullptr);
+  }
+  /// Waits for any signal, the held ones included.
+  void suspend() const { ::sigsuspend(&old_mask_); }
+
+ private:
+  sigset_t old_mask_{};
+  struct sigaction old_child_ {};
+};
+
+/// How a rerun ended.
+struct RerunEnd {
+  int code = exit_failure;
+  std::string how;  ///< "exit code 3", "signal 11 (Segmentation fault)"
+};
+
 /// Waits for the rerun `pid`, passing it the signal that interrupted this process (once): a
 /// Ctrl-C at a terminal reaches both, a SIGTERM sent to this process alone reaches it this way.
-/// Its exit code; exit_interrupted when a signal ended it.
-int wait_rerun(pid_t pid, const run::InterruptGuard& guard) {
+RerunEnd wait_rerun(pid_t pid, const run::InterruptGuard& guard, const HeldSignals& held) {
   bool passed_on = false;
   int status = 0;
   for (;;) {
     const pid_t got = ::waitpid(pid, &status, WNOHANG);
     if (got == pid) break;
-    if (got < 0 && errno != EINTR) return exit_failure;
+    if (got < 0 && errno != EINTR) return {exit_failure, fmt::format("waitpid: {}", std::strerror(errno))};
     if (!passed_on && guard.flag()->load()) {
       ::kill(pid, guard.signal() == SIGINT ? SIGINT : SIGTERM);
       passed_on = true;
+      continue;
     }
-    ::usleep(20000);
+    held.suspend();
   }
-  if (WIFEXITED(status)) return WEXITSTATUS(status);
-  return exit_interrupted;
+  if (WIFEXITED(status)) return {WEXITSTATUS(status), fmt::format("exit code {}", WEXITSTATUS(status))};
+  const int sig = WTERMSIG(status);
+  return {(sig == SIGINT || sig == SIGTERM) ? exit_interrupted : exit_failure,
+          fmt::format("signal {} ({})", sig, ::strsignal(sig))};
 }
 
-/// One rerun in a forked process; its exit code.
-int rerun(const RunChoices& choices, const run::InterruptGuard& guard,
-          const std::function<int(const RunChoices&)>& once, std::ostream& err) {
+/// One rerun in a forked process.
+RerunEnd rerun(const RunChoices& choices, const run::InterruptGuard& guard, const HeldSignals& held,
+               const std::function<int(const RunChoices&)>& once, std::ostream& err) {
   err.flush();
   std::cout.flush();
   std::cerr.flush();
   const pid_t pid = ::fork();
-  if (pid < 0) {
-    err << fmt::format("hwbench: cannot start a rerun: {}\n", std::strerror(errno));
-    return exit_failure;
-  }
+  if (pid < 0) return {exit_failure, fmt::format("no process: fork: {}", std::strerror(errno))};
   if (pid == 0) {
-    const int code = once(choices);
+    held.restore();
+    int code = exit_failure;
+    // Nothing may unwind past here: the process is a copy of its caller's, tests included.
+    try {
+      code = once(choices);
+    } catch (const std::exception& e) {
+      err << "hwbench: " << e.what() << "\n";
+    } catch (...) {
+      err << "hwbench: the rerun failed\n";
+    }
     err.flush();
     std::cout.flush();
     std::cerr.flush();
     ::_exit(code);
   }
-  return wait_rerun(pid, guard);
+  return wait_rerun(pid, guard, held);
 }
 
-}  // namespace
-
-int run_reruns(const Common& c, const RunChoices& files, const std::string& format, std::size_t width, bool quiet,
-               const run::InterruptGuard& guard, const std::function<int(const RunChoices&)>& once, std::ostream& out,
-               std::ostream& err) {
-  const std::string base = files.output.empty()
-                               ? pipeline::default_result_path(c.file, "", pipeline::utc_stamp("%Y%m%dT%H%M%SZ"))
-                               : files.output;
-  std::vector<std::string> paths;
-  const auto completed = [&] {
-    return paths.empty() ? std::string() : fmt::format("; complete: {}", fmt::join(paths, ", "));
-  };
-  for (std::uint32_t k = 1; k <= files.reruns; ++k) {
-    if (guard.flag()->load()) {
-      err << fmt::format("hwbench: interrupted before rerun {} of {}{}\n", k, files.reruns, completed());
-      return exit_interrupted;
-    }
-    if (!quiet) err << fmt::format("rerun {} of {}\n", k, files.reruns);
-    RunChoices one = files;
-    one.reruns = 1;
-    one.html.clear();
-    one.output = rerun_file(base, k);
-    const int code = rerun(one, guard, once, err);
-    if (code != exit_ok) {
-      err << fmt::format("hwbench: rerun {} of {} ended with exit code {}{}\n", k, files.reruns, code, completed());
-      return code;
-    }
-    paths.push_back(one.output);
-  }
+/// The joined reruns' reports to `out`, their page to `files.html` when named.
+int report_joined(const std::vector<std::string>& paths, const RunChoices& files, const std::string& format,
+                  std::size_t width, std::ostream& out, std::ostream& err) {
   std::string error;
   const auto joined = pipeline::load_joined(paths, error);
   if (!joined) {
@@ -116,11 +140,53 @@ int run_reruns(const Common& c, const RunChoices& files, const std::string& form
     err << "hwbench: " << error << "\n";
     return exit_failure;
   }
-  if (!quiet) {
+  return exit_ok;
+}
+
+}  // namespace
+
+int run_reruns(const Common& c, const RunChoices& files, const std::string& format, std::size_t width, bool quiet,
+               const run::InterruptGuard& guard, const std::function<int(const RunChoices&)>& once, std::ostream& out,
+               std::ostream& err) {
+  {
+    // A recipe that does not check says so once, before any rerun starts.
+    const auto registry = kernels::builtin::builtin_registry();
+    platform::RealFileView view;
+    lang::Source source;
+    int code = exit_ok;
+    if (!load_and_check(c, source, registry, view, err, code)) return code;
+  }
+  const std::string base = files.output.empty()
+                               ? pipeline::default_result_path(c.file, "", pipeline::utc_stamp("%Y%m%dT%H%M%SZ"))
+                               : files.output;
+  std::vector<std::string> paths;
+  const auto completed = [&] {
+    return paths.empty() ? std::string() : fmt::format("; complete: {}", fmt::join(paths, ", "));
+  };
+  const HeldSignals held;
+  for (std::uint32_t k = 1; k <= files.reruns; ++k) {
+    if (guard.flag()->load()) {
+      err << fmt::format("hwbench: interrupted before rerun {} of {}{}\n", k, files.reruns, completed());
+      return exit_interrupted;
+    }
+    if (!quiet) err << fmt::format("rerun {} of {}\n", k, files.reruns);
+    RunChoices one = files;
+    one.reruns = 1;
+    one.html.clear();
+    one.output = rerun_file(base, k);
+    const RerunEnd end = rerun(one, guard, held, once, err);
+    if (end.code != exit_ok) {
+      err << fmt::format("hwbench: rerun {} of {} ended with {}{}\n", k, files.reruns, end.how, completed());
+      return end.code;
+    }
+    paths.push_back(one.output);
+  }
+  const int code = report_joined(paths, files, format, width, out, err);
+  if (code == exit_ok && !quiet) {
     err << fmt::format("results: {} (joined: {})\n", fmt::join(paths, ", "), fmt::join(paths, "+"));
     if (!files.html.empty()) err << fmt::format("page: {}\n", files.html);
   }
-  return exit_ok;
+  return code;
 }
 
 }  // namespace hwbench::runtime::cli
