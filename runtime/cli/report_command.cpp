@@ -90,7 +90,8 @@ int cmd_compare(const std::vector<std::string>& files, const std::vector<std::pa
   const bool joined = std::any_of(results.begin(), results.end(), [](const model::Result& r) { return r.reruns > 1; });
   if (runs >= 2 && !joined)
     err << "hwbench: note: one run a side: the verdicts know the drift within each run, not between runs; "
-           "join reruns with + (a1.json+a2.json+a3.json) for verdicts that do\n";
+           "join reruns with + (a1.json+a2.json+a3.json; `hwbench run --reruns 3` makes them) for verdicts that "
+           "do\n";
   return exit_ok;
 }
 

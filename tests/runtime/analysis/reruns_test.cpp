@@ -146,7 +146,7 @@ TEST_CASE("reruns: compare joins the files an argument names with +, titled by t
   CHECK(single.code == 0);
   CHECK(single.err ==
         "hwbench: note: one run a side: the verdicts know the drift within each run, not between runs; join "
-        "reruns with + (a1.json+a2.json+a3.json) for verdicts that do\n");
+        "reruns with + (a1.json+a2.json+a3.json; `hwbench run --reruns 3` makes them) for verdicts that do\n");
   // A file whose name has a + is one file.
   REQUIRE(rt::record::save_result(one_run(1, 1), dir / "x+y.json", error));
   CHECK(rt::record::rerun_paths(dir / "x+y.json") == std::vector<std::string>{dir / "x+y.json"});
