@@ -1,7 +1,8 @@
 #pragma once
 // The commands behind the command line, one file each (check_command.cpp, run_command.cpp and
 // reruns_command.cpp, report_command.cpp, import_command.cpp, list_command.cpp, …); cli.cpp
-// parses the arguments and calls them. Each writes what it prints to `out` and `err` and returns an exit code (cli.hpp).
+// parses the arguments and calls them. Each writes what it prints to `out` and `err` and
+// returns an exit code (cli.hpp).
 #include <cmath>
 #include <cstdint>
 #include <functional>

@@ -83,7 +83,7 @@ RerunEnd wait_rerun(pid_t pid, const run::InterruptGuard& guard, const HeldSigna
   for (;;) {
     const pid_t got = ::waitpid(pid, &status, WNOHANG);
     if (got == pid) break;
-    if (got < 0 && errno != EINTR) return {exit_failure, fmt::format("waitpid: {}", std::strerror(errno))};
+    if (got < 0) return {exit_failure, fmt::format("waitpid: {}", std::strerror(errno))};  // WNOHANG: no EINTR
     if (!passed_on && guard.flag()->load()) {
       ::kill(pid, guard.signal() == SIGINT ? SIGINT : SIGTERM);
       passed_on = true;
