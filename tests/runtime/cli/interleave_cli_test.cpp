@@ -11,10 +11,12 @@
 
 #include <doctest/doctest.h>
 
+#include "runtime/analysis/statistics.hpp"
 #include "tests/support/cli_run.hpp"
 #include "tests/support/temp_dir.hpp"
 
 namespace test = hwbench::test;
+namespace analysis = hwbench::runtime::analysis;
 
 namespace {
 
@@ -55,36 +57,45 @@ TEST_CASE("interleave cli: the same kernel twice: over repeated runs the ratio's
       "  compare digits 4\n"
       "}\n";
   int covered = 0;
+  std::vector<double> ratios;
   for (int run = 0; run < 5; ++run) {
     const InterleavedLine b = run_interleaved_pair(dir, recipe);
     INFO(b.ratio << " " << b.lo << " – " << b.hi << ": " << b.verdict);
-    // Near 1, or, on a machine busy enough to move it further (CI runs the Slurm tests' three
-    // nodes beside this one), with an interval honest enough to hold 1.
-    CHECK((std::fabs(b.ratio - 1) <= 0.1 || (b.lo <= 1 && 1 <= b.hi)));
     CHECK(b.lo <= b.ratio);
     CHECK(b.ratio <= b.hi);
     covered += b.lo <= 1 && 1 <= b.hi;
+    ratios.push_back(b.ratio);
   }
   // A 95% interval covers the truth 19 times in 20: three of five misses by chance once in a
-  // thousand.
+  // thousand. A single run is not held to more: CI compiles the static binary on the other vCPU
+  // beside these tests, and a burst of it inside one round moved one run's ratio to 0.888
+  // (0.795–0.992) while the other four covered 1. The runs' median stays near 1.
   CHECK(covered >= 3);
+  CHECK(std::fabs(analysis::median(ratios) - 1) <= 0.1);
 }
 
 TEST_CASE("interleave cli: twice the work per operation is detected, about half as fast") {
   test::TempDir dir;
-  const InterleavedLine b = run_interleaved_pair(dir,
-                                                 "interleave rounds 6 {\n"
-                                                 "  series \"A\" digest sha256 block 64KiB for 20ms cputime\n"
-                                                 "  series \"B\" digest sha256 block 128KiB for 20ms cputime\n"
-                                                 "  compare unit \"ops/s\"\n"
-                                                 "}\n");
-  INFO(b.ratio << " " << b.lo << " – " << b.hi << ": " << b.verdict);
+  std::vector<double> ratios;
+  for (int run = 0; run < 3; ++run) {
+    const InterleavedLine b = run_interleaved_pair(dir,
+                                                   "interleave rounds 6 {\n"
+                                                   "  series \"A\" digest sha256 block 64KiB for 20ms cputime\n"
+                                                   "  series \"B\" digest sha256 block 128KiB for 20ms cputime\n"
+                                                   "  compare unit \"ops/s\"\n"
+                                                   "}\n");
+    INFO(b.ratio << " " << b.lo << " – " << b.hi << ": " << b.verdict);
+    CHECK(b.hi < 1);
+    CHECK(b.verdict.rfind("B is ", 0) == 0);
+    CHECK(b.verdict.find("% slower (") != std::string::npos);
+    ratios.push_back(b.ratio);
+  }
   // A whole digest of twice the bytes: about half as many a second. The blocks are large so that
   // each digest's fixed cost (context, padding, final; larger in a sanitizer build, where 4 KiB
-  // against 8 KiB gave 0.595) is a small share of its work.
-  CHECK(b.ratio > 0.45);
-  CHECK(b.ratio < 0.56);
-  CHECK(b.hi < 1);
-  CHECK(b.verdict.rfind("B is ", 0) == 0);
-  CHECK(b.verdict.find("% slower (") != std::string::npos);
+  // against 8 KiB gave 0.595) is a small share of its work. The size is judged on the median of
+  // three runs, as one run beside CI's static build gave 0.564 (0.469–0.678).
+  const double ratio = analysis::median(ratios);
+  INFO("median ratio " << ratio);
+  CHECK(ratio > 0.45);
+  CHECK(ratio < 0.56);
 }
