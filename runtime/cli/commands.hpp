@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -99,6 +100,10 @@ std::optional<check::CheckedRecipe> load_and_check(const Common& c, lang::Source
 /// The report format named on the command line ("csv", "md"/"markdown", otherwise text).
 report::Format parse_format(const std::string& f);
 
+/// `text` written to `path` whole or not at all (platform::write_file_atomically); false, with
+/// the reason on `err`, when it could not be.
+bool write_whole_file(const std::string& path, const std::string& text, std::ostream& err);
+
 /// What `hwbench report` prints of a result read in `format` (text, csv or md): its parameters
 /// (text), a line saying how many reruns it joins (not csv), then its reports.
 void print_reports(const model::Result& result, const std::string& format, std::size_t width, std::ostream& out);
@@ -123,8 +128,11 @@ int cmd_check(const Common& c, bool busy_check, std::ostream& out, std::ostream&
 int cmd_run(const Common& c, const RunChoices& files, const std::string& format, std::size_t width,
             const RunDisplay& display, RemoteRole role, const std::vector<std::string>& argv, std::ostream& out,
             std::ostream& err);
-/// `hwbench run FILE --reruns N` (files.reruns > 1) on this machine: `once` runs the recipe with the
-/// choices it is given and returns its exit code, in a process forked for each rerun before
+/// One rerun: the choices (its result file) and the recipe loaded once for all of them.
+using RerunOnce = std::function<int(const RunChoices&, const std::shared_ptr<const pipeline::LoadedRecipe>&)>;
+/// `hwbench run FILE --reruns N` (files.reruns > 1) on this machine: the recipe is loaded and
+/// checked once, then `once` runs it (the loaded recipe) with the choices it is given and returns
+/// its exit code, in a process forked for each rerun before
 /// anything of it runs, so that each lands where the system places a new process; its result file
 /// is `files.output` (or the default one) with `-K` before the extension, its reports are left out
 /// and its progress goes to stderr as a run's does. A Ctrl-C or SIGTERM reaches the rerun under
@@ -132,8 +140,7 @@ int cmd_run(const Common& c, const RunChoices& files, const std::string& format,
 /// reports printed to `out` in `format`, the page written to `files.html` when named, and the
 /// files listed on `err`. The exit code is the first failed rerun's, else 0.
 int run_reruns(const Common& c, const RunChoices& files, const std::string& format, std::size_t width, bool quiet,
-               const run::InterruptGuard& guard, const std::function<int(const RunChoices&)>& once, std::ostream& out,
-               std::ostream& err);
+               const run::InterruptGuard& guard, const RerunOnce& once, std::ostream& out, std::ostream& err);
 /// `hwbench run FILE --host DEST… | --hosts FLEET.toml | --slurm`: the recipe run on each host
 /// over ssh or on each Slurm node, each one's reports, then their comparison (the first the
 /// base) and, with three or more, the per-node verdict (analysis/node_spread.hpp).

@@ -2,7 +2,6 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "base/platform/atomic_file.hpp"
 #include "base/support/suggestions.hpp"
 #include "runtime/cli/cli.hpp"
 #include "runtime/cli/commands.hpp"
@@ -45,10 +44,7 @@ int cmd_import(const std::string& tool, const std::string& log, const std::strin
     out << toml;
     return exit_ok;
   }
-  if (!platform::write_file_atomically(output, toml, error)) {
-    err << "hwbench: " << error << "\n";
-    return exit_failure;
-  }
+  if (!write_whole_file(output, toml, err)) return exit_failure;
   err << fmt::format("published result: {} ({} series)\n", output, result->series.size());
   return exit_ok;
 }

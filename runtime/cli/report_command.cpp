@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "base/platform/atomic_file.hpp"
 #include "runtime/cli/cli.hpp"
 #include "runtime/cli/commands.hpp"
 #include "runtime/pipeline/render.hpp"
@@ -45,6 +46,13 @@ int cmd_report(const std::string& file, const std::string& format, std::size_t w
     err << fmt::format("hwbench: note: this run is {}: {}\n", model::to_text(result->status), result->error);
   print_reports(*result, format, width, out);
   return exit_ok;
+}
+
+bool write_whole_file(const std::string& path, const std::string& text, std::ostream& err) {
+  std::string error;
+  if (platform::write_file_atomically(path, text, error)) return true;
+  err << "hwbench: " << error << "\n";
+  return false;
 }
 
 void print_reports(const model::Result& result, const std::string& format, std::size_t width, std::ostream& out) {

@@ -44,15 +44,13 @@ bool write_recipe(const record::Procedure& procedure, const std::string& path, s
   const std::filesystem::path dir = std::filesystem::path(path).parent_path();
   for (const auto& [relative, text] : procedure.files) {
     const std::string file = (dir / relative).string();
-    if (!platform::make_directories(std::filesystem::path(file).parent_path().string(), error) ||
-        !platform::write_file_atomically(file, text, error)) {
+    if (!platform::make_directories(std::filesystem::path(file).parent_path().string(), error)) {
       err << "hwbench: " << error << "\n";
       return false;
     }
+    if (!write_whole_file(file, text, err)) return false;
   }
-  if (platform::write_file_atomically(path, procedure.recipe, error)) return true;
-  err << "hwbench: " << error << "\n";
-  return false;
+  return write_whole_file(path, procedure.recipe, err);
 }
 
 /// The request that checks or runs the derived recipe: the procedure's own --set values, then

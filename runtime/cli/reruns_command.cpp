@@ -15,7 +15,6 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "base/platform/atomic_file.hpp"
 #include "base/platform/real_file_view.hpp"
 #include "kernels/builtin/builtin.hpp"
 #include "runtime/cli/cli.hpp"
@@ -98,8 +97,8 @@ RerunEnd wait_rerun(pid_t pid, const run::InterruptGuard& guard, const HeldSigna
 }
 
 /// One rerun in a forked process.
-RerunEnd rerun(const RunChoices& choices, const run::InterruptGuard& guard, const HeldSignals& held,
-               const std::function<int(const RunChoices&)>& once, std::ostream& err) {
+RerunEnd rerun(const RunChoices& choices, const std::shared_ptr<const pipeline::LoadedRecipe>& loaded,
+               const run::InterruptGuard& guard, const HeldSignals& held, const RerunOnce& once, std::ostream& err) {
   err.flush();
   std::cout.flush();
   std::cerr.flush();
@@ -110,7 +109,7 @@ RerunEnd rerun(const RunChoices& choices, const run::InterruptGuard& guard, cons
     int code = exit_failure;
     // Nothing may unwind past here: the process is a copy of its caller's, tests included.
     try {
-      code = once(choices);
+      code = once(choices, loaded);
     } catch (const std::exception& e) {
       err << "hwbench: " << e.what() << "\n";
     } catch (...) {
@@ -135,27 +134,22 @@ int report_joined(const std::vector<std::string>& paths, const RunChoices& files
   }
   print_reports(*joined, format, width, out);
   if (!files.html.empty() &&
-      !platform::write_file_atomically(
-          files.html, pipeline::render_result(*joined, {report::Format::text, width, true}).html, error)) {
-    err << "hwbench: " << error << "\n";
+      !write_whole_file(files.html, pipeline::render_result(*joined, {report::Format::text, width, true}).html, err))
     return exit_failure;
-  }
   return exit_ok;
 }
 
 }  // namespace
 
 int run_reruns(const Common& c, const RunChoices& files, const std::string& format, std::size_t width, bool quiet,
-               const run::InterruptGuard& guard, const std::function<int(const RunChoices&)>& once, std::ostream& out,
-               std::ostream& err) {
-  {
-    // A recipe that does not check says so once, before any rerun starts.
-    const auto registry = kernels::builtin::builtin_registry();
-    platform::RealFileView view;
-    lang::Source source;
-    int code = exit_ok;
-    if (!load_and_check(c, source, registry, view, err, code)) return code;
-  }
+               const run::InterruptGuard& guard, const RerunOnce& once, std::ostream& out, std::ostream& err) {
+  // A recipe that does not check says so once, before any rerun starts; the reruns run what was
+  // checked here, not what the file says when each begins.
+  const auto registry = kernels::builtin::builtin_registry();
+  const platform::RealFileView view;
+  pipeline::LoadFailure failure = pipeline::LoadFailure::usage;
+  const auto loaded = pipeline::load_recipe_once(c, pipeline::CheckContext{registry, view, nullptr}, err, failure);
+  if (!loaded) return failure == pipeline::LoadFailure::recipe ? exit_recipe : exit_usage;
   const std::string base = files.output.empty()
                                ? pipeline::default_result_path(c.file, "", pipeline::utc_stamp("%Y%m%dT%H%M%SZ"))
                                : files.output;
@@ -174,7 +168,7 @@ int run_reruns(const Common& c, const RunChoices& files, const std::string& form
     one.reruns = 1;
     one.html.clear();
     one.output = rerun_file(base, k);
-    const RerunEnd end = rerun(one, guard, held, once, err);
+    const RerunEnd end = rerun(one, loaded, guard, held, once, err);
     if (end.code != exit_ok) {
       err << fmt::format("hwbench: rerun {} of {} ended with {}{}\n", k, files.reruns, end.how, completed());
       return end.code;

@@ -16,7 +16,6 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "base/platform/atomic_file.hpp"
 #include "base/platform/clock.hpp"
 #include "base/platform/conditions.hpp"
 #include "base/platform/cpu_turns.hpp"
@@ -49,10 +48,12 @@ void tell_failure(const pipeline::RunRecord& run, std::ostream& err) {
                        run.left_behind.size() == 1 ? "" : "s", fmt::join(run.left_behind, ", "));
 }
 
-/// The run here, its reports to `out`, its messages to `err`; the exit code.
+/// The run here, its reports to `out`, its messages to `err`; the exit code. `loaded`: the recipe
+/// already checked (a rerun's), null to load `c`'s.
 int run_here(const Common& c, const RunChoices& files, const std::string& format, std::size_t width,
              const RunDisplay& display, RemoteRole role, const std::vector<std::string>& argv,
-             run::InterruptGuard& guard, std::ostream& out, std::ostream& err) {
+             run::InterruptGuard& guard, std::ostream& out, std::ostream& err,
+             std::shared_ptr<const pipeline::LoadedRecipe> loaded = nullptr) {
   const auto registry = kernels::builtin::builtin_registry();
   platform::RealClock clock;
   platform::SystemConditionsSampler conditions("", clock);
@@ -71,6 +72,7 @@ int run_here(const Common& c, const RunChoices& files, const std::string& format
                           ? pipeline::default_result_path(c.file, "", pipeline::utc_stamp("%Y%m%dT%H%M%SZ"))
                           : files.output;
   setup.command_line = argv;
+  setup.loaded = std::move(loaded);
   pipeline::LocalLauncher launcher(std::move(setup));
   pipeline::LaunchRequest request;
   request.recipe = c;
@@ -88,12 +90,8 @@ int run_here(const Common& c, const RunChoices& files, const std::string& format
     err << "hwbench: " << here.error << "\n";
     return exit_failure;
   }
-  std::string error;
   // The page, like the result file, appears whole or not at all.
-  if (!files.html.empty() && !platform::write_file_atomically(files.html, launcher.rendered().html, error)) {
-    err << "hwbench: " << error << "\n";
-    return exit_failure;
-  }
+  if (!files.html.empty() && !write_whole_file(files.html, launcher.rendered().html, err)) return exit_failure;
   if (complete) {
     // On another machine the result file is the launcher's to name (docs/remote.md).
     if (!display.quiet && role == RemoteRole::none) err << fmt::format("result: {}\n", here.result_path);
@@ -190,9 +188,9 @@ int cmd_run(const Common& c, const RunChoices& files, const std::string& format,
   }
   if (role == RemoteRole::none && files.reruns > 1) {
     // Each rerun's reports are left out: those of the runs joined follow them.
-    const auto once = [&](const RunChoices& one) {
+    const auto once = [&](const RunChoices& one, const std::shared_ptr<const pipeline::LoadedRecipe>& loaded) {
       std::ostringstream reports;
-      return run_here(c, one, format, width, display, role, argv, guard, reports, err);
+      return run_here(c, one, format, width, display, role, argv, guard, reports, err, loaded);
     };
     return run_reruns(c, files, format, width, display.quiet, guard, once, out, err);
   }

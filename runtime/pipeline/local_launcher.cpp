@@ -23,11 +23,12 @@ std::pair<std::string, std::string> this_machine() {
 }  // namespace
 
 std::optional<LaunchOutcome> LocalLauncher::launch(const LaunchRequest& request, std::ostream& log) {
-  const platform::RealFileView file_view;
-  lang::Source source;
-  auto checked =
-      load_recipe(request.recipe, CheckContext{*request.registry, file_view, nullptr}, source, log, failure_);
-  if (!checked) return std::nullopt;
+  std::shared_ptr<const LoadedRecipe> loaded = setup_.loaded;
+  if (!loaded) {
+    const platform::RealFileView file_view;
+    loaded = load_recipe_once(request.recipe, CheckContext{*request.registry, file_view, nullptr}, log, failure_);
+    if (!loaded) return std::nullopt;
+  }
   std::string error;
   const std::string dir = std::filesystem::path(setup_.result_path).parent_path().string();
   if (!dir.empty() && !platform::make_directories(dir, error)) {
@@ -36,7 +37,7 @@ std::optional<LaunchOutcome> LocalLauncher::launch(const LaunchRequest& request,
     return std::nullopt;
   }
 
-  RunRequest run{&*checked, &source, setup_.command_line, setup_.options};
+  RunRequest run{&*loaded->checked, &loaded->source, setup_.command_line, setup_.options};
   record_ = std::make_shared<RunRecord>(run_recipe(run));
   model::Result& result = record_->result;
   const bool complete = result.status == model::RunStatus::complete;

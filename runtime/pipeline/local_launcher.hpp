@@ -19,6 +19,8 @@ struct LocalSetup {
   RenderOptions render;                   ///< how its reports are rendered
   std::string result_path;                ///< where its result file goes (its directory made)
   std::vector<std::string> command_line;  ///< kept in the result
+  /// The recipe already loaded and checked (`run --reruns`); null: launch() loads the request's.
+  std::shared_ptr<const LoadedRecipe> loaded;
 };
 
 /// Runs the recipe on this machine.

@@ -84,4 +84,12 @@ std::optional<check::CheckedRecipe> load_recipe(const RecipeRequest& request, co
   return checked;
 }
 
+std::shared_ptr<const LoadedRecipe> load_recipe_once(const RecipeRequest& request, const CheckContext& context,
+                                                     std::ostream& diagnostics, LoadFailure& failure) {
+  auto loaded = std::make_shared<LoadedRecipe>();
+  loaded->checked = load_recipe(request, context, loaded->source, diagnostics, failure);
+  if (!loaded->checked) return nullptr;
+  return loaded;
+}
+
 }  // namespace hwbench::runtime::pipeline

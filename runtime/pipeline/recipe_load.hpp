@@ -43,4 +43,16 @@ std::optional<std::pair<std::string, std::string>> split_location(const std::str
 std::optional<check::CheckedRecipe> load_recipe(const RecipeRequest& request, const CheckContext& context,
                                                 lang::Source& source, std::ostream& diagnostics, LoadFailure& failure);
 
+/// A recipe read and checked once for several runs (`run --reruns`, each rerun a process forked
+/// from the one that checked it): every run sees the same text, whatever happens to the file
+/// meanwhile. `checked` points into `source`, so the pair stays where load_recipe_once put it.
+struct LoadedRecipe {
+  lang::Source source;
+  std::optional<check::CheckedRecipe> checked;
+};
+
+/// load_recipe into a LoadedRecipe of its own; null, with `failure` set, when it does not load.
+std::shared_ptr<const LoadedRecipe> load_recipe_once(const RecipeRequest& request, const CheckContext& context,
+                                                     std::ostream& diagnostics, LoadFailure& failure);
+
 }  // namespace hwbench::runtime::pipeline

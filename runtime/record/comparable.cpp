@@ -57,9 +57,10 @@ std::optional<model::Result> load_comparable(const std::string& path, std::strin
   return std::nullopt;
 }
 
-std::vector<std::string> rerun_paths(const std::string& argument) {
-  std::error_code ec;
-  if (argument.find('+') == std::string::npos || std::filesystem::is_regular_file(argument, ec)) return {argument};
+namespace {
+
+/// `argument` split at every `+`.
+std::vector<std::string> split_at_every_plus(const std::string& argument) {
   std::vector<std::string> paths;
   std::size_t from = 0;
   for (std::size_t plus = argument.find('+');; plus = argument.find('+', from)) {
@@ -68,6 +69,42 @@ std::vector<std::string> rerun_paths(const std::string& argument) {
     from = plus + 1;
   }
   return paths;
+}
+
+/// `argument` split at those of its `+`s that leave every part an existing file, each part as
+/// long as it can be from the left; empty when no split does.
+std::vector<std::string> split_into_files(const std::string& argument) {
+  // The cuts: before the argument, each `+`, after it. A part runs from one cut to a later one.
+  std::vector<std::ptrdiff_t> cuts{-1};
+  for (std::size_t at = argument.find('+'); at != std::string::npos; at = argument.find('+', at + 1))
+    cuts.push_back(static_cast<std::ptrdiff_t>(at));
+  cuts.push_back(static_cast<std::ptrdiff_t>(argument.size()));
+  const std::size_t last = cuts.size() - 1;
+  const auto part = [&](std::size_t a, std::size_t b) {
+    return argument.substr(static_cast<std::size_t>(cuts[a] + 1), static_cast<std::size_t>(cuts[b] - cuts[a] - 1));
+  };
+  // end[a]: the cut ending the first part when what follows cut a is split into files; 0: none.
+  std::vector<std::size_t> end(cuts.size(), 0);
+  for (std::size_t a = last; a-- > 0;)
+    for (std::size_t b = last; b > a; --b) {
+      std::error_code ec;
+      if ((b == last || end[b] != 0) && std::filesystem::is_regular_file(part(a, b), ec)) {
+        end[a] = b;
+        break;
+      }
+    }
+  std::vector<std::string> paths;
+  for (std::size_t a = 0; end[a] != 0 && a != last; a = end[a]) paths.push_back(part(a, end[a]));
+  return end[0] != 0 ? paths : std::vector<std::string>{};
+}
+
+}  // namespace
+
+std::vector<std::string> rerun_paths(const std::string& argument) {
+  std::error_code ec;
+  if (argument.find('+') == std::string::npos || std::filesystem::is_regular_file(argument, ec)) return {argument};
+  auto files = split_into_files(argument);
+  return files.empty() ? split_at_every_plus(argument) : files;
 }
 
 std::optional<model::Result> load_reruns(const std::vector<std::string>& paths, std::string& error) {

@@ -22,7 +22,9 @@ std::optional<model::Result> load_comparable(const std::string& path, std::strin
 
 /// The files an argument of `hwbench compare` names: reruns joined by `+` (`a1.json+a2.json`),
 /// each part one file; or the argument itself, one file, when it has no `+` or names an existing
-/// file (a `+` in a file's name).
+/// file (a `+` in a file's name). Files with a `+` in their names join too: the argument is split
+/// at the `+`s that leave every part an existing file (the parts as long as they can be from the
+/// left), and at every `+` when no split does (the parts that are no file then say so).
 std::vector<std::string> rerun_paths(const std::string& argument);
 
 /// Reads the result files of one recipe's reruns, in order, joined into one result

@@ -2,6 +2,7 @@
 // refusals, and verdicts that see the drift between runs where one run against one does not.
 #include "runtime/analysis/reruns.hpp"
 
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -150,6 +151,16 @@ TEST_CASE("reruns: compare joins the files an argument names with +, titled by t
   // A file whose name has a + is one file.
   REQUIRE(rt::record::save_result(one_run(1, 1), dir / "x+y.json", error));
   CHECK(rt::record::rerun_paths(dir / "x+y.json") == std::vector<std::string>{dir / "x+y.json"});
+  // Files with a + in their names join too, split where every part is a file.
+  std::filesystem::create_directories(dir / "r+1");
+  REQUIRE(rt::record::save_result(one_run(2, 2), dir / "r+1/y+.json", error));
+  CHECK(rt::record::rerun_paths(dir / "x+y.json+" + path("a1") + "+" + dir / "r+1/y+.json") ==
+        std::vector<std::string>{dir / "x+y.json", path("a1"), dir / "r+1/y+.json"});
+  CHECK(rt::record::rerun_paths(path("a1") + "+" + dir / "r+1/y+.json+" + dir / "x+y.json") ==
+        std::vector<std::string>{path("a1"), dir / "r+1/y+.json", dir / "x+y.json"});
+  // No split into files: split at every +, and the parts that are no file say so.
+  CHECK(rt::record::rerun_paths(path("a1") + "+none+" + dir / "x+y.json") ==
+        std::vector<std::string>{path("a1"), "none", dir / "x", "y.json"});
   auto gap = test::cli({"compare", path("a1") + "++" + path("a2"), path("b1")});
   CHECK(gap.code == 2);
   CHECK(gap.err == "hwbench: " + path("a1") + "++" + path("a2") +

@@ -86,4 +86,39 @@ TEST_CASE("run --reruns: refused on hosts; a rerun that fails stops the others")
   CHECK_FALSE(test::exists(dir / "bad-1.json"));
 }
 
+TEST_CASE("run --reruns: every rerun runs the recipe as it was checked, whatever happens to the file") {
+  test::TempDir dir;
+  // Each rerun's command step appends a series to the recipe's file: read again, the second
+  // rerun would run three series and be another recipe, which joining refuses.
+  const std::string recipe =
+      "series \"A\" digest sha256 block 4096 for 10ms runs 3\n"
+      "sh \"echo 'series \\\"C\\\" digest md5 block 64 runs 2' >> ${disk:/r.bench}\"\n"
+      "report summary\n";
+  test::write_text(dir / "r.bench", recipe);
+  const auto run = test::cli({"run", dir / "r.bench", "--allow-exec", "-L", "disk=" + dir.path(), "--reruns", "2", "-q",
+                              "-o", dir / "r.json", "--width", "0"});
+  INFO(run.err);
+  REQUIRE(run.code == runtime::cli::exit_ok);
+  const std::string appended = "series \"C\" digest md5 block 64 runs 2\n";
+  CHECK(test::read_text(dir / "r.bench") == recipe + appended + appended);
+  CHECK(read_rerun_json(dir / "r-1.json").at("recipe_sha256") == read_rerun_json(dir / "r-2.json").at("recipe_sha256"));
+  CHECK(read_rerun_json(dir / "r-2.json").at("series").size() == 2);
+  CHECK(run.out.starts_with("2 reruns joined:"));
+}
+
+TEST_CASE("run --reruns: result files with + in their names join with the argument it prints") {
+  test::TempDir dir;
+  test::write_text(dir / "r.bench", rerun_recipe);
+  const std::string base = dir / "a+b/r+.json";
+  const auto run = test::cli({"run", dir / "r.bench", "--reruns", "2", "-o", base, "--width", "0"});
+  INFO(run.err);
+  REQUIRE(run.code == runtime::cli::exit_ok);
+  const std::string joined = (dir / "a+b/r+-1.json") + "+" + (dir / "a+b/r+-2.json");
+  CHECK(run.err.ends_with("(joined: " + joined + ")\n"));
+  const auto report = test::cli({"report", joined, "--width", "0"});
+  INFO(report.err);
+  CHECK(report.code == runtime::cli::exit_ok);
+  CHECK(report.out == run.out);
+}
+
 }  // namespace hwbench
