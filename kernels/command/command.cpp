@@ -55,7 +55,7 @@ class CommandKernel : public Kernel {
       if (skip_missing_) throw KernelUnavailable(why);
       throw KernelError(why);
     }
-    if (shell_ && !startup_measured_) measure_shell_startup();
+    if (corrects_startup() && !startup_measured_) measure_shell_startup();
   }
 
   Work run(std::uint64_t n) override {
@@ -75,7 +75,7 @@ class CommandKernel : public Kernel {
       } else {
         p.tree_usr_ns = p.tree_sys_ns = -1;
       }
-      if (shell_) {
+      if (corrects_startup()) {
         p.overhead_ns += startup_wall_ns_;
         p.overhead_usr_ns += startup_usr_ns_;
         p.overhead_sys_ns += startup_sys_ns_;
@@ -88,7 +88,7 @@ class CommandKernel : public Kernel {
     std::map<std::string, std::string> n;
     n["cpu_source"] = last_ && last_->tree ? fmt::format("cgroup v2 {} (the whole process tree)", last_->tree->cgroup)
                                            : "wait4 (the program and the children it waited for)";
-    if (shell_) n["shell_startup_ns"] = std::to_string(startup_wall_ns_);
+    if (corrects_startup()) n["shell_startup_ns"] = std::to_string(startup_wall_ns_);
     return n;
   }
 
@@ -102,6 +102,10 @@ class CommandKernel : public Kernel {
   }
 
  private:
+  /// Whether the shell's start-up is measured and taken out of each run: `sh`, outside `time`
+  /// and `parallel`.
+  bool corrects_startup() const { return shell_ && !context_.whole_programs; }
+
   void judge(const platform::ChildOutcome& out) const {
     if (out.timed_out) throw KernelError(fmt::format("{} {}{}", program_, out.describe(), failure_tail(out)));
     if (ignore_failure_) return;

@@ -205,6 +205,9 @@ struct Context {
   /// time out of the sample (nbench refills its arrays before each sort, untimed). Empty when
   /// nothing is being timed; use kernels::untimed() rather than calling it directly.
   std::function<void(const std::function<void()>& fn)> exclude;
+  /// Inside `time` or `parallel`, where the block is the sample: a program's time is all of it,
+  /// as a script's is, and `sh` takes no shell start-up out (docs/language.md, "The shell").
+  bool whole_programs = false;
 };
 
 /// Runs `fn` outside the timed region of the current sample (see Context::exclude).

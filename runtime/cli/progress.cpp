@@ -9,6 +9,7 @@
 
 #include "base/support/human_units.hpp"
 #include "base/support/text_columns.hpp"
+#include "runtime/analysis/shell_time.hpp"
 #include "runtime/analysis/statistics.hpp"
 #include "runtime/analysis/units.hpp"
 #include "runtime/cli/terminal.hpp"
@@ -131,11 +132,12 @@ void ProgressDisplay::sample_taken(const plan::Step& step, const model::Series& 
   t.bytes = s.bytes > 0;
   if (s.figure) t.unit = s.figure->unit;
   const double rate = s.figure ? s.figure->value : analysis::work_rate(s);
+  const std::int64_t ns = s.cpu_timed ? s.cpu.usr_ns + s.cpu.sys_ns : s.wall_ns;
   ++t.done;
-  t.rates.add(rate);
+  // A sample without time (a shell run the start-up took to 0 s) has no rate, not a rate of 0.
+  if (s.figure || ns > 0) t.rates.add(rate);
   if (style_.per_sample) {
     const std::string& what = step.kind == plan::Step::Kind::kernel ? step.kernel.text : step.series;
-    const std::int64_t ns = s.cpu_timed ? s.cpu.usr_ns + s.cpu.sys_ns : s.wall_ns;
     print_line(fmt::format("  {}  {}", what,
                            !t.unit.empty() ? human_figure(rate, t.unit)
                            : ns > 0        ? human_rate(rate, t.bytes)
@@ -216,12 +218,17 @@ std::string ProgressDisplay::series_line(const Track& t, const model::Series& se
   } else if (t.done == 0) {
     figures = "no sample";
   } else {
-    figures = t.unit.empty() ? human_rate(t.rates.mean(), t.bytes) : human_figure(t.rates.mean(), t.unit);
-    if (t.done >= 2 && t.rates.mean() != 0) {
+    figures = t.rates.count() == 0 ? "-"
+              : t.unit.empty()     ? human_rate(t.rates.mean(), t.bytes)
+                                   : human_figure(t.rates.mean(), t.unit);
+    if (t.rates.count() >= 2 && t.rates.mean() != 0) {
       figures += fmt::format(" ±{:.1f}%", t.rates.ci95() / std::fabs(t.rates.mean()) * 100);
     }
     figures += fmt::format("  {} sample{} in {}", t.done, t.done == 1 ? "" : "s", support::human_seconds(t.seconds));
     if (!series.converged) note = fmt::format("did not reach ±{}% at 95% confidence", series.ci_target_pct);
+    if (const auto shortfall = analysis::shell_shortfall(series))
+      note +=
+          (note.empty() ? "" : "; ") + ("too short to time through a shell: " + analysis::shortfall_text(*shortfall));
   }
   std::string plain = head + label;
   for (const auto* part : {&figures, &note})

@@ -6,6 +6,7 @@
 #include "base/support/text_columns.hpp"
 #include "runtime/analysis/conditions.hpp"
 #include "runtime/analysis/indices.hpp"
+#include "runtime/analysis/shell_time.hpp"
 #include "runtime/analysis/units.hpp"
 #include "runtime/html/compare_page.hpp"
 #include "runtime/html/result_page.hpp"
@@ -95,6 +96,7 @@ std::string report_notes(const model::Result& result, report::Format format, std
   std::string notes;
   if (const auto verdict = analysis::result_verdict(result)) notes += fitted(*verdict);
   if (const auto settled = report::settle_note(result)) notes += fitted(*settled);
+  for (const std::string& note : analysis::shell_notes(result)) notes += fitted(note);
   return notes;
 }
 

@@ -272,7 +272,9 @@ void Interpreter::run_group(const plan::Step& step) {
     claim(*c);
     if (c->kernel.policy.cold) evict_inputs(*c);
   }
-  GroupRun g{*opts_.clock, loop_, ctx_, plan_.recipe_file};
+  kernels::Context whole = ctx_;
+  whole.whole_programs = true;
+  GroupRun g{*opts_.clock, loop_, whole, plan_.recipe_file};
   const auto window = open_window(step.series, busy_workers(step));
   GroupResult r = step.kind == plan::Step::Kind::time ? run_time_group(g, step) : run_parallel_group(g, step);
   close_window(window);

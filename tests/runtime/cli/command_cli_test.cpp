@@ -228,3 +228,23 @@ TEST_CASE("command cli: Debian's bonnie++ at a small size, run and imported besi
   CHECK(own.find("put_block") != std::string::npos);
   CHECK(own.find("hwbench/bonnie++") != std::string::npos);
 }
+
+TEST_CASE("command cli: a sh step too short to time through a shell says so, under the reports and as it ends") {
+  test::TempDir work;
+  test::write_text(work / "r.bench", "series \"s\" sh \"true\" runs 3\nreport summary\n");
+  const auto run = test::cli({"run", "--allow-exec", "--width", "0", "-o", work / "r.json", work / "r.bench"});
+  INFO(run.err);
+  REQUIRE(run.code == 0);
+  // `true` in a shell costs what an empty shell does: once its start-up is out, next to nothing.
+  const std::string head = "\ns: too short to time through a shell: ";
+  const auto at = run.out.find(head);
+  REQUIRE(at != std::string::npos);
+  const std::string note = run.out.substr(at + head.size());
+  CHECK(note.find(" ms a run once the shell's start-up (") != std::string::npos);
+  CHECK(note.find(" ms) is taken out") != std::string::npos);
+  CHECK(run.out.ends_with("Time the command with exec, or give each run more work\n"));
+  CHECK(run.err.find("  too short to time through a shell: ") != std::string::npos);
+  // The note comes from the result file: `report` prints it again.
+  const auto report = test::cli({"report", work / "r.json", "--width", "0"});
+  CHECK(report.out == run.out);
+}

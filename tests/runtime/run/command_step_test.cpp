@@ -251,6 +251,27 @@ TEST_CASE("command step: sh runs a line through /bin/sh, its start-up measured a
   CHECK(startup < 100'000'000);
 }
 
+TEST_CASE("command step: inside time and parallel, sh takes no start-up out: the block is the whole program") {
+  test::RecipeEnv env;
+  const auto out = run_text(env,
+                            "repeat 3 {\n  time \"t\" {\n    sh \"true\"\n  }\n}\n"
+                            "series \"p\" parallel 2 {\n  sh \"true\"\n}\n"
+                            "series \"s\" sh \"true\" runs 3\n");
+  REQUIRE(out.status == model::RunStatus::complete);
+  const auto& alone = series(out, "s");
+  const auto startup = std::stoll(alone.params_of(alone.samples.back()).params.at("shell_startup_ns"));
+  // A shell that runs `true` costs about what an empty one does; taken out, little is left.
+  // Inside the blocks all of it stays: no sample below half the start-up measured alone.
+  for (const char* label : {"t", "p"}) {
+    const auto& block = series(out, label);
+    REQUIRE(block.samples.size() == (label == std::string("t") ? 3 : 1));
+    for (const auto& sample : block.samples) {
+      INFO(std::string(label) << ": " << sample.wall_ns << " ns against a start-up of " << startup << " ns");
+      CHECK(sample.wall_ns > startup / 2);
+    }
+  }
+}
+
 TEST_CASE("command step: scaled figures convert printed units and prefixes, and say what they cannot read") {
   using hwbench::runtime::run::scaled_value;
   std::string error;
