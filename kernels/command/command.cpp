@@ -47,6 +47,8 @@ class CommandKernel : public Kernel {
     ignore_failure_ = call.flag(std::string(option::ignore_failure));
     skip_missing_ = call.text(std::string(option::missing)) == "skip";
     program_ = call.args.empty() ? std::string() : call.args.front().text;
+    if (const auto bytes = call.params.find(std::string(option::bytes)); bytes != call.params.end())
+      bytes_per_run_ = static_cast<std::uint64_t>(bytes->second.number);
   }
 
   void prepare() override {
@@ -66,6 +68,7 @@ class CommandKernel : public Kernel {
       if (last_->interrupted) return work;  // Ctrl-C: the runtime drops this sample
       judge(*last_);
       work.ops += 1;
+      work.bytes += bytes_per_run_;
       ProgramUse& p = use_;
       if (use_runs_++ == 0) p.tree_usr_ns = p.tree_sys_ns = 0;
       p.max_rss_kb = std::max(p.max_rss_kb, last_->max_rss_kb);
@@ -145,6 +148,7 @@ class CommandKernel : public Kernel {
   bool ignore_failure_ = false;
   bool skip_missing_ = false;
   std::string program_;
+  std::uint64_t bytes_per_run_ = 0;  ///< `bytes SIZE`: what one run counts as; 0: runs only
   std::optional<platform::ChildOutcome> last_;
   ProgramUse use_;    ///< since the runtime last took it
   int use_runs_ = 0;  ///< runs in use_
@@ -193,10 +197,14 @@ std::vector<ParamSpec> command_params() {
                  "import nbench|openssl|bonnie|unixbench: the output as the tool's log"),
       option_row(option::prepare, word, "", "none", "prepare \"SHELL LINE\": run before each sample, untimed"),
       option_row(option::conclude, word, "", "none", "conclude \"SHELL LINE\": run after each sample, untimed"),
+      option_row(option::bytes, size, "bytes", "none",
+                 "the bytes one run counts as (dd's bs × count, the files cp copies): rates become byte rates"),
   };
   params[6].choices = {"error", "skip"};
   params[7].min = 1024;
   params[7].max = 1024.0 * 1024 * 1024;
+  params[15].min = 1;
+  params[15].max = max_bytes_per_run;
   return params;
 }
 

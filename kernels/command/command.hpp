@@ -36,10 +36,14 @@ inline constexpr std::string_view figure = "figure";                  ///< a fig
 inline constexpr std::string_view import = "import";                  ///< the output read by an importer
 inline constexpr std::string_view prepare = "prepare";                ///< a command before each sample, untimed
 inline constexpr std::string_view conclude = "conclude";              ///< a command after each sample, untimed
+inline constexpr std::string_view bytes = "bytes";                    ///< the bytes one run counts as, when given
 }  // namespace option
 
 /// A Call's parameter for the environment variable NAME: "env:NAME".
 std::string env_param(std::string_view name);
+
+/// The largest `bytes` a run may count as: 1 PiB.
+inline constexpr double max_bytes_per_run = 1024.0 * 1024 * 1024 * 1024 * 1024;
 
 /// The shell start-up correction of `sh` runs: how many empty shells are timed, as hyperfine does.
 inline constexpr int shell_startup_runs = 50;

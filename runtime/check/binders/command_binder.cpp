@@ -24,7 +24,7 @@ const std::vector<std::string>& command_options() {
     for (std::string_view o :
          {option::timeout, option::cwd, option::stdin_file, option::exit_codes, option::ignore_failure, option::tree,
           option::missing, option::output_cap, option::env, option::reads, option::writes, option::figure,
-          option::import, option::prepare, option::conclude})
+          option::import, option::prepare, option::conclude, option::bytes})
       n.emplace_back(o);
     for (const auto& m : measurement_options()) n.push_back(m);
     return n;
@@ -243,7 +243,7 @@ void CommandBinder::single(const recipe::Item& it) {
   const std::string& w = it.word;
   c_.repeated(it, w);
   auto& params = c_.step.call.params;
-  if (w == option::timeout || w == option::output_cap) return number_option(it);
+  if (w == option::timeout || w == option::output_cap || w == option::bytes) return number_option(it);
   if (w == option::exit_codes) return exit_codes(it);
   if (w == option::missing) {
     auto text = text_value(it, "missing skip");
@@ -272,22 +272,32 @@ void CommandBinder::single(const recipe::Item& it) {
 }
 
 void CommandBinder::number_option(const recipe::Item& it) {
+  struct Rule {
+    lang::Dim dim;
+    double min, max;
+    const char* needs;
+    const char* example;
+  };
   const std::string& w = it.word;
-  const bool duration = w == option::timeout;
-  auto v = value_of(it, duration ? "timeout 60s" : "output-cap 4MiB");
+  const Rule rule =
+      w == option::timeout ? Rule{lang::Dim::seconds, 0, 86400.0 * 7, "a duration up to 7 days", "timeout 60s"}
+      : w == option::output_cap
+          ? Rule{lang::Dim::bytes, 1024, 1024.0 * 1024 * 1024, "a size from 1KiB to 1GiB", "output-cap 4MiB"}
+          : Rule{lang::Dim::bytes, 1, kernels::command::max_bytes_per_run, "a whole number of bytes from 1 to 1PiB",
+                 "bytes 64MiB (what one run of the program reads, writes or copies)"};
+  auto v = value_of(it, rule.example);
   if (!v) return;
-  const lang::Dim want = duration ? lang::Dim::seconds : lang::Dim::bytes;
-  const double max = duration ? 86400.0 * 7 : 1024.0 * 1024 * 1024;
-  const double min = duration ? 0 : 1024;
-  if (v->kind != Value::Kind::number || v->number.dim != want || !(v->number.value >= min && v->number.value <= max)) {
-    c_.fail(value_item_->loc,
-            fmt::format("'{}' needs {}, but {}", w, duration ? "a duration up to 7 days" : "a size from 1KiB to 1GiB",
-                        describe_value(*v)),
-            duration ? "write it like: timeout 60s" : "write it like: output-cap 4MiB", width(*value_item_));
+  const double x = v->number.value;
+  // `bytes` also takes a plain count of bytes (as a digest's `block 4096`), whole.
+  const bool count = w == option::bytes;
+  const bool dim_ok = v->number.dim == rule.dim || (count && v->number.dim == lang::Dim::none);
+  if (v->kind != Value::Kind::number || !dim_ok || !(x >= rule.min && x <= rule.max) || (count && x != std::floor(x))) {
+    c_.fail(value_item_->loc, fmt::format("'{}' needs {}, but {}", w, rule.needs, describe_value(*v)),
+            fmt::format("write it like: {}", rule.example), width(*value_item_));
     return;
   }
   auto& p = c_.step.call.params[w];
-  p.number = v->number.value;
+  p.number = x;
   p.text = to_text(*v);
   p.given = true;
   note(fmt::format(" {} {}", w, p.text));

@@ -54,6 +54,7 @@ class CommandBinder {
   std::optional<std::string> path_value(const recipe::Item& it, const std::string& example, bool write);
   void repeatable(const recipe::Item& it);
   void single(const recipe::Item& it);
+  /// `timeout DURATION`, `output-cap SIZE` or `bytes SIZE` (what one run counts as).
   void number_option(const recipe::Item& it);
   void exit_codes(const recipe::Item& it);
   bool sampled_only(const recipe::Item& it, const char* what);

@@ -272,6 +272,30 @@ TEST_CASE("command step: inside time and parallel, sh takes no start-up out: the
   }
 }
 
+TEST_CASE("command step: bytes makes each run that much work, so its rates are byte rates") {
+  test::RecipeEnv env;
+  const auto out = run_text(env,
+                            "series \"b\" exec true bytes 1MiB runs 3\n"
+                            "series \"f\" exec true bytes 4096 for 50ms\n"
+                            "time \"t\" {\n  exec true bytes 2MiB\n  exec true\n}\n");
+  REQUIRE(out.status == model::RunStatus::complete);
+  const auto& b = series(out, "b");
+  REQUIRE(b.samples.size() == 3);
+  for (const auto& sample : b.samples) {
+    CHECK(sample.bytes == 1u << 20);
+    CHECK(sample.ops == 1);
+  }
+  CHECK(hwbench::runtime::analysis::natural_unit(b).name == "MB/s");
+  // Many runs to a sample: as many times the bytes.
+  const auto& f = series(out, "f");
+  REQUIRE(f.samples.size() == 1);
+  CHECK(f.samples.back().ops > 1);
+  CHECK(f.samples.back().bytes == 4096 * f.samples.back().ops);
+  // In a block, the parts' bytes add up.
+  CHECK(series(out, "t").samples.back().bytes == 2u << 20);
+  CHECK(hwbench::runtime::analysis::natural_unit(series(out, "t")).name == "MB/s");
+}
+
 TEST_CASE("command step: scaled figures convert printed units and prefixes, and say what they cannot read") {
   using hwbench::runtime::run::scaled_value;
   std::string error;

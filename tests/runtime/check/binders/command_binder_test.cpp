@@ -237,3 +237,25 @@ TEST_CASE("command binder: figures, their labels and their refusals") {
         "      |                  ^~~\n"
         "hint: importers: bonnie, nbench, openssl, unixbench\n");
 }
+
+TEST_CASE("command binder: bytes is what one run counts as, a whole number of bytes") {
+  test::RecipeEnv env;
+  const auto c = check(env, "exec true bytes 64MiB\nexec true bytes 4096\n");
+  CHECK(c.diagnostics == "");
+  REQUIRE(c.recipe);
+  CHECK(c.recipe->plan.main.at(0).kernel.call.number("bytes") == 64.0 * 1024 * 1024);
+  CHECK(c.recipe->plan.main.at(0).kernel.text.ends_with(" bytes 64MiB"));
+  CHECK(c.recipe->plan.main.at(1).kernel.call.number("bytes") == 4096);
+  CHECK(check(env, "exec true bytes 0\n").diagnostics ==
+        "t.bench:1:17: error: 'bytes' needs a whole number of bytes from 1 to 1PiB, but '0' is a plain number\n"
+        "    1 | exec true bytes 0\n"
+        "      |                 ^\n"
+        "hint: write it like: bytes 64MiB (what one run of the program reads, writes or copies)\n");
+  CHECK(check(env, "exec true bytes 5s\n").diagnostics ==
+        "t.bench:1:17: error: 'bytes' needs a whole number of bytes from 1 to 1PiB, but '5s' is a duration\n"
+        "    1 | exec true bytes 5s\n"
+        "      |                 ^~\n"
+        "hint: write it like: bytes 64MiB (what one run of the program reads, writes or copies)\n");
+  CHECK(check(env, "exec true bytes 1MiB bytes 2MiB\n")
+            .diagnostics.starts_with("t.bench:1:22: error: 'bytes' is given twice\n"));
+}
