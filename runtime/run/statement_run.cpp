@@ -60,7 +60,8 @@ std::unique_ptr<StatementRun> Interpreter::begin_statement(const plan::Step& ste
     return nullptr;
   }
   if (p.until_ci_pct > 0) r->series->ci_target_pct = p.until_ci_pct;
-  r->keeper.emplace(step, *r->series, loop_, opts_.observer);
+  // The display shows the importer's series, not the scratch one that no report has.
+  r->keeper.emplace(step, *r->series, loop_, r->series == &r->scratch ? nullptr : opts_.observer);
   guarded(*r, [&] {
     for (std::uint32_t w = 0; w < p.warmup; ++w) {
       check_interrupt();

@@ -248,3 +248,16 @@ TEST_CASE("command cli: a sh step too short to time through a shell says so, und
   const auto report = test::cli({"report", work / "r.json", "--width", "0"});
   CHECK(report.out == run.out);
 }
+
+TEST_CASE("command cli: the progress counts the importer's series, not the statement they stand in for") {
+  test::TempDir work;
+  const std::string log = golden + "nbench-thinkpad-x20-p3-600mhz.log";
+  test::write_text(work / "r.bench",
+                   "exec \"" + helper + "\" cat stdin \"" + log + "\" import nbench\nreport nbench\n");
+  const auto run = test::cli({"run", "--allow-exec", "-o", work / "r.json", work / "r.bench"});
+  INFO(run.err);
+  REQUIRE(run.code == 0);
+  CHECK(run.err.starts_with("[ 1/10] NUMERIC SORT "));
+  CHECK(run.err.find("[10/10] LU DECOMPOSITION ") != std::string::npos);
+  CHECK(run.err.find("/11]") == std::string::npos);
+}
