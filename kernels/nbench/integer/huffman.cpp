@@ -9,8 +9,13 @@
 //   interior half (nodes 256..511) is cleared on every pass, as Mayer's 2.2.3 fix does.
 // - The two rarest free nodes are found by a linear scan over the nodes built so far (first one
 //   wins a tie), so the tree, the code lengths and the compressed bit count are nbench's.
-// - Codes are built by climbing from the leaf to the root, then written in reverse, one bit at a
-//   time with set/clear; decompression walks down from the root one bit at a time.
+// - Codes are built by climbing from the leaf to the root, each bit a character '0' or '1' stored
+//   by a branch of its own, then written in reverse, one bit at a time with set/clear;
+//   decompression walks down from the root one bit at a time and writes the leaf's byte field.
+// - The nodes are nbench's, field for field (the byte, the frequency, three int links: 20
+//   bytes). On an Intel Xeon (family 6 model 207) the kernel ran at 0.84 of nbench with a 16-byte
+//   node and codes stored as flags without a branch (setne), while the same code gave 0.999 on an
+//   AMD EPYC (Zen 5); nbench's shapes give 0.978 there (bench/nbench_lockstep.sh).
 #include "kernels/nbench/integer/huffman.hpp"
 
 #include <algorithm>
@@ -63,7 +68,10 @@ std::string huffman_text(Random& rng, std::size_t size) {
 }
 
 void HuffmanCoder::build(std::span<const unsigned char> text) {
-  for (int i = 0; i < 256; ++i) nodes_[static_cast<std::size_t>(i)].freq = 0.0f;
+  for (int i = 0; i < 256; ++i) {
+    nodes_[static_cast<std::size_t>(i)].freq = 0.0f;
+    nodes_[static_cast<std::size_t>(i)].c = static_cast<unsigned char>(i);
+  }
   for (const unsigned char byte : text) nodes_[byte].freq += 1.0f;
   const float length = static_cast<float>(text.size());
   for (int i = 0; i < 256; ++i) {
@@ -118,19 +126,25 @@ void HuffmanCoder::build(std::span<const unsigned char> text) {
 std::size_t HuffmanCoder::compress(std::span<const unsigned char> text, std::span<unsigned char> out) const {
   const std::size_t capacity = out.size() * 8;
   std::size_t bit = 0;
-  unsigned char code[256];
+  // The code as characters, '0' or '1', each written by its own branch as nbench writes them:
+  // a branch per bit that the write below tests again, not a flag computed without one.
+  char code[256];
   for (const unsigned char byte : text) {
     std::size_t length = 0;
     int node = byte;
     while (nodes_[static_cast<std::size_t>(node)].parent != is_root) {
       const int parent = nodes_[static_cast<std::size_t>(node)].parent;
-      code[length++] = nodes_[static_cast<std::size_t>(parent)].left == node ? 0 : 1;
+      if (nodes_[static_cast<std::size_t>(parent)].left == node)
+        code[length] = '0';
+      else
+        code[length] = '1';
+      ++length;
       node = parent;
     }
     if (bit + length > capacity) throw KernelError("nbench huffman: the compressed text does not fit its buffer");
     while (length-- > 0) {
       const unsigned char mask = static_cast<unsigned char>(1u << (bit % 8));
-      if (code[length] != 0) {
+      if (code[length] == '1') {
         out[bit >> 3] |= mask;
       } else {
         out[bit >> 3] &= static_cast<unsigned char>(~mask);
@@ -148,13 +162,15 @@ std::size_t HuffmanCoder::decompress(std::span<const unsigned char> in, std::siz
   while (bit < bits && written < out.size()) {
     int node = root_;
     while (nodes_[static_cast<std::size_t>(node)].left != -1) {
-      const bool one = (in[bit >> 3] & (1u << (bit % 8))) != 0;
-      const Node& here = nodes_[static_cast<std::size_t>(node)];
-      node = one ? here.right : here.left;
+      // The bit shifted down and tested, a branch to each side, as nbench's GetCompBit and its
+      // caller do.
+      if (((in[bit >> 3] >> (bit % 8)) & 1u) == 0)
+        node = nodes_[static_cast<std::size_t>(node)].left;
+      else
+        node = nodes_[static_cast<std::size_t>(node)].right;
       ++bit;
     }
-    // Leaves are nodes 0..255, so a leaf's index is its byte.
-    out[written++] = static_cast<unsigned char>(node);
+    out[written++] = nodes_[static_cast<std::size_t>(node)].c;
   }
   return written;
 }

@@ -31,7 +31,10 @@ class HuffmanCoder {
   std::size_t decompress(std::span<const unsigned char> in, std::size_t bits, std::span<unsigned char> out) const;
 
  private:
+  // nbench's node, field for field: the byte first, then the frequency and the links (20 bytes),
+  // so that the tree's scans and walks stride through memory as nbench's do.
   struct Node {
+    unsigned char c = 0;  ///< a leaf's byte
     float freq = 0;
     int parent = 0;
     int left = 0;
