@@ -243,6 +243,9 @@ void CommandBinder::single(const recipe::Item& it) {
   const std::string& w = it.word;
   c_.repeated(it, w);
   auto& params = c_.step.call.params;
+  // In a block the parts' bytes add up; in setup and teardown nothing is recorded.
+  if (w == option::bytes && !sampled_only(it, "leave it out there, or time the command in the recipe's body", true))
+    return;
   if (w == option::timeout || w == option::output_cap || w == option::bytes) return number_option(it);
   if (w == option::exit_codes) return exit_codes(it);
   if (w == option::missing) {
@@ -326,22 +329,20 @@ void CommandBinder::exit_codes(const recipe::Item& it) {
   note(" exit " + text);
 }
 
-bool CommandBinder::sampled_only(const recipe::Item& it, const char* what) {
-  if (!c_.req.in_group && !c_.req.untimed) return true;
+bool CommandBinder::sampled_only(const recipe::Item& it, const char* what, bool in_blocks) {
+  if (!c_.req.untimed && (in_blocks || !c_.req.in_group)) return true;
   c_.fail(it.loc,
           fmt::format("'{}' has no meaning {}", it.word,
                       c_.req.untimed ? "in setup or teardown: nothing there is recorded"
                                      : "inside 'time' or 'parallel': the whole block is one sample"),
           what, width(it));
+  if (c_.value_follows()) ++c_.i;  // its value, refused with it
   return false;
 }
 
 void CommandBinder::hook(const recipe::Item& it) {
   const std::string& w = it.word;
-  if (!sampled_only(it, "run the command as a statement of its own before or after the block")) {
-    if (c_.value_follows()) ++c_.i;
-    return;
-  }
+  if (!sampled_only(it, "run the command as a statement of its own before or after the block")) return;
   auto text = text_value(it, fmt::format("{} \"sync; echo 3 > /proc/sys/vm/drop_caches\"", w));
   if (!text) return;
   (w == option::prepare ? c_.step.prepare : c_.step.conclude) = *text;

@@ -57,7 +57,10 @@ class CommandBinder {
   /// `timeout DURATION`, `output-cap SIZE` or `bytes SIZE` (what one run counts as).
   void number_option(const recipe::Item& it);
   void exit_codes(const recipe::Item& it);
-  bool sampled_only(const recipe::Item& it, const char* what);
+  /// Whether `it`, an option that makes or feeds samples, may stand here: not in setup or
+  /// teardown, nor inside `time` or `parallel` unless `in_blocks`. When not, refuses it with
+  /// `what` as the hint and skips its value.
+  bool sampled_only(const recipe::Item& it, const char* what, bool in_blocks = false);
   void hook(const recipe::Item& it);
 
   // ---- figures and imports (figure_binder.cpp) ----

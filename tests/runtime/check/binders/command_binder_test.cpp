@@ -256,6 +256,11 @@ TEST_CASE("command binder: bytes is what one run counts as, a whole number of by
         "    1 | exec true bytes 5s\n"
         "      |                 ^~\n"
         "hint: write it like: bytes 64MiB (what one run of the program reads, writes or copies)\n");
+  CHECK(check(env, "setup {\n  exec true bytes 1MiB\n}\n").diagnostics ==
+        "t.bench:2:13: error: 'bytes' has no meaning in setup or teardown: nothing there is recorded\n"
+        "    2 |   exec true bytes 1MiB\n"
+        "      |             ^~~~~\n"
+        "hint: leave it out there, or time the command in the recipe's body\n");
   CHECK(check(env, "exec true bytes 1MiB bytes 2MiB\n")
             .diagnostics.starts_with("t.bench:1:22: error: 'bytes' is given twice\n"));
 }
