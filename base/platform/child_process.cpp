@@ -247,6 +247,7 @@ ChildOutcome run_child(const ChildSpec& spec) {
   // program costs the same whatever hwbench's size (fork copies the page tables of every
   // mapping, a sample store's or a sanitizer's shadow, which took 100 ms and more). The child
   // makes only async-signal-safe calls and writes nothing of ours but its own stack frames.
+  note_child_started();  // vfork runs no atfork handler: the clock must read children's times now
   const pid_t pid = ::vfork();
   if (pid == 0) become_program(plan);
   const int fork_error = errno;

@@ -24,13 +24,16 @@ namespace {
 
 // Whether this process has ever forked. Until it has, no child can have been waited for, so its
 // children's CPU times are exactly zero, and cpu() need not ask: a system call costs a microsecond
-// or more (several in a sandbox), ten times a short sample. hwbench starts every child with
-// fork(), whose atfork handler sets it; the handler is registered before main() runs.
+// or more (several in a sandbox), ten times a short sample. fork()'s atfork handler sets it (the
+// handler is registered before main() runs); a child started by vfork, which runs no handler,
+// sets it through note_child_started().
 std::atomic<bool> g_forked{false};
 const int g_fork_watch = ::pthread_atfork(
     nullptr, [] { g_forked.store(true, std::memory_order_relaxed); }, nullptr);
 
 }  // namespace
+
+void note_child_started() { g_forked.store(true, std::memory_order_relaxed); }
 
 CpuTimes RealClock::cpu() {
   rusage self{};

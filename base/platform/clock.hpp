@@ -37,6 +37,11 @@ inline std::int64_t monotonic_ns() {
 /// (before, they are zero): children started other than by fork() (posix_spawn, vfork) would
 /// not be seen, and hwbench starts none so. Final, so that a caller holding a RealClock reads
 /// now_ns() without a virtual call.
+/// Tells RealClock::cpu() that a child may have been waited for, so that it reads the children's
+/// CPU times from now on. fork() tells it by itself (an atfork handler); whatever starts a child
+/// otherwise (vfork, posix_spawn, clone: no atfork handler runs) calls this first.
+void note_child_started();
+
 class RealClock final : public Clock {
  public:
   std::int64_t now_ns() override { return monotonic_ns(); }

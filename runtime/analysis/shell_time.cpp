@@ -18,7 +18,7 @@ std::optional<ShellShortfall> shell_shortfall(const model::Series& series) {
     shortfall.startup_seconds =
         std::max(shortfall.startup_seconds, std::strtod(startup->second.c_str(), nullptr) / 1e9);
     // CPU-timed samples are judged on their CPU time, the start-up's taken out as well.
-    const std::int64_t ns = sample.cpu_timed ? sample.cpu.usr_ns + sample.cpu.sys_ns : sample.wall_ns;
+    const std::int64_t ns = model::timed_ns(sample);
     if (ns <= 0) ++shortfall.zero_runs;
     total +=
         static_cast<double>(std::max<std::int64_t>(0, ns)) / 1e9 / static_cast<double>(sample.ops > 0 ? sample.ops : 1);

@@ -73,7 +73,7 @@ const Unit& natural_unit(const model::Series& series) {
 }
 
 double work_rate(const model::Sample& sample) {
-  const std::int64_t ns = sample.cpu_timed ? sample.cpu.usr_ns + sample.cpu.sys_ns : sample.wall_ns;
+  const std::int64_t ns = model::timed_ns(sample);
   if (ns <= 0) return 0;
   const double seconds = static_cast<double>(ns) / 1e9;
   if (sample.bytes > 0) return static_cast<double>(sample.bytes) / seconds;
@@ -88,7 +88,7 @@ std::optional<double> sample_value(const model::Sample& sample, const Unit& unit
     return sample.figure->value * from->factor / unit.factor;
   }
   // nbench's faithful mode times CPU, like its clock(); everything else times the wall.
-  const std::int64_t timed_ns = sample.cpu_timed ? sample.cpu.usr_ns + sample.cpu.sys_ns : sample.wall_ns;
+  const std::int64_t timed_ns = model::timed_ns(sample);
   const double seconds = static_cast<double>(timed_ns) / 1e9;
   switch (unit.measure) {
     case Measure::byte_rate:

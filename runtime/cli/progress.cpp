@@ -132,7 +132,7 @@ void ProgressDisplay::sample_taken(const plan::Step& step, const model::Series& 
   t.bytes = s.bytes > 0;
   if (s.figure) t.unit = s.figure->unit;
   const double rate = s.figure ? s.figure->value : analysis::work_rate(s);
-  const std::int64_t ns = s.cpu_timed ? s.cpu.usr_ns + s.cpu.sys_ns : s.wall_ns;
+  const std::int64_t ns = model::timed_ns(s);
   ++t.done;
   // A sample without time (a shell run the start-up took to 0 s) has no rate, not a rate of 0.
   if (s.figure || ns > 0) t.rates.add(rate);

@@ -50,14 +50,24 @@ struct Sample {
   /// The block of the run it was taken in, 1-based, when its statement's samples were taken in
   /// blocks spread over the run (docs/language.md, "Blocks"); 0: taken back to back.
   std::uint32_t block = 0;
-  bool cold = false;       ///< page cache evicted (and verified) before it
-  bool cpu_timed = false;  ///< rates use this process's CPU time (usr+sys), not wall time
+  bool cold = false;  ///< page cache evicted (and verified) before it
+  /// Rates use CPU time, not wall time: this process's (usr + sys) and that of the programs it
+  /// ran and waited for (cusr + csys: a command step's program); timed_ns() gives it.
+  bool cpu_timed = false;
   /// How many samples `cpu` covers: 1, its own; n > 1 on the last sample of a CPU span, n samples
   /// too short to read the CPU clocks around each (run::CpuSpan), whose CPU time it holds; 0 on
   /// the span's other samples, whose CPU time was not read (cpu is 0).
   std::uint32_t cpu_samples = 1;
   std::optional<Figure> figure;  ///< set for imported or published samples only
 };
+
+/// The time a sample's rates are computed over: its wall time, or with cpu_timed its CPU time,
+/// its waited-for programs' included. For a kernel without programs that is this process's alone,
+/// what nbench's clock() measures; for `exec`/`sh` it is the program's, not hwbench's few
+/// tenths of a millisecond around each spawn.
+inline std::int64_t timed_ns(const Sample& s) {
+  return s.cpu_timed ? s.cpu.usr_ns + s.cpu.sys_ns + s.cpu.cusr_ns + s.cpu.csys_ns : s.wall_ns;
+}
 
 /// One 64-bit integer per sample (signed or unsigned alike, as its bit pattern), exact and
 /// compact: value i is first + i·step plus a residual. The line is the one through the first two

@@ -89,12 +89,13 @@ Tally MeasurementLoop::run_from(kernels::Kernel& k, const plan::Policy& p, std::
   if (p.for_seconds <= 0) {
     total = tally_of(k.run(1), 1);
   } else {
-    // What the `for` deadline is judged on: the wall, or (cpu_time) this process's CPU time.
+    // What the `for` deadline is judged on: the wall, or (cpu_time) the CPU time of this process
+    // and of the programs it waited for (model::timed_ns).
     auto elapsed = [&](std::int64_t now) {
       const Elapsed excluded = excluded_ - excluded0;
       if (!p.cpu_time) return now - t0 - excluded.wall_ns;
       const platform::CpuTimes c = clock_.cpu() - cpu0 - excluded.cpu;
-      return c.usr_ns + c.sys_ns;
+      return c.usr_ns + c.sys_ns + c.cusr_ns + c.csys_ns;
     };
     const auto budget = static_cast<std::int64_t>(p.for_seconds * 1e9);
     std::uint64_t batch = 1;

@@ -8,6 +8,7 @@
 
 #include "runtime/cli/cli.hpp"
 #include "runtime/record/result_file.hpp"
+#include "tests/faults/hwbench_child.hpp"
 #include "tests/support/cli_run.hpp"
 #include "tests/support/real_tool.hpp"
 #include "tests/support/skip.hpp"
@@ -260,4 +261,25 @@ TEST_CASE("command cli: the progress counts the importer's series, not the state
   CHECK(run.err.starts_with("[ 1/10] NUMERIC SORT "));
   CHECK(run.err.find("[10/10] LU DECOMPOSITION ") != std::string::npos);
   CHECK(run.err.find("/11]") == std::string::npos);
+}
+
+TEST_CASE("command cli: a program's CPU time is its sample's children's, and cputime rates by it") {
+  // The real binary, a fresh process: this one has forked before, which hid that hwbench read
+  // its children's CPU times only once it had itself forked (a program is started with vfork).
+  test::TempDir work;
+  test::write_text(work / "r.bench", "series \"b\" exec \"" + helper + "\" burn 0.05 cputime runs 2\n");
+  test::HwbenchChild child({"run", "-q", "--allow-exec", "-o", work / "r.json", work / "r.bench"}, work.path());
+  REQUIRE(child.exit_code() == 0);
+  std::string error;
+  const auto result = hwbench::runtime::record::load_result(work / "r.json", error);
+  REQUIRE_MESSAGE(result, error);
+  REQUIRE(result->series.size() == 1);
+  REQUIRE(result->series[0].samples.size() == 2);
+  for (const auto& sample : result->series[0].samples) {
+    INFO("children's CPU " << sample.cpu.cusr_ns + sample.cpu.csys_ns << " ns, wall " << sample.wall_ns << " ns");
+    CHECK(sample.cpu_timed);
+    // 50 ms of the program's CPU; hwbench's own around the spawn is a few tenths of a millisecond.
+    CHECK(sample.cpu.cusr_ns + sample.cpu.csys_ns >= 45'000'000);
+    CHECK(hwbench::runtime::model::timed_ns(sample) >= 45'000'000);
+  }
 }

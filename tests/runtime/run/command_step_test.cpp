@@ -296,6 +296,18 @@ TEST_CASE("command step: bytes makes each run that much work, so its rates are b
   CHECK(hwbench::runtime::analysis::natural_unit(series(out, "t")).name == "MB/s");
 }
 
+TEST_CASE("command step: for with cputime counts the programs' CPU time, not hwbench's around them") {
+  test::RecipeEnv env;
+  const auto out = run_text(env, "series \"f\" exec \"" + helper + "\" burn 0.02 for 100ms cputime\n");
+  REQUIRE(out.status == model::RunStatus::complete);
+  const auto& f = series(out, "f");
+  REQUIRE(f.samples.size() == 1);
+  // 100 ms of CPU in runs of 20 ms: about five runs (hwbench's own 0.3 ms a run would take 300).
+  INFO(f.samples.back().ops << " runs");
+  CHECK(f.samples.back().ops >= 4);
+  CHECK(f.samples.back().ops <= 8);
+}
+
 TEST_CASE("command step: scaled figures convert printed units and prefixes, and say what they cannot read") {
   using hwbench::runtime::run::scaled_value;
   std::string error;
