@@ -53,6 +53,8 @@ class RealClock final : public Clock {
 inline CpuTimes operator-(const CpuTimes& a, const CpuTimes& b) {
   return {a.usr_ns - b.usr_ns, a.sys_ns - b.sys_ns, a.cusr_ns - b.cusr_ns, a.csys_ns - b.csys_ns};
 }
+/// All of it: this process's CPU time and its waited-for children's.
+inline std::int64_t total_ns(const CpuTimes& c) { return c.usr_ns + c.sys_ns + c.cusr_ns + c.csys_ns; }
 /// a + b, field by field.
 inline CpuTimes operator+(const CpuTimes& a, const CpuTimes& b) {
   return {a.usr_ns + b.usr_ns, a.sys_ns + b.sys_ns, a.cusr_ns + b.cusr_ns, a.csys_ns + b.csys_ns};

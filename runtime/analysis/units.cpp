@@ -110,9 +110,7 @@ std::optional<double> sample_value(const model::Sample& sample, const Unit& unit
     case Measure::cpu_share: {
       // A CPU span's samples have no CPU time of their own (sample_values gives the span's).
       if (sample.wall_ns <= 0 || sample.cpu_samples != 1) return std::nullopt;
-      const platform::CpuTimes& c = sample.cpu;
-      return static_cast<double>(c.usr_ns + c.sys_ns + c.cusr_ns + c.csys_ns) / static_cast<double>(sample.wall_ns) /
-             unit.factor;
+      return static_cast<double>(platform::total_ns(sample.cpu)) / static_cast<double>(sample.wall_ns) / unit.factor;
     }
   }
   return std::nullopt;

@@ -65,9 +65,7 @@ struct Sample {
 /// its waited-for programs' included. For a kernel without programs that is this process's alone,
 /// what nbench's clock() measures; for `exec`/`sh` it is the program's, not hwbench's few
 /// tenths of a millisecond around each spawn.
-inline std::int64_t timed_ns(const Sample& s) {
-  return s.cpu_timed ? s.cpu.usr_ns + s.cpu.sys_ns + s.cpu.cusr_ns + s.cpu.csys_ns : s.wall_ns;
-}
+inline std::int64_t timed_ns(const Sample& s) { return s.cpu_timed ? platform::total_ns(s.cpu) : s.wall_ns; }
 
 /// One 64-bit integer per sample (signed or unsigned alike, as its bit pattern), exact and
 /// compact: value i is first + i·step plus a residual. The line is the one through the first two

@@ -94,8 +94,7 @@ Tally MeasurementLoop::run_from(kernels::Kernel& k, const plan::Policy& p, std::
     auto elapsed = [&](std::int64_t now) {
       const Elapsed excluded = excluded_ - excluded0;
       if (!p.cpu_time) return now - t0 - excluded.wall_ns;
-      const platform::CpuTimes c = clock_.cpu() - cpu0 - excluded.cpu;
-      return c.usr_ns + c.sys_ns + c.cusr_ns + c.csys_ns;
+      return platform::total_ns(clock_.cpu() - cpu0 - excluded.cpu);
     };
     const auto budget = static_cast<std::int64_t>(p.for_seconds * 1e9);
     std::uint64_t batch = 1;

@@ -49,8 +49,7 @@ BonnieFigure bonnie_figure_of(const model::Sample& s, std::size_t test) {
   const double seconds = static_cast<double>(s.wall_ns) / 1e9;
   f.rate =
       bonnie_sequential(test) ? static_cast<double>(s.bytes) / 1024 / seconds : static_cast<double>(s.ops) / seconds;
-  const platform::CpuTimes& c = s.cpu;
-  f.cpu = static_cast<double>(c.usr_ns + c.sys_ns + c.cusr_ns + c.csys_ns) / static_cast<double>(s.wall_ns) * 100;
+  f.cpu = static_cast<double>(platform::total_ns(s.cpu)) / static_cast<double>(s.wall_ns) * 100;
   f.state = State::measured;
   return f;
 }
