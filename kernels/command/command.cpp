@@ -168,6 +168,19 @@ ParamSpec option_row(std::string_view name, ParamType type, std::string unit, st
   return p;
 }
 
+// A row with the bounds the checker enforces (the `hwbench list` range).
+ParamSpec bounded(ParamSpec row, double min, double max) {
+  row.min = min;
+  row.max = max;
+  return row;
+}
+
+// A choice's row with its words.
+ParamSpec choosing(ParamSpec row, std::vector<std::string> choices) {
+  row.choices = std::move(choices);
+  return row;
+}
+
 std::vector<ParamSpec> command_params() {
   using enum ParamType;
   std::vector<ParamSpec> params = {
@@ -181,10 +194,12 @@ std::vector<ParamSpec> command_params() {
       option_row(option::tree, flag, "", "",
                  "count the whole process tree's CPU time in a cgroup v2 of each run's own (a daemonised grandchild "
                  "too), where hwbench may make one"),
-      option_row(option::missing, choice, "", "error",
-                 "a program that is not installed: a check error, or (skip) a series marked unavailable"),
-      option_row(option::output_cap, size, "bytes", "1MiB",
-                 "how much of each output stream is kept: its first and last halves, the cut marked"),
+      choosing(option_row(option::missing, choice, "", "error",
+                          "a program that is not installed: a check error, or (skip) a series marked unavailable"),
+               {"error", "skip"}),
+      bounded(option_row(option::output_cap, size, "bytes", "1MiB",
+                         "how much of each output stream is kept: its first and last halves, the cut marked"),
+              1024, 1024.0 * 1024 * 1024),
       option_row(option::env, word, "", "none", "env \"NAME=VALUE\": a variable for the program (repeatable)"),
       option_row(option::reads, word, "path", "none",
                  "a file the program reads: must exist; `cold` evicts it (repeatable)"),
@@ -197,14 +212,10 @@ std::vector<ParamSpec> command_params() {
                  "import nbench|openssl|bonnie|unixbench: the output as the tool's log"),
       option_row(option::prepare, word, "", "none", "prepare \"SHELL LINE\": run before each sample, untimed"),
       option_row(option::conclude, word, "", "none", "conclude \"SHELL LINE\": run after each sample, untimed"),
-      option_row(option::bytes, size, "bytes", "none",
-                 "the bytes one run counts as (dd's bs × count, the files cp copies): rates become byte rates"),
+      bounded(option_row(option::bytes, size, "bytes", "none",
+                         "the bytes one run counts as (dd's bs × count, the files cp copies): rates become byte rates"),
+              1, max_bytes_per_run),
   };
-  params[6].choices = {"error", "skip"};
-  params[7].min = 1024;
-  params[7].max = 1024.0 * 1024 * 1024;
-  params[15].min = 1;
-  params[15].max = max_bytes_per_run;
   return params;
 }
 

@@ -18,17 +18,24 @@ inline constexpr std::size_t huffman_text_size = 5000;
 /// bytes of that, then a NUL.
 std::string huffman_text(Random& rng, std::size_t size = huffman_text_size);
 
+/// The bytes a code buffer needs for any text of `text_size` bytes: the longest code a tree of
+/// 256 leaves can give (255 bits) for every byte. Only the part a code fills is ever touched.
+inline constexpr std::size_t huffman_code_buffer(std::size_t text_size) { return (text_size * 255 + 7) / 8; }
+
 /// A Huffman tree over byte values; build() again for each text.
 class HuffmanCoder {
  public:
   /// Counts `text`'s bytes and builds the tree (throws KernelError for fewer than 2 distinct bytes).
   void build(std::span<const unsigned char> text);
+  /// The longest code the tree can give, in bits: its number of interior nodes.
+  std::size_t longest_code() const;
   /// Writes `text`'s code into `out` (bit i of the stream is bit i % 8 of byte i / 8) and returns
-  /// the number of bits; throws KernelError if `out` is too small.
+  /// the number of bits. Checked once, not byte by byte: `out` must hold `longest_code()` bits
+  /// for every byte of `text` (KernelError if not).
   std::size_t compress(std::span<const unsigned char> text, std::span<unsigned char> out) const;
-  /// Decodes `bits` bits of `in` into `out`; returns the number of bytes written (stops when
-  /// `out` is full).
-  std::size_t decompress(std::span<const unsigned char> in, std::size_t bits, std::span<unsigned char> out) const;
+  /// Decodes `out.size()` bytes from `in` and returns the number of bits read; `in` must hold
+  /// `longest_code()` bits for every byte of `out` (KernelError if not).
+  std::size_t decompress(std::span<const unsigned char> in, std::span<unsigned char> out) const;
 
  private:
   // nbench's node, field for field: the byte first, then the frequency and the links (20 bytes),
