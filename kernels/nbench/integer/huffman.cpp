@@ -13,7 +13,8 @@
 //   by a branch of its own, then written in reverse, one bit at a time with set/clear;
 //   decompression walks down from the root one bit at a time and writes the leaf's byte field.
 // - The buffers are checked once per text, against the longest code the tree can give, so that
-//   the loops check one bound a byte as nbench's do (2.2.3 checks none while compressing).
+//   the loops check one bound a byte as nbench's do (2.2.3 checks none while compressing). On an
+//   AMD EPYC (family 25 model 17, Zen 4) that took the lockstep ratio from 0.988 to 1.003.
 // - The nodes are nbench's, field for field (the byte, the frequency, three int links: 20
 //   bytes). On an Intel Xeon (family 6 model 207) the kernel ran at 0.84 of nbench with a 16-byte
 //   node and codes stored as flags without a branch (setne), while the same code gave 0.999 on an
