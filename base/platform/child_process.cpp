@@ -77,7 +77,11 @@ void report_step(int fd, ChildStep step, int error) {
 }
 
 [[noreturn]] void become_program(const ExecPlan& plan) {
-  ::setpgid(0, 0);
+  // A session of its own (and so a process group: -pid signals them all), without hwbench's
+  // terminal: a program that opens /dev/tty to ask for a password (sudo, ssh) fails at once,
+  // instead of being stopped by SIGTTIN in a background group of hwbench's session and waited
+  // for without end.
+  ::setsid();
   // Not fatal: the program runs without tree accounting, and the parent learns it.
   if (plan.cgroup_procs >= 0 && ::write(plan.cgroup_procs, "0", 1) != 1)
     report_step(plan.report, ChildStep::cgroup, errno);
@@ -255,8 +259,7 @@ ChildOutcome run_child(const ChildSpec& spec) {
   if (pid < 0) throw ChildError(fmt::format("cannot run {}: fork: {}", program, std::strerror(fork_error)));
   detail::ReapGuard guard;
   guard.pid = pid;
-  // Also here, so that the group exists before the parent may signal it, whichever runs first.
-  ::setpgid(pid, pid);
+  // vfork held this thread until the child's exec (or its exit): its session and group exist.
   out.write.close();
   err.write.close();
   report.write.close();

@@ -199,6 +199,9 @@ void ChildWatch::enforce_limits(std::int64_t now) {
     else
       return;
     ::kill(-pid_, SIGTERM);
+    // A stopped process (SIGSTOP, or a stop signal it sent itself) acts on SIGTERM only once
+    // continued; without this it would wait for the SIGKILL after the grace period.
+    ::kill(-pid_, SIGCONT);
     stage_ = Stage::terminated;
     kill_at_ = grace_ns_ >= never_ns - now ? never_ns : now + grace_ns_;
   } else if (stage_ == Stage::terminated && now >= kill_at_) {

@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "base/platform/clock.hpp"
 #include "base/support/system_text.hpp"
 
 namespace hwbench::kernels::command {
@@ -47,13 +48,17 @@ class CommandKernel : public Kernel {
     ignore_failure_ = call.flag(std::string(option::ignore_failure));
     skip_missing_ = call.text(std::string(option::missing)) == "skip";
     program_ = call.args.empty() ? std::string() : call.args.front().text;
+    // The checker binds a program it found to its path; none means missing, a bare name or a path.
+    missing_ = !shell && (call.args.empty() || call.args.front().path.empty());
     if (const auto bytes = call.params.find(std::string(option::bytes)); bytes != call.params.end())
       bytes_per_run_ = static_cast<std::uint64_t>(bytes->second.number);
   }
 
   void prepare() override {
-    if (child_.argv.empty() || child_.argv.front().find('/') == std::string::npos) {
-      const std::string why = fmt::format("{} is not installed (not found in PATH)", program_);
+    if (missing_) {
+      const std::string why = program_.find('/') == std::string::npos
+                                  ? fmt::format("{} is not installed (not found in PATH)", program_)
+                                  : fmt::format("{} is not installed (not an executable file)", program_);
       if (skip_missing_) throw KernelUnavailable(why);
       throw KernelError(why);
     }
@@ -121,15 +126,19 @@ class CommandKernel : public Kernel {
   void measure_shell_startup() {
     platform::ChildSpec empty;
     empty.argv = {std::string(shell_path), "-c", ""};
-    // As the runs are made (a cgroup of their own costs its share), so that it all comes out.
+    // As the runs are made (a cgroup of their own costs its share), and timed as a sample times
+    // them, around the whole call (the pipes before the start, the cgroup's removal after the
+    // end), so that it all comes out.
     empty.tree_accounting = child_.tree_accounting;
     empty.interrupted = context_.interrupted;
     std::int64_t wall = 0, usr = 0, sys = 0;
     int runs = 0;
     for (; runs < shell_startup_runs; ++runs) {
+      const std::int64_t began = platform::monotonic_ns();
       const platform::ChildOutcome o = platform::run_child(empty);
+      const std::int64_t took = platform::monotonic_ns() - began;
       if (o.interrupted) break;
-      wall += o.wall_ns;
+      wall += took;
       usr += o.usr_ns;
       sys += o.sys_ns;
     }
@@ -147,6 +156,7 @@ class CommandKernel : public Kernel {
   std::vector<int> accepted_;
   bool ignore_failure_ = false;
   bool skip_missing_ = false;
+  bool missing_ = false;
   std::string program_;
   std::uint64_t bytes_per_run_ = 0;  ///< `bytes SIZE`: what one run counts as; 0: runs only
   std::optional<platform::ChildOutcome> last_;

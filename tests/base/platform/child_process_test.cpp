@@ -288,6 +288,36 @@ TEST_CASE("child process: a program that ignores SIGTERM gets SIGKILL after the 
   }
 }
 
+TEST_CASE("child process: a stopped program ends at its timeout, not at the SIGKILL after the grace period") {
+  ChildSpec spec;
+  spec.argv = {"/bin/sh", "-c", "kill -STOP $$; echo continued"};
+  spec.timeout_seconds = 1;
+  spec.kill_grace_seconds = 20;
+  const ChildOutcome outcome = run_child(spec);
+  CHECK(outcome.timed_out);
+  CHECK_FALSE(outcome.killed);
+  CHECK(outcome.signal == SIGTERM);  // continued with SIGTERM pending: it acts on that first
+  CHECK(outcome.out.text.empty());
+  CHECK(seconds_of(outcome.wall_ns) < 20);
+}
+
+TEST_CASE("child process: the program runs in a session of its own, without hwbench's terminal") {
+  ChildSpec spec;
+  // Its pid, its session (the sixth field of /proc/PID/stat), and whether /dev/tty opens.
+  spec.argv = {
+      "/bin/sh", "-c",
+      "echo $$; cut -d' ' -f6 /proc/$$/stat; if (: < /dev/tty) 2>/dev/null; then echo tty; else echo none; fi"};
+  spec.timeout_seconds = 60;
+  const ChildOutcome outcome = run_child(spec);
+  REQUIRE(outcome.exit_code == 0);
+  std::istringstream lines(outcome.out.text);
+  std::string pid, session, tty;
+  lines >> pid >> session >> tty;
+  CHECK(!pid.empty());
+  CHECK(session == pid);
+  CHECK(tty == "none");
+}
+
 TEST_CASE("child process: the interruption flag ends the run as a timeout would") {
   std::atomic<bool> interrupted{false};
   ChildSpec spec = helper_spec({"pid", "stubborn-children", "1", "30", "sleep", "30"});

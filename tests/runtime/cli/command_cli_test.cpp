@@ -143,8 +143,10 @@ TEST_CASE("command cli: a section of imported figures, another of a program's ow
 
 TEST_CASE("command cli: a missing program in 'missing skip' is one line and an unavailable series, not a failure") {
   test::TempDir work;
+  // A bare name not in PATH, and a path (with a /) to no file: both skipped, neither run.
   const auto run = run_recipe(work,
                               "series \"ghost\" exec hwbench-no-such-program-xyz missing skip\n"
+                              "series \"ghost path\" exec ./hwbench-no-such-program-xyz missing skip\n"
                               "series \"here\" exec \"" +
                                   helper + "\" print ok\nreport summary\n");
   INFO(run.err);
@@ -152,9 +154,10 @@ TEST_CASE("command cli: a missing program in 'missing skip' is one line and an u
   std::string error;
   const auto result = hwbench::runtime::record::load_result(work / "r.json", error);
   REQUIRE(result);
-  REQUIRE(result->series.size() == 2);
+  REQUIRE(result->series.size() == 3);
   CHECK(result->series[0].unavailable == "hwbench-no-such-program-xyz is not installed (not found in PATH)");
-  CHECK(result->series[1].samples.size() == 1);
+  CHECK(result->series[1].unavailable == "./hwbench-no-such-program-xyz is not installed (not an executable file)");
+  CHECK(result->series[2].samples.size() == 1);
 }
 
 TEST_CASE("command cli: Debian's dd, its printed rate as the figure, written file claimed and removed by teardown") {
