@@ -41,9 +41,7 @@ class CommandKernel : public Kernel {
     child_.interrupted = context.interrupted;
     // A cgroup of its own per run costs a few tenths of a millisecond: asked for, not by default.
     child_.tree_accounting = call.flag(std::string(option::tree));
-    const std::string prefix = env_param("");
-    for (const auto& [name, value] : call.params)
-      if (name.starts_with(prefix)) child_.env_set.push_back(name.substr(prefix.size()) + "=" + value.text);
+    child_.env_set = env_of(call);
     accepted_ = accepted_codes(call.text(std::string(option::exit_codes)));
     ignore_failure_ = call.flag(std::string(option::ignore_failure));
     skip_missing_ = call.text(std::string(option::missing)) == "skip";
@@ -256,6 +254,14 @@ std::string failure_tail(const platform::ChildOutcome& out) {
 }
 
 std::string env_param(std::string_view name) { return fmt::format("{}:{}", option::env, name); }
+
+std::vector<std::string> env_of(const Call& call) {
+  const std::string prefix = env_param("");
+  std::vector<std::string> set;
+  for (const auto& [name, value] : call.params)
+    if (name.starts_with(prefix)) set.push_back(name.substr(prefix.size()) + "=" + value.text);
+  return set;
+}
 
 bool is_command(const KernelSpec& spec) { return spec.family == "command"; }
 

@@ -30,6 +30,29 @@ std::string pad(const std::string& text, std::size_t width, bool right) {
   return right ? fill + text : text + fill;
 }
 
+bool has_figure(const FigureCell& cell) {
+  return cell.state == CellState::figure && std::isfinite(cell.value) && cell.value > 0;
+}
+
+/// The unit most of a row's figures are in (the first of those most common): a figure that could
+/// not be given in the row's unit keeps its own, and is left out rather than set beside the others.
+std::string common_unit(const CompareRow& row) {
+  std::string best;
+  std::size_t best_count = 0;
+  for (const auto& cell : row.figures) {
+    if (!has_figure(cell)) continue;
+    const auto count =
+        static_cast<std::size_t>(std::count_if(row.figures.begin(), row.figures.end(), [&](const FigureCell& c) {
+          return has_figure(c) && c.unit == cell.unit;
+        }));
+    if (count > best_count) {
+      best = cell.unit;
+      best_count = count;
+    }
+  }
+  return best;
+}
+
 }  // namespace
 
 NodeSpread node_spread(const Comparison& comparison, const NodeSpreadOptions& options) {
@@ -37,13 +60,11 @@ NodeSpread node_spread(const Comparison& comparison, const NodeSpreadOptions& op
   spread.names = comparison.names;
   spread.options = options;
   for (const auto& row : comparison.rows) {
+    const std::string unit = common_unit(row);
+    const auto usable = [&](const FigureCell& cell) { return has_figure(cell) && cell.unit == unit; };
     std::vector<double> values;
-    std::string unit;
-    for (const auto& cell : row.figures) {
-      if (cell.state != CellState::figure || !std::isfinite(cell.value) || cell.value <= 0) continue;
-      values.push_back(cell.value);
-      unit = cell.unit;
-    }
+    for (const auto& cell : row.figures)
+      if (usable(cell)) values.push_back(cell.value);
     if (values.size() < 3) continue;
     SpreadRow out;
     out.label = row.label;
@@ -54,8 +75,7 @@ NodeSpread node_spread(const Comparison& comparison, const NodeSpreadOptions& op
     for (double v : values) deviations.push_back(std::fabs(v - out.median));
     out.spread = mad_scale * median_of(deviations);
     for (const auto& cell : row.figures) {
-      const bool has = cell.state == CellState::figure && std::isfinite(cell.value) && cell.value > 0;
-      if (!has) {
+      if (!usable(cell)) {
         out.ratios.push_back(std::nullopt);
         out.outlier.push_back(false);
         continue;

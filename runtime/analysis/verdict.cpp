@@ -1,6 +1,7 @@
 #include "runtime/analysis/verdict.hpp"
 
 #include <cmath>
+#include <limits>
 #include <map>
 #include <vector>
 
@@ -42,7 +43,10 @@ Side side_of(std::span<const double> values, std::span<const std::uint32_t> bloc
   s.n = units.size();
   if (s.n < 2) return s;
   const double n = static_cast<double>(s.n);
-  s.mean = mean(units);
+  // The mean of all the samples, as the comparison's table divides them; with blocks of unequal
+  // sizes (runs 7 over 5 blocks, until ci) the unweighted mean of the block means would centre
+  // the verdict on another ratio than the one printed beside it. The spread is the units'.
+  s.mean = mean(values);
   s.q = std::pow(stdev(units), 2) / n;
   s.df = n - 1;
   if (drift.df > 0) {
@@ -93,13 +97,25 @@ RatioVerdict compare_samples(std::span<const double> a, std::span<const std::uin
   const double ma = sa.mean, mb = sb.mean;
   if (!(ma > 0)) return v;
   const double qa = sa.q, qb = sb.q;
-  const double se = std::sqrt(qa + qb);
   const double denominator = qa * qa / sa.df + qb * qb / sb.df;
   const double df = denominator > 0 ? (qa + qb) * (qa + qb) / denominator : sa.df + sb.df;
   const double t = student_t975(static_cast<unsigned>(std::max(1.0, std::floor(df))));
   v.ratio = mb / ma;
-  v.lo = 1 + (mb - ma - t * se) / ma;
-  v.hi = 1 + (mb - ma + t * se) / ma;
+  // Fieller's interval of the ratio: the rho for which Welch's test of mb - rho * ma = 0 does not
+  // reject, (mb - rho ma)^2 <= t^2 (qb + rho^2 qa). It excludes 1 exactly when Welch's test of
+  // the difference rejects, and it counts A's own uncertainty in the denominator, which the
+  // difference's interval divided by ma left out (it could reach below -100%). When ma is not
+  // surely above 0 (ma^2 <= t^2 qa) the set is unbounded: 0 to infinity.
+  const double t2 = t * t;
+  const double a2 = ma * ma - t2 * qa;
+  const double disc = t2 * (qa * mb * mb + qb * ma * ma - t2 * qa * qb);
+  if (a2 > 0 && disc >= 0) {
+    v.lo = std::max(0.0, (ma * mb - std::sqrt(disc)) / a2);
+    v.hi = (ma * mb + std::sqrt(disc)) / a2;
+  } else {
+    v.lo = 0;
+    v.hi = std::numeric_limits<double>::infinity();
+  }
   judge(v, min_effect);
   return v;
 }
@@ -121,18 +137,37 @@ RatioVerdict compare_paired(std::span<const double> a, std::span<const double> b
   return v;
 }
 
-std::string verdict_text(const RatioVerdict& v, std::string_view b, bool speed, bool lower_is_faster,
+namespace {
+
+/// A verdict on times said as one on speeds, the reciprocals: a tenth of the time is ten times
+/// as fast, not 90% faster. A bound at or below 0 (a very noisy first side) has no reciprocal:
+/// the speed's bound is then unbounded.
+RatioVerdict as_speeds(const RatioVerdict& times) {
+  RatioVerdict v = times;
+  if (!(times.ratio > 0)) return v;
+  v.ratio = 1 / times.ratio;
+  v.lo = times.hi > 0 ? 1 / times.hi : 0;
+  v.hi = times.lo > 0 ? 1 / times.lo : std::numeric_limits<double>::infinity();
+  if (times.kind == RatioVerdict::Kind::higher) v.kind = RatioVerdict::Kind::lower;
+  if (times.kind == RatioVerdict::Kind::lower) v.kind = RatioVerdict::Kind::higher;
+  return v;
+}
+
+}  // namespace
+
+std::string verdict_text(const RatioVerdict& given, std::string_view b, bool speed, bool lower_is_faster,
                          double min_effect) {
+  const RatioVerdict v = speed && lower_is_faster ? as_speeds(given) : given;
   const std::string range = fmt::format("{} to {}", signed_pct(v.lo - 1), signed_pct(v.hi - 1));
   switch (v.kind) {
     case RatioVerdict::Kind::higher:
     case RatioVerdict::Kind::lower: {
       const bool higher = v.kind == RatioVerdict::Kind::higher;
-      const char* word = !speed ? (higher ? "higher" : "lower") : (higher != lower_is_faster ? "faster" : "slower");
+      const char* word = !speed ? (higher ? "higher" : "lower") : (higher ? "faster" : "slower");
       // Past twice as much a percentage reads badly (+42746%): a factor says it.
       if (v.ratio >= 2)
-        return fmt::format("{} is {:#.3g}× as {} ({:#.3g}× to {:#.3g}×)", b, v.ratio,
-                           !speed ? "high" : (lower_is_faster ? "slow" : "fast"), v.lo, v.hi);
+        return fmt::format("{} is {:#.3g}× as {} ({:#.3g}× to {:#.3g}×)", b, v.ratio, !speed ? "high" : "fast", v.lo,
+                           v.hi);
       return fmt::format("{} is {:.1f}% {} ({})", b, std::fabs(v.ratio - 1) * 100, word, range);
     }
     case RatioVerdict::Kind::below_min_effect:

@@ -32,11 +32,14 @@ struct RatioVerdict {
 
 /// Welch's t-test of B's mean against A's, each side's units its block means when that side was
 /// taken in two blocks or more (`blocks_*` as model::Sample::block, empty: none), else its
-/// samples. A side whose run drifted (`drift_*`, analysis::run_drift of its result) more than its
+/// samples; each side's mean is that of all its samples (the figure the comparison prints), its
+/// spread that of its units. A side whose run drifted (`drift_*`, analysis::run_drift of its result) more than its
 /// units show takes the variance that drift gives a mean of its blocks (one, back to back) and
-/// the drift's degrees of freedom, as block_interval does. The ratio's interval is 1 + (the
-/// difference's 95% interval) / A's mean, with Welch-Satterthwaite degrees of freedom rounded
-/// down. `min_effect` is a fraction (0.01: 1%).
+/// the drift's degrees of freedom, as block_interval does. The ratio's interval is Fieller's:
+/// the ratios rho for which the test of B - rho A = 0 does not reject, with Welch-Satterthwaite
+/// degrees of freedom rounded down (it excludes 1 exactly when the test of the difference
+/// rejects; 0 to infinity when A's mean is not surely above 0). `min_effect` is a fraction
+/// (0.01: 1%).
 RatioVerdict compare_samples(std::span<const double> a, std::span<const std::uint32_t> blocks_a,
                              std::span<const double> b, std::span<const std::uint32_t> blocks_b, double min_effect,
                              const RunDrift& drift_a = {}, const RunDrift& drift_b = {});
@@ -56,8 +59,10 @@ RatioVerdict compare_paired(std::span<const double> a, std::span<const double> b
 /// "B is 3.2% faster (+2.1% to +4.3%)", "no difference detected (-1.0% to +1.5%)", "a
 /// difference of +0.4% (+0.1% to +0.7%), below the 1% minimum effect", "no spread known"; past
 /// twice the first a factor, "B is 4.28× as fast (2.9× to 6.32×)". `b`
-/// names B; with `lower_is_faster` (a time per sample) a lower figure is the faster, and for a
-/// rate a higher one; `speed` false says "higher"/"lower".
+/// names B; with `lower_is_faster` (a time per sample) a lower figure is the faster, and the
+/// words and range speak of speeds, the reciprocals of the times' ratio and interval (a tenth of
+/// the time is "10.0× as fast", not "90.0% faster"); for a rate a higher figure is the faster;
+/// `speed` false says "higher"/"lower".
 std::string verdict_text(const RatioVerdict& v, std::string_view b, bool speed, bool lower_is_faster,
                          double min_effect);
 

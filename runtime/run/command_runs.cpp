@@ -15,8 +15,11 @@ std::string CommandRuns::hook(const plan::Step& step, const char* what, const st
   spec.argv = {std::string(kernels::command::shell_path), "-c", line};
   spec.tree_accounting = false;
   spec.interrupted = interrupted_;
-  const std::string cwd = step.kernel.call.text(std::string(kernels::command::option::cwd));
-  spec.dir = cwd;
+  // Where and as the program runs: its directory, its variables, its timeout.
+  const kernels::Call& call = step.kernel.call;
+  spec.dir = call.text(std::string(kernels::command::option::cwd));
+  spec.env_set = kernels::command::env_of(call);
+  spec.timeout_seconds = call.number(std::string(kernels::command::option::timeout));
   try {
     const platform::ChildOutcome out = platform::run_child(spec);
     if (out.interrupted || (out.signal == 0 && out.exit_code == 0)) return "";

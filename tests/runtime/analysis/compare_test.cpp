@@ -346,9 +346,9 @@ TEST_CASE("compare: verdicts from the samples under the table, published figures
   const std::string verdicts = text.substr(text.find("\nverdicts:"));
   CHECK(verdicts ==
         "\nverdicts: 95% CI of each ratio (Welch's t); minimum effect 1%\n"
-        "same      B/A  no difference detected (-1.2% to +1.2%)\n"
+        "same      B/A  no difference detected (-1.1% to +1.2%)\n"
         "slightly  B/A  a difference of +0.5% (+0.5% to +0.5%), below the 1% minimum effect\n"
-        "much      B/A  B is 2.00× as fast (1.92× to 2.08×)\n"
+        "much      B/A  B is 2.00× as fast (1.90× to 2.11×)\n"
         "printed   B/A  no spread known\n");
   // Published figures alone: the table as the article printed it, no verdicts.
   rt::model::Result p, q;

@@ -103,6 +103,20 @@ TEST_CASE("node spread: two machines have no median to judge by; a missing figur
   CHECK(analysis::format_node_spread(none, "node").ends_with("\nno outliers among the 3 nodes\n"));
 }
 
+TEST_CASE("node spread: a figure in another unit than most of its row's is left out, not set beside them") {
+  // Four machines in MB/s, one whose figure could only be given in ops/s (40 of them).
+  auto c = comparison({"a", "b", "c", "d", "e"}, {{"x", {5000, 40, 5050, 4950, 5010}}});
+  c.rows[0].figures[1].unit = "ops/s";
+  const auto s = analysis::node_spread(c, {});
+  REQUIRE(s.rows.size() == 1);
+  CHECK(s.rows[0].unit == "MB/s");
+  CHECK(s.rows[0].figures == 4);
+  CHECK(s.rows[0].median == 5005);
+  CHECK_FALSE(s.rows[0].ratios[1].has_value());
+  CHECK(s.rows[0].outlier == std::vector<bool>(5, false));
+  CHECK(s.outliers.empty());
+}
+
 TEST_CASE("node spread: four nodes' result files, one slow, merged and marked in the comparison page") {
   test::TempDir dir;
   std::vector<std::string> paths, names{"c01", "c02", "c03", "c04"};

@@ -18,6 +18,13 @@ analysis::RatioVerdict judge(const std::vector<double>& a, const std::vector<dou
   return analysis::compare_samples(a, kNone, b, kNone, effect);
 }
 
+/// Fieller's bounds are the ratios rho where Welch's test of B - rho A = 0 is at its edge:
+/// (mb - rho ma)^2 = t^2 (qb + rho^2 qa). What is left of that equation at `rho`, relative.
+double fieller_gap(double ma, double mb, double qa, double qb, double t, double rho) {
+  const double lhs = std::pow(mb - rho * ma, 2), rhs = t * t * (qb + rho * rho * qa);
+  return (lhs - rhs) / rhs;
+}
+
 }  // namespace
 
 TEST_CASE("verdict: equal samples: no difference detected, the interval around 1") {
@@ -27,8 +34,11 @@ TEST_CASE("verdict: equal samples: no difference detected, the interval around 1
   CHECK(v.ratio == doctest::Approx(1));
   CHECK(v.lo < 1);
   CHECK(v.hi > 1);
-  CHECK(v.hi - 1 == doctest::Approx(1 - v.lo));
-  // se = sqrt(2.5/5 + 2.5/5) = 1, df = 8: t = 2.306, on a mean of 100.
+  // qa = qb = 2.5/5, df = 8: t = 2.306, on means of 100; Fieller's bounds, not symmetric.
+  CHECK(fieller_gap(100, 100, 0.5, 0.5, 2.306004, v.lo) == doctest::Approx(0).epsilon(1e-6));
+  CHECK(fieller_gap(100, 100, 0.5, 0.5, 2.306004, v.hi) == doctest::Approx(0).epsilon(1e-6));
+  CHECK(v.lo == doctest::Approx(0.977201).epsilon(1e-5));
+  CHECK(v.hi == doctest::Approx(1.023331).epsilon(1e-5));
   CHECK(analysis::verdict_text(v, "B", true, false, 0.01) == "no difference detected (-2.3% to +2.3%)");
 }
 
@@ -37,15 +47,20 @@ TEST_CASE("verdict: Welch's interval, worked by hand") {
   // df = (13/6)^2 / (0.25/4 + (5/3)^2/3) = 4.75, rounded down: t(0.975, 4) = 2.776.
   const std::vector<double> a = {98, 99, 100, 101, 102};
   const std::vector<double> b = {107, 109, 111, 113};
-  const double se = std::sqrt(0.5 + 5.0 / 3);
   const auto v = judge(a, b);
   CHECK(v.ratio == doctest::Approx(1.1));
-  CHECK(v.lo == doctest::Approx(1 + (10 - 2.776445 * se) / 100).epsilon(1e-6));
-  CHECK(v.hi == doctest::Approx(1 + (10 + 2.776445 * se) / 100).epsilon(1e-6));
+  // Fieller: rho = (ma mb ± sqrt(t^2 (qa mb^2 + qb ma^2 - t^2 qa qb))) / (ma^2 - t^2 qa) with
+  // qa = 0.5, qb = 5/3: 1.058567 and 1.142281 (the difference's interval over ma, which leaves
+  // A's own spread out, gave 1.059130 and 1.140870).
+  CHECK(fieller_gap(100, 110, 0.5, 5.0 / 3, 2.776445, v.lo) == doctest::Approx(0).epsilon(1e-6));
+  CHECK(fieller_gap(100, 110, 0.5, 5.0 / 3, 2.776445, v.hi) == doctest::Approx(0).epsilon(1e-6));
+  CHECK(v.lo == doctest::Approx(1.058567).epsilon(1e-6));
+  CHECK(v.hi == doctest::Approx(1.142281).epsilon(1e-6));
   CHECK(v.kind == Kind::higher);
-  CHECK(analysis::verdict_text(v, "B", true, false, 0.01) == "B is 10.0% faster (+5.9% to +14.1%)");
-  CHECK(analysis::verdict_text(v, "B", true, true, 0.01) == "B is 10.0% slower (+5.9% to +14.1%)");  // times
-  CHECK(analysis::verdict_text(v, "B", false, false, 0.01) == "B is 10.0% higher (+5.9% to +14.1%)");
+  CHECK(analysis::verdict_text(v, "B", true, false, 0.01) == "B is 10.0% faster (+5.9% to +14.2%)");
+  // As times, said as speeds: 1/1.1 = 0.909, from 1/1.142281 to 1/1.058567.
+  CHECK(analysis::verdict_text(v, "B", true, true, 0.01) == "B is 9.1% slower (-12.5% to -5.5%)");
+  CHECK(analysis::verdict_text(v, "B", false, false, 0.01) == "B is 10.0% higher (+5.9% to +14.2%)");
   const auto back = judge(b, a);
   CHECK(back.kind == Kind::lower);
   CHECK(analysis::verdict_text(back, "A", true, false, 0.01).rfind("A is 9.1% slower (", 0) == 0);
@@ -110,6 +125,29 @@ TEST_CASE("verdict: a side taken back to back beside blocks is judged on its sam
   CHECK(v.ratio == doctest::Approx(1.1));
 }
 
+TEST_CASE("verdict: centred on the means of all the samples when blocks differ in size") {
+  // A: blocks 1 and 2 of two samples at 100, blocks 3 to 5 of one at 94: its figure, the mean of
+  // all seven, is 97.43; the unweighted mean of its block means would be 96.4. B: 97 throughout.
+  const std::vector<double> a = {100, 100, 100, 100, 94, 94, 94};
+  const std::vector<double> b = {97, 97.2, 96.8, 97, 97.1, 96.9, 97};
+  const std::vector<std::uint32_t> blocks = {1, 1, 2, 2, 3, 4, 5};
+  const auto v = analysis::compare_samples(a, blocks, b, blocks, 0.01);
+  CHECK(v.block_means);
+  CHECK(v.ratio == doctest::Approx(97.0 / (682.0 / 7)));  // below 1, as the table's 0.996
+  CHECK(v.lo < v.ratio);
+  CHECK(v.hi > v.ratio);
+}
+
+TEST_CASE("verdict: a first side whose mean is not surely above 0 gives an unbounded interval") {
+  // A = {1, 10}: mean 5.5, variance of the mean 20.25, against B = {20, 22}; t(1) = 12.7 makes
+  // ma^2 - t^2 qa negative: every ratio from 0 up passes the test, not "-773% to +1354%".
+  const auto v = judge({1, 10}, {20, 22});
+  CHECK(v.kind == Kind::no_difference);
+  CHECK(v.lo == 0);
+  CHECK(std::isinf(v.hi));
+  CHECK(analysis::verdict_text(v, "B", true, false, 0.01) == "no difference detected (-100.0% to +inf%)");
+}
+
 TEST_CASE("verdict: a run's drift widens the side whose units saw less of it, worked by hand") {
   // Steady samples, 3% apart: sure on their own.
   const std::vector<double> a = {99.5, 100.5, 100, 100};
@@ -121,9 +159,10 @@ TEST_CASE("verdict: a run's drift widens the side whose units saw less of it, wo
   const analysis::RunDrift drift{0.02, 8};
   const auto v = analysis::compare_samples(a, kNone, b, kNone, 0.01, drift, drift);
   CHECK(v.kind == Kind::no_difference);
-  const double se = std::sqrt(4 + std::pow(2.06, 2));
-  CHECK(v.lo == doctest::Approx(1 + (3 - 2.131450 * se) / 100).epsilon(1e-4));
-  CHECK(v.hi == doctest::Approx(1 + (3 + 2.131450 * se) / 100).epsilon(1e-4));
+  CHECK(fieller_gap(100, 103, 4, std::pow(2.06, 2), 2.131450, v.lo) == doctest::Approx(0).epsilon(1e-3));
+  CHECK(fieller_gap(100, 103, 4, std::pow(2.06, 2), 2.131450, v.hi) == doctest::Approx(0).epsilon(1e-3));
+  CHECK(v.lo == doctest::Approx(0.969695).epsilon(1e-4));
+  CHECK(v.hi == doctest::Approx(1.094055).epsilon(1e-4));
   // A drift narrower than the samples' own spread changes nothing.
   const auto calm = analysis::compare_samples(a, kNone, b, kNone, 0.01, {0.0001, 8}, {0.0001, 8});
   CHECK(calm.lo == doctest::Approx(judge(a, b).lo));
@@ -173,15 +212,22 @@ TEST_CASE("verdict: paired rounds: equal, slightly different, very different, to
   CHECK(v.kind == Kind::lower);
   CHECK(v.ratio == doctest::Approx(0.5).epsilon(0.01));
   CHECK(analysis::verdict_text(v, "half", true, false, 0.01).rfind("half is 49.9% slower", 0) == 0);
-  // Twice as fast or more: a factor, not a percentage; a time twice as long is twice as slow.
+  // Twice as fast or more: a factor, not a percentage; for times, said of speeds.
   // By hand: d = 0 five times and ln 1.02 once; mean 0.0033, s 0.00808, t(5) 2.571: ±0.00848.
   std::vector<double> twice;
   for (double x : a) twice.push_back(x * 4.28);
   twice[1] *= 1.02;
   v = analysis::compare_paired(a, twice, 0.01);
   CHECK(analysis::verdict_text(v, "B", true, false, 0.01) == "B is 4.29× as fast (4.26× to 4.33×)");
-  CHECK(analysis::verdict_text(v, "B", true, true, 0.01).rfind("B is 4.29× as slow (", 0) == 0);
+  // As times: 4.29 times as long is 1/4.29 of the speed, 76.7% slower.
+  CHECK(analysis::verdict_text(v, "B", true, true, 0.01).rfind("B is 76.7% slower (-76.9% to -76.5%)", 0) == 0);
   CHECK(analysis::verdict_text(v, "B", false, false, 0.01).rfind("B is 4.29× as high (", 0) == 0);
+  // And a tenth of the time is ten times as fast, not 90% faster.
+  std::vector<double> tenth;
+  for (double x : a) tenth.push_back(x / 10);
+  tenth[1] *= 1.02;
+  v = analysis::compare_paired(a, tenth, 0.01);
+  CHECK(analysis::verdict_text(v, "B", true, true, 0.01) == "B is 9.97× as fast (9.88× to 10.1×)");
   // One round, or none: no spread to judge.
   CHECK(analysis::compare_paired(std::vector<double>{100}, std::vector<double>{50}, 0.01).kind == Kind::no_spread);
   CHECK(analysis::compare_paired(std::vector<double>{}, std::vector<double>{}, 0.01).kind == Kind::no_spread);

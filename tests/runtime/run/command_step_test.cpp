@@ -224,6 +224,21 @@ TEST_CASE("command step: prepare and conclude run around each sample, untimed") 
   CHECK(failing.error.ends_with(": prepare \"exit 7\" exited with status 7"));
 }
 
+TEST_CASE("command step: prepare and conclude run with the statement's env and timeout") {
+  test::RecipeEnv env;
+  const std::string log = env.disk() + "/hooks.log";
+  const auto out =
+      run_text(env, "exec \"" + helper + "\" print run env \"HWB_HOOK=seen\" prepare \"echo p\\$HWB_HOOK >> " + log +
+                        "\" conclude \"echo c\\$HWB_HOOK >> " + log + "\" runs 1\n");
+  REQUIRE(out.status == model::RunStatus::complete);
+  CHECK(file_text(log) == "pseen\ncseen\n");
+  const auto start = std::chrono::steady_clock::now();
+  const auto hung = run_text(env, "exec \"" + helper + "\" print run timeout 1s prepare \"sleep 30\"\n");
+  CHECK(hung.status == model::RunStatus::failed);
+  CHECK(hung.error.ends_with(": prepare \"sleep 30\" timed out after 1 s and was ended (SIGTERM)"));
+  CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(20));
+}
+
 TEST_CASE("command step: output over the cap keeps its head and tail, the cut marked") {
   test::RecipeEnv env;
   const auto out = run_text(env, "exec \"" + helper + "\" spam 100000 output-cap 4KiB\n");
