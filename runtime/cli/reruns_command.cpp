@@ -36,9 +36,11 @@ std::string rerun_file(const std::string& path, std::uint32_t k) {
 extern "C" void on_rerun_child(int) {}
 
 /// While it lives, SIGINT, SIGTERM and SIGCHLD are held back except inside wait_rerun's
-/// sigsuspend: a signal between the last look at the interruption flag and the fork is not lost,
-/// and waiting for a rerun costs no wake-ups. SIGCHLD gets a handler of its own (one that does
-/// nothing), so that sigsuspend returns when the rerun ends, whatever SIGCHLD's disposition was.
+/// sigsuspend and deliver_pending(): a signal between the last look at the interruption flag and
+/// the fork is not lost, and waiting for a rerun costs no wake-ups. SIGCHLD gets a handler of its
+/// own (one that does nothing), so that sigsuspend returns when the rerun ends, whatever
+/// SIGCHLD's disposition was; and the three are open while waiting whatever mask hwbench was
+/// started with (a parent that blocked SIGCHLD would otherwise hold the wait for ever).
 class HeldSignals {
  public:
   HeldSignals() {
@@ -46,6 +48,8 @@ class HeldSignals {
     sigemptyset(&held);
     for (const int sig : {SIGINT, SIGTERM, SIGCHLD}) sigaddset(&held, sig);
     ::sigprocmask(SIG_BLOCK, &held, &old_mask_);
+    wait_mask_ = old_mask_;
+    for (const int sig : {SIGINT, SIGTERM, SIGCHLD}) sigdelset(&wait_mask_, sig);
     struct sigaction sa {};
     sa.sa_handler = on_rerun_child;
     sigemptyset(&sa.sa_mask);
@@ -61,10 +65,22 @@ class HeldSignals {
     ::sigprocmask(SIG_SETMASK, &old_mask_, nullptr);
   }
   /// Waits for any signal, the held ones included.
-  void suspend() const { ::sigsuspend(&old_mask_); }
+  void suspend() const { ::sigsuspend(&wait_mask_); }
+  /// Lets a held signal that came meanwhile (a Ctrl-C after the last rerun ended) be handled now,
+  /// so that the interruption flag shows it before the next rerun is forked.
+  void deliver_pending() const {
+    sigset_t pending;
+    sigemptyset(&pending);
+    if (::sigpending(&pending) != 0) return;
+    if (!sigismember(&pending, SIGINT) && !sigismember(&pending, SIGTERM)) return;
+    sigset_t held;
+    ::sigprocmask(SIG_SETMASK, &wait_mask_, &held);  // the pending signal is handled here
+    ::sigprocmask(SIG_SETMASK, &held, nullptr);
+  }
 
  private:
   sigset_t old_mask_{};
+  sigset_t wait_mask_{};  ///< old_mask_ with the three held ones open
   struct sigaction old_child_ {};
 };
 
@@ -159,6 +175,7 @@ int run_reruns(const Common& c, const RunChoices& files, const std::string& form
   };
   const HeldSignals held;
   for (std::uint32_t k = 1; k <= files.reruns; ++k) {
+    held.deliver_pending();
     if (guard.flag()->load()) {
       err << fmt::format("hwbench: interrupted before rerun {} of {}{}\n", k, files.reruns, completed());
       return exit_interrupted;

@@ -118,8 +118,9 @@ class Interpreter {
   /// place in the first pass.
   void run_rotation(const std::vector<plan::Step>& steps, std::size_t first, const Rotation& rotation);
   /// Waits, with `--spread`, until block `block` of a rotation whose first block began at
-  /// `first_ns` is due (RunOptions::spread_seconds).
-  void pace_block(std::int64_t first_ns, std::uint32_t block);
+  /// `first_ns` and whose statements fill `span` blocks is due: block k at (k - 1) / (span - 1)
+  /// of RunOptions::spread_seconds.
+  void pace_block(std::int64_t first_ns, std::uint32_t block, std::uint32_t span);
   /// One turn of `r`: its samples of block `block`, and its end when that was its last.
   void take_turn(StatementRun& r, std::uint32_t block);
   /// Holds this thread to the CPU whose turn block `block` is (RunOptions::turn_cpus) when

@@ -34,6 +34,15 @@ std::uint32_t samples_per_block(const plan::Policy& p, std::uint32_t blocks) {
   return (least + count - 1) / count;
 }
 
+/// The blocks of --blocks a statement's samples fill: a fixed count's, by samples_per_block
+/// (`runs 3` of 5: 3; `runs 7`: 2, 2, 2 and 1, 4), an `until ci` statement's all of them.
+std::uint32_t planned_blocks(const plan::Policy& p, std::uint32_t blocks) {
+  if (p.until_ci_pct > 0) return blocks;
+  const std::uint32_t least = std::max<std::uint32_t>(p.runs_min, 1);
+  const std::uint32_t per = samples_per_block(p, blocks);
+  return (least + per - 1) / per;
+}
+
 }  // namespace
 
 void Interpreter::run_sampled(const plan::Step& step) {
@@ -229,10 +238,10 @@ void Interpreter::take_turn(StatementRun& r, std::uint32_t block) {
   if (opts_.observer) opts_.observer->series_ends(*r.series);
 }
 
-void Interpreter::pace_block(std::int64_t first_ns, std::uint32_t block) {
-  // Blocks past --blocks (an `until ci` statement going on to its target) follow at once.
-  if (opts_.spread_seconds <= 0 || opts_.blocks < 2 || block > opts_.blocks) return;
-  const double gap_ns = opts_.spread_seconds * 1e9 / (opts_.blocks - 1);
+void Interpreter::pace_block(std::int64_t first_ns, std::uint32_t block, std::uint32_t span) {
+  // Blocks past the span (an `until ci` statement going on to its target) follow at once.
+  if (opts_.spread_seconds <= 0 || span < 2 || block > span) return;
+  const double gap_ns = opts_.spread_seconds * 1e9 / (span - 1);
   const std::int64_t left = first_ns + static_cast<std::int64_t>(gap_ns * (block - 1)) - opts_.clock->now_ns();
   if (left <= 0) return;
   if (opts_.observer) opts_.observer->block_wait(block, static_cast<double>(left) / 1e9);
@@ -254,6 +263,11 @@ void Interpreter::run_rotation(const std::vector<plan::Step>& steps, std::size_t
   std::vector<std::unique_ptr<StatementRun>> turns = begin_in_turn(
       rotation.turns, [&](const plan::Step& step) { return samples_per_block(step.kernel.policy, opts_.blocks); });
   const std::int64_t first_ns = opts_.clock->now_ns();
+  // The blocks the rotation fills, which --spread spaces over its duration: `runs 3` statements
+  // under --blocks 5 take 3, and their last begins DURATION after the first, not half of it.
+  std::uint32_t span = 1;
+  for (const plan::Step* step : rotation.turns)
+    span = std::max(span, planned_blocks(step->kernel.policy, opts_.blocks));
   const CpuRelease release{*this};
   std::size_t next = 0;  // block 1 in the plan's order
   for (std::size_t i = first; i < rotation.end; ++i) {
@@ -266,7 +280,7 @@ void Interpreter::run_rotation(const std::vector<plan::Step>& steps, std::size_t
   for (std::uint32_t block = 2; !turns.empty(); ++block) {
     // Backwards in even blocks, forwards in odd ones: each statement's neighbours alternate.
     std::reverse(turns.begin(), turns.end());
-    pace_block(first_ns, block);
+    pace_block(first_ns, block, span);
     for (auto& r : turns) take_turn(*r, block);
     std::erase_if(turns, [](const auto& r) { return r->done; });
   }

@@ -1,5 +1,12 @@
 // `hwbench run --reruns N`: N runs of the recipe, each in a process of its own, each run's result
 // file written, and the reports of the N joined (docs/language.md, "Reruns as one side").
+#include <pthread.h>
+
+#include <chrono>
+#include <csignal>
+#include <future>
+#include <thread>
+
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
 
@@ -84,6 +91,30 @@ TEST_CASE("run --reruns: refused on hosts; a rerun that fails stops the others")
   CHECK(bad.err.find("sha257") != std::string::npos);
   CHECK(bad.err.find("rerun 1 of 3") == std::string::npos);
   CHECK_FALSE(test::exists(dir / "bad-1.json"));
+}
+
+TEST_CASE("run --reruns: SIGCHLD blocked by whoever started hwbench does not hold the wait for a rerun") {
+  test::TempDir dir;
+  test::write_text(dir / "r.bench", rerun_recipe);
+  // As a parent that reads its signals from a signalfd leaves the mask to its child.
+  sigset_t child, before;
+  sigemptyset(&child);
+  sigaddset(&child, SIGCHLD);
+  ::pthread_sigmask(SIG_BLOCK, &child, &before);
+  // Held for ever, the wait would only end on a signal: a Ctrl-C after 60 s, which fails the run.
+  std::promise<void> done;
+  std::future<void> finished = done.get_future();
+  const pthread_t self = ::pthread_self();
+  std::thread watchdog([&] {
+    if (finished.wait_for(std::chrono::seconds(60)) == std::future_status::timeout) ::pthread_kill(self, SIGINT);
+  });
+  const auto run = test::cli({"run", dir / "r.bench", "--reruns", "2", "-q", "-o", dir / "r.json"});
+  done.set_value();
+  watchdog.join();
+  ::pthread_sigmask(SIG_SETMASK, &before, nullptr);
+  INFO(run.err);
+  CHECK(run.code == runtime::cli::exit_ok);
+  CHECK(test::exists(dir / "r-2.json"));
 }
 
 TEST_CASE("run --reruns: every rerun runs the recipe as it was checked, whatever happens to the file") {

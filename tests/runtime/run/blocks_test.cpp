@@ -66,6 +66,16 @@ TEST_CASE("blocks: --spread paces a rotation's blocks over the duration, and Ctr
     CHECK(w < 5'000'000'000);
     CHECK(w > 4'900'000'000);
   }
+  // Under --blocks 5 the three samples fill three blocks, which are spaced the same: blocks 2
+  // and 3 due 5 s and 10 s after block 1, not 2.5 s and 5 s as five blocks would be.
+  log.clear();
+  pause.waits.clear();
+  opts.blocks = 5;
+  out = run::run_plan(*c.recipe, opts);
+  REQUIRE(out.status == model::RunStatus::complete);
+  CHECK(log == "abbaab");
+  REQUIRE(pause.waits.size() == 2);
+  for (const std::int64_t w : pause.waits) CHECK(w > 4'900'000'000);
   // Blocks past --blocks follow at once: V's rates alternate, 1 and 3 units a sample, so that its
   // target is never met and it goes on to 4 blocks of 1 sample, 2 of them past --blocks 2.
   test::add_kernel(env, "v", [&log](std::uint64_t n, int call) {
