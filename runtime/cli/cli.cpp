@@ -224,6 +224,10 @@ int dispatch_run(Options& o, const std::vector<std::string>& args, std::ostream&
     err << "hwbench: " << why << "\n";
     return exit_usage;
   }
+  if (!o.run_files.spread.empty() && o.run_files.blocks < 2) {
+    err << "hwbench: --spread paces the blocks of each rotation; with --blocks 1 there are none to pace\n";
+    return exit_usage;
+  }
   if (o.hosts.any()) {
     if (o.run_files.reruns > 1) {
       err << "hwbench: --reruns runs the recipe on this machine; on hosts or nodes, run it again and join "

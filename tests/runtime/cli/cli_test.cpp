@@ -228,4 +228,9 @@ TEST_CASE("cli: --spread takes a recipe's duration of 1 s to 24 h") {
   CHECK(r.code == 2);
   CHECK(r.err.find("DURATION is a recipe's duration of 1s to 24h: 90s, 5min") != std::string::npos);
   CHECK_FALSE(test::exists(work / "never.json"));
+  // With one block a statement there is nothing to pace: said, not ignored.
+  r = test::cli({"run", "-q", "--spread", "60s", "--blocks", "1", "-o", work / "never.json", recipe});
+  CHECK(r.code == 2);
+  CHECK(r.err == "hwbench: --spread paces the blocks of each rotation; with --blocks 1 there are none to pace\n");
+  CHECK_FALSE(test::exists(work / "never.json"));
 }
