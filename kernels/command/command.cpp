@@ -32,16 +32,14 @@ std::vector<int> accepted_codes(const std::string& text) {
 
 class CommandKernel : public Kernel {
  public:
-  CommandKernel(bool shell, const Call& call, const Context& context) : shell_(shell), context_(context) {
+  CommandKernel(bool shell, const Call& call, const Context& context)
+      : child_(program_spec(call)), shell_(shell), context_(context) {
     child_.argv = argv_for(shell, call);
-    child_.dir = call.text(std::string(option::cwd));
     child_.stdin_path = call.text(std::string(option::stdin_file));
-    child_.timeout_seconds = call.number(std::string(option::timeout));
     child_.output_cap = static_cast<std::size_t>(call.number(std::string(option::output_cap)));
     child_.interrupted = context.interrupted;
     // A cgroup of its own per run costs a few tenths of a millisecond: asked for, not by default.
     child_.tree_accounting = call.flag(std::string(option::tree));
-    child_.env_set = env_of(call);
     accepted_ = accepted_codes(call.text(std::string(option::exit_codes)));
     ignore_failure_ = call.flag(std::string(option::ignore_failure));
     skip_missing_ = call.text(std::string(option::missing)) == "skip";
@@ -255,12 +253,14 @@ std::string failure_tail(const platform::ChildOutcome& out) {
 
 std::string env_param(std::string_view name) { return fmt::format("{}:{}", option::env, name); }
 
-std::vector<std::string> env_of(const Call& call) {
+platform::ChildSpec program_spec(const Call& call) {
+  platform::ChildSpec spec;
+  spec.dir = call.text(std::string(option::cwd));
+  spec.timeout_seconds = call.number(std::string(option::timeout));
   const std::string prefix = env_param("");
-  std::vector<std::string> set;
   for (const auto& [name, value] : call.params)
-    if (name.starts_with(prefix)) set.push_back(name.substr(prefix.size()) + "=" + value.text);
-  return set;
+    if (name.starts_with(prefix)) spec.env_set.push_back(name.substr(prefix.size()) + "=" + value.text);
+  return spec;
 }
 
 bool is_command(const KernelSpec& spec) { return spec.family == "command"; }

@@ -42,9 +42,10 @@ inline constexpr std::string_view bytes = "bytes";                    ///< the b
 /// A Call's parameter for the environment variable NAME: "env:NAME".
 std::string env_param(std::string_view name);
 
-/// The variables a call's `env` options set, "NAME=VALUE" each: its program's, and its `prepare`
-/// and `conclude` lines'.
-std::vector<std::string> env_of(const Call& call);
+/// What a call's options give every program it runs, its own and its `prepare` and `conclude`
+/// lines alike: the working directory (`cwd`), the variables (`env`, "NAME=VALUE" each) and the
+/// timeout. The rest (argv, input, cap, tree) is each one's.
+platform::ChildSpec program_spec(const Call& call);
 
 /// The largest `bytes` a run may count as: 1 PiB.
 inline constexpr double max_bytes_per_run = 1024.0 * 1024 * 1024 * 1024 * 1024;

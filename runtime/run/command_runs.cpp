@@ -11,15 +11,11 @@ namespace hwbench::runtime::run {
 
 std::string CommandRuns::hook(const plan::Step& step, const char* what, const std::string& line) const {
   if (line.empty()) return "";
-  platform::ChildSpec spec;
+  // Where and as the statement's program runs: its directory, its variables, its timeout.
+  platform::ChildSpec spec = kernels::command::program_spec(step.kernel.call);
   spec.argv = {std::string(kernels::command::shell_path), "-c", line};
   spec.tree_accounting = false;
   spec.interrupted = interrupted_;
-  // Where and as the program runs: its directory, its variables, its timeout.
-  const kernels::Call& call = step.kernel.call;
-  spec.dir = call.text(std::string(kernels::command::option::cwd));
-  spec.env_set = kernels::command::env_of(call);
-  spec.timeout_seconds = call.number(std::string(kernels::command::option::timeout));
   try {
     const platform::ChildOutcome out = platform::run_child(spec);
     if (out.interrupted || (out.signal == 0 && out.exit_code == 0)) return "";
