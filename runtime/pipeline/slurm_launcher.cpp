@@ -2,10 +2,11 @@
 
 #include <sys/utsname.h>
 
-#include <cctype>
 #include <csignal>
 #include <filesystem>
 #include <map>
+#include <mutex>
+#include <thread>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -82,22 +83,21 @@ std::vector<std::string> job_nodes(const std::string& job, std::string& error) {
   return nodes;
 }
 
-/// What one node's task said and printed.
+/// What one node's step said and printed.
 struct NodeRun {
   remote::TaskAnswer answer;
   std::string dir;                 ///< its run directory, from its `hwbench-dir` line
-  std::vector<std::string> lines;  ///< its stderr lines after its node line
+  std::vector<std::string> lines;  ///< its task's stderr lines after its node line
+  std::vector<std::string> slurm;  ///< srun's own lines, and slurmstepd's banner
 };
 
-/// One step: `words` run by srun on `node` (or every node when ""), the progress told to `log`
-/// prefixed with each node's name. The answers by node; srun's own lines in `slurm_lines`.
-std::map<std::string, NodeRun> run_step(const std::string& job, const std::string& node, std::size_t nodes,
-                                        const remote::SlurmOptions& options, const std::string& binary,
-                                        const std::vector<std::string>& words, const std::string& bundle,
-                                        const std::atomic<bool>* interrupted, std::vector<std::string>& slurm_lines,
-                                        std::ostream& log) {
-  std::map<int, std::string> task_node;
-  std::map<std::string, NodeRun> runs;
+/// One node's step: `words` run by srun on `node`, its progress told to `log` (under
+/// `log_mutex`, the steps of the other nodes writing there too) prefixed with the node's name.
+NodeRun run_step(const std::string& job, const std::string& node, const remote::SlurmOptions& options,
+                 const std::string& binary, const std::vector<std::string>& words, const std::string& bundle,
+                 const std::atomic<bool>* interrupted, std::ostream& log, std::mutex& log_mutex) {
+  NodeRun run;
+  bool named = false;
   remote::SessionInput io;
   io.input = bundle;
   io.interrupted = interrupted;
@@ -107,66 +107,42 @@ std::map<std::string, NodeRun> run_step(const std::string& job, const std::strin
   io.on_stderr_line = [&](const std::string& line) {
     const auto labelled = remote::labelled_line(line);
     if (!labelled) {
-      slurm_lines.push_back(line);
+      run.slurm.push_back(line);
       return;
     }
-    const auto& [task, text] = *labelled;
+    const std::string& text = labelled->second;
     // slurmstepd's banner (a time limit, a cancel) comes labelled with the task it ended.
-    if (text.rfind("slurmstepd", 0) == 0) slurm_lines.push_back(text);
-    if (text.rfind(remote::node_line_prefix, 0) == 0 && !task_node.count(task)) {
-      task_node[task] = text.substr(remote::node_line_prefix.size());
+    if (text.rfind("slurmstepd", 0) == 0) run.slurm.push_back(text);
+    if (!named && text.rfind(remote::node_line_prefix, 0) == 0) {
+      named = true;
       return;
     }
-    const auto it = task_node.find(task);
-    const std::string name = it == task_node.end() ? fmt::format("task {}", task) : it->second;
-    if (text.rfind(remote::dir_line_prefix, 0) == 0 && runs[name].dir.empty()) {
-      runs[name].dir = text.substr(remote::dir_line_prefix.size());
+    if (run.dir.empty() && text.rfind(remote::dir_line_prefix, 0) == 0) {
+      run.dir = text.substr(remote::dir_line_prefix.size());
       return;
     }
-    runs[name].lines.push_back(text);
-    log << name << ": " << text << "\n" << std::flush;
+    run.lines.push_back(text);
+    const std::lock_guard<std::mutex> lock(log_mutex);
+    log << node << ": " << text << "\n" << std::flush;
   };
-  const remote::SessionEnd end = remote::run_session(remote::srun_argv(job, node, nodes, options, binary, words), io);
-  if (!end.start_error.empty()) slurm_lines.push_back(end.start_error);
-  for (const auto& [task, text] : remote::split_by_task(end.out)) {
-    remote::TaskAnswer answer = remote::decode_answer(text);
-    std::string name = answer.node;
-    if (name.empty()) {
-      const auto it = task_node.find(task);
-      name = it == task_node.end() ? fmt::format("task {}", task) : it->second;
-    }
-    runs[name].answer = std::move(answer);
-  }
-  return runs;
-}
-
-/// Whether `line` names `node` as a word: "n1" in "srun: error: n1: task 0", not in "n10".
-bool mentions(const std::string& line, const std::string& node) {
-  const auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_'; };
-  for (auto at = line.find(node); at != std::string::npos; at = line.find(node, at + 1)) {
-    const std::size_t end = at + node.size();
-    if ((at == 0 || !word(line[at - 1])) && (end == line.size() || !word(line[end]))) return true;
-  }
-  return false;
+  const remote::SessionEnd end = remote::run_session(remote::srun_argv(job, node, options, binary, words), io);
+  if (!end.start_error.empty()) run.slurm.push_back(end.start_error);
+  for (const auto& [task, text] : remote::split_by_task(end.out)) run.answer = remote::decode_answer(text);
+  return run;
 }
 
 /// Why a node did not run the recipe through: its run's own line, else Slurm's about it.
-std::string node_error(const std::string& node, const NodeRun* run, const std::vector<std::string>& slurm_lines) {
-  std::vector<std::string> about;
-  for (const auto& l : slurm_lines)
-    if (mentions(l, node)) about.push_back(l);
-  std::string slurm = remote::slurm_message(about.empty() ? slurm_lines : about);
+std::string node_error(const NodeRun& run) {
+  std::string slurm = remote::slurm_message(run.slurm);
   // slurmstepd's "*** STEP 4.0 ON c07 CANCELLED AT … DUE TO TIME LIMIT ***" says why, srun's
   // "task 0: Exited with exit code 3" only how.
-  for (const auto& l : about)
+  for (const auto& l : run.slurm)
     if (l.find("***") != std::string::npos) slurm = l;
-  if (run == nullptr || !run->answer.status) {
-    return slurm.empty() ? "no answer from the node" : "no answer from the node: " + slurm;
-  }
-  if (*run->answer.status == 0) return "";
-  for (const auto& l : run->lines)
+  if (!run.answer.status) return slurm.empty() ? "no answer from the node" : "no answer from the node: " + slurm;
+  if (*run.answer.status == 0) return "";
+  for (const auto& l : run.lines)
     if (l.starts_with("hwbench: ")) return l.substr(9) + (slurm.empty() ? "" : " (" + slurm + ")");
-  return fmt::format("hwbench exited with {} there{}", *run->answer.status, slurm.empty() ? "" : ": " + slurm);
+  return fmt::format("hwbench exited with {} there{}", *run.answer.status, slurm.empty() ? "" : ": " + slurm);
 }
 
 /// A node whose task gave no answer was cut short (its task killed, a time limit's SIGKILL):
@@ -239,19 +215,8 @@ class SlurmLauncher : public Launcher {
     words.insert(words.end(), prepared.run_words.begin(), prepared.run_words.end());
     words.push_back(prepared.recipe_name);
 
-    std::map<std::string, NodeRun> runs;
-    std::vector<std::string> slurm_lines;
-    if (request.serial) {
-      for (const auto& node : nodes) {
-        if (interrupted->load()) break;
-        auto one =
-            run_step(release.job, node, 1, options_, binary, words, prepared.bundle, interrupted, slurm_lines, log);
-        runs.merge(one);
-      }
-    } else {
-      runs = run_step(release.job, "", nodes.size(), options_, binary, words, prepared.bundle, interrupted, slurm_lines,
-                      log);
-    }
+    const std::map<std::string, NodeRun> runs =
+        run_steps(release.job, nodes, request.serial, binary, words, prepared.bundle, interrupted, log);
 
     const std::string stamp = utc_stamp("%Y%m%dT%H%M%SZ");
     outcome.all_complete = true;
@@ -259,10 +224,8 @@ class SlurmLauncher : public Launcher {
       const auto it = runs.find(node);
       const NodeRun* run = it == runs.end() ? nullptr : &it->second;
       // With --serial, a Ctrl-C leaves the nodes after the current one unstarted.
-      const bool unstarted = run == nullptr && interrupted->load();
       Received received{
-          node, "", "", "", unstarted ? "interrupted before the run started there" : node_error(node, run, slurm_lines),
-          -1};
+          node, "", "", "", run == nullptr ? "interrupted before the run started there" : node_error(*run), -1};
       if (run != nullptr) {
         received.machine = run->answer.machine;
         received.remote_exit = run->answer.status.value_or(-1);
@@ -276,6 +239,33 @@ class SlurmLauncher : public Launcher {
       if (!outcome.targets.back().error.empty()) outcome.all_complete = false;
     }
     return outcome;
+  }
+
+  /// A step per node, side by side, or one after another with `serial` (a Ctrl-C then leaves
+  /// the nodes after the current one unstarted). Not one step for all: when one task of a step
+  /// dies by SIGKILL or SIGTERM, srun drops whatever output of the others is still on its way
+  /// once they end (its I/O is aborted, "Force Terminated"), and the node that finished last
+  /// would lose its answer with the one that was killed.
+  std::map<std::string, NodeRun> run_steps(const std::string& job, const std::vector<std::string>& nodes, bool serial,
+                                           const std::string& binary, const std::vector<std::string>& words,
+                                           const std::string& bundle, const std::atomic<bool>* interrupted,
+                                           std::ostream& log) const {
+    std::vector<std::optional<NodeRun>> each(nodes.size());
+    std::mutex log_mutex;
+    const auto step = [&](std::size_t i) {
+      each[i] = run_step(job, nodes[i], options_, binary, words, bundle, interrupted, log, log_mutex);
+    };
+    if (serial) {
+      for (std::size_t i = 0; i < nodes.size() && !interrupted->load(); ++i) step(i);
+    } else {
+      std::vector<std::thread> threads;
+      for (std::size_t i = 0; i < nodes.size(); ++i) threads.emplace_back(step, i);
+      for (auto& t : threads) t.join();
+    }
+    std::map<std::string, NodeRun> runs;
+    for (std::size_t i = 0; i < nodes.size(); ++i)
+      if (each[i]) runs.emplace(nodes[i], std::move(*each[i]));
+    return runs;
   }
 
   remote::SlurmOptions options_;

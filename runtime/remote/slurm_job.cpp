@@ -93,21 +93,17 @@ std::string slurm_message(const std::vector<std::string>& lines) {
   return "";
 }
 
-std::vector<std::string> srun_argv(const std::string& job, const std::string& node, std::size_t nodes,
-                                   const SlurmOptions& options, const std::string& binary,
-                                   const std::vector<std::string>& words) {
+std::vector<std::string> srun_argv(const std::string& job, const std::string& node, const SlurmOptions& options,
+                                   const std::string& binary, const std::vector<std::string>& words) {
   std::vector<std::string> argv{"srun",
                                 "--jobid=" + job,
                                 "--label",
                                 "--ntasks-per-node=1",
                                 "--kill-on-bad-exit=0",
-                                "--bcast=" + options.bcast_dir};
-  if (node.empty()) {
-    argv.push_back(fmt::format("--nodes={}", nodes));
-  } else {
-    argv.insert(argv.end(), {"--nodes=1", "--nodelist=" + node});
-  }
-  argv.push_back(binary);
+                                "--bcast=" + options.bcast_dir,
+                                "--nodes=1",
+                                "--nodelist=" + node,
+                                binary};
   argv.insert(argv.end(), words.begin(), words.end());
   return argv;
 }

@@ -39,11 +39,10 @@ std::optional<std::string> granted_job(const std::vector<std::string>& lines);
 /// program's name, else the last line; "" when there is none.
 std::string slurm_message(const std::vector<std::string>& lines);
 
-/// One step of job `job` that runs `binary` with `words` on `node`, or on each of the `nodes`
-/// nodes of the allocation when `node` is "": one task per node, labelled, the binary broadcast.
-std::vector<std::string> srun_argv(const std::string& job, const std::string& node, std::size_t nodes,
-                                   const SlurmOptions& options, const std::string& binary,
-                                   const std::vector<std::string>& words);
+/// One step of job `job` that runs `binary` with `words` on `node`: one task, labelled, the
+/// binary broadcast. Each node gets a step of its own (see slurm_launcher.cpp for why).
+std::vector<std::string> srun_argv(const std::string& job, const std::string& node, const SlurmOptions& options,
+                                   const std::string& binary, const std::vector<std::string>& words);
 
 /// A line srun labelled with its task's number ("0: text", " 7: text" when there are more than
 /// ten tasks): the task and the text; nullopt for a line of srun's own.

@@ -38,16 +38,13 @@ TEST_CASE("slurm: the job salloc granted, and Slurm's own message") {
   CHECK(remote::slurm_message({}).empty());
 }
 
-TEST_CASE("slurm: srun's words for every node, and for one") {
+TEST_CASE("slurm: srun's words for a node's step") {
   remote::SlurmOptions o;
   const std::vector<std::string> words{"run", "--slurm-task", "-o", "result.json", "quick.bench"};
-  CHECK(remote::srun_argv("42", "", 3, o, "/opt/dist/hwbench", words) ==
+  CHECK(remote::srun_argv("42", "c07", o, "/opt/dist/hwbench", words) ==
         std::vector<std::string>{"srun", "--jobid=42", "--label", "--ntasks-per-node=1", "--kill-on-bad-exit=0",
-                                 "--bcast=/tmp/", "--nodes=3", "/opt/dist/hwbench", "run", "--slurm-task", "-o",
-                                 "result.json", "quick.bench"});
-  const auto one = remote::srun_argv("42", "c07", 1, o, "/opt/dist/hwbench", words);
-  CHECK(std::vector<std::string>(one.begin() + 6, one.begin() + 9) ==
-        std::vector<std::string>{"--nodes=1", "--nodelist=c07", "/opt/dist/hwbench"});
+                                 "--bcast=/tmp/", "--nodes=1", "--nodelist=c07", "/opt/dist/hwbench", "run",
+                                 "--slurm-task", "-o", "result.json", "quick.bench"});
 }
 
 TEST_CASE("slurm: srun's labelled lines, split by task") {

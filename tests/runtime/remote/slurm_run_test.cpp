@@ -262,7 +262,7 @@ TEST_CASE("slurm: a node whose task is killed mid-run: one line, the other node'
   const int code = run.exit_code(60);
   INFO("stderr: " << run.err());
   CHECK(code == 3);
-  CHECK(run.err().find("hwbench: n2: no answer from the node: srun: error: n2: task 1: Killed\n") != std::string::npos);
+  CHECK(run.err().find("hwbench: n2: no answer from the node: srun: error: n2: task 0: Killed\n") != std::string::npos);
   CHECK(run.err().find("hwbench: no comparison: 1 of the 2 nodes ran the recipe through\n") != std::string::npos);
   // n1 ran through: its reports and its result.
   CHECK(run.out().find("n1 (") != std::string::npos);
