@@ -37,8 +37,11 @@ Side side_of(std::span<const double> values, std::span<const std::uint32_t> bloc
   s.block_means = b >= 2 && blocks.size() == values.size();
   std::vector<double> units(values.begin(), values.end());
   if (s.block_means) {
+    // Block 0's samples, taken back to back, are no block: as block_interval, the units are the
+    // other blocks' means, the mean that of all the samples.
     units.clear();
-    for (const auto& [block, m] : block_means(values, blocks)) units.push_back(m);
+    for (const auto& [block, m] : block_means(values, blocks))
+      if (block != 0) units.push_back(m);
   }
   s.n = units.size();
   if (s.n < 2) return s;

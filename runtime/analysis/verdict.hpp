@@ -31,10 +31,10 @@ struct RatioVerdict {
 };
 
 /// Welch's t-test of B's mean against A's, each side's units its block means when that side was
-/// taken in two blocks or more (`blocks_*` as model::Sample::block, empty: none), else its
-/// samples; each side's mean is that of all its samples (the figure the comparison prints), its
-/// spread that of its units. A side whose run drifted (`drift_*`, analysis::run_drift of its result) more than its
-/// units show takes the variance that drift gives a mean of its blocks (one, back to back) and
+/// taken in two blocks or more (`blocks_*` as model::Sample::block, empty: none; block 0, back
+/// to back, is no block), else its samples; each side's mean is that of all its samples (the
+/// figure the comparison prints), its spread that of its units. A side whose run drifted
+/// (`drift_*`, analysis::run_drift of its result) more than its units show takes the variance that drift gives a mean of its blocks (one, back to back) and
 /// the drift's degrees of freedom, as block_interval does. The ratio's interval is Fieller's:
 /// the ratios rho for which the test of B - rho A = 0 does not reject, with Welch-Satterthwaite
 /// degrees of freedom rounded down (it excludes 1 exactly when the test of the difference

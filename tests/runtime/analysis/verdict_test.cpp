@@ -138,6 +138,26 @@ TEST_CASE("verdict: centred on the means of all the samples when blocks differ i
   CHECK(v.hi > v.ratio);
 }
 
+TEST_CASE("verdict: samples taken back to back (block 0) beside blocks are no block of their own") {
+  // A: two samples back to back at 90, then blocks 1 and 2 at means 100 and 102. Its units are
+  // the two block means (as block_interval counts them): qa = 2 / 2 = 1 on one degree of freedom;
+  // its mean is that of all six samples, 97.33. B: 97.33 throughout. Counted as a third unit,
+  // block 0 would have given qa = 21.33 / 3 and two degrees of freedom.
+  const std::vector<double> a = {90, 90, 99, 101, 101, 103};
+  const std::vector<std::uint32_t> blocks = {0, 0, 1, 1, 2, 2};
+  const double ma = 584.0 / 6;
+  const std::vector<double> b(6, ma);
+  const auto v = analysis::compare_samples(a, blocks, b, kNone, 0.01);
+  CHECK(v.block_means);
+  CHECK(v.ratio == doctest::Approx(1));
+  // B constant: qb = 0, Welch's df = A's, 1: t = 12.706. Fieller with qb = 0: (ma^2 ± sqrt(t^2 qa
+  // ma^2)) / (ma^2 - t^2 qa) = ma (ma ± t) / (ma^2 - t^2).
+  const double t = 12.706205;
+  CHECK(v.lo == doctest::Approx(ma * (ma - t) / (ma * ma - t * t)).epsilon(1e-6));
+  CHECK(v.hi == doctest::Approx(ma * (ma + t) / (ma * ma - t * t)).epsilon(1e-6));
+  CHECK(fieller_gap(ma, ma, 1, 0, t, v.hi) == doctest::Approx(0).epsilon(1e-6));
+}
+
 TEST_CASE("verdict: a first side whose mean is not surely above 0 gives an unbounded interval") {
   // A = {1, 10}: mean 5.5, variance of the mean 20.25, against B = {20, 22}; t(1) = 12.7 makes
   // ma^2 - t^2 qa negative: every ratio from 0 up passes the test, not "-773% to +1354%".
