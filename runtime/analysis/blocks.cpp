@@ -76,6 +76,8 @@ std::string_view estimate_word(IntervalEstimate estimate) {
       return "blocks";
     case IntervalEstimate::run:
       return "run";
+    case IntervalEstimate::digits:
+      return "digits";
     case IntervalEstimate::samples:
       break;
   }
@@ -123,7 +125,7 @@ RunDrift run_drift(const model::Result& result) {
 }
 
 BlockInterval block_interval(std::span<const double> values, std::span<const std::uint32_t> blocks,
-                             const RunDrift& drift) {
+                             const RunDrift& drift, double resolution) {
   BlockInterval out;
   out.half = ci95(values);
   const auto by_block = sums_by_block(values, blocks);
@@ -141,6 +143,10 @@ BlockInterval block_interval(std::span<const double> values, std::span<const std
     out.unstable = blocks_disagree(values, blocks, by_block);
   }
   widen_to_drift(out, values, drift);
+  if (!std::isnan(out.half) && resolution / 2 > out.half) {
+    out.half = resolution / 2;
+    out.estimate = IntervalEstimate::digits;
+  }
   return out;
 }
 

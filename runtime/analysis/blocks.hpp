@@ -19,9 +19,10 @@ enum class IntervalEstimate {
   samples,  ///< Student t over every sample: no blocks, or blocks that agree
   blocks,   ///< Student t over the block means: they differ beyond what the samples explain
   run,      ///< the run's drift (RunDrift), seen in the blocks of all its series, is wider still
+  digits,   ///< half the step of the figures' last printed digit: they agree closer than it
 };
 
-/// "samples", "blocks" or "run", as the result file and the reports spell it.
+/// "samples", "blocks", "run" or "digits", as the result file and the reports spell it.
 std::string_view estimate_word(IntervalEstimate estimate);
 
 /// The 95% interval of a series' mean, and what its blocks say.
@@ -81,7 +82,10 @@ bool drift_keeps_target(double target_pct, const BlockInterval& interval, double
 /// and no block is judged unstable. With a known `drift`, the interval is never narrower than
 /// what the run's drift gives a mean of this many blocks (one, taken back to back):
 /// t(0.975, drift.df) · drift.sd · |mean| / √B; when that is the widest, it is the estimate.
+/// With figures read as printed to a `resolution` (figure_resolution), the interval is never
+/// narrower than half of it either: figures that all read "1.1 GB/s" are known to ±50 MB/s, not
+/// to ±0 (IntervalEstimate::digits).
 BlockInterval block_interval(std::span<const double> values, std::span<const std::uint32_t> blocks,
-                             const RunDrift& drift = {});
+                             const RunDrift& drift = {}, double resolution = 0);
 
 }  // namespace hwbench::runtime::analysis

@@ -111,7 +111,7 @@ std::string kernel_identity(const model::Series& series) {
 }
 
 /// The verdict of a computed ratio from the two series' samples in `unit`: none for published
-/// figures, whose spread is not known.
+/// figures, whose spread is not known; a program's printed figures (a command step's) have one.
 void judge(RatioCell& ratio, const model::Series& a, const model::Series& b, const std::string& unit_name,
            const CompareOptions& options, const RunDrift& drift_a, const RunDrift& drift_b) {
   const Unit* unit = find_unit(unit_name);
@@ -119,11 +119,12 @@ void judge(RatioCell& ratio, const model::Series& a, const model::Series& b, con
   ratio.speed =
       unit->measure == Measure::byte_rate || unit->measure == Measure::op_rate || unit->measure == Measure::time;
   ratio.lower_is_faster = unit->measure == Measure::time;
-  if (a.samples.has_figures() || b.samples.has_figures()) return;
+  if (a.published() || b.published()) return;
   std::vector<std::uint32_t> blocks_a, blocks_b;
   const std::vector<double> va = sample_values(a, *unit, &blocks_a);
   const std::vector<double> vb = sample_values(b, *unit, &blocks_b);
-  ratio.verdict = compare_samples(va, blocks_a, vb, blocks_b, options.effect, drift_a, drift_b);
+  ratio.verdict = compare_samples(va, blocks_a, vb, blocks_b, options.effect, drift_a, drift_b,
+                                  figure_resolution(a, *unit), figure_resolution(b, *unit));
 }
 
 bool usable(const FigureCell& cell) {

@@ -1,5 +1,6 @@
 #include "runtime/analysis/units.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 namespace hwbench::runtime::analysis {
@@ -139,6 +140,18 @@ std::vector<double> sample_values(const model::Series& series, const Unit& unit,
     if (auto value = sample_value(sample, unit)) keep(*value, sample);
   }
   return values;
+}
+
+double figure_resolution(const model::Series& series, const Unit& unit) {
+  if (!series.samples.has_figures()) return 0;
+  double coarsest = 0;
+  for (const auto& sample : series.samples) {
+    if (!sample.figure || sample.figure->resolution <= 0) continue;
+    const Unit* from = find_unit(sample.figure->unit);
+    if (from == nullptr || from->measure != unit.measure) continue;
+    coarsest = std::max(coarsest, sample.figure->resolution * from->factor / unit.factor);
+  }
+  return coarsest;
 }
 
 ScaledUnit scaled_unit(const Unit& unit, double value) {

@@ -68,4 +68,8 @@ ScaledUnit scaled_unit(const Unit& unit, double value);
 std::vector<double> sample_values(const model::Series& series, const Unit& unit,
                                   std::vector<std::uint32_t>* blocks = nullptr);
 
+/// The coarsest resolution among the series' figures (model::Figure::resolution) in `unit`, that
+/// of the printed digits a program's figures were read with; 0 when none is known.
+double figure_resolution(const model::Series& series, const Unit& unit);
+
 }  // namespace hwbench::runtime::analysis

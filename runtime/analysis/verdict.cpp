@@ -24,15 +24,19 @@ std::size_t count_blocks(std::span<const std::uint32_t> blocks) {
 /// One side of Welch's test: how many units it counts (its block means when it was taken in two
 /// blocks or more, else its values), their mean, the variance of that mean and its degrees of
 /// freedom. Where its run's drift gives the mean a wider variance than its units show (as
-/// block_interval widens an interval), that one, with the drift's degrees of freedom.
+/// block_interval widens an interval), that one, with the drift's degrees of freedom. Figures
+/// read as printed add the variance of their rounding, known rather than estimated.
 struct Side {
   std::size_t n = 0;
   double mean = 0, q = 0, df = 0;
+  double rounding = 0;  ///< resolution² / 12: a rounding error spread evenly over one digit
   bool block_means = false;
 };
 
-Side side_of(std::span<const double> values, std::span<const std::uint32_t> blocks, const RunDrift& drift) {
+Side side_of(std::span<const double> values, std::span<const std::uint32_t> blocks, const RunDrift& drift,
+             double resolution) {
   Side s;
+  s.rounding = resolution * resolution / 12;
   const std::size_t b = count_blocks(blocks);
   s.block_means = b >= 2 && blocks.size() == values.size();
   std::vector<double> units(values.begin(), values.end());
@@ -92,15 +96,18 @@ std::map<std::uint32_t, double> block_means(std::span<const double> values, std:
 
 RatioVerdict compare_samples(std::span<const double> a, std::span<const std::uint32_t> blocks_a,
                              std::span<const double> b, std::span<const std::uint32_t> blocks_b, double min_effect,
-                             const RunDrift& drift_a, const RunDrift& drift_b) {
+                             const RunDrift& drift_a, const RunDrift& drift_b, double resolution_a,
+                             double resolution_b) {
   RatioVerdict v;
-  const Side sa = side_of(a, blocks_a, drift_a), sb = side_of(b, blocks_b, drift_b);
+  const Side sa = side_of(a, blocks_a, drift_a, resolution_a), sb = side_of(b, blocks_b, drift_b, resolution_b);
   v.block_means = sa.block_means || sb.block_means;
   if (sa.n < 2 || sb.n < 2) return v;
   const double ma = sa.mean, mb = sb.mean;
   if (!(ma > 0)) return v;
-  const double qa = sa.q, qb = sb.q;
-  const double denominator = qa * qa / sa.df + qb * qb / sb.df;
+  // Welch-Satterthwaite's degrees of freedom count the estimated variances; the rounding's, known,
+  // has as many as one likes.
+  const double qa = sa.q + sa.rounding, qb = sb.q + sb.rounding;
+  const double denominator = sa.q * sa.q / sa.df + sb.q * sb.q / sb.df;
   const double df = denominator > 0 ? (qa + qb) * (qa + qb) / denominator : sa.df + sb.df;
   const double t = student_t975(static_cast<unsigned>(std::max(1.0, std::floor(df))));
   v.ratio = mb / ma;
@@ -123,7 +130,8 @@ RatioVerdict compare_samples(std::span<const double> a, std::span<const std::uin
   return v;
 }
 
-RatioVerdict compare_paired(std::span<const double> a, std::span<const double> b, double min_effect) {
+RatioVerdict compare_paired(std::span<const double> a, std::span<const double> b, double min_effect,
+                            double resolution_a, double resolution_b) {
   RatioVerdict v;
   v.block_means = true;
   std::vector<double> logs;
@@ -132,7 +140,9 @@ RatioVerdict compare_paired(std::span<const double> a, std::span<const double> b
   if (logs.size() < 2 || logs.size() != a.size() || a.size() != b.size()) return v;
   const double n = static_cast<double>(logs.size());
   const double m = mean(logs);
-  const double half = student_t975(static_cast<unsigned>(logs.size() - 1)) * stdev(logs) / std::sqrt(n);
+  const double rounding = (resolution_a * resolution_a + resolution_b * resolution_b) / 12;
+  const double half =
+      student_t975(static_cast<unsigned>(logs.size() - 1)) * std::sqrt(std::pow(stdev(logs), 2) / n + rounding);
   v.ratio = std::exp(m);
   v.lo = std::exp(m - half);
   v.hi = std::exp(m + half);

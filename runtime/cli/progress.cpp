@@ -130,7 +130,10 @@ void ProgressDisplay::sample_taken(const plan::Step& step, const model::Series& 
   t.seconds += static_cast<double>(now - mark_ns_) / 1e9;
   mark_ns_ = now;
   t.bytes = s.bytes > 0;
-  if (s.figure) t.unit = s.figure->unit;
+  if (s.figure) {
+    t.unit = s.figure->unit;
+    t.resolution = std::max(t.resolution, s.figure->resolution);
+  }
   const double rate = s.figure ? s.figure->value : analysis::work_rate(s);
   const std::int64_t ns = model::timed_ns(s);
   ++t.done;
@@ -222,7 +225,9 @@ std::string ProgressDisplay::series_line(const Track& t, const model::Series& se
               : t.unit.empty()     ? human_rate(t.rates.mean(), t.bytes)
                                    : human_figure(t.rates.mean(), t.unit);
     if (t.rates.count() >= 2 && t.rates.mean() != 0) {
-      figures += fmt::format(" ±{:.1f}%", t.rates.ci95() / std::fabs(t.rates.mean()) * 100);
+      // Never closer than the printed digits say (analysis::block_interval).
+      const double half = std::max(t.rates.ci95(), t.resolution / 2);
+      figures += fmt::format(" ±{:.1f}%", half / std::fabs(t.rates.mean()) * 100);
     }
     figures += fmt::format("  {} sample{} in {}", t.done, t.done == 1 ? "" : "s", support::human_seconds(t.seconds));
     if (!series.converged) note = fmt::format("did not reach ±{}% at 95% confidence", series.ci_target_pct);

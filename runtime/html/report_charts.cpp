@@ -35,10 +35,10 @@ std::string unit_of(const model::RenderedReport& report, const model::ReportFigu
   return figures.unit.empty() ? report.spec.unit : figures.unit;
 }
 
-// Published figures have no spread: drawn hollow.
+// Published figures have no spread: drawn hollow. A program's printed figures (a command step's)
+// have one, as measured samples do.
 bool published_series(const model::Result& result, const model::ReportFigures& figures) {
-  if (const model::Series* series = record::series_labelled(result, figures.label))
-    return series->samples.has_figures();
+  if (const model::Series* series = record::series_labelled(result, figures.label)) return series->published();
   return result.kind == model::ResultKind::published;
 }
 

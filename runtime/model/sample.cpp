@@ -356,6 +356,11 @@ std::size_t Samples::memory_bytes() const {
 
 ParamSet published_params() { return {"published", {}}; }
 
+bool Series::published() const {
+  if (!samples.has_figures()) return false;
+  return std::all_of(param_sets.begin(), param_sets.end(), [](const ParamSet& p) { return p.kernel == "published"; });
+}
+
 std::uint32_t Series::index_of(const ParamSet& set) {
   // The newest set is the likeliest; a series has a handful of sets at most.
   auto found = param_sets.end();

@@ -22,6 +22,9 @@ namespace hwbench::runtime::model {
 struct Figure {
   double value = 0;
   std::string unit;  ///< a unit name known to units.hpp, e.g. "MB/s"
+  /// The step of the printed value's last digit, in `unit`: 100 for dd's "1.1 GB/s" read in
+  /// MB/s, 1 for its "894 MB/s"; 0 when not known. A figure is exact only to half of it.
+  double resolution = 0;
 };
 
 /// What a sample ran: shared by every sample of a series that ran alike.
@@ -338,6 +341,9 @@ struct Series {
   /// The kernel and parameters `sample` (one of these samples) ran with; an empty set when
   /// its index names none.
   const ParamSet& params_of(const Sample& sample) const;
+  /// Whether its figures were published or imported from a log (every set "published"), not
+  /// read from the runs of a program here: such figures have no spread a verdict could use.
+  bool published() const;
 };
 
 }  // namespace hwbench::runtime::model

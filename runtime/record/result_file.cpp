@@ -69,7 +69,9 @@ json index_to_json(const model::IndexValue& i) {
 }
 
 json figure_to_json(const model::Figure& figure) {
-  return {{"value", number_to_json(figure.value)}, {"unit", figure.unit}};
+  json out = {{"value", number_to_json(figure.value)}, {"unit", figure.unit}};
+  if (figure.resolution > 0) out["resolution"] = number_to_json(figure.resolution);
+  return out;
 }
 
 // The file's text on its way out: handed on a megabyte at a time, so that a file of millions

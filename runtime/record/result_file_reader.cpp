@@ -25,6 +25,9 @@ model::Figure read_figure(JsonReader& in, const json& object, const std::string&
   model::Figure figure;
   figure.value = in.number(object, where, "value");
   figure.unit = in.text(object, where, "unit");
+  // Absent in files written before it, and where the printed digits were not known.
+  if (in.member(object, where, "resolution", /*optional=*/true))
+    figure.resolution = in.number(object, where, "resolution");
   return figure;
 }
 

@@ -26,6 +26,7 @@ struct PairedRow {
   std::string label;
   std::vector<double> values;              ///< per sample
   std::map<std::uint32_t, double> rounds;  ///< round -> the mean of its samples
+  double resolution = 0;                   ///< its printed figures' step (analysis::figure_resolution)
   double mean = kNone;
   analysis::RatioVerdict verdict;  ///< against the first series; no_spread for the first
   bool found = false;              ///< the result has the series, with samples in the unit
@@ -53,6 +54,7 @@ PairedRow paired_row(const model::Result& result, const std::string& label, cons
   row.found = true;
   row.mean = analysis::mean(row.values);
   row.rounds = analysis::block_means(row.values, blocks);
+  row.resolution = analysis::figure_resolution(*series, unit);
   return row;
 }
 
@@ -138,7 +140,8 @@ model::RenderedReport render_interleaved_report(const model::Result& result, con
   for (std::size_t i = 1; i < rows.size(); ++i) {
     if (!rows.front().found || !rows[i].found) continue;
     const auto [a, b] = paired_rounds(rows.front(), rows[i]);
-    rows[i].verdict = analysis::compare_paired(a, b, options.effect);
+    const auto relative = [](const PairedRow& r) { return r.mean != 0 ? r.resolution / std::fabs(r.mean) : 0; };
+    rows[i].verdict = analysis::compare_paired(a, b, options.effect, relative(rows.front()), relative(rows[i]));
   }
   std::ostringstream text;
   write_grid(paired_grid(rows, unit, options, format), format, text, width);

@@ -58,9 +58,10 @@ std::string section_heading(std::string_view title, Format format) {
 
 namespace {
 
-/// What the result file keeps of how a series' ci95 was estimated from its blocks and the run's drift.
+/// What the result file keeps of how a series' ci95 was estimated from its blocks, the run's
+/// drift or its printed digits.
 void note_interval(model::ReportFigures& figures, const analysis::BlockInterval& interval) {
-  if (interval.blocks < 2 && interval.estimate != analysis::IntervalEstimate::run) return;
+  if (interval.blocks < 2 && interval.estimate == analysis::IntervalEstimate::samples) return;
   figures.blocks = static_cast<std::uint32_t>(interval.blocks);
   figures.estimate = analysis::estimate_word(interval.estimate);
   if (interval.unstable) figures.unstable_spread = interval.spread;

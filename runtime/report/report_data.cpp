@@ -59,7 +59,8 @@ ReportData build_report_data(const model::Result& result, const model::ReportSpe
     figures.ci_target_pct = series.ci_target_pct;
     std::vector<std::uint32_t> blocks;
     if (unit != nullptr) figures.values = analysis::sample_values(series, *unit, &blocks);
-    figures.interval = analysis::block_interval(figures.values, blocks, drift);
+    figures.interval = analysis::block_interval(figures.values, blocks, drift,
+                                                unit != nullptr ? analysis::figure_resolution(series, *unit) : 0);
     // The run's drift may widen an interval past the `until ci` target the run met.
     if (!figures.values.empty())
       figures.converged = figures.converged && analysis::drift_keeps_target(figures.ci_target_pct, figures.interval,

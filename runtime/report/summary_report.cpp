@@ -55,6 +55,8 @@ std::string blocks_cell(const analysis::BlockInterval& in) {
       return count + " means";
     case analysis::IntervalEstimate::run:
       return count + " run";
+    case analysis::IntervalEstimate::digits:
+      return count + " digits";
     case analysis::IntervalEstimate::samples:
       break;
   }
@@ -73,7 +75,7 @@ std::vector<SummaryRow> build_summary(const model::Result& result, const analysi
     row.converged = series.converged;
     std::vector<std::uint32_t> blocks;
     row.values = analysis::sample_values(series, unit, &blocks);
-    row.interval = analysis::block_interval(row.values, blocks, drift);
+    row.interval = analysis::block_interval(row.values, blocks, drift, analysis::figure_resolution(series, unit));
     row.mean = analysis::aggregate("mean", row.values).value_or(kNoFigure);
     row.ci95 = row.interval.half;
     // The run's drift may widen an interval past the `until ci` target the run met.
@@ -102,7 +104,7 @@ void render_summary(const std::vector<SummaryRow>& rows, Format format, std::ost
     }
   }
   bool any_unconverged = false;
-  std::vector<std::string> unstable;
+  std::vector<std::string> unstable, digits;
   for (const auto& row : rows) {
     // `*`: the series stopped before its `until ci` target; `!`: its blocks disagree. The notes
     // under the table say so.
@@ -113,6 +115,9 @@ void render_summary(const std::vector<SummaryRow>& rows, Format format, std::ost
       unstable.push_back(fmt::format("! {}: unstable, its {} block means spread {:.1f}%", row.label,
                                      row.interval.blocks, row.interval.spread * 100));
     }
+    if (row.interval.estimate == analysis::IntervalEstimate::digits && !csv)
+      digits.push_back(fmt::format("{}: its CI, {}, is half the last digit its figures were printed with", row.label,
+                                   ci_cell(row, format)));
     any_unconverged |= !row.converged;
     const Shown shown = shown_figures(row, format);
     std::vector<std::string> cells = {
@@ -120,10 +125,11 @@ void render_summary(const std::vector<SummaryRow>& rows, Format format, std::ost
     if (blocked) {
       const auto& in = row.interval;
       const bool has = in.blocks >= 2;
-      const bool from_run = in.estimate == analysis::IntervalEstimate::run;
       if (csv) {
         cells.push_back(has ? std::to_string(in.blocks) : "");
-        cells.push_back(has || from_run ? std::string(analysis::estimate_word(in.estimate)) : "");
+        cells.push_back(has || in.estimate != analysis::IntervalEstimate::samples
+                            ? std::string(analysis::estimate_word(in.estimate))
+                            : "");
         cells.push_back(in.unstable ? fmt::format("{:.1f}", in.spread * 100) : "");
       } else {
         cells.push_back(blocks_cell(in));
@@ -139,6 +145,7 @@ void render_summary(const std::vector<SummaryRow>& rows, Format format, std::ost
   });
   if (from_run && !csv) grid.after.push_back("\"run\": CI from the drift all the run's blocks saw");
   for (auto& note : unstable) grid.after.push_back(std::move(note));
+  for (auto& note : digits) grid.after.push_back(std::move(note));
   if (format == Format::text && width > 0) {
     // Cut the labels rather than the table: a summary split into blocks of columns would no
     // longer read as one line per series.

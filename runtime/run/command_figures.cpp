@@ -1,6 +1,7 @@
 #include "runtime/run/command_figures.hpp"
 
 #include <cctype>
+#include <charconv>
 #include <cmath>
 #include <cstdlib>
 #include <regex>
@@ -34,15 +35,47 @@ std::string stream_name(const plan::FigureRule& rule) {
   return rule.file;
 }
 
-std::optional<double> plain_number(const std::string& text) {
+/// The step of the last digit of `number` as printed: 0.1 for "1.1", 1 for "894", 1000 for
+/// "1e3", 0.001 for "1.50e-2"; 0 where there are no decimal digits to count ("0x1p3", "inf").
+double printed_step(std::string_view number) {
+  std::size_t i = 0;
+  if (i < number.size() && (number[i] == '+' || number[i] == '-')) ++i;
+  if (number.substr(i, 2) == "0x" || number.substr(i, 2) == "0X") return 0;
+  int decimals = 0;
+  bool dot = false, digits = false;
+  for (; i < number.size(); ++i) {
+    const char c = number[i];
+    if (std::isdigit(static_cast<unsigned char>(c))) {
+      digits = true;
+      decimals += dot ? 1 : 0;
+    } else if (c == '.' && !dot) {
+      dot = true;
+    } else {
+      break;
+    }
+  }
+  if (!digits) return 0;
+  int exponent = 0;
+  if (i < number.size() && (number[i] == 'e' || number[i] == 'E')) {
+    std::string_view rest = number.substr(i + 1);
+    const bool negative = !rest.empty() && rest.front() == '-';
+    if (!rest.empty() && (rest.front() == '-' || rest.front() == '+')) rest.remove_prefix(1);
+    std::from_chars(rest.data(), rest.data() + rest.size(), exponent);
+    exponent = negative ? -exponent : exponent;
+  }
+  return std::pow(10.0, exponent - decimals);
+}
+
+std::optional<model::Figure> plain_number(const std::string& text, const std::string& unit) {
   const char* begin = text.c_str();
   while (std::isspace(static_cast<unsigned char>(*begin))) ++begin;
   char* end = nullptr;
   const double v = std::strtod(begin, &end);
   if (end == begin) return std::nullopt;
+  const std::string_view number(begin, static_cast<std::size_t>(end - begin));
   while (std::isspace(static_cast<unsigned char>(*end))) ++end;
   if (*end != '\0' || !std::isfinite(v)) return std::nullopt;
-  return v;
+  return model::Figure{v, unit, printed_step(number)};
 }
 
 bool same_letters(std::string_view a, std::string_view b) {
@@ -71,14 +104,14 @@ double prefix_factor(std::string_view prefix) {
   return 0;
 }
 
-std::optional<double> value_from(const std::string& text, const plan::FigureRule& rule, std::string& error) {
+std::optional<model::Figure> value_from(const std::string& text, const plan::FigureRule& rule, std::string& error) {
   if (rule.scaled) return scaled_value(text, rule.unit, error);
-  if (auto v = plain_number(text)) return v;
+  if (auto v = plain_number(text, rule.unit)) return v;
   error = fmt::format("'{}' is not a number (add 'scaled' to read a unit or a k/M/G after it)", text);
   return std::nullopt;
 }
 
-std::optional<double> regex_figure(const plan::FigureRule& rule, const std::string& text, std::string& error) {
+std::optional<model::Figure> regex_figure(const plan::FigureRule& rule, const std::string& text, std::string& error) {
   const std::regex re(rule.pattern, std::regex::ECMAScript);
   // Line by line: a figure is printed on a line, and libstdc++'s matcher recurses per character,
   // which a whole megabyte of output would turn into a stack overflow.
@@ -91,7 +124,7 @@ std::optional<double> regex_figure(const plan::FigureRule& rule, const std::stri
   return std::nullopt;
 }
 
-std::optional<double> json_figure(const plan::FigureRule& rule, const std::string& text, std::string& error) {
+std::optional<model::Figure> json_figure(const plan::FigureRule& rule, const std::string& text, std::string& error) {
   nlohmann::json doc;
   try {
     doc = nlohmann::json::parse(text);
@@ -102,7 +135,9 @@ std::optional<double> json_figure(const plan::FigureRule& rule, const std::strin
   const nlohmann::json::json_pointer pointer(rule.pattern);
   if (!doc.contains(pointer)) return std::nullopt;
   const nlohmann::json& v = doc.at(pointer);
-  if (v.is_number()) return v.get<double>();
+  // A JSON number's printed digits are gone once parsed: it is taken as exact (fio and
+  // sysbench print theirs in full).
+  if (v.is_number()) return model::Figure{v.get<double>(), rule.unit, 0};
   if (v.is_string()) return value_from(v.get<std::string>(), rule, error);
   error = fmt::format("{} is {}, not a number", rule.pattern, v.type_name());
   return std::nullopt;
@@ -125,22 +160,25 @@ void import_output(const plan::FigureRule& rule, const platform::ChildOutcome& o
 
 }  // namespace
 
-std::optional<double> scaled_value(const std::string& text, const std::string& unit, std::string& error) {
+std::optional<model::Figure> scaled_value(const std::string& text, const std::string& unit, std::string& error) {
   const analysis::Unit* to = analysis::find_unit(unit);
   const char* begin = text.c_str();
+  while (std::isspace(static_cast<unsigned char>(*begin))) ++begin;
   char* end = nullptr;
   const double v = std::strtod(begin, &end);
   if (end == begin || !std::isfinite(v)) {
     error = fmt::format("'{}' does not start with a number", text);
     return std::nullopt;
   }
+  const double step = printed_step(std::string_view(begin, static_cast<std::size_t>(end - begin)));
+  const auto scaled = [&](double factor) { return model::Figure{v * factor, unit, step * factor}; };
   std::string suffix(end);
   suffix.erase(0, suffix.find_first_not_of(" \t"));
   suffix.erase(suffix.find_last_not_of(" \t\r") + 1);
-  if (suffix.empty() || suffix == unit) return v;
-  if (const double f = prefix_factor(suffix); f > 0) return v * f;  // "12.5k": a prefix, not openssl's k
+  if (suffix.empty() || suffix == unit) return scaled(1);
+  if (const double f = prefix_factor(suffix); f > 0) return scaled(f);  // "12.5k": a prefix, not openssl's k
   if (const analysis::Unit* from = printed_unit(suffix)) {
-    if (to != nullptr && from->measure == to->measure) return v * from->factor / to->factor;
+    if (to != nullptr && from->measure == to->measure) return scaled(from->factor / to->factor);
     error = fmt::format("'{}' is in {}, which does not convert to {}", text, from->name, unit);
     return std::nullopt;
   }
@@ -150,7 +188,7 @@ std::optional<double> scaled_value(const std::string& text, const std::string& u
     const double f = prefix_factor(std::string_view(suffix).substr(0, n));
     std::string rest = suffix.substr(n);
     rest.erase(0, rest.find_first_not_of(" \t"));
-    if (f > 0 && (rest.empty() || rest == unit)) return v * f;
+    if (f > 0 && (rest.empty() || rest == unit)) return scaled(f);
   }
   error = fmt::format("'{}' ends in '{}', which is neither a unit nor a k/M/G prefix", text, suffix);
   return std::nullopt;
@@ -167,12 +205,12 @@ FigureReadings read_figures(const std::vector<plan::FigureRule>& rules, const pl
     std::string file_text;
     std::string error;
     const std::string& text = stream_text(rule, out, file_text, error);
-    std::optional<double> value;
+    std::optional<model::Figure> figure;
     if (error.empty())
-      value =
+      figure =
           rule.kind == plan::FigureRule::Kind::regex ? regex_figure(rule, text, error) : json_figure(rule, text, error);
-    if (value) {
-      r.figures.push_back({rule.label, {*value, rule.unit}});
+    if (figure) {
+      r.figures.push_back({rule.label, *figure});
       continue;
     }
     if (rule.optional && error.empty()) continue;

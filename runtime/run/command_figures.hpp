@@ -38,8 +38,9 @@ struct FigureReadings {
 FigureReadings read_figures(const std::vector<plan::FigureRule>& rules, const platform::ChildOutcome& out);
 
 /// A number as printed, with an optional unit or k/M/G/T (Ki/Mi/Gi/Ti) prefix after it, in
-/// `unit` (a units.hpp name): "1.5 GB/s" in MB/s is 1500, "12k" in ops/s is 12000. A printed unit
-/// of another measure, or an unknown one, gives an error; `error` says which.
-std::optional<double> scaled_value(const std::string& text, const std::string& unit, std::string& error);
+/// `unit` (a units.hpp name): "1.5 GB/s" in MB/s is 1500, "12k" in ops/s is 12000; its
+/// resolution the step of its last printed digit, scaled alike ("1.5 GB/s": 100 MB/s). A printed
+/// unit of another measure, or an unknown one, gives an error; `error` says which.
+std::optional<model::Figure> scaled_value(const std::string& text, const std::string& unit, std::string& error);
 
 }  // namespace hwbench::runtime::run

@@ -144,3 +144,20 @@ TEST_CASE("blocks: a series in B blocks gets the run's drift divided by the squa
   const std::vector<std::uint32_t> wb = {1, 1, 1, 2, 2, 2, 3, 3, 3};
   CHECK(analysis::block_interval(w, wb, {0.01, 10}).estimate == analysis::IntervalEstimate::blocks);
 }
+
+TEST_CASE("blocks: figures that agree closer than their printed digit are known to half of it") {
+  // Five runs of dd that all printed "1.1 GB/s", read in MB/s to a step of 100.
+  const std::vector<double> same(5, 1100);
+  const auto floor = analysis::block_interval(same, {}, {}, 100);
+  CHECK(floor.half == 50);
+  CHECK(floor.estimate == analysis::IntervalEstimate::digits);
+  CHECK(analysis::estimate_word(floor.estimate) == "digits");
+  CHECK(analysis::block_interval(same, {}).half == 0);
+  // Figures that vary more than the digit keep their own interval.
+  const std::vector<double> varied = {900, 1300, 1100, 1000, 1200};
+  const auto own = analysis::block_interval(varied, {}, {}, 100);
+  CHECK(own.estimate == analysis::IntervalEstimate::samples);
+  CHECK(own.half == doctest::Approx(analysis::ci95(varied)));
+  // One figure has no interval, digits or not.
+  CHECK(std::isnan(analysis::block_interval(std::vector<double>{1100}, {}, {}, 100).half));
+}

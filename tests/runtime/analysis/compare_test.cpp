@@ -48,6 +48,14 @@ Taken printed(double value, const std::string& unit) {
   return {s, rt::model::published_params()};
 }
 
+/// A figure a program printed in a command step's run: `value` in `unit`, to `resolution`.
+Taken read_from_program(double value, const std::string& unit, double resolution) {
+  rt::model::Sample s;
+  s.wall_ns = 1'000'000'000;
+  s.figure = rt::model::Figure{value, unit, resolution};
+  return {s, {"exec", {{"argv", "dd"}}}};
+}
+
 rt::model::Series series(const std::string& label, std::vector<Taken> samples) {
   rt::model::Series s;
   s.label = label;
@@ -361,6 +369,31 @@ TEST_CASE("compare: verdicts from the samples under the table, published figures
   CHECK(compare_text({&a, &b}, {"A", "B"}, fine).find("slightly  B/A  B is 0.5% faster") != std::string::npos);
   CHECK(rt::analysis::set_compare_option(fine, "effect", "lots") ==
         "effect must be a percentage from 0 to 100, not 'lots'");
+}
+
+TEST_CASE("compare: a program's printed figures get a verdict, as wide as their last digit") {
+  // dd printed "1.1 GB/s" five times on A and "1.2 GB/s" on B: read in MB/s, to 100 MB/s. Their
+  // samples do not vary, but each could be off by up to 50 MB/s: the rounding's variance 100² / 12
+  // a side, on 4 + 4 degrees of freedom (t = 2.306). Fieller's bounds, by hand: 1.0051 to 1.1847.
+  const auto runs = [](double value, double resolution) {
+    std::vector<Taken> out;
+    for (int i = 0; i < 5; ++i) out.push_back(read_from_program(value, "MB/s", resolution));
+    return out;
+  };
+  rt::model::Result a, b;
+  a.series = {series("dd write", runs(1100, 100)), series("dd read", runs(894, 1))};
+  b.series = {series("dd write", runs(1200, 100)), series("dd read", runs(894, 1))};
+  const std::string text = compare_text({&a, &b}, {"A", "B"}, {});
+  const std::string verdicts = text.substr(text.find("\nverdicts:"));
+  CHECK(verdicts ==
+        "\nverdicts: 95% CI of each ratio (Welch's t); minimum effect 1%\n"
+        "dd write  B/A  B is 9.1% faster (+0.5% to +18.5%)\n"
+        "dd read   B/A  no difference detected (-0.1% to +0.1%)\n");
+  // Without the digits they were printed with, the same figures claimed an exact 9.1%.
+  a.series = {series("dd write", runs(1100, 0))};
+  b.series = {series("dd write", runs(1200, 0))};
+  const std::string exact = compare_text({&a, &b}, {"A", "B"}, {});
+  CHECK(exact.find("dd write  B/A  B is 9.1% faster (+9.1% to +9.1%)") != std::string::npos);
 }
 
 TEST_CASE("compare: each run's drift is told under the verdicts and widens its back-to-back series") {

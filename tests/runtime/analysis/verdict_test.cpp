@@ -252,3 +252,19 @@ TEST_CASE("verdict: paired rounds: equal, slightly different, very different, to
   CHECK(analysis::compare_paired(std::vector<double>{100}, std::vector<double>{50}, 0.01).kind == Kind::no_spread);
   CHECK(analysis::compare_paired(std::vector<double>{}, std::vector<double>{}, 0.01).kind == Kind::no_spread);
 }
+
+TEST_CASE("verdict: paired rounds of printed figures count their rounding, worked by hand") {
+  // Three rounds that read "1.1 GB/s" beside "1.2 GB/s" every time: the log ratios agree exactly,
+  // but each side is known to a step of 100 MB/s only. Half-width on the log scale:
+  // t(0.975, 2) · sqrt((r_a² + r_b²) / 12), r = 100 / 1100 and 100 / 1200.
+  const std::vector<double> a(3, 1100), b(3, 1200);
+  const double ra = 100.0 / 1100, rb = 100.0 / 1200;
+  const double half = 4.302653 * std::sqrt((ra * ra + rb * rb) / 12);
+  const auto v = analysis::compare_paired(a, b, 0.01, ra, rb);
+  CHECK(v.ratio == doctest::Approx(12.0 / 11));
+  CHECK(v.lo == doctest::Approx(12.0 / 11 * std::exp(-half)).epsilon(1e-6));
+  CHECK(v.hi == doctest::Approx(12.0 / 11 * std::exp(half)).epsilon(1e-6));
+  CHECK(v.kind == Kind::no_difference);  // ±15% on the log scale: three rounds cannot tell
+  const auto exact = analysis::compare_paired(a, b, 0.01);
+  CHECK(exact.lo == doctest::Approx(exact.hi));
+}

@@ -315,3 +315,21 @@ TEST_CASE("command cli: a program's CPU time is its sample's children's, and cpu
     CHECK(hwbench::runtime::model::timed_ns(sample) >= 45'000'000);
   }
 }
+
+TEST_CASE("command cli: a figure printed with two digits is known to half its last one, and the run says so") {
+  test::TempDir work;
+  // dd past 1 GB/s prints two digits: five runs that all read "1.1 GB/s" are 1100 MB/s ± 50.
+  const auto run = run_recipe(work,
+                              "series \"rate\" sh \"echo 1.1 GB/s\" figure regex \"([0-9.]+ GB/s)\" unit MB/s scaled "
+                              "from stdout runs 5\nreport summary\n");
+  INFO(run.err);
+  REQUIRE(run.code == 0);
+  CHECK(squeezed(run.out).find("\nrate 5 1100.0 MB/s ±4.5% 1100.0\n") != std::string::npos);
+  CHECK(run.out.find("rate: its CI, ±4.5%, is half the last digit its figures were printed with\n") !=
+        std::string::npos);
+  std::string error;
+  const auto result = hwbench::runtime::record::load_result(work / "r.json", error);
+  REQUIRE_MESSAGE(result, error);
+  CHECK(result->series[0].samples[0].figure->resolution == 100);
+  CHECK(result->rendered[0].figures[0].estimate == "digits");
+}

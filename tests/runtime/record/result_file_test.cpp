@@ -85,7 +85,7 @@ model::Result populated() {
   s2.iteration = 2;
   s2.cpu_timed = true;
   s2.wall_ns = std::numeric_limits<std::int64_t>::min();
-  s2.figure = model::Figure{0.1 + 0.2, "MB/s"};
+  s2.figure = model::Figure{0.1 + 0.2, "MB/s", 0.01};  // a program printed "0.30"
   model::Sample s3;
   s3.figure = model::Figure{std::numeric_limits<double>::quiet_NaN(), "k"};
   // Three parameter sets in one series, the first used again by the last sample.
@@ -188,6 +188,7 @@ void check_same(const model::Result& a, const model::Result& b) {
       if (p.figure) {
         CHECK(same_double(p.figure->value, q.figure->value));
         CHECK(p.figure->unit == q.figure->unit);
+        CHECK(same_double(p.figure->resolution, q.figure->resolution));
       }
     }
     REQUIRE(x.printed.size() == y.printed.size());

@@ -342,12 +342,25 @@ TEST_CASE("command step: for with cputime counts the programs' CPU time, not hwb
 TEST_CASE("command step: scaled figures convert printed units and prefixes, and say what they cannot read") {
   using hwbench::runtime::run::scaled_value;
   std::string error;
-  CHECK(scaled_value("1.5 GB/s", "MB/s", error) == 1500);
-  CHECK(scaled_value("512 kB/s", "KB/s", error) == 512);
-  CHECK(scaled_value("2 MiB/s", "KiB/s", error) == 2048);
-  CHECK(scaled_value("12.5k", "ops/s", error) == 12500);
-  CHECK(scaled_value("3 Mops/s", "ops/s", error) == 3e6);
-  CHECK(scaled_value("7", "s", error) == 7);
+  // The value, and the step of its last printed digit scaled alike.
+  const auto read = [&](const std::string& text, const std::string& unit) {
+    const auto f = scaled_value(text, unit, error);
+    REQUIRE_MESSAGE(f, error);
+    CHECK(f->unit == unit);
+    return std::pair{f->value, f->resolution};
+  };
+  CHECK(read("1.5 GB/s", "MB/s") == std::pair{1500.0, 100.0});
+  CHECK(read("512 kB/s", "KB/s") == std::pair{512.0, 1.0});
+  CHECK(read("2 MiB/s", "KiB/s") == std::pair{2048.0, 1024.0});
+  CHECK(read("12.5k", "ops/s") == std::pair{12500.0, 100.0});
+  CHECK(read("3 Mops/s", "ops/s") == std::pair{3e6, 1e6});
+  CHECK(read("7", "s") == std::pair{7.0, 1.0});
+  CHECK(read(" 894 MB/s", "MB/s") == std::pair{894.0, 1.0});
+  CHECK(read("1669510.06k", "k").second == doctest::Approx(0.01));
+  CHECK(read("2.50e-3", "s").second == doctest::Approx(1e-5));
+  CHECK(read("1E3", "s") == std::pair{1000.0, 1000.0});
+  CHECK(read("-4.", "s") == std::pair{-4.0, 1.0});
+  CHECK(read("0x10", "s") == std::pair{16.0, 0.0});  // hexadecimal: no decimal digit to count
   CHECK_FALSE(scaled_value("1.5 GB", "MB/s", error));
   CHECK(error == "'1.5 GB' is in GB, which does not convert to MB/s");
   CHECK_FALSE(scaled_value("9 furlongs", "s", error));
