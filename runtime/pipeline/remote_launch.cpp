@@ -167,7 +167,14 @@ remote::HostBinaries find_binaries(const LaunchRequest& request, const std::stri
 TargetOutcome collect_received(const LaunchRequest& request, const Received& received, const std::string& stamp,
                                std::ostream& log) {
   TargetOutcome target{received.name, received.machine, received.reports, received.error, "", nullptr};
-  if (received.result.empty()) return target;
+  if (received.result.empty()) {
+    // A run that says it ran through sends its result: without one, nothing of it can be compared.
+    if (target.error.empty()) {
+      target.error = "it ran through but its result file did not come back";
+      log << fmt::format("hwbench: {}: {}\n", received.name, target.error);
+    }
+    return target;
+  }
   const std::string path = default_result_path(request.recipe.file, remote::file_name_part(received.name), stamp);
   std::string error;
   if (!platform::make_directories("results", error) || !platform::write_file_atomically(path, received.result, error)) {

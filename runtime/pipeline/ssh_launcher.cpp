@@ -44,6 +44,16 @@ std::optional<std::vector<remote::Host>> gather_hosts(const SshHosts& request, s
     }
     hosts.push_back(remote::Host{dest, dest, {}, "", ""});
   }
+  // Each host's result file is named after it: two names that give one file name would write
+  // one file, the second over the first.
+  for (std::size_t i = 0; i < hosts.size(); ++i)
+    for (std::size_t j = i + 1; j < hosts.size(); ++j)
+      if (remote::file_name_part(hosts[i].name) == remote::file_name_part(hosts[j].name)) {
+        log << fmt::format(
+            "hwbench: the hosts '{}' and '{}' would write their results to one file name ('{}'); rename one\n",
+            hosts[i].name, hosts[j].name, remote::file_name_part(hosts[i].name));
+        return std::nullopt;
+      }
   return hosts;
 }
 

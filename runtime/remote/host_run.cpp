@@ -40,12 +40,14 @@ std::string session_cause(const std::vector<std::string>& lines, int exit_code, 
   return fmt::format("{} (ssh exited with {})", fallback, exit_code);
 }
 
-/// The run there printed `hwbench-status CODE MACHINE`, then `hwbench-file SIZE NAME` blocks.
+/// The run there printed `hwbench-status CODE MACHINE`, then `hwbench-file SIZE NAME` blocks,
+/// then `hwbench-end`.
 struct RunAnswer {
   bool need_binary = false;  ///< hwbench-need MACHINE CACHE: the binary is not cached
   std::string machine, cache;
   std::optional<int> status;
-  std::map<std::string, std::string> files;
+  std::map<std::string, std::string> files;  ///< each block that came whole
+  bool complete = false;                     ///< hwbench-end came: nothing of the answer was lost
 };
 
 bool take_line(std::string_view& text, std::string& line) {
@@ -77,6 +79,8 @@ RunAnswer read_answer(std::string_view text) {
       if (!(words >> size >> name) || size > text.size()) break;
       a.files[name] = std::string(text.substr(0, size));
       text.remove_prefix(size);
+    } else if (tag == "hwbench-end") {
+      a.complete = true;
     }
   }
   return a;
@@ -103,32 +107,38 @@ std::string run_script(const Host& host, const HostBinaries& binaries, const Run
   s += "  *) h= ;;\nesac\n";
   s += "c=" + cache_expression(host) + "\n";
   s += fmt::format("b=\"$c\"/{}-\"$h\"/hwbench\n", shell_quote(request.version));
-  s += "if [ -z \"$h\" ] || [ ! -x \"$b\" ]; then printf 'hwbench-need %s %s\\n' \"$a\" \"$c\"; exit 0; fi\n";
+  // Each line of the answer starts a line of its own: a login script may have printed text
+  // without a newline (a terminal title) before it.
+  s += "if [ -z \"$h\" ] || [ ! -x \"$b\" ]; then printf '\\nhwbench-need %s %s\\n' \"$a\" \"$c\"; exit 0; fi\n";
   s += "d=$(mktemp -d \"${TMPDIR:-/tmp}/hwbench-run.XXXXXX\") || exit 1\n";
   s += fmt::format("echo {} >&2\n", start_marker);
   std::vector<std::string> words{"run", "--remote-session", "-o", "result.json"};
   words.insert(words.end(), request.run_words.begin(), request.run_words.end());
   for (const auto& l : host.locations) words.insert(words.end(), {"-L", l});
   words.push_back(request.recipe);
-  s += "cd \"$d\" && \"$b\" " + shell_words(words) + " >reports.txt\n";
+  // TMPDIR inside the run directory, as a Slurm task's: the built-in location `tmp` goes with it
+  // when the directory is removed, even after hwbench there was killed.
+  s += "cd \"$d\" && TMPDIR=\"$d\" \"$b\" " + shell_words(words) + " >reports.txt\n";
   // From here on the session may be gone (the client killed): a write to it must fail, not end
   // the script before it removes the run directory.
   s += "r=$?\ntrap '' PIPE\n";
-  s += "printf 'hwbench-status %s %s\\n' \"$r\" \"$a\"\n";
+  s += "printf '\\nhwbench-status %s %s\\n' \"$r\" \"$a\"\n";
   s += "for f in result.json reports.txt; do\n";
   s += "  if [ -f \"$d/$f\" ]; then printf 'hwbench-file %s %s\\n' $(wc -c <\"$d/$f\") \"$f\"; cat \"$d/$f\"; fi\n";
   s += "done\n";
+  s += "printf '\\nhwbench-end\\n'\n";
   s += "cd / && rm -rf \"$d\"\n";
   return s;
 }
 
 std::string copy_script(const std::string& dir, std::uint64_t size) {
   const std::string q = shell_quote(dir);
-  const std::string t = q + "/.hwbench-copy.$$";
+  // mktemp, not $$: hosts sharing a home over NFS may have the same pid for two copies.
+  const std::string t = "\"$t\"";
   return fmt::format(
-      "umask 022 && mkdir -p {0} && cat >{1} && [ \"$(wc -c <{1})\" -eq {2} ] && chmod 755 {1} && mv -f {1} "
-      "{0}/hwbench || "
-      "{{ rm -f {1}; echo 'the copy of hwbench did not arrive whole' >&2; exit 1; }}",
+      "umask 022 && mkdir -p {0} && t=$(mktemp {0}/.hwbench-copy.XXXXXX) && cat >{1} && [ \"$(wc -c <{1})\" -eq {2} ] "
+      "&& chmod 755 {1} && mv -f {1} {0}/hwbench || "
+      "{{ [ -n \"$t\" ] && rm -f {1}; echo 'the copy of hwbench did not arrive whole' >&2; exit 1; }}",
       q, t, size);
 }
 
@@ -242,7 +252,11 @@ HostRun run_on_host(const Host& host, const HostBinaries& binaries, const RunReq
       out.remote_exit = *answer.status;
       if (auto r = answer.files.find("result.json"); r != answer.files.end()) out.result = r->second;
       if (auto r = answer.files.find("reports.txt"); r != answer.files.end()) out.reports = r->second;
-      if (*answer.status != 0) out.error = run_cause(session.during, *answer.status);
+      if (*answer.status != 0)
+        out.error = run_cause(session.during, *answer.status);
+      else if (!answer.complete)
+        // The files that came whole are kept; the host is not counted as one that ran through.
+        out.error = session_cause({}, session.end.exit_code, "the connection was lost while its answer came");
       return out;
     }
     if (session.started) {

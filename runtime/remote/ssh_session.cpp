@@ -35,7 +35,7 @@ std::vector<std::string> ssh_client_words(const char* hwbench_ssh) {
 std::vector<std::string> ssh_argv(const std::vector<std::string>& client, const std::string& destination,
                                   const std::string& remote_command) {
   std::vector<std::string> argv = client;
-  argv.insert(argv.end(), {"-o", "BatchMode=yes", "--", destination, remote_command});
+  argv.insert(argv.end(), {"-T", "-o", "BatchMode=yes", "--", destination, remote_command});
   return argv;
 }
 

@@ -1,5 +1,5 @@
 #pragma once
-// One OpenSSH client session: `ssh [HWBENCH_SSH's words] -o BatchMode=yes -- DEST COMMAND`
+// One OpenSSH client session: `ssh [HWBENCH_SSH's words] -T -o BatchMode=yes -- DEST COMMAND`
 // started as a child process with its three standard streams on pipes. What the remote command
 // prints on stdout is collected; what it prints on stderr is handed on line by line as it comes.
 #include <atomic>
@@ -14,9 +14,10 @@ namespace hwbench::runtime::remote {
 std::vector<std::string> ssh_client_words(const char* hwbench_ssh);
 
 /// The argument vector that runs `remote_command` (one line for the remote login shell, its
-/// words already quoted) on `destination`: the client's words, `-o BatchMode=yes` (never a
-/// password prompt), `--`, the destination, the command. Host-key checking is left to the user's
-/// configuration.
+/// words already quoted) on `destination`: the client's words, `-T` (never a terminal, whatever
+/// RequestTTY a configuration sets: the bundle and the answer are bytes, not lines for a tty),
+/// `-o BatchMode=yes` (never a password prompt), `--`, the destination, the command. Host-key
+/// checking is left to the user's configuration.
 std::vector<std::string> ssh_argv(const std::vector<std::string>& client, const std::string& destination,
                                   const std::string& remote_command);
 

@@ -333,3 +333,15 @@ TEST_CASE("command cli: a figure printed with two digits is known to half its la
   CHECK(result->series[0].samples[0].figure->resolution == 100);
   CHECK(result->rendered[0].figures[0].estimate == "digits");
 }
+
+TEST_CASE("command cli: runs within one second keep each its own result file") {
+  test::TempDir work;
+  test::write_text(work / "r.bench", "series \"n\" nop runs 1\n");
+  // One after another, as a shell loop runs a quick recipe: each names its file in the same
+  // second as the last (or the next); none replaces another's.
+  for (int i = 0; i < 3; ++i) {
+    test::HwbenchChild run({"run", "-q", "r.bench"}, work.path());
+    CHECK(run.exit_code(30) == 0);
+  }
+  CHECK(test::count_entries(work / "results") == 3);
+}

@@ -514,3 +514,105 @@ TEST_CASE("reproduce over real ssh: an openssl log's procedure runs on two hosts
   CHECK(test::count_entries(fleet.tmp1) == 0);
   CHECK(test::count_entries(fleet.tmp2) == 0);
 }
+
+namespace {
+
+/// An ssh client for HWBENCH_SSH: the real one with the fleet's configuration, except that for
+/// the destination `dest` its stdout goes through `filter` (a shell pipeline stage) and the
+/// client then exits `code`, or `before` is printed on stdout first.
+std::string client_wrapper(const Fleet& fleet, const std::string& dest, const std::string& filter, int code,
+                           const std::string& before = "") {
+  const std::string path = fleet.root / "ssh-wrapper";
+  const std::string ssh = "ssh -F '" + fleet.root / "ssh_config" + "'";
+  std::string script =
+      "#!/bin/sh\nd=\nseen=\nfor a; do [ -n \"$seen\" ] && [ -z \"$d\" ] && d=$a; [ \"$a\" = -- ] && seen=1; done\n";
+  script += "if [ \"$d\" != " + dest + " ]; then exec " + ssh + " \"$@\"; fi\n";
+  if (!before.empty()) script += "printf '" + before + "'\n";
+  if (filter.empty())
+    script += "exec " + ssh + " \"$@\"\n";
+  else
+    script += ssh + " \"$@\" | " + filter + "\nexit " + std::to_string(code) + "\n";
+  test::write_text(path, script);
+  ::chmod(path.c_str(), 0755);
+  return path;
+}
+
+}  // namespace
+
+TEST_CASE("fleet over real ssh: an answer cut after its status line is a lost connection, not a silent success") {
+  Fleet fleet;
+  if (!fleet.ready()) return;
+  fleet.precache();
+  // host2's link drops once the status line and the result file's header have come through.
+  fleet.ssh_env.emplace("HWBENCH_SSH", client_wrapper(fleet, "host2", "sed -n '1,/^hwbench-file/p'", 255));
+  test::HwbenchChild run({"run", "fleet.bench", "--hosts", fleet.fleet_file()}, fleet.work);
+  const int code = run.exit_code(120);
+  INFO("stdout:\n" << run.out() << "\nstderr:\n" << run.err());
+  CHECK(code == 3);
+  CHECK(test::count_of(run.err(),
+                       "hwbench: host2: the connection was lost while its answer came (ssh exited with 255)\n") == 1);
+  CHECK(test::count_of(run.err(), "hwbench: no comparison: 1 of the 2 hosts ran the recipe through\n") == 1);
+  CHECK(files_starting(fleet.work + "/results", "fleet-host1-").size() == 1);
+  CHECK(files_starting(fleet.work + "/results", "fleet-host2-").empty());
+  // The run there went through to its end: its teardown ran and its run directory went.
+  CHECK(test::count_entries(fleet.tmp2) == 0);
+  CHECK(test::count_entries(fleet.loc2) == 0);
+}
+
+TEST_CASE("fleet over real ssh: text a login script prints without a newline does not hide the answer") {
+  Fleet fleet;
+  if (!fleet.ready()) return;
+  fleet.precache();
+  // A terminal title's escape on stdout before the session's own output, as some shell rc files print.
+  fleet.ssh_env.emplace("HWBENCH_SSH", client_wrapper(fleet, "host2", "", 0, "\\033]0;me@host2\\007"));
+  test::HwbenchChild run({"run", "fleet.bench", "--hosts", fleet.fleet_file()}, fleet.work);
+  const int code = run.exit_code(120);
+  INFO("stdout:\n" << run.out() << "\nstderr:\n" << run.err());
+  CHECK(code == 0);
+  CHECK(files_starting(fleet.work + "/results", "fleet-host2-").size() == 1);
+  CHECK(test::count_of(run.out(), "Comparison: host1 (the base) and the others") == 1);
+}
+
+TEST_CASE("fleet over real ssh: two host names that give one result file name are refused before any session") {
+  Fleet fleet;
+  if (!fleet.ready()) return;
+  test::HwbenchChild run({"run", "fleet.bench", "--host", "rack 1", "--host", "rack_1"}, fleet.work);
+  const int code = run.exit_code(30);
+  CHECK(code == 2);
+  CHECK(run.err() ==
+        "hwbench: the hosts 'rack 1' and 'rack_1' would write their results to one file name ('rack_1'); rename "
+        "one\n");
+  CHECK_FALSE(test::exists(fleet.work + "/results"));
+}
+
+TEST_CASE("fleet over real ssh: the built-in tmp location lives in the run directory, gone with it") {
+  Fleet fleet;
+  if (!fleet.ready()) return;
+  fleet.precache();
+  test::write_text(
+      fleet.work + "/tmp.bench",
+      "setup { write tmp:/t_1 size 64KB random }\nseries \"spin\" nop for 60s\nteardown { rm tmp:/t_* }\n");
+  test::HwbenchChild run({"run", "tmp.bench", "--host", "host1"}, fleet.work);
+  // The file of the setup in the run directory: the series runs there.
+  const auto in_run_dir = [&] {
+    for (const auto& d : files_starting(fleet.tmp1, "hwbench-run."))
+      if (test::exists(d + "/hwbench-tmp/t_1")) return true;
+    return false;
+  };
+  REQUIRE_MESSAGE(run.wait_until(in_run_dir, 30), "host TMPDIR: " << test::names_of(test::snapshot(fleet.tmp1)));
+  // hwbench on the host killed as the OOM killer would: no teardown; the run directory goes,
+  // and the tmp location's file with it.
+  // Its own process, not the shells and ssh whose command lines carry the same words.
+  std::error_code ec;
+  for (const auto& e : std::filesystem::directory_iterator("/proc", ec)) {
+    const std::string cmd = test::read_text(e.path().string() + "/cmdline");
+    const auto exe = std::filesystem::read_symlink(e.path() / "exe", ec).filename();
+    if (!ec && exe == "hwbench" && cmd.find("--remote-session") != std::string::npos)
+      ::kill(std::stoi(e.path().filename().string()), SIGKILL);
+  }
+  const int code = run.exit_code(60);
+  INFO("stderr:\n" << run.err());
+  CHECK(code == 3);
+  CHECK(fleet.host1_left_clean());
+  CHECK(test::count_entries(fleet.tmp1) == 0);
+}

@@ -53,7 +53,7 @@ TEST_CASE("remote: the ssh command line: the user's client words, batch mode, th
   CHECK(remote::ssh_client_words("  ") == std::vector<std::string>{"ssh"});
   CHECK(remote::ssh_client_words("ssh -F /tmp/cfg\t-q") == std::vector<std::string>{"ssh", "-F", "/tmp/cfg", "-q"});
   CHECK(remote::ssh_argv({"ssh", "-F", "c"}, "nas", "sh -c 'x'") ==
-        std::vector<std::string>{"ssh", "-F", "c", "-o", "BatchMode=yes", "--", "nas", "sh -c 'x'"});
+        std::vector<std::string>{"ssh", "-F", "c", "-T", "-o", "BatchMode=yes", "--", "nas", "sh -c 'x'"});
   CHECK(remote::destination_problem("-oProxyCommand=x") ==
         "the ssh destination '-oProxyCommand=x' starts with '-' (ssh would take it for an option)");
   CHECK(remote::destination_problem("me@nas").empty());
