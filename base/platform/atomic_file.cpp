@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <climits>
 #include <cstring>
 #include <vector>
 
@@ -61,20 +62,36 @@ bool sync_directory(const std::string& dir) {
   return ok;
 }
 
-}  // namespace
-
-bool write_file_atomically(const std::string& path, std::string_view content, std::string& error) {
-  return write_file_atomically(
-      path, [content](const FileWriter& write) { write(content); }, error);
-}
-
-bool write_file_atomically(const std::string& path, const std::function<void(const FileWriter&)>& produce,
-                           std::string& error) {
-  if (path.empty()) {
-    error = "cannot write an empty path";
+/// Writes what `produce` gives straight into `path`, which is no regular file (a device such as
+/// /dev/null or /dev/stdout, a FIFO): there is nothing to replace, and a rename over it would
+/// put a regular file in the device's place.
+bool write_through(const std::string& path, const std::function<void(const FileWriter&)>& produce, std::string& error) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC | O_NOCTTY);
+  if (fd < 0) {
+    error = describe("cannot write", path, errno);
     return false;
   }
-  std::vector<char> temp(path.begin(), path.end());
+  bool ok = true;
+  int err = 0;
+  produce([&](std::string_view piece) {
+    if (ok && !write_all(fd, piece)) {
+      ok = false;
+      err = errno;
+    }
+  });
+  if (::close(fd) != 0 && ok) {
+    ok = false;
+    err = errno;
+  }
+  if (!ok) error = describe("cannot write", path, err);
+  return ok;
+}
+
+/// `target` (the file `path` names, through a symbolic link or not) replaced by a temporary file
+/// beside it, renamed over it once written whole and synced; errors name `path`.
+bool replace_file(const std::string& path, const std::string& target,
+                  const std::function<void(const FileWriter&)>& produce, std::string& error) {
+  std::vector<char> temp(target.begin(), target.end());
   const std::string suffix = ".tmp-XXXXXX";
   temp.insert(temp.end(), suffix.begin(), suffix.end());
   temp.push_back('\0');
@@ -88,7 +105,7 @@ bool write_file_atomically(const std::string& path, const std::function<void(con
 
   mode_t mode = 0666 & ~current_umask();
   struct stat existing {};
-  if (::stat(path.c_str(), &existing) == 0 && S_ISREG(existing.st_mode)) {
+  if (::stat(target.c_str(), &existing) == 0 && S_ISREG(existing.st_mode)) {
     mode = existing.st_mode & 07777;
   }
 
@@ -110,7 +127,7 @@ bool write_file_atomically(const std::string& path, const std::function<void(con
     ok = false;
     err = errno;
   }
-  if (ok && ::rename(temp_path.c_str(), path.c_str()) != 0) {
+  if (ok && ::rename(temp_path.c_str(), target.c_str()) != 0) {
     ok = false;
     err = errno;
   }
@@ -119,11 +136,42 @@ bool write_file_atomically(const std::string& path, const std::function<void(con
     error = describe("cannot write", path, err);
     return false;
   }
-  if (!sync_directory(parent_directory(path))) {
+  if (!sync_directory(parent_directory(target))) {
     error = describe("cannot write", path, errno);
     return false;
   }
   return true;
+}
+
+}  // namespace
+
+bool write_file_atomically(const std::string& path, std::string_view content, std::string& error) {
+  return write_file_atomically(
+      path, [content](const FileWriter& write) { write(content); }, error);
+}
+
+bool write_file_atomically(const std::string& path, const std::function<void(const FileWriter&)>& produce,
+                           std::string& error) {
+  if (path.empty()) {
+    error = "cannot write an empty path";
+    return false;
+  }
+  struct stat existing {};
+  if (::stat(path.c_str(), &existing) == 0) {
+    if (S_ISDIR(existing.st_mode)) {
+      error = describe("cannot write", path, EISDIR);
+      return false;
+    }
+    if (!S_ISREG(existing.st_mode)) return write_through(path, produce, error);
+  }
+  // A symbolic link to a file: the file it names is replaced, the link stays.
+  std::string target = path;
+  struct stat link {};
+  if (::lstat(path.c_str(), &link) == 0 && S_ISLNK(link.st_mode)) {
+    std::vector<char> resolved(PATH_MAX + 1, '\0');
+    if (::realpath(path.c_str(), resolved.data()) != nullptr) target = resolved.data();
+  }
+  return replace_file(path, target, produce, error);
 }
 
 bool make_directories(const std::string& dir, std::string& error) {

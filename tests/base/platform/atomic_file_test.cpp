@@ -1,6 +1,7 @@
 #include "base/platform/atomic_file.hpp"
 
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -9,6 +10,7 @@
 #include <fstream>
 #include <iterator>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <doctest/doctest.h>
@@ -186,4 +188,45 @@ TEST_CASE("make_directories: failures name the part that could not be created") 
 
   CHECK_FALSE(platform::make_directories("", error));
   CHECK(error == "cannot create directory: empty path");
+}
+
+TEST_CASE("write_file_atomically: a device or a FIFO is written through, never replaced by a file") {
+  TempDir dir;
+  std::string error;
+  // `-o /dev/null` as root renamed a regular file over the device: every later `> /dev/null`
+  // then wrote into a file that programs read from as their empty input. A null device of our own:
+  const std::string null = dir.path + "/null";
+  if (::mknod(null.c_str(), S_IFCHR | 0666, makedev(1, 3)) == 0) {
+    CHECK(platform::write_file_atomically(null, std::string("a result\n"), error));
+    struct stat st {};
+    REQUIRE(::stat(null.c_str(), &st) == 0);
+    CHECK(S_ISCHR(st.st_mode));
+    CHECK(entries(dir.path) == std::vector<std::string>{"null"});
+  } else {
+    MESSAGE("no device node of our own (not root): " << null);
+  }
+  // A FIFO, its reader here: the content arrives through it, and it stays a FIFO.
+  const std::string fifo = dir.path + "/pipe";
+  REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+  std::string received;
+  std::thread reader([&] { received = slurp(fifo); });
+  CHECK(platform::write_file_atomically(fifo, std::string("through the pipe\n"), error));
+  reader.join();
+  CHECK(received == "through the pipe\n");
+  CHECK(fs::is_fifo(fifo));
+  // A directory is refused, with what it is.
+  CHECK_FALSE(platform::write_file_atomically(dir.path, std::string("x"), error));
+  CHECK(error == "cannot write " + dir.path + ": Is a directory");
+}
+
+TEST_CASE("write_file_atomically: through a symbolic link the file it names is replaced, the link stays") {
+  TempDir dir;
+  const std::string real = dir.path + "/real.json", link = dir.path + "/latest.json";
+  std::ofstream(real) << "old";
+  fs::create_symlink("real.json", link);
+  std::string error;
+  REQUIRE(platform::write_file_atomically(link, std::string("new"), error));
+  CHECK(fs::is_symlink(link));
+  CHECK(slurp(real) == "new");
+  CHECK(entries(dir.path) == std::vector<std::string>{"latest.json", "real.json"});
 }
