@@ -135,6 +135,13 @@ struct Reproduction {
 std::optional<std::pair<reproduce::Log, record::Procedure>> read_and_infer(const std::string& name, bool original,
                                                                            std::ostream& err, int& code) {
   std::string error;
+  // A device reads forever (/dev/zero) or waits (a tty): no tool's log is one. Pipes are read.
+  std::error_code ec;
+  if (std::filesystem::is_character_file(name, ec) || std::filesystem::is_block_file(name, ec)) {
+    err << fmt::format("hwbench: {}: a device, not a log\n", name);
+    code = exit_usage;
+    return std::nullopt;
+  }
   auto text = record::read_text_file(name, error);
   if (!text) {
     err << "hwbench: " << error << "\n";
@@ -170,9 +177,9 @@ int run_and_compare(const Reproduction& how, const reproduce::Log& log, const Co
   }
   RunChoices files;
   files.blocks = how.choices.blocks;
-  files.output = how.choices.output.empty()
-                     ? pipeline::default_result_path(stem + "-reproduced", "", pipeline::utc_stamp("%Y%m%dT%H%M%SZ"))
-                     : how.choices.output;
+  files.output = how.choices.output.empty() ? pipeline::default_result_path(stem + "-reproduced.bench", "",
+                                                                            pipeline::utc_stamp("%Y%m%dT%H%M%SZ"))
+                                            : how.choices.output;
   const int code = cmd_run(request, files, how.format, how.width, how.display, RemoteRole::none, how.argv, out, err);
   if (code != exit_ok) return code;
   std::string error;
@@ -203,13 +210,23 @@ int reproduce_one(const Reproduction& how, const std::string& name, std::ostream
   const std::string path = emit.empty() ? (std::filesystem::path(work.path()) / (stem + ".bench")).string() : emit;
   if (!write_recipe(procedure, path, err)) return exit_failure;
   if (!emit.empty()) err << fmt::format("recipe: {}\n", path);
+  // The derived recipe's file goes with the temporary directory: a diagnostic that names it says
+  // where the line it quotes can be kept.
+  const auto refused = [&](int code) {
+    if (emit.empty() && (code == exit_usage || code == exit_recipe))
+      err << fmt::format(
+          "reproduce: note: {} was the derived recipe, removed with its directory: --emit FILE keeps "
+          "it, --dry-run prints it\n",
+          path);
+    return code;
+  };
   Common request;
-  if (!recipe_request(how.common, procedure, path, name, how.choices.dry_run, request, err)) return exit_usage;
+  if (!recipe_request(how.common, procedure, path, name, how.choices.dry_run, request, err)) return refused(exit_usage);
   if (how.choices.dry_run) {
     out << procedure.recipe << "\n";
-    return cmd_check(request, false, out, err);
+    return refused(cmd_check(request, false, out, err));
   }
-  return run_and_compare(how, log, request, stem, out, err);
+  return refused(run_and_compare(how, log, request, stem, out, err));
 }
 
 }  // namespace
@@ -224,6 +241,14 @@ int cmd_reproduce(const Common& c, const ReproduceChoices& choices, const HostsO
   if (hosts.any() && !choices.output.empty()) {
     err << "hwbench: -o names one file; a run on hosts writes results/<recipe>-<host>-<UTC time>.json for each\n";
     return exit_usage;
+  }
+  // The log is the one thing a reproduction must never write over.
+  for (const auto& [option, file] : {std::pair{"--emit", &choices.emit}, std::pair{"-o", &choices.output}}) {
+    std::error_code ec;
+    if (!file->empty() && !choices.logs.empty() && std::filesystem::equivalent(*file, choices.logs.front(), ec)) {
+      err << fmt::format("hwbench: {} {} is the log itself; name another file\n", option, *file);
+      return exit_usage;
+    }
   }
   analysis::CompareOptions options;
   if (!choices.effect.empty()) {

@@ -1,5 +1,7 @@
 #include "runtime/record/recipe_writer.hpp"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 namespace hwbench::runtime::record {
@@ -48,6 +50,17 @@ std::string RecipeWriter::cite(std::string_view needle, std::size_t skip) const 
   return "";
 }
 
+std::string RecipeWriter::cite_after(std::string_view needle, std::string_view marker, bool last) const {
+  const std::string want = collapse_blanks(needle);
+  std::size_t from = log_lines_.size();
+  for (std::size_t i = 0; i < log_lines_.size(); ++i)
+    if (log_lines_[i].find(marker) != std::string::npos && (last || from == log_lines_.size())) from = i;
+  if (from == log_lines_.size() || want.empty()) return cite(needle);
+  for (std::size_t i = from + 1; i < log_lines_.size(); ++i)
+    if (log_lines_[i].find(want) != std::string::npos) return citation(i);
+  return cite(needle);
+}
+
 std::string RecipeWriter::cite_row(std::string_view needle) const {
   const std::string want = collapse_blanks(needle);
   for (std::size_t i = 0; i < log_lines_.size() && !want.empty(); ++i)
@@ -57,10 +70,42 @@ std::string RecipeWriter::cite_row(std::string_view needle) const {
   return cite(needle);
 }
 
+namespace {
+
+/// The length of the UTF-8 sequence that starts `text` at `at`, 0 when none does (a stray byte,
+/// a cut or overlong sequence).
+std::size_t utf8_length(std::string_view text, std::size_t at) {
+  const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
+  const unsigned char lead = byte(at);
+  const std::size_t n = lead < 0x80                   ? 1
+                        : lead >= 0xC2 && lead < 0xE0 ? 2
+                        : lead >= 0xE0 && lead < 0xF0 ? 3
+                        : lead >= 0xF0 && lead < 0xF5 ? 4
+                                                      : 0;
+  if (n == 0 || at + n > text.size()) return 0;
+  for (std::size_t k = at + 1; k < at + n; ++k)
+    if ((byte(k) & 0xC0) != 0x80) return 0;
+  return n;
+}
+
+/// A log line as a comment of the recipe: at most `limit` bytes of whole characters, "..." when
+/// cut, and each byte that starts no UTF-8 character (a Latin-1 log) as "?": the recipe is kept
+/// in the result file, whose JSON must be UTF-8, and its hash must still match it.
+std::string comment_text(std::string_view line, std::size_t limit) {
+  std::string out;
+  for (std::size_t at = 0; at < line.size();) {
+    const std::size_t n = utf8_length(line, at);
+    if (out.size() + std::max<std::size_t>(n, 1) > limit - 3 && line.size() > limit) return out + "...";
+    out += n == 0 ? std::string("?") : std::string(line.substr(at, n));
+    at += std::max<std::size_t>(n, 1);
+  }
+  return out;
+}
+
+}  // namespace
+
 std::string RecipeWriter::citation(std::size_t i) const {
-  std::string line = log_lines_[i];
-  if (line.size() > 60) line = line.substr(0, 57) + "...";
-  return fmt::format("line {}: {}", i + 1, line);
+  return fmt::format("line {}: {}", i + 1, comment_text(log_lines_[i], 60));
 }
 
 void RecipeWriter::header(std::string_view what, std::string_view name, std::string_view machine) {

@@ -39,6 +39,10 @@ class RecipeWriter {
   /// As cite(), for the first line that starts with `needle` (a table's row); when no line
   /// does, the first that holds it after a `"` (a published file's `label = "…"`), else cite().
   std::string cite_row(std::string_view needle) const;
+  /// As cite(), for the first line holding `needle` after the first line holding `marker` (the
+  /// last such line with `last`): a test of the second run of a log that prints each run under
+  /// its own heading, whose names repeat the first run's. cite() when no line holds `marker`.
+  std::string cite_after(std::string_view needle, std::string_view marker, bool last) const;
 
   /// The recipe's opening comment: what it repeats (`what`, e.g. "nbench 2.2.3's ten tests"),
   /// from which file (`name`) of which machine ("" when the log does not say).

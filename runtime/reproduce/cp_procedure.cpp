@@ -66,9 +66,13 @@ record::Procedure cp_procedure(const model::Result& log, std::string_view text, 
   for (const auto& r : rows) {
     const std::size_t files = std::max(r.reads, r.writes);
     w.statement(fmt::format("  repeat {} write disk:/hwb_{}_$i size {} random", files, r.size, r.size));
-    // A write row without its read row copies files the read row would have put there.
+    // A write row copies files its read row put on the RAM disk: those it has more of than the
+    // read row (all of them, without one) are written there first.
     if (r.reads == 0)
       w.statement(fmt::format("  repeat {} write ramdisk:/hwb_{}_$i size {} random", r.writes, r.size, r.size));
+    else if (r.writes > r.reads)
+      w.statement(fmt::format("  for i in {}..{} write ramdisk:/hwb_{}_$i size {} random", r.reads + 1, r.writes,
+                              r.size, r.size));
   }
   w.statement("}");
   w.statement("settle until stable");

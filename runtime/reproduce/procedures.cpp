@@ -34,8 +34,15 @@ std::size_t error_line(const std::string& error, const std::string& name) {
   return line;
 }
 
-/// The first line of `error`.
-std::string first_line(const std::string& error) { return error.substr(0, error.find('\n')); }
+/// The first line of `error`, at most 160 bytes, each control byte as "?": an importer quotes the
+/// line it stopped at, and a binary file's "line" is kilobytes of anything.
+std::string first_line(const std::string& error) {
+  std::string line = error.substr(0, error.find('\n'));
+  if (line.size() > 160) line = line.substr(0, 157) + "...";
+  for (char& c : line)
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = '?';
+  return line;
+}
 
 /// The tool whose report style a published or result file has: "nbench", "openssl"…; "" for none.
 std::string report_tool(const model::Result& result) {
@@ -52,6 +59,21 @@ std::string log_tool(const Log& log) {
   return log.kind == "result" || log.kind == "published" ? report_tool(log.result) : log.kind;
 }
 
+/// The NAME=PATH of each -L/--location the command line gave, in order.
+std::vector<std::string> given_locations(const std::vector<std::string>& argv) {
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < argv.size(); ++i) {
+    const std::string& a = argv[i];
+    if ((a == "-L" || a == "--location") && i + 1 < argv.size())
+      out.push_back(argv[++i]);
+    else if (a.rfind("--location=", 0) == 0)
+      out.push_back(a.substr(11));
+    else if (a.rfind("-L", 0) == 0 && a.size() > 2)
+      out.push_back(a.substr(2));
+  }
+  return out;
+}
+
 /// A result file's own recipe, with its --set values and the baseline files it read.
 record::Procedure result_procedure(const Log& log) {
   const model::Result& r = log.result;
@@ -59,6 +81,13 @@ record::Procedure result_procedure(const Log& log) {
   p.tool = "recipe";
   p.recipe = r.recipe_text;
   p.settings = r.parameters;
+  // The places its run was given are that machine's: asked for again, as a cp table's disk is.
+  for (const auto& given : given_locations(r.command_line)) {
+    const auto eq = given.find('=');
+    if (eq == std::string::npos || eq == 0 || given[0] == '/') continue;  // a remapped directory: the recipe's own
+    p.locations.push_back(given.substr(0, eq));
+    p.notes.push_back(fmt::format("its run was given -L {}", given));
+  }
   if (!r.recipe_sha256.empty() && pipeline::sha256_hex(r.recipe_text) != r.recipe_sha256)
     p.notes.push_back(
         fmt::format("the recipe kept in {} does not match its recorded SHA-256: it was changed after "
@@ -109,8 +138,10 @@ std::optional<Log> read_log(std::string text, const std::string& name, std::stri
     log.kind = "published";
     log.result = std::move(*r);
   } else {
+    // The closest: the tool whose own words the file holds most of, then the importer that read
+    // furthest; none when the file holds no tool's words at all.
     std::string closest;
-    std::size_t furthest = 0;
+    std::pair<std::size_t, std::size_t> best{0, 0};
     std::vector<std::string> formats;
     for (const auto& importer : tools::importers()) {
       formats.push_back(importer.tool);
@@ -121,16 +152,19 @@ std::optional<Log> read_log(std::string text, const std::string& name, std::stri
         log.result = std::move(*r);
         break;
       }
-      if (const std::size_t line = error_line(why, name); line > furthest || closest.empty()) {
-        furthest = std::max(furthest, line);
-        closest = fmt::format("{} ({})", importer.tool, first_line(why));
+      std::size_t marks = 0;
+      for (const auto& mark : importer.marks) marks += text.find(mark) != std::string::npos ? 1 : 0;
+      const std::pair<std::size_t, std::size_t> score{marks, error_line(why, name)};
+      if (marks > 0 && score > best) {
+        best = score;
+        closest = fmt::format("; the closest is {} ({})", importer.tool, first_line(why));
       }
     }
     if (log.kind.empty()) {
       error = fmt::format(
           "{}: not a log hwbench reads: neither a result file (JSON), a published result (TOML) nor the output of "
-          "{}; the closest is {}",
-          name, fmt::join(formats, ", "), closest);
+          "{}{}",
+          name, fmt::join(formats, ", "), closest.empty() ? "; it holds none of their words" : closest);
       return std::nullopt;
     }
   }

@@ -17,21 +17,33 @@ std::string times(double ratio) { return ratio >= 1 ? fmt::format("{:.2f}×", ra
 
 std::vector<std::string> reproduce_summary(const analysis::Comparison& comparison, std::size_t column) {
   std::vector<std::string> lines;
-  if (column == 0 || column > comparison.summary.size() || comparison.summary[column - 1].used == 0) return lines;
+  if (column == 0 || column > comparison.summary.size()) return lines;
   const std::size_t ratio = column - 1;
-  const analysis::SummaryCell& total = comparison.summary[ratio];
-  const double g = total.value;
+  // Speeds only, a time's ratio turned into its speed's: a share of the CPU or a count says
+  // nothing of how fast this machine is, and a latency 100 times the log's is a 0.01× speed,
+  // which the table's mean of the printed ratios would count as 100×.
+  std::vector<std::pair<double, std::string>> speeds;
+  std::size_t series = 0;
+  for (const auto& row : comparison.rows) {
+    if (row.index || row.ratios.size() <= ratio) continue;
+    ++series;
+    const analysis::RatioCell& cell = row.ratios[ratio];
+    if (cell.state != analysis::RatioState::computed || !cell.speed || !(cell.value > 0)) continue;
+    const double r = cell.lower_is_faster ? 1 / cell.value : cell.value;
+    speeds.emplace_back(r, fmt::format("{} {}", row.label, times(r)));
+  }
+  if (speeds.empty()) return lines;
+  double logs = 0;
+  for (const auto& [r, text] : speeds) logs += std::log(r);
+  const double g = std::exp(logs / static_cast<double>(speeds.size()));
   const std::string& name = comparison.names[column];
-  lines.push_back(fmt::format("{} is {} the log's figures (geometric mean over {} of {} series)", name, times(g),
-                              total.used, total.series));
+  lines.push_back(
+      fmt::format("{} is {} as fast as the log's machine (geometric mean of the speeds over {} of {} "
+                  "series, times as their reciprocals)",
+                  name, times(g), speeds.size(), series));
   // The series furthest from the geometric mean: where this machine differs most from the log's.
   std::vector<std::pair<double, std::string>> spread;
-  for (const auto& row : comparison.rows) {
-    if (row.index || row.ratios.size() <= ratio || row.ratios[ratio].state != analysis::RatioState::computed) continue;
-    double r = row.ratios[ratio].value;
-    if (row.ratios[ratio].lower_is_faster) r = 1 / r;
-    spread.emplace_back(std::log(r / g), fmt::format("{} {}", row.label, times(r)));
-  }
+  for (const auto& [r, text] : speeds) spread.emplace_back(std::log(r / g), text);
   std::sort(spread.begin(), spread.end());
   if (spread.size() >= 3) {
     std::vector<std::string> low, high;

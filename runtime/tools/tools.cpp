@@ -20,15 +20,22 @@ namespace hwbench::runtime::tools {
 const std::vector<Importer>& importers() {
   // Each tool's parser registers here, explicitly, one line each.
   static const std::vector<Importer> table = {
-      {"nbench", "BYTEmark / nbench 2.x reports (indices recomputed from iterations/sec)", nbench::import_nbench},
-      {"bonnie", "bonnie++ 1.03, 1.96/1.97 and 2.00 output: the tables, the CSV line or both, one run or several",
-       bonnie::import_bonnie},
+      {"nbench",
+       "BYTEmark / nbench 2.x reports (indices recomputed from iterations/sec)",
+       nbench::import_nbench,
+       {"BYTEmark", "Iterations/sec", "NUMERIC SORT", "FP EMULATION", "INTEGER INDEX", "LU DECOMPOSITION"}},
+      {"bonnie",
+       "bonnie++ 1.03, 1.96/1.97 and 2.00 output: the tables, the CSV line or both, one run or several",
+       bonnie::import_bonnie,
+       {"Sequential Output", "Sequential Input", "Random Seeks", "Sequential Create", "K/sec %CP", "Latency"}},
       {"openssl",
        "openssl speed's summary, 0.9.8 to 3.x: header lines, the type x block-size table, the sign/verify tables",
-       openssl::import_openssl},
+       openssl::import_openssl,
+       {"The 'numbers' are in 1000s of bytes", "sign/s", "verify/s", "OpenSSL", "16 bytes", "Doing "}},
       {"unixbench",
        "BYTE UnixBench text reports: 5.x/6.0 (every run: 1 copy, then N copies) and the 4.1 layout with FINAL SCORE",
-       unixbench::import_unixbench},
+       unixbench::import_unixbench,
+       {"BYTE UNIX Benchmarks", "System Benchmarks Index", "Dhrystone 2", "Whetstone", "Execl Throughput", "lps"}},
   };
   return table;
 }

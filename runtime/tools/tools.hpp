@@ -23,6 +23,9 @@ struct Importer {
   /// Parses `text` (the log, named `name` in messages). On failure returns std::nullopt and
   /// sets `error` to `NAME:LINE: error: …` lines.
   std::function<std::optional<model::Result>(std::string_view text, const std::string& name, std::string& error)> parse;
+  /// Words only its tool's output prints: which of them a file holds tells, when no importer
+  /// reads the file, which tool it most likely came from.
+  std::vector<std::string> marks;
 };
 
 /// Every importer, in the order `hwbench import --help` lists them.

@@ -128,7 +128,7 @@ LoggedTables logged_tables(const model::Result& log) {
 }
 
 /// The `exec openssl speed …` section: the program itself on the log's algorithms, imported.
-void write_original(record::RecipeWriter& w, const LoggedTables& t, int copies) {
+void write_original(record::RecipeWriter& w, const LoggedTables& t, int copies, const std::string& seconds) {
   std::vector<std::string> algorithms;
   const auto add = [&](const std::string& row, const std::string& name) {
     if (name.empty())
@@ -143,8 +143,12 @@ void write_original(record::RecipeWriter& w, const LoggedTables& t, int copies) 
   for (const auto& r : t.rows) blocks.insert(r.blocks.begin(), r.blocks.end());
   std::string options = copies > 0 ? fmt::format(" -multi {}", copies) : "";
   if (blocks.size() == 1) options += fmt::format(" -bytes {}", *blocks.begin());
+  // Its own variable: openssl speed reads -seconds as a whole number, so `--set seconds=100ms`,
+  // which shortens the kernels, would give it "0.1" and a refusal.
+  w.statement(fmt::format("let openssl_seconds = {}", seconds.empty() ? "3" : seconds),
+              "openssl speed -seconds: whole seconds (--set openssl_seconds=1 for a quick pass)");
   w.statement("section \"openssl speed\" {");
-  w.statement(fmt::format("  exec openssl speed -elapsed{} -seconds ${{seconds / 1s}} {} import openssl missing skip",
+  w.statement(fmt::format("  exec openssl speed -elapsed{} -seconds $openssl_seconds {} import openssl missing skip",
                           options, fmt::join(algorithms, " ")),
               "the program itself, where it is installed (--original)");
   w.statement("  report openssl");
@@ -187,7 +191,7 @@ record::Procedure openssl_procedure(const model::Result& log, std::string_view t
                       : fmt::format("{} for ${}", statement, duration);
   };
   const LoggedTables t = logged_tables(log);
-  if (original) write_original(w, t, copies);
+  if (original) write_original(w, t, copies, options.seconds);
   for (const auto& r : t.rows) {
     std::string statement = symmetric_statement(r.row) + " block $b";
     if (options.decrypt && statement.rfind("cipher ", 0) == 0) statement += " decrypt";

@@ -157,9 +157,10 @@ record::Procedure unixbench_procedure(const model::Result& log, std::string_view
         if (it->second.time) seconds = std::lround(*it->second.time);
       }
     }
-    // A later run's lines repeat the first run's test names.
+    // A later run's lines repeat the first run's test names, each twice (its results and its
+    // index table): the parallel copies' run is the log's last.
     w.statement(series_statement(series.label, *test, parts, runs, seconds),
-                w.cite(parts.test, parts.suffixed ? 1 : 0));
+                w.cite_after(parts.test, "Benchmark Run:", parts.suffixed));
     reproduced.push_back(series.label);
   }
   w.blank();

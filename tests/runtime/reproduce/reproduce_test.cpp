@@ -315,22 +315,34 @@ TEST_CASE("reproduce: the verdict names the geometric mean, the series furthest 
   using namespace hwbench::runtime;
   analysis::Comparison c;
   c.names = {"log", "here"};
-  const std::pair<const char*, double> ratios[] = {{"a", 2.0}, {"b", 8.0}, {"c", 4.0}, {"d", 1.0}};
-  for (const auto& [label, ratio] : ratios) {
+  // Four rates, a latency half the log's (a speed of 2), and a share of the CPU, which says
+  // nothing of speed: the mean is of 2, 8, 4, 1 and 2, (2·8·4·1·2)^(1/5) = 2.639.
+  struct Row {
+    const char* label;
+    double ratio;
+    bool speed, time;
+  };
+  const Row rows[] = {{"a", 2.0, true, false}, {"b", 8.0, true, false},  {"c", 4.0, true, false},
+                      {"d", 1.0, true, false}, {"lat", 0.5, true, true}, {"cpu", 3.0, false, false}};
+  for (const auto& r : rows) {
     analysis::CompareRow row;
-    row.label = label;
+    row.label = r.label;
     analysis::RatioCell cell;
     cell.state = analysis::RatioState::computed;
-    cell.value = ratio;
+    cell.value = r.ratio;
+    cell.speed = r.speed;
+    cell.lower_is_faster = r.time;
     row.ratios.push_back(cell);
     c.rows.push_back(row);
   }
-  c.summary.push_back({std::sqrt(8.0), 4, 4});
+  c.summary.push_back({0.9, 6, 6});  // the table's own mean of the printed ratios: not this line's
   c.environment.push_back({"CPU", {"Pentium III", "AMD EPYC"}, true});
   c.environment.push_back({"OS", {"", "Debian"}, true});
   const auto lines = reproduce::reproduce_summary(c, 1);
   REQUIRE(lines.size() == 3);
-  CHECK(lines[0] == "here is 2.83× the log's figures (geometric mean over 4 of 4 series)");
+  CHECK(lines[0] ==
+        "here is 2.64× as fast as the log's machine (geometric mean of the speeds over 5 of 6 series, times as their "
+        "reciprocals)");
   CHECK(lines[1] == "here stands furthest above that on b 8.00×, c 4.00×, furthest below on d 1.00×, a 2.00×");
   CHECK(lines[2] == "here differs from the log's machine in: CPU");
   CHECK(reproduce::reproduce_summary(c, 2).empty());
@@ -343,14 +355,17 @@ TEST_CASE("reproduce --original: openssl speed itself runs beside the kernels, b
   }
   test::TempDir work;
   const std::string log = test::source_path("tests/data/openssl/openssl-3.0-md5-16.txt");
-  const auto run = test::cli({"reproduce", "--original", "-q", log, "-o", work / "r.json", "--emit", work / "r.bench"});
+  // A quick pass for the kernels: the program keeps its whole second (it reads no "0.01").
+  const auto run = test::cli({"reproduce", "--original", "-q", log, "--set", "seconds=10ms", "-o", work / "r.json",
+                              "--emit", work / "r.bench"});
   INFO(run.err);
   REQUIRE(run.code == 0);
   const std::string recipe = read_source_abs(work / "r.bench");
   // The log's -seconds 1 and its one block size (-bytes 16) reach the program.
   CHECK(has_line(recipe, "let seconds = 1s"));
+  CHECK(recipe.find("\nlet openssl_seconds = 1 ") != std::string::npos);
   CHECK(has_line(recipe,
-                 "  exec openssl speed -elapsed -bytes 16 -seconds ${seconds / 1s} md5 import openssl missing "
+                 "  exec openssl speed -elapsed -bytes 16 -seconds $openssl_seconds md5 import openssl missing "
                  "skip"));
   CHECK(has_line(recipe, "compare with section \"openssl speed\""));
   const auto header = run.out.find("\nseries ", run.out.find("this machine (openssl speed)") - 200);
