@@ -2,6 +2,7 @@
 
 #include <csignal>
 #include <cstdlib>
+#include <functional>
 #include <map>
 #include <mutex>
 #include <thread>
@@ -74,26 +75,27 @@ std::vector<remote::HostBinaries> host_binaries(const LaunchRequest& request, co
 /// One session per host, side by side unless `serial`. Ctrl-C or SIGTERM sets the flag; each
 /// session then closes its stdin, and the run on its host stops as after a Ctrl-C there. A
 /// session that ends early leaves its input unread: that must be a failed write, not a SIGPIPE.
-std::vector<remote::HostRun> run_sessions(const std::vector<remote::Host>& hosts,
-                                          const std::vector<remote::HostBinaries>& binaries,
-                                          const remote::RunRequest& session, bool serial,
-                                          const std::atomic<bool>* interrupted, std::ostream& log) {
+/// `done` takes each host's run as its session ends (under the log's lock): its result is
+/// written then, not once the slowest host is done, so that a hwbench killed meanwhile loses
+/// only the runs still going.
+void run_sessions(const std::vector<remote::Host>& hosts, const std::vector<remote::HostBinaries>& binaries,
+                  const remote::RunRequest& session, bool serial, const std::atomic<bool>* interrupted,
+                  const std::function<void(std::size_t, const remote::HostRun&)>& done, std::ostream& log) {
   struct sigaction ignore {
   }, old_pipe{};
   ignore.sa_handler = SIG_IGN;
   ::sigaction(SIGPIPE, &ignore, &old_pipe);
-  std::vector<remote::HostRun> runs(hosts.size());
   std::mutex log_mutex;
   const auto run_one = [&](std::size_t i) {
     const remote::Host& host = hosts[i];
-    runs[i] = remote::run_on_host(host, binaries[i], session, interrupted, [&](const std::string& line) {
-      std::lock_guard<std::mutex> lock(log_mutex);
-      log << host.name << ": " << line << "\n" << std::flush;
-    });
-    if (!runs[i].error.empty()) {
-      std::lock_guard<std::mutex> lock(log_mutex);
-      log << fmt::format("hwbench: {}: {}\n", host.name, runs[i].error) << std::flush;
-    }
+    const remote::HostRun run =
+        remote::run_on_host(host, binaries[i], session, interrupted, [&](const std::string& line) {
+          std::lock_guard<std::mutex> lock(log_mutex);
+          log << host.name << ": " << line << "\n" << std::flush;
+        });
+    std::lock_guard<std::mutex> lock(log_mutex);
+    if (!run.error.empty()) log << fmt::format("hwbench: {}: {}\n", host.name, run.error) << std::flush;
+    done(i, run);
   };
   if (serial) {
     for (std::size_t i = 0; i < hosts.size(); ++i) run_one(i);
@@ -103,7 +105,6 @@ std::vector<remote::HostRun> run_sessions(const std::vector<remote::Host>& hosts
     for (auto& t : threads) t.join();
   }
   ::sigaction(SIGPIPE, &old_pipe, nullptr);
-  return runs;
 }
 
 /// Runs the recipe on each host over its own ssh session.
@@ -127,16 +128,17 @@ class SshLauncher : public Launcher {
     session.run_words = prepared->run_words;
     const std::vector<remote::HostBinaries> binaries = host_binaries(request, *hosts, log);
     run::InterruptGuard guard;
-    std::vector<remote::HostRun> runs = run_sessions(*hosts, binaries, session, request.serial, guard.flag(), log);
-
     LaunchOutcome outcome;
+    outcome.targets.resize(hosts->size());
+    // One time for the whole command, so that the files of one comparison sort together.
     const std::string stamp = utc_stamp("%Y%m%dT%H%M%SZ");
-    for (std::size_t i = 0; i < hosts->size(); ++i) {
-      const remote::HostRun& r = runs[i];
-      outcome.targets.push_back(collect_received(
-          request, {(*hosts)[i].name, r.machine, r.result, r.reports, r.error, r.remote_exit}, stamp, log));
-      if (!outcome.targets.back().error.empty()) outcome.all_complete = false;
-    }
+    const auto done = [&](std::size_t i, const remote::HostRun& r) {
+      outcome.targets[i] = collect_received(
+          request, {(*hosts)[i].name, r.machine, r.result, r.reports, r.error, r.remote_exit}, stamp, log);
+    };
+    run_sessions(*hosts, binaries, session, request.serial, guard.flag(), done, log);
+    for (const auto& target : outcome.targets)
+      if (!target.error.empty()) outcome.all_complete = false;
     outcome.interrupted = guard.flag()->load();
     return outcome;
   }

@@ -259,6 +259,11 @@ HostRun run_on_host(const Host& host, const HostBinaries& binaries, const RunReq
         out.error = session_cause({}, session.end.exit_code, "the connection was lost while its answer came");
       return out;
     }
+    if (interrupted && interrupted->load() && session.end.exit_code < 0) {
+      out.error = fmt::format("interrupted, and no answer came within {:g} s: its ssh was ended",
+                              SessionInput{}.interrupt_grace_seconds);
+      return out;
+    }
     if (session.started) {
       out.error = session_cause({}, session.end.exit_code, "the connection was lost during the run");
       return out;

@@ -34,6 +34,9 @@ struct SessionInput {
   int interrupt_signal = 0;
   /// Called once, from the session's loop, when `interrupted` is set (a step's scancel --signal).
   std::function<void()> on_interrupt;
+  /// How long a client may outlive the interruption (its remote side's teardown and answer)
+  /// before it is sent SIGTERM, and SIGKILL 5 s later.
+  double interrupt_grace_seconds = 10;
 };
 
 /// How a session ended.
@@ -45,6 +48,8 @@ struct SessionEnd {
 
 /// Runs `argv` (argv[0] found on PATH) in a process group of its own, so that a Ctrl-C at the
 /// terminal reaches hwbench alone, which then ends the remote run in order by closing stdin.
+/// The session ends half a second after the client exits, whatever a descendant of it keeps
+/// open, or, after an interruption, once the client is ended past its grace.
 /// SIGPIPE must be ignored by the caller (a session that ends early leaves `input` unread).
 SessionEnd run_session(const std::vector<std::string>& argv, const SessionInput& io);
 

@@ -519,15 +519,17 @@ namespace {
 
 /// An ssh client for HWBENCH_SSH: the real one with the fleet's configuration, except that for
 /// the destination `dest` its stdout goes through `filter` (a shell pipeline stage) and the
-/// client then exits `code`, or `before` is printed on stdout first.
+/// client then exits `code`; `before` is printed on stdout first, and `prelude` (shell lines)
+/// runs before the client.
 std::string client_wrapper(const Fleet& fleet, const std::string& dest, const std::string& filter, int code,
-                           const std::string& before = "") {
+                           const std::string& before = "", const std::string& prelude = "") {
   const std::string path = fleet.root / "ssh-wrapper";
   const std::string ssh = "ssh -F '" + fleet.root / "ssh_config" + "'";
   std::string script =
       "#!/bin/sh\nd=\nseen=\nfor a; do [ -n \"$seen\" ] && [ -z \"$d\" ] && d=$a; [ \"$a\" = -- ] && seen=1; done\n";
   script += "if [ \"$d\" != " + dest + " ]; then exec " + ssh + " \"$@\"; fi\n";
   if (!before.empty()) script += "printf '" + before + "'\n";
+  script += prelude;
   if (filter.empty())
     script += "exec " + ssh + " \"$@\"\n";
   else
@@ -615,4 +617,47 @@ TEST_CASE("fleet over real ssh: the built-in tmp location lives in the run direc
   CHECK(code == 3);
   CHECK(fleet.host1_left_clean());
   CHECK(test::count_entries(fleet.tmp1) == 0);
+}
+
+TEST_CASE("fleet over real ssh: a descendant of the client that keeps its stderr does not hold the run") {
+  Fleet fleet;
+  if (!fleet.ready()) return;
+  fleet.precache();
+  // As a ControlPersist master started with -v would: a process that outlives the client and
+  // keeps the session's stderr open.
+  fleet.ssh_env.emplace("HWBENCH_SSH",
+                        client_wrapper(fleet, "host1", "", 0, "", "( exec sleep 30 ) </dev/null >/dev/null &\n"));
+  const auto start = std::chrono::steady_clock::now();
+  test::HwbenchChild run({"run", "fleet.bench", "--host", "host1", "-L", "st=" + fleet.loc1}, fleet.work);
+  const int code = run.exit_code(60);
+  INFO("stderr:\n" << run.err());
+  CHECK(code == 0);
+  CHECK(test::seconds_since(start) < 15);
+  CHECK(files_starting(fleet.work + "/results", "fleet-host1-").size() == 1);
+  std::system("pkill -f '^sleep 30$' >/dev/null 2>&1");
+}
+
+TEST_CASE("fleet over real ssh: a host that went dark: the other's result is written at once, Ctrl-C ends it") {
+  Fleet fleet;
+  if (!fleet.ready()) return;
+  fleet.precache();
+  // host2 answers nothing and never reads its stdin's end: a network gone dark.
+  fleet.ssh_env.emplace("HWBENCH_SSH", client_wrapper(fleet, "host2", "", 0, "", "exec sleep 300\n"));
+  test::HwbenchChild run({"run", "fleet.bench", "--hosts", fleet.fleet_file()}, fleet.work);
+  // host1's result is on disk as soon as its session ends, while hwbench still waits for host2:
+  // a hwbench killed now would keep it.
+  REQUIRE_MESSAGE(
+      run.wait_until([&] { return files_starting(fleet.work + "/results", "fleet-host1-").size() == 1; }, 60),
+      run.err());
+  CHECK_FALSE(run.ended());
+  const auto start = std::chrono::steady_clock::now();
+  run.signal_group(SIGINT);
+  const int code = run.exit_code(60);
+  INFO("stderr:\n" << run.err());
+  CHECK(code == 3);
+  // host2's client was ended once its 10 s were up.
+  CHECK(test::seconds_since(start) < 25);
+  CHECK(test::count_of(run.err(), "hwbench: host2: interrupted, and no answer came within 10 s: its ssh was ended\n") ==
+        1);
+  CHECK(files_starting(fleet.work + "/results", "fleet-host1-").size() == 1);
 }
