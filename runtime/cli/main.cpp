@@ -27,6 +27,7 @@ int main(int argc, char** argv) {
   sigemptyset(&late);
   sigaddset(&late, SIGINT);
   sigaddset(&late, SIGTERM);
+  sigaddset(&late, SIGHUP);
   ::sigprocmask(SIG_BLOCK, &late, nullptr);
   return code;
 }

@@ -35,21 +35,21 @@ std::string rerun_file(const std::string& path, std::uint32_t k) {
 
 extern "C" void on_rerun_child(int) {}
 
-/// While it lives, SIGINT, SIGTERM and SIGCHLD are held back except inside wait_rerun's
+/// While it lives, SIGINT, SIGTERM, SIGHUP and SIGCHLD are held back except inside wait_rerun's
 /// sigsuspend and deliver_pending(): a signal between the last look at the interruption flag and
 /// the fork is not lost, and waiting for a rerun costs no wake-ups. SIGCHLD gets a handler of its
 /// own (one that does nothing), so that sigsuspend returns when the rerun ends, whatever
-/// SIGCHLD's disposition was; and the three are open while waiting whatever mask hwbench was
+/// SIGCHLD's disposition was; and the four are open while waiting whatever mask hwbench was
 /// started with (a parent that blocked SIGCHLD would otherwise hold the wait for ever).
 class HeldSignals {
  public:
   HeldSignals() {
     sigset_t held;
     sigemptyset(&held);
-    for (const int sig : {SIGINT, SIGTERM, SIGCHLD}) sigaddset(&held, sig);
+    for (const int sig : {SIGINT, SIGTERM, SIGHUP, SIGCHLD}) sigaddset(&held, sig);
     ::sigprocmask(SIG_BLOCK, &held, &old_mask_);
     wait_mask_ = old_mask_;
-    for (const int sig : {SIGINT, SIGTERM, SIGCHLD}) sigdelset(&wait_mask_, sig);
+    for (const int sig : {SIGINT, SIGTERM, SIGHUP, SIGCHLD}) sigdelset(&wait_mask_, sig);
     struct sigaction sa {};
     sa.sa_handler = on_rerun_child;
     sigemptyset(&sa.sa_mask);
@@ -72,7 +72,7 @@ class HeldSignals {
     sigset_t pending;
     sigemptyset(&pending);
     if (::sigpending(&pending) != 0) return;
-    if (!sigismember(&pending, SIGINT) && !sigismember(&pending, SIGTERM)) return;
+    if (!sigismember(&pending, SIGINT) && !sigismember(&pending, SIGTERM) && !sigismember(&pending, SIGHUP)) return;
     sigset_t held;
     ::sigprocmask(SIG_SETMASK, &wait_mask_, &held);  // the pending signal is handled here
     ::sigprocmask(SIG_SETMASK, &held, nullptr);
@@ -80,7 +80,7 @@ class HeldSignals {
 
  private:
   sigset_t old_mask_{};
-  sigset_t wait_mask_{};  ///< old_mask_ with the three held ones open
+  sigset_t wait_mask_{};  ///< old_mask_ with the four held ones open
   struct sigaction old_child_ {};
 };
 

@@ -9,7 +9,7 @@ namespace {
 std::atomic<bool> g_interrupted{false};
 std::atomic<int> g_signal{0};
 struct sigaction g_old_int {
-}, g_old_term{};
+}, g_old_term{}, g_old_hup{};
 bool g_ignore_after = false;  // InterruptGuard::ignore_signals_after_runs()
 
 extern "C" void on_signal(int sig) {
@@ -28,6 +28,9 @@ InterruptGuard::InterruptGuard() {
   sa.sa_flags = SA_RESTART;
   ::sigaction(SIGINT, &sa, &g_old_int);
   ::sigaction(SIGTERM, &sa, &g_old_term);
+  // A terminal closed under the run (an ssh login lost, a window shut) stops it as a Ctrl-C does:
+  // teardown, the result marked interrupted, rather than a death that leaves the run's files.
+  ::sigaction(SIGHUP, &sa, &g_old_hup);
 }
 
 void InterruptGuard::ignore_signals_after_runs() { g_ignore_after = true; }
@@ -36,10 +39,12 @@ InterruptGuard::~InterruptGuard() {
   if (g_ignore_after) {
     ::signal(SIGINT, SIG_IGN);
     ::signal(SIGTERM, SIG_IGN);
+    ::signal(SIGHUP, SIG_IGN);
     return;
   }
   ::sigaction(SIGINT, &g_old_int, nullptr);
   ::sigaction(SIGTERM, &g_old_term, nullptr);
+  ::sigaction(SIGHUP, &g_old_hup, nullptr);
 }
 
 const std::atomic<bool>* InterruptGuard::flag() const { return &g_interrupted; }

@@ -1,5 +1,5 @@
-// Ctrl-C (SIGINT to the process group, as a terminal sends it) and SIGTERM (to the process, as
-// `kill PID` sends it) at 23 points of specs/cp-ramdisk.bench, run by the real hwbench binary
+// Ctrl-C (SIGINT to the process group, as a terminal sends it), SIGTERM (to the process, as
+// `kill PID` sends it) and SIGHUP (a terminal closed under the run) at 23 points of specs/cp-ramdisk.bench, run by the real hwbench binary
 // with its sizes cut to 1 MB and 2 MB: each time teardown ran, no file of the run is left, the
 // files that were there before are untouched, and the result file says it is not complete.
 #include <csignal>
@@ -112,7 +112,8 @@ struct Scene {
 
 }  // namespace
 
-TEST_CASE("faults: SIGINT and SIGTERM at 23 points of specs/cp-ramdisk.bench leave nothing and no complete result") {
+TEST_CASE(
+    "faults: SIGINT, SIGTERM and SIGHUP at 23 points of specs/cp-ramdisk.bench leave nothing, no complete result") {
   Scene scene;
 
   SUBCASE("without a signal the run completes, with the whole result and a clean st1 and RAM disk") {
@@ -132,7 +133,7 @@ TEST_CASE("faults: SIGINT and SIGTERM at 23 points of specs/cp-ramdisk.bench lea
       {"1MB_1", 0, 0, SIGINT},
       {"1MB_6", 0, 0, SIGTERM},
       {"1MB_10", 0, 0, SIGINT},
-      {"2MB_2", 0, 0, SIGTERM},
+      {"2MB_2", 0, 0, SIGHUP},
       {"2MB_7", 0, 0, SIGINT},
       {"2MB_10", 0, 0, SIGTERM},
       // the timed statements: reads (cold, st1 -> RAM disk) and writes (RAM disk -> st1, sync)
@@ -141,13 +142,13 @@ TEST_CASE("faults: SIGINT and SIGTERM at 23 points of specs/cp-ramdisk.bench lea
       {nullptr, 5, 2, SIGTERM},
       {nullptr, 9, 0, SIGTERM},
       {nullptr, 10, 0, SIGINT},
-      {nullptr, 11, 0, SIGTERM},
+      {nullptr, 11, 0, SIGHUP},
       {nullptr, 16, 1, SIGINT},
       {nullptr, 19, 0, SIGTERM},
       {nullptr, 20, 0, SIGINT},
       {nullptr, 21, 0, SIGTERM},
       {nullptr, 25, 2, SIGINT},
-      {nullptr, 29, 0, SIGTERM},
+      {nullptr, 29, 0, SIGHUP},
       {nullptr, 30, 0, SIGINT},
       {nullptr, 31, 0, SIGTERM},
       {nullptr, 35, 0, SIGINT},
@@ -161,7 +162,8 @@ TEST_CASE("faults: SIGINT and SIGTERM at 23 points of specs/cp-ramdisk.bench lea
     std::string where = point.setup_file ? std::string("setup, writing st1:/") + point.setup_file
                                          : "after sample " + std::to_string(point.after_samples) + " + " +
                                                std::to_string(point.delay_ms) + " ms";
-    SUBCASE((std::to_string(n) + ": " + where + ", " + (point.signal == SIGINT ? "SIGINT" : "SIGTERM")).c_str()) {
+    const char* name = point.signal == SIGINT ? "SIGINT" : point.signal == SIGHUP ? "SIGHUP" : "SIGTERM";
+    SUBCASE((std::to_string(n) + ": " + where + ", " + name).c_str()) {
       auto run = scene.start();
       if (point.setup_file) {
         const std::string file = scene.st1 / point.setup_file;
@@ -173,11 +175,12 @@ TEST_CASE("faults: SIGINT and SIGTERM at 23 points of specs/cp-ramdisk.bench lea
       if (point.signal == SIGINT)
         run->signal_group(SIGINT);
       else
-        run->signal(SIGTERM);
+        run->signal(point.signal);
       if (point.storm) {
         // A second Ctrl-C while teardown cleans up must not cut it short.
         run->wait_until([&] {
           run->signal(SIGTERM);
+          run->signal(SIGHUP);
           run->signal_group(SIGINT);
           return run->ended();
         });
