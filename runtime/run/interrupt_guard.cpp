@@ -30,7 +30,9 @@ InterruptGuard::InterruptGuard() {
   ::sigaction(SIGTERM, &sa, &g_old_term);
   // A terminal closed under the run (an ssh login lost, a window shut) stops it as a Ctrl-C does:
   // teardown, the result marked interrupted, rather than a death that leaves the run's files.
-  ::sigaction(SIGHUP, &sa, &g_old_hup);
+  // Unless it was ignored when hwbench started: `nohup hwbench run …` asks to outlive the terminal.
+  ::sigaction(SIGHUP, nullptr, &g_old_hup);
+  if (g_old_hup.sa_handler != SIG_IGN) ::sigaction(SIGHUP, &sa, nullptr);
 }
 
 void InterruptGuard::ignore_signals_after_runs() { g_ignore_after = true; }

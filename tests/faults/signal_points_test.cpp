@@ -2,6 +2,10 @@
 // `kill PID` sends it) and SIGHUP (a terminal closed under the run) at 23 points of specs/cp-ramdisk.bench, run by the real hwbench binary
 // with its sizes cut to 1 MB and 2 MB: each time teardown ran, no file of the run is left, the
 // files that were there before are untouched, and the result file says it is not complete.
+#include <fcntl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <csignal>
 #include <thread>
 
@@ -209,4 +213,28 @@ TEST_CASE(
       std::filesystem::remove(scene.result);
     }
   }
+}
+
+TEST_CASE("faults: under nohup (SIGHUP ignored at start) a SIGHUP does not stop the run") {
+  test::TempDir work;
+  test::write_text(work / "r.bench", "series \"n\" nop for 2s\n");
+  // `nohup hwbench run …`: the shell ignores SIGHUP, the exec keeps it ignored.
+  const std::string command = "trap '' HUP; exec '" + std::string(HWBENCH_BINARY) + "' run -q r.bench -o r.json";
+  const pid_t pid = ::fork();
+  REQUIRE(pid >= 0);
+  if (pid == 0) {
+    if (::chdir(work.path().c_str()) != 0) ::_exit(126);
+    const int null = ::open("/dev/null", O_WRONLY);
+    ::dup2(null, 1);
+    ::execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  ::kill(pid, SIGHUP);
+  int status = 0;
+  REQUIRE(::waitpid(pid, &status, 0) == pid);
+  CHECK(WIFEXITED(status));
+  CHECK(WEXITSTATUS(status) == 0);
+  const nlohmann::json j = nlohmann::json::parse(test::read_text(work / "r.json"), nullptr, false);
+  CHECK(j.value("status", "") == "complete");
 }
