@@ -39,7 +39,8 @@ std::string closest_match(std::string_view word, const std::vector<std::string>&
   std::string best;
   std::size_t best_distance = 0;
   for (const auto& c : candidates) {
-    const auto d = edit_distance(word, c);
+    // A swap of two neighbours is one slip of the fingers: "rnus" is one edit from "runs".
+    const auto d = edit_distance(word, c, Swaps::one_edit);
     if (best.empty() || d < best_distance) {
       best = c;
       best_distance = d;

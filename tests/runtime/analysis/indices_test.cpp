@@ -92,7 +92,7 @@ TEST_CASE("checker: an index against an undeclared baseline") {
         "t.bench:3:32: error: no baseline called 'p09' is declared before this index\n"
         "    3 | index \"I\" = geomean(\"IDEA\") vs p09\n"
         "      |                                ^~~\n"
-        "hint: declare it first: baseline p09 from \"FILE.toml\"\n");
+        "hint: did you mean 'p90'?\n");
 }
 
 TEST_CASE("checker: an index naming a series that nothing produces") {
