@@ -108,11 +108,15 @@ class CpKernel : public Kernel {
 
  private:
   platform::FileDescriptor open_source() const {
-    platform::FileDescriptor fd = platform::open_file(src_, O_RDONLY);
+    // O_NONBLOCK: a FIFO put in the file's place opens at once (and is refused below) instead of
+    // waiting for a writer where no Ctrl-C reaches.
+    platform::FileDescriptor fd = platform::open_file(src_, O_RDONLY | O_NONBLOCK);
     if (!fd.valid()) throw common::io_error("open", src_, errno);
     struct stat st {};
     if (::fstat(fd.get(), &st) != 0) throw common::io_error("open", src_, errno);
     if (S_ISDIR(st.st_mode)) throw KernelError(fmt::format("cannot copy {}: it is a directory", src_));
+    if (!S_ISREG(st.st_mode)) throw KernelError(fmt::format("cannot copy {}: it is not a regular file", src_));
+    ::fcntl(fd.get(), F_SETFL, ::fcntl(fd.get(), F_GETFL) & ~O_NONBLOCK);
     return fd;
   }
 
@@ -132,7 +136,8 @@ class CpKernel : public Kernel {
     struct stat st {};
     ::fstat(in.get(), &st);
     const auto size = static_cast<std::uint64_t>(st.st_size);
-    platform::FileDescriptor out = platform::open_file(dst_, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    // O_NOFOLLOW, as write's: never through a symbolic link put in the copy's place.
+    platform::FileDescriptor out = platform::open_file(dst_, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, 0644);
     if (!out.valid()) throw common::io_error("create", dst_, errno);
 
     std::uint64_t copied = 0;

@@ -60,11 +60,15 @@ class ReadKernel : public Kernel {
 
  private:
   platform::FileDescriptor open_source() const {
-    platform::FileDescriptor fd = platform::open_file(path_, O_RDONLY);
+    // O_NONBLOCK: a FIFO put in the file's place opens at once (and is refused below) instead of
+    // waiting for a writer where no Ctrl-C reaches.
+    platform::FileDescriptor fd = platform::open_file(path_, O_RDONLY | O_NONBLOCK);
     if (!fd.valid()) throw common::io_error("open", path_, errno);
     struct stat st {};
     if (::fstat(fd.get(), &st) != 0) throw common::io_error("open", path_, errno);
     if (S_ISDIR(st.st_mode)) throw KernelError(fmt::format("cannot read {}: it is a directory", path_));
+    if (!S_ISREG(st.st_mode)) throw KernelError(fmt::format("cannot read {}: it is not a regular file", path_));
+    ::fcntl(fd.get(), F_SETFL, ::fcntl(fd.get(), F_GETFL) & ~O_NONBLOCK);
     return fd;
   }
 

@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <climits>
 #include <cstdlib>
 #include <filesystem>
@@ -27,10 +28,13 @@ std::string nearest_existing_now(std::string path) {
   return "/";
 }
 
+/// Where `path` really is, its symbolic links followed; "" when they cannot be (a loop, a real
+/// path past PATH_MAX), though the kernel may still follow them: such a place is nobody's to
+/// vouch for. A path that does not exist is its own place.
 std::string real_now(const std::string& path) {
   char buf[PATH_MAX];
-  if (::realpath(path.c_str(), buf) == nullptr) return path;
-  return buf;
+  if (::realpath(path.c_str(), buf) != nullptr) return buf;
+  return errno == ENOENT || errno == ENOTDIR ? path : "";
 }
 
 bool is_identifier_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-'; }
@@ -114,6 +118,7 @@ std::string data_file_problem(const std::string& path) {
   struct stat st {};
   if (::stat(path.c_str(), &st) != 0) return "";
   if (!S_ISREG(st.st_mode)) return fmt::format("'{}' is not a regular file", path);
+  if (real_now(path).empty()) return fmt::format("'{}' leads through symbolic links that cannot be followed", path);
   if (is_system_path(real_now(path)))
     return fmt::format("'{}' is in a system directory, which no recipe may read", path);
   return "";
@@ -178,6 +183,11 @@ std::optional<PathError> PathResolver::check_place(const std::string& path, cons
   // Follow symlinks as far as the path exists: the real place must stay where the text says.
   std::string existing = present ? path : nearest_existing(parent_of(path));
   std::string real_existing = real(existing);
+  if (real_existing.empty())
+    return PathError{fmt::format("'{}' leads through symbolic links that cannot be followed to a real place (a loop, "
+                                 "or a real path longer than PATH_MAX)",
+                                 path),
+                     "hwbench touches only places whose real path it can check"};
   if (real_existing != existing && is_system_path(real_existing))
     return PathError{fmt::format("'{}' leads through a symlink into '{}', a system directory", path, real_existing),
                      "remove the symlink or use another directory"};
@@ -190,6 +200,10 @@ std::optional<PathError> PathResolver::check_place(const std::string& path, cons
   }
   if (target_present && (S_ISCHR(target.st_mode) || S_ISBLK(target.st_mode)))
     return PathError{fmt::format("'{}' is a device file", path), "hwbench never reads or writes device files"};
+  // A FIFO's open waits for a writer, and no Ctrl-C ends that wait.
+  if (target_present && (S_ISFIFO(target.st_mode) || S_ISSOCK(target.st_mode)))
+    return PathError{fmt::format("'{}' is a {}, not a file", path, S_ISFIFO(target.st_mode) ? "FIFO" : "socket"),
+                     "hwbench reads and writes regular files only"};
   (void)write;
   return std::nullopt;
 }
@@ -246,8 +260,8 @@ std::optional<ResolvedPath> PathResolver::resolve(std::string_view text, bool wr
     for (std::size_t i = 0; i + 1 < raw.size(); ++i) {
       bool start = i == 0 || raw[i - 1] == '/';
       bool end = i + 2 == raw.size() || raw[i + 2] == '/';
-      if (raw[i] == '.' && raw[i + 1] == '.' && start && end && raw[0] == '/') {
-        error = {fmt::format("'..' is not allowed in the absolute path '{}'", raw),
+      if (raw[i] == '.' && raw[i + 1] == '.' && start && end) {
+        error = {fmt::format("'..' is not allowed in the {} path '{}'", raw[0] == '/' ? "absolute" : "relative", raw),
                  "write the directory itself, or use a location"};
         return std::nullopt;
       }

@@ -345,3 +345,31 @@ TEST_CASE("command cli: runs within one second keep each its own result file") {
   }
   CHECK(test::count_entries(work / "results") == 3);
 }
+
+TEST_CASE("command cli: a symbolic link a program put in the place of the run's file is never written through") {
+  test::TempDir work;
+  test::write_text(work / "pre.txt", "keep");
+  const auto run = run_recipe(work,
+                              "setup { exec ln -s pre.txt disk:/hwb_a writes disk:/hwb_a }\n"
+                              "write disk:/hwb_a size 1KB runs 1\n"
+                              "teardown { rm disk:/hwb_a }\n");
+  CHECK(run.code == 3);
+  CHECK(run.err.find("Too many levels of symbolic links") != std::string::npos);
+  CHECK(test::read_text(work / "pre.txt") == "keep");
+}
+
+TEST_CASE("command cli: -o or --html naming the recipe, a directory or each other is refused before the run") {
+  test::TempDir work;
+  const std::string recipe = work / "r.bench";
+  test::write_text(recipe, "series \"n\" nop runs 1\n");
+  const auto self = test::cli({"run", "-q", recipe, "-o", recipe});
+  CHECK(self.code == 2);
+  CHECK(self.err == "hwbench: -o " + recipe + " is the recipe itself; name another file\n");
+  CHECK(test::read_text(recipe) == "series \"n\" nop runs 1\n");
+  const auto dir = test::cli({"run", "-q", recipe, "-o", work.path()});
+  CHECK(dir.code == 2);
+  CHECK(dir.err == "hwbench: -o " + work.path() + " is a directory; name a file\n");
+  const auto both = test::cli({"run", "-q", recipe, "-o", work / "x", "--html", work / "x"});
+  CHECK(both.code == 2);
+  CHECK(both.err == "hwbench: -o and --html name one file (" + (work / "x") + "); name two\n");
+}

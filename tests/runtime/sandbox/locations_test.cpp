@@ -1,6 +1,7 @@
 // The built-in locations' defaults, decided from the file systems the machine reports.
 #include "runtime/sandbox/locations.hpp"
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -86,4 +87,27 @@ TEST_CASE("locations: the checker's remembered directories are forgotten before 
   CHECK(!resolved);
   CHECK(error.message ==
         "'" + loc + "/sub/b' leaves its location through a symlink (it leads to '" + root.path() + "/outside')");
+}
+
+TEST_CASE("locations: symlinks that cannot be followed to a real place, FIFOs and relative '..' are refused") {
+  test::TempDir root;
+  const std::string loc = root.path() + "/loc";
+  std::filesystem::create_directories(loc);
+  sandbox::PathResolver resolver({{"scratch", loc, false, false, {}, {}}}, {}, root.path());
+  sandbox::PathError error;
+  // A loop: realpath gives up (ELOOP); a chain whose real path passes PATH_MAX fails the same
+  // way (ENAMETOOLONG) while the kernel may still follow it out of the location.
+  REQUIRE(::symlink("b", (loc + "/a").c_str()) == 0);
+  REQUIRE(::symlink("a", (loc + "/b").c_str()) == 0);
+  CHECK_FALSE(resolver.resolve("scratch:/a/x", true, error));
+  CHECK(error.message == "'" + loc +
+                             "/a/x' leads through symbolic links that cannot be followed to a real place (a loop, or "
+                             "a real path longer than PATH_MAX)");
+  // A FIFO's open would wait for a writer where no Ctrl-C reaches.
+  REQUIRE(::mkfifo((loc + "/pipe").c_str(), 0600) == 0);
+  CHECK_FALSE(resolver.resolve("scratch:/pipe", false, error));
+  CHECK(error.message == "'" + loc + "/pipe' is a FIFO, not a file");
+  // '..' in a relative path, as in an absolute one.
+  CHECK_FALSE(resolver.resolve("sub/../../x", true, error));
+  CHECK(error.message == "'..' is not allowed in the relative path 'sub/../../x'");
 }
