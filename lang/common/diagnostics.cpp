@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 
+#include "base/support/text_columns.hpp"
+
 namespace hwbench::lang {
 
 void Diagnostics::error(SourceLoc loc, std::string message, std::string hint, std::uint32_t length) {
@@ -63,6 +65,23 @@ static const char* severity_name(Severity s) {
   return "error";
 }
 
+namespace {
+
+/// Blanks as wide on screen as `text`: a tab copied (so that the caret lines up in any terminal),
+/// each other character its display width (two for 日, one for é, whatever its bytes).
+std::string blanks_under(std::string_view text) {
+  std::string pad;
+  for (std::size_t at = 0; at <= text.size();) {
+    const std::size_t tab = std::min(text.find('\t', at), text.size());
+    pad += std::string(support::display_width(text.substr(at, tab - at)), ' ');
+    if (tab < text.size()) pad += '\t';
+    at = tab + 1;
+  }
+  return pad;
+}
+
+}  // namespace
+
 void render_diagnostic(const Diagnostic& d, const Source& source, std::ostream& out, Excerpt excerpt) {
   const char* severity = severity_name(d.severity);
   if (!d.loc.valid()) {
@@ -71,16 +90,35 @@ void render_diagnostic(const Diagnostic& d, const Source& source, std::ostream& 
     out << fmt::format("{}:{}: {}: {}\n", source.name, d.loc.line, severity, d.message);
     if (excerpt == Excerpt::source_line) out << fmt::format("{:>5} | {}\n", d.loc.line, source.line_text(d.loc.line));
   } else {
-    out << fmt::format("{}:{}:{}: {}: {}\n", source.name, d.loc.line, d.loc.column, severity, d.message);
+    // Locations count bytes; what is printed counts characters as a terminal shows them (the
+    // column of "nopp" after 日本語 is 17, not 20), a byte order mark none.
+    std::string_view line = source.line_text(d.loc.line);
+    std::size_t skipped = 0;
+    if (d.loc.line == 1 && line.starts_with("\xEF\xBB\xBF")) {
+      line.remove_prefix(3);
+      skipped = 3;
+    }
+    const std::size_t at =
+        std::min<std::size_t>(d.loc.column - 1 >= skipped ? d.loc.column - 1 - skipped : 0, line.size());
+    const std::string_view before = line.substr(0, at);
+    // Without the line's text (a brief rendering) the byte column is all there is to give.
+    std::size_t column = d.loc.column;
+    if (d.loc.column - 1 <= line.size() + skipped) {
+      column = 1;
+      for (std::size_t i = 0; i < before.size();) {
+        const std::size_t tab = std::min(before.find('\t', i), before.size());
+        column += support::display_width(before.substr(i, tab - i)) + (tab < before.size() ? 1 : 0);
+        i = tab + 1;
+      }
+    }
+    out << fmt::format("{}:{}:{}: {}: {}\n", source.name, d.loc.line, column, severity, d.message);
     if (excerpt == Excerpt::source_line) {
-      auto line = source.line_text(d.loc.line);
       out << fmt::format("{:>5} | {}\n", d.loc.line, line);
-      // The caret line copies tabs from the source so that it lines up in any terminal.
-      std::string pad;
-      for (std::uint32_t i = 1; i < d.loc.column && i - 1 < line.size(); ++i) pad += line[i - 1] == '\t' ? '\t' : ' ';
+      const std::size_t width =
+          d.length > 1 ? support::display_width(line.substr(at, std::min<std::size_t>(d.length, line.size() - at))) : 1;
       std::string marks = "^";
-      if (d.length > 1) marks += std::string(d.length - 1, '~');
-      out << fmt::format("      | {}{}\n", pad, marks);
+      if (width > 1) marks += std::string(width - 1, '~');
+      out << fmt::format("      | {}{}\n", blanks_under(before), marks);
     }
   }
   if (!d.hint.empty()) out << fmt::format("hint: {}\n", d.hint);

@@ -72,4 +72,38 @@ TEST_CASE("sort_by_place: the whole file first, then by line and column, ties in
   CHECK(order == "abcde");
 }
 
+TEST_CASE("render_diagnostic: columns and carets count characters as a terminal shows them") {
+  // "nopp" after a label of three wide characters (9 bytes, 6 columns), after é (2 bytes, one
+  // column), after a tab, and at the start of a file that begins with a byte order mark.
+  const auto shown = [](const std::string& text, std::uint32_t byte_column) {
+    Diagnostics diags;
+    diags.error(SourceLoc{1, byte_column, 0}, "unknown kernel 'nopp'", "", 4);
+    std::ostringstream out;
+    diags.render(Source{"t.bench", text}, out);
+    return out.str();
+  };
+  CHECK(shown("title \"日本語\"; nopp for 1ms\n", 20) ==
+        "t.bench:1:17: error: unknown kernel 'nopp'\n"
+        "    1 | title \"日本語\"; nopp for 1ms\n"
+        "      |                 ^~~~\n");
+  CHECK(shown("title \"é\"; nopp\n", 13) ==
+        "t.bench:1:12: error: unknown kernel 'nopp'\n"
+        "    1 | title \"é\"; nopp\n"
+        "      |            ^~~~\n");
+  CHECK(shown("\tnopp\n", 2) ==
+        "t.bench:1:2: error: unknown kernel 'nopp'\n"
+        "    1 | \tnopp\n"
+        "      | \t^~~~\n");
+  CHECK(shown("\xEF\xBB\xBFnopp for 10ms\n", 4) ==
+        "t.bench:1:1: error: unknown kernel 'nopp'\n"
+        "    1 | nopp for 10ms\n"
+        "      | ^~~~\n");
+  // A token of wide characters is underlined as wide as it shows: "日本" is 6 bytes, 4 columns.
+  Diagnostics wide;
+  wide.error(SourceLoc{1, 8, 0}, "x", "", 6);
+  std::ostringstream out;
+  wide.render(Source{"t.bench", "label \"日本\"\n"}, out);
+  CHECK(out.str() == "t.bench:1:8: error: x\n    1 | label \"日本\"\n      |        ^~~~\n");
+}
+
 }  // namespace hwbench::lang
