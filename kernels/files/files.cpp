@@ -20,6 +20,9 @@ ParamSpec block_param(const std::string& help) {
   p.unit = "bytes";
   p.default_text = "1MiB";
   p.min = 1;
+  // The buffer is allocated whole: a block of 1TB would be a bad_alloc after the setup, or a
+  // machine swapping. 64 MiB, as digest's, is past any storage's best request size.
+  p.max = 64.0 * 1024 * 1024;
   p.help = help;
   return p;
 }

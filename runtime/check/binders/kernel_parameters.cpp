@@ -66,6 +66,9 @@ void bind_parameter(BindingCursor& c, const kernels::ParamSpec& p, const recipe:
     case kernels::ParamType::size:
       if (v->kind != Value::Kind::number || (v->number.dim != lang::Dim::bytes && v->number.dim != lang::Dim::none))
         return bad("a size", fmt::format("write it with a size unit, like {} 10MB or {} 4KiB", p.name, p.name));
+      // Bytes are whole: "1.5B" would run as 2 and be recorded as 1.5.
+      if (v->number.value != std::floor(v->number.value))
+        return bad("a whole number of bytes", fmt::format("for example: {} 1536B or {} 1.5KiB", p.name, p.name));
       break;
     case kernels::ParamType::duration:
       if (v->kind != Value::Kind::number || v->number.dim != lang::Dim::seconds)

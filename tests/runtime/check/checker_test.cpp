@@ -191,7 +191,7 @@ TEST_CASE("checker: arguments and required parameters") {
         "t.bench:1:33: error: 'block' 0 is out of range\n"
         "    1 | write ramdisk:/a size 1MB block 0\n"
         "      |                                 ^\n"
-        "hint: block takes 1 B to any larger value\n");
+        "hint: block takes 1 B to 67108864 B\n");
 }
 
 TEST_CASE("checker: every error of a recipe is reported in one pass") {
@@ -413,4 +413,17 @@ TEST_CASE("checker: an unknown kernel, an unknown location or a missing director
         "      |                   ^~~~~\n"
         "hint: create it first (mkdir -p /nonexistent/st1), or map it to another directory with -L st1=DIR; "
         "the statement on line 4 writes there too\n");
+}
+
+TEST_CASE("checker: a size is a whole number of bytes, and a file kernel's block at most 64 MiB") {
+  CHECK(diagnose("write ramdisk:/a size 1.5B\n") ==
+        "t.bench:1:23: error: 'size' needs a whole number of bytes, but '1.5B' is a size\n"
+        "    1 | write ramdisk:/a size 1.5B\n"
+        "      |                       ^~~~\n"
+        "hint: for example: size 1536B or size 1.5KiB\n");
+  CHECK(diagnose("write ramdisk:/a size 1MB block 1TB\n") ==
+        "t.bench:1:33: error: 'block' 1TB is out of range\n"
+        "    1 | write ramdisk:/a size 1MB block 1TB\n"
+        "      |                                 ^~~\n"
+        "hint: block takes 1 B to 67108864 B\n");
 }
