@@ -223,6 +223,7 @@ class Checker {
   Scope scope_;
   Settings settings_{opts_.settings};
   plan::Plan plan_;
+  std::map<std::string, std::uint32_t> meta_lines_;  ///< the line of each title or source given
   sandbox::SpaceLedger space_{machine_};
   sandbox::FileSimulation files_{vfs_, space_, diags_};
   std::size_t step_count_ = 0;

@@ -11,6 +11,16 @@ void Checker::walk_meta(const recipe::Stmt& s) {
   std::string key = s.kind == recipe::StmtKind::title    ? "title"
                     : s.kind == recipe::StmtKind::source ? "source"
                                                          : "note";
+  // A second title or source replaced the first without a word.
+  if (key != "note") {
+    if (const auto first = meta_lines_.find(key); first != meta_lines_.end()) {
+      diags_.error(s.loc, fmt::format("'{}' is given twice; the first is at line {}", key, first->second),
+                   fmt::format("one {} a recipe: keep one (several 'note's are fine)", key),
+                   static_cast<std::uint32_t>(key.size()));
+      return;
+    }
+    meta_lines_[key] = s.loc.line;
+  }
   auto& slot = plan_.meta[key];
   slot = (key == "note" && !slot.empty()) ? slot + "\n" + to_text(*v) : to_text(*v);
 }

@@ -150,6 +150,7 @@ void MeasurementOptions::bind_runs_range(const recipe::Item& value) {
   c_.step.policy.runs_min = static_cast<std::uint32_t>(*lo);
   c_.step.policy.runs_max = static_cast<std::uint32_t>(*hi);
   runs_range_ = true;
+  runs_range_item_ = &value;
   runs_given_ = true;
   c_.step.text += fmt::format(" runs {}..{}", *lo, *hi);
 }
@@ -207,6 +208,15 @@ void MeasurementOptions::complete(const kernels::KernelSpec& spec) {
         p.runs_max = d.runs_max;
       }
     }
+  }
+  // Only `until ci` chooses a count within a range: without it the run stopped at MIN while the
+  // plan told MAX.
+  if (runs_range_ && p.until_ci_pct <= 0 && runs_range_item_ != nullptr) {
+    c_.fail(
+        runs_range_item_->loc,
+        fmt::format("'runs {}' needs 'until ci P%', which decides where in the range to stop", runs_range_item_->word),
+        "add until ci 5%, or give one count: runs 10", item_width(*runs_range_item_));
+    return;
   }
   if (p.until_ci_pct > 0 && !runs_given_) {
     p.runs_min = 5;

@@ -38,6 +38,7 @@ class MeasurementOptions {
   BindingCursor& c_;
   bool runs_given_ = false;
   bool runs_range_ = false;
+  const lang::recipe::Item* runs_range_item_ = nullptr;  ///< the MIN..MAX of `runs`, when given
   const lang::recipe::Item* faithful_ = nullptr;
   const lang::recipe::Item* cold_ = nullptr;
   const lang::recipe::Item* cputime_ = nullptr;

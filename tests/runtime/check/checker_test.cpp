@@ -427,3 +427,17 @@ TEST_CASE("checker: a size is a whole number of bytes, and a file kernel's block
         "      |                                 ^~~\n"
         "hint: block takes 1 B to 67108864 B\n");
 }
+
+TEST_CASE("checker: a range of runs without until ci is refused, and a title or source given twice") {
+  CHECK(diagnose("nop for 10ms runs 5..30\n") ==
+        "t.bench:1:19: error: 'runs 5..30' needs 'until ci P%', which decides where in the range to stop\n"
+        "    1 | nop for 10ms runs 5..30\n"
+        "      |                   ^~~~~\n"
+        "hint: add until ci 5%, or give one count: runs 10\n");
+  CHECK(diagnose("nop for 10ms until ci 5% runs 5..30\n").empty());
+  CHECK(diagnose("title \"a\"\ntitle \"b\"\nnop runs 1\n") ==
+        "t.bench:2:1: error: 'title' is given twice; the first is at line 1\n"
+        "    2 | title \"b\"\n"
+        "      | ^~~~~\n"
+        "hint: one title a recipe: keep one (several 'note's are fine)\n");
+}
