@@ -9,9 +9,12 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include <fmt/format.h>
 
+#include "base/support/suggestions.hpp"
 #include "lang/recipe/keywords.hpp"
 #include "lang/recipe/parse_state.hpp"
 
@@ -85,6 +88,23 @@ class Here {
     auto begin = end;
     while (begin > 0 && (is_name_char(state_.text[begin - 1]) || state_.text[begin - 1] == '-')) --begin;
     return state_.text.substr(begin, end - begin);
+  }
+
+  /// The first word of the statement this position is in, when the statement started on this
+  /// line (after its start, a ';' or a '{'), and where it is; nullopt otherwise.
+  std::optional<std::pair<std::string_view, SourceLoc>> statement_word() const {
+    std::size_t start = std::min(loc_.offset, state_.text.size());
+    while (start > 0 && state_.text[start - 1] != '\n' && state_.text[start - 1] != ';' &&
+           state_.text[start - 1] != '{')
+      --start;
+    while (start < loc_.offset && (state_.text[start] == ' ' || state_.text[start] == '\t')) ++start;
+    std::size_t end = start;
+    while (end < loc_.offset && is_name_char(state_.text[end])) ++end;
+    if (end == start) return std::nullopt;
+    SourceLoc where = loc_;
+    where.offset = start;
+    where.column = static_cast<std::uint32_t>(loc_.column - (loc_.offset - start));
+    return std::pair{state_.text.substr(start, end - start), where};
   }
 
   /// An error here, underlining the token found here.
@@ -295,10 +315,29 @@ struct Expected<g::stmt_end> {
   }
 };
 
+/// A '{' or '=' after a statement whose first word is a misspelt keyword that takes one
+/// (`sereis "x" {`, `locaton x = …`): the error names that word, not the brace.
+inline std::optional<SyntaxError> misspelt_keyword(const Here& here) {
+  static const std::vector<std::string> before_brace = {"setup",    "teardown",   "repeat",  "for", "series", "time",
+                                                        "parallel", "interleave", "section", "if",  "else",   "kernel"};
+  static const std::vector<std::string> before_equals = {"let", "location", "index"};
+  const auto word = here.statement_word();
+  if (!word) return std::nullopt;
+  const auto& keywords = here.peek() == '{' ? before_brace : before_equals;
+  const std::string text(word->first);
+  if (std::find(keywords.begin(), keywords.end(), text) != keywords.end()) return std::nullopt;
+  const std::string best = support::closest_match(text, keywords);
+  if (best.empty()) return std::nullopt;
+  return Here::at(word->second, fmt::format("unknown statement '{}'", text), fmt::format("did you mean '{}'?", best),
+                  static_cast<std::uint32_t>(text.size()));
+}
+
 template <>
 struct Expected<g::items_end> {
   static SyntaxError make(const Here& here) {
     if (auto closer = unmatched_closer(here)) return *closer;
+    if (here.peek() == '{' || here.peek() == '=')
+      if (auto misspelt = misspelt_keyword(here)) return *misspelt;
     switch (here.peek()) {
       case '{':
         return here.error("unexpected '{'", block_hint);

@@ -30,6 +30,21 @@ TEST_CASE("syntax errors: unknown unit with a suggestion") {
         "hint: did you mean 'MB'?\n");
 }
 
+TEST_CASE("syntax errors: a misspelt keyword before a block or '=' is named, with the keyword meant") {
+  CHECK(errors_of("repeat 2 { sereis \"x\" { nop for 1ms } }\n") ==
+        "t.bench:1:12: error: unknown statement 'sereis'\n"
+        "    1 | repeat 2 { sereis \"x\" { nop for 1ms } }\n"
+        "      |            ^~~~~~\n"
+        "hint: did you mean 'series'?\n");
+  CHECK(errors_of("locaton x = \"/tmp\"\n") ==
+        "t.bench:1:1: error: unknown statement 'locaton'\n"
+        "    1 | locaton x = \"/tmp\"\n"
+        "      | ^~~~~~~\n"
+        "hint: did you mean 'location'?\n");
+  // Far from every keyword: the brace itself is what is wrong.
+  CHECK(errors_of("nop for 1ms {\n").starts_with("t.bench:1:13: error: unexpected '{'\n"));
+}
+
 TEST_CASE("syntax errors: unknown unit without a close match lists the units") {
   CHECK(errors_of("digest sha256 for 3sec") ==
         "t.bench:1:19: error: unknown unit 'sec' in '3sec'\n"
