@@ -184,7 +184,47 @@ struct Control : p::normal<Rule> {
 
 }  // namespace parsing
 
+namespace {
+
+/// Where `text` first stops being UTF-8 (a stray byte, a cut or overlong sequence), with its
+/// line and column; nullopt when all of it is. A recipe's text is kept in its result file, whose
+/// JSON is UTF-8, beside its SHA-256: a byte that cannot be kept would break that check.
+std::optional<SourceLoc> first_invalid_utf8(std::string_view text) {
+  SourceLoc loc{1, 1, 0};
+  for (std::size_t i = 0; i < text.size();) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    const std::size_t n = c < 0x80                ? 1
+                          : c >= 0xC2 && c < 0xE0 ? 2
+                          : c >= 0xE0 && c < 0xF0 ? 3
+                          : c >= 0xF0 && c < 0xF5 ? 4
+                                                  : 0;
+    bool whole = n > 0 && i + n <= text.size();
+    for (std::size_t k = 1; whole && k < n; ++k) whole = (static_cast<unsigned char>(text[i + k]) & 0xC0) == 0x80;
+    if (!whole) {
+      loc.offset = i;
+      return loc;
+    }
+    if (c == '\n') {
+      ++loc.line;
+      loc.column = 1;
+    } else {
+      loc.column += static_cast<std::uint32_t>(n);
+    }
+    i += n;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
 std::optional<Recipe> parse(const Source& source, Diagnostics& diags) {
+  if (const auto bad = first_invalid_utf8(source.text)) {
+    diags.error(*bad,
+                fmt::format("the recipe is not UTF-8 here (byte 0x{:02X})",
+                            static_cast<unsigned char>(source.text[bad->offset])),
+                "save it as UTF-8: a Latin-1 'é' is the one byte 0xE9, UTF-8's is two");
+    return std::nullopt;
+  }
   using parsing::Action;
   using parsing::Control;
   using parsing::State;

@@ -45,6 +45,16 @@ TEST_CASE("syntax errors: a misspelt keyword before a block or '=' is named, wit
   CHECK(errors_of("nop for 1ms {\n").starts_with("t.bench:1:13: error: unexpected '{'\n"));
 }
 
+TEST_CASE("syntax errors: a recipe that is not UTF-8 is refused where it stops being so") {
+  // A Latin-1 'é' (0xE9) in a string: its result file could not keep it (its JSON is UTF-8),
+  // and the recipe kept would no longer match its SHA-256.
+  CHECK(errors_of("nop runs 1\ntitle \"caf\xE9\"\n") ==
+        "t.bench:2:11: error: the recipe is not UTF-8 here (byte 0xE9)\n"
+        "    2 | title \"caf\xE9\"\n"
+        "      |           ^\n"
+        "hint: save it as UTF-8: a Latin-1 '\xC3\xA9' is the one byte 0xE9, UTF-8's is two\n");
+}
+
 TEST_CASE("syntax errors: unknown unit without a close match lists the units") {
   CHECK(errors_of("digest sha256 for 3sec") ==
         "t.bench:1:19: error: unknown unit 'sec' in '3sec'\n"
