@@ -29,6 +29,20 @@ void for_each_code_point(std::string_view text, Each each) {
 
 }  // namespace
 
+std::size_t utf8_length(std::string_view text, std::size_t at) {
+  const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
+  const unsigned char lead = byte(at);
+  const std::size_t n = lead < 0x80                   ? 1
+                        : lead >= 0xC2 && lead < 0xE0 ? 2
+                        : lead >= 0xE0 && lead < 0xF0 ? 3
+                        : lead >= 0xF0 && lead < 0xF5 ? 4
+                                                      : 0;
+  if (n == 0 || at + n > text.size()) return 0;
+  for (std::size_t k = at + 1; k < at + n; ++k)
+    if ((byte(k) & 0xC0) != 0x80) return 0;
+  return n;
+}
+
 std::size_t display_width(std::string_view text) {
   std::size_t width = 0;
   for_each_code_point(text, [&](std::size_t w, std::size_t) {

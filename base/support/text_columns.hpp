@@ -13,6 +13,10 @@ namespace hwbench::support {
 /// (倍, CJK ideographs, kana, hangul, full-width forms), one for any other.
 std::size_t display_width(std::string_view text);
 
+/// The length of the well-formed UTF-8 sequence that starts `text` at `at`; 0 when none does (a
+/// stray byte, a cut or overlong sequence).
+std::size_t utf8_length(std::string_view text, std::size_t at);
+
 /// `text` cut to take at most `columns` columns, with "…" as its last column when it was cut.
 std::string fit_width(std::string_view text, std::size_t columns);
 

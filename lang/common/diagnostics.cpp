@@ -102,15 +102,10 @@ void render_diagnostic(const Diagnostic& d, const Source& source, std::ostream& 
         std::min<std::size_t>(d.loc.column - 1 >= skipped ? d.loc.column - 1 - skipped : 0, line.size());
     const std::string_view before = line.substr(0, at);
     // Without the line's text (a brief rendering) the byte column is all there is to give.
-    std::size_t column = d.loc.column;
-    if (d.loc.column - 1 <= line.size() + skipped) {
-      column = 1;
-      for (std::size_t i = 0; i < before.size();) {
-        const std::size_t tab = std::min(before.find('\t', i), before.size());
-        column += support::display_width(before.substr(i, tab - i)) + (tab < before.size() ? 1 : 0);
-        i = tab + 1;
-      }
-    }
+    // Without the line's text (a brief rendering) the byte column is all there is to give; with
+    // it, one column for each blank under the text before (a tab counting one).
+    const std::string pad = blanks_under(before);
+    const std::size_t column = d.loc.column - 1 <= line.size() + skipped ? pad.size() + 1 : d.loc.column;
     out << fmt::format("{}:{}:{}: {}: {}\n", source.name, d.loc.line, column, severity, d.message);
     if (excerpt == Excerpt::source_line) {
       out << fmt::format("{:>5} | {}\n", d.loc.line, line);
@@ -118,7 +113,7 @@ void render_diagnostic(const Diagnostic& d, const Source& source, std::ostream& 
           d.length > 1 ? support::display_width(line.substr(at, std::min<std::size_t>(d.length, line.size() - at))) : 1;
       std::string marks = "^";
       if (width > 1) marks += std::string(width - 1, '~');
-      out << fmt::format("      | {}{}\n", blanks_under(before), marks);
+      out << fmt::format("      | {}{}\n", pad, marks);
     }
   }
   if (!d.hint.empty()) out << fmt::format("hint: {}\n", d.hint);

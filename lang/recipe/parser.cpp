@@ -19,6 +19,7 @@
 #include <fmt/format.h>
 #include <tao/pegtl.hpp>
 
+#include "base/support/text_columns.hpp"
 #include "lang/recipe/ast_builder.hpp"
 #include "lang/recipe/grammar.hpp"
 #include "lang/recipe/parse_actions.hpp"
@@ -192,19 +193,12 @@ namespace {
 std::optional<SourceLoc> first_invalid_utf8(std::string_view text) {
   SourceLoc loc{1, 1, 0};
   for (std::size_t i = 0; i < text.size();) {
-    const auto c = static_cast<unsigned char>(text[i]);
-    const std::size_t n = c < 0x80                ? 1
-                          : c >= 0xC2 && c < 0xE0 ? 2
-                          : c >= 0xE0 && c < 0xF0 ? 3
-                          : c >= 0xF0 && c < 0xF5 ? 4
-                                                  : 0;
-    bool whole = n > 0 && i + n <= text.size();
-    for (std::size_t k = 1; whole && k < n; ++k) whole = (static_cast<unsigned char>(text[i + k]) & 0xC0) == 0x80;
-    if (!whole) {
+    const std::size_t n = support::utf8_length(text, i);
+    if (n == 0) {
       loc.offset = i;
       return loc;
     }
-    if (c == '\n') {
+    if (text[i] == '\n') {
       ++loc.line;
       loc.column = 1;
     } else {

@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include "base/support/text_columns.hpp"
+
 namespace hwbench::runtime::record {
 
 namespace {
@@ -72,29 +74,13 @@ std::string RecipeWriter::cite_row(std::string_view needle) const {
 
 namespace {
 
-/// The length of the UTF-8 sequence that starts `text` at `at`, 0 when none does (a stray byte,
-/// a cut or overlong sequence).
-std::size_t utf8_length(std::string_view text, std::size_t at) {
-  const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
-  const unsigned char lead = byte(at);
-  const std::size_t n = lead < 0x80                   ? 1
-                        : lead >= 0xC2 && lead < 0xE0 ? 2
-                        : lead >= 0xE0 && lead < 0xF0 ? 3
-                        : lead >= 0xF0 && lead < 0xF5 ? 4
-                                                      : 0;
-  if (n == 0 || at + n > text.size()) return 0;
-  for (std::size_t k = at + 1; k < at + n; ++k)
-    if ((byte(k) & 0xC0) != 0x80) return 0;
-  return n;
-}
-
 /// A log line as a comment of the recipe: at most `limit` bytes of whole characters, "..." when
 /// cut, and each byte that starts no UTF-8 character (a Latin-1 log) as "?": the recipe is kept
 /// in the result file, whose JSON must be UTF-8, and its hash must still match it.
 std::string comment_text(std::string_view line, std::size_t limit) {
   std::string out;
   for (std::size_t at = 0; at < line.size();) {
-    const std::size_t n = utf8_length(line, at);
+    const std::size_t n = support::utf8_length(line, at);
     if (out.size() + std::max<std::size_t>(n, 1) > limit - 3 && line.size() > limit) return out + "...";
     out += n == 0 ? std::string("?") : std::string(line.substr(at, n));
     at += std::max<std::size_t>(n, 1);
