@@ -208,9 +208,39 @@ void Checker::add_step(plan::Step step, Phase phase) {
                    word_width(step.loc));
       return;
     }
+    if (!same_measure(step)) return;
     note_timed(step);
   }
   phase_steps(phase).push_back(std::move(step));
+}
+
+namespace {
+const char* measure_words(kernels::WorkUnit unit) {
+  switch (unit) {
+    case kernels::WorkUnit::bytes:
+      return "bytes";
+    case kernels::WorkUnit::iterations:
+      return "iterations";
+    case kernels::WorkUnit::operations:
+      break;
+  }
+  return "operations";
+}
+}  // namespace
+
+bool Checker::same_measure(const plan::Step& step) {
+  if (step.kind != plan::Step::Kind::kernel || step.kernel.spec == nullptr || !keeps_own_series(step.kernel))
+    return true;
+  const kernels::KernelSpec& spec = *step.kernel.spec;
+  const auto [it, first] = series_measures_.try_emplace(step.series, SeriesMeasure{spec.unit, spec.name, step.loc});
+  if (first || it->second.unit == spec.unit) return true;
+  const SeriesMeasure& before = it->second;
+  diags_.error(
+      step.loc,
+      fmt::format("series \"{}\" would mix '{}', which counts {}, with '{}' of line {}, which counts {}", step.series,
+                  spec.name, measure_words(spec.unit), before.kernel, before.loc.line, measure_words(before.unit)),
+      "a series' samples must measure one thing: give this statement a series label of its own", word_width(step.loc));
+  return false;
 }
 
 void Checker::note_timed(const plan::Step& step, const plan::Interleave* interleave) {

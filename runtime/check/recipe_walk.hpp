@@ -210,6 +210,9 @@ class Checker {
   /// each is planned to have, the time the run is known to take. `interleave`: the block's
   /// rounds and slices, which set the samples of `step`, one of its statements.
   void note_timed(const plan::Step& step, const plan::Interleave* interleave = nullptr);
+  /// False, with an error, when `step` feeds a series that an earlier statement fed with another
+  /// measure (bytes against operations a second).
+  bool same_measure(const plan::Step& step);
 
   // ---- kernel statements -----------------------------------------------------------------
   std::optional<plan::Step> bind(const recipe::Stmt& s, const Ctx& ctx);
@@ -248,6 +251,13 @@ class Checker {
   std::shared_ptr<UserKernels> user_kernels_;                ///< the recipe's kernel definitions; null when none
   const recipe::Stmt* interleave_compare_ = nullptr;         ///< the bare `compare` of the block being walked
   std::set<std::string> interleaved_series_;                 ///< the series of the `interleave` blocks so far
+  /// What the first kernel statement of each series counts, and where it stands.
+  struct SeriesMeasure {
+    kernels::WorkUnit unit;
+    std::string kernel;
+    lang::SourceLoc loc;
+  };
+  std::map<std::string, SeriesMeasure> series_measures_;
 };
 
 }  // namespace hwbench::runtime::check::detail

@@ -104,6 +104,9 @@ NodeRun run_step(const std::string& job, const std::string& node, const remote::
   // The steps' tasks stop as after a Ctrl-C on their node: the run ends, its teardown runs, its
   // answer still comes.
   io.on_interrupt = [&job] { run_command({"scancel", "--quiet", "--signal=TERM", job}); };
+  // A node's teardown may take longer than ssh's 10 s; a node that died is Slurm's to end (its
+  // KillWait), so srun is given a minute before it is ended and the node's answer lost.
+  io.interrupt_grace_seconds = 60;
   io.on_stderr_line = [&](const std::string& line) {
     const auto labelled = remote::labelled_line(line);
     if (!labelled) {

@@ -58,6 +58,18 @@ TEST_CASE("checker: $worker outside parallel explains where it lives") {
         "hint: $worker is defined inside 'parallel N { … }'\n");
 }
 
+TEST_CASE("checker: one series label on statements that count different things is refused") {
+  CHECK(diagnose("series \"x\" syscall for 50ms\nseries \"x\" digest sha256 for 50ms\n") ==
+        "t.bench:2:12: error: series \"x\" would mix 'digest', which counts bytes, with 'syscall' of line 1, "
+        "which counts operations\n"
+        "    2 | series \"x\" digest sha256 for 50ms\n"
+        "      |            ^~~~~~\n"
+        "hint: a series' samples must measure one thing: give this statement a series label of its own\n");
+  // Statements that count alike may share a series: two block sizes, or a loop's iterations.
+  CHECK(diagnose("series \"y\" digest sha256 block 16 for 50ms\nseries \"y\" digest md5 block 64 for 50ms\n"
+                 "for b in [16, 64] series \"z\" digest md5 block $b for 50ms\n") == "");
+}
+
 TEST_CASE("checker: unknown location") {
   CHECK(diagnose("write ramdsk:/a size 1MB\n") ==
         "t.bench:1:7: error: unknown location 'ramdsk'\n"
