@@ -121,7 +121,10 @@ void Checker::walk_kernel(const recipe::Stmt& s, const Ctx& ctx, std::vector<pla
 }
 
 void Checker::walk_report(const recipe::Stmt& s, const Ctx& ctx) {
-  if (auto spec = bind_report(std::get<lang::recipe::ReportStmt>(s.form), diags_)) {
+  // A baseline refused for its own errors counts as declared: its error says enough.
+  std::vector<std::string> baselines(refused_baselines_.begin(), refused_baselines_.end());
+  for (const auto& b : plan_.baselines) baselines.push_back(b.name);
+  if (auto spec = bind_report(std::get<lang::recipe::ReportStmt>(s.form), baselines, diags_)) {
     spec->section = ctx.section;
     plan_.reports.push_back(std::move(*spec));
   }

@@ -8,7 +8,8 @@ const std::vector<StyleInfo>& style_catalogue() {
   static const std::vector<StyleInfo> styles = {
       {"nbench",
        "BYTEmark (nbench 2.2.3)'s layout: iterations/sec, both index columns, both index blocks",
-       {{"old", {}}, {"new", {}}}},
+       {{"old", {}}, {"new", {}}},
+       {"old", "new"}},
       {"bonnie",
        "bonnie++ 1.96's tables and CSV line (+++++ for a test under 0.5 s); version 1.03 or 2.00: that release's",
        {{"machine", {}}, {"version", {"1.03", "1.96", "1.97", "2.00"}}}},

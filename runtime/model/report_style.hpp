@@ -18,6 +18,8 @@ struct StyleInfo {
   /// Options the style accepts after its name, each `WORD VALUE` (e.g. `layout 4.1`), or a bare
   /// WORD when the value list holds only "": name -> accepted values (empty: any value).
   std::vector<std::pair<std::string, std::vector<std::string>>> options;
+  /// The options whose value names a baseline the recipe declares (nbench's `old p90`).
+  std::vector<std::string> baseline_options;
 };
 
 /// Every named style, in the order `hwbench list` shows them.

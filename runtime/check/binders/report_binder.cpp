@@ -17,10 +17,18 @@ std::uint32_t word_width(const lang::recipe::Word& w) {
   return static_cast<std::uint32_t>(std::max<std::size_t>(1, w.text.size()));
 }
 
+/// False when option `option` of `style` names a baseline and `value` is none of `baselines`.
+bool known_baseline(const model::StyleInfo& style, const std::string& option, const std::string& value,
+                    const std::vector<std::string>& baselines) {
+  const auto& names = style.baseline_options;
+  if (std::find(names.begin(), names.end(), option) == names.end()) return true;
+  return std::find(baselines.begin(), baselines.end(), value) != baselines.end();
+}
+
 /// `report STYLE [OPTION [VALUE]]…`: a style with a layout of its own. Which options take a
 /// value is the style's to say, so the arguments pair up here.
 std::optional<model::ReportSpec> bind_named(const lang::recipe::ReportStmt& r, const model::StyleInfo& style,
-                                            lang::Diagnostics& diags) {
+                                            const std::vector<std::string>& baselines, lang::Diagnostics& diags) {
   model::ReportSpec spec;
   spec.style = model::named_report_style(style);
   bool ok = true;
@@ -67,6 +75,15 @@ std::optional<model::ReportSpec> bind_named(const lang::recipe::ReportStmt& r, c
       ok = false;
       continue;
     }
+    if (!known_baseline(style, opt->first, value, baselines)) {
+      diags.error(v.word.loc, fmt::format("no baseline '{}' is declared before this report", value),
+                  support::did_you_mean(value, baselines,
+                                        baselines.empty() ? "declare it first: baseline NAME from \"FILE\""
+                                                          : fmt::format("declared: {}", fmt::join(baselines, " "))),
+                  word_width(v.word));
+      ok = false;
+      continue;
+    }
     spec.options[opt->first] = value;
   }
   if (r.trailing_comma) unknown(",", *r.trailing_comma, 1);
@@ -94,14 +111,16 @@ std::optional<model::ReportSpec> bind_summary(const lang::recipe::ReportStmt& r,
 
 }  // namespace
 
-std::optional<model::ReportSpec> bind_report(const lang::recipe::ReportStmt& r, lang::Diagnostics& diags) {
+std::optional<model::ReportSpec> bind_report(const lang::recipe::ReportStmt& r,
+                                             const std::vector<std::string>& baselines, lang::Diagnostics& diags) {
   model::ReportSpec spec;
   if (!r.table.given() && r.head.text == to_text(model::ReportStyle{model::ReportLayout::summary, nullptr}))
     return bind_summary(r, diags);
   if (r.table.given()) {
     spec.style.layout = model::ReportLayout::table;
   } else if (!analysis::find_unit(r.head.text)) {
-    if (const model::StyleInfo* named = model::find_style_info(r.head.text)) return bind_named(r, *named, diags);
+    if (const model::StyleInfo* named = model::find_style_info(r.head.text))
+      return bind_named(r, *named, baselines, diags);
   }
   const analysis::Unit* unit = analysis::find_unit(r.head.text);
   if (unit == nullptr) {

@@ -9,7 +9,9 @@
 namespace hwbench::runtime::check {
 
 /// `report UNIT AGG[, AGG…]`, `report table UNIT with AGG[, AGG…]` or `report STYLE [OPTION
-/// [VALUE]]…`: the unit, the style, the aggregates and the options looked up. Errors go to diags.
-std::optional<model::ReportSpec> bind_report(const lang::recipe::ReportStmt& r, lang::Diagnostics& diags);
+/// [VALUE]]…`: the unit, the style, the aggregates and the options looked up; an option that names
+/// a baseline names one of `baselines`, those declared before it. Errors go to diags.
+std::optional<model::ReportSpec> bind_report(const lang::recipe::ReportStmt& r,
+                                             const std::vector<std::string>& baselines, lang::Diagnostics& diags);
 
 }  // namespace hwbench::runtime::check

@@ -109,6 +109,21 @@ TEST_CASE("checker: unknown report unit and aggregate") {
         "hint: did you mean 'mean'?\n");
 }
 
+TEST_CASE("checker: a report's baseline option names a declared baseline") {
+  CHECK(diagnose("nop\nreport nbench old zz\n") ==
+        "t.bench:2:19: error: no baseline 'zz' is declared before this report\n"
+        "    2 | report nbench old zz\n"
+        "      |                   ^~\n"
+        "hint: declare it first: baseline NAME from \"FILE\"\n");
+  CHECK(diagnose("baseline p90 from \"builtin:nbench\"\nbaseline k6 from \"builtin:nbench\"\nnop\n"
+                 "report nbench old k7 new k6\n") ==
+        "t.bench:4:19: error: no baseline 'k7' is declared before this report\n"
+        "    4 | report nbench old k7 new k6\n"
+        "      |                   ^~\n"
+        "hint: did you mean 'k6'?\n");
+  CHECK(diagnose("baseline k6 from \"builtin:nbench\"\nnop\nreport nbench old k6 new k6\n") == "");
+}
+
 TEST_CASE("checker: a table report needs 'with'") {
   CHECK(diagnose("nop\nreport table ops/s mean\n") ==
         "t.bench:2:20: error: expected 'with' after the unit of a table report\n"
