@@ -2,13 +2,38 @@
 #include "runtime/analysis/reruns.hpp"
 
 #include <algorithm>
+#include <map>
+#include <string>
 #include <utility>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 namespace hwbench::runtime::analysis {
 
 namespace {
+
+/// `--set` values as `a=1, b=2`, or "none".
+std::string settings_text(const std::map<std::string, std::string>& parameters) {
+  if (parameters.empty()) return "none";
+  std::vector<std::string> parts;
+  for (const auto& [name, value] : parameters) parts.push_back(fmt::format("{}={}", name, value));
+  return fmt::format("{}", fmt::join(parts, ", "));
+}
+
+/// The wall-clock start of a run's first sample, which no other run shares; 0 when it has none.
+std::int64_t first_sample_start(const model::Result& run) {
+  for (const model::Series& s : run.series)
+    if (!s.samples.empty()) return s.samples.front().start_unix_ns;
+  return 0;
+}
+
+/// Whether `a` and `b` are one run read twice (one file named twice, or a copy of it); false when
+/// neither has a sample to tell by.
+bool same_run(const model::Result& a, const model::Result& b) {
+  return first_sample_start(a) != 0 && first_sample_start(a) == first_sample_start(b) &&
+         a.started_utc == b.started_utc && a.finished_utc == b.finished_utc;
+}
 
 /// Why `run` (read from `path`) cannot be joined with `first`, or "".
 std::string refusal(const model::Result& run, const std::string& path, const model::Result& first,
@@ -21,6 +46,11 @@ std::string refusal(const model::Result& run, const std::string& path, const mod
     return fmt::format(
         "{} ran another recipe than {} (their SHA-256 differ); reruns joined with + are runs of one recipe", path,
         first_path);
+  if (run.parameters != first.parameters)
+    return fmt::format(
+        "{} ran with other --set values than {} ({} against {}); reruns joined with + are runs of one recipe "
+        "with the same settings",
+        path, first_path, settings_text(run.parameters), settings_text(first.parameters));
   return "";
 }
 
@@ -59,8 +89,16 @@ std::optional<model::Result> join_reruns(std::vector<model::Result> runs, const 
     error = "join_reruns: one path per run";
     return std::nullopt;
   }
-  for (std::size_t i = 0; i < runs.size(); ++i)
+  for (std::size_t i = 0; i < runs.size(); ++i) {
     if (error = refusal(runs[i], paths[i], runs[0], paths[0]); !error.empty()) return std::nullopt;
+    // One run counted twice would look like two that agree: its spread between runs, none.
+    for (std::size_t j = 0; j < i; ++j) {
+      if (!same_run(runs[i], runs[j])) continue;
+      error = fmt::format("{} and {} are one run (it started at {}); join each run once", paths[j], paths[i],
+                          runs[i].started_utc);
+      return std::nullopt;
+    }
+  }
   model::Result joined = runs[0];
   joined.series.clear();
   joined.conditions.reset();

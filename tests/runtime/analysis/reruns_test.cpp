@@ -102,6 +102,33 @@ TEST_CASE("reruns: a published result, an unfinished run and another recipe are 
   CHECK(error ==
         "b.json ran another recipe than a.json (their SHA-256 differ); reruns joined with + are runs of one "
         "recipe");
+  // The same recipe with other --set values is another procedure: md5 of 64-byte blocks against
+  // 16 KiB ones would make one series.
+  runs[1] = one_run(1040, 520);
+  runs[1].parameters = {{"b", "16384"}};
+  CHECK_FALSE(rt::analysis::join_reruns(runs, {"a.json", "b.json"}, error));
+  CHECK(error ==
+        "b.json ran with other --set values than a.json (b=16384 against none); reruns joined with + are runs of "
+        "one recipe with the same settings");
+}
+
+TEST_CASE("reruns: one run named twice is refused, however its files are named") {
+  std::vector<rt::model::Result> runs = {one_run(1000, 500), one_run(1040, 520), one_run(1000, 500)};
+  const auto stamp = [](rt::model::Result& r, std::int64_t start, const std::string& utc) {
+    r.started_utc = r.finished_utc = utc;
+    auto& s = r.series[0];
+    rt::model::Sample first = s.samples.front();
+    first.start_unix_ns = start;
+    s.samples.replace(0, first);
+  };
+  stamp(runs[0], 1'796'665'615'842'538'447, "2026-12-07T17:57:54Z");
+  stamp(runs[1], 1'796'665'617'000'000'000, "2026-12-07T17:57:56Z");
+  stamp(runs[2], 1'796'665'615'842'538'447, "2026-12-07T17:57:54Z");
+  std::string error;
+  CHECK_FALSE(rt::analysis::join_reruns(runs, {"a.json", "b.json", "copy-of-a.json"}, error));
+  CHECK(error == "a.json and copy-of-a.json are one run (it started at 2026-12-07T17:57:54Z); join each run once");
+  runs.pop_back();
+  CHECK(rt::analysis::join_reruns(runs, {"a.json", "b.json"}, error));
 }
 
 TEST_CASE("reruns: one run against one claims the drift between runs as a difference, joined reruns do not") {
