@@ -200,4 +200,29 @@ bool make_directories(const std::string& dir, std::string& error) {
   return true;
 }
 
+namespace {
+FileIdentity identity_of(const struct stat& st) {
+  return {static_cast<unsigned long long>(st.st_dev), static_cast<unsigned long long>(st.st_ino),
+          static_cast<long long>(st.st_ctim.tv_sec) * 1000000000LL + st.st_ctim.tv_nsec};
+}
+}  // namespace
+
+int create_new_file(const std::string& path, FileIdentity& id) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+  if (fd < 0) return errno;
+  struct stat st {};
+  const int rc = ::fstat(fd, &st);
+  const int err = errno;
+  ::close(fd);
+  if (rc != 0) return err;
+  id = identity_of(st);
+  return 0;
+}
+
+void remove_if_still_empty(const std::string& path, const FileIdentity& id) {
+  struct stat st {};
+  if (::lstat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode) || st.st_size != 0 || !(identity_of(st) == id)) return;
+  ::unlink(path.c_str());
+}
+
 }  // namespace hwbench::platform

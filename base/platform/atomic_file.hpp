@@ -25,4 +25,21 @@ bool write_file_atomically(const std::string& path, const std::function<void(con
 /// afterwards; otherwise `error` is `cannot create directory <the failing part>: <reason>`.
 bool make_directories(const std::string& dir, std::string& error);
 
+/// Which file a path named when it was looked at: its device and inode, and the time its inode
+/// last changed (an inode number is given again to the next file made once one is removed).
+struct FileIdentity {
+  unsigned long long device = 0;
+  unsigned long long inode = 0;
+  long long changed_ns = 0;
+  bool operator==(const FileIdentity&) const = default;
+};
+
+/// Creates `path` as a new empty file (0666 minus the umask), and fails with EEXIST when anything
+/// is there, a dangling symbolic link included (O_EXCL). 0 with `id` set, else the errno.
+int create_new_file(const std::string& path, FileIdentity& id);
+
+/// Removes `path` when it is still the empty regular file `id` that create_new_file made: one
+/// written or replaced since (a rename over it gives another inode) is left alone.
+void remove_if_still_empty(const std::string& path, const FileIdentity& id);
+
 }  // namespace hwbench::platform

@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <optional>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -15,6 +16,7 @@
 #include "runtime/cli/cli.hpp"
 #include "runtime/cli/commands.hpp"
 #include "runtime/pipeline/render.hpp"
+#include "runtime/pipeline/result_names.hpp"
 #include "runtime/pipeline/run_recipe.hpp"
 #include "runtime/record/comparable.hpp"
 #include "runtime/record/toml_reader.hpp"
@@ -177,9 +179,13 @@ int run_and_compare(const Reproduction& how, const reproduce::Log& log, const Co
   }
   RunChoices files;
   files.blocks = how.choices.blocks;
-  files.output = how.choices.output.empty() ? pipeline::default_result_path(stem + "-reproduced.bench", "",
-                                                                            pipeline::utc_stamp("%Y%m%dT%H%M%SZ"))
-                                            : how.choices.output;
+  std::optional<pipeline::ReservedResults> reserved;
+  if (how.choices.output.empty()) {
+    const std::string stamp = pipeline::utc_stamp("%Y%m%dT%H%M%SZ");
+    reserved.emplace(
+        [&](int n) { return std::vector{pipeline::result_path_candidate(stem + "-reproduced.bench", "", stamp, n)}; });
+  }
+  files.output = reserved ? reserved->paths().front() : how.choices.output;
   const int code = cmd_run(request, files, how.format, how.width, how.display, RemoteRole::none, how.argv, out, err);
   if (code != exit_ok) return code;
   std::string error;

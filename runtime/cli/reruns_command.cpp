@@ -11,6 +11,7 @@
 #include <cstring>
 #include <filesystem>
 #include <iostream>
+#include <optional>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -20,6 +21,7 @@
 #include "runtime/cli/cli.hpp"
 #include "runtime/cli/commands.hpp"
 #include "runtime/pipeline/render.hpp"
+#include "runtime/pipeline/result_names.hpp"
 #include "runtime/pipeline/run_recipe.hpp"
 
 namespace hwbench::runtime::cli {
@@ -31,6 +33,13 @@ std::string rerun_file(const std::string& path, std::uint32_t k) {
   std::filesystem::path p(path);
   p.replace_filename(fmt::format("{}-{}{}", p.stem().string(), k, p.extension().string()));
   return p.string();
+}
+
+/// The files of reruns 1 to `count` of a result named `path`.
+std::vector<std::string> rerun_files(const std::string& path, std::uint32_t count) {
+  std::vector<std::string> out;
+  for (std::uint32_t k = 1; k <= count; ++k) out.push_back(rerun_file(path, k));
+  return out;
 }
 
 extern "C" void on_rerun_child(int) {}
@@ -166,9 +175,15 @@ int run_reruns(const Common& c, const RunChoices& files, const std::string& form
   pipeline::LoadFailure failure = pipeline::LoadFailure::usage;
   const auto loaded = pipeline::load_recipe_once(c, pipeline::CheckContext{registry, view, nullptr}, err, failure);
   if (!loaded) return failure == pipeline::LoadFailure::recipe ? exit_recipe : exit_usage;
-  const std::string base = files.output.empty()
-                               ? pipeline::default_result_path(c.file, "", pipeline::utc_stamp("%Y%m%dT%H%M%SZ"))
-                               : files.output;
+  // Every rerun's name is taken now, as one set: reruns started within the same second elsewhere
+  // take another set whole.
+  std::optional<pipeline::ReservedResults> reserved;
+  if (files.output.empty()) {
+    const std::string stamp = pipeline::utc_stamp("%Y%m%dT%H%M%SZ");
+    reserved.emplace(
+        [&](int n) { return rerun_files(pipeline::result_path_candidate(c.file, "", stamp, n), files.reruns); });
+  }
+  const std::vector<std::string> names = reserved ? reserved->paths() : rerun_files(files.output, files.reruns);
   std::vector<std::string> paths;
   const auto completed = [&] {
     return paths.empty() ? std::string() : fmt::format("; complete: {}", fmt::join(paths, ", "));
@@ -184,7 +199,7 @@ int run_reruns(const Common& c, const RunChoices& files, const std::string& form
     RunChoices one = files;
     one.reruns = 1;
     one.html.clear();
-    one.output = rerun_file(base, k);
+    one.output = names[k - 1];
     const RerunEnd end = rerun(one, loaded, guard, held, once, err);
     if (end.code != exit_ok) {
       err << fmt::format("hwbench: rerun {} of {} ended with {}{}\n", k, files.reruns, end.how, completed());

@@ -28,6 +28,7 @@
 #include "runtime/cli/commands.hpp"
 #include "runtime/cli/progress.hpp"
 #include "runtime/pipeline/local_launcher.hpp"
+#include "runtime/pipeline/result_names.hpp"
 #include "runtime/remote/bundle.hpp"
 #include "runtime/remote/dist.hpp"
 #include "runtime/remote/session_watch.hpp"
@@ -84,13 +85,17 @@ int run_here(const Common& c, const RunChoices& files, const std::string& format
   if (!files.spread.empty()) setup.options.spread_seconds = spread_seconds(files.spread).value_or(0);
   setup.options.conditions = &conditions;
   setup.render = {parse_format(format), width, !files.html.empty()};
-  setup.result_path = files.output.empty()
-                          ? pipeline::default_result_path(c.file, "", pipeline::utc_stamp("%Y%m%dT%H%M%SZ"))
-                          : files.output;
   if (const std::string why = output_problem(c.file, files.output, files.html); !why.empty()) {
     err << "hwbench: " << why << "\n";
     return exit_usage;
   }
+  // A name of its own, taken now: a run started within the same second takes the next.
+  std::optional<pipeline::ReservedResults> reserved;
+  if (files.output.empty()) {
+    const std::string stamp = pipeline::utc_stamp("%Y%m%dT%H%M%SZ");
+    reserved.emplace([&](int n) { return std::vector{pipeline::result_path_candidate(c.file, "", stamp, n)}; });
+  }
+  setup.result_path = reserved ? reserved->paths().front() : files.output;
   setup.command_line = argv;
   setup.loaded = std::move(loaded);
   pipeline::LocalLauncher launcher(std::move(setup));

@@ -11,6 +11,7 @@
 #include "base/platform/probe.hpp"
 #include "base/platform/real_file_view.hpp"
 #include "base/platform/scratch_directory.hpp"
+#include "runtime/pipeline/result_names.hpp"
 #include "runtime/pipeline/run_recipe.hpp"
 #include "runtime/record/builtin_baselines.hpp"
 #include "runtime/record/comparable.hpp"
@@ -175,7 +176,10 @@ TargetOutcome collect_received(const LaunchRequest& request, const Received& rec
     }
     return target;
   }
-  const std::string path = default_result_path(request.recipe.file, remote::file_name_part(received.name), stamp);
+  const ReservedResults reserved([&](int n) {
+    return std::vector{result_path_candidate(request.recipe.file, remote::file_name_part(received.name), stamp, n)};
+  });
+  const std::string& path = reserved.paths().front();
   std::string error;
   if (!platform::make_directories("results", error) || !platform::write_file_atomically(path, received.result, error)) {
     log << fmt::format("hwbench: {}: {}\n", received.name, error);

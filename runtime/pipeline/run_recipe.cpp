@@ -93,17 +93,4 @@ std::string utc_stamp(const char* format) {
   return buf;
 }
 
-std::string default_result_path(const std::string& recipe_file, const std::string& host_part,
-                                const std::string& stamp) {
-  const std::string stem = std::filesystem::path(recipe_file).stem().string();
-  const std::string base = host_part.empty() ? fmt::format("results/{}-{}", stem, stamp)
-                                             : fmt::format("results/{}-{}-{}", stem, host_part, stamp);
-  // Two runs of one recipe within a second would share the name: the later one takes -2, -3, …
-  // rather than replace the earlier's file.
-  std::string path = base + ".json";
-  std::error_code ec;
-  for (int n = 2; std::filesystem::exists(path, ec); ++n) path = fmt::format("{}-{}.json", base, n);
-  return path;
-}
-
 }  // namespace hwbench::runtime::pipeline

@@ -39,9 +39,4 @@ std::string sha256_hex(const std::string& text);
 /// The time now in UTC, formatted by strftime's `format`.
 std::string utc_stamp(const char* format);
 
-/// Where a result file goes when the command line names none:
-/// results/<recipe's stem>[-<host_part>]-<stamp>.json, or -<stamp>-2.json, -3… when that file
-/// is there already (two runs within one second).
-std::string default_result_path(const std::string& recipe_file, const std::string& host_part, const std::string& stamp);
-
 }  // namespace hwbench::runtime::pipeline

@@ -1,6 +1,8 @@
 // Command steps through the command line: an original tool's log read by its importer gives the
 // tool's own report, a section compared with another, and the real programs from Debian (dd,
 // openssl speed, bonnie++) run, imported and reported.
+#include <ctime>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -344,6 +346,40 @@ TEST_CASE("command cli: runs within one second keep each its own result file") {
     CHECK(run.exit_code(30) == 0);
   }
   CHECK(test::count_entries(work / "results") == 3);
+}
+
+TEST_CASE("command cli: reruns and runs started together never take a name another run holds") {
+  test::TempDir work;
+  test::write_text(work / "r.bench", "series \"n\" nop runs 1\n");
+  // Reruns' files are r-STAMP-1.json, r-STAMP-2.json: another run's r-STAMP-1.json, in this
+  // second or the next ones, is no name of theirs (the name r-STAMP.json alone was checked).
+  std::vector<std::string> others;
+  const std::time_t now = std::time(nullptr);
+  for (std::time_t t = now; t < now + 4; ++t) {
+    std::tm tm{};
+    ::gmtime_r(&t, &tm);
+    char stamp[32];
+    std::strftime(stamp, sizeof stamp, "%Y%m%dT%H%M%SZ", &tm);
+    others.push_back(work / ("results/r-" + std::string(stamp) + "-1.json"));
+    std::filesystem::create_directories(work / "results");
+    test::write_text(others.back(), "another run's");
+  }
+  {
+    test::HwbenchChild reruns({"run", "-q", "--reruns", "2", "r.bench"}, work.path());
+    REQUIRE(reruns.exit_code(60) == 0);
+  }
+  for (const auto& other : others) CHECK(test::read_text(other) == "another run's");
+  CHECK(test::count_entries(work / "results") == others.size() + 2);
+  // Three runs started at once: three files.
+  {
+    test::HwbenchChild a({"run", "-q", "r.bench"}, work.path());
+    test::HwbenchChild b({"run", "-q", "r.bench"}, work.path());
+    test::HwbenchChild c({"run", "-q", "r.bench"}, work.path());
+    CHECK(a.exit_code(30) == 0);
+    CHECK(b.exit_code(30) == 0);
+    CHECK(c.exit_code(30) == 0);
+  }
+  CHECK(test::count_entries(work / "results") == others.size() + 5);
 }
 
 TEST_CASE("command cli: a symbolic link a program put in the place of the run's file is never written through") {
