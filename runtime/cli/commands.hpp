@@ -100,9 +100,15 @@ std::optional<check::CheckedRecipe> load_and_check(const Common& c, lang::Source
 /// The report format named on the command line ("csv", "md"/"markdown", otherwise text).
 report::Format parse_format(const std::string& f);
 
-/// `text` written to `path` whole or not at all (platform::write_file_atomically); false, with
-/// the reason on `err`, when it could not be.
+/// `text` written to `path` whole or not at all (platform::write_file_atomically), its directory
+/// made when missing; false, with the reason on `err`, when it could not be.
 bool write_whole_file(const std::string& path, const std::string& text, std::ostream& err);
+
+/// Why the files a command writes (`-o` `result`, `--html` `html`; "" for none) cannot be those
+/// given: the file it reads (`input`, called its `input_word`: "recipe", "log") itself, a
+/// directory, or both options one file. "" when they can be. Told before any work, not after.
+std::string output_problem(const std::string& input, std::string_view input_word, const std::string& result,
+                           const std::string& html);
 
 /// What `hwbench report` prints of a result read in `format` (text, csv or md): its parameters
 /// (text), a line saying how many reruns it joins (not csv), then its reports.

@@ -21,6 +21,10 @@ int cmd_import(const std::string& tool, const std::string& log, const std::strin
                        support::did_you_mean(tool, tools, fmt::format("importers: {}", fmt::join(tools, ", "))));
     return exit_usage;
   }
+  if (const std::string why = output_problem(log, "log", output, ""); !why.empty()) {
+    err << "hwbench: " << why << "\n";
+    return exit_usage;
+  }
   std::string error;
   const auto text = record::read_text_file(log, error);
   if (!text) {

@@ -50,9 +50,26 @@ int cmd_report(const std::string& file, const std::string& format, std::size_t w
 
 bool write_whole_file(const std::string& path, const std::string& text, std::ostream& err) {
   std::string error;
-  if (platform::write_file_atomically(path, text, error)) return true;
+  const std::string dir = std::filesystem::path(path).parent_path().string();
+  if ((dir.empty() || platform::make_directories(dir, error)) && platform::write_file_atomically(path, text, error))
+    return true;
   err << "hwbench: " << error << "\n";
   return false;
+}
+
+std::string output_problem(const std::string& input, std::string_view input_word, const std::string& result,
+                           const std::string& html) {
+  std::error_code ec;
+  for (const auto& [option, path] : {std::pair{"-o", &result}, std::pair{"--html", &html}}) {
+    if (path->empty()) continue;
+    if (std::filesystem::is_directory(*path, ec))
+      return fmt::format("{} {} is a directory; name a file", option, *path);
+    if (std::filesystem::equivalent(*path, input, ec))
+      return fmt::format("{} {} is the {} itself; name another file", option, *path, input_word);
+  }
+  if (!result.empty() && !html.empty() && (result == html || std::filesystem::equivalent(result, html, ec)))
+    return fmt::format("-o and --html name one file ({}); name two", html);
+  return "";
 }
 
 void print_reports(const model::Result& result, const std::string& format, std::size_t width, std::ostream& out) {

@@ -184,6 +184,13 @@ int run_reruns(const Common& c, const RunChoices& files, const std::string& form
         [&](int n) { return rerun_files(pipeline::result_path_candidate(c.file, "", stamp, n), files.reruns); });
   }
   const std::vector<std::string> names = reserved ? reserved->paths() : rerun_files(files.output, files.reruns);
+  // Each rerun's file against the page the joined result gets: told now, not after the reruns.
+  for (const std::string& name : names) {
+    if (const std::string why = output_problem(c.file, "recipe", name, files.html); !why.empty()) {
+      err << "hwbench: " << why << "\n";
+      return exit_usage;
+    }
+  }
   std::vector<std::string> paths;
   const auto completed = [&] {
     return paths.empty() ? std::string() : fmt::format("; complete: {}", fmt::join(paths, ", "));

@@ -49,22 +49,6 @@ void tell_failure(const pipeline::RunRecord& run, std::ostream& err) {
                        run.left_behind.size() == 1 ? "" : "s", fmt::join(run.left_behind, ", "));
 }
 
-/// Why the files the run writes cannot be those given (`-o` the recipe itself, `-o` and `--html`
-/// one file, a directory): "" when they can. Told before the run, not after it.
-std::string output_problem(const std::string& recipe, const std::string& result, const std::string& html) {
-  std::error_code ec;
-  for (const auto& [option, path] : {std::pair{"-o", &result}, std::pair{"--html", &html}}) {
-    if (path->empty()) continue;
-    if (std::filesystem::is_directory(*path, ec))
-      return fmt::format("{} {} is a directory; name a file", option, *path);
-    if (std::filesystem::equivalent(*path, recipe, ec))
-      return fmt::format("{} {} is the recipe itself; name another file", option, *path);
-  }
-  if (!result.empty() && !html.empty() && (result == html || std::filesystem::equivalent(result, html, ec)))
-    return fmt::format("-o and --html name one file ({}); name two", html);
-  return "";
-}
-
 /// The run here, its reports to `out`, its messages to `err`; the exit code. `loaded`: the recipe
 /// already checked (a rerun's), null to load `c`'s.
 int run_here(const Common& c, const RunChoices& files, const std::string& format, std::size_t width,
@@ -85,7 +69,7 @@ int run_here(const Common& c, const RunChoices& files, const std::string& format
   if (!files.spread.empty()) setup.options.spread_seconds = spread_seconds(files.spread).value_or(0);
   setup.options.conditions = &conditions;
   setup.render = {parse_format(format), width, !files.html.empty()};
-  if (const std::string why = output_problem(c.file, files.output, files.html); !why.empty()) {
+  if (const std::string why = output_problem(c.file, "recipe", files.output, files.html); !why.empty()) {
     err << "hwbench: " << why << "\n";
     return exit_usage;
   }

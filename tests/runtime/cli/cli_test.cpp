@@ -135,6 +135,24 @@ TEST_CASE("cli: import nbench writes a published result that report renders in n
   CHECK(bad.err.find("error: no nbench table") != std::string::npos);
 }
 
+TEST_CASE("cli: import -o never names the log, nor a directory; a missing directory is made") {
+  test::TempDir dir;
+  const std::string log = dir / "n.log";
+  const std::string text =
+      test::read_text(std::string(HWBENCH_SOURCE_DIR) + "/tests/golden/nbench-thinkpad-x20-p3-600mhz.log");
+  test::write_text(log, text);
+  const auto self = test::cli({"import", "nbench", log, "-o", log});
+  CHECK(self.code == 2);
+  CHECK(self.err == "hwbench: -o " + log + " is the log itself; name another file\n");
+  CHECK(test::read_text(log) == text);
+  const auto into_dir = test::cli({"import", "nbench", log, "-o", dir.path()});
+  CHECK(into_dir.code == 2);
+  CHECK(into_dir.err == "hwbench: -o " + dir.path() + " is a directory; name a file\n");
+  const auto made = test::cli({"import", "nbench", log, "-o", dir / "new/n.toml"});
+  CHECK(made.code == 0);
+  CHECK(made.err == "published result: " + (dir / "new/n.toml") + " (10 series)\n");
+}
+
 TEST_CASE("cli: compare sets a published log beside its re-import, and compare with works in a recipe") {
   test::TempDir dir;
   const std::string log = std::string(HWBENCH_SOURCE_DIR) + "/tests/golden/nbench-thinkpad-x20-p3-600mhz.log";

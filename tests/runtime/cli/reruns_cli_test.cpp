@@ -91,6 +91,15 @@ TEST_CASE("run --reruns: refused on hosts; a rerun that fails stops the others")
   CHECK(bad.err.find("sha257") != std::string::npos);
   CHECK(bad.err.find("rerun 1 of 3") == std::string::npos);
   CHECK_FALSE(test::exists(dir / "bad-1.json"));
+  // The joined page on a rerun's own file, or on a directory, is refused before any rerun.
+  const auto on_rerun =
+      test::cli({"run", dir / "r.bench", "--reruns", "2", "-o", dir / "x.json", "--html", dir / "x-1.json"});
+  CHECK(on_rerun.code == runtime::cli::exit_usage);
+  CHECK(on_rerun.err == "hwbench: -o and --html name one file (" + (dir / "x-1.json") + "); name two\n");
+  const auto on_dir = test::cli({"run", dir / "r.bench", "--reruns", "2", "-o", dir / "x.json", "--html", dir.path()});
+  CHECK(on_dir.code == runtime::cli::exit_usage);
+  CHECK(on_dir.err == "hwbench: --html " + dir.path() + " is a directory; name a file\n");
+  CHECK_FALSE(test::exists(dir / "x-1.json"));
 }
 
 TEST_CASE("run --reruns: SIGCHLD blocked by whoever started hwbench does not hold the wait for a rerun") {
