@@ -20,6 +20,7 @@ std::optional<CheckedRecipe> Checker::run(const lang::recipe::Recipe& recipe) {
   walk_block(recipe.statements, Ctx{}, nullptr);
   report_exec_refused();
   settings_.report_unused(recipe, diags_);
+  report_unused_overrides();
   plan_.parameters = settings_.used();
   for (std::size_t i = 0; i < plan_.indices.size(); ++i)
     check_index_series(*index_stmts_[i], plan_.indices[i], plan_.series_order, refused_series_, plan_.baselines,
@@ -37,7 +38,8 @@ std::optional<CheckedRecipe> Checker::run(const lang::recipe::Recipe& recipe) {
     std::string probe = loc.path;
     struct stat st {};
     if (::stat(probe.c_str(), &st) != 0) {
-      if (loc.create) plan_.directories_to_create.push_back(loc.path);
+      // A built-in directory is made for a recipe that uses it, not left behind by every run.
+      if (loc.create && resolver_->used(loc.name)) plan_.directories_to_create.push_back(loc.path);
       probe = sandbox::parent_of(loc.path);
     }
     info.fstype = machine_.filesystem_type(probe);

@@ -48,4 +48,23 @@ void Checker::declare_locations(const lang::recipe::Recipe& recipe) {
   resolver_ = std::make_shared<sandbox::PathResolver>(std::move(locs), std::move(remaps), opts_.cwd);
 }
 
+void Checker::report_unused_overrides() {
+  std::vector<std::string> used;
+  for (const auto& l : resolver_->locations())
+    if (resolver_->used(l.name)) used.push_back(l.name);
+  for (const auto& [name, path] : opts_.overrides) {
+    if (!name.empty() && name[0] == '/') {
+      if (resolver_->used(sandbox::normalize_path(name))) continue;
+      diags_.warning({}, fmt::format("-L {}={}: no path the recipe names lies under {}", name, path, name),
+                     "a /DIR=PATH remap moves the paths written under DIR; the run goes on without it");
+      continue;
+    }
+    if (resolver_->used(name)) continue;
+    const std::string others =
+        used.empty() ? "it uses no location" : fmt::format("the locations it uses: {}", fmt::join(used, ", "));
+    diags_.warning({}, fmt::format("-L {}={}: the recipe uses no location '{}'", name, path, name),
+                   support::did_you_mean(name, used, others));
+  }
+}
+
 }  // namespace hwbench::runtime::check::detail

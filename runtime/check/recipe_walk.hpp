@@ -213,6 +213,8 @@ class Checker {
   /// False, with an error, when `step` feeds a series that an earlier statement fed with another
   /// measure (bytes against operations a second).
   bool same_measure(const plan::Step& step);
+  /// Warns of each -L the walk did not use: a name no path named, a /DIR no path lay under.
+  void report_unused_overrides();
 
   // ---- kernel statements -----------------------------------------------------------------
   std::optional<plan::Step> bind(const recipe::Stmt& s, const Ctx& ctx);

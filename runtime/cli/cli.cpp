@@ -12,6 +12,11 @@ namespace hwbench::runtime::cli {
 
 namespace {
 
+/// CLI11's check of an option that names a file: "" when it names one. An empty name (`--hosts
+/// ''`) would read as the option not given, and the run would go on here.
+const CLI::Validator named_file(
+    [](const std::string& v) { return v.empty() ? std::string("needs a file name, not ''") : std::string(); }, "FILE");
+
 /// Every option of every command, as parsed.
 struct Options {
   Common common;
@@ -110,7 +115,8 @@ CLI::App* add_run(CLI::App& app, Options& o) {
                   "DEST: run on this host over ssh (user@host or an ssh_config alias); repeat for more hosts, "
                   "then compare them, the first the base")
       ->allow_extra_args(false);
-  run->add_option("--hosts", o.hosts.fleet_file, "FLEET.toml: the hosts with settings of their own (docs/remote.md)");
+  run->add_option("--hosts", o.hosts.fleet_file, "FLEET.toml: the hosts with settings of their own (docs/remote.md)")
+      ->check(named_file);
   add_slurm_options(run, o.hosts);
   run->add_flag("--serial", o.hosts.serial,
                 "with --host/--hosts/--slurm: one host or node after another, not all at once");
@@ -194,7 +200,8 @@ CLI::App* add_reproduce(CLI::App& app, Options& o) {
   rep->add_flag("-q,--quiet", o.display.quiet, "no progress on stderr");
   rep->add_option("--host", o.hosts.destinations, "DEST: run it on this host over ssh (as run --host); repeat for more")
       ->allow_extra_args(false);
-  rep->add_option("--hosts", o.hosts.fleet_file, "FLEET.toml: the hosts with settings of their own (docs/remote.md)");
+  rep->add_option("--hosts", o.hosts.fleet_file, "FLEET.toml: the hosts with settings of their own (docs/remote.md)")
+      ->check(named_file);
   add_slurm_options(rep, o.hosts);
   rep->add_flag("--serial", o.hosts.serial, "with --host/--hosts/--slurm: one host or node after another");
   rep->add_option("--dist", o.hosts.dist, "DIR: the static binaries for other hosts (as run --dist)");

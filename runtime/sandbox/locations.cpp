@@ -249,6 +249,7 @@ std::optional<ResolvedPath> PathResolver::resolve(std::string_view text, bool wr
       i = j + 1;
     }
     root = loc->path;
+    used_.insert(std::string(name));
     out.location = name;
     out.path = normalize_path(loc->path + "/" + std::string(rest));
   } else {
@@ -270,6 +271,7 @@ std::optional<ResolvedPath> PathResolver::resolve(std::string_view text, bool wr
     out.path = normalize_path(raw);
     for (const auto& [from, to] : remaps_) {
       if (path_within(out.path, from)) {
+        used_.insert(from);
         out.path = normalize_path(to + out.path.substr(from.size()));
         break;
       }

@@ -2,6 +2,7 @@
 // Named locations and the safety rules for every path a recipe names.
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -67,6 +68,9 @@ class PathResolver {
   std::vector<std::string> names() const;
   /// Every location.
   const std::vector<Location>& locations() const { return locations_; }
+  /// Whether a path resolved so far named the location `name`, or lay under the remapped
+  /// prefix `name` (an -L /DIR=PATH): an -L that nothing used is told.
+  bool used(const std::string& name) const { return used_.count(name) != 0; }
 
   /// While on, what the checks learn about existing directories (where a path's nearest
   /// existing ancestor is, where its symlinks lead) is looked up once per directory: the checker
@@ -87,6 +91,7 @@ class PathResolver {
   std::vector<Location> locations_;
   std::vector<std::pair<std::string, std::string>> remaps_;
   std::string cwd_;
+  mutable std::set<std::string> used_;  ///< location names and remapped prefixes resolved through
 };
 
 /// Whether `path` lies in a system directory that no recipe may touch.

@@ -382,6 +382,32 @@ TEST_CASE("command cli: reruns and runs started together never take a name anoth
   CHECK(test::count_entries(work / "results") == others.size() + 5);
 }
 
+TEST_CASE("command cli: an -L that the recipe does not use is warned of; unused built-in directories are not made") {
+  test::TempDir work;
+  test::write_text(work / "r.bench", "location st1 = \"" + (work / "st1") +
+                                         "\"\nseries \"w\" write st1:/f size 4KiB runs 1\n"
+                                         "teardown { rm st1:/f }\n");
+  std::filesystem::create_directories(work / "st1");
+  std::filesystem::create_directories(work / "st2");
+  test::HwbenchChild run({"run", "-q", "-o", "r.json", "-L", "stl=" + (work / "st2"), "-L",
+                          (work / "st1x") + "=" + (work / "st2"), "r.bench"},
+                         work.path());
+  CHECK(run.exit_code(30) == 0);
+  CHECK(run.err() == "r.bench: warning: -L stl=" + (work / "st2") +
+                         ": the recipe uses no location 'stl'\n"
+                         "hint: did you mean 'st1'?\n"
+                         "r.bench: warning: -L " +
+                         (work / "st1x") + "=" + (work / "st2") + ": no path the recipe names lies under " +
+                         (work / "st1x") +
+                         "\n"
+                         "hint: a /DIR=PATH remap moves the paths written under DIR; the run goes on without it\n");
+  // Nothing used the built-in `disk`: its directory beside the recipe was not made.
+  CHECK_FALSE(test::exists(work / "hwbench-disk"));
+  const auto empty_fleet = test::cli({"run", work / "r.bench", "--hosts", ""});
+  CHECK(empty_fleet.code == 2);
+  CHECK(empty_fleet.err.find("--hosts: needs a file name, not ''") != std::string::npos);
+}
+
 TEST_CASE("command cli: a symbolic link a program put in the place of the run's file is never written through") {
   test::TempDir work;
   test::write_text(work / "pre.txt", "keep");

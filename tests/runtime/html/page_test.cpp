@@ -152,11 +152,18 @@ TEST_CASE("html run: a page that cannot be written is an error, and nothing is l
   test::TempDir ram("/dev/shm"), work;
   const std::string recipe = work / "copies.bench";
   test::write_text(recipe, test::quick_recipe());
+  // A missing directory is made, as for -o; a file where the directory should be is not replaced.
+  test::write_text(work / "plain", "a file");
   const auto run = test::html_cli(
-      {"run", "-q", "-L", "ramdisk=" + ram.path(), "-o", work / "r.json", "--html", work / "missing/r.html", recipe});
+      {"run", "-q", "-L", "ramdisk=" + ram.path(), "-o", work / "r.json", "--html", work / "plain/r.html", recipe});
   CHECK(run.code == rt::cli::exit_failure);
-  CHECK(run.err.find("missing/r.html") != std::string::npos);
-  CHECK(!test::exists(work / "missing"));
+  CHECK(run.err.find("cannot create directory " + (work / "plain")) != std::string::npos);
+  CHECK(test::read_text(work / "plain") == "a file");
+  CHECK(test::count_entries(work.path()) == 3);  // the recipe, the result and the file
+  const auto made = test::html_cli(
+      {"run", "-q", "-L", "ramdisk=" + ram.path(), "-o", work / "r.json", "--html", work / "new/r.html", recipe});
+  CHECK(made.code == 0);
+  CHECK(test::exists(work / "new/r.html"));
 }
 
 TEST_CASE("html report: every page is well-formed XML (xmllint)") {
