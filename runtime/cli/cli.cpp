@@ -1,10 +1,13 @@
 #include "runtime/cli/cli.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
+#include "base/support/suggestions.hpp"
 #include "runtime/cli/commands.hpp"
 #include "runtime/tools/tools.hpp"
 
@@ -302,6 +305,18 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
   s.import = add_import(app, o);
   s.reproduce = add_reproduce(app, o);
 
+  // A first word that is no command and no option: named, with the closest command (CLI11 says
+  // only that a subcommand is required).
+  if (args.size() > 1 && !args[1].empty() && args[1][0] != '-') {
+    std::vector<std::string> names;
+    for (const CLI::App* sub : app.get_subcommands({})) names.push_back(sub->get_name());
+    if (std::find(names.begin(), names.end(), args[1]) == names.end()) {
+      err << fmt::format("hwbench: unknown command '{}'; {}\n", args[1],
+                         support::did_you_mean(args[1], names, fmt::format("commands: {}", fmt::join(names, " "))))
+          << "run 'hwbench --help' for usage\n";
+      return exit_usage;
+    }
+  }
   std::vector<std::string> reversed(args.rbegin(), args.rend());
   if (!reversed.empty()) reversed.pop_back();  // the program name
   try {

@@ -1,5 +1,6 @@
 #include "runtime/pipeline/recipe_load.hpp"
 
+#include <algorithm>
 #include <filesystem>
 
 #include <fmt/format.h>
@@ -41,7 +42,13 @@ bool check_options(const RecipeRequest& request, const CheckContext& context, ch
       diagnostics << fmt::format("hwbench: --set needs NAME=VALUE, not '{}'\n", s);
       return false;
     }
-    opts.settings.emplace_back(s.substr(0, eq), s.substr(eq + 1));
+    // `--set 'n = 2'` names `n`: the blanks around the name are the shell's quoting, not the name's.
+    std::string name = s.substr(0, eq);
+    name.erase(name.find_last_not_of(" \t") + 1);
+    name.erase(0, name.find_first_not_of(" \t"));
+    std::string value = s.substr(eq + 1);
+    value.erase(0, value.find_first_not_of(" \t"));
+    opts.settings.emplace_back(std::move(name), std::move(value));
   }
   return true;
 }
@@ -78,7 +85,13 @@ std::optional<check::CheckedRecipe> load_recipe(const RecipeRequest& request, co
   if (!checked || diags.has_errors()) {
     auto n = diags.error_count();
     diagnostics << fmt::format("{} error{} in {}; nothing was run\n", n, n == 1 ? "" : "s", request.file);
-    failure = LoadFailure::recipe;
+    // Errors at no place in the recipe are the command line's (a --set of a name it lacks): a
+    // usage error, unless the recipe has errors of its own as well.
+    const auto& all = diags.all();
+    const bool command_line = std::none_of(all.begin(), all.end(), [](const lang::Diagnostic& d) {
+      return d.severity == lang::Severity::error && d.loc.valid();
+    });
+    failure = command_line && recipe ? LoadFailure::usage : LoadFailure::recipe;
     return std::nullopt;
   }
   return checked;

@@ -38,6 +38,11 @@ void read_locations(const toml::value& table, const std::string& context, Host& 
     return;
   }
   for (const auto& [key, value] : table.as_table()) {
+    if (key.empty() || key.find('=') != std::string::npos) {
+      problems.at(value,
+                  fmt::format("{}'{}' is not a location name: write a NAME or a \"/DIR\", without '='", context, key));
+      continue;
+    }
     if (!value.is_string()) {
       problems.at(value, fmt::format("{}the location '{}' must be a path in quotes", context, key));
       continue;
@@ -89,6 +94,11 @@ std::optional<std::vector<Host>> parse_fleet(std::string_view text, const std::s
         read_locations(*locations, context, host, problems);
       host.dist = record::string_key(table, "dist", context, problems).value_or("");
       host.cache = record::string_key(table, "cache", context, problems).value_or("");
+      // The copy is made from the login directory and the run starts in its own: only an
+      // absolute directory is the same place for both (and ssh's quoting keeps `~` as it is).
+      if (!host.cache.empty() && host.cache[0] != '/')
+        problems.at(*find_key(table, "cache"),
+                    fmt::format("{}'cache' must be an absolute directory on the host, not '{}'", context, host.cache));
       for (const auto& other : hosts)
         if (!host.name.empty() && other.name == host.name)
           problems.at(table,

@@ -79,7 +79,21 @@ TEST_CASE("cli: exit codes") {
   CHECK_FALSE(test::exists(work / "never.json"));
   CHECK(test::cli({"check", work / "missing.bench"}).code == 2);
   CHECK(test::cli({"check", "--no-such-flag", bad}).code == 2);
-  CHECK(test::cli({"frobnicate"}).code == 2);
+  const auto unknown = test::cli({"rnu", bad});
+  CHECK(unknown.code == 2);
+  CHECK(unknown.err == "hwbench: unknown command 'rnu'; did you mean 'run'?\nrun 'hwbench --help' for usage\n");
+  // A --set of a name the recipe lacks is the command line's error; blanks around a name are not its.
+  const std::string lets = work / "lets.bench";
+  test::write_text(lets, "let n = 2\nrepeat $n nop\n");
+  const auto unset = test::cli({"check", lets, "--set", "m=3"});
+  CHECK(unset.code == 2);
+  CHECK(unset.err == lets +
+                         ": error: --set m=3: the recipe has no top-level `let m`\nhint: did you mean 'n'?\n"
+                         "1 error in " +
+                         lets + "; nothing was run\n");
+  const auto spaced = test::cli({"check", lets, "--set", "n = 3"});
+  CHECK(spaced.code == 0);
+  CHECK(spaced.out.find("parameters: --set n=3") != std::string::npos);
   auto badl = test::cli({"check", "-L", "novalue", bad});
   CHECK(badl.code == 2);
   CHECK(badl.err == "hwbench: -L needs NAME=PATH or /DIR=PATH, not 'novalue'\n");

@@ -171,6 +171,16 @@ TEST_CASE("remote: a bad fleet file gets every problem with its line and column"
         "fleet.toml:7:7: error: host 2: the ssh destination '-oProxyCommand=x' starts with '-' (ssh would take it for "
         "an option)\n"
         "fleet.toml:8:22: error: host 2: the location 'disk' must be an absolute path on the host, not 'relative/dir'");
+  // A cache the copy (from the login directory) and the run (from its own) would each find
+  // elsewhere; location names that -L could not carry.
+  CHECK_FALSE(remote::parse_fleet("[[host]]\nssh = \"h\"\ncache = \"~/.cache/alt\"\n"
+                                  "locations = { \"\" = \"/tmp/x\", \"a=b\" = \"/tmp/y\" }\n",
+                                  "fleet.toml", error)
+                  .has_value());
+  CHECK(error ==
+        "fleet.toml:3:9: error: host 1: 'cache' must be an absolute directory on the host, not '~/.cache/alt'\n"
+        "fleet.toml:4:20: error: host 1: '' is not a location name: write a NAME or a \"/DIR\", without '='\n"
+        "fleet.toml:4:38: error: host 1: 'a=b' is not a location name: write a NAME or a \"/DIR\", without '='");
   CHECK_FALSE(remote::parse_fleet("", "empty.toml", error).has_value());
   CHECK(error == "empty.toml: error: no [[host]] tables: each host is a [[host]] with at least ssh = \"DESTINATION\"");
 }
