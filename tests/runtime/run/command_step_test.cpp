@@ -266,6 +266,23 @@ TEST_CASE("command step: sh runs a line through /bin/sh, its start-up measured a
   CHECK(startup < 100'000'000);
 }
 
+TEST_CASE("command step: the sh statements of an interleave block take out one start-up") {
+  // Measured once each, one after the other, the first statement's came out larger (a colder
+  // system), and two identical statements differed by it in every paired round.
+  test::RecipeEnv env;
+  const auto out = run_text(env,
+                            "interleave rounds 2 {\n  series \"A\" sh \"true\"\n  series \"B\" sh \"true\"\n"
+                            "  series \"C\" sh \"true\"\n}\n");
+  REQUIRE(out.status == model::RunStatus::complete);
+  const auto startup_of = [&](const char* label) {
+    const auto& s = series(out, label);
+    return s.params_of(s.samples.back()).params.at("shell_startup_ns");
+  };
+  CHECK(std::stoll(startup_of("A")) > 0);
+  CHECK(startup_of("B") == startup_of("A"));
+  CHECK(startup_of("C") == startup_of("A"));
+}
+
 TEST_CASE("command step: inside time and parallel, sh takes no start-up out: the block is the whole program") {
   // The kernel as a block makes it: no start-up measured, none taken out, none noted.
   test::RecipeEnv env;
