@@ -15,7 +15,8 @@ Grid table_grid(const ReportData& data, Format format) {
   grid.align = {Align::left};
   std::size_t runs = 0;
   for (const auto& series : data.series) {
-    grid.header.push_back(series.label);
+    // CSV has no line above its header for the unit: each column names it.
+    grid.header.push_back(format == Format::csv ? series.label + " (" + data.unit.name + ")" : series.label);
     grid.align.push_back(Align::right);
     runs = std::max(runs, series.values.size());
   }

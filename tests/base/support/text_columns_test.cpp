@@ -11,6 +11,9 @@ TEST_CASE("text columns: display width counts wide characters twice and stray by
   CHECK(support::display_width("1.25倍") == 6);
   CHECK(support::display_width("±0.8%") == 5);
   CHECK(support::display_width("\xff\xfe") == 2);
+  // Emoji are wide on terminals (East Asian Width W): a label "🚀 copy" takes 7 columns.
+  CHECK(support::display_width("🚀 copy") == 7);
+  CHECK(support::display_width("🙂🧪🫠") == 6);
 }
 
 TEST_CASE("text columns: fit_width keeps what fits and ends a cut text with an ellipsis") {
