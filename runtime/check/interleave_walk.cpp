@@ -70,12 +70,13 @@ bool Checker::interleave_option(const std::string& name, const recipe::Expr& val
 }
 
 void Checker::walk_interleave(const recipe::Stmt& s, const Ctx& ctx) {
+  // A bad option is told, and the block's statements are checked all the same: their errors, and
+  // their labels against the rest of the recipe, come in the same pass.
   auto options = interleave_options(s);
-  if (!options) return;
   plan::Step step;
   step.kind = plan::Step::Kind::interleave;
   step.loc = s.loc;
-  step.interleave = *options;
+  step.interleave = options.value_or(plan::Interleave{});
   Ctx inner = ctx;
   inner.top = false;
   inner.in_interleave = true;
@@ -88,7 +89,7 @@ void Checker::walk_interleave(const recipe::Stmt& s, const Ctx& ctx) {
     return;
   }
   if (diags_.error_count() != errors_before || refused_ != refused_before) return;
-  if (!interleave_series_apart(s, step) || !interleave_memory_fits(s, step)) return;
+  if (!interleave_series_apart(s, step) || !options || !interleave_memory_fits(s, step)) return;
   for (plan::Step& child : step.children) {
     plan::Policy& p = child.kernel.policy;
     if (options->slice_seconds > 0) {

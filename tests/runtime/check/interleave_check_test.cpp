@@ -46,6 +46,20 @@ TEST_CASE("interleave check: every mistake in the options is reported in one pas
             hint);
 }
 
+TEST_CASE("interleave check: a bad option does not hide the block's own mistakes") {
+  CHECK(interleave_errors("interleave rounds 1 { series \"a\" syscall for 10ms runs 3\nseries \"b\" syscall }\n")
+            .find("t.bench:1:51: error: 'runs' has no meaning inside 'interleave'") != std::string::npos);
+  CHECK(interleave_errors("interleave rounds 1 { " + kInterleavePair + "series \"a\" syscall\n") ==
+        "t.bench:1:19: error: rounds 1 is out of range\n"
+        "    1 | interleave rounds 1 { series \"a\" syscall for 10ms\n"
+        "      |                   ^\n"
+        "hint: use 2 to 10000\n"
+        "t.bench:3:12: error: series \"a\" is fed by an 'interleave' block already\n"
+        "    3 | series \"a\" syscall\n"
+        "      |            ^~~~~~~\n"
+        "hint: each statement of an 'interleave' block is a series of its own: name this one otherwise\n");
+}
+
 TEST_CASE("interleave check: the samples are the block's, so runs and until are refused inside") {
   const std::string hint = "hint: set them on the block: interleave rounds 10 slice 2 { … }\n";
   CHECK(interleave_errors("interleave { series \"a\" syscall for 10ms runs 3\nseries \"b\" syscall until ci 5% }\n") ==
