@@ -187,14 +187,17 @@ struct Control : p::normal<Rule> {
 
 namespace {
 
-/// Where `text` first stops being UTF-8 (a stray byte, a cut or overlong sequence), with its
-/// line and column; nullopt when all of it is. A recipe's text is kept in its result file, whose
-/// JSON is UTF-8, beside its SHA-256: a byte that cannot be kept would break that check.
-std::optional<SourceLoc> first_invalid_utf8(std::string_view text) {
+/// Where `text` first stops being UTF-8 (a stray byte, a cut or overlong sequence), or has a
+/// carriage return alone, with its line and column; nullopt when it has neither. A recipe's text
+/// is kept in its result file, whose JSON is UTF-8, beside its SHA-256: a byte that cannot be
+/// kept would break that check.
+std::optional<SourceLoc> first_unreadable(std::string_view text) {
   SourceLoc loc{1, 1, 0};
   for (std::size_t i = 0; i < text.size();) {
     const std::size_t n = support::utf8_length(text, i);
-    if (n == 0) {
+    // A carriage return alone ends a line on old Macs: the grammar would read their lines as one.
+    const bool lone_cr = text[i] == '\r' && (i + 1 == text.size() || text[i + 1] != '\n');
+    if (n == 0 || lone_cr) {
       loc.offset = i;
       return loc;
     }
@@ -212,7 +215,12 @@ std::optional<SourceLoc> first_invalid_utf8(std::string_view text) {
 }  // namespace
 
 std::optional<Recipe> parse(const Source& source, Diagnostics& diags) {
-  if (const auto bad = first_invalid_utf8(source.text)) {
+  if (const auto bad = first_unreadable(source.text)) {
+    if (source.text[bad->offset] == '\r') {
+      diags.error(*bad, "a line ends with a carriage return alone (old Mac line ends)",
+                  "save the recipe with Unix (LF) or Windows (CR LF) line ends: tr '\\r' '\\n' < OLD > NEW");
+      return std::nullopt;
+    }
     diags.error(*bad,
                 fmt::format("the recipe is not UTF-8 here (byte 0x{:02X})",
                             static_cast<unsigned char>(source.text[bad->offset])),

@@ -20,8 +20,15 @@ void Checker::declare_locations(const lang::recipe::Recipe& recipe) {
     locs.push_back({name, sandbox::normalize_path(path), builtin, false, {}, {}});
   };
   Scope empty;
+  std::map<std::string, std::uint32_t> declared;  // name -> line of its declaration
   for (const auto& s : recipe.statements) {
     if (s.kind != recipe::StmtKind::location) continue;
+    if (const auto [it, first] = declared.try_emplace(s.name, s.loc.line); !first) {
+      diags_.error(s.loc, fmt::format("location '{}' is declared twice (first at line {})", s.name, it->second),
+                   "keep one declaration: -L " + s.name + "=DIR chooses another directory for a run",
+                   static_cast<std::uint32_t>(std::string_view("location").size()));
+      continue;
+    }
     auto v = evaluate(s.value, empty, diags_);
     if (!v) continue;
     std::string path = to_text(*v);

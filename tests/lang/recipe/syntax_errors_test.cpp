@@ -55,6 +55,16 @@ TEST_CASE("syntax errors: a recipe that is not UTF-8 is refused where it stops b
         "hint: save it as UTF-8: a Latin-1 '\xC3\xA9' is the one byte 0xE9, UTF-8's is two\n");
 }
 
+TEST_CASE("syntax errors: old Mac line ends (a carriage return alone) are refused, CR LF read") {
+  // Read as one line, "nop\rrepeat 2 nop" would have been one statement.
+  CHECK(errors_of("nop runs 1\rrepeat 2 nop\r")
+            .starts_with("t.bench:1:11: error: a line ends with a carriage return alone (old Mac line ends)\n"));
+  Diagnostics diags;
+  const auto crlf = recipe::parse(Source{"t.bench", "nop runs 1\r\nrepeat 2 nop\r\n"}, diags);
+  REQUIRE(crlf.has_value());
+  CHECK(crlf->statements.size() == 2);
+}
+
 TEST_CASE("syntax errors: unknown unit without a close match lists the units") {
   CHECK(errors_of("digest sha256 for 3sec") ==
         "t.bench:1:19: error: unknown unit 'sec' in '3sec'\n"

@@ -70,6 +70,14 @@ TEST_CASE("checker: one series label on statements that count different things i
                  "for b in [16, 64] series \"z\" digest md5 block $b for 50ms\n") == "");
 }
 
+TEST_CASE("checker: a location declared twice") {
+  CHECK(diagnose("location st1 = \"/tmp\"\nlocation st1 = \"/var/tmp\"\nnop\n") ==
+        "t.bench:2:1: error: location 'st1' is declared twice (first at line 1)\n"
+        "    2 | location st1 = \"/var/tmp\"\n"
+        "      | ^~~~~~~~\n"
+        "hint: keep one declaration: -L st1=DIR chooses another directory for a run\n");
+}
+
 TEST_CASE("checker: unknown location") {
   CHECK(diagnose("write ramdsk:/a size 1MB\n") ==
         "t.bench:1:7: error: unknown location 'ramdsk'\n"
