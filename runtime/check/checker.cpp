@@ -304,6 +304,7 @@ std::optional<plan::Step> Checker::bind(const recipe::Stmt& s, const Ctx& ctx) {
   req.in_interleave = ctx.in_interleave;
   req.exec_refused = &exec_refused_;
   req.reported_causes = &reported_causes_;
+  if (user_kernels_ && user_kernels_->unparsed(s.name)) return std::nullopt;
   auto ks = bind_kernel(s, req);
   if (!ks) return std::nullopt;
   if (user_kernels_ && !user_kernels_->check_call(s, *ks, diags_)) return std::nullopt;

@@ -30,10 +30,11 @@ void Checker::walk_let(const recipe::Stmt& s, const Ctx& ctx) {
   // Only the recipe's own top level takes `--set` (Settings lists those names alone).
   if (v && ctx.top && !ctx.in_if && ctx.section.empty())
     if (auto given = settings_.replace(s, *v, scope_, diags_)) v = std::move(given);
-  if (v)
-    scope_.set(s.name, std::move(*v));
-  else
-    scope_.set(s.name, Value{});  // defined, so later uses give no second error
+  if (!v) {
+    v.emplace();
+    v->failed = true;  // defined, so later uses give no second error
+  }
+  scope_.set(s.name, std::move(*v));
 }
 
 void Checker::walk_repeat(const recipe::Stmt& s, const Ctx& inner, std::vector<plan::Step>* group) {

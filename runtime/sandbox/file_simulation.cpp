@@ -49,7 +49,8 @@ void FileSimulation::apply(plan::KernelStep& ks, const lang::recipe::Stmt& s, co
   if (s.name == "rm" && !ks.call.args.empty()) {
     const std::string& pattern = ks.call.args[0].path;
     bool wildcard = pattern.find_first_of("*?[") != std::string::npos;
-    if (!wildcard && kept.empty() && vfs_.exists(pattern))
+    // A directory has rm's own error ("it is a directory"): not a file the run did not create.
+    if (!wildcard && kept.empty() && vfs_.exists(pattern) && !vfs_.is_directory(pattern))
       diags_.error(s.loc,
                    fmt::format("'{}' was not created by this run, so rm will not delete it", ks.call.args[0].text),
                    "hwbench deletes only files that the same run created", 2);

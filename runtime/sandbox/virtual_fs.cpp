@@ -30,7 +30,7 @@ std::vector<std::string> VirtualFs::glob(const std::string& pattern) const {
   for (auto& p : real_.glob(pattern))
     if (!removed_.count(p)) out.push_back(p);
   for (const auto& [p, size] : created_)
-    if (::fnmatch(pattern.c_str(), p.c_str(), FNM_PATHNAME) == 0) out.push_back(p);
+    if (::fnmatch(pattern.c_str(), p.c_str(), FNM_PATHNAME | FNM_PERIOD) == 0) out.push_back(p);  // as the real glob
   std::sort(out.begin(), out.end());
   out.erase(std::unique(out.begin(), out.end()), out.end());
   return out;

@@ -58,6 +58,21 @@ bool check_name(const lang::kernel::KernelDef& def, const kernels::Registry& bui
 
 }  // namespace
 
+namespace {
+
+/// The NAME of a definition's text `kernel NAME(…`, read where its parser could not go: "" when
+/// there is none.
+std::string definition_name(std::string_view text) {
+  std::size_t at = text.find("kernel");
+  if (at == std::string_view::npos) return "";
+  at = text.find_first_not_of(" \t", at + 6);
+  if (at == std::string_view::npos) return "";
+  const std::size_t end = text.find_first_of(" \t(", at);
+  return std::string(text.substr(at, end == std::string_view::npos ? std::string_view::npos : end - at));
+}
+
+}  // namespace
+
 std::shared_ptr<UserKernels> UserKernels::load(const lang::recipe::Recipe& recipe, const lang::Source& source,
                                                const kernels::Registry& builtin, lang::Diagnostics& diags) {
   if (std::none_of(recipe.statements.begin(), recipe.statements.end(),
@@ -68,7 +83,10 @@ std::shared_ptr<UserKernels> UserKernels::load(const lang::recipe::Recipe& recip
   for (const auto& s : recipe.statements) {
     if (s.kind != lang::recipe::StmtKind::kernel_def) continue;
     auto def = lang::kernel::parse_kernel(s.text, s.loc, diags);
-    if (!def) continue;
+    if (!def) {
+      out->unparsed_.insert(definition_name(s.text));
+      continue;
+    }
     bool valid = check_name(*def, builtin, defined, diags);
     valid = lang::kernel::validate_kernel(*def, diags) && valid;
     if (valid) {

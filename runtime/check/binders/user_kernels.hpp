@@ -3,6 +3,7 @@
 // type-checked, made into KernelSpecs (kernels/jit/user_kernel.hpp) and layered over the built-in
 // registry. The Plan keeps this object, so the specs its steps point to live as long as it does.
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -32,6 +33,10 @@ class UserKernels {
   /// it gives the statement's options ("(jit O2 without vectorising, LLVM 14)"). False on error.
   bool check_call(const lang::recipe::Stmt& s, plan::KernelStep& step, lang::Diagnostics& diags) const;
 
+  /// Whether `name` is a definition that did not parse: its statements are dropped without an
+  /// "unknown kernel" of their own (the definition's syntax error says what is wrong).
+  bool unparsed(const std::string& name) const { return unparsed_.count(name) != 0; }
+
  private:
   struct Entry {
     std::shared_ptr<const kernels::jit::DefinedKernel> kernel;
@@ -40,6 +45,7 @@ class UserKernels {
 
   kernels::Registry registry_;
   std::vector<Entry> entries_;
+  std::set<std::string> unparsed_;
 };
 
 }  // namespace hwbench::runtime::check

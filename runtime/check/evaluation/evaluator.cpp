@@ -192,7 +192,10 @@ static std::optional<Value> eval_text(const recipe::Expr& e, const Scope& scope,
 
 /// `$name`: the variable's value, or an error that says where such a variable comes from.
 static std::optional<Value> eval_variable(const recipe::Expr& e, const Scope& scope, lang::Diagnostics& diags) {
-  if (const Value* v = scope.find(e.name)) return *v;
+  if (const Value* v = scope.find(e.name)) {
+    if (v->failed) return std::nullopt;
+    return *v;
+  }
   std::string hint = support::did_you_mean(e.name, scope.names());
   if (hint.empty()) {
     if (e.name == "i")

@@ -20,6 +20,9 @@ struct Value {
   bool is_path = false;      ///< text written as a bare path
   bool is_word = false;      ///< text written as a bare word
   std::vector<Value> items;  ///< list
+  /// The value of a `let` whose expression had errors: every use of it fails, with no error of
+  /// its own (the `let`'s said what is wrong), rather than stand in as 0.
+  bool failed = false;
 };
 
 /// Variables in scope, with save and restore for loops.

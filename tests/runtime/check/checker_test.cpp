@@ -70,6 +70,22 @@ TEST_CASE("checker: one series label on statements that count different things i
                  "for b in [16, 64] series \"z\" digest md5 block $b for 50ms\n") == "");
 }
 
+TEST_CASE("checker: a let with an error is its one error: its uses are not errors of their own") {
+  // It stood in as 0, and each use added "runs 0 is out of range".
+  CHECK(diagnose("let n = 3 / 0\nrepeat $n nop runs $n\nseries \"a\" nop runs $n\n") ==
+        "t.bench:1:9: error: division by zero\n"
+        "    1 | let n = 3 / 0\n"
+        "      |         ^\n");
+}
+
+TEST_CASE("checker: rm of a location's directory is one error") {
+  CHECK(diagnose("setup { write ramdisk:/f size 4KiB }\nnop\nteardown { rm ramdisk:/f; rm ramdisk: }\n") ==
+        "t.bench:3:27: error: rm: cannot remove $RAM: it is a directory\n"
+        "    3 | teardown { rm ramdisk:/f; rm ramdisk: }\n"
+        "      |                           ^~\n"
+        "hint: rm removes files; to remove those inside it, write $RAM/*\n");
+}
+
 TEST_CASE("checker: a location declared twice") {
   CHECK(diagnose("location st1 = \"/tmp\"\nlocation st1 = \"/var/tmp\"\nnop\n") ==
         "t.bench:2:1: error: location 'st1' is declared twice (first at line 1)\n"

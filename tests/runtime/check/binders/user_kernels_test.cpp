@@ -199,6 +199,11 @@ TEST_CASE("user kernels: definition errors, names and parameter values") {
         "    1 | kernel k(vectorize: i32) -> i32 { return vectorize }\n"
         "      |          ^~~~~~~~~\n"
         "hint: choose another name for the parameter\n");
+  // A body that does not parse is its one error: its statements are not "unknown kernel" too.
+  CHECK(env.check("kernel k() -> i32 {\n  return 1 +* 2\n}\nseries \"a\" k for 1ms\n").diagnostics ==
+        "t.bench:2:13: error: expected a value after the operator, found '*'\n"
+        "    2 |   return 1 +* 2\n"
+        "      |             ^\n");
   CHECK(env.check("kernel k() -> i32 {\n  return zz\n}\nk for 1ms\n").diagnostics ==
         "t.bench:2:10: error: unknown variable 'zz'\n"
         "    2 |   return zz\n"
