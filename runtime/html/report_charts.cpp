@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <set>
 #include <span>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -42,8 +44,11 @@ bool published_series(const model::Result& result, const model::ReportFigures& f
   return result.kind == model::ResultKind::published;
 }
 
-// The histogram of `values`: about histogram_bins bins of a round width from a round figure.
-chart::Bins bins_of(std::span<const double> values) {
+// The histogram of `values`' finite figures: about histogram_bins bins of a round width from a
+// round figure. An inf or nan has no bin, and would make the bins' span (and their count) one.
+chart::Bins bins_of(std::span<const double> all) {
+  std::vector<double> values;
+  std::copy_if(all.begin(), all.end(), std::back_inserter(values), [](double v) { return std::isfinite(v); });
   const double low = analysis::min(values), high = analysis::max(values);
   const double span = high > low ? high - low : std::max(std::fabs(low), 1.0);
   const double width = chart::nice_number(span / static_cast<double>(histogram_bins), true);
@@ -67,7 +72,7 @@ std::vector<ChartFigure> sample_charts(const model::Result& result, const model:
     chart.unit = unit;
     ChartFigure figure;
     figure.table.header = {"series", "samples", "mean", "± 95% CI", "median", "min", "max"};
-    std::vector<std::string> labels;
+    std::vector<std::string> labels, no_bin;
     for (std::size_t i = 0; i < report.figures.size(); ++i) {
       const model::ReportFigures& figures = report.figures[i];
       if (figures.values.empty() || unit_of(report, figures) != unit) continue;
@@ -82,10 +87,15 @@ std::vector<ChartFigure> sample_charts(const model::Result& result, const model:
         const auto box = analysis::box_summary(figures.values);
         row.box = chart::Box{box.q1, box.median, box.q3, box.whisker_low, box.whisker_high};
       }
-      if (figures.values.size() > histogram_past)
+      const auto finite = static_cast<std::size_t>(
+          std::count_if(figures.values.begin(), figures.values.end(), [](double v) { return std::isfinite(v); }));
+      if (figures.values.size() > histogram_past && finite > 0) {
         row.bins = bins_of(figures.values);
-      else
+        if (finite < figures.values.size())
+          no_bin.push_back(fmt::format("{} of {}", figures.values.size() - finite, figures.label));
+      } else {
         row.values = figures.values;
+      }
       figure.table.rows.push_back({figures.label, fmt::format("{}", figures.values.size()),
                                    report::format_figure(row.mean), report::format_figure(row.ci95),
                                    report::format_figure(row.median),
@@ -100,6 +110,8 @@ std::vector<ChartFigure> sample_charts(const model::Result& result, const model:
                          ? fmt::format("Samples in {}: a histogram where a series has more than {}, points elsewhere",
                                        unit, histogram_past)
                          : fmt::format("Samples in {}: each sample a point", unit);
+    // The samples a histogram leaves out, which its counts alone would hide.
+    if (!no_bin.empty()) figure.caption += fmt::format("; inf or nan, in no bin: {}", fmt::join(no_bin, ", "));
     chart.label = fmt::format("Samples in {} of {}", unit, fmt::join(labels, ", "));
     figure.table.caption = fmt::format("The figures of the chart, in {}", unit);
     figure.svg = chart::distribution_svg(chart);
