@@ -273,13 +273,22 @@ Comparison compare_results(const std::vector<const model::Result*>& results, con
   for (const auto& [label, baseline] : indices) c.rows.push_back(index_row(label, baseline, results));
 
   // Index rows stay out of the summary: each is already a geometric mean of the series above.
+  // Speeds only, so that a time 0.3 of A's and a rate 3 times A's both say "about 3 times as fast"
+  // rather than cancel out; a count or a CPU share says nothing of speed.
   for (std::size_t i = 0; i + 1 < results.size(); ++i) {
     SummaryCell cell;
     std::vector<double> ratios;
     for (const auto& row : c.rows) {
       if (row.index) continue;
       ++cell.series;
-      if (row.ratios[i].state == RatioState::computed) ratios.push_back(row.ratios[i].value);
+      const RatioCell& ratio = row.ratios[i];
+      if (ratio.state != RatioState::computed) continue;
+      if (!ratio.speed) {
+        ++cell.no_speed;
+        continue;
+      }
+      ratios.push_back(speed_ratio(ratio));
+      cell.times += ratio.lower_is_faster ? 1 : 0;
     }
     cell.used = ratios.size();
     cell.value = ratios.empty() ? nan : geomean(ratios);
@@ -287,6 +296,11 @@ Comparison compare_results(const std::vector<const model::Result*>& results, con
   }
   c.environment = environment::diff_environments(results);
   return c;
+}
+
+double speed_ratio(const RatioCell& ratio) {
+  if (ratio.state != RatioState::computed || !ratio.speed) return nan;
+  return ratio.lower_is_faster ? 1 / ratio.value : ratio.value;
 }
 
 std::string set_compare_option(CompareOptions& options, std::string_view name, std::string_view value) {

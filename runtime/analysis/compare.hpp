@@ -70,11 +70,19 @@ struct CompareRow {
   std::vector<RatioCell> ratios;    ///< one per result after the first
 };
 
-/// One ratio column's geometric mean over the series rows whose ratio was computed.
+/// A computed ratio as a ratio of speeds, above 1 when B is the faster whatever the row
+/// measures: a rate's ratio as it is, a time's reciprocal (half the time is twice as fast); NaN
+/// when the ratio was not computed or its row measures no speed (a count, a share of the CPU).
+double speed_ratio(const RatioCell& ratio);
+
+/// One ratio column's geometric mean of speed ratios (speed_ratio) over the series rows whose
+/// ratio was computed and measures a speed.
 struct SummaryCell {
-  double value = 0;        ///< NaN when no row had a ratio
-  std::size_t used = 0;    ///< series rows with a computed ratio
-  std::size_t series = 0;  ///< series rows in the table
+  double value = 0;          ///< NaN when no row had a speed ratio
+  std::size_t used = 0;      ///< series rows counted
+  std::size_t series = 0;    ///< series rows in the table
+  std::size_t times = 0;     ///< of `used`, rows of times, counted as the reciprocals of their ratios
+  std::size_t no_speed = 0;  ///< rows with a computed ratio left out, measuring no speed
 };
 
 /// Everything a comparison prints, computed.

@@ -150,11 +150,8 @@ RatioVerdict compare_paired(std::span<const double> a, std::span<const double> b
   return v;
 }
 
-namespace {
-
-/// A verdict on times said as one on speeds, the reciprocals: a tenth of the time is ten times
-/// as fast, not 90% faster. A bound at or below 0 (a very noisy first side) has no reciprocal:
-/// the speed's bound is then unbounded.
+// A tenth of the time is ten times as fast, not 90% faster. A bound at or below 0 (a very noisy
+// first side) has no reciprocal: the speed's bound is then unbounded.
 RatioVerdict as_speeds(const RatioVerdict& times) {
   RatioVerdict v = times;
   if (!(times.ratio > 0)) return v;
@@ -165,8 +162,6 @@ RatioVerdict as_speeds(const RatioVerdict& times) {
   if (times.kind == RatioVerdict::Kind::lower) v.kind = RatioVerdict::Kind::higher;
   return v;
 }
-
-}  // namespace
 
 std::string verdict_text(const RatioVerdict& given, std::string_view b, bool speed, bool lower_is_faster,
                          double min_effect) {

@@ -73,4 +73,8 @@ RatioVerdict compare_paired(std::span<const double> a, std::span<const double> b
 std::string verdict_text(const RatioVerdict& v, std::string_view b, bool speed, bool lower_is_faster,
                          double min_effect);
 
+/// A verdict on times as one on speeds, the reciprocals: its ratio, its interval (a bound at or
+/// below 0 gives an unbounded speed) and which way it goes.
+RatioVerdict as_speeds(const RatioVerdict& times);
+
 }  // namespace hwbench::runtime::analysis

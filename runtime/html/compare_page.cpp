@@ -79,6 +79,33 @@ ChartFigure unit_chart(const analysis::Comparison& comparison, const std::string
   return figure;
 }
 
+// The bar of one ratio cell in `row`, named `name` (B/A). A time's is drawn as its speed, the
+// reciprocal, so that a faster B stands above 1 in every row, as in the geometric mean of the
+// speeds drawn with them; its text says the time's own ratio, which the table above prints.
+chart::Bar ratio_bar(const analysis::CompareRow& row, const analysis::RatioCell& ratio, const std::string& name,
+                     const std::string& b, std::size_t colour, const analysis::CompareOptions& options) {
+  chart::Bar bar{name, std::nan(""), report::ratio_cell_text(ratio, options), "", colour, false};
+  if (ratio.state != analysis::RatioState::computed) {
+    bar.title = fmt::format("{}, {}: {}", row.label, name, ratio.why.empty() ? "no ratio" : ratio.why);
+    return bar;
+  }
+  const bool time = ratio.lower_is_faster;
+  bar.value = time ? analysis::speed_ratio(ratio) : ratio.value;
+  bar.title = fmt::format("{}, {}: {}", row.label, name, chart::exact(ratio.value));
+  if (time) {
+    bar.value_text = fmt::format("{} (1/{})", report::format_ratio(bar.value, options), bar.value_text);
+    bar.title += fmt::format(" (a time; as a speed {})", chart::exact(bar.value));
+  }
+  // What the samples say: the ratio's 95% interval across the bar's end, the verdict in its tooltip.
+  if (ratio.verdict.kind != analysis::RatioVerdict::Kind::no_spread) {
+    const analysis::RatioVerdict drawn = time ? analysis::as_speeds(ratio.verdict) : ratio.verdict;
+    bar.lo = drawn.lo;
+    bar.hi = drawn.hi;
+  }
+  bar.title += "; " + analysis::verdict_text(ratio.verdict, b, ratio.speed, time, options.effect);
+  return bar;
+}
+
 ChartFigure ratio_chart(const analysis::Comparison& comparison, const analysis::CompareOptions& options) {
   chart::BarChart chart;
   chart.scale = chart::ScaleKind::log;
@@ -86,7 +113,10 @@ ChartFigure ratio_chart(const analysis::Comparison& comparison, const analysis::
   chart.unit = fmt::format("ratio to {} (log scale)", comparison.names[0]);
   chart.references.push_back({1, "1.0", fmt::format("1.0: as {}", comparison.names[0])});
   ChartFigure figure;
-  figure.caption = fmt::format("Ratios to {}, with their geometric means", comparison.names[0]);
+  figure.caption = fmt::format(
+      "Ratios to {} (a time's as its reciprocal: faster is above 1), "
+      "with the geometric means of the speeds",
+      comparison.names[0]);
   figure.table.caption = figure.caption;
   figure.table.header = {"series"};
   for (std::size_t i = 1; i < comparison.names.size(); ++i)
@@ -96,24 +126,9 @@ ChartFigure ratio_chart(const analysis::Comparison& comparison, const analysis::
     chart::BarGroup group{row.label, {}};
     std::vector<std::string> line{row.label};
     for (std::size_t i = 0; i < row.ratios.size(); ++i) {
-      const auto& ratio = row.ratios[i];
       const std::string name = comparison.names[i + 1] + "/" + comparison.names[0];
-      chart::Bar bar{name, std::nan(""), report::ratio_cell_text(ratio, options), "", i + 1, false};
-      if (ratio.state == analysis::RatioState::computed) {
-        bar.value = ratio.value;
-        bar.title = fmt::format("{}, {}: {}", row.label, name, chart::exact(ratio.value));
-        // What the samples say: the ratio's 95% interval across the bar's end, the verdict in its tooltip.
-        if (ratio.verdict.kind != analysis::RatioVerdict::Kind::no_spread) {
-          bar.lo = ratio.verdict.lo;
-          bar.hi = ratio.verdict.hi;
-        }
-        bar.title += "; " + analysis::verdict_text(ratio.verdict, comparison.names[i + 1], ratio.speed,
-                                                   ratio.lower_is_faster, options.effect);
-      } else {
-        bar.title = fmt::format("{}, {}: {}", row.label, name, ratio.why.empty() ? "no ratio" : ratio.why);
-      }
-      group.bars.push_back(std::move(bar));
-      line.push_back(report::ratio_cell_text(ratio, options));
+      group.bars.push_back(ratio_bar(row, row.ratios[i], name, comparison.names[i + 1], i + 1, options));
+      line.push_back(group.bars.back().value_text);
     }
     chart.groups.push_back(std::move(group));
     figure.table.rows.push_back(std::move(line));
@@ -123,8 +138,8 @@ ChartFigure ratio_chart(const analysis::Comparison& comparison, const analysis::
   for (std::size_t i = 0; i < comparison.summary.size(); ++i) {
     const auto& cell = comparison.summary[i];
     const std::string name = comparison.names[i + 1] + "/" + comparison.names[0];
-    const std::string what = fmt::format("geometric mean of {} over {} of {} series: {}", name, cell.used, cell.series,
-                                         chart::exact(cell.value));
+    const std::string what = fmt::format("geometric mean of {} as speeds over {} of {} series: {}", name, cell.used,
+                                         cell.series, chart::exact(cell.value));
     means.bars.push_back(chart::Bar{name, cell.value, report::format_ratio(cell.value, options), what, i + 1, false});
     if (std::isfinite(cell.value)) chart.references.push_back({cell.value, "", what});
     line.push_back(report::format_ratio(cell.value, options));

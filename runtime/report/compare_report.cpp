@@ -90,6 +90,24 @@ std::string format_verdicts(const analysis::Comparison& comparison, const analys
          drifts + support::write_columns(table, false);
 }
 
+namespace {
+
+/// What the geometric mean of the ratio column `column` left out, and that it counts a time's
+/// ratio as its reciprocal: the column beside it prints the time's own ratio.
+void add_summary_notes(const analysis::SummaryCell& cell, const std::string& column, std::vector<std::string>& notes) {
+  if (cell.used < cell.series)
+    notes.push_back(fmt::format("geometric mean of {} over {} of {} series (rows with - or !{} left out)", column,
+                                cell.used, cell.series,
+                                cell.no_speed == 0 ? "" : fmt::format(", and {} measuring no speed,", cell.no_speed)));
+  if (cell.times > 0)
+    notes.push_back(fmt::format(
+        "geometric mean of {}: of speeds, {}", column,
+        cell.times == 1 ? "the time row's ratio counted as its reciprocal"
+                        : fmt::format("the {} time rows' ratios counted as their reciprocals", cell.times)));
+}
+
+}  // namespace
+
 std::string format_comparison(const analysis::Comparison& comparison, const analysis::CompareOptions& options) {
   const auto& names = comparison.names;
   const std::size_t n = names.size();
@@ -120,12 +138,8 @@ std::string format_comparison(const analysis::Comparison& comparison, const anal
     line.resize(n + 1);
     for (const auto& cell : comparison.summary) line.push_back(format_ratio(cell.value, options));
     table.push_back(line);
-    for (std::size_t i = 0; i < comparison.summary.size(); ++i) {
-      const analysis::SummaryCell& cell = comparison.summary[i];
-      if (cell.used < cell.series)
-        notes.push_back(fmt::format("geometric mean of {}/{} over {} of {} series (rows with - or ! left out)",
-                                    names[i + 1], names[0], cell.used, cell.series));
-    }
+    for (std::size_t i = 0; i < comparison.summary.size(); ++i)
+      add_summary_notes(comparison.summary[i], names[i + 1] + "/" + names[0], notes);
   }
 
   std::string out = support::write_columns(table, true);

@@ -19,28 +19,23 @@ std::vector<std::string> reproduce_summary(const analysis::Comparison& compariso
   std::vector<std::string> lines;
   if (column == 0 || column > comparison.summary.size()) return lines;
   const std::size_t ratio = column - 1;
-  // Speeds only, a time's ratio turned into its speed's: a share of the CPU or a count says
-  // nothing of how fast this machine is, and a latency 100 times the log's is a 0.01× speed,
-  // which the table's mean of the printed ratios would count as 100×.
+  // Speeds only, as the table's geometric mean (analysis::speed_ratio): a share of the CPU or a
+  // count says nothing of how fast this machine is, and a latency 100 times the log's is a 0.01×
+  // speed.
   std::vector<std::pair<double, std::string>> speeds;
-  std::size_t series = 0;
   for (const auto& row : comparison.rows) {
     if (row.index || row.ratios.size() <= ratio) continue;
-    ++series;
-    const analysis::RatioCell& cell = row.ratios[ratio];
-    if (cell.state != analysis::RatioState::computed || !cell.speed || !(cell.value > 0)) continue;
-    const double r = cell.lower_is_faster ? 1 / cell.value : cell.value;
-    speeds.emplace_back(r, fmt::format("{} {}", row.label, times(r)));
+    const double r = analysis::speed_ratio(row.ratios[ratio]);
+    if (r > 0) speeds.emplace_back(r, fmt::format("{} {}", row.label, times(r)));
   }
   if (speeds.empty()) return lines;
-  double logs = 0;
-  for (const auto& [r, text] : speeds) logs += std::log(r);
-  const double g = std::exp(logs / static_cast<double>(speeds.size()));
+  const analysis::SummaryCell& summary = comparison.summary[ratio];
+  const double g = summary.value;
   const std::string& name = comparison.names[column];
   lines.push_back(
       fmt::format("{} is {} as fast as the log's machine (geometric mean of the speeds over {} of {} "
                   "series, times as their reciprocals)",
-                  name, times(g), speeds.size(), series));
+                  name, times(g), summary.used, summary.series));
   // The series furthest from the geometric mean: where this machine differs most from the log's.
   std::vector<std::pair<double, std::string>> spread;
   for (const auto& [r, text] : speeds) spread.emplace_back(std::log(r / g), text);

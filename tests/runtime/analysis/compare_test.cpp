@@ -253,6 +253,33 @@ TEST_CASE("compare: units that measure different things are marked, never divide
         "geometric mean of article/run over 0 of 2 series (rows with - or ! left out)\n");
 }
 
+TEST_CASE("compare: the geometric mean is of speeds, a time's ratio as its reciprocal, a CPU share left out") {
+  rt::model::Result a;
+  a.series = {series("latency", {printed(1, "s")}), series("copy", {printed(100, "MB/s")}),
+              series("copy %CP", {printed(50, "%CP")})};
+  rt::model::Result b;
+  b.series = {series("latency", {printed(0.3, "s")}), series("copy", {printed(300, "MB/s")}),
+              series("copy %CP", {printed(40, "%CP")})};
+  const auto c = rt::analysis::compare_results({&a, &b}, {"A", "B"}, {});
+  // B takes 0.3 of A's time and does 3 times its rate: about 3 times as fast both ways, not 0.95.
+  REQUIRE(c.summary.size() == 1);
+  CHECK(c.summary[0].value == doctest::Approx(std::sqrt(3 / 0.3)));
+  CHECK(c.summary[0].used == 2);
+  CHECK(c.summary[0].times == 1);
+  CHECK(c.summary[0].no_speed == 1);
+  CHECK(rt::analysis::speed_ratio(c.rows[0].ratios[0]) == doctest::Approx(1 / 0.3));
+  CHECK(rt::analysis::speed_ratio(c.rows[1].ratios[0]) == doctest::Approx(3));
+  CHECK(std::isnan(rt::analysis::speed_ratio(c.rows[2].ratios[0])));
+  CHECK(rt::report::format_comparison(c, {}) ==
+        "series                   A           B   B/A\n"
+        "latency             1.00 s     0.300 s  0.30\n"
+        "copy            100.0 MB/s  300.0 MB/s  3.00\n"
+        "copy %CP          50.0 %CP    40.0 %CP  0.80\n"
+        "geometric mean                          3.16\n"
+        "geometric mean of B/A over 2 of 3 series (rows with - or !, and 1 measuring no speed, left out)\n"
+        "geometric mean of B/A: of speeds, the time row's ratio counted as its reciprocal\n");
+}
+
 TEST_CASE("compare: golden, truncated with the suffix 倍 (the published style)") {
   const rt::model::Result a = run_a();
   const rt::model::Result b = run_b();
