@@ -124,7 +124,7 @@ void judge(RatioCell& ratio, const model::Series& a, const model::Series& b, con
   const std::vector<double> va = sample_values(a, *unit, &blocks_a);
   const std::vector<double> vb = sample_values(b, *unit, &blocks_b);
   ratio.verdict = compare_samples(va, blocks_a, vb, blocks_b, options.effect, drift_a, drift_b,
-                                  figure_resolution(a, *unit), figure_resolution(b, *unit));
+                                  figure_resolution(a, *unit), figure_resolution(b, *unit), ratio.lower_is_faster);
 }
 
 bool usable(const FigureCell& cell) {

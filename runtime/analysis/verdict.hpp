@@ -42,11 +42,12 @@ struct RatioVerdict {
 /// (0.01: 1%). A side whose figures were read as printed to `resolution_*` (figure_resolution)
 /// adds the variance of a rounding error spread evenly over that step, resolution² / 12, with
 /// no degrees of freedom of its own to lose: two sides that read "1.1 GB/s" and "1.2 GB/s"
-/// every time are not known to differ by exactly 9.1%.
+/// every time are not known to differ by exactly 9.1%. With `lower_is_faster` (times) the
+/// minimum effect is judged on the ratio of speeds, 1 / (B / A), as verdict_text words it.
 RatioVerdict compare_samples(std::span<const double> a, std::span<const std::uint32_t> blocks_a,
                              std::span<const double> b, std::span<const std::uint32_t> blocks_b, double min_effect,
                              const RunDrift& drift_a = {}, const RunDrift& drift_b = {}, double resolution_a = 0,
-                             double resolution_b = 0);
+                             double resolution_b = 0, bool lower_is_faster = false);
 
 /// The mean of each block's values (block 0 too, when present), by block: the rounds of an
 /// `interleave` block, or the blocks of a rotation.
@@ -59,9 +60,10 @@ std::map<std::uint32_t, double> block_means(std::span<const double> values, std:
 /// the mean's, with n - 1 degrees of freedom. No spread under two rounds, or when a round's
 /// mean is not above 0 or the two sides' rounds differ in number. Figures read as printed to a
 /// step `resolution_*` (relative to their mean: resolution / mean) add the variance of their
-/// rounding to the mean log ratio's, (r_a² + r_b²) / 12, as compare_samples does.
+/// rounding to the mean log ratio's, (r_a² + r_b²) / 12, as compare_samples does; the minimum
+/// effect of times (`lower_is_faster`) is judged on their speeds, as there.
 RatioVerdict compare_paired(std::span<const double> a, std::span<const double> b, double min_effect,
-                            double resolution_a = 0, double resolution_b = 0);
+                            double resolution_a = 0, double resolution_b = 0, bool lower_is_faster = false);
 
 /// "B is 3.2% faster (+2.1% to +4.3%)", "no difference detected (-1.0% to +1.5%)", "a
 /// difference of +0.4% (+0.1% to +0.7%), below the 1% minimum effect", "no spread known"; past

@@ -141,7 +141,8 @@ model::RenderedReport render_interleaved_report(const model::Result& result, con
     if (!rows.front().found || !rows[i].found) continue;
     const auto [a, b] = paired_rounds(rows.front(), rows[i]);
     const auto relative = [](const PairedRow& r) { return r.mean != 0 ? r.resolution / std::fabs(r.mean) : 0; };
-    rows[i].verdict = analysis::compare_paired(a, b, options.effect, relative(rows.front()), relative(rows[i]));
+    rows[i].verdict = analysis::compare_paired(a, b, options.effect, relative(rows.front()), relative(rows[i]),
+                                               unit.measure == analysis::Measure::time);
   }
   std::ostringstream text;
   write_grid(paired_grid(rows, unit, options, format), format, text, width);

@@ -268,3 +268,24 @@ TEST_CASE("verdict: paired rounds of printed figures count their rounding, worke
   const auto exact = analysis::compare_paired(a, b, 0.01);
   CHECK(exact.lo == doctest::Approx(exact.hi));
 }
+
+TEST_CASE("verdict: the minimum effect of times is judged on their speeds, as the words are") {
+  // B takes 0.905 of A's time: 10.5% faster, past a 10% minimum effect, though the times differ
+  // by 9.5%; 1.1 times A's time is 9.1% slower, short of it, though the times differ by 10%.
+  const std::vector<double> a = {1000, 1001, 999, 1000}, faster = {905, 906, 904, 905},
+                            slower = {1100, 1101, 1099, 1100};
+  const auto sped = analysis::compare_samples(a, kNone, faster, kNone, 0.10, {}, {}, 0, 0, true);
+  CHECK(sped.kind == Kind::lower);
+  CHECK(analysis::verdict_text(sped, "B", true, true, 0.10) == "B is 10.5% faster (+10.3% to +10.7%)");
+  const auto slowed = analysis::compare_samples(a, kNone, slower, kNone, 0.10, {}, {}, 0, 0, true);
+  CHECK(slowed.kind == Kind::below_min_effect);
+  CHECK(analysis::verdict_text(slowed, "B", true, true, 0.10) ==
+        "a difference of -9.1% (-9.2% to -9.0%), below the 10% minimum effect");
+  // Paired rounds alike.
+  const auto paired = analysis::compare_paired(a, faster, 0.10, 0, 0, true);
+  CHECK(paired.kind == Kind::lower);
+  CHECK(analysis::verdict_text(paired, "B", true, true, 0.10).rfind("B is 10.5% faster (", 0) == 0);
+  CHECK(analysis::compare_paired(a, slower, 0.10, 0, 0, true).kind == Kind::below_min_effect);
+  // Rates keep the ratio itself: 0.905 of A's rate is 9.5% slower, short of 10%.
+  CHECK(analysis::compare_samples(a, kNone, faster, kNone, 0.10).kind == Kind::below_min_effect);
+}
