@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <iterator>
 #include <set>
 #include <span>
@@ -14,8 +15,10 @@
 #include "base/chart/line_chart.hpp"
 #include "base/chart/scale.hpp"
 #include "base/chart/svg.hpp"
+#include "runtime/analysis/blocks.hpp"
 #include "runtime/analysis/distribution.hpp"
 #include "runtime/analysis/statistics.hpp"
+#include "runtime/analysis/units.hpp"
 #include "runtime/html/compare_page.hpp"
 #include "runtime/record/result_file.hpp"
 #include "runtime/report/report.hpp"
@@ -35,6 +38,27 @@ double report_or_analysis(const model::ReportFigures& figures, std::string_view 
 
 std::string unit_of(const model::RenderedReport& report, const model::ReportFigures& figures) {
   return figures.unit.empty() ? report.spec.unit : figures.unit;
+}
+
+// The 95% half-interval of `figures`' mean where the report printed none: the one its `ci95`
+// would print (report::build_report_data), from the series' blocks and never narrower than the
+// run's `drift` or the printed digits allow, so that the page says what the text does. The
+// blocks and digits count only where the figures are the series' samples in `unit_name`.
+double report_interval(const model::Result& seen, const model::ReportFigures& figures, const std::string& unit_name,
+                       const analysis::RunDrift& drift) {
+  for (const auto& [aggregate_name, value] : figures.aggregates)
+    if (aggregate_name == "ci95") return value;
+  std::vector<std::uint32_t> blocks;
+  double resolution = 0;
+  const model::Series* series = record::series_labelled(seen, figures.label);
+  const analysis::Unit* unit = analysis::find_unit(unit_name);
+  if (series != nullptr && unit != nullptr) {
+    if (analysis::sample_values(*series, *unit, &blocks).size() == figures.values.size())
+      resolution = analysis::figure_resolution(*series, *unit);
+    else
+      blocks.clear();
+  }
+  return analysis::block_interval(figures.values, blocks, drift, resolution).half;
 }
 
 // Published figures have no spread: drawn hollow. A program's printed figures (a command step's)
@@ -60,8 +84,10 @@ chart::Bins bins_of(std::span<const double> all) {
   return bins;
 }
 
-// One chart per unit, in the order the units first appear.
-std::vector<ChartFigure> sample_charts(const model::Result& result, const model::RenderedReport& report) {
+// One chart per unit, in the order the units first appear, of the series of `seen` (the
+// report's section of a result whose run drifted by `drift`).
+std::vector<ChartFigure> sample_charts(const model::Result& seen, const model::RenderedReport& report,
+                                       const analysis::RunDrift& drift) {
   std::vector<std::string> units;
   for (const auto& figures : report.figures)
     if (!figures.values.empty() && std::find(units.begin(), units.end(), unit_of(report, figures)) == units.end())
@@ -80,9 +106,9 @@ std::vector<ChartFigure> sample_charts(const model::Result& result, const model:
       row.label = figures.label;
       row.colour = i;
       row.mean = report_or_analysis(figures, "mean");
-      row.ci95 = report_or_analysis(figures, "ci95");
+      row.ci95 = report_interval(seen, figures, unit, drift);
       row.median = report_or_analysis(figures, "median");
-      row.hollow = published_series(result, figures);
+      row.hollow = published_series(seen, figures);
       if (figures.values.size() >= box_plot_from) {
         const auto box = analysis::box_summary(figures.values);
         row.box = chart::Box{box.q1, box.median, box.q3, box.whisker_low, box.whisker_high};
@@ -226,10 +252,12 @@ ChartFigure interleaved_ratio_chart(const model::RenderedReport& report) {
 
 std::vector<ChartFigure> report_charts(const model::Result& result, const model::RenderedReport& report,
                                        const report::ComparedResults& compared) {
-  std::vector<ChartFigure> out = sample_charts(result, report);
+  // The result as the report saw it (its section's series), the run's drift from the whole run,
+  // as report::render_to_record computes them.
+  const model::Result seen = report::section_view(result, report.spec);
+  std::vector<ChartFigure> out = sample_charts(seen, report, analysis::run_drift(result));
   if (report.spec.style.layout == model::ReportLayout::compare) {
-    // The comparison the report printed, of the result as the report saw it (its section's series).
-    const model::Result seen = report::section_view(result, report.spec);
+    // The comparison the report printed.
     if (const auto data = report::compare_report_data(seen, report.spec, compared)) {
       std::vector<bool> published;
       for (const model::Result* r : data->results) published.push_back(r->kind == model::ResultKind::published);
@@ -258,7 +286,8 @@ std::vector<ChartFigure> other_series_charts(const model::Result& result,
       if (!figures.values.empty()) drawn.insert(figures.label);
   // The figures `report summary` would record for the rest.
   model::RenderedReport others;
-  for (const auto& row : report::build_summary(result, analysis::run_drift(result))) {
+  const analysis::RunDrift drift = analysis::run_drift(result);
+  for (const auto& row : report::build_summary(result, drift)) {
     if (drawn.count(row.label) != 0 || row.values.empty()) continue;
     others.figures.push_back(model::ReportFigures{row.label,
                                                   row.values,
@@ -266,7 +295,7 @@ std::vector<ChartFigure> other_series_charts(const model::Result& result,
                                                   row.converged,
                                                   row.unit});
   }
-  return sample_charts(result, others);
+  return sample_charts(result, others, drift);
 }
 
 std::vector<ChartFigure> index_charts(const std::vector<model::IndexValue>& indices) {

@@ -2,8 +2,8 @@
 // The charts of a result's page, each with its table. They draw the figures the report stage
 // computed (model::RenderedReport's figures, report::build_unixbench_report, the result's
 // indices), taking from the analysis stage only what a report did not print: the 95% interval
-// or the median where a report shows other aggregates, the quartiles of a box plot, the counts
-// of a histogram.
+// (the one its ci95 would print, from the blocks) or the median where a report shows other
+// aggregates, the quartiles of a box plot, the counts of a histogram.
 #include <cstddef>
 #include <vector>
 
