@@ -50,7 +50,8 @@ double max(std::span<const double> v) {
 }
 
 double stdev(std::span<const double> v) {
-  if (v.size() < 2) return 0;
+  // One value has no spread to estimate (n - 1 = 0), none has no mean: neither is a spread of 0.
+  if (v.size() < 2) return nan_value;
   // Two passes: subtracting the mean first keeps the squares small and exact enough.
   const double m = mean(v);
   double squares = 0;

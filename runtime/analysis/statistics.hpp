@@ -15,9 +15,9 @@ double mean(std::span<const double> v);
 double median(std::span<const double> v);
 double min(std::span<const double> v);
 double max(std::span<const double> v);
-/// Sample standard deviation (n-1); 0 for fewer than two values.
+/// Sample standard deviation (n-1); NaN for fewer than two values.
 double stdev(std::span<const double> v);
-/// Coefficient of variation, stdev / mean, as a fraction.
+/// Coefficient of variation, stdev / mean, as a fraction; NaN for fewer than two values.
 double cv(std::span<const double> v);
 /// Half-width of the 95% confidence interval of the mean (Student t, n-1 degrees of freedom);
 /// NaN for fewer than two values.

@@ -37,8 +37,11 @@ TEST_CASE("statistics: stdev and cv") {
   CHECK(rt::analysis::stdev(spread) == doctest::Approx(std::sqrt(32.0 / 7)).epsilon(1e-12));
   CHECK(rt::analysis::stdev(spread) == doctest::Approx(2.1380899353));
   CHECK(rt::analysis::cv(spread) == doctest::Approx(std::sqrt(32.0 / 7) / 5).epsilon(1e-12));
-  CHECK(rt::analysis::stdev(std::vector<double>{42}) == 0);
-  CHECK(rt::analysis::stdev(none) == 0);
+  // One value has no spread to estimate, and none has no mean: not a spread of 0.
+  CHECK(std::isnan(rt::analysis::stdev(std::vector<double>{42})));
+  CHECK(std::isnan(rt::analysis::stdev(none)));
+  CHECK(std::isnan(rt::analysis::cv(std::vector<double>{42})));
+  CHECK(std::isnan(rt::analysis::cv(none)));
   CHECK(rt::analysis::cv(std::vector<double>{3, 3, 3}) == 0);
 }
 
