@@ -2,6 +2,9 @@
 // pipeline (runtime/pipeline/render.hpp); here only the formats' names and the exit codes.
 #include <algorithm>
 #include <filesystem>
+#include <string>
+#include <system_error>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -14,6 +17,55 @@
 #include "runtime/record/result_file.hpp"
 
 namespace hwbench::runtime::cli {
+
+namespace {
+
+// A file's path without its extension, as components from the root ("/", "tmp", "d1", "run").
+std::vector<std::string> path_components(const std::string& file) {
+  std::error_code error;
+  std::filesystem::path path = std::filesystem::absolute(file, error);
+  if (error) path = file;
+  path = path.lexically_normal().replace_extension();
+  return {path.begin(), path.end()};
+}
+
+// The last `n` components of `parts` (all of them when it has fewer), as a path: "d1/run".
+std::string last_components(const std::vector<std::string>& parts, std::size_t n) {
+  std::filesystem::path out;
+  for (std::size_t i = parts.size() - std::min(n, parts.size()); i < parts.size(); ++i) out /= parts[i];
+  return out.string();
+}
+
+// The compared files' column names: each file's stem, and where files share it, as many of its
+// parent directories as tell it from the others, in parentheses ("run (d1)" and "run (d2)": the
+// stems alone would head both columns and name both in the verdicts "run"; "d1/run" would read
+// as a ratio in the ratio columns' headers). `suffixes` follow ("×3" for joined reruns); names
+// still alike (one file given twice) are told by their place on the command line, "run #1" and
+// "run #2".
+std::vector<std::string> compared_names(const std::vector<std::string>& files,
+                                        const std::vector<std::string>& suffixes) {
+  std::vector<std::vector<std::string>> parts;
+  for (const auto& f : files) parts.push_back(path_components(f));
+  std::vector<std::string> names;
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    const auto alike = [&](std::size_t n) {
+      for (std::size_t j = 0; j < parts.size(); ++j)
+        if (parts[j] != parts[i] && last_components(parts[j], n) == last_components(parts[i], n)) return true;
+      return false;
+    };
+    std::size_t n = 1;
+    while (n < parts[i].size() && alike(n)) ++n;
+    std::vector<std::string> parents(parts[i].begin(), parts[i].end() - 1);
+    const std::string where = n > 1 ? " (" + last_components(parents, n - 1) + ")" : "";
+    names.push_back(parts[i].back() + where + suffixes[i]);
+  }
+  std::vector<std::string> told = names;
+  for (std::size_t i = 0; i < names.size(); ++i)
+    if (std::count(names.begin(), names.end(), names[i]) > 1) told[i] += fmt::format(" #{}", i + 1);
+  return told;
+}
+
+}  // namespace
 
 report::Format parse_format(const std::string& f) {
   if (f == "csv") return report::Format::csv;
@@ -94,7 +146,7 @@ int cmd_compare(const std::vector<std::string>& files, const std::vector<std::pa
     }
   }
   std::vector<model::Result> results;
-  std::vector<std::string> names;
+  std::vector<std::string> firsts, suffixes;
   for (const auto& f : files) {
     std::string error;
     auto r = record::load_compared(f, error);
@@ -103,12 +155,11 @@ int cmd_compare(const std::vector<std::string>& files, const std::vector<std::pa
       return exit_usage;
     }
     // Reruns joined by + are titled by their first file and their count: "before-1 ×3".
-    std::string name = std::filesystem::path(record::rerun_paths(f).front()).stem().string();
-    if (r->reruns > 1) name += fmt::format(" ×{}", r->reruns);
+    firsts.push_back(record::rerun_paths(f).front());
+    suffixes.push_back(r->reruns > 1 ? fmt::format(" ×{}", r->reruns) : "");
     results.push_back(std::move(*r));
-    names.push_back(std::move(name));
   }
-  out << pipeline::render_comparison(results, names, options, format == "html");
+  out << pipeline::render_comparison(results, compared_names(firsts, suffixes), options, format == "html");
   // Runs compared one against one: their intervals know each run's drift, not the next run's.
   const auto runs = std::count_if(results.begin(), results.end(),
                                   [](const model::Result& r) { return r.kind == model::ResultKind::run; });

@@ -9,36 +9,19 @@
 #include <doctest/doctest.h>
 
 #include "tests/support/html_tools.hpp"
+#include "tests/support/timed_series.hpp"
 
 namespace rt = hwbench::runtime;
 namespace test = hwbench::test;
 
-namespace {
-
-// A series labelled `label` of samples that did `ops` operations each in `wall_ns` (0 ops: a
-// time, lower is faster; else an op rate).
-rt::model::Series timed(const std::string& label, const std::vector<std::int64_t>& wall_ns, std::uint64_t ops) {
-  rt::model::Series series;
-  series.label = label;
-  std::uint32_t i = 0;
-  for (const std::int64_t ns : wall_ns) {
-    rt::model::Sample s;
-    s.iteration = ++i;
-    s.units = 1;
-    s.ops = ops;
-    s.wall_ns = ns;
-    series.add(s, {"nop", {}});
-  }
-  return series;
-}
-
-}  // namespace
-
 TEST_CASE("html compare: a time's ratio is drawn as its speed, faster above 1 as a rate's") {
   rt::model::Result a, b;
   // B takes 0.3 of A's time, and does 3 times A's operations in the same time.
-  a.series = {timed("t", {1000, 1010, 990, 1000}, 0), timed("r", {1'000'000'000, 1'010'000'000, 990'000'000}, 100)};
-  b.series = {timed("t", {300, 303, 297, 300}, 0), timed("r", {1'000'000'000, 1'010'000'000, 990'000'000}, 300)};
+  const std::vector<std::int64_t> second = {1'000'000'000, 1'010'000'000, 990'000'000};
+  a.series = {test::timed_series("t", {0, 0, 0, 0}, {1000, 1010, 990, 1000}),
+              test::timed_series("r", {100, 100, 100}, second)};
+  b.series = {test::timed_series("t", {0, 0, 0, 0}, {300, 303, 297, 300}),
+              test::timed_series("r", {300, 300, 300}, second)};
   const auto comparison = rt::analysis::compare_results({&a, &b}, {"a", "b"}, {});
   const auto charts = rt::html::comparison_charts(comparison, {}, {false, false});
   REQUIRE(!charts.empty());
