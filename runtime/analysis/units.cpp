@@ -124,8 +124,17 @@ std::vector<double> sample_values(const model::Series& series, const Unit& unit,
     if (blocks != nullptr) blocks->push_back(sample.block);
   };
   values.reserve(series.samples.size());
+  // Where the series' figures are of this measure, a sample without one is not a figure of it:
+  // its wall-time rate beside a program's printed rates would mix two things (a file written
+  // while a run without its optional figure still made a sample).
+  bool figured = false;
+  if (series.samples.has_figures())
+    for (const auto& sample : series.samples)
+      if (const Unit* from = sample.figure ? find_unit(sample.figure->unit) : nullptr)
+        figured = figured || from->measure == unit.measure;
   std::int64_t span_wall_ns = 0;  // the wall of the CPU span's samples so far
   for (const auto& sample : series.samples) {
+    if (figured && !sample.figure) continue;
     if (unit.measure == Measure::cpu_share && sample.cpu_samples != 1) {
       // One share per CPU span: its CPU time over its samples' wall.
       span_wall_ns += sample.wall_ns;

@@ -63,7 +63,8 @@ struct ScaledUnit {
 ScaledUnit scaled_unit(const Unit& unit, double value);
 
 /// sample_value of each of the series' samples, in order, those without one left out: the
-/// per-sample figures of a report in `unit`. With `blocks`, the block of each kept sample is
+/// per-sample figures of a report in `unit`. Where some samples carry a figure of `unit`'s
+/// measure, those without a figure are left out too. With `blocks`, the block of each kept sample is
 /// appended to it (model::Sample::block), in the same order.
 std::vector<double> sample_values(const model::Series& series, const Unit& unit,
                                   std::vector<std::uint32_t>* blocks = nullptr);

@@ -213,7 +213,10 @@ FigureReadings read_figures(const std::vector<plan::FigureRule>& rules, const pl
       r.figures.push_back({rule.label, *figure});
       continue;
     }
-    if (rule.optional && error.empty()) continue;
+    if (rule.optional && error.empty()) {
+      r.missing.push_back(rule.label);
+      continue;
+    }
     const std::string tail =
         rule.from == plan::FigureRule::Stream::file ? "" : support::last_lines(text, 5, " (it is empty)");
     r.error = error.empty() ? fmt::format("{}: nothing in {} matches{}", rule.text, stream_name(rule), tail)

@@ -32,6 +32,16 @@ struct FigureReadings {
   std::vector<model::IndexSpec> indices;
   /// Why a figure that is not optional is missing, with the output's last lines; "" when none is.
   std::string error;
+  /// The labels of the optional figures the run did not print ("" for the statement's own).
+  std::vector<std::string> missing;
+
+  /// Whether the run gave the series `series` (a statement's own) no figure that it should have:
+  /// its optional figure is missing, so the run makes no sample of it.
+  bool lacks(const std::string& series) const {
+    for (const auto& label : missing)
+      if (label.empty() || label == series) return true;
+    return false;
+  }
 };
 
 /// Applies `rules` to `out` (and to the files rules read from).

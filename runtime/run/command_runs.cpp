@@ -29,12 +29,14 @@ FigureReadings CommandRuns::after_run(const plan::Step& step, const kernels::Ker
                                       std::uint32_t iteration) {
   const platform::ChildOutcome* out = k.last_program();
   if (out == nullptr) return {};
+  FigureReadings r = step.kernel.figures.empty() ? FigureReadings{} : read_figures(step.kernel.figures, *out);
+  // A run without its series' optional figure makes no sample there.
+  if (r.lacks(series)) iteration = 0;
   if (std::find(seen_.begin(), seen_.end(), &step) == seen_.end()) {
     seen_.push_back(&step);
     keep(step, *out, series, iteration);
   }
-  if (step.kernel.figures.empty()) return {};
-  return read_figures(step.kernel.figures, *out);
+  return r;
 }
 
 void CommandRuns::failed(const plan::Step& step, const kernels::Kernel& k, const std::string& series) {
@@ -83,10 +85,8 @@ FigureReadings Interpreter::read_run(const plan::Step& step, const kernels::Kern
   return r;
 }
 
-void Interpreter::keep_readings(const plan::Step& step, FigureReadings& r, const model::Series& own) {
-  if (own.samples.empty()) return;
-  const model::Sample base = own.samples.back();
-  const model::ParamSet params = own.params_of(base);
+void Interpreter::keep_readings(const plan::Step& step, FigureReadings& r, const model::Sample& base,
+                                const model::ParamSet& params) {
   auto add = [&](model::Series& target, const model::Figure& figure) {
     model::Sample s = base;
     s.figure = figure;

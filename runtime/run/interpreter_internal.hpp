@@ -149,9 +149,10 @@ class Interpreter {
   FigureReadings read_run(const plan::Step& step, const kernels::Kernel& k, const model::Series& series,
                           model::Sample& sample);
 
-  /// The figures of a command's run that feed other series: each a sample alike the statement's
-  /// own (its times, its parameters), with the figure.
-  void keep_readings(const plan::Step& step, FigureReadings& r, const model::Series& own);
+  /// The figures of a command's run that feed other series: each a sample alike `base`, the run's
+  /// sample (its times), kept with `params`, with the figure.
+  void keep_readings(const plan::Step& step, FigureReadings& r, const model::Sample& base,
+                     const model::ParamSet& params);
 
   /// The section a command step's importer puts its series in ("" at the top level).
   static std::string importer_section(const plan::Step& step);

@@ -66,14 +66,24 @@ bool SeriesKeeper::keep(model::Sample& s, std::uint32_t n, CpuSpan& span,
     if (!shared_index_) shared_index_ = series_.index_of(shared_);
     series_.add(s, *shared_index_);
   } else {
-    model::ParamSet noted = shared_;
-    for (const auto& [name, v] : notes) noted.params[name] = v;
-    series_.add(s, noted);
+    series_.add(s, noted(notes));
   }
   if (observer_ != nullptr) observer_->sample_taken(step_, series_);
   if (!enough || (p.until_ci_pct > 0 && !within)) return false;
   converged_ = converged_ || within;
   return true;
+}
+
+model::ParamSet SeriesKeeper::noted(const std::map<std::string, std::string>& notes) const {
+  model::ParamSet set = shared_;
+  for (const auto& [name, v] : notes) set.params[name] = v;
+  return set;
+}
+
+model::ParamSet SeriesKeeper::set_aside(model::Sample& s, const std::map<std::string, std::string>& notes) const {
+  s.cold = policy_.cold;
+  s.block = block_;
+  return noted(notes);
 }
 
 }  // namespace hwbench::runtime::run

@@ -29,12 +29,19 @@ class SeriesKeeper {
   /// target (in blocks, judged at a block's end on the block-aware interval).
   bool keep(model::Sample& s, std::uint32_t n, CpuSpan& span, const std::map<std::string, std::string>& notes,
             bool block_ends = false);
+  /// Makes `s` what keep would, with the kernel's `notes`, but keeps it out of the series (a run
+  /// whose optional figure was missing, whose other figures feed series of their own): returns
+  /// the parameters it would have been kept with.
+  model::ParamSet set_aside(model::Sample& s, const std::map<std::string, std::string>& notes) const;
   /// The samples kept from now on belong to block `block` (1-based) of the run.
   void start_block(std::uint32_t block) { block_ = block; }
   /// Whether the statement's `until ci` target was reached (true without one).
   bool converged() const { return converged_; }
 
  private:
+  /// What every sample shares with what the kernel `notes`d for this one.
+  model::ParamSet noted(const std::map<std::string, std::string>& notes) const;
+
   const plan::Step& step_;
   const plan::Policy& policy_;
   model::Series& series_;

@@ -147,11 +147,25 @@ void Interpreter::take_batch(StatementRun& r, std::uint32_t end, std::vector<mod
   FigureReadings readings;
   if (r.command) readings = read_run(step, k, *r.series, taken[0]);
   if (r.slice_end_ns > 0 && opts_.clock->now_ns() >= r.slice_end_ns) r.slice_over = true;
+  if (r.command && readings.lacks(step.series)) {
+    // Its optional figure missing, the run is no sample of the statement's series (a wall-time
+    // rate among the program's figures would be a figure of another kind); its labelled figures
+    // still make theirs.
+    model::Sample& aside = taken[0];
+    const model::ParamSet params = r.keeper->set_aside(aside, notes);
+    keep_readings(step, readings, aside, params);
+    ++r.taken;
+    check_interrupt();
+    return;
+  }
   for (std::size_t i = 0; i < count && !r.done; ++i, ++r.taken) {
     const bool block_ends = r.per_block > 0 && (r.taken + 1 == end || r.slice_over);
     r.done = r.keeper->keep(taken[i], r.taken, r.span, notes, block_ends);
   }
-  if (r.command) keep_readings(step, readings, *r.series);
+  if (r.command) {
+    const model::Sample kept = r.series->samples.back();
+    keep_readings(step, readings, kept, r.series->params_of(kept));
+  }
   // Also after the last sample of the last statement: an interrupted run never ends "complete".
   check_interrupt();
 }

@@ -115,6 +115,18 @@ TEST_CASE("units: published figures convert within their measure only") {
   CHECK(none_in(odd, "MB/s"));
 }
 
+TEST_CASE("units: in a series of figures, a sample without one gives no wall-time rate in their measure") {
+  rt::model::Series series;
+  rt::model::Sample figured = timed(0, 1, 10'000'000);
+  figured.figure = rt::model::Figure{5000, "ops/s"};
+  series.samples.push_back(figured);
+  series.samples.push_back(timed(0, 1, 10'000'000));  // 100 runs/s, from the wall time
+  series.samples.push_back(figured);
+  CHECK(rt::analysis::sample_values(series, *rt::analysis::find_unit("ops/s")) == std::vector<double>{5000, 5000});
+  // Nor in a measure the figures do not have: only the sample without one has a time.
+  CHECK(rt::analysis::sample_values(series, *rt::analysis::find_unit("ms")) == std::vector<double>{10});
+}
+
 TEST_CASE("units: work counted only in operations has no byte rate") {
   hwbench::runtime::model::Sample s;
   s.ops = 1000;

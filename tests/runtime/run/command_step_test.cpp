@@ -144,6 +144,32 @@ TEST_CASE("command step: a missing figure fails the run, naming the rule and sho
   CHECK(series(optional, "o").samples.size() == 1);
 }
 
+TEST_CASE("command step: a run without its optional figure is no sample of its series, its labelled ones still are") {
+  test::RecipeEnv env;
+  // Even runs print the rate, every run the latency.
+  const std::string script = env.tmp() + "/alternate.sh";
+  {
+    std::ofstream sh(script);
+    sh << "n=$(cat " << env.tmp() << "/count 2>/dev/null || echo 0)\nn=$((n + 1))\necho $n > " << env.tmp()
+       << "/count\n[ $((n % 2)) -eq 1 ] || echo 'rate 5000'\necho 'latency 7'\n";
+  }
+  const auto out = run_text(env, "series \"a\" exec /bin/sh \"" + script +
+                                     "\" figure regex \"rate ([0-9]+)\" unit ops/s optional "
+                                     "figure \"latency\" regex \"latency ([0-9]+)\" unit ms runs 4\n");
+  REQUIRE(out.status == model::RunStatus::complete);
+  // Not the wall-time rate of the runs that printed none: those made no sample at all.
+  const auto& a = series(out, "a");
+  CHECK(values(a, "ops/s") == std::vector<double>{5000, 5000});
+  REQUIRE(a.samples.size() == 2);
+  CHECK(a.samples[0].iteration == 1);
+  CHECK(a.samples[1].iteration == 2);
+  CHECK(values(series(out, "latency"), "ms") == std::vector<double>{7, 7, 7, 7});
+  // The first run, kept, made no sample of "a".
+  REQUIRE(out.programs.size() == 1);
+  CHECK(out.programs[0].iteration == 0);
+  CHECK(out.programs[0].stdout_text == "latency 7\n");
+}
+
 TEST_CASE("command step: exit codes, accepted ones and ignore-failure, a failed run is kept with its output") {
   test::RecipeEnv env;
   // The program's own word "exit" is quoted: bare, it would be exec's option.
