@@ -1,6 +1,9 @@
 #include "runtime/run/command_figures.hpp"
 
+#include <sys/stat.h>
+
 #include <cctype>
+#include <cerrno>
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
@@ -18,11 +21,17 @@ namespace hwbench::runtime::run {
 
 namespace {
 
+/// The text `rule` reads; for a file, "" and why in `error` when it cannot be read, `absent` when
+/// the run did not write it (the interpreter removes it before each run).
 const std::string& stream_text(const plan::FigureRule& rule, const platform::ChildOutcome& out, std::string& file_text,
-                               std::string& error) {
+                               std::string& error, bool& absent) {
   if (rule.from == plan::FigureRule::Stream::err) return out.err.text;
   if (rule.from == plan::FigureRule::Stream::out) return out.out.text;
-  if (auto text = platform::read_whole_file(rule.file))
+  struct stat st {};
+  absent = ::lstat(rule.file.c_str(), &st) != 0 && errno == ENOENT;
+  if (absent)
+    error = fmt::format("the run did not write {}, the file the figure is read from", rule.file);
+  else if (auto text = platform::read_whole_file(rule.file))
     file_text = std::move(*text);
   else
     error = fmt::format("cannot read {}, the file the figure is read from", rule.file);
@@ -204,7 +213,8 @@ FigureReadings read_figures(const std::vector<plan::FigureRule>& rules, const pl
     }
     std::string file_text;
     std::string error;
-    const std::string& text = stream_text(rule, out, file_text, error);
+    bool absent = false;
+    const std::string& text = stream_text(rule, out, file_text, error, absent);
     std::optional<model::Figure> figure;
     if (error.empty())
       figure =
@@ -213,7 +223,7 @@ FigureReadings read_figures(const std::vector<plan::FigureRule>& rules, const pl
       r.figures.push_back({rule.label, *figure});
       continue;
     }
-    if (rule.optional && error.empty()) {
+    if (rule.optional && (error.empty() || absent)) {
       r.missing.push_back(rule.label);
       continue;
     }

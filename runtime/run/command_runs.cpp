@@ -1,6 +1,10 @@
 #include "runtime/run/command_runs.hpp"
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 
 #include <fmt/format.h>
 
@@ -74,6 +78,17 @@ namespace detail {
 void Interpreter::hook(const plan::Step& step, const char* what, const std::string& line) {
   const std::string error = commands_.hook(step, what, line);
   if (!error.empty()) throw StepFailed{fmt::format("{}: {}", where(step), error)};
+}
+
+void Interpreter::clear_figure_files(const plan::Step& step) {
+  for (const auto& rule : step.kernel.figures) {
+    // The checker has the file among the statement's `writes`, which claim() made the run's own;
+    // a file the run does not own is never removed.
+    if (rule.from != plan::FigureRule::Stream::file || owned_.count(rule.file) == 0) continue;
+    if (::unlink(rule.file.c_str()) != 0 && errno != ENOENT)
+      throw StepFailed{fmt::format("{}: cannot remove {}, the file the figure is read from, before the run: {}",
+                                   where(step), rule.file, std::strerror(errno))};
+  }
 }
 
 FigureReadings Interpreter::read_run(const plan::Step& step, const kernels::Kernel& k, const model::Series& series,

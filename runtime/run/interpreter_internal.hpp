@@ -144,6 +144,10 @@ class Interpreter {
   /// Runs `step`'s hook `line` (`prepare` or `conclude`) through commands_; a failure fails the step.
   void hook(const plan::Step& step, const char* what, const std::string& line);
 
+  /// Removes the files `step`'s figures are read from, before a run, so that a run that does not
+  /// write one gives no figure from an earlier run's file; only files the run owns.
+  void clear_figure_files(const plan::Step& step);
+
   /// A command step's run that made `sample` of `series`: keeps its output, and gives the
   /// sample the figure of the statement's own series.
   FigureReadings read_run(const plan::Step& step, const kernels::Kernel& k, const model::Series& series,

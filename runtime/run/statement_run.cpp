@@ -134,6 +134,7 @@ void Interpreter::take_batch(StatementRun& r, std::uint32_t end, std::vector<mod
     count = loop_.measure_batch(k, r.span, {taken.data(), std::min(left, taken.size())});
   } else if (r.command) {
     // Each sample reads the CPU clocks around itself: its hooks run programs too.
+    clear_figure_files(step);
     hook(step, "prepare", step.kernel.prepare);
     taken[0] = loop_.measure(k, p);
     check_interrupt();

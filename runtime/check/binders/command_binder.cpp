@@ -356,12 +356,7 @@ void CommandBinder::finish() {
             static_cast<std::uint32_t>(spec_.name.size()));
   }
   options_.complete(spec_);
-  for (const auto& rule : c_.step.figures)
-    if (c_.step.policy.for_seconds > 0 && rule.kind != plan::FigureRule::Kind::importer) {
-      c_.fail(rule.loc, "a figure is one run's, and 'for' makes a sample of many runs",
-              "drop 'for' (each run is then a sample: runs N or until ci), or the figure", 6);
-      break;
-    }
+  check_figures();
   if (c_.failed) return;
   for (auto& word : argv_) c_.step.call.args.push_back({word, ""});
   if (!shell_) locate_program();

@@ -71,6 +71,8 @@ class CommandBinder {
   bool figure_source(plan::FigureRule& rule, const recipe::Item& from);
   bool valid_pattern(const plan::FigureRule& rule, const recipe::Item& where);
   static std::string figure_text(const plan::FigureRule& r);
+  /// Once the whole statement is read: its figures against its other options (`for`, `writes`).
+  void check_figures();
 
   // ---- the whole statement (command_binder.cpp) ----
   void finish();

@@ -179,6 +179,27 @@ bool CommandBinder::valid_pattern(const plan::FigureRule& rule, const recipe::It
   return false;
 }
 
+void CommandBinder::check_figures() {
+  for (const auto& rule : c_.step.figures)
+    if (c_.step.policy.for_seconds > 0 && rule.kind != plan::FigureRule::Kind::importer) {
+      c_.fail(rule.loc, "a figure is one run's, and 'for' makes a sample of many runs",
+              "drop 'for' (each run is then a sample: runs N or until ci), or the figure", 6);
+      break;
+    }
+  const auto& creates = c_.step.effects.creates;
+  for (const auto& rule : c_.step.figures) {
+    // Each run's file is removed before the run, so that a run that does not write it never
+    // passes off an earlier run's figure as its own; hwbench removes only the files it owns.
+    if (rule.from != plan::FigureRule::Stream::file ||
+        std::any_of(creates.begin(), creates.end(), [&](const auto& c) { return c.path == rule.file; }))
+      continue;
+    c_.fail(rule.loc, fmt::format("the figure is read from {}, which the statement does not say it writes", rule.file),
+            "add 'writes' with the same path: the file is then removed before each run, so that each run's "
+            "figure is its own",
+            6);
+  }
+}
+
 std::string CommandBinder::figure_text(const plan::FigureRule& r) {
   std::string t = "figure";
   if (!r.label.empty()) t += fmt::format(" \"{}\"", r.label);

@@ -170,6 +170,32 @@ TEST_CASE("command step: a run without its optional figure is no sample of its s
   CHECK(out.programs[0].stdout_text == "latency 7\n");
 }
 
+TEST_CASE("command step: a figure's file is removed before each run, so a run that writes none fails") {
+  test::RecipeEnv env;
+  // The first run alone writes the file; the second must not read the first's figure.
+  const std::string script = env.tmp() + "/once.sh";
+  {
+    std::ofstream sh(script);
+    sh << "[ -e " << env.tmp() << "/ran ] || echo '{\"v\": 5}' > " << env.disk() << "/out.json\ntouch " << env.tmp()
+       << "/ran\n";
+  }
+  const std::string statement = "series \"f\" exec /bin/sh \"" + script +
+                                "\" writes disk:/out.json figure json \"/v\" unit ops/s from disk:/out.json";
+  const auto out = run_text(env, statement + " runs 3\n");
+  CHECK(out.status == model::RunStatus::failed);
+  CHECK(env.substitute(out.error) ==
+        "t.bench:1:12: exec /bin/sh $TMP/once.sh writes $DISK/out.json figure json "
+        "\"/v\" unit ops/s from $DISK/out.json runs 3: figure json \"/v\" unit ops/s "
+        "from $DISK/out.json: the run did not write $DISK/out.json, the file the figure "
+        "is read from");
+  CHECK(values(series(out, "f"), "ops/s") == std::vector<double>{5});
+  // Optional, the runs that wrote none make no sample.
+  std::remove((env.tmp() + "/ran").c_str());
+  const auto optional = run_text(env, statement + " optional runs 3\n");
+  REQUIRE(optional.status == model::RunStatus::complete);
+  CHECK(values(series(optional, "f"), "ops/s") == std::vector<double>{5});
+}
+
 TEST_CASE("command step: exit codes, accepted ones and ignore-failure, a failed run is kept with its output") {
   test::RecipeEnv env;
   // The program's own word "exit" is quoted: bare, it would be exec's option.

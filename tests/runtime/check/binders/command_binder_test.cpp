@@ -238,6 +238,22 @@ TEST_CASE("command binder: figures, their labels and their refusals") {
         "hint: importers: bonnie, nbench, openssl, unixbench\n");
 }
 
+TEST_CASE("command binder: a figure read from a file needs the file among the statement's writes") {
+  test::RecipeEnv env;
+  // In either order: the file is removed before each run, which only a file the run owns may be.
+  CHECK(check(env, "exec true writes disk:/out.json figure json \"/v\" unit s from disk:/out.json\n").diagnostics ==
+        "");
+  CHECK(check(env, "exec true figure json \"/v\" unit s from disk:/out.json writes disk:/out.json\n").diagnostics ==
+        "");
+  CHECK(env.substitute(
+            check(env, "exec true writes disk:/other figure json \"/v\" unit s from disk:/out.json\n").diagnostics) ==
+        "t.bench:1:30: error: the figure is read from $DISK/out.json, which the statement does not say it writes\n"
+        "    1 | exec true writes disk:/other figure json \"/v\" unit s from disk:/out.json\n"
+        "      |                              ^~~~~~\n"
+        "hint: add 'writes' with the same path: the file is then removed before each run, so that each run's figure "
+        "is its own\n");
+}
+
 TEST_CASE("command binder: bytes is what one run counts as, a whole number of bytes") {
   test::RecipeEnv env;
   const auto c = check(env, "exec true bytes 64MiB\nexec true bytes 4096\n");
