@@ -87,22 +87,6 @@ std::optional<model::Figure> plain_number(const std::string& text, const std::st
   return model::Figure{v, unit, printed_step(number)};
 }
 
-bool same_letters(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i)
-    if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i]))) return false;
-  return true;
-}
-
-// The unit a printed suffix names: exactly, or but for case where that is not ambiguous
-// ("kB/s" is KB/s; "mb/s" is MB/s, never a millibyte).
-const analysis::Unit* printed_unit(std::string_view suffix) {
-  if (const analysis::Unit* u = analysis::find_unit(suffix)) return u;
-  for (const auto& u : analysis::all_units())
-    if (same_letters(u.name, suffix)) return &u;
-  return nullptr;
-}
-
 double prefix_factor(std::string_view prefix) {
   static const std::pair<std::string_view, double> prefixes[] = {
       {"k", 1e3},        {"K", 1e3},           {"M", 1e6},
@@ -111,6 +95,55 @@ double prefix_factor(std::string_view prefix) {
   for (const auto& [p, f] : prefixes)
     if (p == prefix) return f;
   return 0;
+}
+
+// What a byte and a bit are called after a prefix, a word before the words it starts, in bytes.
+constexpr std::pair<std::string_view, double> data_words[] = {
+    {"Bytes", 1}, {"Byte", 1}, {"bytes", 1}, {"byte", 1}, {"B", 1}, {"bits", 0.125}, {"bit", 0.125}, {"b", 0.125}};
+
+// An amount of data or a data rate as programs print them: a prefix (k or K, M, G, T, Ki…),
+// bytes (B, Byte, Bytes) or bits (b, bit, bits: an eighth of a byte each), and for a rate /s,
+// /sec or ps ("800 Mb/s" is 100 MB/s, iperf's "941 Mbits/sec", dd's "1.3 GB/s"). The case of
+// the other letters says what they are: M is mega and m milli, B a byte and b a bit.
+std::optional<analysis::Unit> data_unit(std::string_view suffix) {
+  for (std::size_t n : {std::size_t{2}, std::size_t{1}, std::size_t{0}}) {
+    if (suffix.size() < n) continue;
+    const double prefix = n == 0 ? 1 : prefix_factor(suffix.substr(0, n));
+    if (prefix == 0) continue;
+    std::string_view rest = suffix.substr(n);
+    double base = 0;
+    for (const auto& [word, bytes] : data_words)
+      if (rest.starts_with(word)) {
+        base = bytes;
+        rest.remove_prefix(word.size());
+        break;
+      }
+    if (base == 0) continue;
+    const bool rate = rest == "/s" || rest == "/sec" || rest == "ps";
+    if (!rate && !rest.empty()) continue;
+    return analysis::Unit{std::string(suffix), rate ? analysis::Measure::byte_rate : analysis::Measure::bytes,
+                          prefix * base, ""};
+  }
+  return std::nullopt;
+}
+
+bool same_letters(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i)
+    if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i]))) return false;
+  return true;
+}
+
+// The unit a printed suffix names: exactly, as an amount or a rate of data (data_unit), or but
+// for case where case says nothing (OPS/S, Lps); never an M for an m ("MS" is not ms).
+std::optional<analysis::Unit> printed_unit(std::string_view suffix) {
+  if (const analysis::Unit* u = analysis::find_unit(suffix)) return *u;
+  if (auto data = data_unit(suffix)) return data;
+  for (const auto& u : analysis::all_units()) {
+    const bool data_measure = u.measure == analysis::Measure::byte_rate || u.measure == analysis::Measure::bytes;
+    if (!data_measure && same_letters(u.name, suffix) && (u.name[0] == 'm') == (suffix[0] == 'm')) return u;
+  }
+  return std::nullopt;
 }
 
 std::optional<model::Figure> value_from(const std::string& text, const plan::FigureRule& rule, std::string& error) {
@@ -186,7 +219,7 @@ std::optional<model::Figure> scaled_value(const std::string& text, const std::st
   suffix.erase(suffix.find_last_not_of(" \t\r") + 1);
   if (suffix.empty() || suffix == unit) return scaled(1);
   if (const double f = prefix_factor(suffix); f > 0) return scaled(f);  // "12.5k": a prefix, not openssl's k
-  if (const analysis::Unit* from = printed_unit(suffix)) {
+  if (const auto from = printed_unit(suffix)) {
     if (to != nullptr && from->measure == to->measure) return scaled(from->factor / to->factor);
     error = fmt::format("'{}' is in {}, which does not convert to {}", text, from->name, unit);
     return std::nullopt;
@@ -199,6 +232,15 @@ std::optional<model::Figure> scaled_value(const std::string& text, const std::st
     rest.erase(0, rest.find_first_not_of(" \t"));
     if (f > 0 && (rest.empty() || rest == unit)) return scaled(f);
   }
+  for (const auto& u : analysis::all_units())
+    if (same_letters(u.name, suffix)) {
+      // mb/s: megabits or megabytes, or a millibit? The program's own letters do not say.
+      error = fmt::format(
+          "'{}' ends in '{}', which does not say its unit: M is mega and m milli, B a byte and b a bit (capture "
+          "the number alone and give its unit)",
+          text, suffix);
+      return std::nullopt;
+    }
   error = fmt::format("'{}' ends in '{}', which is neither a unit nor a k/M/G prefix", text, suffix);
   return std::nullopt;
 }

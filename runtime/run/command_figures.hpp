@@ -49,8 +49,9 @@ FigureReadings read_figures(const std::vector<plan::FigureRule>& rules, const pl
 
 /// A number as printed, with an optional unit or k/M/G/T (Ki/Mi/Gi/Ti) prefix after it, in
 /// `unit` (a units.hpp name): "1.5 GB/s" in MB/s is 1500, "12k" in ops/s is 12000; its
-/// resolution the step of its last printed digit, scaled alike ("1.5 GB/s": 100 MB/s). A printed
-/// unit of another measure, or an unknown one, gives an error; `error` says which.
+/// resolution the step of its last printed digit, scaled alike ("1.5 GB/s": 100 MB/s). Bits are
+/// an eighth of a byte ("800 Mb/s" in MB/s is 100). A printed unit of another measure, an unknown
+/// one, or one whose case leaves it unsaid ("mb/s") gives an error; `error` says which.
 std::optional<model::Figure> scaled_value(const std::string& text, const std::string& unit, std::string& error);
 
 }  // namespace hwbench::runtime::run

@@ -408,7 +408,8 @@ TEST_CASE("command step: for with cputime counts the programs' CPU time, not hwb
   CHECK(model::timed_ns(sample) >= 300'000'000);
 }
 
-TEST_CASE("command step: scaled figures convert printed units and prefixes, and say what they cannot read") {
+TEST_CASE(
+    "command step: scaled figures convert printed units and prefixes, bits apart, and say what they cannot read") {
   using hwbench::runtime::run::scaled_value;
   std::string error;
   // The value, and the step of its last printed digit scaled alike.
@@ -434,6 +435,33 @@ TEST_CASE("command step: scaled figures convert printed units and prefixes, and 
   CHECK(error == "'1.5 GB' is in GB, which does not convert to MB/s");
   CHECK_FALSE(scaled_value("9 furlongs", "s", error));
   CHECK(error == "'9 furlongs' ends in 'furlongs', which is neither a unit nor a k/M/G prefix");
+  // A bit is an eighth of a byte: 800 megabits a second are 100 megabytes.
+  CHECK(read("800 Mb/s", "MB/s").first == doctest::Approx(100));
+  CHECK(read("800 MB/s", "MB/s").first == 800);
+  CHECK(read("941 Mbits/sec", "MB/s").first == doctest::Approx(117.625));
+  CHECK(read("1 Gbps", "MB/s").first == doctest::Approx(125));
+  CHECK(read("8 kb/s", "B/s").first == doctest::Approx(1000));
+  CHECK(read("8 Kb/s", "B/s").first == doctest::Approx(1000));
+  CHECK(read("2 Kibit/s", "B/s").first == doctest::Approx(256));
+  CHECK(read("16 Mb", "MB").first == doctest::Approx(2));
+  // k and K are both kilo; a byte is B, Byte or Bytes.
+  CHECK(read("4 kB", "B").first == 4000);
+  CHECK(read("4 KB", "B").first == 4000);
+  CHECK(read("3 MBytes/sec", "MB/s").first == 3);
+  CHECK(read("120 MB/sec", "MB/s").first == 120);
+  // Where case says nothing, any case: OPS/S, NS.
+  CHECK(read("7 OPS/S", "ops/s").first == 7);
+  CHECK(read("7 NS", "ns").first == 7);
+  CHECK_FALSE(scaled_value("800 mb/s", "MB/s", error));
+  CHECK(error ==
+        "'800 mb/s' ends in 'mb/s', which does not say its unit: M is mega and m milli, B a byte and b a bit "
+        "(capture the number alone and give its unit)");
+  CHECK_FALSE(scaled_value("3 MS", "ms", error));
+  CHECK(error ==
+        "'3 MS' ends in 'MS', which does not say its unit: M is mega and m milli, B a byte and b a bit (capture "
+        "the number alone and give its unit)");
+  CHECK_FALSE(scaled_value("800 Mb/s", "ops/s", error));
+  CHECK(error == "'800 Mb/s' is in Mb/s, which does not convert to ops/s");
 }
 
 TEST_CASE("command step: with tree, a cgroup counts the CPU time of a grandchild nobody waited for") {
