@@ -46,6 +46,10 @@ constexpr std::int64_t shell_startup_reuse_ns = 10'000'000'000;
 std::mutex shell_startup_mutex;
 std::array<ShellStartup, 2> shell_startups;  ///< [0] without, [1] with tree accounting
 
+bool exited_as_accepted(const std::vector<int>& codes, const platform::ChildOutcome& out) {
+  return !out.timed_out && out.signal == 0 && std::find(codes.begin(), codes.end(), out.exit_code) != codes.end();
+}
+
 class CommandKernel : public Kernel {
  public:
   CommandKernel(bool shell, const Call& call, const Context& context)
@@ -129,9 +133,8 @@ class CommandKernel : public Kernel {
   void judge(const platform::ChildOutcome& out) const {
     if (out.timed_out) throw KernelError(fmt::format("{} {}{}", program_, out.describe(), failure_tail(out)));
     if (ignore_failure_) return;
-    const bool accepted =
-        out.signal == 0 && std::find(accepted_.begin(), accepted_.end(), out.exit_code) != accepted_.end();
-    if (!accepted) throw KernelError(fmt::format("{} {}{}", program_, out.describe(), failure_tail(out)));
+    if (!exited_as_accepted(accepted_, out))
+      throw KernelError(fmt::format("{} {}{}", program_, out.describe(), failure_tail(out)));
   }
 
   // hyperfine's correction: the mean of many empty shells, taken out of every run.
@@ -288,6 +291,10 @@ platform::ChildSpec program_spec(const Call& call) {
   for (const auto& [name, value] : call.params)
     if (name.starts_with(prefix)) spec.env_set.push_back(name.substr(prefix.size()) + "=" + value.text);
   return spec;
+}
+
+bool succeeded(const Call& call, const platform::ChildOutcome& out) {
+  return exited_as_accepted(accepted_codes(call.text(std::string(option::exit_codes))), out);
 }
 
 bool is_command(const KernelSpec& spec) { return spec.family == "command"; }

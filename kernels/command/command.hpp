@@ -60,6 +60,10 @@ void register_kernels(Registry& registry);
 /// stderr is blank ("; its last line:\n    …"; "" when it printed nothing).
 std::string failure_tail(const platform::ChildOutcome& out);
 
+/// Whether a run of `call`'s program succeeded: it exited with a code `exit` accepts, neither
+/// killed by a signal nor timed out (`ignore-failure` makes a failed run a sample, not a success).
+bool succeeded(const Call& call, const platform::ChildOutcome& out);
+
 /// Whether `spec` is one of this family's kernels.
 bool is_command(const KernelSpec& spec);
 

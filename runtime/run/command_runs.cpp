@@ -34,13 +34,22 @@ FigureReadings CommandRuns::after_run(const plan::Step& step, const kernels::Ker
   const platform::ChildOutcome* out = k.last_program();
   if (out == nullptr) return {};
   FigureReadings r = step.kernel.figures.empty() ? FigureReadings{} : read_figures(step.kernel.figures, *out);
-  // A run without its series' optional figure makes no sample there.
-  if (r.lacks(series)) iteration = 0;
-  if (std::find(seen_.begin(), seen_.end(), &step) == seen_.end()) {
-    seen_.push_back(&step);
+  // A run without its series' optional figure makes no sample there, nor one whose figure is
+  // missing, which fails (the interpreter's read_run).
+  if (r.lacks(series) || !r.error.empty()) iteration = 0;
+  const bool first = std::find(seen_.begin(), seen_.end(), &step) == seen_.end();
+  if (first) seen_.push_back(&step);
+  // A failed run that `ignore-failure` made a sample of is kept as any failed run is.
+  if (first || !r.error.empty() || !kernels::command::succeeded(step.kernel.call, *out))
     keep(step, *out, series, iteration);
-  }
   return r;
+}
+
+void CommandRuns::warmed_up(const plan::Step& step, const kernels::Kernel& k, const std::string& series) {
+  const platform::ChildOutcome* out = k.last_program();
+  // One that Ctrl-C ended did not fail: the run stops there.
+  if (out != nullptr && !out->interrupted && !kernels::command::succeeded(step.kernel.call, *out))
+    keep(step, *out, series, 0);
 }
 
 void CommandRuns::failed(const plan::Step& step, const kernels::Kernel& k, const std::string& series) {

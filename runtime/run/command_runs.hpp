@@ -24,10 +24,14 @@ class CommandRuns {
   /// "" or why it failed (its exit and last lines).
   std::string hook(const plan::Step& step, const char* what, const std::string& line) const;
 
-  /// After `k`'s run that made sample `iteration` of `series` (0: none, as in setup): keeps the
-  /// statement's first run, and reads the step's figures from the run's output.
+  /// After `k`'s run that made sample `iteration` of `series` (0: none, as in setup): reads the
+  /// step's figures from the run's output, and keeps the statement's first run and a run that
+  /// failed (an exit `ignore-failure` let pass, a figure missing).
   FigureReadings after_run(const plan::Step& step, const kernels::Kernel& k, const std::string& series,
                            std::uint32_t iteration);
+
+  /// After a warm-up run of `k`: keeps it when it failed (`ignore-failure` let it pass).
+  void warmed_up(const plan::Step& step, const kernels::Kernel& k, const std::string& series);
 
   /// Keeps `k`'s last run, which failed.
   void failed(const plan::Step& step, const kernels::Kernel& k, const std::string& series);

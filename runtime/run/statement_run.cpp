@@ -75,6 +75,7 @@ std::unique_ptr<StatementRun> Interpreter::begin_statement(const plan::Step& ste
     for (std::uint32_t w = 0; w < p.warmup; ++w) {
       check_interrupt();
       r->kernel->run(1);
+      if (r->command) commands_.warmed_up(step, *r->kernel, step.series);
     }
     r->kernel->take_program_use();  // the warm-up runs' are no sample's
   });

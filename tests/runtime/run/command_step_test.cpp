@@ -63,6 +63,15 @@ bool alive(pid_t pid) {
   return true;
 }
 
+// A shell script written in `env`'s tmp as NAME: `body` after lines that number its runs in $n
+// (1, 2, …, counted in NAME.count).
+std::string counting_script(const test::RecipeEnv& env, const std::string& name, const std::string& body) {
+  const std::string path = env.tmp() + "/" + name;
+  std::ofstream sh(path);
+  sh << "n=$(cat " << path << ".count 2>/dev/null || echo 0)\nn=$((n + 1))\necho $n > " << path << ".count\n" << body;
+  return path;
+}
+
 std::string file_text(const std::string& path) {
   std::ifstream in(path);
   std::ostringstream s;
@@ -147,12 +156,8 @@ TEST_CASE("command step: a missing figure fails the run, naming the rule and sho
 TEST_CASE("command step: a run without its optional figure is no sample of its series, its labelled ones still are") {
   test::RecipeEnv env;
   // Even runs print the rate, every run the latency.
-  const std::string script = env.tmp() + "/alternate.sh";
-  {
-    std::ofstream sh(script);
-    sh << "n=$(cat " << env.tmp() << "/count 2>/dev/null || echo 0)\nn=$((n + 1))\necho $n > " << env.tmp()
-       << "/count\n[ $((n % 2)) -eq 1 ] || echo 'rate 5000'\necho 'latency 7'\n";
-  }
+  const std::string script =
+      counting_script(env, "alternate.sh", "[ $((n % 2)) -eq 1 ] || echo 'rate 5000'\necho 'latency 7'\n");
   const auto out = run_text(env, "series \"a\" exec /bin/sh \"" + script +
                                      "\" figure regex \"rate ([0-9]+)\" unit ops/s optional "
                                      "figure \"latency\" regex \"latency ([0-9]+)\" unit ms runs 4\n");
@@ -173,12 +178,8 @@ TEST_CASE("command step: a run without its optional figure is no sample of its s
 TEST_CASE("command step: a figure's file is removed before each run, so a run that writes none fails") {
   test::RecipeEnv env;
   // The first run alone writes the file; the second must not read the first's figure.
-  const std::string script = env.tmp() + "/once.sh";
-  {
-    std::ofstream sh(script);
-    sh << "[ -e " << env.tmp() << "/ran ] || echo '{\"v\": 5}' > " << env.disk() << "/out.json\ntouch " << env.tmp()
-       << "/ran\n";
-  }
+  const std::string script =
+      counting_script(env, "once.sh", "[ $n -gt 1 ] || echo '{\"v\": 5}' > " + env.disk() + "/out.json\n");
   const std::string statement = "series \"f\" exec /bin/sh \"" + script +
                                 "\" writes disk:/out.json figure json \"/v\" unit ops/s from disk:/out.json";
   const auto out = run_text(env, statement + " runs 3\n");
@@ -190,7 +191,7 @@ TEST_CASE("command step: a figure's file is removed before each run, so a run th
         "is read from");
   CHECK(values(series(out, "f"), "ops/s") == std::vector<double>{5});
   // Optional, the runs that wrote none make no sample.
-  std::remove((env.tmp() + "/ran").c_str());
+  std::remove((script + ".count").c_str());
   const auto optional = run_text(env, statement + " optional runs 3\n");
   REQUIRE(optional.status == model::RunStatus::complete);
   CHECK(values(series(optional, "f"), "ops/s") == std::vector<double>{5});
@@ -213,6 +214,34 @@ TEST_CASE("command step: exit codes, accepted ones and ignore-failure, a failed 
   const auto killed = run_text(env, "exec \"" + helper + "\" kill-self 9 exit [0, 9]\n");
   CHECK(killed.status == model::RunStatus::failed);
   CHECK(killed.error.ends_with(" was killed by signal 9 (Killed)"));
+}
+
+TEST_CASE("command step: every failed run is kept, one ignore-failure made a sample of and one without its figure") {
+  test::RecipeEnv env;
+  // The first run succeeds, the others are killed; the warm-up run, killed too, made no sample.
+  const std::string script = counting_script(env, "dies.sh", "echo run $n\n[ $n -eq 2 ] && exit 0\nkill -9 $$\n");
+  const auto out = run_text(env, "series \"k\" exec /bin/sh \"" + script + "\" ignore-failure warmup 1 runs 3\n");
+  REQUIRE(out.status == model::RunStatus::complete);
+  CHECK(series(out, "k").samples.size() == 3);
+  REQUIRE(out.programs.size() == 4);
+  const std::vector<std::pair<std::uint32_t, std::string>> kept = {
+      {0, "run 1\n"}, {1, "run 2\n"}, {2, "run 3\n"}, {3, "run 4\n"}};
+  for (std::size_t i = 0; i < kept.size(); ++i) {
+    CHECK(out.programs[i].iteration == kept[i].first);
+    CHECK(out.programs[i].stdout_text == kept[i].second);
+    CHECK(out.programs[i].signal == (i == 1 ? 0 : 9));
+  }
+  // A run that exited 0 without its figure failed: kept, after the first, as one that made no sample.
+  const std::string once = counting_script(env, "once.sh", "[ $n -gt 1 ] || echo 'rate 5'\n");
+  const auto missing =
+      run_text(env, "series \"m\" exec /bin/sh \"" + once + "\" figure regex \"rate ([0-9]+)\" unit ops/s runs 3\n");
+  CHECK(missing.status == model::RunStatus::failed);
+  REQUIRE(missing.programs.size() == 2);
+  CHECK(missing.programs[0].iteration == 1);
+  CHECK(missing.programs[0].stdout_text == "rate 5\n");
+  CHECK(missing.programs[1].iteration == 0);
+  CHECK(missing.programs[1].stdout_text == "");
+  CHECK(missing.programs[1].ended == "exited with status 0");
 }
 
 TEST_CASE("command step: stdin, env and cwd reach the program") {
