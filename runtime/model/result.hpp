@@ -27,6 +27,7 @@ struct ReportSpec {
   /// The title of the `section` the report stands in; "" for a report outside any section.
   std::string section;
   /// In a section: the labels of the series declared in it, the only ones the report covers.
+  /// Outside one, those of a default report's measure (or an interleaved comparison's block).
   std::vector<std::string> series;
 };
 

@@ -19,24 +19,52 @@ namespace hwbench::runtime::pipeline {
 
 namespace {
 
-/// Whether `s` is naturally shown as a byte rate (analysis::natural_unit).
-bool moves_bytes(const model::Series& s) { return analysis::natural_unit(s).measure == analysis::Measure::byte_rate; }
+/// The unit of the default report for a series whose natural unit is `natural`: MB/s for byte
+/// rates, ops/s for operation rates, else its own.
+std::string default_unit(const analysis::Unit& natural) {
+  if (natural.measure == analysis::Measure::byte_rate) return "MB/s";
+  if (natural.measure == analysis::Measure::op_rate) return "ops/s";
+  return natural.name;
+}
 
-/// A report for results that declare none: one table, in MB/s when a series is naturally a byte
-/// rate, else in ops/s.
-model::ReportSpec default_report(const model::Result& r) {
-  model::ReportSpec spec;
-  spec.unit = std::any_of(r.series.begin(), r.series.end(), moves_bytes) ? "MB/s" : "ops/s";
-  spec.aggregates = {"mean", "median", "stdev", "min", "max"};
-  return spec;
+/// The reports of a result that declares none: a table of its series with their mean, median,
+/// stdev, min and max, one per measure of the series' natural units in the order the series
+/// first show them (each listing its series), so that no series is left out for being of
+/// another measure than the first. A series with nothing to show joins the first table.
+std::vector<model::ReportSpec> default_reports(const model::Result& r) {
+  const auto table = [](std::string unit) {
+    model::ReportSpec spec;
+    spec.unit = std::move(unit);
+    spec.aggregates = {"mean", "median", "stdev", "min", "max"};
+    return spec;
+  };
+  std::vector<std::pair<analysis::Measure, model::ReportSpec>> tables;
+  std::vector<std::string> blank;
+  for (const auto& series : r.series) {
+    if (series.samples.empty() && series.printed.empty()) {
+      blank.push_back(series.label);
+      continue;
+    }
+    const analysis::Unit& natural = analysis::natural_unit(series);
+    auto it = std::find_if(tables.begin(), tables.end(), [&](const auto& t) { return t.first == natural.measure; });
+    if (it == tables.end()) it = tables.insert(tables.end(), {natural.measure, table(default_unit(natural))});
+    it->second.series.push_back(series.label);
+  }
+  std::vector<model::ReportSpec> specs;
+  for (auto& [measure, spec] : tables) specs.push_back(std::move(spec));
+  if (specs.empty()) specs.push_back(table("ops/s"));
+  // One table covers every series, as a recipe's own report outside a section does.
+  if (specs.size() == 1)
+    specs.front().series.clear();
+  else
+    specs.front().series.insert(specs.front().series.end(), blank.begin(), blank.end());
+  return specs;
 }
 
 }  // namespace
 
 std::vector<model::ReportSpec> report_specs(const model::Result& result) {
-  std::vector<model::ReportSpec> specs = result.reports;
-  if (specs.empty()) specs.push_back(default_report(result));
-  return specs;
+  return result.reports.empty() ? default_reports(result) : result.reports;
 }
 
 report::ComparedResults read_compared(const model::Result& result) {

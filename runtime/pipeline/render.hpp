@@ -42,8 +42,10 @@ std::optional<model::Result> load_result(const std::string& path, std::string& e
 /// recomputed as load_result's; nullopt with `error` when one cannot be read or joined.
 std::optional<model::Result> load_joined(const std::vector<std::string>& paths, std::string& error);
 
-/// The reports `result` declares, or when it declares none a default one: every series in MB/s
-/// (or ops/s when none moved bytes) with its mean, median, stdev, min and max.
+/// The reports `result` declares, or when it declares none default ones: a table of the series
+/// with their mean, median, stdev, min and max, one per measure their natural units are of (MB/s
+/// for byte rates, ops/s for operation rates, a time or an amount in the series' own unit), so
+/// that every series shows.
 std::vector<model::ReportSpec> report_specs(const model::Result& result);
 
 /// Every file the `compare` reports of `result` name, read (or why not), before anything renders;

@@ -29,7 +29,14 @@ bool has_printed(const ReportData& data, std::size_t index) {
 
 model::Result section_view(const model::Result& result, const model::ReportSpec& spec) {
   model::Result narrowed = result;
-  if (spec.section.empty()) return narrowed;
+  if (spec.section.empty()) {
+    // A default report lists the series of its measure (pipeline::report_specs).
+    if (!spec.series.empty())
+      std::erase_if(narrowed.series, [&](const model::Series& series) {
+        return std::find(spec.series.begin(), spec.series.end(), series.label) == spec.series.end();
+      });
+    return narrowed;
+  }
   // Series that say their section are kept by it (two sections may share a label); a file from
   // before series said so, by the labels the report lists.
   const bool by_section = std::any_of(result.series.begin(), result.series.end(),
@@ -72,7 +79,9 @@ void note_interval(model::ReportFigures& figures, const analysis::BlockInterval&
 model::RenderedReport render_to_record(const model::Result& whole, const model::ReportSpec& spec, Format format,
                                        const ComparedResults& compared, std::size_t width, const NamedStyle* named) {
   std::optional<model::Result> narrowed;
-  if (!spec.section.empty()) narrowed = section_view(whole, spec);
+  const bool listed = !spec.series.empty() && (spec.style.layout == model::ReportLayout::lines ||
+                                               spec.style.layout == model::ReportLayout::table);
+  if (!spec.section.empty() || listed) narrowed = section_view(whole, spec);
   const model::Result& result = narrowed ? *narrowed : whole;
   switch (spec.style.layout) {
     case model::ReportLayout::named:

@@ -107,7 +107,8 @@ model::RenderedReport render_to_record(const model::Result& result, const model:
                                        const NamedStyle* named = nullptr);
 
 /// The result as a report of a section sees it (ReportSpec::section): the section's series alone,
-/// in the result's order; the whole result for a report outside any section.
+/// in the result's order; for a report outside any section, the series it lists (a default
+/// report's), or the whole result when it lists none.
 model::Result section_view(const model::Result& result, const model::ReportSpec& spec);
 
 /// What leads the first report of section `title`: `== TITLE ==` and a blank line in text,

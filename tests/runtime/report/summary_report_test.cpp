@@ -224,6 +224,33 @@ TEST_CASE("sections: each section's first report under its heading, covering the
   CHECK(csv.find("CPU") == std::string::npos);
 }
 
+TEST_CASE("default reports: a result that declares none shows every series, a table per measure") {
+  model::Result r = mixed();
+  r.series.push_back(published("latency", {3, 3.5}, "ms"));
+  const auto specs = rt::pipeline::report_specs(r);
+  REQUIRE(specs.size() == 3);
+  CHECK(specs[0].unit == "MB/s");
+  // The series with nothing to show joins the first table.
+  CHECK(specs[0].series ==
+        std::vector<std::string>{"read 10MB", "write 1GB",
+                                 "xbench random read 4KiB from a file much larger than any page cache", "idle"});
+  CHECK(specs[1].unit == "ops/s");
+  CHECK(specs[1].series == std::vector<std::string>{"NUMERIC SORT", "dhrystone 2", "IDEA"});
+  CHECK(specs[2].unit == "ms");
+  CHECK(specs[2].series == std::vector<std::string>{"latency"});
+  const std::string text = render_all(r, report::Format::text);
+  CHECK(text == hwbench::test::golden("default-reports.txt", text));
+  CHECK(text.find("series   n  mean ms  median ms  stdev ms  min ms  max ms\nlatency  2     3.25") !=
+        std::string::npos);
+  // One measure: one table of every series, as before.
+  model::Result bytes;
+  bytes.series = {r.series[0], r.series[3], r.series[4]};
+  const auto one = rt::pipeline::report_specs(bytes);
+  REQUIRE(one.size() == 1);
+  CHECK(one[0].unit == "MB/s");
+  CHECK(one[0].series.empty());
+}
+
 TEST_CASE("sections: the result file keeps a report's section and series, and a summary's units") {
   model::Result r = mixed();
   using rt::model::ReportLayout;
