@@ -12,19 +12,26 @@ const std::vector<StyleInfo>& style_catalogue() {
        {"old", "new"}},
       {"bonnie",
        "bonnie++ 1.96's tables and CSV line (+++++ for a test under 0.5 s); version 1.03 or 2.00: that release's",
-       {{"machine", {}}, {"version", {"1.03", "1.96", "1.97", "2.00"}}}},
+       {{"machine", {}}, {"version", {"1.03", "1.96", "1.97", "2.00"}}},
+       {}},
       {"openssl",
        "openssl speed's summary: version lines, the type x block-size table in 1000s of bytes/s, the sign/verify "
        "tables",
+       {},
        {}},
       {"perl",
        "Perl Benchmark's timestr line per timed sample: wallclock, usr sys + cusr csys = CPU",
-       {{"style", {"auto", "all", "noc", "nop"}}, {"hires", {""}}}},
-      {"stream", "STREAM 5.10's table (best MB/s skipping the first run, avg/min/max time) and the memcpy bound", {}},
+       {{"style", {"auto", "all", "noc", "nop"}}, {"hires", {""}}},
+       {}},
+      {"stream",
+       "STREAM 5.10's table (best MB/s skipping the first run, avg/min/max time) and the memcpy bound",
+       {},
+       {}},
       {"unixbench",
        "BYTE UnixBench's report: result lines, the George index table and score (layout 5 for 5.x/6.0, 4.1 for FINAL "
        "SCORE)",
-       {{"layout", {"5", "4.1"}}, {"copies", {}}}},
+       {{"layout", {"5", "4.1"}}, {"copies", {}}},
+       {}},
   };
   return styles;
 }
