@@ -51,6 +51,7 @@ std::optional<CheckedRecipe> Checker::run(const lang::recipe::Recipe& recipe) {
     plan_.estimated_seconds.reset();
   else
     plan_.estimated_seconds = plan_.timed_seconds_known;
+  resolver_->pin_roots();
   resolver_->remember_directories(false);
   return CheckedRecipe{std::move(plan_), resolver_};
 }

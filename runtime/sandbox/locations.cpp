@@ -145,6 +145,17 @@ std::vector<std::string> PathResolver::names() const {
   return out;
 }
 
+void PathResolver::pin_roots() {
+  for (const auto& l : locations_) {
+    if (!l.unavailable.empty()) continue;
+    // A root not made yet is pinned as its nearest existing ancestor's real place and the rest.
+    const std::string existing = nearest_existing(l.path);
+    const std::string real_existing = real(existing);
+    if (real_existing.empty()) continue;
+    pinned_[l.path] = normalize_path(real_existing + "/" + l.path.substr(existing.size()));
+  }
+}
+
 void PathResolver::remember_directories(bool on) {
   remember_ = on;
   nearest_.clear();
@@ -192,7 +203,8 @@ std::optional<PathError> PathResolver::check_place(const std::string& path, cons
     return PathError{fmt::format("'{}' leads through a symlink into '{}', a system directory", path, real_existing),
                      "remove the symlink or use another directory"};
   if (!root.empty()) {
-    std::string real_root = real(nearest_existing(root));
+    const auto pinned = pinned_.find(root);
+    const std::string real_root = pinned != pinned_.end() ? pinned->second : real(nearest_existing(root));
     if (path_within(existing, root) && !path_within(real_existing, real_root))
       return PathError{
           fmt::format("'{}' leaves its location through a symlink (it leads to '{}')", path, real_existing),

@@ -78,6 +78,11 @@ class PathResolver {
   /// time) every check asks the file system again.
   void remember_directories(bool on);
 
+  /// Keeps the real place of every location as it is now (the end of the check): a location that
+  /// is a symlink, or lies under one, repointed during the run then no longer holds its paths
+  /// (recheck says they leave it), rather than taking the run's writes and removals elsewhere.
+  void pin_roots();
+
  private:
   std::optional<PathError> check_place(const std::string& path, const std::string& root, bool write) const;
   /// The deepest of `path` and its ancestors that exists.
@@ -91,7 +96,8 @@ class PathResolver {
   std::vector<Location> locations_;
   std::vector<std::pair<std::string, std::string>> remaps_;
   std::string cwd_;
-  mutable std::set<std::string> used_;  ///< location names and remapped prefixes resolved through
+  mutable std::set<std::string> used_;         ///< location names and remapped prefixes resolved through
+  std::map<std::string, std::string> pinned_;  ///< location path → its real place at pin_roots()
 };
 
 /// Whether `path` lies in a system directory that no recipe may touch.

@@ -111,3 +111,23 @@ TEST_CASE("locations: symlinks that cannot be followed to a real place, FIFOs an
   CHECK_FALSE(resolver.resolve("sub/../../x", true, error));
   CHECK(error.message == "'..' is not allowed in the relative path 'sub/../../x'");
 }
+
+TEST_CASE("locations: a location that is a symlink, repointed after the check, no longer holds its paths") {
+  test::TempDir dir;
+  std::filesystem::create_directories(dir / "a");
+  std::filesystem::create_directories(dir / "b");
+  REQUIRE(::symlink((dir / "a").c_str(), (dir / "st1").c_str()) == 0);
+  sandbox::PathResolver resolver({{"st1", dir / "st1", false, false, {}, {}}}, {}, dir.path());
+  sandbox::PathError error;
+  const auto path = resolver.resolve("st1:/f", true, error);
+  REQUIRE(path);
+  resolver.pin_roots();
+  CHECK_FALSE(resolver.recheck(*path, true));
+  // Another process points the link elsewhere mid-run: the run's file would land in b.
+  REQUIRE(::unlink((dir / "st1").c_str()) == 0);
+  REQUIRE(::symlink((dir / "b").c_str(), (dir / "st1").c_str()) == 0);
+  const auto moved = resolver.recheck(*path, true);
+  REQUIRE(moved);
+  CHECK(moved->message ==
+        "'" + (dir / "st1/f") + "' leaves its location through a symlink (it leads to '" + (dir / "b") + "')");
+}
