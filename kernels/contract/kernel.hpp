@@ -199,6 +199,10 @@ struct Context {
   const platform::FileView* files = nullptr;
   /// Whether this run created `path` (and so may overwrite or delete it).
   std::function<bool(const std::string& path)> owned;
+  /// Why `path`, found when the statement runs (a glob's match), may not be touched now although
+  /// the check allowed it: a directory on its way swapped for a symlink out of its location. ""
+  /// when it may be; empty function: no rule.
+  std::function<std::string(const std::string& path)> place_problem;
   /// Set on Ctrl-C or SIGTERM; a long unit of work may stop early when it sees it.
   const std::atomic<bool>* interrupted = nullptr;
   /// Runs `fn` outside the timed region: the runtime reads its clocks around it and takes that

@@ -26,8 +26,14 @@ class RmKernel : public Kernel {
     targets_.clear();
     prepared_ = true;
     if (!context_.owned) return;
-    for (const auto& path : view.glob(pattern_))
-      if (context_.owned(path)) targets_.push_back(path);
+    for (const auto& path : view.glob(pattern_)) {
+      if (!context_.owned(path)) continue;
+      // The run's file by name, but reached through a directory swapped for a symlink since: the
+      // file there is not the run's.
+      if (context_.place_problem)
+        if (const std::string why = context_.place_problem(path); !why.empty()) throw KernelError(why);
+      targets_.push_back(path);
+    }
   }
 
   Work run(std::uint64_t n) override {

@@ -44,6 +44,14 @@ Interpreter::Interpreter(const check::CheckedRecipe& recipe, const RunOptions& o
       commands_(recipe.plan.recipe_file, options.interrupted) {
   ctx_.files = &files_;
   ctx_.owned = [this](const std::string& p) { return owned_.count(p) != 0; };
+  ctx_.place_problem = [this](const std::string& p) {
+    if (const auto e = resolver_.recheck({p, p, ""}, true)) return e->message;
+    const auto dir = owned_dirs_.find(sandbox::parent_of(p));
+    if (dir == owned_dirs_.end()) return std::string();
+    const std::string now = sandbox::real_place(dir->first);
+    if (now == dir->second) return std::string();
+    return fmt::format("'{}' is not the file this run made: its directory {} now leads to {}", p, dir->first, now);
+  };
   ctx_.interrupted = options.interrupted;
   ctx_.exclude = loop_.exclude_hook();
   for (const auto& label : plan_.series_order) {
@@ -216,6 +224,8 @@ void Interpreter::claim(const plan::Step& step) {
     if (::lstat(c.path.c_str(), &st) == 0 && !owned_.count(c.path))
       refuse(fmt::format("{} exists and this run did not create it; hwbench will not overwrite it", c.path));
     owned_.insert(c.path);
+    const std::string dir = sandbox::parent_of(c.path);
+    owned_dirs_.try_emplace(dir, sandbox::real_place(dir));
   }
 }
 

@@ -182,6 +182,9 @@ class Interpreter {
   platform::RealFileView files_;
   kernels::Context ctx_;
   std::set<std::string> owned_;
+  /// The directory of each file the run created, and its real place then: a file the run owns by
+  /// name is not its file once a symlink stands where that directory was.
+  std::map<std::string, std::string> owned_dirs_;
   std::vector<std::string> created_dirs_;
   std::map<std::string, std::size_t> index_;
   std::map<std::string, model::Series> imported_;   ///< series importers read that the plan did not have

@@ -37,6 +37,12 @@ std::string real_now(const std::string& path) {
   return errno == ENOENT || errno == ENOTDIR ? path : "";
 }
 
+}  // namespace
+
+std::string real_place(const std::string& path) { return real_now(path); }
+
+namespace {
+
 bool is_identifier_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-'; }
 
 }  // namespace

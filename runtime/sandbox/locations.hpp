@@ -45,6 +45,10 @@ std::string normalize_path(std::string_view path);
 /// The directory holding the absolute path `path`: "/a/b" -> "/a", "/a" -> "/".
 std::string parent_of(std::string_view path);
 
+/// Where `path` really is, its symbolic links followed; "" when they cannot be followed (a loop,
+/// a real path past PATH_MAX); a path that does not exist is its own place.
+std::string real_place(const std::string& path);
+
 /// Whether `path` is `root` or below it (both normalised).
 bool path_within(std::string_view path, std::string_view root);
 

@@ -408,6 +408,23 @@ TEST_CASE("command cli: an -L that the recipe does not use is warned of; unused 
   CHECK(empty_fleet.err.find("--hosts: needs a file name, not ''") != std::string::npos);
 }
 
+TEST_CASE("command cli: rm never removes through a directory swapped for a symbolic link since the check") {
+  test::TempDir work;
+  std::filesystem::create_directories(work / "sub");
+  std::filesystem::create_directories(work / "other");
+  test::write_text(work / "other/f", "a stranger's");
+  // The run's own disk:/sub/f, then its directory moved aside and a link to `other` put in its
+  // place: rm disk:/sub/f would now name the stranger's file.
+  const auto run = run_recipe(work,
+                              "setup { write disk:/sub/f size 1KB }\nseries \"x\" nop runs 1\nteardown {\n"
+                              "  exec sh \"-c\" \"mv sub sub.real && ln -s other sub\" cwd disk:\n"
+                              "  rm disk:/sub/f\n}\n");
+  CHECK(run.code == 3);
+  CHECK(run.err.find("rm disk:/sub/f: '" + (work / "sub/f") + "' is not the file this run made: its directory " +
+                     (work / "sub") + " now leads to " + (work / "other")) != std::string::npos);
+  CHECK(test::read_text(work / "other/f") == "a stranger's");
+}
+
 TEST_CASE("command cli: a symbolic link a program put in the place of the run's file is never written through") {
   test::TempDir work;
   test::write_text(work / "pre.txt", "keep");
