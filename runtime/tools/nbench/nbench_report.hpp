@@ -9,8 +9,9 @@
 // per-test columns divide each test's mean iterations/sec by the `old` (default p90) and `new`
 // (default k6) baselines; the index lines show the result's indices labelled INTEGER INDEX and
 // FLOATING-POINT INDEX against `old`, and MEMORY INDEX, INTEGER INDEX and FLOATING-POINT INDEX
-// against `new`, as compute_indices (indices.hpp) left them in the Result from full-precision
-// means (callers compute them once, before rendering). A missing figure prints
+// against `new`, from the ratios compute_indices (indices.hpp) left in the Result from
+// full-precision means (callers compute them once, before rendering), raised as nbench raises
+// them: to 0.142857, 0.33333, 0.3333333333 or 0.25, not exactly 1/n. A missing figure prints
 // `-`; an index the recipe does not declare is left out, as nbench leaves them out of a custom run.
 //
 // The system lines come from the NbenchLog (nbench_log.hpp: cpu, l2_cache, os, compiler, libc) when an
