@@ -26,8 +26,9 @@
 // `     FINAL SCORE` as `%-63s%11.1f`. The 4.1 index has no Shell Scripts (1 concurrent) (it came
 // with 5.0) and no "Partial" wording.
 //
-// Figures: a test's figure is UnixBench's pass rule (statistics.hpp unixbench_score: the lowest
-// third of the samples dropped, geometric mean of the rest) in the George baseline figure's unit;
+// Figures: a test's figure is UnixBench's pass rule (the lowest third of the samples by raw count
+// dropped: the loops of an lps or lpm test, the figure of a KBps or MWIPS one; the geometric mean
+// of the rest) in the George baseline figure's unit;
 // the time is the mean wall time of the kept samples, "samples" the number kept. An imported log
 // has one sample per test and carries the printed time and sample count in
 // its UnixbenchLog's tests (unixbench_log.hpp), which win. Tests are sorted by
