@@ -9,6 +9,14 @@ namespace {
 
 double seconds(std::int64_t ns) { return static_cast<double>(ns) / 1e9; }
 
+// Benchmark subtracts two readings of time(), whole seconds each: a sample from 0.9 s past one
+// second to 2.1 s past it shows 2, not 1. Without its start time, the whole seconds of the span.
+long long whole_wallclock(const model::Sample& sample) {
+  constexpr std::int64_t second = 1'000'000'000;
+  if (sample.start_unix_ns <= 0) return sample.wall_ns / second;
+  return (sample.start_unix_ns + sample.wall_ns) / second - sample.start_unix_ns / second;
+}
+
 }  // namespace
 
 std::string perl_timestr(const model::Sample& sample, std::string_view style, bool hires) {
@@ -16,8 +24,8 @@ std::string perl_timestr(const model::Sample& sample, std::string_view style, bo
   const double usr = seconds(sample.cpu.usr_ns), sys = seconds(sample.cpu.sys_ns);
   const double cusr = seconds(sample.cpu.cusr_ns), csys = seconds(sample.cpu.csys_ns);
   if (style == "auto") style = cusr + csys > 0 ? "all" : "noc";
-  // Perl formats its integer time() difference with %2d (or %2g with Time::HiRes).
-  std::string out = hires ? fmt::sprintf("%2g", real) : fmt::sprintf("%2d", static_cast<long long>(real));
+  // Perl formats its time() difference with %2d (or %2g of the exact span with Time::HiRes).
+  std::string out = hires ? fmt::sprintf("%2g", real) : fmt::sprintf("%2d", whole_wallclock(sample));
   out += " wallclock secs";
   if (style == "all")
     out += fmt::sprintf(" (%5.2f usr %5.2f sys + %5.2f cusr %5.2f csys = %5.2f CPU)", usr, sys, cusr, csys,

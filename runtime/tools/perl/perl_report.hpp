@@ -4,7 +4,8 @@
 //   126 wallclock secs ( 0.00 usr  0.05 sys +  0.00 cusr  0.02 csys =  0.07 CPU)
 // usr/sys are hwbench's own CPU time during the sample, cusr/csys its waited-for children's (the
 // workers of `parallel`). Perl's wallclock is the difference of two whole-second time() readings;
-// here it is the sample's wall time truncated to whole seconds (`hires`: Perl's %2g of the exact
+// here it is the same difference of the sample's start and end in whole Unix seconds, or its
+// wall time truncated when the sample has no start time (`hires`: Perl's %2g of the exact
 // figure, as with Time::HiRes).
 #include <string>
 #include <string_view>

@@ -66,6 +66,17 @@ TEST_CASE("perl report: Benchmark's timestr, field for field") {
         "0.5 wallclock secs ( 0.00 usr +  0.00 sys =  0.00 CPU)");
 }
 
+TEST_CASE("perl report: the wallclock is the difference of two whole-second time() readings") {
+  // 1.2 s from 0.9 s past a second to 0.1 s past the second after next: time() moved by 2.
+  rt::model::Sample s = timed(1'200 * ms, 0, 0, 0, 0);
+  s.start_unix_ns = 1'700'000'000'900 * ms;
+  CHECK(rt::tools::perl::perl_timestr(s, "noc") == " 2 wallclock secs ( 0.00 usr +  0.00 sys =  0.00 CPU)");
+  // 1.8 s within one second's span and the next: 1.
+  s.wall_ns = 1'800 * ms;
+  s.start_unix_ns = 1'700'000'000'100 * ms;
+  CHECK(rt::tools::perl::perl_timestr(s, "noc") == " 1 wallclock secs ( 0.00 usr +  0.00 sys =  0.00 CPU)");
+}
+
 TEST_CASE("perl report: one line per timed sample, several series get timethis's title (golden)") {
   rt::model::Result r;
   rt::model::Series a;
