@@ -35,12 +35,12 @@ std::uint32_t samples_per_block(const plan::Policy& p, std::uint32_t blocks) {
 }
 
 /// The blocks of --blocks a statement's samples fill: a fixed count's, by samples_per_block
-/// (`runs 3` of 5: 3; `runs 7`: 2, 2, 2 and 1, 4), an `until ci` statement's all of them.
+/// (`runs 3` of 5: 3; `runs 7`: 2, 2, 2 and 1, 4), an `until ci` statement's as many as its
+/// ceiling reaches (`until ci 5% runs 3` of 5: 3; the default 30: all 5).
 std::uint32_t planned_blocks(const plan::Policy& p, std::uint32_t blocks) {
-  if (p.until_ci_pct > 0) return blocks;
-  const std::uint32_t least = std::max<std::uint32_t>(p.runs_min, 1);
-  const std::uint32_t per = samples_per_block(p, blocks);
-  return (least + per - 1) / per;
+  const std::uint64_t per = samples_per_block(p, blocks);
+  const std::uint64_t most = p.until_ci_pct > 0 ? p.runs_max : std::max<std::uint32_t>(p.runs_min, 1);
+  return static_cast<std::uint32_t>(std::min<std::uint64_t>(blocks, (most + per - 1) / per));
 }
 
 }  // namespace

@@ -76,6 +76,16 @@ TEST_CASE("blocks: --spread paces a rotation's blocks over the duration, and Ctr
   CHECK(log == "abbaab");
   REQUIRE(pause.waits.size() == 2);
   for (const std::int64_t w : pause.waits) CHECK(w > 4'900'000'000);
+  // So do two `until ci` statements whose ceiling is 3 samples: they fill 3 blocks at the most.
+  log.clear();
+  pause.waits.clear();
+  auto ceiling = env.check("series \"A\" a until ci 5% runs 3\nseries \"B\" b until ci 5% runs 3\n");
+  REQUIRE(ceiling.recipe);
+  out = run::run_plan(*ceiling.recipe, opts);
+  REQUIRE(out.status == model::RunStatus::complete);
+  CHECK(log == "abbaab");
+  REQUIRE(pause.waits.size() == 2);
+  for (const std::int64_t w : pause.waits) CHECK(w > 4'900'000'000);
   // Blocks past --blocks follow at once: V's rates alternate, 1 and 3 units a sample, so that its
   // target is never met and it goes on to 4 blocks of 1 sample, 2 of them past --blocks 2.
   test::add_kernel(env, "v", [&log](std::uint64_t n, int call) {
