@@ -278,9 +278,12 @@ void Interpreter::forget_removed(const plan::Step& step) {
 void Interpreter::run_group(const plan::Step& step) {
   model::Series& series = outcome_.series[index_.at(step.series)];
   const std::vector<const plan::Step*> all = plan::kernel_steps(step);
+  bool cold = false;  // some statement's files were evicted, and that verified, before the clock
   for (const plan::Step* c : all) {
     claim(*c);
-    if (c->kernel.policy.cold) evict_inputs(*c);
+    if (!c->kernel.policy.cold) continue;
+    evict_inputs(*c);
+    cold = true;
   }
   kernels::Context whole = ctx_;
   whole.whole_programs = true;
@@ -296,6 +299,7 @@ void Interpreter::run_group(const plan::Step& step) {
   // A group that Ctrl-C reached was cut short (kernels, workers): its partial sum is not a sample.
   check_interrupt();
   r.sample.iteration = static_cast<std::uint32_t>(series.samples.size() + 1);
+  r.sample.cold = cold;
   series.add(r.sample, r.params);
   if (opts_.observer) opts_.observer->sample_taken(step, series);
 }

@@ -163,6 +163,18 @@ TEST_CASE("interpreter: cold evicts the files a statement reads before each samp
   CHECK(resident[3] > 0);  // warm: nothing evicted it
   CHECK(out.series[0].samples[0].cold);
   CHECK_FALSE(out.series[1].samples[0].cold);
+  // A group's sample is cold when its statements' files were evicted before its clock started.
+  resident.clear();
+  out = run_text(env,
+                 "setup { write disk:/g size 4MB }\nseries \"T\" time { probe disk:/g cold }\n"
+                 "series \"W\" time { probe disk:/g }\n",
+                 clock);
+  CHECK(out.status == hwbench::runtime::model::RunStatus::complete);
+  REQUIRE(resident.size() == 2);
+  CHECK(resident[0] == 0);
+  REQUIRE(out.series.size() == 2);
+  CHECK(out.series[0].samples.at(0).cold);
+  CHECK_FALSE(out.series[1].samples.at(0).cold);
 }
 
 TEST_CASE("interpreter: cold on a tmpfs is an error, never a warm figure reported as cold") {
