@@ -9,6 +9,7 @@
 
 #include "base/support/human_units.hpp"
 #include "base/support/text_columns.hpp"
+#include "runtime/analysis/blocks.hpp"
 #include "runtime/analysis/shell_time.hpp"
 #include "runtime/analysis/statistics.hpp"
 #include "runtime/analysis/units.hpp"
@@ -25,6 +26,21 @@ constexpr std::size_t kLabelColumns = 28;        // longer labels are not padded
 std::string_view env(const char* name) {
   const char* v = std::getenv(name);
   return v ? v : "";
+}
+
+/// The 95% half-interval of the series' mean as a share of it (NaN under two samples), as the
+/// reports give it from the series' own samples: in blocks, from the block means where they
+/// differ more than the samples explain; never closer than the printed digits say. The run's
+/// drift, known only at its end, may widen the reports' (docs/language.md, "Blocks").
+double own_interval_pct(const model::Series& series) {
+  const analysis::Unit& unit = analysis::natural_unit(series);
+  std::vector<std::uint32_t> blocks;
+  const std::vector<double> values = analysis::sample_values(series, unit, &blocks);
+  if (values.size() < 2) return std::nan("");
+  const double mean = analysis::mean(values);
+  if (mean == 0) return std::nan("");
+  const double half = analysis::block_interval(values, blocks, {}, analysis::figure_resolution(series, unit)).half;
+  return half / std::fabs(mean) * 100;
 }
 
 }  // namespace
@@ -130,10 +146,7 @@ void ProgressDisplay::sample_taken(const plan::Step& step, const model::Series& 
   t.seconds += static_cast<double>(now - mark_ns_) / 1e9;
   mark_ns_ = now;
   t.bytes = s.bytes > 0;
-  if (s.figure) {
-    t.unit = s.figure->unit;
-    t.resolution = std::max(t.resolution, s.figure->resolution);
-  }
+  if (s.figure) t.unit = s.figure->unit;
   const double rate = s.figure ? s.figure->value : analysis::work_rate(s);
   const std::int64_t ns = model::timed_ns(s);
   ++t.done;
@@ -224,11 +237,7 @@ std::string ProgressDisplay::series_line(const Track& t, const model::Series& se
     figures = t.rates.count() == 0 ? "-"
               : t.unit.empty()     ? human_rate(t.rates.mean(), t.bytes)
                                    : human_figure(t.rates.mean(), t.unit);
-    if (t.rates.count() >= 2 && t.rates.mean() != 0) {
-      // Never closer than the printed digits say (analysis::block_interval).
-      const double half = std::max(t.rates.ci95(), t.resolution / 2);
-      figures += fmt::format(" ±{:.1f}%", half / std::fabs(t.rates.mean()) * 100);
-    }
+    if (const double pct = own_interval_pct(series); !std::isnan(pct)) figures += fmt::format(" ±{:.1f}%", pct);
     figures += fmt::format("  {} sample{} in {}", t.done, t.done == 1 ? "" : "s", support::human_seconds(t.seconds));
     if (!series.converged) note = fmt::format("did not reach ±{}% at 95% confidence", series.ci_target_pct);
     if (const auto shortfall = analysis::shell_shortfall(series))

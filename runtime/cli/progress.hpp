@@ -70,7 +70,6 @@ class ProgressDisplay : public run::RunObserver {
     analysis::RunningMean rates;  ///< the samples' natural rates
     bool bytes = false;           ///< its rates are bytes per second
     std::string unit;             ///< the unit of its samples' figures (a command's), "" for rates
-    double resolution = 0;        ///< the coarsest step its figures were printed with, in `unit`
     bool ended = false;
   };
 

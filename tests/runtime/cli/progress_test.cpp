@@ -100,6 +100,20 @@ TEST_CASE("progress: a missed `until ci` target and an unavailable kernel are sa
         "[2/2] gone  unavailable: this machine has no such device\n");
 }
 
+TEST_CASE("progress: a series in blocks gets the interval the reports give, from its block means") {
+  test::RecipeEnv env;
+  add_test_kernels(env);
+  // 1, 1 op in block 1 and 2, 2 in block 2: the samples' own interval would be ±61.2%, the
+  // block means' (1 and 2, one degree of freedom) is ±423.5%, and the summary reports that one.
+  test::add_kernel(env, "shift", [](std::uint64_t n, int call) { return kernels::Work{0, n * (call <= 2 ? 1 : 2)}; });
+  hwbench::runtime::run::RunOptions opts;
+  opts.blocks = 2;
+  const std::string out = shown(env, "series \"s\" shift runs 4\nseries \"spin\" spin runs 4\n", cli::ProgressStyle{},
+                                250'000'000, {1'000'000}, opts);
+  INFO(out);
+  CHECK(out.find("[1/2] s     1500.0 ops/s ±423.5%  4 samples") != std::string::npos);
+}
+
 TEST_CASE("progress: on a terminal, a status line rewritten in place, cut to the width, and colours") {
   test::RecipeEnv env;
   add_test_kernels(env);
