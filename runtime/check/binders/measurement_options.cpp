@@ -105,6 +105,7 @@ void MeasurementOptions::bind(const recipe::Item& it) {
   if (w == "runs") {
     p.runs_min = p.runs_max = static_cast<std::uint32_t>(*n);
     runs_given_ = true;
+    runs_item_ = vi;
   } else {
     p.warmup = static_cast<std::uint32_t>(*n);
   }
@@ -151,6 +152,7 @@ void MeasurementOptions::bind_runs_range(const recipe::Item& value) {
   c_.step.policy.runs_max = static_cast<std::uint32_t>(*hi);
   runs_range_ = true;
   runs_range_item_ = &value;
+  runs_item_ = &value;
   runs_given_ = true;
   c_.step.text += fmt::format(" runs {}..{}", *lo, *hi);
 }
@@ -225,6 +227,10 @@ void MeasurementOptions::complete(const kernels::KernelSpec& spec) {
     // `runs N` with `until ci` is the ceiling; nbench's floor of 5 stays where it fits.
     p.runs_min = std::min<std::uint32_t>(5, p.runs_max);
   }
+  // One sample has no interval: the run would stop at it, its target never met.
+  if (p.until_ci_pct > 0 && p.runs_max < 2 && runs_item_ != nullptr)
+    c_.fail(runs_item_->loc, "'until ci' judges the interval of two samples or more, but 'runs' allows one",
+            "allow more (runs 5..30), or drop 'until ci'", item_width(*runs_item_));
 }
 
 }  // namespace hwbench::runtime::check

@@ -39,6 +39,7 @@ class MeasurementOptions {
   bool runs_given_ = false;
   bool runs_range_ = false;
   const lang::recipe::Item* runs_range_item_ = nullptr;  ///< the MIN..MAX of `runs`, when given
+  const lang::recipe::Item* runs_item_ = nullptr;        ///< the value of `runs` (N or MIN..MAX), when given
   const lang::recipe::Item* faithful_ = nullptr;
   const lang::recipe::Item* cold_ = nullptr;
   const lang::recipe::Item* cputime_ = nullptr;

@@ -486,6 +486,14 @@ TEST_CASE("checker: a range of runs without until ci is refused, and a title or 
         "      |                   ^~~~~\n"
         "hint: add until ci 5%, or give one count: runs 10\n");
   CHECK(diagnose("nop for 10ms until ci 5% runs 5..30\n").empty());
+  // A ceiling of one sample: no interval could ever meet the target.
+  CHECK(diagnose("nop for 10ms until ci 5% runs 1\n") ==
+        "t.bench:1:31: error: 'until ci' judges the interval of two samples or more, but 'runs' allows one\n"
+        "    1 | nop for 10ms until ci 5% runs 1\n"
+        "      |                               ^\n"
+        "hint: allow more (runs 5..30), or drop 'until ci'\n");
+  CHECK(diagnose("nop until ci 5% runs 1..1\n").find("but 'runs' allows one") != std::string::npos);
+  CHECK(diagnose("nop for 10ms until ci 5% runs 2\n").empty());
   CHECK(diagnose("title \"a\"\ntitle \"b\"\nnop runs 1\n") ==
         "t.bench:2:1: error: 'title' is given twice; the first is at line 1\n"
         "    2 | title \"b\"\n"
