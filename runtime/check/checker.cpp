@@ -229,6 +229,48 @@ const char* measure_words(kernels::WorkUnit unit) {
   }
   return "operations";
 }
+
+std::optional<double> group_seconds(const plan::Step& step);
+
+/// The time of `steps` run in turn, when each one's is known.
+std::optional<double> steps_seconds(const std::vector<plan::Step>& steps) {
+  double sum = 0;
+  for (const auto& s : steps) {
+    const auto one = group_seconds(s);
+    if (!one) return std::nullopt;
+    sum += *one;
+  }
+  return sum;
+}
+
+/// How long a `time` or `parallel` block's sample takes when every statement in it runs `for` a
+/// duration (its own, or its kernel's default: syscall's 10 s): a `time` block its parts in
+/// turn, a loop its body N times, a `parallel` block its longest worker. std::nullopt when some
+/// statement runs until its work is done.
+std::optional<double> group_seconds(const plan::Step& step) {
+  switch (step.kind) {
+    case plan::Step::Kind::kernel:
+      if (step.kernel.policy.for_seconds > 0) return step.kernel.policy.for_seconds;
+      return std::nullopt;
+    case plan::Step::Kind::repeat:
+      if (const auto body = steps_seconds(step.children)) return static_cast<double>(step.count) * *body;
+      return std::nullopt;
+    case plan::Step::Kind::time:
+      return steps_seconds(step.children);
+    case plan::Step::Kind::parallel: {
+      double longest = 0;
+      for (const auto& worker : step.workers) {
+        const auto one = steps_seconds(worker);
+        if (!one) return std::nullopt;
+        longest = std::max(longest, *one);
+      }
+      return longest;
+    }
+    case plan::Step::Kind::interleave:
+      break;
+  }
+  return std::nullopt;
+}
 }  // namespace
 
 bool Checker::same_measure(const plan::Step& step) {
@@ -276,6 +318,8 @@ void Checker::note_timed(const plan::Step& step, const plan::Interleave* interle
     } else {
       unknown_time_ = true;
     }
+  } else if (const auto seconds = group_seconds(step)) {
+    plan_.timed_seconds_known += *seconds;
   } else {
     unknown_time_ = true;
   }

@@ -353,6 +353,19 @@ TEST_CASE("checker: series labels default to the statement text, `for` durations
   REQUIRE(d.recipe);
   REQUIRE(d.recipe->plan.estimated_seconds);
   CHECK(*d.recipe->plan.estimated_seconds == doctest::Approx(4.0));
+  // A group's sample, every statement in it `for` a duration: a `time` block its parts in turn,
+  // a loop its body N times, a `parallel` block its longest worker.
+  auto g = env.check(
+      "time { nop for 1s; repeat 3 { nop for 2s }; parallel 2 { nop for 500ms; if $worker == 2 { nop for 1s } } }\n"
+      "parallel 4 { nop for 3s }\n");
+  INFO(g.diagnostics);
+  REQUIRE(g.recipe);
+  REQUIRE(g.recipe->plan.estimated_seconds);
+  CHECK(*g.recipe->plan.estimated_seconds == doctest::Approx(1 + 3 * 2 + 1.5 + 3));
+  auto h = env.check("time { nop for 1s; nop }\n");
+  REQUIRE(h.recipe);
+  CHECK(!h.recipe->plan.estimated_seconds);
+  CHECK(h.recipe->plan.timed_seconds_known == 0);
 }
 
 TEST_CASE("checker: parallel expands one body per worker with $worker") {
