@@ -27,6 +27,11 @@ std::optional<CheckedRecipe> Checker::run(const lang::recipe::Recipe& recipe) {
                        diags_);
   files_.report_missing();
   space_.check(diags_);
+  // `repeat 0 …`, `series "e" { }`, or everything in setup: a run with an empty summary.
+  if (plan_.main.empty() && !diags_.has_errors())
+    diags_.warning({}, "nothing is timed: no statement outside setup and teardown runs",
+                   "a timed statement stands at the top level, in series, time, parallel, interleave or a loop "
+                   "that runs at least once");
   if (diags_.has_errors()) return std::nullopt;
   plan_.peak_bytes = space_.peak_total();
   for (const auto& loc : resolver_->locations()) {

@@ -10,6 +10,9 @@ namespace hwbench::runtime::plan {
 
 namespace {
 
+/// "1 statement", "3 statements".
+std::string counted(std::size_t n, std::string_view word) { return fmt::format("{} {}{}", n, word, n == 1 ? "" : "s"); }
+
 constexpr std::size_t kShown = 40;
 
 /// a × b, or the largest count when that does not fit: a loop's passes multiply quickly.
@@ -80,7 +83,7 @@ void print_inner(const Step& s, const std::string& indent, std::ostream& out, co
       for (const auto& c : s.children) print_inner(c, indent + "  ", out);
       break;
     case Step::Kind::parallel:
-      out << fmt::format("{}{}parallel {} workers\n", indent, lead, s.workers.size());
+      out << fmt::format("{}{}parallel {}\n", indent, lead, counted(s.workers.size(), "worker"));
       print_workers(s, indent + "  ", out);
       break;
     case Step::Kind::time:
@@ -125,11 +128,11 @@ void print_steps(const std::vector<Step>& steps, std::ostream& out, bool timed) 
         for (const auto& c : s.children) print_timed(c, out, &s.interleave);
         break;
       case Step::Kind::time:
-        out << fmt::format("    time \"{}\": 1 sample of {} statements\n", s.series, s.children.size());
+        out << fmt::format("    time \"{}\": 1 sample of {}\n", s.series, counted(s.children.size(), "statement"));
         for (const auto& c : s.children) print_inner(c, "      ", out);
         break;
       case Step::Kind::parallel:
-        out << fmt::format("    parallel {} workers [{}: 1 sample]\n", s.workers.size(), s.series);
+        out << fmt::format("    parallel {} [{}: 1 sample]\n", counted(s.workers.size(), "worker"), s.series);
         print_workers(s, "      ", out);
         break;
       case Step::Kind::repeat:  // only inside groups
@@ -270,14 +273,14 @@ void print_plan(const Plan& plan, std::ostream& out) {
   if (!plan.parameters.empty()) out << "\n" << parameters_line(plan.parameters) << "\n";
   print_locations(plan, out);
   if (!plan.setup.empty()) {
-    out << fmt::format("\nsetup ({} statements, untimed):\n", plan.setup.size());
+    out << fmt::format("\nsetup ({}, untimed):\n", counted(plan.setup.size(), "statement"));
     print_steps(plan.setup, out, false);
   }
   if (plan.settle) print_settle(*plan.settle, out);
-  out << fmt::format("\ntimed ({} statements):\n", plan.main.size());
+  out << fmt::format("\ntimed ({}):\n", counted(plan.main.size(), "statement"));
   print_steps(plan.main, out, true);
   if (!plan.teardown.empty()) {
-    out << fmt::format("\nteardown ({} statements, always runs):\n", plan.teardown.size());
+    out << fmt::format("\nteardown ({}, always runs):\n", counted(plan.teardown.size(), "statement"));
     print_steps(plan.teardown, out, false);
   }
   print_totals(plan, out);

@@ -86,6 +86,16 @@ TEST_CASE("checker: rm of a location's directory is one error") {
         "hint: rm removes files; to remove those inside it, write $RAM/*\n");
 }
 
+TEST_CASE("checker: a recipe that times nothing is warned of") {
+  const std::string warning =
+      "t.bench: warning: nothing is timed: no statement outside setup and teardown runs\n"
+      "hint: a timed statement stands at the top level, in series, time, parallel, interleave or a loop that runs "
+      "at least once\n";
+  CHECK(diagnose("repeat 0 series \"z\" syscall for 5ms\n") == warning);
+  CHECK(diagnose("setup { write ramdisk:/f size 4KiB }\nteardown { rm ramdisk:/f }\n") == warning);
+  CHECK(diagnose("repeat 1 series \"z\" syscall for 5ms\n") == "");
+}
+
 TEST_CASE("checker: a location declared twice") {
   CHECK(diagnose("location st1 = \"/tmp\"\nlocation st1 = \"/var/tmp\"\nnop\n") ==
         "t.bench:2:1: error: location 'st1' is declared twice (first at line 1)\n"
@@ -268,7 +278,7 @@ TEST_CASE("checker: rm refuses a file the run did not create, and a stranger's f
         "      | ^~~~~\n"
         "hint: hwbench never overwrites a file it did not create: remove it, or write to another name\n");
   // A glob skips what the run did not create rather than failing.
-  auto glob = env.check("setup { write ramdisk:/mine size 1KB }\nteardown { rm ramdisk:/* }\n");
+  auto glob = env.check("setup { write ramdisk:/mine size 1KB }\nnop\nteardown { rm ramdisk:/* }\n");
   CHECK(glob.diagnostics.empty());
   REQUIRE(glob.recipe);
   REQUIRE(glob.recipe->plan.teardown.size() == 1);

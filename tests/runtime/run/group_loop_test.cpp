@@ -73,7 +73,7 @@ TEST_CASE("group loops: the plan shows the loop, the nesting and a few of many w
   std::ostringstream out;
   hwbench::runtime::plan::print_plan(c.recipe->plan, out);
   const std::string text = env.substitute(out.str());
-  CHECK(text.find("    time \"fw\": 1 sample of 1 statements\n"
+  CHECK(text.find("    time \"fw\": 1 sample of 1 statement\n"
                   "      parallel 6 workers\n"
                   "        worker 1: repeat 1000 (a loop):\n"
                   "          write tmp:/w1 size 1KB\n"
