@@ -90,6 +90,7 @@ void CommandBinder::argv_item(const recipe::Item& it) {
   }
   if (it.kind == recipe::Item::Kind::word) {
     if (shell_) return shell_needs_string(it);
+    if (!argv_.empty()) warn_near_option(it);
     add_word(it, it.word);
     return;
   }
@@ -97,6 +98,19 @@ void CommandBinder::argv_item(const recipe::Item& it) {
   std::vector<std::string> words;
   if (!words_of(it.expr, words)) return;
   for (auto& w : words) add_word(it, std::move(w));
+}
+
+void CommandBinder::warn_near_option(const recipe::Item& it) {
+  const std::string& w = it.word;
+  // A program's own flags (-bytes), settings (count=3) and paths are no misspelt options, nor
+  // are short words, which one edit turns into too much (true, tree).
+  if (w.size() < 5 || w[0] == '-' || w.find_first_of("=/.:") != std::string::npos) return;
+  for (const auto& option : command_options()) {
+    if (option.size() < 6 || support::edit_distance(w, option, support::Swaps::one_edit) != 1) continue;
+    c_.req.diags.warning(it.loc, fmt::format("'{}' is passed to the program; did you mean the option '{}'?", w, option),
+                         fmt::format("quote it to pass it on as it is: \"{}\"", w), width(it));
+    return;
+  }
 }
 
 void CommandBinder::shell_needs_string(const recipe::Item& it) {

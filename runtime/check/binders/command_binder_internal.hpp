@@ -39,6 +39,9 @@ class CommandBinder {
   void argv_item(const recipe::Item& it);
   void shell_needs_string(const recipe::Item& it);
   void add_word(const recipe::Item& it, std::string word);
+  /// Warns of a bare word of the program's one edit from an option's name (`timout 2s`): the
+  /// program gets it, and the option it was meant to be is not set.
+  void warn_near_option(const recipe::Item& it);
   // The words an expression gives the program: a list gives one per item; a location in a
   // path, or spliced into a string, becomes the real path it names.
   bool words_of(const lang::recipe::Expr& e, std::vector<std::string>& out);

@@ -58,6 +58,19 @@ TEST_CASE("command binder: NAME=VALUE is one word of a program's, and only there
         "hint: write parameters as 'name value', without '='\n");
 }
 
+TEST_CASE("command binder: a word one letter from an option is the program's, with a warning") {
+  test::RecipeEnv env;
+  const auto c = check(env, "exec sleep 0.01 timout 2s -bytes tree=1 \"imprt\" true runs 2\n");
+  CHECK(c.diagnostics ==
+        "t.bench:1:17: warning: 'timout' is passed to the program; did you mean the option 'timeout'?\n"
+        "    1 | exec sleep 0.01 timout 2s -bytes tree=1 \"imprt\" true runs 2\n"
+        "      |                 ^~~~~~\n"
+        "hint: quote it to pass it on as it is: \"timout\"\n");
+  REQUIRE(c.recipe);
+  const auto& step = c.recipe->plan.main.at(0).kernel;
+  CHECK(hwbench::kernels::command::argv_of(*step.spec, step.call).size() == 8);
+}
+
 TEST_CASE("command binder: sh takes one string, and its options after it") {
   test::RecipeEnv env;
   const auto c = check(env, "sh \"ls ${disk:} | wc -l\" env \"LC_ALL=C\" exit [0, 1] ignore-failure runs 3\n");
