@@ -1,7 +1,7 @@
 #pragma once
-// The command binder's walk over one `exec` or `sh` statement, shared by command_binder.cpp (the
-// program's words, the options, the whole statement) and figure_binder.cpp (the figures and
-// imports read from the program's output). Private to runtime/check.
+// The command binder's walk over one `exec` or `sh` statement, shared by command_words.cpp (the
+// program's words), command_binder.cpp (the options, the whole statement) and figure_binder.cpp
+// (the figures and imports read from the program's output). Private to runtime/check.
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -20,6 +20,12 @@ namespace recipe = lang::recipe;
 
 /// Whether `word` ends a command's argv: one of its own options or a measurement option.
 bool is_command_option(const std::string& word);
+
+/// The words that end a command's argv: its own options and the measurement options.
+const std::vector<std::string>& command_options();
+
+/// Whether a path's text starts with a location's name before ':' ("disk:/x").
+bool names_location(const std::string& text);
 
 /// Binds one command statement, left to right: the program's words up to the first option word,
 /// then the options.
