@@ -219,7 +219,9 @@ GroupResult run_time_group(GroupRun& run, const plan::Step& step) {
         return out;
       }
       add_part(s, {inner.sample.wall_ns, inner.sample.cpu}, group_tally_of(inner.sample));
-      out.params.params["workers"] = inner.params.params["workers"];
+      // Every parallel block of the sample is named, in turn: "4+2" for two blocks of 4 and 2.
+      std::string& workers = out.params.params["workers"];
+      workers = workers.empty() ? inner.params.params["workers"] : workers + "+" + inner.params.params["workers"];
       continue;
     }
     try {

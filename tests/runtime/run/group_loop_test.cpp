@@ -29,6 +29,18 @@ std::size_t files_in(const std::string& dir) {
   return n;
 }
 
+/// `text` checked and run with the real clock; the run must complete.
+hwbench::runtime::run::RunOutcome run_complete(hwbench::test::RecipeEnv& env, const std::string& text) {
+  auto c = env.check(text);
+  REQUIRE_MESSAGE(c.recipe.has_value(), c.diagnostics);
+  hwbench::platform::RealClock clock;
+  hwbench::runtime::run::RunOptions opts;
+  opts.clock = &clock;
+  auto out = hwbench::runtime::run::run_plan(*c.recipe, opts);
+  REQUIRE_MESSAGE(out.status == hwbench::runtime::model::RunStatus::complete, out.error);
+  return out;
+}
+
 }  // namespace
 
 TEST_CASE("group loops: a repeat inside parallel stays one loop node, checked once") {
@@ -102,16 +114,18 @@ TEST_CASE("group loops: nesting rules") {
         "hint: a group is one sample; nest loops inside it instead\n");
 }
 
+TEST_CASE("group loops: a time block of two parallel blocks names the workers of both") {
+  hwbench::test::RecipeEnv env;
+  const auto out =
+      run_complete(env, "series \"w\" time { parallel 4 { syscall for 5ms }; parallel 2 { syscall for 5ms } }\n");
+  const auto& s = out.series.at(0);
+  CHECK(s.params_of(s.samples[0]).params.at("workers") == "4+2");
+}
+
 TEST_CASE("group loops: time { parallel { repeat } } writes and removes every file, one sample with the workers' CPU") {
   hwbench::test::RecipeEnv env;
-  auto c = env.check(
-      "series \"fw\" time { parallel 3 { repeat 200 { write tmp:/w$worker size 64KB; rm tmp:/w$worker } } }\n");
-  REQUIRE_MESSAGE(c.recipe.has_value(), c.diagnostics);
-  hwbench::platform::RealClock clock;
-  hwbench::runtime::run::RunOptions opts;
-  opts.clock = &clock;
-  auto out = hwbench::runtime::run::run_plan(*c.recipe, opts);
-  REQUIRE_MESSAGE(out.status == hwbench::runtime::model::RunStatus::complete, out.error);
+  const auto out = run_complete(
+      env, "series \"fw\" time { parallel 3 { repeat 200 { write tmp:/w$worker size 64KB; rm tmp:/w$worker } } }\n");
   REQUIRE(out.series.size() == 1);
   CHECK(out.series[0].label == "fw");
   REQUIRE(out.series[0].samples.size() == 1);
