@@ -20,6 +20,25 @@ namespace {
 const CLI::Validator named_file(
     [](const std::string& v) { return v.empty() ? std::string("needs a file name, not ''") : std::string(); }, "FILE");
 
+/// CLI11's check of a count from `lo` to `hi`: its own Range check calls "5x" out of range, as if
+/// it were a number.
+CLI::Validator whole_number(unsigned long lo, unsigned long hi) {
+  return CLI::Validator(
+      [lo, hi](const std::string& v) {
+        std::size_t used = 0;
+        unsigned long n = 0;
+        try {
+          n = v.empty() || v[0] == '-' ? 0 : std::stoul(v, &used);
+        } catch (const std::exception&) {
+          used = 0;
+        }
+        if (used == 0 || used != v.size()) return fmt::format("'{}' is not a whole number", v);
+        if (n < lo || n > hi) return fmt::format("{} is out of range: give {} to {}", v, lo, hi);
+        return std::string();
+      },
+      fmt::format("{}..{}", lo, hi));
+}
+
 /// Every option of every command, as parsed.
 struct Options {
   Common common;
@@ -66,7 +85,7 @@ void add_slurm_options(CLI::App* sub, HostsOptions& hosts) {
   sub->add_flag("--slurm", hosts.slurm,
                 "run on the nodes of a Slurm allocation (salloc, srun --bcast), then compare the nodes");
   sub->add_option("--nodes", hosts.slurm_options.nodes, "N: with --slurm, the nodes to allocate (default 1)")
-      ->check(CLI::Range(1u, 100000u));
+      ->check(whole_number(1, 100000));
   sub->add_option("--partition", hosts.slurm_options.partition, "P: with --slurm, the partition");
   sub->add_option("--nodelist", hosts.slurm_options.nodelist, "LIST: with --slurm, these nodes (n[1-4],c07)");
   sub->add_option("--time", hosts.slurm_options.time,
@@ -92,7 +111,7 @@ CLI::App* add_run(CLI::App& app, Options& o) {
   run->add_option("--blocks", o.run_files.blocks,
                   "take each series' samples in at most N blocks spread over the run, in turn with its neighbours "
                   "(default 5; 1: back to back)")
-      ->check(CLI::Range(1, 1000));
+      ->check(whole_number(1, 1000));
   run->add_option("--spread", o.run_files.spread,
                   "spread each rotation's blocks over at least DURATION (90s, 5min), pausing between them, so that "
                   "the intervals see a drift slower than the statements take (default: none)")
@@ -108,7 +127,7 @@ CLI::App* add_run(CLI::App& app, Options& o) {
                   "run the recipe N times, each in a process of its own, write each run's result file "
                   "(-o r.json: r-1.json, r-2.json…) and print the reports of the N joined, whose intervals come from "
                   "the runs' means (default 1)")
-      ->check(CLI::Range(1, 100));
+      ->check(whole_number(1, 100));
   auto* quiet = run->add_flag("-q,--quiet", o.display.quiet, "no progress on stderr");
   run->add_flag("-v,--verbose", o.display.verbose, "one progress line per sample as well")->excludes(quiet);
   run->add_option("--color", o.display.color,
@@ -199,7 +218,7 @@ CLI::App* add_reproduce(CLI::App& app, Options& o) {
   rep->add_option("--effect", o.reproduce.effect, "PCT: the least difference the comparison's verdicts call one");
   rep->add_option("--format", o.format, "report format")->check(CLI::IsMember({"text", "csv", "md", "markdown"}));
   rep->add_option("--width", o.width, kWidthHelp)->check(CLI::NonNegativeNumber);
-  rep->add_option("--blocks", o.reproduce.blocks, "as run --blocks")->check(CLI::Range(1, 1000));
+  rep->add_option("--blocks", o.reproduce.blocks, "as run --blocks")->check(whole_number(1, 1000));
   rep->add_flag("-q,--quiet", o.display.quiet, "no progress on stderr");
   rep->add_option("--host", o.hosts.destinations, "DEST: run it on this host over ssh (as run --host); repeat for more")
       ->allow_extra_args(false);

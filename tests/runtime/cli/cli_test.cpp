@@ -79,6 +79,12 @@ TEST_CASE("cli: exit codes") {
   CHECK_FALSE(test::exists(work / "never.json"));
   CHECK(test::cli({"check", work / "missing.bench"}).code == 2);
   CHECK(test::cli({"check", "--no-such-flag", bad}).code == 2);
+  const auto not_number = test::cli({"run", "--blocks", "5x", bad});
+  CHECK(not_number.code == 2);
+  CHECK(not_number.err.starts_with("hwbench: --blocks: '5x' is not a whole number\n"));
+  const auto too_many = test::cli({"run", "--reruns", "200", bad});
+  CHECK(too_many.code == 2);
+  CHECK(too_many.err.starts_with("hwbench: --reruns: 200 is out of range: give 1 to 100\n"));
   const auto unknown = test::cli({"rnu", bad});
   CHECK(unknown.code == 2);
   CHECK(unknown.err == "hwbench: unknown command 'rnu'; did you mean 'run'?\nrun 'hwbench --help' for usage\n");
