@@ -4,6 +4,8 @@
 // A series' figure is the mean of its samples at full precision, in the baseline figure's unit;
 // nothing is computed from printed, rounded text.
 #include <optional>
+#include <string>
+#include <vector>
 
 #include "runtime/model/result.hpp"
 
@@ -11,8 +13,21 @@ namespace hwbench::runtime::analysis {
 
 /// A series' figure for indices: `aggregate` (default the mean) of its samples in unit `unit`;
 /// std::nullopt when it has none (unavailable, not run, or no figure in that unit's measure).
+/// `unixbench` is UnixBench's pass rule over unixbench_kept_passes.
 std::optional<double> series_figure(const model::Series& series, const std::string& unit,
                                     const std::string& aggregate = "mean");
+
+/// One pass of a UnixBench test: its figure in the unit asked for, and its time.
+struct UnixbenchPass {
+  double value = 0;
+  double seconds = 0;
+};
+
+/// The passes of `series` in unit `unit` that UnixBench keeps: sorted by their raw count (the
+/// loops of an lps or lpm test, whose figure is the loops over the time; the figure itself of a
+/// KBps or MWIPS test, which the programs print as rates), the lowest third dropped. Empty when
+/// the series has no figure in that unit.
+std::vector<UnixbenchPass> unixbench_kept_passes(const model::Series& series, const std::string& unit);
 
 /// The index `spec` over `result`'s series and baselines. value is NaN when a series or its
 /// baseline figure is missing.

@@ -130,41 +130,24 @@ std::optional<UnixbenchPrintedTest> printed_test(const std::optional<UnixbenchLo
   return it->second;
 }
 
-/// One pass of a test: what UnixBench sorts it by, its figure and its time.
-struct UnixbenchPass {
-  double count = 0;
-  double value = 0;
-  double seconds = 0;
-};
-
 /// The row for `series` (the test `label`) in `unit` (an hwbench unit), or std::nullopt when it
 /// has no figure.
 std::optional<UnixbenchRow> make_row(const std::optional<UnixbenchLog>& log, const model::Series& series,
                                      const std::string& label, const std::string& unit) {
-  const analysis::Unit* u = analysis::find_unit(unit);
-  if (u == nullptr || !series.unavailable.empty()) return std::nullopt;
-  // UnixBench sorts the passes by their raw count: the loops for lps and lpm, which it divides by
-  // the time, or the figure itself for KBps and MWIPS, which the programs print as rates.
-  const bool counted = unit == "lps" || unit == "lpm";
-  std::vector<UnixbenchPass> passes;
-  for (const auto& s : series.samples)
-    if (auto v = analysis::sample_value(s, *u))
-      passes.push_back(
-          {counted && s.ops > 0 ? static_cast<double>(s.ops) : *v, *v, static_cast<double>(s.wall_ns) / 1e9});
+  // The lowest third of the passes by count is dropped; the figure is the kept passes' geometric
+  // mean and the time their mean time.
+  const auto passes = analysis::unixbench_kept_passes(series, unit);
   if (passes.empty()) return std::nullopt;
   UnixbenchRow row;
   row.label = label;
   row.series = series.label;
   row.unit = unixbench_printed_unit(unit);
-  // The lowest third by count is dropped; the figure is the kept passes' geometric mean and the
-  // time their mean time.
-  std::stable_sort(passes.begin(), passes.end(), [](const auto& a, const auto& b) { return a.count < b.count; });
-  const std::size_t kept = analysis::unixbench_kept(passes.size());
+  const std::size_t kept = passes.size();
   std::vector<double> values;
   double seconds = 0;
-  for (std::size_t i = passes.size() - kept; i < passes.size(); ++i) {
-    values.push_back(passes[i].value);
-    seconds += passes[i].seconds;
+  for (const auto& p : passes) {
+    values.push_back(p.value);
+    seconds += p.seconds;
   }
   row.figure = analysis::geomean(values);
   row.seconds = seconds / static_cast<double>(kept);

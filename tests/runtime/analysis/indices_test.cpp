@@ -9,6 +9,7 @@
 
 #include "runtime/record/baseline.hpp"
 #include "tests/support/recipe_env.hpp"
+#include "tests/support/timed_series.hpp"
 
 namespace model = hwbench::runtime::model;
 namespace test = hwbench::test;
@@ -240,4 +241,14 @@ TEST_CASE("baselines: an N-copy series takes its single-copy label's figure") {
   CHECK(hwbench::runtime::analysis::baseline_figure(b, "Pipe Throughput (0 copies)") == nullptr);
   CHECK(hwbench::runtime::analysis::split_copies_label("Shell Scripts (8 concurrent) (16 copies)") ==
         std::pair<std::string, long long>{"Shell Scripts (8 concurrent)", 16});
+}
+
+TEST_CASE("indices: using unixbench drops the passes with the fewest loops, as the report's rows do") {
+  // Execl: the fewest loops (89000) came in the shortest time, so that pass has the highest rate;
+  // UnixBench drops it by its count, and an index must take the figure the report prints.
+  const model::Series execl =
+      test::timed_series("Execl Throughput", {90000, 89000, 89500}, {30'500'000'000, 29'000'000'000, 29'800'000'000});
+  const auto figure = hwbench::runtime::analysis::series_figure(execl, "lps", "unixbench");
+  REQUIRE(figure);
+  CHECK(*figure == doctest::Approx(std::sqrt(90000 / 30.5 * (89500 / 29.8))).epsilon(1e-12));
 }

@@ -17,6 +17,7 @@
 #include "runtime/tools/unixbench/unixbench_import.hpp"
 #include "tests/support/golden.hpp"
 #include "tests/support/temp_dir.hpp"
+#include "tests/support/timed_series.hpp"
 
 namespace model = hwbench::runtime::model;
 
@@ -319,16 +320,8 @@ TEST_CASE("unixbench report: passes are dropped by their raw count, not their ra
   // UnixBench sorts by the count and drops it; the rate of the other two is what it reports.
   model::Result r;
   r.baselines = {george()};
-  model::Series execl;
-  execl.label = "Execl Throughput";
-  const std::vector<std::pair<std::uint64_t, double>> passes = {{90000, 30.5}, {89000, 29.0}, {89500, 29.8}};
-  for (std::size_t i = 0; i < passes.size(); ++i) {
-    model::Sample sample;
-    sample.iteration = static_cast<std::uint32_t>(i + 1);
-    sample.ops = passes[i].first;
-    sample.wall_ns = static_cast<std::int64_t>(passes[i].second * 1e9);
-    execl.add(sample, {"system", {}});
-  }
+  const model::Series execl = hwbench::test::timed_series("Execl Throughput", {90000, 89000, 89500},
+                                                          {30'500'000'000, 29'000'000'000, 29'800'000'000});
   r.series = {execl};
   model::ReportSpec spec;
   spec.style = model::report_style_from_text("unixbench").value();
