@@ -76,7 +76,11 @@ void print_workers(const Step& s, const std::string& indent, std::ostream& out) 
 void print_inner(const Step& s, const std::string& indent, std::ostream& out, const std::string& lead) {
   switch (s.kind) {
     case Step::Kind::kernel:
-      out << fmt::format("{}{}{}\n", indent, lead, s.kernel.text);
+      // How long it runs, its built-in `for` included (`time { syscall }` runs syscall's 10 s).
+      if (s.kernel.policy.for_seconds > 0)
+        out << fmt::format("{}{}{}    [{}]\n", indent, lead, s.kernel.text, policy_text(s.kernel.policy));
+      else
+        out << fmt::format("{}{}{}\n", indent, lead, s.kernel.text);
       break;
     case Step::Kind::repeat:
       out << fmt::format("{}{}repeat {} (a loop):\n", indent, lead, s.count);

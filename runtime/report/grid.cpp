@@ -106,9 +106,10 @@ void write_csv(const Grid& grid, std::ostream& out) {
 }
 
 std::string markdown_cell(std::string_view s) {
+  // A label's `<x>` would be raw HTML on the page, its `*` emphasis, its backtick code.
   std::string escaped;
   for (char c : s) {
-    if (c == '|') escaped += '\\';
+    if (c == '|' || c == '\\' || c == '<' || c == '>' || c == '*' || c == '`') escaped += '\\';
     escaped += c;
   }
   return escaped;
