@@ -93,6 +93,14 @@ TEST_CASE("group loops: the plan shows the loop, the nesting and a few of many w
                   "        worker 2: repeat 1000 (a loop):\n") != std::string::npos);
   CHECK(text.find("        … and 2 more workers\n") != std::string::npos);
   CHECK(text.find("worker 5:") == std::string::npos);
+  // A statement inside runs as long as its `for` says, its kernel's built-in one included.
+  auto timed = env.check("series \"t\" time { syscall; nop for 5ms }\n");
+  REQUIRE_MESSAGE(timed.recipe.has_value(), timed.diagnostics);
+  std::ostringstream plan;
+  hwbench::runtime::plan::print_plan(timed.recipe->plan, plan);
+  CHECK(plan.str().find("    time \"t\": 1 sample of 2 statements\n"
+                        "      syscall    [1 sample of 10 s]\n"
+                        "      nop for 5ms    [1 sample of 0.005 s]\n") != std::string::npos);
 }
 
 TEST_CASE("group loops: nesting rules") {
