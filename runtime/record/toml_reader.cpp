@@ -20,12 +20,37 @@ void Problems::at(const toml::value& where, std::string message) {
                      std::move(message));
 }
 
+void Problems::at_key(const toml::value& value, const std::string& key, std::string message) {
+  const auto loc = value.location();
+  lang::SourceLoc place{static_cast<std::uint32_t>(loc.line()), static_cast<std::uint32_t>(loc.column())};
+  std::uint32_t length = 1;
+  // The value's line, up to the value: the key stands last before it (`key = v`, `"key" = v`).
+  std::size_t start = 0;
+  for (std::uint32_t line = 1; line < place.line && start != std::string::npos; ++line) {
+    start = text_.find('\n', start);
+    if (start != std::string::npos) ++start;
+  }
+  if (!key.empty() && start != std::string::npos && place.column > 1) {
+    const std::string before = text_.substr(start, place.column - 1);
+    if (const std::size_t at = before.rfind(key); at != std::string::npos) {
+      place.column = static_cast<std::uint32_t>(at + 1);
+      length = static_cast<std::uint32_t>(key.size());
+    }
+  }
+  diagnostics_.error(place, std::move(message), {}, length);
+}
+
 void Problems::whole_file(std::string message) { diagnostics_.error({}, std::move(message)); }
 
 std::string Problems::render() const {
   auto sorted = diagnostics_;
   sorted.sort_by_place();
-  return lang::render_brief(sorted, file_);
+  if (text_.empty()) return lang::render_brief(sorted, file_);
+  std::ostringstream out;
+  sorted.render(lang::Source{file_, text_}, out, lang::Excerpt::source_line);
+  std::string text = out.str();
+  if (!text.empty() && text.back() == '\n') text.pop_back();
+  return text;
 }
 
 void check_keys(const toml::value& table, const std::vector<std::string>& known, std::string_view context,
@@ -33,7 +58,8 @@ void check_keys(const toml::value& table, const std::vector<std::string>& known,
   for (const auto& [key, value] : table.as_table()) {
     if (std::find(known.begin(), known.end(), key) != known.end()) continue;
     const std::string listed = fmt::format("known keys: {}", support::join(known, ", "));
-    problems.at(value, fmt::format("unknown key '{}'{}; {}", key, context, support::did_you_mean(key, known, listed)));
+    problems.at_key(value, key,
+                    fmt::format("unknown key '{}'{}; {}", key, context, support::did_you_mean(key, known, listed)));
   }
 }
 

@@ -17,10 +17,14 @@ namespace hwbench::runtime::record {
 /// toml11's locations and rendered by lang::render_brief().
 class Problems {
  public:
-  /// Problems found in `file` (the name used in messages).
-  explicit Problems(std::string file) : file_(std::move(file)) {}
+  /// Problems found in `file` (the name used in messages). With the file's `text`, each is shown
+  /// with its line and a caret under the place, as a recipe's are; without, one line each.
+  explicit Problems(std::string file, std::string text = {}) : file_(std::move(file)), text_(std::move(text)) {}
   /// A problem at `where`'s place in the file.
   void at(const toml::value& where, std::string message);
+  /// A problem with the key `key` of the value `value`: at the key, where the text shows it on
+  /// the value's line, else at the value.
+  void at_key(const toml::value& value, const std::string& key, std::string message);
   /// A problem with no place in the file.
   void whole_file(std::string message);
   /// Whether any problem was found.
@@ -30,6 +34,7 @@ class Problems {
 
  private:
   std::string file_;
+  std::string text_;
   lang::Diagnostics diagnostics_;
 };
 

@@ -39,8 +39,9 @@ void read_locations(const toml::value& table, const std::string& context, Host& 
   }
   for (const auto& [key, value] : table.as_table()) {
     if (key.empty() || key.find('=') != std::string::npos) {
-      problems.at(value,
-                  fmt::format("{}'{}' is not a location name: write a NAME or a \"/DIR\", without '='", context, key));
+      problems.at_key(
+          value, key,
+          fmt::format("{}'{}' is not a location name: write a NAME or a \"/DIR\", without '='", context, key));
       continue;
     }
     if (!value.is_string()) {
@@ -62,7 +63,7 @@ void read_locations(const toml::value& table, const std::string& context, Host& 
 std::optional<std::vector<Host>> parse_fleet(std::string_view text, const std::string& name, std::string& error) {
   const auto root = record::parse_toml(text, name, error);
   if (!root) return std::nullopt;
-  record::Problems problems(name);
+  record::Problems problems(name, std::string(text));
   record::check_keys(*root, {"host"}, "", problems);
   std::vector<Host> hosts;
   const toml::value* list = find_key(*root, "host");

@@ -166,11 +166,21 @@ TEST_CASE("remote: a bad fleet file gets every problem with its line and column"
           .has_value());
   CHECK(error ==
         "fleet.toml:1:1: error: host 1: missing key 'ssh' (the destination, as ssh takes it: user@host or an alias)\n"
-        "fleet.toml:3:7: error: unknown key 'shh' in host 1; did you mean 'ssh'?\n"
+        "    1 | [[host]]\n"
+        "      | ^\n"
+        "fleet.toml:3:1: error: unknown key 'shh' in host 1; did you mean 'ssh'?\n"
+        "    3 | shh = \"x\"\n"
+        "      | ^~~\n"
         "fleet.toml:5:1: error: host 2: the name 'a' is given twice: each host needs its own\n"
+        "    5 | [[host]]\n"
+        "      | ^\n"
         "fleet.toml:7:7: error: host 2: the ssh destination '-oProxyCommand=x' starts with '-' (ssh would take it for "
         "an option)\n"
-        "fleet.toml:8:22: error: host 2: the location 'disk' must be an absolute path on the host, not 'relative/dir'");
+        "    7 | ssh = \"-oProxyCommand=x\"\n"
+        "      |       ^\n"
+        "fleet.toml:8:22: error: host 2: the location 'disk' must be an absolute path on the host, not 'relative/dir'\n"
+        "    8 | locations = { disk = \"relative/dir\" }\n"
+        "      |                      ^");
   // A cache the copy (from the login directory) and the run (from its own) would each find
   // elsewhere; location names that -L could not carry.
   CHECK_FALSE(remote::parse_fleet("[[host]]\nssh = \"h\"\ncache = \"~/.cache/alt\"\n"
@@ -179,8 +189,14 @@ TEST_CASE("remote: a bad fleet file gets every problem with its line and column"
                   .has_value());
   CHECK(error ==
         "fleet.toml:3:9: error: host 1: 'cache' must be an absolute directory on the host, not '~/.cache/alt'\n"
+        "    3 | cache = \"~/.cache/alt\"\n"
+        "      |         ^\n"
         "fleet.toml:4:20: error: host 1: '' is not a location name: write a NAME or a \"/DIR\", without '='\n"
-        "fleet.toml:4:38: error: host 1: 'a=b' is not a location name: write a NAME or a \"/DIR\", without '='");
+        "    4 | locations = { \"\" = \"/tmp/x\", \"a=b\" = \"/tmp/y\" }\n"
+        "      |                    ^\n"
+        "fleet.toml:4:31: error: host 1: 'a=b' is not a location name: write a NAME or a \"/DIR\", without '='\n"
+        "    4 | locations = { \"\" = \"/tmp/x\", \"a=b\" = \"/tmp/y\" }\n"
+        "      |                               ^~~");
   CHECK_FALSE(remote::parse_fleet("", "empty.toml", error).has_value());
   CHECK(error == "empty.toml: error: no [[host]] tables: each host is a [[host]] with at least ssh = \"DESTINATION\"");
 }
