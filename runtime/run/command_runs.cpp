@@ -94,6 +94,9 @@ void Interpreter::clear_figure_files(const plan::Step& step) {
     // The checker has the file among the statement's `writes`, which claim() made the run's own;
     // a file the run does not own is never removed.
     if (rule.from != plan::FigureRule::Stream::file || owned_.count(rule.file) == 0) continue;
+    // Nor one reached through a directory swapped for a symlink since the run made it.
+    if (const std::string why = ctx_.place_problem(rule.file); !why.empty())
+      throw StepFailed{fmt::format("{}: {}", where(step), why)};
     if (::unlink(rule.file.c_str()) != 0 && errno != ENOENT)
       throw StepFailed{fmt::format("{}: cannot remove {}, the file the figure is read from, before the run: {}",
                                    where(step), rule.file, std::strerror(errno))};
