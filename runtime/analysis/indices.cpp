@@ -27,22 +27,23 @@ std::vector<UnixbenchPass> unixbench_kept_passes(const model::Series& series, co
   return kept;
 }
 
+std::optional<double> series_aggregate(const model::Series& series, const std::string& unit,
+                                       const std::string& aggregate_name, std::span<const double> values) {
+  if (aggregate_name != "unixbench") return aggregate(aggregate_name, values);
+  // By the passes' counts: the aggregate alone sees only the figures, which it sorts by rate.
+  std::vector<double> kept;
+  for (const auto& p : unixbench_kept_passes(series, unit)) kept.push_back(p.value);
+  if (kept.empty()) return std::nullopt;
+  return geomean(kept);
+}
+
 std::optional<double> series_figure(const model::Series& series, const std::string& unit,
                                     const std::string& aggregate_name) {
-  if (aggregate_name == "unixbench") {
-    // By the passes' counts, as the report's rows: the aggregate alone sees only the figures.
-    std::vector<double> values;
-    for (const auto& p : unixbench_kept_passes(series, unit)) values.push_back(p.value);
-    if (values.empty()) return std::nullopt;
-    return geomean(values);
-  }
   const Unit* u = find_unit(unit);
   if (u == nullptr || !series.unavailable.empty()) return std::nullopt;
-  std::vector<double> values;
-  for (const auto& s : series.samples)
-    if (auto v = sample_value(s, *u)) values.push_back(*v);
+  const std::vector<double> values = sample_values(series, *u);
   if (values.empty()) return std::nullopt;
-  return aggregate(aggregate_name, values);
+  return series_aggregate(series, unit, aggregate_name, values);
 }
 
 model::IndexValue compute_index(const model::Result& result, const model::IndexSpec& spec) {

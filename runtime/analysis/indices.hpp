@@ -4,6 +4,7 @@
 // A series' figure is the mean of its samples at full precision, in the baseline figure's unit;
 // nothing is computed from printed, rounded text.
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -16,6 +17,12 @@ namespace hwbench::runtime::analysis {
 /// `unixbench` is UnixBench's pass rule over unixbench_kept_passes.
 std::optional<double> series_figure(const model::Series& series, const std::string& unit,
                                     const std::string& aggregate = "mean");
+
+/// Aggregate `aggregate` of `series`, whose figures in `unit` are `values` (sample_values): the
+/// aggregate over the values, except `unixbench`, UnixBench's pass rule over
+/// unixbench_kept_passes, which needs the passes' counts the values do not carry.
+std::optional<double> series_aggregate(const model::Series& series, const std::string& unit,
+                                       const std::string& aggregate, std::span<const double> values);
 
 /// One pass of a UnixBench test: its figure in the unit asked for, and its time.
 struct UnixbenchPass {

@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "runtime/analysis/indices.hpp"
 #include "runtime/analysis/stability.hpp"
 #include "runtime/analysis/statistics.hpp"
 #include "runtime/report/report.hpp"
@@ -72,7 +73,9 @@ ReportData build_report_data(const model::Result& result, const model::ReportSpe
     if (unit != nullptr && figures.values.empty() && !series.samples.empty() && !has_printed_figure) continue;
     for (const auto& name : spec.aggregates) {
       // ci95 takes the samples' blocks into account: a drift between them widens it.
-      auto value = name == "ci95" ? std::optional(figures.interval.half) : analysis::aggregate(name, figures.values);
+      auto value = name == "ci95"    ? std::optional(figures.interval.half)
+                   : unit != nullptr ? analysis::series_aggregate(series, unit->name, name, figures.values)
+                                     : analysis::aggregate(name, figures.values);
       figures.aggregates.emplace_back(name, value.value_or(std::numeric_limits<double>::quiet_NaN()));
       std::optional<double> printed;
       if (const auto it = series.printed.find(name); it != series.printed.end() && unit != nullptr) {

@@ -8,6 +8,7 @@
 #include <doctest/doctest.h>
 
 #include "runtime/record/baseline.hpp"
+#include "runtime/report/report.hpp"
 #include "tests/support/recipe_env.hpp"
 #include "tests/support/timed_series.hpp"
 
@@ -250,5 +251,15 @@ TEST_CASE("indices: using unixbench drops the passes with the fewest loops, as t
       test::timed_series("Execl Throughput", {90000, 89000, 89500}, {30'500'000'000, 29'000'000'000, 29'800'000'000});
   const auto figure = hwbench::runtime::analysis::series_figure(execl, "lps", "unixbench");
   REQUIRE(figure);
-  CHECK(*figure == doctest::Approx(std::sqrt(90000 / 30.5 * (89500 / 29.8))).epsilon(1e-12));
+  const double kept = std::sqrt(90000 / 30.5 * (89500 / 29.8));
+  CHECK(*figure == doctest::Approx(kept).epsilon(1e-12));
+  // And a report that asks for the aggregate by name: report lps unixbench.
+  model::Result result;
+  result.series = {execl};
+  model::ReportSpec spec;
+  spec.unit = "lps";
+  spec.aggregates = {"unixbench"};
+  const auto data = hwbench::runtime::report::build_report_data(result, spec);
+  REQUIRE(data.series.size() == 1);
+  CHECK(data.series[0].aggregates.at(0).second == doctest::Approx(kept).epsilon(1e-12));
 }
