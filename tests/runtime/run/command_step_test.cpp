@@ -316,6 +316,7 @@ TEST_CASE("command step: prepare and conclude run with the statement's env and t
   const auto start = std::chrono::steady_clock::now();
   const auto hung = run_text(env, "exec \"" + helper + "\" print run timeout 1s prepare \"sleep 30\"\n");
   CHECK(hung.status == model::RunStatus::failed);
+  INFO(hung.error);
   CHECK(hung.error.ends_with(": prepare \"sleep 30\" timed out after 1 s and was ended (SIGTERM)"));
   CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(20));
 }
