@@ -26,7 +26,14 @@ constexpr double z975 = 1.959963984540054;
 
 double mean(std::span<const double> v) {
   if (v.empty()) return nan_value;
-  return sum(v) / static_cast<double>(v.size());
+  const auto n = static_cast<double>(v.size());
+  const double total = sum(v);
+  if (std::isfinite(total)) return total / n;
+  // Finite values whose sum overflows (near 1e308): their shares of the mean do not.
+  if (!std::all_of(v.begin(), v.end(), [](double x) { return std::isfinite(x); })) return total / n;
+  double m = 0;
+  for (double x : v) m += x / n;
+  return m;
 }
 
 double median(std::span<const double> v) {
@@ -56,7 +63,20 @@ double stdev(std::span<const double> v) {
   const double m = mean(v);
   double squares = 0;
   for (double x : v) squares += (x - m) * (x - m);
-  return std::sqrt(squares / static_cast<double>(v.size() - 1));
+  const double sd = std::sqrt(squares / static_cast<double>(v.size() - 1));
+  if (std::isfinite(sd) || !std::isfinite(m)) return sd;
+  // Deviations beyond 1e154 overflow when squared: the same sums on the values scaled by a power
+  // of two (exact), the result scaled back.
+  double largest = std::fabs(m / 2);
+  for (double x : v) largest = std::max(largest, std::fabs(x / 2));
+  int exponent = 0;
+  std::frexp(largest, &exponent);
+  squares = 0;
+  for (double x : v) {
+    const double d = std::ldexp(x / 2, -exponent) - std::ldexp(m / 2, -exponent);
+    squares += d * d;
+  }
+  return std::ldexp(std::sqrt(squares / static_cast<double>(v.size() - 1)), exponent + 1);
 }
 
 double cv(std::span<const double> v) { return stdev(v) / mean(v); }

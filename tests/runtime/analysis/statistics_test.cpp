@@ -86,6 +86,20 @@ TEST_CASE("statistics: geomean") {
   CHECK(std::isnan(rt::analysis::geomean(none)));
 }
 
+TEST_CASE("statistics: mean, stdev and ci95 of values near the largest double") {
+  // Their sum and their deviations' squares overflow: the statistics must not.
+  const std::vector<double> huge = {1e308, 1.5e308, 1.7e308};
+  CHECK(rt::analysis::mean(huge) == doctest::Approx(1.4e308).epsilon(1e-12));
+  // Deviations -0.4, 0.1, 0.3 (e308): squares 0.16 + 0.01 + 0.09 = 0.26, over n - 1 = 2.
+  CHECK(rt::analysis::stdev(huge) == doctest::Approx(std::sqrt(0.13) * 1e308).epsilon(1e-12));
+  CHECK(std::isfinite(rt::analysis::ci95(huge)));
+  const std::vector<double> wide = {-1e200, 1e200};
+  CHECK(rt::analysis::stdev(wide) == doctest::Approx(std::sqrt(2.0) * 1e200).epsilon(1e-12));
+  CHECK(rt::analysis::mean(wide) == 0);
+  // An infinite value stays infinite or nan, as before.
+  CHECK(!std::isfinite(rt::analysis::stdev(std::vector<double>{1, HUGE_VAL})));
+}
+
 TEST_CASE("statistics: aggregate by name") {
   CHECK(rt::analysis::aggregate_names() == std::vector<std::string>{"mean", "median", "min", "max", "stdev", "cv",
                                                                     "ci95", "geomean", "sum", "count", "unixbench"});
