@@ -94,7 +94,7 @@ std::optional<std::vector<model::Baseline>> parse_baselines(std::string_view tex
                                                             std::string& error) {
   const auto root = parse_toml(text, name, error);
   if (!root) return std::nullopt;
-  Problems problems(name);
+  Problems problems(name, std::string(text));
   check_keys(*root, top_keys, "", problems);
   const auto schema = string_key(*root, "schema", "", problems);
   if (!find_key(*root, "schema"))

@@ -157,7 +157,8 @@ void read_published_printed(const toml::value& printed, const std::string& conte
   }
   for (const auto& [name, item] : printed.as_table()) {
     if (analysis::find_aggregate(name) == nullptr) {
-      problems.at(item, context + ": printed " + support::unknown_word("aggregate", name, analysis::aggregate_names()));
+      problems.at_key(item, name,
+                      context + ": printed " + support::unknown_word("aggregate", name, analysis::aggregate_names()));
       continue;
     }
     // `mean = 0.0843` is in the series' unit; `mean = { value = 0.0843, unit = "s" }` in its own.
@@ -296,7 +297,7 @@ std::optional<model::Result> parse_published(std::string_view text, const std::s
   if (!parsed) return std::nullopt;
   const toml::value& root = *parsed;
 
-  Problems problems(name);
+  Problems problems(name, std::string(text));
   model::Result result;
   result.kind = model::ResultKind::published;
   result.status = model::RunStatus::published;

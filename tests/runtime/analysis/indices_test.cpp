@@ -64,9 +64,17 @@ TEST_CASE("baseline: every problem in a file, with its place") {
   CHECK_FALSE(tables.has_value());
   CHECK(error ==
         "b.toml:2:1: error: baseline 1: missing key 'machine'\n"
-        "b.toml:4:10: error: unknown key 'machin' in baseline 1; did you mean 'machine'?\n"
+        "    2 | [[baseline]]\n"
+        "      | ^\n"
+        "b.toml:4:1: error: unknown key 'machin' in baseline 1; did you mean 'machine'?\n"
+        "    4 | machin = \"m\"\n"
+        "      | ^~~~~~\n"
         "b.toml:8:5: error: baseline \"x\": the figure for \"a\" must be positive: indices divide by it\n"
-        "b.toml:9:25: error: baseline \"x\": unknown unit 'MB/S'; did you mean 'MB/s'?");
+        "    8 | a = 0\n"
+        "      |     ^\n"
+        "b.toml:9:25: error: baseline \"x\": unknown unit 'MB/S'; did you mean 'MB/s'?\n"
+        "    9 | b = { value = 2, unit = \"MB/S\" }\n"
+        "      |                         ^");
 }
 
 TEST_CASE("checker: a baseline that the file does not hold") {

@@ -99,7 +99,10 @@ TEST_CASE("published: an unknown unit names the file, the series and the closest
                                      "samples = [63.4, 74.1]\n");
   std::string error;
   CHECK_FALSE(rt::record::load_published(file, error).has_value());
-  CHECK(error == file + ":6:8: error: series \"read 10MB\": unknown unit 'MB/sec'; did you mean 'MB/s'?");
+  CHECK(error == file +
+                     ":6:8: error: series \"read 10MB\": unknown unit 'MB/sec'; did you mean 'MB/s'?\n"
+                     "    6 | unit = \"MB/sec\"\n"
+                     "      |        ^");
 }
 
 TEST_CASE("published: a missing file") {
@@ -141,17 +144,37 @@ TEST_CASE("published: every problem at once, in file order") {
   CHECK(error ==
         "x.toml: error: missing key 'machine' (the machine's description)\n"
         "x.toml:1:10: error: unsupported schema \"hwbench-published/2\" (expected \"hwbench-published/1\")\n"
-        "x.toml:2:10: error: unknown key 'machin'; did you mean 'machine'?\n"
+        "    1 | schema = \"hwbench-published/2\"\n"
+        "      |          ^\n"
+        "x.toml:2:1: error: unknown key 'machin'; did you mean 'machine'?\n"
+        "    2 | machin = \"box\"\n"
+        "      | ^~~~~~\n"
         "x.toml:3:1: error: series 1: missing key 'label'\n"
+        "    3 | [[series]]\n"
+        "      | ^\n"
         "x.toml:4:8: error: series 1: unknown unit 'furlongs'; known: B/s, KB/s, KiB/s, MB/s, MiB/s, GB/s, GiB/s, k, "
         "ops/s, iter/s, lps, lpm, MWIPS, s, ms, us, ns, B, KB, MB, GB, KiB, MiB, GiB, ops, %CP\n"
+        "    4 | unit = \"furlongs\"\n"
+        "      |        ^\n"
         "x.toml:5:15: error: series 1: sample 2 is not a finite number\n"
-        "x.toml:7:11: error: series 1: printed unknown aggregate 'average'; known: mean, median, min, max, stdev, cv, "
+        "    5 | samples = [1, \"two\"]\n"
+        "      |               ^\n"
+        "x.toml:7:1: error: series 1: printed unknown aggregate 'average'; known: mean, median, min, max, stdev, cv, "
         "ci95, geomean, sum, count, unixbench\n"
+        "    7 | average = 1.5\n"
+        "      | ^~~~~~~\n"
         "x.toml:12:9: error: series \"a\": the label is used twice\n"
-        "x.toml:14:11: error: unknown key 'sampels' in series \"a\"; did you mean 'samples'?\n"
+        "   12 | label = \"a\"\n"
+        "      |         ^\n"
+        "x.toml:14:1: error: unknown key 'sampels' in series \"a\"; did you mean 'samples'?\n"
+        "   14 | sampels = [1]\n"
+        "      | ^~~~~~~\n"
         "x.toml:16:9: error: report 1: unknown style 'tabel'; did you mean 'table'?\n"
-        "x.toml:18:15: error: report 1: unknown aggregate 'means'; did you mean 'mean'?");
+        "   16 | style = \"tabel\"\n"
+        "      |         ^\n"
+        "x.toml:18:15: error: report 1: unknown aggregate 'means'; did you mean 'mean'?\n"
+        "   18 | aggregates = [\"means\"]\n"
+        "      |               ^");
 }
 
 TEST_CASE("published: samples and printed figures are optional, integers are numbers") {
