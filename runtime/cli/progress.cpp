@@ -128,10 +128,15 @@ void ProgressDisplay::note_sample_lengths(const plan::Plan& plan) {
 }
 
 void ProgressDisplay::step_begins(const plan::Step& step) {
-  mark_ns_ = clock_.now_ns();
+  const std::int64_t now = clock_.now_ns();
+  // Statements in turns all warm up before the first turn: each one's warm-up is its own time.
+  if (begun_ && current_ < tracks_.size()) tracks_[current_].seconds += static_cast<double>(now - mark_ns_) / 1e9;
+  begun_ = false;
+  mark_ns_ = now;
   wait_status_.clear();
   const auto found = index_.find(track_key(section_of(step.series), step.series));
   if (found == index_.end()) return;  // a statement whose importer's series stand in for its own
+  begun_ = true;
   const std::size_t i = found->second;
   const bool changed = i != current_;
   current_ = i;
@@ -145,6 +150,7 @@ void ProgressDisplay::sample_taken(const plan::Step& step, const model::Series& 
   const model::Sample& s = series.samples.back();
   t.seconds += static_cast<double>(now - mark_ns_) / 1e9;
   mark_ns_ = now;
+  begun_ = false;
   t.bytes = s.bytes > 0;
   if (s.figure) t.unit = s.figure->unit;
   const double rate = s.figure ? s.figure->value : analysis::work_rate(s);
@@ -164,6 +170,13 @@ void ProgressDisplay::sample_taken(const plan::Step& step, const model::Series& 
 
 void ProgressDisplay::series_ends(const model::Series& series) {
   Track& t = track(series.section, series.label);
+  // One that ends before its first sample (its kernel failed, or was unavailable) took that time.
+  if (begun_ && current_ < tracks_.size() && &tracks_[current_] == &t) {
+    const std::int64_t now = clock_.now_ns();
+    t.seconds += static_cast<double>(now - mark_ns_) / 1e9;
+    mark_ns_ = now;
+  }
+  begun_ = false;
   t.ended = true;
   print_line(series_line(t, series));
 }

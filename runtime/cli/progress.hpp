@@ -98,7 +98,10 @@ class ProgressDisplay : public run::RunObserver {
   std::size_t current_ = SIZE_MAX;  ///< the series being measured
   std::int64_t start_ns_ = 0;       ///< when the run began
   std::int64_t mark_ns_ = 0;        ///< the last step start or sample: where a sample's time begins
-  std::int64_t drawn_ns_ = 0;       ///< when the status line was last drawn
+  /// The current series' step began and has taken no sample yet: its warm-ups (or its kernel's
+  /// preparation) run; when another step begins first, as statements in turns do, that time is its own.
+  bool begun_ = false;
+  std::int64_t drawn_ns_ = 0;  ///< when the status line was last drawn
   bool status_shown_ = false;
 };
 

@@ -24,7 +24,9 @@ class RunObserver {
   virtual void settle_ends(const model::SettleRecord& /*record*/) {}
   /// `run --spread`: the run pauses `seconds` before block `block` of a rotation is due.
   virtual void block_wait(std::uint32_t /*block*/, double /*seconds*/) {}
-  /// A timed statement (a kernel statement, a `time` or a `parallel` block) begins.
+  /// A timed statement (a kernel statement, a `time` or a `parallel` block) begins: its warm-ups
+  /// and samples follow, or, for statements taking turns, its warm-ups now and a turn at each
+  /// later call.
   virtual void step_begins(const plan::Step& /*step*/) {}
   /// `series` has just gained a sample (its last), taken by `step`.
   virtual void sample_taken(const plan::Step& /*step*/, const model::Series& /*series*/) {}

@@ -216,6 +216,8 @@ std::vector<std::unique_ptr<StatementRun>> Interpreter::begin_in_turn(
   std::vector<std::unique_ptr<StatementRun>> out;
   for (const plan::Step* step : steps) {
     check_interrupt();
+    // Its warm-ups run now, before any turn: the display counts their time as the statement's.
+    if (opts_.observer) opts_.observer->step_begins(*step);
     auto r = begin_statement(*step);
     if (!r) {
       if (opts_.observer) opts_.observer->series_ends(outcome_.series[index_.at(step->series)]);

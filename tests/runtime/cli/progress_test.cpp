@@ -188,6 +188,19 @@ TEST_CASE("progress: an interleave block of timed slices: samples counted, the b
   CHECK(out.str().find("[1/3] a  1 sample  ") != std::string::npos);
 }
 
+TEST_CASE("progress: statements in turns warm up before the first turn, on their own time") {
+  test::RecipeEnv env;
+  add_test_kernels(env);
+  // Each display reading is 0.25 s: a's warm-up from its beginning to b's, b's from there to the
+  // first turn, then each turn's sample.
+  const std::string out =
+      shown(env, "interleave rounds 2 {\n  series \"a\" copy warmup 1\n  series \"b\" spin warmup 1\n}\n",
+            cli::ProgressStyle{});
+  CHECK(out ==
+        "[1/2] a  1000.0 MB/s ±0.0%  2 samples in 0.75 s\n"
+        "[2/2] b  3000.0 ops/s ±0.0%  2 samples in 0.75 s\n");
+}
+
 TEST_CASE("progress: the style follows the stream, NO_COLOR, TERM and --color") {
   const cli::ProgressStyle pipe = cli::progress_style(-1, false, "auto");
   CHECK_FALSE(pipe.status_line);
