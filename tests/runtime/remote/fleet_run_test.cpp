@@ -625,8 +625,10 @@ TEST_CASE("fleet over real ssh: a descendant of the client that keeps its stderr
   fleet.precache();
   // As a ControlPersist master started with -v would: a process that outlives the client and
   // keeps the session's stderr open.
+  const std::string straggler = fleet.root / "straggler.pid";
   fleet.ssh_env.emplace("HWBENCH_SSH",
-                        client_wrapper(fleet, "host1", "", 0, "", "( exec sleep 30 ) </dev/null >/dev/null &\n"));
+                        client_wrapper(fleet, "host1", "", 0, "",
+                                       "( exec sleep 30 ) </dev/null >/dev/null &\necho $! > '" + straggler + "'\n"));
   const auto start = std::chrono::steady_clock::now();
   test::HwbenchChild run({"run", "fleet.bench", "--host", "host1", "-L", "st=" + fleet.loc1}, fleet.work);
   const int code = run.exit_code(60);
@@ -634,7 +636,11 @@ TEST_CASE("fleet over real ssh: a descendant of the client that keeps its stderr
   CHECK(code == 0);
   CHECK(test::seconds_since(start) < 15);
   CHECK(files_starting(fleet.work + "/results", "fleet-host1-").size() == 1);
-  std::system("pkill -f '^sleep 30$' >/dev/null 2>&1");
+  // This one only: a `sleep 30` of a test running beside this one (the test shards run side by
+  // side) is not ours to end.
+  const std::string pid = test::read_text(straggler);
+  REQUIRE(!pid.empty());
+  ::kill(std::stoi(pid), SIGKILL);
 }
 
 TEST_CASE("fleet over real ssh: a host that went dark: the other's result is written at once, Ctrl-C ends it") {
