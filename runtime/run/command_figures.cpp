@@ -9,6 +9,8 @@
 #include <cstdlib>
 #include <regex>
 #include <sstream>
+#include <string>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -166,6 +168,73 @@ std::optional<model::Figure> regex_figure(const plan::FigureRule& rule, const st
   return std::nullopt;
 }
 
+/// The text of the number at `pointer` in a JSON document, as printed (the parsed document keeps
+/// its value only): a walk over the parser's events that follows the path of each value.
+class NumberText : public nlohmann::json_sax<nlohmann::json> {
+ public:
+  explicit NumberText(nlohmann::json::json_pointer pointer) {
+    for (; !pointer.empty(); pointer = pointer.parent_pointer()) target_.insert(target_.begin(), pointer.back());
+  }
+  const std::string& found() const { return found_; }
+
+  bool null() override { return value(); }
+  bool boolean(bool) override { return value(); }
+  bool number_integer(number_integer_t) override { return value(); }
+  bool number_unsigned(number_unsigned_t) override { return value(); }
+  bool number_float(number_float_t, const string_t& text) override {
+    if (at_target()) found_ = text;
+    return value();
+  }
+  bool string(string_t&) override { return value(); }
+  bool binary(binary_t&) override { return value(); }
+  bool start_object(std::size_t) override { return open(false); }
+  bool key(string_t& key) override {
+    path_.back().key = key;
+    return true;
+  }
+  bool end_object() override { return close(); }
+  bool start_array(std::size_t) override { return open(true); }
+  bool end_array() override { return close(); }
+  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override { return false; }
+
+ private:
+  struct Level {
+    bool array = false;
+    std::size_t index = 0;  ///< the next element's, in an array
+    std::string key;        ///< the current member's, in an object
+  };
+  bool at_target() const {
+    if (path_.size() != target_.size()) return false;
+    for (std::size_t i = 0; i < path_.size(); ++i)
+      if ((path_[i].array ? std::to_string(path_[i].index) : path_[i].key) != target_[i]) return false;
+    return true;
+  }
+  bool value() {
+    if (!path_.empty() && path_.back().array) ++path_.back().index;
+    return true;
+  }
+  bool open(bool array) {
+    path_.push_back(Level{array, 0, {}});
+    return true;
+  }
+  bool close() {
+    path_.pop_back();
+    return value();
+  }
+  std::vector<std::string> target_;
+  std::vector<Level> path_;
+  std::string found_;
+};
+
+/// The step of the last printed digit of the JSON number `v` at `pointer` in `text`: 1 for an
+/// integer, from its printed text for a fraction (`12.50`: 0.01); 0 where it cannot be told.
+double json_step(const nlohmann::json& v, const std::string& text, const nlohmann::json::json_pointer& pointer) {
+  if (v.is_number_integer()) return 1;
+  NumberText walk(pointer);
+  nlohmann::json::sax_parse(text, &walk);
+  return walk.found().empty() ? 0 : printed_step(walk.found());
+}
+
 std::optional<model::Figure> json_figure(const plan::FigureRule& rule, const std::string& text, std::string& error) {
   nlohmann::json doc;
   try {
@@ -177,9 +246,8 @@ std::optional<model::Figure> json_figure(const plan::FigureRule& rule, const std
   const nlohmann::json::json_pointer pointer(rule.pattern);
   if (!doc.contains(pointer)) return std::nullopt;
   const nlohmann::json& v = doc.at(pointer);
-  // A JSON number's printed digits are gone once parsed: it is taken as exact (fio and
-  // sysbench print theirs in full).
-  if (v.is_number()) return model::Figure{v.get<double>(), rule.unit, 0};
+  // Exact to half its last printed digit, as a figure read from text.
+  if (v.is_number()) return model::Figure{v.get<double>(), rule.unit, json_step(v, text, pointer)};
   if (v.is_string()) return value_from(v.get<std::string>(), rule, error);
   error = fmt::format("{} is {}, not a number", rule.pattern, v.type_name());
   return std::nullopt;

@@ -125,14 +125,22 @@ TEST_CASE("command step: a regular expression's figure takes the statement's ser
 
 TEST_CASE("command step: a JSON pointer's figure, a number or a string with a unit") {
   test::RecipeEnv env;
-  const std::string json = R"({\"jobs\":[{\"read\":{\"bw\":2048,\"iops\":\"12.5k\"}}]})";
-  const auto out =
-      run_text(env, "series \"fio\" exec \"" + helper + "\" print \"" + json +
-                        "\" figure json \"/jobs/0/read/bw\" unit KiB/s figure \"iops\" json \"/jobs/0/read/iops\" unit "
-                        "ops/s scaled\n");
+  const std::string json =
+      R"({\"jobs\":[{\"lat\":[1.5,2.25]},{\"read\":{\"bw\":2048,\"iops\":\"12.5k\",\"lat\":[{\"ms\":0.1},)"
+      R"({\"ms\":0.250}]}}]})";
+  const auto out = run_text(env, "series \"fio\" exec \"" + helper + "\" print \"" + json +
+                                     "\" figure json \"/jobs/1/read/bw\" unit KiB/s figure \"iops\" json "
+                                     "\"/jobs/1/read/iops\" unit ops/s scaled figure \"lat\" json "
+                                     "\"/jobs/1/read/lat/1/ms\" unit ms\n");
   REQUIRE(out.status == model::RunStatus::complete);
   CHECK(values(series(out, "fio"), "KiB/s") == std::vector<double>{2048});
   CHECK(values(series(out, "iops"), "ops/s") == std::vector<double>{12500});
+  CHECK(values(series(out, "lat"), "ms") == std::vector<double>{0.25});
+  // Each keeps the step of its last printed digit: an integer's is 1, 0.250's a thousandth (the
+  // other "lat" and "ms" on the way are not it).
+  CHECK(series(out, "fio").samples[0].figure->resolution == 1);
+  CHECK(series(out, "iops").samples[0].figure->resolution == 100);
+  CHECK(series(out, "lat").samples[0].figure->resolution == doctest::Approx(0.001));
 }
 
 TEST_CASE("command step: a missing figure fails the run, naming the rule and showing the output's last lines") {
