@@ -225,6 +225,8 @@ std::vector<std::pair<std::string, model::Result>> split_sections(const model::R
   for (auto& entry : parts) {
     std::string& section = entry.first;
     model::Result& part = entry.second;
+    if (!section.empty() && section != "hwbench" && log_tool(log) == "openssl")
+      tools::openssl::relabel_like_log(part, log.result);
     for (const auto& index : run.indices) {
       const bool inside = std::all_of(index.spec.series.begin(), index.spec.series.end(), [&](const std::string& l) {
         return std::any_of(part.series.begin(), part.series.end(),
@@ -232,8 +234,6 @@ std::vector<std::pair<std::string, model::Result>> split_sections(const model::R
       });
       if (inside) part.indices.push_back(index);
     }
-    if (!section.empty() && section != "hwbench" && log_tool(log) == "openssl")
-      tools::openssl::relabel_like_log(part, log.result);
     if (parts.size() == 1) section.clear();
   }
   if (parts.empty()) parts.emplace_back("", run);

@@ -41,8 +41,9 @@ std::optional<record::Procedure> infer_procedure(const Log& log, const Machine& 
 /// One run's result cut along its sections: one Result per section holding that section's
 /// series (and the indices over them only), named by the section, in order of first
 /// appearance; the whole result, named "", when it has no sections. For an openssl procedure
-/// run with --original, the program's own series take the log's labels
-/// (tools::openssl::relabel_like_log), so that every row meets the log's.
+/// run with --original, the program's own series take the log's labels, and those of cells the
+/// log has no figure for are left out (tools::openssl::relabel_like_log), so that every row meets
+/// the log's.
 std::vector<std::pair<std::string, model::Result>> split_sections(const model::Result& run, const Log& log);
 
 }  // namespace hwbench::runtime::reproduce

@@ -31,7 +31,8 @@ record::Procedure openssl_procedure(const model::Result& log, std::string_view t
                                     bool original = false);
 
 /// Gives each series of `part` (openssl speed's own output, imported) the label of the log's
-/// series in the same cell, so that 3.x's "des-ede3 16 bytes" meets 0.9.8's "des ede3 16 bytes".
+/// series in the same cell, so that 3.x's "des-ede3 16 bytes" meets 0.9.8's "des ede3 16 bytes",
+/// and drops the cells the log has none for (3.x's 16384 bytes beside 0.9.8's five sizes).
 void relabel_like_log(model::Result& part, const model::Result& log);
 
 }  // namespace hwbench::runtime::tools::openssl
