@@ -93,25 +93,28 @@ std::string report_statement(const model::Result& log) {
   return "report unixbench";
 }
 
-/// The log's scores (its indices over more than one test) whose tests are all reproduced, as it
-/// composed them: the same tests, baseline, scale and aggregate.
-void write_scores(record::RecipeWriter& w, const model::Result& log, const std::vector<std::string>& reproduced) {
+/// The log's indices whose tests are all reproduced, as it composed them (the same tests,
+/// baseline, scale and aggregate): each test's row of its index table, and its scores.
+void write_indices(record::RecipeWriter& w, const model::Result& log, const std::vector<std::string>& reproduced) {
   std::map<std::string, std::size_t> seen;
   for (const auto& index : log.indices) {
     const model::IndexSpec& spec = index.spec;
-    if (spec.series.size() < 2) continue;
     // A later run's score prints under the first one's label: "(2 copies)" is the log's label only.
-    const std::string printed = split_label(spec.label).test;
-    const std::size_t occurrence = seen[printed]++;
+    const LabelParts parts = split_label(spec.label);
+    const std::size_t occurrence = spec.series.size() < 2 ? 0 : seen[parts.test]++;
     const bool whole = std::all_of(spec.series.begin(), spec.series.end(), [&](const std::string& label) {
       return std::find(reproduced.begin(), reproduced.end(), label) != reproduced.end();
     });
     if (!whole) continue;
     std::vector<std::string> quoted;
     for (const auto& label : spec.series) quoted.push_back(record::RecipeWriter::quote(label));
+    // A test's index is its row of the index table, under the table's BASELINE heading (the last
+    // run's for the parallel copies', as for its result line).
+    const std::string cited =
+        spec.series.size() < 2 ? w.cite_after(parts.test, "BASELINE", parts.suffixed) : w.cite(parts.test, occurrence);
     w.statement(fmt::format("index {} = geomean({}) vs {} scale {} using {}", record::RecipeWriter::quote(spec.label),
                             fmt::join(quoted, ", "), spec.baseline, spec.scale, spec.aggregate),
-                w.cite(printed, occurrence));
+                cited);
   }
 }
 
@@ -164,7 +167,7 @@ record::Procedure unixbench_procedure(const model::Result& log, std::string_view
     reproduced.push_back(series.label);
   }
   w.blank();
-  write_scores(w, log, reproduced);
+  write_indices(w, log, reproduced);
   w.blank();
   w.statement(report_statement(log), "the layout the log printed");
   return w.finish("unixbench");
