@@ -1,6 +1,7 @@
 #include "runtime/report/grid.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 
 #include <fmt/format.h>
@@ -115,8 +116,33 @@ std::string markdown_cell(std::string_view s) {
   return escaped;
 }
 
+/// A line of text above or below a Markdown table as the text it is: a start that Markdown reads
+/// as a block (a list item's `* `, `- `, `+ `, `1. `, `1) `, a heading's `#`, a quote's `>`, a
+/// rule, a setext underline, a code fence) gets a backslash.
+std::string markdown_text_line(std::string_view line) {
+  std::string out(line);
+  const std::size_t lead = out.find_first_not_of(' ');
+  if (lead == std::string::npos) return out;
+  if (std::string_view("*-+#>=_").find(out[lead]) != std::string_view::npos ||
+      std::string_view(out).substr(lead).starts_with("```") || std::string_view(out).substr(lead).starts_with("~~~")) {
+    out.insert(lead, 1, '\\');
+    return out;
+  }
+  std::size_t digits = lead;
+  while (digits < out.size() && std::isdigit(static_cast<unsigned char>(out[digits]))) ++digits;
+  if (digits > lead && digits < out.size() && (out[digits] == '.' || out[digits] == ')')) out.insert(digits, 1, '\\');
+  return out;
+}
+
+/// Notes above or below a Markdown table, one a line: escaped, and each but the last ended with
+/// a hard line break (two spaces), or Markdown would run them together into one paragraph.
+void write_markdown_notes(const std::vector<std::string>& lines, std::ostream& out) {
+  for (std::size_t i = 0; i < lines.size(); ++i)
+    out << markdown_text_line(lines[i]) << (i + 1 < lines.size() ? "  \n" : "\n");
+}
+
 void write_markdown(const Grid& grid, std::ostream& out) {
-  for (const auto& line : grid.before) out << line << '\n';
+  write_markdown_notes(grid.before, out);
   if (!grid.before.empty()) out << '\n';
   std::vector<std::string> header;
   for (const auto& h : grid.header) header.push_back(markdown_cell(h));
@@ -147,7 +173,7 @@ void write_markdown(const Grid& grid, std::ostream& out) {
   out << delimiter << '\n';
   for (const auto& row : rows) line(row);
   if (!grid.after.empty()) out << '\n';
-  for (const auto& after : grid.after) out << after << '\n';
+  write_markdown_notes(grid.after, out);
 }
 
 }  // namespace
