@@ -2,6 +2,7 @@
 
 #include <cctype>
 #include <charconv>
+#include <cmath>
 #include <sstream>
 
 namespace hwbench::support {
@@ -60,6 +61,35 @@ std::optional<double> parse_double(std::string_view text) {
   const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), value);
   if (ec != std::errc() || end != t.data() + t.size() || t.empty()) return std::nullopt;
   return value;
+}
+
+double printed_step(std::string_view number) {
+  std::size_t i = 0;
+  if (i < number.size() && (number[i] == '+' || number[i] == '-')) ++i;
+  if (number.substr(i, 2) == "0x" || number.substr(i, 2) == "0X") return 0;
+  int decimals = 0;
+  bool dot = false, digits = false;
+  for (; i < number.size(); ++i) {
+    const char c = number[i];
+    if (std::isdigit(static_cast<unsigned char>(c))) {
+      digits = true;
+      decimals += dot ? 1 : 0;
+    } else if (c == '.' && !dot) {
+      dot = true;
+    } else {
+      break;
+    }
+  }
+  if (!digits) return 0;
+  int exponent = 0;
+  if (i < number.size() && (number[i] == 'e' || number[i] == 'E')) {
+    std::string_view rest = number.substr(i + 1);
+    const bool negative = !rest.empty() && rest.front() == '-';
+    if (!rest.empty() && (rest.front() == '-' || rest.front() == '+')) rest.remove_prefix(1);
+    std::from_chars(rest.data(), rest.data() + rest.size(), exponent);
+    exponent = negative ? -exponent : exponent;
+  }
+  return std::pow(10.0, exponent - decimals);
 }
 
 std::string last_lines(std::string_view text, std::size_t keep, std::string_view if_empty) {

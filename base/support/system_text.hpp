@@ -37,6 +37,10 @@ std::optional<std::int64_t> parse_integer(std::string_view text);
 /// The whole of `text` (trimmed) as a number.
 std::optional<double> parse_double(std::string_view text);
 
+/// The step of the last digit of `number` as printed: 0.1 for "1.1", 1 for "894", 1000 for
+/// "1e3", 0.001 for "1.50e-2"; 0 where there are no decimal digits to count ("0x1p3", "inf").
+double printed_step(std::string_view number);
+
 /// What a program printed last, for an error: "; its last line:\n    LINE" or "; its last N
 /// lines:" and those lines (blank ones left out, each cut to 300 characters, at most `keep`);
 /// `if_empty` when it printed nothing but blanks.

@@ -46,37 +46,6 @@ std::string stream_name(const plan::FigureRule& rule) {
   return rule.file;
 }
 
-/// The step of the last digit of `number` as printed: 0.1 for "1.1", 1 for "894", 1000 for
-/// "1e3", 0.001 for "1.50e-2"; 0 where there are no decimal digits to count ("0x1p3", "inf").
-double printed_step(std::string_view number) {
-  std::size_t i = 0;
-  if (i < number.size() && (number[i] == '+' || number[i] == '-')) ++i;
-  if (number.substr(i, 2) == "0x" || number.substr(i, 2) == "0X") return 0;
-  int decimals = 0;
-  bool dot = false, digits = false;
-  for (; i < number.size(); ++i) {
-    const char c = number[i];
-    if (std::isdigit(static_cast<unsigned char>(c))) {
-      digits = true;
-      decimals += dot ? 1 : 0;
-    } else if (c == '.' && !dot) {
-      dot = true;
-    } else {
-      break;
-    }
-  }
-  if (!digits) return 0;
-  int exponent = 0;
-  if (i < number.size() && (number[i] == 'e' || number[i] == 'E')) {
-    std::string_view rest = number.substr(i + 1);
-    const bool negative = !rest.empty() && rest.front() == '-';
-    if (!rest.empty() && (rest.front() == '-' || rest.front() == '+')) rest.remove_prefix(1);
-    std::from_chars(rest.data(), rest.data() + rest.size(), exponent);
-    exponent = negative ? -exponent : exponent;
-  }
-  return std::pow(10.0, exponent - decimals);
-}
-
 std::optional<model::Figure> plain_number(const std::string& text, const std::string& unit) {
   const char* begin = text.c_str();
   while (std::isspace(static_cast<unsigned char>(*begin))) ++begin;
@@ -86,7 +55,7 @@ std::optional<model::Figure> plain_number(const std::string& text, const std::st
   const std::string_view number(begin, static_cast<std::size_t>(end - begin));
   while (std::isspace(static_cast<unsigned char>(*end))) ++end;
   if (*end != '\0' || !std::isfinite(v)) return std::nullopt;
-  return model::Figure{v, unit, printed_step(number)};
+  return model::Figure{v, unit, support::printed_step(number)};
 }
 
 double prefix_factor(std::string_view prefix) {
@@ -232,7 +201,7 @@ double json_step(const nlohmann::json& v, const std::string& text, const nlohman
   if (v.is_number_integer()) return 1;
   NumberText walk(pointer);
   nlohmann::json::sax_parse(text, &walk);
-  return walk.found().empty() ? 0 : printed_step(walk.found());
+  return walk.found().empty() ? 0 : support::printed_step(walk.found());
 }
 
 std::optional<model::Figure> json_figure(const plan::FigureRule& rule, const std::string& text, std::string& error) {
@@ -280,7 +249,7 @@ std::optional<model::Figure> scaled_value(const std::string& text, const std::st
     error = fmt::format("'{}' does not start with a number", text);
     return std::nullopt;
   }
-  const double step = printed_step(std::string_view(begin, static_cast<std::size_t>(end - begin)));
+  const double step = support::printed_step(std::string_view(begin, static_cast<std::size_t>(end - begin)));
   const auto scaled = [&](double factor) { return model::Figure{v * factor, unit, step * factor}; };
   std::string suffix(end);
   suffix.erase(0, suffix.find_first_not_of(" \t"));

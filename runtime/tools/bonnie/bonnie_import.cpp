@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "base/support/system_text.hpp"
 #include "kernels/disk/bonnie.hpp"
 #include "runtime/tools/bonnie/bonnie_log.hpp"
 #include "runtime/tools/bonnie/bonnie_log_csv.hpp"
@@ -152,15 +153,16 @@ model::Series figure_series(const std::string& label) {
 }
 
 // The unit a run's rate figure is kept in: a 2.00 table without its CSV line scaled it.
-std::pair<double, std::string> rate_figure(const BonnieRun& run, std::size_t t) {
+model::Figure rate_figure(const BonnieRun& run, std::size_t t) {
   const BonnieFigure& f = run.tests[t];
-  if (t + 1 >= first_file_test) return {f.rate, "ops/s"};
+  // bonnie++ prints whole K/sec and whole files a second; 2.00's table, tenths of M or G at times.
+  if (t + 1 >= first_file_test) return {f.rate, "ops/s", 1};
   if (bonnie_layout(run) == BonnieLayout::v2_00 && !run.shows_csv) {
     const std::string printed = bonnie_table_rate(f, t, BonnieLayout::v2_00, run.num_files);
-    if (printed.ends_with('m')) return {f.rate / 1024, "MiB/s"};
-    if (printed.ends_with('g')) return {f.rate / 1048576, "GiB/s"};
+    if (printed.ends_with('m')) return {f.rate / 1024, "MiB/s", support::printed_step(printed)};
+    if (printed.ends_with('g')) return {f.rate / 1048576, "GiB/s", support::printed_step(printed)};
   }
-  return {f.rate, "KiB/s"};
+  return {f.rate, "KiB/s", 1};
 }
 
 }  // namespace
@@ -185,12 +187,12 @@ model::Result bonnie_published_result(const std::vector<BonnieRun>& runs, std::s
   r.meta["source"] = name;
   if (!command.empty()) r.meta["note"] = command;
   std::vector<model::Series> series;
-  const auto add = [&](const std::string& label, std::uint32_t run, double value, const std::string& unit) {
+  const auto add = [&](const std::string& label, std::uint32_t run, const model::Figure& figure) {
     auto it = std::find_if(series.begin(), series.end(), [&](const model::Series& s) { return s.label == label; });
     if (it == series.end()) it = series.insert(series.end(), figure_series(label));
     model::Sample sample;
     sample.iteration = run;
-    sample.figure = model::Figure{value, unit};
+    sample.figure = figure;
     it->add(std::move(sample), model::published_params());
   };
   BonnieLog log;
@@ -202,17 +204,14 @@ model::Result bonnie_published_result(const std::vector<BonnieRun>& runs, std::s
       const BonnieFigure& f = run.tests[t];
       const std::string label(bonnie_test_names[t]);
       if (f.state == State::measured) {
-        if (f.rate_known) {
-          const auto [value, unit] = rate_figure(run, t);
-          add(label, n, value, unit);
-        }
-        add(label + "_cpu", n, f.cpu, "%CP");
+        if (f.rate_known) add(label, n, rate_figure(run, t));
+        add(label + "_cpu", n, {f.cpu, "%CP", 1});
       }
       if (f.latency_ns > 0) {
         // The latency in the unit bonnie++ chose, so that the figure reads as the log does.
         const std::string text_form = bonnie_latency_text(f.latency_ns);
         const auto digits = text_form.find_first_not_of("0123456789");
-        add(label + "_latency", n, std::stod(text_form.substr(0, digits)), text_form.substr(digits));
+        add(label + "_latency", n, {std::stod(text_form.substr(0, digits)), text_form.substr(digits), 1});
       }
     }
   }

@@ -88,7 +88,7 @@ class NbenchLogReader {
   /// A line after the table: an index, or a system line of the Linux data.
   void read_summary(const std::string& line, std::size_t colon, const std::string& key, const std::string& rest);
   /// Adds a test's figure to its series (one sample per run).
-  void add_sample(const std::string& label, double value, bool converged);
+  void add_sample(const std::string& label, double value, double step, bool converged);
   void problem(std::size_t line, std::string what) {
     problems.error({static_cast<std::uint32_t>(line), 0}, std::move(what));
   }
@@ -188,11 +188,11 @@ void NbenchLogReader::read_test(const std::string& key, const std::string& rest)
   run.tests.push_back(label);
   const bool converged = pending_ != label;
   if (!converged) run.not_converged.push_back(label);
-  add_sample(label, *value, converged);
+  add_sample(label, *value, support::printed_step(first), converged);
   pending_.clear();
 }
 
-void NbenchLogReader::add_sample(const std::string& label, double value, bool converged) {
+void NbenchLogReader::add_sample(const std::string& label, double value, double step, bool converged) {
   auto series = std::find_if(result_.series.begin(), result_.series.end(),
                              [&](const model::Series& s) { return s.label == label; });
   if (series == result_.series.end()) {
@@ -202,7 +202,7 @@ void NbenchLogReader::add_sample(const std::string& label, double value, bool co
   series->converged = series->converged && converged;
   model::Sample sample;
   sample.iteration = static_cast<std::uint32_t>(runs.size());
-  sample.figure = model::Figure{value, "iter/s"};
+  sample.figure = model::Figure{value, "iter/s", step};
   series->add(std::move(sample), model::published_params());
 }
 

@@ -211,9 +211,9 @@ class LogParser {
       model::Series series;
       series.label = openssl_label({row, blocks_[i], ""});
       if (const auto k = figure_word(word, 2, "k")) {
-        add(std::move(series), model::Figure{*k, "k"});
+        add(std::move(series), model::Figure{*k, "k", support::printed_step(word)});
       } else if (const double raw = *figure_word(word, 2, ""); raw > 0) {
-        add(std::move(series), model::Figure{raw, "B/s"});
+        add(std::move(series), model::Figure{raw, "B/s", support::printed_step(word)});
       } else {
         series.unavailable = "not run: openssl printed 0.00";
         add(std::move(series), std::nullopt);
@@ -225,7 +225,8 @@ class LogParser {
     model::Series series;
     series.label = openssl_label({row, 0, op});
     series.printed["mean"] = model::Figure{seconds, "s"};
-    if (rate > 0) return add(std::move(series), model::Figure{rate, "ops/s"});
+    // Printed with one decimal (figure_word's rule for the rates).
+    if (rate > 0) return add(std::move(series), model::Figure{rate, "ops/s", 0.1});
     series.unavailable = "not run: openssl printed 0.0";
     add(std::move(series), std::nullopt);
   }

@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "base/support/system_text.hpp"
 #include "lang/common/diagnostics.hpp"
 #include "runtime/analysis/indices.hpp"
 #include "runtime/record/builtin_baselines.hpp"
@@ -193,7 +194,7 @@ void UnixbenchLogReader::read_result_line(const std::smatch& m) {
   }
   model::Sample sample;
   sample.iteration = 1;
-  sample.figure = model::Figure{std::stod(m[2]), unit};
+  sample.figure = model::Figure{std::stod(m[2]), unit, support::printed_step(m.str(2))};
   s.add(std::move(sample), model::published_params());
   tests[s.label] = UnixbenchPrintedTest{std::stod(m[4]), std::stoi(m[6])};
   result_.series.push_back(std::move(s));

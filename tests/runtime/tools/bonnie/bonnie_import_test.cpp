@@ -72,6 +72,14 @@ std::string bonnie_unit(const rt::model::Result& r, const std::string& label) {
   return "";
 }
 
+/// The step of the last digit `label`'s first figure was printed with, in its unit.
+double bonnie_step(const rt::model::Result& r, const std::string& label) {
+  for (const auto& s : r.series)
+    if (s.label == label) return s.samples.at(0).figure->resolution;
+  FAIL("no figure " << label);
+  return 0;
+}
+
 std::vector<std::string> text_lines(const std::string& text) {
   std::vector<std::string> out;
   std::istringstream in(text);
@@ -187,6 +195,11 @@ TEST_CASE("bonnie import: a 2.00a table without its CSV line keeps the rates as 
   CHECK(bonnie_unit(result, "getc") == "KiB/s");
   // The file tests' rates are not figures: only their %CP is kept, and the text printed.
   CHECK(bonnie_figure(result, "seq_create_cpu") == 88);
+  // Each exact to half its last printed digit: "56.3m", "1.2g", "9999", "88".
+  CHECK(bonnie_step(result, "put_block") == doctest::Approx(0.1));
+  CHECK(bonnie_step(result, "get_block") == doctest::Approx(0.1));
+  CHECK(bonnie_step(result, "getc") == 1);
+  CHECK(bonnie_step(result, "seq_create_cpu") == 1);
   for (const auto& s : result.series) CHECK(s.label != "seq_create");
   CHECK(result.environment.at("bonnie").at("table_rates").at("seq_create") == "131072");
 }

@@ -73,6 +73,8 @@ TEST_CASE("nbench import: warning lines inside a row, the figures on the continu
   CHECK_FALSE(nbench_series(result, "NEURAL NET").converged);
   CHECK(nbench_series(result, "HUFFMAN").converged);
   CHECK(nbench_series(result, "FOURIER").samples.at(0).figure->value == 6047.9);
+  // Exact to half its last printed digit.
+  CHECK(nbench_series(result, "FOURIER").samples.at(0).figure->resolution == doctest::Approx(0.1));
 }
 
 TEST_CASE("nbench import: empty CPU and L2 Cache lines, with or without their trailing space") {

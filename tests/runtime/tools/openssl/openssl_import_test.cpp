@@ -91,6 +91,8 @@ TEST_CASE("import openssl: the Result holds the header, one series per cell, the
   CHECK(md5.params_of(md5.samples[0]).kernel == "published");
   CHECK(md5.samples[0].figure->value == 3791.55);
   CHECK(md5.samples[0].figure->unit == "k");
+  // Exact to half the last printed digit: "3791.55k", "11.9".
+  CHECK(md5.samples[0].figure->resolution == doctest::Approx(0.01));
   const rt::model::Series& mdc2 = result.series[5];
   CHECK(mdc2.label == "mdc2 16 bytes");
   CHECK(mdc2.samples.empty());
@@ -99,6 +101,7 @@ TEST_CASE("import openssl: the Result holds the header, one series per cell, the
   CHECK(rsa.label == "rsa 2048 bits sign");
   CHECK(rsa.samples.at(0).figure->value == 11.9);
   CHECK(rsa.samples.at(0).figure->unit == "ops/s");
+  CHECK(rsa.samples.at(0).figure->resolution == doctest::Approx(0.1));
   CHECK(rsa.printed.at("mean").value == 0.084286);
   CHECK(rsa.printed.at("mean").unit == "s");
   CHECK(result.series.back().label == "dsa 2048 bits verify");

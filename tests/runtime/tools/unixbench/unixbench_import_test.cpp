@@ -148,6 +148,7 @@ TEST_CASE("unixbench import: both runs of a 2-CPU log, the second labelled \"(2 
   CHECK(r.series[23].label == "System Call Overhead (2 copies)");
   CHECK(r.series[15].samples.at(0).figure->unit == "KiB/s");
   CHECK(r.series[15].samples.at(0).figure->value == 2205311.0);
+  CHECK(r.series[15].samples.at(0).figure->resolution == doctest::Approx(0.1));  // "2205311.0"
   CHECK(r.environment["cores"]["logical"] == 2);
   // The whole log's span, and each run's: the second ends after midnight.
   CHECK(r.started_utc == "2026-11-28T23:12:05Z");
