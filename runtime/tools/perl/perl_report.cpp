@@ -1,5 +1,7 @@
 #include "runtime/tools/perl/perl_report.hpp"
 
+#include <cmath>
+
 #include <fmt/format.h>
 #include <fmt/printf.h>
 
@@ -8,6 +10,11 @@ namespace hwbench::runtime::tools::perl {
 namespace {
 
 double seconds(std::int64_t ns) { return static_cast<double>(ns) / 1e9; }
+
+// Perl's times() counts CPU time in clock ticks (1/100 s on Linux), and its CPU total is the sum
+// of those: each time is taken to its nearest tick first, so that the total is its parts' sum
+// (4 ms of usr and 4 ms of sys are 0.00 + 0.00 = 0.00, not 0.01).
+double ticks(std::int64_t ns) { return std::round(static_cast<double>(ns) / 1e7) / 100; }
 
 // Benchmark subtracts two readings of time(), whole seconds each: a sample from 0.9 s past one
 // second to 2.1 s past it shows 2, not 1. Without its start time, the whole seconds of the span.
@@ -21,8 +28,8 @@ long long whole_wallclock(const model::Sample& sample) {
 
 std::string perl_timestr(const model::Sample& sample, std::string_view style, bool hires) {
   const double real = seconds(sample.wall_ns);
-  const double usr = seconds(sample.cpu.usr_ns), sys = seconds(sample.cpu.sys_ns);
-  const double cusr = seconds(sample.cpu.cusr_ns), csys = seconds(sample.cpu.csys_ns);
+  const double usr = ticks(sample.cpu.usr_ns), sys = ticks(sample.cpu.sys_ns);
+  const double cusr = ticks(sample.cpu.cusr_ns), csys = ticks(sample.cpu.csys_ns);
   if (style == "auto") style = cusr + csys > 0 ? "all" : "noc";
   // Perl formats its time() difference with %2d (or %2g of the exact span with Time::HiRes).
   std::string out = hires ? fmt::sprintf("%2g", real) : fmt::sprintf("%2d", whole_wallclock(sample));

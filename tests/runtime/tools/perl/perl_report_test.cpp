@@ -59,6 +59,11 @@ TEST_CASE("perl report: Benchmark's timestr, field for field") {
         " 3 wallclock secs ( 1.23 usr  0.01 sys +  0.00 cusr  0.00 csys =  1.24 CPU)");
   CHECK(rt::tools::perl::perl_timestr(timed(61'000 * ms, 1 * ms, 2 * ms, 71'500 * ms, 123'456 * ms), "nop") ==
         "61 wallclock secs (71.50 cusr + 123.46 csys = 194.96 CPU)");
+  // Each CPU time in whole ticks of 1/100 s, the total their sum: 4 ms and 4 ms are no tick each.
+  CHECK(rt::tools::perl::perl_timestr(timed(1'000 * ms, 4 * ms, 4 * ms, 0, 0)) ==
+        " 1 wallclock secs ( 0.00 usr +  0.00 sys =  0.00 CPU)");
+  CHECK(rt::tools::perl::perl_timestr(timed(1'000 * ms, 6 * ms, 6 * ms, 0, 0)) ==
+        " 1 wallclock secs ( 0.01 usr +  0.01 sys =  0.02 CPU)");
   // With Time::HiRes the wall time is %2g of the exact figure.
   CHECK(rt::tools::perl::perl_timestr(timed(126'734'600'000, 0, 0, 0, 0), "noc", true) ==
         "126.735 wallclock secs ( 0.00 usr +  0.00 sys =  0.00 CPU)");
