@@ -68,10 +68,11 @@ model::Series& joined_series(model::Result& joined, const model::Series& like) {
   return s;
 }
 
-/// Appends `from`'s samples to `to`, each in block `run`.
+/// Appends `from`'s samples to `to`, each in block `run`, its own block kept as its round.
 void append_run(model::Series& to, const model::Series& from, std::uint32_t run) {
   for (model::Sample sample : from.samples) {
     const model::ParamSet& set = from.params_of(sample);
+    sample.round = sample.block;
     sample.block = run;
     sample.iteration = static_cast<std::uint32_t>(to.samples.size() + 1);
     to.add(sample, set);

@@ -117,11 +117,13 @@ std::optional<double> sample_value(const model::Sample& sample, const Unit& unit
   return std::nullopt;
 }
 
-std::vector<double> sample_values(const model::Series& series, const Unit& unit, std::vector<std::uint32_t>* blocks) {
+std::vector<double> sample_values(const model::Series& series, const Unit& unit, std::vector<std::uint32_t>* blocks,
+                                  std::vector<std::uint32_t>* rounds) {
   std::vector<double> values;
   const auto keep = [&](double value, const model::Sample& sample) {
     values.push_back(value);
     if (blocks != nullptr) blocks->push_back(sample.block);
+    if (rounds != nullptr) rounds->push_back(sample.round);
   };
   values.reserve(series.samples.size());
   // Where the series' figures are of this measure, a sample without one is not a figure of it:

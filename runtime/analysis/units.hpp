@@ -65,9 +65,11 @@ ScaledUnit scaled_unit(const Unit& unit, double value);
 /// sample_value of each of the series' samples, in order, those without one left out: the
 /// per-sample figures of a report in `unit`. Where some samples carry a figure of `unit`'s
 /// measure, those without a figure are left out too. With `blocks`, the block of each kept sample is
-/// appended to it (model::Sample::block), in the same order.
+/// appended to it (model::Sample::block), in the same order; with `rounds`, its round
+/// (model::Sample::round).
 std::vector<double> sample_values(const model::Series& series, const Unit& unit,
-                                  std::vector<std::uint32_t>* blocks = nullptr);
+                                  std::vector<std::uint32_t>* blocks = nullptr,
+                                  std::vector<std::uint32_t>* rounds = nullptr);
 
 /// The coarsest resolution among the series' figures (model::Figure::resolution) in `unit`, that
 /// of the printed digits a program's figures were read with; 0 when none is known.

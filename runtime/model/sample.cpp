@@ -302,6 +302,7 @@ Sample sample_of(const Get& get, std::size_t i, const std::vector<std::optional<
   s.max_latency_ns = get_signed(Field::max_latency_ns);
   s.max_rss_kb = get_signed(Field::max_rss_kb);
   s.block = static_cast<std::uint32_t>(get(Field::block));
+  s.round = static_cast<std::uint32_t>(get(Field::round));
   const std::uint64_t flags = get(Field::flags);
   s.cold = (flags & 1U) != 0;
   s.cpu_timed = (flags & 2U) != 0;

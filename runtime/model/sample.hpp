@@ -53,6 +53,10 @@ struct Sample {
   /// The block of the run it was taken in, 1-based, when its statement's samples were taken in
   /// blocks spread over the run (docs/language.md, "Blocks"); 0: taken back to back.
   std::uint32_t block = 0;
+  /// In reruns joined into one result (analysis::join_reruns), whose blocks are the runs: the
+  /// block the sample had in its own run, the round of an `interleave` block that pairs it; 0
+  /// otherwise. Never written to a result file (a joined result is not one).
+  std::uint32_t round = 0;
   bool cold = false;  ///< page cache evicted (and verified) before it
   /// Rates use CPU time, not wall time: this process's (usr + sys) and that of the programs it
   /// ran and waited for (cusr + csys: a command step's program); timed_ns() gives it.
@@ -205,6 +209,7 @@ class Samples {
     flags,
     max_rss_kb,
     block,
+    round,
     count_
   };
   /// Samples staged before they go into the columns.
@@ -267,6 +272,7 @@ class Samples {
     stage(Field::flags, k, (sample.cold ? 1U : 0U) | (sample.cpu_timed ? 2U : 0U));
     stage(Field::max_rss_kb, k, static_cast<std::uint64_t>(sample.max_rss_kb));
     stage(Field::block, k, sample.block);
+    stage(Field::round, k, sample.round);
     if (++staged_ == staged_rows) fold();
   }
   /// Puts `sample` in place of sample `i` (< size()); rebuilds the columns, so O(size()).

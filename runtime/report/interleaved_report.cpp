@@ -43,17 +43,28 @@ std::pair<std::vector<double>, std::vector<double>> paired_rounds(const PairedRo
   return out;
 }
 
+/// What pairs a sample with the other series': its block, the block's round; in reruns joined
+/// into one result, whose blocks are the runs, one round of one run (model::Sample::round).
+std::vector<std::uint32_t> pairing_keys(std::vector<std::uint32_t> blocks, const std::vector<std::uint32_t>& rounds) {
+  const auto small = [](std::uint32_t v) { return v < 65536; };
+  const bool joined = std::any_of(rounds.begin(), rounds.end(), [](std::uint32_t r) { return r != 0; });
+  if (!joined || !std::all_of(blocks.begin(), blocks.end(), small) || !std::all_of(rounds.begin(), rounds.end(), small))
+    return blocks;
+  for (std::size_t i = 0; i < blocks.size(); ++i) blocks[i] = blocks[i] << 16 | rounds[i];
+  return blocks;
+}
+
 PairedRow paired_row(const model::Result& result, const std::string& label, const analysis::Unit& unit) {
   PairedRow row;
   row.label = label;
   const model::Series* series = record::series_labelled(result, label);
   if (series == nullptr) return row;
-  std::vector<std::uint32_t> blocks;
-  row.values = analysis::sample_values(*series, unit, &blocks);
+  std::vector<std::uint32_t> blocks, rounds;
+  row.values = analysis::sample_values(*series, unit, &blocks, &rounds);
   if (row.values.empty()) return row;
   row.found = true;
   row.mean = analysis::mean(row.values);
-  row.rounds = analysis::block_means(row.values, blocks);
+  row.rounds = analysis::block_means(row.values, pairing_keys(std::move(blocks), rounds));
   row.resolution = analysis::figure_resolution(*series, unit);
   return row;
 }

@@ -99,3 +99,24 @@ TEST_CASE("interleave cli: twice the work per operation is detected, about half 
   CHECK(ratio > 0.45);
   CHECK(ratio < 0.56);
 }
+
+TEST_CASE("interleave cli: reruns joined pair each run's rounds, not the runs' means") {
+  test::TempDir dir;
+  const std::string path = dir.path() + "/pair.bench";
+  std::ofstream(path) << "interleave rounds 4 {\n"
+                         "  series \"A\" digest sha256 block 4096 for 10ms cputime\n"
+                         "  series \"B\" digest sha256 block 4096 for 10ms cputime\n"
+                         "}\n";
+  for (const char* name : {"/a.json", "/b.json"}) {
+    const auto r = test::cli({"run", path, "-q", "-o", dir.path() + name});
+    INFO(r.err);
+    REQUIRE(r.code == 0);
+  }
+  const auto r = test::cli({"report", dir.path() + "/a.json+" + dir.path() + "/b.json", "--format", "csv"});
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  // Both runs' four rounds make eight pairs: the comparison is as sharp as the runs' rounds
+  // allow, where two runs' means alone (2 pairs, 1 degree of freedom) would give next to none.
+  CHECK(r.out.find("\nB,8,") != std::string::npos);
+  CHECK(r.out.find("\nA,8,") != std::string::npos);
+}
