@@ -18,7 +18,12 @@ void Diagnostics::warning(SourceLoc loc, std::string message, std::string hint, 
   add({Severity::warning, loc, std::move(message), std::move(hint), length});
 }
 
+void Diagnostics::machine_error(SourceLoc loc, std::string message, std::string hint, std::uint32_t length) {
+  add({Severity::error, loc, std::move(message), std::move(hint), length, true});
+}
+
 void Diagnostics::add(Diagnostic d) {
+  if (leave_out_machine_ && d.about_machine) return;
   // A hostile recipe can make a million distinct errors (`repeat 1000000 rm /etc/x_$i`): keeping
   // them all would cost quadratic time in the duplicate check below, and nobody reads them.
   if (items_.size() >= kMaxKept) {

@@ -26,6 +26,9 @@ struct Diagnostic {
   std::string message;
   std::string hint;          ///< empty when there is nothing to suggest
   std::uint32_t length = 1;  ///< how many columns the caret line underlines
+  /// About the machine the check runs on (a file or directory there or missing, a program not
+  /// installed, a file system's type), not about the recipe's text: another machine may not share it.
+  bool about_machine = false;
 };
 
 /// An ordered list of findings; duplicates (same place, same message) are kept once, and past
@@ -36,8 +39,13 @@ class Diagnostics {
   void error(SourceLoc loc, std::string message, std::string hint = {}, std::uint32_t length = 1);
   /// Adds a warning at `loc`.
   void warning(SourceLoc loc, std::string message, std::string hint = {}, std::uint32_t length = 1);
+  /// Adds an error about the machine the check runs on (Diagnostic::about_machine).
+  void machine_error(SourceLoc loc, std::string message, std::string hint = {}, std::uint32_t length = 1);
   /// Adds any diagnostic.
   void add(Diagnostic d);
+  /// From now on, findings about this machine are not kept: the recipe is checked here for other
+  /// machines, each of which checks it against itself (docs/remote.md).
+  void leave_out_machine_findings() { leave_out_machine_ = true; }
 
   /// True when at least one error was added.
   bool has_errors() const;
@@ -59,6 +67,7 @@ class Diagnostics {
   std::vector<Diagnostic> items_;
   std::size_t dropped_ = 0;         ///< findings past kMaxKept
   std::size_t dropped_errors_ = 0;  ///< of which errors
+  bool leave_out_machine_ = false;  ///< leave_out_machine_findings() was called
 };
 
 /// Renders one diagnostic: the heading `file:line:col: error: message` (`file:line: …` without a

@@ -14,6 +14,7 @@ void Checker::declare_locations(const lang::recipe::Recipe& recipe) {
         l.builtin = builtin;
         l.create = false;
         l.unavailable.clear();
+        l.unavailable_here = false;
         return;
       }
     }

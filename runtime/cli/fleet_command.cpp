@@ -52,7 +52,7 @@ int run_on_hosts(const Common& c, const HostsOptions& options, const std::string
   const auto launcher = pick_launcher(options);
   results.kind = launcher->target_kind();
   const auto launched = launcher->launch(request, err);
-  if (!launched) return exit_usage;
+  if (!launched) return launcher->load_failure() == pipeline::LoadFailure::recipe ? exit_recipe : exit_usage;
 
   // Each machine that ran the recipe through: its reports.
   for (const auto& target : launched->targets) {

@@ -61,6 +61,9 @@ class Launcher {
   /// with the cause told, when nothing ran: a bad request, a recipe that does not load, a job
   /// the batch system refused.
   virtual std::optional<LaunchOutcome> launch(const LaunchRequest& request, std::ostream& log) = 0;
+  /// Why launch() returned nothing: LoadFailure::recipe for a recipe with errors (told, as a run
+  /// here tells them, and no machine contacted), LoadFailure::usage for any other cause.
+  virtual LoadFailure load_failure() const = 0;
 };
 
 }  // namespace hwbench::runtime::pipeline

@@ -33,7 +33,7 @@ class LocalLauncher : public Launcher {
   std::optional<LaunchOutcome> launch(const LaunchRequest& request, std::ostream& log) override;
 
   /// Why the recipe did not load, when launch() returned nothing.
-  LoadFailure load_failure() const { return failure_; }
+  LoadFailure load_failure() const override { return failure_; }
   /// The run's record: what it cleaned up after a failure, and what it could not.
   /// Only after launch() returned an outcome.
   const RunRecord& record() const { return *record_; }

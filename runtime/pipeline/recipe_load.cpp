@@ -78,6 +78,7 @@ std::optional<check::CheckedRecipe> load_recipe(const RecipeRequest& request, co
     return std::nullopt;
   }
   lang::Diagnostics diags;
+  if (context.elsewhere) diags.leave_out_machine_findings();
   auto recipe = lang::recipe::parse(source, diags);
   std::optional<check::CheckedRecipe> checked;
   if (recipe) checked = check::check(*recipe, source, opts, diags);

@@ -29,6 +29,10 @@ struct CheckContext {
   const kernels::Registry& registry;
   const platform::FileView& files;
   std::shared_ptr<const platform::MachineProbe> machine = nullptr;
+  /// The recipe is checked here for other machines: what this machine causes (a directory or a
+  /// program it lacks, lang::Diagnostic::about_machine) is left out, as each of them checks that
+  /// against itself; the recipe's own errors remain.
+  bool elsewhere = false;
 };
 
 /// Why a recipe did not load: the command line or the file (usage), or the recipe's own errors.

@@ -81,50 +81,67 @@ bool add_named_files(const plan::Plan& plan, BundleFiles& bundle, std::string& e
   return true;
 }
 
+/// Each directory of the check here with the path it stands for.
+using StandIns = std::vector<std::pair<std::string, std::string>>;
+
 /// The recipe as checked here for `target`: its locations, the command line's then the target's,
-/// each mapped to an empty directory of `scratch` (the machines' directories are not this one's).
+/// each mapped to an empty directory of `scratch` (the machines' directories are not this one's),
+/// which `stand_ins` gets with the path given.
 RecipeRequest precheck_request(const RecipeRequest& recipe, const TargetLocations& target,
-                               const platform::ScratchDirectory& scratch) {
+                               const platform::ScratchDirectory& scratch, StandIns& stand_ins) {
   RecipeRequest for_target = recipe;
   for_target.locations.insert(for_target.locations.end(), target.locations.begin(), target.locations.end());
+  stand_ins.clear();
   for (std::size_t i = 0; i < for_target.locations.size() && !scratch.path().empty(); ++i) {
     const auto split = split_location(for_target.locations[i]);
     if (!split) continue;  // load_recipe says what is wrong with it
-    const std::string here = fmt::format("{}/{}", scratch.path(), i);
+    // "N.d": no directory's name is the start of another's ("1" would be that of "10").
+    const std::string here = fmt::format("{}/{}.d", scratch.path(), i);
     std::error_code ec;
     std::filesystem::create_directories(here, ec);
     for_target.locations[i] = split->first + "=" + here;
+    stand_ins.emplace_back(here, split->second);
   }
   return for_target;
 }
 
-/// The recipe checked here once per target; false when the request cannot be sent (the cause told).
+/// `told` with each stand-in directory named as the path it stands for (`-L st=/mnt/disk`, not
+/// the check's own directory).
+std::string as_given(std::string told, const StandIns& stand_ins) {
+  for (const auto& [here, given] : stand_ins)
+    for (auto at = told.find(here); at != std::string::npos; at = told.find(here, at + given.size()))
+      told.replace(at, here.size(), given);
+  return told;
+}
+
+/// The recipe checked here once per target; false when the request cannot be sent (the cause told,
+/// `failure` set). What only this machine causes (a directory it lacks, a program not installed
+/// here, a ramdisk it has none for) may not hold there: each target's own check decides that.
 bool gather_files(const LaunchRequest& request, const std::vector<TargetLocations>& targets, BundleFiles& bundle,
-                  std::ostream& log) {
+                  std::ostream& log, LoadFailure& failure) {
   const platform::RealFileView file_view;
-  const CheckContext context{*request.registry, file_view, std::make_shared<NotYetKnownMachine>()};
+  CheckContext context{*request.registry, file_view, std::make_shared<NotYetKnownMachine>()};
+  context.elsewhere = true;
   const platform::ScratchDirectory scratch("hwbench-precheck");
-  for (const auto& target : targets) {
+  StandIns stand_ins;
+  for (std::size_t i = 0; i < targets.size(); ++i) {
     lang::Source source;
-    LoadFailure failure = LoadFailure::usage;
     std::ostringstream diagnostics;
-    const auto checked =
-        load_recipe(precheck_request(request.recipe, target, scratch), context, source, diagnostics, failure);
+    const auto checked = load_recipe(precheck_request(request.recipe, targets[i], scratch, stand_ins), context, source,
+                                     diagnostics, failure);
     if (!checked) {
-      if (failure != LoadFailure::recipe) {
-        log << diagnostics.str();
-        return false;
-      }
-      // What fails here may pass there (a file that only the machine has): its own check decides.
-      log << fmt::format(
-          "hwbench: note: the recipe does not pass the check here with {}'s locations; {} checks it itself, "
-          "and it is sent without the files it names\n",
-          target.name, target.name);
-      continue;
+      // The recipe's errors are every target's: told once, as a run here tells them. Those that
+      // only a later target's locations cause name it.
+      log << as_given(diagnostics.str(), stand_ins);
+      if (failure == LoadFailure::recipe && i > 0)
+        log << fmt::format("hwbench: those errors come with {}'s locations; no machine was contacted\n",
+                           targets[i].name);
+      return false;
     }
     std::string error;
     if (!add_named_files(checked->plan, bundle, error)) {
       log << "hwbench: " << error << "\n";
+      failure = LoadFailure::usage;
       return false;
     }
   }
@@ -134,7 +151,8 @@ bool gather_files(const LaunchRequest& request, const std::vector<TargetLocation
 }  // namespace
 
 std::optional<RemoteRun> prepare_remote_run(const LaunchRequest& request, const std::vector<TargetLocations>& targets,
-                                            std::ostream& log) {
+                                            std::ostream& log, LoadFailure& failure) {
+  failure = LoadFailure::usage;
   std::string error;
   auto recipe_text = record::read_text_file(request.recipe.file, error);
   if (!recipe_text) {
@@ -143,7 +161,7 @@ std::optional<RemoteRun> prepare_remote_run(const LaunchRequest& request, const 
   }
   const std::string recipe_name = std::filesystem::path(request.recipe.file).filename().string();
   BundleFiles bundle{recipe_directory(request.recipe.file), {{recipe_name, std::move(*recipe_text)}}, {recipe_name}};
-  if (!gather_files(request, targets, bundle, log)) return std::nullopt;
+  if (!gather_files(request, targets, bundle, log, failure)) return std::nullopt;
 
   RemoteRun run;
   run.recipe_name = recipe_name;

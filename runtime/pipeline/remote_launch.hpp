@@ -26,12 +26,14 @@ struct RemoteRun {
   std::vector<std::string> run_words;  ///< --allow-exec, --set, the display words, the command line's -L
 };
 
-/// The recipe read and checked here once per machine, with that machine's locations, to learn
-/// the files it names (baselines, `compare with` results); nothing is said about free space,
-/// memory or file systems, as each machine checks the recipe against itself. nullopt, with the
-/// cause told, when it cannot be sent (an unreadable recipe, a file it names outside its directory).
+/// The recipe read and checked here once per machine, with that machine's locations, for its own
+/// errors and to learn the files it names (baselines, `compare with` results); what depends on
+/// this machine (its directories, programs, free space, memory, file systems) is left to each
+/// machine's own check. nullopt, with the cause told and `failure` set, when it cannot be sent:
+/// LoadFailure::recipe for a recipe with errors (told once, as a run here tells them), usage for
+/// an unreadable recipe or a file it names outside its directory.
 std::optional<RemoteRun> prepare_remote_run(const LaunchRequest& request, const std::vector<TargetLocations>& targets,
-                                            std::ostream& log);
+                                            std::ostream& log, LoadFailure& failure);
 
 /// The static binaries in the directories `dist` names (or the default ones, dist_dirs), each
 /// problem with one told.

@@ -171,9 +171,10 @@ class SlurmLauncher : public Launcher {
  public:
   explicit SlurmLauncher(remote::SlurmOptions options) : options_(std::move(options)) {}
   std::string target_kind() const override { return "node"; }
+  LoadFailure load_failure() const override { return failure_; }
 
   std::optional<LaunchOutcome> launch(const LaunchRequest& request, std::ostream& log) override {
-    const auto prepared = prepare_remote_run(request, {TargetLocations{"the nodes", {}}}, log);
+    const auto prepared = prepare_remote_run(request, {TargetLocations{"the nodes", {}}}, log, failure_);
     if (!prepared) return std::nullopt;
     const std::string binary = node_binary(request, log);
     struct sigaction ignore {
@@ -272,6 +273,7 @@ class SlurmLauncher : public Launcher {
   }
 
   remote::SlurmOptions options_;
+  LoadFailure failure_ = LoadFailure::usage;
 };
 
 }  // namespace

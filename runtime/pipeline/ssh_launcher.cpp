@@ -112,13 +112,14 @@ class SshLauncher : public Launcher {
  public:
   explicit SshLauncher(SshHosts hosts) : hosts_(std::move(hosts)) {}
   std::string target_kind() const override { return "host"; }
+  LoadFailure load_failure() const override { return failure_; }
 
   std::optional<LaunchOutcome> launch(const LaunchRequest& request, std::ostream& log) override {
     const auto hosts = gather_hosts(hosts_, log);
     if (!hosts) return std::nullopt;
     std::vector<TargetLocations> targets;
     for (const auto& h : *hosts) targets.push_back({h.name, h.locations});
-    const auto prepared = prepare_remote_run(request, targets, log);
+    const auto prepared = prepare_remote_run(request, targets, log, failure_);
     if (!prepared) return std::nullopt;
     remote::RunRequest session;
     session.ssh_client = remote::ssh_client_words(std::getenv("HWBENCH_SSH"));
@@ -145,6 +146,7 @@ class SshLauncher : public Launcher {
 
  private:
   SshHosts hosts_;
+  LoadFailure failure_ = LoadFailure::usage;
 };
 
 }  // namespace

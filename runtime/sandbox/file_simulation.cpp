@@ -51,9 +51,9 @@ void FileSimulation::apply(plan::KernelStep& ks, const lang::recipe::Stmt& s, co
     bool wildcard = pattern.find_first_of("*?[") != std::string::npos;
     // A directory has rm's own error ("it is a directory"): not a file the run did not create.
     if (!wildcard && kept.empty() && vfs_.exists(pattern) && !vfs_.is_directory(pattern))
-      diags_.error(s.loc,
-                   fmt::format("'{}' was not created by this run, so rm will not delete it", ks.call.args[0].text),
-                   "hwbench deletes only files that the same run created", 2);
+      diags_.machine_error(
+          s.loc, fmt::format("'{}' was not created by this run, so rm will not delete it", ks.call.args[0].text),
+          "hwbench deletes only files that the same run created", 2);
   }
   fx.removes = std::move(kept);
 }
@@ -63,11 +63,11 @@ void FileSimulation::create(const kernels::FileEffects::Create& c, const lang::r
   const auto name_width = static_cast<std::uint32_t>(s.name.size());
   if (vfs_.exists(c.path) && !vfs_.ever_created(c.path)) {
     if (vfs_.is_directory(c.path))
-      diags_.error(s.loc, fmt::format("'{}' is a directory, not a file to write", c.path), {}, 1);
+      diags_.machine_error(s.loc, fmt::format("'{}' is a directory, not a file to write", c.path), {}, 1);
     else
-      diags_.error(s.loc, fmt::format("'{}' already exists and this run did not create it", c.path),
-                   "hwbench never overwrites a file it did not create: remove it, or write to another name",
-                   name_width);
+      diags_.machine_error(s.loc, fmt::format("'{}' already exists and this run did not create it", c.path),
+                           "hwbench never overwrites a file it did not create: remove it, or write to another name",
+                           name_width);
     return;
   }
   const std::string dir = parent_of(c.path);
@@ -91,15 +91,16 @@ void FileSimulation::create(const kernels::FileEffects::Create& c, const lang::r
       vfs_.create(c.path, c.size);
       creates.push_back({c.path, c.size});
     } else {
-      diags_.error(s.loc, fmt::format("'{}' is not a directory (needed for '{}')", dir, c.path), {}, name_width);
+      diags_.machine_error(s.loc, fmt::format("'{}' is not a directory (needed for '{}')", dir, c.path), {},
+                           name_width);
     }
     return;
   }
   if (!planned_dir && write_refusal(dir) != 0) {
     // A read-only mount refuses root too; calling it a permission problem would mislead.
     const char* why = write_refusal(dir) == EROFS ? "it is on a read-only file system" : "permission denied";
-    diags_.error(s.loc, fmt::format("cannot write in '{}': {}", dir, why),
-                 "choose a directory you may write in, or map it with -L", name_width);
+    diags_.machine_error(s.loc, fmt::format("cannot write in '{}': {}", dir, why),
+                         "choose a directory you may write in, or map it with -L", name_width);
     return;
   }
   const std::uint64_t replaced = vfs_.created(c.path) ? vfs_.file_size(c.path).value_or(0) : 0;
@@ -130,13 +131,14 @@ void FileSimulation::report_missing() {
                           m.other_lines.size() == 1 ? "" : "s", fmt::format("{}", fmt::join(lines, ", ")),
                           m.other_lines.size() == 1 ? "s" : "");
     }
-    diags_.error(m.loc, fmt::format("the directory '{}' does not exist (needed for {})", m.dir, needed), hint, m.width);
+    diags_.machine_error(m.loc, fmt::format("the directory '{}' does not exist (needed for {})", m.dir, needed), hint,
+                         m.width);
   }
   for (const auto& [offset, m] : missing_) {
     std::string message =
         fmt::format("{} reads {}, which does not exist, and nothing before it creates it", m.kernel, m.path);
     if (m.count > 1) message += fmt::format(" ({} more like it)", m.count - 1);
-    diags_.error(
+    diags_.machine_error(
         m.loc, message,
         fmt::format("create it in setup, e.g. setup {{ write {} size 10MB }}, or copy it there first", m.written),
         static_cast<std::uint32_t>(m.kernel.size()));

@@ -54,6 +54,7 @@ std::vector<Location> builtin_locations(const std::string& cwd, const platform::
   if (!is_tmpfs("/dev/shm")) {
     ram.unavailable = "the built-in location 'ramdisk' has no default here: /dev/shm is not a tmpfs";
     ram.unavailable_hint = "mount one (mount -t tmpfs -o size=2G tmpfs /mnt/ram) and pass -L ramdisk=/mnt/ram";
+    ram.unavailable_here = true;
   }
   out.push_back(ram);
 
@@ -63,6 +64,7 @@ std::vector<Location> builtin_locations(const std::string& cwd, const platform::
   if (is_tmpfs(nearest_existing_now(disk_dir))) {
     disk.unavailable = "the built-in location 'disk' has no default here: " + disk_dir + " is on a tmpfs";
     disk.unavailable_hint = "pass -L disk=DIR with a directory on a real disk";
+    disk.unavailable_here = true;
   }
   out.push_back(disk);
 
@@ -186,6 +188,10 @@ std::optional<PathError> PathResolver::check_place(const std::string& path, cons
   if (is_system_path(path))
     return PathError{fmt::format("'{}' is in a system directory, which no recipe may touch", path),
                      "use a location (ramdisk:, disk:, tmp:) or a directory of your own"};
+  // The rest depends on what this machine's file system holds, which another machine's may not.
+  const auto here = [](std::string message, std::string hint) {
+    return PathError{std::move(message), std::move(hint), false, true};
+  };
   struct stat own {};
   const bool present = ::lstat(path.c_str(), &own) == 0;
   // What `path` itself is, following a symlink.
@@ -195,33 +201,32 @@ std::optional<PathError> PathResolver::check_place(const std::string& path, cons
   // Files right in / (`rm /*`, `write /x`) belong to the system too; an existing top-level
   // directory (cp … -> /scratch) is a place of the user's.
   if (path.rfind('/') == 0 && !(target_present && S_ISDIR(target.st_mode)))
-    return PathError{fmt::format("'{}' is in the root directory, which no recipe may touch", path),
-                     "use a location (ramdisk:, disk:, tmp:) or a directory of your own"};
+    return here(fmt::format("'{}' is in the root directory, which no recipe may touch", path),
+                "use a location (ramdisk:, disk:, tmp:) or a directory of your own");
   // Follow symlinks as far as the path exists: the real place must stay where the text says.
   std::string existing = present ? path : nearest_existing(parent_of(path));
   std::string real_existing = real(existing);
   if (real_existing.empty())
-    return PathError{fmt::format("'{}' leads through symbolic links that cannot be followed to a real place (a loop, "
-                                 "or a real path longer than PATH_MAX)",
-                                 path),
-                     "hwbench touches only places whose real path it can check"};
+    return here(fmt::format("'{}' leads through symbolic links that cannot be followed to a real place (a loop, "
+                            "or a real path longer than PATH_MAX)",
+                            path),
+                "hwbench touches only places whose real path it can check");
   if (real_existing != existing && is_system_path(real_existing))
-    return PathError{fmt::format("'{}' leads through a symlink into '{}', a system directory", path, real_existing),
-                     "remove the symlink or use another directory"};
+    return here(fmt::format("'{}' leads through a symlink into '{}', a system directory", path, real_existing),
+                "remove the symlink or use another directory");
   if (!root.empty()) {
     const auto pinned = pinned_.find(root);
     const std::string real_root = pinned != pinned_.end() ? pinned->second : real(nearest_existing(root));
     if (path_within(existing, root) && !path_within(real_existing, real_root))
-      return PathError{
-          fmt::format("'{}' leaves its location through a symlink (it leads to '{}')", path, real_existing),
-          "hwbench never follows a symlink out of a location"};
+      return here(fmt::format("'{}' leaves its location through a symlink (it leads to '{}')", path, real_existing),
+                  "hwbench never follows a symlink out of a location");
   }
   if (target_present && (S_ISCHR(target.st_mode) || S_ISBLK(target.st_mode)))
-    return PathError{fmt::format("'{}' is a device file", path), "hwbench never reads or writes device files"};
+    return here(fmt::format("'{}' is a device file", path), "hwbench never reads or writes device files");
   // A FIFO's open waits for a writer, and no Ctrl-C ends that wait.
   if (target_present && (S_ISFIFO(target.st_mode) || S_ISSOCK(target.st_mode)))
-    return PathError{fmt::format("'{}' is a {}, not a file", path, S_ISFIFO(target.st_mode) ? "FIFO" : "socket"),
-                     "hwbench reads and writes regular files only"};
+    return here(fmt::format("'{}' is a {}, not a file", path, S_ISFIFO(target.st_mode) ? "FIFO" : "socket"),
+                "hwbench reads and writes regular files only");
   (void)write;
   return std::nullopt;
 }
@@ -245,7 +250,7 @@ std::optional<ResolvedPath> PathResolver::resolve(std::string_view text, bool wr
       return std::nullopt;
     }
     if (!loc->unavailable.empty()) {
-      error = {loc->unavailable, loc->unavailable_hint, true};
+      error = {loc->unavailable, loc->unavailable_hint, true, loc->unavailable_here};
       return std::nullopt;
     }
     auto rest = text.substr(colon + 1);

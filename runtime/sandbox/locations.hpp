@@ -20,6 +20,9 @@ struct Location {
   bool create = false;      ///< a built-in directory that the run creates when missing
   std::string unavailable;  ///< why a built-in has no usable default here ("" when it has)
   std::string unavailable_hint;
+  /// `unavailable` for this machine's file systems (a built-in's default on no tmpfs), not for
+  /// what the recipe or the command line says.
+  bool unavailable_here = false;
 };
 
 /// A path after resolution.
@@ -34,6 +37,9 @@ struct PathError {
   std::string message;
   std::string hint;
   bool location_unavailable = false;  ///< a built-in location this machine has no default for
+  /// The refusal comes from this machine (what its file system holds: a symlink, a device, a
+  /// directory or none, a built-in location without a default), not from the path's text.
+  bool about_machine = false;
 };
 
 /// The built-in locations with their defaults on `machine`: ramdisk, disk, tmp.

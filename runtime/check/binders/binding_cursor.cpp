@@ -11,8 +11,9 @@ namespace hwbench::runtime::check {
 
 namespace recipe = lang::recipe;
 
-void BindingCursor::fail(lang::SourceLoc loc, std::string message, std::string hint, std::uint32_t len) {
-  req.diags.error(loc, std::move(message), std::move(hint), len);
+void BindingCursor::fail(lang::SourceLoc loc, std::string message, std::string hint, std::uint32_t len,
+                         bool about_machine) {
+  req.diags.add({lang::Severity::error, loc, std::move(message), std::move(hint), len, about_machine});
   failed = true;
 }
 

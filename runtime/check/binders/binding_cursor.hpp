@@ -28,8 +28,9 @@ struct BindingCursor {
   std::set<std::string> seen;  ///< parameter and option names given so far
   bool failed = false;         ///< an error was reported
 
-  /// Reports an error at `loc` (`len` columns wide) and marks the binding failed.
-  void fail(lang::SourceLoc loc, std::string message, std::string hint, std::uint32_t len);
+  /// Reports an error at `loc` (`len` columns wide) and marks the binding failed; `about_machine`
+  /// for one that this machine causes (lang::Diagnostic::about_machine).
+  void fail(lang::SourceLoc loc, std::string message, std::string hint, std::uint32_t len, bool about_machine = false);
   /// The value item after the parameter or option word `after` (the cursor moves onto it), or
   /// nullptr after reporting "'what' needs a value" with `example` as the hint.
   const lang::recipe::Item* value_item(const lang::recipe::Item& after, const std::string& what,

@@ -171,7 +171,7 @@ void CommandBinder::single(const recipe::Item& it) {
   if (!path) return;
   if (dir && !c_.req.files.is_directory(*path)) {
     c_.fail(value_item_->loc, fmt::format("cwd {} is not a directory", *path), "create it in setup, or name another",
-            width(*value_item_));
+            width(*value_item_), true);
     return;
   }
   if (!dir) c_.step.effects.reads.push_back(*path);
@@ -286,7 +286,7 @@ void CommandBinder::locate_program() {
                     : support::did_you_mean(program.text, platform::programs_in_path(),
                                             "install it, give its path, or add 'missing skip' to skip the statement "
                                             "where it is not installed"),
-          width(*program_item_));
+          width(*program_item_), true);
 }
 
 }  // namespace detail

@@ -105,7 +105,7 @@ std::optional<std::string> CommandBinder::resolved(const std::string& text, lang
   sandbox::PathError err;
   auto r = c_.req.resolver.resolve(text, write, err);
   if (!r) {
-    c_.fail(loc, err.message, err.hint, static_cast<std::uint32_t>(text.size()));
+    c_.fail(loc, err.message, err.hint, static_cast<std::uint32_t>(text.size()), err.about_machine);
     return std::nullopt;
   }
   return r->path;

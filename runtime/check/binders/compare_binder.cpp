@@ -45,12 +45,17 @@ std::optional<model::ReportSpec> bind_compare(const lang::recipe::CompareStmt& c
     spec.options["section"] = title;
   } else {
     std::string path = to_text(*file);
-    if (path.empty() || path[0] != '/') path = (recipe_dir.empty() ? std::string(".") : recipe_dir) + "/" + path;
+    const bool absolute = !path.empty() && path[0] == '/';
+    if (!absolute) path = (recipe_dir.empty() ? std::string(".") : recipe_dir) + "/" + path;
     path = std::filesystem::path(path).lexically_normal().string();
     std::string error = sandbox::data_file_problem(path);
     if (!error.empty() || !record::load_comparable(path, error)) {
-      diags.error(compare.file.loc, fmt::format("cannot compare with '{}'", path), error,
-                  compare_width(compare.file.text));
+      // Named by an absolute path, it must be on the machine that runs the recipe: missing here
+      // is this machine's finding (docs/remote.md).
+      std::error_code ec;
+      const bool missing_here = absolute && !std::filesystem::exists(std::filesystem::symlink_status(path, ec));
+      diags.add({lang::Severity::error, compare.file.loc, fmt::format("cannot compare with '{}'", path), error,
+                 compare_width(compare.file.text), missing_here});
       return std::nullopt;
     }
     spec.options["with"] = path;

@@ -44,7 +44,10 @@ std::optional<std::vector<model::Baseline>> builtin_tables(const lang::recipe::E
 /// made that path).
 std::optional<std::vector<model::Baseline>> file_tables(const lang::recipe::Expr& file_expr, std::string& file,
                                                         const std::string& recipe_dir, lang::Diagnostics& diags) {
-  if (file.empty() || file[0] != '/') file = (recipe_dir.empty() ? std::string(".") : recipe_dir) + "/" + file;
+  // A file named by an absolute path travels with no recipe sent elsewhere: the machine that runs
+  // it must have it there, and its lack here is this machine's (docs/remote.md).
+  const bool absolute = !file.empty() && file[0] == '/';
+  if (!absolute) file = (recipe_dir.empty() ? std::string(".") : recipe_dir) + "/" + file;
   // A baseline is a small text file: never a device, /proc or /sys.
   for (const char* prefix : {"/proc/", "/sys/", "/dev/"}) {
     if (file.rfind(prefix, 0) == 0) {
@@ -60,9 +63,10 @@ std::optional<std::vector<model::Baseline>> file_tables(const lang::recipe::Expr
   }
   struct stat st {};
   if (::stat(file.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) {
-    diags.error(file_expr.loc, fmt::format("cannot read the baseline file '{}'", file),
-                "a relative path is found next to the recipe; see docs/baseline-format.md",
-                index_width(file_expr.text));
+    const bool missing_here = absolute && ::lstat(file.c_str(), &st) != 0;
+    diags.add({lang::Severity::error, file_expr.loc, fmt::format("cannot read the baseline file '{}'", file),
+               "a relative path is found next to the recipe; see docs/baseline-format.md", index_width(file_expr.text),
+               missing_here});
     return std::nullopt;
   }
   std::string error;

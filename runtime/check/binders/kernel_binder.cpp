@@ -177,7 +177,7 @@ class Binder {
         // A location the recipe lacks is one cause, however many statements name it.
         const bool per_location = err.message.starts_with("unknown location") || err.location_unavailable;
         if (!per_location || first_report(err.message))
-          c_.fail(it.loc, err.message, err.hint, item_width(it));
+          c_.fail(it.loc, err.message, err.hint, item_width(it), err.about_machine);
         else
           c_.failed = true;
         return;

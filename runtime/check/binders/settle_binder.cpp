@@ -54,7 +54,7 @@ bool choose_file(const recipe::Stmt& s, const recipe::SettleStmt& st, const Sett
     sandbox::PathError err;
     auto resolved = req.resolver.resolve(v->text, false, err);
     if (!resolved) {
-      req.diags.error(e.loc, err.message, err.hint, width_of(e));
+      req.diags.add({lang::Severity::error, e.loc, err.message, err.hint, width_of(e), err.about_machine});
       return false;
     }
     if (!req.files.created(resolved->path)) {

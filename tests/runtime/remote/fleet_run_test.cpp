@@ -425,6 +425,113 @@ TEST_CASE(
   CHECK(test::count_entries(fleet.tmp2) == 0);
 }
 
+TEST_CASE("fleet over real ssh: a recipe with errors is refused here, as a run here refuses it, before any host") {
+  Fleet fleet;
+  if (!fleet.ready()) return;
+  test::write_text(fleet.work + "/bad.bench", "series \"copy\" nopp runs 2\nreport table ops/s with mean\n");
+  // What a run here says, without and with the first host's location (the fleet file's, which
+  // this recipe does not use: the warning names the host's path, not the check's own directory).
+  const auto refusal_here = [&](const std::vector<std::string>& args) {
+    test::HwbenchChild here(args, fleet.work);
+    REQUIRE(here.exit_code(60) == 1);
+    REQUIRE(test::count_of(here.err(), "bad.bench:1:15: error: unknown kernel 'nopp'\n") == 1);
+    return here.err();
+  };
+  const std::string plain = refusal_here({"run", "bad.bench"});
+  const std::string with_st = refusal_here({"run", "bad.bench", "-L", "st=" + fleet.loc1});
+  REQUIRE(test::count_of(with_st, "warning: -L st=" + fleet.loc1 + ": the recipe uses no location 'st'\n") == 1);
+  // A fleet file, two --host, and a --host nothing listens on: the same errors, once, and exit 1.
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases{
+      {{"--hosts", fleet.fleet_file()}, with_st},
+      {{"--host", "host1", "--host", "host2"}, plain},
+      {{"--host", "down"}, plain}};
+  for (const auto& [where, refusal] : cases) {
+    std::vector<std::string> args{"run", "bad.bench"};
+    args.insert(args.end(), where.begin(), where.end());
+    test::HwbenchChild run(args, fleet.work);
+    const int code = run.exit_code(60);
+    INFO(fmt::format("{}\nstdout:\n{}\nstderr:\n{}", fmt::join(args, " "), run.out(), run.err()));
+    CHECK(code == 1);
+    CHECK(run.err() == refusal);
+    CHECK(run.out().empty());
+  }
+  // No host was contacted: no binary copied into a cache, no run directory, no result.
+  CHECK_FALSE(test::exists(fleet.host1.cache() + "/hwbench"));
+  CHECK_FALSE(test::exists(fleet.host2.cache() + "/hwbench"));
+  CHECK(test::count_entries(fleet.tmp1) == 0);
+  CHECK(test::count_entries(fleet.tmp2) == 0);
+  CHECK(files_starting(fleet.work + "/results", "bad-").empty());
+
+  // Errors that only the second host's locations cause name it.
+  test::write_text(fleet.work + "/st.bench", "setup { write st:/f size 1KB }\nseries \"n\" nop runs 2\n");
+  test::write_text(fleet.work + "/half.toml", "[[host]]\nname = \"host1\"\nssh = \"host1\"\nlocations = { st = \"" +
+                                                  fleet.work + "\" }\n[[host]]\nname = \"host2\"\nssh = \"host2\"\n");
+  test::HwbenchChild half({"run", "st.bench", "--hosts", "half.toml"}, fleet.work);
+  CHECK(half.exit_code(60) == 1);
+  INFO("stderr:\n" << half.err());
+  CHECK(test::count_of(half.err(), "st.bench:1:15: error: unknown location 'st'\n") == 1);
+  CHECK(test::count_of(half.err(), "\nhwbench: those errors come with host2's locations; no machine was contacted\n") ==
+        1);
+  CHECK_FALSE(test::exists(fleet.host1.cache() + "/hwbench"));
+}
+
+TEST_CASE("reproduce over real ssh: a derived recipe with errors is refused here, before any host, exit 1") {
+  Fleet fleet;
+  if (!fleet.ready()) return;
+  const std::string log = std::string(HWBENCH_SOURCE_DIR) + "/tests/golden/openssl-thinkpad-x20-p3-600mhz.log";
+  const std::string error = "error: --set seconds=abc: 'seconds' is a duration in the recipe (3s), not a text\n";
+  test::HwbenchChild here({"reproduce", "-q", log, "--set", "seconds=abc"}, fleet.work);
+  REQUIRE(here.exit_code(60) == 1);
+  REQUIRE(test::count_of(here.err(), error) == 1);
+  test::HwbenchChild run({"reproduce", "-q", log, "--host", "host1", "--host", "host2", "--set", "seconds=abc"},
+                         fleet.work);
+  const int code = run.exit_code(60);
+  INFO("stdout:\n" << run.out() << "\nstderr:\n" << run.err());
+  CHECK(code == 1);
+  CHECK(test::count_of(run.err(), error) == 1);
+  CHECK(test::count_of(run.err(), " error in ") == 1);
+  CHECK(test::count_of(run.err(), "was the derived recipe, removed with its directory") == 1);
+  CHECK(test::count_of(run.err(), "host1") == 0);
+  CHECK(test::count_of(run.err(), "host2") == 0);
+  CHECK_FALSE(test::exists(fleet.host1.cache() + "/hwbench"));
+  CHECK(test::count_entries(fleet.tmp1) == 0);
+}
+
+TEST_CASE("fleet over real ssh: what only this machine lacks is the host's to judge, and the files named travel") {
+  Fleet fleet;
+  if (!fleet.ready()) return;
+  fleet.precache();
+  // The check here knows nothing of the hosts' file systems: the ramdisk is taken to be there,
+  // and the baseline beside the recipe goes with it.
+  test::write_text(fleet.work + "/ram.bench",
+                   "baseline ref from \"base/ref.toml\"\n"
+                   "setup { write ramdisk:/hwbench-fleet-test-ram size 64KB random }\n"
+                   "series \"copy\" repeat 2 cp ramdisk:/hwbench-fleet-test-ram -> st:/fleet_copy_$i\n"
+                   "teardown { rm ramdisk:/hwbench-fleet-test-ram ; rm st:/fleet_* }\n"
+                   "index \"copy index\" = geomean(\"copy\") vs ref\n"
+                   "report table MB/s with mean\n");
+  {
+    test::HwbenchChild run({"run", "ram.bench", "--host", "host1", "-L", "st=" + fleet.loc1}, fleet.work);
+    const int code = run.exit_code(120);
+    INFO("stdout:\n" << run.out() << "\nstderr:\n" << run.err());
+    CHECK(code == 0);
+    CHECK(test::count_of(run.err(), "note:") == 0);
+    CHECK(test::count_of(run.err(), "baseline") == 0);  // its file came with it
+    CHECK(files_starting(fleet.work + "/results", "ram-host1-").size() == 1);
+  }
+  // A literal directory missing here: sent all the same; the host, which lacks it too, refuses it.
+  test::write_text(fleet.work + "/literal.bench",
+                   "setup { write /nonexistent/hwbench-fleet/f size 64KB }\nseries \"n\" nop runs 2\n");
+  test::HwbenchChild run({"run", "literal.bench", "--host", "host1"}, fleet.work);
+  const int code = run.exit_code(120);
+  INFO("stdout:\n" << run.out() << "\nstderr:\n" << run.err());
+  CHECK(code == 3);
+  CHECK(test::count_of(run.err(),
+                       "hwbench: host1: the recipe was refused there: literal.bench:1:9: error: the "
+                       "directory '/nonexistent/hwbench-fleet' does not exist") == 1);
+  CHECK(test::count_of(run.err(), "note:") == 0);
+}
+
 TEST_CASE("fleet over real ssh: the host checks the recipe against its own directories, not this machine's") {
   Fleet fleet;
   if (!fleet.ready()) return;
