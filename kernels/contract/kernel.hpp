@@ -125,6 +125,9 @@ struct FileEffects {
   std::vector<Create> creates;       ///< created or overwritten
   std::vector<std::string> removes;  ///< deleted
   std::vector<Problem> problems;     ///< reasons the call cannot work
+  /// Set by the checker: of the files `removes` named, those there before the run (a stranger's),
+  /// which the run leaves without a word; sorted.
+  std::vector<std::string> spared;
   /// Bytes of memory the call holds while it runs (0 when negligible): the checker compares
   /// each call, and the sum over `parallel` workers, with the memory the machine has available.
   std::uint64_t memory = 0;

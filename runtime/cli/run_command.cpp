@@ -6,6 +6,7 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
@@ -47,6 +48,23 @@ void tell_failure(const pipeline::RunRecord& run, std::ostream& err) {
   if (!run.left_behind.empty())
     err << fmt::format("hwbench: could not remove {} file{} the run had created: {}\n", run.left_behind.size(),
                        run.left_behind.size() == 1 ? "" : "s", fmt::join(run.left_behind, ", "));
+}
+
+/// The files a glob of the run's left as not its own although they appeared during the run: most
+/// often a command step's output that its `writes` does not name (docs/language.md, section 4).
+void tell_unclaimed(const pipeline::RunRecord& run, std::ostream& err) {
+  constexpr std::size_t shown = 10;
+  for (const auto& left : run.unclaimed) {
+    const std::size_t n = left.paths.size();
+    const std::vector<std::string> named(left.paths.begin(), left.paths.begin() + std::min(n, shown));
+    err << fmt::format("hwbench: warning: {}: left {} file{} that appeared during the run but {} not its own: {}{}\n",
+                       left.where, n, n == 1 ? "" : "s", n == 1 ? "is" : "are", fmt::join(named, ", "),
+                       n > shown ? fmt::format(" and {} more", n - shown) : "");
+  }
+  // Another program may have made them (the run cannot tell): the hint where the recipe ran its own.
+  if (!run.unclaimed.empty() && !run.result.programs.empty())
+    err << "hint: rm deletes only the run's own files; a command step's are its own when the step names them with "
+           "writes (exec … writes disk:/out.bin)\n";
 }
 
 /// The run here, its reports to `out`, its messages to `err`; the exit code. `loaded`: the recipe
@@ -95,6 +113,7 @@ int run_here(const Common& c, const RunChoices& files, const std::string& format
     out << here.reports;
   else
     tell_failure(launcher.record(), err);
+  tell_unclaimed(launcher.record(), err);
   if (here.result_path.empty()) {
     err << "hwbench: " << here.error << "\n";
     return exit_failure;

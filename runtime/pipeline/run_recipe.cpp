@@ -81,6 +81,7 @@ RunRecord run_recipe(const RunRequest& request) {
   analysis::compute_indices(result);
   record.removed_after_failure = std::move(outcome.removed_after_failure);
   record.left_behind = std::move(outcome.left_behind);
+  record.unclaimed = std::move(outcome.unclaimed);
   return record;
 }
 

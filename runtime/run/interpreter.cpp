@@ -273,6 +273,24 @@ void Interpreter::forget_removed(const plan::Step& step) {
     struct stat st {};
     if (::lstat(r.c_str(), &st) != 0) owned_.erase(r);
   }
+  note_unclaimed(step);
+}
+
+void Interpreter::note_unclaimed(const plan::Step& step) {
+  const auto& params = step.kernel.spec->args;
+  const auto& spared = step.kernel.effects.spared;
+  for (std::size_t i = 0; i < params.size() && i < step.kernel.call.args.size(); ++i) {
+    if (params[i].kind != kernels::ArgKind::glob) continue;
+    // What the glob matches once the statement ran is what it left. A stranger's file, there
+    // before the run, is left without a word; one that appeared since is told at the end.
+    for (const auto& path : files_.glob(step.kernel.call.args[i].path)) {
+      if (owned_.count(path) || std::binary_search(spared.begin(), spared.end(), path)) continue;
+      if (!unclaimed_seen_.insert(path).second) continue;
+      const auto [at, fresh] = unclaimed_at_.try_emplace(where(step), outcome_.unclaimed.size());
+      if (fresh) outcome_.unclaimed.push_back({at->first, {}});
+      outcome_.unclaimed[at->second].paths.push_back(path);
+    }
+  }
 }
 
 void Interpreter::run_group(const plan::Step& step) {

@@ -75,7 +75,11 @@ class Interpreter {
   void evict_inputs(const plan::Step& step);
   std::unique_ptr<kernels::Kernel> make(const plan::Step& step);
   void run_untimed(const plan::Step& step);
+  /// After a statement ran: forgets the files it removed, and notes those its glob left.
   void forget_removed(const plan::Step& step);
+  /// Notes the files `step`'s glob (rm's pattern) still matches that the run does not own and
+  /// that were not there when it was checked (RunOutcome::unclaimed).
+  void note_unclaimed(const plan::Step& step);
   void run_sampled(const plan::Step& step);
 
   // ---- a kernel statement's samples, alone or in blocks (statement_run.cpp) ----
@@ -186,6 +190,8 @@ class Interpreter {
   /// name is not its file once a symlink stands where that directory was.
   std::map<std::string, std::string> owned_dirs_;
   std::vector<std::string> created_dirs_;
+  std::set<std::string> unclaimed_seen_;             ///< the paths in outcome_.unclaimed
+  std::map<std::string, std::size_t> unclaimed_at_;  ///< a statement's `where` -> its entry in outcome_.unclaimed
   std::map<std::string, std::size_t> index_;
   std::map<std::string, model::Series> imported_;   ///< series importers read that the plan did not have
   std::vector<const model::Series*> step_imports_;  ///< the series the running statement's importer fed

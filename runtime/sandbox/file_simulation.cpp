@@ -41,7 +41,10 @@ void FileSimulation::apply(plan::KernelStep& ks, const lang::recipe::Stmt& s, co
   for (const auto& c : fx.creates) create(c, s, resolver, creates);
   std::vector<std::string> kept;
   for (const auto& r : fx.removes) {
-    if (!vfs_.created(r)) continue;  // rm only ever deletes what the run created
+    if (!vfs_.created(r)) {  // rm only ever deletes what the run created
+      fx.spared.push_back(r);
+      continue;
+    }
     space_.account(parent_of(r), -static_cast<std::int64_t>(vfs_.file_size(r).value_or(0)), s.loc);
     vfs_.remove(r);
     kept.push_back(r);
@@ -56,6 +59,7 @@ void FileSimulation::apply(plan::KernelStep& ks, const lang::recipe::Stmt& s, co
           "hwbench deletes only files that the same run created", 2);
   }
   fx.removes = std::move(kept);
+  std::sort(fx.spared.begin(), fx.spared.end());
 }
 
 void FileSimulation::create(const kernels::FileEffects::Create& c, const lang::recipe::Stmt& s,

@@ -26,7 +26,7 @@ class FileSimulation {
 
   /// Applies the effects of statement `s`, bound as `ks`: errors for forbidden writes and
   /// removals, each created file appended to `creates`. Leaves in ks.effects.removes only the
-  /// files the run created (the only ones rm deletes).
+  /// files the run created (the only ones rm deletes), and the others in ks.effects.spared.
   void apply(plan::KernelStep& ks, const lang::recipe::Stmt& s, const PathResolver& resolver,
              std::vector<plan::PlannedFile>& creates);
   /// One error per statement that read a file neither there nor created before it, and one per

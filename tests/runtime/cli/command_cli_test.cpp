@@ -425,6 +425,27 @@ TEST_CASE("command cli: rm never removes through a directory swapped for a symbo
   CHECK(test::read_text(work / "other/f") == "a stranger's");
 }
 
+TEST_CASE("command cli: files a program made that no writes claims are left by rm and named at the end") {
+  test::TempDir work;
+  test::write_text(work / "out_9", "a stranger's");  // there before the run: left without a word
+  const auto run = run_recipe(work,
+                              "setup { write disk:/out_0 size 1KB }\n"
+                              "series \"made\" exec touch \"${disk:/out_1}\" \"${disk:/out_2}\" runs 1\n"
+                              "series \"claimed\" exec touch \"${disk:/out_3}\" writes disk:/out_3 runs 1\n"
+                              "teardown { rm disk:/out_* }\n");
+  INFO(run.err);
+  CHECK(run.code == 0);
+  CHECK(run.err == "hwbench: warning: " + (work / "r.bench") + ":4:12: rm disk:/out_*: left 2 files that appeared " +
+                       "during the run but are not its own: " + (work / "out_1") + ", " + (work / "out_2") +
+                       "\nhint: rm deletes only the run's own files; a command step's are its own when the step names "
+                       "them with writes (exec … writes disk:/out.bin)\n");
+  CHECK(test::exists(work / "out_1"));
+  CHECK(test::exists(work / "out_2"));
+  CHECK(test::read_text(work / "out_9") == "a stranger's");
+  CHECK_FALSE(test::exists(work / "out_0"));
+  CHECK_FALSE(test::exists(work / "out_3"));
+}
+
 TEST_CASE("command cli: a symbolic link a program put in the place of the run's file is never written through") {
   test::TempDir work;
   test::write_text(work / "pre.txt", "keep");
