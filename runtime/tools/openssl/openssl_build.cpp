@@ -22,7 +22,7 @@ const std::pair<const char*, std::optional<std::string> OpensslBuild::*> kTextFi
 bool OpensslBuild::empty() const {
   for (const auto& [key, field] : kTextFields)
     if (this->*field) return false;
-  return multi <= 0 && heading;
+  return multi <= 0 && heading && row_names.empty();
 }
 
 void to_json(nlohmann::json& json, const OpensslBuild& build) {
@@ -35,6 +35,7 @@ void to_json(nlohmann::json& json, const OpensslBuild& build) {
     if (build.*field) json[key] = *(build.*field);
   if (build.multi > 0) json["multi"] = build.multi;
   if (!build.heading) json["heading"] = false;
+  if (!build.row_names.empty()) json["row_names"] = build.row_names;
 }
 
 void from_json(const nlohmann::json& json, OpensslBuild& build) {
@@ -49,12 +50,21 @@ void from_json(const nlohmann::json& json, OpensslBuild& build) {
     if (const auto it = json.find(key); it != json.end() && it->is_string()) build.*field = it->get<std::string>();
   if (const auto it = json.find("multi"); it != json.end() && it->is_number_integer()) build.multi = it->get<int>();
   if (const auto it = json.find("heading"); it != json.end() && it->is_boolean()) build.heading = it->get<bool>();
+  if (const auto it = json.find("row_names"); it != json.end() && it->is_object())
+    for (const auto& [row, printed] : it->items())
+      if (printed.is_string()) build.row_names[row] = printed.get<std::string>();
 }
 
 std::optional<OpensslBuild> read_build(const model::Result& result) {
   const auto it = result.environment.find(environment_key);
   if (it == result.environment.end()) return std::nullopt;
   return it->get<OpensslBuild>();
+}
+
+std::string printed_row(const std::optional<OpensslBuild>& build, const std::string& row) {
+  if (!build) return row;
+  const auto it = build->row_names.find(row);
+  return it == build->row_names.end() ? row : it->second;
 }
 
 }  // namespace hwbench::runtime::tools::openssl

@@ -3,6 +3,7 @@
 // The importer writes it (the lines above the tables of a log, whether the table's heading was
 // printed, -multi's children); hwbench's own capture writes the version string alone
 // (runtime/environment); `report openssl` reads either.
+#include <map>
 #include <optional>
 #include <string>
 
@@ -27,18 +28,25 @@ struct OpensslBuild {
   int multi = 0;                               ///< -multi's children; 0 without -multi
   bool heading = true;                         ///< whether the symmetric table's heading was printed
   bool version_only = false;                   ///< recorded as the version string alone (a capture)
+  /// The rows the log printed under another name than its labels' (the importer labels a row by
+  /// hwbench's name for its algorithm): hwbench's row -> the log's ("des ede3" -> "des-ede3").
+  std::map<std::string, std::string> row_names;
 
   /// Whether nothing at all is recorded.
   bool empty() const;
 };
 
 /// As JSON: the version string alone when `version_only`, else an object of the keys that are set
-/// ("multi" only when positive, "heading" only when false).
+/// ("multi" only when positive, "heading" only when false, "row_names" only when not empty).
 void to_json(nlohmann::json& json, const OpensslBuild& build);
 /// From either form; other keys and types are passed over.
 void from_json(const nlohmann::json& json, OpensslBuild& build);
 
 /// The record of `result`, when it has one.
 std::optional<OpensslBuild> read_build(const model::Result& result);
+
+/// The name the log of `build` printed `row` under: `row` itself unless build.row_names says
+/// otherwise (or there is no build).
+std::string printed_row(const std::optional<OpensslBuild>& build, const std::string& row);
 
 }  // namespace hwbench::runtime::tools::openssl

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <map>
 #include <set>
 #include <sstream>
 #include <vector>
@@ -10,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "base/support/system_text.hpp"
+#include "kernels/crypto/algorithms.hpp"
 #include "lang/common/diagnostics.hpp"
 #include "runtime/tools/openssl/openssl_report.hpp"
 
@@ -50,6 +52,27 @@ bool is_noise(const std::string& line) {
   const auto words = support::split_words(line);
   return words.size() >= 4 && is_count(words[0]) && words[words.size() - 2] == "in" &&
          figure_word(words.back(), 0, "s");
+}
+
+/// hwbench's name for the row `cell` of a log: the published tables' name of the digest or cipher
+/// the row names (kernels::crypto::Algorithm::row), whatever openssl printed it: 3.x's "des-ede3"
+/// and "blowfish", -evp's "AES-128-CBC" are "des ede3", "blowfish cbc", "aes-128 cbc"; a key
+/// row's size in "bits" ("256 bit ecdsa (nistp256)", 1.x, is "256 bits ecdsa (nistp256)"). The
+/// row as printed where no kernel runs it.
+std::string hwbench_row(const OpensslCell& cell) {
+  namespace crypto = kernels::crypto;
+  if (!cell.op.empty()) {
+    auto words = support::split_words(cell.row);
+    if (words.size() >= 3 && is_count(words[0]) && words[1] == "bit") words[1] = "bits";
+    return support::join(words, " ");
+  }
+  if (cell.row.starts_with("hmac(") && cell.row.ends_with(")")) {
+    const auto* digest = crypto::find_algorithm(cell.row.substr(5, cell.row.size() - 6), crypto::AlgorithmKind::digest);
+    return digest == nullptr ? cell.row : "hmac(" + digest->row + ")";
+  }
+  const auto* algorithm = crypto::find_algorithm(cell.row, crypto::AlgorithmKind::digest);
+  if (algorithm == nullptr) algorithm = crypto::find_algorithm(cell.row, crypto::AlgorithmKind::cipher);
+  return algorithm == nullptr ? cell.row : algorithm->row;
 }
 
 class LogParser {
@@ -210,6 +233,7 @@ class LogParser {
       const std::string& word = words[words.size() - figures + i];
       model::Series series;
       series.label = openssl_label({row, blocks_[i], ""});
+      cells_.push_back({row, blocks_[i], ""});
       if (const auto k = figure_word(word, 2, "k")) {
         add(std::move(series), model::Figure{*k, "k", support::printed_step(word)});
       } else if (const double raw = *figure_word(word, 2, ""); raw > 0) {
@@ -224,6 +248,7 @@ class LogParser {
   void add_key(const std::string& row, const std::string& op, double seconds, double rate) {
     model::Series series;
     series.label = openssl_label({row, 0, op});
+    cells_.push_back({row, 0, op});
     series.printed["mean"] = model::Figure{seconds, "s"};
     // Printed with one decimal (figure_word's rule for the rates).
     if (rate > 0) return add(std::move(series), model::Figure{rate, "ops/s", 0.1});
@@ -243,7 +268,24 @@ class LogParser {
     result_.series.push_back(std::move(series));
   }
 
+  // One label per algorithm, whichever openssl printed the log, so that a log's rows meet
+  // hwbench's kernels' (and another version's) of the same cell; the report prints the names back.
+  void name_rows() {
+    std::map<std::string, std::set<std::string>> printed_as;  // hwbench's row -> the log's rows
+    for (const auto& cell : cells_) printed_as[hwbench_row(cell)].insert(cell.row);
+    for (std::size_t i = 0; i < cells_.size(); ++i) {
+      OpensslCell cell = cells_[i];
+      const std::string row = hwbench_row(cell);
+      // Two rows of one algorithm (-evp's beside the plain one) keep the names they were printed under.
+      if (row == cell.row || printed_as[row].size() > 1) continue;
+      build_.row_names[row] = cell.row;
+      cell.row = row;
+      result_.series[i].label = openssl_label(cell);
+    }
+  }
+
   void finish() {
+    name_rows();
     result_.kind = model::ResultKind::published;
     result_.status = model::RunStatus::published;
     result_.recipe_file = name_;
@@ -271,6 +313,7 @@ class LogParser {
   bool key_heading_ = false;
   std::string command_;
   std::set<std::string> labels_;
+  std::vector<OpensslCell> cells_;  ///< each series' cell, as the log printed its row
   model::Result result_;
 };
 

@@ -7,7 +7,10 @@
 // N, and "heading": false when the summary printed its rows without "The 'numbers' …" and
 // "type …", the block sizes then read from the children's relayed "+H" records); one series per table
 // cell, labelled as runtime/tools/openssl/openssl_report.hpp describes ("md5 16 bytes",
-// "rsa 2048 bits sign"), each with one sample whose figure is the printed one: `k` (or `B/s` for
+// "rsa 2048 bits sign") with hwbench's name for the row's algorithm, whichever name this openssl
+// printed (3.x's "des-ede3", -evp's "AES-128-CBC": "des ede3", "aes-128 cbc"; 1.x's "256 bit
+// ecdsa": "256 bits ecdsa"), the names printed kept in environment["openssl"]["row_names"] for
+// the report (two rows of one algorithm in one log keep theirs), each with one sample whose figure is the printed one: `k` (or `B/s` for
 // a figure openssl printed without the k), `ops/s` for a key operation with the printed seconds
 // per operation as its `mean` in `s`; a cell printed as 0.00 is a series marked unavailable,
 // without samples. One `report openssl`. The log's text is kept as the record's source, and a

@@ -198,17 +198,17 @@ record::Procedure openssl_procedure(const model::Result& log, std::string_view t
     std::string label = record::RecipeWriter::quote(r.row);
     label.insert(label.size() - 1, " $b bytes");
     w.statement(fmt::format("for b in [{}] series {} {}", fmt::join(r.blocks, ", "), label, wrap(statement, "seconds")),
-                w.cite_row(r.row + " "));
+                w.cite_row(printed_row(build, r.row) + " "));
   }
   for (std::size_t i = 0; i < t.keys.size(); ++i) {
     const auto statement = key_statement(t.keys[i].row, t.keys[i].op);
     if (statement)
       w.statement(
           fmt::format("series {} {}", record::RecipeWriter::quote(t.key_labels[i]), wrap(*statement, "key_seconds")),
-          w.cite_row(t.keys[i].row));
+          w.cite_row(printed_row(build, t.keys[i].row)));
     else
       w.comment(fmt::format("not reproduced: \"{}\": no hwbench kernel runs {} ({})", t.key_labels[i], t.keys[i].row,
-                            w.cite_row(t.keys[i].row)));
+                            w.cite_row(printed_row(build, t.keys[i].row))));
   }
   w.blank();
   w.statement("report openssl", "the layout the log printed");

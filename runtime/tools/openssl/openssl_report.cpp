@@ -225,7 +225,7 @@ OpensslTables openssl_tables(const model::Result& result) {
     auto [it, fresh] = key_rows.try_emplace(cell->row);
     if (fresh) {
       key_order.push_back(cell->row);
-      it->second.name = cell->row;
+      it->second.name = printed_row(tables.build, cell->row);
     }
     if (cell->op == "verify") {
       it->second.verify = figure;
@@ -236,7 +236,7 @@ OpensslTables openssl_tables(const model::Result& result) {
   }
   std::sort(tables.blocks.begin(), tables.blocks.end());
   for (const auto& name : row_order) {
-    OpensslRow row{name, {}};
+    OpensslRow row{printed_row(tables.build, name), {}};
     for (const auto block : tables.blocks) {
       const auto it = cells[name].find(block);
       row.figures.push_back(it == cells[name].end() ? OpensslFigure{} : it->second);

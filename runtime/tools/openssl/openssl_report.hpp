@@ -12,6 +12,8 @@
 // "ROW BLOCK bytes" for the symmetric table ("md5 16 bytes", "hmac(md5) 64 bytes",
 // "aes-128 cbc 8192 bytes") and "ROW sign", "ROW verify" or "ROW op" for the key tables
 // ("rsa 2048 bits sign", "256 bits ecdsa (nistp256) verify"); see docs/published-format.md.
+// A row is printed under the name its log printed it (OpensslBuild::row_names: 3.x's "des-ede3"
+// for the label's "des ede3"), else under its label's.
 #include <cstdint>
 #include <optional>
 #include <string>

@@ -4,7 +4,9 @@
 #include <ctime>
 #include <filesystem>
 #include <fstream>
+#include <regex>
 #include <sstream>
+#include <vector>
 
 #include <doctest/doctest.h>
 
@@ -141,6 +143,54 @@ TEST_CASE("command cli: a section of imported figures, another of a program's ow
   const auto again = test::cli({"report", work / "r.json"});
   REQUIRE(again.code == 0);
   CHECK(again.out.substr(0, again.out.find("\nconditions:")) == run.out.substr(0, run.out.find("\nconditions:")));
+}
+
+TEST_CASE("command cli: openssl speed 3.x's rows meet hwbench's kernels of the same algorithm, row by row") {
+  test::TempDir work;
+  // What openssl speed 3.x prints: its own names (des-ede3, aes-128-cbc), not the published tables' ones.
+  const std::string speed =
+      "version: 3.0.22\n"
+      "The 'numbers' are in 1000s of bytes per second processed.\n"
+      "type             16 bytes     64 bytes\n"
+      "md5              62778.75k   179191.42k\n"
+      "des-ede3          5910.16k    13075.07k\n"
+      "aes-128-cbc     353349.26k   419332.48k\n";
+  test::write_text(work / "speed.txt", speed);
+  const auto run = run_recipe(work,
+                              "section \"openssl speed\" {\n"
+                              "  exec \"" +
+                                  helper + "\" cat stdin \"" + work / "speed.txt" +
+                                  "\" import openssl\n"
+                                  "  report openssl\n"
+                                  "}\n"
+                                  "section \"hwbench\" {\n"
+                                  "  for b in [16, 64] series \"md5 $b bytes\" digest md5 block $b for 20ms\n"
+                                  "  for b in [16, 64] series \"des ede3 $b bytes\" cipher des-ede3 block $b for 20ms\n"
+                                  "  for b in [16, 64] series \"aes-128 cbc $b bytes\" cipher aes-128-cbc block $b "
+                                  "for 20ms\n"
+                                  "  report openssl\n"
+                                  "  compare with section \"openssl speed\"\n"
+                                  "}\n");
+  INFO(run.err);
+  REQUIRE(run.code == 0);
+  // The program's own table comes back with its own names.
+  CHECK(section_of(run.out, "openssl speed") == speed);
+  const std::string table = squeezed(section_of(run.out, "hwbench"));
+  const auto header = table.find("\nseries openssl speed hwbench hwbench/openssl speed\n");
+  REQUIRE(header != std::string::npos);
+  std::istringstream rows(table.substr(table.find('\n', header + 1) + 1));
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(rows, line) && !line.starts_with("geometric mean ");) lines.push_back(line);
+  INFO(table);
+  // One row per cell, the program's figure beside hwbench's: none stands apart under 3.x's name.
+  const std::vector<std::string> expected = {"md5 16 bytes 62778.8",          "md5 64 bytes 179191.4",
+                                             "des ede3 16 bytes 5910.2",      "des ede3 64 bytes 13075.1",
+                                             "aes-128 cbc 16 bytes 353349.3", "aes-128 cbc 64 bytes 419332.5"};
+  REQUIRE(lines.size() == expected.size());
+  for (std::size_t i = 0; i < expected.size(); ++i) {
+    INFO(lines[i]);
+    CHECK(std::regex_match(lines[i], std::regex(expected[i] + " k [0-9.]+ k [0-9.]+")));
+  }
 }
 
 TEST_CASE("command cli: a missing program in 'missing skip' is one line and an unavailable series, not a failure") {

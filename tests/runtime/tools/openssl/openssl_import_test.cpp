@@ -140,11 +140,96 @@ TEST_CASE("import openssl: a 3.x log, with its progress lines, renders back line
   CHECK(lines_of(rendered(result), nothing) == lines_of(log, prompt_or_progress));
   CHECK(result.environment["openssl"]["version"] == "OpenSSL 3.0.19");
   CHECK(result.environment["openssl"]["cpuinfo"] == "OPENSSL_ia32cap=0xfffa32034f8bffff:0x1b415fdef1bf27eb");
+  // -evp's and 3.x's names are labelled by hwbench's rows; the log's names are kept for the report.
+  CHECK(result.series[6].label == "aes-128 cbc 16 bytes");
+  CHECK(result.environment["openssl"]["row_names"] ==
+        nlohmann::json::parse(R"J({"aes-128 cbc": "AES-128-CBC", "des cbc": "des-cbc"})J"));
   // Figures openssl printed without the k are bytes per second.
-  CHECK(result.series[12].label == "des-cbc 16 bytes");
+  CHECK(result.series[12].label == "des cbc 16 bytes");
   CHECK(result.series[12].samples.at(0).figure->unit == "B/s");
   CHECK(result.series[12].samples.at(0).figure->value == 9.5);
   CHECK(result.series.back().label == "2048 bits ffdh op");
+}
+
+namespace {
+
+/// The labels of `result`'s series, in order.
+std::vector<std::string> labels_of(const rt::model::Result& result) {
+  std::vector<std::string> labels;
+  for (const auto& series : result.series) labels.push_back(series.label);
+  return labels;
+}
+
+}  // namespace
+
+TEST_CASE("import openssl: 0.9.8's and 3.x's names of one algorithm give one label, printed back as logged") {
+  const std::string old_log =
+      "OpenSSL 0.9.8g 19 Oct 2007\n"
+      "The 'numbers' are in 1000s of bytes per second processed.\n"
+      "type             16 bytes     64 bytes\n"
+      "md5               3791.55k    13232.52k\n"
+      "hmac(md5)         4935.16k    16316.61k\n"
+      "des ede3          4447.11k     4554.21k\n"
+      "rc5-32/12 cbc        0.00         0.00 \n"
+      "blowfish cbc     18632.95k    20393.44k\n"
+      "aes-128 cbc      10300.42k    17012.21k\n"
+      "                              sign    verify    sign/s verify/s\n"
+      " 256 bit ecdsa (nistp256)   0.0001s   0.0002s  10000.0   5000.0\n";
+  const std::string new_log =
+      "version: 3.0.22\n"
+      "The 'numbers' are in 1000s of bytes per second processed.\n"
+      "type             16 bytes     64 bytes\n"
+      "md5              62778.75k   179191.42k\n"
+      "hmac(md5)        30039.97k   101596.32k\n"
+      "des-ede3          5910.16k    13075.07k\n"
+      "rc5-cbc              0.00         0.00 \n"
+      "blowfish             0.00         0.00 \n"
+      "aes-128-cbc     353349.26k   419332.48k\n"
+      "                              sign    verify    sign/s verify/s\n"
+      " 256 bits ecdsa (nistp256)   0.0000s   0.0001s  31240.6  10470.4\n";
+  const std::vector<std::string> expected = {"md5 16 bytes",
+                                             "md5 64 bytes",
+                                             "hmac(md5) 16 bytes",
+                                             "hmac(md5) 64 bytes",
+                                             "des ede3 16 bytes",
+                                             "des ede3 64 bytes",
+                                             "rc5-32/12 cbc 16 bytes",
+                                             "rc5-32/12 cbc 64 bytes",
+                                             "blowfish cbc 16 bytes",
+                                             "blowfish cbc 64 bytes",
+                                             "aes-128 cbc 16 bytes",
+                                             "aes-128 cbc 64 bytes",
+                                             "256 bits ecdsa (nistp256) sign",
+                                             "256 bits ecdsa (nistp256) verify"};
+  for (const std::string& log : {old_log, new_log}) {
+    INFO(log);
+    const rt::model::Result result = imported(log);
+    CHECK(labels_of(result) == expected);
+    // The report prints each row under the name its log gave it, also from the published file.
+    CHECK(rendered(result) == log);
+    std::string error;
+    const auto back = rt::record::parse_published(rt::record::write_published(result), "speed.toml", error);
+    REQUIRE_MESSAGE(back.has_value(), error);
+    CHECK(labels_of(*back) == expected);
+    CHECK(rendered(*back) == log);
+  }
+  CHECK(imported(old_log).environment["openssl"]["row_names"] ==
+        nlohmann::json::parse(R"J({"256 bits ecdsa (nistp256)": "256 bit ecdsa (nistp256)"})J"));
+  CHECK(imported(new_log).environment["openssl"]["row_names"] ==
+        nlohmann::json::parse(R"J({"aes-128 cbc": "aes-128-cbc", "blowfish cbc": "blowfish", "des ede3": "des-ede3",
+                                   "rc5-32/12 cbc": "rc5-cbc"})J"));
+}
+
+TEST_CASE("import openssl: two rows of one algorithm (-evp's beside the plain one) keep their printed names") {
+  const std::string log =
+      "type             16 bytes\n"
+      "aes-128-cbc     353349.26k\n"
+      "md5              62778.75k\n"
+      "AES-128-CBC     993349.26k\n";
+  const rt::model::Result result = imported(log);
+  CHECK(labels_of(result) == std::vector<std::string>{"aes-128-cbc 16 bytes", "md5 16 bytes", "AES-128-CBC 16 bytes"});
+  CHECK(result.environment.empty());
+  CHECK(rendered(result) == "The 'numbers' are in 1000s of bytes per second processed.\n" + log);
 }
 
 TEST_CASE("import openssl: -multi's relays, -elapsed's warning and blank lines are skipped") {
