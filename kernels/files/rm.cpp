@@ -69,7 +69,8 @@ KernelSpec rm_spec() {
   spec.help = "remove the files matching a path or glob that this run created";
   spec.lineage = "rm -f PATTERN";
   spec.synopsis = "rm PATH-OR-GLOB";
-  spec.args = {{"PATH", ArgKind::glob, "", "a file, or a pattern with * ? [..] in its last component"}};
+  spec.args = {
+      {"PATH", ArgKind::glob, "", "a file, or a pattern with * ? [..] in its last component (\\* for a literal *)"}};
   spec.unit = WorkUnit::operations;
   spec.effects = [](const Call& call, const platform::FileView& view) {
     FileEffects fx;
@@ -80,7 +81,7 @@ KernelSpec rm_spec() {
                              "name the directory in full, e.g. ramdisk:/*MB_*"});
       return fx;
     }
-    if (!platform::has_wildcard(pattern) && view.is_directory(pattern)) {
+    if (!platform::has_wildcard(pattern) && view.is_directory(platform::glob_literal(pattern))) {
       fx.problems.push_back(
           {fmt::format("cannot remove {}: it is a directory", pattern),
            fmt::format("rm removes files; to remove those inside it, write {}", common::join_path(pattern, "*"))});

@@ -46,8 +46,16 @@ template <>
 struct Expected<g::escape_char> {
   static SyntaxError make(const Here& here) {
     if (here.at_line_end()) return unterminated_string(here);
-    return Here::at(here.back_one(), fmt::format("unknown escape '\\{}' in a string", here.token().substr(0, 1)),
-                    "the escapes are \\$ \\\" \\\\ \\n and \\t", 2);
+    const std::string c(here.token().substr(0, 1));
+    // `\*` belongs to rm's pattern, which takes the backslash itself: a string writes it `\\`.
+    const bool glob = c == "*" || c == "?" || c == "[";
+    return Here::at(
+        here.back_one(), fmt::format("unknown escape '\\{}' in a string", c),
+        glob ? fmt::format("the escapes are \\$ \\\" \\\\ \\n and \\t; for rm's literal {} write \\\\{} in a "
+                           "string (\\{} in a bare path)",
+                           c, c, c)
+             : "the escapes are \\$ \\\" \\\\ \\n and \\t",
+        2);
   }
 };
 

@@ -8,6 +8,8 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "base/platform/real_file_view.hpp"
+
 namespace hwbench::runtime::sandbox {
 
 namespace {
@@ -51,9 +53,11 @@ void FileSimulation::apply(plan::KernelStep& ks, const lang::recipe::Stmt& s, co
   }
   if (s.name == "rm" && !ks.call.args.empty()) {
     const std::string& pattern = ks.call.args[0].path;
-    bool wildcard = pattern.find_first_of("*?[") != std::string::npos;
+    // A pattern without a wildcard names one file (its escapes resolved: `a\*b` is `a*b`).
+    const bool wildcard = platform::has_wildcard(pattern);
+    const std::string named = platform::glob_literal(pattern);
     // A directory has rm's own error ("it is a directory"): not a file the run did not create.
-    if (!wildcard && kept.empty() && vfs_.exists(pattern) && !vfs_.is_directory(pattern))
+    if (!wildcard && kept.empty() && vfs_.exists(named) && !vfs_.is_directory(named))
       diags_.machine_error(
           s.loc, fmt::format("'{}' was not created by this run, so rm will not delete it", ks.call.args[0].text),
           "hwbench deletes only files that the same run created", 2);

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "base/platform/real_file_view.hpp"
+
 namespace hwbench::runtime::sandbox {
 
 bool VirtualFs::exists(const std::string& path) const {
@@ -29,8 +31,13 @@ std::vector<std::string> VirtualFs::glob(const std::string& pattern) const {
   std::vector<std::string> out;
   for (auto& p : real_.glob(pattern))
     if (!removed_.count(p)) out.push_back(p);
+  // As the real glob: a pattern without a wildcard is its one name, escapes resolved; fnmatch
+  // (without FNM_NOESCAPE) takes `\*` as a literal `*` too.
+  const bool wildcard = platform::has_wildcard(pattern);
+  const std::string literal = wildcard ? std::string() : platform::glob_literal(pattern);
   for (const auto& [p, size] : created_)
-    if (::fnmatch(pattern.c_str(), p.c_str(), FNM_PATHNAME | FNM_PERIOD) == 0) out.push_back(p);  // as the real glob
+    if (wildcard ? ::fnmatch(pattern.c_str(), p.c_str(), FNM_PATHNAME | FNM_PERIOD) == 0 : p == literal)
+      out.push_back(p);
   std::sort(out.begin(), out.end());
   out.erase(std::unique(out.begin(), out.end()), out.end());
   return out;

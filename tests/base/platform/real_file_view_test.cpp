@@ -53,11 +53,40 @@ TEST_CASE("real_file_view: glob returns matching regular files only, sorted") {
   CHECK(view.glob(dir / "nodir/*").empty());
 }
 
-TEST_CASE("real_file_view: has_wildcard") {
+TEST_CASE("real_file_view: a backslash makes the next character of a glob literal, as in the shell") {
+  test::TempDir dir;
+  REQUIRE(!dir.path().empty());
+  for (const char* name : {"a*b", "axb", "a?c", "abc", "a[1]", "a1", "a\\b", "ab"}) test::put_file(dir / name, {1});
+  ::mkdir((dir / "d*").c_str(), 0755);
+  test::put_file(dir / "d*/f", {1});
+  platform::RealFileView view;
+
+  CHECK(view.glob(dir / "a\\*b") == std::vector<std::string>{dir / "a*b"});
+  CHECK(view.glob(dir / "a*b") == std::vector<std::string>{dir / "a*b", dir / "a\\b", dir / "ab", dir / "axb"});
+  CHECK(view.glob(dir / "a\\?c") == std::vector<std::string>{dir / "a?c"});
+  CHECK(view.glob(dir / "a\\[1]") == std::vector<std::string>{dir / "a[1]"});
+  CHECK(view.glob(dir / "a[1]") == std::vector<std::string>{dir / "a1"});
+  CHECK(view.glob(dir / "a\\\\b") == std::vector<std::string>{dir / "a\\b"});
+  CHECK(view.glob(dir / "a\\b") == std::vector<std::string>{dir / "ab"});
+  // An escaped wildcard in a directory's name is no wildcard there.
+  CHECK(view.glob(dir / "d\\*/f") == std::vector<std::string>{dir / "d*/f"});
+  CHECK(view.glob(dir / "d\\*/*") == std::vector<std::string>{dir / "d*/f"});
+  CHECK(view.glob(dir / "d*/f").empty());
+  // An escaped `..` climbs nowhere.
+  CHECK(view.glob(dir / "d\\*/\\.\\./a1").empty());
+  CHECK(view.glob(dir / "d\\*/\\.\\.").empty());
+}
+
+TEST_CASE("real_file_view: has_wildcard, and the one name of a pattern without one") {
   CHECK(platform::has_wildcard("/a/*"));
   CHECK(platform::has_wildcard("/a/b?"));
   CHECK(platform::has_wildcard("/a/[ab]"));
   CHECK_FALSE(platform::has_wildcard("/a/b_1"));
+  CHECK_FALSE(platform::has_wildcard("/a/\\*b\\?\\["));
+  CHECK(platform::has_wildcard("/a/\\\\*"));
+  CHECK(platform::has_wildcard("/a/\\**"));
+  CHECK(platform::glob_literal("/d\\*/a\\\\b\\?") == "/d*/a\\b?");
+  CHECK(platform::glob_literal("/a/b\\") == "/a/b\\");
 }
 
 }  // namespace hwbench::kernels

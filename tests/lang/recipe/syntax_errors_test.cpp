@@ -458,6 +458,15 @@ TEST_CASE("syntax errors: unknown escape") {
         "hint: the escapes are \\$ \\\" \\\\ \\n and \\t\n");
 }
 
+TEST_CASE("syntax errors: a glob's escape in a string says how a string writes it") {
+  CHECK(errors_of("teardown { rm \"${disk:}/a\\*b\" }") ==
+        "t.bench:1:26: error: unknown escape '\\*' in a string\n"
+        "    1 | teardown { rm \"${disk:}/a\\*b\" }\n"
+        "      |                          ^~\n"
+        "hint: the escapes are \\$ \\\" \\\\ \\n and \\t; for rm's literal * write \\\\* in a string (\\* in a bare "
+        "path)\n");
+}
+
 TEST_CASE("syntax errors: a statement cannot start with a number or a path") {
   CHECK(errors_of("10 cp a\nramdisk:/x -> /y\n") ==
         "t.bench:1:1: error: expected a statement, found '10'\n"

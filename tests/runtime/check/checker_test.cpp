@@ -1,4 +1,6 @@
 // The checker: every semantic error as an exact diagnostic, and the plan it builds.
+#include <sys/stat.h>
+
 #include <filesystem>
 
 #include <doctest/doctest.h>
@@ -283,6 +285,32 @@ TEST_CASE("checker: rm refuses a file the run did not create, and a stranger's f
   REQUIRE(glob.recipe);
   REQUIRE(glob.recipe->plan.teardown.size() == 1);
   CHECK(glob.recipe->plan.teardown[0].kernel.effects.removes == std::vector<std::string>{env.ram() + "/mine"});
+}
+
+TEST_CASE("checker: a backslash before rm's * makes it the name's: that one file, named") {
+  test::RecipeEnv env;
+  auto c = env.check(
+      "setup { write ramdisk:/a*b size 1KB ; write ramdisk:/axb size 1KB }\nnop\n"
+      "teardown { rm ramdisk:/a\\*b ; rm ramdisk:/a* }\n");
+  CHECK(c.diagnostics.empty());
+  REQUIRE(c.recipe);
+  REQUIRE(c.recipe->plan.teardown.size() == 2);
+  CHECK(c.recipe->plan.teardown[0].kernel.effects.removes == std::vector<std::string>{env.ram() + "/a*b"});
+  CHECK(c.recipe->plan.teardown[1].kernel.effects.removes == std::vector<std::string>{env.ram() + "/axb"});
+  // A stranger's file of that name is refused by name, as any named file is, not passed over as
+  // a glob's match; and a directory's escaped * is no wildcard.
+  test::write_text(env.ram() + "/s*t", "theirs");
+  auto d = env.check("nop\nteardown { rm ramdisk:/s\\*t }\n");
+  CHECK(d.diagnostics ==
+        "t.bench:2:12: error: 'ramdisk:/s\\*t' was not created by this run, so rm will not delete it\n"
+        "    2 | teardown { rm ramdisk:/s\\*t }\n"
+        "      |            ^~\n"
+        "hint: hwbench deletes only files that the same run created\n");
+  REQUIRE(::mkdir((env.ram() + "/d*").c_str(), 0755) == 0);
+  auto f = env.check("setup { write ramdisk:/d*/f size 1KB }\nnop\nteardown { rm ramdisk:/d\\*/* }\n");
+  CHECK(f.diagnostics.empty());
+  REQUIRE(f.recipe);
+  CHECK(f.recipe->plan.teardown[0].kernel.effects.removes == std::vector<std::string>{env.ram() + "/d*/f"});
 }
 
 TEST_CASE("checker: a symlink out of a location is refused") {

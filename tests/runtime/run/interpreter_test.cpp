@@ -6,7 +6,9 @@
 
 #include <doctest/doctest.h>
 
+#include "base/platform/clock.hpp"
 #include "base/platform/page_cache.hpp"
+#include "base/platform/real_file_view.hpp"
 #include "tests/support/recipe_env.hpp"
 #include "tests/support/scripted_run.hpp"
 
@@ -333,6 +335,23 @@ TEST_CASE("interpreter: a kernel's own threads are its window's workers") {
   REQUIRE(out.conditions.has_value());
   REQUIRE(out.conditions->windows.size() == 1);
   CHECK(out.conditions->windows[0].workers == 4);
+}
+
+TEST_CASE("interpreter: rm with an escaped * removes the file of that name alone, as the check planned") {
+  test::RecipeEnv env;
+  auto c = env.check(
+      "setup { write ramdisk:/a*b size 1KB ; write ramdisk:/axb size 1KB }\nnop runs 1\n"
+      "teardown { rm ramdisk:/a\\*b }\n");
+  INFO(c.diagnostics);
+  REQUIRE(c.recipe);
+  CHECK(c.recipe->plan.teardown.at(0).kernel.effects.removes == std::vector<std::string>{env.ram() + "/a*b"});
+  platform::RealClock clock;
+  run::RunOptions opts;
+  opts.clock = &clock;
+  const auto out = run::run_plan(*c.recipe, opts);
+  CHECK(out.status == hwbench::runtime::model::RunStatus::complete);
+  CHECK_FALSE(platform::RealFileView().exists(env.ram() + "/a*b"));
+  CHECK(platform::RealFileView().exists(env.ram() + "/axb"));
 }
 
 TEST_CASE("interpreter: no sampler, no conditions") {

@@ -24,3 +24,19 @@ TEST_CASE("virtual fs: a glob of planned files leaves dot files out, as the real
   CHECK(vfs.glob(dir / "*") == std::vector<std::string>{dir / "planned", dir / "real"});
   CHECK(vfs.glob(dir / ".p*") == std::vector<std::string>{dir / ".planned"});
 }
+
+TEST_CASE("virtual fs: an escaped wildcard matches itself alone, in planned files as in real ones") {
+  test::TempDir dir;
+  test::write_text(dir / "r*s", "x");
+  test::write_text(dir / "rxs", "x");
+  const hwbench::platform::RealFileView real;
+  sandbox::VirtualFs vfs(real);
+  vfs.create(dir / "p*q", 1);
+  vfs.create(dir / "pxq", 1);
+  vfs.create(dir / "b\\s", 1);
+  CHECK(vfs.glob(dir / "p\\*q") == std::vector<std::string>{dir / "p*q"});
+  CHECK(vfs.glob(dir / "p*q") == std::vector<std::string>{dir / "p*q", dir / "pxq"});
+  CHECK(vfs.glob(dir / "r\\*s") == std::vector<std::string>{dir / "r*s"});
+  CHECK(vfs.glob(dir / "b\\\\s") == std::vector<std::string>{dir / "b\\s"});
+  CHECK(vfs.glob(dir / "b\\s").empty());  // the file `bs`, which is not there
+}
