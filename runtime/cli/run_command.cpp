@@ -155,7 +155,11 @@ int slurm_task(const Common& c, const RunChoices& files, const std::string& form
   err << remote::node_line_prefix << answer.node << "\n" << std::flush;
   const std::string bcast = broadcast_copy();
   const char* tmp = std::getenv("TMPDIR");
-  std::string dir = std::string(tmp != nullptr && *tmp != '\0' ? tmp : "/tmp") + "/hwbench-run.XXXXXX";
+  const char* job = std::getenv("SLURM_JOB_ID");
+  // Named by its job and node, so that the launcher's clean-up step finds it should this task be
+  // killed before its `hwbench-dir` line reached the launcher.
+  std::string dir = std::string(tmp != nullptr && *tmp != '\0' ? tmp : "/tmp") + "/" +
+                    remote::task_dir_template(job != nullptr ? job : "", answer.node);
   int code = exit_usage;
   std::string error;
   if (::mkdtemp(dir.data()) == nullptr) {

@@ -108,12 +108,32 @@ std::vector<std::string> srun_argv(const std::string& job, const std::string& no
   return argv;
 }
 
+namespace {
+
+constexpr std::string_view plain_task_dir = "hwbench-run.XXXXXX";
+
+}  // namespace
+
+std::string task_dir_template(const std::string& job, const std::string& node) {
+  const bool job_id = !job.empty() && job.find_first_not_of("0123456789") == std::string::npos;
+  if (!job_id || node.empty() || node.find('/') != std::string::npos || node == "." || node == "..")
+    return std::string(plain_task_dir);
+  return "hwbench-run." + job + "_" + node + ".XXXXXX";
+}
+
 std::vector<std::string> cleanup_argv(const std::string& job, const std::string& node, const std::string& dir,
                                       const SlurmOptions& options) {
   // The broadcast copies are BCAST_DIR/slurm_bcast_JOB.STEP_NODE, one per step that ran there.
   std::string script =
       "rm -f -- " + shell_quote(options.bcast_dir + "slurm_bcast_" + job + ".") + "*" + shell_quote("_" + node);
-  if (!dir.empty()) script += " && rm -rf -- " + shell_quote(dir);
+  // The run directory by its name, mkdtemp's six characters as six '?': the task's TMPDIR is the
+  // one srun gives this step too. A name without the job's is nobody's to guess.
+  std::string run_dir = task_dir_template(job, node);
+  if (run_dir != plain_task_dir) {
+    run_dir.resize(run_dir.size() - 6);
+    script += " && rm -rf -- \"${TMPDIR:-/tmp}\"/" + shell_quote(run_dir) + "??????";
+  }
+  if (!dir.empty()) script += (run_dir == plain_task_dir ? " && rm -rf -- " : " ") + shell_quote(dir);
   return {"srun", "--jobid=" + job, "--nodes=1", "--nodelist=" + node, "--ntasks=1", "sh", "-c", script};
 }
 

@@ -71,9 +71,16 @@ inline constexpr std::string_view node_line_prefix = "hwbench-node ";
 /// The line a task prints on stderr once it made its run directory: `hwbench-dir PATH`.
 inline constexpr std::string_view dir_line_prefix = "hwbench-dir ";
 
+/// The name a task of job `job` gives its run directory on `node`, a template for mkdtemp(3):
+/// `hwbench-run.JOB_NODE.XXXXXX`, by which the clean-up step finds it when the task's `hwbench-dir`
+/// line never came (a task killed by SIGKILL: srun drops what it had not yet relayed). Plain
+/// `hwbench-run.XXXXXX` when `job` is not a job id or `node` not a file name's part.
+std::string task_dir_template(const std::string& job, const std::string& node);
+
 /// The command of the clean-up step on a node whose task gave no answer (killed, its node
-/// rebooted): `sh -c` removing its run directory `dir` (when known) and srun's broadcast copies
-/// of the binary for job `job` on `node` in `options.bcast_dir`.
+/// rebooted): `sh -c` removing srun's broadcast copies of the binary for job `job` on `node` in
+/// `options.bcast_dir`, then the task's run directory: `dir` (from its `hwbench-dir` line, when
+/// it came) and whatever task_dir_template(job, node) names in the node's $TMPDIR (or /tmp).
 std::vector<std::string> cleanup_argv(const std::string& job, const std::string& node, const std::string& dir,
                                       const SlurmOptions& options);
 

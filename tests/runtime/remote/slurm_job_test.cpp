@@ -47,6 +47,26 @@ TEST_CASE("slurm: srun's words for a node's step") {
                                  "--slurm-task", "-o", "result.json", "quick.bench"});
 }
 
+TEST_CASE("slurm: a task's run directory is named by its job and node, and the clean-up step finds it by that name") {
+  CHECK(remote::task_dir_template("42", "c07") == "hwbench-run.42_c07.XXXXXX");
+  // No job id, or a node name that is no part of a file name: the plain name.
+  CHECK(remote::task_dir_template("", "c07") == "hwbench-run.XXXXXX");
+  CHECK(remote::task_dir_template("4x", "c07") == "hwbench-run.XXXXXX");
+  CHECK(remote::task_dir_template("42", "") == "hwbench-run.XXXXXX");
+  CHECK(remote::task_dir_template("42", "a/b") == "hwbench-run.XXXXXX");
+  remote::SlurmOptions o;
+  // Without the task's `hwbench-dir` line (lost when the task was killed), and with it.
+  CHECK(remote::cleanup_argv("42", "c07", "", o) ==
+        std::vector<std::string>{"srun", "--jobid=42", "--nodes=1", "--nodelist=c07", "--ntasks=1", "sh", "-c",
+                                 "rm -f -- /tmp/slurm_bcast_42.*_c07 && rm -rf -- \"${TMPDIR:-/tmp}\"/"
+                                 "hwbench-run.42_c07.??????"});
+  CHECK(remote::cleanup_argv("42", "c 7", "/scratch/hwbench-run.42_c 7.a1B2c3", o).back() ==
+        "rm -f -- /tmp/slurm_bcast_42.*'_c 7' && rm -rf -- \"${TMPDIR:-/tmp}\"/'hwbench-run.42_c 7.'?????? "
+        "'/scratch/hwbench-run.42_c 7.a1B2c3'");
+  CHECK(remote::cleanup_argv("42", "a/b", "/tmp/hwbench-run.x1y2z3", o).back() ==
+        "rm -f -- /tmp/slurm_bcast_42.*_a/b && rm -rf -- /tmp/hwbench-run.x1y2z3");
+}
+
 TEST_CASE("slurm: srun's labelled lines, split by task") {
   CHECK(remote::labelled_line("0: hello") == std::pair{0, std::string("hello")});
   CHECK(remote::labelled_line(" 7: a: b") == std::pair{7, std::string("a: b")});

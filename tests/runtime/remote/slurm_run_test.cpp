@@ -88,6 +88,15 @@ struct SlurmFixture {
     return true;
   }
 
+  /// Whether Slurm lists no job, waiting up to 20 s: scancel gives the allocation back at once,
+  /// but Slurm lists a job until it has ended it (COMPLETING), longer on a loaded machine.
+  bool no_jobs_left() const {
+    const auto start = std::chrono::steady_clock::now();
+    while (!slurm.jobs().empty() && test::seconds_since(start) < 20)
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    return slurm.jobs().empty();
+  }
+
   /// The broadcast copies of the binary srun left in /tmp for job `job`.
   static std::vector<std::string> broadcast_copies(const std::string& job) {
     std::vector<std::string> out;
@@ -98,12 +107,14 @@ struct SlurmFixture {
   }
 };
 
-/// The hwbench a node's task runs (srun's broadcast copy) on `node`; -1 when there is none.
-pid_t task_on(const std::string& node) {
+/// The hwbench the task of job `job` runs (srun's broadcast copy) on `node`; -1 when there is
+/// none. That job's only: another test's cluster (the test shards run side by side) has nodes of
+/// the same names.
+pid_t task_on(const std::string& job, const std::string& node) {
   std::error_code ec;
   for (const auto& e : std::filesystem::directory_iterator("/proc", ec)) {
     const std::string exe = std::filesystem::read_symlink(e.path() / "exe", ec).filename().string();
-    if (ec || !exe.starts_with("slurm_bcast_") || !exe.ends_with("_" + node)) continue;
+    if (ec || !exe.starts_with("slurm_bcast_" + job + ".") || !exe.ends_with("_" + node)) continue;
     return std::stoi(e.path().filename().string());
   }
   return -1;
@@ -162,7 +173,7 @@ TEST_CASE("slurm: a run on three nodes writes each node's result and prints the 
   CHECK(
       std::regex_search(run.out().substr(verdict), std::regex("\ncopy +MB/s +[0-9.]+ +[0-9.]+ +\\*?[0-9]\\.[0-9]{2}")));
   // Nothing left: no job, no broadcast binary, no run directory, no file of the recipe.
-  CHECK(c.slurm.jobs().empty());
+  CHECK_MESSAGE(c.no_jobs_left(), c.slurm.jobs());
   CHECK(SlurmFixture::broadcast_copies(job).empty());
   CHECK(test::count_entries(c.tmp) == 0);
 }
@@ -179,7 +190,7 @@ TEST_CASE("slurm: --serial runs one node after another in one allocation") {
   CHECK(slurm_results_in(c.work).size() == 2);
   CHECK(test::count_entries(c.loc) == 0);
   CHECK(run.out().find("Comparison: n1 (the base) and the others") != std::string::npos);
-  CHECK(c.slurm.jobs().empty());
+  CHECK_MESSAGE(c.no_jobs_left(), c.slurm.jobs());
 }
 
 TEST_CASE("slurm: Ctrl-C cancels the job; the node cleans up and the allocation is given back") {
@@ -204,10 +215,7 @@ TEST_CASE("slurm: Ctrl-C cancels the job; the node cleans up and the allocation 
   REQUIRE_MESSAGE(result, error);
   CHECK(result->status == hwbench::runtime::model::RunStatus::interrupted);
   // No job left, no file of the recipe, no run directory, no broadcast binary.
-  const auto start = std::chrono::steady_clock::now();
-  while (!c.slurm.jobs().empty() && test::seconds_since(start) < 20)
-    std::this_thread::sleep_for(std::chrono::milliseconds(100));
-  CHECK(c.slurm.jobs().empty());
+  CHECK_MESSAGE(c.no_jobs_left(), c.slurm.jobs());
   CHECK(test::count_entries(c.loc) == 0);
   CHECK(test::count_entries(c.tmp) == 0);
   CHECK(SlurmFixture::broadcast_copies(job).empty());
@@ -223,7 +231,7 @@ TEST_CASE("slurm: a partition that does not exist: exit 3 with Slurm's own messa
                        "partition name specified\n") != std::string::npos);
   CHECK(run.out().empty());
   CHECK(slurm_results_in(c.work).empty());
-  CHECK(c.slurm.jobs().empty());
+  CHECK_MESSAGE(c.no_jobs_left(), c.slurm.jobs());
 }
 
 TEST_CASE("slurm: the options that go with --slurm, and those that do not") {
@@ -247,16 +255,20 @@ TEST_CASE("slurm: a node whose task is killed mid-run: one line, the other node'
   SlurmFixture c;
   if (!c.ready()) return;
   test::HwbenchChild run({"run", "mid.bench", "--slurm", "--nodes", "2", "-L", "st=."}, c.work);
-  // Both run directories made and each setup's file written in it: the series runs on both nodes.
-  const auto both_running = [&] {
-    std::size_t set_up = 0;
+  // n2's run directory (named by the job and the node) made and its setup's file written in it:
+  // the series runs there. n1's may have ended by then on a loaded machine; it need not run on.
+  std::string job;
+  const auto n2_running = [&] {
+    job = slurm_job_of(run.err());
     std::error_code ec;
     for (const auto& e : std::filesystem::directory_iterator(c.tmp, ec))
-      if (test::exists(e.path().string() + "/sl_src")) ++set_up;
-    return set_up == 2;
+      if (!job.empty() && e.path().filename().string().starts_with("hwbench-run." + job + "_n2.") &&
+          test::exists(e.path().string() + "/sl_src"))
+        return true;
+    return false;
   };
-  REQUIRE_MESSAGE(run.wait_until(both_running, 60), run.err());
-  const pid_t victim = task_on("n2");
+  REQUIRE_MESSAGE(run.wait_until(n2_running, 60), run.err());
+  const pid_t victim = task_on(job, "n2");
   REQUIRE(victim > 0);
   ::kill(victim, SIGKILL);
   const int code = run.exit_code(60);
@@ -269,11 +281,12 @@ TEST_CASE("slurm: a node whose task is killed mid-run: one line, the other node'
   const auto files = slurm_results_in(c.work);
   REQUIRE(files.size() == 1);
   CHECK(std::filesystem::path(files[0]).filename().string().starts_with("mid-n1-"));
-  // n2's run directory (its setup's file in it) and its copy of the binary removed by the clean-up step.
+  // n2's run directory (its setup's file in it) and its copy of the binary removed by the clean-up
+  // step, also when the task's `hwbench-dir` line was lost with its output.
   INFO("left in TMPDIR: " << test::names_of(test::snapshot(c.tmp)));
   CHECK(test::count_entries(c.tmp) == 0);
-  CHECK(SlurmFixture::broadcast_copies(slurm_job_of(run.err())).empty());
-  CHECK(c.slurm.jobs().empty());
+  CHECK(SlurmFixture::broadcast_copies(job).empty());
+  CHECK_MESSAGE(c.no_jobs_left(), c.slurm.jobs());
 }
 
 TEST_CASE("slurm: Ctrl-C while the job waits for nodes withdraws the request") {
@@ -314,7 +327,7 @@ TEST_CASE("slurm: reproduce an openssl log on two nodes: each node against the l
   CHECK(run.out().find("Per-node verdict") == std::string::npos);
   CHECK(slurm_results_in(c.work).size() == 2);
   CHECK(test::count_entries(c.tmp) == 0);
-  CHECK(c.slurm.jobs().empty());
+  CHECK_MESSAGE(c.no_jobs_left(), c.slurm.jobs());
 }
 
 TEST_CASE("slurm: --serial, Ctrl-C during the first node: the second is not started") {
