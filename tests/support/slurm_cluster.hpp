@@ -132,6 +132,12 @@ class SlurmCluster {
     text += "SelectType=select/cons_tres\nSelectTypeParameters=CR_Core\nSchedulerType=sched/builtin\n";
     text += "JobAcctGatherType=jobacct_gather/none\nAccountingStorageType=accounting_storage/none\n";
     text += "JobCompType=jobcomp/none\nReturnToService=2\nInactiveLimit=0\nKillWait=10\nMinJobAge=2\n";
+    // Job ids of its own: srun's broadcast copies are /tmp/slurm_bcast_JOB.STEP_NODE, and another
+    // test's cluster (the test shards run side by side, a CI run beside a developer's) has nodes
+    // of the same names; two clusters both starting at job 1 would copy onto and remove each
+    // other's binaries.
+    std::random_device rd;
+    text += "FirstJobId=" + std::to_string(1000 + rd() % 60'000'000) + "\n";
     for (int i = 1; i <= nodes; ++i)
       text += "NodeName=n" + std::to_string(i) + " NodeHostname=" + host +
               " NodeAddr=127.0.0.1 Port=" + std::to_string(free_local_port()) +

@@ -576,7 +576,7 @@ TEST_CASE("fleet over real ssh: a lost session ends a command step's program and
   if (!fleet.ready()) return;
   fleet.precache();
   // A word no other process has: the program and its stubborn child carry it.
-  const std::string mark = "61.3" + std::to_string(::getpid() % 1000);
+  const std::string mark = "61.3" + std::to_string(::getpid());
   test::write_text(fleet.work + "/cmd.bench", "series \"long\" exec \"" + std::string(HWBENCH_CMD_HELPER) +
                                                   "\" stubborn-children 1 " + mark + " sleep " + mark + "\n");
   test::HwbenchChild run({"run", "cmd.bench", "--allow-exec", "--host", "host1"}, fleet.work);
@@ -711,14 +711,22 @@ TEST_CASE("fleet over real ssh: the built-in tmp location lives in the run direc
   REQUIRE_MESSAGE(run.wait_until(in_run_dir, 30), "host TMPDIR: " << test::names_of(test::snapshot(fleet.tmp1)));
   // hwbench on the host killed as the OOM killer would: no teardown; the run directory goes,
   // and the tmp location's file with it.
-  // Its own process, not the shells and ssh whose command lines carry the same words.
+  // Its own process, not the shells and ssh whose command lines carry the same words; and this
+  // host's, running in its run directory under this test's TMPDIR: a remote session of a test
+  // running beside this one (the test shards run side by side) is not ours to end.
+  int killed = 0;
   std::error_code ec;
   for (const auto& e : std::filesystem::directory_iterator("/proc", ec)) {
     const std::string cmd = test::read_text(e.path().string() + "/cmdline");
     const auto exe = std::filesystem::read_symlink(e.path() / "exe", ec).filename();
-    if (!ec && exe == "hwbench" && cmd.find("--remote-session") != std::string::npos)
+    if (ec || exe != "hwbench" || cmd.find("--remote-session") == std::string::npos) continue;
+    const std::string cwd = std::filesystem::read_symlink(e.path() / "cwd", ec).string();
+    if (!ec && cwd.starts_with(fleet.tmp1 + "/hwbench-run.")) {
       ::kill(std::stoi(e.path().filename().string()), SIGKILL);
+      ++killed;
+    }
   }
+  REQUIRE(killed == 1);
   const int code = run.exit_code(60);
   INFO("stderr:\n" << run.err());
   CHECK(code == 3);
