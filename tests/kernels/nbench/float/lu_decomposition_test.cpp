@@ -37,7 +37,7 @@ TEST_CASE("lu: nbench's system solves to the right-hand sides over the diagonals
   build_lu_problem(rng, a, b);
   const std::vector<double> a0 = a;
   const std::vector<double> b0 = b;
-  LuSolver solver(lu_size);
+  LuSolver<lu_size> solver;
   REQUIRE(solver.solve(a, b));
   for (int i = 0; i < 15; ++i) {
     CAPTURE(i);
@@ -59,7 +59,7 @@ TEST_CASE("lu: a random dense 101x101 system is solved within rounding") {
     for (std::size_t j = 0; j < n; ++j) b[i] += a[i * n + j] * x_true[j];
   std::vector<double> lu = a;
   std::vector<double> x = b;
-  LuSolver solver(lu_size);
+  LuSolver<lu_size> solver;
   REQUIRE(solver.solve(lu, x));
   for (std::size_t i = 0; i < n; ++i) CHECK(x[i] == doctest::Approx(x_true[i]).epsilon(1e-7).scale(1.0));
   CHECK(largest_residual(a, x, b) < 1e-8);
@@ -69,7 +69,7 @@ TEST_CASE("lu: small systems by hand, with and without row exchanges") {
   // 2x + y + z = 5, 4x - 6y = -2, -2x + 7y + 2z = 9  ->  x = 1, y = 1, z = 2
   std::vector<double> a = {2, 1, 1, 4, -6, 0, -2, 7, 2};
   std::vector<double> b = {5, -2, 9};
-  LuSolver three(3);
+  LuSolver<3> three;
   REQUIRE(three.solve(a, b));
   CHECK(b[0] == doctest::Approx(1.0));
   CHECK(b[1] == doctest::Approx(1.0));
@@ -78,7 +78,7 @@ TEST_CASE("lu: small systems by hand, with and without row exchanges") {
   // A zero first pivot needs the exchange: y = 2, x = 3.
   std::vector<double> swap = {0, 1, 1, 0};
   std::vector<double> rhs = {2, 3};
-  LuSolver two(2);
+  LuSolver<2> two;
   REQUIRE(two.solve(swap, rhs));
   CHECK(rhs[0] == 3.0);
   CHECK(rhs[1] == 2.0);
