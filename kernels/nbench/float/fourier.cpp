@@ -25,31 +25,42 @@ constexpr double x0 = 0.0;
 constexpr double x1 = 2.0;
 constexpr int steps = 200;
 
-double integrand(double x, double omega_n, FourierTerm term) {
+// The term is a template argument so that each term's loop is its own, with no test of the term
+// per step: gcc unswitches nbench's trapezoid loop on its loop-invariant `select` the same way
+// (bench/nbench_counts.sh: with the test in the loop, 2.3% more instructions per coefficient).
+template <FourierTerm term>
+double integrand(double x, double omega_n) {
   const double f = std::pow(x + 1.0, x);
-  switch (term) {
-    case FourierTerm::plain:
-      return f;
-    case FourierTerm::cosine:
-      return f * std::cos(omega_n * x);
-    case FourierTerm::sine:
-      return f * std::sin(omega_n * x);
-  }
+  if constexpr (term == FourierTerm::cosine) return f * std::cos(omega_n * x);
+  if constexpr (term == FourierTerm::sine) return f * std::sin(omega_n * x);
   return f;
+}
+
+template <FourierTerm term>
+double integrate(double omega_n) {
+  const double dx = (x1 - x0) / steps;
+  double sum = integrand<term>(x0, omega_n) / 2.0;
+  double x = x0;
+  for (int k = 1; k < steps - 1; ++k) {
+    x += dx;
+    sum += integrand<term>(x, omega_n);
+  }
+  sum += integrand<term>(x1, omega_n) / 2.0;
+  return sum * dx;
 }
 
 }  // namespace
 
 double fourier_integral(double omega_n, FourierTerm term) {
-  const double dx = (x1 - x0) / steps;
-  double sum = integrand(x0, omega_n, term) / 2.0;
-  double x = x0;
-  for (int k = 1; k < steps - 1; ++k) {
-    x += dx;
-    sum += integrand(x, omega_n, term);
+  switch (term) {
+    case FourierTerm::cosine:
+      return integrate<FourierTerm::cosine>(omega_n);
+    case FourierTerm::sine:
+      return integrate<FourierTerm::sine>(omega_n);
+    case FourierTerm::plain:
+      break;
   }
-  sum += integrand(x1, omega_n, term) / 2.0;
-  return sum * dx;
+  return integrate<FourierTerm::plain>(omega_n);
 }
 
 std::size_t fourier_coefficients(std::span<double> a, std::span<double> b) {
