@@ -143,6 +143,20 @@ TEST_CASE("emulated float: exponents beyond the 16-bit range overflow and underf
   CHECK(back.kind == FloatKind::normal);
   CHECK(back.exponent == emulated_min_exponent + 1);
   CHECK(back.mantissa == std::array<std::uint16_t, 4>{0x8000, 0, 0, 0});
+  // Adds and subtracts normalise a subnormal operand too, on either side: 2^-2 + 2^-2 of 2^min
+  // is 2^-1 of it (normal at the smallest exponent), and 2^min - 2^-2 × 2^min is 3/4 of 2^min.
+  const EmulatedFloat twice = emulated_add(tiny, tiny);
+  CHECK(twice.kind == FloatKind::normal);
+  CHECK(twice.exponent == emulated_min_exponent);
+  CHECK(twice.mantissa == std::array<std::uint16_t, 4>{0x8000, 0, 0, 0});
+  const EmulatedFloat three_quarters = emulated_subtract(small, tiny);
+  CHECK(three_quarters.kind == FloatKind::normal);
+  CHECK_FALSE(three_quarters.negative);
+  CHECK(three_quarters.exponent == emulated_min_exponent);
+  CHECK(three_quarters.mantissa == std::array<std::uint16_t, 4>{0xC000, 0, 0, 0});
+  const EmulatedFloat minus = emulated_subtract(tiny, small);
+  CHECK(minus.negative);
+  CHECK(minus.mantissa == three_quarters.mantissa);
 }
 
 }  // namespace hwbench::kernels::nbench
