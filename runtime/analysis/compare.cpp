@@ -4,6 +4,7 @@
 #include <charconv>
 #include <cmath>
 #include <limits>
+#include <map>
 #include <set>
 
 #include <fmt/format.h>
@@ -131,9 +132,58 @@ bool usable(const FigureCell& cell) {
   return cell.state == CellState::figure && std::isfinite(cell.value) && cell.value > 0;
 }
 
+/// The unit the first result gives each measure in its rows: the natural unit most of its series
+/// with a figure have (an openssl log's `k`, a run's MB/s), the first of them on a tie.
+std::map<Measure, std::string> base_units(const model::Result& base) {
+  std::map<std::string, std::size_t> counts;
+  std::vector<std::string> order;
+  for (const auto& s : base.series) {
+    const std::string unit = natural_unit(s).name;
+    if (!s.unavailable.empty() || !figure_in(s, unit)) continue;
+    if (counts[unit]++ == 0) order.push_back(unit);
+  }
+  std::map<Measure, std::string> units;
+  for (const auto& unit : order) {
+    const auto [it, added] = units.emplace(find_unit(unit)->measure, unit);
+    if (!added && counts[unit] > counts[it->second]) it->second = unit;
+  }
+  return units;
+}
+
+/// The row's unit: of the candidates, the one most results can be shown in, preferring one the
+/// first result can be shown in (every ratio divides by it); earlier candidates win ties. In a
+/// row the first result has no figure in (a log's 0.00, a column it never printed), the unit it
+/// gives the same measure in its other rows comes first, so that the row reads like the rows
+/// around it: an openssl log's `k` rather than the run's natural MB/s.
+std::string row_unit(const std::vector<const model::Series*>& found, const std::vector<std::string>& natural,
+                     const CompareOptions& options, const std::map<Measure, std::string>& base) {
+  const std::size_t n = found.size();
+  std::vector<std::string> candidates;
+  if (!options.unit.empty()) candidates.push_back(options.unit);
+  for (std::size_t i = 0; i < n && found[0] == nullptr; ++i) {
+    const Unit* own = found[i] != nullptr ? find_unit(natural[i]) : nullptr;
+    if (const auto it = own != nullptr ? base.find(own->measure) : base.end(); it != base.end())
+      candidates.push_back(it->second);
+  }
+  for (std::size_t i = 0; i < n; ++i)
+    if (found[i] != nullptr) candidates.push_back(natural[i]);
+  std::string unit;
+  std::size_t best = 0;
+  for (const auto& c : candidates) {
+    std::size_t score = 0;
+    for (std::size_t i = 0; i < n; ++i)
+      if (found[i] != nullptr && can_show(*found[i], c, options)) score += i == 0 ? n + 1 : 1;
+    if (score > best) {
+      best = score;
+      unit = c;
+    }
+  }
+  return unit;
+}
+
 CompareRow series_row(const std::string& label, const std::vector<const model::Result*>& results,
                       const std::vector<std::string>& names, const CompareOptions& options,
-                      const std::vector<RunDrift>& drifts) {
+                      const std::vector<RunDrift>& drifts, const std::map<Measure, std::string>& base) {
   const std::size_t n = results.size();
   CompareRow row;
   row.label = label;
@@ -157,23 +207,7 @@ CompareRow series_row(const std::string& label, const std::vector<const model::R
     found[i] = s;
   }
 
-  // The row's unit: of the candidates, the one most results can be shown in, preferring one
-  // the first result can be shown in (every ratio divides by it); earlier candidates win ties.
-  std::vector<std::string> candidates;
-  if (!options.unit.empty()) candidates.push_back(options.unit);
-  for (std::size_t i = 0; i < n; ++i)
-    if (found[i] != nullptr) candidates.push_back(natural[i]);
-  std::string unit;
-  std::size_t best = 0;
-  for (const auto& c : candidates) {
-    std::size_t score = 0;
-    for (std::size_t i = 0; i < n; ++i)
-      if (found[i] != nullptr && can_show(*found[i], c, options)) score += i == 0 ? n + 1 : 1;
-    if (score > best) {
-      best = score;
-      unit = c;
-    }
-  }
+  const std::string unit = row_unit(found, natural, options, base);
   for (std::size_t i = 0; i < n; ++i) {
     if (found[i] == nullptr) continue;
     FigureCell& cell = row.figures[i];
@@ -269,7 +303,8 @@ Comparison compare_results(const std::vector<const model::Result*>& results, con
     c.drifts.push_back(run_drift(*r));
     c.reruns.push_back(r->reruns);
   }
-  for (const auto& label : labels) c.rows.push_back(series_row(label, results, c.names, options, c.drifts));
+  const auto base = base_units(*results[0]);
+  for (const auto& label : labels) c.rows.push_back(series_row(label, results, c.names, options, c.drifts, base));
   for (const auto& [label, baseline] : indices) c.rows.push_back(index_row(label, baseline, results));
 
   // Index rows stay out of the summary: each is already a geometric mean of the series above.

@@ -253,6 +253,34 @@ TEST_CASE("compare: units that measure different things are marked, never divide
         "geometric mean of article/run over 0 of 2 series (rows with - or ! left out)\n");
 }
 
+TEST_CASE("compare: a row without the first result's figure takes the unit its other rows are in") {
+  // An openssl speed log in k, with 0.00 for camellia and no 16384-byte column, against a run
+  // whose kernels count bytes (MB/s, their natural unit, where nothing else decides).
+  rt::model::Result log;
+  rt::model::Series camellia = series("camellia-128 cbc 16 bytes", {});
+  camellia.unavailable = "not run: openssl printed 0.00";
+  log.series = {series("md5 16 bytes", {printed(3791.55, "k")}), camellia};
+  rt::model::Result run;
+  run.series = {series("md5 16 bytes", {measured("digest", 46'570'000, 2'910'625)}),
+                series("camellia-128 cbc 16 bytes", {measured("cipher", 76'600'000, 4'787'500)}),
+                series("md5 16384 bytes", {measured("digest", 371'900'000, 22'699)})};
+  const auto c = rt::analysis::compare_results({&log, &run}, {"x20", "this run"}, {});
+  REQUIRE(c.rows.size() == 3);
+  CHECK(c.rows[1].figures[1].unit == "k");
+  CHECK(c.rows[2].figures[1].unit == "k");
+  CHECK(rt::report::format_comparison(c, {}) ==
+        "series                          x20    this run  this run/x20\n"
+        "md5 16 bytes               3791.6 k   46570.0 k         12.28\n"
+        "camellia-128 cbc 16 bytes         -   76600.0 k             -\n"
+        "md5 16384 bytes                   -  371900.0 k             -\n"
+        "geometric mean                                          12.28\n"
+        "- camellia-128 cbc 16 bytes: x20 unavailable: not run: openssl printed 0.00\n"
+        "geometric mean of this run/x20 over 1 of 3 series (rows with - or ! left out)\n");
+  // With the run first, its own rows keep its unit.
+  const auto reversed = rt::analysis::compare_results({&run, &log}, {"this run", "x20"}, {});
+  CHECK(reversed.rows[1].figures[0].unit == "MB/s");
+}
+
 TEST_CASE("compare: the geometric mean is of speeds, a time's ratio as its reciprocal, a CPU share left out") {
   rt::model::Result a;
   a.series = {series("latency", {printed(1, "s")}), series("copy", {printed(100, "MB/s")}),
