@@ -42,6 +42,15 @@ bool is_count(std::string_view word) {
          std::all_of(word.begin(), word.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
 }
 
+// A figure of a key table's sign/s, verify/s or op/s column: "11.9" as openssl prints it ("%8.1f"),
+// or with another number of decimals (none too) as a log retyped for an article may give it.
+std::optional<double> rate_word(std::string_view word) {
+  if (!is_count(word)) return figure_word(word, 0, "");
+  double value = 0;
+  std::from_chars(word.data(), word.data() + word.size(), value);
+  return value;
+}
+
 // What openssl and a shell print around the summary: progress on stderr, -mr records, -multi's
 // relays, the -elapsed warning.
 bool is_noise(const std::string& line) {
@@ -203,8 +212,8 @@ class LogParser {
   bool key_row(const std::vector<std::string>& words) {
     const std::size_t n = words.size();
     const bool pair = n >= 5 && figure_word(words[n - 4], 0, "s") && figure_word(words[n - 3], 0, "s") &&
-                      figure_word(words[n - 2], 1, "") && figure_word(words[n - 1], 1, "");
-    const bool single = !pair && n >= 3 && figure_word(words[n - 2], 0, "s") && figure_word(words[n - 1], 1, "");
+                      rate_word(words[n - 2]) && rate_word(words[n - 1]);
+    const bool single = !pair && n >= 3 && figure_word(words[n - 2], 0, "s") && rate_word(words[n - 1]);
     if (!pair && !single) return false;
     if (!key_heading_) {
       fail("a sign/verify row before its heading ('sign    verify    sign/s verify/s' or 'op      op/s')");
@@ -212,11 +221,11 @@ class LogParser {
     }
     const std::string row = fmt::format("{}", fmt::join(words.begin(), words.end() - (pair ? 4 : 2), " "));
     if (single) {
-      add_key(row, "op", *figure_word(words[n - 2], 0, "s"), *figure_word(words[n - 1], 1, ""));
+      add_key(row, "op", *figure_word(words[n - 2], 0, "s"), words[n - 1]);
       return true;
     }
-    add_key(row, "sign", *figure_word(words[n - 4], 0, "s"), *figure_word(words[n - 2], 1, ""));
-    add_key(row, "verify", *figure_word(words[n - 3], 0, "s"), *figure_word(words[n - 1], 1, ""));
+    add_key(row, "sign", *figure_word(words[n - 4], 0, "s"), words[n - 2]);
+    add_key(row, "verify", *figure_word(words[n - 3], 0, "s"), words[n - 1]);
     return true;
   }
 
@@ -245,14 +254,16 @@ class LogParser {
     }
   }
 
-  void add_key(const std::string& row, const std::string& op, double seconds, double rate) {
+  // `rate` is the rate's word as printed (rate_word reads it).
+  void add_key(const std::string& row, const std::string& op, double seconds, const std::string& rate) {
     model::Series series;
     series.label = openssl_label({row, 0, op});
     cells_.push_back({row, 0, op});
     series.printed["mean"] = model::Figure{seconds, "s"};
-    // Printed with one decimal (figure_word's rule for the rates).
-    if (rate > 0) return add(std::move(series), model::Figure{rate, "ops/s", 0.1});
-    series.unavailable = "not run: openssl printed 0.0";
+    // Exact to half the step of its last printed digit, as the symmetric table's cells.
+    if (const double value = *rate_word(rate); value > 0)
+      return add(std::move(series), model::Figure{value, "ops/s", support::printed_step(rate)});
+    series.unavailable = "not run: openssl printed " + rate;
     add(std::move(series), std::nullopt);
   }
 

@@ -2,6 +2,7 @@
 // from `report openssl` line for line; the Result's shape; errors with file:line.
 #include "runtime/tools/openssl/openssl_import.hpp"
 
+#include <map>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -108,6 +109,40 @@ TEST_CASE("import openssl: the Result holds the header, one series per cell, the
   REQUIRE(result.reports.size() == 1);
   CHECK(rt::model::to_text(result.reports[0].style) == "openssl");
   CHECK(rt::tools::find_importer("openssl") != nullptr);
+}
+
+TEST_CASE("import openssl: a sign/s or verify/s figure is exact to the step of its printed digits") {
+  // openssl prints one decimal; a log retyped for an article may give more, or none.
+  const rt::model::Result result = imported(
+      "                  sign    verify    sign/s verify/s\n"
+      "rsa 2048 bits 0.000810s 0.000024s     1234   41234.5\n"
+      "rsa 4096 bits 0.081037s 0.001000s    12.34    1000.0\n"
+      "                              op      op/s\n"
+      " 256 bits ecdh (nistp256)   0.0001s     9876\n");
+  std::map<std::string, std::pair<double, double>> figures;  // label -> value, resolution
+  for (const auto& series : result.series) {
+    REQUIRE(series.samples.size() == 1);
+    figures[series.label] = {series.samples[0].figure->value, series.samples[0].figure->resolution};
+  }
+  const std::map<std::string, std::pair<double, double>> expected = {
+      {"rsa 2048 bits sign", {1234, 1}},          {"rsa 2048 bits verify", {41234.5, 0.1}},
+      {"rsa 4096 bits sign", {12.34, 0.01}},      {"rsa 4096 bits verify", {1000, 0.1}},
+      {"256 bits ecdh (nistp256) op", {9876, 1}},
+  };
+  REQUIRE(figures.size() == expected.size());
+  for (const auto& [label, figure] : expected) {
+    INFO(label);
+    REQUIRE(figures.count(label) == 1);
+    CHECK(figures[label].first == figure.first);
+    CHECK(figures[label].second == doctest::Approx(figure.second));
+  }
+  // A rate of 0 is a row that did not run, whatever its digits.
+  const rt::model::Result zero = imported(
+      "                  sign    verify    sign/s verify/s\n"
+      "dsa 512 bits 0.000000s 0.000000s        0       0.0\n");
+  REQUIRE(zero.series.size() == 2);
+  CHECK(zero.series[0].unavailable == "not run: openssl printed 0");
+  CHECK(zero.series[1].unavailable == "not run: openssl printed 0.0");
 }
 
 TEST_CASE("import openssl: a 3.x log, with its progress lines, renders back line for line") {
