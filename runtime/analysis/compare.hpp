@@ -96,6 +96,10 @@ struct Comparison {
   /// One per result: how many reruns it joins (model::Result::reruns; 0 for one run), whose
   /// drift is then the spread of the runs' means.
   std::vector<std::uint32_t> reruns;
+  /// What an original tool's rows need said under the table, each a line of its own (which
+  /// columns of openssl speed's table a result never printed): set by the render stage from the
+  /// tools (tools::comparison_notes), empty as compare_results leaves it.
+  std::vector<std::string> notes;
 };
 
 /// The aggregate stage: matches `results`' series by label and indices by label and baseline,

@@ -69,6 +69,7 @@ std::vector<model::ReportSpec> report_specs(const model::Result& result) {
 
 report::ComparedResults read_compared(const model::Result& result) {
   report::ComparedResults compared;
+  compared.notes = tools::comparison_notes;
   for (const auto& spec : report_specs(result)) {
     if (spec.style.layout != model::ReportLayout::compare) continue;
     const std::string path = report::compared_path(spec);
@@ -173,8 +174,10 @@ std::string render_comparison(const std::vector<model::Result>& results, const s
 
 std::string render_comparison(const std::vector<const model::Result*>& results, const analysis::Comparison& comparison,
                               const analysis::CompareOptions& options, bool html) {
-  if (html) return html::comparison_page(results, comparison, options);
-  return report::format_comparison(comparison, options);
+  analysis::Comparison noted = comparison;
+  noted.notes = tools::comparison_notes(comparison);
+  if (html) return html::comparison_page(results, noted, options);
+  return report::format_comparison(noted, options);
 }
 
 }  // namespace hwbench::runtime::pipeline

@@ -69,7 +69,8 @@ std::string report_notes(const model::Result& result, report::Format format, std
 std::string result_html(const model::Result& result, std::size_t width);
 
 /// The comparison of `results`, named `names` (the first the base): with `html` the page,
-/// otherwise the table with the environment's differences, as `hwbench compare` prints it.
+/// otherwise the table with the original tools' notes (tools::comparison_notes) and the
+/// environment's differences, as `hwbench compare` prints it.
 std::string render_comparison(const std::vector<model::Result>& results, const std::vector<std::string>& names,
                               const analysis::CompareOptions& options, bool html);
 /// The same, from the comparison of `results` already made (analysis::compare_results with

@@ -133,6 +133,7 @@ std::string format_comparison(const analysis::Comparison& comparison, const anal
         notes.push_back(
             fmt::format("! {}: {}/{} not divided: {}", row.label, names[i + 1], names[0], row.ratios[i].why));
   }
+  notes.insert(notes.end(), comparison.notes.begin(), comparison.notes.end());
   if (!comparison.summary.empty()) {
     std::vector<std::string> line{"geometric mean"};
     line.resize(n + 1);
@@ -170,6 +171,7 @@ std::optional<ComparedReport> compare_report_data(const model::Result& result, c
       section != spec.options.end() ? section->second : std::filesystem::path(path).stem().string();
   const std::string self = section != spec.options.end() && !spec.section.empty() ? spec.section : "this run";
   data.comparison = analysis::compare_results(data.results, {base, self}, data.options);
+  if (compared.notes) data.comparison.notes = compared.notes(data.comparison);
   // Two sections of one run ran on the same machine: no environment to set side by side.
   if (section != spec.options.end()) data.comparison.environment = {};
   return data;

@@ -9,11 +9,13 @@
 
 #include "runtime/analysis/compare.hpp"
 #include "runtime/model/result.hpp"
+#include "runtime/report/named_report.hpp"
 
 namespace hwbench::runtime::report {
 
 /// The render stage: the table (label column, then one right-aligned column per result, then
-/// the ratio columns), the summary row, notes on marked rows, then the environment diff.
+/// the ratio columns), the summary row, notes on marked rows and the comparison's own notes (a
+/// tool's), then the environment diff.
 /// Columns are aligned by display width (East Asian wide characters such as 倍 count two).
 std::string format_comparison(const analysis::Comparison& comparison, const analysis::CompareOptions& options);
 
@@ -43,6 +45,9 @@ std::string ratio_cell_text(const analysis::RatioCell& cell, const analysis::Com
 struct ComparedResults {
   std::map<std::string, model::Result> results;
   std::map<std::string, std::string> errors;
+  /// What the original tools say under each comparison (analysis::Comparison::notes), set where
+  /// the tools are known (pipeline::read_compared: tools::comparison_notes); none when empty.
+  CompareNotes notes;
 };
 
 /// The path a "compare" ReportSpec names (its `with` option).

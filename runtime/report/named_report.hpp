@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "runtime/analysis/compare.hpp"
 #include "runtime/model/result.hpp"
 
 namespace hwbench::runtime::report {
@@ -40,6 +41,10 @@ struct IndexChart {
 using IndexCharts =
     std::function<std::vector<IndexChart>(const model::Result& result, const model::RenderedReport& report)>;
 
+/// The lines a tool says under a comparison of results in its layout (analysis::Comparison::notes),
+/// from the rows' labels and cells: which of its table's columns a result has none of.
+using CompareNotes = std::function<std::vector<std::string>(const analysis::Comparison& comparison)>;
+
 /// One named report style, registered once (runtime/tools/tools.cpp): its catalogue entry
 /// (runtime/model/report_style.hpp), its renderer and the charts its page shows.
 struct NamedStyle {
@@ -52,6 +57,8 @@ struct NamedStyle {
   Renderer render;
   /// Its index charts; empty for a style whose page shows the generic charts only.
   IndexCharts charts;
+  /// Its notes under a comparison; empty for a style with none to add.
+  CompareNotes compare_notes;
 };
 
 }  // namespace hwbench::runtime::report

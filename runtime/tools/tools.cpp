@@ -8,6 +8,7 @@
 #include "runtime/tools/bonnie/bonnie_report.hpp"
 #include "runtime/tools/nbench/nbench_import.hpp"
 #include "runtime/tools/nbench/nbench_report.hpp"
+#include "runtime/tools/openssl/openssl_compare.hpp"
 #include "runtime/tools/openssl/openssl_import.hpp"
 #include "runtime/tools/openssl/openssl_report.hpp"
 #include "runtime/tools/perl/perl_report.hpp"
@@ -47,20 +48,22 @@ const Importer* find_importer(std::string_view tool) {
 }
 
 const std::vector<report::NamedStyle>& named_styles() {
-  // The one registration of each style: its name in the catalogue, its renderer, its charts.
+  // The one registration of each style: its name in the catalogue, its renderer, its charts, its
+  // notes under a comparison.
   struct Registration {
     std::string_view name;
     report::Renderer render;
     report::IndexCharts charts;
+    report::CompareNotes compare_notes;
   };
   static const std::vector<report::NamedStyle> styles = [] {
     const std::vector<Registration> registrations = {
-        {"nbench", nbench::render_nbench_report, {}},
-        {"bonnie", bonnie::render_bonnie, {}},
-        {"openssl", openssl::render_openssl_report, {}},
-        {"perl", perl::render_perl, {}},
-        {"stream", stream::render_stream_report, {}},
-        {"unixbench", unixbench::render_unixbench_report, unixbench::unixbench_index_charts},
+        {"nbench", nbench::render_nbench_report, {}, {}},
+        {"bonnie", bonnie::render_bonnie, {}, {}},
+        {"openssl", openssl::render_openssl_report, {}, openssl::openssl_compare_notes},
+        {"perl", perl::render_perl, {}, {}},
+        {"stream", stream::render_stream_report, {}, {}},
+        {"unixbench", unixbench::render_unixbench_report, unixbench::unixbench_index_charts, {}},
     };
     std::vector<report::NamedStyle> out;
     for (const auto& info : model::style_catalogue()) {
@@ -68,7 +71,7 @@ const std::vector<report::NamedStyle>& named_styles() {
                                    [&](const Registration& r) { return r.name == info.name; });
       if (it == registrations.end() || !it->render)
         throw std::logic_error("report style '" + info.name + "' has no renderer (runtime/tools/tools.cpp)");
-      out.push_back({info.name, info.help, info.options, it->render, it->charts});
+      out.push_back({info.name, info.help, info.options, it->render, it->charts, it->compare_notes});
     }
     for (const auto& r : registrations)
       if (model::find_style_info(r.name) == nullptr)
@@ -83,6 +86,16 @@ const report::NamedStyle* find_named_style(std::string_view name) {
   for (const auto& s : named_styles())
     if (s.name == name) return &s;
   return nullptr;
+}
+
+std::vector<std::string> comparison_notes(const analysis::Comparison& comparison) {
+  std::vector<std::string> notes;
+  for (const auto& style : named_styles()) {
+    if (!style.compare_notes) continue;
+    const auto lines = style.compare_notes(comparison);
+    notes.insert(notes.end(), lines.begin(), lines.end());
+  }
+  return notes;
 }
 
 }  // namespace hwbench::runtime::tools

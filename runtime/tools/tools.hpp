@@ -42,4 +42,8 @@ const std::vector<report::NamedStyle>& named_styles();
 /// The style called `name`, or nullptr.
 const report::NamedStyle* find_named_style(std::string_view name);
 
+/// What the named styles say under `comparison` (each one's compare_notes, in the order of
+/// named_styles()): the lines for analysis::Comparison::notes.
+std::vector<std::string> comparison_notes(const analysis::Comparison& comparison);
+
 }  // namespace hwbench::runtime::tools

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <charconv>
 #include <cmath>
 #include <map>
 #include <sstream>
@@ -50,22 +51,6 @@ std::optional<OpensslCell> cell_from_params(const model::ParamSet& set) {
   const double block = lang::read_number(openssl_param(set, "block")).quantity.value;
   if (block < 1) return std::nullopt;
   return OpensslCell{*row, static_cast<std::uint64_t>(std::llround(block)), ""};
-}
-
-std::optional<OpensslCell> cell_from_label(const std::string& label) {
-  const auto words = support::split_words(label);
-  if (words.size() >= 3 && words.back() == "bytes" && all_digits(words[words.size() - 2])) {
-    std::vector<std::string> row(words.begin(), words.end() - 2);
-    return OpensslCell{joined(row), std::stoull(words[words.size() - 2]), ""};
-  }
-  const bool op = !words.empty() && (words.back() == "sign" || words.back() == "verify" || words.back() == "op");
-  const bool sized = std::find(words.begin(), words.end(), "bits") != words.end() ||
-                     std::find(words.begin(), words.end(), "bit") != words.end();
-  if (words.size() >= 3 && op && sized) {
-    std::vector<std::string> row(words.begin(), words.end() - 1);
-    return OpensslCell{joined(row), 0, words.back()};
-  }
-  return std::nullopt;
 }
 
 /// How one key table looks: its heading and the decimals of its seconds.
@@ -190,7 +175,27 @@ std::optional<OpensslCell> openssl_cell(const model::Series& series) {
   for (const auto& set : series.param_sets) {
     if (auto cell = cell_from_params(set)) return cell;
   }
-  return cell_from_label(series.label);
+  return openssl_label_cell(series.label);
+}
+
+std::optional<OpensslCell> openssl_label_cell(const std::string& label) {
+  const auto words = support::split_words(label);
+  if (words.size() >= 3 && words.back() == "bytes" && all_digits(words[words.size() - 2])) {
+    // Any label may come here (a comparison's rows): a count past 64 bits names no cell.
+    const std::string& count = words[words.size() - 2];
+    std::uint64_t block = 0;
+    if (std::from_chars(count.data(), count.data() + count.size(), block).ec != std::errc()) return std::nullopt;
+    std::vector<std::string> row(words.begin(), words.end() - 2);
+    return OpensslCell{joined(row), block, ""};
+  }
+  const bool op = !words.empty() && (words.back() == "sign" || words.back() == "verify" || words.back() == "op");
+  const bool sized = std::find(words.begin(), words.end(), "bits") != words.end() ||
+                     std::find(words.begin(), words.end(), "bit") != words.end();
+  if (words.size() >= 3 && op && sized) {
+    std::vector<std::string> row(words.begin(), words.end() - 1);
+    return OpensslCell{joined(row), 0, words.back()};
+  }
+  return std::nullopt;
 }
 
 std::string openssl_label(const OpensslCell& cell) {

@@ -35,6 +35,10 @@ struct OpensslCell {
 /// std::nullopt when it belongs to neither table.
 std::optional<OpensslCell> openssl_cell(const model::Series& series);
 
+/// The cell a label names by the label convention ("md5 16 bytes", "rsa 2048 bits sign"), whatever
+/// made its series; std::nullopt when it names none.
+std::optional<OpensslCell> openssl_label_cell(const std::string& label);
+
 /// The label convention: "md5 16 bytes", "rsa 2048 bits sign".
 std::string openssl_label(const OpensslCell& cell);
 
