@@ -82,6 +82,16 @@ void append_run(model::Series& to, const model::Series& from, std::uint32_t run)
   if (from.unavailable.empty() && !from.samples.empty()) to.unavailable.clear();
 }
 
+/// Adds what `from` names to `to`: each statement's files once, in the order the runs left them.
+void join_left_files(std::vector<model::LeftFiles>& to, const std::vector<model::LeftFiles>& from) {
+  for (const model::LeftFiles& left : from) {
+    auto same = std::find_if(to.begin(), to.end(), [&](const auto& t) { return t.statement == left.statement; });
+    if (same == to.end()) same = to.insert(to.end(), {left.statement, {}});
+    for (const std::string& path : left.paths)
+      if (std::find(same->paths.begin(), same->paths.end(), path) == same->paths.end()) same->paths.push_back(path);
+  }
+}
+
 }  // namespace
 
 std::optional<model::Result> join_reruns(std::vector<model::Result> runs, const std::vector<std::string>& paths,
@@ -106,9 +116,11 @@ std::optional<model::Result> join_reruns(std::vector<model::Result> runs, const 
   joined.settle.reset();
   joined.finished_utc = runs.back().finished_utc;
   joined.reruns = static_cast<std::uint32_t>(runs.size());
-  for (std::size_t r = 0; r < runs.size(); ++r)
+  for (std::size_t r = 0; r < runs.size(); ++r) {
     for (const model::Series& s : runs[r].series)
       append_run(joined_series(joined, s), s, static_cast<std::uint32_t>(r + 1));
+    if (r > 0) join_left_files(joined.unclaimed, runs[r].unclaimed);
+  }
   return joined;
 }
 

@@ -16,7 +16,8 @@ namespace hwbench::runtime::analysis {
 /// the messages), into one result: every series (matched by section and label) takes every
 /// run's samples in run order, each sample's block set to its run's number (1-based) and its
 /// iteration renumbered; the rest (recipe, environment, locations, baselines, indices, reports)
-/// is the first run's, without its conditions or settle record, and `reruns` is the count.
+/// is the first run's, without its conditions or settle record, and `reruns` is the count; the
+/// files their `rm` left that appeared during a run (`unclaimed`) are every run's, each once.
 /// std::nullopt with `error` set when a run is a published result (it has no samples), did not
 /// complete, or ran another recipe than the first (their recipes' SHA-256 differ).
 std::optional<model::Result> join_reruns(std::vector<model::Result> runs, const std::vector<std::string>& paths,

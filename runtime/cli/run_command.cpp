@@ -34,6 +34,7 @@
 #include "runtime/remote/dist.hpp"
 #include "runtime/remote/session_watch.hpp"
 #include "runtime/remote/slurm_job.hpp"
+#include "runtime/report/left_files_note.hpp"
 
 namespace hwbench::runtime::cli {
 
@@ -52,17 +53,11 @@ void tell_failure(const pipeline::RunRecord& run, std::ostream& err) {
 
 /// The files a glob of the run's left as not its own although they appeared during the run: most
 /// often a command step's output that its `writes` does not name (docs/language.md, section 4).
-void tell_unclaimed(const pipeline::RunRecord& run, std::ostream& err) {
-  constexpr std::size_t shown = 10;
-  for (const auto& left : run.unclaimed) {
-    const std::size_t n = left.paths.size();
-    const std::vector<std::string> named(left.paths.begin(), left.paths.begin() + std::min(n, shown));
-    err << fmt::format("hwbench: warning: {}: left {} file{} that appeared during the run but {} not its own: {}{}\n",
-                       left.where, n, n == 1 ? "" : "s", n == 1 ? "is" : "are", fmt::join(named, ", "),
-                       n > shown ? fmt::format(" and {} more", n - shown) : "");
-  }
+/// The result file keeps them too, and its reports' notes name them.
+void tell_unclaimed(const model::Result& result, std::ostream& err) {
+  for (const auto& left : result.unclaimed) err << "hwbench: warning: " << report::left_files_line(left) << "\n";
   // Another program may have made them (the run cannot tell): the hint where the recipe ran its own.
-  if (!run.unclaimed.empty() && !run.result.programs.empty())
+  if (!result.unclaimed.empty() && !result.programs.empty())
     err << "hint: rm deletes only the run's own files; a command step's are its own when the step names them with "
            "writes (exec … writes disk:/out.bin)\n";
 }
@@ -113,7 +108,7 @@ int run_here(const Common& c, const RunChoices& files, const std::string& format
     out << here.reports;
   else
     tell_failure(launcher.record(), err);
-  tell_unclaimed(launcher.record(), err);
+  tell_unclaimed(result, err);
   if (here.result_path.empty()) {
     err << "hwbench: " << here.error << "\n";
     return exit_failure;

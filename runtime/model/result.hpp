@@ -129,6 +129,13 @@ struct ProgramOutput {
   bool stderr_cut = false;
 };
 
+/// The files a statement's glob matched but left as not the run's own, although they were not
+/// there when the recipe was checked: most often a command step's output its `writes` does not name.
+struct LeftFiles {
+  std::string statement;           ///< FILE:LINE:COL: and the statement ("r.bench:9:12: rm disk:/out_*")
+  std::vector<std::string> paths;  ///< as found, each once in the run
+};
+
 /// Everything one run, or one published log, produced.
 struct Result {
   ResultKind kind = ResultKind::run;
@@ -156,6 +163,8 @@ struct Result {
   std::optional<SettleRecord> settle;
   /// The runs of external programs kept with what they printed (command steps).
   std::vector<ProgramOutput> programs;
+  /// What the run's `rm` globs left that appeared during the run (LeftFiles), per statement.
+  std::vector<LeftFiles> unclaimed;
   /// Per `section`: what an importer read from a command's output there about the tool and its
   /// run (environment keys such as "bonnie" or "openssl"), laid over `environment` in that
   /// section's reports only, so that hwbench's own kernels elsewhere keep the run's own.

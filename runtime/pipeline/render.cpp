@@ -12,6 +12,7 @@
 #include "runtime/html/result_page.hpp"
 #include "runtime/record/comparable.hpp"
 #include "runtime/report/compare_report.hpp"
+#include "runtime/report/left_files_note.hpp"
 #include "runtime/report/settle_note.hpp"
 #include "runtime/tools/tools.hpp"
 
@@ -126,6 +127,7 @@ std::string report_notes(const model::Result& result, report::Format format, std
   if (const auto verdict = analysis::result_verdict(result)) notes += fitted(*verdict);
   if (const auto settled = report::settle_note(result)) notes += fitted(*settled);
   for (const std::string& note : analysis::shell_notes(result)) notes += fitted(note);
+  for (const std::string& note : report::left_files_notes(result)) notes += fitted(note);
   return notes;
 }
 

@@ -60,8 +60,9 @@ void render_all(const model::Result& result, report::Format format, std::size_t 
 void render_all(const model::Result& result, const report::ComparedResults& compared, report::Format format,
                 std::size_t width, std::ostream& out, std::vector<model::RenderedReport>* keep);
 
-/// hwbench's own lines under the reports (the run's verdict, what `settle` did): in text
-/// wrapped to `width`; "" in CSV, which holds figures only.
+/// hwbench's own lines under the reports (the run's verdict, what `settle` did, the files its `rm`
+/// left that appeared during the run): in text wrapped to `width`; "" in CSV, which holds figures
+/// only.
 std::string report_notes(const model::Result& result, report::Format format, std::size_t width);
 
 /// The HTML page of `result` (runtime/html/result_page.hpp): its reports as render_all prints

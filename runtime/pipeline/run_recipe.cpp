@@ -77,11 +77,11 @@ RunRecord run_recipe(const RunRequest& request) {
   result.error = outcome.error;
   result.series = std::move(outcome.series);
   result.programs = std::move(outcome.programs);
+  result.unclaimed = std::move(outcome.unclaimed);
   merge_imported(outcome, result);
   analysis::compute_indices(result);
   record.removed_after_failure = std::move(outcome.removed_after_failure);
   record.left_behind = std::move(outcome.left_behind);
-  record.unclaimed = std::move(outcome.unclaimed);
   return record;
 }
 

@@ -25,7 +25,6 @@ struct RunRecord {
   model::Result result;
   std::vector<std::string> removed_after_failure;  ///< files of the run deleted because it did not complete
   std::vector<std::string> left_behind;            ///< files it could not delete, as "PATH (reason)"
-  std::vector<run::LeftFiles> unclaimed;           ///< files a glob left that appeared during the run
 };
 
 /// Runs `request.checked` and assembles its Result: the plan's declarations, the environment,

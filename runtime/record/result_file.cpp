@@ -335,6 +335,8 @@ json document_of(const model::Result& result, Placeholders& placeholders) {
   if (result.settle) out["settle"] = settle_to_json(*result.settle);
   if (!result.turn_cpus.empty()) out["turn_cpus"] = result.turn_cpus;
   if (!result.programs.empty()) out["programs"] = programs_to_json(result.programs);
+  for (const auto& left : result.unclaimed)
+    out["unclaimed"].push_back({{"statement", left.statement}, {"paths", left.paths}});
   if (!result.section_environment.empty()) out["section_environment"] = result.section_environment;
   return out;
 }

@@ -293,7 +293,8 @@ void read_result_reports(JsonReader& in, const json& document, model::Result& re
   });
 }
 
-// What only some runs have: the conditions, the settle, the programs and the sections' environments.
+// What only some runs have: the conditions, the settle, the programs, the files rm left and the sections'
+// environments.
 void read_result_extras(JsonReader& in, const json& document, model::Result& result) {
   const std::string top;
   // Conditions came with issue 18; older files and published results have none.
@@ -310,6 +311,11 @@ void read_result_extras(JsonReader& in, const json& document, model::Result& res
           static_cast<int>(in.unsigned_value((*cpus)[i], JsonReader::at("turn_cpus", i), 1 << 20)));
   // Only runs with command steps have it.
   if (in.member(document, top, "programs", /*optional=*/true)) result.programs = programs_from_json(in, document, top);
+  // Only runs whose `rm` left files that appeared during the run have it.
+  if (in.member(document, top, "unclaimed", /*optional=*/true))
+    in.each_object(document, top, "unclaimed", [&](const json& o, const std::string& path) {
+      result.unclaimed.push_back({in.text(o, path, "statement"), in.string_list(o, path, "paths")});
+    });
   if (const json* sections = in.member(document, top, "section_environment", /*optional=*/true)) {
     if (in.expect(*sections, "section_environment", sections->is_object(), "an object"))
       for (const auto& [title, env] : sections->items()) result.section_environment[title] = env;

@@ -54,13 +54,6 @@ struct RunOptions {
   std::vector<int> turn_cpus;
 };
 
-/// The files a statement's glob matched but left as not the run's own, although they were not
-/// there when the recipe was checked: most often a command step's output its `writes` does not name.
-struct LeftFiles {
-  std::string where;               ///< "recipe:line:col: rm disk:/out_*"
-  std::vector<std::string> paths;  ///< as found, each once in the run
-};
-
 /// How a run ended, and what it measured.
 struct RunOutcome {
   model::RunStatus status = model::RunStatus::complete;  ///< complete, interrupted or failed
@@ -68,7 +61,7 @@ struct RunOutcome {
   std::vector<model::Series> series;                     ///< in the plan's series order
   std::vector<std::string> removed_after_failure;        ///< files of the run deleted because it did not complete
   std::vector<std::string> left_behind;                  ///< files of the run it could not delete, as "PATH (reason)"
-  std::vector<LeftFiles> unclaimed;                      ///< files a glob left that appeared during the run
+  std::vector<model::LeftFiles> unclaimed;               ///< files a glob left that appeared during the run
   std::optional<model::RunConditions> conditions;        ///< taken when RunOptions::conditions was given
   std::optional<model::SettleRecord> settle;             ///< what the recipe's `settle` did, when it ran
   std::vector<model::ProgramOutput> programs;            ///< command steps' first and failed runs

@@ -86,6 +86,21 @@ TEST_CASE("reruns: joined, each run's samples in the block of its run, series ma
   CHECK(joined_samples(joined->series[3]).front().block == 2);
 }
 
+TEST_CASE("reruns: the files each run's rm left that appeared during it are the joined result's, each once") {
+  std::vector<rt::model::Result> runs = {one_run(1000, 500), one_run(1040, 520), one_run(960, 480)};
+  runs[0].unclaimed = {{"r.bench:4:12: rm disk:/out_*", {"/d/out_1", "/d/out_2"}}};
+  runs[2].unclaimed = {{"r.bench:5:12: rm disk:/log_*", {"/d/log_1"}},
+                       {"r.bench:4:12: rm disk:/out_*", {"/d/out_2", "/d/out_3"}}};
+  std::string error;
+  const auto joined = rt::analysis::join_reruns(runs, {"r1.json", "r2.json", "r3.json"}, error);
+  REQUIRE_MESSAGE(joined, error);
+  REQUIRE(joined->unclaimed.size() == 2);
+  CHECK(joined->unclaimed[0].statement == "r.bench:4:12: rm disk:/out_*");
+  CHECK(joined->unclaimed[0].paths == std::vector<std::string>{"/d/out_1", "/d/out_2", "/d/out_3"});
+  CHECK(joined->unclaimed[1].statement == "r.bench:5:12: rm disk:/log_*");
+  CHECK(joined->unclaimed[1].paths == std::vector<std::string>{"/d/log_1"});
+}
+
 TEST_CASE("reruns: a published result, an unfinished run and another recipe are refused, each by name") {
   std::string error;
   std::vector<rt::model::Result> runs = {one_run(1000, 500), one_run(1040, 520)};

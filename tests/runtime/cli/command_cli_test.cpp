@@ -496,6 +496,40 @@ TEST_CASE("command cli: files a program made that no writes claims are left by r
   CHECK_FALSE(test::exists(work / "out_3"));
 }
 
+TEST_CASE("command cli: the files rm left that appeared during the run are in the result file and its reports") {
+  test::TempDir work;
+  std::string touched;
+  for (int i = 1; i <= 12; ++i) touched += " \"${disk:/out_" + std::to_string(i) + "}\"";
+  test::write_text(work / "r.bench", "series \"made\" exec touch" + touched + " runs 1\nteardown { rm disk:/out_* }\n");
+  const auto run = test::cli({"run", "-q", "--allow-exec", "--width", "0", "-L", "disk=" + work.path(), "-o",
+                              work / "r.json", work / "r.bench"});
+  INFO(run.err);
+  REQUIRE(run.code == 0);
+  // In the order the glob finds them: ten named, the rest counted.
+  std::vector<std::string> paths;
+  for (const char* n : {"1", "10", "11", "12", "2", "3", "4", "5", "6", "7", "8", "9"})
+    paths.push_back(work / (std::string("out_") + n));
+  const std::string statement = (work / "r.bench") + ":2:12: rm disk:/out_*";
+  std::string note = statement + ": left 12 files that appeared during the run but are not its own: " + paths[0];
+  for (std::size_t i = 1; i < 10; ++i) note += ", " + paths[i];
+  note += " and 2 more\n";
+  CHECK(run.err.starts_with("hwbench: warning: " + note + "hint: rm deletes only the run's own files"));
+  // The result file keeps every path.
+  const auto json = nlohmann::json::parse(test::read_text(work / "r.json"));
+  CHECK(json["unclaimed"] == nlohmann::json::array({{{"statement", statement}, {"paths", paths}}}));
+  std::string error;
+  const auto result = hwbench::runtime::record::load_result(work / "r.json", error);
+  REQUIRE_MESSAGE(result, error);
+  REQUIRE(result->unclaimed.size() == 1);
+  CHECK(result->unclaimed[0].statement == statement);
+  CHECK(result->unclaimed[0].paths == paths);
+  // The note under the reports, as the run printed it and as `hwbench report` prints it again.
+  CHECK(run.out.ends_with("\n" + note));
+  const auto report = test::cli({"report", "--width", "0", work / "r.json"});
+  REQUIRE(report.code == 0);
+  CHECK(report.out == run.out);
+}
+
 TEST_CASE("command cli: a symbolic link a program put in the place of the run's file is never written through") {
   test::TempDir work;
   test::write_text(work / "pre.txt", "keep");
