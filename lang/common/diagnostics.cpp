@@ -24,6 +24,7 @@ void Diagnostics::machine_error(SourceLoc loc, std::string message, std::string 
 
 void Diagnostics::add(Diagnostic d) {
   if (leave_out_machine_ && d.about_machine) return;
+  if (leave_out_recipe_warnings_ && d.severity == Severity::warning && !d.about_machine) return;
   // A hostile recipe can make a million distinct errors (`repeat 1000000 rm /etc/x_$i`): keeping
   // them all would cost quadratic time in the duplicate check below, and nobody reads them.
   if (items_.size() >= kMaxKept) {

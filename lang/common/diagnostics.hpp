@@ -46,6 +46,9 @@ class Diagnostics {
   /// From now on, findings about this machine are not kept: the recipe is checked here for other
   /// machines, each of which checks it against itself (docs/remote.md).
   void leave_out_machine_findings() { leave_out_machine_ = true; }
+  /// From now on, warnings about the recipe (not about this machine) are not kept: the machine
+  /// that sent the recipe here told them once, for every machine it runs on (docs/remote.md).
+  void leave_out_recipe_warnings() { leave_out_recipe_warnings_ = true; }
 
   /// True when at least one error was added.
   bool has_errors() const;
@@ -65,9 +68,10 @@ class Diagnostics {
 
  private:
   std::vector<Diagnostic> items_;
-  std::size_t dropped_ = 0;         ///< findings past kMaxKept
-  std::size_t dropped_errors_ = 0;  ///< of which errors
-  bool leave_out_machine_ = false;  ///< leave_out_machine_findings() was called
+  std::size_t dropped_ = 0;                 ///< findings past kMaxKept
+  std::size_t dropped_errors_ = 0;          ///< of which errors
+  bool leave_out_machine_ = false;          ///< leave_out_machine_findings() was called
+  bool leave_out_recipe_warnings_ = false;  ///< leave_out_recipe_warnings() was called
 };
 
 /// Renders one diagnostic: the heading `file:line:col: error: message` (`file:line: …` without a

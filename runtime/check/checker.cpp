@@ -27,8 +27,10 @@ std::optional<CheckedRecipe> Checker::run(const lang::recipe::Recipe& recipe) {
                        diags_);
   files_.report_missing();
   space_.check(diags_);
-  // `repeat 0 …`, `series "e" { }`, or everything in setup: a run with an empty summary.
-  if (plan_.main.empty() && !diags_.has_errors())
+  // `repeat 0 …`, `series "e" { }`, or everything in setup: a run with an empty summary. Not
+  // when a timed statement was refused for what only this machine lacks, its error left out for
+  // a check on behalf of another machine (Diagnostics::leave_out_machine_findings): it times that.
+  if (plan_.main.empty() && !diags_.has_errors() && refused_series_.empty())
     diags_.warning({}, "nothing is timed: no statement outside setup and teardown runs",
                    "a timed statement stands at the top level, in series, time, parallel, interleave or a loop "
                    "that runs at least once");

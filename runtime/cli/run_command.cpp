@@ -95,6 +95,8 @@ int run_here(const Common& c, const RunChoices& files, const std::string& format
   setup.result_path = reserved ? reserved->paths().front() : files.output;
   setup.command_line = argv;
   setup.loaded = std::move(loaded);
+  // Sent by a run on other machines, which told the recipe's warnings once for all of them.
+  setup.warnings_told = role != RemoteRole::none;
   pipeline::LocalLauncher launcher(std::move(setup));
   pipeline::LaunchRequest request;
   request.recipe = c;

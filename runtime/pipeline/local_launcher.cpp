@@ -26,7 +26,9 @@ std::optional<LaunchOutcome> LocalLauncher::launch(const LaunchRequest& request,
   std::shared_ptr<const LoadedRecipe> loaded = setup_.loaded;
   if (!loaded) {
     const platform::RealFileView file_view;
-    loaded = load_recipe_once(request.recipe, CheckContext{*request.registry, file_view, nullptr}, log, failure_);
+    CheckContext context{*request.registry, file_view, nullptr};
+    context.warnings_told = setup_.warnings_told;
+    loaded = load_recipe_once(request.recipe, context, log, failure_);
     if (!loaded) return std::nullopt;
   }
   std::string error;

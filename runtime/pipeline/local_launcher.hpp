@@ -21,6 +21,8 @@ struct LocalSetup {
   std::vector<std::string> command_line;  ///< kept in the result
   /// The recipe already loaded and checked (`run --reruns`); null: launch() loads the request's.
   std::shared_ptr<const LoadedRecipe> loaded;
+  /// A run another machine sent, which told the recipe's warnings (CheckContext::warnings_told).
+  bool warnings_told = false;
 };
 
 /// Runs the recipe on this machine.

@@ -62,7 +62,8 @@ std::optional<std::pair<std::string, std::string>> split_location(const std::str
 }
 
 std::optional<check::CheckedRecipe> load_recipe(const RecipeRequest& request, const CheckContext& context,
-                                                lang::Source& source, std::ostream& diagnostics, LoadFailure& failure) {
+                                                lang::Source& source, std::ostream& diagnostics, LoadFailure& failure,
+                                                lang::Diagnostics* findings) {
   std::string error;
   auto text = record::read_text_file(request.file, error);
   if (!text) {
@@ -79,10 +80,12 @@ std::optional<check::CheckedRecipe> load_recipe(const RecipeRequest& request, co
   }
   lang::Diagnostics diags;
   if (context.elsewhere) diags.leave_out_machine_findings();
+  if (context.warnings_told) diags.leave_out_recipe_warnings();
   auto recipe = lang::recipe::parse(source, diags);
   std::optional<check::CheckedRecipe> checked;
   if (recipe) checked = check::check(*recipe, source, opts, diags);
   diags.render(source, diagnostics);
+  if (findings) *findings = diags;
   if (!checked || diags.has_errors()) {
     auto n = diags.error_count();
     diagnostics << fmt::format("{} error{} in {}; nothing was run\n", n, n == 1 ? "" : "s", request.file);

@@ -33,6 +33,9 @@ struct CheckContext {
   /// program it lacks, lang::Diagnostic::about_machine) is left out, as each of them checks that
   /// against itself; the recipe's own errors remain.
   bool elsewhere = false;
+  /// The recipe was sent here by a run on other machines, which told its warnings (those about
+  /// the recipe, not about a machine) once, before any machine ran it: they are left out here.
+  bool warnings_told = false;
 };
 
 /// Why a recipe did not load: the command line or the file (usage), or the recipe's own errors.
@@ -43,9 +46,11 @@ enum class LoadFailure { usage, recipe };
 std::optional<std::pair<std::string, std::string>> split_location(const std::string& word);
 
 /// Reads `request.file` into `source`, parses and checks it. The diagnostics, and what is wrong
-/// with the request, go to `diagnostics`; on failure nothing is returned and `failure` says why.
+/// with the request, go to `diagnostics` (and the diagnostics themselves to `findings` when it is
+/// given); on failure nothing is returned and `failure` says why.
 std::optional<check::CheckedRecipe> load_recipe(const RecipeRequest& request, const CheckContext& context,
-                                                lang::Source& source, std::ostream& diagnostics, LoadFailure& failure);
+                                                lang::Source& source, std::ostream& diagnostics, LoadFailure& failure,
+                                                lang::Diagnostics* findings = nullptr);
 
 /// A recipe read and checked once for several runs (`run --reruns`, each rerun a process forked
 /// from the one that checked it): every run sees the same text, whatever happens to the file

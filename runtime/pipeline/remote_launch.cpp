@@ -11,6 +11,7 @@
 #include "base/platform/probe.hpp"
 #include "base/platform/real_file_view.hpp"
 #include "base/platform/scratch_directory.hpp"
+#include "lang/common/diagnostics.hpp"
 #include "runtime/pipeline/result_names.hpp"
 #include "runtime/pipeline/run_recipe.hpp"
 #include "runtime/record/builtin_baselines.hpp"
@@ -117,6 +118,8 @@ std::string as_given(std::string told, const StandIns& stand_ins) {
 /// The recipe checked here once per target; false when the request cannot be sent (the cause told,
 /// `failure` set). What only this machine causes (a directory it lacks, a program not installed
 /// here, a ramdisk it has none for) may not hold there: each target's own check decides that.
+/// The recipe's warnings are told here, each once for all targets, as a run here tells them; the
+/// targets leave them out (CheckContext::warnings_told).
 bool gather_files(const LaunchRequest& request, const std::vector<TargetLocations>& targets, BundleFiles& bundle,
                   std::ostream& log, LoadFailure& failure) {
   const platform::RealFileView file_view;
@@ -124,11 +127,14 @@ bool gather_files(const LaunchRequest& request, const std::vector<TargetLocation
   context.elsewhere = true;
   const platform::ScratchDirectory scratch("hwbench-precheck");
   StandIns stand_ins;
+  std::set<std::string> warned;  // each warning as told, with the paths given
+  std::string warnings;
   for (std::size_t i = 0; i < targets.size(); ++i) {
     lang::Source source;
     std::ostringstream diagnostics;
+    lang::Diagnostics findings;
     const auto checked = load_recipe(precheck_request(request.recipe, targets[i], scratch, stand_ins), context, source,
-                                     diagnostics, failure);
+                                     diagnostics, failure, &findings);
     if (!checked) {
       // The recipe's errors are every target's: told once, as a run here tells them. Those that
       // only a later target's locations cause name it.
@@ -138,6 +144,11 @@ bool gather_files(const LaunchRequest& request, const std::vector<TargetLocation
                            targets[i].name);
       return false;
     }
+    for (const auto& finding : findings.all()) {
+      std::ostringstream told;
+      lang::render_diagnostic(finding, source, told);
+      if (std::string text = as_given(told.str(), stand_ins); warned.insert(text).second) warnings += text;
+    }
     std::string error;
     if (!add_named_files(checked->plan, bundle, error)) {
       log << "hwbench: " << error << "\n";
@@ -145,6 +156,7 @@ bool gather_files(const LaunchRequest& request, const std::vector<TargetLocation
       return false;
     }
   }
+  log << warnings;
   return true;
 }
 

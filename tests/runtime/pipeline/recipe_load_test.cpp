@@ -69,3 +69,21 @@ TEST_CASE("load_recipe elsewhere: what only this machine lacks is left out, the 
                     ":5:12: error: unknown kernel 'nopp'\n    5 | series \"x\" nopp runs 2\n      |            ^~~~\n" +
                     "hint: did you mean 'nop'?\n1 error in " + file + "; nothing was run\n");
 }
+
+TEST_CASE("load_recipe elsewhere: a timed statement only this machine refuses is no 'nothing is timed'") {
+  test::TempDir dir;
+  const std::string file = dir / "r.bench";
+  std::string told;
+  auto failure = pipeline::LoadFailure::usage;
+  // The program is not installed here; a machine that has it times it.
+  test::write_text(file, "series \"x\" exec hwbench-no-such-program runs 2\n");
+  CHECK(loads(file, true, told, failure));
+  CHECK(told.empty());
+  // A recipe that times nothing anywhere is warned of, as here.
+  test::write_text(file, "setup { exec hwbench-no-such-program }\nrepeat 0 series \"x\" nop runs 2\n");
+  CHECK(loads(file, true, told, failure));
+  CHECK(told == file +
+                    ": warning: nothing is timed: no statement outside setup and teardown runs\nhint: a timed "
+                    "statement stands at the top level, in series, time, parallel, interleave or a loop that "
+                    "runs at least once\n");
+}

@@ -109,6 +109,23 @@ std::vector<pid_t> children_named(pid_t parent, const std::string& comm) {
   return out;
 }
 
+/// What `hwbench run RECIPE WHERE…` did in `work`, run to its end (within `seconds`).
+struct RunSeen {
+  int code = -1;
+  std::string out, err;
+  std::string shown;  ///< the command line and both outputs, for INFO
+};
+
+RunSeen run_to_end(const std::string& work, const std::string& recipe, const std::vector<std::string>& where,
+                   int seconds) {
+  std::vector<std::string> args{"run", recipe};
+  args.insert(args.end(), where.begin(), where.end());
+  test::HwbenchChild run(args, work);
+  RunSeen seen{run.exit_code(seconds), run.out(), run.err(), ""};
+  seen.shown = fmt::format("{}\nstdout:\n{}\nstderr:\n{}", fmt::join(args, " "), seen.out, seen.err);
+  return seen;
+}
+
 /// Two sshd on 127.0.0.1, the client configuration that reaches them (HWBENCH_SSH), a dist
 /// directory with the binary (HWBENCH_DIST), each host's location and temporary directory, and
 /// a work directory holding the recipe.
@@ -446,14 +463,11 @@ TEST_CASE("fleet over real ssh: a recipe with errors is refused here, as a run h
       {{"--host", "host1", "--host", "host2"}, plain},
       {{"--host", "down"}, plain}};
   for (const auto& [where, refusal] : cases) {
-    std::vector<std::string> args{"run", "bad.bench"};
-    args.insert(args.end(), where.begin(), where.end());
-    test::HwbenchChild run(args, fleet.work);
-    const int code = run.exit_code(60);
-    INFO(fmt::format("{}\nstdout:\n{}\nstderr:\n{}", fmt::join(args, " "), run.out(), run.err()));
-    CHECK(code == 1);
-    CHECK(run.err() == refusal);
-    CHECK(run.out().empty());
+    const RunSeen run = run_to_end(fleet.work, "bad.bench", where, 60);
+    INFO(run.shown);
+    CHECK(run.code == 1);
+    CHECK(run.err == refusal);
+    CHECK(run.out.empty());
   }
   // No host was contacted: no binary copied into a cache, no run directory, no result.
   CHECK_FALSE(test::exists(fleet.host1.cache() + "/hwbench"));
@@ -473,6 +487,38 @@ TEST_CASE("fleet over real ssh: a recipe with errors is refused here, as a run h
   CHECK(test::count_of(half.err(), "\nhwbench: those errors come with host2's locations; no machine was contacted\n") ==
         1);
   CHECK_FALSE(test::exists(fleet.host1.cache() + "/hwbench"));
+}
+
+TEST_CASE("fleet over real ssh: a recipe that times nothing is warned of once, here, as a run here warns of it") {
+  Fleet fleet;
+  if (!fleet.ready()) return;
+  fleet.precache();
+  test::write_text(fleet.work + "/none.bench", "setup { nop }\nseries \"e\" { }\n");
+  test::HwbenchChild here({"run", "none.bench"}, fleet.work);
+  REQUIRE(here.exit_code(60) == 0);
+  const std::string warning =
+      "none.bench: warning: nothing is timed: no statement outside setup and teardown runs\nhint: a timed statement "
+      "stands at the top level, in series, time, parallel, interleave or a loop that runs at least once\n";
+  REQUIRE(here.err().starts_with(warning));
+  // Two hosts, and a fleet file whose locations the recipe does not use: each warning once (in the
+  // order the hosts' checks here found them), before any host's line, and no host repeats one.
+  const std::string unused = "warning: -L st={}: the recipe uses no location 'st'\nhint: it uses no location\n";
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases{
+      {{"--host", "host1", "--host", "host2"}, warning},
+      {{"-q", "--hosts", fleet.fleet_file()},
+       "none.bench: " + fmt::format(fmt::runtime(unused), fleet.loc1) + warning +
+           "none.bench: " + fmt::format(fmt::runtime(unused), fleet.loc2)}};
+  for (const auto& [where, told] : cases) {
+    const RunSeen run = run_to_end(fleet.work, "none.bench", where, 120);
+    INFO(run.shown);
+    CHECK(run.code == 0);
+    CHECK(run.err.starts_with(told));
+    CHECK(test::count_of(run.err, "warning: ") == test::count_of(told, "warning: "));
+    CHECK(test::count_of(run.err, "hint: ") == test::count_of(told, "hint: "));
+    // Both ran it through: their reports and the comparison.
+    CHECK(test::count_of(run.out, "host1 (" + this_machine() + ")\n") == 1);
+    CHECK(test::count_of(run.out, "host2 (" + this_machine() + ")\n") == 1);
+  }
 }
 
 TEST_CASE("reproduce over real ssh: a derived recipe with errors is refused here, before any host, exit 1") {
