@@ -7,7 +7,10 @@
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
+#include <map>
+#include <optional>
 #include <regex>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -137,21 +140,35 @@ std::optional<model::Figure> regex_figure(const plan::FigureRule& rule, const st
   return std::nullopt;
 }
 
-/// The text of the number at `pointer` in a JSON document, as printed (the parsed document keeps
-/// its value only): a walk over the parser's events that follows the path of each value.
-class NumberText : public nlohmann::json_sax<nlohmann::json> {
+/// The printed text of the fractional numbers at some paths of a JSON document (the parsed
+/// document keeps their values only): one walk over the parser's events, which follows the path
+/// of each value. A path met twice (a key given twice) keeps its last number, as the parsed
+/// document keeps its last value.
+class NumberTexts : public nlohmann::json_sax<nlohmann::json> {
  public:
-  explicit NumberText(nlohmann::json::json_pointer pointer) {
-    for (; !pointer.empty(); pointer = pointer.parent_pointer()) target_.insert(target_.begin(), pointer.back());
+  /// The numbers to find, by the JSON pointer's text.
+  explicit NumberTexts(const std::vector<std::string>& pointers) {
+    for (const auto& text : pointers) {
+      std::vector<std::string> tokens;
+      for (nlohmann::json::json_pointer p(text); !p.empty(); p = p.parent_pointer())
+        tokens.insert(tokens.begin(), p.back());
+      depths_.insert(tokens.size());
+      targets_.emplace(std::move(tokens), text);
+    }
   }
-  const std::string& found() const { return found_; }
+  /// Each pointer whose number was found -> its text as printed.
+  std::map<std::string, std::string>& found() { return found_; }
 
   bool null() override { return value(); }
   bool boolean(bool) override { return value(); }
   bool number_integer(number_integer_t) override { return value(); }
   bool number_unsigned(number_unsigned_t) override { return value(); }
   bool number_float(number_float_t, const string_t& text) override {
-    if (at_target()) found_ = text;
+    if (depths_.count(path_.size())) {
+      std::vector<std::string> here;
+      for (const auto& level : path_) here.push_back(level.array ? std::to_string(level.index) : level.key);
+      if (const auto target = targets_.find(here); target != targets_.end()) found_[target->second] = text;
+    }
     return value();
   }
   bool string(string_t&) override { return value(); }
@@ -172,12 +189,6 @@ class NumberText : public nlohmann::json_sax<nlohmann::json> {
     std::size_t index = 0;  ///< the next element's, in an array
     std::string key;        ///< the current member's, in an object
   };
-  bool at_target() const {
-    if (path_.size() != target_.size()) return false;
-    for (std::size_t i = 0; i < path_.size(); ++i)
-      if ((path_[i].array ? std::to_string(path_[i].index) : path_[i].key) != target_[i]) return false;
-    return true;
-  }
   bool value() {
     if (!path_.empty() && path_.back().array) ++path_.back().index;
     return true;
@@ -190,33 +201,90 @@ class NumberText : public nlohmann::json_sax<nlohmann::json> {
     path_.pop_back();
     return value();
   }
-  std::vector<std::string> target_;
+  std::map<std::vector<std::string>, std::string> targets_;  ///< a path's tokens -> its pointer's text
+  std::set<std::size_t> depths_;                             ///< how deep the targets lie
   std::vector<Level> path_;
-  std::string found_;
+  std::map<std::string, std::string> found_;
 };
 
-/// The step of the last printed digit of the JSON number `v` at `pointer` in `text`: 1 for an
-/// integer, from its printed text for a fraction (`12.50`: 0.01); 0 where it cannot be told.
-double json_step(const nlohmann::json& v, const std::string& text, const nlohmann::json::json_pointer& pointer) {
-  if (v.is_number_integer()) return 1;
-  NumberText walk(pointer);
-  nlohmann::json::sax_parse(text, &walk);
-  return walk.found().empty() ? 0 : support::printed_step(walk.found());
+/// Whether `document` has a fractional number at `pointer`. A pointer that nlohmann refuses on
+/// this document (an array index past size_t) is not looked for: its own rule meets the error.
+bool fraction_at(const nlohmann::json& document, const std::string& pointer) {
+  try {
+    const nlohmann::json::json_pointer at(pointer);
+    return document.contains(at) && document.at(at).is_number_float();
+  } catch (const nlohmann::json::exception&) {
+    return false;
+  }
 }
 
-std::optional<model::Figure> json_figure(const plan::FigureRule& rule, const std::string& text, std::string& error) {
-  nlohmann::json doc;
-  try {
-    doc = nlohmann::json::parse(text);
-  } catch (const nlohmann::json::exception& e) {
-    error = fmt::format("the output is not JSON ({})", e.what());
+/// The JSON documents the rules of one run read (stdout, stderr, a file), each parsed once, when
+/// a rule first reads it, with the printed text of every fractional number that the rules
+/// reading it point at, taken then in one walk (NumberTexts) for all of them.
+class JsonDocuments {
+ public:
+  explicit JsonDocuments(const std::vector<plan::FigureRule>& rules) : rules_(rules) {}
+
+  struct Document {
+    std::optional<nlohmann::json> json;          ///< nullopt when the text is not JSON
+    std::string error;                           ///< then why not
+    std::map<std::string, std::string> printed;  ///< a rule's pointer -> the fractional number there, as printed
+  };
+
+  /// The document `rule` reads, whose text is `text`.
+  const Document& of(const plan::FigureRule& rule, const std::string& text) {
+    const auto [at, fresh] = documents_.try_emplace(key(rule));
+    if (fresh) at->second = parse(rule, text);
+    return at->second;
+  }
+
+ private:
+  static std::pair<plan::FigureRule::Stream, std::string> key(const plan::FigureRule& rule) {
+    return {rule.from, rule.from == plan::FigureRule::Stream::file ? rule.file : std::string()};
+  }
+  Document parse(const plan::FigureRule& rule, const std::string& text) const {
+    Document d;
+    try {
+      d.json = nlohmann::json::parse(text);
+    } catch (const nlohmann::json::exception& e) {
+      d.error = fmt::format("the output is not JSON ({})", e.what());
+      return d;
+    }
+    // Integers step by 1 and strings by their own digits: the walk looks for fractions only.
+    std::vector<std::string> fractions;
+    for (const auto& other : rules_) {
+      if (other.kind != plan::FigureRule::Kind::json || key(other) != key(rule)) continue;
+      if (fraction_at(*d.json, other.pattern)) fractions.push_back(other.pattern);
+    }
+    if (fractions.empty()) return d;
+    NumberTexts walk(fractions);
+    nlohmann::json::sax_parse(text, &walk);
+    d.printed = std::move(walk.found());
+    return d;
+  }
+
+  const std::vector<plan::FigureRule>& rules_;
+  std::map<std::pair<plan::FigureRule::Stream, std::string>, Document> documents_;
+};
+
+std::optional<model::Figure> json_figure(const plan::FigureRule& rule, const JsonDocuments::Document& document,
+                                         std::string& error) {
+  if (!document.json) {
+    error = document.error;
     return std::nullopt;
   }
   const nlohmann::json::json_pointer pointer(rule.pattern);
-  if (!doc.contains(pointer)) return std::nullopt;
-  const nlohmann::json& v = doc.at(pointer);
-  // Exact to half its last printed digit, as a figure read from text.
-  if (v.is_number()) return model::Figure{v.get<double>(), rule.unit, json_step(v, text, pointer)};
+  if (!document.json->contains(pointer)) return std::nullopt;
+  const nlohmann::json& v = document.json->at(pointer);
+  // Exact to half its last printed digit, as a figure read from text: 1 for an integer, from its
+  // printed text for a fraction (`12.50`: 0.01), 0 where that cannot be told.
+  if (v.is_number()) {
+    const auto printed = document.printed.find(rule.pattern);
+    const double step = v.is_number_integer()               ? 1
+                        : printed == document.printed.end() ? 0
+                                                            : support::printed_step(printed->second);
+    return model::Figure{v.get<double>(), rule.unit, step};
+  }
   if (v.is_string()) return value_from(v.get<std::string>(), rule, error);
   error = fmt::format("{} is {}, not a number", rule.pattern, v.type_name());
   return std::nullopt;
@@ -284,6 +352,7 @@ std::optional<model::Figure> scaled_value(const std::string& text, const std::st
 
 FigureReadings read_figures(const std::vector<plan::FigureRule>& rules, const platform::ChildOutcome& out) {
   FigureReadings r;
+  JsonDocuments documents(rules);
   for (const auto& rule : rules) {
     if (rule.kind == plan::FigureRule::Kind::importer) {
       import_output(rule, out, r);
@@ -296,8 +365,8 @@ FigureReadings read_figures(const std::vector<plan::FigureRule>& rules, const pl
     const std::string& text = stream_text(rule, out, file_text, error, absent);
     std::optional<model::Figure> figure;
     if (error.empty())
-      figure =
-          rule.kind == plan::FigureRule::Kind::regex ? regex_figure(rule, text, error) : json_figure(rule, text, error);
+      figure = rule.kind == plan::FigureRule::Kind::regex ? regex_figure(rule, text, error)
+                                                          : json_figure(rule, documents.of(rule, text), error);
     if (figure) {
       r.figures.push_back({rule.label, *figure});
       continue;

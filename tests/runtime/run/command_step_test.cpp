@@ -3,11 +3,13 @@
 // the failures and Ctrl-C.
 #include <signal.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <fstream>
 #include <sstream>
 #include <thread>
+#include <tuple>
 
 #include <doctest/doctest.h>
 
@@ -17,6 +19,7 @@
 #include "runtime/run/interpreter.hpp"
 #include "tests/support/recipe_env.hpp"
 #include "tests/support/skip.hpp"
+#include "tests/support/temp_dir.hpp"
 
 namespace model = hwbench::runtime::model;
 namespace run = hwbench::runtime::run;
@@ -141,6 +144,95 @@ TEST_CASE("command step: a JSON pointer's figure, a number or a string with a un
   CHECK(series(out, "fio").samples[0].figure->resolution == 1);
   CHECK(series(out, "iops").samples[0].figure->resolution == 100);
   CHECK(series(out, "lat").samples[0].figure->resolution == doctest::Approx(0.001));
+}
+
+TEST_CASE("command step: several fractional figures of one JSON document each keep the step of their own digits") {
+  namespace plan = hwbench::runtime::plan;
+  test::TempDir dir;
+  test::write_text(dir / "out.json", R"({"x": 3.125, "y": [0.5]})");
+  hwbench::platform::ChildOutcome out;
+  out.out.text = R"({"a": {"x": 1.50, "y": [0.125, 2.5e1, 3]}, "b": "12.5k", "c": 0.0, "x": 1.0000,)"
+                 R"( "d": 1.5, "d": 2.25, "e": [[7.1], {"f": 0.07}]})";
+  out.err.text = R"({"x": 2.50})";
+  const auto rule = [&](const std::string& label, const std::string& pointer, plan::FigureRule::Stream from) {
+    plan::FigureRule r;
+    r.kind = plan::FigureRule::Kind::json;
+    r.label = label;
+    r.pattern = pointer;
+    r.unit = "ops/s";
+    r.from = from;
+    r.scaled = pointer == "/b";
+    if (from == plan::FigureRule::Stream::file) r.file = dir / "out.json";
+    return r;
+  };
+  const auto o = plan::FigureRule::Stream::out;
+  const std::vector<plan::FigureRule> rules{rule("a.x", "/a/x", o),
+                                            rule("a.y0", "/a/y/0", o),
+                                            rule("a.y1", "/a/y/1", o),
+                                            rule("a.y2", "/a/y/2", o),
+                                            rule("b", "/b", o),
+                                            rule("c", "/c", o),
+                                            rule("x", "/x", o),
+                                            rule("d", "/d", o),
+                                            rule("e00", "/e/0/0", o),
+                                            rule("e1f", "/e/1/f", o),
+                                            rule("err x", "/x", plan::FigureRule::Stream::err),
+                                            rule("file x", "/x", plan::FigureRule::Stream::file),
+                                            rule("file y0", "/y/0", plan::FigureRule::Stream::file)};
+  const run::FigureReadings r = run::read_figures(rules, out);
+  INFO(r.error);
+  REQUIRE(r.error.empty());
+  // Each figure's value and step, the same pointer in stdout, stderr and the file each its own;
+  // a key given twice is its last value, with that value's digits.
+  const std::vector<std::tuple<std::string, double, double>> expected{
+      {"a.x", 1.5, 0.01},   {"a.y0", 0.125, 0.001},   {"a.y1", 25, 1},      {"a.y2", 3, 1},    {"b", 12500, 100},
+      {"c", 0, 0.1},        {"x", 1, 0.0001},         {"d", 2.25, 0.01},    {"e00", 7.1, 0.1}, {"e1f", 0.07, 0.01},
+      {"err x", 2.5, 0.01}, {"file x", 3.125, 0.001}, {"file y0", 0.5, 0.1}};
+  REQUIRE(r.figures.size() == expected.size());
+  for (std::size_t i = 0; i < expected.size(); ++i) {
+    const auto& [label, value, step] = expected[i];
+    INFO(label);
+    CHECK(r.figures[i].label == label);
+    CHECK(r.figures[i].figure.value == doctest::Approx(value));
+    CHECK(r.figures[i].figure.resolution == doctest::Approx(step));
+  }
+}
+
+TEST_CASE("command step: a JSON document is read once for all its figures, however many there are") {
+  namespace plan = hwbench::runtime::plan;
+  // 20,000 fractions to walk past, then the 40 the rules point at.
+  hwbench::platform::ChildOutcome out;
+  std::string doc = R"({"pad": [)";
+  for (int i = 0; i < 20000; ++i) doc += (i ? ",\n" : "") + std::to_string(i) + ".25";
+  doc += R"(], "v": [)";
+  std::vector<plan::FigureRule> rules;
+  for (int i = 0; i < 40; ++i) {
+    doc += (i ? "," : "") + std::to_string(i) + ".5";
+    plan::FigureRule r;
+    r.kind = plan::FigureRule::Kind::json;
+    r.label = "v" + std::to_string(i);
+    r.pattern = "/v/" + std::to_string(i);
+    r.unit = "ops/s";
+    rules.push_back(r);
+  }
+  out.out.text = doc + "]}";
+  // The least of three tries, so that a moment of another process's load counts for little.
+  const auto seconds = [&](const std::vector<plan::FigureRule>& some) {
+    double least = 1e9;
+    for (int t = 0; t < 3; ++t) {
+      const auto start = std::chrono::steady_clock::now();
+      const run::FigureReadings r = run::read_figures(some, out);
+      least = std::min(least, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+      REQUIRE(r.figures.size() == some.size());
+      CHECK(r.figures.back().figure.resolution == doctest::Approx(0.1));
+    }
+    return least;
+  };
+  const double one = seconds({rules.front()});
+  const double all = seconds(rules);
+  // One parse and one walk for the 40 as for one; a parse and a walk per figure took 40 times as long.
+  INFO("one figure " << one << " s, 40 figures " << all << " s");
+  CHECK(all < 5 * one);
 }
 
 TEST_CASE("command step: a missing figure fails the run, naming the rule and showing the output's last lines") {
