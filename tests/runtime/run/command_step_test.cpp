@@ -198,43 +198,6 @@ TEST_CASE("command step: several fractional figures of one JSON document each ke
   }
 }
 
-TEST_CASE("command step: a JSON document is read once for all its figures, however many there are") {
-  namespace plan = hwbench::runtime::plan;
-  // 20,000 fractions to walk past, then the 40 the rules point at.
-  hwbench::platform::ChildOutcome out;
-  std::string doc = R"({"pad": [)";
-  for (int i = 0; i < 20000; ++i) doc += (i ? ",\n" : "") + std::to_string(i) + ".25";
-  doc += R"(], "v": [)";
-  std::vector<plan::FigureRule> rules;
-  for (int i = 0; i < 40; ++i) {
-    doc += (i ? "," : "") + std::to_string(i) + ".5";
-    plan::FigureRule r;
-    r.kind = plan::FigureRule::Kind::json;
-    r.label = "v" + std::to_string(i);
-    r.pattern = "/v/" + std::to_string(i);
-    r.unit = "ops/s";
-    rules.push_back(r);
-  }
-  out.out.text = doc + "]}";
-  // The least of three tries, so that a moment of another process's load counts for little.
-  const auto seconds = [&](const std::vector<plan::FigureRule>& some) {
-    double least = 1e9;
-    for (int t = 0; t < 3; ++t) {
-      const auto start = std::chrono::steady_clock::now();
-      const run::FigureReadings r = run::read_figures(some, out);
-      least = std::min(least, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
-      REQUIRE(r.figures.size() == some.size());
-      CHECK(r.figures.back().figure.resolution == doctest::Approx(0.1));
-    }
-    return least;
-  };
-  const double one = seconds({rules.front()});
-  const double all = seconds(rules);
-  // One parse and one walk for the 40 as for one; a parse and a walk per figure took 40 times as long.
-  INFO("one figure " << one << " s, 40 figures " << all << " s");
-  CHECK(all < 5 * one);
-}
-
 TEST_CASE("command step: a missing figure fails the run, naming the rule and showing the output's last lines") {
   test::RecipeEnv env;
   const auto out =
