@@ -336,6 +336,9 @@ struct Series {
   double ci_target_pct = 0;               ///< the `until ci` target, 0 when none
   std::map<std::string, Figure> printed;  ///< published only: aggregates as the source printed them (name -> figure)
   std::string unavailable;  ///< why this machine could not run it (kernels::KernelUnavailable); "" when it ran
+  /// An unavailable series' unit: the one its figures would have been in (an openssl log's 0.00
+  /// cell: its table's k or ops/s), which a published file names (`unit`); "" when not known.
+  std::string unavailable_unit;
 
   /// Appends `sample`, run as `set`: its param_set becomes the index of `set` in param_sets,
   /// which gets it when it is new.

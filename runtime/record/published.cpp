@@ -77,6 +77,35 @@ void write_table(const nlohmann::json& object, const std::string& path, std::str
     if (v.is_object()) write_table(v, path + "." + toml_quoted(k), out);
 }
 
+// One `[[series]]` table. Its unit is its figures' or, for a series without any (an unavailable
+// cell), the one they would have been in, so that it reads like its neighbours; its printed
+// figures' when that is all it has.
+void write_series(const model::Series& s, std::string& out) {
+  out += fmt::format("\n[[series]]\nlabel = {}\n", toml_quoted(s.label));
+  std::string unit;
+  std::vector<std::string> values;
+  for (const auto& sample : s.samples) {
+    if (!sample.figure) continue;
+    unit = sample.figure->unit;
+    values.push_back(toml_number(sample.figure->value));
+  }
+  if (unit.empty()) unit = s.unavailable_unit;
+  for (const auto& [name, f] : s.printed)
+    if (unit.empty()) unit = f.unit;
+  out += fmt::format("unit = {}\n", toml_quoted(unit.empty() ? "ops/s" : unit));
+  if (!values.empty()) out += fmt::format("samples = [{}]\n", fmt::join(values, ", "));
+  if (!s.unavailable.empty()) out += fmt::format("unavailable = {}\n", toml_quoted(s.unavailable));
+  if (!s.converged) out += "converged = false\n";
+  if (s.printed.empty()) return;
+  out += "[series.printed]\n";
+  for (const auto& [name, f] : s.printed) {
+    if (f.unit == unit)
+      out += fmt::format("{} = {}\n", name, toml_number(f.value));
+    else
+      out += fmt::format("{} = {{ value = {}, unit = {} }}\n", name, toml_number(f.value), toml_quoted(f.unit));
+  }
+}
+
 }  // namespace
 
 std::string baseline_tables(const std::vector<model::Baseline>& baselines) {
@@ -110,31 +139,7 @@ std::string write_published(const model::Result& result) {
   out += fmt::format("machine = {}\n", toml_quoted(result.machine));
   if (result.environment.is_object() && !result.environment.empty())
     write_table(result.environment, "environment", out);
-  for (const auto& s : result.series) {
-    out += fmt::format("\n[[series]]\nlabel = {}\n", toml_quoted(s.label));
-    std::string unit;
-    std::vector<std::string> values;
-    for (const auto& sample : s.samples) {
-      if (!sample.figure) continue;
-      unit = sample.figure->unit;
-      values.push_back(toml_number(sample.figure->value));
-    }
-    for (const auto& [name, f] : s.printed)
-      if (unit.empty()) unit = f.unit;
-    out += fmt::format("unit = {}\n", toml_quoted(unit.empty() ? "ops/s" : unit));
-    if (!values.empty()) out += fmt::format("samples = [{}]\n", fmt::join(values, ", "));
-    if (!s.unavailable.empty()) out += fmt::format("unavailable = {}\n", toml_quoted(s.unavailable));
-    if (!s.converged) out += "converged = false\n";
-    if (!s.printed.empty()) {
-      out += "[series.printed]\n";
-      for (const auto& [name, f] : s.printed) {
-        if (f.unit == unit)
-          out += fmt::format("{} = {}\n", name, toml_number(f.value));
-        else
-          out += fmt::format("{} = {{ value = {}, unit = {} }}\n", name, toml_number(f.value), toml_quoted(f.unit));
-      }
-    }
-  }
+  for (const auto& s : result.series) write_series(s, out);
   out += baseline_tables(result.baselines);
   for (const auto& i : result.indices) {
     std::vector<std::string> labels;

@@ -22,10 +22,10 @@
 //   unit = "MB/s"                    # required: a unit name
 //   aggregates = ["mean"]            # required, non-empty: aggregate names
 //
-// Imported files also carry [environment], per-series `converged` and `unavailable`, printed
-// figures in a unit of their own (`mean = { value = 0.08, unit = "s" }`), [[baseline]] tables,
-// [[index]] entries (label, series, baseline, scale, printed) and [report.options]; see
-// docs/published-format.md.
+// Imported files also carry [environment], per-series `converged` and `unavailable` (its `unit`
+// the one its figures would have been in), printed figures in a unit of their own
+// (`mean = { value = 0.08, unit = "s" }`), [[baseline]] tables, [[index]] entries (label,
+// series, baseline, scale, printed) and [report.options]; see docs/published-format.md.
 //
 // Numbers may be written as integers or floats; NaN and infinities are refused. Unknown
 // keys are errors (with a did-you-mean), so a misspelt key never silently drops figures.

@@ -218,7 +218,10 @@ void read_series(const toml::value& table, std::size_t index, model::Result& res
     read_published_samples(*samples, context, unit, series, problems);
   if (const toml::value* printed = find_key(table, "printed"))
     read_published_printed(*printed, context, unit, series, problems);
-  if (auto why = string_key(table, "unavailable", context + ": ", problems)) series.unavailable = *why;
+  if (auto why = string_key(table, "unavailable", context + ": ", problems)) {
+    series.unavailable = *why;
+    series.unavailable_unit = unit;
+  }
   if (const toml::value* converged = find_key(table, "converged")) {
     // The source said its figure missed its confidence target (nbench's warning lines).
     if (!converged->is_boolean())

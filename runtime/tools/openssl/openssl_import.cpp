@@ -249,6 +249,7 @@ class LogParser {
         add(std::move(series), model::Figure{raw, "B/s", support::printed_step(word)});
       } else {
         series.unavailable = "not run: openssl printed 0.00";
+        series.unavailable_unit = "k";
         add(std::move(series), std::nullopt);
       }
     }
@@ -264,6 +265,7 @@ class LogParser {
     if (const double value = *rate_word(rate); value > 0)
       return add(std::move(series), model::Figure{value, "ops/s", support::printed_step(rate)});
     series.unavailable = "not run: openssl printed " + rate;
+    series.unavailable_unit = "ops/s";
     add(std::move(series), std::nullopt);
   }
 

@@ -13,8 +13,9 @@
 // the report (two rows of one algorithm in one log keep theirs), each with one sample whose figure is the printed one: `k` (or `B/s` for
 // a figure openssl printed without the k), `ops/s` for a key operation with the printed seconds
 // per operation as its `mean` in `s`; a cell printed as 0.00 is a series marked unavailable,
-// without samples. One `report openssl`. The log's text is kept as the record's source, and a
-// `$ openssl speed …` line, if the log shows one, becomes its note.
+// without samples, its unavailable_unit its table's (k, or ops/s). One `report openssl`. The
+// log's text is kept as the record's source, and a `$ openssl speed …` line, if the log shows
+// one, becomes its note.
 #include <optional>
 #include <string>
 #include <string_view>

@@ -145,6 +145,27 @@ TEST_CASE("import openssl: a sign/s or verify/s figure is exact to the step of i
   CHECK(zero.series[1].unavailable == "not run: openssl printed 0.0");
 }
 
+TEST_CASE("import openssl: a cell printed as 0.00 is written in its table's unit") {
+  const rt::model::Result result = imported(
+      "type             16 bytes     64 bytes\n"
+      "md5              70353.12k        0.00\n"
+      "                  sign    verify    sign/s verify/s\n"
+      "dsa 512 bits 0.000000s 0.000000s        0     12.5\n");
+  const std::string toml = rt::record::write_published(result);
+  // The symmetric table's cell in k like its neighbour, the key table's in ops/s with its
+  // printed seconds in their own unit.
+  CHECK(toml.find("\n[[series]]\nlabel = \"md5 64 bytes\"\nunit = \"k\"\n"
+                  "unavailable = \"not run: openssl printed 0.00\"\n") != std::string::npos);
+  CHECK(toml.find("\n[[series]]\nlabel = \"dsa 512 bits sign\"\nunit = \"ops/s\"\n"
+                  "unavailable = \"not run: openssl printed 0\"\n"
+                  "[series.printed]\nmean = { value = 0, unit = \"s\" }\n") != std::string::npos);
+  // The file reads back to a result that writes the same units again.
+  std::string error;
+  const auto back = rt::record::parse_published(toml, "speed.toml", error);
+  REQUIRE_MESSAGE(back.has_value(), error);
+  CHECK(rt::record::write_published(*back) == toml);
+}
+
 TEST_CASE("import openssl: a 3.x log, with its progress lines, renders back line for line") {
   const std::string log =
       "Doing md5 for 1s on 16 size blocks: 4396958 md5's in 1.00s\n"
