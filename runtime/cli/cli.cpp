@@ -183,6 +183,7 @@ CLI::App* add_compare(CLI::App& app, Options& o) {
                   "exclude 1)");
   cmp->add_option("--format", o.compare_format, "text (the table) or html (one self-contained page with charts)")
       ->check(CLI::IsMember({"text", "html"}));
+  cmp->add_option("--width", o.width, kWidthHelp)->check(CLI::NonNegativeNumber);
   return cmp;
 }
 
@@ -292,7 +293,7 @@ int dispatch(const Subcommands& s, Options& o, const std::vector<std::string>& a
                                       std::pair{"suffix", &o.compare_suffix}, std::pair{"unit", &o.compare_unit},
                                       std::pair{"effect", &o.compare_effect}})
       if (!value->empty()) settings.emplace_back(name, *value);
-    return cmd_compare(o.compare_files, settings, o.compare_format, out, err);
+    return cmd_compare(o.compare_files, settings, o.compare_format, report_width(o.width, fds.out), out, err);
   }
   if (s.reproduce->parsed()) {
     o.display.err_fd = fds.err;

@@ -179,9 +179,10 @@ void print_node_verdict(const analysis::Comparison& comparison, const std::strin
 /// `hwbench report FILE`.
 int cmd_report(const std::string& file, const std::string& format, std::size_t width, std::ostream& out,
                std::ostream& err);
-/// `hwbench compare A B [C…]`; `format` "html" writes the comparison's HTML page, any other the table.
+/// `hwbench compare A B [C…]`; `format` "html" writes the comparison's HTML page, any other the
+/// table, its notes wrapped to `width` columns (0: no limit).
 int cmd_compare(const std::vector<std::string>& files, const std::vector<std::pair<std::string, std::string>>& settings,
-                const std::string& format, std::ostream& out, std::ostream& err);
+                const std::string& format, std::size_t width, std::ostream& out, std::ostream& err);
 /// `hwbench import TOOL LOG`.
 int cmd_import(const std::string& tool, const std::string& log, const std::string& output, const std::string& machine,
                std::ostream& out, std::ostream& err);

@@ -91,7 +91,7 @@ int cmd_run_hosts(const Common& c, const HostsOptions& options, const std::strin
     const auto pointers = result_pointers(results);
     const auto comparison = analysis::compare_results(pointers, names, {});
     out << "\n" << block_heading(fmt::format("Comparison: {} (the base) and the others", names.front()), format);
-    out << pipeline::render_comparison(pointers, comparison, {}, false);
+    out << pipeline::render_comparison(pointers, comparison, {}, false, width);
     print_node_verdict(comparison, results.kind, options, format, out);
   } else if (results.hosts >= 2) {
     err << fmt::format("hwbench: no comparison: {} of the {} {}s ran the recipe through\n", results.results.size(),

@@ -133,7 +133,7 @@ void print_reports(const model::Result& result, const std::string& format, std::
 }
 
 int cmd_compare(const std::vector<std::string>& files, const std::vector<std::pair<std::string, std::string>>& settings,
-                const std::string& format, std::ostream& out, std::ostream& err) {
+                const std::string& format, std::size_t width, std::ostream& out, std::ostream& err) {
   if (files.size() < 2) {
     err << "hwbench: compare needs at least two files (result .json or published .toml)\n";
     return exit_usage;
@@ -159,7 +159,7 @@ int cmd_compare(const std::vector<std::string>& files, const std::vector<std::pa
     suffixes.push_back(r->reruns > 1 ? fmt::format(" ×{}", r->reruns) : "");
     results.push_back(std::move(*r));
   }
-  out << pipeline::render_comparison(results, compared_names(firsts, suffixes), options, format == "html");
+  out << pipeline::render_comparison(results, compared_names(firsts, suffixes), options, format == "html", width);
   // Runs compared one against one: their intervals know each run's drift, not the next run's.
   const auto runs = std::count_if(results.begin(), results.end(),
                                   [](const model::Result& r) { return r.kind == model::ResultKind::run; });

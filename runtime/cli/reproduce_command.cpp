@@ -104,7 +104,7 @@ bool recipe_request(const Common& given, const record::Procedure& procedure, con
 /// section, "NAME (SECTION)".
 void print_comparison(const reproduce::Log& log, const std::vector<const model::Result*>& runs,
                       const std::vector<std::string>& run_names, const analysis::CompareOptions& options,
-                      std::ostream& out) {
+                      std::size_t width, std::ostream& out) {
   std::vector<model::Result> parts;  // the runs' sections, as columns of their own
   std::vector<std::string> names{std::filesystem::path(log.name).filename().string()};
   for (std::size_t i = 0; i < runs.size(); ++i) {
@@ -116,7 +116,7 @@ void print_comparison(const reproduce::Log& log, const std::vector<const model::
   std::vector<const model::Result*> columns{&log.result};
   for (const auto& part : parts) columns.push_back(&part);
   const auto comparison = analysis::compare_results(columns, names, options);
-  out << "\n" << pipeline::render_comparison(columns, comparison, options, false);
+  out << "\n" << pipeline::render_comparison(columns, comparison, options, false, width);
   for (std::size_t column = 1; column < columns.size(); ++column)
     for (const auto& line : reproduce::reproduce_summary(comparison, column)) out << line << "\n";
 }
@@ -171,7 +171,7 @@ int run_and_compare(const Reproduction& how, const reproduce::Log& log, const Co
     const int code = run_on_hosts(request, how.hosts, how.format, how.width, how.display, results, out, err);
     if (results.results.empty()) return code;
     const auto runs = result_pointers(results);
-    print_comparison(log, runs, results.names, how.options, out);
+    print_comparison(log, runs, results.names, how.options, how.width, out);
     // The nodes judged among themselves, without the log.
     if (runs.size() >= 3)
       print_node_verdict(analysis::compare_results(runs, results.names, {}), results.kind, how.hosts, how.format, out);
@@ -194,7 +194,7 @@ int run_and_compare(const Reproduction& how, const reproduce::Log& log, const Co
     err << "hwbench: " << error << "\n";
     return exit_failure;
   }
-  print_comparison(log, {&*here}, {"this machine"}, how.options, out);
+  print_comparison(log, {&*here}, {"this machine"}, how.options, how.width, out);
   return exit_ok;
 }
 

@@ -214,7 +214,7 @@ std::string spread_section(const analysis::NodeSpread& spread) {
 }  // namespace
 
 std::string comparison_page(const std::vector<const model::Result*>& results, const analysis::Comparison& comparison,
-                            const analysis::CompareOptions& options) {
+                            const analysis::CompareOptions& options, std::size_t width) {
   const std::string names = fmt::format("{}", fmt::join(comparison.names, ", "));
   std::string out = page_start("Comparison: " + names + " · hwbench");
   out += fmt::format("<header>\n<h1>Comparison: {}</h1>\n</header>\n", escape(names));
@@ -234,7 +234,7 @@ std::string comparison_page(const std::vector<const model::Result*>& results, co
     out += "<section id=\"environment\">\n<h2>Environment</h2>\n" + table_html(environment) + "</section>\n";
   }
   out += "<section class=\"report\" id=\"comparison\">\n<h2>Comparison</h2>\n" +
-         pre_html(report::format_comparison(comparison, options));
+         pre_html(report::format_comparison(comparison, options, width));
   std::vector<bool> published;
   for (const model::Result* r : results) published.push_back(r->kind == model::ResultKind::published);
   for (const auto& figure : comparison_charts(comparison, options, published)) out += figure_html(figure);

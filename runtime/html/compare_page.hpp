@@ -1,5 +1,6 @@
 #pragma once
 // The page of a comparison (`hwbench compare A B […] --format html`).
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -17,8 +18,9 @@ std::vector<ChartFigure> comparison_charts(const analysis::Comparison& compariso
                                            const analysis::CompareOptions& options, const std::vector<bool>& published);
 
 /// The page: the results compared (title, source, machine), the environment with the facts
-/// that differ marked, the comparison as `hwbench compare` prints it, then its charts.
+/// that differ marked, the comparison as `hwbench compare` prints it within `width` columns (its
+/// notes wrapped; 0: no limit), then its charts.
 std::string comparison_page(const std::vector<const model::Result*>& results, const analysis::Comparison& comparison,
-                            const analysis::CompareOptions& options);
+                            const analysis::CompareOptions& options, std::size_t width);
 
 }  // namespace hwbench::runtime::html

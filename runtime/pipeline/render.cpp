@@ -168,18 +168,18 @@ std::optional<model::Result> load_joined(const std::vector<std::string>& paths, 
 }
 
 std::string render_comparison(const std::vector<model::Result>& results, const std::vector<std::string>& names,
-                              const analysis::CompareOptions& options, bool html) {
+                              const analysis::CompareOptions& options, bool html, std::size_t width) {
   std::vector<const model::Result*> pointers;
   for (const auto& r : results) pointers.push_back(&r);
-  return render_comparison(pointers, analysis::compare_results(pointers, names, options), options, html);
+  return render_comparison(pointers, analysis::compare_results(pointers, names, options), options, html, width);
 }
 
 std::string render_comparison(const std::vector<const model::Result*>& results, const analysis::Comparison& comparison,
-                              const analysis::CompareOptions& options, bool html) {
+                              const analysis::CompareOptions& options, bool html, std::size_t width) {
   analysis::Comparison noted = comparison;
   noted.notes = tools::comparison_notes(comparison);
-  if (html) return html::comparison_page(results, noted, options);
-  return report::format_comparison(noted, options);
+  if (html) return html::comparison_page(results, noted, options, width);
+  return report::format_comparison(noted, options, width);
 }
 
 }  // namespace hwbench::runtime::pipeline

@@ -71,12 +71,13 @@ std::string result_html(const model::Result& result, std::size_t width);
 
 /// The comparison of `results`, named `names` (the first the base): with `html` the page,
 /// otherwise the table with the original tools' notes (tools::comparison_notes) and the
-/// environment's differences, as `hwbench compare` prints it.
+/// environment's differences, as `hwbench compare` prints it, its notes wrapped to `width`
+/// columns (0: no limit).
 std::string render_comparison(const std::vector<model::Result>& results, const std::vector<std::string>& names,
-                              const analysis::CompareOptions& options, bool html);
+                              const analysis::CompareOptions& options, bool html, std::size_t width);
 /// The same, from the comparison of `results` already made (analysis::compare_results with
 /// `options`), for a caller that uses it further.
 std::string render_comparison(const std::vector<const model::Result*>& results, const analysis::Comparison& comparison,
-                              const analysis::CompareOptions& options, bool html);
+                              const analysis::CompareOptions& options, bool html, std::size_t width);
 
 }  // namespace hwbench::runtime::pipeline

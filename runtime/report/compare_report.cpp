@@ -108,7 +108,8 @@ void add_summary_notes(const analysis::SummaryCell& cell, const std::string& col
 
 }  // namespace
 
-std::string format_comparison(const analysis::Comparison& comparison, const analysis::CompareOptions& options) {
+std::string format_comparison(const analysis::Comparison& comparison, const analysis::CompareOptions& options,
+                              std::size_t width) {
   const auto& names = comparison.names;
   const std::size_t n = names.size();
   if (n == 0) return "";
@@ -144,7 +145,9 @@ std::string format_comparison(const analysis::Comparison& comparison, const anal
   }
 
   std::string out = support::write_columns(table, true);
-  for (const auto& note : notes) out += note + "\n";
+  // Wrapped like the notes under the reports (pipeline::report_notes), a marked note's
+  // continuation lines under its text.
+  for (const auto& note : notes) out += support::wrap_words(note, width, "  ") + "\n";
   out += format_verdicts(comparison, options);
   if (!comparison.environment.empty())
     out += "\n" + environment::format_environment_diff(comparison.environment, names);
@@ -178,11 +181,11 @@ std::optional<ComparedReport> compare_report_data(const model::Result& result, c
 }
 
 model::RenderedReport render_compare_report(const model::Result& result, const model::ReportSpec& spec,
-                                            const ComparedResults& compared) {
+                                            const ComparedResults& compared, std::size_t width) {
   model::RenderedReport record;
   record.spec = spec;
   if (const auto data = compare_report_data(result, spec, compared)) {
-    record.text = format_comparison(data->comparison, data->options);
+    record.text = format_comparison(data->comparison, data->options, width);
     return record;
   }
   const std::string path = compared_path(spec);

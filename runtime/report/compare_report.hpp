@@ -2,6 +2,7 @@
 // The render stage of a comparison (runtime/analysis/compare.hpp computes it): the table
 // `hwbench compare` prints, and the `compare with "FILE"` report of a recipe.
 #include <cmath>
+#include <cstddef>
 #include <map>
 #include <optional>
 #include <string>
@@ -16,8 +17,11 @@ namespace hwbench::runtime::report {
 /// The render stage: the table (label column, then one right-aligned column per result, then
 /// the ratio columns), the summary row, notes on marked rows and the comparison's own notes (a
 /// tool's), then the environment diff.
-/// Columns are aligned by display width (East Asian wide characters such as 倍 count two).
-std::string format_comparison(const analysis::Comparison& comparison, const analysis::CompareOptions& options);
+/// Columns are aligned by display width (East Asian wide characters such as 倍 count two). The
+/// notes are wrapped to `width` columns (0: no limit), each continuation line indented two
+/// columns, under the text after a note's `- ` or `! `.
+std::string format_comparison(const analysis::Comparison& comparison, const analysis::CompareOptions& options,
+                              std::size_t width = 0);
 
 /// The verdicts under a comparison's table: for each computed ratio, what the samples say
 /// (analysis::verdict_text); "" when no ratio has samples with a spread (published figures only).
@@ -66,8 +70,9 @@ struct ComparedReport {
 std::optional<ComparedReport> compare_report_data(const model::Result& result, const model::ReportSpec& spec,
                                                   const ComparedResults& compared);
 
-/// Renders a "compare" ReportSpec: compare_report_data, formatted; or why the file could not be compared.
+/// Renders a "compare" ReportSpec: compare_report_data, formatted with its notes wrapped to
+/// `width` (0: no limit); or why the file could not be compared.
 model::RenderedReport render_compare_report(const model::Result& result, const model::ReportSpec& spec,
-                                            const ComparedResults& compared);
+                                            const ComparedResults& compared, std::size_t width);
 
 }  // namespace hwbench::runtime::report

@@ -91,7 +91,9 @@ model::RenderedReport render_to_record(const model::Result& whole, const model::
                                "' rendered without its renderer");
       return named->render(result, spec);
     case model::ReportLayout::compare:
-      return render_compare_report(result, spec, compared);
+      // Its text is the same in every format; its notes are wrapped in text only, as CSV and
+      // Markdown are never cut.
+      return render_compare_report(result, spec, compared, format == Format::text ? width : 0);
     case model::ReportLayout::interleaved:
       return render_interleaved_report(result, spec, format, width);
     case model::ReportLayout::summary: {

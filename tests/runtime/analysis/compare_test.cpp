@@ -315,13 +315,45 @@ TEST_CASE("compare: golden, truncated with the suffix 倍 (the published style)"
   CHECK(text == test::golden("compare-truncate.txt", text));
 }
 
-TEST_CASE("compare: golden, rounded, with a unit asked for") {
+TEST_CASE("compare: golden, rounded, with a unit asked for, the notes wrapped to 80 columns") {
   const rt::model::Result a = run_a();
   const rt::model::Result b = run_b();
   rt::analysis::CompareOptions o;
   o.unit = "KB/s";
-  const std::string text = compare_text({&a, &b}, {"6.2R", "7.0R"}, o);
+  const std::string text =
+      rt::report::format_comparison(rt::analysis::compare_results({&a, &b}, {"6.2R", "7.0R"}, o), o, 80);
   CHECK(text == test::golden("compare-round.txt", text));
+}
+
+TEST_CASE("compare: the notes under the table are wrapped to the width, continuation lines under their text") {
+  rt::analysis::Comparison c;
+  c.names = {"A", "B"};
+  rt::analysis::CompareRow row;
+  row.label = "copy";
+  row.figures.resize(2);
+  row.figures[0].state = rt::analysis::CellState::figure;
+  row.figures[0].value = 100;
+  row.figures[0].unit = "MB/s";
+  row.figures[1].state = rt::analysis::CellState::unavailable;
+  row.figures[1].why = "the location 'disk' is on a tmpfs here";
+  row.ratios.resize(1);
+  c.rows = {row};
+  c.notes = {"- 16384 bytes: B has no such column, so its cells there are -"};
+  const std::string table =
+      "series           A  B  B/A\n"
+      "copy    100.0 MB/s  -    -\n";
+  CHECK(rt::report::format_comparison(c, {}, 32) == table +
+                                                        "- copy: B unavailable: the\n"
+                                                        "  location 'disk' is on a tmpfs\n"
+                                                        "  here\n"
+                                                        "- 16384 bytes: B has no such\n"
+                                                        "  column, so its cells there are\n"
+                                                        "  -\n");
+  // 0: no limit, as without a width.
+  CHECK(rt::report::format_comparison(c, {}, 0) ==
+        table +
+            "- copy: B unavailable: the location 'disk' is on a tmpfs here\n"
+            "- 16384 bytes: B has no such column, so its cells there are -\n");
 }
 
 TEST_CASE("compare: golden, three results with a ratio column each") {

@@ -62,17 +62,25 @@ TEST_CASE("openssl compare: golden, a recipe's compare with an 0.9.8 log notes t
   compare.style.layout = rt::model::ReportLayout::compare;
   compare.options["with"] = dir / "x20.toml";
   run.reports = {compare};
-  const std::string text = rt::pipeline::render_result(run, {}).text;
+  // At `hwbench run`'s width on a pipe: the note is wrapped, its second line under its text.
+  const std::string text = rt::pipeline::render_result(run, {rt::report::Format::text, 80}).text;
   CHECK(text == test::golden("compare-openssl-columns.txt", text));
-  CHECK(text.find("\n- 16384 bytes: x20 has no such column (its table has 16, 64, 256, 1024 and 8192 bytes), so "
-                  "its cells there are -\n") != std::string::npos);
+  CHECK(text.find("\n- 16384 bytes: x20 has no such column (its table has 16, 64, 256, 1024 and 8192\n"
+                  "  bytes), so its cells there are -\n") != std::string::npos);
+  // In CSV and Markdown nothing is cut: the note stays one line.
+  const std::string csv = rt::pipeline::render_result(run, {rt::report::Format::csv, 80}).text;
+  CHECK(csv.find("8192 bytes), so its cells there are -\n") != std::string::npos);
 }
 
 TEST_CASE("openssl compare: hwbench compare notes the columns a result lacks, either side first") {
   test::TempDir dir;
   test::write_text(dir / "x20.toml", rt::record::write_published(log_result(printed_098, "x20.txt")));
   test::write_text(dir / "speed.toml", rt::record::write_published(log_result(printed_3x, "speed.txt")));
-  const std::string note =
+  // On a pipe the width is 80 columns, and the note is wrapped to it; --width 0 keeps it one line.
+  const std::string wrapped =
+      "\n- 16384 bytes: x20 has no such column (its table has 16, 64, 256, 1024 and 8192\n"
+      "  bytes), so its cells there are -\n";
+  const std::string whole =
       "\n- 16384 bytes: x20 has no such column (its table has 16, 64, 256, 1024 and 8192 bytes), so its cells there "
       "are -\n";
   for (const auto& order : {std::vector<std::string>{"compare", dir / "x20.toml", dir / "speed.toml"},
@@ -81,7 +89,12 @@ TEST_CASE("openssl compare: hwbench compare notes the columns a result lacks, ei
     INFO(compared.out);
     INFO(compared.err);
     REQUIRE(compared.code == 0);
-    CHECK(compared.out.find(note) != std::string::npos);
+    CHECK(compared.out.find(wrapped) != std::string::npos);
+    std::vector<std::string> unlimited = order;
+    unlimited.insert(unlimited.end(), {"--width", "0"});
+    const auto one_line = test::cli(unlimited);
+    REQUIRE(one_line.code == 0);
+    CHECK(one_line.out.find(whole) != std::string::npos);
     // The 3.x table has every column the log has: nothing is said of it.
     CHECK(compared.out.find(": speed has no such column") == std::string::npos);
   }
