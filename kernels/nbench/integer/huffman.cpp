@@ -18,7 +18,8 @@
 // - The nodes are nbench's, field for field (the byte, the frequency, three int links: 20
 //   bytes). On an Intel Xeon (family 6 model 207) the kernel ran at 0.84 of nbench with a 16-byte
 //   node and codes stored as flags without a branch (setne), while the same code gave 0.999 on an
-//   AMD EPYC (Zen 5); nbench's shapes give 0.978 there (bench/nbench_lockstep.sh).
+//   AMD EPYC (Zen 5); nbench's shapes give 0.978 there (bench/nbench_lockstep.sh), and on the
+//   same Intel Xeon 1.014 and 1.022 (two lockstep runs, 3 rounds each).
 #include "kernels/nbench/integer/huffman.hpp"
 
 #include <algorithm>
