@@ -190,7 +190,9 @@ TEST_CASE("command step: several fractional figures of one JSON document each ke
       {"err x", 2.5, 0.01}, {"file x", 3.125, 0.001}, {"file y0", 0.5, 0.1}};
   REQUIRE(r.figures.size() == expected.size());
   for (std::size_t i = 0; i < expected.size(); ++i) {
-    const auto& [label, value, step] = expected[i];
+    const std::string& label = std::get<0>(expected[i]);  // not a binding: clang 14 cannot capture one
+    const double value = std::get<1>(expected[i]);
+    const double step = std::get<2>(expected[i]);
     INFO(label);
     CHECK(r.figures[i].label == label);
     CHECK(r.figures[i].figure.value == doctest::Approx(value));
