@@ -160,10 +160,12 @@ std::string row_unit(const std::vector<const model::Series*>& found, const std::
   const std::size_t n = found.size();
   std::vector<std::string> candidates;
   if (!options.unit.empty()) candidates.push_back(options.unit);
-  for (std::size_t i = 0; i < n && found[0] == nullptr; ++i) {
-    const Unit* own = found[i] != nullptr ? find_unit(natural[i]) : nullptr;
-    if (const auto it = own != nullptr ? base.find(own->measure) : base.end(); it != base.end())
-      candidates.push_back(it->second);
+  if (found[0] == nullptr) {
+    for (std::size_t i = 0; i < n; ++i) {
+      const Unit* own = found[i] != nullptr ? find_unit(natural[i]) : nullptr;
+      if (own == nullptr) continue;
+      if (const auto it = base.find(own->measure); it != base.end()) candidates.push_back(it->second);
+    }
   }
   for (std::size_t i = 0; i < n; ++i)
     if (found[i] != nullptr) candidates.push_back(natural[i]);
